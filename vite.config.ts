@@ -1,0 +1,39 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import path from "node:path";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    tailwindcss(),
+    remix({
+      appDirectory: "web/app",
+      buildDirectory: "build",
+      serverModuleFormat: "esm",
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+  resolve: {
+    alias: { "~": path.resolve(__dirname, "web/app") },
+    mainFields: ["browser", "module", "main"],
+  },
+  // The server build runs inside workerd.
+  ssr: {
+    target: "webworker",
+    noExternal: true,
+    resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
+  },
+  build: { minify: true, sourcemap: false },
+});

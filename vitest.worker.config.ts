@@ -1,0 +1,28 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Worker tests run inside workerd with real D1, Durable Objects and R2 (nothing of ours is mocked).
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./worker/testing/entry.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: "test-jwt-secret-0123456789abcdefghijklmnop",
+            BRIDGE_SECRET: "test-bridge-secret-0123456789abcdefghijkl",
+            APP_ENV: "test",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["worker/**/*.test.ts"],
+      setupFiles: ["./worker/testing/setup.ts"],
+      testTimeout: 30_000,
+    },
+  };
+});

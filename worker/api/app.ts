@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { createDb } from "../db/client";
+import { AppError, errorBody } from "../domain/errors";
+import { assertEnv } from "../env";
+import type { AppEnv } from "./http";
+import { authRoutes } from "./routes/auth";
+import { versionRoutes } from "./routes/version";
+import { wsRoutes } from "./routes/ws";
+
+/** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** The REST API, mounted at /api. Each resource is a module mounted with `route()`. */
+export function createApi() {
+  const api = new Hono<AppEnv>();
+
+  api.use("*", async (c, next) => {
+    assertEnv(c.env);
+    c.set("db", createDb(c.env.DB));
+    await next();
+  });
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new AppError("ERR_PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, {
+          limit: MAX_JSON_BODY_BYTES,
+        });
+      },
+    }),
+  );
+
+  api.route("/auth", authRoutes);
+  api.route("/version", versionRoutes);
+  api.route("/ws", wsRoutes);
+
+  api.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
+  api.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(err), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return c.json({ error: status === 413 ? "ERR_PAYLOAD_TOO_LARGE" : "ERR_VALIDATION", message: err.message }, status);
+    }
+    console.error("unhandled error", c.req.method, c.req.path, err);
+    return c.json({ error: "ERR_INTERNAL", message: "An internal error occurred." }, 500);
+  });
+  return api;
+}

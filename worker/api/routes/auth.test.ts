@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import { call, companyWithTeam, cookieFrom, createCompany, createUser, loginAs, ORIGIN, PASSWORD } from "../../testing/fixtures";
+
+describe("POST /api/auth/login", () => {
+  it("answers a token and the session user, and sets httpOnly session cookies", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id, { profile: "admin" });
+    const res = await call("POST", "/api/auth/login", { body: { email: user.email.toUpperCase(), password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(typeof res.json.token).toBe("string");
+    expect(res.json.user).toMatchObject({ id: user.id, email: user.email, profile: "admin", company: { id: company.id } });
+    expect(res.json.user.passwordHash).toBeUndefined();
+    const cookies = res.headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(/zd_rt=[^;]+;.*HttpOnly/);
+    expect(cookies).toMatch(/zd_at=[^;]+;.*HttpOnly/);
+  });
+
+  it("refuses a wrong password with ERR_INVALID_CREDENTIALS", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    const res = await call("POST", "/api/auth/login", { body: { email: user.email, password: "wrong-one" } });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("ERR_INVALID_CREDENTIALS");
+  });
+
+  it("names the invalid fields", async () => {
+    const res = await call("POST", "/api/auth/login", { body: { email: "not-an-email" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("ERR_VALIDATION");
+    expect(Object.keys(res.json.fields)).toEqual(expect.arrayContaining(["email", "password"]));
+  });
+
+  it("answers 400, not 500, to a body that is not JSON", async () => {
+    const res = await call("POST", "/api/auth/login", { rawBody: "{not json", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("ERR_INVALID_JSON");
+  });
+
+  it("answers 413 to an oversized body", async () => {
+    const res = await call("POST", "/api/auth/login", {
+      rawBody: JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(413);
+    expect(res.json.error).toBe("ERR_PAYLOAD_TOO_LARGE");
+  });
+
+  it("answers 429 after repeated failures for the same email", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await call("POST", "/api/auth/login", { body: { email: user.email, password: "bad" }, ip: `10.0.0.${i}` })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Even the right password is refused while the window lasts.
+    const res = await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+    expect(res.status).toBe(429);
+    expect(res.json.error).toBe("ERR_RATE_LIMITED");
+  });
+
+  it("refuses a company whose due date has passed, with the date in the message", async () => {
+    const company = await createCompany({ dueDate: "2020-01-31" });
+    const user = await createUser(company.id, { profile: "admin" });
+    const res = await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
+    expect(res.json.message).toContain("31/01/2020");
+  });
+
+  it("refuses an inactive company", async () => {
+    const company = await createCompany({ status: false });
+    const user = await createUser(company.id);
+    const res = await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("ERR_COMPANY_INACTIVE");
+  });
+
+  it("lets a super user in even when the company has expired", async () => {
+    const company = await createCompany({ dueDate: "2020-01-31" });
+    const user = await createUser(company.id, { profile: "admin", super: true });
+    const res = await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+    expect(res.status).toBe(200);
+  });
+
+  it("ends the previous session of the same user (one live session per user)", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    const first = await loginAs(user.email);
+    expect((await call("GET", "/api/auth/me", { token: first })).status).toBe(200);
+    await loginAs(user.email);
+    const res = await call("GET", "/api/auth/me", { token: first });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("ERR_SESSION_REPLACED");
+  });
+});
+
+describe("GET /api/auth/me", () => {
+  it("answers 401 without a token and with a forged one", async () => {
+    expect((await call("GET", "/api/auth/me")).status).toBe(401);
+    const forged = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjEsImNpZCI6MSwic2lkIjoieCIsImV4cCI6OTk5OTk5OTk5OX0.bad";
+    const res = await call("GET", "/api/auth/me", { token: forged });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("ERR_SESSION_EXPIRED");
+  });
+
+  it("refuses a session once the company expires", async () => {
+    const { company, agent } = await companyWithTeam();
+    const { db } = await import("../../testing/fixtures");
+    const { companies } = await import("../../db/schema");
+    const { eq } = await import("drizzle-orm");
+    await db.update(companies).set({ dueDate: "2021-05-01" }).where(eq(companies.id, company.id));
+    const res = await call("GET", "/api/auth/me", { token: agent.token });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
+  });
+});
+
+describe("POST /api/auth/refresh_token", () => {
+  async function loginWithCookies() {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    const res = await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+    return { user, refresh: cookieFrom(res.headers, "zd_rt")! };
+  }
+  const refresh = (rt: string, origin = ORIGIN) =>
+    call("POST", "/api/auth/refresh_token", { headers: { cookie: `zd_rt=${rt}`, origin } });
+
+  it("rotates the refresh token and answers a new access token", async () => {
+    const { user, refresh: rt } = await loginWithCookies();
+    const res = await refresh(rt);
+    expect(res.status).toBe(200);
+    expect(res.json.user.id).toBe(user.id);
+    const next = cookieFrom(res.headers, "zd_rt");
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(rt);
+    expect((await call("GET", "/api/auth/me", { token: res.json.token })).status).toBe(200);
+  });
+
+  it("ends the session when a spent refresh token is presented again", async () => {
+    const { refresh: rt } = await loginWithCookies();
+    const first = await refresh(rt);
+    const reused = await refresh(rt);
+    expect(reused.status).toBe(401);
+    // The legitimate holder of the rotated token is logged out too.
+    const next = cookieFrom(first.headers, "zd_rt")!;
+    expect((await refresh(next)).status).toBe(401);
+    expect((await call("GET", "/api/auth/me", { token: first.json.token })).status).toBe(401);
+  });
+
+  it("refuses a refresh from another origin", async () => {
+    const { refresh: rt } = await loginWithCookies();
+    const res = await refresh(rt, "https://evil.example");
+    expect(res.status).toBe(403);
+    expect(res.json.error).toBe("ERR_CSRF");
+  });
+
+  it("answers 401 without a refresh cookie", async () => {
+    const res = await call("POST", "/api/auth/refresh_token", { headers: { origin: ORIGIN } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("DELETE /api/auth/logout", () => {
+  it("ends the session", async () => {
+    const { agent } = await companyWithTeam();
+    expect((await call("DELETE", "/api/auth/logout", { token: agent.token })).status).toBe(200);
+    expect((await call("GET", "/api/auth/me", { token: agent.token })).status).toBe(401);
+  });
+});
+
+describe("GET /api/version", () => {
+  it("answers the version string without authentication", async () => {
+    const res = await call("GET", "/api/version");
+    expect(res.status).toBe(200);
+    expect(res.json.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});

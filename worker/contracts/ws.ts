@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+/**
+ * Websocket messages in both directions, parsed on receipt (never cast). A server frame is always a JSON
+ * array of events, so the hub can batch many events into one frame under load.
+ */
+
+export const ticketStatus = z.enum(["open", "pending", "closed"]);
+
+export const clientMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("joinNotification") }),
+  z.object({ type: z.literal("joinTickets"), status: ticketStatus }),
+  z.object({ type: z.literal("leaveTickets"), status: ticketStatus }),
+  z.object({ type: z.literal("joinChatBox"), ticketId: z.number().int().positive() }),
+  z.object({ type: z.literal("leaveChatBox"), ticketId: z.number().int().positive() }),
+  z.object({ type: z.literal("userStatus") }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+/** Heartbeat, answered by the runtime without waking the hub (see CompanyHub). Spec: every 18 s. */
+export const PING_FRAME = '{"type":"ping"}';
+export const PONG_FRAME = '{"type":"pong"}';
+
+export const userSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(["admin", "supervisor", "user"]),
+  online: z.boolean(),
+});
+
+const crud = z.enum(["create", "update", "delete"]);
+
+export const serverEvent = z.discriminatedUnion("type", [
+  /** Sent once when the socket is accepted: the rooms it was placed in. */
+  z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()) }),
+  /** This session was ended elsewhere (a login on another computer, logout, user deleted). */
+  z.object({ type: z.literal("auth"), action: z.enum(["replaced", "revoked"]) }),
+  z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: userSummary.optional() }),
+  z.object({ type: z.literal("settings"), action: z.literal("update"), key: z.string(), value: z.string() }),
+  z.object({ type: z.literal("company"), action: crud, companyId: z.number() }),
+]);
+export type ServerEvent = z.infer<typeof serverEvent>;
+export const serverFrame = z.array(serverEvent);
+
+/** Who receives an event; the hub decides per socket from what it knows of that socket's user. */
+export type Audience =
+  | { kind: "company" }
+  | { kind: "admins" }
+  | { kind: "users"; userIds: number[] }
+  | { kind: "userSessionsExcept"; userId: number; keepSessionId: string | null }
+  | { kind: "room"; room: string };
+
+export interface Delivery {
+  audience: Audience;
+  event: ServerEvent;
+}
+
+/** The socket's user as the hub keeps it in the socket attachment (must stay well under 16 KiB). */
+export const hubActor = z.object({
+  userId: z.number(),
+  sessionId: z.string(),
+  profile: z.enum(["admin", "supervisor", "user"]),
+  super: z.boolean(),
+  allTicket: z.enum(["enabled", "disabled"]),
+  queueIds: z.array(z.number()),
+});
+export type HubActor = z.infer<typeof hubActor>;
+
+export const roomNames = {
+  notification: "notification",
+  tickets: (status: z.infer<typeof ticketStatus>) => `tickets:${status}`,
+  chatBox: (ticketId: number) => `ticket:${ticketId}`,
+};

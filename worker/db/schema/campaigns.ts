@@ -1,0 +1,177 @@
+import { relations } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, timestamps } from "./columns";
+import { companyId } from "./tenant";
+import { companies } from "./companies";
+import { whatsapps } from "./whatsapp";
+import { contacts } from "./contacts";
+import { tags } from "./tickets";
+import { fileLists } from "./files";
+
+export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const contactLists = sqliteTable(
+  "contact_lists",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    ...timestamps(),
+  },
+  (t) => [index("contact_lists_company_name_idx").on(t.companyId, t.name)],
+);
+
+/** Recipients of a contact list; a number appears once per list (imports upsert on it). */
+export const contactListItems = sqliteTable(
+  "contact_list_items",
+  {
+    id: id(),
+    companyId: companyId(),
+    contactListId: integer("contact_list_id")
+      .notNull()
+      .references(() => contactLists.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Digits only. */
+    number: text("number").notNull(),
+    email: text("email").notNull().default(""),
+    isWhatsappValid: integer("is_whatsapp_valid", { mode: "boolean" }).notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("contact_list_items_list_number_uq").on(t.contactListId, t.number),
+    index("contact_list_items_list_name_idx").on(t.contactListId, t.name),
+  ],
+);
+
+/** Mass-message campaigns: one of message1..5 (picked at random per recipient) to a contact list or a tag. */
+export const campaigns = sqliteTable(
+  "campaigns",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    message1: text("message1").notNull().default(""),
+    message2: text("message2").notNull().default(""),
+    message3: text("message3").notNull().default(""),
+    message4: text("message4").notNull().default(""),
+    message5: text("message5").notNull().default(""),
+    confirmationMessage1: text("confirmation_message1").notNull().default(""),
+    confirmationMessage2: text("confirmation_message2").notNull().default(""),
+    confirmationMessage3: text("confirmation_message3").notNull().default(""),
+    confirmationMessage4: text("confirmation_message4").notNull().default(""),
+    confirmationMessage5: text("confirmation_message5").notNull().default(""),
+    status: text("status", { enum: CAMPAIGN_STATUSES }).notNull().default("INATIVA"),
+    /** Ask the recipient to confirm before the message is delivered. */
+    confirmation: integer("confirmation", { mode: "boolean" }).notNull().default(false),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    contactListId: integer("contact_list_id").references(() => contactLists.id, { onDelete: "set null" }),
+    /** Alternative audience: contacts of tickets carrying this tag. */
+    tagListId: integer("tag_list_id").references(() => tags.id, { onDelete: "set null" }),
+    fileListId: integer("file_list_id").references(() => fileLists.id, { onDelete: "set null" }),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    ...timestamps(),
+  },
+  (t) => [
+    // Cron: WHERE status = 'PROGRAMADA' AND scheduled_at <= now (all companies).
+    index("campaigns_status_scheduled_idx").on(t.status, t.scheduledAt),
+    index("campaigns_company_created_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * One row per campaign recipient; unique (campaignId, number) makes fan-out idempotent.
+ * contactListItemId points at the list entry (contact-list campaigns), contactId at the contact
+ * (tag campaigns, or once a ticket exists).
+ */
+export const campaignShipping = sqliteTable(
+  "campaign_shippings",
+  {
+    id: id(),
+    companyId: companyId(),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    message: text("message").notNull().default(""),
+    confirmationMessage: text("confirmation_message").notNull().default(""),
+    confirmation: integer("confirmation", { mode: "boolean" }).notNull().default(false),
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    contactListItemId: integer("contact_list_item_id").references(() => contactListItems.id, {
+      onDelete: "set null",
+    }),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    confirmationRequestedAt: integer("confirmation_requested_at", { mode: "timestamp_ms" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    /** Queue message id of the pending send, to avoid enqueuing it twice. */
+    jobId: text("job_id"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("campaign_shippings_campaign_number_uq").on(t.campaignId, t.number),
+    index("campaign_shippings_campaign_delivered_idx").on(t.campaignId, t.deliveredAt),
+  ],
+);
+
+/** Values of campaign settings: numbers (seconds / counts) or the variable list. */
+export type CampaignVariable = { key: string; value: string };
+export type CampaignSettingValue = number | string | boolean | CampaignVariable[];
+
+/** Company campaign pacing: keys messageInterval, longerIntervalAfter, greaterInterval, variables. */
+export const campaignSettings = sqliteTable(
+  "campaign_settings",
+  {
+    id: id(),
+    companyId: companyId(),
+    key: text("key").notNull(),
+    value: text("value", { mode: "json" }).$type<CampaignSettingValue>().notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("campaign_settings_company_key_uq").on(t.companyId, t.key)],
+);
+
+export const contactListsRelations = relations(contactLists, ({ one, many }) => ({
+  company: one(companies, { fields: [contactLists.companyId], references: [companies.id] }),
+  items: many(contactListItems),
+  campaigns: many(campaigns),
+}));
+
+export const contactListItemsRelations = relations(contactListItems, ({ one }) => ({
+  contactList: one(contactLists, { fields: [contactListItems.contactListId], references: [contactLists.id] }),
+}));
+
+export const campaignsRelations = relations(campaigns, ({ one, many }) => ({
+  company: one(companies, { fields: [campaigns.companyId], references: [companies.id] }),
+  whatsapp: one(whatsapps, { fields: [campaigns.whatsappId], references: [whatsapps.id] }),
+  contactList: one(contactLists, { fields: [campaigns.contactListId], references: [contactLists.id] }),
+  tagList: one(tags, { fields: [campaigns.tagListId], references: [tags.id] }),
+  fileList: one(fileLists, { fields: [campaigns.fileListId], references: [fileLists.id] }),
+  shipping: many(campaignShipping),
+}));
+
+export const campaignShippingRelations = relations(campaignShipping, ({ one }) => ({
+  campaign: one(campaigns, { fields: [campaignShipping.campaignId], references: [campaigns.id] }),
+  contact: one(contacts, { fields: [campaignShipping.contactId], references: [contacts.id] }),
+  contactListItem: one(contactListItems, {
+    fields: [campaignShipping.contactListItemId],
+    references: [contactListItems.id],
+  }),
+}));
+
+export const campaignSettingsRelations = relations(campaignSettings, ({ one }) => ({
+  company: one(companies, { fields: [campaignSettings.companyId], references: [companies.id] }),
+}));
+
+export type ContactList = typeof contactLists.$inferSelect;
+export type NewContactList = typeof contactLists.$inferInsert;
+export type ContactListItem = typeof contactListItems.$inferSelect;
+export type NewContactListItem = typeof contactListItems.$inferInsert;
+export type Campaign = typeof campaigns.$inferSelect;
+export type NewCampaign = typeof campaigns.$inferInsert;
+export type CampaignShipping = typeof campaignShipping.$inferSelect;
+export type NewCampaignShipping = typeof campaignShipping.$inferInsert;
+export type CampaignSetting = typeof campaignSettings.$inferSelect;
+export type NewCampaignSetting = typeof campaignSettings.$inferInsert;

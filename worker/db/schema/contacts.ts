@@ -1,0 +1,71 @@
+import { relations } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, timestamps } from "./columns";
+import { companyId } from "./tenant";
+import { companies } from "./companies";
+import { tickets } from "./tickets";
+
+export const CONTACT_PRESENCES = ["available", "unavailable", "composing", "recording", "paused"] as const;
+export type ContactPresence = (typeof CONTACT_PRESENCES)[number];
+
+/**
+ * A WhatsApp contact (person or group) of one company.
+ * Full-text search: contacts_fts (name, number, email), kept in sync by triggers — see migrations/*_fts.sql.
+ */
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    /** Digits only (country + area code + number); for groups the group id without "@g.us". */
+    number: text("number").notNull(),
+    /** WhatsApp LID identity ("…@lid" user part) when known; messages may arrive addressed by LID only. */
+    lid: text("lid"),
+    email: text("email").notNull().default(""),
+    profilePicUrl: text("profile_pic_url").notNull().default(""),
+    isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
+    /** true: chatbots, integrations and prompts never answer this contact. */
+    disableBot: integer("disable_bot", { mode: "boolean" }).notNull().default(false),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    presence: text("presence", { enum: CONTACT_PRESENCES }).notNull().default("available"),
+    lastInteractionAt: integer("last_interaction_at", { mode: "timestamp_ms" }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
+    index("contacts_company_lid_idx").on(t.companyId, t.lid),
+    index("contacts_company_name_idx").on(t.companyId, t.name),
+  ],
+);
+
+/** The spec's contact "extraInfo" (name/value pairs). */
+export const contactCustomFields = sqliteTable(
+  "contact_custom_fields",
+  {
+    id: id(),
+    companyId: companyId(),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull().default(""),
+    ...timestamps(),
+  },
+  (t) => [index("contact_custom_fields_contact_idx").on(t.contactId)],
+);
+
+export const contactsRelations = relations(contacts, ({ one, many }) => ({
+  company: one(companies, { fields: [contacts.companyId], references: [companies.id] }),
+  extraInfo: many(contactCustomFields),
+  tickets: many(tickets),
+}));
+
+export const contactCustomFieldsRelations = relations(contactCustomFields, ({ one }) => ({
+  contact: one(contacts, { fields: [contactCustomFields.contactId], references: [contacts.id] }),
+}));
+
+export type Contact = typeof contacts.$inferSelect;
+export type NewContact = typeof contacts.$inferInsert;
+export type ContactCustomField = typeof contactCustomFields.$inferSelect;
+export type NewContactCustomField = typeof contactCustomFields.$inferInsert;

@@ -1,0 +1,190 @@
+import { relations } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { id, timestamps } from "./columns";
+import { companyId } from "./tenant";
+import { companies, type WeekdaySchedule } from "./companies";
+import { userQueues } from "./users";
+import { whatsappQueues } from "./whatsapp";
+import { tickets } from "./tickets";
+
+/** A queue (department): greeting, service hours, chatbot option tree, optional AI prompt or integration. */
+export const queues = sqliteTable(
+  "queues",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    /** "#RRGGBB"-style colour; unique per company (ERR_QUEUE_COLOR_ALREADY_EXISTS). */
+    color: text("color").notNull(),
+    orderQueue: integer("order_queue"),
+    greetingMessage: text("greeting_message").notNull().default(""),
+    outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
+    /** Service hours used when the company setting scheduleType is "queue". */
+    schedules: text("schedules", { mode: "json" }).$type<WeekdaySchedule[]>().notNull().default([]),
+    integrationId: integer("integration_id").references((): AnySQLiteColumn => queueIntegrations.id, {
+      onDelete: "set null",
+    }),
+    promptId: integer("prompt_id").references((): AnySQLiteColumn => prompts.id, { onDelete: "set null" }),
+    /** R2 key of the greeting attachment. */
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("queues_company_name_uq").on(t.companyId, t.name),
+    uniqueIndex("queues_company_color_uq").on(t.companyId, t.color),
+  ],
+);
+
+/**
+ * Chatbot menu tree of a queue. Top-level options have parentId null; deleting an option deletes its subtree.
+ * `option` is the ordinal the contact types ("1", "2", …), renumbered among siblings after a delete.
+ */
+export const queueOptions = sqliteTable(
+  "queue_options",
+  {
+    id: id(),
+    companyId: companyId(),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id").references((): AnySQLiteColumn => queueOptions.id, { onDelete: "cascade" }),
+    option: text("option").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull().default(""),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("queue_options_queue_parent_idx").on(t.queueId, t.parentId),
+    index("queue_options_parent_idx").on(t.parentId),
+  ],
+);
+
+export const QUEUE_INTEGRATION_TYPES = ["dialogflow", "n8n", "webhook", "typebot"] as const;
+export type QueueIntegrationType = (typeof QUEUE_INTEGRATION_TYPES)[number];
+
+/** External bot integrations (Dialogflow, n8n, webhook, Typebot) attachable to queues, connections, tickets. */
+export const queueIntegrations = sqliteTable(
+  "queue_integrations",
+  {
+    id: id(),
+    companyId: companyId(),
+    type: text("type", { enum: QUEUE_INTEGRATION_TYPES }).notNull().default("typebot"),
+    name: text("name").notNull(),
+    /** Dialogflow project; equals name for n8n, webhook and typebot. */
+    projectName: text("project_name").notNull().default(""),
+    /** Dialogflow service-account JSON (secret). */
+    jsonContent: text("json_content").notNull().default(""),
+    /** pt-BR, en or es. */
+    language: text("language").notNull().default("pt-BR"),
+    /** Target URL for n8n, webhook and typebot. */
+    urlN8N: text("url_n8n").notNull().default(""),
+    typebotSlug: text("typebot_slug").notNull().default(""),
+    /** Minutes after which a typebot session expires. */
+    typebotExpires: integer("typebot_expires").notNull().default(1),
+    /** Delay between typebot messages, milliseconds. */
+    typebotDelayMessage: integer("typebot_delay_message").notNull().default(1000),
+    typebotKeywordFinish: text("typebot_keyword_finish").notNull().default(""),
+    typebotKeywordRestart: text("typebot_keyword_restart").notNull().default(""),
+    typebotRestartMessage: text("typebot_restart_message").notNull().default(""),
+    typebotUnknownMessage: text("typebot_unknown_message").notNull().default(""),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("queue_integrations_company_name_uq").on(t.companyId, t.name)],
+);
+
+/** Voices for prompts: "texto" (text replies only) or an Azure pt-BR neural voice. */
+export const PROMPT_VOICES = [
+  "texto",
+  "pt-BR-FranciscaNeural",
+  "pt-BR-AntonioNeural",
+  "pt-BR-BrendaNeural",
+  "pt-BR-DonatoNeural",
+  "pt-BR-ElzaNeural",
+  "pt-BR-FabioNeural",
+  "pt-BR-GiovannaNeural",
+  "pt-BR-HumbertoNeural",
+  "pt-BR-JulioNeural",
+  "pt-BR-LeilaNeural",
+  "pt-BR-LeticiaNeural",
+  "pt-BR-ManuelaNeural",
+  "pt-BR-NicolauNeural",
+  "pt-BR-ValerioNeural",
+  "pt-BR-YaraNeural",
+] as const;
+export type PromptVoice = (typeof PROMPT_VOICES)[number];
+
+/** AI assistant prompts (OpenAI), one queue each. */
+export const prompts = sqliteTable(
+  "prompts",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    prompt: text("prompt").notNull(),
+    /** The company's AI provider key (secret; never sent back in full). */
+    apiKey: text("api_key").notNull(),
+    /** Required by the form; null only after the queue was deleted. */
+    queueId: integer("queue_id").references((): AnySQLiteColumn => queues.id, { onDelete: "set null" }),
+    maxTokens: integer("max_tokens").notNull().default(100),
+    temperature: real("temperature").notNull().default(1),
+    maxMessages: integer("max_messages").notNull().default(10),
+    voice: text("voice").notNull().default("texto"),
+    /** Speech service key and region, used when voice is not "texto". */
+    voiceKey: text("voice_key").notNull().default(""),
+    voiceRegion: text("voice_region").notNull().default(""),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("prompts_company_name_uq").on(t.companyId, t.name),
+    index("prompts_queue_idx").on(t.queueId),
+  ],
+);
+
+export const queuesRelations = relations(queues, ({ one, many }) => ({
+  company: one(companies, { fields: [queues.companyId], references: [companies.id] }),
+  integration: one(queueIntegrations, { fields: [queues.integrationId], references: [queueIntegrations.id] }),
+  prompt: one(prompts, { fields: [queues.promptId], references: [prompts.id] }),
+  options: many(queueOptions),
+  userQueues: many(userQueues),
+  whatsappQueues: many(whatsappQueues),
+  tickets: many(tickets),
+}));
+
+export const queueOptionsRelations = relations(queueOptions, ({ one, many }) => ({
+  queue: one(queues, { fields: [queueOptions.queueId], references: [queues.id] }),
+  parent: one(queueOptions, {
+    fields: [queueOptions.parentId],
+    references: [queueOptions.id],
+    relationName: "queueOptionTree",
+  }),
+  children: many(queueOptions, { relationName: "queueOptionTree" }),
+}));
+
+export const queueIntegrationsRelations = relations(queueIntegrations, ({ one }) => ({
+  company: one(companies, { fields: [queueIntegrations.companyId], references: [companies.id] }),
+}));
+
+export const promptsRelations = relations(prompts, ({ one }) => ({
+  company: one(companies, { fields: [prompts.companyId], references: [companies.id] }),
+  queue: one(queues, { fields: [prompts.queueId], references: [queues.id] }),
+}));
+
+export type Queue = typeof queues.$inferSelect;
+export type NewQueue = typeof queues.$inferInsert;
+export type QueueOption = typeof queueOptions.$inferSelect;
+export type NewQueueOption = typeof queueOptions.$inferInsert;
+export type QueueIntegration = typeof queueIntegrations.$inferSelect;
+export type NewQueueIntegration = typeof queueIntegrations.$inferInsert;
+export type Prompt = typeof prompts.$inferSelect;
+export type NewPrompt = typeof prompts.$inferInsert;

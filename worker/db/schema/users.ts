@@ -1,0 +1,80 @@
+import { relations, sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { id, timestamps, createdAt } from "./columns";
+import { companyId } from "./tenant";
+import { companies } from "./companies";
+import { whatsapps } from "./whatsapp";
+import { queues } from "./queues";
+import { tickets, ticketNotes } from "./tickets";
+import { quickMessages } from "./quickMessages";
+import { chatUsers } from "./chats";
+
+export const USER_PROFILES = ["admin", "supervisor", "user"] as const;
+export type UserProfile = (typeof USER_PROFILES)[number];
+
+/** allTicket: "enabled" lets an agent see pending tickets outside its queues in notifications. */
+export const ALL_TICKET_VALUES = ["enabled", "disabled"] as const;
+export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    /** Globally unique and always stored lowercased (enforced by a check): normalise before insert/lookup. */
+    email: text("email").notNull().unique(),
+    /** PBKDF2 hash string; never the password. */
+    passwordHash: text("password_hash").notNull(),
+    profile: text("profile", { enum: USER_PROFILES }).notNull().default("user"),
+    /** Platform administrator. */
+    super: integer("super", { mode: "boolean" }).notNull().default(false),
+    allTicket: text("all_ticket", { enum: ALL_TICKET_VALUES }).notNull().default("disabled"),
+    online: integer("online", { mode: "boolean" }).notNull().default(false),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    /** The user's default connection for new tickets. */
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    /** UI language (pt-BR, en, es); null = browser/company default. */
+    language: text("language"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("users_company_name_idx").on(t.companyId, t.name),
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Queues an agent works in. No company_id: both parents carry it (and must be of the same company). */
+export const userQueues = sqliteTable(
+  "user_queues",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index("user_queues_queue_idx").on(t.queueId)],
+);
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  company: one(companies, { fields: [users.companyId], references: [companies.id] }),
+  whatsapp: one(whatsapps, { fields: [users.whatsappId], references: [whatsapps.id] }),
+  userQueues: many(userQueues),
+  tickets: many(tickets),
+  ticketNotes: many(ticketNotes),
+  quickMessages: many(quickMessages),
+  chatUsers: many(chatUsers),
+}));
+
+export const userQueuesRelations = relations(userQueues, ({ one }) => ({
+  user: one(users, { fields: [userQueues.userId], references: [users.id] }),
+  queue: one(queues, { fields: [userQueues.queueId], references: [queues.id] }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserQueue = typeof userQueues.$inferSelect;
+export type NewUserQueue = typeof userQueues.$inferInsert;

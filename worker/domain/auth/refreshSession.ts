@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { companies, userSessions, users } from "../../db/schema";
+import type { Env } from "../../env";
+import { hubFor } from "../../hub/publish";
+import { safeEqual } from "../../lib/crypto";
+import { AppError } from "../errors";
+import { assertCompanyAccess } from "./companyAccess";
+import { loadSessionUser } from "./sessionUser";
+import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, sessionIdOf, signAccessToken } from "./tokens";
+
+/**
+ * Rotates the refresh token. Presenting the token that was already rotated away means it was stolen or
+ * replayed: the whole session ends, so neither holder can continue.
+ */
+export async function refreshSession({ db, env, refreshToken }: { db: Db; env: Env; refreshToken: string | undefined }) {
+  const sessionId = refreshToken ? sessionIdOf(refreshToken) : null;
+  if (!refreshToken || !sessionId) throw new AppError("ERR_SESSION_EXPIRED");
+  const found = await db
+    .select({ session: userSessions, user: users, company: companies })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(userSessions.id, sessionId))
+    .get();
+  if (!found) throw new AppError("ERR_SESSION_EXPIRED");
+  const { session, user, company } = found;
+  if (session.revokedAt) {
+    throw new AppError(session.revokedReason === "replaced" ? "ERR_SESSION_REPLACED" : "ERR_SESSION_EXPIRED");
+  }
+  const presented = await hashRefreshToken(refreshToken);
+  if (!safeEqual(presented, session.refreshHash)) {
+    if (session.previousHash && safeEqual(presented, session.previousHash)) {
+      await db.update(userSessions).set({ revokedAt: new Date(), revokedReason: "reuse" }).where(eq(userSessions.id, session.id));
+      await hubFor(env, user.companyId)
+        .endSessions(user.id, null, "revoked")
+        .catch((err) => console.error("could not close sessions after reuse", String(err)));
+    }
+    throw new AppError("ERR_SESSION_EXPIRED");
+  }
+  if (session.expiresAt.getTime() < Date.now()) throw new AppError("ERR_SESSION_EXPIRED");
+  assertCompanyAccess(company, user.super);
+
+  const next = newRefreshToken(session.id);
+  const now = new Date();
+  await db
+    .update(userSessions)
+    .set({
+      refreshHash: await hashRefreshToken(next),
+      previousHash: session.refreshHash,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .where(eq(userSessions.id, session.id));
+  const token = await signAccessToken({ sub: user.id, cid: user.companyId, sid: session.id }, env.JWT_SECRET);
+  return { token, refreshToken: next, sessionId: session.id, user: await loadSessionUser(db, user.id, user.companyId) };
+}

@@ -1,0 +1,72 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { companies, plans, queues, settings, userQueues, users } from "../../db/schema";
+import { AppError } from "../errors";
+
+export const planFlagKeys = [
+  "useCampaigns",
+  "useSchedules",
+  "useInternalChat",
+  "useExternalApi",
+  "useKanban",
+  "useOpenAi",
+  "useIntegrations",
+] as const;
+export type PlanFlag = (typeof planFlagKeys)[number];
+
+/** What the app shell needs about the logged-in user: the answer of login, refresh and GET /api/auth/me. */
+export async function loadSessionUser(db: Db, userId: number, companyId: number) {
+  // Not db.batch: batched rows come back keyed by column name, and these joined tables share names (id, name).
+  const [rows, queueRows, settingRows] = await Promise.all([
+    db
+      .select({ user: users, company: companies, plan: plans })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(plans, eq(plans.id, companies.planId))
+      .where(and(eq(users.id, userId), eq(users.companyId, companyId))),
+    db
+      .select({ id: queues.id, name: queues.name, color: queues.color })
+      .from(userQueues)
+      .innerJoin(queues, eq(queues.id, userQueues.queueId))
+      .where(and(eq(userQueues.userId, userId), eq(queues.companyId, companyId)))
+      .orderBy(asc(queues.name)),
+    db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId)),
+  ]);
+  const row = rows[0];
+  if (!row) throw new AppError("ERR_NO_USER_FOUND");
+  const { user, company, plan } = row;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    super: user.super,
+    allTicket: user.allTicket,
+    online: user.online,
+    whatsappId: user.whatsappId,
+    language: user.language,
+    companyId: user.companyId,
+    queues: queueRows,
+    company: {
+      id: company.id,
+      name: company.name,
+      dueDate: company.dueDate,
+      status: company.status,
+      timezone: company.timezone,
+      campaignsEnabled: company.campaignsEnabled,
+      settings: settingRows,
+      plan: plan
+        ? {
+            id: plan.id,
+            name: plan.name,
+            users: plan.users,
+            connections: plan.connections,
+            queues: plan.queues,
+            ...Object.fromEntries(planFlagKeys.map((k) => [k, plan[k]])),
+          }
+        : null,
+    },
+  };
+}
+
+export type SessionUser = Awaited<ReturnType<typeof loadSessionUser>>;

@@ -1,0 +1,86 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * The error catalogue: every code the API answers with, its HTTP status and a default English message.
+ * The UI localises codes it knows (web/app/i18n) and shows unknown ones raw.
+ */
+export const errorCatalogue = {
+  // validation and protocol
+  ERR_VALIDATION: [400, "Some fields are invalid."],
+  ERR_INVALID_JSON: [400, "The request body is not valid JSON."],
+  ERR_PAYLOAD_TOO_LARGE: [413, "The request body is too large."],
+  ERR_NOT_FOUND: [404, "Not found."],
+  ERR_RATE_LIMITED: [429, "Too many attempts. Try again later."],
+  ERR_CSRF: [403, "Cross-site request refused."],
+  ERR_INTERNAL: [500, "An internal error occurred."],
+  // auth and session
+  ERR_SESSION_EXPIRED: [401, "Your session has expired. Please log in again."],
+  ERR_INVALID_CREDENTIALS: [401, "Invalid email or password."],
+  ERR_COMPANY_INACTIVE: [401, "This company is inactive. Contact support."],
+  ERR_SUBSCRIPTION_EXPIRED: [401, "The subscription has expired. Contact support."],
+  ERR_SESSION_REPLACED: [401, "Your account was accessed from another computer."],
+  ERR_NO_PERMISSION: [403, "You do not have permission for this action."],
+  ERR_PLAN_FEATURE_DISABLED: [403, "Your plan does not include this feature."],
+  ERR_PLAN_LIMIT_REACHED: [403, "Your plan's limit has been reached."],
+  ERR_USER_CREATION_DISABLED: [403, "User creation is disabled."],
+  // lookups
+  ERR_NO_SETTING_FOUND: [404, "Setting not found."],
+  ERR_NO_CONTACT_FOUND: [404, "Contact not found."],
+  ERR_NO_TICKET_FOUND: [404, "Ticket not found."],
+  ERR_NO_USER_FOUND: [404, "User not found."],
+  ERR_NO_WAPP_FOUND: [404, "WhatsApp connection not found."],
+  ERR_NO_COMPANY_FOUND: [404, "Company not found."],
+  ERR_NO_PLAN_FOUND: [404, "Plan not found."],
+  ERR_NO_QUEUE_FOUND: [404, "Queue not found."],
+  // conflicts
+  ERR_EMAIL_IN_USE: [409, "This email is already in use."],
+  ERR_COMPANY_NAME_IN_USE: [409, "A company with this name already exists."],
+  ERR_PLAN_NAME_IN_USE: [409, "A plan with this name already exists."],
+  ERR_PLAN_IN_USE: [409, "This plan is used by companies and cannot be deleted."],
+  ERR_CANNOT_DELETE_SELF: [409, "You cannot delete your own user."],
+  ERR_CANNOT_DELETE_OWN_COMPANY: [409, "You cannot delete your own company."],
+  ERR_DUPLICATED_CONTACT: [409, "A contact with this number already exists."],
+  ERR_OTHER_OPEN_TICKET: [409, "An open ticket already exists for this contact."],
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: [409, "Another queue already uses this color."],
+  ERR_NO_OTHER_WHATSAPP: [409, "At least one default WhatsApp is needed."],
+  ERR_WAPP_GREETING_REQUIRED: [400, "A greeting is required when a connection has more than one queue."],
+  // whatsapp
+  ERR_NO_DEF_WAPP_FOUND: [404, "No default WhatsApp connection found."],
+  ERR_WAPP_NOT_INITIALIZED: [409, "The WhatsApp connection is not initialised."],
+  ERR_WAPP_CHECK_CONTACT: [502, "Could not check the contact on WhatsApp."],
+  ERR_WAPP_INVALID_CONTACT: [400, "This is not a valid WhatsApp number."],
+  ERR_WAPP_DOWNLOAD_MEDIA: [502, "Could not download the media."],
+  ERR_SENDING_WAPP_MSG: [502, "Could not send the WhatsApp message."],
+  ERR_DELETE_WAPP_MSG: [502, "Could not delete the WhatsApp message."],
+  ERR_FETCH_WAPP_MSG: [502, "Could not fetch the message; it may be too old."],
+  ERR_CREATING_MESSAGE: [500, "Could not create the message."],
+  ERR_CREATING_TICKET: [500, "Could not create the ticket."],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The one error type the domain throws. `details` travels to the client (field errors, conflict owner, …). */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message ?? errorCatalogue[code][1]);
+    this.status = errorCatalogue[code][0] as ContentfulStatusCode;
+  }
+}
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  [detail: string]: unknown;
+}
+
+export function errorBody(err: AppError): ErrorBody {
+  return { ...err.details, error: err.code, message: err.message };
+}
+
+export const notFound = (code: ErrorCode = "ERR_NOT_FOUND") => new AppError(code);
+export const forbidden = () => new AppError("ERR_NO_PERMISSION");

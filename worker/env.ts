@@ -1,0 +1,40 @@
+import { z } from "zod";
+import type { CompanyHub } from "./hub/CompanyHub";
+
+/** Bindings and vars as wrangler.toml and secrets provide them. */
+export interface Env {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  COMPANY_HUB: DurableObjectNamespace<CompanyHub>;
+  ASSETS?: Fetcher;
+  JWT_SECRET: string;
+  BRIDGE_SECRET: string;
+  SESSION_HOST_URL: string;
+  APP_ENV?: string;
+}
+
+const secretsSchema = z.object({
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
+  BRIDGE_SECRET: z.string().min(32, "BRIDGE_SECRET must be at least 32 characters"),
+  SESSION_HOST_URL: z.string().url(),
+});
+
+let checked: WeakSet<object> | undefined;
+
+/**
+ * A deployment without its secrets must refuse to serve rather than fall back to defaults.
+ * Checked once per env object (per isolate), so it costs nothing on the hot path.
+ */
+export function assertEnv(env: Env): Env {
+  checked ??= new WeakSet();
+  if (checked.has(env)) return env;
+  const result = secretsSchema.safeParse(env);
+  if (!result.success) {
+    const fields = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new MisconfiguredError(`Worker misconfigured: ${fields}`);
+  }
+  checked.add(env);
+  return env;
+}
+
+export class MisconfiguredError extends Error {}

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { createApi } from "./api/app";
+import type { AppEnv } from "./api/http";
+import { MisconfiguredError } from "./env";
+import { runHousekeeping } from "./jobs/housekeeping";
+import type { Env } from "./env";
+
+type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+
+/** The whole worker: the API at /api, and pages (Remix) for everything else when a page handler is given. */
+export function createWorker(pages?: PageHandler) {
+  const app = new Hono<AppEnv>();
+  app.route("/api", createApi());
+  if (pages) app.all("*", (c) => pages(c.req.raw, c.env, c.executionCtx));
+  app.onError((err, c) => {
+    if (err instanceof MisconfiguredError) {
+      console.error(err.message);
+      return c.text("This deployment is missing its secrets; see the README.", 503);
+    }
+    console.error("unhandled page error", err);
+    return c.text("Internal error", 500);
+  });
+
+  return {
+    fetch: app.fetch,
+    async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+      ctx.waitUntil(runHousekeeping(env, new Date(controller.scheduledTime)));
+    },
+  } satisfies ExportedHandler<Env>;
+}
