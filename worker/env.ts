@@ -19,6 +19,14 @@ const secretsSchema = z.object({
   SESSION_HOST_URL: z.string().url(),
 });
 
+// The bindings as `cloudflare:workers` and `cloudflare:test` see them.
+type AppBindings = Env;
+declare global {
+  namespace Cloudflare {
+    interface Env extends AppBindings {}
+  }
+}
+
 let checked: WeakSet<object> | undefined;
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companies, plans, queues, settings, userQueues, users } from "../../db/schema";
 import { AppError } from "../errors";
+import { withCompanyDefaults } from "../settings/catalogue";
 
 export const planFlagKeys = [
   "useCampaigns",
@@ -54,7 +55,7 @@ export async function loadSessionUser(db: Db, userId: number, companyId: number)
       status: company.status,
       timezone: company.timezone,
       campaignsEnabled: company.campaignsEnabled,
-      settings: settingRows,
+      settings: withCompanyDefaults(settingRows),
       plan: plan
         ? {
             id: plan.id,

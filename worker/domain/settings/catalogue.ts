@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * Every setting key, who sets it, its allowed values and its default. Company keys are set by a company
+ * admin on the Opções tab; platform keys by a super user and are stored on the platform (super admin's)
+ * company. The UI renders the Opções tab from this table, so a key added here shows up there.
+ */
+const toggle = z.enum(["enabled", "disabled"]);
+
+export const companySettings = {
+  userRating: { schema: toggle, default: "disabled" },
+  scheduleType: { schema: z.enum(["disabled", "queue", "company"]), default: "disabled" },
+  call: { schema: toggle, default: "enabled" },
+  CheckMsgIsGroup: { schema: toggle, default: "enabled" },
+  sendGreetingAccepted: { schema: toggle, default: "disabled" },
+  sendMsgTransfTicket: { schema: toggle, default: "disabled" },
+  sendGreetingMessageOneQueues: { schema: toggle, default: "enabled" },
+  viewclosed: { schema: toggle, default: "disabled" },
+  viewgroups: { schema: toggle, default: "disabled" },
+  chatBotType: { schema: z.enum(["text"]), default: "text" },
+} as const;
+
+export const platformSettings = {
+  allowregister: { schema: toggle, default: "disabled" },
+  viewregister: { schema: toggle, default: "disabled" },
+  trial: { schema: z.enum(["1", "2", "3", "4", "5", "6", "7"]), default: "3" },
+  ipixc: { schema: z.string().max(500), default: "" },
+  tokenixc: { schema: z.string().max(500), default: "" },
+  ipmkauth: { schema: z.string().max(500), default: "" },
+  clientidmkauth: { schema: z.string().max(500), default: "" },
+  clientsecretmkauth: { schema: z.string().max(500), default: "" },
+  asaas: { schema: z.string().max(500), default: "" },
+} as const;
+
+/** Platform keys anyone may read (login and signup pages read them before anyone logs in). */
+export const publicPlatformKeys = ["allowregister", "viewregister", "trial"] as const;
+
+export type CompanySettingKey = keyof typeof companySettings;
+export type PlatformSettingKey = keyof typeof platformSettings;
+export type SettingKey = CompanySettingKey | PlatformSettingKey;
+
+export function isCompanySettingKey(key: string): key is CompanySettingKey {
+  return Object.hasOwn(companySettings, key);
+}
+export function isPlatformSettingKey(key: string): key is PlatformSettingKey {
+  return Object.hasOwn(platformSettings, key);
+}
+
+/** The company's settings with defaults filled in for keys never saved. */
+export function withCompanyDefaults(rows: { key: string; value: string }[]): { key: string; value: string }[] {
+  const saved = new Map(rows.map((r) => [r.key, r.value]));
+  return (Object.keys(companySettings) as CompanySettingKey[]).map((key) => ({
+    key,
+    value: saved.get(key) ?? companySettings[key].default,
+  }));
+}

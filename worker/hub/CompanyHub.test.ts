@@ -1,0 +1,155 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../db/schema";
+import { call, companyWithTeam, db, loginAs, testEnv } from "../testing/fixtures";
+import { connect } from "../testing/sockets";
+import { OFFLINE_AFTER_MS } from "./CompanyHub";
+import { hubFor, publish } from "./publish";
+
+describe("GET /api/ws", () => {
+  it("refuses a connection without a valid token", async () => {
+    const { exports } = await import("cloudflare:workers");
+    const worker = (exports as unknown as { default: { fetch(r: Request): Promise<Response> } }).default;
+    const res = await worker.fetch(new Request("http://zapdesk.test/api/ws?token=forged", { headers: { Upgrade: "websocket" } }));
+    expect(res.status).toBe(401);
+  });
+
+  it("places a new socket in the notification room without being asked", async () => {
+    const { admin } = await companyWithTeam();
+    const socket = await connect(admin.token);
+    expect(socket.events[0]).toMatchObject({ type: "ready", userId: admin.id, rooms: ["notification"] });
+  });
+
+  it("marks the user online when the socket connects", async () => {
+    const { agent } = await companyWithTeam();
+    await connect(agent.token);
+    const row = await db.select({ online: users.online, lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, agent.id)).get();
+    expect(row?.online).toBe(true);
+    expect(row?.lastSeenAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("CompanyHub fan-out", () => {
+  it("delivers company events to every socket of the company and to no other company", async () => {
+    const a = await companyWithTeam();
+    const b = await companyWithTeam();
+    const [adminA, agentA, agentB] = await Promise.all([connect(a.admin.token), connect(a.agent.token), connect(b.agent.token)]);
+    await publish(testEnv, a.company.id, [
+      { audience: { kind: "company" }, event: { type: "company", action: "update", companyId: a.company.id } },
+    ]);
+    await adminA.next((e) => e.type === "company");
+    await agentA.next((e) => e.type === "company");
+    expect((await agentB.quiet()).filter((e) => e.type === "company")).toEqual([]);
+  });
+
+  it("sends admin-only events only to admins", async () => {
+    const { company, admin, agent } = await companyWithTeam();
+    const [adminSocket, agentSocket] = await Promise.all([connect(admin.token), connect(agent.token)]);
+    await publish(testEnv, company.id, [
+      { audience: { kind: "admins" }, event: { type: "settings", action: "update", key: "viewclosed", value: "enabled" } },
+    ]);
+    await adminSocket.next((e) => e.type === "settings");
+    expect((await agentSocket.quiet()).some((e) => e.type === "settings")).toBe(false);
+  });
+
+  it("delivers room events only to sockets that joined the room, and stops after they leave", async () => {
+    const { company, admin, agent } = await companyWithTeam();
+    const [joined, other] = await Promise.all([connect(admin.token), connect(agent.token)]);
+    joined.send({ type: "joinTickets", status: "pending" });
+    await joined.quiet(50); // let the join land before publishing
+    const event = { type: "company", action: "update", companyId: company.id } as const;
+    await publish(testEnv, company.id, [{ audience: { kind: "room", room: "tickets:pending" }, event }]);
+    await joined.next((e) => e.type === "company");
+    expect((await other.quiet()).some((e) => e.type === "company")).toBe(false);
+
+    joined.send({ type: "leaveTickets", status: "pending" });
+    await joined.quiet(50);
+    await publish(testEnv, company.id, [{ audience: { kind: "room", room: "tickets:pending" }, event }]);
+    expect((await joined.quiet()).some((e) => e.type === "company")).toBe(false);
+  });
+
+  it("batches several events for one socket into one frame", async () => {
+    const { company, admin } = await companyWithTeam();
+    const socket = await connect(admin.token);
+    await socket.next((e) => e.type === "user"); // its own "online" announcement
+    const frames: string[] = [];
+    socket.ws.addEventListener("message", (m) => frames.push(String(m.data)));
+    await publish(testEnv, company.id, [
+      { audience: { kind: "company" }, event: { type: "company", action: "update", companyId: company.id } },
+      { audience: { kind: "company" }, event: { type: "settings", action: "update", key: "viewgroups", value: "enabled" } },
+    ]);
+    await socket.next((e) => e.type === "settings");
+    expect(frames).toHaveLength(1);
+    expect(JSON.parse(frames[0]!)).toHaveLength(2);
+  });
+
+  it("ignores malformed and unknown client messages without closing the socket", async () => {
+    const { company, admin } = await companyWithTeam();
+    const socket = await connect(admin.token);
+    socket.send("not json");
+    socket.send({ type: "joinTickets", status: "everything" });
+    socket.send({ type: "dropTables" });
+    await socket.quiet(50);
+    await publish(testEnv, company.id, [
+      { audience: { kind: "company" }, event: { type: "company", action: "update", companyId: company.id } },
+    ]);
+    await socket.next((e) => e.type === "company");
+    expect(socket.closed).toBeNull();
+  });
+
+  it("answers the heartbeat ping with a pong", async () => {
+    const { admin } = await companyWithTeam();
+    const socket = await connect(admin.token);
+    const pong = new Promise<string>((resolve) =>
+      socket.ws.addEventListener("message", (m) => String(m.data).includes("pong") && resolve(String(m.data))),
+    );
+    socket.send('{"type":"ping"}');
+    expect(await pong).toBe('{"type":"pong"}');
+  });
+});
+
+describe("sessions and the hub", () => {
+  it("tells the old tab its account was accessed elsewhere and closes it when the user logs in again", async () => {
+    const { agent } = await companyWithTeam();
+    const oldTab = await connect(agent.token);
+    await loginAs(agent.email);
+    expect(await oldTab.next((e) => e.type === "auth")).toEqual({ type: "auth", action: "replaced" });
+    await oldTab.quiet(50);
+    expect(oldTab.closed?.code).toBe(4001);
+  });
+
+  it("closes the sockets of a session that logs out", async () => {
+    const { agent } = await companyWithTeam();
+    const tab = await connect(agent.token);
+    await call("DELETE", "/api/auth/logout", { token: agent.token });
+    expect(await tab.next((e) => e.type === "auth")).toEqual({ type: "auth", action: "revoked" });
+  });
+});
+
+describe("userStatus and presence", () => {
+  it("marks users offline once they stop reporting, and tells the company", async () => {
+    const { company, admin, agent } = await companyWithTeam();
+    const watcher = await connect(admin.token);
+    await connect(agent.token);
+    // The agent's tab went quiet long ago; the admin's keeps reporting.
+    await db.update(users).set({ lastSeenAt: new Date(Date.now() - OFFLINE_AFTER_MS - 1000) }).where(eq(users.id, agent.id));
+    const stub = hubFor(testEnv, company.id);
+    await runDurableObjectAlarm(stub);
+    const event = await watcher.next((e) => e.type === "user" && e.userId === agent.id && e.user?.online === false);
+    expect(event).toMatchObject({ type: "user", action: "update", user: { online: false } });
+    const rows = await db.select({ id: users.id, online: users.online }).from(users).where(eq(users.companyId, company.id));
+    expect(rows.find((r) => r.id === agent.id)?.online).toBe(false);
+    expect(rows.find((r) => r.id === admin.id)?.online).toBe(true);
+  });
+
+  it("brings a user back online on userStatus and announces it", async () => {
+    const { admin, agent } = await companyWithTeam();
+    const watcher = await connect(admin.token);
+    const tab = await connect(agent.token);
+    await db.update(users).set({ online: false }).where(eq(users.id, agent.id));
+    tab.send({ type: "userStatus" });
+    const event = await watcher.next((e) => e.type === "user" && e.userId === agent.id && e.user?.online === true);
+    expect(event.type).toBe("user");
+  });
+});
