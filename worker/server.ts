@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createApi } from "./api/app";
 import type { AppEnv } from "./api/http";
-import { MisconfiguredError } from "./env";
+import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
 import type { Env } from "./env";
 
@@ -10,6 +10,11 @@ type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promis
 /** The whole worker: the API at /api, and pages (Remix) for everything else when a page handler is given. */
 export function createWorker(pages?: PageHandler) {
   const app = new Hono<AppEnv>();
+  // A deployment without its secrets refuses every request (pages included) rather than run with defaults.
+  app.use("*", async (c, next) => {
+    assertEnv(c.env);
+    await next();
+  });
   app.route("/api", createApi());
   if (pages) app.all("*", (c) => pages(c.req.raw, c.env, c.executionCtx));
   app.onError((err, c) => {
@@ -24,6 +29,7 @@ export function createWorker(pages?: PageHandler) {
   return {
     fetch: app.fetch,
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+      assertEnv(env);
       ctx.waitUntil(runHousekeeping(env, new Date(controller.scheduledTime)));
     },
   } satisfies ExportedHandler<Env>;

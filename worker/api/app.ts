@@ -3,7 +3,6 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { createDb } from "../db/client";
 import { AppError, errorBody } from "../domain/errors";
-import { assertEnv } from "../env";
 import type { AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";
 import { versionRoutes } from "./routes/version";
@@ -17,7 +16,6 @@ export function createApi() {
   const api = new Hono<AppEnv>();
 
   api.use("*", async (c, next) => {
-    assertEnv(c.env);
     c.set("db", createDb(c.env.DB));
     await next();
   });

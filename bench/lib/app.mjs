@@ -1,0 +1,113 @@
+// Starts the app exactly as `npm start` does, on free ports with a fresh database, for a benchmark run.
+import { spawn, execSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function startApp({ skipBuild = false } = {}) {
+  const port = await freePort();
+  const hostPort = await freePort();
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), "zapdesk-bench-"));
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SESSION_HOST_PORT: String(hostPort),
+      ZAPDESK_STATE_DIR: stateDir,
+      SKIP_BUILD: skipBuild ? "1" : "",
+      WRANGLER_SEND_METRICS: "false",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited early:\n${log.slice(-4000)}`);
+    if (Date.now() > deadline) throw new Error(`app not ready in time:\n${log.slice(-4000)}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/version`);
+      if (res.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    stop: async () => {
+      try {
+        process.kill(-child.pid, "SIGINT");
+      } catch {}
+      await new Promise((r) => setTimeout(r, 1500));
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+    },
+  };
+}
+
+/** Resident memory (KiB) of the workerd processes under a process tree: the runtime hosting the worker and hubs. */
+export function workerdRssKiB(rootPid) {
+  const out = execSync(`ps -e -o pid=,ppid=,rss=,comm=`).toString();
+  const rows = out
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/))
+    .map(([pid, ppid, rss, comm]) => ({ pid: +pid, ppid: +ppid, rss: +rss, comm }));
+  const inTree = new Set([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const r of rows) if (!inTree.has(r.pid) && inTree.has(r.ppid)) (inTree.add(r.pid), (grew = true));
+  }
+  return rows.filter((r) => inTree.has(r.pid) && r.comm.includes("workerd")).reduce((s, r) => s + r.rss, 0);
+}
+
+export function machine() {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const idx = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, idx)];
+}
+
+export function summarize(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, median: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s.at(-1) };
+}
+
+export async function api(baseUrl, method, pathName, { token, body } = {}) {
+  const res = await fetch(baseUrl + pathName, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  if (!res.ok) throw new Error(`${method} ${pathName} → ${res.status} ${text.slice(0, 300)}`);
+  return json;
+}
+
+export const pkgVersion = () => JSON.parse(readFileSync("package.json", "utf8")).version;

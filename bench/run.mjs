@@ -1,0 +1,11 @@
+// npm run bench: runs every benchmark in bench/ in turn and prints their figures and conditions.
+import { spawnSync } from "node:child_process";
+
+const benches = ["bench/fanout.mjs"];
+let failed = false;
+for (const file of benches) {
+  console.log(`\n=== ${file} ===`);
+  const r = spawnSync(process.execPath, [file], { stdio: "inherit", env: process.env });
+  if (r.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
