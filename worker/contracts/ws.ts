@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TicketScope, VisibilitySettings } from "../domain/tickets/visibility";
 
 /**
  * Websocket messages in both directions, parsed on receipt (never cast). A server frame is always a JSON
@@ -31,6 +32,25 @@ export const userSummary = z.object({
 
 const crud = z.enum(["create", "update", "delete"]);
 
+/** A message as events carry it: the key fields are checked, the rest passes through. */
+export const messagePayload = z.looseObject({
+  id: z.number(),
+  ticketId: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  ack: z.number(),
+});
+
+/** A ticket as events carry it: the key fields are checked, the rest (contact, user, queue, tags…) passes through. */
+export const ticketPayload = z.looseObject({
+  id: z.number(),
+  uuid: z.string(),
+  status: ticketStatus,
+  userId: z.number().nullable(),
+  queueId: z.number().nullable(),
+  unreadMessages: z.number(),
+});
+
 export const serverEvent = z.discriminatedUnion("type", [
   /** Sent once when the socket is accepted: the rooms it was placed in. */
   z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()) }),
@@ -39,6 +59,12 @@ export const serverEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: userSummary.optional() }),
   z.object({ type: z.literal("settings"), action: z.literal("update"), key: z.string(), value: z.string() }),
   z.object({ type: z.literal("company"), action: crud, companyId: z.number() }),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("ticket"), action: z.literal("update"), ticket: ticketPayload }),
+    z.object({ type: z.literal("ticket"), action: z.literal("delete"), ticketId: z.number() }),
+    z.object({ type: z.literal("ticket"), action: z.literal("updateUnread"), ticketId: z.number() }),
+  ]),
+  z.object({ type: z.literal("appMessage"), action: z.enum(["create", "update"]), message: messagePayload }),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 export const serverFrame = z.array(serverEvent);
@@ -49,7 +75,11 @@ export type Audience =
   | { kind: "admins" }
   | { kind: "users"; userIds: number[] }
   | { kind: "userSessionsExcept"; userId: number; keepSessionId: string | null }
-  | { kind: "room"; room: string };
+  | { kind: "room"; room: string }
+  /** Whoever could see the ticket before or after the change (so a transfer also reaches the list it leaves). */
+  | { kind: "ticket"; before: TicketScope | null; after: TicketScope | null; settings: VisibilitySettings }
+  /** Whoever may see the ticket and has its chat open. */
+  | { kind: "chatBox"; ticketId: number; ticket: TicketScope; settings: VisibilitySettings };
 
 export interface Delivery {
   audience: Audience;

@@ -15,6 +15,10 @@ import {
   type ServerEvent,
 } from "../contracts/ws";
 import { audienceIncludes, type SocketState } from "./audience";
+import { hubCommands, type CommandEnvelope, type HubCommandName } from "./commands";
+import { SerialQueue } from "./serialQueue";
+import type { CurrentUser } from "../domain/context";
+import { AppError } from "../domain/errors";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
 export const OFFLINE_AFTER_MS = 5 * 60 * 1000 + 30 * 1000;
@@ -29,6 +33,7 @@ export const HUB_COMPANY_HEADER = "x-hub-company";
  */
 export class CompanyHub extends DurableObject<Env> {
   private readonly db;
+  private readonly commands = new SerialQueue();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -92,8 +97,13 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    // 1005 ("no status") may not be sent back.
-    ws.close(code === 1005 ? 1000 : code, reason);
+    // Reserved codes (1005 no status, 1006 abnormal, 1015 TLS) may not be sent back.
+    const sendable = code === 1000 || (code >= 1001 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
+    try {
+      ws.close(sendable ? code : 1000, reason);
+    } catch {
+      // already closed
+    }
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
@@ -129,6 +139,29 @@ export class CompanyHub extends DurableObject<Env> {
       }
     }
     return delivered;
+  }
+
+  /**
+   * Runs a ticket command for `actor`, after every command before it has finished. The actor was authenticated
+   * by the worker moments ago; the hub has no public route, so only the worker can call this.
+   */
+  async command(name: HubCommandName, actor: CurrentUser, input: never): Promise<CommandEnvelope> {
+    return this.commands.run(async () => {
+      try {
+        const ctx = {
+          db: this.db,
+          env: this.env,
+          companyId: actor.companyId,
+          user: actor,
+          waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
+        };
+        const value = await hubCommands[name]({ ctx, input });
+        return { ok: true, value };
+      } catch (err) {
+        if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+        throw err;
+      }
+    });
   }
 
   /** A user was edited: sockets keep deciding visibility from the new profile and queues. */

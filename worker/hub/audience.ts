@@ -1,4 +1,5 @@
-import type { Audience, HubActor } from "../contracts/ws";
+import { roomNames, type Audience, type HubActor } from "../contracts/ws";
+import { canSeeTicket } from "../domain/tickets/visibility";
 
 export interface SocketState extends HubActor {
   rooms: string[];
@@ -17,5 +18,13 @@ export function audienceIncludes(audience: Audience, socket: SocketState): boole
       return socket.userId === audience.userId && socket.sessionId !== audience.keepSessionId;
     case "room":
       return socket.rooms.includes(audience.room);
+    case "ticket": {
+      return (
+        (audience.before !== null && canSeeTicket(socket, audience.before, audience.settings)) ||
+        (audience.after !== null && canSeeTicket(socket, audience.after, audience.settings))
+      );
+    }
+    case "chatBox":
+      return socket.rooms.includes(roomNames.chatBox(audience.ticketId)) && canSeeTicket(socket, audience.ticket, audience.settings);
   }
 }

@@ -20,6 +20,10 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function randomToken(bytes = 32): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }

@@ -1,0 +1,332 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { messages, ticketTracking, tickets } from "../../db/schema";
+import { call, companyWithTeam, db, setSetting } from "../../testing/fixtures";
+import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
+import { connect } from "../../testing/sockets";
+
+describe("POST /api/tickets", () => {
+  it("opens a ticket for the contact, assigned to the agent, and records its history", async () => {
+    const { agent, contact, sales, connection } = await inboxCompany();
+    const res = await call("POST", "/api/tickets", { token: agent.token, body: { contactId: contact.id, queueId: sales.id } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      status: "open",
+      userId: agent.id,
+      queueId: sales.id,
+      whatsappId: connection.id,
+      contact: { id: contact.id, name: contact.name },
+      queue: { id: sales.id, name: "Vendas" },
+      tags: [],
+    });
+    const history = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, res.json.id));
+    expect(history).toMatchObject([{ action: "create", toStatus: "open", toUserId: agent.id, byUserId: agent.id }]);
+  });
+
+  it("requires a queue from a non-admin ('Selecione uma fila') and writes nothing", async () => {
+    const { company, agent, contact } = await inboxCompany();
+    const res = await call("POST", "/api/tickets", { token: agent.token, body: { contactId: contact.id } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields.queueId).toBe("Selecione uma fila");
+    expect(await db.select().from(tickets).where(eq(tickets.companyId, company.id))).toHaveLength(0);
+  });
+
+  it("lets an admin open a ticket without a queue", async () => {
+    const { admin, contact } = await inboxCompany();
+    const res = await call("POST", "/api/tickets", { token: admin.token, body: { contactId: contact.id } });
+    expect(res.status).toBe(201);
+    expect(res.json.queueId).toBeNull();
+  });
+
+  it("answers ERR_OTHER_OPEN_TICKET naming the owner and queue when the contact already has one", async () => {
+    const { agent, supervisor, contact, sales } = await inboxCompany();
+    const first = await call("POST", "/api/tickets", { token: agent.token, body: { contactId: contact.id, queueId: sales.id } });
+    const second = await call("POST", "/api/tickets", { token: supervisor.token, body: { contactId: contact.id, queueId: sales.id } });
+    expect(second.status).toBe(409);
+    expect(second.json).toMatchObject({
+      error: "ERR_OTHER_OPEN_TICKET",
+      ticket: { id: first.json.id, uuid: first.json.uuid, user: { id: agent.id, name: agent.name }, queue: { id: sales.id, name: "Vendas" } },
+    });
+  });
+
+  it("creates exactly one ticket when twenty requests for the same contact arrive at once", async () => {
+    const { company, admin, contact } = await inboxCompany();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call("POST", "/api/tickets", { token: admin.token, body: { contactId: contact.id } })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const rows = await db.select().from(tickets).where(and(eq(tickets.companyId, company.id), eq(tickets.contactId, contact.id)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("does not reveal another company's contact", async () => {
+    const { contact } = await inboxCompany();
+    const other = await inboxCompany();
+    const res = await call("POST", "/api/tickets", { token: other.admin.token, body: { contactId: contact.id } });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toBe("ERR_NO_CONTACT_FOUND");
+  });
+
+  it("refuses malformed bodies with a 400 naming the field", async () => {
+    const { admin } = await inboxCompany();
+    const res = await call("POST", "/api/tickets", { token: admin.token, body: { contactId: "abc" } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toHaveProperty("contactId");
+  });
+});
+
+describe("PUT /api/tickets/:id", () => {
+  async function pendingTicket() {
+    const ctx = await inboxCompany();
+    const ticket = await createTicketRow(ctx.company.id, { contactId: ctx.contact.id, queueId: ctx.sales.id, whatsappId: ctx.connection.id });
+    return { ...ctx, ticket };
+  }
+
+  it("accepts a pending ticket: open, assigned to the agent, history recorded", async () => {
+    const { agent, ticket } = await pendingTicket();
+    const res = await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open", userId: agent.id } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "open", userId: agent.id, user: { name: agent.name } });
+    const history = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket.id));
+    expect(history).toMatchObject([{ action: "accept", fromStatus: "pending", toStatus: "open", toUserId: agent.id }]);
+  });
+
+  it("lets exactly one of two agents accepting at once win; the other learns who has it", async () => {
+    const { agent, supervisor, ticket } = await pendingTicket();
+    const [a, b] = await Promise.all([
+      call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open", userId: agent.id } }),
+      call("PUT", `/api/tickets/${ticket.id}`, { token: supervisor.token, body: { status: "open", userId: supervisor.id } }),
+    ]);
+    const winner = a.status === 200 ? a : b;
+    const loser = a.status === 200 ? b : a;
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect(loser.json).toMatchObject({ error: "ERR_OTHER_OPEN_TICKET", ticket: { user: { id: winner.json.userId } } });
+    const row = await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get();
+    expect(row?.userId).toBe(winner.json.userId);
+  });
+
+  it("posts the greeting with the agent's name once when sendGreetingAccepted is enabled", async () => {
+    const { company, agent, ticket, contact } = await pendingTicket();
+    await setSetting(company.id, "sendGreetingAccepted", "enabled");
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open", userId: agent.id } });
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open", userId: agent.id } });
+    const sent = await db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ fromMe: true, ack: 0 });
+    expect(sent[0]!.body).toContain(agent.name);
+    expect(sent[0]!.body).toContain(contact.name);
+  });
+
+  it("returns an open ticket to pending with no user", async () => {
+    const { agent, ticket } = await pendingTicket();
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open" } });
+    const res = await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "pending", userId: null } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "pending", userId: null });
+  });
+
+  it("resolves (closes) a ticket and reopens it for the current user", async () => {
+    const { agent, supervisor, ticket } = await pendingTicket();
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open" } });
+    const closed = await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "closed" } });
+    expect(closed.json).toMatchObject({ status: "closed", userId: agent.id });
+    const reopened = await call("PUT", `/api/tickets/${ticket.id}`, { token: supervisor.token, body: { status: "open" } });
+    expect(reopened.status).toBe(200);
+    expect(reopened.json).toMatchObject({ status: "open", userId: supervisor.id });
+  });
+
+  it("refuses to reopen a closed ticket while the contact has another live one", async () => {
+    const { company, admin, ticket, contact, connection } = await pendingTicket();
+    await db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id));
+    await createTicketRow(company.id, { contactId: contact.id, whatsappId: connection.id, status: "pending" });
+    const res = await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "open" } });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe("ERR_OTHER_OPEN_TICKET");
+  });
+
+  it("transfers to another queue with no user: pending, and posts the notice when enabled", async () => {
+    const { company, agent, ticket, support } = await pendingTicket();
+    await setSetting(company.id, "sendMsgTransfTicket", "enabled");
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open" } });
+    const res = await call("PUT", `/api/tickets/${ticket.id}`, {
+      token: agent.token,
+      body: { userId: null, queueId: support.id, status: "pending" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "pending", userId: null, queueId: support.id });
+    const notice = await db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    expect(notice.at(-1)?.body).toContain("Suporte");
+  });
+
+  it("moves a transferred ticket out of the agent's sight and into the new owner's, live", async () => {
+    const { admin, agent, supervisor, ticket, support } = await pendingTicket();
+    const agentSocket = await connect(agent.token);
+    const adminSocket = await connect(admin.token);
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open" } });
+    await agentSocket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.status === "open");
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { userId: admin.id, queueId: support.id, status: "open" } });
+    // The agent still hears of it (it leaves their list) and the admin sees it arrive.
+    const left = await agentSocket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.queueId === support.id);
+    expect(left).toMatchObject({ ticket: { userId: admin.id } });
+    await adminSocket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.userId === admin.id);
+    // A later change to it no longer reaches the agent, who cannot see the Suporte queue.
+    const supervisorSocket = await connect(supervisor.token);
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "closed" } });
+    await adminSocket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.status === "closed");
+    expect((await agentSocket.quiet()).some((e) => e.type === "ticket")).toBe(false);
+    expect((await supervisorSocket.quiet()).some((e) => e.type === "ticket")).toBe(false);
+  });
+
+  it("does not let an agent touch a ticket of a queue they are not in", async () => {
+    const { company, agent, contact, support } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: support.id });
+    const res = await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open" } });
+    expect(res.status).toBe(403);
+  });
+
+  it("does not let an agent close or transfer a colleague's open ticket", async () => {
+    const { company, agent, supervisor, contact, sales, support } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: supervisor.id });
+    expect((await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "closed" } })).status).toBe(403);
+    expect((await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { queueId: support.id } })).status).toBe(403);
+  });
+
+  it("answers 404 for another company's ticket and changes nothing", async () => {
+    const { ticket } = await pendingTicket();
+    const other = await companyWithTeam();
+    const res = await call("PUT", `/api/tickets/${ticket.id}`, { token: other.admin.token, body: { status: "closed" } });
+    expect(res.status).toBe(404);
+    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.status).toBe("pending");
+  });
+
+  it("refuses an empty or malformed update", async () => {
+    const { admin, ticket } = await pendingTicket();
+    expect((await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: {} })).status).toBe(400);
+    expect((await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "solved" } })).status).toBe(400);
+    expect((await call("PUT", `/api/tickets/abc`, { token: admin.token, body: { status: "open" } })).status).toBe(404);
+  });
+});
+
+describe("DELETE /api/tickets/:id", () => {
+  it("lets an admin delete a ticket with its messages, and tells the agents", async () => {
+    const { company, admin, contact, sales } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id });
+    await createMessageRow(company.id, { ticketId: ticket.id });
+    const socket = await connect(admin.token);
+    const res = await call("DELETE", `/api/tickets/${ticket.id}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(await socket.next((e) => e.type === "ticket" && e.action === "delete")).toMatchObject({ ticketId: ticket.id });
+    expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+  });
+
+  it("is refused to agents and supervisors (403) and to other companies (404)", async () => {
+    const { company, agent, supervisor, contact, sales } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id });
+    expect((await call("DELETE", `/api/tickets/${ticket.id}`, { token: agent.token })).status).toBe(403);
+    expect((await call("DELETE", `/api/tickets/${ticket.id}`, { token: supervisor.token })).status).toBe(403);
+    const other = await companyWithTeam();
+    expect((await call("DELETE", `/api/tickets/${ticket.id}`, { token: other.admin.token })).status).toBe(404);
+    expect(await db.select().from(tickets).where(eq(tickets.id, ticket.id))).toHaveLength(1);
+  });
+});
+
+describe("GET /api/tickets/:id and /api/tickets/u/:uuid", () => {
+  it("opens a ticket of one's queue by id and by uuid", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id });
+    expect((await call("GET", `/api/tickets/${ticket.id}`, { token: agent.token })).json.uuid).toBe(ticket.uuid);
+    expect((await call("GET", `/api/tickets/u/${ticket.uuid}`, { token: agent.token })).json.id).toBe(ticket.id);
+  });
+
+  it("answers 'Acesso não permitido' for another queue's ticket and 404 for another company's", async () => {
+    const { company, agent, contact, support } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: support.id });
+    const res = await call("GET", `/api/tickets/${ticket.id}`, { token: agent.token });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe("Acesso não permitido");
+    const other = await companyWithTeam();
+    expect((await call("GET", `/api/tickets/u/${ticket.uuid}`, { token: other.admin.token })).status).toBe(404);
+    expect((await call("GET", `/api/tickets/u/not-a-uuid`, { token: agent.token })).status).toBe(404);
+  });
+});
+
+describe("GET /api/tickets", () => {
+  it("lists the waiting tab with what the agent may see, newest first, with a count", async () => {
+    const { company, agent, contact, sales, support } = await inboxCompany();
+    const c2 = await createContact(company.id);
+    const c3 = await createContact(company.id);
+    const older = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, updatedAt: new Date(Date.now() - 60_000) });
+    const newer = await createTicketRow(company.id, { contactId: c2.id, queueId: sales.id });
+    await createTicketRow(company.id, { contactId: c3.id, queueId: support.id }); // another queue: not the agent's
+    const res = await call("GET", "/api/tickets?status=pending", { token: agent.token });
+    expect(res.status).toBe(200);
+    expect(res.json.tickets.map((t: { id: number }) => t.id)).toEqual([newer.id, older.id]);
+    expect(res.json).toMatchObject({ count: 2, hasMore: false });
+  });
+
+  it("shows the open tab as the agent's own tickets unless show-all is allowed and on", async () => {
+    const { company, admin, agent, supervisor, contact, sales } = await inboxCompany();
+    const c2 = await createContact(company.id);
+    await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id });
+    await createTicketRow(company.id, { contactId: c2.id, queueId: sales.id, status: "open", userId: supervisor.id });
+    expect((await call("GET", "/api/tickets?status=open", { token: agent.token })).json.count).toBe(1);
+    // Agents cannot widen it; supervisors and admins can.
+    expect((await call("GET", "/api/tickets?status=open&showAll=true", { token: agent.token })).json.count).toBe(1);
+    expect((await call("GET", "/api/tickets?status=open&showAll=true", { token: supervisor.token })).json.count).toBe(2);
+    expect((await call("GET", "/api/tickets?status=open&showAll=true", { token: admin.token })).json.count).toBe(2);
+  });
+
+  it("refuses the closed and group tabs to agents unless the company enables them", async () => {
+    const { company, agent } = await inboxCompany();
+    expect((await call("GET", "/api/tickets?status=closed", { token: agent.token })).status).toBe(403);
+    expect((await call("GET", "/api/tickets?status=group", { token: agent.token })).status).toBe(403);
+    await setSetting(company.id, "viewclosed", "enabled");
+    expect((await call("GET", "/api/tickets?status=closed", { token: agent.token })).status).toBe(200);
+  });
+
+  it("finds tickets by a word in a message or the contact's name, with accents ignored", async () => {
+    const { company, admin, contact, sales } = await inboxCompany();
+    const named = await createContact(company.id, { name: "Joaquina Brandão" });
+    const byMessage = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id });
+    await createMessageRow(company.id, { ticketId: byMessage.id, body: "Meu pedido de paralelepípedo não chegou" });
+    const byName = await createTicketRow(company.id, { contactId: named.id, queueId: sales.id });
+    const search = (q: string) => call("GET", `/api/tickets?searchParam=${encodeURIComponent(q)}`, { token: admin.token });
+    expect((await search("paralelepipedo")).json.tickets.map((t: { id: number }) => t.id)).toEqual([byMessage.id]);
+    expect((await search("brandao")).json.tickets.map((t: { id: number }) => t.id)).toEqual([byName.id]);
+    // FTS operators typed by a person are just text.
+    expect((await search('" OR * NEAR(')).status).toBe(200);
+  });
+
+  it("never returns another company's tickets, even for a matching search", async () => {
+    const a = await inboxCompany();
+    const t = await createTicketRow(a.company.id, { contactId: a.contact.id, queueId: a.sales.id });
+    await createMessageRow(a.company.id, { ticketId: t.id, body: "segredoexclusivo" });
+    const b = await inboxCompany();
+    const res = await call("GET", "/api/tickets?searchParam=segredoexclusivo", { token: b.admin.token });
+    expect(res.json.tickets).toEqual([]);
+  });
+
+  it("pages 40 at a time with hasMore", async () => {
+    const { company, admin, sales } = await inboxCompany();
+    for (let i = 0; i < 41; i++) {
+      const c = await createContact(company.id);
+      await createTicketRow(company.id, { contactId: c.id, queueId: sales.id });
+    }
+    const first = await call("GET", "/api/tickets?status=pending&pageNumber=1", { token: admin.token });
+    expect(first.json.tickets).toHaveLength(40);
+    expect(first.json.hasMore).toBe(true);
+    const second = await call("GET", "/api/tickets?status=pending&pageNumber=2", { token: admin.token });
+    expect(second.json.tickets).toHaveLength(1);
+    expect(second.json.hasMore).toBe(false);
+  });
+
+  it("refuses malformed query parameters with 400", async () => {
+    const { admin } = await inboxCompany();
+    for (const q of ["pageNumber=-1", "status=everything", "queueIds=[1,%22x%22]", "date=yesterday", "showAll=maybe"]) {
+      const res = await call("GET", `/api/tickets?${q}`, { token: admin.token });
+      expect(res.status, q).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+/** Query strings carry JSON arrays for ids (`tags=[1,2]`), as the spec's UI sends them; comma lists work too. */
+const idList = z
+  .string()
+  .max(2000)
+  .transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === "" || text === "[]") return [] as number[];
+    let values: unknown;
+    try {
+      values = text.startsWith("[") ? JSON.parse(text) : text.split(",");
+    } catch {
+      values = null;
+    }
+    const ids = Array.isArray(values) ? values.map((v) => Number(v)) : [NaN];
+    if (ids.length > 100 || ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
+      ctx.addIssue({ code: "custom", message: "Expected a list of ids" });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+const boolParam = z.enum(["true", "false"]).transform((v) => v === "true");
+const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD");
+
+export const TICKETS_PAGE_SIZE = 40;
+
+export const listTicketsQuery = z.object({
+  searchParam: z.string().trim().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).default(1),
+  status: z.enum(["open", "pending", "closed", "group"]).optional(),
+  tags: idList.optional(),
+  users: idList.optional(),
+  queueIds: idList.optional(),
+  showAll: boolParam.optional(),
+  withUnreadMessages: boolParam.optional(),
+  /** Tickets created on this day (company time zone). */
+  date: dateParam.optional(),
+  /** Tickets updated on this day (company time zone). */
+  updatedAt: dateParam.optional(),
+});
+export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
+
+const id = z.number().int().positive();
+
+export const createTicketInput = z.object({
+  contactId: id,
+  queueId: id.nullish(),
+  whatsappId: id.nullish(),
+  userId: id.nullish(),
+  status: z.literal("open").default("open"),
+});
+export type CreateTicketInput = z.infer<typeof createTicketInput>;
+
+export const updateTicketInput = z
+  .object({
+    status: z.enum(["open", "pending", "closed"]).optional(),
+    userId: id.nullish(),
+    queueId: id.nullish(),
+    whatsappId: id.nullish(),
+    justClose: z.boolean().optional(),
+    useIntegration: z.boolean().optional(),
+    promptId: id.nullish(),
+    integrationId: id.nullish(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export type UpdateTicketInput = z.infer<typeof updateTicketInput>;
+
+export const closeAllInput = z.object({
+  status: z.enum(["open", "pending"]),
+  selectedQueueIds: z.array(id).max(100).default([]),
+});
+export type CloseAllInput = z.infer<typeof closeAllInput>;

@@ -1,0 +1,41 @@
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { messages } from "../../db/schema";
+
+const quotedColumns = { id: true, wid: true, body: true, fromMe: true, mediaType: true, isDeleted: true } as const;
+
+/** Messages as the chat shows them (spec 000 section 3): media by an authenticated URL, the quoted message inline. */
+export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {
+  const rows = await db.query.messages.findMany({
+    where,
+    limit: opts.limit,
+    orderBy: opts.newestFirst ? [desc(messages.createdAt), desc(messages.id)] : [asc(messages.createdAt), asc(messages.id)],
+    columns: { dataJson: false },
+    with: {
+      contact: { columns: { id: true, name: true, number: true, profilePicUrl: true } },
+      quotedMsg: { columns: quotedColumns },
+    },
+  });
+  return rows.map(presentMessageRow);
+}
+
+export function presentMessageRow<T extends { id: number; mediaUrl: string | null; isDeleted: boolean; body: string }>(row: T) {
+  return {
+    ...row,
+    // The R2 key never leaves the server: media is fetched through an authenticated, company-checked route.
+    mediaUrl: row.mediaUrl ? `/api/messages/${row.id}/media` : null,
+  };
+}
+
+export type PresentedMessage = Awaited<ReturnType<typeof loadMessages>>[number];
+
+export async function loadMessage(db: Db, companyId: number, id: number) {
+  const [m] = await loadMessages(db, and(eq(messages.companyId, companyId), eq(messages.id, id))!, { limit: 1 });
+  return m;
+}
+
+export async function loadMessagesByIds(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return loadMessages(db, and(eq(messages.companyId, companyId), inArray(messages.id, ids))!);
+}
+

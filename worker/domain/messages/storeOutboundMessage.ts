@@ -1,0 +1,77 @@
+import { and, eq } from "drizzle-orm";
+import { messages, tickets } from "../../db/schema";
+import { toHex } from "../../lib/crypto";
+import { publish } from "../../hub/publish";
+import type { Ctx } from "../context";
+import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import { loadTicket } from "../tickets/presentTicket";
+import { loadMessage } from "./presentMessage";
+
+/** WhatsApp-style message id for messages we send; fixed before sending so a retried send is the same message. */
+export function newOutboundWid() {
+  return `3EB0${toHex(crypto.getRandomValues(new Uint8Array(9))).toUpperCase()}`;
+}
+
+export interface OutboundMessage {
+  body: string;
+  mediaType?: string;
+  mediaUrl?: string | null;
+  mediaName?: string | null;
+  quotedMsgId?: number | null;
+  isForwarded?: boolean;
+  /** Automatic messages (greetings, transfer notices) are not typed by the user. */
+  automatic?: boolean;
+}
+
+/**
+ * Stores a message we send on a ticket (ack 0: waiting for delivery), moves the ticket to the top, and tells
+ * the agents. Must run inside the company's hub, like every ticket write.
+ */
+export async function storeOutboundMessage(ctx: Ctx, ticketId: number, msg: OutboundMessage) {
+  const now = new Date();
+  const wid = newOutboundWid();
+  const ticket = await ctx.db
+    .select({ contactId: tickets.contactId, queueId: tickets.queueId })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)))
+    .get();
+  if (!ticket) throw new Error(`storeOutboundMessage: ticket ${ticketId} is not in company ${ctx.companyId}`);
+  const [inserted] = await ctx.db.batch([
+    ctx.db
+      .insert(messages)
+      .values({
+        wid,
+        companyId: ctx.companyId,
+        ticketId,
+        contactId: ticket.contactId,
+        body: msg.body,
+        fromMe: true,
+        read: true,
+        mediaType: msg.mediaType ?? "chat",
+        mediaUrl: msg.mediaUrl ?? null,
+        mediaName: msg.mediaName ?? null,
+        quotedMsgId: msg.quotedMsgId ?? null,
+        isForwarded: msg.isForwarded ?? false,
+        sentByBot: false,
+        queueId: ticket.queueId,
+        userId: msg.automatic ? null : ctx.user.id,
+        ack: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: messages.id }),
+    ctx.db
+      .update(tickets)
+      .set({ lastMessage: msg.body || msg.mediaName || msg.mediaType || "", fromMe: true, updatedAt: now })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId))),
+  ]);
+  const message = (await loadMessage(ctx.db, ctx.companyId, inserted[0]!.id))!;
+  const presented = (await loadTicket(ctx.db, ctx.companyId, ticketId))!;
+  const settings = await visibilitySettings(ctx);
+  const scope = scopeOf(presented);
+  await publish(ctx.env, ctx.companyId, [
+    { audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } },
+    { audience: { kind: "ticket", before: scope, after: scope, settings }, event: { type: "ticket", action: "update", ticket: presented } },
+  ]);
+  return { message, ticket: presented };
+}

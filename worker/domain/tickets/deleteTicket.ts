@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import { tickets } from "../../db/schema";
+import type { Ctx } from "../context";
+import { requirePermission } from "../context";
+import { AppError } from "../errors";
+import { publishTicketDelete, scopeOf } from "./ticketEvents";
+
+/** Admin only. Messages, notes, tags and history go with the ticket (foreign keys cascade). */
+export async function deleteTicket({ ctx, input }: { ctx: Ctx; input: { ticketId: number } }) {
+  requirePermission(ctx, "ticket-options:deleteTicket");
+  const current = await ctx.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, input.ticketId), eq(tickets.companyId, ctx.companyId)))
+    .get();
+  if (!current) throw new AppError("ERR_NO_TICKET_FOUND");
+  await ctx.db.delete(tickets).where(and(eq(tickets.id, input.ticketId), eq(tickets.companyId, ctx.companyId)));
+  await publishTicketDelete(ctx, scopeOf(current), current.id);
+  return { id: current.id };
+}

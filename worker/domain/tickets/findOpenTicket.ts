@@ -1,0 +1,48 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queues, tickets, users } from "../../db/schema";
+import { AppError } from "../errors";
+
+/** The contact's live (open or pending) ticket on a connection, if any. */
+export async function findLiveTicket(db: Db, companyId: number, contactId: number, whatsappId: number | null, exceptId?: number) {
+  const rows = await db
+    .select({
+      id: tickets.id,
+      uuid: tickets.uuid,
+      status: tickets.status,
+      userId: tickets.userId,
+      queueId: tickets.queueId,
+      userName: users.name,
+      queueName: queues.name,
+    })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        whatsappId === null ? isNull(tickets.whatsappId) : eq(tickets.whatsappId, whatsappId),
+        inArray(tickets.status, ["open", "pending"]),
+      ),
+    );
+  return rows.find((r) => r.id !== exceptId);
+}
+
+/**
+ * The conflict the spec describes: an open ticket already exists for this contact. It names the owner and
+ * the queue, so the UI can say who has it, or open it when it is the caller's own.
+ */
+export function otherOpenTicketError(existing: NonNullable<Awaited<ReturnType<typeof findLiveTicket>>>) {
+  return new AppError("ERR_OTHER_OPEN_TICKET", undefined, {
+    ticket: {
+      id: existing.id,
+      uuid: existing.uuid,
+      status: existing.status,
+      userId: existing.userId,
+      queueId: existing.queueId,
+      user: existing.userId ? { id: existing.userId, name: existing.userName } : null,
+      queue: existing.queueId ? { id: existing.queueId, name: existing.queueName } : null,
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { companies, messages, tickets, ticketTags } from "../../db/schema";
+import { TICKETS_PAGE_SIZE, type ListTicketsQuery } from "../../contracts/tickets";
+import { ftsQuery } from "../../lib/fts";
+import { dayRangeIn } from "../../lib/time";
+import type { Ctx } from "../context";
+import { AppError } from "../errors";
+import { can } from "../permissions";
+import { loadTicketsByIds } from "./presentTicket";
+import { visibilitySettings } from "./ticketEvents";
+import { viewerOf, visibleTicketsWhere } from "./visibility";
+
+/**
+ * The ticket list of the inbox: one tab (open, pending, closed, group) or a search, newest activity first,
+ * 40 per page. Every condition lands on an index that starts with company_id; text search uses FTS5.
+ */
+export async function listTickets({ ctx, input }: { ctx: Ctx; input: ListTicketsQuery }) {
+  const isAdmin = ctx.user.profile === "admin";
+  const settings = await visibilitySettings(ctx);
+  if (input.status === "closed" && !isAdmin && !settings.viewclosed) throw new AppError("ERR_NO_PERMISSION");
+  if (input.status === "group" && !isAdmin && !settings.viewgroups) throw new AppError("ERR_NO_PERMISSION");
+  const showAll = !!input.showAll && can(ctx.user, "tickets-manager:showall");
+
+  const where: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
+  if (!(showAll && isAdmin)) where.push(visibleTicketsWhere(viewerOf(ctx.user), settings));
+
+  switch (input.status) {
+    case "group":
+      where.push(eq(tickets.isGroup, true), inArray(tickets.status, ["open", "pending"]));
+      break;
+    case "open":
+      where.push(eq(tickets.status, "open"), eq(tickets.isGroup, false));
+      // "Assigned to me" unless the show-all toggle is on.
+      if (!showAll) where.push(eq(tickets.userId, ctx.user.id));
+      break;
+    case "pending":
+    case "closed":
+      where.push(eq(tickets.status, input.status), eq(tickets.isGroup, false));
+      break;
+  }
+  if (input.queueIds?.length) where.push(or(inArray(tickets.queueId, input.queueIds), isNull(tickets.queueId)));
+  if (input.users?.length && can(ctx.user, "tickets:filterByUser")) where.push(inArray(tickets.userId, input.users));
+  if (input.withUnreadMessages) where.push(gt(tickets.unreadMessages, 0));
+  if (input.tags?.length) {
+    where.push(
+      sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, input.tags)})`,
+    );
+  }
+  if (input.date || input.updatedAt) {
+    const company = await ctx.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, ctx.companyId)).get();
+    const tz = company?.timezone ?? "America/Sao_Paulo";
+    if (input.date) {
+      const [from, to] = dayRangeIn(tz, input.date);
+      where.push(gte(tickets.createdAt, from), lt(tickets.createdAt, to));
+    }
+    if (input.updatedAt) {
+      const [from, to] = dayRangeIn(tz, input.updatedAt);
+      where.push(gte(tickets.updatedAt, from), lt(tickets.updatedAt, to));
+    }
+  }
+  if (input.searchParam) {
+    const match = ftsQuery(input.searchParam);
+    if (!match) return { tickets: [], count: 0, hasMore: false };
+    where.push(textSearch(ctx.companyId, match));
+  }
+
+  const condition = and(...where);
+  const offset = (input.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  // Ids first with the core builder (it keeps other tables' columns straight in subqueries), then the page.
+  const [ids, total] = await Promise.all([
+    ctx.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(condition)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(TICKETS_PAGE_SIZE + 1)
+      .offset(offset),
+    // The tab badges need the count; later pages do not.
+    input.pageNumber === 1 ? ctx.db.select({ n: count() }).from(tickets).where(condition).get() : undefined,
+  ]);
+  const page = ids.slice(0, TICKETS_PAGE_SIZE).map((r) => r.id);
+  const byId = new Map((await loadTicketsByIds(ctx.db, ctx.companyId, page)).map((t) => [t.id, t]));
+  return {
+    tickets: page.map((id) => byId.get(id)!),
+    count: total?.n ?? null,
+    hasMore: ids.length > TICKETS_PAGE_SIZE,
+  };
+}
+
+/** Tickets whose contact (name, number, email) or any message matches, via the FTS5 indexes. */
+function textSearch(companyId: number, match: string): SQL {
+  return sql`(
+    ${tickets.contactId} in (select rowid from contacts_fts where contacts_fts match ${match})
+    or ${tickets.id} in (
+      select ${messages.ticketId} from ${messages}
+      where ${messages.id} in (select rowid from messages_fts where messages_fts match ${match})
+        and ${messages.companyId} = ${companyId}
+    )
+  )`;
+}

@@ -1,0 +1,39 @@
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { tickets } from "../../db/schema";
+
+/** The ticket as lists, the chat header and realtime events show it (spec 000 section 3). */
+export async function loadTickets(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number; orderBy?: SQL[] } = {}) {
+  const rows = await db.query.tickets.findMany({
+    where,
+    limit: opts.limit,
+    offset: opts.offset,
+    orderBy: opts.orderBy,
+    with: {
+      contact: {
+        columns: { id: true, name: true, number: true, email: true, profilePicUrl: true, isGroup: true, presence: true, disableBot: true },
+      },
+      user: { columns: { id: true, name: true } },
+      queue: { columns: { id: true, name: true, color: true } },
+      whatsapp: { columns: { id: true, name: true, status: true } },
+      ticketTags: { columns: {}, with: { tag: { columns: { id: true, name: true, color: true, kanban: true } } } },
+    },
+  });
+  return rows.map(({ ticketTags, ...t }) => ({
+    ...t,
+    presence: t.contact.presence,
+    tags: ticketTags.map((tt) => tt.tag),
+  }));
+}
+
+export type PresentedTicket = Awaited<ReturnType<typeof loadTickets>>[number];
+
+export async function loadTicket(db: Db, companyId: number, ticketId: number): Promise<PresentedTicket | undefined> {
+  const [ticket] = await loadTickets(db, and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)), { limit: 1 });
+  return ticket;
+}
+
+export async function loadTicketsByIds(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return loadTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+}

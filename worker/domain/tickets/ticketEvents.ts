@@ -1,0 +1,31 @@
+import type { Ctx } from "../context";
+import { publish } from "../../hub/publish";
+import type { Delivery } from "../../contracts/ws";
+import { companySettingValues, isEnabled } from "../settings/companySettingValues";
+import type { PresentedTicket } from "./presentTicket";
+import type { TicketScope, VisibilitySettings } from "./visibility";
+
+export function scopeOf(t: { status: TicketScope["status"]; userId: number | null; queueId: number | null; isGroup: boolean }): TicketScope {
+  return { status: t.status, userId: t.userId, queueId: t.queueId, isGroup: t.isGroup };
+}
+
+export async function visibilitySettings(ctx: Pick<Ctx, "db" | "companyId">): Promise<VisibilitySettings> {
+  const values = await companySettingValues(ctx.db, ctx.companyId, ["viewgroups", "viewclosed"]);
+  return { viewgroups: isEnabled(values.viewgroups), viewclosed: isEnabled(values.viewclosed) };
+}
+
+/** Tells everyone who could see the ticket before or after the change. */
+export async function publishTicketUpdate(ctx: Ctx, before: TicketScope | null, ticket: PresentedTicket, extra: Delivery[] = []) {
+  const settings = await visibilitySettings(ctx);
+  await publish(ctx.env, ctx.companyId, [
+    { audience: { kind: "ticket", before, after: scopeOf(ticket), settings }, event: { type: "ticket", action: "update", ticket } },
+    ...extra,
+  ]);
+}
+
+export async function publishTicketDelete(ctx: Ctx, before: TicketScope, ticketId: number) {
+  const settings = await visibilitySettings(ctx);
+  await publish(ctx.env, ctx.companyId, [
+    { audience: { kind: "ticket", before, after: null, settings }, event: { type: "ticket", action: "delete", ticketId } },
+  ]);
+}

@@ -1,0 +1,51 @@
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { tickets } from "../../db/schema";
+import type { TicketStatus } from "../../db/schema/tickets";
+
+/** What decides whether someone may see a ticket; enough of a user and of a ticket, nothing more. */
+export interface TicketViewer {
+  userId: number;
+  profile: "admin" | "supervisor" | "user";
+  allTicket: "enabled" | "disabled";
+  queueIds: number[];
+}
+export interface TicketScope {
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+}
+/** Company settings that widen what non-admins see. */
+export interface VisibilitySettings {
+  viewgroups: boolean;
+  viewclosed: boolean;
+}
+
+/**
+ * The one visibility rule (queries, the open-ticket check and realtime events all use it):
+ * admins see every ticket of the company; anyone else sees tickets assigned to them, tickets of their queues,
+ * and — with allTicket enabled — pending tickets that have no queue yet. Group conversations are shown to
+ * non-admins only when viewgroups is enabled.
+ */
+export function canSeeTicket(viewer: TicketViewer, ticket: TicketScope, settings: VisibilitySettings): boolean {
+  if (viewer.profile === "admin") return true;
+  if (ticket.isGroup && !settings.viewgroups) return false;
+  if (ticket.userId === viewer.userId) return true;
+  if (ticket.queueId !== null) return viewer.queueIds.includes(ticket.queueId);
+  return ticket.status === "pending" && viewer.allTicket === "enabled";
+}
+
+/** The same rule as a SQL condition over `tickets` (admins get no condition). */
+export function visibleTicketsWhere(viewer: TicketViewer, settings: VisibilitySettings): SQL | undefined {
+  if (viewer.profile === "admin") return undefined;
+  const reachable = or(
+    eq(tickets.userId, viewer.userId),
+    viewer.queueIds.length ? inArray(tickets.queueId, viewer.queueIds) : undefined,
+    viewer.allTicket === "enabled" ? and(isNull(tickets.queueId), eq(tickets.status, "pending")) : undefined,
+  );
+  return settings.viewgroups ? reachable : and(eq(tickets.isGroup, false), reachable);
+}
+
+export function viewerOf(user: { id: number; profile: TicketViewer["profile"]; allTicket: TicketViewer["allTicket"]; queueIds: number[] }): TicketViewer {
+  return { userId: user.id, profile: user.profile, allTicket: user.allTicket, queueIds: user.queueIds };
+}

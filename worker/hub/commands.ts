@@ -1,0 +1,23 @@
+import type { Ctx } from "../domain/context";
+import { createTicket } from "../domain/tickets/createTicket";
+import { deleteTicket } from "../domain/tickets/deleteTicket";
+import { updateTicket } from "../domain/tickets/updateTicket";
+
+/**
+ * Verbs that change a ticket's status, owner or queue (and later, inbound ingestion). They run only inside the
+ * company's CompanyHub, one at a time; routes reach them through `runInHub`.
+ */
+export const hubCommands = {
+  createTicket,
+  updateTicket,
+  deleteTicket,
+} satisfies Record<string, (args: { ctx: Ctx; input: never }) => Promise<unknown>>;
+
+export type HubCommandName = keyof typeof hubCommands;
+export type HubCommandInput<N extends HubCommandName> = Parameters<(typeof hubCommands)[N]>[0]["input"];
+export type HubCommandOutput<N extends HubCommandName> = Awaited<ReturnType<(typeof hubCommands)[N]>>;
+
+/** Domain errors cross the RPC boundary as data (an Error's class does not survive it). */
+export type CommandEnvelope =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
