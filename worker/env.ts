@@ -1,10 +1,12 @@
 import { z } from "zod";
 import type { CompanyHub } from "./hub/CompanyHub";
+import type { OutboundJob } from "./contracts/outbound";
 
 /** Bindings and vars as wrangler.toml and secrets provide them. */
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
+  OUTBOUND: Queue<OutboundJob>;
   COMPANY_HUB: DurableObjectNamespace<CompanyHub>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;

@@ -9,7 +9,7 @@ type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promis
 
 /** The whole worker: the API at /api, and pages (Remix) for everything else when a page handler is given. */
 export function createWorker(pages?: PageHandler) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ strict: false });
   // A deployment without its secrets refuses every request (pages included) rather than run with defaults.
   app.use("*", async (c, next) => {
     assertEnv(c.env);

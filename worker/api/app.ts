@@ -5,6 +5,11 @@ import { createDb } from "../db/client";
 import { AppError, errorBody } from "../domain/errors";
 import type { AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";
+import { companyRoutes } from "./routes/companies";
+import { planRoutes } from "./routes/plans";
+import { settingRoutes } from "./routes/settings";
+import { ticketRoutes } from "./routes/tickets";
+import { userRoutes } from "./routes/users";
 import { versionRoutes } from "./routes/version";
 import { wsRoutes } from "./routes/ws";
 
@@ -13,7 +18,8 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** The REST API, mounted at /api. Each resource is a module mounted with `route()`. */
 export function createApi() {
-  const api = new Hono<AppEnv>();
+  // Not strict: the spec's UI calls both /users and /users/.
+  const api = new Hono<AppEnv>({ strict: false });
 
   api.use("*", async (c, next) => {
     c.set("db", createDb(c.env.DB));
@@ -34,6 +40,11 @@ export function createApi() {
   api.route("/auth", authRoutes);
   api.route("/version", versionRoutes);
   api.route("/ws", wsRoutes);
+  api.route("/plans", planRoutes);
+  api.route("/companies", companyRoutes);
+  api.route("/users", userRoutes);
+  api.route("/settings", settingRoutes);
+  api.route("/tickets", ticketRoutes);
 
   api.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
   api.onError((err, c) => {

@@ -1,11 +1,17 @@
 import type { Context } from "hono";
-import { getCookie, setCookie, deleteCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import type { z } from "zod";
 import type { Ctx, CurrentUser } from "../domain/context";
 import { AppError } from "../domain/errors";
 import type { Env } from "../env";
 import type { Db } from "../db/client";
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "../domain/auth/tokens";
+import {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  isSecureRequest,
+  serializeClearedSessionCookies,
+  serializeSessionCookies,
+} from "../lib/cookies";
 
 export interface AppEnv {
   Bindings: Env;
@@ -13,8 +19,7 @@ export interface AppEnv {
 }
 export type AppContext = Context<AppEnv>;
 
-export const ACCESS_COOKIE = "zd_at";
-export const REFRESH_COOKIE = "zd_rt";
+export { ACCESS_COOKIE, REFRESH_COOKIE };
 
 /** Turns zod issues into the one error shape, naming every field that failed. */
 export function validationError(error: z.ZodError): AppError {
@@ -57,31 +62,17 @@ export function idParam(c: AppContext, name = "id"): number {
   return id;
 }
 
-function isHttps(c: AppContext) {
-  return new URL(c.req.url).protocol === "https:";
-}
-
+// Cookie names and flags live in lib/cookies, shared with the Remix loaders that refresh sessions in-process.
 export function setSessionCookies(c: AppContext, tokens: { token: string; refreshToken: string }) {
-  const secure = isHttps(c);
-  setCookie(c, ACCESS_COOKIE, tokens.token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure,
-    path: "/",
-    maxAge: ACCESS_TOKEN_TTL_SECONDS,
-  });
-  setCookie(c, REFRESH_COOKIE, tokens.refreshToken, {
-    httpOnly: true,
-    sameSite: "Strict",
-    secure,
-    path: "/",
-    maxAge: REFRESH_TOKEN_TTL_SECONDS,
-  });
+  for (const cookie of serializeSessionCookies(tokens, isSecureRequest(c.req.url))) {
+    c.header("Set-Cookie", cookie, { append: true });
+  }
 }
 
 export function clearSessionCookies(c: AppContext) {
-  deleteCookie(c, ACCESS_COOKIE, { path: "/" });
-  deleteCookie(c, REFRESH_COOKIE, { path: "/" });
+  for (const cookie of serializeClearedSessionCookies(isSecureRequest(c.req.url))) {
+    c.header("Set-Cookie", cookie, { append: true });
+  }
 }
 
 export function refreshCookie(c: AppContext) {

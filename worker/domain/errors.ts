@@ -84,3 +84,19 @@ export function errorBody(err: AppError): ErrorBody {
 
 export const notFound = (code: ErrorCode = "ERR_NOT_FOUND") => new AppError(code);
 export const forbidden = () => new AppError("ERR_NO_PERMISSION");
+
+/** A validation failure found by the domain (an id of another company, …), in the same shape as zod's. */
+export function fieldError(fields: Record<string, string>): AppError {
+  return new AppError("ERR_VALIDATION", `Invalid fields: ${Object.keys(fields).join(", ")}`, { fields });
+}
+
+/**
+ * Whether a write failed on a unique index, e.g. `isUniqueViolation(err, "users.email")`. Pre-checks give the
+ * friendly answer; this catches the race where two requests pass the pre-check together.
+ */
+export function isUniqueViolation(err: unknown, column: string): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.message.includes(`UNIQUE constraint failed: ${column}`)) return true;
+  }
+  return false;
+}

@@ -121,3 +121,45 @@ export function cookieFrom(headers: Headers, name: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The platform company (id 1, the super admin's company; platform settings live on it) with a logged-in
+ * platform admin. Each test file has its own database, so the company is made here when the file has none.
+ */
+export async function platformAdmin() {
+  const { eq } = await import("drizzle-orm");
+  let company = await db.select().from(companies).where(eq(companies.id, 1)).get();
+  company ??= await db.insert(companies).values({ id: 1, name: unique("Platform"), email: `${unique("p")}@test.dev` }).returning().get();
+  const user = await createUser(company.id, { profile: "admin", super: true });
+  return { company, user: { ...user, token: await loginAs(user.email) } };
+}
+
+/** A websocket to /api/ws as the browser opens it; `events` collects every event of every frame received. */
+export async function connectWs(token: string) {
+  const res = await worker().fetch(
+    new Request(`${ORIGIN}/api/ws?token=${encodeURIComponent(token)}`, { headers: { upgrade: "websocket" } }),
+  );
+  const ws = res.webSocket;
+  if (res.status !== 101 || !ws) throw new Error(`websocket refused: ${res.status} ${await res.text()}`);
+  const events: any[] = [];
+  let closed: { code: number; reason: string } | null = null;
+  ws.accept();
+  ws.addEventListener("message", (e) => {
+    if (typeof e.data === "string" && e.data.startsWith("[")) events.push(...(JSON.parse(e.data) as unknown[]));
+  });
+  ws.addEventListener("close", (e) => {
+    closed = { code: e.code, reason: e.reason };
+  });
+  /** Waits until an event matching `pick` has arrived (or fails after `ms`). */
+  async function waitFor(pick: (event: any) => boolean, ms = 3000) {
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = events.find(pick);
+      if (found) return found;
+      if (Date.now() > until) throw new Error(`no matching event; got ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  await waitFor((e) => e.type === "ready");
+  return { ws, events, waitFor, closed: () => closed, close: () => ws.close(1000, "done") };
+}

@@ -5,6 +5,7 @@ import { publish } from "../../hub/publish";
 import type { Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import { loadTicket } from "../tickets/presentTicket";
+import { enqueueOutbound } from "./enqueueOutbound";
 import { loadMessage } from "./presentMessage";
 
 /** WhatsApp-style message id for messages we send; fixed before sending so a retried send is the same message. */
@@ -21,6 +22,8 @@ export interface OutboundMessage {
   isForwarded?: boolean;
   /** Automatic messages (greetings, transfer notices) are not typed by the user. */
   automatic?: boolean;
+  /** Reactions do not move the ticket to the top or become its last message. */
+  touchTicket?: boolean;
 }
 
 /**
@@ -36,6 +39,7 @@ export async function storeOutboundMessage(ctx: Ctx, ticketId: number, msg: Outb
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)))
     .get();
   if (!ticket) throw new Error(`storeOutboundMessage: ticket ${ticketId} is not in company ${ctx.companyId}`);
+  const touch = msg.touchTicket ?? true;
   const [inserted] = await ctx.db.batch([
     ctx.db
       .insert(messages)
@@ -62,9 +66,10 @@ export async function storeOutboundMessage(ctx: Ctx, ticketId: number, msg: Outb
       .returning({ id: messages.id }),
     ctx.db
       .update(tickets)
-      .set({ lastMessage: msg.body || msg.mediaName || msg.mediaType || "", fromMe: true, updatedAt: now })
+      .set(touch ? { lastMessage: msg.body || msg.mediaName || msg.mediaType || "", fromMe: true, updatedAt: now } : { fromMe: true })
       .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId))),
   ]);
+  await enqueueOutbound(ctx, { kind: "send", companyId: ctx.companyId, messageId: inserted[0]!.id });
   const message = (await loadMessage(ctx.db, ctx.companyId, inserted[0]!.id))!;
   const presented = (await loadTicket(ctx.db, ctx.companyId, ticketId))!;
   const settings = await visibilitySettings(ctx);

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { COMPANY_RECURRENCES } from "../db/schema/companies";
+import { emailField, passwordField } from "./users";
+
+const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
+
+function isRealDate(text: string): boolean {
+  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A calendar date 'YYYY-MM-DD'; empty (or null) means no due date (spec: an empty dueDate is sent as null). */
+export const dueDateField = z
+  .union([z.literal(""), z.null(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date YYYY-MM-DD")], {
+    error: "Must be a date YYYY-MM-DD",
+  })
+  .refine((v) => !v || isRealDate(v), "Must be a date YYYY-MM-DD")
+  .transform((v) => (v ? v : null));
+
+export const companyNameField = requiredString().trim().min(1, "Required").min(2, "Too Short!").max(100, "Too Long!");
+const phoneField = z
+  .string({ error: "Must be text" })
+  .trim()
+  .max(30, "Too Long!")
+  .regex(/^[0-9+()\-\s]*$/, "Only digits, spaces and + ( ) -");
+const optionalText = (max: number) => z.string({ error: "Must be text" }).trim().max(max, "Too Long!").nullable();
+
+export const companyFields = {
+  name: companyNameField,
+  email: emailField,
+  phone: phoneField.default(""),
+  planId: z.number({ error: "Required" }).int("Must be an id").positive("Must be an id"),
+  status: z.boolean({ error: "Must be true or false" }).default(true),
+  dueDate: dueDateField.default(null),
+  recurrence: z.enum(COMPANY_RECURRENCES, { error: "Must be a recurrence" }).default("MENSAL"),
+  campaignsEnabled: z.boolean({ error: "Must be true or false" }).default(false),
+  timezone: z
+    .string({ error: "Must be text" })
+    .max(64, "Too Long!")
+    .refine(isValidTimeZone, "Unknown time zone")
+    .default("America/Sao_Paulo"),
+  billingName: optionalText(100).optional(),
+  addressZipCode: optionalText(20).optional(),
+  addressStreet: optionalText(200).optional(),
+  addressState: optionalText(50).optional(),
+  addressCity: optionalText(100).optional(),
+  addressDistrict: optionalText(100).optional(),
+};
+
+/** POST /api/companies. With `password`, the company's first admin is created with the company's email. */
+export const createCompanyInput = z.object({ ...companyFields, password: passwordField.optional() });
+export type CreateCompanyInput = z.infer<typeof createCompanyInput>;
+
+/** PUT /api/companies/:id: any subset; nothing defaults. */
+export const updateCompanyInput = z.object({
+  name: companyFields.name.optional(),
+  email: companyFields.email.optional(),
+  phone: phoneField.optional(),
+  planId: companyFields.planId.optional(),
+  status: z.boolean({ error: "Must be true or false" }).optional(),
+  dueDate: dueDateField.optional(),
+  recurrence: z.enum(COMPANY_RECURRENCES, { error: "Must be a recurrence" }).optional(),
+  campaignsEnabled: z.boolean({ error: "Must be true or false" }).optional(),
+  timezone: z.string({ error: "Must be text" }).max(64, "Too Long!").refine(isValidTimeZone, "Unknown time zone").optional(),
+  billingName: companyFields.billingName,
+  addressZipCode: companyFields.addressZipCode,
+  addressStreet: companyFields.addressStreet,
+  addressState: companyFields.addressState,
+  addressCity: companyFields.addressCity,
+  addressDistrict: companyFields.addressDistrict,
+});
+export type UpdateCompanyInput = z.infer<typeof updateCompanyInput>;
+
+export const WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+const time = z.string({ error: "Must be a time HH:MM" }).regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, "Must be a time HH:MM");
+
+/** Service hours of one weekday; both times empty means closed that day. */
+export const weekdaySchedule = z
+  .object({
+    weekday: requiredString().trim().min(1, "Required").max(30, "Too Long!"),
+    weekdayEn: z.enum(WEEKDAYS_EN, { error: "Must be an English weekday" }),
+    startTime: time,
+    endTime: time,
+  })
+  .refine((d) => (d.startTime === "") === (d.endTime === ""), { message: "Give both times or neither", path: ["endTime"] });
+
+/** PUT /api/companies/:id/schedules: the seven weekdays, each once. */
+export const updateSchedulesInput = z.object({
+  schedules: z
+    .array(weekdaySchedule, { error: "Required" })
+    .length(7, "Give the seven weekdays")
+    .refine((list) => new Set(list.map((d) => d.weekdayEn)).size === 7, "Each weekday once"),
+});
+export type UpdateSchedulesInput = z.infer<typeof updateSchedulesInput>;

@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+export const MESSAGES_PAGE_SIZE = 30;
+/** WhatsApp's own ceiling for a text message is 65,536 characters; agents never need more than this. */
+export const MAX_MESSAGE_BODY = 10_000;
+/** Per file sent from the composer (WhatsApp refuses media over 16 MB; documents up to 100 MB are rare here). */
+export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
+export const MAX_MEDIA_FILES = 10;
+
+/** Media the composer may send, by MIME type; anything else is refused with a clear 400. */
+export const allowedMediaTypes: Record<string, "image" | "audio" | "video" | "application"> = {
+  "image/jpeg": "image",
+  "image/png": "image",
+  "image/webp": "image",
+  "image/gif": "image",
+  "audio/mpeg": "audio",
+  "audio/mp3": "audio",
+  "audio/ogg": "audio",
+  "audio/mp4": "audio",
+  "audio/aac": "audio",
+  "audio/webm": "audio",
+  "video/mp4": "video",
+  "video/3gpp": "video",
+  "video/quicktime": "video",
+  "application/pdf": "application",
+  "application/msword": "application",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "application",
+  "application/vnd.ms-excel": "application",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "application",
+  "application/vnd.ms-powerpoint": "application",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "application",
+  "application/zip": "application",
+  "text/plain": "application",
+  "text/csv": "application",
+};
+
+export const listMessagesQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+const body = z.string().max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`);
+
+export const sendMessageInput = z
+  .object({
+    body: body.default(""),
+    /** The id of the message being replied to (the spec's quotedMsg may be the message object). */
+    quotedMsg: z
+      .union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((q) => q.id)])
+      .nullish(),
+    signMessage: z.boolean().default(false),
+    // Sent by the spec's UI; the server decides these itself.
+    read: z.unknown().optional(),
+    fromMe: z.unknown().optional(),
+    mediaUrl: z.unknown().optional(),
+  })
+  .transform(({ body, quotedMsg, signMessage }) => ({ body, quotedMsgId: quotedMsg ?? null, signMessage }));
+export type SendMessageInput = z.infer<typeof sendMessageInput>;
+
+export const editMessageInput = z.object({
+  body: body.trim().min(1, "Required"),
+});
+
+export const reactionInput = z.object({
+  type: z
+    .string()
+    .min(1, "Required")
+    .max(16)
+    .refine((v) => /\p{Extended_Pictographic}/u.test(v), "Expected an emoji"),
+});
+
+export const forwardInput = z.object({
+  messageId: z.number().int().positive(),
+  contactId: z.number().int().positive(),
+  signMessage: z.boolean().default(false),
+});

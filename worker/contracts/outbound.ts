@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/**
+ * Jobs on the OUTBOUND queue: what must reach WhatsApp for a stored message. The consumer (the WhatsApp link)
+ * parses them on arrival; the message row is the source of truth, the job only points at it.
+ */
+export const outboundJob = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("send"), companyId: z.number(), messageId: z.number() }),
+  z.object({ kind: z.literal("edit"), companyId: z.number(), messageId: z.number() }),
+  z.object({ kind: z.literal("delete"), companyId: z.number(), messageId: z.number() }),
+]);
+export type OutboundJob = z.infer<typeof outboundJob>;

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const limit = z.number({ error: "Must be a whole number" }).int("Must be a whole number").min(0, "Must be 0 or more").max(1_000_000);
+const flag = z.boolean({ error: "Must be true or false" });
+
+/** A plan as the Planos tab edits it. Flags not sent default to on, like the form. */
+export const planInput = z.object({
+  name: z
+    .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+    .trim()
+    .min(1, "Required")
+    .max(100, "Too Long!"),
+  users: limit,
+  connections: limit,
+  queues: limit,
+  /** Monthly price in BRL. */
+  value: z.number({ error: "Must be a number" }).min(0, "Must be 0 or more").max(1_000_000),
+  useCampaigns: flag.default(true),
+  useSchedules: flag.default(true),
+  useInternalChat: flag.default(true),
+  useExternalApi: flag.default(true),
+  useKanban: flag.default(true),
+  useOpenAi: flag.default(true),
+  useIntegrations: flag.default(true),
+  /** Spec quirk: true means offered publicly (NOT internal use). */
+  useInternal: flag.default(true),
+});
+export type PlanInput = z.infer<typeof planInput>;
+
+/** PUT: any subset of the fields; nothing defaults. */
+export const planUpdate = z.object({
+  name: planInput.shape.name.optional(),
+  users: limit.optional(),
+  connections: limit.optional(),
+  queues: limit.optional(),
+  value: planInput.shape.value.optional(),
+  useCampaigns: flag.optional(),
+  useSchedules: flag.optional(),
+  useInternalChat: flag.optional(),
+  useExternalApi: flag.optional(),
+  useKanban: flag.optional(),
+  useOpenAi: flag.optional(),
+  useIntegrations: flag.optional(),
+  useInternal: flag.optional(),
+});
+export type PlanUpdate = z.infer<typeof planUpdate>;

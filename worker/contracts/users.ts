@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { ALL_TICKET_VALUES, USER_PROFILES } from "../db/schema/users";
+
+const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
+
+/** Person names (users, the signup and company user forms): 2 to 50 characters. */
+export const personName = requiredString().trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!");
+export const emailField = requiredString()
+  .trim()
+  .toLowerCase()
+  .min(1, "Required")
+  .max(254, "Too Long!")
+  .pipe(z.email("Invalid email"));
+export const passwordField = requiredString().min(1, "Required").min(5, "Too Short!").max(50, "Too Long!");
+
+export const LANGUAGES = ["pt-BR", "en", "es"] as const;
+export const languageField = z.enum(LANGUAGES, { error: "Must be pt-BR, en or es" }).nullable();
+
+const id = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+
+const profileField = z.enum(USER_PROFILES, { error: "Must be admin, supervisor or user" });
+const allTicketField = z.enum(ALL_TICKET_VALUES, { error: "Must be enabled or disabled" });
+
+export const createUserInput = z.object({
+  name: personName,
+  email: emailField,
+  password: passwordField,
+  profile: profileField.default("user"),
+  super: z.boolean({ error: "Must be true or false" }).default(false),
+  allTicket: allTicketField.default("disabled"),
+  queueIds: z.array(id, { error: "Must be a list of ids" }).max(500).default([]),
+  whatsappId: id.nullable().default(null),
+  language: languageField.default(null),
+});
+export type CreateUserInput = z.infer<typeof createUserInput>;
+
+/** PUT: any subset. What a user may change depends on who they are (see updateUser). */
+export const updateUserInput = z.object({
+  name: personName.optional(),
+  email: emailField.optional(),
+  password: passwordField.optional(),
+  language: languageField.optional(),
+  profile: profileField.optional(),
+  super: z.boolean({ error: "Must be true or false" }).optional(),
+  allTicket: allTicketField.optional(),
+  queueIds: z.array(id, { error: "Must be a list of ids" }).max(500).optional(),
+  whatsappId: id.nullable().optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+export const PAGE_SIZE = 20;
+
+/** Query of the paged lists: searchParam and pageNumber (from 1). */
+export const pagedSearchQuery = z.object({
+  searchParam: z.string().trim().max(200, "Too Long!").default(""),
+  pageNumber: z.coerce.number({ error: "Must be a page number" }).int("Must be a page number").min(1, "Must be a page number").max(100_000).default(1),
+});
+export type PagedSearchQuery = z.infer<typeof pagedSearchQuery>;

@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import type { UpdateSchedulesInput } from "../../contracts/companies";
+import { companies } from "../../db/schema";
+import { can } from "../permissions";
+import type { Ctx } from "../context";
+import { AppError } from "../errors";
+import { assertCompanyReachable } from "./access";
+import { publishCompanyUpdate } from "./updateCompany";
+import { loadCompanyView } from "./view";
+
+/** Company service hours (Horários tab): a platform admin, or the company's own admin. */
+export async function updateCompanySchedules({ ctx, input }: { ctx: Ctx; input: { id: number } & UpdateSchedulesInput }) {
+  assertCompanyReachable(ctx, input.id);
+  if (!can(ctx.user, "companies:manage") && !can(ctx.user, "settings:edit")) throw new AppError("ERR_NO_PERMISSION");
+  const updated = await ctx.db
+    .update(companies)
+    .set({ schedules: input.schedules, updatedAt: new Date() })
+    .where(eq(companies.id, input.id))
+    .returning({ id: companies.id });
+  if (updated.length === 0) throw new AppError("ERR_NO_COMPANY_FOUND");
+  await publishCompanyUpdate(ctx, input.id);
+  const view = await loadCompanyView(ctx.db, input.id);
+  if (!view) throw new AppError("ERR_NO_COMPANY_FOUND");
+  return view;
+}

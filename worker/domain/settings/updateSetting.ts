@@ -1,0 +1,50 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { UpdateSettingInput } from "../../contracts/settings";
+import type { Audience } from "../../contracts/ws";
+import { settings, users } from "../../db/schema";
+import { publish } from "../../hub/publish";
+import { requirePermission, type Ctx } from "../context";
+import { AppError, fieldError } from "../errors";
+import { companySettings, isCompanySettingKey, isPlatformSettingKey, platformSettings } from "./catalogue";
+import { PLATFORM_COMPANY_ID } from "./platform";
+
+/**
+ * PUT /settings/:key. A company key is the company admin's (settings:edit) and is saved on the company;
+ * a platform key is the platform admin's (settings:global) and is saved on the platform company.
+ * The value must be one the catalogue allows for the key.
+ */
+export async function updateSetting({ ctx, input }: { ctx: Ctx; input: { key: string } & UpdateSettingInput }) {
+  const { key, value } = input;
+  let schema: z.ZodType;
+  let companyId: number;
+  if (isCompanySettingKey(key)) {
+    requirePermission(ctx, "settings:edit");
+    schema = companySettings[key].schema;
+    companyId = ctx.companyId;
+  } else if (isPlatformSettingKey(key)) {
+    requirePermission(ctx, "settings:global");
+    schema = platformSettings[key].schema;
+    companyId = PLATFORM_COMPANY_ID;
+  } else {
+    throw new AppError("ERR_NO_SETTING_FOUND");
+  }
+  if (!schema.safeParse(value).success) throw fieldError({ value: `Not an allowed value for ${key}` });
+
+  await ctx.db
+    .insert(settings)
+    .values({ companyId, key, value })
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } });
+
+  // Platform values include integration secrets: only the platform admins hear of them.
+  let audience: Audience = { kind: "company" };
+  if (companyId === PLATFORM_COMPANY_ID && isPlatformSettingKey(key)) {
+    const supers = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, PLATFORM_COMPANY_ID), eq(users.super, true)));
+    audience = { kind: "users", userIds: supers.map((u) => u.id) };
+  }
+  await publish(ctx.env, companyId, [{ audience, event: { type: "settings", action: "update", key, value } }]);
+  return { key, value };
+}

@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { CreateUserInput } from "../../contracts/users";
+import { userQueues, users } from "../../db/schema";
+import { publish } from "../../hub/publish";
+import { hashPassword } from "../../lib/crypto";
+import { can } from "../permissions";
+import { requirePermission, type Ctx } from "../context";
+import { AppError, isUniqueViolation } from "../errors";
+import { assertUnderPlanLimit } from "../plans/planLimits";
+import { assertOwnReferences } from "./references";
+import { loadUserView, userSummary } from "./view";
+
+/**
+ * Adds a user to the company (users page). Profile and allTicket are only taken from someone allowed to
+ * edit profiles, queues and the default connection from someone allowed to edit queues; otherwise the
+ * defaults apply (profile user, allTicket disabled). Only a platform admin may create a platform admin.
+ */
+export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserInput }) {
+  requirePermission(ctx, "users:manage");
+  if (input.super && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION", "Only a platform admin can grant super.");
+  const editProfile = can(ctx.user, "user-modal:editProfile");
+  const editQueues = can(ctx.user, "user-modal:editQueues");
+  const queueIds = editQueues ? [...new Set(input.queueIds)] : [];
+  const whatsappId = editQueues ? input.whatsappId : null;
+
+  await assertOwnReferences(ctx, { queueIds, whatsappId });
+  await assertUnderPlanLimit(ctx, "users");
+  const taken = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (taken) throw new AppError("ERR_EMAIL_IN_USE");
+
+  // The new id is not known inside the batch; the queue links find it by the unique email.
+  const newUserId = sql<number>`(select ${users.id} from ${users} where ${users.email} = ${input.email})`;
+  const links: BatchItem<"sqlite">[] = [];
+  // D1 binds at most 100 parameters per statement; each link row takes three.
+  for (let i = 0; i < queueIds.length; i += 30) {
+    links.push(ctx.db.insert(userQueues).values(queueIds.slice(i, i + 30).map((queueId) => ({ userId: newUserId, queueId }))));
+  }
+  let created;
+  try {
+    const [rows] = await ctx.db.batch([
+      ctx.db
+        .insert(users)
+        .values({
+          companyId: ctx.companyId,
+          name: input.name,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          profile: editProfile ? input.profile : "user",
+          allTicket: editProfile ? input.allTicket : "disabled",
+          super: input.super,
+          whatsappId,
+          language: input.language,
+        })
+        .returning(),
+      ...links,
+    ]);
+    created = rows[0]!;
+  } catch (err) {
+    if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
+    throw err;
+  }
+
+  await publish(ctx.env, ctx.companyId, [
+    { audience: { kind: "company" }, event: { type: "user", action: "create", userId: created.id, user: userSummary(created) } },
+  ]);
+  const view = await loadUserView(ctx.db, ctx.companyId, created.id);
+  if (!view) throw new AppError("ERR_NO_USER_FOUND");
+  return view;
+}

@@ -1,0 +1,24 @@
+import { and, eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { publish } from "../../hub/publish";
+import { requirePermission, type Ctx } from "../context";
+import { AppError } from "../errors";
+import { closeSockets, revokeSessions } from "./sessions";
+
+/**
+ * Deletes a user of the company: their sessions end (next request answers 401, open tabs are closed).
+ * Nobody deletes themself, and only a platform admin deletes a platform admin.
+ */
+export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  requirePermission(ctx, "users:manage");
+  const mine = and(eq(users.id, input.id), eq(users.companyId, ctx.companyId));
+  const target = await ctx.db.select({ id: users.id, super: users.super }).from(users).where(mine).get();
+  if (!target) throw new AppError("ERR_NO_USER_FOUND");
+  if (target.id === ctx.user.id) throw new AppError("ERR_CANNOT_DELETE_SELF");
+  if (target.super && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION");
+  await ctx.db.batch([revokeSessions(ctx.db, target.id, "deleted"), ctx.db.delete(users).where(mine)]);
+  await closeSockets(ctx.env, ctx.companyId, target.id);
+  await publish(ctx.env, ctx.companyId, [
+    { audience: { kind: "company" }, event: { type: "user", action: "delete", userId: target.id } },
+  ]);
+}

@@ -1,0 +1,105 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { UpdateUserInput } from "../../contracts/users";
+import { userQueues, users, type NewUser } from "../../db/schema";
+import { hubFor, publish } from "../../hub/publish";
+import { hashPassword } from "../../lib/crypto";
+import { can } from "../permissions";
+import type { Ctx } from "../context";
+import { AppError, isUniqueViolation } from "../errors";
+import { assertOwnReferences } from "./references";
+import { closeSockets, revokeSessions } from "./sessions";
+import { loadUserView, userSummary } from "./view";
+
+/**
+ * Edits a user. An admin edits anyone of the company; anyone else only themself, and only what the account
+ * menu's own-profile form has (name, email, password, language): other fields they send are ignored.
+ * Profile and allTicket need user-modal:editProfile, queues and the default connection user-modal:editQueues,
+ * and only a platform admin grants or removes super (an admin trying is refused; nobody may edit a
+ * platform admin but a platform admin). A new password ends the user's other sessions.
+ */
+export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateUserInput } }) {
+  const { id, patch } = input;
+  const target = await ctx.db
+    .select({ id: users.id, email: users.email, super: users.super })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)))
+    .get();
+  if (!target) throw new AppError("ERR_NO_USER_FOUND");
+  const isAdmin = can(ctx.user, "users:manage");
+  const isSelf = target.id === ctx.user.id;
+  if (!isAdmin && !isSelf) throw new AppError("ERR_NO_PERMISSION");
+  if (target.super && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION");
+
+  const changes: Partial<NewUser> = {};
+  if (patch.name !== undefined) changes.name = patch.name;
+  if (patch.email !== undefined && patch.email !== target.email) changes.email = patch.email;
+  if (patch.language !== undefined) changes.language = patch.language;
+  if (patch.password !== undefined) changes.passwordHash = await hashPassword(patch.password);
+  if (isAdmin && can(ctx.user, "user-modal:editProfile")) {
+    if (patch.profile !== undefined) changes.profile = patch.profile;
+    if (patch.allTicket !== undefined) changes.allTicket = patch.allTicket;
+  }
+  let queueIds: number[] | undefined;
+  if (isAdmin && can(ctx.user, "user-modal:editQueues")) {
+    if (patch.whatsappId !== undefined) changes.whatsappId = patch.whatsappId;
+    if (patch.queueIds !== undefined) queueIds = [...new Set(patch.queueIds)];
+  }
+  if (patch.super !== undefined && patch.super !== target.super) {
+    if (ctx.user.super) changes.super = patch.super;
+    else if (isAdmin) throw new AppError("ERR_NO_PERMISSION", "Only a platform admin can grant or remove super.");
+  }
+
+  await assertOwnReferences(ctx, { queueIds, whatsappId: changes.whatsappId });
+  if (changes.email !== undefined) {
+    const taken = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, changes.email), ne(users.id, id)))
+      .get();
+    if (taken) throw new AppError("ERR_EMAIL_IN_USE");
+  }
+
+  // Changing one's own password keeps the session it is changed from; every other session ends.
+  const keepSessionId = isSelf ? ctx.user.sessionId : null;
+  const writes: BatchItem<"sqlite">[] = [];
+  if (queueIds !== undefined) {
+    writes.push(ctx.db.delete(userQueues).where(eq(userQueues.userId, id)));
+    // D1 binds at most 100 parameters per statement; each link row takes three.
+    for (let i = 0; i < queueIds.length; i += 30) {
+      writes.push(ctx.db.insert(userQueues).values(queueIds.slice(i, i + 30).map((queueId) => ({ userId: id, queueId }))));
+    }
+  }
+  if (changes.passwordHash !== undefined) writes.push(revokeSessions(ctx.db, id, "password", keepSessionId));
+  try {
+    await ctx.db.batch([
+      ctx.db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId))),
+      ...writes,
+    ]);
+  } catch (err) {
+    if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
+    throw err;
+  }
+
+  const view = await loadUserView(ctx.db, ctx.companyId, id);
+  if (!view) throw new AppError("ERR_NO_USER_FOUND");
+  await publish(ctx.env, ctx.companyId, [
+    { audience: { kind: "company" }, event: { type: "user", action: "update", userId: id, user: userSummary(view) } },
+  ]);
+  // Live sockets decide what this user may see from the new profile and queues.
+  try {
+    await hubFor(ctx.env, ctx.companyId).updateActor(id, {
+      profile: view.profile,
+      super: view.super,
+      allTicket: view.allTicket,
+      queueIds: view.queues.map((q) => q.id),
+    });
+  } catch (err) {
+    console.error("could not update the user's sockets", { userId: id, err: String(err) });
+  }
+  if (changes.passwordHash !== undefined) await closeSockets(ctx.env, ctx.companyId, id, keepSessionId);
+  return view;
+}
