@@ -9,6 +9,7 @@ import { companyRoutes } from "./routes/companies";
 import { planRoutes } from "./routes/plans";
 import { settingRoutes } from "./routes/settings";
 import { ticketRoutes } from "./routes/tickets";
+import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
 import { versionRoutes } from "./routes/version";
 import { wsRoutes } from "./routes/ws";
@@ -45,6 +46,8 @@ export function createApi() {
   api.route("/users", userRoutes);
   api.route("/settings", settingRoutes);
   api.route("/tickets", ticketRoutes);
+  api.route("/messages", messageRoutes);
+  api.route("/message", forwardRoutes);
 
   api.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
   api.onError((err, c) => {

@@ -54,6 +54,11 @@ export const errorCatalogue = {
   ERR_DELETE_WAPP_MSG: [502, "Could not delete the WhatsApp message."],
   ERR_FETCH_WAPP_MSG: [502, "Could not fetch the message; it may be too old."],
   ERR_CREATING_MESSAGE: [500, "Could not create the message."],
+  ERR_TICKET_CLOSED: [409, "This ticket is closed: reopen or accept it before sending messages."],
+  ERR_TICKET_NOT_OPEN: [409, "Accept this ticket before sending messages."],
+  ERR_EDIT_WINDOW_PASSED: [409, "Messages can only be edited within 15 minutes of being sent."],
+  ERR_MESSAGE_NOT_EDITABLE: [409, "This message cannot be edited or deleted."],
+  ERR_UNSUPPORTED_MEDIA_TYPE: [400, "This file type cannot be sent."],
   ERR_CREATING_TICKET: [500, "Could not create the ticket."],
 } as const satisfies Record<string, readonly [number, string]>;
 

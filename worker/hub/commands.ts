@@ -2,6 +2,10 @@ import type { Ctx } from "../domain/context";
 import { createTicket } from "../domain/tickets/createTicket";
 import { deleteTicket } from "../domain/tickets/deleteTicket";
 import { updateTicket } from "../domain/tickets/updateTicket";
+import { forwardMessage } from "../domain/messages/forwardMessage";
+import { markTicketRead } from "../domain/messages/markTicketRead";
+import { reactToMessage } from "../domain/messages/reactToMessage";
+import { sendMessage } from "../domain/messages/sendMessage";
 
 /**
  * Verbs that change a ticket's status, owner or queue (and later, inbound ingestion). They run only inside the
@@ -11,6 +15,10 @@ export const hubCommands = {
   createTicket,
   updateTicket,
   deleteTicket,
+  sendMessage,
+  reactToMessage,
+  forwardMessage,
+  markTicketRead,
 } satisfies Record<string, (args: { ctx: Ctx; input: never }) => Promise<unknown>>;
 
 export type HubCommandName = keyof typeof hubCommands;

@@ -1,12 +1,9 @@
-import { tickets } from "../../db/schema";
 import type { CreateTicketInput } from "../../contracts/tickets";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { findLiveTicket, otherOpenTicketError } from "./findOpenTicket";
-import { loadTicket } from "./presentTicket";
-import { publishTicketUpdate } from "./ticketEvents";
+import { openTicket } from "./openTicket";
 import { assertQueueOfCompany, assertUserOfCompany, loadContactOfCompany, resolveConnection } from "./ticketRefs";
-import { ticketIdByUuid, trackingRow } from "./tracking";
 
 /**
  * An agent starts a conversation with a contact (the "new ticket" dialog, or "start a ticket" on a contact).
@@ -32,25 +29,5 @@ export async function createTicket({ ctx, input }: { ctx: Ctx; input: CreateTick
   const existing = await findLiveTicket(ctx.db, ctx.companyId, contact.id, whatsappId);
   if (existing) throw otherOpenTicketError(existing);
 
-  const now = new Date();
-  const uuid = crypto.randomUUID();
-  const scope = { status: "open" as const, userId, queueId: input.queueId ?? null, isGroup: contact.isGroup, whatsappId };
-  const [inserted] = await ctx.db.batch([
-    ctx.db.insert(tickets).values({
-      uuid,
-      companyId: ctx.companyId,
-      contactId: contact.id,
-      whatsappId,
-      userId,
-      queueId: scope.queueId,
-      status: "open",
-      isGroup: contact.isGroup,
-      createdAt: now,
-      updatedAt: now,
-    }).returning({ id: tickets.id }),
-    trackingRow(ctx, ticketIdByUuid(uuid), "create", null, scope, now),
-  ]);
-  const ticket = (await loadTicket(ctx.db, ctx.companyId, inserted[0]!.id))!;
-  await publishTicketUpdate(ctx, null, ticket);
-  return ticket;
+  return openTicket(ctx, { contactId: contact.id, isGroup: contact.isGroup, whatsappId, userId, queueId: input.queueId ?? null });
 }

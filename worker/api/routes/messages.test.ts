@@ -1,0 +1,235 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { messages, tickets } from "../../db/schema";
+import { call, companyWithTeam, db, testEnv } from "../../testing/fixtures";
+import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
+import { connect } from "../../testing/sockets";
+import { authenticate } from "../../domain/auth/authenticate";
+import { storeOutboundMessage } from "../../domain/messages/storeOutboundMessage";
+
+async function openTicketOfAgent() {
+  const ctx = await inboxCompany();
+  const ticket = await createTicketRow(ctx.company.id, {
+    contactId: ctx.contact.id,
+    queueId: ctx.sales.id,
+    whatsappId: ctx.connection.id,
+    status: "open",
+    userId: ctx.agent.id,
+  });
+  return { ...ctx, ticket };
+}
+
+describe("POST /api/messages/:ticketId", () => {
+  it("stores the agent's message with ack 0, moves the ticket up, and shows it live in the open chat", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    const socket = await connect(agent.token);
+    socket.send({ type: "joinChatBox", ticketId: ticket.id });
+    await socket.quiet(50);
+    const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "Bom dia!", signMessage: true } });
+    expect(res.status).toBe(201);
+    expect(res.json[0]).toMatchObject({ fromMe: true, ack: 0, body: `*${agent.name}*:\nBom dia!`, userId: agent.id });
+    const live = await socket.next((e) => e.type === "appMessage" && e.action === "create");
+    expect(live).toMatchObject({ message: { id: res.json[0].id } });
+    await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.lastMessage === res.json[0].body);
+    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.lastMessage).toBe(res.json[0].body);
+  });
+
+  it("does not send blank messages", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "   \n " } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields.body).toBe("Required");
+    expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+  });
+
+  it("refuses an oversized message with a 400 naming the limit", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "x".repeat(10_001) } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields.body).toContain("10000");
+  });
+
+  it("refuses to write on a closed ticket until it is reopened, and on a pending one until accepted", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    await db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id));
+    const closed = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "oi" } });
+    expect(closed.status).toBe(409);
+    expect(closed.json.error).toBe("ERR_TICKET_CLOSED");
+    await db.update(tickets).set({ status: "pending", userId: null }).where(eq(tickets.id, ticket.id));
+    const pending = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "oi" } });
+    expect(pending.json.error).toBe("ERR_TICKET_NOT_OPEN");
+  });
+
+  it("does not let a colleague write on the agent's ticket, nor another company", async () => {
+    const { supervisor, ticket } = await openTicketOfAgent();
+    expect((await call("POST", `/api/messages/${ticket.id}`, { token: supervisor.token, body: { body: "oi" } })).status).toBe(403);
+    const other = await companyWithTeam();
+    expect((await call("POST", `/api/messages/${ticket.id}`, { token: other.admin.token, body: { body: "oi" } })).status).toBe(404);
+    expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+  });
+
+  it("replies to a message of the same ticket only", async () => {
+    const { company, agent, ticket, contact } = await openTicketOfAgent();
+    const quoted = await createMessageRow(company.id, { ticketId: ticket.id, contactId: contact.id, body: "pergunta" });
+    const ok = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "resposta", quotedMsg: { id: quoted.id } } });
+    expect(ok.json[0].quotedMsg).toMatchObject({ id: quoted.id, body: "pergunta" });
+    const otherTicket = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id });
+    const foreign = await createMessageRow(company.id, { ticketId: otherTicket.id });
+    const bad = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "x", quotedMsg: foreign.id } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toHaveProperty("quotedMsg");
+  });
+
+  it("hands the stored message to the delivery queue", async () => {
+    const { company, agent, ticket } = await openTicketOfAgent();
+    const jobs: unknown[] = [];
+    const recordingQueue = { send: async (job: unknown) => void jobs.push(job) } as unknown as typeof testEnv.OUTBOUND;
+    const user = await authenticate({ db, env: testEnv, token: agent.token });
+    const ctx = { db, env: { ...testEnv, OUTBOUND: recordingQueue }, companyId: company.id, user, waitUntil: () => {} };
+    const { message } = await storeOutboundMessage(ctx, ticket.id, { body: "para entregar" });
+    expect(jobs).toEqual([{ kind: "send", companyId: company.id, messageId: message.id }]);
+    expect(message.ack).toBe(0);
+  });
+});
+
+describe("GET /api/messages/:ticketId", () => {
+  it("pages messages newest page first, oldest to newest within a page", async () => {
+    const { company, agent, ticket } = await openTicketOfAgent();
+    const base = Date.now() - 100_000;
+    for (let i = 0; i < 35; i++) await createMessageRow(company.id, { ticketId: ticket.id, body: `m${i}`, createdAt: new Date(base + i * 1000) });
+    const first = await call("GET", `/api/messages/${ticket.id}`, { token: agent.token });
+    expect(first.json.messages.map((m: { body: string }) => m.body)).toEqual(Array.from({ length: 30 }, (_, i) => `m${i + 5}`));
+    expect(first.json).toMatchObject({ hasMore: true, count: 35, ticket: { id: ticket.id } });
+    const second = await call("GET", `/api/messages/${ticket.id}?pageNumber=2`, { token: agent.token });
+    expect(second.json.messages.map((m: { body: string }) => m.body)).toEqual(["m0", "m1", "m2", "m3", "m4"]);
+    expect(second.json.hasMore).toBe(false);
+  });
+
+  it("clears the unread badge when the owner opens the chat, and tells the other tabs", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    await db.update(tickets).set({ unreadMessages: 3 }).where(eq(tickets.id, ticket.id));
+    const otherTab = await connect(agent.token);
+    const res = await call("GET", `/api/messages/${ticket.id}`, { token: agent.token });
+    expect(res.json.ticket.unreadMessages).toBe(0);
+    await otherTab.next((e) => e.type === "ticket" && e.action === "updateUnread" && e.ticketId === ticket.id);
+    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.unreadMessages).toBe(0);
+  });
+
+  it("leaves the badge alone when an admin looks at someone else's ticket", async () => {
+    const { admin, ticket } = await openTicketOfAgent();
+    await db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, ticket.id));
+    await call("GET", `/api/messages/${ticket.id}`, { token: admin.token });
+    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.unreadMessages).toBe(2);
+  });
+
+  it("answers 403 for another queue's ticket and 404 for another company's", async () => {
+    const { company, agent, support, contact } = await inboxCompany();
+    const t = await createTicketRow(company.id, { contactId: contact.id, queueId: support.id });
+    expect((await call("GET", `/api/messages/${t.id}`, { token: agent.token })).status).toBe(403);
+    const other = await companyWithTeam();
+    expect((await call("GET", `/api/messages/${t.id}`, { token: other.admin.token })).status).toBe(404);
+  });
+});
+
+describe("POST /api/messages/edit/:id and DELETE /api/messages/:id", () => {
+  it("edits one's own message within 15 minutes and marks it edited", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    const sent = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "errado" } });
+    const res = await call("POST", `/api/messages/edit/${sent.json[0].id}`, { token: agent.token, body: { body: "certo" } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ body: "certo", isEdited: true });
+  });
+
+  it("refuses to edit after 15 minutes, or someone else's or the contact's message", async () => {
+    const { company, agent, admin, ticket } = await openTicketOfAgent();
+    const old = await createMessageRow(company.id, { ticketId: ticket.id, fromMe: true, userId: agent.id, createdAt: new Date(Date.now() - 16 * 60_000) });
+    expect((await call("POST", `/api/messages/edit/${old.id}`, { token: agent.token, body: { body: "x" } })).json.error).toBe("ERR_EDIT_WINDOW_PASSED");
+    const fromContact = await createMessageRow(company.id, { ticketId: ticket.id, fromMe: false });
+    expect((await call("POST", `/api/messages/edit/${fromContact.id}`, { token: agent.token, body: { body: "x" } })).status).toBe(403);
+    const mine = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "meu" } });
+    expect((await call("POST", `/api/messages/edit/${mine.json[0].id}`, { token: admin.token, body: { body: "x" } })).status).toBe(403);
+    expect((await call("DELETE", `/api/messages/${mine.json[0].id}`, { token: admin.token })).status).toBe(403);
+  });
+
+  it("deletes one's own message for everyone, keeping it in the history marked deleted", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    const sent = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "ops" } });
+    const res = await call("DELETE", `/api/messages/${sent.json[0].id}`, { token: agent.token });
+    expect(res.json).toMatchObject({ id: sent.json[0].id, isDeleted: true });
+    expect((await call("DELETE", `/api/messages/${sent.json[0].id}`, { token: agent.token })).json.error).toBe("ERR_MESSAGE_NOT_EDITABLE");
+  });
+
+  it("answers 404 for another company's message", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    const sent = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "meu" } });
+    const other = await companyWithTeam();
+    expect((await call("DELETE", `/api/messages/${sent.json[0].id}`, { token: other.admin.token })).status).toBe(404);
+    expect((await call("POST", `/api/messages/edit/${sent.json[0].id}`, { token: other.admin.token, body: { body: "x" } })).status).toBe(404);
+  });
+});
+
+describe("POST /api/messages/:id/reactions", () => {
+  it("stores a reaction pointing at the message without moving the ticket", async () => {
+    const { company, agent, ticket } = await openTicketOfAgent();
+    const target = await createMessageRow(company.id, { ticketId: ticket.id, body: "obrigado" });
+    const before = (await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())!;
+    const res = await call("POST", `/api/messages/${target.id}/reactions`, { token: agent.token, body: { type: "👍" } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ mediaType: "reactionMessage", body: "👍", quotedMsgId: target.id });
+    const after = (await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())!;
+    expect(after.lastMessage).toBe(before.lastMessage);
+  });
+
+  it("refuses something that is not an emoji", async () => {
+    const { company, agent, ticket } = await openTicketOfAgent();
+    const target = await createMessageRow(company.id, { ticketId: ticket.id });
+    expect((await call("POST", `/api/messages/${target.id}/reactions`, { token: agent.token, body: { type: "lol" } })).status).toBe(400);
+  });
+});
+
+describe("POST /api/message/forward", () => {
+  it("forwards to a contact without a ticket by opening one for the agent, marked forwarded", async () => {
+    const { company, agent, ticket } = await openTicketOfAgent();
+    const source = await createMessageRow(company.id, { ticketId: ticket.id, body: "catálogo" });
+    const friend = await createContact(company.id);
+    const res = await call("POST", "/api/message/forward", { token: agent.token, body: { messageId: source.id, contactId: friend.id, signMessage: false } });
+    expect(res.status).toBe(201);
+    expect(res.json.message).toMatchObject({ body: "catálogo", isForwarded: true, fromMe: true });
+    const created = await db.select().from(tickets).where(eq(tickets.contactId, friend.id)).get();
+    expect(created).toMatchObject({ status: "open", userId: agent.id });
+  });
+
+  it("refuses when the contact's ticket belongs to a colleague, naming them", async () => {
+    const { company, agent, supervisor, ticket, sales, connection } = await openTicketOfAgent();
+    const source = await createMessageRow(company.id, { ticketId: ticket.id });
+    const friend = await createContact(company.id);
+    await createTicketRow(company.id, { contactId: friend.id, whatsappId: connection.id, queueId: sales.id, status: "open", userId: supervisor.id });
+    const res = await call("POST", "/api/message/forward", { token: agent.token, body: { messageId: source.id, contactId: friend.id } });
+    expect(res.status).toBe(409);
+    expect(res.json.ticket.user.id).toBe(supervisor.id);
+  });
+
+  it("answers 404 for another company's message or contact", async () => {
+    const { company, agent, ticket } = await openTicketOfAgent();
+    const source = await createMessageRow(company.id, { ticketId: ticket.id });
+    const other = await inboxCompany();
+    expect((await call("POST", "/api/message/forward", { token: other.admin.token, body: { messageId: source.id, contactId: other.contact.id } })).status).toBe(404);
+    expect((await call("POST", "/api/message/forward", { token: agent.token, body: { messageId: source.id, contactId: other.contact.id } })).status).toBe(404);
+  });
+});
+
+describe("GET /api/messages/:id/media", () => {
+  it("streams the media to those who may see the ticket, and to no other company", async () => {
+    const { company, agent, ticket } = await openTicketOfAgent();
+    const key = `companies/${company.id}/messages/test/photo.png`;
+    await testEnv.MEDIA.put(key, new Uint8Array([137, 80, 78, 71]), { httpMetadata: { contentType: "image/png" } });
+    const m = await createMessageRow(company.id, { ticketId: ticket.id, mediaType: "image", mediaUrl: key, mediaName: "photo.png" });
+    const list = await call("GET", `/api/messages/${ticket.id}`, { token: agent.token });
+    expect(list.json.messages[0].mediaUrl).toBe(`/api/messages/${m.id}/media`);
+    const res = await call("GET", `/api/messages/${m.id}/media`, { token: agent.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    const other = await companyWithTeam();
+    expect((await call("GET", `/api/messages/${m.id}/media`, { token: other.admin.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { editMessageInput, forwardInput, listMessagesQuery, reactionInput, sendMessageInput } from "../../contracts/messages";
+import { deleteMessage } from "../../domain/messages/deleteMessage";
+import { editMessage } from "../../domain/messages/editMessage";
+import { listMessages } from "../../domain/messages/listMessages";
+import { readMessageMedia } from "../../domain/messages/readMessageMedia";
+import { runInHub } from "../../hub/runInHub";
+import { requireAuth } from "../middleware/auth";
+import { idParam, jsonBody, query, type AppEnv } from "../http";
+
+/** /api/messages: a ticket's chat. Writes that touch a ticket go through the company's hub. */
+export const messageRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/:ticketId", async (c) => {
+    const ctx = c.get("ctx");
+    const ticketId = idParam(c, "ticketId");
+    const page = await listMessages({ ctx, input: { ticketId, ...query(c, listMessagesQuery) } });
+    // Opening the chat reads it (only the owner's reading clears the badge).
+    if (page.ticket.unreadMessages > 0 && page.ticket.userId === ctx.user.id) {
+      await runInHub(ctx, "markTicketRead", { ticketId });
+      page.ticket = { ...page.ticket, unreadMessages: 0 };
+    }
+    return c.json(page);
+  })
+  .get("/:id/media", async (c) => {
+    const media = await readMessageMedia({ ctx: c.get("ctx"), input: { messageId: idParam(c) } });
+    return new Response(media.body, { headers: media.headers });
+  })
+  .post("/:ticketId", async (c) => {
+    const ticketId = idParam(c, "ticketId");
+    const input = await jsonBody(c, sendMessageInput);
+    return c.json(await runInHub(c.get("ctx"), "sendMessage", { ...input, ticketId }), 201);
+  })
+  .post("/edit/:id", async (c) => {
+    const { body } = await jsonBody(c, editMessageInput);
+    return c.json(await editMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c), body } }));
+  })
+  .post("/:id/reactions", async (c) => {
+    const { type } = await jsonBody(c, reactionInput);
+    return c.json(await runInHub(c.get("ctx"), "reactToMessage", { messageId: idParam(c), emoji: type }), 201);
+  })
+  .delete("/:id", async (c) => c.json(await deleteMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c) } })));
+
+/** POST /api/message/forward (singular, as the spec calls it). */
+export const forwardRoutes = new Hono<AppEnv>().use(requireAuth).post("/forward", async (c) => {
+  const input = await jsonBody(c, forwardInput);
+  return c.json(await runInHub(c.get("ctx"), "forwardMessage", input), 201);
+});

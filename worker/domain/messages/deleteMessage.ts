@@ -1,0 +1,16 @@
+import { and, eq } from "drizzle-orm";
+import { messages } from "../../db/schema";
+import type { Ctx } from "../context";
+import { enqueueOutbound } from "./enqueueOutbound";
+import { ownSentMessage, publishMessageUpdate } from "./ownMessage";
+
+/** "Delete for everyone": the message stays in the history marked deleted, as WhatsApp shows it. */
+export async function deleteMessage({ ctx, input }: { ctx: Ctx; input: { messageId: number } }) {
+  const { message, ticket } = await ownSentMessage(ctx, input.messageId);
+  await ctx.db
+    .update(messages)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(eq(messages.id, message.id), eq(messages.companyId, ctx.companyId)));
+  await enqueueOutbound(ctx, { kind: "delete", companyId: ctx.companyId, messageId: message.id });
+  return publishMessageUpdate(ctx, ticket, message.id);
+}

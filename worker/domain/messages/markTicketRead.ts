@@ -1,0 +1,33 @@
+import { and, eq, gt } from "drizzle-orm";
+import { messages, tickets } from "../../db/schema";
+import { publish } from "../../hub/publish";
+import type { Ctx } from "../context";
+import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+
+/**
+ * The owner opened the chat: its unread count drops to zero. Runs in the hub so it cannot lose a message
+ * counted by an inbound write happening at the same moment.
+ */
+export async function markTicketRead({ ctx, input }: { ctx: Ctx; input: { ticketId: number } }) {
+  const ticket = await ctx.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, input.ticketId), eq(tickets.companyId, ctx.companyId), gt(tickets.unreadMessages, 0)))
+    .get();
+  if (!ticket || ticket.userId !== ctx.user.id) return { changed: false };
+  await ctx.db.batch([
+    ctx.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id)),
+    ctx.db
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.companyId, ctx.companyId), eq(messages.read, false))),
+  ]);
+  const scope = scopeOf(ticket);
+  await publish(ctx.env, ctx.companyId, [
+    {
+      audience: { kind: "ticket", before: scope, after: scope, settings: await visibilitySettings(ctx) },
+      event: { type: "ticket", action: "updateUnread", ticketId: ticket.id },
+    },
+  ]);
+  return { changed: true };
+}
