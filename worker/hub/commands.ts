@@ -2,6 +2,7 @@ import type { Ctx } from "../domain/context";
 import { createTicket } from "../domain/tickets/createTicket";
 import { deleteTicket } from "../domain/tickets/deleteTicket";
 import { updateTicket } from "../domain/tickets/updateTicket";
+import { closeAllTickets, releaseUserTickets } from "../domain/tickets/bulkTransitions";
 import { forwardMessage } from "../domain/messages/forwardMessage";
 import { markTicketRead } from "../domain/messages/markTicketRead";
 import { reactToMessage } from "../domain/messages/reactToMessage";
@@ -19,6 +20,8 @@ export const hubCommands = {
   reactToMessage,
   forwardMessage,
   markTicketRead,
+  closeAllTickets,
+  releaseUserTickets,
 } satisfies Record<string, (args: { ctx: Ctx; input: never }) => Promise<unknown>>;
 
 export type HubCommandName = keyof typeof hubCommands;

@@ -330,3 +330,61 @@ describe("GET /api/tickets", () => {
     }
   });
 });
+
+describe("POST /api/tickets/closeAll", () => {
+  it("closes every open ticket of the chosen queues, records each, and tells the agents", async () => {
+    const { company, admin, agent, sales, support, contact } = await inboxCompany();
+    const c2 = await createContact(company.id);
+    const c3 = await createContact(company.id);
+    const a = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id });
+    const b = await createTicketRow(company.id, { contactId: c2.id, queueId: sales.id, status: "open", userId: admin.id });
+    const untouched = await createTicketRow(company.id, { contactId: c3.id, queueId: support.id, status: "open", userId: admin.id });
+    const socket = await connect(agent.token);
+    const res = await call("POST", "/api/tickets/closeAll", { token: admin.token, body: { status: "open", selectedQueueIds: [sales.id] } });
+    expect(res.status).toBe(200);
+    expect(res.json.count).toBe(2);
+    const rows = await db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    expect(rows.filter((r) => r.status === "closed").map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(rows.find((r) => r.id === untouched.id)?.status).toBe("open");
+    const history = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, a.id));
+    expect(history).toMatchObject([{ action: "close", fromStatus: "open", toStatus: "closed", byUserId: admin.id }]);
+    await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.id === a.id && e.ticket.status === "closed");
+  });
+
+  it("is for admins only and touches nothing of another company", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const t = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id });
+    expect((await call("POST", "/api/tickets/closeAll", { token: agent.token, body: { status: "open" } })).status).toBe(403);
+    const other = await companyWithTeam();
+    const res = await call("POST", "/api/tickets/closeAll", { token: other.admin.token, body: { status: "open" } });
+    expect(res.json.count).toBe(0);
+    expect((await db.select().from(tickets).where(eq(tickets.id, t.id)).get())?.status).toBe("open");
+  });
+});
+
+describe("GET /api/tickets/:id/tracking", () => {
+  it("tells the ticket's story: who accepted, transferred and closed it", async () => {
+    const { admin, agent, ticket, support } = await (async () => {
+      const ctx = await inboxCompany();
+      const ticket = await createTicketRow(ctx.company.id, { contactId: ctx.contact.id, queueId: ctx.sales.id, whatsappId: ctx.connection.id });
+      return { ...ctx, ticket };
+    })();
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open" } });
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { queueId: support.id, userId: admin.id, status: "open" } });
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "closed" } });
+    const res = await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: admin.token });
+    expect(res.json.history.map((h: { action: string }) => h.action)).toEqual(["close", "transfer", "accept"]);
+    expect(res.json.history[1]).toMatchObject({ byUser: { id: agent.id }, toUser: { id: admin.id }, toQueue: { id: support.id } });
+    const other = await companyWithTeam();
+    expect((await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: other.admin.token })).status).toBe(404);
+  });
+});
+
+describe("DELETE /api/users/:id and the user's tickets", () => {
+  it("returns the deleted user's open tickets to the waiting list", async () => {
+    const { company, admin, agent, contact, sales } = await inboxCompany();
+    const t = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id });
+    expect((await call("DELETE", `/api/users/${agent.id}`, { token: admin.token })).status).toBe(200);
+    expect(await db.select().from(tickets).where(eq(tickets.id, t.id)).get()).toMatchObject({ status: "pending", userId: null });
+  });
+});

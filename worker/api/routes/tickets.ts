@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { createTicketInput, listTicketsQuery, updateTicketInput } from "../../contracts/tickets";
+import { closeAllInput, createTicketInput, listTicketsQuery, updateTicketInput } from "../../contracts/tickets";
+import { ticketHistory } from "../../domain/tickets/ticketHistory";
 import { listTickets } from "../../domain/tickets/listTickets";
 import { showTicket } from "../../domain/tickets/showTicket";
 import { runInHub } from "../../hub/runInHub";
@@ -18,6 +19,8 @@ export const ticketRoutes = new Hono<AppEnv>()
     return c.json(await showTicket({ ctx: c.get("ctx"), input: { uuid: uuid.data } }));
   })
   .get("/:id", async (c) => c.json(await showTicket({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  .post("/closeAll", async (c) => c.json(await runInHub(c.get("ctx"), "closeAllTickets", await jsonBody(c, closeAllInput))))
+  .get("/:id/tracking", async (c) => c.json(await ticketHistory({ ctx: c.get("ctx"), input: { ticketId: idParam(c) } })))
   .post("/", async (c) => {
     const input = await jsonBody(c, createTicketInput);
     return c.json(await runInHub(c.get("ctx"), "createTicket", input), 201);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { publish } from "../../hub/publish";
+import { runInHub } from "../../hub/runInHub";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { closeSockets, revokeSessions } from "./sessions";
@@ -16,7 +17,10 @@ export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: number
   if (!target) throw new AppError("ERR_NO_USER_FOUND");
   if (target.id === ctx.user.id) throw new AppError("ERR_CANNOT_DELETE_SELF");
   if (target.super && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION");
-  await ctx.db.batch([revokeSessions(ctx.db, target.id, "deleted"), ctx.db.delete(users).where(mine)]);
+  // Sessions end first so the user cannot take a ticket while their open ones go back to the waiting list.
+  await revokeSessions(ctx.db, target.id, "deleted");
+  await runInHub(ctx, "releaseUserTickets", { userId: target.id });
+  await ctx.db.delete(users).where(mine);
   await closeSockets(ctx.env, ctx.companyId, target.id);
   await publish(ctx.env, ctx.companyId, [
     { audience: { kind: "company" }, event: { type: "user", action: "delete", userId: target.id } },

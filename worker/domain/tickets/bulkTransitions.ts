@@ -1,0 +1,85 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { ticketTracking, tickets } from "../../db/schema";
+import type { CloseAllInput } from "../../contracts/tickets";
+import { publish } from "../../hub/publish";
+import type { Delivery } from "../../contracts/ws";
+import { requirePermission, type Ctx } from "../context";
+import { scopeOf, visibilitySettings } from "./ticketEvents";
+
+/**
+ * Moves every ticket matching `where` to `to` in one batch: a history row per ticket (insert … select), then
+ * the update. Then one realtime frame per socket tells each viewer what changed. Runs in the hub.
+ */
+async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { status: "closed" | "pending"; clearUser: boolean }) {
+  const affected = await ctx.db
+    .select({ id: tickets.id, uuid: tickets.uuid, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup, unreadMessages: tickets.unreadMessages })
+    .from(tickets)
+    .where(where);
+  if (affected.length === 0) return { count: 0 };
+  const now = new Date();
+  const nowMs = now.getTime();
+  const ids = affected.map((t) => t.id);
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const inChunk = and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, chunk));
+    await ctx.db.batch([
+      ctx.db.insert(ticketTracking).select(
+        ctx.db
+          .select({
+            id: sql`null`.as("id"),
+            companyId: tickets.companyId,
+            ticketId: tickets.id,
+            action: sql`${action}`.as("action"),
+            fromStatus: tickets.status,
+            toStatus: sql`${to.status}`.as("to_status"),
+            fromUserId: tickets.userId,
+            toUserId: to.clearUser ? sql`null`.as("to_user_id") : tickets.userId,
+            fromQueueId: tickets.queueId,
+            toQueueId: tickets.queueId,
+            byUserId: sql`${ctx.user.id}`.as("by_user_id"),
+            whatsappId: tickets.whatsappId,
+            rated: sql`0`.as("rated"),
+            ratingAt: sql`null`.as("rating_at"),
+            startedAt: sql`null`.as("started_at"),
+            queuedAt: sql`${to.status === "pending" ? nowMs : null}`.as("queued_at"),
+            finishedAt: sql`${to.status === "closed" ? nowMs : null}`.as("finished_at"),
+            createdAt: sql`${nowMs}`.as("created_at"),
+          })
+          .from(tickets)
+          .where(inChunk),
+      ),
+      ctx.db
+        .update(tickets)
+        .set({ status: to.status, ...(to.clearUser && { userId: null }), updatedAt: now })
+        .where(inChunk),
+    ]);
+  }
+  const settings = await visibilitySettings(ctx);
+  const deliveries: Delivery[] = affected.map((t) => {
+    const after = { ...t, status: to.status, userId: to.clearUser ? null : t.userId };
+    return {
+      audience: { kind: "ticket", before: scopeOf(t), after: scopeOf(after), settings },
+      event: { type: "ticket", action: "update", ticket: { ...after, updatedAt: now } },
+    };
+  });
+  for (let i = 0; i < deliveries.length; i += 200) await publish(ctx.env, ctx.companyId, deliveries.slice(i, i + 200));
+  return { count: affected.length };
+}
+
+/** Admin: close every open or pending ticket, optionally only of some queues. */
+export async function closeAllTickets({ ctx, input }: { ctx: Ctx; input: CloseAllInput }) {
+  requirePermission(ctx, "tickets:closeAll");
+  const where = and(
+    eq(tickets.companyId, ctx.companyId),
+    eq(tickets.status, input.status),
+    input.selectedQueueIds.length ? inArray(tickets.queueId, input.selectedQueueIds) : undefined,
+  )!;
+  return moveAll(ctx, where, "close", { status: "closed", clearUser: false });
+}
+
+/** A user is leaving: their open tickets go back to the waiting list instead of staying open with no owner. */
+export async function releaseUserTickets({ ctx, input }: { ctx: Ctx; input: { userId: number } }) {
+  requirePermission(ctx, "users:manage");
+  const where = and(eq(tickets.companyId, ctx.companyId), eq(tickets.userId, input.userId), eq(tickets.status, "open"))!;
+  return moveAll(ctx, where, "return", { status: "pending", clearUser: true });
+}
