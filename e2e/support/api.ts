@@ -1,0 +1,35 @@
+import { baseUrl, hostUrl } from "./env";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  json: T;
+  headers: Headers;
+}
+
+async function request<T>(url: string, method: string, body?: unknown, token?: string): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: any = text;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+
+/** The app's REST API (/api/…), optionally with a bearer token. */
+export const api = <T = any>(method: string, path: string, body?: unknown, token?: string) =>
+  request<T>(`${baseUrl()}/api${path}`, method, body, token);
+
+/** The session host (health, metrics, simulator control). */
+export const host = <T = any>(method: string, path: string, body?: unknown) => request<T>(`${hostUrl()}${path}`, method, body);
+
+export async function apiLogin(email: string, password: string): Promise<string> {
+  const res = await api<{ token: string }>("POST", "/auth/login", { email, password });
+  if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${JSON.stringify(res.json)}`);
+  return res.json.token;
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { baseUrl } from "./env";
+
+/** Flags Debian's Chromium needs here (STACK.md). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
+
+let browser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test file, launched on first use. playwright's launch() gives every launch a fresh, temporary
+ * --user-data-dir of its own (and refuses one passed in args), deleted when the browser closes.
+ */
+export function getBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  if (!browser) return;
+  const b = await browser.catch(() => undefined);
+  browser = undefined;
+  await b?.close();
+}
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: "light" | "dark";
+  locale?: string;
+}
+
+/** A fresh browser context (own cookies and storage) pointed at the app. Desktop, light, pt-BR by default. */
+export async function newContext({ viewport = { width: 1280, height: 800 }, colorScheme = "light", locale = "pt-BR" }: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await (await getBrowser()).newContext({ baseURL: baseUrl(), viewport, colorScheme, locale });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+export const emailInput = (page: Page) => page.locator('input[type="email"], input[name="email"]').first();
+export const passwordInput = (page: Page) => page.locator('input[type="password"]').first();
+
+/** Logs in through the login page and waits until the app leaves /login. */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await emailInput(page).fill(email);
+  await passwordInput(page).fill(password);
+  await page.locator('button[type="submit"], input[type="submit"]').first().click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** Saves a full-page screenshot as test-results/screenshots/<name>.png and answers its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, "-")}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+/**
+ * npm start: the whole product on this machine.
+ *   1. .dev.vars with random JWT_SECRET and BRIDGE_SECRET when missing (never overwritten)
+ *   2. remix vite:build (SKIP_BUILD=1 skips it when a build exists)
+ *   3. local D1 migrations, then the demo seed when the database has no company
+ *   4. wrangler dev on 127.0.0.1:$PORT (8787) and the session host on 127.0.0.1:$SESSION_HOST_PORT (8788),
+ *      logs prefixed [worker] / [host]; "ready: …" once both answer; Ctrl-C / SIGTERM stops both and their children.
+ * ZAPDESK_STATE_DIR chooses where local state lives (the e2e harness passes a fresh one for a clean demo).
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import readline from "node:readline";
+import { ensureDevVars } from "./lib/devVars.mjs";
+import { ROOT, bin, stateDirs } from "./lib/paths.mjs";
+import { run, wrangler } from "./lib/run.mjs";
+import { seedIfEmpty } from "./seed.mjs";
+import { simulatorFixture } from "./seed/demo.mjs";
+
+process.env.WRANGLER_SEND_METRICS = "false";
+
+const PORT = parsePort("PORT", 8787);
+const HOST_PORT = parsePort("SESSION_HOST_PORT", 8788);
+const { persistTo } = stateDirs();
+const APP_URL = `http://127.0.0.1:${PORT}`;
+const HOST_URL = `http://127.0.0.1:${HOST_PORT}`;
+const READY_TIMEOUT_MS = 180_000;
+const STOP_GRACE_MS = 8_000;
+
+const log = (msg) => console.log(`[start] ${msg}`);
+
+/** Long-running children, each the leader of its own process group so that stopping it reaches its children. */
+const services = [];
+let stopping = false;
+/** A setup step's child (build, migrations), stopped with us if we are interrupted. */
+let stepChild = null;
+
+function parsePort(name, fallback) {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 65_535) {
+    console.error(`[start] ${name} must be a port number, got ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+function portFree(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function pipeWithPrefix(stream, prefix, out) {
+  readline.createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => out.write(`${prefix} ${line}\n`));
+}
+
+function startService(name, command, args, env) {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // own process group: stop() signals the group, reaching workerd and tsx's child too
+  });
+  const prefix = `[${name}]`;
+  pipeWithPrefix(child.stdout, prefix, process.stdout);
+  pipeWithPrefix(child.stderr, prefix, process.stderr);
+  const service = { name, child, exited: false, exit: null };
+  service.exit = new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      service.exited = true;
+      resolve({ code, signal });
+      if (!stopping) {
+        console.error(`[start] ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
+        stop(1);
+      }
+    });
+  });
+  child.on("error", (err) => {
+    console.error(`[start] could not start ${name}: ${err.message}`);
+    if (!stopping) stop(1);
+  });
+  services.push(service);
+  return service;
+}
+
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function stopService(service) {
+  const pid = service.child.pid;
+  if (!pid) return;
+  if (groupAlive(pid)) signalGroup(pid, "SIGTERM");
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(pid)) {
+    console.error(`[start] ${service.name} did not stop within ${STOP_GRACE_MS / 1000}s; killing it`);
+    signalGroup(pid, "SIGKILL");
+  }
+}
+
+let stopPromise = null;
+function stop(code = 0) {
+  stopPromise ??= (async () => {
+    stopping = true;
+    if (stepChild && stepChild.exitCode === null) stepChild.kill("SIGTERM");
+    await Promise.all(services.map(stopService));
+    log("stopped");
+    process.exit(code);
+  })();
+  return stopPromise;
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(0));
+// Last resort if we exit some other way: leave no server behind.
+process.on("exit", () => {
+  for (const s of services) if (s.child.pid && groupAlive(s.child.pid)) signalGroup(s.child.pid, "SIGKILL");
+});
+
+const onSpawn = (child) => {
+  stepChild = child;
+};
+
+async function step(name, fn) {
+  const started = Date.now();
+  log(`${name}…`);
+  await fn();
+  log(`${name}: done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+async function waitFor(url, service) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (stopping || service.exited) throw new Error(`${service.name} stopped before it answered ${url}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error(`${url} did not answer within ${READY_TIMEOUT_MS / 1000}s`);
+}
+
+async function main() {
+  for (const [name, port] of [["PORT", PORT], ["SESSION_HOST_PORT", HOST_PORT]]) {
+    if (!(await portFree(port))) {
+      console.error(`[start] port ${port} is already in use on 127.0.0.1; stop what uses it or set ${name}=<another port>`);
+      process.exit(1);
+    }
+  }
+
+  const { vars, created } = ensureDevVars();
+  if (created.length) log(`wrote ${created.join(" and ")} to .dev.vars`);
+  for (const key of ["JWT_SECRET", "BRIDGE_SECRET"]) {
+    if (vars[key].length < 32) log(`warning: ${key} in .dev.vars is shorter than 32 characters; the worker will refuse to serve until it is longer`);
+  }
+
+  const buildExists = existsSync(path.join(ROOT, "build", "server", "index.js"));
+  if (process.env.SKIP_BUILD === "1" && buildExists) log("SKIP_BUILD=1: using the existing build/");
+  else await step("building the app (remix vite:build)", () => run(bin("remix"), ["vite:build"], { prefix: "[build] ", onSpawn }));
+
+  log(`local state: ${persistTo}`);
+  await step("applying migrations to the local D1", () =>
+    wrangler(["d1", "migrations", "apply", "zapdesk", "--local", "--persist-to", persistTo], { prefix: "[migrate] ", env: { CI: "true" }, onSpawn }),
+  );
+  let seeded = false;
+  await step("checking for the demo", async () => {
+    seeded = (await seedIfEmpty({ persistTo, log })).seeded;
+  });
+  if (stopping) return;
+
+  const inspectorPort = await freePort();
+  const worker = startService("worker", bin("wrangler"), [
+    "dev",
+    "--ip", "127.0.0.1",
+    "--port", String(PORT),
+    "--persist-to", persistTo,
+    "--inspector-port", String(inspectorPort),
+    "--var", `SESSION_HOST_URL:${HOST_URL}`,
+    "--var", "APP_ENV:development",
+    "--show-interactive-dev-session=false",
+  ]);
+  const host = startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {
+    SESSION_HOST_PORT: String(HOST_PORT),
+    SESSION_HOST_BIND: "127.0.0.1",
+    SESSION_HOST_PROVIDER: "simulator",
+    // The simulator starts with the demo's phone network: connection 1 paired, the demo's contacts.
+    SIMULATOR_FIXTURE: JSON.stringify(simulatorFixture()),
+    WORKER_URL: APP_URL,
+    BRIDGE_SECRET: vars.BRIDGE_SECRET,
+  });
+
+  await Promise.all([waitFor(`${APP_URL}/api/version`, worker), waitFor(`${HOST_URL}/health`, host)]);
+  if (stopping) return;
+  console.log(`
+ready: ${APP_URL} — admin@admin.com / 123456
+       agents ana@demo.com and bruno@demo.com, supervisor carla@demo.com (password 123456)${seeded ? " — fresh demo" : ""}
+       session host ${HOST_URL} (simulator: ${HOST_URL}/simulator) — Ctrl-C stops both
+`);
+}
+
+main().catch((err) => {
+  console.error(`[start] ${err.message ?? err}`);
+  stop(1);
+});

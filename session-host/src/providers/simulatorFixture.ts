@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { CONNECTION_STATUSES } from "./provider";
+
+/**
+ * The phone network the simulator starts with. The simulator keeps everything in memory (it is a local tool:
+ * docs/decisions/0004-session-host-state.md), so a restart begins again from this fixture. `npm start` passes
+ * the demo's: connection 1 ("Simulador") already paired and the demo's contacts.
+ */
+export const simulatorFixtureSchema = z.object({
+  connections: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        status: z.enum(CONNECTION_STATUSES).default("CONNECTED"),
+        number: z.string().regex(/^\d{8,20}$/).optional(),
+      }),
+    )
+    .default([]),
+  contacts: z.array(z.object({ number: z.string().regex(/^\d{8,20}$/), name: z.string().max(100).default("") })).default([]),
+});
+export type SimulatorFixture = z.infer<typeof simulatorFixtureSchema>;

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+import { SimulatorProvider } from "./providers/simulator";
+import { type RunningHost, startHost } from "./server";
+
+let host: RunningHost;
+let sim: SimulatorProvider;
+
+beforeEach(async () => {
+  sim = new SimulatorProvider({ ackStepMs: 20 });
+  host = await startHost(loadConfig({ SESSION_HOST_PORT: "0" }), sim);
+});
+afterEach(() => host.close());
+
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${host.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+const CONTACT = "5511987654321";
+
+describe("GET /health", () => {
+  it("answers ok with the provider, its connections and uptime", async () => {
+    await sim.start(1);
+    const res = await call("GET", "/health");
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ ok: true, provider: "simulator", connections: 1, byStatus: { qrcode: 1 } });
+    expect(res.json.uptime).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("GET /metrics", () => {
+  it("exposes connections by status, events and memory in Prometheus text", async () => {
+    await sim.start(1);
+    sim.scan(1);
+    const res = await call("GET", "/metrics");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    expect(res.text).toContain('zapdesk_host_connections{provider="simulator",status="CONNECTED"} 1');
+    expect(res.text).toContain('zapdesk_host_connections{provider="simulator",status="qrcode"} 0');
+    expect(res.text).toMatch(/^zapdesk_host_events_recorded_total [1-9]\d*$/m);
+    expect(res.text).toContain("zapdesk_host_events_delivered_total 0");
+    expect(res.text).toMatch(/^process_resident_memory_bytes \d+$/m);
+  });
+});
+
+describe("simulator control routes", () => {
+  it("POST /simulator/:id/scan pairs a connection waiting on its QR", async () => {
+    await sim.start(2);
+    const res = await call("POST", "/simulator/2/scan");
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: 2, status: "CONNECTED" });
+  });
+
+  it("POST /simulator/:id/scan answers 404 for an unknown connection", async () => {
+    const res = await call("POST", "/simulator/99/scan");
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ error: "ERR_CONNECTION_NOT_FOUND" });
+    expect((await call("POST", "/simulator/abc/scan")).status).toBe(404);
+  });
+
+  it("POST /simulator/:id/inbound delivers a contact's message to the event sink and answers its id", async () => {
+    await sim.start(1);
+    sim.scan(1);
+    const res = await call("POST", "/simulator/1/inbound", { from: CONTACT, name: "Maria", body: "Oi!", id: "WA-1" });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ id: "WA-1" });
+    const recorded = (await call("GET", "/health")).json.events;
+    expect(recorded.spooled).toBeGreaterThan(0);
+    expect(recorded.delivered).toBe(0);
+  });
+
+  it("POST /simulator/:id/inbound names the invalid fields", async () => {
+    await sim.start(1);
+    sim.scan(1);
+    const res = await call("POST", "/simulator/1/inbound", { from: "+55 (11) 9", media: { mimetype: "nope", filename: "", base64: "!!" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("ERR_VALIDATION");
+    expect(Object.keys(res.json.fields)).toEqual(expect.arrayContaining(["from", "media.mimetype", "media.filename", "media.base64"]));
+    expect((await call("POST", "/simulator/1/inbound", { from: CONTACT })).json.fields).toHaveProperty("body");
+    expect((await call("POST", "/simulator/1/inbound", "{oops")).json.error).toBe("ERR_INVALID_JSON");
+  });
+
+  it("POST /simulator/:id/inbound answers 409 while the connection is not connected", async () => {
+    await sim.start(1);
+    const res = await call("POST", "/simulator/1/inbound", { from: CONTACT, body: "oi" });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe("ERR_CONNECTION_NOT_CONNECTED");
+  });
+
+  it("GET /simulator/:id/outbox lists what the product sent, with acks that reach 3", async () => {
+    await sim.start(1);
+    sim.scan(1);
+    const { id } = await sim.send({ connectionId: 1, to: CONTACT, body: "Olá, Maria!" });
+    let res = await call("GET", "/simulator/1/outbox");
+    expect(res.status).toBe(200);
+    expect(res.json.messages).toEqual([expect.objectContaining({ id, to: CONTACT, body: "Olá, Maria!", ack: expect.any(Number) })]);
+    await new Promise((r) => setTimeout(r, 120));
+    res = await call("GET", `/simulator/1/outbox?to=${CONTACT}`);
+    expect(res.json.messages[0].ack).toBe(3);
+    expect((await call("GET", "/simulator/1/outbox?to=5521900000000")).json.messages).toEqual([]);
+  });
+
+  it("GET /simulator/:id/conversation shows both sides in order", async () => {
+    await sim.start(1);
+    sim.scan(1);
+    await call("POST", "/simulator/1/inbound", { from: CONTACT, body: "Oi" });
+    await sim.send({ connectionId: 1, to: CONTACT, body: "Olá" });
+    const res = await call("GET", `/simulator/1/conversation?with=${CONTACT}`);
+    expect(res.json.messages.map((m: { direction: string; body: string }) => [m.direction, m.body])).toEqual([
+      ["in", "Oi"],
+      ["out", "Olá"],
+    ]);
+  });
+
+  it("GET /simulator serves the phone page", async () => {
+    const res = await call("GET", "/simulator");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.text).toContain("ZapDesk simulator");
+  });
+
+  it("answers 405 for the wrong method and 404 for unknown paths", async () => {
+    expect((await call("GET", "/simulator/1/scan")).status).toBe(405);
+    expect((await call("GET", "/nope")).json).toEqual({ error: "ERR_NOT_FOUND", message: "Not found." });
+  });
+});
