@@ -10,6 +10,8 @@ declare module "@remix-run/cloudflare" {
 }
 
 export default defineConfig({
+  // Static files (service worker, favicon, manifest) live beside the app; Remix copies them into build/client.
+  publicDir: path.resolve(__dirname, "web/public"),
   plugins: [
     tailwindcss(),
     remix({

@@ -3,11 +3,15 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { createDb } from "../db/client";
 import { AppError, errorBody } from "../domain/errors";
-import type { AppEnv } from "./http";
+import { isMultipart, type AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
+import { contactRoutes } from "./routes/contacts";
 import { planRoutes } from "./routes/plans";
+import { quickMessageRoutes } from "./routes/quickMessages";
 import { settingRoutes } from "./routes/settings";
+import { tagRoutes, ticketTagRoutes } from "./routes/tags";
+import { ticketNoteRoutes } from "./routes/ticketNotes";
 import { ticketRoutes } from "./routes/tickets";
 import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
@@ -26,17 +30,16 @@ export function createApi() {
     c.set("db", createDb(c.env.DB));
     await next();
   });
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: () => {
-        throw new AppError("ERR_PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, {
-          limit: MAX_JSON_BODY_BYTES,
-        });
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new AppError("ERR_PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, {
+        limit: MAX_JSON_BODY_BYTES,
+      });
+    },
+  });
+  // Uploads are limited per route by formBody() (http.ts), before the body is read; JSON routes refuse them.
+  api.use("*", async (c, next) => (isMultipart(c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)));
 
   api.route("/auth", authRoutes);
   api.route("/version", versionRoutes);
@@ -46,6 +49,11 @@ export function createApi() {
   api.route("/users", userRoutes);
   api.route("/settings", settingRoutes);
   api.route("/tickets", ticketRoutes);
+  api.route("/contacts", contactRoutes);
+  api.route("/tags", tagRoutes);
+  api.route("/ticket-tags", ticketTagRoutes);
+  api.route("/quick-messages", quickMessageRoutes);
+  api.route("/ticket-notes", ticketNoteRoutes);
   api.route("/messages", messageRoutes);
   api.route("/message", forwardRoutes);
 

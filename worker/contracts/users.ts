@@ -48,11 +48,5 @@ export const updateUserInput = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
-export const PAGE_SIZE = 20;
-
-/** Query of the paged lists: searchParam and pageNumber (from 1). */
-export const pagedSearchQuery = z.object({
-  searchParam: z.string().trim().max(200, "Too Long!").default(""),
-  pageNumber: z.coerce.number({ error: "Must be a page number" }).int("Must be a page number").min(1, "Must be a page number").max(100_000).default(1),
-});
-export type PagedSearchQuery = z.infer<typeof pagedSearchQuery>;
+// The paged-list query moved to contracts/paging (shared by every list); re-exported for existing importers.
+export { PAGE_SIZE, pagedSearchQuery, type PagedSearchQuery } from "./paging";

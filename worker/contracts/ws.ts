@@ -51,6 +51,35 @@ export const ticketPayload = z.looseObject({
   unreadMessages: z.number(),
 });
 
+/** A contact as events carry it (the contacts page's row, with presence): key fields checked, the rest passes. */
+export const contactPayload = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  isGroup: z.boolean(),
+});
+
+export const tagPayload = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  kanban: z.number(),
+  userId: z.number().nullable(),
+});
+
+/** A quick message as events carry it (mediaPath is the API URL of the attachment, never a storage key). */
+export const quickMessagePayload = z.looseObject({
+  id: z.number(),
+  shortcode: z.string(),
+  message: z.string(),
+  geral: z.boolean(),
+  status: z.boolean(),
+  userId: z.number().nullable(),
+  isMedia: z.boolean(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+});
+
 export const serverEvent = z.discriminatedUnion("type", [
   /** Sent once when the socket is accepted: the rooms it was placed in. */
   z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()) }),
@@ -65,6 +94,23 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("ticket"), action: z.literal("updateUnread"), ticketId: z.number() }),
   ]),
   z.object({ type: z.literal("appMessage"), action: z.enum(["create", "update"]), message: messagePayload }),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("contact"), action: z.literal("create"), contact: contactPayload }),
+    z.object({ type: z.literal("contact"), action: z.literal("update"), contact: contactPayload }),
+    z.object({ type: z.literal("contact"), action: z.literal("delete"), contactId: z.number() }),
+    /** Many contacts changed at once (an import): lists reload instead of receiving thousands of events. */
+    z.object({ type: z.literal("contact"), action: z.literal("reload") }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("tag"), action: z.literal("create"), tag: tagPayload }),
+    z.object({ type: z.literal("tag"), action: z.literal("update"), tag: tagPayload }),
+    z.object({ type: z.literal("tag"), action: z.literal("delete"), tagId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("quickMessage"), action: z.literal("create"), quickMessage: quickMessagePayload }),
+    z.object({ type: z.literal("quickMessage"), action: z.literal("update"), quickMessage: quickMessagePayload }),
+    z.object({ type: z.literal("quickMessage"), action: z.literal("delete"), quickMessageId: z.number() }),
+  ]),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 export const serverFrame = z.array(serverEvent);

@@ -13,6 +13,11 @@ export const errorCatalogue = {
   ERR_RATE_LIMITED: [429, "Too many attempts. Try again later."],
   ERR_CSRF: [403, "Cross-site request refused."],
   ERR_INTERNAL: [500, "An internal error occurred."],
+  // spreadsheet imports
+  ERR_IMPORT_XLS_UNSUPPORTED: [400, "Legacy .xls files are not read on the server; the contacts page converts them in the browser."],
+  ERR_IMPORT_INVALID_FILE: [400, "The file is not a readable .xlsx spreadsheet."],
+  ERR_IMPORT_NO_NUMBER_COLUMN: [400, "The spreadsheet has no number column (numero, número, number, telefone or phone)."],
+  ERR_IMPORT_TOO_MANY_ROWS: [400, "The spreadsheet has too many rows."],
   // auth and session
   ERR_SESSION_EXPIRED: [401, "Your session has expired. Please log in again."],
   ERR_INVALID_CREDENTIALS: [401, "Invalid email or password."],
@@ -32,6 +37,10 @@ export const errorCatalogue = {
   ERR_NO_COMPANY_FOUND: [404, "Company not found."],
   ERR_NO_PLAN_FOUND: [404, "Plan not found."],
   ERR_NO_QUEUE_FOUND: [404, "Queue not found."],
+  ERR_NO_TAG_FOUND: [404, "Tag not found."],
+  ERR_NO_QUICK_MESSAGE_FOUND: [404, "Quick message not found."],
+  ERR_NO_TICKET_NOTE_FOUND: [404, "Ticket note not found."],
+  ERR_NO_MEDIA_FOUND: [404, "This record has no attachment."],
   // conflicts
   ERR_EMAIL_IN_USE: [409, "This email is already in use."],
   ERR_COMPANY_NAME_IN_USE: [409, "A company with this name already exists."],
@@ -40,6 +49,7 @@ export const errorCatalogue = {
   ERR_CANNOT_DELETE_SELF: [409, "You cannot delete your own user."],
   ERR_CANNOT_DELETE_OWN_COMPANY: [409, "You cannot delete your own company."],
   ERR_DUPLICATED_CONTACT: [409, "A contact with this number already exists."],
+  ERR_DUPLICATED_TAG: [409, "A tag with this name already exists."],
   ERR_OTHER_OPEN_TICKET: [409, "An open ticket already exists for this contact."],
   ERR_QUEUE_COLOR_ALREADY_EXISTS: [409, "Another queue already uses this color."],
   ERR_NO_OTHER_WHATSAPP: [409, "At least one default WhatsApp is needed."],

@@ -2,7 +2,7 @@ import { asc, count, eq, or } from "drizzle-orm";
 import type { PagedSearchQuery } from "../../contracts/users";
 import { companies, plans } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
-import { containsText, pageOf } from "../users/search";
+import { containsText, pageOf } from "../shared/paging";
 import { companyWithPlan, viewOfRow } from "./view";
 
 /** The Empresas tab: companies by name, searched over name, email and phone, 20 per page. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, or } from "drizzle-orm";
 import type { PagedSearchQuery } from "../../contracts/users";
 import { users } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
-import { containsText, pageOf } from "./search";
+import { containsText, pageOf } from "../shared/paging";
 import { userColumns, withQueues } from "./view";
 
 /** The users page: the company's users by name, searched over name and email, 20 per page. */

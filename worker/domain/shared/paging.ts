@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { PAGE_SIZE } from "../../contracts/users";
+import { PAGE_SIZE } from "../../contracts/paging";
 
 /**
  * Case-insensitive "contains" for search boxes. The term is a bound parameter with LIKE wildcards escaped,

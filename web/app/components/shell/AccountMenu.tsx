@@ -1,0 +1,46 @@
+import { LogOut, UserRound } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ProfileDialog } from "../../features/profile/ProfileDialog";
+import { logout } from "../../lib/api";
+import type { SessionUser } from "../../lib/session-user";
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from "../ui/Menu";
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
+}
+
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const [profileOpen, setProfileOpen] = useState(false);
+  return (
+    <>
+      <Menu>
+        <MenuTrigger
+          aria-label={t("shell.account")}
+          title={t("shell.account")}
+          className="ml-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white ring-offset-2 ring-offset-surface transition hover:brightness-105 data-[state=open]:ring-2 data-[state=open]:ring-brand"
+        >
+          {initials(user.name)}
+        </MenuTrigger>
+        <MenuContent className="w-60">
+          <MenuLabel>
+            <span className="block truncate text-sm font-semibold text-fg">{user.name}</span>
+            <span className="block truncate">{user.email}</span>
+          </MenuLabel>
+          <MenuSeparator />
+          <MenuItem onSelect={() => setProfileOpen(true)}>
+            <UserRound className="size-4 text-muted" aria-hidden />
+            {t("shell.profile")}
+          </MenuItem>
+          <MenuItem onSelect={() => void logout()} className="text-danger">
+            <LogOut className="size-4" aria-hidden />
+            {t("shell.logout")}
+          </MenuItem>
+        </MenuContent>
+      </Menu>
+      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} user={user} />
+    </>
+  );
+}

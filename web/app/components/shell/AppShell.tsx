@@ -1,0 +1,66 @@
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useMediaQuery } from "../../lib/hooks";
+import { useMenuBadges } from "../../lib/menu-badges";
+import { useRealtimeEvent } from "../../lib/realtime";
+import type { AppLoaderData } from "../../lib/session-user";
+import { DesktopSidebar, MobileDrawer, type DrawerMode } from "./Sidebar";
+import { SubscriptionBanner } from "./SubscriptionBanner";
+import { Topbar } from "./Topbar";
+
+const PHONE_QUERY = "(max-width: 599.98px)";
+const WIDE_QUERY = "(min-width: 1200px)";
+
+/**
+ * The main shell (spec 000 section 2): a drawer that is temporary under 600 px, icons-only up to 1200 px
+ * and open above (until the user toggles it), the top bar, and the page.
+ */
+export function AppShell({ data, children }: { data: AppLoaderData; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { user } = data;
+  const badges = useMenuBadges(user);
+  const [mode, setMode] = useState<DrawerMode>("auto");
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const wide = useMediaQuery(WIDE_QUERY);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const expanded = phone ? mobileOpen : mode === "auto" ? wide : mode === "expanded";
+
+  const toggleMenu = useCallback(() => {
+    if (window.matchMedia(PHONE_QUERY).matches) {
+      setMobileOpen((open) => !open);
+      return;
+    }
+    const isWide = window.matchMedia(WIDE_QUERY).matches;
+    setMode((m) => ((m === "auto" ? isWide : m === "expanded") ? "collapsed" : "expanded"));
+  }, []);
+
+  // Someone changed this user or the company's settings: reload what the shell knows about them.
+  const revalidator = useRevalidator();
+  useRealtimeEvent("user", (event) => {
+    if (event.userId !== user.id || event.action !== "update") return;
+    const changed = !event.user || event.user.name !== user.name || event.user.email !== user.email || event.user.profile !== user.profile;
+    if (changed) revalidator.revalidate();
+  });
+  useRealtimeEvent("settings", () => revalidator.revalidate());
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-bg text-fg">
+      <a
+        href="#main"
+        className="sr-only z-[100] rounded-lg bg-brand px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("shell.skipToContent")}
+      </a>
+      <DesktopSidebar user={user} badges={badges} mode={mode} />
+      <MobileDrawer user={user} badges={badges} open={mobileOpen} onOpenChange={setMobileOpen} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <SubscriptionBanner user={user} subscription={data.subscription} />
+        <Topbar user={user} onToggleMenu={toggleMenu} menuExpanded={expanded} />
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

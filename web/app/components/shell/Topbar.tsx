@@ -1,0 +1,57 @@
+import { Menu as MenuIcon, Moon, RefreshCw, Sun } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { SessionUser } from "../../lib/session-user";
+import { useTheme } from "../../lib/theme";
+import { AccountMenu } from "./AccountMenu";
+import { Greeting } from "./Greeting";
+import { AnnouncementsPopover, ChatsPopover, NotificationsPopover, VolumeControl } from "./HeaderPopovers";
+import { topbarButton } from "./topbar-button";
+
+export function Topbar({ user, onToggleMenu, menuExpanded }: { user: SessionUser; onToggleMenu: () => void; menuExpanded: boolean }) {
+  const { t } = useTranslation();
+  const { theme, toggle } = useTheme();
+  const themeLabel = theme === "dark" ? t("shell.themeLight") : t("shell.themeDark");
+  return (
+    <header className="shrink-0 border-b border-line bg-surface">
+      <div className="flex h-14 items-center gap-1 px-2 min-[600px]:h-16 min-[600px]:gap-2 min-[600px]:px-4">
+        <button
+          type="button"
+          onClick={onToggleMenu}
+          aria-label={menuExpanded ? t("shell.collapseMenu") : t("shell.expandMenu")}
+          aria-controls="app-drawer"
+          aria-expanded={menuExpanded}
+          className={topbarButton}
+        >
+          <MenuIcon className="size-5" aria-hidden />
+        </button>
+        <div className="hidden min-w-0 flex-1 min-[600px]:block">
+          <Greeting name={user.name} company={user.company.name} />
+        </div>
+        <div className="flex-1 min-[600px]:hidden" />
+        <div className="flex items-center gap-0.5 min-[600px]:gap-1">
+          <button type="button" onClick={toggle} aria-label={themeLabel} title={themeLabel} className={topbarButton}>
+            {theme === "dark" ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
+          </button>
+          <VolumeControl />
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            aria-label={t("shell.refresh")}
+            title={t("shell.refresh")}
+            className={topbarButton}
+          >
+            <RefreshCw className="size-5" aria-hidden />
+          </button>
+          <NotificationsPopover />
+          <AnnouncementsPopover />
+          <ChatsPopover />
+          <AccountMenu user={user} />
+        </div>
+      </div>
+      {/* Phones: the greeting gets its own line under the icons. */}
+      <div className="border-t border-line px-4 py-1.5 min-[600px]:hidden">
+        <Greeting name={user.name} company={user.company.name} />
+      </div>
+    </header>
+  );
+}

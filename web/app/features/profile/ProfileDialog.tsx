@@ -1,0 +1,127 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRevalidator } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGES, rememberLanguage, toLanguage, type Language } from "../../i18n";
+import { toastError } from "../../lib/errors";
+import type { SessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
+import { Select } from "../../components/ui/Select";
+import { updateUser } from "../users/api";
+import { profileFormSchema } from "../users/schema";
+import { fieldErrorsFrom } from "../users/server-errors";
+
+/** The account menu's Perfil: the user edits their own name, email, password and language. */
+export function ProfileDialog({ open, onOpenChange, user }: { open: boolean; onOpenChange: (open: boolean) => void; user: SessionUser }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t("profile.title")} size="sm">
+        <ProfileForm user={user} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const schema = useMemo(() => profileFormSchema(t), [t]);
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [saving, setSaving] = useState(false);
+  const currentLanguage: Language = toLanguage(i18n.language) ?? "pt-BR";
+
+  const [form, fields] = useForm({
+    id: `profile-${user.id}`,
+    lastResult,
+    defaultValue: { name: user.name, email: user.email, language: currentLanguage },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      setSaving(true);
+      try {
+        await updateUser(user.id, submission.value);
+        const language = submission.value.language;
+        if (language !== currentLanguage) {
+          rememberLanguage(language);
+          await i18n.changeLanguage(language);
+        }
+        toast.success(i18n.t("toasts.saved")); // in the language just chosen
+        onDone();
+        revalidator.revalidate();
+      } catch (err) {
+        const fieldErrors = fieldErrorsFrom(err, t, ["name", "email", "password", "language"]);
+        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
+        else toastError(err);
+      } finally {
+        setSaving(false);
+      }
+    },
+  });
+
+  const nameError = fields.name.errors?.[0];
+  const emailError = fields.email.errors?.[0];
+  const passwordError = fields.password.errors?.[0];
+  return (
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
+      <DialogBody className="flex flex-col gap-4">
+        <Field id={fields.name.id} label={t("profile.name")} error={nameError}>
+          <Input
+            id={fields.name.id}
+            name={fields.name.name}
+            key={fields.name.key}
+            defaultValue={fields.name.initialValue}
+            autoComplete="name"
+            invalid={!!nameError}
+            aria-describedby={describedBy(fields.name.id, nameError)}
+          />
+        </Field>
+        <Field id={fields.email.id} label={t("profile.email")} error={emailError}>
+          <Input
+            id={fields.email.id}
+            name={fields.email.name}
+            key={fields.email.key}
+            type="email"
+            defaultValue={fields.email.initialValue}
+            autoComplete="email"
+            invalid={!!emailError}
+            aria-describedby={describedBy(fields.email.id, emailError)}
+          />
+        </Field>
+        <Field id={fields.password.id} label={t("profile.password")} error={passwordError} hint={t("profile.passwordHint")}>
+          <PasswordInput
+            id={fields.password.id}
+            name={fields.password.name}
+            key={fields.password.key}
+            autoComplete="new-password"
+            invalid={!!passwordError}
+            aria-describedby={describedBy(fields.password.id, passwordError, t("profile.passwordHint"))}
+          />
+        </Field>
+        <Field id={fields.language.id} label={t("profile.language")}>
+          <Select
+            id={fields.language.id}
+            name={fields.language.name}
+            defaultValue={currentLanguage}
+            options={LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
+          />
+        </Field>
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={saving}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" loading={saving}>
+          {t("common.save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import type { WeekdaySchedule } from "../../../../worker/db/schema/companies";
+
+/** The seven weekdays of the company hours, in the order the spec's Horários tab lists them. */
+export const WEEKDAYS = [
+  { weekday: "Segunda-feira", weekdayEn: "monday" },
+  { weekday: "Terça-feira", weekdayEn: "tuesday" },
+  { weekday: "Quarta-feira", weekdayEn: "wednesday" },
+  { weekday: "Quinta-feira", weekdayEn: "thursday" },
+  { weekday: "Sexta-feira", weekdayEn: "friday" },
+  { weekday: "Sábado", weekdayEn: "saturday" },
+  { weekday: "Domingo", weekdayEn: "sunday" },
+] as const;
+
+/** The saved hours laid over the seven weekdays (days never saved start empty). */
+export function withAllWeekdays(saved: WeekdaySchedule[]): WeekdaySchedule[] {
+  return WEEKDAYS.map((day) => {
+    const found = saved.find((s) => s.weekdayEn === day.weekdayEn);
+    return { ...day, startTime: found?.startTime ?? "", endTime: found?.endTime ?? "" };
+  });
+}
+
+/** The ##:## mask: digits only, a colon after the hour. */
+export function maskTime(input: string): string {
+  const digits = input.replace(/\D/g, "").slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Empty is allowed (a day without service); anything else must be a real HH:MM. */
+export function isValidTime(value: string): boolean {
+  return value === "" || TIME.test(value);
+}

@@ -1,0 +1,123 @@
+import { ListTodo, Pencil, Plus, Save, Trash2, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Input } from "../../components/ui/Input";
+import { Skeleton } from "../../components/ui/Spinner";
+import { formatDateTime } from "../../lib/dates";
+import { addTodo, editTodo, removeTodo, useTodos } from "./store";
+
+export function TodoPage() {
+  const { t, i18n } = useTranslation();
+  const { items, update } = useTodos();
+  const [text, setText] = useState("");
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    if (!value) return;
+    update((list) => (editing === null ? addTodo(list, value) : editTodo(list, editing, value)));
+    setText("");
+    setEditing(null);
+    input.current?.focus();
+  };
+  const startEdit = (index: number) => {
+    setEditing(index);
+    setText(items?.[index]?.text ?? "");
+    input.current?.focus();
+  };
+  const cancelEdit = () => {
+    setEditing(null);
+    setText("");
+  };
+
+  return (
+    <PageFrame className="max-w-3xl">
+      <PageHeader title={t("todolist.title")} count={items?.length} />
+      <Card className="p-4">
+        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            ref={input}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t("todolist.placeholder")}
+            aria-label={t("todolist.placeholder")}
+            maxLength={500}
+          />
+          <div className="flex gap-2">
+            {editing !== null ? (
+              <Button variant="outline" onClick={cancelEdit} aria-label={t("todolist.cancelEdit")} title={t("todolist.cancelEdit")}>
+                <X className="size-4" aria-hidden />
+              </Button>
+            ) : null}
+            <Button type="submit" disabled={!text.trim()} className="flex-1 sm:flex-none">
+              {editing !== null ? <Save className="size-4" aria-hidden /> : <Plus className="size-4" aria-hidden />}
+              {editing !== null ? t("todolist.save") : t("todolist.add")}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <Card>
+        {items === null ? (
+          <div className="flex flex-col gap-3 p-4" aria-busy>
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </div>
+        ) : items.length === 0 ? (
+          <EmptyState icon={ListTodo} title={t("todolist.empty")} description={t("todolist.emptyHint")} />
+        ) : (
+          <ul className="divide-y divide-line">
+            {items.map((item, index) => (
+              <li
+                key={`${item.createdAt}-${index}`}
+                className={`flex items-start gap-3 px-4 py-3 ${editing === index ? "bg-brand-soft/60" : ""}`}
+              >
+                <span className="mt-2 size-2 shrink-0 rounded-full bg-brand" aria-hidden />
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm break-words whitespace-pre-wrap">{item.text}</p>
+                  <p className="mt-0.5 text-xs text-subtle">
+                    {item.updatedAt !== item.createdAt
+                      ? t("common.updatedAt", { date: formatDateTime(item.updatedAt, i18n.language) })
+                      : t("common.createdAt", { date: formatDateTime(item.createdAt, i18n.language) })}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-1">
+                  <Button variant="ghost" size="icon-sm" onClick={() => startEdit(index)} aria-label={t("todolist.editItem")} title={t("todolist.editItem")}>
+                    <Pencil className="size-4" aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    onClick={() => setDeleting(index)}
+                    aria-label={t("todolist.deleteItem")}
+                    title={t("todolist.deleteItem")}
+                    className="hover:text-danger"
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("todolist.deleteItem")}
+        onConfirm={() => {
+          if (deleting === null) return;
+          update((list) => removeTodo(list, deleting));
+          if (editing === deleting) cancelEdit();
+          else if (editing !== null && deleting < editing) setEditing(editing - 1);
+        }}
+      />
+    </PageFrame>
+  );
+}

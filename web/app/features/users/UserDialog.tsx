@@ -1,0 +1,198 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { can } from "../../../../worker/domain/permissions";
+import { PROFILES } from "./profiles";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
+import { Select } from "../../components/ui/Select";
+import { Switch } from "../../components/ui/Switch";
+import { toastError } from "../../lib/errors";
+import { useSessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { createUser, updateUser } from "./api";
+import { QueueSelect } from "./QueueSelect";
+import { NO_CONNECTION, userFormSchema } from "./schema";
+import { fieldErrorsFrom } from "./server-errors";
+import type { UserPayload, UserRow } from "./types";
+import { useUserFormOptions } from "./useFormOptions";
+
+/** The form's inputs, for placing the server's field errors. */
+const FORM_FIELDS = ["name", "email", "password", "profile", "queueIds", "whatsappId", "allTicket"];
+
+export interface UserDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The user being edited; absent to add one. */
+  user?: UserRow | null;
+  onSaved: (user: UserRow) => void;
+}
+
+export function UserDialog({ open, onOpenChange, user, onSaved }: UserDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={user ? t("users.dialog.editTitle") : t("users.dialog.addTitle")} size="lg" modalLock>
+        <UserForm user={user ?? null} onSaved={onSaved} onClose={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (user: UserRow) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const actor = useSessionUser();
+  const mode = user ? "edit" : "create";
+  // Which parts of a user the actor may change comes from the rule table, never from the profile name.
+  const mayEditProfile = can(actor, "user-modal:editProfile");
+  const mayEditQueues = can(actor, "user-modal:editQueues");
+  const options = useUserFormOptions({ queues: mayEditQueues, connections: mayEditProfile });
+  const schema = useMemo(() => userFormSchema(t, mode), [t, mode]);
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [queueIds, setQueueIds] = useState<number[]>(user?.queues.map((q) => q.id) ?? []);
+  const [allTicket, setAllTicket] = useState(user?.allTicket === "enabled");
+  const [saving, setSaving] = useState(false);
+
+  const [form, fields] = useForm({
+    id: `user-form-${user?.id ?? "new"}`,
+    lastResult,
+    defaultValue: { name: user?.name ?? "", email: user?.email ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      const value = submission.value;
+      const payload: UserPayload = { name: value.name, email: value.email };
+      if (value.password) payload.password = value.password;
+      if (mayEditProfile) {
+        payload.profile = value.profile ?? "user";
+        payload.whatsappId = value.whatsappId ?? null;
+        payload.allTicket = value.allTicket ?? "disabled";
+      }
+      if (mayEditQueues) payload.queueIds = value.queueIds;
+      setSaving(true);
+      try {
+        const saved = user ? await updateUser(user.id, payload) : await createUser(payload);
+        toast.success(t("users.saved"));
+        onSaved(saved && typeof saved === "object" && "id" in saved ? saved : ({ ...user, ...payload } as UserRow));
+        onClose();
+      } catch (err) {
+        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS);
+        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
+        else toastError(err);
+      } finally {
+        setSaving(false);
+      }
+    },
+  });
+
+  const err = (name: keyof typeof fields) => fields[name].errors?.[0];
+  const profileOptions = PROFILES.map((p) => ({ value: p, label: t(`users.profiles.${p}`) }));
+  const connectionOptions = [
+    { value: NO_CONNECTION, label: t("users.dialog.whatsappNone") },
+    ...options.connections.map((c) => ({ value: String(c.id), label: c.name })),
+  ];
+  const passwordHint = mode === "edit" ? t("users.dialog.passwordEditHint") : undefined;
+
+  return (
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
+      <DialogBody className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field id={fields.name.id} label={t("users.dialog.name")} error={err("name")}>
+          <Input
+            id={fields.name.id}
+            name={fields.name.name}
+            key={fields.name.key}
+            defaultValue={fields.name.initialValue}
+            autoComplete="off"
+            autoFocus
+            invalid={!!err("name")}
+            aria-describedby={describedBy(fields.name.id, err("name"))}
+          />
+        </Field>
+        <Field id={fields.password.id} label={t("users.dialog.password")} error={err("password")} hint={passwordHint}>
+          <PasswordInput
+            id={fields.password.id}
+            name={fields.password.name}
+            key={fields.password.key}
+            autoComplete="new-password"
+            invalid={!!err("password")}
+            aria-describedby={describedBy(fields.password.id, err("password"), passwordHint)}
+          />
+        </Field>
+        <Field id={fields.email.id} label={t("users.dialog.email")} error={err("email")} className={mayEditProfile ? "" : "sm:col-span-2"}>
+          <Input
+            id={fields.email.id}
+            name={fields.email.name}
+            key={fields.email.key}
+            type="email"
+            defaultValue={fields.email.initialValue}
+            autoComplete="off"
+            invalid={!!err("email")}
+            aria-describedby={describedBy(fields.email.id, err("email"))}
+          />
+        </Field>
+        {mayEditProfile ? (
+          <Field id={fields.profile.id} label={t("users.dialog.profile")} error={err("profile")}>
+            <Select id={fields.profile.id} name={fields.profile.name} defaultValue={user?.profile ?? "user"} options={profileOptions} />
+          </Field>
+        ) : null}
+        {mayEditQueues ? (
+          <Field id={fields.queueIds.id} label={t("users.dialog.queues")} error={err("queueIds")} className="sm:col-span-2">
+            <QueueSelect
+              id={fields.queueIds.id}
+              name={fields.queueIds.name}
+              queues={options.queues}
+              value={queueIds}
+              onChange={setQueueIds}
+              loading={options.loading}
+            />
+          </Field>
+        ) : null}
+        {mayEditProfile ? (
+          <>
+            <Field id={fields.whatsappId.id} label={t("users.dialog.whatsapp")} error={err("whatsappId")}>
+              <Select
+                id={fields.whatsappId.id}
+                name={fields.whatsappId.name}
+                defaultValue={user?.whatsappId ? String(user.whatsappId) : NO_CONNECTION}
+                options={connectionOptions}
+                disabled={options.loading}
+              />
+            </Field>
+            <div className="flex flex-col gap-1.5">
+              <span id={`${fields.allTicket.id}-label`} className="text-sm font-medium">
+                {t("users.dialog.allTicket")}
+              </span>
+              <div className="flex h-10 items-center gap-3">
+                <input type="hidden" name={fields.allTicket.name} value={allTicket ? "enabled" : "disabled"} />
+                <Switch
+                  id={fields.allTicket.id}
+                  checked={allTicket}
+                  onCheckedChange={setAllTicket}
+                  aria-describedby={`${fields.allTicket.id}-hint`}
+                  aria-label={t("users.dialog.allTicket")}
+                />
+                <span className="text-sm text-muted">{allTicket ? t("common.enabled") : t("common.disabled")}</span>
+              </div>
+              <p id={`${fields.allTicket.id}-hint`} className="text-xs text-subtle">
+                {t("users.dialog.allTicketHint")}
+              </p>
+            </div>
+          </>
+        ) : null}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={saving}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" loading={saving}>
+          {user ? t("common.save") : t("common.add")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

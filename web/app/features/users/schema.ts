@@ -1,0 +1,39 @@
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { PROFILES } from "./profiles";
+
+/** The "no default connection" choice of the connection select (Radix items cannot have an empty value). */
+export const NO_CONNECTION = "none";
+
+/**
+ * The user form's rules (spec: name 2–50, password 5–50, email required and valid), with the spec's
+ * messages. Conform turns empty inputs into undefined, so "required" is the missing-value message.
+ */
+export function userFormSchema(t: TFunction, mode: "create" | "edit") {
+  const required = t("validation.required");
+  const password = z
+    .string({ error: required })
+    .min(5, t("validation.tooShort"))
+    .max(50, t("validation.tooLong"));
+  return z.object({
+    name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
+    email: z.string({ error: required }).trim().email(t("validation.invalidEmail")),
+    password: mode === "create" ? password : password.optional(),
+    // Present only when the acting user may edit them (the dialog leaves the inputs out otherwise).
+    profile: z.enum(PROFILES).optional(),
+    queueIds: z.array(z.coerce.number().int().positive()).default([]),
+    whatsappId: z.preprocess((v) => (v === NO_CONNECTION ? undefined : v), z.coerce.number().int().positive().optional()),
+    allTicket: z.enum(["enabled", "disabled"]).optional(),
+  });
+}
+
+/** The profile dialog (any user, about themself): name, email, optional new password, language. */
+export function profileFormSchema(t: TFunction) {
+  const required = t("validation.required");
+  return z.object({
+    name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
+    email: z.string({ error: required }).trim().email(t("validation.invalidEmail")),
+    password: z.string().min(5, t("validation.tooShort")).max(50, t("validation.tooLong")).optional(),
+    language: z.enum(["pt-BR", "en", "es"]),
+  });
+}

@@ -1,0 +1,16 @@
+import { readCookie } from "../../../worker/lib/cookies";
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, fromAcceptLanguage, toLanguage, type Language } from "./languages";
+
+/**
+ * The language a page is rendered in: the user's saved language, else the browser's remembered choice (the
+ * cookie mirrors localStorage), else the browser's preference, else pt-BR. The client hydrates with the
+ * same value, so server and client markup agree.
+ */
+export function resolveLanguage(request: Request, userLanguage: string | null | undefined): Language {
+  return (
+    toLanguage(userLanguage) ??
+    toLanguage(readCookie(request.headers.get("cookie"), LANGUAGE_COOKIE)) ??
+    fromAcceptLanguage(request.headers.get("accept-language")) ??
+    FALLBACK_LANGUAGE
+  );
+}

@@ -1,0 +1,65 @@
+import type { PlanFlag, SessionUser } from "../../../worker/domain/auth/sessionUser";
+import { can } from "../../../worker/domain/permissions";
+
+/**
+ * Which pages a user may open: profile rules come from the one rule table (worker/domain/permissions),
+ * feature switches from the company's plan. The menu hides what this denies; loaders refuse it.
+ */
+export type AccessRule = (user: SessionUser) => boolean;
+
+export function planAllows(user: SessionUser, flag: PlanFlag): boolean {
+  return user.company.plan?.[flag] === true;
+}
+
+const everyone: AccessRule = () => true;
+const admin: AccessRule = (u) => can(u, "drawer-admin-items:view");
+const adminWithPlan =
+  (flag: PlanFlag): AccessRule =>
+  (u) =>
+    admin(u) && planAllows(u, flag);
+
+export const pageAccess = {
+  tickets: everyone,
+  "quick-messages": everyone,
+  kanban: (u) => planAllows(u, "useKanban"),
+  todolist: everyone,
+  contacts: everyone,
+  schedules: (u) => planAllows(u, "useSchedules"),
+  tags: everyone,
+  chats: (u) => planAllows(u, "useInternalChat"),
+  helps: everyone,
+  dashboard: (u) => can(u, "dashboard:view"),
+  campaigns: (u) => admin(u) && planAllows(u, "useCampaigns") && u.company.campaignsEnabled,
+  announcements: (u) => can(u, "announcements:manage"),
+  prompts: adminWithPlan("useOpenAi"),
+  "queue-integration": adminWithPlan("useIntegrations"),
+  connections: admin,
+  files: admin,
+  queues: admin,
+  users: (u) => can(u, "users:manage"),
+  financeiro: admin,
+  settings: (u) => can(u, "settings:edit"),
+  "messages-api": adminWithPlan("useExternalApi"),
+  subscription: admin,
+} satisfies Record<string, AccessRule>;
+
+export type PageId = keyof typeof pageAccess;
+
+export function canOpen(user: SessionUser, page: PageId): boolean {
+  return pageAccess[page](user);
+}
+
+/** The page a private path belongs to (route table of spec 002), or null for an unknown path. */
+export function pageOfPath(pathname: string): PageId | null {
+  const parts = pathname.split("/").filter(Boolean);
+  const [first, second, third, fourth] = parts;
+  if (!first) return "dashboard";
+  if ((first === "tickets" || first === "chats") && parts.length <= 2) return first;
+  if (first === "contact-lists" && (parts.length === 1 || (parts.length === 3 && third === "contacts"))) {
+    return "campaigns";
+  }
+  if (first === "campaign" && second && third === "report" && !fourth) return "campaigns";
+  if (first === "campaigns-config" && parts.length === 1) return "campaigns";
+  if (parts.length === 1 && first in pageAccess && first !== "dashboard") return first as PageId;
+  return null;
+}

@@ -1,0 +1,32 @@
+import type { TFunction } from "i18next";
+import { errorCatalogue } from "../../../worker/domain/errors";
+import { browserI18n } from "../i18n";
+import { ApiError } from "./api-error";
+import { formatDate } from "./dates";
+import { toast } from "./toast";
+
+function isCatalogued(code: string): code is keyof typeof errorCatalogue {
+  return Object.hasOwn(errorCatalogue, code);
+}
+
+/** An error code as the user reads it: localised when known, the raw code otherwise. */
+export function describeErrorCode(code: string | undefined | null, t: TFunction, detail?: string): string {
+  if (!code) return t("errors.unknown");
+  if (!isCatalogued(code)) return code;
+  return t(`errors.${code}`, { dueDate: detail ? formatDate(detail) : "" });
+}
+
+export function errorMessage(err: unknown, t: TFunction): string {
+  if (err instanceof ApiError) {
+    const dueDate = typeof err.body.dueDate === "string" ? err.body.dueDate : undefined;
+    return describeErrorCode(err.code, t, dueDate);
+  }
+  return t("errors.unknown");
+}
+
+/** The one error handler of the app: a 2-second toast with the localised message. */
+export function toastError(err: unknown) {
+  if (err instanceof ApiError && err.handled) return;
+  if (err instanceof DOMException && err.name === "AbortError") return;
+  toast.error(errorMessage(err, browserI18n().t));
+}

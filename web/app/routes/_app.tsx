@@ -1,0 +1,40 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { ShellError } from "../components/layout/ShellError";
+import { AppShell } from "../components/shell/AppShell";
+import { useRealtimeConnection } from "../lib/realtime";
+import { cookieHeaders, requireUser } from "../lib/session.server";
+import { scheduleRefresh } from "../lib/session-refresh";
+import type { AppLoaderData } from "../lib/session-user";
+import { subscriptionWarning } from "../lib/subscription";
+
+/** Every private page sits in the shell; a visitor without a session goes to /login. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const body: AppLoaderData = {
+    user: session.user,
+    accessExpiresAt: session.accessExpiresAt,
+    subscription: subscriptionWarning(session.user.company),
+  };
+  return data(body, { headers: cookieHeaders(session) });
+}
+
+export default function PrivateLayout() {
+  const appData = useLoaderData<typeof loader>() as AppLoaderData;
+  useRealtimeConnection();
+  useEffect(() => {
+    // Refresh ahead of expiry, so neither pages nor the socket meet an expired access token.
+    if (appData.accessExpiresAt) scheduleRefresh(appData.accessExpiresAt);
+  }, [appData.accessExpiresAt]);
+  return (
+    <AppShell data={appData}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** A page that failed inside the shell keeps the shell (menu, top bar) around the error. */
+export function ErrorBoundary() {
+  return <ShellError />;
+}

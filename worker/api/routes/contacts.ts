@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import {
+  bulkDeleteContactsInput,
+  contactPickerQuery,
+  createContactInput,
+  importContactsInput,
+  listContactsQuery,
+  MAX_IMPORT_FILE_BYTES,
+  updateContactInput,
+} from "../../contracts/contacts";
+import { createContact } from "../../domain/contacts/createContact";
+import { deleteContact } from "../../domain/contacts/deleteContact";
+import { deleteContacts } from "../../domain/contacts/deleteContacts";
+import { exportContactsCsv } from "../../domain/contacts/exportContactsCsv";
+import { getContact } from "../../domain/contacts/getContact";
+import { importContacts } from "../../domain/contacts/importContacts";
+import { importContactSheet } from "../../domain/contacts/importContactSheet";
+import { listContactPicker } from "../../domain/contacts/listContactPicker";
+import { listContacts } from "../../domain/contacts/listContacts";
+import { updateContact } from "../../domain/contacts/updateContact";
+import { requireAuth } from "../middleware/auth";
+import { formBody, formFile, idParam, jsonBody, query, type AppEnv } from "../http";
+
+/** /api/contacts: the contacts page, the pickers' list, imports and the CSV export. */
+export const contactRoutes = new Hono<AppEnv>()
+  .use("*", requireAuth)
+  .get("/", async (c) => c.json(await listContacts({ ctx: c.get("ctx"), input: query(c, listContactsQuery) })))
+  .get("/list", async (c) => c.json(await listContactPicker({ ctx: c.get("ctx"), input: query(c, contactPickerQuery) })))
+  .get("/export.csv", (c) =>
+    c.body(exportContactsCsv({ ctx: c.get("ctx") }), 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="contacts.csv"',
+      "cache-control": "no-store",
+    }),
+  )
+  .post("/import", async (c) => {
+    const { rows } = await jsonBody(c, importContactsInput);
+    const input = { rows: rows.map((r, i) => ({ row: r.row ?? i + 1, name: r.name, number: r.number, email: r.email })) };
+    return c.json(await importContacts({ ctx: c.get("ctx"), input }));
+  })
+  .post("/upload", async (c) => {
+    const form = await formBody(c, { maxBytes: MAX_IMPORT_FILE_BYTES });
+    const file = formFile(form, "file", { maxBytes: MAX_IMPORT_FILE_BYTES });
+    return c.json(await importContactSheet({ ctx: c.get("ctx"), input: { file } }));
+  })
+  .post("/bulk-delete", async (c) => {
+    const input = await jsonBody(c, bulkDeleteContactsInput);
+    return c.json(await deleteContacts({ ctx: c.get("ctx"), input }));
+  })
+  .get("/:id", async (c) => c.json(await getContact({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  .post("/", async (c) => {
+    const input = await jsonBody(c, createContactInput);
+    return c.json(await createContact({ ctx: c.get("ctx"), input }), 201);
+  })
+  .put("/:id", async (c) => {
+    const id = idParam(c);
+    const patch = await jsonBody(c, updateContactInput);
+    return c.json(await updateContact({ ctx: c.get("ctx"), input: { id, patch } }));
+  })
+  .delete("/:id", async (c) => {
+    await deleteContact({ ctx: c.get("ctx"), input: { id: idParam(c) } });
+    return c.json({ message: "Contact deleted" });
+  });

@@ -1,0 +1,335 @@
+import { count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tags, ticketTags } from "../../db/schema";
+import { call, companyWithTeam, db, setSetting } from "../../testing/fixtures";
+import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
+import { createTag, tagTicket } from "../../testing/records";
+import { connect } from "../../testing/sockets";
+
+type Team = Awaited<ReturnType<typeof companyWithTeam>>;
+let teamA: Team;
+let teamB: Team;
+beforeAll(async () => {
+  teamA = await companyWithTeam();
+  teamB = await companyWithTeam();
+});
+
+let seq = 0;
+const uniqueName = (prefix = "Tag") => `${prefix} ${Date.now().toString(36)} ${++seq}`;
+const tagRow = (id: number) => db.select().from(tags).where(eq(tags.id, id)).get();
+const tagCount = async (companyId: number) => (await db.select({ n: count() }).from(tags).where(eq(tags.companyId, companyId)).get())!.n;
+const tagIdsOf = async (ticketId: number) =>
+  (await db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((r) => r.tagId).sort((a, b) => a - b);
+
+describe("GET /api/tags", () => {
+  it("lists the company's tags by name with how many tickets carry each, 20 a page", async () => {
+    const { company, agent } = await companyWithTeam();
+    const contact = await createContact(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id });
+    const first = await createTag(company.id, { name: "Aaa urgente", color: "#FF0000", kanban: 1, userId: agent.id });
+    await tagTicket(ticket.id, first.id);
+    for (let i = 0; i < 20; i++) await createTag(company.id, { name: `Bbb ${String(i).padStart(2, "0")}` });
+
+    const page1 = await call("GET", "/api/tags", { token: agent.token });
+    expect(page1.status).toBe(200);
+    expect(page1.json).toMatchObject({ count: 21, hasMore: true });
+    expect(page1.json.tags).toHaveLength(20);
+    expect(page1.json.tags[0]).toEqual({ id: first.id, name: "Aaa urgente", color: "#FF0000", kanban: 1, userId: agent.id, ticketsCount: 1 });
+    expect(page1.json.tags[1]).toMatchObject({ ticketsCount: 0 });
+    const page2 = await call("GET", "/api/tags?pageNumber=2", { token: agent.token });
+    expect(page2.json).toMatchObject({ count: 21, hasMore: false, tags: [{ name: "Bbb 19" }] });
+    const found = await call("GET", "/api/tags?searchParam=urgen", { token: agent.token });
+    expect(found.json.tags.map((t: { id: number }) => t.id)).toEqual([first.id]);
+  });
+
+  it("never shows another company's tags", async () => {
+    const tag = await createTag(teamA.company.id, { name: uniqueName("Privada") });
+    const res = await call("GET", `/api/tags?searchParam=${encodeURIComponent(tag.name)}`, { token: teamB.admin.token });
+    expect(res.json).toEqual({ tags: [], count: 0, hasMore: false });
+  });
+
+  it("names an invalid pageNumber, and answers 401 without a token", async () => {
+    const res = await call("GET", "/api/tags?pageNumber=0", { token: teamA.agent.token });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toHaveProperty("pageNumber");
+    expect((await call("GET", "/api/tags")).status).toBe(401);
+  });
+});
+
+describe("GET /api/tags/list and /api/tags/kanban", () => {
+  it("gives pickers every tag of the company, and the kanban lanes under lista", async () => {
+    const { company, agent } = await companyWithTeam();
+    const lane = await createTag(company.id, { name: "Em negociação", kanban: 1 });
+    const plain = await createTag(company.id, { name: "Comum" });
+    await createTag(teamB.company.id, { name: "De outra", kanban: 1 });
+    const list = await call("GET", "/api/tags/list", { token: agent.token });
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual([
+      { id: plain.id, name: "Comum", color: "#A4CCCC", kanban: 0 },
+      { id: lane.id, name: "Em negociação", color: "#A4CCCC", kanban: 1 },
+    ]);
+    const kanban = await call("GET", "/api/tags/kanban", { token: agent.token });
+    expect(kanban.json).toEqual({ lista: [{ id: lane.id, name: "Em negociação", color: "#A4CCCC", kanban: 1 }] });
+  });
+
+  it("answers 401 without a token", async () => {
+    expect((await call("GET", "/api/tags/list")).status).toBe(401);
+    expect((await call("GET", "/api/tags/kanban")).status).toBe(401);
+  });
+});
+
+describe("GET /api/tags/:id", () => {
+  it("shows a tag of the company, and 404 to another company", async () => {
+    const tag = await createTag(teamA.company.id);
+    const mine = await call("GET", `/api/tags/${tag.id}`, { token: teamA.agent.token });
+    expect(mine.status).toBe(200);
+    expect(mine.json).toMatchObject({ id: tag.id, name: tag.name, ticketsCount: 0 });
+    const other = await call("GET", `/api/tags/${tag.id}`, { token: teamB.admin.token });
+    expect(other.status).toBe(404);
+    expect(other.json.error).toBe("ERR_NO_TAG_FOUND");
+    expect((await call("GET", `/api/tags/${tag.id}`)).status).toBe(401);
+  });
+});
+
+describe("POST /api/tags", () => {
+  it("adds a tag created by the user, kanban lane when an admin or supervisor asks", async () => {
+    const { company, agent, supervisor } = await companyWithTeam();
+    const res = await call("POST", "/api/tags", { token: supervisor.token, body: { name: "  Proposta ", color: "#00ff00", kanban: 1 } });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ id: expect.any(Number), name: "Proposta", color: "#00ff00", kanban: 1, userId: supervisor.id, ticketsCount: 0 });
+    const byAgent = await call("POST", "/api/tags", { token: agent.token, body: { name: "Do agente", kanban: 1 } });
+    expect(byAgent.status).toBe(201);
+    // tags:kanbanToggle: an agent's kanban is ignored, and the colour has a default.
+    expect(byAgent.json).toMatchObject({ kanban: 0, color: "#A4CCCC", userId: agent.id });
+    expect(await tagCount(company.id)).toBe(2);
+  });
+
+  it("refuses a name the company already has (letter case aside) with 409 ERR_DUPLICATED_TAG", async () => {
+    const { company, agent } = await companyWithTeam();
+    await createTag(company.id, { name: "Cliente VIP" });
+    const res = await call("POST", "/api/tags", { token: agent.token, body: { name: "cliente vip" } });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe("ERR_DUPLICATED_TAG");
+    const otherCompany = await call("POST", "/api/tags", { token: teamB.agent.token, body: { name: "Cliente VIP" } });
+    expect(otherCompany.status).toBe(201);
+  });
+
+  it("names the invalid fields with the form's messages and writes nothing", async () => {
+    const { company, agent } = await companyWithTeam();
+    const missing = await call("POST", "/api/tags", { token: agent.token, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.json.fields).toEqual({ name: "Obrigatório" });
+    const short = await call("POST", "/api/tags", { token: agent.token, body: { name: "ab", color: "red", kanban: 2 } });
+    expect(short.json.fields).toEqual({ name: "Mensagem muito curta", color: expect.any(String), kanban: "Must be 0 or 1" });
+    expect(await tagCount(company.id)).toBe(0);
+  });
+
+  it("tells the company's open tabs, and no other company's", async () => {
+    const mine = await connect(teamA.agent.token);
+    const other = await connect(teamB.agent.token);
+    const res = await call("POST", "/api/tags", { token: teamA.admin.token, body: { name: uniqueName("Ao vivo") } });
+    const event = await mine.next((e) => e.type === "tag" && e.action === "create");
+    expect(event).toMatchObject({ tag: { id: res.json.id, name: res.json.name, kanban: 0 } });
+    expect((await other.quiet()).some((e) => e.type === "tag")).toBe(false);
+  });
+
+  it("answers 401 without a token and writes nothing", async () => {
+    const before = await tagCount(teamA.company.id);
+    expect((await call("POST", "/api/tags", { body: { name: "Anônima" } })).status).toBe(401);
+    expect(await tagCount(teamA.company.id)).toBe(before);
+  });
+});
+
+describe("PUT /api/tags/:id", () => {
+  it("lets an admin or supervisor edit any tag, kanban included", async () => {
+    const tag = await createTag(teamA.company.id, { userId: teamA.agent.id });
+    const res = await call("PUT", `/api/tags/${tag.id}`, { token: teamA.supervisor.token, body: { name: uniqueName("Lane"), color: "#123456", kanban: 1, userId: 999 } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ color: "#123456", kanban: 1, userId: teamA.agent.id });
+  });
+
+  it("lets the creator edit their own tag but not its kanban flag", async () => {
+    const tag = await createTag(teamA.company.id, { userId: teamA.agent.id });
+    const res = await call("PUT", `/api/tags/${tag.id}`, { token: teamA.agent.token, body: { color: "#abcdef", kanban: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ color: "#abcdef", kanban: 0 });
+  });
+
+  it("refuses an agent editing a colleague's tag, or a kanban lane, with 403", async () => {
+    const colleagues = await createTag(teamA.company.id, { userId: teamA.supervisor.id });
+    const lane = await createTag(teamA.company.id, { userId: teamA.agent.id, kanban: 1 });
+    for (const tag of [colleagues, lane]) {
+      const res = await call("PUT", `/api/tags/${tag.id}`, { token: teamA.agent.token, body: { name: "Mudada" } });
+      expect(res.status).toBe(403);
+      expect((await tagRow(tag.id))?.name).toBe(tag.name);
+    }
+  });
+
+  it("refuses another tag's name with 409, and names invalid fields with 400, changing nothing", async () => {
+    const taken = await createTag(teamA.company.id, { name: uniqueName("Ocupada") });
+    const tag = await createTag(teamA.company.id);
+    const dup = await call("PUT", `/api/tags/${tag.id}`, { token: teamA.admin.token, body: { name: taken.name.toUpperCase() } });
+    expect(dup.status).toBe(409);
+    const bad = await call("PUT", `/api/tags/${tag.id}`, { token: teamA.admin.token, body: { name: "x" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual({ name: "Mensagem muito curta" });
+    expect((await tagRow(tag.id))?.name).toBe(tag.name);
+  });
+
+  it("publishes the change to the company", async () => {
+    const tag = await createTag(teamA.company.id);
+    const socket = await connect(teamA.agent.token);
+    await call("PUT", `/api/tags/${tag.id}`, { token: teamA.admin.token, body: { color: "#654321" } });
+    expect(await socket.next((e) => e.type === "tag" && e.action === "update")).toMatchObject({ tag: { id: tag.id, color: "#654321" } });
+  });
+
+  it("answers 404 to another company and 401 without a token, changing nothing", async () => {
+    const tag = await createTag(teamA.company.id);
+    expect((await call("PUT", `/api/tags/${tag.id}`, { token: teamB.admin.token, body: { name: "Invadida" } })).status).toBe(404);
+    expect((await call("PUT", `/api/tags/${tag.id}`, { body: { name: "Anônima" } })).status).toBe(401);
+    expect((await tagRow(tag.id))?.name).toBe(tag.name);
+  });
+});
+
+describe("DELETE /api/tags/:id", () => {
+  it("lets an admin or supervisor delete any tag, which leaves its tickets, and tells the company", async () => {
+    const { company, supervisor, agent } = await companyWithTeam();
+    const contact = await createContact(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id });
+    const tag = await createTag(company.id, { userId: agent.id, kanban: 1 });
+    await tagTicket(ticket.id, tag.id);
+    const socket = await connect(agent.token);
+    const res = await call("DELETE", `/api/tags/${tag.id}`, { token: supervisor.token });
+    expect(res.status).toBe(200);
+    expect(await tagRow(tag.id)).toBeUndefined();
+    expect(await tagIdsOf(ticket.id)).toEqual([]);
+    expect(await socket.next((e) => e.type === "tag" && e.action === "delete")).toMatchObject({ tagId: tag.id });
+  });
+
+  it("lets the creator delete their own tag", async () => {
+    const tag = await createTag(teamA.company.id, { userId: teamA.agent.id });
+    expect((await call("DELETE", `/api/tags/${tag.id}`, { token: teamA.agent.token })).status).toBe(200);
+    expect(await tagRow(tag.id)).toBeUndefined();
+  });
+
+  it("refuses an agent deleting a colleague's tag or a kanban lane with 403", async () => {
+    const colleagues = await createTag(teamA.company.id, { userId: teamA.admin.id });
+    const lane = await createTag(teamA.company.id, { userId: teamA.agent.id, kanban: 1 });
+    expect((await call("DELETE", `/api/tags/${colleagues.id}`, { token: teamA.agent.token })).status).toBe(403);
+    expect((await call("DELETE", `/api/tags/${lane.id}`, { token: teamA.agent.token })).status).toBe(403);
+    expect(await tagRow(colleagues.id)).toBeDefined();
+    expect(await tagRow(lane.id)).toBeDefined();
+  });
+
+  it("answers 404 to another company and 401 without a token, deleting nothing", async () => {
+    const tag = await createTag(teamA.company.id);
+    expect((await call("DELETE", `/api/tags/${tag.id}`, { token: teamB.admin.token })).status).toBe(404);
+    expect((await call("DELETE", `/api/tags/${tag.id}`)).status).toBe(401);
+    expect(await tagRow(tag.id)).toBeDefined();
+  });
+});
+
+describe("POST /api/tags/sync", () => {
+  it("sets exactly the given tags on a ticket the user can see, and refreshes lists live", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id });
+    const [a, b, c] = [await createTag(company.id), await createTag(company.id), await createTag(company.id)];
+    await tagTicket(ticket.id, a.id);
+    const socket = await connect(agent.token);
+    const res = await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [{ id: b.id }, { id: c.id }, { id: c.id }] } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: ticket.id });
+    expect(res.json.tags.map((t: { id: number }) => t.id).sort()).toEqual([b.id, c.id].sort());
+    expect(await tagIdsOf(ticket.id)).toEqual([b.id, c.id].sort((x, y) => x - y));
+    const event = await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.id === ticket.id);
+    expect(event).toMatchObject({ ticket: { tags: [expect.anything(), expect.anything()] } });
+    // Plain ids work too, and an empty list clears the ticket.
+    await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [a.id] } });
+    expect(await tagIdsOf(ticket.id)).toEqual([a.id]);
+    await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [] } });
+    expect(await tagIdsOf(ticket.id)).toEqual([]);
+  });
+
+  it("answers 400 naming tags of another company, changing nothing", async () => {
+    const { company, admin, contact } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id });
+    const mine = await createTag(company.id);
+    await tagTicket(ticket.id, mine.id);
+    const foreign = await createTag(teamB.company.id);
+    const res = await call("POST", "/api/tags/sync", { token: admin.token, body: { ticketId: ticket.id, tags: [foreign.id] } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual({ tags: "Unknown tag" });
+    expect(await tagIdsOf(ticket.id)).toEqual([mine.id]);
+    const malformed = await call("POST", "/api/tags/sync", { token: admin.token, body: { ticketId: "x", tags: "y" } });
+    expect(Object.keys(malformed.json.fields).sort()).toEqual(["tags", "ticketId"]);
+  });
+
+  it("refuses a ticket outside the agent's queues with 403 and another company's with 404", async () => {
+    const { company, agent, contact, support } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: support.id });
+    const tag = await createTag(company.id);
+    expect((await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [tag.id] } })).status).toBe(403);
+    const other = await inboxCompany();
+    const foreign = await call("POST", "/api/tags/sync", { token: other.admin.token, body: { ticketId: ticket.id, tags: [] } });
+    expect(foreign.status).toBe(404);
+    expect(await tagIdsOf(ticket.id)).toEqual([]);
+  });
+
+  it("follows the viewgroups setting for group tickets", async () => {
+    const { company, agent, sales } = await inboxCompany();
+    const group = await createContact(company.id, { number: "120363000000000001", isGroup: true });
+    const ticket = await createTicketRow(company.id, { contactId: group.id, queueId: sales.id, isGroup: true });
+    const tag = await createTag(company.id);
+    expect((await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [tag.id] } })).status).toBe(403);
+    await setSetting(company.id, "viewgroups", "enabled");
+    expect((await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [tag.id] } })).status).toBe(200);
+  });
+
+  it("answers 401 without a token", async () => {
+    expect((await call("POST", "/api/tags/sync", { body: { ticketId: 1, tags: [] } })).status).toBe(401);
+  });
+});
+
+describe("PUT /api/ticket-tags/:ticketId/:tagId and DELETE /api/ticket-tags/:ticketId", () => {
+  it("moves a ticket between kanban lanes: out of its lane (other tags stay), into the new one", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id });
+    const from = await createTag(company.id, { kanban: 1 });
+    const to = await createTag(company.id, { kanban: 1 });
+    const plain = await createTag(company.id);
+    await tagTicket(ticket.id, from.id);
+    await tagTicket(ticket.id, plain.id);
+    const out = await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: agent.token });
+    expect(out.status).toBe(200);
+    expect(out.json.tags.map((t: { id: number }) => t.id)).toEqual([plain.id]);
+    const socket = await connect(agent.token);
+    const into = await call("PUT", `/api/ticket-tags/${ticket.id}/${to.id}`, { token: agent.token });
+    expect(into.status).toBe(200);
+    expect(await tagIdsOf(ticket.id)).toEqual([to.id, plain.id].sort((x, y) => x - y));
+    await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.id === ticket.id);
+    // Putting the same tag again changes nothing.
+    expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${to.id}`, { token: agent.token })).status).toBe(200);
+    expect(await tagIdsOf(ticket.id)).toHaveLength(2);
+  });
+
+  it("answers 404 for another company's tag or ticket, and 403 outside the agent's queues", async () => {
+    const { company, agent, admin, contact, support } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: support.id });
+    const tag = await createTag(company.id, { kanban: 1 });
+    const foreignTag = await createTag(teamB.company.id, { kanban: 1 });
+    const res = await call("PUT", `/api/ticket-tags/${ticket.id}/${foreignTag.id}`, { token: admin.token });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toBe("ERR_NO_TAG_FOUND");
+    expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${tag.id}`, { token: teamB.admin.token })).status).toBe(404);
+    expect((await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: teamB.admin.token })).status).toBe(404);
+    expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${tag.id}`, { token: agent.token })).status).toBe(403);
+    expect((await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: agent.token })).status).toBe(403);
+    expect(await tagIdsOf(ticket.id)).toEqual([]);
+  });
+
+  it("answers 404 for ids that are not ids, and 401 without a token", async () => {
+    expect((await call("PUT", "/api/ticket-tags/abc/1", { token: teamA.admin.token })).status).toBe(404);
+    expect((await call("PUT", "/api/ticket-tags/1/1")).status).toBe(401);
+    expect((await call("DELETE", "/api/ticket-tags/1")).status).toBe(401);
+  });
+});

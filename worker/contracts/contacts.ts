@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { pagedSearchQuery } from "./paging";
+import { personName } from "./users";
+
+const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD");
+const id = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+
+/** GET /contacts: the contacts page. Dates are days in the company's time zone, over the last interaction. */
+export const listContactsQuery = pagedSearchQuery.extend({
+  /** Contacts whose last interaction was on this day. */
+  date: dateParam.optional(),
+  /** From this day on (inclusive). */
+  dateStart: dateParam.optional(),
+  /** Up to this day (inclusive). */
+  dateEnd: dateParam.optional(),
+});
+export type ListContactsQuery = z.infer<typeof listContactsQuery>;
+
+/** GET /contacts/list: id, name and number for pickers (new ticket, schedules), at most this many. */
+export const CONTACT_PICKER_LIMIT = 50;
+export const contactPickerQuery = z.object({
+  searchParam: z.string().trim().max(200, "Too Long!").default(""),
+});
+export type ContactPickerQuery = z.infer<typeof contactPickerQuery>;
+
+/** As typed: 8 to 50 characters with at least 8 digits; the domain normalises it (domain/contacts/phoneNumber). */
+export const contactNumber = z
+  .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+  .trim()
+  .min(1, "Required")
+  .min(8, "Too Short!")
+  .max(50, "Too Long!")
+  .refine((v) => v.replace(/\D/g, "").length >= 8, "Too Short!");
+
+/** Empty, or a valid address (stored lower-case). */
+export const contactEmail = z
+  .string({ error: "Must be text" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Too Long!")
+  .pipe(z.union([z.literal(""), z.email("Invalid email")], { error: "Invalid email" }));
+
+export const MAX_EXTRA_INFO = 50;
+const extraInfoItem = z.object({
+  name: z.string({ error: "Required" }).trim().min(1, "Required").max(100, "Too Long!"),
+  value: z.string({ error: "Must be text" }).max(1000, "Too Long!").default(""),
+});
+
+export const createContactInput = z.object({
+  name: personName,
+  number: contactNumber,
+  email: contactEmail.default(""),
+  disableBot: z.boolean({ error: "Must be true or false" }).default(false),
+  /** Name/value pairs; ids sent back by the edit form are ignored (the list is replaced as a set). */
+  extraInfo: z.array(extraInfoItem, { error: "Must be a list" }).max(MAX_EXTRA_INFO, `At most ${MAX_EXTRA_INFO}`).default([]),
+});
+export type CreateContactInput = z.infer<typeof createContactInput>;
+
+/** PUT: any subset of the form; extraInfo, when given, replaces the contact's list. */
+export const updateContactInput = z.object({
+  name: personName.optional(),
+  number: contactNumber.optional(),
+  email: contactEmail.optional(),
+  disableBot: z.boolean({ error: "Must be true or false" }).optional(),
+  extraInfo: z.array(extraInfoItem, { error: "Must be a list" }).max(MAX_EXTRA_INFO, `At most ${MAX_EXTRA_INFO}`).optional(),
+});
+export type UpdateContactInput = z.infer<typeof updateContactInput>;
+
+export const MAX_BULK_DELETE = 500;
+export const bulkDeleteContactsInput = z.object({
+  ids: z
+    .array(id, { error: "Must be a list of ids" })
+    .min(1, "Required")
+    .max(MAX_BULK_DELETE, `At most ${MAX_BULK_DELETE}`),
+});
+export type BulkDeleteContactsInput = z.infer<typeof bulkDeleteContactsInput>;
+
+/** Imports: at most this many rows, and spreadsheets up to this size. */
+export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_FILE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * One row as read from a sheet. Cells are taken loosely (the page may post what it parsed from an .xls as is):
+ * numbers become text, and every row is judged by importContacts, which reports the bad ones instead of
+ * refusing the import.
+ */
+const cell = z
+  .union([z.string(), z.number(), z.null()], { error: "Must be text" })
+  .optional()
+  .transform((v) => (v === null || v === undefined ? "" : String(v)));
+export const importRow = z.object({
+  name: cell,
+  number: cell,
+  email: cell,
+  /** The row's number in the sheet the page read, echoed in the report; by default its position here, from 1. */
+  row: z.number({ error: "Must be a row number" }).int("Must be a row number").positive("Must be a row number").optional(),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+export const importContactsInput = z.object({
+  rows: z.array(importRow, { error: "Must be a list of rows" }).max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows`),
+});
+export type ImportContactsInput = z.infer<typeof importContactsInput>;
+
+/** Why importContacts left a row out. */
+export const IMPORT_SKIP_REASONS = ["invalid_number", "invalid_name", "invalid_email", "duplicated_in_file", "already_exists"] as const;
+export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { MAX_MESSAGE_BODY } from "./messages";
+
+export { pagedSearchQuery as listQuickMessagesQuery, type PagedSearchQuery as ListQuickMessagesQuery } from "./paging";
+
+/** Attachments of quick messages: up to WhatsApp's 16 MB for media. */
+export const MAX_QUICK_MESSAGE_MEDIA_BYTES = 16 * 1024 * 1024;
+
+/** The "/shortcode" typed in the composer (spec 002: required, 'Obrigatório'). */
+const shortcode = z
+  .string({ error: (iss) => (iss.input === undefined ? "Obrigatório" : "Must be text") })
+  .trim()
+  .min(1, "Obrigatório")
+  .max(100, "Too Long!");
+const message = z.string({ error: "Must be text" }).max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`);
+const flag = z.boolean({ error: "Must be true or false" });
+
+export const createQuickMessageInput = z.object({
+  shortcode,
+  message: message.default(""),
+  /** Shared with the whole company; only admins set it (quick-messages:geral), anyone else's value is ignored. */
+  geral: flag.default(false),
+  status: flag.default(true),
+});
+export type CreateQuickMessageInput = z.infer<typeof createQuickMessageInput>;
+
+/** PUT: any subset. mediaPath and mediaName change only through the media-upload calls. */
+export const updateQuickMessageInput = z.object({
+  shortcode: shortcode.optional(),
+  message: message.optional(),
+  geral: flag.optional(),
+  status: flag.optional(),
+});
+export type UpdateQuickMessageInput = z.infer<typeof updateQuickMessageInput>;

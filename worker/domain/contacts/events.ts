@@ -1,0 +1,42 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Delivery } from "../../contracts/ws";
+import { tickets } from "../../db/schema";
+import { publish } from "../../hub/publish";
+import type { Ctx } from "../context";
+import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import type { ContactView } from "./view";
+
+/** Contact lists are company-wide: every user of the company hears of a change. */
+export async function publishContact(ctx: Ctx, action: "create" | "update", contact: ContactView) {
+  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "contact", action, contact } }]);
+}
+
+/**
+ * A contact's tickets (and their messages) go with it (foreign keys cascade). Read before the delete, so that
+ * afterwards everyone who could see one of those tickets is told it is gone.
+ */
+export async function ticketsOfContacts(ctx: Ctx, contactIds: number[]) {
+  const found = [];
+  for (let i = 0; i < contactIds.length; i += 90) {
+    found.push(
+      ...(await ctx.db
+        .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, ctx.companyId), inArray(tickets.contactId, contactIds.slice(i, i + 90))))),
+    );
+  }
+  return found;
+}
+
+export async function publishContactsDeleted(ctx: Ctx, contactIds: number[], removedTickets: Awaited<ReturnType<typeof ticketsOfContacts>>) {
+  if (contactIds.length === 0) return;
+  const settings = removedTickets.length ? await visibilitySettings(ctx) : null;
+  const deliveries: Delivery[] = contactIds.map((contactId) => ({ audience: { kind: "company" }, event: { type: "contact", action: "delete", contactId } }));
+  for (const t of removedTickets) {
+    deliveries.push({
+      audience: { kind: "ticket", before: scopeOf(t), after: null, settings: settings! },
+      event: { type: "ticket", action: "delete", ticketId: t.id },
+    });
+  }
+  await publish(ctx.env, ctx.companyId, deliveries);
+}

@@ -1,0 +1,92 @@
+import { readSheet } from "read-excel-file/universal";
+import { MAX_IMPORT_ROWS } from "../../contracts/contacts";
+import { AppError } from "../errors";
+import { ArchiveError, storedXlsxArchive } from "./xlsxArchive";
+
+/** What the XML parts of an accepted spreadsheet may expand to (a 2 MB .xlsx of 5,000 rows needs far less). */
+const MAX_UNPACKED_BYTES = 48 * 1024 * 1024;
+
+/** Header names (compared without case, accents or punctuation) of the columns an import reads. */
+const COLUMNS = {
+  name: ["nome", "name"],
+  number: ["numero", "number", "telefone", "phone", "celular", "whatsapp"],
+  email: ["email"],
+} as const;
+type Column = keyof typeof COLUMNS;
+
+export interface SheetRow {
+  /** The row's number as the spreadsheet shows it (the header is usually row 1). */
+  row: number;
+  name: string;
+  number: string;
+  email: string;
+}
+
+const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+/**
+ * Reads the first sheet of an uploaded .xlsx: the first non-empty row is the header, whose columns are found
+ * by name (nome/name, numero/número/number/telefone/phone, email/e-mail); the rows below it come back as text
+ * with their row numbers, blank rows left out. A legacy .xls is refused with ERR_IMPORT_XLS_UNSUPPORTED: the
+ * contacts page converts those in the browser and posts the rows to /contacts/import.
+ */
+export async function readContactSheet(file: File): Promise<SheetRow[]> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (startsWith(bytes, OLE2_MAGIC) || /\.xls$/i.test(file.name)) throw new AppError("ERR_IMPORT_XLS_UNSUPPORTED");
+  if (!startsWith(bytes, ZIP_MAGIC)) throw new AppError("ERR_IMPORT_INVALID_FILE");
+
+  let data: unknown[][];
+  try {
+    const archive = await storedXlsxArchive(bytes, { maxUnpackedBytes: MAX_UNPACKED_BYTES });
+    data = await readSheet(archive, { parseNumber: (text: string) => text });
+  } catch (err) {
+    if (err instanceof ArchiveError && err.reason === "tooLarge") {
+      throw new AppError("ERR_PAYLOAD_TOO_LARGE", "The spreadsheet is too large once unpacked.", { limit: MAX_UNPACKED_BYTES });
+    }
+    // Whatever the parser trips on, the cause is the file.
+    throw new AppError("ERR_IMPORT_INVALID_FILE");
+  }
+
+  const headerIndex = data.findIndex((row) => row.some((cell) => text(cell) !== ""));
+  if (headerIndex < 0) return [];
+  const columns = columnsOf(data[headerIndex]!);
+  if (columns.number === undefined) throw new AppError("ERR_IMPORT_NO_NUMBER_COLUMN");
+
+  const rows: SheetRow[] = [];
+  for (let i = headerIndex + 1; i < data.length; i++) {
+    const cells = data[i]!;
+    if (!cells.some((cell) => text(cell) !== "")) continue;
+    if (rows.length === MAX_IMPORT_ROWS) {
+      throw new AppError("ERR_IMPORT_TOO_MANY_ROWS", `The spreadsheet has more than ${MAX_IMPORT_ROWS} rows.`, { limit: MAX_IMPORT_ROWS });
+    }
+    const at = (column: Column) => {
+      const index = columns[column];
+      return index === undefined ? "" : text(cells[index]);
+    };
+    rows.push({ row: i + 1, name: at("name"), number: at("number"), email: at("email") });
+  }
+  return rows;
+}
+
+function columnsOf(header: unknown[]): Partial<Record<Column, number>> {
+  const found: Partial<Record<Column, number>> = {};
+  header.forEach((cell, index) => {
+    const key = text(cell)
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
+    for (const column of Object.keys(COLUMNS) as Column[]) {
+      if (found[column] === undefined && (COLUMNS[column] as readonly string[]).includes(key)) found[column] = index;
+    }
+  });
+  return found;
+}
+
+function text(cell: unknown): string {
+  if (cell === null || cell === undefined) return "";
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+}

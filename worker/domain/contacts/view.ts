@@ -1,0 +1,46 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contactCustomFields, contacts, type Contact } from "../../db/schema";
+
+/** The columns a contact is answered with (the LID identity stays internal). */
+export const contactColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  number: contacts.number,
+  email: contacts.email,
+  profilePicUrl: contacts.profilePicUrl,
+  active: contacts.active,
+  isGroup: contacts.isGroup,
+  disableBot: contacts.disableBot,
+  presence: contacts.presence,
+  lastInteractionAt: contacts.lastInteractionAt,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+};
+type ContactRow = Pick<Contact, keyof typeof contactColumns>;
+
+/** Rows plus their extraInfo ({ id, name, value }, in the order they were saved), in one more query. */
+export async function withExtraInfo(db: Db, companyId: number, rows: ContactRow[]) {
+  if (rows.length === 0) return [];
+  const fields = await db
+    .select({ contactId: contactCustomFields.contactId, id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
+    .from(contactCustomFields)
+    .where(and(eq(contactCustomFields.companyId, companyId), inArray(contactCustomFields.contactId, rows.map((r) => r.id))))
+    .orderBy(asc(contactCustomFields.id));
+  return rows.map((row) => ({
+    ...row,
+    extraInfo: fields.filter((f) => f.contactId === row.id).map(({ id, name, value }) => ({ id, name, value })),
+  }));
+}
+export type ContactView = Awaited<ReturnType<typeof withExtraInfo>>[number];
+
+/** One contact of the company with its extraInfo, or null (another company's contact is simply not found). */
+export async function loadContactView(db: Db, companyId: number, id: number): Promise<ContactView | null> {
+  const row = await db
+    .select(contactColumns)
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)))
+    .get();
+  if (!row) return null;
+  return (await withExtraInfo(db, companyId, [row]))[0] ?? null;
+}

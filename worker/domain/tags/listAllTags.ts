@@ -1,0 +1,20 @@
+import { and, asc, eq } from "drizzle-orm";
+import { tags } from "../../db/schema";
+import type { Ctx } from "../context";
+
+const pickerColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban };
+
+/** GET /tags/list: every tag of the company by name, for pickers (ticket tags, filters, campaigns). */
+export async function listAllTags({ ctx }: { ctx: Ctx }) {
+  return ctx.db.select(pickerColumns).from(tags).where(eq(tags.companyId, ctx.companyId)).orderBy(asc(tags.name), asc(tags.id));
+}
+
+/** GET /tags/kanban: the kanban lanes (tags flagged kanban), by name, under the spec's key `lista`. */
+export async function listKanbanTags({ ctx }: { ctx: Ctx }) {
+  const lista = await ctx.db
+    .select(pickerColumns)
+    .from(tags)
+    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1)))
+    .orderBy(asc(tags.name), asc(tags.id));
+  return { lista };
+}

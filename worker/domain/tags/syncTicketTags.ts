@@ -1,0 +1,30 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SyncTagsInput } from "../../contracts/tags";
+import { tags, ticketTags } from "../../db/schema";
+import type { Ctx } from "../context";
+import { fieldError } from "../errors";
+import { visibleTicket } from "../shared/visibleTicket";
+import { ticketAfterTagging } from "./ticketTagging";
+
+/**
+ * POST /tags/sync: the ticket's tags become exactly the given set, in one batch. The user must be able to see
+ * the ticket, and every tag must be the company's (otherwise 400 naming `tags`, nothing changed). Answers the
+ * ticket with its tags, which lists also receive as a ticket update.
+ */
+export async function syncTicketTags({ ctx, input }: { ctx: Ctx; input: SyncTagsInput }) {
+  const ticket = await visibleTicket(ctx, input.ticketId);
+  const tagIds = [...new Set(input.tags)];
+  if (tagIds.length) {
+    const own = await ctx.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, ctx.companyId), inArray(tags.id, tagIds)));
+    if (own.length !== tagIds.length) throw fieldError({ tags: "Unknown tag" });
+  }
+  const now = new Date();
+  const inserts: BatchItem<"sqlite">[] = [];
+  // D1 binds at most 100 parameters per statement; each link row takes three.
+  for (let i = 0; i < tagIds.length; i += 30) {
+    inserts.push(ctx.db.insert(ticketTags).values(tagIds.slice(i, i + 30).map((tagId) => ({ ticketId: ticket.id, tagId, createdAt: now }))));
+  }
+  await ctx.db.batch([ctx.db.delete(ticketTags).where(eq(ticketTags.ticketId, ticket.id)), ...inserts]);
+  return ticketAfterTagging(ctx, ticket);
+}
