@@ -4,13 +4,18 @@ import { en } from "./en";
 import { es } from "./es";
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from "./languages";
 import { ptBR } from "./pt-BR";
+import { featureTexts, type FeatureTexts } from "./features";
 
 export * from "./languages";
 
+function withFeatures(lang: keyof FeatureTexts, base: object) {
+  return { ...base, ...Object.fromEntries(Object.entries(featureTexts).map(([name, texts]) => [name, texts[lang]])) };
+}
+
 const resources = {
-  "pt-BR": { translation: ptBR },
-  en: { translation: en },
-  es: { translation: es },
+  "pt-BR": { translation: withFeatures("pt-BR", ptBR) },
+  en: { translation: withFeatures("en", en) },
+  es: { translation: withFeatures("es", es) },
 };
 
 /** A fresh, synchronously initialised instance (the server makes one per request, the browser one per tab). */

@@ -1,0 +1,9 @@
+/**
+ * Texts of individual features, each kept beside its feature (web/app/features/<name>/i18n.ts) and merged into
+ * the translation under the feature's own key: t("tickets.accept"). A feature's file exports
+ * `{ "pt-BR": {...}, en: {...}, es: {...} }` with the same keys in every language (pt-BR is the fallback).
+ * Register a feature by adding one line below.
+ */
+export type FeatureTexts = { "pt-BR": Record<string, unknown>; en: Record<string, unknown>; es: Record<string, unknown> };
+
+export const featureTexts: Record<string, FeatureTexts> = {};
