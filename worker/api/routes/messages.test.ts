@@ -233,3 +233,56 @@ describe("GET /api/messages/:id/media", () => {
     expect((await call("GET", `/api/messages/${m.id}/media`, { token: other.admin.token })).status).toBe(404);
   });
 });
+
+describe("POST /api/messages/:ticketId with files", () => {
+  function form(files: File[], fields: Record<string, string> = {}) {
+    const data = new FormData();
+    for (const f of files) data.append("medias", f);
+    for (const [k, v] of Object.entries(fields)) data.append(k, v);
+    return data;
+  }
+
+  it("stores each file in R2 under the company and sends one message per file, caption on the first", async () => {
+    const { company, agent, ticket } = await openTicketOfAgent();
+    const png = new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], "foto da loja.png", { type: "image/png" });
+    const pdf = new File(["%PDF-1.4"], "orçamento.pdf", { type: "application/pdf" });
+    const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([png, pdf], { body: "Segue" }) });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject([
+      { mediaType: "image", body: "Segue", mediaName: "foto da loja.png" },
+      { mediaType: "application", body: "", mediaName: "orçamento.pdf" },
+    ]);
+    const stored = await db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    expect(stored.every((m) => m.mediaUrl?.startsWith(`companies/${company.id}/messages/`))).toBe(true);
+    const media = await call("GET", res.json[0].mediaUrl, { token: agent.token });
+    expect(media.status).toBe(200);
+    expect(media.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("refuses an unknown file type with a clear 400 and stores nothing", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    const exe = new File(["MZ"], "setup.exe", { type: "application/x-msdownload" });
+    const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([exe]) });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("ERR_UNSUPPORTED_MEDIA_TYPE");
+    expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+  });
+
+  it("refuses a file over the limit with 413 naming the limit", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    const big = new File([new Uint8Array(16 * 1024 * 1024 + 1)], "video.mp4", { type: "video/mp4" });
+    const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([big]) });
+    expect(res.status).toBe(413);
+    expect(res.json.limit).toBe(16 * 1024 * 1024);
+  });
+
+  it("removes the uploaded files when the ticket refuses the message", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    await db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id));
+    const png = new File([new Uint8Array([1, 2, 3])], "a.png", { type: "image/png" });
+    const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([png]) });
+    expect(res.json.error).toBe("ERR_TICKET_CLOSED");
+    const listed = await testEnv.MEDIA.list({ prefix: `companies/${ticket.companyId}/messages/` });
+    expect(listed.objects).toHaveLength(0);
+  });
+});

@@ -1,12 +1,21 @@
 import { Hono } from "hono";
-import { editMessageInput, forwardInput, listMessagesQuery, reactionInput, sendMessageInput } from "../../contracts/messages";
+import {
+  editMessageInput,
+  forwardInput,
+  listMessagesQuery,
+  MAX_MEDIA_BYTES,
+  MAX_MEDIA_FILES,
+  reactionInput,
+  sendMessageInput,
+} from "../../contracts/messages";
 import { deleteMessage } from "../../domain/messages/deleteMessage";
 import { editMessage } from "../../domain/messages/editMessage";
 import { listMessages } from "../../domain/messages/listMessages";
 import { readMessageMedia } from "../../domain/messages/readMessageMedia";
 import { runInHub } from "../../hub/runInHub";
 import { requireAuth } from "../middleware/auth";
-import { idParam, jsonBody, query, type AppEnv } from "../http";
+import { formBody, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv } from "../http";
+import { assertSendableFiles, removeStoredMedia, storeUploadedMedia } from "../../domain/messages/uploadedMedia";
 
 /** /api/messages: a ticket's chat. Writes that touch a ticket go through the company's hub. */
 export const messageRoutes = new Hono<AppEnv>()
@@ -27,9 +36,28 @@ export const messageRoutes = new Hono<AppEnv>()
     return new Response(media.body, { headers: media.headers });
   })
   .post("/:ticketId", async (c) => {
+    const ctx = c.get("ctx");
     const ticketId = idParam(c, "ticketId");
-    const input = await jsonBody(c, sendMessageInput);
-    return c.json(await runInHub(c.get("ctx"), "sendMessage", { ...input, ticketId }), 201);
+    if (!isMultipart(c.req.header("content-type"))) {
+      const input = await jsonBody(c, sendMessageInput);
+      return c.json(await runInHub(ctx, "sendMessage", { ...input, ticketId }), 201);
+    }
+    // Multipart: files in `medias`, caption in `body` (the composer's attachments).
+    const form = await formBody(c, { maxBytes: MAX_MEDIA_BYTES * MAX_MEDIA_FILES });
+    const files = form.getAll("medias").filter((f): f is File => f instanceof File);
+    assertSendableFiles(files);
+    const input = parseWith(sendMessageInput, {
+      body: form.get("body") ?? "",
+      quotedMsg: form.get("quotedMsg") ? Number(form.get("quotedMsg")) : undefined,
+      signMessage: form.get("signMessage") === "true",
+    });
+    const media = await storeUploadedMedia(ctx, files);
+    try {
+      return c.json(await runInHub(ctx, "sendMessage", { ...input, ticketId, media }), 201);
+    } catch (err) {
+      await removeStoredMedia(ctx, media);
+      throw err;
+    }
   })
   .post("/edit/:id", async (c) => {
     const { body } = await jsonBody(c, editMessageInput);
