@@ -13,6 +13,7 @@ import { settingRoutes } from "./routes/settings";
 import { tagRoutes, ticketTagRoutes } from "./routes/tags";
 import { ticketNoteRoutes } from "./routes/ticketNotes";
 import { ticketRoutes } from "./routes/tickets";
+import { queueRoutes, whatsappRoutes } from "./routes/lookups";
 import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
 import { versionRoutes } from "./routes/version";
@@ -49,6 +50,8 @@ export function createApi() {
   api.route("/users", userRoutes);
   api.route("/settings", settingRoutes);
   api.route("/tickets", ticketRoutes);
+  api.route("/queue", queueRoutes);
+  api.route("/whatsapp", whatsappRoutes);
   api.route("/contacts", contactRoutes);
   api.route("/tags", tagRoutes);
   api.route("/ticket-tags", ticketTagRoutes);

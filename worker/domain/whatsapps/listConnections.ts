@@ -1,0 +1,17 @@
+import { asc, eq } from "drizzle-orm";
+import { whatsapps } from "../../db/schema";
+import type { Ctx } from "../context";
+
+/**
+ * The company's WhatsApp connections as pickers and the connection badge need them. Secrets (the API token's
+ * hash) and the QR code are never part of this list.
+ */
+export async function listConnections({ ctx }: { ctx: Ctx }) {
+  const rows = await ctx.db.query.whatsapps.findMany({
+    where: eq(whatsapps.companyId, ctx.companyId),
+    orderBy: [asc(whatsapps.name)],
+    columns: { id: true, name: true, number: true, status: true, isDefault: true, provider: true, updatedAt: true },
+    with: { whatsappQueues: { columns: {}, with: { queue: { columns: { id: true, name: true, color: true } } } } },
+  });
+  return rows.map(({ whatsappQueues, ...w }) => ({ ...w, queues: whatsappQueues.map((wq) => wq.queue) }));
+}
