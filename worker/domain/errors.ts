@@ -23,6 +23,7 @@ export const errorCatalogue = {
   ERR_INVALID_CREDENTIALS: [401, "Invalid email or password."],
   ERR_COMPANY_INACTIVE: [401, "This company is inactive. Contact support."],
   ERR_SUBSCRIPTION_EXPIRED: [401, "The subscription has expired. Contact support."],
+  ERR_REFRESH_RACE: [409, "The session was just refreshed by another request; retry with the new cookie."],
   ERR_SESSION_REPLACED: [401, "Your account was accessed from another computer."],
   ERR_NO_PERMISSION: [403, "You do not have permission for this action."],
   ERR_PLAN_FEATURE_DISABLED: [403, "Your plan does not include this feature."],

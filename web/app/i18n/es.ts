@@ -9,6 +9,7 @@ export const es: Translations = {
     ERR_RATE_LIMITED: "Demasiados intentos. Inténtelo más tarde.",
     ERR_CSRF: "Solicitud de otro sitio rechazada.",
     ERR_INTERNAL: "Ocurrió un error interno. Inténtelo de nuevo.",
+    ERR_REFRESH_RACE: "La sesión acaba de renovarse. Inténtalo de nuevo.",
     ERR_SESSION_EXPIRED: "Sesión expirada. Por favor, inicie sesión de nuevo.",
     ERR_INVALID_CREDENTIALS: "Error de autenticación. Por favor, inténtelo de nuevo.",
     ERR_COMPANY_INACTIVE: "Esta empresa está inactiva. Póngase en contacto con soporte.",

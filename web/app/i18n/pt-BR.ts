@@ -9,6 +9,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_RATE_LIMITED: "Muitas tentativas. Tente novamente mais tarde.",
   ERR_CSRF: "Requisição de outro site recusada.",
   ERR_INTERNAL: "Ocorreu um erro interno. Tente novamente.",
+  ERR_REFRESH_RACE: "A sessão acabou de ser renovada. Tente novamente.",
   ERR_SESSION_EXPIRED: "Sessão expirada. Por favor, entre novamente.",
   ERR_INVALID_CREDENTIALS: "Erro de autenticação. Por favor, tente novamente.",
   ERR_COMPANY_INACTIVE: "Esta empresa está inativa. Entre em contato com o Suporte.",

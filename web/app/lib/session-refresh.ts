@@ -57,7 +57,12 @@ async function refreshIfStill(need: RefreshNeed): Promise<RefreshOutcome> {
   } catch {
     return { ok: false, error: new ApiError(0, undefined, "network") };
   }
-  if (!res.ok) return { ok: false, error: await toApiError(res) };
+  if (!res.ok) {
+    const error = await toApiError(res);
+    // Another request of this browser refreshed a moment ago; its new cookie is already ours.
+    if (error.code === "ERR_REFRESH_RACE") return { ok: true };
+    return { ok: false, error };
+  }
   const body = (await res.json().catch(() => ({}))) as { token?: string };
   storage.set(LAST_REFRESH_KEY, String(Date.now()));
   const expiresAt = body.token ? tokenExpiry(body.token) : null;

@@ -26,6 +26,8 @@ export interface PageSession {
   ended: ErrorCode | null;
   /** Extra detail for `ended` (the due date of an expired subscription). */
   endedDetail?: string;
+  /** Another request of this browser refreshed at the same moment: load the page again with its new cookie. */
+  retry?: boolean;
 }
 
 /** Session-ending codes: the cookies are cleared and the visitor starts over at /login. */
@@ -80,6 +82,8 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
       ended: null,
     };
   } catch (err) {
+    // A fetch of this tab refreshed at the same moment and won; its response carries the new cookies.
+    if (err instanceof AppError && err.code === "ERR_REFRESH_RACE") return { user: null, setCookies: [], accessExpiresAt: null, ended: null, retry: true };
     if (err instanceof AppError && ENDING.has(err.code)) {
       const dueDate = err.details?.dueDate;
       return {
@@ -114,6 +118,7 @@ export function cookieHeaders(session: PageSession): Headers {
 /** Private pages: the session user, or a redirect to /login (saying why, when a session ended). */
 export async function requireUser(request: Request, context: AppLoadContext) {
   const session = await getPageSession(request, context);
+  if (session.retry) throw redirect(new URL(request.url).pathname + new URL(request.url).search);
   if (!session.user) {
     const params = new URLSearchParams();
     if (session.ended) params.set("ended", session.ended);

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { call, companyWithTeam, cookieFrom, createCompany, createUser, loginAs, ORIGIN, PASSWORD } from "../../testing/fixtures";
+import { userSessions } from "../../db/schema";
+import { call, companyWithTeam, cookieFrom, createCompany, createUser, db, loginAs, ORIGIN, PASSWORD } from "../../testing/fixtures";
 
 describe("POST /api/auth/login", () => {
   it("answers a token and the session user, and sets httpOnly session cookies", async () => {
@@ -139,8 +141,10 @@ describe("POST /api/auth/refresh_token", () => {
   });
 
   it("ends the session when a spent refresh token is presented again", async () => {
-    const { refresh: rt } = await loginWithCookies();
+    const { user, refresh: rt } = await loginWithCookies();
     const first = await refresh(rt);
+    // Later than a concurrent refresh could be: this is a replay.
+    await db.update(userSessions).set({ lastUsedAt: new Date(Date.now() - 60_000) }).where(eq(userSessions.userId, user.id));
     const reused = await refresh(rt);
     expect(reused.status).toBe(401);
     // The legitimate holder of the rotated token is logged out too.
@@ -175,5 +179,22 @@ describe("GET /api/version", () => {
     const res = await call("GET", "/api/version");
     expect(res.status).toBe(200);
     expect(res.json.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe("POST /api/auth/refresh_token racing itself", () => {
+  it("answers ERR_REFRESH_RACE without ending the session when the previous token comes back within seconds", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    const login = await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+    const rt = cookieFrom(login.headers, "zd_rt")!;
+    const headers = (token: string) => ({ cookie: `zd_rt=${token}`, origin: ORIGIN });
+    const first = await call("POST", "/api/auth/refresh_token", { headers: headers(rt) });
+    const raced = await call("POST", "/api/auth/refresh_token", { headers: headers(rt) });
+    expect(raced.status).toBe(409);
+    expect(raced.json.error).toBe("ERR_REFRESH_RACE");
+    // The winner's token still works: the session lives on.
+    expect((await call("GET", "/api/auth/me", { token: first.json.token })).status).toBe(200);
+    expect((await call("POST", "/api/auth/refresh_token", { headers: headers(cookieFrom(first.headers, "zd_rt")!) })).status).toBe(200);
   });
 });

@@ -9,6 +9,9 @@ import { assertCompanyAccess } from "./companyAccess";
 import { loadSessionUser } from "./sessionUser";
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, sessionIdOf, signAccessToken } from "./tokens";
 
+/** How long after a rotation the token it replaced is taken as a concurrent refresh rather than a replay. */
+export const REFRESH_RACE_GRACE_MS = 10_000;
+
 /**
  * Rotates the refresh token. Presenting the token that was already rotated away means it was stolen or
  * replayed: the whole session ends, so neither holder can continue.
@@ -30,6 +33,12 @@ export async function refreshSession({ db, env, refreshToken }: { db: Db; env: E
   }
   const presented = await hashRefreshToken(refreshToken);
   if (!safeEqual(presented, session.refreshHash)) {
+    const justRotated = Date.now() - session.lastUsedAt.getTime() < REFRESH_RACE_GRACE_MS;
+    if (session.previousHash && safeEqual(presented, session.previousHash) && justRotated) {
+      // Two requests of the same browser refreshed at once (a page load and a fetch): the other one won and
+      // its response carries the new cookie. Not theft; the caller retries.
+      throw new AppError("ERR_REFRESH_RACE");
+    }
     if (session.previousHash && safeEqual(presented, session.previousHash)) {
       await db.update(userSessions).set({ revokedAt: new Date(), revokedReason: "reuse" }).where(eq(userSessions.id, session.id));
       await hubFor(env, user.companyId)
