@@ -13,6 +13,8 @@ export interface CurrentUser extends Actor {
   allTicket: "enabled" | "disabled";
   queueIds: number[];
   sessionId: string;
+  /** The company's saved settings (key → value), read with the session so rules need no extra query. */
+  companySettings: Record<string, string>;
 }
 
 /**

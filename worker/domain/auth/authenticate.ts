@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { companies, userQueues, userSessions, users } from "../../db/schema";
+import { companies, settings, userQueues, userSessions, users } from "../../db/schema";
 import type { Env } from "../../env";
 import type { CurrentUser } from "../context";
 import { AppError } from "../errors";
@@ -14,7 +14,7 @@ import { verifyAccessToken } from "./tokens";
 export async function authenticate({ db, env, token }: { db: Db; env: Env; token: string }): Promise<CurrentUser> {
   const claims = await verifyAccessToken(token, env.JWT_SECRET);
   // One round trip. Batched rows are keyed by column name, so the selected columns must have distinct names.
-  const [rows, queueRows] = await db.batch([
+  const [rows, queueRows, settingRows] = await db.batch([
     db
       .select({
         id: users.id,
@@ -35,6 +35,7 @@ export async function authenticate({ db, env, token }: { db: Db; env: Env; token
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(and(eq(userSessions.id, claims.sid), eq(users.id, claims.sub), eq(users.companyId, claims.cid))),
     db.select({ queueId: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, claims.sub)),
+    db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, claims.cid)),
   ]);
   const row = rows[0];
   if (!row) throw new AppError("ERR_SESSION_EXPIRED");
@@ -52,5 +53,6 @@ export async function authenticate({ db, env, token }: { db: Db; env: Env; token
     allTicket: row.allTicket,
     queueIds: queueRows.map((q) => q.queueId),
     sessionId: claims.sid,
+    companySettings: Object.fromEntries(settingRows.map((r) => [r.key, r.value])),
   };
 }

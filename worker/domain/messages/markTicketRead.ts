@@ -16,7 +16,8 @@ export async function markTicketRead({ ctx, input }: { ctx: Ctx; input: { ticket
     .get();
   if (!ticket || ticket.userId !== ctx.user.id) return { changed: false };
   await ctx.db.batch([
-    ctx.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id)),
+    // Reading is not activity: updatedAt (the list's order and last-interaction label) stays as it was.
+    ctx.db.update(tickets).set({ unreadMessages: 0, updatedAt: ticket.updatedAt }).where(eq(tickets.id, ticket.id)),
     ctx.db
       .update(messages)
       .set({ read: true })

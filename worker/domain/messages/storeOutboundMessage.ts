@@ -34,7 +34,7 @@ export async function storeOutboundMessage(ctx: Ctx, ticketId: number, msg: Outb
   const now = new Date();
   const wid = newOutboundWid();
   const ticket = await ctx.db
-    .select({ contactId: tickets.contactId, queueId: tickets.queueId })
+    .select({ contactId: tickets.contactId, queueId: tickets.queueId, updatedAt: tickets.updatedAt })
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)))
     .get();
@@ -66,7 +66,11 @@ export async function storeOutboundMessage(ctx: Ctx, ticketId: number, msg: Outb
       .returning({ id: messages.id }),
     ctx.db
       .update(tickets)
-      .set(touch ? { lastMessage: msg.body || msg.mediaName || msg.mediaType || "", fromMe: true, updatedAt: now } : { fromMe: true })
+      .set(
+        touch
+          ? { lastMessage: msg.body || msg.mediaName || msg.mediaType || "", fromMe: true, updatedAt: now }
+          : { fromMe: true, updatedAt: ticket.updatedAt },
+      )
       .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId))),
   ]);
   await enqueueOutbound(ctx, { kind: "send", companyId: ctx.companyId, messageId: inserted[0]!.id });

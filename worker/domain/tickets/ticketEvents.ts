@@ -1,6 +1,7 @@
 import type { Ctx } from "../context";
 import { publish } from "../../hub/publish";
 import type { Delivery } from "../../contracts/ws";
+import { companySettings } from "../settings/catalogue";
 import { companySettingValues, isEnabled } from "../settings/companySettingValues";
 import type { PresentedTicket } from "./presentTicket";
 import type { TicketScope, VisibilitySettings } from "./visibility";
@@ -9,8 +10,12 @@ export function scopeOf(t: { status: TicketScope["status"]; userId: number | nul
   return { status: t.status, userId: t.userId, queueId: t.queueId, isGroup: t.isGroup };
 }
 
-export async function visibilitySettings(ctx: Pick<Ctx, "db" | "companyId">): Promise<VisibilitySettings> {
-  const values = await companySettingValues(ctx.db, ctx.companyId, ["viewgroups", "viewclosed"]);
+export async function visibilitySettings(ctx: Pick<Ctx, "db" | "companyId"> & { user?: Pick<Ctx["user"], "companySettings"> }): Promise<VisibilitySettings> {
+  // Read with the session on every request; the database only for contexts without one.
+  const saved = ctx.user?.companySettings;
+  const values = saved
+    ? { viewgroups: saved.viewgroups ?? companySettings.viewgroups.default, viewclosed: saved.viewclosed ?? companySettings.viewclosed.default }
+    : await companySettingValues(ctx.db, ctx.companyId, ["viewgroups", "viewclosed"]);
   return { viewgroups: isEnabled(values.viewgroups), viewclosed: isEnabled(values.viewclosed) };
 }
 
