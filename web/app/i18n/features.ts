@@ -1,3 +1,9 @@
+import { contactsTexts } from "../features/contacts/i18n";
+import { quickMessagesTexts } from "../features/quickMessages/i18n";
+import { tagsTexts } from "../features/tags/i18n";
+import { ticketsTexts } from "../features/tickets/list/i18n";
+import { ticketChatTexts } from "../features/tickets/chat/i18n";
+
 /**
  * Texts of individual features, each kept beside its feature (web/app/features/<name>/i18n.ts) and merged into
  * the translation under the feature's own key: t("tickets.accept"). A feature's file exports
@@ -6,4 +12,10 @@
  */
 export type FeatureTexts = { "pt-BR": Record<string, unknown>; en: Record<string, unknown>; es: Record<string, unknown> };
 
-export const featureTexts: Record<string, FeatureTexts> = {};
+export const featureTexts: Record<string, FeatureTexts> = {
+  contacts: contactsTexts,
+  tags: tagsTexts,
+  quickMessages: quickMessagesTexts,
+  tickets: ticketsTexts,
+  ticketChat: ticketChatTexts,
+};

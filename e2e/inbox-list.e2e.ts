@@ -1,0 +1,85 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, login, newContext, screenshot } from "./support/browser";
+import { demo } from "./support/env";
+
+/** Ana and Bruno (demo agents) share the Suporte queue; Rafael Almeida's ticket waits there. */
+const WAITING_IN_SUPORTE = "Rafael Almeida";
+/** A demo contact without any ticket. */
+const FREE_CONTACT = "Larissa Araújo";
+/** João Pereira's ticket is open with Bruno. */
+const BRUNOS_CONTACT = "João Pereira";
+
+const waitingTab = (page: Page) => page.getByRole("tab", { name: /^Aguardando/ });
+const attendingTab = (page: Page) => page.getByRole("tab", { name: /^Atendendo/ });
+const waitingList = (page: Page) => page.getByRole("list", { name: "Aguardando" });
+const attendingList = (page: Page) => page.getByRole("list", { name: "Atendendo" });
+const badge = async (tab: ReturnType<typeof waitingTab>) => Number((await tab.innerText()).replace(/\D+/g, ""));
+
+async function openInbox(context: BrowserContext, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await login(page, email, demo.password);
+  await page.goto("/tickets");
+  await waitingTab(page).click();
+  await expect.poll(() => waitingList(page).getByRole("link", { name: WAITING_IN_SUPORTE }).isVisible()).toBe(true);
+  return page;
+}
+
+describe("journey: two agents of one queue work the inbox together", () => {
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await closeBrowser();
+  });
+
+  it("takes a waiting ticket out of the colleague's waiting tab as soon as one agent accepts it", async () => {
+    contexts.push(await newContext(), await newContext());
+    const ana = await openInbox(contexts[0]!, demo.agents[0]);
+    const bruno = await openInbox(contexts[1]!, demo.agents[1]);
+    const anaWaitingBefore = await badge(waitingTab(ana));
+
+    await bruno.getByRole("button", { name: `Aceitar: ${WAITING_IN_SUPORTE}` }).click();
+    await bruno.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
+    // The accepted ticket is Bruno's now: his open tab shows it.
+    await expect.poll(() => attendingTab(bruno).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => attendingList(bruno).getByRole("link", { name: WAITING_IN_SUPORTE }).isVisible()).toBe(true);
+
+    // Ana never reloads: the websocket takes it out of her waiting tab and corrects the count.
+    await expect.poll(() => waitingList(ana).getByRole("link", { name: WAITING_IN_SUPORTE }).count()).toBe(0);
+    await expect.poll(() => badge(waitingTab(ana))).toBe(anaWaitingBefore - 1);
+    await screenshot(ana, "inbox-list-waiting-after-colleague-accepted");
+    await screenshot(bruno, "inbox-list-accepted-chat");
+  });
+
+  it("opens a ticket for a contact from the new-ticket dialog, and says who has a contact already taken", async () => {
+    const ana = await contexts[0]!.newPage();
+    await ana.goto("/tickets");
+    await ana.getByRole("button", { name: "Novo ticket" }).click();
+    const dialog = ana.getByRole("dialog", { name: "Novo ticket" });
+    const contactSearch = dialog.getByRole("searchbox", { name: "Contato" });
+
+    // A contact Bruno is attending: the dialog names him instead of opening anything.
+    await contactSearch.fill(BRUNOS_CONTACT.slice(0, 4));
+    await dialog.getByRole("option", { name: new RegExp(BRUNOS_CONTACT) }).click();
+    await dialog.getByRole("button", { name: "Abrir ticket" }).click();
+    // Ana has two queues: the queue is required (spec: 'Selecione uma fila').
+    await expect.poll(() => dialog.getByRole("alert").filter({ hasText: "Selecione uma fila" }).isVisible()).toBe(true);
+    await dialog.getByRole("combobox", { name: "Fila" }).click();
+    await ana.getByRole("option", { name: "Suporte" }).click();
+    await dialog.getByRole("button", { name: "Abrir ticket" }).click();
+    await expect.poll(() => dialog.getByRole("alert").filter({ hasText: "Bruno Lima" }).isVisible()).toBe(true);
+    await screenshot(ana, "inbox-list-new-ticket-taken");
+
+    // A contact nobody is talking to: the ticket opens, Ana's, in the chosen queue.
+    await dialog.getByRole("button", { name: "Trocar contato" }).click();
+    await dialog.getByRole("searchbox", { name: "Contato" }).fill(FREE_CONTACT.slice(0, 3));
+    await dialog.getByRole("option", { name: new RegExp(FREE_CONTACT) }).click();
+    await dialog.getByRole("button", { name: "Abrir ticket" }).click();
+    await ana.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
+    expect(await ana.getByRole("dialog").count()).toBe(0);
+    const row = attendingList(ana).getByRole("link", { name: FREE_CONTACT });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.getAttribute("aria-current")).toBe("page");
+    await screenshot(ana, "inbox-list-new-ticket-opened");
+  });
+});

@@ -1,0 +1,302 @@
+import { formatDistanceToNowStrict } from "date-fns";
+import { BotOff, ContactRound, EllipsisVertical, MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/Button";
+import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Menu";
+import { cn } from "../../components/ui/cn";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Skeleton, Spinner } from "../../components/ui/Spinner";
+import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { dateLocale, formatDateTime } from "../../lib/dates";
+import { formatPhoneNumber, initials } from "./phone";
+import type { ContactRow } from "./types";
+
+/** A native checkbox (keyboard and screen readers for free), tinted with the brand colour. */
+export function Checkbox({
+  checked,
+  indeterminate = false,
+  onChange,
+  label,
+  disabled,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  disabled?: boolean;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={checked}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.checked)}
+      aria-label={label}
+      className="size-4 cursor-pointer rounded accent-brand disabled:cursor-not-allowed"
+    />
+  );
+}
+
+function Avatar({ contact }: { contact: ContactRow }) {
+  const [broken, setBroken] = useState(false);
+  const url = contact.profilePicUrl && !broken ? contact.profilePicUrl : null;
+  return (
+    <span className="inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-3 text-xs font-semibold text-muted">
+      {url ? (
+        <img src={url} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} className="size-full object-cover" />
+      ) : (
+        <span aria-hidden>{initials(contact.name)}</span>
+      )}
+    </span>
+  );
+}
+
+function LastInteraction({ value }: { value: ContactRow["lastInteractionAt"] }) {
+  const { t, i18n } = useTranslation();
+  if (value === null || value === undefined || value === "") return <span className="text-subtle">{t("contacts.never")}</span>;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return <span className="text-subtle">{t("contacts.never")}</span>;
+  return (
+    <time dateTime={date.toISOString()} title={formatDateTime(date.getTime(), i18n.language)}>
+      {formatDistanceToNowStrict(date, { addSuffix: true, locale: dateLocale(i18n.language) })}
+    </time>
+  );
+}
+
+function StatusChip({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
+        active ? "bg-brand-soft text-brand-text" : "bg-surface-3 text-muted",
+      )}
+    >
+      <span aria-hidden className={cn("size-1.5 rounded-full", active ? "bg-brand" : "bg-subtle")} />
+      {active ? t("contacts.active") : t("contacts.inactive")}
+    </span>
+  );
+}
+
+export interface ContactsTableProps {
+  contacts: ContactRow[];
+  loaded: boolean;
+  loadingMore: boolean;
+  searching: boolean;
+  /** Checkboxes appear only for users who may act on a selection (bulk delete). */
+  selectable: boolean;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number, checked: boolean) => void;
+  onToggleAll: (checked: boolean) => void;
+  mayDelete: boolean;
+  onStartTicket: (contact: ContactRow) => void;
+  onEdit: (contact: ContactRow) => void;
+  onDelete: (contact: ContactRow) => void;
+}
+
+export function ContactsTable({
+  contacts,
+  loaded,
+  loadingMore,
+  searching,
+  selectable,
+  selected,
+  onToggle,
+  onToggleAll,
+  mayDelete,
+  onStartTicket,
+  onEdit,
+  onDelete,
+}: ContactsTableProps) {
+  const { t } = useTranslation();
+  if (loaded && contacts.length === 0) {
+    return (
+      <EmptyState
+        icon={ContactRound}
+        title={searching ? t("contacts.emptySearch") : t("contacts.empty")}
+        description={searching ? t("contacts.emptySearchHint") : t("contacts.emptyHint")}
+      />
+    );
+  }
+  const allSelected = contacts.length > 0 && contacts.every((c) => selected.has(c.id));
+  const someSelected = !allSelected && contacts.some((c) => selected.has(c.id));
+  const columns = selectable ? 7 : 6;
+  return (
+    <Table className="table-fixed">
+      <THead>
+        <Tr className="hover:bg-transparent">
+          {selectable ? (
+            <Th className="w-10 pr-0">
+              <Checkbox
+                checked={allSelected}
+                indeterminate={someSelected}
+                onChange={onToggleAll}
+                disabled={!loaded}
+                label={t("contacts.selectAll")}
+              />
+            </Th>
+          ) : null}
+          <Th className="px-3!">{t("contacts.columns.name")}</Th>
+          <Th className="hidden w-48 px-3! whitespace-nowrap @xl:table-cell">{t("contacts.columns.number")}</Th>
+          <Th className="hidden px-3! @min-[56rem]:table-cell">{t("contacts.columns.email")}</Th>
+          <Th className="hidden w-32 px-3! @2xl:table-cell">{t("contacts.columns.lastInteraction")}</Th>
+          <Th className="hidden w-24 px-3! @min-[60rem]:table-cell">{t("contacts.columns.status")}</Th>
+          <Th className="w-12 pl-0 text-right @xl:w-28">
+            <span className="sr-only @xl:not-sr-only">{t("contacts.columns.actions")}</span>
+          </Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {!loaded
+          ? Array.from({ length: 8 }, (_, i) => (
+              <Tr key={i} aria-hidden>
+                {selectable ? (
+                  <Td className="pr-0">
+                    <Skeleton className="size-4" />
+                  </Td>
+                ) : null}
+                <Td>
+                  <div className="flex items-center gap-3">
+                    <Skeleton className="size-9 rounded-full" />
+                    <div className="space-y-1.5">
+                      <Skeleton className="h-4 w-32" />
+                      <Skeleton className="h-3 w-24 @xl:hidden" />
+                    </div>
+                  </div>
+                </Td>
+                <Td className="hidden @xl:table-cell">
+                  <Skeleton className="h-4 w-36" />
+                </Td>
+                <Td className="hidden @min-[56rem]:table-cell">
+                  <Skeleton className="h-4 w-40" />
+                </Td>
+                <Td className="hidden @2xl:table-cell">
+                  <Skeleton className="h-4 w-24" />
+                </Td>
+                <Td className="hidden @min-[60rem]:table-cell">
+                  <Skeleton className="h-5 w-16 rounded-full" />
+                </Td>
+                <Td className="pl-0">
+                  <Skeleton className="ml-auto h-8 w-8 @xl:w-24" />
+                </Td>
+              </Tr>
+            ))
+          : contacts.map((contact) => {
+              const number = formatPhoneNumber(contact.number);
+              const isSelected = selected.has(contact.id);
+              return (
+                <Tr key={contact.id} className={cn(isSelected && "bg-brand-soft/50 hover:bg-brand-soft/70")}>
+                  {selectable ? (
+                    <Td className="pr-0">
+                      <Checkbox checked={isSelected} onChange={(checked) => onToggle(contact.id, checked)} label={t("contacts.select", { name: contact.name })} />
+                    </Td>
+                  ) : null}
+                  <Td className="px-3!">
+                    <div className="flex min-w-0 items-center gap-3">
+                      <Avatar contact={contact} />
+                      <div className="min-w-0">
+                        <p className="flex min-w-0 items-center gap-1.5 font-medium">
+                          <span className="truncate">{contact.name}</span>
+                          {contact.disableBot ? (
+                            <BotOff className="size-3.5 shrink-0 text-subtle" aria-label={t("contacts.botDisabled")} role="img" />
+                          ) : null}
+                          {!contact.active ? (
+                            <span className="shrink-0 rounded-full bg-surface-3 px-1.5 text-[0.6875rem] font-medium text-muted @min-[60rem]:hidden">{t("contacts.inactive")}</span>
+                          ) : null}
+                        </p>
+                        <p className="truncate text-xs text-muted tabular-nums @xl:hidden">{number}</p>
+                        {contact.email ? <p className="truncate text-xs text-subtle @min-[56rem]:hidden">{contact.email}</p> : null}
+                        <p className="truncate text-xs text-subtle @2xl:hidden">
+                          <span className="sr-only">{t("contacts.columns.lastInteraction")}: </span>
+                          <LastInteraction value={contact.lastInteractionAt} />
+                        </p>
+                      </div>
+                    </div>
+                  </Td>
+                  <Td className="hidden truncate px-3! text-muted tabular-nums @xl:table-cell">{number}</Td>
+                  <Td className="hidden px-3! text-muted @min-[56rem]:table-cell">
+                    <span className="block truncate" title={contact.email || undefined}>
+                      {contact.email || <span className="text-subtle">—</span>}
+                    </span>
+                  </Td>
+                  <Td className="hidden truncate px-3! text-muted @2xl:table-cell">
+                    <LastInteraction value={contact.lastInteractionAt} />
+                  </Td>
+                  <Td className="hidden px-3! @min-[60rem]:table-cell">
+                    <StatusChip active={contact.active} />
+                  </Td>
+                  <Td className="pl-0">
+                    {/* Narrow lists fold the three actions into one menu, so the name keeps its room. */}
+                    <div className="flex justify-end @xl:hidden">
+                      <Menu>
+                        <MenuTrigger asChild>
+                          <Button variant="ghost" size="icon-sm" aria-label={t("contacts.actionsFor", { name: contact.name })}>
+                            <EllipsisVertical className="size-4" aria-hidden />
+                          </Button>
+                        </MenuTrigger>
+                        <MenuContent>
+                          <MenuItem onSelect={() => onStartTicket(contact)}>
+                            <MessageSquarePlus className="size-4 text-muted" aria-hidden />
+                            {t("contacts.startTicket")}
+                          </MenuItem>
+                          <MenuItem onSelect={() => onEdit(contact)}>
+                            <Pencil className="size-4 text-muted" aria-hidden />
+                            {t("common.edit")}
+                          </MenuItem>
+                          {mayDelete ? (
+                            <MenuItem onSelect={() => onDelete(contact)} className="text-danger">
+                              <Trash2 className="size-4" aria-hidden />
+                              {t("common.delete")}
+                            </MenuItem>
+                          ) : null}
+                        </MenuContent>
+                      </Menu>
+                    </div>
+                    <div className="hidden justify-end gap-0.5 @xl:flex">
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        onClick={() => onStartTicket(contact)}
+                        aria-label={t("contacts.startTicketFor", { name: contact.name })}
+                        title={t("contacts.startTicket")}
+                        className="hover:text-brand-text"
+                      >
+                        <MessageSquarePlus className="size-4" aria-hidden />
+                      </Button>
+                      <Button variant="ghost" size="icon-sm" onClick={() => onEdit(contact)} aria-label={`${t("common.edit")} ${contact.name}`} title={t("common.edit")}>
+                        <Pencil className="size-4" aria-hidden />
+                      </Button>
+                      {mayDelete ? (
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          onClick={() => onDelete(contact)}
+                          aria-label={`${t("common.delete")} ${contact.name}`}
+                          title={t("common.delete")}
+                          className="hover:text-danger"
+                        >
+                          <Trash2 className="size-4" aria-hidden />
+                        </Button>
+                      ) : null}
+                    </div>
+                  </Td>
+                </Tr>
+              );
+            })}
+        {loadingMore && loaded ? (
+          <tr>
+            <td colSpan={columns} className="py-4 text-center text-muted">
+              <Spinner label={t("common.loading")} />
+            </td>
+          </tr>
+        ) : null}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,140 @@
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Field } from "../../components/ui/Input";
+import { Select } from "../../components/ui/Select";
+import { ApiError } from "../../lib/api-error";
+import { toastError } from "../../lib/errors";
+import { useSessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { createTicket, listQueues } from "./api";
+import { formatPhoneNumber } from "./phone";
+import type { ContactRow, OpenTicketConflict, QueueOption } from "./types";
+
+/** The "no queue" choice (Radix select items cannot have an empty value); only admins may start without one. */
+const NO_QUEUE = "none";
+
+/**
+ * Starting a ticket with a contact (spec: navigates to /tickets/{uuid}). The queue is asked in a small dialog:
+ * required for agents, who choose among their own queues; optional for admins (spec 000: 'Selecione uma fila').
+ * When the contact already has an open ticket, its owner's name is shown, or the user is taken to it when it is
+ * theirs (or nobody's).
+ */
+export function StartTicketDialog({ contact, onOpenChange }: { contact: ContactRow | null; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={!!contact} onOpenChange={onOpenChange}>
+      <DialogContent title={t("contacts.ticket.title")} description={contact ? `${contact.name} · ${formatPhoneNumber(contact.number)}` : undefined} size="sm">
+        {contact ? <StartTicketForm contact={contact} onClose={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const isAdmin = user.profile === "admin";
+  const [queues, setQueues] = useState<QueueOption[] | null>(null);
+  const [queueId, setQueueId] = useState<string>(isAdmin ? NO_QUEUE : "");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const mine = new Set(user.queues.map((q) => q.id));
+    listQueues()
+      .then((all) => {
+        if (!live) return;
+        // Agents start tickets only in their own queues (the server checks it too).
+        const usable = isAdmin ? all : all.filter((q) => mine.has(q.id));
+        setQueues(usable);
+        if (!isAdmin && usable.length === 1) setQueueId(String(usable[0]!.id));
+      })
+      .catch((err) => {
+        if (!live) return;
+        // Without the list, an agent can still use the queues the session already knows.
+        setQueues(isAdmin ? [] : user.queues);
+        toastError(err);
+      });
+    return () => {
+      live = false;
+    };
+  }, [isAdmin, user.queues]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!isAdmin && !queueId) {
+      setError(t("contacts.ticket.queueRequired"));
+      return;
+    }
+    setBusy(true);
+    try {
+      const ticket = await createTicket({ contactId: contact.id, queueId: queueId && queueId !== NO_QUEUE ? Number(queueId) : null });
+      onClose();
+      navigate(`/tickets/${ticket.uuid}`);
+    } catch (err) {
+      const conflict = err instanceof ApiError && err.code === "ERR_OTHER_OPEN_TICKET" ? (err.body.ticket as OpenTicketConflict | undefined) : undefined;
+      if (conflict?.uuid) {
+        onClose();
+        if (conflict.user && conflict.user.id !== user.id) {
+          toast.error(t("contacts.ticket.ownedBy", { name: conflict.user.name ?? t("contacts.ticket.someone") }));
+        } else {
+          navigate(`/tickets/${conflict.uuid}`);
+        }
+        return;
+      }
+      if (err instanceof ApiError && err.fields.queueId) setError(t("contacts.ticket.queueRequired"));
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const options = [
+    ...(isAdmin ? [{ value: NO_QUEUE, label: t("contacts.ticket.noQueue") }] : []),
+    ...(queues ?? []).map((q) => ({
+      value: String(q.id),
+      label: (
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: q.color }} />
+          {q.name}
+        </span>
+      ),
+    })),
+  ];
+  const noQueues = !isAdmin && queues !== null && queues.length === 0;
+
+  return (
+    <form onSubmit={submit} noValidate className="contents">
+      <DialogBody>
+        <Field id="start-ticket-queue" label={t("contacts.ticket.queue")} error={error} hint={noQueues ? t("contacts.ticket.noQueues") : undefined}>
+          <Select
+            id="start-ticket-queue"
+            value={queueId || undefined}
+            onValueChange={(value) => {
+              setQueueId(value);
+              setError(null);
+            }}
+            options={options}
+            placeholder={queues === null ? t("common.loading") : t("contacts.ticket.queuePlaceholder")}
+            disabled={queues === null || noQueues}
+            invalid={!!error}
+            aria-describedby={error ? "start-ticket-queue-error" : noQueues ? "start-ticket-queue-hint" : undefined}
+          />
+        </Field>
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={busy}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" loading={busy} disabled={queues === null || noQueues}>
+          {t("contacts.ticket.start")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import type { TFunction } from "i18next";
+import { ApiError } from "../../lib/api-error";
+import { describeErrorCode } from "../../lib/errors";
+
+/** "extraInfo.0.name" (the API's path) → "extraInfo[0].name" (conform's field name). */
+export function conformName(path: string): string {
+  return path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
+/**
+ * A failed save, as conform shows it: errors the server ties to fields go under those fields, and conflict
+ * codes that belong to one field (a duplicated number, a tag name in use) go under it; null when the error
+ * belongs in a toast instead.
+ */
+export function fieldErrorsFrom(
+  err: unknown,
+  t: TFunction,
+  known: (name: string) => boolean,
+  codeFields: Record<string, string> = {},
+): Record<string, string[]> | null {
+  if (!(err instanceof ApiError)) return null;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [path, message] of Object.entries(err.fields)) {
+    const name = conformName(path);
+    if (known(name)) fieldErrors[name] = [message];
+  }
+  const field = err.code ? codeFields[err.code] : undefined;
+  if (field && known(field)) fieldErrors[field] = [describeErrorCode(err.code, t)];
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : null;
+}

@@ -1,0 +1,60 @@
+import { toApiError } from "../../lib/api-error";
+import { endSession } from "../../lib/api";
+import { refreshShared } from "../../lib/session-refresh";
+
+/**
+ * What lib/api's JSON client does not cover: multipart uploads and file downloads. Same rules as that client
+ * (same origin, the session cookies, one refresh and retry on an expired access token or a 403, back to /login
+ * when the session cannot continue), so these calls behave like every other call of the app.
+ */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const go = () => {
+    const startedAt = Date.now();
+    return fetch(`/api${path}`, { credentials: "same-origin", ...init }).then((res) => ({ res, startedAt }));
+  };
+  let { res, startedAt } = await go();
+  if (res.status === 401 || res.status === 403) {
+    const first = await toApiError(res);
+    if ((res.status === 401 && first.code === "ERR_SESSION_EXPIRED") || res.status === 403) {
+      const refreshed = await refreshShared({ since: startedAt });
+      if (!refreshed.ok) {
+        if (refreshed.error.status === 401) throw endSession(refreshed.error);
+        throw first;
+      }
+      ({ res } = await go());
+    }
+    if (res.status === 401) throw endSession(await toApiError(res));
+  }
+  if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/** POSTs one file as multipart/form-data under `field` and answers the JSON reply. */
+export async function postFile<T>(path: string, file: Blob, { field = "file", fileName, signal }: { field?: string; fileName?: string; signal?: AbortSignal } = {}): Promise<T> {
+  const form = new FormData();
+  if (fileName) form.set(field, file, fileName);
+  else form.set(field, file);
+  // fetch serialises a FormData anew on each send, so the retry after a refresh can reuse it.
+  const res = await send(path, { method: "POST", body: form, signal, headers: { accept: "application/json" } });
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Downloads a file the API serves and hands it to the browser under `fileName`. */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const res = await send(path, { method: "GET" });
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName;
+    link.rel = "noopener";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start the download before the URL goes away.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}

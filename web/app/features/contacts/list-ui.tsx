@@ -1,0 +1,53 @@
+import { Search } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Input } from "../../components/ui/Input";
+import { nearBottom } from "../../lib/hooks";
+
+/** Spec: searches wait 500 ms; the next page loads within 100 px of the bottom. */
+export const SEARCH_DEBOUNCE_MS = 500;
+export const LOAD_MORE_THRESHOLD_PX = 100;
+
+/** The search box of a list page's header. */
+export function SearchField({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="relative w-full sm:w-64">
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle" aria-hidden />
+      <Input type="search" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} aria-label={t("common.search")} className="pl-9" />
+    </div>
+  );
+}
+
+/**
+ * The scrolling box of an infinite list: asks for the next page near the bottom, and keeps asking while a
+ * first page is too short to scroll.
+ */
+export function InfiniteScroller({
+  list,
+  children,
+  className,
+}: {
+  list: { loaded: boolean; loading: boolean; hasMore: boolean; items: unknown[]; loadMore: () => void };
+  children: ReactNode;
+  className?: string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { loaded, loading, hasMore, items, loadMore } = list;
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && loaded && !loading && hasMore && nearBottom(el, LOAD_MORE_THRESHOLD_PX)) loadMore();
+  }, [loaded, loading, hasMore, items.length, loadMore]);
+  return (
+    <div
+      ref={scroller}
+      onScroll={(e) => {
+        if (nearBottom(e.currentTarget, LOAD_MORE_THRESHOLD_PX)) loadMore();
+      }}
+      className={className ?? "min-h-0 flex-1 overflow-auto"}
+      aria-busy={loading}
+    >
+      {children}
+    </div>
+  );
+}

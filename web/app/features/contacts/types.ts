@@ -1,0 +1,54 @@
+import type { ImportSkipReason } from "../../../../worker/contracts/contacts";
+
+export type { ImportSkipReason };
+
+/** Shapes of the contacts API (GET /api/contacts and friends). */
+export interface ExtraInfo {
+  id?: number;
+  name: string;
+  value: string;
+}
+
+export interface ContactRow {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string | null;
+  active: boolean;
+  isGroup: boolean;
+  disableBot: boolean;
+  lastInteractionAt: string | number | null;
+  extraInfo: ExtraInfo[];
+}
+
+export interface ContactsPage {
+  contacts: ContactRow[];
+  count: number;
+  hasMore: boolean;
+}
+
+export interface ContactPayload {
+  name: string;
+  number: string;
+  email: string;
+  disableBot: boolean;
+  extraInfo: { name: string; value: string }[];
+}
+
+export interface ImportReport {
+  imported: number;
+  skipped: { row: number; number: string; reason: ImportSkipReason }[];
+}
+
+export interface QueueOption {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** What ERR_OTHER_OPEN_TICKET carries about the ticket that is already open. */
+export interface OpenTicketConflict {
+  uuid: string;
+  user: { id: number; name: string | null } | null;
+}

@@ -1,0 +1,163 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { can } from "../../../../worker/domain/permissions";
+import { Button } from "../../components/ui/Button";
+import { cn } from "../../components/ui/cn";
+import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
+import { Switch } from "../../components/ui/Switch";
+import { errorMessage, toastError } from "../../lib/errors";
+import { useSessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { fieldErrorsFrom } from "../contacts/form-errors";
+import { safeFileName } from "../contacts/files";
+import { createQuickMessage, deleteQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia } from "./api";
+import { AttachmentField, type AttachmentChange } from "./AttachmentField";
+import { quickMessageFormSchema } from "./schema";
+import type { QuickMessagePayload, QuickMessageRow } from "./types";
+
+const isFormField = (name: string) => ["shortcode", "message", "geral"].includes(name);
+/** The text inputs' look, grown for several lines. */
+const textareaClasses = cn(inputClasses.replace("h-10 ", ""), "min-h-32 resize-y py-2 leading-relaxed");
+
+export interface QuickMessageDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The quick message being edited; absent to add one. */
+  quickMessage?: QuickMessageRow | null;
+  onSaved: (quickMessage: QuickMessageRow) => void;
+}
+
+export function QuickMessageDialog({ open, onOpenChange, quickMessage, onSaved }: QuickMessageDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={quickMessage ? t("quickMessages.dialog.editTitle") : t("quickMessages.dialog.addTitle")} size="md" modalLock>
+        <QuickMessageForm quickMessage={quickMessage ?? null} onSaved={onSaved} onClose={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: QuickMessageRow | null; onSaved: (qm: QuickMessageRow) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const mayShare = can(user, "quick-messages:geral");
+  const schema = useMemo(() => quickMessageFormSchema(t), [t]);
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [geral, setGeral] = useState(quickMessage?.geral ?? false);
+  const [attachment, setAttachment] = useState<AttachmentChange>({ kind: "keep" });
+  const [attachmentError, setAttachmentError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const [form, fields] = useForm({
+    id: `quick-message-form-${quickMessage?.id ?? "new"}`,
+    lastResult,
+    defaultValue: { shortcode: quickMessage?.shortcode ?? "", message: quickMessage?.message ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      const value = submission.value;
+      const payload: QuickMessagePayload = { shortcode: value.shortcode, message: value.message ?? "", status: quickMessage?.status ?? true };
+      if (mayShare) payload.geral = value.geral ?? false;
+      setSaving(true);
+      let saved: QuickMessageRow;
+      try {
+        saved = quickMessage ? await updateQuickMessage(quickMessage.id, payload) : await createQuickMessage(payload);
+      } catch (err) {
+        setSaving(false);
+        const fieldErrors = fieldErrorsFrom(err, t, isFormField);
+        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
+        else toastError(err);
+        return;
+      }
+      // The attachment is a separate call once the message exists (spec 002: media-upload after save).
+      try {
+        if (attachment.kind === "replace") saved = await uploadQuickMessageMedia(saved.id, attachment.file, safeFileName(attachment.file.name) || "file");
+        else if (attachment.kind === "remove" && saved.mediaName) saved = await deleteQuickMessageMedia(saved.id);
+        toast.success(t("quickMessages.saved"));
+      } catch (err) {
+        toast.error(t("quickMessages.attachmentFailed", { reason: errorMessage(err, t) }));
+      } finally {
+        setSaving(false);
+      }
+      onSaved(saved);
+      onClose();
+    },
+  });
+
+  const shortcodeError = fields.shortcode.errors?.[0];
+  const messageError = fields.message.errors?.[0];
+
+  return (
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
+      <DialogBody className="flex flex-col gap-4">
+        <Field id={fields.shortcode.id} label={t("quickMessages.dialog.shortcode")} error={shortcodeError} hint={shortcodeError ? undefined : t("quickMessages.dialog.shortcodeHint")}>
+          <div className="relative">
+            <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3 flex items-center font-mono text-sm text-subtle">
+              /
+            </span>
+            <Input
+              id={fields.shortcode.id}
+              name={fields.shortcode.name}
+              key={fields.shortcode.key}
+              defaultValue={fields.shortcode.initialValue}
+              autoComplete="off"
+              autoFocus
+              spellCheck={false}
+              className="pl-6 font-mono"
+              invalid={!!shortcodeError}
+              aria-describedby={describedBy(fields.shortcode.id, shortcodeError, t("quickMessages.dialog.shortcodeHint"))}
+            />
+          </div>
+        </Field>
+        <Field id={fields.message.id} label={t("quickMessages.dialog.message")} error={messageError}>
+          <textarea
+            id={fields.message.id}
+            name={fields.message.name}
+            key={fields.message.key}
+            defaultValue={fields.message.initialValue}
+            rows={6}
+            className={textareaClasses}
+            aria-invalid={!!messageError || undefined}
+            aria-describedby={describedBy(fields.message.id, messageError)}
+          />
+        </Field>
+        <AttachmentField
+          current={quickMessage?.mediaName ? { name: quickMessage.mediaName, url: quickMessage.mediaPath } : null}
+          change={attachment}
+          onChange={setAttachment}
+          error={attachmentError}
+          onError={setAttachmentError}
+        />
+        {mayShare ? (
+          <div className="flex items-center justify-between gap-4 rounded-xl border border-line bg-surface-2 px-4 py-3">
+            <div className="min-w-0">
+              <label htmlFor={fields.geral.id} className="text-sm font-medium">
+                {t("quickMessages.dialog.geral")}
+              </label>
+              <p id={`${fields.geral.id}-hint`} className="text-xs text-subtle">
+                {t("quickMessages.dialog.geralHint")}
+              </p>
+            </div>
+            {geral ? <input type="hidden" name={fields.geral.name} value="on" /> : null}
+            <Switch id={fields.geral.id} checked={geral} onCheckedChange={setGeral} aria-describedby={`${fields.geral.id}-hint`} />
+          </div>
+        ) : null}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={saving}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" loading={saving}>
+          {quickMessage ? t("common.save") : t("common.add")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

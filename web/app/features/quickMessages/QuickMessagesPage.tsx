@@ -1,0 +1,88 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { toastError } from "../../lib/errors";
+import { useDebouncedValue } from "../../lib/hooks";
+import { useSessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../contacts/list-ui";
+import { deleteQuickMessage } from "./api";
+import { QuickMessageDialog } from "./QuickMessageDialog";
+import { QuickMessagesTable } from "./QuickMessagesTable";
+import { mayEditQuickMessage } from "./rules";
+import type { QuickMessageRow } from "./types";
+import { useQuickMessageList } from "./useQuickMessageList";
+
+export function QuickMessagesPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [searchInput, setSearchInput] = useState("");
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useQuickMessageList(search);
+  const [editing, setEditing] = useState<QuickMessageRow | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<QuickMessageRow | null>(null);
+
+  const openAdd = () => {
+    setEditing(null);
+    setDialogOpen(true);
+  };
+  const openEdit = (qm: QuickMessageRow) => {
+    setEditing(qm);
+    setDialogOpen(true);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteQuickMessage(deleting.id);
+      list.remove(deleting.id);
+      toast.success(t("quickMessages.deleted"));
+    } catch (err) {
+      toastError(err);
+      throw err;
+    }
+  };
+
+  return (
+    <PageFrame className="h-full min-h-0 max-w-5xl">
+      <PageHeader
+        title={t("quickMessages.title")}
+        count={list.loaded ? list.count : undefined}
+        actions={
+          <>
+            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("quickMessages.searchPlaceholder")} />
+            <Button onClick={openAdd} className="w-full sm:w-auto">
+              <Plus className="size-4" aria-hidden />
+              {t("quickMessages.add")}
+            </Button>
+          </>
+        }
+        className="[&>div]:w-full sm:[&>div]:w-auto"
+      />
+      <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+        <InfiniteScroller list={list}>
+          <QuickMessagesTable
+            records={list.items}
+            loaded={list.loaded}
+            loadingMore={list.loading}
+            searching={!!search}
+            mayEdit={(qm) => mayEditQuickMessage(user, qm)}
+            onEdit={openEdit}
+            onDelete={setDeleting}
+          />
+        </InfiniteScroller>
+      </Card>
+      <QuickMessageDialog open={dialogOpen} onOpenChange={setDialogOpen} quickMessage={editing} onSaved={(qm) => list.upsert(qm, !editing)} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("quickMessages.deleteTitle", { shortcode: deleting?.shortcode ?? "" })}
+        message={t("common.deleteConfirm")}
+        onConfirm={confirmDelete}
+      />
+    </PageFrame>
+  );
+}

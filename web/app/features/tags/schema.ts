@@ -1,0 +1,24 @@
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { normalizeHex } from "./colors";
+
+/** The tag form's rules (spec 002: name required, at least 3, 'Mensagem muito curta' / 'Obrigatório'). */
+export function tagFormSchema(t: TFunction) {
+  return z.object({
+    name: z.string({ error: t("tags.validation.required") }).trim().min(3, t("tags.validation.tooShort")).max(100, t("tags.validation.tooLong")),
+    color: z
+      .string({ error: t("tags.validation.required") })
+      .refine((v) => normalizeHex(v) !== null, t("tags.validation.color"))
+      .transform((v) => normalizeHex(v)!),
+    kanban: z.boolean().optional(),
+  });
+}
+
+/**
+ * Who may edit or delete a tag, mirroring the server's canManageTag (worker/domain/tags/view, which cannot be
+ * imported into the browser): admins and supervisors any tag; others only a tag they created that is not a
+ * kanban lane.
+ */
+export function mayManageTag(user: { id: number }, mayToggleKanban: boolean, tag: { userId: number | null; kanban: number }): boolean {
+  return mayToggleKanban || (tag.userId === user.id && tag.kanban === 0);
+}

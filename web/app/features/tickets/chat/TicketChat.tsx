@@ -1,0 +1,179 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { can } from "../../../../../worker/domain/permissions";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
+import { Skeleton } from "../../../components/ui/Spinner";
+import { useSessionUser } from "../../../lib/session-user";
+import { Composer } from "./composer/Composer";
+import { ComposerNotice } from "./composer/ComposerArea";
+import { ForwardBar } from "./composer/ForwardBar";
+import { EditMessageDialog } from "./dialogs/EditMessageDialog";
+import { ForwardDialog } from "./dialogs/ForwardDialog";
+import { ReactionPickerDialog } from "./dialogs/ReactionPickerDialog";
+import { TransferDialog } from "./dialogs/TransferDialog";
+import { ContactDrawer } from "./drawer/ContactDrawer";
+import { ChatHeader } from "./header/ChatHeader";
+import { TagsControl } from "./header/TagsControl";
+import { TicketActionsBar } from "./header/TicketActionsBar";
+import { useChatTicket } from "./hooks/useChatTicket";
+import { useElementWidth } from "./hooks/useElementWidth";
+import { useForwarding } from "./hooks/useForwarding";
+import { useMessageActions } from "./hooks/useMessageActions";
+import { useMessages } from "./hooks/useMessages";
+import { useSignMessage } from "./hooks/useSignMessage";
+import { useTicketCommands } from "./hooks/useTicketCommands";
+import { Lightbox } from "./media/Lightbox";
+import { MessageList } from "./messages/MessageList";
+import { isForwardable } from "./rules/messages";
+import { ticketActions } from "./rules/ticketActions";
+import type { ChatTicket } from "./types";
+
+/** Below this width (phones) the header keeps only its main action visible. */
+const COMPACT_PANEL_PX = 480;
+
+export interface TicketChatProps {
+  /** The ticket's uuid (the /tickets/{uuid} route). */
+  uuid: string;
+  /** Clears the selected ticket (after resolving, deleting, or the back button on phones). */
+  onClose: () => void;
+}
+
+/** The chat panel of the inbox: header, messages, composer, contact drawer and their dialogs. */
+export function TicketChat({ uuid, onClose }: TicketChatProps) {
+  return <ChatPanel key={uuid} uuid={uuid} onClose={onClose} />;
+}
+
+function ChatPanel({ uuid, onClose }: TicketChatProps) {
+  const { ticket, replace } = useChatTicket(uuid, onClose);
+  if (!ticket) return <ChatSkeleton />;
+  return <LoadedChat ticket={ticket} replace={replace} onClose={onClose} />;
+}
+
+function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace: (ticket: ChatTicket) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const timeZone = user.company.timezone || "America/Sao_Paulo";
+  const actions = ticketActions(ticket, user);
+  const [sign] = useSignMessage();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [image, setImage] = useState<{ src: string; name: string } | null>(null);
+  const list = useMessages(ticket.id, replace);
+  const commands = useTicketCommands(ticket, replace, onClose);
+  const forwarding = useForwarding(list.messages, sign);
+  const menu = useMessageActions({
+    userId: user.id,
+    canAnswer: actions.composer === "write",
+    upsert: list.upsert,
+    startForward: forwarding.start,
+  });
+  const panel = useElementWidth<HTMLDivElement>();
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const openImage = useCallback((src: string, name: string) => setImage({ src, name }), []);
+
+  let bottom;
+  if (forwarding.selecting) {
+    bottom = <ForwardBar count={forwarding.selected.size} onCancel={forwarding.cancel} onForward={forwarding.openDialog} />;
+  } else if (actions.composer === "write") {
+    bottom = (
+      <Composer
+        ticketId={ticket.id}
+        contactName={ticket.contact.name}
+        replyTo={menu.replyTo}
+        onCancelReply={() => menu.setReplyTo(null)}
+        onSent={list.upsert}
+      />
+    );
+  } else {
+    bottom = (
+      <ComposerNotice
+        mode={actions.composer}
+        ownerName={ticket.user?.name ?? null}
+        busy={commands.busy === "accept" || commands.busy === "reopen"}
+        onAccept={() => void commands.run("accept")}
+        onReopen={() => void commands.run("reopen")}
+      />
+    );
+  }
+
+  return (
+    <div ref={panel.ref} className="@container relative flex h-full min-h-0 w-full overflow-hidden bg-surface" data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader ticket={ticket} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} onBack={onClose}>
+          <TagsControl ticket={ticket} onChange={replace} />
+          <TicketActionsBar actions={actions} canDelete={can(user, "ticket-options:deleteTicket")}
+            compact={panel.width > 0 && panel.width < COMPACT_PANEL_PX}
+            busy={commands.busy} onCommand={(c) => void commands.run(c)} />
+        </ChatHeader>
+        <MessageList
+          messages={list.messages}
+          loaded={list.loaded}
+          hasMore={list.hasMore}
+          loadingOlder={list.loadingOlder}
+          onLoadOlder={list.loadOlder}
+          timeZone={timeZone}
+          myUserId={user.id}
+          isGroup={ticket.isGroup}
+          contactName={ticket.contact.name}
+          actionsFor={menu.actionsFor}
+          selecting={forwarding.selecting}
+          selected={forwarding.selected}
+          selectable={isForwardable}
+          onToggleSelect={forwarding.toggle}
+          onOpenImage={openImage}
+        />
+        {bottom}
+      </div>
+      {drawerOpen ? <ContactDrawer ticket={ticket} timeZone={timeZone} onClose={closeDrawer} /> : null}
+
+      <Lightbox image={image} onClose={() => setImage(null)} />
+      <TransferDialog ticket={ticket} open={commands.transferOpen} onOpenChange={commands.setTransferOpen} onDone={commands.transferred} />
+      <ConfirmDialog
+        open={commands.deleteOpen}
+        onOpenChange={commands.setDeleteOpen}
+        title={t("ticketChat.actions.deleteTitle")}
+        message={t("common.deleteConfirm")}
+        onConfirm={commands.confirmDelete}
+      />
+      <EditMessageDialog message={menu.editing} onClose={() => menu.setEditing(null)} onSaved={(m) => list.upsert([m])} />
+      <ConfirmDialog
+        open={!!menu.deleting}
+        onOpenChange={(open) => !open && menu.setDeleting(null)}
+        title={t("ticketChat.message.deleteTitle")}
+        message={t("ticketChat.message.deleteConfirm")}
+        onConfirm={menu.confirmDelete}
+      />
+      <ReactionPickerDialog
+        open={!!menu.reactingTo}
+        onClose={() => menu.setReactingTo(null)}
+        onPick={(emoji) => {
+          const target = menu.reactingTo;
+          menu.setReactingTo(null);
+          if (target) void menu.react(target, emoji);
+        }}
+      />
+      <ForwardDialog
+        open={forwarding.dialogOpen}
+        count={forwarding.selected.size}
+        progress={forwarding.progress}
+        onOpenChange={forwarding.setDialogOpen}
+        onForward={(contact) => void forwarding.send(contact)}
+      />
+    </div>
+  );
+}
+
+function ChatSkeleton() {
+  return (
+    <div className="flex h-full w-full flex-col bg-surface" aria-busy="true">
+      <div className="flex items-center gap-3 border-b border-line bg-surface-2 px-4 py-2.5">
+        <Skeleton className="size-10 rounded-full" />
+        <div className="space-y-1.5">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-3 w-28" />
+        </div>
+      </div>
+      <div className="flex-1 bg-bg" />
+      <div className="h-14 border-t border-line bg-surface-2" />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { FileText, Film, Music, X } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../../components/ui/Button";
+import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../../../components/ui/Dialog";
+import { Input } from "../../../../components/ui/Input";
+import { formatBytes } from "../rules/composer";
+
+function FileThumb({ file }: { file: File }) {
+  const url = useMemo(() => (file.type.startsWith("image/") ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  if (url) return <img src={url} alt="" className="size-full object-cover" />;
+  const Icon = file.type.startsWith("video/") ? Film : file.type.startsWith("audio/") ? Music : FileText;
+  return <Icon className="size-7 text-muted" aria-hidden />;
+}
+
+/** Files chosen to send: a preview of each (removable), one caption, and the upload's progress. */
+export function AttachmentDialog({
+  files,
+  initialCaption,
+  onRemove,
+  onCancel,
+  onSend,
+  sending,
+  progress,
+}: {
+  files: File[];
+  initialCaption: string;
+  onRemove: (index: number) => void;
+  onCancel: () => void;
+  onSend: (caption: string) => void;
+  sending: boolean;
+  progress: number | null;
+}) {
+  const { t } = useTranslation();
+  const [caption, setCaption] = useState(initialCaption);
+  useEffect(() => setCaption(initialCaption), [initialCaption]);
+  const open = files.length > 0;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !sending && onCancel()}>
+      <DialogContent title={t("ticketChat.attachments.title", { count: files.length })} size="md" modalLock>
+        <form
+          className="contents"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSend(caption);
+          }}
+        >
+          <DialogBody className="space-y-4">
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {files.map((file, index) => (
+                <li key={`${file.name}-${index}`} className="relative overflow-hidden rounded-xl border border-line bg-surface-2">
+                  <div className="flex aspect-square items-center justify-center overflow-hidden bg-surface-3">
+                    <FileThumb file={file} />
+                  </div>
+                  <div className="px-2 py-1.5">
+                    <p className="truncate text-xs font-medium" title={file.name}>
+                      {file.name}
+                    </p>
+                    <p className="text-[11px] text-subtle">{formatBytes(file.size)}</p>
+                  </div>
+                  {!sending ? (
+                    <button
+                      type="button"
+                      onClick={() => onRemove(index)}
+                      aria-label={t("ticketChat.attachments.remove", { name: file.name })}
+                      className="absolute top-1.5 right-1.5 inline-flex size-7 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70"
+                    >
+                      <X className="size-4" aria-hidden />
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <Input
+              value={caption}
+              onChange={(e) => setCaption(e.target.value)}
+              placeholder={t("ticketChat.attachments.caption")}
+              aria-label={t("ticketChat.attachments.caption")}
+              disabled={sending}
+              autoFocus
+            />
+            {progress !== null ? (
+              <div className="space-y-1">
+                <div className="h-1.5 overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} aria-label={t("ticketChat.attachments.uploading")}>
+                  <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+                </div>
+                <p className="text-xs text-muted">{t("ticketChat.attachments.progress", { percent: Math.round(progress * 100) })}</p>
+              </div>
+            ) : null}
+          </DialogBody>
+          <DialogFooter>
+            <Button variant="outline" onClick={onCancel} disabled={sending}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={sending}>
+              {t("ticketChat.composer.send")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

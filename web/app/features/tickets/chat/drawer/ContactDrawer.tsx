@@ -1,0 +1,95 @@
+import { Mail, Phone, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Skeleton } from "../../../../components/ui/Spinner";
+import { toastError } from "../../../../lib/errors";
+import { getContact } from "../api";
+import { ContactAvatar } from "../header/ContactAvatar";
+import { formatPhone } from "../rules/phone";
+import type { ChatTicket, ContactDetails } from "../types";
+import { HistorySection } from "./HistorySection";
+import { NotesSection } from "./NotesSection";
+
+/** The panel on the right: contact data, extra info, the ticket's notes and its history. */
+export function ContactDrawer({ ticket, timeZone, onClose }: { ticket: ChatTicket; timeZone: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [contact, setContact] = useState<ContactDetails | null>(null);
+  const base = ticket.contact;
+
+  useEffect(() => {
+    getContact(base.id)
+      .then(setContact)
+      .catch((err) => {
+        setContact({ ...base, extraInfo: [] });
+        toastError(err);
+      });
+    // Only when the contact changes; realtime updates of its name arrive through the ticket.
+  }, [base.id]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !document.querySelector("[role=dialog]")) onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
+
+  const email = contact?.email || base.email;
+  return (
+    <aside
+      aria-label={t("ticketChat.drawer.title")}
+      className="absolute inset-y-0 right-0 z-30 flex w-full flex-col border-l border-line bg-surface shadow-panel @md:w-[22rem] @6xl:static @6xl:z-auto @6xl:shadow-none"
+    >
+      <div className="flex shrink-0 items-center gap-2 border-b border-line bg-surface-2 px-3 py-3">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t("common.close")}
+          className="inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
+        >
+          <X className="size-5" aria-hidden />
+        </button>
+        <h2 className="font-semibold">{t("ticketChat.drawer.title")}</h2>
+      </div>
+      <div className="min-h-0 flex-1 space-y-6 overflow-y-auto px-4 py-5">
+        <div className="flex flex-col items-center gap-2 text-center">
+          <ContactAvatar name={base.name} url={base.profilePicUrl} className="size-20 text-2xl" />
+          <p className="text-lg font-semibold break-words">{base.name}</p>
+          <p className="flex items-center gap-1.5 text-sm text-muted">
+            <Phone className="size-3.5" aria-hidden />
+            {formatPhone(base.number)}
+          </p>
+          {email ? (
+            <p className="flex items-center gap-1.5 text-sm text-muted">
+              <Mail className="size-3.5" aria-hidden />
+              <a href={`mailto:${email}`} className="hover:underline">
+                {email}
+              </a>
+            </p>
+          ) : null}
+        </div>
+        <section aria-labelledby="chat-extra-title" className="space-y-2">
+          <h3 id="chat-extra-title" className="text-xs font-semibold tracking-wide text-muted uppercase">
+            {t("ticketChat.drawer.extraInfo")}
+          </h3>
+          {!contact ? (
+            <Skeleton className="h-10 w-full" />
+          ) : contact.extraInfo.length === 0 ? (
+            <p className="text-sm text-subtle">{t("ticketChat.drawer.noExtraInfo")}</p>
+          ) : (
+            <dl className="divide-y divide-line rounded-lg border border-line">
+              {contact.extraInfo.map((info) => (
+                <div key={info.id} className="flex justify-between gap-3 px-3 py-2 text-sm">
+                  <dt className="text-muted">{info.name}</dt>
+                  <dd className="text-right font-medium break-words">{info.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+        <NotesSection ticketId={ticket.id} contactId={base.id} timeZone={timeZone} />
+        <HistorySection ticketId={ticket.id} timeZone={timeZone} version={`${ticket.status}-${ticket.userId}-${ticket.queueId}`} />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toastError } from "../../../../lib/errors";
+import { toast } from "../../../../lib/toast";
+import { fetchBlob, sendMedia, sendText } from "../api";
+import { encodeMp3 } from "../media/encodeMp3";
+import { isBlank, MIN_AUDIO_BYTES, recordingName } from "../rules/composer";
+import type { ChatMessage, QuickReply } from "../types";
+import { useAttachments } from "./useAttachments";
+import { useAudioRecorder } from "./useAudioRecorder";
+import { useSignMessage } from "./useSignMessage";
+
+/**
+ * The composer's state and its sends: text, files with a caption (upload progress), voice notes (MP3, recordings
+ * under 10,000 bytes discarded) and quick replies (their attachment fetched and added to the files).
+ */
+export function useComposer({ ticketId, replyTo, onSent }: { ticketId: number; replyTo: ChatMessage | null; onSent: (messages: ChatMessage[]) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const [caption, setCaption] = useState("");
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [sign, setSign] = useSignMessage();
+  const attachments = useAttachments();
+  const recorder = useAudioRecorder();
+  const base = () => ({ quotedMsg: replyTo?.id, signMessage: sign });
+
+  const submitText = async () => {
+    if (isBlank(text) || sending) return false;
+    setSending(true);
+    try {
+      onSent(await sendText(ticketId, { body: text.trim(), ...base() }));
+      setText("");
+      return true;
+    } catch (err) {
+      toastError(err);
+      return false;
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submitFiles = async (files: File[], body: string) => {
+    setSending(true);
+    setProgress(0);
+    try {
+      onSent(await sendMedia(ticketId, { files, body: body.trim(), ...base() }, setProgress));
+      return true;
+    } catch (err) {
+      toastError(err);
+      return false;
+    } finally {
+      setSending(false);
+      setProgress(null);
+    }
+  };
+
+  const sendAttachments = async (body: string) => {
+    if (await submitFiles(attachments.files, body)) {
+      attachments.clear();
+      setCaption("");
+    }
+  };
+
+  const cancelAttachments = () => {
+    attachments.clear();
+    if (!text) setText(caption);
+  };
+
+  /** Files picked, pasted or dropped: the text typed so far becomes their caption. */
+  const addFiles = (files: File[]) => {
+    if (files.length === 0) return;
+    if (attachments.files.length === 0) {
+      setCaption(text);
+      setText("");
+    }
+    void attachments.add(files);
+  };
+
+  const chooseQuickReply = async (item: QuickReply) => {
+    setText(item.message);
+    if (!item.mediaPath) return;
+    try {
+      const blob = await fetchBlob(item.mediaPath);
+      setText("");
+      setCaption(item.message);
+      void attachments.add([new File([blob], item.mediaName || "arquivo", { type: blob.type })]);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const startRecording = async () => {
+    try {
+      await recorder.start();
+    } catch {
+      toast.error(t("ticketChat.composer.micDenied"));
+    }
+  };
+
+  const sendRecording = async () => {
+    const raw = await recorder.stop();
+    try {
+      if (!raw) return;
+      const mp3 = await encodeMp3(raw);
+      if (mp3.size < MIN_AUDIO_BYTES) {
+        toast.info(t("ticketChat.composer.recordingTooShort"));
+        return;
+      }
+      await submitFiles([new File([mp3], recordingName(new Date()), { type: "audio/mpeg" })], "");
+    } catch (err) {
+      toastError(err);
+    } finally {
+      recorder.done();
+    }
+  };
+
+  return {
+    text,
+    setText,
+    caption,
+    sending,
+    progress,
+    sign,
+    setSign,
+    attachments,
+    recorder,
+    submitText,
+    sendAttachments,
+    cancelAttachments,
+    addFiles,
+    chooseQuickReply,
+    startRecording,
+    sendRecording,
+  };
+}

@@ -1,0 +1,46 @@
+import type { TrackingEntry } from "../types";
+
+/**
+ * A history row as a sentence key and its values, e.g. accept → "Ana aceitou", transfer between queues →
+ * "Transferido de Vendas para Suporte por Carla". The component translates it.
+ */
+export interface HistorySentence {
+  key: string;
+  values: Record<string, string>;
+}
+
+export function historySentence(entry: TrackingEntry): HistorySentence {
+  const by = entry.byUser?.name ?? "";
+  const values: Record<string, string> = { by };
+  // Without an acting user the system did it (auto-close, chatbot transfer): the sentence names no one.
+  const suffix = by ? "" : "Auto";
+  switch (entry.action) {
+    case "create":
+      return entry.toQueue ? { key: "createdInQueue", values: { queue: entry.toQueue.name } } : { key: "created", values: {} };
+    case "accept":
+    case "reopen":
+    case "close":
+    case "delete":
+      return { key: `${entry.action}${suffix}`, values };
+    case "return":
+      return { key: `return${suffix}`, values };
+    case "transfer": {
+      const queueChanged = entry.fromQueue?.id !== entry.toQueue?.id && !!entry.toQueue;
+      if (queueChanged) {
+        return {
+          key: entry.fromQueue ? `transferQueue${suffix}` : `transferToQueue${suffix}`,
+          values: { ...values, from: entry.fromQueue?.name ?? "", to: entry.toQueue?.name ?? "" },
+        };
+      }
+      if (entry.toUser) {
+        return {
+          key: entry.fromUser ? `transferUser${suffix}` : `transferToUser${suffix}`,
+          values: { ...values, from: entry.fromUser?.name ?? "", to: entry.toUser.name },
+        };
+      }
+      return { key: `transferPending${suffix}`, values };
+    }
+    default:
+      return { key: "other", values: { action: entry.action } };
+  }
+}

@@ -1,0 +1,70 @@
+import { Layers, Plus } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/Button";
+import { Switch } from "../../../components/ui/Switch";
+import type { QueueRef } from "../shared/types";
+import { MultiSelect } from "./MultiSelect";
+
+/** New ticket, the queue selector and (for those allowed) the show-all toggle. */
+export function ListToolbar({
+  onNewTicket,
+  queues,
+  selection,
+  onToggleQueue,
+  onAllQueues,
+  showAllAllowed,
+  showAll,
+  onShowAll,
+}: {
+  onNewTicket: () => void;
+  queues: QueueRef[];
+  selection: number[] | null;
+  onToggleQueue: (id: number) => void;
+  onAllQueues: () => void;
+  showAllAllowed: boolean;
+  showAll: boolean;
+  onShowAll: (value: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const switchId = useId();
+  const chosen = selection ? queues.filter((q) => selection.includes(q.id)) : queues;
+  const summary =
+    queues.length === 0
+      ? t("tickets.queues.none")
+      : !selection
+        ? t("tickets.queues.all")
+        : chosen.length === 1
+          ? chosen[0]!.name
+          : t("tickets.queues.some", { count: chosen.length, total: queues.length });
+  return (
+    <div className="flex items-center gap-2 border-b border-line px-3 py-2">
+      <Button size="sm" onClick={onNewTicket} className="px-2.5 md:w-8 md:px-0" title={t("tickets.newTicket")} aria-label={t("tickets.newTicket")}>
+        <Plus className="size-4" aria-hidden />
+        <span aria-hidden className="md:hidden">
+          {t("tickets.newTicket")}
+        </span>
+      </Button>
+      <MultiSelect
+        label={t("tickets.queues.label")}
+        summary={summary}
+        icon={<Layers className="size-3.5 shrink-0 text-subtle" aria-hidden />}
+        options={queues.map((q) => ({ id: q.id, label: q.name, color: q.color }))}
+        isSelected={(id) => !selection || selection.includes(id)}
+        onToggle={onToggleQueue}
+        onClear={selection ? onAllQueues : undefined}
+        clearLabel={t("tickets.queues.all")}
+        className="flex-1"
+      />
+      {showAllAllowed ? (
+        <label htmlFor={switchId} className="flex shrink-0 cursor-pointer items-center gap-1.5 text-xs font-medium text-muted" title={t("tickets.showAllHint")}>
+          <Switch id={switchId} checked={showAll} onCheckedChange={onShowAll} aria-describedby={`${switchId}-hint`} />
+          {t("tickets.showAll")}
+          <span id={`${switchId}-hint`} className="sr-only">
+            {t("tickets.showAllHint")}
+          </span>
+        </label>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useCallback, useMemo, useRef } from "react";
+import { useRealtimeEvent } from "../../../lib/realtime";
+import type { ListTicket } from "../shared/types";
+import { isNewIncoming } from "./notify";
+
+/**
+ * The inbox's one subscription to ticket events, fanned out to every loaded list. It remembers the last
+ * version of each ticket it has seen, so a list can tell whether a ticket was in it before a change (and keep
+ * its count right), and so a new incoming message can be told apart from any other update.
+ */
+export type FeedEvent =
+  | { type: "ticket"; ticket: ListTicket; before: ListTicket | undefined }
+  | { type: "remove"; id: number; before: ListTicket | undefined }
+  | { type: "patch"; id: number; patch: Partial<ListTicket> };
+
+export interface TicketFeed {
+  subscribe(listener: (event: FeedEvent) => void): () => void;
+  /** Tickets of a page that just loaded. */
+  remember(tickets: ListTicket[]): void;
+  /** A change made from this tab (accept, close, create), applied before the websocket's echo arrives. */
+  apply(ticket: ListTicket): void;
+}
+
+export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketFeed {
+  const listeners = useRef(new Set<(event: FeedEvent) => void>());
+  const seen = useRef(new Map<number, ListTicket>());
+  const incoming = useRef(onIncoming);
+  incoming.current = onIncoming;
+
+  const emit = useCallback((event: FeedEvent) => {
+    for (const listener of listeners.current) listener(event);
+  }, []);
+
+  const changed = useCallback(
+    (ticket: ListTicket) => {
+      const before = seen.current.get(ticket.id);
+      seen.current.set(ticket.id, ticket);
+      emit({ type: "ticket", ticket, before });
+      return before;
+    },
+    [emit],
+  );
+
+  useRealtimeEvent("ticket", (event) => {
+    if (event.action === "update") {
+      // The contract checks the key fields; the rest of the presented ticket passes through as sent.
+      const ticket = event.ticket as unknown as ListTicket;
+      const normalised: ListTicket = { ...ticket, updatedAt: ticket.updatedAt ?? new Date().toISOString(), tags: ticket.tags ?? [] };
+      const before = changed(normalised);
+      if (isNewIncoming(before, normalised, Date.now())) incoming.current(normalised);
+    } else if (event.action === "delete") {
+      const before = seen.current.get(event.ticketId);
+      seen.current.delete(event.ticketId);
+      emit({ type: "remove", id: event.ticketId, before });
+    } else {
+      const before = seen.current.get(event.ticketId);
+      if (before) seen.current.set(event.ticketId, { ...before, unreadMessages: 0 });
+      emit({ type: "patch", id: event.ticketId, patch: { unreadMessages: 0 } });
+    }
+  });
+
+  // A message on a chat this tab has open: the ticket goes to the top even before its own update arrives.
+  useRealtimeEvent("appMessage", (event) => {
+    if (event.action !== "create" || event.message.fromMe) return;
+    const before = seen.current.get(event.message.ticketId);
+    if (!before || before.status === "closed") return;
+    const createdAt = typeof event.message.createdAt === "string" ? event.message.createdAt : new Date().toISOString();
+    const ticket: ListTicket = { ...before, lastMessage: event.message.body || before.lastMessage, updatedAt: createdAt, fromMe: false };
+    changed(ticket);
+    incoming.current(ticket);
+  });
+
+  return useMemo<TicketFeed>(
+    () => ({
+      subscribe(listener) {
+        listeners.current.add(listener);
+        return () => listeners.current.delete(listener);
+      },
+      remember(tickets) {
+        for (const t of tickets) seen.current.set(t.id, t);
+      },
+      apply(ticket) {
+        changed(ticket);
+      },
+    }),
+    [changed],
+  );
+}

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { toastError } from "../../../lib/errors";
+import { listTickets } from "../shared/api";
+import type { ListTicket } from "../shared/types";
+import { belongsTo, queryFor, type ListFilter, type Viewer } from "./filters";
+import { initialList, listReducer } from "./listState";
+import type { TicketFeed } from "./useTicketFeed";
+
+/**
+ * One list of the inbox: paged by pageNumber with hasMore, reloaded when its filter changes, and kept current
+ * by the ticket feed (a ticket moves in, out or to the top as events arrive).
+ */
+export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFeed, enabled = true) {
+  const [state, dispatch] = useReducer(listReducer, initialList);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const generation = useRef(0);
+  const filterKey = JSON.stringify(filter);
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+  const viewerRef = useRef(viewer);
+  viewerRef.current = viewer;
+
+  const load = useCallback(
+    async (page: number, signal?: AbortSignal) => {
+      const mine = generation.current;
+      dispatch({ type: "loading" });
+      try {
+        const body = await listTickets(queryFor(JSON.parse(filterKey) as ListFilter, page), signal);
+        if (mine !== generation.current) return; // a newer filter replaced this one
+        feed.remember(body.tickets);
+        dispatch({ type: "page", page, tickets: body.tickets, count: body.count, hasMore: body.hasMore });
+      } catch (err) {
+        if (mine !== generation.current) return;
+        dispatch({ type: "failed" });
+        toastError(err);
+      }
+    },
+    [filterKey, feed],
+  );
+
+  useEffect(() => {
+    generation.current++;
+    dispatch({ type: "reset" });
+    if (!enabled) return;
+    const controller = new AbortController();
+    void load(1, controller.signal);
+    return () => controller.abort();
+  }, [load, enabled]);
+
+  useEffect(
+    () =>
+      feed.subscribe((event) => {
+        // Until its first page arrives a list has nothing to keep current (the page will be fresh).
+        if (!stateRef.current.loaded) return;
+        const current = filterRef.current;
+        const who = viewerRef.current;
+        const wasHere = (before: ListTicket | undefined) => (before ? belongsTo(before, current, who) === true : false);
+        if (event.type === "ticket") {
+          dispatch({ type: "ticket", ticket: event.ticket, now: belongsTo(event.ticket, current, who), before: wasHere(event.before) });
+        } else if (event.type === "remove") {
+          dispatch({ type: "remove", id: event.id, before: wasHere(event.before) });
+        } else {
+          dispatch({ type: "patch", id: event.id, patch: event.patch });
+        }
+      }),
+    [feed],
+  );
+
+  const loadMore = useCallback(() => {
+    const current = stateRef.current;
+    if (current.loading || !current.hasMore) return;
+    void load(current.page + 1);
+  }, [load]);
+
+  return { ...state, loadMore };
+}
+
+export type TicketListModel = ReturnType<typeof useTicketList>;

@@ -1,0 +1,79 @@
+import { api, ApiError } from "../../../lib/api";
+import type {
+  ConnectionRef,
+  ContactPick,
+  ListTicket,
+  OpenTicketConflict,
+  PreviewMessage,
+  QueueRef,
+  TagRef,
+  TicketsPage,
+  UserRef,
+} from "./types";
+
+/** The tickets API as the inbox calls it (worker/api/routes/tickets.ts and the lookups it needs). */
+
+export interface ListTicketsParams {
+  status?: "open" | "pending" | "closed" | "group";
+  searchParam?: string;
+  pageNumber: number;
+  tags?: number[];
+  users?: number[];
+  queueIds?: number[];
+  showAll?: boolean;
+  withUnreadMessages?: boolean;
+}
+
+/** Id lists travel as JSON arrays (`tags=[1,2]`), as the API reads them. */
+const ids = (list?: number[]) => (list && list.length > 0 ? JSON.stringify(list) : undefined);
+
+export function listTickets(params: ListTicketsParams, signal?: AbortSignal) {
+  return api<TicketsPage>("/tickets", {
+    signal,
+    query: {
+      status: params.status,
+      searchParam: params.searchParam,
+      pageNumber: params.pageNumber,
+      tags: ids(params.tags),
+      users: ids(params.users),
+      queueIds: ids(params.queueIds),
+      showAll: params.showAll === undefined ? undefined : String(params.showAll),
+      withUnreadMessages: params.withUnreadMessages ? "true" : undefined,
+    },
+  });
+}
+
+export function createTicket(input: { contactId: number; queueId: number | null; whatsappId?: number | null; userId?: number | null }) {
+  return api<ListTicket>("/tickets", { method: "POST", body: { ...input, status: "open" } });
+}
+
+/** Accept: pending (or someone's open) becomes open for the caller. */
+export function acceptTicket(id: number) {
+  return api<ListTicket>(`/tickets/${id}`, { method: "PUT", body: { status: "open" } });
+}
+
+/** Close from the list: same user and queue (spec: justClose). */
+export function closeTicket(id: number) {
+  return api<ListTicket>(`/tickets/${id}`, { method: "PUT", body: { status: "closed", justClose: true } });
+}
+
+/** The newest page of a ticket's messages. Careful: the owner reading it clears the unread badge. */
+export function listMessages(ticketId: number, signal?: AbortSignal) {
+  return api<{ messages: PreviewMessage[]; hasMore: boolean }>(`/messages/${ticketId}`, { query: { pageNumber: 1 }, signal });
+}
+
+export const listQueues = () => api<QueueRef[]>("/queue");
+export const listTags = () => api<TagRef[]>("/tags/list");
+export const listCompanyUsers = () => api<UserRef[]>("/users/list");
+export const listConnections = () => api<ConnectionRef[]>("/whatsapp");
+export const searchContacts = (searchParam: string, signal?: AbortSignal) =>
+  api<ContactPick[]>("/contacts/list", { query: { searchParam }, signal });
+
+/** The live ticket named by an ERR_OTHER_OPEN_TICKET answer, if that is what the error is. */
+export function openTicketConflict(err: unknown): OpenTicketConflict | null {
+  if (!(err instanceof ApiError) || err.code !== "ERR_OTHER_OPEN_TICKET") return null;
+  const ticket = err.body.ticket;
+  if (!ticket || typeof ticket !== "object") return null;
+  const t = ticket as Partial<OpenTicketConflict>;
+  return typeof t.uuid === "string" && typeof t.id === "number" ? (t as OpenTicketConflict) : null;
+}

@@ -1,0 +1,3 @@
+import { Welcome } from "../features/tickets/list/Welcome";
+
+export default Welcome;
