@@ -47,7 +47,7 @@ describe("journey: an admin and an agent find their way around the foundation", 
     await dialog.getByLabel("Nome").fill("J");
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByLabel("Senha", { exact: true }).fill("123");
-    await dialog.getByRole("button", { name: /salvar/i }).click();
+    await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await expect.poll(() => dialog.getByText("Too Short!").first().isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText("Invalid email").isVisible()).toBe(true);
     await screenshot(page, "foundation-user-dialog-errors");
@@ -56,15 +56,15 @@ describe("journey: an admin and an agent find their way around the foundation", 
     await dialog.getByLabel("Nome").fill("Joana Teste");
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Senha", { exact: true }).fill("segredo1");
-    await dialog.getByRole("button", { name: /salvar/i }).click();
+    await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
-    await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(email).filter({ visible: true }).first().isVisible()).toBe(true);
 
     // Edit: rename through the row's edit action.
     await page.getByRole("button", { name: "Editar Joana Teste" }).click();
     await page.getByRole("dialog").getByLabel("Nome").fill("Joana Editada");
     await page.getByRole("dialog").getByRole("button", { name: /salvar/i }).click();
-    await expect.poll(() => page.getByText("Joana Editada").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Joana Editada").filter({ visible: true }).first().isVisible()).toBe(true);
     // The new user can log in with the password the admin chose.
     expect(await apiLogin(email, "segredo1")).toEqual(expect.any(String));
     await context.close();
