@@ -592,4 +592,3 @@ const es: Texts = {
 };
 
 export const ticketChatTexts: FeatureTexts = { "pt-BR": ptBR, en, es };
-export default ticketChatTexts;
