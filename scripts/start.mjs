@@ -37,6 +37,15 @@ let stopping = false;
 /** A setup step's child (build, migrations), stopped with us if we are interrupted. */
 let stepChild = null;
 
+/**
+ * WRANGLER_EXTRA_ARGS: more `wrangler dev` flags, space-separated, for tooling. The benchmarks pass --test-scheduled,
+ * so that GET /__scheduled runs the cron handler (wrangler's /cdn-cgi/handler/scheduled does not reach a worker that
+ * has static assets).
+ */
+function extraWranglerArgs() {
+  return (process.env.WRANGLER_EXTRA_ARGS ?? "").split(/\s+/).filter(Boolean);
+}
+
 function parsePort(name, fallback) {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
@@ -214,6 +223,7 @@ async function main() {
     "--var", `SESSION_HOST_URL:${HOST_URL}`,
     "--var", "APP_ENV:development",
     "--show-interactive-dev-session=false",
+    ...extraWranglerArgs(),
   ]);
   const host = startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {
     SESSION_HOST_PORT: String(HOST_PORT),

@@ -16,10 +16,14 @@ export async function freePort() {
   });
 }
 
-export async function startApp({ skipBuild = false } = {}) {
+/**
+ * stateDir: reuse a state directory (ZAPDESK_STATE_DIR, wrangler's --persist-to) from an earlier startApp(), e.g.
+ * to restart the app over data seeded while it was stopped; a fresh one by default. Answers it as `stateDir`.
+ * env: more environment for scripts/start.mjs (e.g. WRANGLER_EXTRA_ARGS: "--test-scheduled").
+ */
+export async function startApp({ skipBuild = false, stateDir = mkdtempSync(path.join(os.tmpdir(), "zapdesk-bench-")), env = {} } = {}) {
   const port = await freePort();
   const hostPort = await freePort();
-  const stateDir = mkdtempSync(path.join(os.tmpdir(), "zapdesk-bench-"));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
@@ -28,6 +32,7 @@ export async function startApp({ skipBuild = false } = {}) {
       ZAPDESK_STATE_DIR: stateDir,
       SKIP_BUILD: skipBuild ? "1" : "",
       WRANGLER_SEND_METRICS: "false",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -39,21 +44,31 @@ export async function startApp({ skipBuild = false } = {}) {
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited early:\n${log.slice(-4000)}`);
-    if (Date.now() > deadline) throw new Error(`app not ready in time:\n${log.slice(-4000)}`);
+    if (Date.now() > deadline) {
+      try {
+        process.kill(-child.pid, "SIGINT"); // start.mjs stops its services; the caller has no handle to stop it
+      } catch {}
+      throw new Error(`app not ready in time:\n${log.slice(-4000)}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/version`);
       if (res.ok) break;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
+  const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
   return {
     baseUrl,
     pid: child.pid,
+    stateDir,
+    log: () => log,
+    // start.mjs stops the worker and the session host (each in its own process group) on SIGINT, waiting up to 8 s
+    // for them; kill its group only if it has not exited by then, so that no workerd is left holding the state.
     stop: async () => {
       try {
         process.kill(-child.pid, "SIGINT");
       } catch {}
-      await new Promise((r) => setTimeout(r, 1500));
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))]);
       try {
         process.kill(-child.pid, "SIGKILL");
       } catch {}
