@@ -50,9 +50,10 @@ export const tickets = sqliteTable(
     ...timestamps(),
   },
   (t) => [
-    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
-    index("tickets_company_queue_status_updated_idx").on(t.companyId, t.queueId, t.status, t.updatedAt),
-    index("tickets_company_user_status_updated_idx").on(t.companyId, t.userId, t.status, t.updatedAt),
+    // is_group sits before updated_at: every inbox tab filters on it, so pages and counts stay inside the index.
+    index("tickets_company_status_group_updated_idx").on(t.companyId, t.status, t.isGroup, t.updatedAt),
+    index("tickets_company_queue_status_group_updated_idx").on(t.companyId, t.queueId, t.status, t.isGroup, t.updatedAt),
+    index("tickets_company_user_status_group_updated_idx").on(t.companyId, t.userId, t.status, t.isGroup, t.updatedAt),
     index("tickets_company_contact_whatsapp_status_idx").on(t.companyId, t.contactId, t.whatsappId, t.status),
   ],
 );
