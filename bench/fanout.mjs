@@ -3,7 +3,9 @@
 // writes D1 and publishes through the hub) until every socket has received it; and the workerd memory the
 // sockets add. Everything runs on this machine through `npm start`'s app (wrangler dev, local workerd).
 import WebSocket from "ws";
+import os from "node:os";
 import { api, machine, startApp, summarize, workerdRssKiB } from "./lib/app.mjs";
+import { writeResultsSection } from "./lib/results.mjs";
 
 const SIZES = (process.env.FANOUT_SIZES ?? "100,1000").split(",").map(Number);
 const EVENTS = Number(process.env.FANOUT_EVENTS ?? 50);
@@ -56,16 +58,25 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
 
-    console.log(`\nCompanyHub fan-out — ${new Date().toISOString()}`);
-    console.log(`machine: ${machine()}; app: wrangler dev (local workerd), D1 local; ${USERS} users, sockets spread over them`);
-    console.log(`per size: ${WARMUP} warm-up + ${EVENTS} events, each caused by PUT /api/settings/viewclosed, timed until every socket has it`);
-    console.log("| sockets | median ms | p95 ms | p99 ms | max ms | workerd RSS added (MiB) | per socket (KiB) |");
-    console.log("|---:|---:|---:|---:|---:|---:|---:|");
-    for (const r of results) {
-      console.log(
-        `| ${r.size} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.rssDeltaMiB.toFixed(1)} | ${r.perSocketKiB.toFixed(1)} |`,
-      );
-    }
+    const lines = [
+      `## CompanyHub fan-out (bench/fanout.mjs) — ${new Date().toISOString()}`,
+      "",
+      "| sockets | median ms | p95 ms | p99 ms | max ms | workerd RSS added (MiB) | per socket (KiB) |",
+      "|---:|---:|---:|---:|---:|---:|---:|",
+      ...results.map(
+        (r) =>
+          `| ${r.size} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.rssDeltaMiB.toFixed(1)} | ${r.perSocketKiB.toFixed(1)} |`,
+      ),
+      "",
+      "**Conditions**",
+      `- machine: ${machine()}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}.`,
+      `- app: started as \`npm start\` starts it (wrangler dev, local workerd, local D1), on 127.0.0.1; ${USERS} agents of one company, the sockets spread over them (several tabs each); clients are the \`ws\` package in one Node process.`,
+      `- per size: ${WARMUP} warm-up + ${EVENTS} timed events, each caused by an admin's PUT /api/settings/viewclosed (a D1 write, then one publish through the hub), timed from sending the request until every socket has received the event.`,
+      "- memory: resident size of the workerd processes before opening the sockets and after (a proxy for the hub's memory; the runtime also hosts the worker).",
+    ];
+    const md = lines.join("\n");
+    console.log(`\n${md}`);
+    writeResultsSection("fanout", md);
   } finally {
     await app.stop();
   }
