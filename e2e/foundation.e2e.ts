@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin } from "./support/api";
+import { api, apiLogin } from "./support/api";
 import { closeBrowser, getBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
@@ -87,9 +87,14 @@ describe("journey: an admin and an agent find their way around the foundation", 
   });
 
   it("switches theme and language, remembers them, and logs out", async () => {
+    // A user of its own: the language choice is saved on the user, and other journeys log the demo agents in.
+    const email = `lang.${Date.now()}@demo.com`;
+    const adminToken = await apiLogin(demo.admin, demo.password);
+    const created = await api("POST", "/users", { name: "Lia Idiomas", email, password: "segredo1", profile: "user" }, adminToken);
+    expect(created.status).toBe(201);
     const context = await newContext();
     const page = await context.newPage();
-    await login(page, demo.agents[1], demo.password);
+    await login(page, email, "segredo1");
     const wasDark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
     await page.getByRole("button", { name: wasDark ? "Ativar modo claro" : "Ativar modo escuro" }).click();
     await page.reload();
