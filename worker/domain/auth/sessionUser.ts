@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { companies, plans, queues, settings, userQueues, users } from "../../db/schema";
 import { AppError } from "../errors";
 import { withCompanyDefaults } from "../settings/catalogue";
+import { planView } from "../plans/view";
 
 export const planFlagKeys = [
   "useCampaigns",
@@ -56,22 +57,8 @@ export async function loadSessionUser(db: Db, userId: number, companyId: number)
       timezone: company.timezone,
       campaignsEnabled: company.campaignsEnabled,
       settings: withCompanyDefaults(settingRows),
-      plan: plan
-        ? {
-            id: plan.id,
-            name: plan.name,
-            users: plan.users,
-            connections: plan.connections,
-            queues: plan.queues,
-            useCampaigns: plan.useCampaigns,
-            useSchedules: plan.useSchedules,
-            useInternalChat: plan.useInternalChat,
-            useExternalApi: plan.useExternalApi,
-            useKanban: plan.useKanban,
-            useOpenAi: plan.useOpenAi,
-            useIntegrations: plan.useIntegrations,
-          }
-        : null,
+      // Everything in a plan is public (its price and flags); the shell reads the flags and limits.
+      plan: plan ? planView(plan) : null,
     },
   };
 }
