@@ -13,7 +13,8 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, invalid, ...props }, ref) {
-  return <input ref={ref} aria-invalid={invalid || undefined} className={cn(inputClasses, className)} {...props} />;
+  // After the spread: form helpers may pass aria-invalid undefined, which must not hide our own error state.
+  return <input ref={ref} {...props} aria-invalid={invalid || props["aria-invalid"] || undefined} className={cn(inputClasses, className)} />;
 });
 
 /** A password input with a show/hide toggle. */
