@@ -72,9 +72,20 @@ describe("GET /api/contacts", () => {
       const res = await call("GET", `/api/contacts?searchParam=${encodeURIComponent(typed)}`, { token: agent.token });
       expect(res.json.contacts.map((c: { name: string }) => c.name), typed).toEqual(["Alvo"]);
     }
-    // The end of a number is not its prefix.
+    // A few digits from the end of a number are not its prefix.
     const tail = await call("GET", "/api/contacts?searchParam=0001", { token: agent.token });
     expect(tail.json.contacts).toEqual([]);
+  });
+
+  it("finds a number typed without its area code", async () => {
+    const { company, agent } = await companyWithTeam();
+    await createContact(company.id, { name: "Alvo", number: "5511988887777" });
+    await createContact(company.id, { name: "Outro", number: "5511977776666" });
+    const res = await call("GET", `/api/contacts?searchParam=${encodeURIComponent("98888-7777")}`, { token: agent.token });
+    expect(res.json.contacts.map((c: { name: string }) => c.name)).toEqual(["Alvo"]);
+    const other = await companyWithTeam();
+    const foreign = await call("GET", "/api/contacts?searchParam=988887777", { token: other.agent.token });
+    expect(foreign.json.contacts).toEqual([]);
   });
 
   it("filters by the day of last interaction in the company's time zone", async () => {

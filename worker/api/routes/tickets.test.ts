@@ -299,6 +299,16 @@ describe("GET /api/tickets", () => {
     expect((await search('" OR * NEAR(')).status).toBe(200);
   });
 
+  it("finds a ticket by its contact's phone number, typed with punctuation or without the area code", async () => {
+    const { company, admin, sales } = await inboxCompany();
+    const c = await createContact(company.id, { name: "Fulano", number: "5511988887777" });
+    const t = await createTicketRow(company.id, { contactId: c.id, queueId: sales.id });
+    for (const typed of ["(11) 98888-7777", "98888-7777", "5511988887777"]) {
+      const res = await call("GET", `/api/tickets?searchParam=${encodeURIComponent(typed)}`, { token: admin.token });
+      expect(res.json.tickets.map((x: { id: number }) => x.id), typed).toEqual([t.id]);
+    }
+  });
+
   it("never returns another company's tickets, even for a matching search", async () => {
     const a = await inboxCompany();
     const t = await createTicketRow(a.company.id, { contactId: a.contact.id, queueId: a.sales.id });

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { companies, messages, tickets, ticketTags } from "../../db/schema";
+import { companies, contacts, messages, tickets, ticketTags } from "../../db/schema";
 import { TICKETS_PAGE_SIZE, type ListTicketsQuery } from "../../contracts/tickets";
 import { ftsQuery } from "../../lib/fts";
+import { contactSearchWhere } from "../contacts/search";
 import { dayRangeIn } from "../../lib/time";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
@@ -59,9 +60,9 @@ export async function listTickets({ ctx, input }: { ctx: Ctx; input: ListTickets
     }
   }
   if (input.searchParam) {
-    const match = ftsQuery(input.searchParam);
-    if (!match) return { tickets: [], count: 0, hasMore: false };
-    where.push(textSearch(ctx.companyId, match));
+    const search = textSearch(ctx.companyId, input.searchParam);
+    if (!search) return { tickets: [], count: 0, hasMore: false };
+    where.push(search);
   }
 
   const condition = and(...where);
@@ -89,14 +90,22 @@ export async function listTickets({ ctx, input }: { ctx: Ctx; input: ListTickets
   };
 }
 
-/** Tickets whose contact (name, number, email) or any message matches, via the FTS5 indexes. */
-function textSearch(companyId: number, match: string): SQL {
-  return sql`(
-    ${tickets.contactId} in (select rowid from contacts_fts where contacts_fts match ${match})
-    or ${tickets.id} in (
-      select ${messages.ticketId} from ${messages}
-      where ${messages.id} in (select rowid from messages_fts where messages_fts match ${match})
-        and ${messages.companyId} = ${companyId}
-    )
-  )`;
+/**
+ * Tickets whose contact matches (name, number or email — the contacts page's rule, so phone numbers typed any
+ * way work) or whose messages contain the words (FTS5). Null when nothing typed can match.
+ */
+function textSearch(companyId: number, term: string): SQL | null {
+  const contactMatch = contactSearchWhere(term);
+  const words = ftsQuery(term);
+  const byContact = contactMatch
+    ? sql`${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and ${contactMatch})`
+    : undefined;
+  const byMessage = words
+    ? sql`${tickets.id} in (
+        select ${messages.ticketId} from ${messages}
+        where ${messages.id} in (select rowid from messages_fts where messages_fts match ${words})
+          and ${messages.companyId} = ${companyId}
+      )`
+    : undefined;
+  return or(byContact, byMessage) ?? null;
 }
