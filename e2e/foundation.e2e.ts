@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin } from "./support/api";
 import { closeBrowser, getBrowser, login, newContext, screenshot } from "./support/browser";
@@ -7,9 +7,8 @@ import { demo } from "./support/env";
 const nav = (page: Page) => page.getByRole("navigation", { name: "Menu principal" });
 
 describe("journey: an admin and an agent find their way around the foundation", () => {
-  let browser: Browser;
   beforeAll(async () => {
-    browser = await getBrowser();
+    await getBrowser();
   });
   afterAll(async () => {
     await closeBrowser();

@@ -54,3 +54,26 @@ export type PermissionKey = keyof typeof permissionRules;
 export function can(actor: Actor | null | undefined, key: PermissionKey): boolean {
   return !!actor && permissionRules[key](actor);
 }
+
+/** An actor with an id: rules about things a user owns. */
+export type OwnerActor = Actor & { id: number };
+
+/**
+ * Who may edit or delete a tag. The spec leaves it open; our reading: admins and supervisors (who shape the
+ * kanban lanes, tags:kanbanToggle) manage every tag; anyone else only a tag they created, and not once it is
+ * a kanban lane (removing a lane changes the board for the whole company).
+ */
+export function canManageTag(actor: OwnerActor, tag: { userId: number | null; kanban: number }): boolean {
+  if (can(actor, "tags:kanbanToggle")) return true;
+  return tag.userId === actor.id && tag.kanban === 0;
+}
+
+/** Who sees a quick message: the general ones, one's own, and all of them with quick-messages:editAny. */
+export function canSeeQuickMessage(actor: OwnerActor, qm: { userId: number | null; geral: boolean }): boolean {
+  return qm.geral || qm.userId === actor.id || can(actor, "quick-messages:editAny");
+}
+
+/** Who edits or deletes one (spec 002): admins and supervisors any; anyone else only their own non-general ones. */
+export function canEditQuickMessage(actor: OwnerActor, qm: { userId: number | null; geral: boolean }): boolean {
+  return can(actor, "quick-messages:editAny") || (qm.userId === actor.id && !qm.geral);
+}

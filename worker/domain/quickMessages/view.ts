@@ -3,24 +3,9 @@ import type { Delivery } from "../../contracts/ws";
 import type { Db } from "../../db/client";
 import { quickMessages, users, type QuickMessage } from "../../db/schema";
 import { publish } from "../../hub/publish";
-import { can } from "../permissions";
-import type { Ctx, CurrentUser } from "../context";
+import { canEditQuickMessage, canSeeQuickMessage } from "../permissions";
+import type { Ctx } from "../context";
 import { AppError } from "../errors";
-
-type Access = Pick<QuickMessage, "geral" | "userId">;
-
-/**
- * Who sees a quick message: everyone a general (geral) one, its owner a private one, and admins and supervisors
- * (quick-messages:editAny) all of them.
- */
-export function canSeeQuickMessage(user: CurrentUser, qm: Access): boolean {
-  return qm.geral || qm.userId === user.id || can(user, "quick-messages:editAny");
-}
-
-/** Who edits or deletes one (spec 002): admins and supervisors any; anyone else only their own non-general ones. */
-export function canEditQuickMessage(user: CurrentUser, qm: Access): boolean {
-  return can(user, "quick-messages:editAny") || (qm.userId === user.id && !qm.geral);
-}
 
 /** The quick message as the API answers it: mediaPath is the URL that serves the attachment, never its R2 key. */
 export function presentQuickMessage(qm: QuickMessage) {
@@ -73,7 +58,7 @@ export async function publishQuickMessage(ctx: Ctx, action: "create" | "update",
     return;
   }
   const team = await ctx.db.select({ id: users.id, profile: users.profile, super: users.super }).from(users).where(eq(users.companyId, ctx.companyId));
-  const seers = team.filter((u) => u.id === qm.userId || can(u, "quick-messages:editAny")).map((u) => u.id);
+  const seers = team.filter((u) => canSeeQuickMessage(u, qm)).map((u) => u.id);
   const others = team.filter((u) => !seers.includes(u.id)).map((u) => u.id);
   const deliveries: Delivery[] = [{ audience: { kind: "users", userIds: seers }, event: { type: "quickMessage", action, quickMessage } }];
   if (action === "update" && others.length) {

@@ -3,7 +3,7 @@ import { tags } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { canManageTag } from "./view";
+import { canManageTag } from "../permissions";
 
 /**
  * Deletes a tag (see canManageTag for who may); it leaves every ticket that carried it (ticket_tags cascade).

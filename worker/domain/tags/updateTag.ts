@@ -5,7 +5,8 @@ import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { assertTagNameFree, TAG_NAME_UNIQUE } from "./names";
-import { canManageTag, loadTagView, publishTag } from "./view";
+import { canManageTag } from "../permissions";
+import { loadTagView, publishTag } from "./view";
 
 /** Edits a tag (see canManageTag for who may). The kanban flag changes only for admins and supervisors. */
 export async function updateTag({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateTagInput } }) {

@@ -2,8 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tags, ticketTags, type Tag } from "../../db/schema";
 import { publish } from "../../hub/publish";
-import { can } from "../permissions";
-import type { Ctx, CurrentUser } from "../context";
+import type { Ctx } from "../context";
 
 /** The columns a tag is answered with. */
 export const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban, userId: tags.userId };
@@ -17,16 +16,6 @@ export async function loadTagView(db: Db, companyId: number, id: number) {
     .from(tags)
     .where(and(eq(tags.id, id), eq(tags.companyId, companyId)))
     .get();
-}
-
-/**
- * Who may edit or delete a tag. The spec leaves it open; our reading: admins and supervisors (who shape the
- * kanban lanes, tags:kanbanToggle) manage every tag; anyone else only a tag they created, and not once it is
- * a kanban lane (removing a lane changes the board for the whole company).
- */
-export function canManageTag(user: CurrentUser, tag: Pick<Tag, "userId" | "kanban">): boolean {
-  if (can(user, "tags:kanbanToggle")) return true;
-  return tag.userId === user.id && tag.kanban === 0;
 }
 
 export async function publishTag(ctx: Ctx, action: "create" | "update", tag: Pick<Tag, keyof typeof tagColumns>) {

@@ -12,7 +12,7 @@ import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../contacts/l
 import { deleteQuickMessage } from "./api";
 import { QuickMessageDialog } from "./QuickMessageDialog";
 import { QuickMessagesTable } from "./QuickMessagesTable";
-import { mayEditQuickMessage } from "./rules";
+import { canEditQuickMessage } from "../../../../worker/domain/permissions";
 import type { QuickMessageRow } from "./types";
 import { useQuickMessageList } from "./useQuickMessageList";
 
@@ -69,7 +69,7 @@ export function QuickMessagesPage() {
             loaded={list.loaded}
             loadingMore={list.loading}
             searching={!!search}
-            mayEdit={(qm) => mayEditQuickMessage(user, qm)}
+            mayEdit={(qm) => canEditQuickMessage(user, qm)}
             onEdit={openEdit}
             onDelete={setDeleting}
           />

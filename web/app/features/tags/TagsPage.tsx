@@ -11,7 +11,7 @@ import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../contacts/list-ui";
 import { deleteTag } from "./api";
-import { mayManageTag } from "./schema";
+import { canManageTag } from "../../../../worker/domain/permissions";
 import { TagDialog } from "./TagDialog";
 import { TagsTable } from "./TagsTable";
 import type { TagRow } from "./types";
@@ -71,7 +71,7 @@ export function TagsPage() {
             loaded={list.loaded}
             loadingMore={list.loading}
             searching={!!search}
-            mayManage={(tag) => mayManageTag(user, mayToggleKanban, tag)}
+            mayManage={(tag) => canManageTag(user, tag)}
             onEdit={openEdit}
             onDelete={setDeleting}
           />

@@ -13,12 +13,3 @@ export function tagFormSchema(t: TFunction) {
     kanban: z.boolean().optional(),
   });
 }
-
-/**
- * Who may edit or delete a tag, mirroring the server's canManageTag (worker/domain/tags/view, which cannot be
- * imported into the browser): admins and supervisors any tag; others only a tag they created that is not a
- * kanban lane.
- */
-export function mayManageTag(user: { id: number }, mayToggleKanban: boolean, tag: { userId: number | null; kanban: number }): boolean {
-  return mayToggleKanban || (tag.userId === user.id && tag.kanban === 0);
-}
