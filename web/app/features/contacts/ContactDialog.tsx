@@ -10,7 +10,7 @@ import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { createContact, updateContact } from "./api";
-import { fieldErrorsFrom } from "./form-errors";
+import { fieldErrorsFrom } from "../../lib/form-errors";
 import { contactFormSchema } from "./schema";
 import type { ContactPayload, ContactRow } from "./types";
 

@@ -7,7 +7,7 @@ import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../component
 import { Spinner } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
 import { importContactRows, uploadContactSheet } from "./api";
-import { csvDocument, exportFileName, formatBytes, saveText } from "./files";
+import { csvDocument, exportFileName, formatBytes, saveText } from "../../lib/files";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, sheetKind, type SheetReading } from "./sheet";
 import type { ImportReport } from "./types";
 import { readLegacyXls, SheetReadError, sniffSpreadsheet } from "./xls";

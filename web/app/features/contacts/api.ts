@@ -1,5 +1,5 @@
 import { api } from "../../lib/api";
-import { downloadFile, postFile } from "./http";
+import { downloadFile, postFile } from "../../lib/upload";
 import type { ImportRow } from "./sheet";
 import type { ContactPayload, ContactRow, ContactsPage, ImportReport, QueueOption } from "./types";
 

@@ -13,7 +13,7 @@ import { describedBy, Field, Input, PasswordInput } from "../../components/ui/In
 import { Select } from "../../components/ui/Select";
 import { updateUser } from "../users/api";
 import { profileFormSchema } from "../users/schema";
-import { fieldErrorsFrom } from "../users/server-errors";
+import { fieldErrorsFrom } from "../../lib/form-errors";
 
 /** The account menu's Perfil: the user edits their own name, email, password and language. */
 export function ProfileDialog({ open, onOpenChange, user }: { open: boolean; onOpenChange: (open: boolean) => void; user: SessionUser }) {
@@ -57,7 +57,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
         onDone();
         revalidator.revalidate();
       } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, ["name", "email", "password", "language"]);
+        const fieldErrors = fieldErrorsFrom(err, t, ["name", "email", "password", "language"], { ERR_EMAIL_IN_USE: "email" });
         if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
         else toastError(err);
       } finally {

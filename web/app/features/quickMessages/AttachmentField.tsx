@@ -2,7 +2,7 @@ import { Paperclip, Trash2, Undo2 } from "lucide-react";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
-import { formatBytes, safeFileName } from "../contacts/files";
+import { formatBytes, safeFileName } from "../../lib/files";
 import { MAX_ATTACHMENT_BYTES } from "./rules";
 
 export type AttachmentChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };

@@ -8,7 +8,7 @@ import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../contacts/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
 import { deleteQuickMessage } from "./api";
 import { QuickMessageDialog } from "./QuickMessageDialog";
 import { QuickMessagesTable } from "./QuickMessagesTable";

@@ -1,5 +1,5 @@
 import { api } from "../../lib/api";
-import { postFile } from "../contacts/http";
+import { postFile } from "../../lib/upload";
 import type { QuickMessagePayload, QuickMessageRow, QuickMessagesPage } from "./types";
 
 export async function listQuickMessages(params: { searchParam: string; pageNumber: number }) {

@@ -8,7 +8,7 @@ import { describedBy, Field, Input } from "../../components/ui/Input";
 import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { fieldErrorsFrom } from "../contacts/form-errors";
+import { fieldErrorsFrom } from "../../lib/form-errors";
 import { createTag, updateTag } from "./api";
 import { ColorField } from "./ColorField";
 import { DEFAULT_TAG_COLOR, normalizeHex } from "./colors";

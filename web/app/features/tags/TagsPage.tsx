@@ -9,7 +9,7 @@ import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../contacts/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
 import { deleteTag } from "./api";
 import { canManageTag } from "../../../../worker/domain/permissions";
 import { TagDialog } from "./TagDialog";

@@ -15,7 +15,7 @@ import { toast } from "../../lib/toast";
 import { createUser, updateUser } from "./api";
 import { QueueSelect } from "./QueueSelect";
 import { NO_CONNECTION, userFormSchema } from "./schema";
-import { fieldErrorsFrom } from "./server-errors";
+import { fieldErrorsFrom } from "../../lib/form-errors";
 import type { UserPayload, UserRow } from "./types";
 import { useUserFormOptions } from "./useFormOptions";
 
@@ -81,7 +81,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
         onSaved(saved && typeof saved === "object" && "id" in saved ? saved : ({ ...user, ...payload } as UserRow));
         onClose();
       } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS);
+        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS, { ERR_EMAIL_IN_USE: "email" }, { queues: "queueIds" });
         if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
         else toastError(err);
       } finally {

@@ -1,6 +1,6 @@
-import { toApiError } from "../../lib/api-error";
-import { endSession } from "../../lib/api";
-import { refreshShared } from "../../lib/session-refresh";
+import { toApiError } from "./api-error";
+import { endSession } from "./api";
+import { refreshShared } from "./session-refresh";
 
 /**
  * What lib/api's JSON client does not cover: multipart uploads and file downloads. Same rules as that client

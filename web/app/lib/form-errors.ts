@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
-import { ApiError } from "../../lib/api-error";
-import { describeErrorCode } from "../../lib/errors";
+import { ApiError } from "./api-error";
+import { describeErrorCode } from "./errors";
 
 /** "extraInfo.0.name" (the API's path) → "extraInfo[0].name" (conform's field name). */
 export function conformName(path: string): string {
@@ -15,13 +15,16 @@ export function conformName(path: string): string {
 export function fieldErrorsFrom(
   err: unknown,
   t: TFunction,
-  known: (name: string) => boolean,
+  fields: string[] | ((name: string) => boolean),
   codeFields: Record<string, string> = {},
+  /** Server field names with no input of their own, mapped to the closest input ({ queues: "queueIds" }). */
+  aliases: Record<string, string> = {},
 ): Record<string, string[]> | null {
   if (!(err instanceof ApiError)) return null;
+  const known = typeof fields === "function" ? fields : (name: string) => fields.includes(name);
   const fieldErrors: Record<string, string[]> = {};
   for (const [path, message] of Object.entries(err.fields)) {
-    const name = conformName(path);
+    const name = aliases[path] ?? conformName(path);
     if (known(name)) fieldErrors[name] = [message];
   }
   const field = err.code ? codeFields[err.code] : undefined;

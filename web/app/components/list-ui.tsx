@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Input } from "../../components/ui/Input";
-import { nearBottom } from "../../lib/hooks";
+import { Input } from "./ui/Input";
+import { nearBottom } from "../lib/hooks";
 
 /** Spec: searches wait 500 ms; the next page loads within 100 px of the bottom. */
 export const SEARCH_DEBOUNCE_MS = 500;

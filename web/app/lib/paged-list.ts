@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { toastError } from "../../lib/errors";
+import { toastError } from "./errors";
 
 /**
  * The state of a searchable, infinite-scroll list (contacts, tags, quick messages): pages by pageNumber with
