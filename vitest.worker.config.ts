@@ -1,8 +1,12 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
 // Worker tests run inside workerd with real D1, Durable Objects and R2 (nothing of ours is mocked).
 export default defineConfig(async () => {
+  // wrangler.toml serves the Remix build as assets; the API tests do not need it, but the pool refuses to start
+  // when the folder is missing (a clean checkout that has not built yet).
+  mkdirSync("./build/client", { recursive: true });
   const migrations = await readD1Migrations("./migrations");
   return {
     plugins: [
