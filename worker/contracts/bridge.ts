@@ -1,0 +1,207 @@
+import { z } from "zod";
+
+/**
+ * The bridge between the worker and the session host: signed HTTP both ways (see worker/lib/bridgeSignature.ts).
+ * Both sides import this file and parse what they receive with it.
+ *
+ * Host → worker (worker routes under /bridge):
+ *   POST /bridge/events                      { hostId, events: BridgeEvent[] } → { accepted } (200 only after
+ *                                             every event has been ingested; the host retries the same batch
+ *                                             otherwise; the worker ingests idempotently)
+ *   GET  /bridge/connections?hostId=…         → { connections: ConnectionToRun[] } the connections a host should run
+ *   POST /bridge/leases/:connectionId         { hostId, ttlMs } → { granted, holder?, expiresAt }
+ *   DELETE /bridge/leases/:connectionId       { hostId } → { released }
+ *   GET  /bridge/sessions/:connectionId       → SessionState (creds null when never paired)
+ *   PUT  /bridge/sessions/:connectionId/creds { creds } → { ok }
+ *   POST /bridge/sessions/:connectionId/keys  { set: { [type]: { [id]: value | null } } } → { ok }
+ *   DELETE /bridge/sessions/:connectionId     → { ok } (logged out: credentials wiped)
+ *
+ * Worker → host (host routes under /bridge):
+ *   POST /bridge/connections/:id/start        { } → { status }       start, or resume from stored credentials
+ *   POST /bridge/connections/:id/restart      { } → { status }
+ *   POST /bridge/connections/:id/stop         { } → { status }       close the socket, keep the credentials
+ *   POST /bridge/connections/:id/logout       { } → { status }       log out and wipe the credentials
+ *   POST /bridge/connections/:id/pairing-code { number } → { code }
+ *   GET  /bridge/connections/:id/contacts     → { contacts: AddressBookEntry[] }
+ *   POST /bridge/check-number                 { connectionId, number } → { exists, number }
+ *   POST /bridge/send                         SendCommand → { id } (the same `id` twice is sent once)
+ *   POST /bridge/edit                         EditCommand → { ok }
+ *   POST /bridge/delete                       DeleteCommand → { ok }
+ *   POST /bridge/react                        ReactCommand → { ok }
+ *
+ * Errors both ways use the product's shape { error: "ERR_…", message }. The host answers ERR_WAPP_INVALID_CONTACT
+ * (400) for a number that is not on WhatsApp, ERR_WAPP_NOT_INITIALIZED (409) when the connection is not
+ * connected, ERR_SENDING_WAPP_MSG (502) when WhatsApp refused the message.
+ */
+
+export const BRIDGE_HEADERS = {
+  timestamp: "x-bridge-timestamp",
+  signature: "x-bridge-signature",
+} as const;
+
+/** A signed call older or newer than this (ms) is refused, so a captured call cannot be replayed later. */
+export const BRIDGE_REPLAY_WINDOW_MS = 5 * 60 * 1000;
+
+/** Bridge bodies may carry media as base64; the worker refuses bigger ones. */
+export const BRIDGE_MAX_BODY_BYTES = 40 * 1024 * 1024;
+
+export const connectionStatus = z.enum(["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]);
+export type BridgeConnectionStatus = z.infer<typeof connectionStatus>;
+
+/** 0 pending, 1 sent, 2 reached the server, 3 delivered, 4 read, 5 played. */
+export const messageAck = z.number().int().min(0).max(5);
+
+/** Digits only: country + area code + number (or a group id's digits and dash for groups, see chatId). */
+const number = z.string().regex(/^\d{5,20}$/, "digits only");
+
+export const bridgeMedia = z.object({
+  mimetype: z.string().min(1).max(200),
+  filename: z.string().min(1).max(255),
+  base64: z.string(),
+});
+export type BridgeMedia = z.infer<typeof bridgeMedia>;
+
+/** The product's media types (spec 000 §3). */
+export const mediaType = z.enum([
+  "chat",
+  "image",
+  "audio",
+  "ptt",
+  "video",
+  "document",
+  "application",
+  "sticker",
+  "location",
+  "vcard",
+  "multi_vcard",
+  "call_log",
+  "poll",
+  "list",
+  "button",
+  "template",
+  "reaction",
+  "edited",
+  "unknown",
+]);
+export type BridgeMediaType = z.infer<typeof mediaType>;
+
+export const inboundMessage = z.object({
+  /** WhatsApp message id: the worker ingests idempotently on (connection, id). */
+  id: z.string().min(1).max(128),
+  /** The conversation: the contact's number, or for groups the group id (e.g. "120363041234567890"). */
+  chatId: z.string().min(5).max(64),
+  isGroup: z.boolean().default(false),
+  /** Group subject when isGroup (so a new group contact gets a name). */
+  groupName: z.string().max(200).optional(),
+  /** Who wrote it: the contact's number (for groups, the participant's number). */
+  from: number,
+  /** The sender's LID when WhatsApp uses one, so the LID and phone-number identities merge into one contact. */
+  lid: z.string().max(64).optional(),
+  /** Written on our connected phone (or by the product itself, echoed back). */
+  fromMe: z.boolean().default(false),
+  /** The sender's push name, when WhatsApp tells it. */
+  name: z.string().max(200).optional(),
+  body: z.string().max(65_536).default(""),
+  mediaType: mediaType.default("chat"),
+  media: bridgeMedia.optional(),
+  /** Id of the message this one replies to. */
+  quotedId: z.string().max(128).optional(),
+  /** Location messages: "lat,lng" and a description in body. */
+  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().max(500).optional() }).optional(),
+  /** vCard text for contact cards. */
+  vcard: z.string().max(65_536).optional(),
+  isForwarded: z.boolean().default(false),
+  /** True for messages that arrived while offline and were appended on reconnect (Baileys' `append`). */
+  isHistory: z.boolean().default(false),
+  /** Epoch milliseconds. */
+  timestamp: z.number().int().nonnegative(),
+});
+export type BridgeInboundMessage = z.infer<typeof inboundMessage>;
+
+const at = z.number().int().nonnegative();
+const connectionId = z.number().int().positive();
+
+export const bridgeEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("status"), connectionId, status: connectionStatus, number: z.string().max(32).optional(), at }),
+  z.object({ type: z.literal("qr"), connectionId, qr: z.string().max(4096), at }),
+  z.object({ type: z.literal("message"), connectionId, message: inboundMessage, at }),
+  z.object({ type: z.literal("ack"), connectionId, messageId: z.string().min(1).max(128), ack: messageAck, at }),
+  z.object({ type: z.literal("edit"), connectionId, messageId: z.string().min(1).max(128), body: z.string().max(65_536), at }),
+  z.object({ type: z.literal("delete"), connectionId, messageId: z.string().min(1).max(128), at }),
+  z.object({
+    type: z.literal("reaction"),
+    connectionId,
+    messageId: z.string().min(1).max(128),
+    chatId: z.string().min(5).max(64),
+    from: number,
+    fromMe: z.boolean().default(false),
+    /** Empty removes the reaction. */
+    emoji: z.string().max(32),
+    at,
+  }),
+  z.object({
+    type: z.literal("presence"),
+    connectionId,
+    chatId: z.string().min(5).max(64),
+    presence: z.enum(["composing", "recording", "available", "unavailable", "paused"]),
+    at,
+  }),
+  z.object({ type: z.literal("call"), connectionId, callId: z.string().min(1).max(128), from: number, isVideo: z.boolean().default(false), at }),
+  z.object({
+    type: z.literal("contact"),
+    connectionId,
+    number,
+    lid: z.string().max(64).optional(),
+    name: z.string().max(200).optional(),
+    /** A fresh profile picture URL (fetched when WhatsApp says it changed, not on every message). */
+    profilePicUrl: z.string().url().max(2048).optional(),
+    at,
+  }),
+]);
+export type BridgeEvent = z.infer<typeof bridgeEvent>;
+
+export const eventBatch = z.object({
+  hostId: z.string().min(1).max(100),
+  events: z.array(bridgeEvent).min(1).max(500),
+});
+export type EventBatch = z.infer<typeof eventBatch>;
+
+export const connectionToRun = z.object({ id: connectionId, name: z.string(), status: connectionStatus });
+export type ConnectionToRun = z.infer<typeof connectionToRun>;
+
+export const leaseRequest = z.object({ hostId: z.string().min(1).max(100), ttlMs: z.number().int().min(5_000).max(300_000) });
+export const leaseResponse = z.object({ granted: z.boolean(), holder: z.string().optional(), expiresAt: z.number() });
+
+/** Baileys' auth state as JSON (BufferJSON-encoded by the host; the worker stores it opaquely). */
+export const sessionState = z.object({
+  creds: z.unknown().nullable(),
+  /** type → id → value */
+  keys: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type SessionState = z.infer<typeof sessionState>;
+export const keysUpdate = z.object({ set: z.record(z.string(), z.record(z.string(), z.unknown().nullable())) });
+
+export const addressBookEntry = z.object({ number, name: z.string().max(200) });
+
+export const sendCommand = z.object({
+  connectionId,
+  /** Contact number, or a group id for group tickets. */
+  to: z.string().min(5).max(64),
+  isGroup: z.boolean().default(false),
+  /** Stable id chosen by the worker so that a retried send is not sent twice. */
+  id: z.string().min(1).max(128),
+  body: z.string().max(65_536).default(""),
+  media: bridgeMedia.optional(),
+  /** Send an audio as a voice note. */
+  ptt: z.boolean().default(false),
+  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().max(500).optional() }).optional(),
+  vcard: z.object({ name: z.string().max(200), number }).optional(),
+  quotedId: z.string().max(128).optional(),
+});
+export type SendCommand = z.infer<typeof sendCommand>;
+
+export const editCommand = z.object({ connectionId, to: z.string().min(5).max(64), isGroup: z.boolean().default(false), id: z.string().min(1).max(128), body: z.string().min(1).max(65_536) });
+export const deleteCommand = z.object({ connectionId, to: z.string().min(5).max(64), isGroup: z.boolean().default(false), id: z.string().min(1).max(128) });
+export const reactCommand = z.object({ connectionId, to: z.string().min(5).max(64), isGroup: z.boolean().default(false), id: z.string().min(1).max(128), emoji: z.string().max(32) });
+export const checkNumberCommand = z.object({ connectionId, number });
+export const pairingCodeCommand = z.object({ number });
