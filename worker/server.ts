@@ -1,8 +1,11 @@
 import { Hono } from "hono";
 import { createApi } from "./api/app";
+import { createBridgeRoutes } from "./bridge/routes";
 import type { AppEnv } from "./api/http";
 import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
+import { handleOutboundBatch } from "./jobs/outbound";
+import { runTicketAutomation } from "./jobs/ticketAutomation";
 import type { Env } from "./env";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
@@ -16,6 +19,7 @@ export function createWorker(pages?: PageHandler) {
     await next();
   });
   app.route("/api", createApi());
+  app.route("/bridge", createBridgeRoutes());
   if (pages) app.all("*", (c) => pages(c.req.raw, c.env, c.executionCtx));
   app.onError((err, c) => {
     if (err instanceof MisconfiguredError) {
@@ -30,7 +34,12 @@ export function createWorker(pages?: PageHandler) {
     fetch: app.fetch,
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
       assertEnv(env);
-      ctx.waitUntil(runHousekeeping(env, new Date(controller.scheduledTime)));
+      const now = new Date(controller.scheduledTime);
+      ctx.waitUntil(Promise.allSettled([runHousekeeping(env, now), runTicketAutomation(env, now)]));
+    },
+    async queue(batch: MessageBatch<unknown>, env: Env) {
+      assertEnv(env);
+      await handleOutboundBatch(batch, env);
     },
   } satisfies ExportedHandler<Env>;
 }

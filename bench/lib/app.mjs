@@ -59,6 +59,7 @@ export async function startApp({ skipBuild = false, stateDir = mkdtempSync(path.
   const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
   return {
     baseUrl,
+    hostUrl: `http://127.0.0.1:${hostPort}`,
     pid: child.pid,
     stateDir,
     log: () => log,

@@ -1,3 +1,5 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { type SimulatorFixture, simulatorFixtureSchema } from "./providers/simulatorFixture";
 
@@ -5,40 +7,75 @@ import { type SimulatorFixture, simulatorFixtureSchema } from "./providers/simul
 const env = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
-export const configSchema = z.object({
-  SESSION_HOST_PORT: env(z.coerce.number().int().min(0).max(65_535).default(8788)),
-  /** Loopback by default: the simulator's control routes are for local use only. */
-  SESSION_HOST_BIND: env(z.string().default("127.0.0.1")),
-  SESSION_HOST_PROVIDER: env(z.enum(["simulator", "baileys"]).default("simulator")),
-  /** Where the bridge will reach the worker (used once the bridge lands). */
-  WORKER_URL: env(z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8787")),
-  /** Shared with the worker to sign bridge calls (required once the bridge lands). */
-  BRIDGE_SECRET: env(z.string().min(32, "BRIDGE_SECRET must be at least 32 characters").optional()),
-  /** Simulator: milliseconds between ack steps 1 → 2 → 3. */
-  SIMULATOR_ACK_STEP_MS: env(z.coerce.number().int().min(0).max(60_000).default(700)),
-  /** Simulator: JSON of the connections and contacts to start with (npm start passes the demo's). */
-  SIMULATOR_FIXTURE: env(
-    z
-      .string()
-      .transform((text, ctx) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.addIssue({ code: "custom", message: "SIMULATOR_FIXTURE must be JSON" });
-          return z.NEVER;
-        }
-      })
-      .pipe(simulatorFixtureSchema)
-      .optional(),
-  ),
-});
+/** session-host/data: already gitignored, beside the code, whatever the working directory. */
+export const DEFAULT_STATE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "data");
+
+export const configSchema = z
+  .object({
+    SESSION_HOST_PORT: env(z.coerce.number().int().min(0).max(65_535).default(8788)),
+    /** Loopback by default: the simulator's control routes are for local use only. */
+    SESSION_HOST_BIND: env(z.string().default("127.0.0.1")),
+    SESSION_HOST_PROVIDER: env(z.enum(["simulator", "baileys"]).default("simulator")),
+    /** "off" runs the host without a worker (its own tests, a quick look at the simulator): events stay in memory. */
+    SESSION_HOST_BRIDGE: env(z.enum(["on", "off"]).default("on")),
+    WORKER_URL: env(z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8787")),
+    /** Shared with the worker to sign bridge calls; required while the bridge is on (no default secrets). */
+    BRIDGE_SECRET: env(z.string().min(32, "BRIDGE_SECRET must be at least 32 characters").optional()),
+    /** Names this host to the worker (leases). Default: generated once and kept in the state directory. */
+    SESSION_HOST_ID: env(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._:-]{1,100}$/, "SESSION_HOST_ID: letters, digits and . _ : -, at most 100")
+        .optional(),
+    ),
+    /** Where the spool and the host id live. Default: $ZAPDESK_STATE_DIR/session-host, else session-host/data. */
+    SESSION_HOST_STATE_DIR: env(z.string().optional()),
+    ZAPDESK_STATE_DIR: env(z.string().optional()),
+    /** How long a connection lease lasts; it is renewed every third of it. */
+    SESSION_HOST_LEASE_TTL_MS: env(z.coerce.number().int().min(5_000).max(300_000).default(60_000)),
+    /** Simulator: milliseconds between ack steps 1 → 2 → 3. */
+    SIMULATOR_ACK_STEP_MS: env(z.coerce.number().int().min(0).max(60_000).default(700)),
+    /** Simulator: JSON of the connections and contacts to start with (npm start passes the demo's). */
+    SIMULATOR_FIXTURE: env(
+      z
+        .string()
+        .transform((text, ctx) => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            ctx.addIssue({ code: "custom", message: "SIMULATOR_FIXTURE must be JSON" });
+            return z.NEVER;
+          }
+        })
+        .pipe(simulatorFixtureSchema)
+        .optional(),
+    ),
+  })
+  .superRefine((c, ctx) => {
+    if (c.SESSION_HOST_BRIDGE === "on" && !c.BRIDGE_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BRIDGE_SECRET"],
+        message: "BRIDGE_SECRET is required while the bridge is on (set SESSION_HOST_BRIDGE=off to run without a worker)",
+      });
+    }
+  });
+
+export interface BridgeConfig {
+  workerUrl: string;
+  secret: string;
+  /** Undefined: generated once and kept in the state directory (see bridge/hostId.ts). */
+  hostId: string | undefined;
+  leaseTtlMs: number;
+}
 
 export interface HostConfig {
   port: number;
   bind: string;
   provider: "simulator" | "baileys";
-  workerUrl: string;
-  bridgeSecret: string | undefined;
+  /** Null when the host runs without a worker. */
+  bridge: BridgeConfig | null;
+  stateDir: string;
   simulatorAckStepMs: number;
   simulatorFixture: SimulatorFixture | undefined;
 }
@@ -62,8 +99,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: c.SESSION_HOST_PORT,
     bind: c.SESSION_HOST_BIND,
     provider: c.SESSION_HOST_PROVIDER,
-    workerUrl: c.WORKER_URL.replace(/\/+$/, ""),
-    bridgeSecret: c.BRIDGE_SECRET,
+    bridge:
+      c.SESSION_HOST_BRIDGE === "on"
+        ? { workerUrl: c.WORKER_URL.replace(/\/+$/, ""), secret: c.BRIDGE_SECRET!, hostId: c.SESSION_HOST_ID, leaseTtlMs: c.SESSION_HOST_LEASE_TTL_MS }
+        : null,
+    // A run with its own ZAPDESK_STATE_DIR (e2e, benchmarks) gets its own spool, so a fresh database never
+    // receives events spooled for another one.
+    stateDir: path.resolve(c.SESSION_HOST_STATE_DIR ?? (c.ZAPDESK_STATE_DIR ? path.join(c.ZAPDESK_STATE_DIR, "session-host") : DEFAULT_STATE_DIR)),
     simulatorAckStepMs: c.SIMULATOR_ACK_STEP_MS,
     simulatorFixture: c.SIMULATOR_FIXTURE,
   };

@@ -6,6 +6,9 @@ export function renderMetrics(input: {
   provider: ProviderName;
   connections: ConnectionInfo[];
   events: EventSinkStats;
+  /** With the bridge: leases held, and consecutive failed deliveries to the worker. */
+  leases?: number;
+  deliveryFailures?: number;
   uptimeSeconds: number;
   memory?: NodeJS.MemoryUsage;
 }): string {
@@ -25,12 +28,18 @@ export function renderMetrics(input: {
     "WhatsApp connections held by this session host, by status.",
     [...byStatus].map(([status, n]) => [`{${provider},status="${status}"}`, n]),
   );
-  metric("zapdesk_host_events_recorded_total", "counter", "Provider events (messages, acks, statuses, QR codes) handed to the event sink.", [
+  metric("zapdesk_host_events_recorded_total", "counter", "Provider events (messages, acks, statuses, QR codes, …) recorded (with the bridge: written to the spool).", [
     ["", input.events.recorded],
   ]);
   metric("zapdesk_host_events_delivered_total", "counter", "Events the worker acknowledged.", [["", input.events.delivered]]);
   metric("zapdesk_host_events_spooled", "gauge", "Events waiting for delivery to the worker.", [["", input.events.spooled]]);
-  metric("zapdesk_host_events_dropped_total", "counter", "Events dropped because the spool was full.", [["", input.events.dropped]]);
+  metric("zapdesk_host_events_dropped_total", "counter", "Events given up on: refused by the worker or unreadable (dead letters), or over the memory buffer without a worker.", [
+    ["", input.events.dropped],
+  ]);
+  if (input.leases !== undefined) metric("zapdesk_host_leases_held", "gauge", "Connection leases this host holds.", [["", input.leases]]);
+  if (input.deliveryFailures !== undefined) {
+    metric("zapdesk_host_delivery_failures", "gauge", "Consecutive failed deliveries to the worker (0 while it takes events).", [["", input.deliveryFailures]]);
+  }
   metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", [["", mem.rss]]);
   metric("nodejs_heap_size_total_bytes", "gauge", "V8 heap size in bytes.", [["", mem.heapTotal]]);
   metric("nodejs_heap_size_used_bytes", "gauge", "V8 heap used in bytes.", [["", mem.heapUsed]]);

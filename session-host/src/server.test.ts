@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 import { SimulatorProvider } from "./providers/simulator";
+import type { RecordingSink } from "./events/sink";
 import { type RunningHost, startHost } from "./server";
 
 let host: RunningHost;
@@ -8,7 +9,7 @@ let sim: SimulatorProvider;
 
 beforeEach(async () => {
   sim = new SimulatorProvider({ ackStepMs: 20 });
-  host = await startHost(loadConfig({ SESSION_HOST_PORT: "0" }), sim);
+  host = await startHost(loadConfig({ SESSION_HOST_PORT: "0", SESSION_HOST_BRIDGE: "off" }), { provider: sim });
 });
 afterEach(() => host.close());
 
@@ -35,7 +36,7 @@ describe("GET /health", () => {
     await sim.start(1);
     const res = await call("GET", "/health");
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ ok: true, provider: "simulator", connections: 1, byStatus: { qrcode: 1 } });
+    expect(res.json).toMatchObject({ ok: true, provider: "simulator", connections: 1, byStatus: { qrcode: 1 }, bridge: null });
     expect(res.json.uptime).toBeGreaterThanOrEqual(0);
   });
 });
@@ -66,11 +67,11 @@ describe("simulator control routes", () => {
   it("POST /simulator/:id/scan answers 404 for an unknown connection", async () => {
     const res = await call("POST", "/simulator/99/scan");
     expect(res.status).toBe(404);
-    expect(res.json).toMatchObject({ error: "ERR_CONNECTION_NOT_FOUND" });
+    expect(res.json).toMatchObject({ error: "ERR_NO_WAPP_FOUND" });
     expect((await call("POST", "/simulator/abc/scan")).status).toBe(404);
   });
 
-  it("POST /simulator/:id/inbound delivers a contact's message to the event sink and answers its id", async () => {
+  it("POST /simulator/:id/inbound records a contact's message (not delivered: no worker) and answers its id", async () => {
     await sim.start(1);
     sim.scan(1);
     const res = await call("POST", "/simulator/1/inbound", { from: CONTACT, name: "Maria", body: "Oi!", id: "WA-1" });
@@ -96,13 +97,13 @@ describe("simulator control routes", () => {
     await sim.start(1);
     const res = await call("POST", "/simulator/1/inbound", { from: CONTACT, body: "oi" });
     expect(res.status).toBe(409);
-    expect(res.json.error).toBe("ERR_CONNECTION_NOT_CONNECTED");
+    expect(res.json.error).toBe("ERR_WAPP_NOT_INITIALIZED");
   });
 
   it("GET /simulator/:id/outbox lists what the product sent, with acks that reach 3", async () => {
     await sim.start(1);
     sim.scan(1);
-    const { id } = await sim.send({ connectionId: 1, to: CONTACT, body: "Olá, Maria!" });
+    const { id } = await sim.send({ connectionId: 1, to: CONTACT, id: "OUT-1", body: "Olá, Maria!" });
     let res = await call("GET", "/simulator/1/outbox");
     expect(res.status).toBe(200);
     expect(res.json.messages).toEqual([expect.objectContaining({ id, to: CONTACT, body: "Olá, Maria!", ack: expect.any(Number) })]);
@@ -116,12 +117,45 @@ describe("simulator control routes", () => {
     await sim.start(1);
     sim.scan(1);
     await call("POST", "/simulator/1/inbound", { from: CONTACT, body: "Oi" });
-    await sim.send({ connectionId: 1, to: CONTACT, body: "Olá" });
+    await sim.send({ connectionId: 1, to: CONTACT, id: "OUT-1", body: "Olá" });
     const res = await call("GET", `/simulator/1/conversation?with=${CONTACT}`);
     expect(res.json.messages.map((m: { direction: string; body: string }) => [m.direction, m.body])).toEqual([
       ["in", "Oi"],
       ["out", "Olá"],
     ]);
+  });
+
+  it("lets a contact edit, react to and delete their message, and type", async () => {
+    await sim.start(1);
+    sim.scan(1);
+    const { id } = (await call("POST", "/simulator/1/inbound", { from: CONTACT, body: "Oi" })).json;
+    expect((await call("POST", "/simulator/1/inbound-edit", { from: CONTACT, id, body: "Oi, bom dia" })).json).toEqual({ ok: true });
+    expect((await call("POST", "/simulator/1/inbound-reaction", { from: CONTACT, id, emoji: "😀" })).json).toEqual({ ok: true });
+    expect((await call("POST", "/simulator/1/typing", { from: CONTACT })).json).toEqual({ ok: true });
+    let [message] = (await call("GET", `/simulator/1/conversation?with=${CONTACT}`)).json.messages;
+    expect(message).toMatchObject({ body: "Oi, bom dia", edited: true, edits: ["Oi"], deleted: false, reactions: [{ from: CONTACT, emoji: "😀" }] });
+    expect((await call("POST", "/simulator/1/inbound-delete", { from: CONTACT, id })).json).toEqual({ ok: true });
+    [message] = (await call("GET", `/simulator/1/conversation?with=${CONTACT}`)).json.messages;
+    expect(message.deleted).toBe(true);
+    const types = (host.sink as RecordingSink).events().map((e) => e.type);
+    expect(types.slice(-4)).toEqual(["edit", "reaction", "presence", "delete"]);
+  });
+
+  it("names the invalid fields of the contact's edits and reactions, and answers 404 for an unknown message", async () => {
+    await sim.start(1);
+    sim.scan(1);
+    const bad = await call("POST", "/simulator/1/inbound-reaction", { from: "x", emoji: 5 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.fields).sort()).toEqual(["emoji", "from", "id"]);
+    expect((await call("POST", "/simulator/1/inbound-edit", { from: CONTACT, id: "NOPE", body: "x" })).status).toBe(404);
+  });
+
+  it("POST /simulator/:id/scan with the pairing code pairs, and refuses a wrong code", async () => {
+    await sim.start(3);
+    const code = await sim.requestPairingCode(3, "5511912345678");
+    expect((await call("GET", "/simulator/connections")).json.connections).toEqual([expect.objectContaining({ id: 3, status: "PAIRING", pairingCode: code })]);
+    expect((await call("POST", "/simulator/3/scan", { code: "AAAAAAAA" })).status).toBe(400);
+    expect((await call("POST", "/simulator/3/scan", { code })).json).toMatchObject({ status: "CONNECTED", number: "5511912345678" });
   });
 
   it("GET /simulator serves the phone page", async () => {
@@ -134,5 +168,7 @@ describe("simulator control routes", () => {
   it("answers 405 for the wrong method and 404 for unknown paths", async () => {
     expect((await call("GET", "/simulator/1/scan")).status).toBe(405);
     expect((await call("GET", "/nope")).json).toEqual({ error: "ERR_NOT_FOUND", message: "Not found." });
+    // Without a worker there are no bridge routes at all.
+    expect((await call("POST", "/bridge/send", {})).status).toBe(404);
   });
 });

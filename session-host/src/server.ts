@@ -1,23 +1,43 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { resolveHostId } from "./bridge/hostId";
+import { Leases } from "./bridge/leases";
+import { WorkerSessionStore } from "./bridge/sessionStore";
+import { Spool, type SpoolOptions } from "./bridge/spool";
+import { ConnectionSupervisor } from "./bridge/supervisor";
+import { createWorkerClient } from "./bridge/workerClient";
 import { ConfigError, type HostConfig, loadConfig } from "./config";
 import { type EventSink, RecordingSink } from "./events/sink";
+import { handleBridge } from "./http/bridgeRoutes";
 import { HttpError, sendError, sendJson, sendText } from "./http/respond";
+import { consoleLogger, type Logger } from "./log";
 import { renderMetrics } from "./metrics";
 import { type Provider, ProviderError } from "./providers/provider";
+import type { SessionStore } from "./providers/sessionStore";
 import { SimulatorProvider } from "./providers/simulator";
 import { handleSimulator } from "./simulator/routes";
+
+/** What the HTTP surface needs of the bridge; absent when the host runs without a worker. */
+export interface HostBridge {
+  hostId: string;
+  secret: string;
+  supervisor: ConnectionSupervisor;
+  leases: Leases;
+  spool: Spool;
+}
 
 export interface HostDeps {
   provider: Provider;
   sink: EventSink;
+  bridge?: HostBridge;
+  logger?: Logger;
   /** performance.now()-style start, for uptime. */
   startedAt?: number;
 }
 
-/** The session host's HTTP surface: health, metrics and (with the simulator) its control routes. */
-export function createHostServer({ provider, sink, startedAt = performance.now() }: HostDeps): Server {
+/** The session host's HTTP surface: health, metrics, the bridge's command routes and (with the simulator) its control routes. */
+export function createHostServer({ provider, sink, bridge, logger = consoleLogger, startedAt = performance.now() }: HostDeps): Server {
   const uptime = () => (performance.now() - startedAt) / 1000;
 
   async function route(req: IncomingMessage, res: ServerResponse) {
@@ -34,17 +54,34 @@ export function createHostServer({ provider, sink, startedAt = performance.now()
         connections: connections.length,
         byStatus,
         events: sink.stats(),
+        bridge: bridge
+          ? {
+              hostId: bridge.hostId,
+              listed: bridge.supervisor.ready,
+              leases: bridge.leases.ids(),
+              lostLeases: bridge.supervisor.lostLeases(),
+              delivery: bridge.spool.health(),
+            }
+          : null,
         uptime: Math.round(uptime() * 10) / 10,
       });
     }
     if (url.pathname === "/metrics" && method === "GET") {
-      const text = renderMetrics({ provider: provider.name, connections: provider.connections(), events: sink.stats(), uptimeSeconds: uptime() });
+      const text = renderMetrics({
+        provider: provider.name,
+        connections: provider.connections(),
+        events: sink.stats(),
+        leases: bridge?.leases.ids().length,
+        deliveryFailures: bridge?.spool.health().failures,
+        uptimeSeconds: uptime(),
+      });
       return sendText(res, 200, text, "text/plain; version=0.0.4; charset=utf-8");
     }
     if (url.pathname === "/favicon.ico") {
       res.writeHead(204).end();
       return;
     }
+    if (bridge && (await handleBridge({ provider, supervisor: bridge.supervisor, secret: bridge.secret, logger }, req, res, url))) return;
     if (provider instanceof SimulatorProvider && url.pathname.startsWith("/simulator")) {
       if (await handleSimulator(provider, req, res, url)) return;
     }
@@ -56,57 +93,157 @@ export function createHostServer({ provider, sink, startedAt = performance.now()
       if (res.headersSent) return res.destroy();
       if (err instanceof HttpError) return sendError(res, err);
       if (err instanceof ProviderError) return sendError(res, new HttpError(err.status, err.code, err.message));
-      console.error("unhandled error", req.method, req.url, err);
+      logger.error("unhandled error", req.method, req.url, err);
       sendError(res, new HttpError(500, "ERR_INTERNAL", "An internal error occurred."));
     });
   });
 }
 
-export function createProvider(config: HostConfig): Provider {
+export async function createProvider(config: HostConfig, store: SessionStore | undefined): Promise<Provider> {
   if (config.provider === "simulator") {
     return new SimulatorProvider({ fixture: config.simulatorFixture, ackStepMs: config.simulatorAckStepMs });
   }
-  throw new Error('The "baileys" provider is not built yet (a later issue); use SESSION_HOST_PROVIDER=simulator.');
+  if (!store) throw new Error('The "baileys" provider keeps its credentials through the worker: it needs the bridge (SESSION_HOST_BRIDGE=on).');
+  // Loaded only when chosen, so the simulator never loads Baileys.
+  const { createBaileysProvider } = await import("./providers/baileys/index");
+  return createBaileysProvider({ store });
 }
 
 export interface RunningHost {
   server: Server;
   provider: Provider;
   sink: EventSink;
+  bridge: HostBridge | undefined;
   url: string;
   close(): Promise<void>;
 }
 
-/** Starts the host as configured; `close()` stops taking requests and closes the provider. */
-export async function startHost(config: HostConfig, provider = createProvider(config)): Promise<RunningHost> {
-  const sink = new RecordingSink();
-  // Until the bridge to the worker exists, events are recorded, not delivered (see session-host/README.md).
-  provider.onEvent((event) => sink.record(event));
-  const server = createHostServer({ provider, sink });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.bind, () => {
-      server.off("error", reject);
-      resolve();
+export interface StartOptions {
+  /** A ready provider (tests); otherwise made from the config. */
+  provider?: Provider;
+  logger?: Logger;
+  fetch?: typeof globalThis.fetch;
+  /** How often the supervisor asks the worker again which connections to run, and how it retries the first time. */
+  reconcileMs?: number;
+  listRetry?: { baseMs: number; maxMs: number };
+  /** Spool tuning (tests shorten the retries). */
+  spool?: Pick<SpoolOptions, "retryBaseMs" | "retryMaxMs" | "maxBatchEvents" | "compactAfterBytes">;
+  /** Shutdown budget for flushing the spool, in ms (npm start gives the host 8 s in all). */
+  flushTimeoutMs?: number;
+}
+
+/**
+ * Starts the host as configured. With the bridge: opens the spool (delivering what an earlier run left), serves,
+ * then asks the worker which connections to run. `close()` stops taking requests, closes the provider's sockets,
+ * gives the leases back and flushes the spool; what is not delivered stays on disk for the next start.
+ */
+export async function startHost(config: HostConfig, options: StartOptions = {}): Promise<RunningHost> {
+  const logger = options.logger ?? consoleLogger;
+  let bridge: HostBridge | undefined;
+  let store: WorkerSessionStore | undefined;
+  let sink: EventSink;
+  let provider: Provider;
+
+  if (config.bridge) {
+    const hostId = await resolveHostId(config.stateDir, config.bridge.hostId);
+    const client = createWorkerClient({ workerUrl: config.bridge.workerUrl, secret: config.bridge.secret, hostId, fetch: options.fetch });
+    const spool = await Spool.open({
+      dir: config.stateDir,
+      // Batches may carry media: give them longer than the default call.
+      deliver: (events, signal) => client.postEvents(events, { signal, timeoutMs: 120_000 }),
+      logger,
+      ...options.spool,
     });
-  });
+    store = new WorkerSessionStore({ client, logger });
+    try {
+      provider = options.provider ?? (await createProvider(config, store));
+    } catch (err) {
+      await spool.close();
+      throw err;
+    }
+    let supervisor: ConnectionSupervisor | undefined;
+    const leases = new Leases({ client, ttlMs: config.bridge.leaseTtlMs, logger, onLost: (id) => supervisor?.onLeaseLost(id) });
+    supervisor = new ConnectionSupervisor({
+      provider,
+      leases,
+      client,
+      logger,
+      reconcileMs: options.reconcileMs,
+      retryBaseMs: options.listRetry?.baseMs,
+      retryMaxMs: options.listRetry?.maxMs,
+    });
+    bridge = { hostId, secret: config.bridge.secret, supervisor, leases, spool };
+    sink = spool;
+    const forward = supervisor;
+    provider.onEvent((event) => {
+      if (forward.forwards(event)) spool.record(event);
+    });
+  } else {
+    provider = options.provider ?? (await createProvider(config, undefined));
+    const recording = new RecordingSink();
+    provider.onEvent((event) => recording.record(event));
+    sink = recording;
+  }
+
+  const server = createHostServer({ provider, sink, bridge, logger });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.bind, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await provider.close();
+    await bridge?.spool.close();
+    throw err;
+  }
+  bridge?.supervisor.boot();
+
   const { port } = server.address() as AddressInfo;
   const host = config.bind.includes(":") ? `[${config.bind}]` : config.bind;
   let closing: Promise<void> | undefined;
+  // Each step is bounded so that the whole shutdown fits in npm start's 8 s grace even with the worker gone.
+  const flushTimeoutMs = options.flushTimeoutMs ?? 2_000;
+
+  async function close() {
+    // 1. No new requests; give those in flight a moment.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await within(1_000, closed);
+    server.closeAllConnections();
+    await closed;
+    // 2. No new starts, no renewals; then close the sockets while we still hold their leases.
+    if (bridge) await within(1_500, bridge.supervisor.close());
+    bridge?.leases.close();
+    await provider.close();
+    // 3. Let credential writes land, then give the leases back, then deliver what we can.
+    if (store) await within(1_500, store.settled());
+    if (bridge) await within(1_500, bridge.leases.releaseAll());
+    if (bridge) {
+      const drained = await bridge.spool.flush(flushTimeoutMs);
+      await bridge.spool.close();
+      const left = bridge.spool.stats().spooled;
+      if (!drained) logger.warn(`spool: ${left} event(s) not delivered yet; they are delivered at the next start`);
+    }
+  }
+
   return {
     server,
     provider,
     sink,
+    bridge,
     url: `http://${host}:${port}`,
-    close: () =>
-      (closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        await provider.close();
-      })()),
+    close: () => (closing ??= close()),
   };
+}
+
+/** Waits for `promise`, but at most `ms`. */
+async function within(ms: number, promise: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
@@ -124,6 +261,11 @@ async function main() {
   }
   const host = await startHost(config);
   console.log(`session host (${host.provider.name}) listening on ${host.url}`);
+  if (host.bridge) {
+    console.log(`bridge: host ${host.bridge.hostId} → ${config.bridge!.workerUrl}; spool in ${config.stateDir}`);
+  } else {
+    console.log("bridge: off (SESSION_HOST_BRIDGE=off): events stay in memory and nothing reaches a worker");
+  }
   if (host.provider.name === "simulator") {
     const n = host.provider.connections().length;
     console.log(`simulator: ${host.url}/simulator (${n} connection${n === 1 ? "" : "s"} from the fixture; state in memory only)`);

@@ -67,6 +67,19 @@ export const tagPayload = z.object({
   userId: z.number().nullable(),
 });
 
+/** A connection as events carry it (never its token hash); the rest of the row passes through. */
+export const whatsappPayload = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]),
+  qrcode: z.string(),
+  number: z.string(),
+  isDefault: z.boolean(),
+});
+
+/** A queue as events carry it; options and schedules pass through. */
+export const queuePayload = z.looseObject({ id: z.number(), name: z.string(), color: z.string() });
+
 /** A quick message as events carry it (mediaPath is the API URL of the attachment, never a storage key). */
 export const quickMessagePayload = z.looseObject({
   id: z.number(),
@@ -110,6 +123,17 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("quickMessage"), action: z.literal("create"), quickMessage: quickMessagePayload }),
     z.object({ type: z.literal("quickMessage"), action: z.literal("update"), quickMessage: quickMessagePayload }),
     z.object({ type: z.literal("quickMessage"), action: z.literal("delete"), quickMessageId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("whatsapp"), action: z.literal("update"), whatsapp: whatsappPayload }),
+    z.object({ type: z.literal("whatsapp"), action: z.literal("delete"), whatsappId: z.number() }),
+  ]),
+  /** Session status and QR changes (the QR dialog and the menu badge follow these). */
+  z.object({ type: z.literal("whatsappSession"), action: z.literal("update"), session: whatsappPayload }),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),
+    z.object({ type: z.literal("queue"), action: z.literal("update"), queue: queuePayload }),
+    z.object({ type: z.literal("queue"), action: z.literal("delete"), queueId: z.number() }),
   ]),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;

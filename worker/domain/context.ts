@@ -30,6 +30,21 @@ export interface Ctx {
   waitUntil: (promise: Promise<unknown>) => void;
 }
 
+/**
+ * Work the system does for a company with nobody acting (inbound WhatsApp traffic, the chatbot, cron). Verbs
+ * that accept it write no acting user (history rows and messages carry null); user rules do not apply.
+ */
+export interface SystemCtx extends Omit<Ctx, "user"> {
+  user: null;
+}
+
+/** Verbs shared by agents and the system take either; they read `ctx.user` only where an agent acts. */
+export type AnyCtx = Ctx | SystemCtx;
+
+export function systemCtx(base: Omit<SystemCtx, "user">): SystemCtx {
+  return { ...base, user: null };
+}
+
 export function requirePermission(ctx: Pick<Ctx, "user">, key: PermissionKey): void {
   if (!can(ctx.user, key)) throw new AppError("ERR_NO_PERMISSION");
 }

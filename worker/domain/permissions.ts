@@ -39,6 +39,8 @@ export const permissionRules = {
   "tags:kanbanToggle": adminOrSupervisor,
   "quick-messages:editAny": adminOrSupervisor,
   "quick-messages:geral": admin,
+  /** Queues, their option trees, hours and attachments (spec 000: /queues is an admin page). */
+  "queues:manage": admin,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,

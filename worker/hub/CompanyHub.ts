@@ -17,7 +17,11 @@ import {
 import { audienceIncludes, type SocketState } from "./audience";
 import { hubCommands, type CommandEnvelope, type HubCommandName } from "./commands";
 import { SerialQueue } from "./serialQueue";
-import type { CurrentUser } from "../domain/context";
+import type { BridgeEvent } from "../contracts/bridge";
+import { systemCtx, type CurrentUser } from "../domain/context";
+import { ingestEvents } from "../domain/inbound/ingestEvents";
+import { closeIdleTickets } from "../domain/automation/closeIdleTickets";
+import { transferWaitingTickets } from "../domain/automation/transferWaitingTickets";
 import { AppError } from "../domain/errors";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
@@ -164,6 +168,26 @@ export class CompanyHub extends DurableObject<Env> {
     });
   }
 
+  /**
+   * Inbound WhatsApp events of this company, from the bridge, in order. They share the command queue, so an
+   * inbound message and an agent's accept of the same ticket never interleave.
+   */
+  async ingest(companyId: number, events: BridgeEvent[]): Promise<{ ingested: number }> {
+    await this.rememberCompany(companyId);
+    return this.commands.run(() => ingestEvents({ ctx: this.systemCtx(companyId), input: { events } }));
+  }
+
+  /** The minute's ticket automation (cron): idle tickets closed, queue-less waiting tickets transferred. */
+  async automate(companyId: number, now: number): Promise<{ closed: number; transferred: number }> {
+    await this.rememberCompany(companyId);
+    return this.commands.run(async () => {
+      const ctx = this.systemCtx(companyId);
+      const { closed } = await closeIdleTickets({ ctx, input: { now } });
+      const { transferred } = await transferWaitingTickets({ ctx, input: { now } });
+      return { closed, transferred };
+    });
+  }
+
   /** A user was edited: sockets keep deciding visibility from the new profile and queues. */
   async updateActor(userId: number, patch: Partial<Omit<HubActor, "userId" | "sessionId">>): Promise<void> {
     for (const ws of this.ctx.getWebSockets(userTag(userId))) {
@@ -217,6 +241,10 @@ export class CompanyHub extends DurableObject<Env> {
       .where(and(eq(users.companyId, companyId), eq(users.online, true)))
       .get();
     if (next?.earliest != null) await this.ctx.storage.setAlarm(Number(next.earliest) + OFFLINE_AFTER_MS);
+  }
+
+  private systemCtx(companyId: number) {
+    return systemCtx({ db: this.db, env: this.env, companyId, waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p) });
   }
 
   private setRooms(ws: WebSocket, state: SocketState, rooms: string[]) {

@@ -1,9 +1,8 @@
 import type { ProviderEvent } from "../providers/provider";
 
 /**
- * Where provider events go. The bridge to the worker (signed HTTP, delivered at least once, spooled to disk
- * while the worker is unreachable) is a later piece of work; until then events are only recorded here, in
- * memory, and nothing is delivered. `delivered` stays 0 on purpose: it reports what really happened.
+ * Where provider events go. With the bridge on it is the durable spool (bridge/spool.ts), which delivers them to
+ * the worker; without a worker (SESSION_HOST_BRIDGE=off) it is the RecordingSink below, and nothing is delivered.
  */
 export interface EventSink {
   record(event: ProviderEvent): void;
@@ -11,17 +10,17 @@ export interface EventSink {
 }
 
 export interface EventSinkStats {
-  /** Events handed to the sink since start. */
+  /** Events handed to the sink since start (for the spool: durably written). */
   recorded: number;
-  /** Events the worker acknowledged. */
+  /** Events the worker acknowledged since start. */
   delivered: number;
   /** Events waiting for delivery. */
   spooled: number;
-  /** Events dropped because the buffer was full. */
+  /** Events given up on since start (the memory buffer overflowed, or the worker refused them: dead letters). */
   dropped: number;
 }
 
-/** Keeps the most recent events in memory (bounded) and counts them. */
+/** Keeps the most recent events in memory (bounded) and counts them; for a host running without a worker. */
 export class RecordingSink implements EventSink {
   private readonly buffer: ProviderEvent[] = [];
   private recorded = 0;

@@ -28,8 +28,8 @@ export function sendError(res: ServerResponse, err: HttpError): void {
   sendJson(res, err.status, { error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
 }
 
-/** Reads a JSON body up to `limit` bytes; refuses anything else before parsing. */
-export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+/** Reads the body as text up to `limit` bytes (a signed call is verified over these exact bytes). */
+export async function readText(req: IncomingMessage, limit: number): Promise<string> {
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > limit) throw new HttpError(413, "ERR_PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes.`);
   const chunks: Buffer[] = [];
@@ -39,7 +39,16 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
     if (size > limit) throw new HttpError(413, "ERR_PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes.`);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a JSON body up to `limit` bytes; refuses anything else before parsing. */
+export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  return parseJson(await readText(req, limit));
+}
+
+/** An empty body is `{}`. */
+export function parseJson(text: string): unknown {
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

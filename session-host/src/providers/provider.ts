@@ -4,63 +4,51 @@
  * can tell them apart.
  */
 
+import type { z } from "zod";
+import type {
+  BridgeEvent,
+  BridgeInboundMessage,
+  BridgeMedia,
+  deleteCommand,
+  editCommand,
+  reactCommand,
+  sendCommand,
+} from "../../../worker/contracts/bridge";
+
 /** Connection states, spelled as the product (and the spec) spells them. */
 export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
-/** Delivery acks: 0 pending, 1 sent to the server, 2 delivered to the phone, 3 read, 4–5 played. */
+/** Delivery acks: 0 pending, 1 sent, 2 reached the server, 3 delivered, 4 read, 5 played. */
 export type MessageAck = 0 | 1 | 2 | 3 | 4 | 5;
 
-export interface MediaPayload {
-  mimetype: string;
-  filename: string;
-  /** File contents, base64. */
-  base64: string;
-}
+export type MediaPayload = BridgeMedia;
 
-/** A message a contact sent to one of our connections. */
-export interface InboundMessage {
-  /** WhatsApp message id: the worker ingests idempotently on it. */
-  id: string;
-  /** Contact number, digits only (country + area code + number). */
-  from: string;
-  /** The contact's push name, when WhatsApp tells it. */
-  name?: string;
-  body: string;
-  /** chat, image, audio, video, application, … (the product's media types). */
-  mediaType: string;
-  media?: MediaPayload;
-  /** Id of the message this one replies to. */
-  quotedId?: string;
-  /** Epoch milliseconds. */
-  timestamp: number;
-}
-
-/** A message the product sends to a contact. */
-export interface OutboundMessage {
-  connectionId: number;
-  /** Contact number, digits only. */
-  to: string;
-  /** Given by the product so that a retried send keeps its id (and is not sent twice). */
-  id?: string;
-  body?: string;
-  media?: MediaPayload;
-  quotedId?: string;
-}
-
-export type ProviderEvent =
-  | { type: "status"; connectionId: number; status: ConnectionStatus; number?: string; at: number }
-  | { type: "qr"; connectionId: number; qr: string; at: number }
-  | { type: "message"; connectionId: number; message: InboundMessage; at: number }
-  | { type: "ack"; connectionId: number; messageId: string; ack: MessageAck; at: number };
-
+/**
+ * What a provider reports: exactly the bridge's events (worker/contracts/bridge.ts), so the host forwards them to
+ * the worker unchanged. Inbound messages carry chatId/isGroup/fromMe/lid; acks, edits, deletions, reactions,
+ * presence, calls and contact updates (names, photos, LID ↔ number) are events of their own.
+ */
+export type ProviderEvent = BridgeEvent;
+export type InboundMessage = BridgeInboundMessage;
 export type ProviderEventHandler = (event: ProviderEvent) => void;
+
+/** A message the product sends to a contact: the bridge's send command (its `id` makes a retried send idempotent). */
+export type OutboundMessage = z.input<typeof sendCommand>;
+export type EditRequest = z.input<typeof editCommand>;
+export type DeleteRequest = z.input<typeof deleteCommand>;
+export type ReactRequest = z.input<typeof reactCommand>;
 
 export interface ConnectionInfo {
   id: number;
   status: ConnectionStatus;
   /** Our own number once paired; empty before. */
   number: string;
+}
+
+export interface AddressBookEntry {
+  number: string;
+  name: string;
 }
 
 export type ProviderName = "simulator" | "baileys";
@@ -71,9 +59,21 @@ export interface Provider {
   start(connectionId: number): Promise<void>;
   /** Closes the connection's socket, keeping its credentials. */
   stop(connectionId: number): Promise<void>;
-  /** Sends a message; answers its WhatsApp id. Acks arrive later as events. */
+  /** Logs out on WhatsApp and wipes the credentials; the next start asks for a new QR. */
+  logout(connectionId: number): Promise<void>;
+  /** Asks WhatsApp for a pairing code for `number` (the alternative to scanning the QR). */
+  requestPairingCode(connectionId: number, number: string): Promise<string>;
+  /** Sends a message; answers its WhatsApp id (the given `id` when the provider can keep it). Acks arrive later as events. */
   send(message: OutboundMessage): Promise<{ id: string }>;
-  /** Subscribes to inbound messages, acks, status changes and QR codes; returns the unsubscribe function. */
+  edit(request: EditRequest): Promise<void>;
+  delete(request: DeleteRequest): Promise<void>;
+  /** An empty emoji removes our reaction. */
+  react(request: ReactRequest): Promise<void>;
+  /** Whether the number is on WhatsApp, and its canonical form (Brazilian numbers may gain or lose the ninth digit). */
+  checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number: string }>;
+  /** The connected phone's address book (contacts import). */
+  addressBook(connectionId: number): Promise<AddressBookEntry[]>;
+  /** Subscribes to every event; returns the unsubscribe function. */
   onEvent(handler: ProviderEventHandler): () => void;
   /** The connections this process knows, for health and metrics. */
   connections(): ConnectionInfo[];

@@ -1,7 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
+import type { BridgeMediaType } from "../../../worker/contracts/bridge";
 import {
+  type AddressBookEntry,
   type ConnectionInfo,
   type ConnectionStatus,
+  type DeleteRequest,
+  type EditRequest,
   type MediaPayload,
   type MessageAck,
   type OutboundMessage,
@@ -9,16 +13,25 @@ import {
   type ProviderEvent,
   type ProviderEventHandler,
   ProviderError,
+  type ReactRequest,
 } from "./provider";
 import type { SimulatorFixture } from "./simulatorFixture";
 
 /**
- * An in-process fake phone network. Connections pair by "scanning" a QR (POST /simulator/:id/scan), people play
- * contacts who write to a connection (POST /simulator/:id/inbound), and whatever the product sends lands in
- * an outbox whose acks advance 1 → 2 → 3 (sent, delivered, read) like a phone that receives and reads it.
- * It is a local tool: nothing here talks to WhatsApp, and its state lives in memory only (a restart starts again
- * from the fixture it is given; see docs/decisions/0004-session-host-state.md).
+ * An in-process fake phone network. Connections pair by "scanning" a QR or entering a pairing code
+ * (POST /simulator/:id/scan), people play contacts who write, edit, delete, react and type
+ * (POST /simulator/:id/inbound…), and whatever the product sends lands in an outbox whose acks advance 1 → 2 → 3
+ * like a phone that receives and reads it. It is a local tool: nothing here talks to WhatsApp, and its state lives
+ * in memory only (a restart starts again from its fixture; see docs/decisions/0004-session-host-state.md).
+ *
+ * Which numbers "are on WhatsApp": every number of 8 to 20 digits except those starting with 5500
+ * (INVALID_PREFIX), so tests can get ERR_WAPP_INVALID_CONTACT with e.g. 5500912345678.
  */
+
+export const INVALID_PREFIX = "5500";
+
+/** Who reacted: a contact's number, or OURS for the product's own reaction. */
+export const OURS = "me";
 
 export interface StoredMessage {
   id: string;
@@ -28,12 +41,19 @@ export interface StoredMessage {
   /** The contact's number. */
   contact: string;
   body: string;
-  mediaType: string;
+  mediaType: BridgeMediaType;
   /** Media contents are not kept, only what the page shows. */
   media?: { mimetype: string; filename: string; size: number };
+  location?: { latitude: number; longitude: number; name?: string };
+  vcard?: { name: string; number: string };
   quotedId?: string;
   ack: MessageAck;
   at: number;
+  /** Bodies before each edit, oldest first. */
+  edits: string[];
+  deleted: boolean;
+  /** Reactor (a contact's number, or OURS) → emoji. */
+  reactions: Record<string, string>;
 }
 
 interface SimConnection {
@@ -42,6 +62,8 @@ interface SimConnection {
   /** Our number once paired; a paired connection resumes without a new QR (like saved credentials). */
   number: string;
   qr: string;
+  /** A pairing code asked for, and the number it was asked for; entering it on the "phone" pairs. */
+  pairing: { code: string; number: string } | null;
 }
 
 export interface SimulatorOptions {
@@ -69,8 +91,11 @@ export interface ContactInfo {
   lastMessageAt: number | null;
 }
 
+export type TypingState = "composing" | "recording" | "paused";
+
 const DIGITS = /^\d{8,20}$/;
 const FINAL_ACK: MessageAck = 3;
+const PAIRING_ALPHABET = "ABCDEFGHJKLMNPQRSTVWXYZ23456789";
 
 /** WhatsApp-looking ids, with a prefix that says where they came from. */
 export function newMessageId(): string {
@@ -78,15 +103,21 @@ export function newMessageId(): string {
 }
 
 /** The product's media type for a mimetype. */
-export function mediaTypeOf(mimetype: string): string {
+export function mediaTypeOf(mimetype: string, ptt = false): BridgeMediaType {
   const [kind] = mimetype.toLowerCase().split("/");
-  if (kind === "image" || kind === "audio" || kind === "video") return kind;
+  if (kind === "audio") return ptt ? "ptt" : "audio";
+  if (kind === "image" || kind === "video") return kind;
   return "application";
 }
 
 /** The simulated number of a connection once paired: 55 11 9 + the id, padded. */
 export function simulatedNumber(connectionId: number): string {
   return `551190${String(connectionId).padStart(7, "0")}`;
+}
+
+/** Whether the simulated WhatsApp knows this number (see INVALID_PREFIX). */
+export function existsOnSimulatedWhatsApp(number: string): boolean {
+  return DIGITS.test(number) && !number.startsWith(INVALID_PREFIX);
 }
 
 export class SimulatorProvider implements Provider {
@@ -109,13 +140,14 @@ export class SimulatorProvider implements Provider {
         status: c.status,
         number: c.number ?? (c.status === "CONNECTED" ? simulatedNumber(c.id) : ""),
         qr: "",
+        pairing: null,
       })),
       contacts: fixture.contacts.map((c) => ({ number: c.number, name: c.name })),
       messages: [],
     };
   }
 
-  // ---- Provider ----
+  // ---- Provider: lifecycle ----
 
   onEvent(handler: ProviderEventHandler): () => void {
     this.handlers.add(handler);
@@ -129,7 +161,7 @@ export class SimulatorProvider implements Provider {
   async start(connectionId: number): Promise<void> {
     let conn = this.findConnection(connectionId);
     if (!conn) {
-      conn = { id: connectionId, status: "OPENING", number: "", qr: "" };
+      conn = { id: connectionId, status: "OPENING", number: "", qr: "", pairing: null };
       this.state.connections.push(conn);
       this.setStatus(conn, "OPENING");
     }
@@ -139,34 +171,90 @@ export class SimulatorProvider implements Provider {
     }
     // A connection paired before resumes without a new QR, as saved credentials would let it.
     if (conn.number) return this.setStatus(conn, "CONNECTED");
+    if (conn.status === "qrcode" && conn.qr) {
+      // Already waiting: say so again (the worker may have missed it) without invalidating the QR shown.
+      this.setStatus(conn, "qrcode");
+      this.emit({ type: "qr", connectionId, qr: conn.qr, at: this.now() });
+      return;
+    }
+    if (conn.status === "PAIRING") return;
     this.showQr(conn);
   }
 
   async stop(connectionId: number): Promise<void> {
     const conn = this.requireConnection(connectionId);
+    conn.qr = "";
+    conn.pairing = null;
     if (conn.status !== "DISCONNECTED") this.setStatus(conn, "DISCONNECTED");
   }
 
+  /** Forgets the pairing: the next start shows a QR. A connection the simulator never saw has nothing to forget. */
+  async logout(connectionId: number): Promise<void> {
+    const conn = this.findConnection(connectionId);
+    if (!conn) return;
+    conn.number = "";
+    conn.qr = "";
+    conn.pairing = null;
+    this.setStatus(conn, "DISCONNECTED");
+  }
+
+  async requestPairingCode(connectionId: number, number: string): Promise<string> {
+    const conn = this.requireConnection(connectionId);
+    if (conn.status === "CONNECTED") {
+      throw new ProviderError("ERR_WAPP_ALREADY_PAIRED", `Connection ${connectionId} is already paired.`, 409);
+    }
+    if (conn.status !== "qrcode" && conn.status !== "PAIRING") {
+      throw new ProviderError("ERR_WAPP_NOT_INITIALIZED", `Connection ${connectionId} is ${conn.status}: start it before asking for a pairing code.`, 409);
+    }
+    if (!DIGITS.test(number)) throw new ProviderError("ERR_VALIDATION", "number must be 8 to 20 digits.");
+    const code = Array.from({ length: 8 }, () => PAIRING_ALPHABET[randomInt(PAIRING_ALPHABET.length)]).join("");
+    conn.pairing = { code, number };
+    if (conn.status !== "PAIRING") this.setStatus(conn, "PAIRING");
+    return code;
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  // ---- Provider: messages ----
+
   async send(message: OutboundMessage): Promise<{ id: string }> {
     const conn = this.requireConnected(message.connectionId);
-    if (!DIGITS.test(message.to)) throw new ProviderError("ERR_VALIDATION", "to must be a phone number, digits only.");
-    if (!message.body && !message.media) throw new ProviderError("ERR_VALIDATION", "A message needs a body or media.");
-    if (message.id) {
-      // A retried send keeps its id and is not delivered twice.
-      const known = this.findMessage(conn.id, message.id);
-      if (known) return { id: known.id };
+    // A retried send keeps its id and is not delivered twice.
+    const known = this.findMessage(conn.id, message.id);
+    if (known) {
+      if (known.direction === "in") throw new ProviderError("ERR_VALIDATION", `Message id ${message.id} belongs to a message a contact wrote.`);
+      return { id: known.id };
     }
+    this.requireContact(message.to, message.isGroup);
+    if (!message.body && !message.media && !message.location && !message.vcard) {
+      throw new ProviderError("ERR_VALIDATION", "A message needs a body, media, a location or a contact card.");
+    }
+    const mediaType: BridgeMediaType = message.media
+      ? mediaTypeOf(message.media.mimetype, message.ptt)
+      : message.location
+        ? "location"
+        : message.vcard
+          ? "vcard"
+          : "chat";
     const stored: StoredMessage = {
-      id: message.id ?? newMessageId(),
+      id: message.id,
       connectionId: conn.id,
       direction: "out",
       contact: message.to,
       body: message.body ?? "",
-      mediaType: message.media ? mediaTypeOf(message.media.mimetype) : "chat",
+      mediaType,
       media: message.media ? mediaMeta(message.media) : undefined,
+      location: message.location,
+      vcard: message.vcard,
       quotedId: message.quotedId,
       ack: 1,
       at: this.now(),
+      edits: [],
+      deleted: false,
+      reactions: {},
     };
     this.ensureContact(message.to);
     this.push(stored);
@@ -175,19 +263,52 @@ export class SimulatorProvider implements Provider {
     return { id: stored.id };
   }
 
-  async close(): Promise<void> {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+  async edit(request: EditRequest): Promise<void> {
+    const message = this.ownMessage(request.connectionId, request.to, request.id, request.isGroup);
+    if (message.deleted) throw new ProviderError("ERR_MESSAGE_NOT_EDITABLE", `Message ${request.id} was deleted.`, 409);
+    if (!message.body && message.mediaType === "chat") throw new ProviderError("ERR_MESSAGE_NOT_EDITABLE", `Message ${request.id} has no text.`, 409);
+    if (message.body === request.body) return;
+    message.edits.push(message.body);
+    message.body = request.body;
   }
 
-  // ---- simulator controls ----
+  async delete(request: DeleteRequest): Promise<void> {
+    const message = this.ownMessage(request.connectionId, request.to, request.id, request.isGroup);
+    message.deleted = true;
+  }
 
-  /** Completes QR pairing. Scanning a connected connection changes nothing. */
-  scan(connectionId: number): ConnectionInfo {
+  async react(request: ReactRequest): Promise<void> {
+    this.requireConnected(request.connectionId);
+    this.requireContact(request.to, request.isGroup);
+    const message = this.findMessage(request.connectionId, request.id);
+    if (!message || message.contact !== request.to) {
+      throw new ProviderError("ERR_NOT_FOUND", `Message ${request.id} is not in the conversation with ${request.to}.`, 404);
+    }
+    setReaction(message, OURS, request.emoji);
+  }
+
+  async checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number: string }> {
+    this.requireConnected(connectionId);
+    return { exists: existsOnSimulatedWhatsApp(number), number };
+  }
+
+  async addressBook(connectionId: number): Promise<AddressBookEntry[]> {
+    this.requireConnected(connectionId);
+    return this.state.contacts.filter((c) => existsOnSimulatedWhatsApp(c.number)).map((c) => ({ number: c.number, name: c.name || c.number }));
+  }
+
+  // ---- simulator controls: the phone side ----
+
+  /** Completes pairing (QR, or the pairing code when `code` is given). Scanning a connected connection changes nothing. */
+  scan(connectionId: number, code?: string): ConnectionInfo {
     const conn = this.requireConnection(connectionId);
     if (conn.status === "qrcode" || conn.status === "PAIRING") {
-      conn.number ||= simulatedNumber(conn.id);
+      if (code !== undefined && code.toUpperCase() !== conn.pairing?.code) {
+        throw new ProviderError("ERR_PAIRING_CODE", "That is not the pairing code of this connection.", 400);
+      }
+      conn.number ||= conn.pairing?.number ?? simulatedNumber(conn.id);
       conn.qr = "";
+      conn.pairing = null;
       this.setStatus(conn, "CONNECTED");
     } else if (conn.status !== "CONNECTED") {
       throw new ProviderError(
@@ -222,6 +343,9 @@ export class SimulatorProvider implements Provider {
       quotedId: input.quotedId,
       ack: 0,
       at: this.now(),
+      edits: [],
+      deleted: false,
+      reactions: {},
     };
     this.ensureContact(input.from, input.name);
     if (!known) this.push(stored);
@@ -231,16 +355,63 @@ export class SimulatorProvider implements Provider {
       at: this.now(),
       message: {
         id: stored.id,
+        chatId: stored.contact,
+        isGroup: false,
         from: stored.contact,
-        name: input.name ?? this.contactName(stored.contact),
-        body: stored.body,
+        fromMe: false,
+        name: input.name || this.contactName(stored.contact),
+        body: known ? (known.edits[0] ?? known.body) : stored.body,
         mediaType: stored.mediaType,
         media: input.media,
         quotedId: stored.quotedId,
+        isForwarded: false,
+        isHistory: false,
         timestamp: stored.at,
       },
     });
     return { id: stored.id };
+  }
+
+  /** A contact edits a message they wrote. */
+  inboundEdit(connectionId: number, input: { from: string; id: string; body: string }): void {
+    const message = this.contactMessage(connectionId, input.from, input.id);
+    if (message.deleted) throw new ProviderError("ERR_MESSAGE_NOT_EDITABLE", `Message ${input.id} was deleted.`, 409);
+    message.edits.push(message.body);
+    message.body = input.body;
+    this.emit({ type: "edit", connectionId, messageId: message.id, body: input.body, at: this.now() });
+  }
+
+  /** A contact deletes a message they wrote (for everyone). */
+  inboundDelete(connectionId: number, input: { from: string; id: string }): void {
+    const message = this.contactMessage(connectionId, input.from, input.id);
+    message.deleted = true;
+    this.emit({ type: "delete", connectionId, messageId: message.id, at: this.now() });
+  }
+
+  /** A contact reacts to any message of their conversation; an empty emoji takes the reaction back. */
+  inboundReaction(connectionId: number, input: { from: string; id: string; emoji: string }): void {
+    this.requireConnected(connectionId);
+    const message = this.findMessage(connectionId, input.id);
+    if (!message || message.contact !== input.from) {
+      throw new ProviderError("ERR_NOT_FOUND", `Message ${input.id} is not in the conversation with ${input.from}.`, 404);
+    }
+    setReaction(message, input.from, input.emoji);
+    this.emit({
+      type: "reaction",
+      connectionId,
+      messageId: message.id,
+      chatId: input.from,
+      from: input.from,
+      fromMe: false,
+      emoji: input.emoji,
+      at: this.now(),
+    });
+  }
+
+  /** A contact is typing (or recording, or stopped). */
+  typing(connectionId: number, input: { from: string; state: TypingState }): void {
+    this.requireConnected(connectionId);
+    this.emit({ type: "presence", connectionId, chatId: input.from, presence: input.state, at: this.now() });
   }
 
   /** What the product sent through a connection, oldest first, optionally to one contact. */
@@ -270,6 +441,10 @@ export class SimulatorProvider implements Provider {
     return this.requireConnection(connectionId).qr;
   }
 
+  pairingCodeOf(connectionId: number): string {
+    return this.requireConnection(connectionId).pairing?.code ?? "";
+  }
+
   // ---- internals ----
 
   private findConnection(id: number) {
@@ -278,16 +453,41 @@ export class SimulatorProvider implements Provider {
 
   private requireConnection(id: number) {
     const conn = this.findConnection(id);
-    if (!conn) throw new ProviderError("ERR_CONNECTION_NOT_FOUND", `Connection ${id} is unknown to the simulator.`, 404);
+    if (!conn) throw new ProviderError("ERR_NO_WAPP_FOUND", `Connection ${id} is unknown to the simulator.`, 404);
     return conn;
   }
 
   private requireConnected(id: number) {
     const conn = this.requireConnection(id);
     if (conn.status !== "CONNECTED") {
-      throw new ProviderError("ERR_CONNECTION_NOT_CONNECTED", `Connection ${id} is ${conn.status}, not CONNECTED.`, 409);
+      throw new ProviderError("ERR_WAPP_NOT_INITIALIZED", `Connection ${id} is ${conn.status}, not CONNECTED.`, 409);
     }
     return conn;
+  }
+
+  /** The simulator has no groups, and numbers starting with INVALID_PREFIX are not on WhatsApp. */
+  private requireContact(to: string, isGroup = false) {
+    if (isGroup) throw new ProviderError("ERR_WAPP_INVALID_CONTACT", "The simulator has no groups.", 400);
+    if (!existsOnSimulatedWhatsApp(to)) throw new ProviderError("ERR_WAPP_INVALID_CONTACT", `${to} is not on WhatsApp.`, 400);
+  }
+
+  /** A message the product sent to `to`, for edits and deletions. */
+  private ownMessage(connectionId: number, to: string, id: string, isGroup?: boolean) {
+    this.requireConnected(connectionId);
+    this.requireContact(to, isGroup);
+    const message = this.findMessage(connectionId, id);
+    if (!message || message.contact !== to) throw new ProviderError("ERR_NOT_FOUND", `Message ${id} is not in the conversation with ${to}.`, 404);
+    if (message.direction !== "out") throw new ProviderError("ERR_MESSAGE_NOT_EDITABLE", `Message ${id} was written by the contact.`, 409);
+    return message;
+  }
+
+  /** A message the contact `from` wrote, for their edits and deletions. */
+  private contactMessage(connectionId: number, from: string, id: string) {
+    this.requireConnected(connectionId);
+    const message = this.findMessage(connectionId, id);
+    if (!message || message.contact !== from) throw new ProviderError("ERR_NOT_FOUND", `Message ${id} is not in the conversation with ${from}.`, 404);
+    if (message.direction !== "in") throw new ProviderError("ERR_MESSAGE_NOT_EDITABLE", `Message ${id} was sent by the product, not by ${from}.`, 409);
+    return message;
   }
 
   private findMessage(connectionId: number, id: string) {
@@ -341,6 +541,11 @@ export class SimulatorProvider implements Provider {
       }
     }
   }
+}
+
+function setReaction(message: StoredMessage, who: string, emoji: string) {
+  if (emoji) message.reactions[who] = emoji;
+  else delete message.reactions[who];
 }
 
 function mediaMeta(media: MediaPayload) {

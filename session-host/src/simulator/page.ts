@@ -1,8 +1,10 @@
 /**
  * GET /simulator: a phone-like page where a person plays the contacts. Pick a connection (or pair one by
- * scanning its QR), pick or add a contact, and chat: what you type arrives at the product as that contact's
- * WhatsApp message; what the product sends appears on the left with its ack. Plain HTML and a small script
- * (no build step); every value from the server is inserted as text, never as HTML.
+ * scanning its QR or entering its pairing code), pick or add a contact, and chat: what you type arrives at the
+ * product as that contact's WhatsApp message (typing shows as "composing"); the contact can react to any message
+ * and edit or delete their own; what the product sends appears on the left with its ack, edits, deletion and
+ * reactions. Plain HTML and a small script (no build step); every value from the server is inserted as text,
+ * never as HTML.
  */
 export function simulatorPage(): string {
   return `<!doctype html>
@@ -40,6 +42,11 @@ export function simulatorPage(): string {
   form.compose { display:flex; gap:6px; padding:10px; border-top:1px solid var(--line); }
   form.compose input[type=text] { flex:1; }
   .error { color:#d33; font-size:12px; min-height:1em; }
+  .code { font-family:monospace; font-size:20px; letter-spacing:.15em; }
+  .deleted { font-style:italic; color:var(--muted); }
+  .reactions { font-size:12px; margin-top:2px; }
+  .actions { display:flex; gap:4px; margin-top:2px; }
+  .actions button { padding:0 6px; font-size:12px; background:transparent; color:var(--muted); border:1px solid var(--line); }
 </style>
 </head>
 <body>
@@ -52,6 +59,10 @@ export function simulatorPage(): string {
     <div id="qrBox" hidden>
       <p class="qr" id="qr"></p>
       <button id="scan" type="button">Scan QR code</button>
+    </div>
+    <div id="codeBox" hidden>
+      <p>Pairing code: <span class="code" id="pairingCode"></span></p>
+      <button id="enterCode" type="button">Enter the code on the phone</button>
     </div>
   </section>
   <section>
@@ -105,8 +116,11 @@ export function simulatorPage(): string {
     }));
     const current = connections.find((c) => c.id === state.connectionId);
     $("connStatus").textContent = current ? "Status: " + current.status : "No connection yet: the product starts one when you add a connection.";
-    $("qrBox").hidden = !current || !(current.status === "qrcode" || current.status === "PAIRING");
+    const pairingCode = current && current.pairingCode ? current.pairingCode : "";
+    $("qrBox").hidden = !current || !(current.status === "qrcode" || current.status === "PAIRING") || Boolean(pairingCode);
     $("qr").textContent = current && current.qr ? current.qr : "";
+    $("codeBox").hidden = !pairingCode;
+    $("pairingCode").textContent = pairingCode;
   }
 
   async function loadContacts() {
@@ -147,7 +161,14 @@ export function simulatorPage(): string {
     log.replaceChildren(...messages.map((m) => {
       const div = document.createElement("div");
       div.className = "bubble " + m.direction;
-      div.textContent = m.body || "";
+      const text = document.createElement("div");
+      if (m.deleted) {
+        text.className = "deleted";
+        text.textContent = "🚫 This message was deleted" + (m.body ? " (was: " + m.body + ")" : "");
+      } else {
+        text.textContent = m.body || (m.location ? "📍 " + (m.location.name || m.location.latitude + "," + m.location.longitude) : m.vcard ? "👤 " + m.vcard.name + " " + m.vcard.number : "");
+      }
+      div.append(text);
       if (m.media) {
         const f = document.createElement("div");
         f.className = "meta";
@@ -162,14 +183,65 @@ export function simulatorPage(): string {
         const span = document.createElement("span");
         span.textContent = mark;
         if (cls) span.className = cls;
-        meta.append(time + " · from the product ", span);
+        meta.append(time + (m.edited ? " · edited" : "") + " · from the product ", span);
       } else {
-        meta.textContent = time;
+        meta.textContent = time + (m.edited ? " · edited" : "");
       }
       div.append(meta);
+      if (m.reactions && m.reactions.length) {
+        const r = document.createElement("div");
+        r.className = "reactions";
+        r.textContent = m.reactions.map((x) => x.emoji + " " + (x.from === "me" ? "product" : "contact")).join("  ");
+        div.append(r);
+      }
+      div.append(actionsFor(m));
       return div;
     }));
     if (atBottom) log.scrollTop = log.scrollHeight;
+  }
+
+  function actionsFor(m) {
+    const row = document.createElement("div");
+    row.className = "actions";
+    const add = (label, title, fn) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.title = title;
+      b.onclick = () => fn().then(loadConversation).catch((e) => showError(e.message));
+      row.append(b);
+    };
+    if (m.deleted) return row;
+    const post = (action, payload) => api("/simulator/" + state.connectionId + "/" + action, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ from: state.contact.number, id: m.id, ...payload }),
+    });
+    add("☺", "React as the contact", async () => {
+      const emoji = window.prompt("Reaction (empty takes it back)", "👍");
+      if (emoji !== null) await post("inbound-reaction", { emoji });
+    });
+    if (m.direction === "in") {
+      add("✎", "Edit as the contact", async () => {
+        const body = window.prompt("New text", m.body);
+        if (body) await post("inbound-edit", { body });
+      });
+      add("🗑", "Delete for everyone as the contact", async () => {
+        if (window.confirm("Delete this message for everyone?")) await post("inbound-delete", {});
+      });
+    }
+    return row;
+  }
+
+  let lastTyping = 0;
+  function typing() {
+    if (!state.connectionId || !state.contact || Date.now() - lastTyping < 5000) return;
+    lastTyping = Date.now();
+    api("/simulator/" + state.connectionId + "/typing", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ from: state.contact.number, state: "composing" }),
+    }).catch(() => {});
   }
 
   async function sendInbound(payload) {
@@ -189,12 +261,24 @@ export function simulatorPage(): string {
     try { await api("/simulator/" + state.connectionId + "/scan", { method: "POST" }); await loadConnections(); showError(""); }
     catch (e) { showError(e.message); }
   };
+  $("enterCode").onclick = async () => {
+    try {
+      await api("/simulator/" + state.connectionId + "/scan", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code: $("pairingCode").textContent }),
+      });
+      await loadConnections();
+      showError("");
+    } catch (e) { showError(e.message); }
+  };
+  $("text").oninput = typing;
   $("newContact").onsubmit = (e) => { e.preventDefault(); pick($("newNumber").value.trim(), $("newName").value.trim()); };
   $("compose").onsubmit = async (e) => {
     e.preventDefault();
     const body = $("text").value;
     if (!body.trim()) return;
-    try { await sendInbound({ body }); $("text").value = ""; } catch (err) { showError(err.message); }
+    try { await sendInbound({ body }); $("text").value = ""; lastTyping = 0; } catch (err) { showError(err.message); }
   };
   $("attach").onclick = () => $("file").click();
   $("file").onchange = () => {

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { HttpError, parseBody, readJson, sendJson, sendText } from "../http/respond";
-import type { SimulatorProvider } from "../providers/simulator";
-import type { StoredMessage } from "../providers/simulator";
+import type { SimulatorProvider, StoredMessage } from "../providers/simulator";
 import { simulatorPage } from "./page";
 
 /** Base64 media is carried in JSON: allow a 16 MB file plus its encoding overhead. */
 export const MAX_INBOUND_BYTES = 24 * 1024 * 1024;
+/** Edits carry at most 64 Ki characters of text. */
+const SMALL_BODY_BYTES = 512 * 1024;
 
 const phone = z
   .string()
@@ -33,7 +34,14 @@ export const inboundSchema = z
   })
   .refine((b) => (b.body !== undefined && b.body !== "") || b.media, { message: "body or media is required", path: ["body"] });
 
-const ROUTE = /^\/simulator\/([^/]+)\/(scan|inbound|outbox|conversation|start|stop)$/;
+const messageId = z.string().min(1).max(128);
+const inboundEditSchema = z.object({ from: phone, id: messageId, body: z.string().min(1).max(65_536) });
+const inboundDeleteSchema = z.object({ from: phone, id: messageId });
+const inboundReactionSchema = z.object({ from: phone, id: messageId, emoji: z.string().max(32) });
+const typingSchema = z.object({ from: phone, state: z.enum(["composing", "recording", "paused"]).default("composing") });
+const scanSchema = z.object({ code: z.string().trim().min(1).max(16).optional() });
+
+const ROUTE = /^\/simulator\/([^/]+)\/(scan|inbound|inbound-edit|inbound-delete|inbound-reaction|typing|outbox|conversation|start|stop)$/;
 
 /** The simulator's control routes (DESIGN.md "Simulator control"). Answers false when the path is not one of them. */
 export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
@@ -46,7 +54,7 @@ export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessa
     return true;
   }
   if (url.pathname === "/simulator/connections" && method === "GET") {
-    sendJson(res, 200, { connections: sim.connections().map((c) => ({ ...c, qr: sim.qrOf(c.id) })) });
+    sendJson(res, 200, { connections: sim.connections().map((c) => connectionView(sim, c.id)) });
     return true;
   }
   if (url.pathname === "/simulator/contacts" && method === "GET") {
@@ -61,9 +69,11 @@ export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessa
   if (method !== expected) throw new HttpError(405, "ERR_METHOD_NOT_ALLOWED", `Use ${expected}.`);
 
   switch (action) {
-    case "scan":
-      sendJson(res, 200, sim.scan(connectionId));
+    case "scan": {
+      const { code } = parseBody(scanSchema, await readJson(req, SMALL_BODY_BYTES));
+      sendJson(res, 200, sim.scan(connectionId, code));
       return true;
+    }
     case "start":
       await sim.start(connectionId);
       sendJson(res, 200, connectionView(sim, connectionId));
@@ -75,6 +85,27 @@ export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessa
     case "inbound": {
       const input = parseBody(inboundSchema, await readJson(req, MAX_INBOUND_BYTES));
       sendJson(res, 200, sim.inbound(connectionId, input));
+      return true;
+    }
+    case "inbound-edit": {
+      const input = parseBody(inboundEditSchema, await readJson(req, SMALL_BODY_BYTES));
+      sim.inboundEdit(connectionId, input);
+      sendJson(res, 200, { ok: true });
+      return true;
+    }
+    case "inbound-delete": {
+      sim.inboundDelete(connectionId, parseBody(inboundDeleteSchema, await readJson(req, SMALL_BODY_BYTES)));
+      sendJson(res, 200, { ok: true });
+      return true;
+    }
+    case "inbound-reaction": {
+      sim.inboundReaction(connectionId, parseBody(inboundReactionSchema, await readJson(req, SMALL_BODY_BYTES)));
+      sendJson(res, 200, { ok: true });
+      return true;
+    }
+    case "typing": {
+      sim.typing(connectionId, parseBody(typingSchema, await readJson(req, SMALL_BODY_BYTES)));
+      sendJson(res, 200, { ok: true });
       return true;
     }
     case "outbox": {
@@ -93,13 +124,13 @@ export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessa
 
 function connectionIdOf(raw: string): number {
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, "ERR_CONNECTION_NOT_FOUND", "No such connection.");
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, "ERR_NO_WAPP_FOUND", "No such connection.");
   return id;
 }
 
 function connectionView(sim: SimulatorProvider, id: number) {
   const conn = sim.connections().find((c) => c.id === id)!;
-  return { ...conn, qr: sim.qrOf(id) };
+  return { ...conn, qr: sim.qrOf(id), pairingCode: sim.pairingCodeOf(id) };
 }
 
 function messageView(m: StoredMessage) {
@@ -110,8 +141,14 @@ function messageView(m: StoredMessage) {
     body: m.body,
     mediaType: m.mediaType,
     ...(m.media ? { media: m.media } : {}),
+    ...(m.location ? { location: m.location } : {}),
+    ...(m.vcard ? { vcard: m.vcard } : {}),
     ...(m.quotedId ? { quotedId: m.quotedId } : {}),
     ...(m.direction === "out" ? { ack: m.ack } : {}),
+    edited: m.edits.length > 0,
+    ...(m.edits.length ? { edits: m.edits } : {}),
+    deleted: m.deleted,
+    reactions: Object.entries(m.reactions).map(([from, emoji]) => ({ from, emoji })),
     at: new Date(m.at).toISOString(),
   };
 }

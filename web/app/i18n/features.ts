@@ -1,5 +1,7 @@
+import { connectionsTexts } from "../features/connections/i18n";
 import { contactsTexts } from "../features/contacts/i18n";
 import { quickMessagesTexts } from "../features/quickMessages/i18n";
+import { queuesTexts } from "../features/queues/i18n";
 import { tagsTexts } from "../features/tags/i18n";
 import { ticketsTexts } from "../features/tickets/list/i18n";
 import { ticketChatTexts } from "../features/tickets/chat/i18n";
@@ -13,9 +15,11 @@ import { ticketChatTexts } from "../features/tickets/chat/i18n";
 export type FeatureTexts = { "pt-BR": Record<string, unknown>; en: Record<string, unknown>; es: Record<string, unknown> };
 
 export const featureTexts: Record<string, FeatureTexts> = {
+  connections: connectionsTexts,
   contacts: contactsTexts,
   tags: tagsTexts,
   quickMessages: quickMessagesTexts,
+  queues: queuesTexts,
   tickets: ticketsTexts,
   ticketChat: ticketChatTexts,
 };

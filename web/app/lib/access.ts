@@ -35,7 +35,7 @@ export const pageAccess = {
   "queue-integration": adminWithPlan("useIntegrations"),
   connections: admin,
   files: admin,
-  queues: admin,
+  queues: (u) => can(u, "queues:manage"),
   users: (u) => can(u, "users:manage"),
   financeiro: admin,
   settings: (u) => can(u, "settings:edit"),

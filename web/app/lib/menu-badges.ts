@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
 import { canOpen } from "./access";
 import { api } from "./api";
+import { useRealtimeEvent } from "./realtime";
 import type { SessionUser } from "./session-user";
 
-/** Connection statuses that need an admin's attention (spec: badge '!' on the Connections item). */
-const ALERT_STATUSES = new Set(["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]);
 /** Spec: the '!' appears after 2 s, so a connection that is just starting does not flash it. */
 const CONNECTIONS_BADGE_DELAY_MS = 2000;
 
@@ -14,32 +13,61 @@ export interface MenuBadges {
 }
 
 /**
- * The menu's badge slots. Connections come from GET /api/whatsapp once it exists (until then: no badge);
- * unread internal chats arrive with the chats feature.
+ * The menu's badge slots. Connections: '!' when any session needs attention (anything but CONNECTED), from
+ * GET /api/whatsapp and then live from `whatsapp` and `whatsappSession` events; it shows once the state has
+ * lasted 2 s and goes away at once. Unread internal chats arrive with the chats feature.
  */
 export function useMenuBadges(user: SessionUser): MenuBadges {
-  const [connections, setConnections] = useState(false);
   const allowed = canOpen(user, "connections");
+  const [statuses, setStatuses] = useState<Map<number, string>>(new Map());
+  const [connections, setConnections] = useState(false);
+
   useEffect(() => {
     if (!allowed) return;
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
     api<unknown>("/whatsapp", { signal: controller.signal })
       .then((body) => {
         const list: unknown[] = Array.isArray(body) ? body : [];
-        const needsAttention = list.some(
-          (c) => !!c && typeof c === "object" && ALERT_STATUSES.has(String((c as { status?: unknown }).status)),
-        );
-        if (needsAttention) timer = setTimeout(() => setConnections(true), CONNECTIONS_BADGE_DELAY_MS);
+        const next = new Map<number, string>();
+        for (const c of list) {
+          const { id, status } = (c ?? {}) as { id?: unknown; status?: unknown };
+          if (typeof id === "number" && typeof status === "string") next.set(id, status);
+        }
+        setStatuses(next);
       })
       .catch(() => {
-        // connections are not available yet: the slot stays empty
+        // no list: the slot stays empty until events say otherwise
       });
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+    return () => controller.abort();
   }, [allowed]);
+
+  const track = (id: number, status: string | null) =>
+    setStatuses((current) => {
+      if (current.get(id) === status) return current;
+      const next = new Map(current);
+      if (status === null) next.delete(id);
+      else next.set(id, status);
+      return next;
+    });
+  useRealtimeEvent("whatsapp", (event) => {
+    if (!allowed) return;
+    if (event.action === "delete") track(event.whatsappId, null);
+    else track(event.whatsapp.id, event.whatsapp.status);
+  });
+  useRealtimeEvent("whatsappSession", (event) => {
+    if (allowed) track(event.session.id, event.session.status);
+  });
+
+  const attention = allowed && [...statuses.values()].some((status) => status !== "CONNECTED");
+  useEffect(() => {
+    if (!attention) {
+      setConnections(false);
+      return;
+    }
+    const timer = setTimeout(() => setConnections(true), CONNECTIONS_BADGE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [attention]);
+
   return { connections, chats: false };
 }
 

@@ -286,3 +286,37 @@ describe("POST /api/messages/:ticketId with files", () => {
     expect(listed.objects).toHaveLength(0);
   });
 });
+
+describe("POST /api/messages/:id/retry", () => {
+  async function failedMessage() {
+    const team = await inboxCompany();
+    const ticket = await createTicketRow(team.company.id, { contactId: team.contact.id, whatsappId: team.connection.id, status: "open", userId: team.agent.id, queueId: team.sales.id });
+    const message = await createMessageRow(team.company.id, { ticketId: ticket.id, fromMe: true, userId: team.agent.id, sendError: "ERR_SENDING_WAPP_MSG" });
+    return { ...team, ticket, message };
+  }
+
+  it("queues a failed message again and clears its error", async () => {
+    const { agent, message } = await failedMessage();
+    const res = await call("POST", `/api/messages/${message.id}/retry`, { token: agent.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: message.id, sendError: null });
+  });
+
+  it("refuses a message that did not fail (409) and changes nothing", async () => {
+    const { agent, ticket, company } = await failedMessage();
+    const fine = await createMessageRow(company.id, { ticketId: ticket.id, fromMe: true, ack: 3 });
+    const res = await call("POST", `/api/messages/${fine.id}/retry`, { token: agent.token });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe("ERR_MESSAGE_NOT_RETRYABLE");
+  });
+
+  it("answers 404 to another company and 403 to an agent who cannot see the ticket", async () => {
+    const { message, company } = await failedMessage();
+    const other = await inboxCompany();
+    expect((await call("POST", `/api/messages/${message.id}/retry`, { token: other.admin.token })).status).toBe(404);
+    const { createUser, loginAs } = await import("../../testing/fixtures");
+    const outsider = await createUser(company.id, { profile: "user" });
+    const res = await call("POST", `/api/messages/${message.id}/retry`, { token: await loginAs(outsider.email) });
+    expect(res.status).toBe(403);
+  });
+});

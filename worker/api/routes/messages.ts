@@ -8,6 +8,7 @@ import {
   reactionInput,
   sendMessageInput,
 } from "../../contracts/messages";
+import { retryMessage } from "../../domain/messages/retryMessage";
 import { deleteMessage } from "../../domain/messages/deleteMessage";
 import { editMessage } from "../../domain/messages/editMessage";
 import { listMessages } from "../../domain/messages/listMessages";
@@ -63,6 +64,7 @@ export const messageRoutes = new Hono<AppEnv>()
     const { body } = await jsonBody(c, editMessageInput);
     return c.json(await editMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c), body } }));
   })
+  .post("/:id/retry", async (c) => c.json(await retryMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c) } })))
   .post("/:id/reactions", async (c) => {
     const { type } = await jsonBody(c, reactionInput);
     return c.json(await runInHub(c.get("ctx"), "reactToMessage", { messageId: idParam(c), emoji: type }), 201);

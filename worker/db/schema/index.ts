@@ -15,3 +15,4 @@ export * from "./chats";
 export * from "./files";
 export * from "./billing";
 export * from "./auth";
+export * from "./sessionHost";

@@ -91,6 +91,8 @@ export const messages = sqliteTable(
     /** Internal message visible to agents only, never sent to WhatsApp. */
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     sentByBot: integer("sent_by_bot", { mode: "boolean" }).notNull().default(false),
+    /** Why delivery to WhatsApp failed for good (an error code, e.g. ERR_SENDING_WAPP_MSG); null while fine. */
+    sendError: text("send_error"),
     /** Sender JID inside a group. */
     participant: text("participant"),
     /** Raw provider payload (JSON string), for re-download of media and debugging. */

@@ -2,12 +2,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
 import { tickets } from "../../db/schema";
 import { publish } from "../../hub/publish";
-import type { Ctx } from "../context";
+import type { AnyCtx, Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { ContactView } from "./view";
 
 /** Contact lists are company-wide: every user of the company hears of a change. */
-export async function publishContact(ctx: Ctx, action: "create" | "update", contact: ContactView) {
+export async function publishContact(ctx: AnyCtx, action: "create" | "update", contact: ContactView) {
   await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "contact", action, contact } }]);
 }
 

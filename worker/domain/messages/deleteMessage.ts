@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { messages } from "../../db/schema";
 import type { Ctx } from "../context";
 import { enqueueOutbound } from "./enqueueOutbound";
-import { ownSentMessage, publishMessageUpdate } from "./ownMessage";
+import { scopeOf } from "../tickets/ticketEvents";
+import { ownSentMessage } from "./ownMessage";
+import { publishMessageUpdate } from "./publishMessageUpdate";
 
 /** "Delete for everyone": the message stays in the history marked deleted, as WhatsApp shows it. */
 export async function deleteMessage({ ctx, input }: { ctx: Ctx; input: { messageId: number } }) {
@@ -12,5 +14,5 @@ export async function deleteMessage({ ctx, input }: { ctx: Ctx; input: { message
     .set({ isDeleted: true, updatedAt: new Date() })
     .where(and(eq(messages.id, message.id), eq(messages.companyId, ctx.companyId)));
   await enqueueOutbound(ctx, { kind: "delete", companyId: ctx.companyId, messageId: message.id });
-  return publishMessageUpdate(ctx, ticket, message.id);
+  return (await publishMessageUpdate(ctx, message.id, { ticket: scopeOf(ticket) }))!;
 }

@@ -3,7 +3,9 @@ import { messages } from "../../db/schema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { enqueueOutbound } from "./enqueueOutbound";
-import { ownSentMessage, publishMessageUpdate } from "./ownMessage";
+import { scopeOf } from "../tickets/ticketEvents";
+import { ownSentMessage } from "./ownMessage";
+import { publishMessageUpdate } from "./publishMessageUpdate";
 
 /** WhatsApp accepts edits for 15 minutes after sending. */
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
@@ -17,5 +19,5 @@ export async function editMessage({ ctx, input }: { ctx: Ctx; input: { messageId
     .set({ body: input.body, isEdited: true, updatedAt: new Date() })
     .where(and(eq(messages.id, message.id), eq(messages.companyId, ctx.companyId)));
   await enqueueOutbound(ctx, { kind: "edit", companyId: ctx.companyId, messageId: message.id });
-  return publishMessageUpdate(ctx, ticket, message.id);
+  return (await publishMessageUpdate(ctx, message.id, { ticket: scopeOf(ticket) }))!;
 }

@@ -1,34 +1,46 @@
-import { and, count, desc, eq } from "drizzle-orm";
-import { messages } from "../../db/schema";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { messages, tickets } from "../../db/schema";
 import { MESSAGES_PAGE_SIZE } from "../../contracts/messages";
 import type { Ctx } from "../context";
-import { showTicket } from "../tickets/showTicket";
-import { loadMessagesByIds } from "./presentMessage";
+import { AppError } from "../errors";
+import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
+import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import { canSeeTicket, viewerOf } from "../tickets/visibility";
+import { messagesQuery, presentMessageRow } from "./presentMessage";
 
 /**
  * A page of a ticket's messages, oldest to newest within the page; page 1 is the newest. Scrolling up asks for
- * the next page number.
+ * the next page number. The ticket, the page's ids, the count and the messages come in one D1 round trip; the
+ * visibility rule is applied to the ticket before anything is answered.
  */
 export async function listMessages({ ctx, input }: { ctx: Ctx; input: { ticketId: number; pageNumber: number } }) {
-  const ticket = await showTicket({ ctx, input: { id: input.ticketId } });
-  const where = and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, ticket.id));
-  const [ids, total] = await Promise.all([
-    ctx.db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(MESSAGES_PAGE_SIZE + 1)
-      .offset((input.pageNumber - 1) * MESSAGES_PAGE_SIZE),
-    input.pageNumber === 1 ? ctx.db.select({ n: count() }).from(messages).where(where).get() : undefined,
-  ]);
+  const ticketWhere = and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, input.ticketId));
+  const where = and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, input.ticketId))!;
+  const idsQuery = ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGES_PAGE_SIZE + 1)
+    .offset((input.pageNumber - 1) * MESSAGES_PAGE_SIZE);
+  const pageQuery = messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inArray(messages.id, idsQuery))!);
+  const countQuery = ctx.db.select({ n: count() }).from(messages).where(where);
+  const [ticketRows, ids, rows, counted] =
+    input.pageNumber === 1
+      ? await ctx.db.batch([ticketsQuery(ctx.db, ticketWhere, { limit: 1 }), idsQuery, pageQuery, countQuery])
+      : [...(await ctx.db.batch([ticketsQuery(ctx.db, ticketWhere, { limit: 1 }), idsQuery, pageQuery])), undefined];
+
+  const [ticket] = presentTickets(ticketRows);
+  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+  if (!canSeeTicket(viewerOf(ctx.user), scopeOf(ticket), await visibilitySettings(ctx))) {
+    throw new AppError("ERR_NO_PERMISSION", "Acesso não permitido");
+  }
   const page = ids.slice(0, MESSAGES_PAGE_SIZE).map((r) => r.id);
-  const loaded = await loadMessagesByIds(ctx.db, ctx.companyId, page);
-  const byId = new Map(loaded.map((m) => [m.id, m]));
+  const byId = new Map(rows.map((m) => [m.id, presentMessageRow(m)]));
   return {
     messages: page.reverse().map((id) => byId.get(id)!),
     ticket,
-    count: total?.n ?? null,
+    count: counted?.[0]?.n ?? null,
     hasMore: ids.length > MESSAGES_PAGE_SIZE,
   };
 }

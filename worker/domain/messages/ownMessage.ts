@@ -1,11 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { messages, tickets } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import { canSeeTicket, viewerOf } from "../tickets/visibility";
-import { loadMessage } from "./presentMessage";
 
 /** A message of the company on a ticket the user can see, with that ticket. */
 export async function visibleMessage(ctx: Ctx, messageId: number) {
@@ -28,15 +26,4 @@ export async function ownSentMessage(ctx: Ctx, messageId: number) {
   if (!row.message.fromMe || row.message.userId !== ctx.user.id) throw new AppError("ERR_NO_PERMISSION");
   if (row.message.isDeleted) throw new AppError("ERR_MESSAGE_NOT_EDITABLE");
   return row;
-}
-
-export async function publishMessageUpdate(ctx: Ctx, ticket: typeof tickets.$inferSelect, messageId: number) {
-  const message = (await loadMessage(ctx.db, ctx.companyId, messageId))!;
-  await publish(ctx.env, ctx.companyId, [
-    {
-      audience: { kind: "chatBox", ticketId: ticket.id, ticket: scopeOf(ticket), settings: await visibilitySettings(ctx) },
-      event: { type: "appMessage", action: "update", message },
-    },
-  ]);
-  return message;
 }

@@ -4,9 +4,12 @@ import { messages } from "../../db/schema";
 
 const quotedColumns = { id: true, wid: true, body: true, fromMe: true, mediaType: true, isDeleted: true } as const;
 
-/** Messages as the chat shows them (spec 000 section 3): media by an authenticated URL, the quoted message inline. */
-export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {
-  const rows = await db.query.messages.findMany({
+/**
+ * Messages as the chat shows them (spec 000 section 3): media by an authenticated URL, the quoted message inline.
+ * The query is returned unawaited so that it can join a `db.batch` (one D1 round trip).
+ */
+export function messagesQuery(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {
+  return db.query.messages.findMany({
     where,
     limit: opts.limit,
     orderBy: opts.newestFirst ? [desc(messages.createdAt), desc(messages.id)] : [asc(messages.createdAt), asc(messages.id)],
@@ -16,7 +19,10 @@ export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; n
       quotedMsg: { columns: quotedColumns },
     },
   });
-  return rows.map(presentMessageRow);
+}
+
+export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {
+  return (await messagesQuery(db, where, opts)).map(presentMessageRow);
 }
 
 export function presentMessageRow<T extends { id: number; mediaUrl: string | null; isDeleted: boolean; body: string }>(row: T) {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { messages, tickets } from "../../db/schema";
 import { toHex } from "../../lib/crypto";
 import { publish } from "../../hub/publish";
-import type { Ctx } from "../context";
+import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import { loadTicket } from "../tickets/presentTicket";
 import { enqueueOutbound } from "./enqueueOutbound";
@@ -24,13 +24,15 @@ export interface OutboundMessage {
   automatic?: boolean;
   /** Reactions do not move the ticket to the top or become its last message. */
   touchTicket?: boolean;
+  /** Chatbot messages: stored as sent by the bot, with what they were (menu, greeting, rating…) for its rules. */
+  bot?: { kind: string };
 }
 
 /**
  * Stores a message we send on a ticket (ack 0: waiting for delivery), moves the ticket to the top, and tells
  * the agents. Must run inside the company's hub, like every ticket write.
  */
-export async function storeOutboundMessage(ctx: Ctx, ticketId: number, msg: OutboundMessage) {
+export async function storeOutboundMessage(ctx: AnyCtx, ticketId: number, msg: OutboundMessage) {
   const now = new Date();
   const wid = newOutboundWid();
   const ticket = await ctx.db
@@ -56,9 +58,10 @@ export async function storeOutboundMessage(ctx: Ctx, ticketId: number, msg: Outb
         mediaName: msg.mediaName ?? null,
         quotedMsgId: msg.quotedMsgId ?? null,
         isForwarded: msg.isForwarded ?? false,
-        sentByBot: false,
+        sentByBot: msg.bot !== undefined,
+        dataJson: msg.bot ? JSON.stringify({ bot: msg.bot.kind }) : null,
         queueId: ticket.queueId,
-        userId: msg.automatic ? null : ctx.user.id,
+        userId: msg.automatic || msg.bot || !ctx.user ? null : ctx.user.id,
         ack: 0,
         createdAt: now,
         updatedAt: now,

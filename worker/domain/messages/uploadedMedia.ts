@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 import type { StoredMedia } from "./sendMessage";
 
 /** A safe object-key segment for a user's file name (spaces and path characters become underscores). */
-function safeName(name: string) {
+export function safeName(name: string) {
   const cleaned = name.normalize("NFKC").replace(/[\\/\s\u0000-\u001f"<>|:*?]+/g, "_").slice(-120);
   return cleaned || "file";
 }

@@ -1,15 +1,18 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { queues } from "../../db/schema";
 import type { Ctx } from "../context";
+import { presentQueue } from "./view";
 
 /**
- * The company's queues, for selectors (inbox queue filter, new-ticket and transfer dialogs, user dialog).
- * Everyone may read them; editing queues comes with the /queues page.
+ * GET /queue: the company's queues, for the queues page and every selector (inbox queue filter, new-ticket and
+ * transfer dialogs, user and prompt dialogs). Everyone may read them; only admins change them. Ordered by
+ * orderQueue (unordered ones last), then name. Option trees come with GET /queue/:id.
  */
 export async function listQueues({ ctx }: { ctx: Ctx }) {
-  return ctx.db
-    .select({ id: queues.id, name: queues.name, color: queues.color, orderQueue: queues.orderQueue, greetingMessage: queues.greetingMessage })
+  const rows = await ctx.db
+    .select()
     .from(queues)
     .where(eq(queues.companyId, ctx.companyId))
-    .orderBy(asc(queues.orderQueue), asc(queues.name));
+    .orderBy(sql`${queues.orderQueue} is null`, asc(queues.orderQueue), asc(queues.name));
+  return rows.map(presentQueue);
 }

@@ -1,25 +1,26 @@
 import { tickets } from "../../db/schema";
-import type { Ctx } from "../context";
+import type { AnyCtx } from "../context";
 import { loadTicket } from "./presentTicket";
 import { publishTicketUpdate } from "./ticketEvents";
 import { ticketIdByUuid, trackingRow } from "./tracking";
 
 /**
- * Writes a new open ticket and its first history row in one batch (all or nothing), then tells the agents.
+ * Writes a new ticket (open for an agent, pending for an inbound message) and its first history row in one batch (all or nothing), then tells the agents.
  * Callers have already checked, inside the hub, that the contact has no live ticket on that connection.
  */
 export async function openTicket(
-  ctx: Ctx,
-  t: { contactId: number; isGroup: boolean; whatsappId: number; userId: number; queueId: number | null },
+  ctx: AnyCtx,
+  t: { contactId: number; isGroup: boolean; whatsappId: number; userId: number | null; queueId: number | null; status?: "open" | "pending" },
 ) {
+  const status = t.status ?? "open";
   const now = new Date();
   const uuid = crypto.randomUUID();
   const [inserted] = await ctx.db.batch([
     ctx.db
       .insert(tickets)
-      .values({ uuid, companyId: ctx.companyId, status: "open", ...t, createdAt: now, updatedAt: now })
+      .values({ uuid, companyId: ctx.companyId, ...t, status, createdAt: now, updatedAt: now })
       .returning({ id: tickets.id }),
-    trackingRow(ctx, ticketIdByUuid(uuid), "create", null, { status: "open", ...t }, now),
+    trackingRow(ctx, ticketIdByUuid(uuid), "create", null, { ...t, status }, now),
   ]);
   const ticket = (await loadTicket(ctx.db, ctx.companyId, inserted[0]!.id))!;
   await publishTicketUpdate(ctx, null, ticket);

@@ -2,9 +2,12 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tickets } from "../../db/schema";
 
-/** The ticket as lists, the chat header and realtime events show it (spec 000 section 3). */
-export async function loadTickets(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number; orderBy?: SQL[] } = {}) {
-  const rows = await db.query.tickets.findMany({
+/**
+ * The ticket as lists, the chat header and realtime events show it (spec 000 section 3). The query is returned
+ * unawaited so that callers can put it in a `db.batch` with the queries it depends on (one D1 round trip).
+ */
+export function ticketsQuery(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number; orderBy?: SQL[] } = {}) {
+  return db.query.tickets.findMany({
     where,
     limit: opts.limit,
     offset: opts.offset,
@@ -19,11 +22,18 @@ export async function loadTickets(db: Db, where: SQL | undefined, opts: { limit?
       ticketTags: { columns: {}, with: { tag: { columns: { id: true, name: true, color: true, kanban: true } } } },
     },
   });
+}
+
+export function presentTickets(rows: Awaited<ReturnType<typeof ticketsQuery>>) {
   return rows.map(({ ticketTags, ...t }) => ({
     ...t,
     presence: t.contact.presence,
     tags: ticketTags.map((tt) => tt.tag),
   }));
+}
+
+export async function loadTickets(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number; orderBy?: SQL[] } = {}) {
+  return presentTickets(await ticketsQuery(db, where, opts));
 }
 
 export type PresentedTicket = Awaited<ReturnType<typeof loadTickets>>[number];

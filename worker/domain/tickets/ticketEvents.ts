@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { AnyCtx } from "../context";
 import { publish } from "../../hub/publish";
 import type { Delivery } from "../../contracts/ws";
 import { companySettings } from "../settings/catalogue";
@@ -10,7 +10,9 @@ export function scopeOf(t: { status: TicketScope["status"]; userId: number | nul
   return { status: t.status, userId: t.userId, queueId: t.queueId, isGroup: t.isGroup };
 }
 
-export async function visibilitySettings(ctx: Pick<Ctx, "db" | "companyId"> & { user?: Pick<Ctx["user"], "companySettings"> }): Promise<VisibilitySettings> {
+export async function visibilitySettings(
+  ctx: Pick<AnyCtx, "db" | "companyId"> & { user?: { companySettings: Record<string, string> } | null },
+): Promise<VisibilitySettings> {
   // Read with the session on every request; the database only for contexts without one.
   const saved = ctx.user?.companySettings;
   const values = saved
@@ -20,7 +22,7 @@ export async function visibilitySettings(ctx: Pick<Ctx, "db" | "companyId"> & { 
 }
 
 /** Tells everyone who could see the ticket before or after the change. */
-export async function publishTicketUpdate(ctx: Ctx, before: TicketScope | null, ticket: PresentedTicket, extra: Delivery[] = []) {
+export async function publishTicketUpdate(ctx: AnyCtx, before: TicketScope | null, ticket: PresentedTicket, extra: Delivery[] = []) {
   const settings = await visibilitySettings(ctx);
   await publish(ctx.env, ctx.companyId, [
     { audience: { kind: "ticket", before, after: scopeOf(ticket), settings }, event: { type: "ticket", action: "update", ticket } },
@@ -28,7 +30,7 @@ export async function publishTicketUpdate(ctx: Ctx, before: TicketScope | null, 
   ]);
 }
 
-export async function publishTicketDelete(ctx: Ctx, before: TicketScope, ticketId: number) {
+export async function publishTicketDelete(ctx: AnyCtx, before: TicketScope, ticketId: number) {
   const settings = await visibilitySettings(ctx);
   await publish(ctx.env, ctx.companyId, [
     { audience: { kind: "ticket", before, after: null, settings }, event: { type: "ticket", action: "delete", ticketId } },

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ticketTracking } from "../../db/schema";
-import type { Ctx } from "../context";
+import type { AnyCtx } from "../context";
 import type { TicketScope } from "./visibility";
 
 export type TrackedAction = "create" | "accept" | "reopen" | "return" | "close" | "transfer" | "delete";
@@ -10,7 +10,7 @@ export type TrackedAction = "create" | "accept" | "reopen" | "return" | "close" 
  * written in the same batch as the ticket it belongs to.
  */
 export function trackingRow(
-  ctx: Ctx,
+  ctx: AnyCtx,
   ticketId: number | SQL,
   action: TrackedAction,
   from: TicketScope | null,
@@ -27,7 +27,7 @@ export function trackingRow(
     toUserId: to.userId,
     fromQueueId: from?.queueId ?? null,
     toQueueId: to.queueId,
-    byUserId: ctx.user.id,
+    byUserId: ctx.user?.id ?? null,
     whatsappId: to.whatsappId,
     queuedAt: to.status === "pending" ? now : null,
     startedAt: to.status === "open" ? now : null,

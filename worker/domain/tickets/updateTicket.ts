@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { contacts, tickets } from "../../db/schema";
+import { contacts, tickets, whatsapps } from "../../db/schema";
+import { ratingPrompt } from "../chatbot/menus";
 import type { UpdateTicketInput } from "../../contracts/tickets";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
@@ -135,7 +136,9 @@ async function sendAutomaticMessages(
   current: Current,
   next: { userId: number | null; queueId: number | null },
 ) {
-  if (current.isGroup || (transition !== "accept" && transition !== "transfer")) return;
+  if (current.isGroup) return;
+  if (transition === "close") return sendClosingMessages(ctx, current);
+  if (transition !== "accept" && transition !== "transfer") return;
   const values = await companySettingValues(ctx.db, ctx.companyId, ["sendGreetingAccepted", "sendMsgTransfTicket"]);
   if (transition === "accept" && current.status === "pending" && isEnabled(values.sendGreetingAccepted)) {
     const contact = await ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, current.contactId)).get();
@@ -152,5 +155,26 @@ async function sendAutomaticMessages(
       const queue = await assertQueueOfCompany(ctx, next.queueId);
       await storeOutboundMessage(ctx, current.id, { body: automaticMessages.transferredToQueue(queue.name), automatic: true });
     }
+  }
+}
+
+/**
+ * Closing says goodbye on the ticket's connection: with userRating on and a rating message set, the rating prompt
+ * (the contact's next reply of 1–3 is the rating, then the completion message: see chatbot/rating.ts); otherwise
+ * the completion message, if any. The ticket is closed either way.
+ */
+async function sendClosingMessages(ctx: Ctx, current: Current) {
+  if (current.whatsappId === null) return;
+  const conn = await ctx.db
+    .select({ ratingMessage: whatsapps.ratingMessage, complationMessage: whatsapps.complationMessage })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, current.whatsappId)))
+    .get();
+  if (!conn) return;
+  const { userRating } = await companySettingValues(ctx.db, ctx.companyId, ["userRating"]);
+  if (isEnabled(userRating) && conn.ratingMessage.trim()) {
+    await storeOutboundMessage(ctx, current.id, { body: ratingPrompt(conn.ratingMessage), bot: { kind: "rating" } });
+  } else if (conn.complationMessage.trim()) {
+    await storeOutboundMessage(ctx, current.id, { body: conn.complationMessage, bot: { kind: "completion" } });
   }
 }

@@ -24,6 +24,7 @@ export const sendText = (ticketId: number, payload: { body: string; quotedMsg?: 
 
 export const editMessage = (id: number, body: string) => api<ChatMessage>(`/messages/edit/${id}`, { method: "POST", body: { body } });
 
+export const retryMessage = (id: number) => api<ChatMessage>(`/messages/${id}/retry`, { method: "POST" });
 export const deleteMessage = (id: number) => api<unknown>(`/messages/${id}`, { method: "DELETE" });
 
 export const reactToMessage = (id: number, emoji: string) =>

@@ -54,6 +54,7 @@ const ptBR = {
     you: "Você",
     deleted: "Mensagem apagada",
     edited: "Editada",
+    failed: "Falhou",
     forwarded: "Encaminhada",
     call: "Chamada de voz perdida",
     reactions: "Reações",
@@ -74,6 +75,7 @@ const ptBR = {
     forward: "Encaminhar",
     edit: "Editar",
     delete: "Apagar",
+    retry: "Tentar novamente",
   },
   composer: {
     placeholder: "Digite uma mensagem",
@@ -252,6 +254,7 @@ const en: Texts = {
     you: "You",
     deleted: "Message deleted",
     edited: "Edited",
+    failed: "Failed",
     forwarded: "Forwarded",
     call: "Missed voice call",
     reactions: "Reactions",
@@ -272,6 +275,7 @@ const en: Texts = {
     forward: "Forward",
     edit: "Edit",
     delete: "Delete",
+    retry: "Try again",
   },
   composer: {
     placeholder: "Type a message",
@@ -448,6 +452,7 @@ const es: Texts = {
     you: "Tú",
     deleted: "Mensaje eliminado",
     edited: "Editado",
+    failed: "Falló",
     forwarded: "Reenviado",
     call: "Llamada de voz perdida",
     reactions: "Reacciones",
@@ -468,6 +473,7 @@ const es: Texts = {
     forward: "Reenviar",
     edit: "Editar",
     delete: "Eliminar",
+    retry: "Reintentar",
   },
   composer: {
     placeholder: "Escribe un mensaje",

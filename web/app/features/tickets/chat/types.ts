@@ -57,6 +57,8 @@ export interface ChatMessage {
   isPrivate?: boolean;
   sentByBot?: boolean;
   ack: number;
+  /** Why delivery failed for good (ERR_SENDING_WAPP_MSG, ERR_WAPP_INVALID_CONTACT); the menu offers a retry. */
+  sendError?: string | null;
   createdAt: string;
   userId?: number | null;
   contact?: { id: number; name: string; number: string; profilePicUrl?: string | null } | null;

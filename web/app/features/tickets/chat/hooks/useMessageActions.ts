@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
-import { deleteMessage, reactToMessage } from "../api";
+import { deleteMessage, reactToMessage, retryMessage } from "../api";
 import type { MessageMenuActions } from "../messages/MessageMenu";
 import { canEditMessage, isForwardable, isOwnMessage } from "../rules/messages";
 import type { ChatMessage } from "../types";
@@ -36,6 +36,17 @@ export function useMessageActions({
     [upsert],
   );
 
+  const retry = useCallback(
+    async (message: ChatMessage) => {
+      try {
+        upsert([await retryMessage(message.id)]);
+      } catch (err) {
+        toastError(err);
+      }
+    },
+    [upsert],
+  );
+
   const confirmDelete = useCallback(async () => {
     if (!deleting) return;
     try {
@@ -52,12 +63,14 @@ export function useMessageActions({
     canForward: isForwardable(message),
     canEdit: canEditMessage(message, userId),
     canDelete: isOwnMessage(message, userId),
+    canRetry: message.fromMe && !!message.sendError && !message.isDeleted,
     onReply: () => setReplyTo(message),
     onReact: (emoji) => void react(message, emoji),
     onMoreReactions: () => setReactingTo(message),
     onForward: () => startForward(message.id),
     onEdit: () => setEditing(message),
     onDelete: () => setDeleting(message),
+    onRetry: () => void retry(message),
   });
 
   return { actionsFor, replyTo, setReplyTo, editing, setEditing, deleting, setDeleting, confirmDelete, reactingTo, setReactingTo, react };

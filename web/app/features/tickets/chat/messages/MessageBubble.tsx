@@ -1,7 +1,8 @@
-import { Forward, PhoneMissed } from "lucide-react";
+import { AlertCircle, Forward, PhoneMissed } from "lucide-react";
 import { memo, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
+import { describeErrorCode } from "../../../../lib/errors";
 import { timeOf } from "../rules/days";
 import type { ReactionSummary } from "../rules/messages";
 import { LONG_PRESS_MS } from "../rules/reactions";
@@ -123,7 +124,16 @@ function BubbleCard({ message, timeZone, senderName, contactName, actions, selec
       <div className="-mt-0.5 flex items-center justify-end gap-1 pl-6 text-[11px] leading-4 text-subtle">
         {message.isEdited && !message.isDeleted ? <span>{t("ticketChat.message.edited")}</span> : null}
         <time dateTime={message.createdAt}>{timeOf(message.createdAt, timeZone)}</time>
-        {fromMe && !message.isDeleted ? <AckIcon ack={message.ack} /> : null}
+        {fromMe && !message.isDeleted ? (
+          message.sendError ? (
+            <span role="status" className="inline-flex items-center gap-0.5 font-medium text-danger" title={describeErrorCode(message.sendError, t)}>
+              <AlertCircle className="size-3.5" aria-hidden />
+              {t("ticketChat.message.failed")}
+            </span>
+          ) : (
+            <AckIcon ack={message.ack} />
+          )
+        ) : null}
       </div>
     </div>
   );

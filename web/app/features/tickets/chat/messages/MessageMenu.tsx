@@ -1,5 +1,5 @@
 import * as MenuPrimitive from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, Forward, Pencil, Plus, Reply, Trash2 } from "lucide-react";
+import { ChevronDown, Forward, Pencil, Plus, Reply, RotateCw, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "../../../../components/ui/Menu";
@@ -10,12 +10,15 @@ export interface MessageMenuActions {
   canForward: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  /** The message's delivery failed: offer to send it again. */
+  canRetry: boolean;
   onReply: () => void;
   onReact: (emoji: string) => void;
   onMoreReactions: () => void;
   onForward: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onRetry: () => void;
 }
 
 /** The options of one message (hover or long-press): reply, react, forward; edit and delete on one's own. */
@@ -31,8 +34,8 @@ export function MessageMenu({
   actions: MessageMenuActions;
 }) {
   const { t } = useTranslation();
-  const { canAnswer, canForward, canEdit, canDelete } = actions;
-  if (!canAnswer && !canForward && !canEdit && !canDelete) return null;
+  const { canAnswer, canForward, canEdit, canDelete, canRetry } = actions;
+  if (!canAnswer && !canForward && !canEdit && !canDelete && !canRetry) return null;
   return (
     <Menu open={open} onOpenChange={onOpenChange} modal={false}>
       <MenuTrigger
@@ -78,6 +81,12 @@ export function MessageMenu({
           <MenuItem onSelect={actions.onForward}>
             <Forward className="size-4 text-muted" aria-hidden />
             {t("ticketChat.menu.forward")}
+          </MenuItem>
+        ) : null}
+        {canRetry ? (
+          <MenuItem onSelect={actions.onRetry}>
+            <RotateCw className="size-4 text-muted" aria-hidden />
+            {t("ticketChat.menu.retry")}
           </MenuItem>
         ) : null}
         {canEdit ? (

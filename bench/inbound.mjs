@@ -1,0 +1,194 @@
+// Inbound WhatsApp traffic through the whole path: the simulator (a contact writes) → the session host's spool and
+// signed bridge → the worker → the company's CompanyHub (contact, ticket, message, chatbot) → D1 → an agent's
+// websocket. Measures, per message, the time from the simulator accepting it to the admin's socket receiving the
+// ticket update that carries it; throughput with 20 contacts writing at once; latency at a steady 50 messages/s;
+// and the session host's memory per simulated connection (50 connections, a host started on its own).
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import WebSocket from "ws";
+import { api, freePort, machine, startApp, summarize } from "./lib/app.mjs";
+import { writeResultsSection } from "./lib/results.mjs";
+
+const SEQUENTIAL = Number(process.env.INBOUND_SEQUENTIAL ?? 100);
+const BURST_CONTACTS = 20;
+const BURST_PER_CONTACT = Number(process.env.INBOUND_BURST_PER_CONTACT ?? 20);
+const STEADY_RATE = 50;
+const STEADY_SECONDS = Number(process.env.INBOUND_STEADY_SECONDS ?? 10);
+const CONNECTION_ID = 1; // the demo's simulator connection
+const round = (n) => Math.round(n * 10) / 10;
+
+/** The admin's socket: resolves waiters when a ticket update carries a given last message. */
+async function adminSocket(baseUrl, token) {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/ws?token=${encodeURIComponent(token)}`);
+  await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
+  const waiting = new Map();
+  ws.on("message", (raw) => {
+    const at = performance.now();
+    const frame = JSON.parse(String(raw));
+    for (const event of Array.isArray(frame) ? frame : [frame]) {
+      if (event.type !== "ticket" || event.action !== "update") continue;
+      const resolve = waiting.get(event.ticket?.lastMessage);
+      if (resolve) (waiting.delete(event.ticket.lastMessage), resolve(at));
+    }
+  });
+  return {
+    arrival: (body) => new Promise((resolve) => waiting.set(body, resolve)),
+    close: () => ws.close(),
+  };
+}
+
+async function inbound(hostUrl, from, body) {
+  const res = await fetch(`${hostUrl}/simulator/${CONNECTION_ID}/inbound`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ from, name: `Bench ${from.slice(-4)}`, body }),
+  });
+  if (!res.ok) throw new Error(`simulator refused: ${res.status} ${await res.text()}`);
+}
+
+/** One message: sent at `started`, answered when the admin's socket sees it. */
+async function timedMessage(socket, hostUrl, from, body) {
+  const arrived = socket.arrival(body);
+  const started = performance.now();
+  await inbound(hostUrl, from, body);
+  return (await arrived) - started;
+}
+
+const contact = (i) => `55119${String(70000000 + i).padStart(8, "0")}`;
+
+async function hostRssKiB(connections) {
+  const port = await freePort();
+  const fixture = { connections: Array.from({ length: connections }, (_, i) => ({ id: i + 1, status: "CONNECTED", number: `55110000${String(i).padStart(4, "0")}` })), contacts: [] };
+  const child = spawn(path.join("node_modules", ".bin", "tsx"), ["session-host/src/server.ts"], {
+    env: {
+      ...process.env,
+      SESSION_HOST_PORT: String(port),
+      SESSION_HOST_BRIDGE: "off",
+      SIMULATOR_FIXTURE: JSON.stringify(fixture),
+      SESSION_HOST_STATE_DIR: mkdtempSync(path.join(os.tmpdir(), "zapdesk-host-")),
+    },
+    stdio: "ignore",
+  });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/health`);
+        if (res.ok) break;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Each connection exchanges a few messages, so it holds a conversation as a live one would.
+    for (let c = 1; c <= connections; c++) {
+      for (let m = 0; m < 5; m++) {
+        await fetch(`http://127.0.0.1:${port}/simulator/${c}/inbound`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ from: contact(m), body: `oi ${m}` }),
+        });
+      }
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const rss = Number(/process_resident_memory_bytes\s+(\d+)/.exec(text)?.[1] ?? NaN);
+    return rss / 1024;
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
+}
+
+async function main() {
+  const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1" });
+  const out = [];
+  try {
+    const { token } = await api(app.baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });
+    const socket = await adminSocket(app.baseUrl, token);
+
+    // Warm-up: first contact of each kind opens a ticket and runs the chatbot.
+    for (let i = 0; i < 10; i++) await timedMessage(socket, app.hostUrl, contact(0), `warm-${i}`);
+
+    const one = [];
+    for (let i = 0; i < SEQUENTIAL; i++) one.push(await timedMessage(socket, app.hostUrl, contact(0), `seq-${i}-${Date.now()}`));
+    const s1 = summarize(one);
+    out.push(`| 1 contact, one message at a time | ${SEQUENTIAL} | ${round(s1.median)} | ${round(s1.p99)} | ${round(1000 / s1.median)} |`);
+    console.log("1 contact sequential (ms)", s1);
+
+    // Burst: 20 contacts (new numbers: a contact, a ticket and the chatbot each) write as fast as the simulator takes it.
+    const burstStarted = performance.now();
+    const burst = await Promise.all(
+      Array.from({ length: BURST_CONTACTS }, async (_, c) => {
+        const samples = [];
+        for (let m = 0; m < BURST_PER_CONTACT; m++) samples.push(await timedMessage(socket, app.hostUrl, contact(100 + c), `burst-${c}-${m}`));
+        return samples;
+      }),
+    );
+    const burstSeconds = (performance.now() - burstStarted) / 1000;
+    const total = BURST_CONTACTS * BURST_PER_CONTACT;
+    const s20 = summarize(burst.flat());
+    out.push(`| 20 contacts at once, each message after the previous arrived | ${total} | ${round(s20.median)} | ${round(s20.p99)} | ${round(total / burstSeconds)} |`);
+    console.log("20 contacts burst (ms)", s20, "throughput/s", total / burstSeconds);
+
+    // Flood: every message of 20 contacts sent without waiting, to find the ceiling.
+    const floodTotal = BURST_CONTACTS * BURST_PER_CONTACT;
+    const floodStarted = performance.now();
+    const arrivals = [];
+    for (let m = 0; m < BURST_PER_CONTACT; m++) {
+      for (let c = 0; c < BURST_CONTACTS; c++) {
+        const body = `flood-${c}-${m}`;
+        arrivals.push(socket.arrival(body));
+        inbound(app.hostUrl, contact(100 + c), body).catch((e) => console.error(e));
+      }
+    }
+    await Promise.all(arrivals);
+    const floodSeconds = (performance.now() - floodStarted) / 1000;
+    out.push(`| 20 contacts, ${floodTotal} messages sent without waiting | ${floodTotal} | – | – | ${round(floodTotal / floodSeconds)} |`);
+    console.log("flood throughput/s", floodTotal / floodSeconds);
+
+    // Steady 50 messages/s from 20 contacts.
+    const steady = [];
+    const count = STEADY_RATE * STEADY_SECONDS;
+    const t0 = performance.now();
+    const pending = [];
+    for (let i = 0; i < count; i++) {
+      const due = t0 + (i * 1000) / STEADY_RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      pending.push(timedMessage(socket, app.hostUrl, contact(100 + (i % BURST_CONTACTS)), `steady-${i}`).then((ms) => steady.push(ms)));
+    }
+    await Promise.all(pending);
+    const s50 = summarize(steady);
+    out.push(`| 20 contacts, steady ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s | ${count} | ${round(s50.median)} | ${round(s50.p99)} | ${STEADY_RATE} (offered) |`);
+    console.log("steady 50/s (ms)", s50);
+    socket.close();
+  } finally {
+    await app.stop();
+  }
+
+  const base = await hostRssKiB(1);
+  const fifty = await hostRssKiB(50);
+  const perConnection = (fifty - base) / 49;
+  console.log("session host RSS KiB: 1 connection", base, "50 connections", fifty, "per connection", perConnection);
+
+  const markdown = [
+    `Run ${new Date().toISOString()} on ${machine()}; \`npm start\`'s app (wrangler dev, local workerd and D1) with the`,
+    "simulator provider. Latency: from the simulator accepting a contact's message to the admin's websocket receiving",
+    "the ticket update carrying it (spool fsync, signed bridge call, CompanyHub ingest with contact/ticket/chatbot,",
+    "D1 writes, fan-out). New numbers run the demo's chatbot (menu of 3 queues), whose replies go out through the",
+    "OUTBOUND queue to the simulator and come back as acks on the same path.",
+    "",
+    "| load | messages | median ms | p99 ms | messages/s |",
+    "|---|---|---|---|---|",
+    ...out,
+    "",
+    `Session host (simulator, bridge off) resident memory: ${Math.round(base / 1024)} MiB with 1 connection, ${Math.round(fifty / 1024)} MiB with 50 (5 messages each): ${round(perConnection)} KiB per connection.`,
+  ].join("\n");
+  writeResultsSection("Inbound WhatsApp path", markdown);
+  console.log(markdown);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,151 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, apiLogin } from "./support/api";
+import { closeBrowser, login, newContext, screenshot } from "./support/browser";
+import { demo } from "./support/env";
+
+/**
+ * An admin sets up a department: creates a queue with its service hours, builds a menu of two options and a
+ * sub-option, edits one, deletes another and sees the rest renumbered, then deletes the queue. The page is also
+ * looked at in dark mode at phone width.
+ */
+describe("queues: an admin builds a queue's chatbot menu", () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // Queues have their own service hours only when the company says so (spec 002: scheduleType "queue").
+    const token = await apiLogin(demo.admin, demo.password);
+    const set = await api("PUT", "/settings/scheduleType", { value: "queue" }, token);
+    expect(set.status).toBe(200);
+    context = await newContext();
+    page = await context.newPage();
+    await login(page, demo.admin, demo.password);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await closeBrowser();
+  });
+
+  const dialog = () => page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Dados da Fila" }) });
+  const option = (path: string) => dialog().getByTestId(`queue-option-${path}`);
+
+  it("lists the demo's queues", async () => {
+    await page.goto("/queues");
+    await page.getByRole("heading", { name: "Filas & Chatbot" }).waitFor();
+    for (const name of ["Vendas", "Suporte", "Financeiro"]) await page.getByRole("row").filter({ hasText: name }).first().waitFor();
+    await screenshot(page, "queues-list");
+  });
+
+  it("creates a queue with its hours and keeps the dialog open to build the menu", async () => {
+    await page.getByRole("button", { name: "Adicionar fila" }).click();
+    const add = page.getByRole("dialog", { name: "Adicionar fila" });
+    await add.getByLabel("Nome", { exact: true }).fill("Pós-venda");
+    await add.getByRole("radio", { name: "#8B5CF6" }).click();
+    await add.getByLabel("Mensagem de saudação").fill("Olá! Você está no Pós-venda.");
+    await add.getByRole("tab", { name: "Horários de Atendimento" }).click();
+    await add.getByText("Clique em salvar para registar as alterações").waitFor();
+    await add.getByLabel("Fim de Sábado").fill("1300");
+    await expect.poll(() => add.getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
+    await screenshot(page, "queues-dialog-hours");
+    await add.getByRole("tab", { name: "Dados da Fila" }).click();
+    await add.getByRole("button", { name: "Salvar fila e criar opções" }).click();
+    await page.getByText("Fila salva com sucesso").first().waitFor();
+    await page.getByRole("dialog", { name: "Editar fila" }).waitFor();
+  });
+
+  it("adds two options and a sub-option, numbered in order", async () => {
+    const addOption = async (trigger: string, title: string, message: string) => {
+      await dialog().getByRole("button", { name: trigger }).click();
+      const form = dialog().getByRole("form", { name: /^Nova opção/ });
+      await form.getByLabel("Título").fill(title);
+      await form.getByLabel("Mensagem").fill(message);
+      await form.getByRole("button", { name: "Salvar opção" }).click();
+      await form.waitFor({ state: "detached" });
+    };
+    await addOption("Adicionar opção", "Comprar", "Qual produto você quer?");
+    await addOption("Adicionar opção", "Trocar produto", "Envie o número do pedido.");
+    await addOption("Adicionar subopção em 1 Comprar", "Boleto", "O boleto vence em 3 dias.");
+    await expect.poll(() => option("1").first().innerText()).toContain("Comprar");
+    await expect.poll(() => option("2").innerText()).toContain("Trocar produto");
+    await expect.poll(() => option("1.1").innerText()).toContain("Boleto");
+  });
+
+  it("edits an option's title", async () => {
+    await dialog().getByRole("button", { name: "Editar a opção 2 Trocar produto" }).click();
+    const form = dialog().getByRole("form", { name: "Editar a opção 2 Trocar produto" });
+    await form.getByLabel("Título").fill("Troca ou devolução");
+    await form.getByRole("button", { name: "Salvar opção" }).click();
+    await form.waitFor({ state: "detached" });
+    await expect.poll(() => option("2").innerText()).toContain("Troca ou devolução");
+  });
+
+  it("deletes an option with its sub-option and shows the next one renumbered", async () => {
+    await dialog().getByRole("button", { name: "Excluir a opção 1 Comprar" }).click();
+    const confirm = page.getByRole("dialog", { name: "Excluir a opção 1 Comprar?" });
+    await confirm.getByText(/subopção dela também será excluída.*renumeradas/).waitFor();
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => option("1").innerText()).toContain("Troca ou devolução");
+    await option("1").getByText("renumerada").waitFor();
+    await expect.poll(() => dialog().getByText("Boleto").count()).toBe(0);
+    await screenshot(page, "queues-dialog-renumbered");
+  });
+
+  it("kept the menu and the hours once the dialog is opened again", async () => {
+    await dialog().getByRole("button", { name: "Cancelar" }).last().click();
+    await page.getByRole("row").filter({ hasText: "Pós-venda" }).waitFor();
+    await page.getByRole("button", { name: "Editar Pós-venda" }).click();
+    await expect.poll(() => option("1").innerText()).toContain("Troca ou devolução");
+    await expect.poll(() => option("2").count()).toBe(0);
+    await dialog().getByRole("tab", { name: "Horários de Atendimento" }).click();
+    await expect.poll(() => dialog().getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
+    await dialog().getByRole("button", { name: "Cancelar" }).last().click();
+  });
+
+  it("deletes the queue after confirmation", async () => {
+    await page.getByRole("button", { name: "Excluir Pós-venda" }).click();
+    const confirm = page.getByRole("dialog", { name: "Excluir a fila Pós-venda?" });
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+    await page.getByText("Fila excluída").first().waitFor();
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "Pós-venda" }).count()).toBe(0);
+  });
+
+  it("fits a phone screen in dark mode, dialog open", async () => {
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+    try {
+      const small = await phone.newPage();
+      await login(small, demo.admin, demo.password);
+      await small.goto("/queues");
+      await small.getByRole("row").filter({ hasText: "Vendas" }).first().waitFor();
+      await screenshot(small, "queues-list-phone-dark");
+      await small.getByRole("button", { name: "Editar Vendas" }).click();
+      const edit = small.getByRole("dialog", { name: "Editar fila" });
+      await edit.getByTestId("queue-option-1.1").waitFor();
+      const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(small, "queues-dialog-phone-dark");
+      await edit.getByRole("button", { name: "Editar a opção 1.2 Plano Completo" }).click();
+      await edit.getByRole("form", { name: "Editar a opção 1.2 Plano Completo" }).scrollIntoViewIfNeeded();
+      await screenshot(small, "queues-dialog-phone-dark-options");
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("reads well in dark mode on a desktop, option tree in view", async () => {
+    const dark = await newContext({ colorScheme: "dark" });
+    try {
+      const desk = await dark.newPage();
+      await login(desk, demo.admin, demo.password);
+      await desk.goto("/queues");
+      await desk.getByRole("button", { name: "Editar Suporte" }).click();
+      const edit = desk.getByRole("dialog", { name: "Editar fila" });
+      await edit.getByTestId("queue-option-1.2").scrollIntoViewIfNeeded();
+      await screenshot(desk, "queues-dialog-desktop-dark");
+    } finally {
+      await dark.close();
+    }
+  });
+});

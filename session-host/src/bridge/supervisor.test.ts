@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { BridgeEvent } from "../../../worker/contracts/bridge";
+import { bridgedHost } from "../testing/bridgedHost";
+import { eventually, FakeWorker, signedCall } from "../testing/fakeWorker";
+
+const CONTACT = "5511987654321";
+const disposers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const dispose of disposers.splice(0).reverse()) await dispose();
+});
+
+async function host(options: Parameters<typeof bridgedHost>[0] = {}) {
+  const t = await bridgedHost(options);
+  disposers.push(() => t.dispose());
+  return t;
+}
+
+const statusesOf = (events: BridgeEvent[], id: number) =>
+  events.filter((e) => e.type === "status" && e.connectionId === id).map((e) => (e as { status: string }).status);
+const statusOf = (t: Awaited<ReturnType<typeof bridgedHost>>, id: number) => t.sim.connections().find((c) => c.id === id)?.status;
+const listed = (...ids: number[]) => ids.map((id) => ({ id, name: `Connection ${id}`, status: "CONNECTED" as const }));
+
+describe("startup", () => {
+  it("asks the worker which connections to run, retrying until it is up, and starts each under its lease", async () => {
+    const worker = await FakeWorker.start();
+    worker.connections = listed(1, 2);
+    await worker.down();
+    const t = await host({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(t.host.bridge!.supervisor.ready).toBe(false);
+    await worker.up();
+    await eventually(() => expect(t.host.bridge!.supervisor.ready).toBe(true));
+    expect(worker.callsTo("GET", "/bridge/connections")[0]!.path).toBe("/bridge/connections?hostId=host-a");
+    expect([...worker.leases].map(([id, l]) => [id, l.hostId])).toEqual([
+      [1, "host-a"],
+      [2, "host-a"],
+    ]);
+    // 1 was paired (resumes), 2 is new to this phone network (shows a QR).
+    expect(statusOf(t, 1)).toBe("CONNECTED");
+    expect(statusOf(t, 2)).toBe("qrcode");
+    await eventually(() => expect(worker.events.some((e) => e.type === "qr" && e.connectionId === 2)).toBe(true));
+  });
+
+  it("does not start a connection whose lease another host holds, and stops what it had of it", async () => {
+    const worker = await FakeWorker.start();
+    worker.connections = listed(1, 2);
+    worker.leases.set(1, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
+    worker.leases.set(2, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
+    const t = await host({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.supervisor.ready).toBe(true));
+    expect(t.sim.connections().some((c) => c.id === 2)).toBe(false);
+    expect(statusOf(t, 1)).toBe("DISCONNECTED");
+    expect(t.host.bridge!.leases.ids()).toEqual([]);
+    // host-b's view of the connection is not contradicted.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(statusesOf(worker.events, 1)).toEqual([]);
+  });
+});
+
+describe("lost leases", () => {
+  it("stops a connection as soon as a renewal is refused, without reporting it DISCONNECTED over the new holder", async () => {
+    const worker = await FakeWorker.start();
+    worker.connections = listed(1);
+    const t = await host({ worker, env: { SESSION_HOST_LEASE_TTL_MS: "5000" }, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(1)).toBe(true));
+    await eventually(() => expect(statusesOf(worker.events, 1)).toEqual(["CONNECTED"]));
+    worker.leases.set(1, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
+    await eventually(() => expect(statusOf(t, 1)).toBe("DISCONNECTED"), 4_000);
+    expect(t.host.bridge!.supervisor.lostLeases()).toEqual([1]);
+    await new Promise((r) => setTimeout(r, 300)); // reconcile passes: host-b still holds it, so nothing restarts
+    expect(statusOf(t, 1)).toBe("DISCONNECTED");
+    expect(statusesOf(worker.events, 1)).toEqual(["CONNECTED"]);
+  });
+
+  it("keeps running while the worker is unreachable, stops when the lease would have expired, and resumes once it is back", async () => {
+    const worker = await FakeWorker.start();
+    worker.connections = listed(1);
+    const t = await host({ worker, env: { SESSION_HOST_LEASE_TTL_MS: "5000" }, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(1)).toBe(true));
+    const downAt = Date.now();
+    await worker.down();
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(statusOf(t, 1)).toBe("CONNECTED"); // past a failed renewal, still within the lease
+    await eventually(() => expect(statusOf(t, 1)).toBe("DISCONNECTED"), 5_000, 50);
+    expect(Date.now() - downAt).toBeLessThan(5_000);
+    // The worker lists it again (the lease is this host's, or has lapsed), so it runs again.
+    await worker.up();
+    await eventually(() => expect(statusOf(t, 1)).toBe("CONNECTED"), 5_000);
+    expect(t.host.bridge!.leases.has(1)).toBe(true);
+    expect(t.host.bridge!.supervisor.lostLeases()).toEqual([]);
+  }, 20_000);
+});
+
+describe("commands against the periodic listing", () => {
+  it("does not start again a connection the worker stopped, until the worker starts it", async () => {
+    const worker = await FakeWorker.start();
+    worker.connections = listed(1);
+    const t = await host({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(1)).toBe(true));
+    expect((await signedCall(t.host.url, "POST", "/bridge/connections/1/stop", {})).json).toEqual({ status: "DISCONNECTED" });
+    await new Promise((r) => setTimeout(r, 500)); // the worker still lists it: its DISCONNECTED may not have landed yet
+    expect(statusOf(t, 1)).toBe("DISCONNECTED");
+    expect(worker.leases.has(1)).toBe(false);
+    expect((await signedCall(t.host.url, "POST", "/bridge/connections/1/start", {})).json).toEqual({ status: "CONNECTED" });
+  });
+});
+
+describe("shutdown and restart", () => {
+  it("closes the provider, gives the leases back and delivers what is spooled before exiting", async () => {
+    const worker = await FakeWorker.start();
+    worker.connections = listed(1);
+    const t = await bridgedHost({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(1)).toBe(true));
+    worker.failing = true;
+    const { id } = t.sim.inbound(1, { from: CONTACT, body: "last words" });
+    await eventually(() => expect(t.host.bridge!.spool.health().failures).toBeGreaterThan(0));
+    worker.failing = false;
+    await t.dispose({ keepWorker: true });
+    expect(worker.leases.size).toBe(0);
+    expect(worker.events.some((e) => e.type === "message" && e.message.id === id)).toBe(true);
+    await worker.close();
+  });
+
+  it("delivers after a restart what it could not deliver before stopping", async () => {
+    const worker = await FakeWorker.start();
+    await worker.down();
+    const first = await bridgedHost({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    const sent = [1, 2, 3].map((n) => first.sim.inbound(1, { from: CONTACT, body: `before restart ${n}` }).id);
+    await first.host.bridge!.spool.settled();
+    await first.dispose({ keepState: true, keepWorker: true });
+    expect(first.host.sink.stats()).toMatchObject({ recorded: 3, delivered: 0, spooled: 3 });
+
+    await worker.up();
+    const second = await host({ worker, stateDir: first.stateDir });
+    await eventually(() => expect(worker.events.filter((e) => e.type === "message").map((e) => (e as { message: { id: string } }).message.id)).toEqual(sent));
+    const health = (await fetch(`${second.host.url}/health`).then((r) => r.json())) as { events: { delivered: number; spooled: number } };
+    expect(health.events).toMatchObject({ delivered: 3, spooled: 0 });
+  });
+});

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import {
+  type BridgeEvent,
+  type ConnectionToRun,
+  connectionToRun,
+  leaseResponse,
+  type SessionState,
+  sessionState,
+} from "../../../worker/contracts/bridge";
+import { signBridgeRequest } from "../../../worker/lib/bridgeSignature";
+
+/**
+ * The host's side of host → worker calls (contract: worker/contracts/bridge.ts). Every call is signed with
+ * BRIDGE_SECRET; answers are parsed with the contract's schemas, never cast.
+ */
+
+/** A failed bridge call. `status` 0 means the worker was unreachable or did not answer in time. */
+export class BridgeCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "BridgeCallError";
+  }
+
+  /** Worth retrying as is: the worker is down, overloaded or failed; a 4xx refusal will not change by itself. */
+  get transient(): boolean {
+    return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
+  }
+}
+
+export interface WorkerClientOptions {
+  workerUrl: string;
+  secret: string;
+  hostId: string;
+  fetch?: typeof globalThis.fetch;
+  /** Per call, unless the call says otherwise. */
+  timeoutMs?: number;
+}
+
+export type LeaseAnswer = z.infer<typeof leaseResponse>;
+
+const eventsAnswer = z.object({ accepted: z.number().int().nonnegative() });
+const connectionsAnswer = z.object({ connections: z.array(connectionToRun) });
+const releaseAnswer = z.object({ released: z.boolean() });
+const okAnswer = z.object({ ok: z.literal(true) });
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export function createWorkerClient(options: WorkerClientOptions) {
+  const { workerUrl, secret, hostId } = options;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const defaultTimeout = options.timeoutMs ?? 30_000;
+
+  async function call<S extends z.ZodType>(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    path: string,
+    body: unknown,
+    answer: S,
+    opts: CallOptions = {},
+  ): Promise<z.infer<S>> {
+    const url = new URL(workerUrl + path);
+    const text = body === undefined ? "" : JSON.stringify(body);
+    const headers: Record<string, string> = await signBridgeRequest(secret, method, url.pathname + url.search, text);
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? defaultTimeout);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    let res: Response;
+    let payload: unknown;
+    try {
+      res = await doFetch(url, { method, headers, body: body === undefined ? undefined : text, signal });
+      payload = await res.json().catch(() => undefined);
+    } catch (err) {
+      const why = timeout.aborted ? "did not answer in time" : opts.signal?.aborted ? "call cancelled" : `is unreachable (${describe(err)})`;
+      throw new BridgeCallError(0, "ERR_BRIDGE_UNREACHABLE", `${method} ${url.pathname}: the worker ${why}.`);
+    }
+    if (!res.ok) {
+      const e = (payload ?? {}) as { error?: unknown; message?: unknown; fields?: unknown };
+      throw new BridgeCallError(
+        res.status,
+        typeof e.error === "string" ? e.error : `HTTP_${res.status}`,
+        `${method} ${url.pathname}: the worker answered ${res.status}${typeof e.message === "string" ? `: ${e.message}` : ""}`,
+        e.fields && typeof e.fields === "object" ? (e.fields as Record<string, string>) : undefined,
+      );
+    }
+    const parsed = answer.safeParse(payload);
+    if (!parsed.success) {
+      throw new BridgeCallError(502, "ERR_BRIDGE_RESPONSE", `${method} ${url.pathname}: the worker's answer does not match the contract.`);
+    }
+    return parsed.data;
+  }
+
+  const session = (id: number) => `/bridge/sessions/${id}`;
+  return {
+    hostId,
+    /** Resolves once the worker has ingested every event (it answers 200 only then). */
+    postEvents: (events: BridgeEvent[], opts?: CallOptions) => call("POST", "/bridge/events", { hostId, events }, eventsAnswer, opts),
+    listConnections: async (opts?: CallOptions): Promise<ConnectionToRun[]> =>
+      (await call("GET", `/bridge/connections?hostId=${encodeURIComponent(hostId)}`, undefined, connectionsAnswer, opts)).connections,
+    acquireLease: (connectionId: number, ttlMs: number, opts?: CallOptions): Promise<LeaseAnswer> =>
+      call("POST", `/bridge/leases/${connectionId}`, { hostId, ttlMs }, leaseResponse, opts),
+    releaseLease: async (connectionId: number, opts?: CallOptions) =>
+      (await call("DELETE", `/bridge/leases/${connectionId}`, { hostId }, releaseAnswer, opts)).released,
+    loadSession: (connectionId: number, opts?: CallOptions): Promise<SessionState> =>
+      call("GET", session(connectionId), undefined, sessionState, opts),
+    saveCreds: (connectionId: number, creds: unknown, opts?: CallOptions) =>
+      call("PUT", `${session(connectionId)}/creds`, { creds }, okAnswer, opts).then(() => undefined),
+    saveKeys: (connectionId: number, set: Record<string, Record<string, unknown>>, opts?: CallOptions) =>
+      call("POST", `${session(connectionId)}/keys`, { set }, okAnswer, opts).then(() => undefined),
+    wipeSession: (connectionId: number, opts?: CallOptions) => call("DELETE", session(connectionId), undefined, okAnswer, opts).then(() => undefined),
+  };
+}
+
+export type WorkerClient = ReturnType<typeof createWorkerClient>;
+
+function describe(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}

@@ -1,0 +1,386 @@
+import {
+  type Contact,
+  downloadMediaMessage,
+  isJidNewsletter,
+  isJidStatusBroadcast,
+  makeWASocket,
+  type MessageUpsertType,
+  type WAMessage,
+} from "@whiskeysockets/baileys";
+import { type BridgeEvent, bridgeEvent } from "../../../../worker/contracts/bridge";
+import {
+  type AddressBookEntry,
+  type ConnectionInfo,
+  type DeleteRequest,
+  type EditRequest,
+  type OutboundMessage,
+  type Provider,
+  ProviderError,
+  type ProviderEventHandler,
+  type ReactRequest,
+} from "../provider";
+import type { SessionStore } from "../sessionStore";
+import { type AdapterContext, adaptUpsert } from "./adapter";
+import { type BaileysSocket, Connection, type SocketFactory } from "./connection";
+import type { MediaInfo } from "./content";
+import { type ContactFacts, Directory } from "./directory";
+import { isGroupJid, isLidJid, isPhoneJid, lidJid } from "./jids";
+import { type ILogger, type LoggerLike, toBaileysLogger } from "./logger";
+import { RecentMessages } from "./recentMessages";
+import { type BackoffOptions, DEFAULT_BACKOFF } from "./reconnectPolicy";
+import { Outbox } from "./send";
+import { acksFromReceipts, acksFromUpdates, callEvents, presenceEvents } from "./updates";
+
+/**
+ * The real WhatsApp provider: one Baileys socket per connection (connection.ts), auth state in the SessionStore
+ * (authState.ts), inbound traffic through the adapter (adapter.ts, updates.ts), outbound through the outbox
+ * (send.ts). Every event is checked against the bridge contract before it leaves, so one malformed event can never
+ * make the worker refuse a whole batch.
+ */
+
+export interface BaileysProviderOptions {
+  store: SessionStore;
+  logger?: LoggerLike;
+  now?: () => number;
+  /** Baileys' makeWASocket; tests pass a fake. */
+  makeSocket?: SocketFactory;
+  /** Fetches a media message's bytes; Baileys' downloadMediaMessage (with re-upload of expired media) by default. */
+  downloadMedia?: (message: WAMessage, sock: BaileysSocket) => Promise<Buffer>;
+  /** Bigger media is not downloaded: the message arrives without it (the bridge carries base64 in 40 MB bodies). */
+  maxMediaBytes?: number;
+  backoff?: Partial<BackoffOptions>;
+  maxQrRotations?: number;
+  pairingWaitMs?: number;
+}
+
+interface Runtime {
+  connection: Connection;
+  directory: Directory;
+  recent: RecentMessages;
+  outbox: Outbox;
+  /** Inbound work runs in order, so the worker sees messages, edits and acks in the order WhatsApp sent them. */
+  queue: Promise<void>;
+}
+
+const DEFAULT_MAX_MEDIA_BYTES = 16 * 1024 * 1024;
+
+export class BaileysProvider implements Provider {
+  readonly name = "baileys" as const;
+  private readonly runtimes = new Map<number, Runtime>();
+  private readonly handlers = new Set<ProviderEventHandler>();
+  private readonly logger: LoggerLike;
+  private readonly baileysLogger: ILogger;
+  private readonly now: () => number;
+  private readonly makeSocket: SocketFactory;
+  private readonly backoff: BackoffOptions;
+
+  constructor(private readonly options: BaileysProviderOptions) {
+    this.logger = options.logger ?? console;
+    this.baileysLogger = toBaileysLogger(this.logger, { provider: "baileys" });
+    this.now = options.now ?? Date.now;
+    this.makeSocket = options.makeSocket ?? makeWASocket;
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+  }
+
+  // ---- Provider ----
+
+  onEvent(handler: ProviderEventHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  connections(): ConnectionInfo[] {
+    return [...this.runtimes.values()].map(({ connection: c }) => ({ id: c.id, status: c.status, number: c.number }));
+  }
+
+  async start(connectionId: number): Promise<void> {
+    await this.runtime(connectionId).connection.start();
+  }
+
+  async stop(connectionId: number): Promise<void> {
+    await this.runtimes.get(connectionId)?.connection.stop();
+  }
+
+  async logout(connectionId: number): Promise<void> {
+    await this.runtime(connectionId).connection.logout();
+  }
+
+  async requestPairingCode(connectionId: number, number: string): Promise<string> {
+    return this.runtime(connectionId).connection.requestPairingCode(number);
+  }
+
+  async send(message: OutboundMessage): Promise<{ id: string }> {
+    return this.connected(message.connectionId).outbox.send(message);
+  }
+
+  async edit(request: EditRequest): Promise<void> {
+    await this.connected(request.connectionId).outbox.edit(request);
+  }
+
+  async delete(request: DeleteRequest): Promise<void> {
+    await this.connected(request.connectionId).outbox.delete(request);
+  }
+
+  async react(request: ReactRequest): Promise<void> {
+    await this.connected(request.connectionId).outbox.react(request);
+  }
+
+  async checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number: string }> {
+    return this.connected(connectionId).outbox.checkNumber(number);
+  }
+
+  async addressBook(connectionId: number): Promise<AddressBookEntry[]> {
+    return this.connected(connectionId).directory.addressBook();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.runtimes.values()].map(async (rt) => {
+      await rt.connection.close();
+      await rt.queue;
+    }));
+  }
+
+  // ---- runtimes ----
+
+  private connected(connectionId: number): Runtime {
+    const rt = this.runtimes.get(connectionId);
+    if (!rt || rt.connection.status !== "CONNECTED") {
+      throw new ProviderError("ERR_WAPP_NOT_INITIALIZED", `Connection ${connectionId} is not connected to WhatsApp.`, 409);
+    }
+    return rt;
+  }
+
+  private runtime(connectionId: number): Runtime {
+    const existing = this.runtimes.get(connectionId);
+    if (existing) return existing;
+    const directory = new Directory(this.now);
+    const recent = new RecentMessages();
+    const connection: Connection = new Connection({
+      connectionId,
+      store: this.options.store,
+      logger: this.logger,
+      baileysLogger: this.baileysLogger.child({ connectionId }),
+      makeSocket: this.makeSocket,
+      backoff: this.backoff,
+      maxQrRotations: this.options.maxQrRotations,
+      pairingWaitMs: this.options.pairingWaitMs,
+      socketConfig: () => ({
+        // Showing as online would silence the phone's own notifications for the people using it.
+        markOnlineOnConnect: false,
+        syncFullHistory: false,
+        // Statuses and channels are not conversations: not even decrypted.
+        shouldIgnoreJid: (jid: string) => isJidStatusBroadcast(jid) || !!isJidNewsletter(jid),
+        getMessage: async (key) => recent.content(key),
+        cachedGroupMetadata: async (jid) => directory.group(jid),
+      }),
+      onStatus: (status, number) => this.emit({ type: "status", connectionId, status, number: number || undefined, at: this.now() }),
+      onQr: (qr) => this.emit({ type: "qr", connectionId, qr, at: this.now() }),
+      onSocket: (sock, isCurrent) => this.bind(rt, sock, isCurrent),
+    });
+    const rt: Runtime = {
+      connection,
+      directory,
+      recent,
+      outbox: new Outbox({
+        connectionId,
+        socket: () => connection.socket,
+        recent,
+        directory,
+        emit: (event) => this.emit(event),
+        now: this.now,
+      }),
+      queue: Promise.resolve(),
+    };
+    this.runtimes.set(connectionId, rt);
+    return rt;
+  }
+
+  /** Runs inbound work after what came before it on this connection; a failure is logged, not fatal. */
+  private enqueue(rt: Runtime, task: () => Promise<void> | void) {
+    rt.queue = rt.queue.then(task).catch((error: unknown) => this.logger.error(`baileys ${rt.connection.id}: inbound event failed`, error));
+  }
+
+  private bind(rt: Runtime, sock: BaileysSocket, isCurrent: () => boolean) {
+    const { ev } = sock;
+    const id = rt.connection.id;
+    const emitAll = (events: BridgeEvent[]) => events.forEach((e) => this.emit(e));
+
+    ev.on("messages.upsert", ({ messages, type }) => {
+      if (isCurrent()) this.enqueue(rt, () => this.onUpsert(rt, sock, messages, type));
+    });
+    ev.on("messages.update", (updates) => {
+      if (isCurrent()) this.enqueue(rt, () => emitAll(acksFromUpdates(updates, this.context(rt, sock))));
+    });
+    ev.on("message-receipt.update", (receipts) => {
+      if (isCurrent()) this.enqueue(rt, () => emitAll(acksFromReceipts(receipts, this.context(rt, sock))));
+    });
+    ev.on("presence.update", (update) => {
+      if (isCurrent()) emitAll(presenceEvents(update, this.context(rt, sock)));
+    });
+    ev.on("call", (calls) => {
+      if (isCurrent()) emitAll(callEvents(calls, this.context(rt, sock)));
+    });
+    ev.on("contacts.upsert", (contacts) => {
+      if (isCurrent()) for (const c of contacts) this.onContact(rt, sock, c, isCurrent);
+    });
+    ev.on("contacts.update", (contacts) => {
+      if (isCurrent()) for (const c of contacts) this.onContact(rt, sock, c, isCurrent);
+    });
+    ev.on("lid-mapping.update", (mapping) => {
+      if (!isCurrent()) return;
+      const facts = rt.directory.mapping(mapping);
+      if (facts) this.emitContact(id, facts);
+    });
+    ev.on("groups.upsert", (groups) => {
+      if (!isCurrent()) return;
+      for (const g of groups) {
+        const facts = rt.directory.rememberGroup(g);
+        if (facts) this.emitContact(id, facts);
+      }
+    });
+    ev.on("groups.update", (updates) => {
+      if (!isCurrent()) return;
+      for (const u of updates) {
+        const facts = rt.directory.groupUpdate(u);
+        if (facts) this.emitContact(id, facts);
+      }
+    });
+    ev.on("group-participants.update", (update) => {
+      if (isCurrent()) rt.directory.forgetGroupMembers(update.id);
+    });
+    // History sync: its contacts fill the address book and its LID pairs resolve senders; its messages are old
+    // conversations the product did not take part in, and are not imported.
+    ev.on("messaging-history.set", ({ contacts, lidPnMappings }) => {
+      if (!isCurrent()) return;
+      for (const pair of lidPnMappings ?? []) rt.directory.learnPair(pair.lid, pair.pn);
+      for (const c of contacts) rt.directory.contactUpdate(c, false);
+    });
+  }
+
+  private async onUpsert(rt: Runtime, sock: BaileysSocket, messages: WAMessage[], type: MessageUpsertType) {
+    const { directory } = rt;
+    for (const msg of messages) {
+      const me = rt.connection.me;
+      directory.learnFromKey(msg.key, me.number);
+      // Baileys echoes what this process sent; the product has it already.
+      if (msg.key.id && rt.outbox.isOwn(msg.key.id)) continue;
+      await this.resolveLids(rt, sock, msg);
+      const remoteJid = msg.key.remoteJid;
+      if (remoteJid && isGroupJid(remoteJid) && !directory.hasGroup(remoteJid)) await this.fetchGroup(rt, sock, remoteJid);
+
+      const events = await adaptUpsert(msg, type, this.context(rt, sock));
+      for (const event of events) {
+        if (event.type === "message") {
+          const m = event.message;
+          rt.recent.remember(msg);
+          if (!m.isGroup) {
+            if (m.lid && m.from === m.lid) directory.markLidOnly(m.lid);
+            else directory.noteSender(m.from);
+          }
+        }
+        this.emit(event);
+      }
+    }
+  }
+
+  /** Looks up, in Baileys' LID mapping store, the numbers behind LIDs the message key does not explain. */
+  private async resolveLids(rt: Runtime, sock: BaileysSocket, msg: WAMessage) {
+    const { key } = msg;
+    const candidates = [
+      isLidJid(key.remoteJid) && !isPhoneJid(key.remoteJidAlt) ? key.remoteJid : undefined,
+      isLidJid(key.participant) && !isPhoneJid(key.participantAlt) ? key.participant : undefined,
+    ];
+    for (const jid of candidates) {
+      if (!jid) continue;
+      const lid = jid.split("@")[0]?.split(":")[0] ?? "";
+      if (rt.directory.phoneForLid(lid)) continue;
+      try {
+        const pn = await sock.signalRepository?.lidMapping?.getPNForLID(lidJid(lid));
+        if (pn) rt.directory.learnPair(lid, pn);
+      } catch (error) {
+        this.logger.warn(`baileys ${rt.connection.id}: LID lookup failed`, error);
+      }
+    }
+  }
+
+  /** A group seen for the first time: its subject names the group's contact. Fetched once; failures are not retried per message. */
+  private async fetchGroup(rt: Runtime, sock: BaileysSocket, jid: string) {
+    try {
+      const meta = await sock.groupMetadata(jid);
+      const facts = rt.directory.rememberGroup(meta);
+      if (facts) this.emitContact(rt.connection.id, facts);
+    } catch (error) {
+      this.logger.warn(`baileys ${rt.connection.id}: group metadata for ${jid} failed`, error);
+      rt.directory.groupUpdate({ id: jid, subject: "" });
+    }
+  }
+
+  private onContact(rt: Runtime, sock: BaileysSocket, contact: Partial<Contact>, isCurrent: () => boolean) {
+    const id = rt.connection.id;
+    const { facts, fetchPictureOf } = rt.directory.contactUpdate(contact);
+    if (facts) this.emitContact(id, facts);
+    if (!fetchPictureOf) return;
+    sock
+      .profilePictureUrl(fetchPictureOf, "image")
+      // No picture, or hidden from us by the contact's privacy settings.
+      .catch(() => undefined)
+      .then((url) => {
+        if (!isCurrent()) return;
+        const fresh = rt.directory.pictureFetched(fetchPictureOf, url);
+        if (fresh) this.emitContact(id, fresh);
+      })
+      .catch((error: unknown) => this.logger.warn(`baileys ${id}: profile picture update failed`, error));
+  }
+
+  private context(rt: Runtime, sock: BaileysSocket): AdapterContext {
+    return {
+      connectionId: rt.connection.id,
+      now: this.now,
+      me: rt.connection.me,
+      phoneForLid: (lid) => rt.directory.phoneForLid(lid),
+      groupName: (jid) => rt.directory.groupName(jid),
+      download: (message, media) => this.download(rt, sock, message, media),
+    };
+  }
+
+  private async download(rt: Runtime, sock: BaileysSocket, message: WAMessage, media: MediaInfo): Promise<Buffer | undefined> {
+    const max = this.options.maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES;
+    const id = rt.connection.id;
+    if (media.fileLength !== undefined && media.fileLength > max) {
+      this.logger.warn(`baileys ${id}: media of ${message.key.id} is ${media.fileLength} bytes, over ${max}: not downloaded`);
+      return undefined;
+    }
+    try {
+      const fetch =
+        this.options.downloadMedia ??
+        ((m: WAMessage, s: BaileysSocket) =>
+          downloadMediaMessage(m, "buffer", {}, { reuploadRequest: s.updateMediaMessage, logger: this.baileysLogger }));
+      const bytes = await fetch(message, sock);
+      if (bytes.length > max) return undefined;
+      return bytes;
+    } catch (error) {
+      // The message still goes through without its file (expired media cannot always be re-uploaded).
+      this.logger.warn(`baileys ${id}: media of ${message.key.id} could not be downloaded`, error);
+      return undefined;
+    }
+  }
+
+  private emitContact(connectionId: number, facts: ContactFacts) {
+    this.emit({ type: "contact", connectionId, ...facts, at: this.now() });
+  }
+
+  private emit(event: BridgeEvent) {
+    const checked = bridgeEvent.safeParse(event);
+    if (!checked.success) {
+      this.logger.warn(`baileys: dropped an event the bridge contract refuses (${event.type})`, checked.error.issues);
+      return;
+    }
+    for (const handler of this.handlers) {
+      try {
+        handler(checked.data);
+      } catch (error) {
+        this.logger.error("baileys: an event handler failed", error);
+      }
+    }
+  }
+}

@@ -1,0 +1,261 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { z } from "zod";
+import {
+  BRIDGE_HEADERS,
+  type BridgeEvent,
+  type ConnectionToRun,
+  eventBatch,
+  keysUpdate,
+  leaseRequest,
+  type SessionState,
+} from "../../../worker/contracts/bridge";
+import { signBridgeRequest, verifyBridgeRequest } from "../../../worker/lib/bridgeSignature";
+
+/**
+ * A stand-in for the worker's /bridge routes, for the host's tests: a small node:http server that verifies every
+ * call's signature with the real bridgeSignature.ts, parses bodies with the contract, records what it got and
+ * answers as the contract says. Tests steer it: take it down and up again on the same port, refuse events, hand
+ * a lease to another host, slow down writes.
+ */
+
+export const TEST_SECRET = "test-bridge-secret-0123456789-abcdef";
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Answer = { status: number; body: unknown } | undefined;
+
+export class FakeWorker {
+  readonly calls: FakeCall[] = [];
+  /** Calls refused for their signature. */
+  readonly refused: { method: string; path: string; reason: string }[] = [];
+  /** Every batch of events accepted, in arrival order. */
+  readonly batches: BridgeEvent[][] = [];
+  /** What GET /bridge/connections lists. */
+  connections: ConnectionToRun[] = [];
+  /** connectionId → holder. */
+  readonly leases = new Map<number, { hostId: string; expiresAt: number }>();
+  readonly sessions = new Map<number, SessionState>();
+  /** Connections the worker knows: leases and sessions of others answer 404 ERR_NO_WAPP_FOUND. Empty: all known. */
+  knownConnections = new Set<number>();
+  /** Answers 503 to everything while true (the worker is up but failing). */
+  failing = false;
+  /** Decides on an events batch before it is accepted (e.g. refuse a poison event with 400). */
+  onEvents: ((events: BridgeEvent[]) => Answer) | undefined;
+  /** Delays a sessions write, to test ordering. */
+  writeDelayMs: ((call: FakeCall) => number) | undefined;
+  /** Fails the next N session writes with 503. */
+  failSessionWrites = 0;
+
+  private server: Server;
+  private port = 0;
+
+  private constructor(readonly secret: string) {
+    this.server = this.makeServer();
+  }
+
+  static async start(secret = TEST_SECRET): Promise<FakeWorker> {
+    const worker = new FakeWorker(secret);
+    await worker.listen(0);
+    return worker;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Every accepted event, in order. */
+  get events(): BridgeEvent[] {
+    return this.batches.flat();
+  }
+
+  callsTo(method: string, prefix: string): FakeCall[] {
+    return this.calls.filter((c) => c.method === method && c.path.startsWith(prefix));
+  }
+
+  /** Takes the worker off the network: connections are refused until up(). */
+  async down(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  /** Back on the same port. */
+  async up(): Promise<void> {
+    this.server = this.makeServer();
+    await this.listen(this.port);
+  }
+
+  async close(): Promise<void> {
+    if (this.server.listening) await this.down();
+  }
+
+  private async listen(port: number) {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(port, "127.0.0.1", () => resolve());
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  private makeServer() {
+    return createServer((req, res) => {
+      this.handle(req, res).catch((err) => {
+        if (!res.headersSent) json(res, 500, { error: "ERR_INTERNAL", message: String(err) });
+      });
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(req.url ?? "/", "http://worker");
+    const method = req.method ?? "GET";
+    const verdict = await verifyBridgeRequest(this.secret, method, url.pathname + url.search, text, {
+      timestamp: req.headers[BRIDGE_HEADERS.timestamp] as string | undefined,
+      signature: req.headers[BRIDGE_HEADERS.signature] as string | undefined,
+    });
+    if (!verdict.ok) {
+      this.refused.push({ method, path: url.pathname, reason: verdict.reason });
+      return json(res, 401, { error: "ERR_BRIDGE_SIGNATURE", message: verdict.reason });
+    }
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    const call = { method, path: url.pathname + url.search, body };
+    this.calls.push(call);
+    if (this.failing) return json(res, 503, { error: "ERR_INTERNAL", message: "failing on purpose" });
+
+    let m: RegExpExecArray | null;
+    if (method === "POST" && url.pathname === "/bridge/events") {
+      const batch = parse(res, eventBatch, body);
+      if (!batch) return;
+      const answer = this.onEvents?.(batch.events);
+      if (answer) return json(res, answer.status, answer.body);
+      this.batches.push(batch.events);
+      return json(res, 200, { accepted: batch.events.length });
+    }
+    if (method === "GET" && url.pathname === "/bridge/connections") {
+      return json(res, 200, { connections: this.connections });
+    }
+    if ((m = /^\/bridge\/leases\/(\d+)$/.exec(url.pathname))) {
+      const id = Number(m[1]);
+      if (!this.knows(id)) return json(res, 404, { error: "ERR_NO_WAPP_FOUND", message: "unknown connection" });
+      if (method === "POST") {
+        const input = parse(res, leaseRequest, body);
+        if (!input) return;
+        const now = Date.now();
+        const lease = this.leases.get(id);
+        if (!lease || lease.hostId === input.hostId || lease.expiresAt < now) {
+          this.leases.set(id, { hostId: input.hostId, expiresAt: now + input.ttlMs });
+          return json(res, 200, { granted: true, expiresAt: now + input.ttlMs });
+        }
+        return json(res, 200, { granted: false, holder: lease.hostId, expiresAt: lease.expiresAt });
+      }
+      if (method === "DELETE") {
+        const hostId = (body as { hostId?: string } | undefined)?.hostId;
+        const lease = this.leases.get(id);
+        const released = lease?.hostId === hostId;
+        if (released) this.leases.delete(id);
+        return json(res, 200, { released });
+      }
+    }
+    if ((m = /^\/bridge\/sessions\/(\d+)(\/creds|\/keys)?$/.exec(url.pathname))) {
+      const id = Number(m[1]);
+      if (!this.knows(id)) return json(res, 404, { error: "ERR_NO_WAPP_FOUND", message: "unknown connection" });
+      const state = this.sessions.get(id) ?? { creds: null, keys: {} };
+      if (method !== "GET") {
+        if (this.failSessionWrites > 0) {
+          this.failSessionWrites--;
+          return json(res, 503, { error: "ERR_INTERNAL", message: "failing on purpose" });
+        }
+        const delay = this.writeDelayMs?.(call) ?? 0;
+        if (delay) await new Promise((r) => setTimeout(r, delay));
+      }
+      if (method === "GET" && !m[2]) return json(res, 200, state);
+      if (method === "PUT" && m[2] === "/creds") {
+        this.sessions.set(id, { ...state, creds: (body as { creds: unknown }).creds });
+        return json(res, 200, { ok: true });
+      }
+      if (method === "POST" && m[2] === "/keys") {
+        const input = parse(res, keysUpdate, body);
+        if (!input) return;
+        const keys = structuredClone(state.keys);
+        for (const [type, values] of Object.entries(input.set)) {
+          const bucket = (keys[type] ??= {});
+          for (const [key, value] of Object.entries(values)) {
+            if (value === null) delete bucket[key];
+            else bucket[key] = value;
+          }
+        }
+        this.sessions.set(id, { ...state, keys });
+        return json(res, 200, { ok: true });
+      }
+      if (method === "DELETE" && !m[2]) {
+        this.sessions.delete(id);
+        return json(res, 200, { ok: true });
+      }
+    }
+    return json(res, 404, { error: "ERR_NOT_FOUND", message: "Not found." });
+  }
+
+  private knows(id: number) {
+    return this.knownConnections.size === 0 || this.knownConnections.has(id);
+  }
+}
+
+function parse<S extends z.ZodType>(res: ServerResponse, schema: S, body: unknown): z.infer<S> | undefined {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join(".")] ??= issue.message;
+  json(res, 400, { error: "ERR_VALIDATION", message: "Invalid fields", fields });
+  return undefined;
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** Calls the host as the worker would: signed (or tampered with, for the refusal tests). */
+export async function signedCall(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { secret?: string; now?: number; tamper?: (text: string) => string; signedPath?: string; unsigned?: boolean } = {},
+) {
+  const text = body === undefined ? "" : JSON.stringify(body);
+  const headers: Record<string, string> = options.unsigned
+    ? {}
+    : await signBridgeRequest(options.secret ?? TEST_SECRET, method, options.signedPath ?? path, text, options.now);
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const sent = options.tamper ? options.tamper(text) : text;
+  const res = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : sent });
+  const answer = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(answer);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json };
+}
+
+/** Polls until `check` passes (or throws its last failure after `timeoutMs`). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000, stepMs = 20): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, stepMs));
+    }
+  }
+}

@@ -1,0 +1,366 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/Button";
+import { cn } from "../../components/ui/cn";
+import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
+import { Select } from "../../components/ui/Select";
+import { Spinner } from "../../components/ui/Spinner";
+import { Switch } from "../../components/ui/Switch";
+import { planAllows } from "../../lib/access";
+import { ApiError } from "../../lib/api";
+import { describeErrorCode, toastError } from "../../lib/errors";
+import { fieldErrorsFrom } from "../../lib/form-errors";
+import { useSessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { QueueSelect } from "../users/QueueSelect";
+import { createConnection, getConnection, listIntegrationsIfAvailable, listPromptsIfAvailable, listQueues, updateConnection } from "./api";
+import { connectionFormSchema, LIMITS, toPayload } from "./schema";
+import { TokenSection } from "./TokenSection";
+import type { Connection, ConnectionPayload, ConnectionRow, NamedRef, QueueRef } from "./types";
+
+const FORM_FIELDS = [
+  "name",
+  "isDefault",
+  "queueIds",
+  "greetingMessage",
+  "complationMessage",
+  "outOfHoursMessage",
+  "ratingMessage",
+  "transferQueueId",
+  "timeToTransfer",
+  "sendIdQueue",
+  "timeUseBotQueues",
+  "maxUseBotQueues",
+  "promptId",
+  "integrationId",
+  "expiresTicket",
+  "expiresInactiveMessage",
+];
+const isFormField = (name: string) => FORM_FIELDS.includes(name);
+const textareaClasses = cn(inputClasses.replace("h-10 ", ""), "min-h-20 resize-y py-2 leading-relaxed");
+const NONE = "0";
+
+export interface ConnectionDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The connection being edited; absent to add one. */
+  connection?: ConnectionRow | null;
+  onSaved: (connection: Connection) => void;
+}
+
+export function ConnectionDialog({ open, onOpenChange, connection, onSaved }: ConnectionDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={connection ? t("connections.dialog.editTitle") : t("connections.dialog.addTitle")} size="lg" modalLock>
+        {open ? <ConnectionLoader id={connection?.id ?? null} onSaved={onSaved} onClose={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface Options {
+  queues: QueueRef[];
+  prompts: NamedRef[] | null;
+  integrations: NamedRef[] | null;
+}
+
+/** Loads what the form needs: the connection (when editing) and the options of its selects. */
+function ConnectionLoader({ id, onSaved, onClose }: { id: number | null; onSaved: (c: Connection) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [connection, setConnection] = useState<Connection | null>(null);
+  const [options, setOptions] = useState<Options | null>(null);
+  const [failed, setFailed] = useState(false);
+  const allowsPrompts = planAllows(user, "useOpenAi");
+  const allowsIntegrations = planAllows(user, "useIntegrations");
+
+  useEffect(() => {
+    let live = true;
+    const none = Promise.resolve(null);
+    Promise.all([
+      id ? getConnection(id) : none,
+      listQueues(),
+      // Prompts and integrations only where the plan has them.
+      allowsPrompts ? listPromptsIfAvailable() : none,
+      allowsIntegrations ? listIntegrationsIfAvailable() : none,
+    ])
+      .then(([loaded, queues, prompts, integrations]) => {
+        if (!live) return;
+        setConnection(loaded);
+        setOptions({ queues, prompts, integrations });
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        toastError(err);
+        setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, allowsPrompts, allowsIntegrations]);
+
+  if (failed) {
+    return (
+      <DialogBody>
+        <p className="text-sm text-danger">{t("toasts.listLoadFailed")}</p>
+      </DialogBody>
+    );
+  }
+  if (!options || (id && !connection)) {
+    return (
+      <DialogBody className="flex min-h-48 items-center justify-center text-muted">
+        <Spinner label={t("connections.dialog.loading")} />
+      </DialogBody>
+    );
+  }
+  return (
+    <ConnectionForm
+      connection={connection}
+      options={options}
+      showToken={planAllows(user, "useExternalApi")}
+      onSaved={(saved) => {
+        setConnection(saved);
+        onSaved(saved);
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+function ConnectionForm({
+  connection,
+  options,
+  showToken,
+  onSaved,
+  onClose,
+}: {
+  connection: Connection | null;
+  options: Options;
+  showToken: boolean;
+  onSaved: (c: Connection) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => connectionFormSchema(t), [t]);
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  // The current default cannot be switched off (ERR_NO_OTHER_WHATSAPP): another one must be made the default.
+  const lockedDefault = connection?.isDefault === true;
+  const [isDefault, setIsDefault] = useState(connection?.isDefault ?? false);
+  const [queueIds, setQueueIds] = useState<number[]>(connection?.queues.map((q) => q.id) ?? []);
+  const [saving, setSaving] = useState(false);
+
+  const asText = (v: number | null | undefined) => (v == null ? "" : String(v));
+  const [form, fields] = useForm({
+    id: `connection-form-${connection?.id ?? "new"}`,
+    lastResult,
+    defaultValue: {
+      name: connection?.name ?? "",
+      greetingMessage: connection?.greetingMessage ?? "",
+      complationMessage: connection?.complationMessage ?? "",
+      outOfHoursMessage: connection?.outOfHoursMessage ?? "",
+      ratingMessage: connection?.ratingMessage ?? "",
+      timeToTransfer: asText(connection?.timeToTransfer),
+      timeUseBotQueues: asText(connection?.timeUseBotQueues ?? 0),
+      maxUseBotQueues: asText(connection?.maxUseBotQueues ?? 3),
+      expiresTicket: asText(connection?.expiresTicket ?? 0),
+      expiresInactiveMessage: connection?.expiresInactiveMessage ?? "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      const payload: Partial<ConnectionPayload> = toPayload(submission.value);
+      // A select the page cannot show (no API yet, or not in the plan) must not clear what is saved.
+      if (!options.prompts) delete payload.promptId;
+      if (!options.integrations) delete payload.integrationId;
+      setSaving(true);
+      try {
+        if (connection) {
+          onSaved(await updateConnection(connection.id, payload));
+          toast.success(t("connections.saved"));
+        } else {
+          const created = await createConnection(payload as ConnectionPayload);
+          onSaved(created);
+          if (created.sessionError) toast.error(t("connections.sessionNotStarted", { reason: describeErrorCode(created.sessionError.error, t) }));
+          else toast.success(t("connections.saved"));
+        }
+        onClose();
+      } catch (err) {
+        const fieldErrors = fieldErrorsFrom(err, t, isFormField, { ERR_DUPLICATED_WHATSAPP: "name", ERR_WAPP_GREETING_REQUIRED: "greetingMessage" }) ?? {};
+        // A queue, prompt or integration that is gone answers 404 naming its field.
+        if (err instanceof ApiError && typeof err.body.field === "string" && isFormField(err.body.field)) {
+          fieldErrors[err.body.field] = [describeErrorCode(err.code, t)];
+        }
+        if (Object.keys(fieldErrors).length > 0) setLastResult(submission.reply({ fieldErrors }));
+        else toastError(err);
+      } finally {
+        setSaving(false);
+      }
+    },
+  });
+
+  const error = (name: keyof typeof fields) => fields[name].errors?.[0];
+  const queueOptions = [{ value: NONE, label: t("connections.dialog.none") }, ...options.queues.map((q) => ({ value: String(q.id), label: q.name }))];
+  const textarea = (name: "greetingMessage" | "complationMessage" | "outOfHoursMessage" | "ratingMessage" | "expiresInactiveMessage", hint?: ReactNode) => {
+    const field = fields[name];
+    return (
+      <Field id={field.id} label={t(`connections.dialog.${name}`)} error={field.errors?.[0]} hint={hint}>
+        <textarea
+          id={field.id}
+          name={field.name}
+          key={field.key}
+          defaultValue={field.initialValue}
+          rows={3}
+          maxLength={LIMITS.message}
+          className={textareaClasses}
+          aria-invalid={field.errors?.length ? true : undefined}
+          aria-describedby={describedBy(field.id, field.errors?.[0], hint)}
+        />
+      </Field>
+    );
+  };
+  const numberInput = (name: "timeToTransfer" | "timeUseBotQueues" | "maxUseBotQueues" | "expiresTicket", max: number, hint?: ReactNode) => {
+    const field = fields[name];
+    return (
+      <Field id={field.id} label={t(`connections.dialog.${name}`)} error={field.errors?.[0]} hint={hint}>
+        <Input
+          id={field.id}
+          name={field.name}
+          key={field.key}
+          defaultValue={field.initialValue}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={max}
+          step={1}
+          invalid={!!field.errors?.length}
+          aria-describedby={describedBy(field.id, field.errors?.[0], hint)}
+        />
+      </Field>
+    );
+  };
+  const select = (name: "transferQueueId" | "sendIdQueue" | "promptId" | "integrationId", selectOptions: { value: string; label: string }[], current: number | null | undefined) => {
+    const field = fields[name];
+    return (
+      <Field id={field.id} label={t(`connections.dialog.${name}`)} error={field.errors?.[0]}>
+        <Select
+          id={field.id}
+          name={field.name}
+          defaultValue={current ? String(current) : NONE}
+          options={selectOptions}
+          invalid={!!field.errors?.length}
+          aria-describedby={describedBy(field.id, field.errors?.[0])}
+        />
+      </Field>
+    );
+  };
+  const section = (title: string, children: ReactNode) => (
+    <section className="flex flex-col gap-4">
+      <h3 className="border-b border-line pb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+  const named = (list: NamedRef[]) => [{ value: NONE, label: t("connections.dialog.none") }, ...list.map((r) => ({ value: String(r.id), label: r.name }))];
+
+  return (
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
+      <DialogBody className="flex flex-col gap-6">
+        {section(
+          t("connections.dialog.general"),
+          <>
+            <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
+              <Field id={fields.name.id} label={t("connections.dialog.name")} error={error("name")}>
+                <Input
+                  id={fields.name.id}
+                  name={fields.name.name}
+                  key={fields.name.key}
+                  defaultValue={fields.name.initialValue}
+                  autoComplete="off"
+                  autoFocus
+                  maxLength={50}
+                  invalid={!!error("name")}
+                  aria-describedby={describedBy(fields.name.id, error("name"))}
+                />
+              </Field>
+              <div className="flex items-center gap-3 sm:flex-col sm:items-start sm:gap-1.5">
+                <label htmlFor={fields.isDefault.id} className="text-sm font-medium">
+                  {t("connections.dialog.isDefault")}
+                </label>
+                {isDefault ? <input type="hidden" name={fields.isDefault.name} value="on" /> : null}
+                <div className="flex h-10 items-center">
+                  <Switch
+                    id={fields.isDefault.id}
+                    checked={isDefault}
+                    onCheckedChange={setIsDefault}
+                    disabled={lockedDefault}
+                    aria-describedby={`${fields.isDefault.id}-hint`}
+                  />
+                </div>
+              </div>
+            </div>
+            <p id={`${fields.isDefault.id}-hint`} className="-mt-2 text-xs text-subtle">
+              {t("connections.dialog.isDefaultHint")}
+            </p>
+            <Field id={fields.queueIds.id} label={t("connections.dialog.queues")} error={error("queueIds")}>
+              <QueueSelect id={fields.queueIds.id} name={fields.queueIds.name} queues={options.queues} value={queueIds} onChange={setQueueIds} />
+            </Field>
+          </>,
+        )}
+        {section(
+          t("connections.dialog.messages"),
+          <>
+            {textarea("greetingMessage", queueIds.length > 1 ? t("connections.dialog.greetingHint") : undefined)}
+            <div className="grid gap-4 sm:grid-cols-2">
+              {textarea("complationMessage")}
+              {textarea("outOfHoursMessage")}
+            </div>
+            {textarea("ratingMessage")}
+          </>,
+        )}
+        {section(
+          t("connections.dialog.chatbot"),
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {select("transferQueueId", queueOptions, connection?.transferQueueId)}
+              {numberInput("timeToTransfer", LIMITS.minutes)}
+            </div>
+            <p className="-mt-2 text-xs text-subtle">{t("connections.dialog.transferHint")}</p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {numberInput("timeUseBotQueues", LIMITS.minutes, t("connections.dialog.timeUseBotQueuesHint"))}
+              {numberInput("maxUseBotQueues", LIMITS.menuSends)}
+            </div>
+            {select("sendIdQueue", queueOptions, connection?.sendIdQueue)}
+            {options.prompts || options.integrations ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {options.prompts ? select("promptId", named(options.prompts), connection?.promptId) : null}
+                {options.integrations ? select("integrationId", named(options.integrations), connection?.integrationId) : null}
+              </div>
+            ) : null}
+          </>,
+        )}
+        {section(
+          t("connections.dialog.closing"),
+          <>
+            {numberInput("expiresTicket", LIMITS.hours, t("connections.dialog.expiresTicketHint"))}
+            {textarea("expiresInactiveMessage")}
+          </>,
+        )}
+        {showToken ? <TokenSection key={connection?.id ?? "new"} connection={connection} onChanged={onSaved} /> : null}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={saving}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" loading={saving}>
+          {connection ? t("common.save") : t("common.add")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

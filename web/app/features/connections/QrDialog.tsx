@@ -1,0 +1,172 @@
+import { Check, Copy } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogBody, DialogContent } from "../../components/ui/Dialog";
+import { describedBy, Field, Input } from "../../components/ui/Input";
+import { Spinner } from "../../components/ui/Spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { ApiError } from "../../lib/api";
+import { toastError } from "../../lib/errors";
+import { useRealtimeEvent } from "../../lib/realtime";
+import { getConnection, requestPairingCode } from "./api";
+import { QrImage } from "./QrImage";
+import type { ConnectionRow } from "./types";
+
+export interface QrDialogProps {
+  /** The connection whose QR is shown; null when closed. */
+  connection: ConnectionRow | null;
+  onClose: () => void;
+}
+
+/**
+ * The QR code of a connection waiting to be paired (spec 001 §4): it follows the company's whatsappSession
+ * events, showing each new QR, and closes itself when the QR becomes empty (paired, or the attempt ended).
+ * A pairing code, typed on the phone, is the alternative to scanning.
+ */
+export function QrDialog({ connection, onClose }: QrDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={!!connection} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={t("connections.qr.title")} description={connection?.name} size="md">
+        {connection ? <QrBody key={connection.id} connection={connection} onClose={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function QrBody({ connection, onClose }: { connection: ConnectionRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [qrcode, setQrcode] = useState<string | null>(connection.qrcode || null);
+  const [pairingCode, setPairingCode] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getConnection(connection.id, controller.signal)
+      .then((c) => {
+        if (c.status === "CONNECTED") onClose();
+        else setQrcode(c.qrcode || null);
+      })
+      .catch(toastError);
+    return () => controller.abort();
+  }, [connection.id, onClose]);
+
+  useRealtimeEvent("whatsappSession", (event) => {
+    if (event.session.id !== connection.id) return;
+    if (event.session.qrcode) {
+      setQrcode(event.session.qrcode);
+      return;
+    }
+    // An empty QR: paired, or the attempt is over. While a pairing code is being typed the QR also goes
+    // away, so then only a connected session closes the dialog.
+    if (!pairingCode || event.session.status === "CONNECTED") onClose();
+    else setQrcode(null);
+  });
+
+  return (
+    <DialogBody>
+      <Tabs defaultValue="qr">
+        <TabsList>
+          <TabsTrigger value="qr">{t("connections.qr.tabQr")}</TabsTrigger>
+          <TabsTrigger value="pairing">{t("connections.qr.tabPairing")}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="qr">
+          <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
+            {qrcode ? (
+              <QrImage value={qrcode} label={t("connections.qr.image", { name: connection.name })} />
+            ) : (
+              <div className="flex size-[272px] shrink-0 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-line-strong text-sm text-muted">
+                <Spinner className="size-6" />
+                {t("connections.qr.waiting")}
+              </div>
+            )}
+            <ol className="list-decimal space-y-2 pl-5 text-sm text-muted">
+              <li>{t("connections.qr.step1")}</li>
+              <li>{t("connections.qr.step2")}</li>
+              <li>{t("connections.qr.step3")}</li>
+              <li>{t("connections.qr.step4")}</li>
+            </ol>
+          </div>
+        </TabsContent>
+        <TabsContent value="pairing">
+          <PairingCode connectionId={connection.id} code={pairingCode} onCode={setPairingCode} />
+        </TabsContent>
+      </Tabs>
+    </DialogBody>
+  );
+}
+
+function PairingCode({ connectionId, code, onCode }: { connectionId: number; code: string | null; onCode: (code: string) => void }) {
+  const { t } = useTranslation();
+  const [number, setNumber] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const id = "pairing-number";
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const digits = number.replace(/\D/g, "");
+    if (digits.length < 10 || digits.length > 15) {
+      setError(t("connections.qr.numberInvalid"));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await requestPairingCode(connectionId, digits);
+      onCode(answer.code);
+      setCopied(false);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.number) setError(t("connections.qr.numberInvalid"));
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  // WhatsApp shows its codes as two groups of four.
+  const shown = code && code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Field id={id} label={t("connections.qr.number")} error={error} hint={t("connections.qr.numberHint")} className="flex-1">
+          <Input
+            id={id}
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            inputMode="tel"
+            autoComplete="tel"
+            invalid={!!error}
+            aria-describedby={describedBy(id, error, t("connections.qr.numberHint"))}
+          />
+        </Field>
+        <Button type="submit" loading={busy} className="sm:mt-[1.625rem]">
+          {t("connections.qr.request")}
+        </Button>
+      </form>
+      {shown ? (
+        <div role="status" className="flex flex-col gap-2 rounded-xl border border-line bg-surface-2 p-4">
+          <p className="text-sm text-muted">{t("connections.qr.codeLabel")}</p>
+          <div className="flex items-center gap-2">
+            <span className="font-mono text-2xl font-semibold tracking-[0.2em]">{shown}</span>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={t("connections.qr.copyCode")}
+              title={t("connections.qr.copyCode")}
+              onClick={() => {
+                void navigator.clipboard
+                  .writeText(code ?? "")
+                  .then(() => setCopied(true))
+                  .catch(() => undefined);
+              }}
+            >
+              {copied ? <Check className="size-4 text-brand-text" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

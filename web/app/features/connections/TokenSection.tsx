@@ -1,0 +1,122 @@
+import { Check, Copy, KeyRound } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { Input } from "../../components/ui/Input";
+import { toastError } from "../../lib/errors";
+import { toast } from "../../lib/toast";
+import { generateToken, revokeToken } from "./api";
+import type { Connection } from "./types";
+
+/**
+ * The connection's external-API token. The server keeps only its hash, so a new token is shown here once,
+ * with a copy button, and never again; generating another replaces it, revoking removes it.
+ */
+export function TokenSection({ connection, onChanged }: { connection: Connection | null; onChanged: (connection: Connection) => void }) {
+  const { t } = useTranslation();
+  const [hasToken, setHasToken] = useState(connection?.hasToken ?? false);
+  const [shown, setShown] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<"regenerate" | "revoke" | null>(null);
+
+  const generate = async () => {
+    if (!connection) return;
+    setBusy(true);
+    try {
+      const { token, whatsapp } = await generateToken(connection.id);
+      setShown(token);
+      setCopied(false);
+      setHasToken(true);
+      onChanged(whatsapp);
+      toast.success(t("connections.token.generated"));
+    } catch (err) {
+      toastError(err);
+      throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const revoke = async () => {
+    if (!connection) return;
+    try {
+      onChanged(await revokeToken(connection.id));
+      setShown(null);
+      setHasToken(false);
+      toast.success(t("connections.token.revoked"));
+    } catch (err) {
+      toastError(err);
+      throw err;
+    }
+  };
+  const copy = async () => {
+    if (!shown) return;
+    try {
+      await navigator.clipboard.writeText(shown);
+      setCopied(true);
+      toast.success(t("connections.token.copied"));
+    } catch {
+      // no clipboard permission: the field is selectable
+    }
+  };
+
+  return (
+    <section aria-labelledby="connection-token-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4">
+      <div className="flex items-start gap-3">
+        <KeyRound className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+        <div className="min-w-0">
+          <h3 id="connection-token-title" className="text-sm font-semibold">
+            {t("connections.token.title")}
+          </h3>
+          <p className="text-xs text-muted">{t("connections.token.description")}</p>
+        </div>
+      </div>
+      {!connection ? (
+        <p className="text-sm text-muted">{t("connections.token.saveFirst")}</p>
+      ) : (
+        <>
+          {shown ? (
+            <div className="flex flex-col gap-1.5">
+              <div className="flex gap-2">
+                <Input
+                  readOnly
+                  value={shown}
+                  aria-label={t("connections.token.title")}
+                  onFocus={(e) => e.currentTarget.select()}
+                  className="font-mono text-xs"
+                />
+                <Button variant="outline" size="icon" onClick={copy} aria-label={t("connections.token.copy")} title={t("connections.token.copy")}>
+                  {copied ? <Check className="size-4 text-brand-text" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+                </Button>
+              </div>
+              <p role="status" className="text-xs font-medium text-warning-fg">
+                {t("connections.token.shownOnce")}
+              </p>
+            </div>
+          ) : (
+            <p className="text-sm text-muted">{hasToken ? t("connections.token.active") : t("connections.token.none")}</p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" loading={busy} onClick={() => (hasToken ? setConfirming("regenerate") : void generate().catch(() => undefined))}>
+              {hasToken ? t("connections.token.regenerate") : t("connections.token.generate")}
+            </Button>
+            {hasToken ? (
+              <Button size="sm" variant="ghost" className="text-danger" onClick={() => setConfirming("revoke")} disabled={busy}>
+                {t("connections.token.revoke")}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming === "revoke" ? t("connections.token.revokeTitle") : t("connections.token.regenerateTitle")}
+        message={confirming === "revoke" ? t("connections.token.revokeMessage") : t("connections.token.regenerateMessage")}
+        confirmLabel={confirming === "revoke" ? t("connections.token.revoke") : t("connections.token.regenerate")}
+        onConfirm={confirming === "revoke" ? revoke : generate}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { WhatsappView } from "../../../../worker/domain/whatsapps/view";
+
+/** Shapes of the connections API (GET /api/whatsapp and friends): the server's own types. */
+export type ConnectionStatus = WhatsappView["status"];
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A row of GET /api/whatsapp; events and GET /api/whatsapp/:id fill in the rest. */
+export interface ConnectionRow {
+  id: number;
+  name: string;
+  number: string;
+  status: ConnectionStatus;
+  isDefault: boolean;
+  updatedAt: string;
+  queues?: QueueRef[];
+  /** Only from GET /api/whatsapp/:id and admins' session events. */
+  qrcode?: string;
+}
+
+/** GET /api/whatsapp/:id. */
+export type Connection = Omit<WhatsappView, "queues"> & { queues: QueueRef[] };
+
+/** POST /api/whatsapp and PUT /api/whatsapp/:id (every field; the server reads numbers and ids as numbers). */
+export interface ConnectionPayload {
+  name: string;
+  isDefault: boolean;
+  queueIds: number[];
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  transferQueueId: number | null;
+  timeToTransfer: number | null;
+  promptId: number | null;
+  integrationId: number | null;
+  expiresTicket: number;
+  expiresInactiveMessage: string;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  sendIdQueue: number | null;
+}
+
+/** A created connection; `sessionError` when the session host could not start it. */
+export type CreatedConnection = Connection & { sessionError?: { error: string; message: string } };
+
+export interface NamedRef {
+  id: number;
+  name: string;
+}

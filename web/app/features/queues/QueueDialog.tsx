@@ -1,0 +1,456 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { describedBy, Field, Input } from "../../components/ui/Input";
+import { Select } from "../../components/ui/Select";
+import { Skeleton } from "../../components/ui/Spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { ApiError } from "../../lib/api";
+import { errorMessage, toastError } from "../../lib/errors";
+import { fieldErrorsFrom } from "../../lib/form-errors";
+import { useRealtimeEvent } from "../../lib/realtime";
+import { toast } from "../../lib/toast";
+import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
+import { ColorField } from "../tags/ColorField";
+import { DEFAULT_TAG_COLOR } from "../tags/colors";
+import { createQueue, deleteQueueMedia, getQueue, updateQueue, uploadQueueMedia } from "./api";
+import { attachmentChangeChecker, textareaClasses, uploadName } from "./media";
+import { OptionsEditor } from "./OptionsEditor";
+import { queueFormSchema } from "./schema";
+import { scheduleErrors, SchedulesEditor, withAllWeekdays, type ScheduleErrors } from "./SchedulesEditor";
+import type { NamedRef, QueueDetail, QueueOptionNode, QueuePayload, QueueRow } from "./types";
+import { useQueueDialogContext } from "./useQueueDialogContext";
+
+const isFormField = (name: string) => ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage"].includes(name);
+const NONE = "none";
+
+type Context = ReturnType<typeof useQueueDialogContext>;
+
+export interface QueueDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The queue being edited; null to add one. */
+  queueId: number | null;
+  onSaved: (queue: QueueRow) => void;
+  /** A new queue was saved with "save and add options": the dialog goes on editing it. */
+  onCreatedAndKept: (queue: QueueDetail) => void;
+}
+
+export function QueueDialog({ open, onOpenChange, queueId, onSaved, onCreatedAndKept }: QueueDialogProps) {
+  const { t } = useTranslation();
+  const context = useQueueDialogContext(open);
+  // The queue just created, handed to its editor so it does not load it again.
+  const [created, setCreated] = useState<QueueDetail | null>(null);
+  const openChange = (next: boolean) => {
+    // Used once: opened again later, the queue is loaded fresh.
+    if (!next) setCreated(null);
+    onOpenChange(next);
+  };
+  const close = () => openChange(false);
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogContent title={queueId ? t("queues.dialog.editTitle") : t("queues.dialog.addTitle")} size="lg" modalLock className="sm:max-w-3xl">
+        {queueId === null ? (
+          <QueueForm
+            key="new"
+            queue={null}
+            context={context}
+            onSaved={onSaved}
+            onClose={close}
+            onCreatedAndKept={(queue) => {
+              setCreated(queue);
+              onCreatedAndKept(queue);
+            }}
+          />
+        ) : (
+          <LoadedQueueForm key={queueId} queueId={queueId} seed={created?.id === queueId ? created : null} context={context} onSaved={onSaved} onClose={close} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Loads the queue with its option tree, and follows it live (another admin's option edits, a delete). */
+function LoadedQueueForm({
+  queueId,
+  seed,
+  context,
+  onSaved,
+  onClose,
+}: {
+  queueId: number;
+  seed: QueueDetail | null;
+  context: Context;
+  onSaved: (queue: QueueRow) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [queue, setQueue] = useState<QueueDetail | null>(seed);
+  const [failed, setFailed] = useState(false);
+  // Options change live; the form's fields keep what the user typed.
+  const [options, setOptions] = useState<QueueOptionNode[] | null>(seed?.options ?? null);
+
+  useEffect(() => {
+    if (seed) return;
+    let live = true;
+    getQueue(queueId)
+      .then((q) => {
+        if (!live) return;
+        setQueue(q);
+        setOptions(q.options);
+      })
+      .catch((err) => {
+        if (!live) return;
+        setFailed(true);
+        toastError(err);
+      });
+    return () => {
+      live = false;
+    };
+  }, [queueId, seed]);
+
+  useRealtimeEvent("queue", (event) => {
+    if (event.action === "delete") {
+      if (event.queueId === queueId) onClose();
+      return;
+    }
+    if (event.queue.id === queueId && Array.isArray(event.queue.options)) setOptions(event.queue.options as QueueOptionNode[]);
+  });
+
+  if (failed) {
+    return (
+      <>
+        <DialogBody>
+          <p className="text-sm text-muted">{t("queues.dialog.loadFailed")}</p>
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t("common.close")}
+          </Button>
+        </DialogFooter>
+      </>
+    );
+  }
+  if (!queue || !options) {
+    return (
+      <DialogBody className="flex flex-col gap-4" aria-busy>
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </DialogBody>
+    );
+  }
+  return <QueueForm queue={queue} options={options} onOptionsChange={setOptions} context={context} onSaved={onSaved} onClose={onClose} />;
+}
+
+function QueueForm({
+  queue,
+  options,
+  onOptionsChange,
+  context,
+  onSaved,
+  onClose,
+  onCreatedAndKept,
+}: {
+  queue: QueueDetail | null;
+  options?: QueueOptionNode[];
+  onOptionsChange?: (options: QueueOptionNode[]) => void;
+  context: Context;
+  onSaved: (queue: QueueRow) => void;
+  onClose: () => void;
+  onCreatedAndKept?: (queue: QueueDetail) => void;
+}) {
+  const { t } = useTranslation();
+  const { schedulesEnabled, integrations, prompts } = context;
+  const schema = useMemo(() => queueFormSchema(t), [t]);
+  const [tab, setTab] = useState("data");
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [color, setColor] = useState(queue?.color ?? DEFAULT_TAG_COLOR);
+  const [days, setDays] = useState(() => withAllWeekdays(queue?.schedules ?? []));
+  const [daysTouched, setDaysTouched] = useState(false);
+  const [dayErrors, setDayErrors] = useState<ScheduleErrors>({});
+  const [integrationId, setIntegrationId] = useState<number | null>(queue?.integrationId ?? null);
+  const [promptId, setPromptId] = useState<number | null>(queue?.promptId ?? null);
+  const [linkErrors, setLinkErrors] = useState<{ integrationId?: string; promptId?: string }>({});
+  const [attachment, setAttachment] = useState<AttachmentChange>({ kind: "keep" });
+  const [attachmentError, setAttachmentError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  /** Set by "save and add options" just before it submits. */
+  const stayOpen = useRef(false);
+  const activeTab = schedulesEnabled ? tab : "data";
+
+  const [form, fields] = useForm({
+    id: `queue-form-${queue?.id ?? "new"}`,
+    lastResult,
+    defaultValue: {
+      name: queue?.name ?? "",
+      orderQueue: queue?.orderQueue ?? "",
+      greetingMessage: queue?.greetingMessage ?? "",
+      outOfHoursMessage: queue?.outOfHoursMessage ?? "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault();
+      const keepOpen = stayOpen.current;
+      stayOpen.current = false;
+      if (submission?.status !== "success") return;
+      const sendDays = schedulesEnabled && (daysTouched || !queue);
+      if (sendDays) {
+        const errors = scheduleErrors(days, t("queues.schedules.invalid"));
+        setDayErrors(errors);
+        if (Object.keys(errors).length > 0) {
+          setTab("schedules");
+          toast.error(t("queues.schedules.fixErrors"));
+          return;
+        }
+      }
+      const value = submission.value;
+      const payload: QueuePayload = {
+        name: value.name,
+        color: value.color,
+        orderQueue: value.orderQueue ?? null,
+        greetingMessage: value.greetingMessage ?? "",
+        outOfHoursMessage: value.outOfHoursMessage ?? "",
+      };
+      // Sent only when edited (spec 002: hours are kept in the dialog until the queue is saved).
+      if (sendDays) payload.schedules = days;
+      if (integrations) payload.integrationId = integrationId;
+      if (prompts) payload.promptId = promptId;
+
+      setSaving(true);
+      let saved: QueueDetail;
+      try {
+        saved = queue ? await updateQueue(queue.id, payload) : await createQueue(payload);
+      } catch (err) {
+        setSaving(false);
+        showSaveError(err, (fieldErrors) => setLastResult(submission.reply({ fieldErrors })));
+        return;
+      }
+      // The attachment is a separate call once the queue exists (spec 002: media-upload after save).
+      try {
+        if (attachment.kind === "replace") saved = await uploadQueueMedia(saved.id, attachment.file, uploadName(attachment.file));
+        else if (attachment.kind === "remove" && saved.mediaName) saved = await deleteQueueMedia(saved.id);
+        toast.success(t("queues.saved"));
+      } catch (err) {
+        toast.error(t("queues.attachmentFailed", { reason: errorMessage(err, t) }));
+      } finally {
+        setSaving(false);
+      }
+      const { options: _options, ...row } = saved;
+      onSaved(row);
+      if (!queue && keepOpen && onCreatedAndKept) onCreatedAndKept(saved);
+      else onClose();
+    },
+  });
+
+  /** Server errors go under their inputs (on whichever tab holds them); anything else is a toast. */
+  function showSaveError(err: unknown, showFieldErrors: (fieldErrors: Record<string, string[]>) => void) {
+    const fieldErrors = fieldErrorsFrom(err, t, isFormField, { ERR_QUEUE_COLOR_ALREADY_EXISTS: "color", ERR_QUEUE_NAME_ALREADY_EXISTS: "name" });
+    const serverFields = err instanceof ApiError ? err.fields : {};
+    const days: ScheduleErrors = {};
+    for (const [path, message] of Object.entries(serverFields)) {
+      const match = /^schedules\.(\d+)\.(startTime|endTime)$/.exec(path);
+      if (match) days[`${match[1]}.${match[2]}`] = message;
+    }
+    const links = { integrationId: serverFields.integrationId, promptId: serverFields.promptId };
+    if (fieldErrors) showFieldErrors(fieldErrors);
+    setDayErrors(days);
+    setLinkErrors(links);
+    if (fieldErrors || links.integrationId || links.promptId) setTab("data");
+    else if (Object.keys(days).length > 0) setTab("schedules");
+    else toastError(err);
+  }
+
+  // Client-side errors are on the data tab: show it when a submit finds some.
+  const hasErrors = Object.values(form.allErrors).some((e) => e.length > 0);
+  useEffect(() => {
+    if (hasErrors) setTab("data");
+  }, [hasErrors]);
+
+  const nameError = fields.name.errors?.[0];
+  const colorError = fields.color.errors?.[0];
+  const orderError = fields.orderQueue.errors?.[0];
+  const greetingError = fields.greetingMessage.errors?.[0];
+  const outOfHoursError = fields.outOfHoursMessage.errors?.[0];
+
+  return (
+    <Tabs value={activeTab} onValueChange={setTab} className="flex min-h-0 flex-1 flex-col">
+      <div className="px-5 pt-2">
+        <TabsList>
+          <TabsTrigger value="data">{t("queues.dialog.tabs.data")}</TabsTrigger>
+          {schedulesEnabled ? <TabsTrigger value="schedules">{t("queues.dialog.tabs.schedules")}</TabsTrigger> : null}
+        </TabsList>
+      </div>
+      <DialogBody className="pt-0">
+        {/* Both tabs stay mounted: the form reads its inputs from the page when it is submitted. */}
+        <TabsContent value="data" forceMount className="flex flex-col gap-6 data-[state=inactive]:hidden">
+          <form id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
+            <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+              <Field id={fields.name.id} label={t("queues.dialog.name")} error={nameError}>
+                <Input
+                  id={fields.name.id}
+                  name={fields.name.name}
+                  key={fields.name.key}
+                  defaultValue={fields.name.initialValue}
+                  autoComplete="off"
+                  autoFocus={!queue}
+                  maxLength={50}
+                  invalid={!!nameError}
+                  aria-describedby={describedBy(fields.name.id, nameError)}
+                />
+              </Field>
+              <Field id={fields.orderQueue.id} label={t("queues.dialog.order")} error={orderError} hint={orderError ? undefined : t("queues.dialog.orderHint")}>
+                <Input
+                  id={fields.orderQueue.id}
+                  name={fields.orderQueue.name}
+                  key={fields.orderQueue.key}
+                  defaultValue={fields.orderQueue.initialValue}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  invalid={!!orderError}
+                  aria-describedby={describedBy(fields.orderQueue.id, orderError, t("queues.dialog.orderHint"))}
+                  className="tabular-nums"
+                />
+              </Field>
+            </div>
+            <fieldset className="flex flex-col gap-1.5">
+              <legend className="mb-1.5 text-sm font-medium">{t("queues.dialog.color")}</legend>
+              <ColorField
+                id={fields.color.id}
+                name={fields.color.name}
+                value={color}
+                onChange={setColor}
+                invalid={!!colorError}
+                describedBy={colorError ? `${fields.color.id}-error` : undefined}
+              />
+              {colorError ? (
+                <p id={`${fields.color.id}-error`} role="alert" className="text-xs font-medium text-danger">
+                  {colorError}
+                </p>
+              ) : null}
+            </fieldset>
+            <Field id={fields.greetingMessage.id} label={t("queues.dialog.greeting")} error={greetingError} hint={greetingError ? undefined : t("queues.dialog.greetingHint")}>
+              <textarea
+                id={fields.greetingMessage.id}
+                name={fields.greetingMessage.name}
+                key={fields.greetingMessage.key}
+                defaultValue={fields.greetingMessage.initialValue}
+                rows={3}
+                className={textareaClasses}
+                aria-invalid={!!greetingError || undefined}
+                aria-describedby={describedBy(fields.greetingMessage.id, greetingError, t("queues.dialog.greetingHint"))}
+              />
+            </Field>
+            <Field
+              id={fields.outOfHoursMessage.id}
+              label={t("queues.dialog.outOfHours")}
+              error={outOfHoursError}
+              hint={outOfHoursError ? undefined : t("queues.dialog.outOfHoursHint")}
+            >
+              <textarea
+                id={fields.outOfHoursMessage.id}
+                name={fields.outOfHoursMessage.name}
+                key={fields.outOfHoursMessage.key}
+                defaultValue={fields.outOfHoursMessage.initialValue}
+                rows={2}
+                className={textareaClasses}
+                aria-invalid={!!outOfHoursError || undefined}
+                aria-describedby={describedBy(fields.outOfHoursMessage.id, outOfHoursError, t("queues.dialog.outOfHoursHint"))}
+              />
+            </Field>
+            <AttachmentField
+              current={queue?.mediaName ? { name: queue.mediaName, url: queue.mediaPath } : null}
+              change={attachment}
+              onChange={attachmentChangeChecker(t, setAttachment, setAttachmentError)}
+              error={attachmentError}
+              onError={setAttachmentError}
+            />
+            {integrations || prompts ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {integrations ? (
+                  <LinkSelect id="queue-integration" label={t("queues.dialog.integration")} items={integrations} value={integrationId} onChange={setIntegrationId} error={linkErrors.integrationId} />
+                ) : null}
+                {prompts ? <LinkSelect id="queue-prompt" label={t("queues.dialog.prompt")} items={prompts} value={promptId} onChange={setPromptId} error={linkErrors.promptId} /> : null}
+              </div>
+            ) : null}
+          </form>
+          <div className="border-t border-line pt-5">
+            {queue && options && onOptionsChange ? (
+              <OptionsEditor queueId={queue.id} options={options} onChange={onOptionsChange} />
+            ) : (
+              <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-line-strong px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm text-muted">{t("queues.options.saveFirst")}</p>
+                <Button type="submit" form={form.id} variant="outline" size="sm" onClick={() => (stayOpen.current = true)} disabled={saving}>
+                  {t("queues.options.saveAndAdd")}
+                </Button>
+              </div>
+            )}
+          </div>
+        </TabsContent>
+        {schedulesEnabled ? (
+          <TabsContent value="schedules" forceMount className="data-[state=inactive]:hidden">
+            <SchedulesEditor
+              days={days}
+              errors={dayErrors}
+              onChange={(next) => {
+                setDays(next);
+                setDaysTouched(true);
+              }}
+            />
+          </TabsContent>
+        ) : null}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={saving}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" form={form.id} loading={saving}>
+          {queue ? t("common.save") : t("common.add")}
+        </Button>
+      </DialogFooter>
+    </Tabs>
+  );
+}
+
+/**
+ * An integration or prompt select. The lists come from their own pages' API.
+ * TODO(queue-integration, prompts): GET /queueIntegration and GET /prompt do not exist yet; until they do,
+ * listLinkable answers null and these selects stay hidden (a queue keeps whatever link it already has).
+ */
+function LinkSelect({
+  id,
+  label,
+  items,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  items: NamedRef[];
+  value: number | null;
+  onChange: (value: number | null) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={label} error={error}>
+      <Select
+        id={id}
+        value={value === null ? NONE : String(value)}
+        onValueChange={(v) => onChange(v === NONE ? null : Number(v))}
+        options={[{ value: NONE, label: t("queues.dialog.none") }, ...items.map((i) => ({ value: String(i.id), label: i.name }))]}
+        invalid={!!error}
+        aria-describedby={describedBy(id, error)}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { createWhatsappInput, pairingCodeInput, updateWhatsappInput } from "../../contracts/whatsapps";
+import { createWhatsapp } from "../../domain/whatsapps/createWhatsapp";
+import { deleteWhatsapp } from "../../domain/whatsapps/deleteWhatsapp";
+import { disconnectSession } from "../../domain/whatsapps/disconnectSession";
+import { generateToken } from "../../domain/whatsapps/generateToken";
+import { getWhatsapp } from "../../domain/whatsapps/getWhatsapp";
+import { listConnections } from "../../domain/whatsapps/listConnections";
+import { requestPairingCode } from "../../domain/whatsapps/requestPairingCode";
+import { restartAllSessions } from "../../domain/whatsapps/restartAllSessions";
+import { restartSession } from "../../domain/whatsapps/restartSession";
+import { revokeToken } from "../../domain/whatsapps/revokeToken";
+import { startSession } from "../../domain/whatsapps/startSession";
+import { updateWhatsapp } from "../../domain/whatsapps/updateWhatsapp";
+import { requireAuth } from "../middleware/auth";
+import { idParam, jsonBody, type AppEnv } from "../http";
+
+/**
+ * /api/whatsapp: the company's connections (spec 001 §7). Everyone lists and reads them (pickers, the inbox);
+ * writes are the connections page's, for admins. The spec's `session=0` and `companyId` query parameters are
+ * accepted and ignored: the list never carries session secrets, and the company comes from the token.
+ */
+export const whatsappRoutes = new Hono<AppEnv>()
+  .use("*", requireAuth)
+  .get("/", async (c) => c.json(await listConnections({ ctx: c.get("ctx") })))
+  .get("/:id", async (c) => c.json(await getWhatsapp({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  .post("/", async (c) => {
+    const input = await jsonBody(c, createWhatsappInput);
+    return c.json(await createWhatsapp({ ctx: c.get("ctx"), input }), 201);
+  })
+  .put("/:id", async (c) => {
+    const id = idParam(c);
+    const patch = await jsonBody(c, updateWhatsappInput);
+    return c.json(await updateWhatsapp({ ctx: c.get("ctx"), input: { id, patch } }));
+  })
+  .delete("/:id", async (c) => {
+    await deleteWhatsapp({ ctx: c.get("ctx"), input: { id: idParam(c) } });
+    return c.json({ message: "Whatsapp deleted." });
+  })
+  // The external-API token: shown once in this answer, stored hashed.
+  .post("/:id/token", async (c) => c.json(await generateToken({ ctx: c.get("ctx"), input: { id: idParam(c) } }), 201))
+  .delete("/:id/token", async (c) => c.json(await revokeToken({ ctx: c.get("ctx"), input: { id: idParam(c) } })));
+
+/** /api/whatsappsession/:id: session control (POST start, PUT restart, DELETE disconnect) and pairing codes. */
+export const whatsappSessionRoutes = new Hono<AppEnv>()
+  .use("*", requireAuth)
+  .post("/:id", async (c) => c.json(await startSession({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  .put("/:id", async (c) => c.json(await restartSession({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  .delete("/:id", async (c) => c.json(await disconnectSession({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  .post("/:id/pairing-code", async (c) => {
+    const id = idParam(c);
+    const { number } = await jsonBody(c, pairingCodeInput);
+    return c.json(await requestPairingCode({ ctx: c.get("ctx"), input: { id, number } }));
+  });
+
+/** /api/whatsapp-restart: restart every connection of the company (spec 001 §7). */
+export const whatsappRestartRoutes = new Hono<AppEnv>()
+  .use("*", requireAuth)
+  .post("/", async (c) => c.json(await restartAllSessions({ ctx: c.get("ctx") })));

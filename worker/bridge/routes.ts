@@ -1,0 +1,116 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { BRIDGE_HEADERS, BRIDGE_MAX_BODY_BYTES, eventBatch, keysUpdate, leaseRequest } from "../contracts/bridge";
+import { createDb, type Db } from "../db/client";
+import { AppError, errorBody } from "../domain/errors";
+import { ingestEventBatch } from "../domain/inbound/ingestEventBatch";
+import { connectionsToRun } from "../domain/sessionHost/connectionsToRun";
+import { acquireLease, releaseLease } from "../domain/sessionHost/leases";
+import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "../domain/sessionHost/sessionState";
+import type { Env } from "../env";
+import { verifyBridgeRequest } from "../lib/bridgeSignature";
+import { parseWith } from "../api/http";
+
+interface BridgeEnv {
+  Bindings: Env;
+  Variables: { db: Db; body: unknown };
+}
+
+const connectionIdParam = z.coerce.number().int().positive();
+
+/**
+ * Calls from the session host (contract: worker/contracts/bridge.ts). Every call is signed with BRIDGE_SECRET
+ * over its method, path, timestamp and body; unsigned, stale or tampered calls get 401 and change nothing.
+ */
+export function createBridgeRoutes() {
+  const bridge = new Hono<BridgeEnv>({ strict: false });
+
+  bridge.use("*", async (c, next) => {
+    const declared = Number(c.req.header("content-length") ?? NaN);
+    if (Number.isFinite(declared) && declared > BRIDGE_MAX_BODY_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    const text = await c.req.text();
+    if (text.length > BRIDGE_MAX_BODY_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    const url = new URL(c.req.url);
+    const verdict = await verifyBridgeRequest(c.env.BRIDGE_SECRET, c.req.method, url.pathname + url.search, text, {
+      timestamp: c.req.header(BRIDGE_HEADERS.timestamp),
+      signature: c.req.header(BRIDGE_HEADERS.signature),
+    });
+    if (!verdict.ok) throw new AppError("ERR_BRIDGE_SIGNATURE", `Bridge call refused (${verdict.reason}).`);
+    let body: unknown = {};
+    if (text.length > 0) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new AppError("ERR_INVALID_JSON");
+      }
+    }
+    c.set("body", body);
+    c.set("db", createDb(c.env.DB));
+    await next();
+  });
+
+  bridge.post("/events", async (c) => {
+    const batch = parseWith(eventBatch, c.get("body"));
+    const accepted = await ingestEventBatch(c.env, c.get("db"), batch.hostId, batch.events);
+    return c.json({ accepted });
+  });
+
+  bridge.get("/connections", async (c) => {
+    const hostId = parseWith(z.string().min(1).max(100), c.req.query("hostId"));
+    return c.json({ connections: await connectionsToRun(c.get("db"), hostId) });
+  });
+
+  bridge.post("/leases/:id", async (c) => {
+    const id = parseWith(connectionIdParam, c.req.param("id"));
+    const { hostId, ttlMs } = parseWith(leaseRequest, c.get("body"));
+    await assertConnection(c.get("db"), id);
+    return c.json(await acquireLease(c.get("db"), id, hostId, ttlMs));
+  });
+
+  bridge.delete("/leases/:id", async (c) => {
+    const id = parseWith(connectionIdParam, c.req.param("id"));
+    const { hostId } = parseWith(z.object({ hostId: z.string().min(1).max(100) }), c.get("body"));
+    return c.json(await releaseLease(c.get("db"), id, hostId));
+  });
+
+  bridge.get("/sessions/:id", async (c) => {
+    const id = parseWith(connectionIdParam, c.req.param("id"));
+    await assertConnection(c.get("db"), id);
+    return c.json(await loadSessionState(c.get("db"), id));
+  });
+
+  bridge.put("/sessions/:id/creds", async (c) => {
+    const id = parseWith(connectionIdParam, c.req.param("id"));
+    const { creds } = parseWith(z.object({ creds: z.unknown().refine((v) => v !== undefined && v !== null, "Required") }), c.get("body"));
+    await assertConnection(c.get("db"), id);
+    await saveSessionCreds(c.get("db"), id, creds);
+    return c.json({ ok: true });
+  });
+
+  bridge.post("/sessions/:id/keys", async (c) => {
+    const id = parseWith(connectionIdParam, c.req.param("id"));
+    const { set } = parseWith(keysUpdate, c.get("body"));
+    await assertConnection(c.get("db"), id);
+    await saveSessionKeys(c.get("db"), id, set);
+    return c.json({ ok: true });
+  });
+
+  bridge.delete("/sessions/:id", async (c) => {
+    const id = parseWith(connectionIdParam, c.req.param("id"));
+    await wipeSessionState(c.get("db"), id);
+    return c.json({ ok: true });
+  });
+
+  bridge.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(err), err.status);
+    console.error("bridge error", c.req.method, c.req.path, err);
+    return c.json({ error: "ERR_INTERNAL", message: "An internal error occurred." }, 500);
+  });
+  bridge.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
+  return bridge;
+}
+
+async function assertConnection(db: Db, id: number) {
+  const row = await db.query.whatsapps.findFirst({ columns: { id: true }, where: (w, { eq }) => eq(w.id, id) });
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+}

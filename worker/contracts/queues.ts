@@ -1,0 +1,127 @@
+import { z } from "zod";
+import type { WeekdaySchedule } from "../db/schema/companies";
+import { MAX_MEDIA_BYTES, MAX_MESSAGE_BODY } from "./messages";
+
+/** Greeting and option attachments are sent to contacts over WhatsApp: its 16 MB media limit, its types. */
+export const MAX_QUEUE_MEDIA_BYTES = MAX_MEDIA_BYTES;
+
+/** The English weekday keys (as contracts/companies has them; that module pulls the DB schema in, so the browser cannot import it). */
+const WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+/** One weekday's service hours of a queue (the company schedule's shape, with a known weekday). */
+export type QueueSchedule = WeekdaySchedule & { weekdayEn: (typeof WEEKDAYS_EN)[number] };
+
+/** spec 002, 'Queue': Monday to Friday 08:00-18:00, Saturday 08:00-12:00, Sunday 00:00-00:00 (closed). */
+export const DEFAULT_QUEUE_SCHEDULES: QueueSchedule[] = [
+  { weekday: "Segunda-feira", weekdayEn: "monday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Terça-feira", weekdayEn: "tuesday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Quarta-feira", weekdayEn: "wednesday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Quinta-feira", weekdayEn: "thursday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Sexta-feira", weekdayEn: "friday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Sábado", weekdayEn: "saturday", startTime: "08:00", endTime: "12:00" },
+  { weekday: "Domingo", weekdayEn: "sunday", startTime: "00:00", endTime: "00:00" },
+];
+
+const requiredText = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
+
+/** spec 002: name required, 2-50 ('Too Short!', 'Too Long!', 'Required'). */
+const queueName = requiredText().trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!");
+
+/** spec 002: colour required, 3-9 characters; we take it as a CSS hex colour (#rgb … #rrggbbaa), as the picker gives. */
+export const QUEUE_COLOR = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const queueColor = requiredText().trim().min(1, "Required").regex(QUEUE_COLOR, "Must be a colour like #A4CCCC");
+
+const message = z.string({ error: "Must be text" }).max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`);
+const orderQueue = z
+  .number({ error: "Must be a whole number" })
+  .int("Must be a whole number")
+  .min(0, "Must be 0 or more")
+  .max(10_000, "Too large")
+  .nullable();
+const refId = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id").nullable();
+
+const time = z.string({ error: "Must be a time HH:MM" }).regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, "Must be a time HH:MM");
+
+/**
+ * Service hours of one weekday, in the company's time zone. Equal times (00:00-00:00, the spec's Sunday) or no
+ * times mean closed that day; an end before the start runs past midnight (22:00-06:00), as the chatbot reads it.
+ */
+export const queueSchedule = z
+  .object({
+    weekday: requiredText().trim().min(1, "Required").max(30, "Too Long!"),
+    weekdayEn: z.enum(WEEKDAYS_EN, { error: "Must be an English weekday" }),
+    startTime: time,
+    endTime: time,
+  })
+  .refine((d) => (d.startTime === "") === (d.endTime === ""), { message: "Give both times or neither", path: ["endTime"] });
+
+/** The week: each weekday at most once (days left out have no service hours). */
+const schedules = z
+  .array(queueSchedule, { error: "Must be a list of weekdays" })
+  .max(7, "At most the seven weekdays")
+  .refine((list) => new Set(list.map((d) => d.weekdayEn)).size === list.length, "Each weekday once");
+
+export const createQueueInput = z.object({
+  name: queueName,
+  color: queueColor,
+  orderQueue: orderQueue.default(null),
+  greetingMessage: message.default(""),
+  outOfHoursMessage: message.default(""),
+  schedules: schedules.default(() => DEFAULT_QUEUE_SCHEDULES.map((d) => ({ ...d }))),
+  /** Must be one of the company's integrations / prompts (404 otherwise); null for none. */
+  integrationId: refId.default(null),
+  promptId: refId.default(null),
+});
+export type CreateQueueInput = z.infer<typeof createQueueInput>;
+
+/** PUT: any subset. mediaPath and mediaName change only through the media-upload calls. */
+export const updateQueueInput = z.object({
+  name: queueName.optional(),
+  color: queueColor.optional(),
+  orderQueue: orderQueue.optional(),
+  greetingMessage: message.optional(),
+  outOfHoursMessage: message.optional(),
+  schedules: schedules.optional(),
+  integrationId: refId.optional(),
+  promptId: refId.optional(),
+});
+export type UpdateQueueInput = z.infer<typeof updateQueueInput>;
+
+/** An option's title (what the menu lists after its number). */
+const optionTitle = requiredText().trim().min(1, "Required").max(100, "Too Long!");
+const positiveId = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+
+/**
+ * POST /queue-options. parentId null (or the spec's -1) adds a top-level option. The ordinal (`option`) is always
+ * the next free number among the siblings, given by the server, so the menu never has gaps or twins; a sent
+ * `option` is ignored.
+ */
+export const createQueueOptionInput = z.object({
+  queueId: positiveId,
+  parentId: z
+    .union([positiveId, z.literal(-1), z.null()], { error: "Must be an option id, -1 or null" })
+    .default(null)
+    .transform((v) => (v === -1 ? null : v)),
+  title: optionTitle,
+  message: message.default(""),
+});
+export type CreateQueueOptionInput = z.infer<typeof createQueueOptionInput>;
+
+/** PUT /queue-options/:id: title and message. The ordinal follows from the siblings; media has its own calls. */
+export const updateQueueOptionInput = z.object({
+  title: optionTitle.optional(),
+  message: message.optional(),
+});
+export type UpdateQueueOptionInput = z.infer<typeof updateQueueOptionInput>;
+
+/** GET /queue-options?queueId=&parentId= (-1 or absent for the top level): that level, each with its subtree. */
+export const listQueueOptionsQuery = z.object({
+  queueId: z.coerce.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id"),
+  parentId: z.coerce
+    .number({ error: "Must be an option id or -1" })
+    .int("Must be an option id or -1")
+    .refine((v) => v === -1 || v > 0, "Must be an option id or -1")
+    .default(-1)
+    .transform((v) => (v === -1 ? null : v)),
+});
+export type ListQueueOptionsQuery = z.infer<typeof listQueueOptionsQuery>;

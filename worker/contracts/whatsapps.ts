@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/**
+ * WhatsApp connections (spec 001 §3, the connections page's dialog): POST /whatsapp takes every field, PUT
+ * /whatsapp/:id any subset. The spec's UI sends numbers from text inputs, so whole numbers are also read from
+ * digit strings, and an empty string clears an optional id or number.
+ */
+
+/** Spec 001 §5: name 2 to 50 and required, with the form's messages. */
+export const connectionName = z
+  .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+  .trim()
+  .min(1, "Required")
+  .min(2, "Too Short!")
+  .max(50, "Too Long!");
+
+/** Messages sent to contacts (greeting, completion, out of hours, rating, inactivity). */
+const message = z.string({ error: "Must be text" }).max(4096, "Too Long!");
+
+const digits = (max: number, error: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, error).transform(Number)], { error })
+    .pipe(z.number().int(error).min(0, error).max(max, error));
+
+const id = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,15}$/, "Must be an id").transform(Number)], { error: "Must be an id" })
+  .pipe(z.number().int("Must be an id").positive("Must be an id"));
+
+/** An optional reference: null, or "" from a cleared select, means none. */
+const optionalId = z.union([z.literal("").transform(() => null), z.null(), id], { error: "Must be an id" });
+const optionalCount = (max: number, error: string) => z.union([z.literal("").transform(() => null), z.null(), digits(max, error)], { error });
+
+const flag = z.boolean({ error: "Must be true or false" });
+
+/** One week in minutes: the chatbot and auto-transfer timers. */
+const MAX_MINUTES = 7 * 24 * 60;
+/** One year in hours: inactivity closing. */
+const MAX_HOURS = 365 * 24;
+
+const fields = {
+  name: connectionName,
+  isDefault: flag,
+  queueIds: z.array(id, { error: "Must be a list of ids" }).max(100, "At most 100 queues"),
+  greetingMessage: message,
+  /** Spec spelling: the completion message, sent when a ticket is closed. */
+  complationMessage: message,
+  outOfHoursMessage: message,
+  ratingMessage: message,
+  /** After timeToTransfer minutes waiting without an agent, the ticket moves to this queue. */
+  transferQueueId: optionalId,
+  timeToTransfer: optionalCount(MAX_MINUTES, `Must be 0 to ${MAX_MINUTES} minutes`),
+  promptId: optionalId,
+  integrationId: optionalId,
+  /** Hours of contact inactivity after which an open ticket is closed (0 = never), with this message. */
+  expiresTicket: digits(MAX_HOURS, `Must be 0 to ${MAX_HOURS} hours`),
+  expiresInactiveMessage: message,
+  /** Minutes before the queue menu is sent again (0 = no limit), and how many times at most. */
+  timeUseBotQueues: digits(MAX_MINUTES, `Must be 0 to ${MAX_MINUTES} minutes`),
+  maxUseBotQueues: digits(100, "Must be 0 to 100"),
+  /** Queue a ticket goes to when the chatbot gives up. */
+  sendIdQueue: optionalId,
+};
+
+/** Spec 001 §9 defaults: maxUseBotQueues 3, expiresTicket 0. */
+export const createWhatsappInput = z.object({
+  name: fields.name,
+  isDefault: fields.isDefault.default(false),
+  queueIds: fields.queueIds.default([]),
+  greetingMessage: fields.greetingMessage.default(""),
+  complationMessage: fields.complationMessage.default(""),
+  outOfHoursMessage: fields.outOfHoursMessage.default(""),
+  ratingMessage: fields.ratingMessage.default(""),
+  transferQueueId: fields.transferQueueId.default(null),
+  timeToTransfer: fields.timeToTransfer.default(null),
+  promptId: fields.promptId.default(null),
+  integrationId: fields.integrationId.default(null),
+  expiresTicket: fields.expiresTicket.default(0),
+  expiresInactiveMessage: fields.expiresInactiveMessage.default(""),
+  timeUseBotQueues: fields.timeUseBotQueues.default(0),
+  maxUseBotQueues: fields.maxUseBotQueues.default(3),
+  sendIdQueue: fields.sendIdQueue.default(null),
+});
+export type CreateWhatsappInput = z.infer<typeof createWhatsappInput>;
+
+/** PUT: any subset (no defaults, so an absent field keeps its value). */
+export const updateWhatsappInput = z.object({
+  name: fields.name.optional(),
+  isDefault: fields.isDefault.optional(),
+  queueIds: fields.queueIds.optional(),
+  greetingMessage: fields.greetingMessage.optional(),
+  complationMessage: fields.complationMessage.optional(),
+  outOfHoursMessage: fields.outOfHoursMessage.optional(),
+  ratingMessage: fields.ratingMessage.optional(),
+  transferQueueId: fields.transferQueueId.optional(),
+  timeToTransfer: fields.timeToTransfer.optional(),
+  promptId: fields.promptId.optional(),
+  integrationId: fields.integrationId.optional(),
+  expiresTicket: fields.expiresTicket.optional(),
+  expiresInactiveMessage: fields.expiresInactiveMessage.optional(),
+  timeUseBotQueues: fields.timeUseBotQueues.optional(),
+  maxUseBotQueues: fields.maxUseBotQueues.optional(),
+  sendIdQueue: fields.sendIdQueue.optional(),
+});
+export type UpdateWhatsappInput = z.infer<typeof updateWhatsappInput>;
+
+/** POST /whatsappsession/:id/pairing-code: the phone number to pair, any formatting; digits are kept. */
+export const pairingCodeInput = z.object({
+  number: z
+    .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+    .transform((v) => v.replace(/\D/g, ""))
+    .pipe(z.string().min(1, "Required").min(10, "Country code, area code and number").max(15, "Too Long!")),
+});
+export type PairingCodeInput = z.infer<typeof pairingCodeInput>;

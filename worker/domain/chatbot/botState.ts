@@ -1,0 +1,43 @@
+import { and, desc, eq } from "drizzle-orm";
+import { messages } from "../../db/schema";
+import type { SystemCtx } from "../context";
+
+/** What the chatbot last sent on a ticket, recorded in the message's dataJson ({ bot: kind }). */
+export type BotKind =
+  | "greeting"
+  | "queuesMenu"
+  | "queueGreeting"
+  | "optionsMenu"
+  | "option"
+  | "invalidOption"
+  | "outOfHours"
+  | "rating"
+  | "ratingRepeat"
+  | "completion"
+  | "expired"
+  | "missedCall";
+
+/**
+ * The bot's state lives in the conversation itself (the last message we sent and what it was), so it survives
+ * restarts and deploys, unlike the in-memory state the anchors lose. Answers the kind of the last message we
+ * sent on the ticket if the bot sent it, and when.
+ */
+export async function lastSentByUs(ctx: SystemCtx, ticketId: number): Promise<{ kind: BotKind | null; at: Date } | null> {
+  const row = await ctx.db
+    .select({ dataJson: messages.dataJson, sentByBot: messages.sentByBot, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .get();
+  if (!row) return null;
+  let kind: BotKind | null = null;
+  if (row.sentByBot && row.dataJson) {
+    try {
+      kind = (JSON.parse(row.dataJson) as { bot?: BotKind }).bot ?? null;
+    } catch {
+      kind = null;
+    }
+  }
+  return { kind, at: row.createdAt };
+}

@@ -1,0 +1,285 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { companies, queueOptions, queues, tickets, whatsappQueues, type Whatsapp } from "../../db/schema";
+import type { SystemCtx } from "../context";
+import { companySettingValues, isEnabled } from "../settings/companySettingValues";
+import type { InboundTicket } from "../inbound/inboundTicket";
+import { lastSentByUs } from "./botState";
+import { botSay } from "./botSay";
+import { optionsMenu, queuesMenu, botTexts } from "./menus";
+import { isWithinServiceHours } from "./serviceHours";
+
+export type BotConnection = Pick<
+  Whatsapp,
+  "id" | "greetingMessage" | "outOfHoursMessage" | "maxUseBotQueues" | "timeUseBotQueues" | "sendIdQueue"
+>;
+
+type Queue = Pick<typeof queues.$inferSelect, "id" | "name" | "greetingMessage" | "outOfHoursMessage" | "schedules" | "integrationId" | "promptId" | "mediaPath" | "mediaName">;
+
+export interface ChatbotTurn {
+  conn: BotConnection;
+  ticket: InboundTicket;
+  /** What the contact wrote. */
+  body: string;
+  /** The message opened a new turn (new ticket, or a closed one back to pending): greet instead of reading a choice. */
+  opened: boolean;
+  now?: Date;
+}
+
+/** Ticket fields the bot changed, for the caller to publish. */
+export type ChatbotOutcome = { ticketChanged: boolean };
+
+/**
+ * The connection's chatbot for a pending ticket without an agent (spec 002 queues and option trees):
+ * company service hours; no queue → greeting; one queue → greeting (per sendGreetingMessageOneQueues) and that
+ * queue's menu; several → the numbered menu of queues, limited by maxUseBotQueues (then sendIdQueue) and
+ * timeUseBotQueues; inside a queue, its option tree (0 back one level, # back to the main menu, one child
+ * followed automatically, an invalid reply answered once); a queue with an integration or prompt hands off.
+ */
+export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<ChatbotOutcome> {
+  const now = turn.now ?? new Date();
+  const settings = await companySettingValues(ctx.db, ctx.companyId, ["scheduleType", "sendGreetingMessageOneQueues"]);
+  const hours = settings.scheduleType === "company" || settings.scheduleType === "queue" ? await companyHours(ctx) : null;
+  const bot = new Bot(ctx, turn, now, settings.scheduleType, isEnabled(settings.sendGreetingMessageOneQueues), hours);
+
+  if (settings.scheduleType === "company" && hours && !isWithinServiceHours(hours.schedules, hours.timezone, now)) {
+    await bot.outOfHours(turn.conn.outOfHoursMessage);
+    return bot.outcome();
+  }
+  if (turn.ticket.queueId === null) await bot.chooseQueue();
+  else if (turn.ticket.chatbot) await bot.navigateOptions();
+  return bot.outcome();
+}
+
+async function companyHours(ctx: SystemCtx) {
+  return (
+    (await ctx.db
+      .select({ timezone: companies.timezone, schedules: companies.schedules })
+      .from(companies)
+      .where(eq(companies.id, ctx.companyId))
+      .get()) ?? null
+  );
+}
+
+class Bot {
+  private changed = false;
+  private last: Awaited<ReturnType<typeof lastSentByUs>> | undefined;
+
+  constructor(
+    private readonly ctx: SystemCtx,
+    private readonly turn: ChatbotTurn,
+    private readonly now: Date,
+    private readonly scheduleType: string,
+    private readonly greetOneQueue: boolean,
+    private readonly hours: { timezone: string } | null,
+  ) {}
+
+  outcome(): ChatbotOutcome {
+    return { ticketChanged: this.changed };
+  }
+
+  private get ticket() {
+    return this.turn.ticket;
+  }
+
+  private async lastSent() {
+    if (this.last === undefined) this.last = await lastSentByUs(this.ctx, this.ticket.id);
+    return this.last;
+  }
+
+  private say(kind: Parameters<typeof botSay>[2], body: string, media?: Parameters<typeof botSay>[4]) {
+    this.last = { kind, at: this.now };
+    return botSay(this.ctx, this.ticket.id, kind, body, media);
+  }
+
+  private async setTicket(patch: Partial<Pick<InboundTicket, "queueId" | "chatbot" | "queueOptionId" | "amountUsedBotQueues" | "useIntegration">> & { integrationId?: number | null; promptId?: number | null }) {
+    await this.ctx.db
+      .update(tickets)
+      .set({ ...patch, updatedAt: this.now })
+      .where(and(eq(tickets.companyId, this.ctx.companyId), eq(tickets.id, this.ticket.id)));
+    Object.assign(this.turn.ticket, patch);
+    this.changed = true;
+  }
+
+  /** Out of hours: said once per conversation turn, not on every message. */
+  async outOfHours(message: string) {
+    const last = await this.lastSent();
+    if (!message.trim() || last?.kind === "outOfHours") return;
+    await this.say("outOfHours", message);
+  }
+
+  async chooseQueue() {
+    const { conn } = this.turn;
+    const offered = await this.ctx.db
+      .select({
+        id: queues.id,
+        name: queues.name,
+        greetingMessage: queues.greetingMessage,
+        outOfHoursMessage: queues.outOfHoursMessage,
+        schedules: queues.schedules,
+        integrationId: queues.integrationId,
+        promptId: queues.promptId,
+        mediaPath: queues.mediaPath,
+        mediaName: queues.mediaName,
+      })
+      .from(whatsappQueues)
+      .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+      .where(and(eq(whatsappQueues.whatsappId, conn.id), eq(queues.companyId, this.ctx.companyId)))
+      .orderBy(asc(queues.orderQueue), asc(queues.name));
+
+    if (offered.length === 0) {
+      if (this.turn.opened) await this.say("greeting", conn.greetingMessage);
+      return;
+    }
+    if (offered.length === 1) {
+      if (this.turn.opened && this.greetOneQueue) await this.say("greeting", conn.greetingMessage);
+      await this.enterQueue(offered[0]!);
+      return;
+    }
+
+    const typed = this.turn.body.trim();
+    const choice = !this.turn.opened && /^\d{1,3}$/.test(typed) ? offered[Number(typed) - 1] : undefined;
+    if (choice) {
+      await this.enterQueue(choice);
+      return;
+    }
+
+    if (conn.maxUseBotQueues > 0 && this.ticket.amountUsedBotQueues >= conn.maxUseBotQueues) {
+      // The menu was offered as often as allowed: hand the ticket to the fallback queue, or wait for an agent.
+      if (conn.sendIdQueue) await this.setTicket({ queueId: conn.sendIdQueue, chatbot: false, queueOptionId: null });
+      return;
+    }
+    const last = await this.lastSent();
+    const menu = queuesMenu(conn.greetingMessage, offered);
+    if (!this.turn.opened && last?.kind === "invalidOption") {
+      // Answered once already: stay quiet unless timeUseBotQueues says it is time to offer the menu again.
+      const waitMs = conn.timeUseBotQueues * 60_000;
+      if (waitMs <= 0 || this.now.getTime() - last.at.getTime() < waitMs) return;
+    }
+    const invalid = !this.turn.opened && (last?.kind === "queuesMenu" || last?.kind === "greeting");
+    await this.setTicket({ amountUsedBotQueues: this.ticket.amountUsedBotQueues + 1 });
+    await this.say(invalid ? "invalidOption" : "queuesMenu", invalid ? `${botTexts.invalidOption}\n\n${menu}` : menu);
+  }
+
+  private async enterQueue(queue: Queue) {
+    if (this.scheduleType === "queue" && this.hours && !isWithinServiceHours(queue.schedules, this.hours.timezone, this.now)) {
+      await this.setTicket({ queueId: queue.id, chatbot: false, queueOptionId: null });
+      await this.outOfHours(queue.outOfHoursMessage || this.turn.conn.outOfHoursMessage);
+      return;
+    }
+    const media = { path: queue.mediaPath, name: queue.mediaName };
+    if (queue.integrationId || queue.promptId) {
+      // Hand-off point: the integration or AI prompt answers from here (their clients are a later piece).
+      await this.setTicket({
+        queueId: queue.id,
+        chatbot: false,
+        queueOptionId: null,
+        useIntegration: true,
+        integrationId: queue.integrationId,
+        promptId: queue.promptId,
+      });
+      await this.say("queueGreeting", queue.greetingMessage, media);
+      return;
+    }
+    const top = await this.children(queue.id, null);
+    if (top.length === 0) {
+      await this.setTicket({ queueId: queue.id, chatbot: false, queueOptionId: null });
+      await this.say("queueGreeting", queue.greetingMessage, media);
+      return;
+    }
+    await this.setTicket({ queueId: queue.id, chatbot: true, queueOptionId: null });
+    await this.say("optionsMenu", optionsMenu(queue.greetingMessage, top, { canGoBack: false }), media);
+  }
+
+  async navigateOptions() {
+    const typed = this.turn.body.trim();
+    const queueId = this.ticket.queueId!;
+    if (typed === "#") return this.backToQueues();
+    const current = this.ticket.queueOptionId;
+    if (typed === "0") {
+      if (current === null) return this.backToQueues();
+      const option = await this.option(current);
+      return this.showLevel(queueId, option?.parentId ?? null);
+    }
+    const children = await this.children(queueId, current);
+    const chosen = children.find((c) => c.option === typed);
+    if (chosen) return this.descend(queueId, chosen);
+
+    const last = await this.lastSent();
+    if (last?.kind === "invalidOption") return;
+    const levelMessage = current === null ? await this.queueGreeting(queueId) : ((await this.option(current))?.message ?? "");
+    await this.say("invalidOption", `${botTexts.invalidOption}\n\n${optionsMenu(levelMessage, children, { canGoBack: current !== null })}`);
+  }
+
+  private async backToQueues() {
+    await this.setTicket({ queueId: null, chatbot: false, queueOptionId: null });
+    this.turn.opened = true;
+    await this.chooseQueue();
+  }
+
+  private async showLevel(queueId: number, optionId: number | null) {
+    await this.setTicket({ queueOptionId: optionId });
+    const children = await this.children(queueId, optionId);
+    const message = optionId === null ? await this.queueGreeting(queueId) : ((await this.option(optionId))?.message ?? "");
+    await this.say("optionsMenu", optionsMenu(message, children, { canGoBack: optionId !== null }));
+  }
+
+  private async descend(queueId: number, chosen: OptionRow) {
+    let option = chosen;
+    let children = await this.children(queueId, option.id);
+    // A single child is followed automatically: there is nothing to choose.
+    while (children.length === 1) {
+      await this.say("option", option.message, { path: option.mediaPath, name: option.mediaName });
+      option = children[0]!;
+      children = await this.children(queueId, option.id);
+    }
+    if (children.length === 0) {
+      await this.setTicket({ queueOptionId: option.id, chatbot: false });
+      await this.say("option", option.message, { path: option.mediaPath, name: option.mediaName });
+      return;
+    }
+    await this.setTicket({ queueOptionId: option.id });
+    await this.say("optionsMenu", optionsMenu(option.message, children, { canGoBack: true }), { path: option.mediaPath, name: option.mediaName });
+  }
+
+  private async queueGreeting(queueId: number) {
+    const q = await this.ctx.db
+      .select({ greetingMessage: queues.greetingMessage })
+      .from(queues)
+      .where(and(eq(queues.id, queueId), eq(queues.companyId, this.ctx.companyId)))
+      .get();
+    return q?.greetingMessage ?? "";
+  }
+
+  private option(id: number) {
+    return this.ctx.db
+      .select(optionColumns)
+      .from(queueOptions)
+      .where(and(eq(queueOptions.id, id), eq(queueOptions.companyId, this.ctx.companyId)))
+      .get();
+  }
+
+  private async children(queueId: number, parentId: number | null): Promise<OptionRow[]> {
+    const rows = await this.ctx.db
+      .select(optionColumns)
+      .from(queueOptions)
+      .where(
+        and(
+          eq(queueOptions.companyId, this.ctx.companyId),
+          eq(queueOptions.queueId, queueId),
+          parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, parentId),
+        ),
+      );
+    return rows.sort((a, b) => Number(a.option) - Number(b.option) || a.option.localeCompare(b.option));
+  }
+}
+
+const optionColumns = {
+  id: queueOptions.id,
+  parentId: queueOptions.parentId,
+  option: queueOptions.option,
+  title: queueOptions.title,
+  message: queueOptions.message,
+  mediaPath: queueOptions.mediaPath,
+  mediaName: queueOptions.mediaName,
+};
+type OptionRow = { id: number; parentId: number | null; option: string; title: string; message: string; mediaPath: string | null; mediaName: string | null };

@@ -1,0 +1,96 @@
+import { and, eq, lt } from "drizzle-orm";
+import { sessionHost, type SessionHostClient } from "../../bridge/hostClient";
+import type { OutboundJob } from "../../contracts/outbound";
+import type { SendCommand } from "../../contracts/bridge";
+import type { Db } from "../../db/client";
+import { contacts, messages, tickets } from "../../db/schema";
+import type { Env } from "../../env";
+import { publishMessageUpdate } from "../messages/publishMessageUpdate";
+
+/** Voice notes recorded in the composer are stored under this name pattern (see the chat composer). */
+const VOICE_NOTE = /^audio-\d{4}-\d{2}-\d{2}-\d{6}\.mp3$/i;
+
+function base64Of(bytes: ArrayBuffer): string {
+  const view = new Uint8Array(bytes);
+  let binary = "";
+  for (let i = 0; i < view.length; i += 0x8000) binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * Delivers one stored message through the session host (the OUTBOUND consumer calls this, and retries it on
+ * failure). The message row is the source of truth: a send uses the message's own WhatsApp id, so a retry after
+ * a lost answer is not sent twice; a message already acknowledged is not sent again.
+ */
+export async function deliverOutbound(env: Env, db: Db, job: OutboundJob, host: SessionHostClient = sessionHost(env)) {
+  const row = await db
+    .select({
+      id: messages.id,
+      wid: messages.wid,
+      body: messages.body,
+      ack: messages.ack,
+      mediaType: messages.mediaType,
+      mediaUrl: messages.mediaUrl,
+      mediaName: messages.mediaName,
+      quotedMsgId: messages.quotedMsgId,
+      isPrivate: messages.isPrivate,
+      isDeleted: messages.isDeleted,
+      whatsappId: tickets.whatsappId,
+      isGroup: tickets.isGroup,
+      number: contacts.number,
+    })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(messages.companyId, job.companyId), eq(messages.id, job.messageId)))
+    .get();
+  // Deleted with its ticket meanwhile, a private note, or a ticket without a connection: nothing to deliver.
+  if (!row || row.isPrivate || row.whatsappId === null) return;
+  const target = { connectionId: row.whatsappId, to: row.number, isGroup: row.isGroup };
+  const quotedWid = async (id: number | null) =>
+    id === null ? undefined : (await db.select({ wid: messages.wid }).from(messages).where(and(eq(messages.companyId, job.companyId), eq(messages.id, id))).get())?.wid;
+
+  switch (job.kind) {
+    case "send": {
+      if (row.ack >= 1) return;
+      if (row.mediaType === "reactionMessage") {
+        const id = await quotedWid(row.quotedMsgId);
+        if (id) await host.react({ ...target, id, emoji: row.body });
+      } else {
+        await host.send(await sendCommandFor(env, row, target, await quotedWid(row.quotedMsgId)));
+      }
+      const updated = await db
+        .update(messages)
+        .set({ ack: 1, sendError: null, updatedAt: new Date() })
+        .where(and(eq(messages.companyId, job.companyId), eq(messages.id, row.id), lt(messages.ack, 1)))
+        .returning({ id: messages.id });
+      if (updated[0]) await publishMessageUpdate({ db, env, companyId: job.companyId }, row.id);
+      return;
+    }
+    case "edit":
+      await host.edit({ ...target, id: row.wid, body: row.body });
+      return;
+    case "delete":
+      await host.delete({ ...target, id: row.wid });
+      return;
+  }
+}
+
+async function sendCommandFor(
+  env: Env,
+  row: { wid: string; body: string; mediaType: string; mediaUrl: string | null; mediaName: string | null },
+  target: { connectionId: number; to: string; isGroup: boolean },
+  quotedId: string | undefined,
+): Promise<SendCommand> {
+  const command: SendCommand = { ...target, id: row.wid, body: row.body, ptt: false, quotedId };
+  if (row.mediaUrl) {
+    const object = await env.MEDIA.get(row.mediaUrl);
+    if (!object) throw new Error(`media ${row.mediaUrl} is missing from R2`);
+    const filename = row.mediaName ?? "file";
+    command.media = { mimetype: object.httpMetadata?.contentType ?? "application/octet-stream", filename, base64: base64Of(await object.arrayBuffer()) };
+    command.ptt = row.mediaType === "audio" && VOICE_NOTE.test(filename);
+    // A file's name shown as its body is not a caption.
+    if (row.body === filename) command.body = "";
+  }
+  return command;
+}

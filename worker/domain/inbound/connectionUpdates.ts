@@ -1,0 +1,25 @@
+import { and, eq } from "drizzle-orm";
+import type { BridgeEvent } from "../../contracts/bridge";
+import { whatsapps } from "../../db/schema";
+import type { SystemCtx } from "../context";
+import { publishWhatsappSession } from "../whatsapps/view";
+
+type Status = Extract<BridgeEvent, { type: "status" }>;
+type Qr = Extract<BridgeEvent, { type: "qr" }>;
+
+/**
+ * The session host reports a connection's state: the row follows it and the connections page hears of it
+ * (whatsappSession). Any state but qrcode clears the QR, which closes an open QR dialog.
+ */
+export async function applyConnectionState(ctx: SystemCtx, e: Status | Qr) {
+  const patch =
+    e.type === "qr"
+      ? { status: "qrcode" as const, qrcode: e.qr }
+      : { status: e.status, qrcode: e.status === "qrcode" ? undefined : "", ...(e.number ? { number: e.number } : {}) };
+  const [row] = await ctx.db
+    .update(whatsapps)
+    .set({ ...patch, ...(e.type === "status" && e.status === "CONNECTED" && { retries: 0 }), updatedAt: new Date(e.at || Date.now()) })
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, e.connectionId)))
+    .returning();
+  if (row) await publishWhatsappSession(ctx.env, ctx.companyId, row);
+}

@@ -1,0 +1,59 @@
+import { and, eq, or } from "drizzle-orm";
+import type { BridgeInboundMessage } from "../../contracts/bridge";
+import { contacts, type Contact } from "../../db/schema";
+import type { SystemCtx } from "../context";
+
+export type InboundContact = Pick<Contact, "id" | "name" | "number" | "lid" | "isGroup" | "disableBot" | "profilePicUrl">;
+
+const columns = {
+  id: contacts.id,
+  name: contacts.name,
+  number: contacts.number,
+  lid: contacts.lid,
+  isGroup: contacts.isGroup,
+  disableBot: contacts.disableBot,
+  profilePicUrl: contacts.profilePicUrl,
+};
+
+/**
+ * The contact a message belongs to: the group for group messages, else the sender, found by number or by LID
+ * (WhatsApp may address one person by either; both identities end up on one contact). Created on first
+ * contact with the push name; a name an agent typed is never overwritten, only a name that is just the number.
+ */
+export async function upsertInboundContact(ctx: SystemCtx, m: BridgeInboundMessage): Promise<{ contact: InboundContact; changed: boolean }> {
+  const isGroup = m.isGroup;
+  const number = isGroup ? m.chatId : m.from;
+  const lid = isGroup ? null : (m.lid ?? null);
+  const pushName = isGroup ? m.groupName?.trim() : m.fromMe ? undefined : m.name?.trim();
+
+  const mine = eq(contacts.companyId, ctx.companyId);
+  const found = await ctx.db
+    .select(columns)
+    .from(contacts)
+    .where(and(mine, lid ? or(eq(contacts.number, number), eq(contacts.lid, lid)) : eq(contacts.number, number)))
+    .all();
+  // Both identities may exist as two contacts (an old LID-only one): the one with the number wins.
+  const existing = found.find((c) => c.number === number) ?? found[0];
+
+  if (!existing) {
+    const now = new Date();
+    const inserted = await ctx.db
+      .insert(contacts)
+      .values({ companyId: ctx.companyId, name: pushName || number, number, lid, isGroup, lastInteractionAt: now, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning(columns);
+    if (inserted[0]) return { contact: inserted[0], changed: true };
+    // Lost a race with a contact created by an agent at the same moment: use theirs.
+    const raced = await ctx.db.select(columns).from(contacts).where(and(mine, eq(contacts.number, number))).get();
+    if (!raced) throw new Error(`inbound contact ${number} vanished`);
+    return { contact: raced, changed: false };
+  }
+
+  const patch: Partial<Contact> = {};
+  if (pushName && existing.name === existing.number && pushName !== existing.name) patch.name = pushName;
+  if (lid && existing.lid !== lid) patch.lid = lid;
+  if (existing.number !== number && !found.some((c) => c.number === number)) patch.number = number;
+  if (Object.keys(patch).length === 0) return { contact: existing, changed: false };
+  await ctx.db.update(contacts).set({ ...patch, updatedAt: new Date() }).where(and(mine, eq(contacts.id, existing.id)));
+  return { contact: { ...existing, ...patch }, changed: true };
+}

@@ -1,0 +1,41 @@
+import { and, gte, inArray } from "drizzle-orm";
+import type { BridgeEvent } from "../../contracts/bridge";
+import type { Db } from "../../db/client";
+import { sessionLeases, whatsapps } from "../../db/schema";
+import type { Env } from "../../env";
+import { hubFor } from "../../hub/publish";
+
+/**
+ * A batch from the session host: split by company (each connection belongs to one), each company's events
+ * handed in order to its hub. Companies proceed in parallel; the call answers only when all have landed, so the
+ * host keeps (and re-sends) the batch otherwise — ingestion is idempotent on WhatsApp ids.
+ */
+export async function ingestEventBatch(env: Env, db: Db, hostId: string, events: BridgeEvent[]): Promise<number> {
+  const ids = [...new Set(events.map((e) => e.connectionId))];
+  const [owners, leases] = await db.batch([
+    db.select({ id: whatsapps.id, companyId: whatsapps.companyId }).from(whatsapps).where(inArray(whatsapps.id, ids)),
+    db
+      .select({ id: sessionLeases.whatsappId, hostId: sessionLeases.hostId })
+      .from(sessionLeases)
+      .where(and(inArray(sessionLeases.whatsappId, ids), gte(sessionLeases.expiresAt, new Date()))),
+  ]);
+  const companyOf = new Map(owners.map((o) => [o.id, o.companyId]));
+  // A host that lost a connection's lease may still report its old socket closing: only the holder's word on
+  // status and QR counts. Messages are kept whoever delivers them (ingestion is idempotent).
+  const heldByOther = new Set(leases.filter((l) => l.hostId !== hostId).map((l) => l.id));
+
+  const byCompany = new Map<number, BridgeEvent[]>();
+  for (const event of events) {
+    const companyId = companyOf.get(event.connectionId);
+    if (companyId === undefined) {
+      console.warn("bridge event for an unknown connection dropped", { connectionId: event.connectionId, type: event.type });
+      continue;
+    }
+    if ((event.type === "status" || event.type === "qr") && heldByOther.has(event.connectionId)) continue;
+    let list = byCompany.get(companyId);
+    if (!list) byCompany.set(companyId, (list = []));
+    list.push(event);
+  }
+  await Promise.all([...byCompany].map(([companyId, list]) => hubFor(env, companyId).ingest(companyId, list)));
+  return events.length;
+}

@@ -1,0 +1,68 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { BridgeEvent } from "../../contracts/bridge";
+import { whatsapps } from "../../db/schema";
+import type { SystemCtx } from "../context";
+import { applyConnectionState } from "./connectionUpdates";
+import { applyContactUpdate, publishPresence } from "./contactUpdates";
+import { ingestCall } from "./ingestCall";
+import { ingestMessage, type InboundConnection } from "./ingestMessage";
+import { applyAck, applyDelete, applyEdit, applyReaction } from "./messageUpdates";
+
+const connectionColumns = {
+  id: whatsapps.id,
+  companyId: whatsapps.companyId,
+  greetingMessage: whatsapps.greetingMessage,
+  outOfHoursMessage: whatsapps.outOfHoursMessage,
+  ratingMessage: whatsapps.ratingMessage,
+  complationMessage: whatsapps.complationMessage,
+  maxUseBotQueues: whatsapps.maxUseBotQueues,
+  timeUseBotQueues: whatsapps.timeUseBotQueues,
+  sendIdQueue: whatsapps.sendIdQueue,
+};
+
+/**
+ * A company's bridge events, in the order the host saw them, inside the company's hub (one writer per company:
+ * two messages from one new number cannot open two tickets). Events of connections the company no longer has
+ * are skipped: they cannot be ingested later either.
+ */
+export async function ingestEvents({ ctx, input }: { ctx: SystemCtx; input: { events: BridgeEvent[] } }) {
+  const ids = [...new Set(input.events.map((e) => e.connectionId))];
+  const rows = await ctx.db
+    .select(connectionColumns)
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), inArray(whatsapps.id, ids)));
+  const connections = new Map<number, InboundConnection>(rows.map((r) => [r.id, r]));
+
+  let ingested = 0;
+  for (const event of input.events) {
+    const conn = connections.get(event.connectionId);
+    if (!conn) continue;
+    await ingestEvent(ctx, conn, event);
+    ingested++;
+  }
+  return { ingested };
+}
+
+async function ingestEvent(ctx: SystemCtx, conn: InboundConnection, e: BridgeEvent) {
+  switch (e.type) {
+    case "message":
+      return ingestMessage(ctx, conn, e.message);
+    case "status":
+    case "qr":
+      return applyConnectionState(ctx, e);
+    case "ack":
+      return applyAck(ctx, e);
+    case "edit":
+      return applyEdit(ctx, e);
+    case "delete":
+      return applyDelete(ctx, e);
+    case "reaction":
+      return applyReaction(ctx, e);
+    case "presence":
+      return publishPresence(ctx, e);
+    case "call":
+      return ingestCall(ctx, conn, e);
+    case "contact":
+      return applyContactUpdate(ctx, e);
+  }
+}

@@ -1,0 +1,158 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { BridgeInboundMessage } from "../../contracts/bridge";
+import type { Delivery } from "../../contracts/ws";
+import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
+import { publish } from "../../hub/publish";
+import { answerRating, awaitingRating } from "../chatbot/rating";
+import { runChatbot } from "../chatbot/runChatbot";
+import { publishContact } from "../contacts/events";
+import { loadContactView } from "../contacts/view";
+import type { SystemCtx } from "../context";
+import { loadMessage } from "../messages/presentMessage";
+import { findLiveTicket } from "../tickets/findOpenTicket";
+import { openTicket } from "../tickets/openTicket";
+import { loadTicket } from "../tickets/presentTicket";
+import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import type { TicketScope } from "../tickets/visibility";
+import { upsertInboundContact } from "./inboundContact";
+import { previewOf, storedBody, storedType, storeInboundMedia } from "./inboundMessageRow";
+import { latestTicket, loadInboundTicket, returnToPending, type InboundTicket } from "./inboundTicket";
+
+export type InboundConnection = Pick<
+  Whatsapp,
+  | "id"
+  | "companyId"
+  | "greetingMessage"
+  | "outOfHoursMessage"
+  | "ratingMessage"
+  | "complationMessage"
+  | "maxUseBotQueues"
+  | "timeUseBotQueues"
+  | "sendIdQueue"
+>;
+
+/**
+ * One WhatsApp message into the inbox (runs in the company's hub, one at a time): idempotent on its WhatsApp id,
+ * contact upserted, ticket found or opened, media to R2, message and ticket counters written together, agents
+ * told, then the rating reply or the chatbot when the ticket is waiting without an agent.
+ */
+export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: BridgeInboundMessage): Promise<{ ticketId: number } | null> {
+  const known = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.wid, m.id)))
+    .get();
+  if (known) return null;
+
+  const { contact, changed: contactChanged } = await upsertInboundContact(ctx, m);
+  const incoming = !m.fromMe;
+
+  let ticket: InboundTicket;
+  let before: TicketScope | null = null;
+  let opened = false;
+  let rating: "rating" | "ratingRepeat" | null = null;
+
+  const live = await findLiveTicket(ctx.db, ctx.companyId, contact.id, conn.id);
+  if (live) {
+    ticket = await loadInboundTicket(ctx, live.id);
+    before = scopeOf(ticket);
+  } else {
+    const last = await latestTicket(ctx, contact.id, conn.id);
+    rating = last && incoming && !contact.isGroup ? await awaitingRating(ctx, last.id) : null;
+    if (last && rating) {
+      ticket = last;
+      before = scopeOf(last);
+    } else if (last) {
+      before = scopeOf(last);
+      ticket = await returnToPending(ctx, last, conn.id);
+      opened = true;
+    } else {
+      const created = await openTicket(ctx, { contactId: contact.id, isGroup: contact.isGroup, whatsappId: conn.id, userId: null, queueId: null, status: "pending" });
+      ticket = await loadInboundTicket(ctx, created.id);
+      opened = true;
+    }
+  }
+
+  const media = await storeInboundMedia(ctx, m);
+  const quoted = m.quotedId
+    ? await ctx.db.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, ctx.companyId), eq(messages.wid, m.quotedId))).get()
+    : undefined;
+  const now = new Date();
+  const countsUnread = incoming && ticket.status !== "closed";
+  const [inserted] = await ctx.db.batch([
+    ctx.db
+      .insert(messages)
+      .values({
+        wid: m.id,
+        companyId: ctx.companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        body: storedBody(m),
+        fromMe: m.fromMe,
+        read: m.fromMe,
+        mediaType: storedType(m),
+        mediaUrl: media?.key ?? null,
+        mediaName: media?.name ?? null,
+        quotedMsgId: quoted?.id ?? null,
+        ack: m.fromMe ? 2 : 0,
+        isForwarded: m.isForwarded,
+        participant: m.isGroup ? m.from : null,
+        dataJson: m.isGroup && m.name ? JSON.stringify({ participantName: m.name }) : null,
+        queueId: ticket.queueId,
+        createdAt: new Date(m.timestamp || now.getTime()),
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: messages.id }),
+    ctx.db
+      .update(tickets)
+      .set({
+        lastMessage: previewOf(m),
+        fromMe: m.fromMe,
+        updatedAt: now,
+        ...(countsUnread && { unreadMessages: sql`${tickets.unreadMessages} + 1` }),
+      })
+      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticket.id))),
+    ctx.db.update(contacts).set({ lastInteractionAt: now }).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, contact.id))),
+  ]);
+  const messageId = inserted[0]?.id;
+  if (messageId === undefined) return null;
+
+  await announce(ctx, ticket.id, before, messageId, contactChanged ? contact.id : null);
+
+  if (rating) {
+    const outcome = await answerRating(ctx, { ticketId: ticket.id, userId: ticket.userId, body: m.body, prompt: rating, conn });
+    if (outcome !== "gave-up") return { ticketId: ticket.id };
+    const closed = scopeOf(ticket);
+    ticket = await returnToPending(ctx, ticket, conn.id);
+    await ctx.db.update(tickets).set({ unreadMessages: 1 }).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticket.id)));
+    await announce(ctx, ticket.id, closed, null, null);
+    opened = true;
+  }
+
+  const botMayAnswer = incoming && m.mediaType !== "call_log" && !contact.isGroup && !contact.disableBot;
+  if (botMayAnswer && ticket.status === "pending" && ticket.userId === null && !ticket.useIntegration) {
+    const scope = scopeOf(ticket);
+    const { ticketChanged } = await runChatbot(ctx, { conn, ticket, body: m.body, opened });
+    if (ticketChanged) await announce(ctx, ticket.id, scope, null, null);
+  }
+  return { ticketId: ticket.id };
+}
+
+/** The new message to its open chats, the ticket to every list that shows (or showed) it, the contact if it changed. */
+async function announce(ctx: SystemCtx, ticketId: number, before: TicketScope | null, messageId: number | null, changedContactId: number | null) {
+  const ticket = (await loadTicket(ctx.db, ctx.companyId, ticketId))!;
+  const settings = await visibilitySettings(ctx);
+  const scope = scopeOf(ticket);
+  const deliveries: Delivery[] = [];
+  if (messageId !== null) {
+    const message = (await loadMessage(ctx.db, ctx.companyId, messageId))!;
+    deliveries.push({ audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
+  }
+  deliveries.push({ audience: { kind: "ticket", before, after: scope, settings }, event: { type: "ticket", action: "update", ticket } });
+  await publish(ctx.env, ctx.companyId, deliveries);
+  if (changedContactId !== null) {
+    const view = await loadContactView(ctx.db, ctx.companyId, changedContactId);
+    if (view) await publishContact(ctx, "update", view);
+  }
+}

@@ -1,0 +1,29 @@
+import type { CreateQueueInput } from "../../contracts/queues";
+import { queues } from "../../db/schema";
+import type { Ctx } from "../context";
+import { requirePermission } from "../context";
+import { assertUnderPlanLimit } from "../plans/planLimits";
+import { assertQueueReferences } from "./references";
+import { assertQueueNameAndColorFree, uniqueConflict } from "./uniqueness";
+import { presentQueue, publishQueue } from "./view";
+
+/** POST /queue (admins): within the plan's queue limit, with a free name and colour. Starts without options. */
+export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueueInput }) {
+  requirePermission(ctx, "queues:manage");
+  await assertUnderPlanLimit(ctx, "queues");
+  await assertQueueNameAndColorFree(ctx, input);
+  await assertQueueReferences(ctx, input);
+  let row;
+  try {
+    row = await ctx.db
+      .insert(queues)
+      .values({ companyId: ctx.companyId, ...input })
+      .returning()
+      .get();
+  } catch (err) {
+    throw uniqueConflict(err) ?? err;
+  }
+  const queue = { ...presentQueue(row), options: [] };
+  await publishQueue(ctx, "create", queue);
+  return queue;
+}

@@ -1,0 +1,54 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { queueOptions } from "../../db/schema";
+import type { Ctx } from "../context";
+import { removeStoredMedia } from "./media";
+import { manageableOption, optionOrder, publishQueueChanged } from "./view";
+
+/** D1 binds at most 100 parameters per statement: ids are deleted in chunks under it. */
+const IDS_PER_STATEMENT = 90;
+
+/**
+ * DELETE /queue-options/:id (admins): the option and its whole subtree go, and the remaining siblings are
+ * renumbered 1…n in their order (spec 002), all in one batch so a failure changes nothing. Answers the queue's
+ * option tree as it now stands.
+ */
+export async function deleteQueueOption({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  const target = await manageableOption(ctx, input.id);
+  const all = await ctx.db
+    .select({ id: queueOptions.id, parentId: queueOptions.parentId, option: queueOptions.option, mediaPath: queueOptions.mediaPath })
+    .from(queueOptions)
+    .where(and(eq(queueOptions.queueId, target.queueId), eq(queueOptions.companyId, ctx.companyId)))
+    .orderBy(...optionOrder);
+
+  const subtree = new Set([target.id]);
+  // Rows come in ordinal order, not tree order: sweep until no more descendants turn up.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const o of all) {
+      if (o.parentId !== null && subtree.has(o.parentId) && !subtree.has(o.id)) {
+        subtree.add(o.id);
+        grew = true;
+      }
+    }
+  }
+  const siblings = all.filter((o) => o.parentId === target.parentId && o.id !== target.id);
+
+  const mine = (ids: number[]) => and(inArray(queueOptions.id, ids), eq(queueOptions.companyId, ctx.companyId));
+  const ids = [...subtree];
+  const statements: BatchItem<"sqlite">[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    statements.push(ctx.db.delete(queueOptions).where(mine(ids.slice(i, i + IDS_PER_STATEMENT))));
+  }
+  siblings.forEach((o, index) => {
+    const ordinal = String(index + 1);
+    if (o.option !== ordinal) {
+      statements.push(ctx.db.update(queueOptions).set({ option: ordinal, updatedAt: new Date() }).where(mine([o.id])));
+    }
+  });
+  await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+
+  await removeStoredMedia(ctx, all.filter((o) => subtree.has(o.id)).map((o) => o.mediaPath));
+  const queue = await publishQueueChanged(ctx, target.queueId);
+  return { message: "Queue option deleted", options: queue?.options ?? [] };
+}

@@ -1,0 +1,69 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { CreateWhatsappInput } from "../../contracts/whatsapps";
+import { sessionHost } from "../../bridge/hostClient";
+import { whatsapps } from "../../db/schema";
+import { requirePermission, type Ctx } from "../context";
+import { AppError, errorBody, isUniqueViolation } from "../errors";
+import { assertUnderPlanLimit } from "../plans/planLimits";
+import { queueLinkInserts, unsetOtherDefaults } from "./queueLinks";
+import { assertOwnWhatsappRefs, assertWhatsappConsistent, assertWhatsappNameFree, WHATSAPP_NAME_UNIQUE } from "./rules";
+import { recordSessionState } from "./session";
+import { loadWhatsappQueues, loadWhatsappRow, presentWhatsapp, publishWhatsapp } from "./view";
+
+/**
+ * Adds a connection (admins) and asks the session host to start it. The company's first connection is its
+ * default; a new default takes the star from the old one. The host being down does not undo the creation:
+ * the connection is saved DISCONNECTED, the answer says why (`sessionError`) and the page offers a restart.
+ */
+export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWhatsappInput }) {
+  requirePermission(ctx, "connections-page:addConnection");
+  const queueIds = [...new Set(input.queueIds)];
+  assertWhatsappConsistent({ queueCount: queueIds.length, ...input });
+  await assertOwnWhatsappRefs(ctx, { ...input, queueIds });
+  await assertWhatsappNameFree(ctx, input.name);
+  await assertUnderPlanLimit(ctx, "connections");
+
+  const mine = eq(whatsapps.companyId, ctx.companyId);
+  const [existing, previousDefault] = await Promise.all([
+    ctx.db.select({ n: count() }).from(whatsapps).where(mine).get(),
+    ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(and(mine, eq(whatsapps.isDefault, true))).get(),
+  ]);
+  const isDefault = input.isDefault || (existing?.n ?? 0) === 0;
+
+  // The new id is not known inside the batch; the queue links find it by the company's unique name.
+  const newId = sql<number>`(select ${whatsapps.id} from ${whatsapps} where ${whatsapps.companyId} = ${ctx.companyId} and ${whatsapps.name} = ${input.name})`;
+  const { queueIds: _, ...values } = input;
+  const insert = ctx.db
+    .insert(whatsapps)
+    .values({ ...values, companyId: ctx.companyId, isDefault, status: "OPENING" })
+    .returning();
+  const links = queueLinkInserts(ctx.db, newId, queueIds);
+  let created;
+  try {
+    const rows = isDefault
+      ? (await ctx.db.batch([unsetOtherDefaults(ctx.db, ctx.companyId), insert, ...links]))[1]
+      : (await ctx.db.batch([insert, ...links]))[0];
+    created = rows[0]!;
+  } catch (err) {
+    if (isUniqueViolation(err, WHATSAPP_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_WHATSAPP");
+    throw err;
+  }
+
+  const queueList = await loadWhatsappQueues(ctx.db, created.id);
+  await publishWhatsapp(ctx.env, ctx.companyId, created, queueList);
+  if (isDefault && previousDefault) {
+    const unstarred = await loadWhatsappRow(ctx.db, ctx.companyId, previousDefault.id);
+    if (unstarred) await publishWhatsapp(ctx.env, ctx.companyId, unstarred);
+  }
+
+  let row = created;
+  let sessionError: ReturnType<typeof errorBody> | undefined;
+  try {
+    row = await recordSessionState(ctx, created, await sessionHost(ctx.env).start(created.id));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    sessionError = errorBody(err);
+    row = await recordSessionState(ctx, created, { status: "DISCONNECTED" });
+  }
+  return { ...presentWhatsapp(row, queueList), ...(sessionError ? { sessionError } : {}) };
+}

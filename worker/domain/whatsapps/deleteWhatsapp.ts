@@ -1,0 +1,46 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+import { sessionHost } from "../../bridge/hostClient";
+import { whatsapps } from "../../db/schema";
+import { requirePermission, type Ctx } from "../context";
+import { AppError } from "../errors";
+import { loadWhatsappRow, publishWhatsapp, publishWhatsappDeleted } from "./view";
+
+/**
+ * Deletes a connection (admins). Its stored session goes with it (cascade); tickets keep their history without
+ * it. Deleting the default passes the star to the oldest remaining connection, so the company keeps one.
+ * The host is then told to log the session out (or at least stop it), best effort after the answer: a host
+ * that is down must not keep a connection the admin wants gone.
+ */
+export async function deleteWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  requirePermission(ctx, "connections-page:editOrDeleteConnection");
+  const current = await loadWhatsappRow(ctx.db, ctx.companyId, input.id);
+  if (!current) throw new AppError("ERR_NO_WAPP_FOUND");
+
+  const heir = current.isDefault
+    ? await ctx.db
+        .select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, ctx.companyId), ne(whatsapps.id, input.id)))
+        .orderBy(asc(whatsapps.id))
+        .get()
+    : undefined;
+  const remove = ctx.db.delete(whatsapps).where(and(eq(whatsapps.id, input.id), eq(whatsapps.companyId, ctx.companyId)));
+  if (heir) {
+    await ctx.db.batch([remove, ctx.db.update(whatsapps).set({ isDefault: true }).where(and(eq(whatsapps.id, heir.id), eq(whatsapps.companyId, ctx.companyId)))]);
+  } else {
+    await remove;
+  }
+
+  await publishWhatsappDeleted(ctx.env, ctx.companyId, input.id);
+  if (heir) {
+    const starred = await loadWhatsappRow(ctx.db, ctx.companyId, heir.id);
+    if (starred) await publishWhatsapp(ctx.env, ctx.companyId, starred);
+  }
+  const host = sessionHost(ctx.env);
+  ctx.waitUntil(
+    host
+      .logout(input.id)
+      .catch(() => host.stop(input.id))
+      .catch((err) => console.warn("session host did not stop a deleted connection", { whatsappId: input.id, err: String(err) })),
+  );
+}

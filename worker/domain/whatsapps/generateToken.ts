@@ -1,0 +1,27 @@
+import { and, eq } from "drizzle-orm";
+import { whatsapps } from "../../db/schema";
+import { requirePermission, type Ctx } from "../context";
+import { AppError } from "../errors";
+import { assertPlanFeature } from "../plans/planLimits";
+import { hashConnectionToken, newConnectionToken } from "./apiToken";
+import { loadWhatsappQueues, presentWhatsapp, publishWhatsapp } from "./view";
+
+/**
+ * Gives the connection a new external-API token, replacing any previous one (which stops working at once).
+ * The token is in this answer only: the database keeps its hash.
+ */
+export async function generateToken({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  requirePermission(ctx, "connections-page:editOrDeleteConnection");
+  await assertPlanFeature(ctx, "useExternalApi");
+  const token = newConnectionToken();
+  const row = await ctx.db
+    .update(whatsapps)
+    .set({ tokenHash: await hashConnectionToken(token) })
+    .where(and(eq(whatsapps.id, input.id), eq(whatsapps.companyId, ctx.companyId)))
+    .returning()
+    .get();
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  const queueList = await loadWhatsappQueues(ctx.db, row.id);
+  await publishWhatsapp(ctx.env, ctx.companyId, row, queueList);
+  return { token, whatsapp: presentWhatsapp(row, queueList) };
+}

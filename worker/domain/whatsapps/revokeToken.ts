@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import { whatsapps } from "../../db/schema";
+import { requirePermission, type Ctx } from "../context";
+import { AppError } from "../errors";
+import { loadWhatsappQueues, presentWhatsapp, publishWhatsapp } from "./view";
+
+/** Removes the connection's external-API token: calls made with it are refused from now on. */
+export async function revokeToken({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  requirePermission(ctx, "connections-page:editOrDeleteConnection");
+  const row = await ctx.db
+    .update(whatsapps)
+    .set({ tokenHash: null })
+    .where(and(eq(whatsapps.id, input.id), eq(whatsapps.companyId, ctx.companyId)))
+    .returning()
+    .get();
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  const queueList = await loadWhatsappQueues(ctx.db, row.id);
+  await publishWhatsapp(ctx.env, ctx.companyId, row, queueList);
+  return presentWhatsapp(row, queueList);
+}

@@ -1,0 +1,106 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Delivery } from "../../contracts/ws";
+import type { Db } from "../../db/client";
+import { queues, whatsappQueues, whatsapps, type Whatsapp } from "../../db/schema";
+import type { Env } from "../../env";
+import { publish } from "../../hub/publish";
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/**
+ * A connection as the API and events answer it: every field of the row except the API token's hash (only
+ * whether one exists). `queues` is present when the caller loaded them; events without it leave a list's
+ * queues as they were.
+ */
+export function presentWhatsapp(row: Whatsapp, queueList?: QueueRef[]) {
+  return {
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    status: row.status,
+    qrcode: row.qrcode,
+    retries: row.retries,
+    isDefault: row.isDefault,
+    session: row.session,
+    provider: row.provider,
+    hasToken: row.tokenHash !== null,
+    greetingMessage: row.greetingMessage,
+    complationMessage: row.complationMessage,
+    outOfHoursMessage: row.outOfHoursMessage,
+    ratingMessage: row.ratingMessage,
+    transferQueueId: row.transferQueueId,
+    timeToTransfer: row.timeToTransfer,
+    promptId: row.promptId,
+    integrationId: row.integrationId,
+    expiresTicket: row.expiresTicket,
+    expiresInactiveMessage: row.expiresInactiveMessage,
+    timeUseBotQueues: row.timeUseBotQueues,
+    maxUseBotQueues: row.maxUseBotQueues,
+    sendIdQueue: row.sendIdQueue,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(queueList ? { queues: queueList } : {}),
+  };
+}
+export type WhatsappView = ReturnType<typeof presentWhatsapp>;
+
+export function loadWhatsappRow(db: Db, companyId: number, id: number) {
+  return db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)))
+    .get();
+}
+
+/** The connection's queues in menu order (the link table carries no company: both parents do). */
+export function loadWhatsappQueues(db: Db, whatsappId: number): Promise<QueueRef[]> {
+  return db
+    .select({ id: queues.id, name: queues.name, color: queues.color })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(eq(whatsappQueues.whatsappId, whatsappId))
+    .orderBy(asc(queues.orderQueue), asc(queues.name));
+}
+
+export async function loadWhatsappView(db: Db, companyId: number, id: number) {
+  const row = await loadWhatsappRow(db, companyId, id);
+  if (!row) return null;
+  return presentWhatsapp(row, await loadWhatsappQueues(db, id));
+}
+
+/**
+ * The QR code lets whoever scans it take over the connection, so only admins (who run the connections page)
+ * receive it; the rest of the company sees the connection with an empty qrcode.
+ */
+function forCompany(view: WhatsappView): WhatsappView {
+  return { ...view, qrcode: "" };
+}
+
+function whatsappDelivery(view: WhatsappView): Delivery {
+  return { audience: { kind: "company" }, event: { type: "whatsapp", action: "update", whatsapp: forCompany(view) } };
+}
+
+/** Tells the company a connection was created or changed (`whatsapp` update). */
+export async function publishWhatsapp(env: Env, companyId: number, row: Whatsapp, queueList?: QueueRef[]) {
+  await publish(env, companyId, [whatsappDelivery(presentWhatsapp(row, queueList))]);
+}
+
+/**
+ * A session change (status, QR, number): `whatsappSession` with the QR to admins (the QR dialog and the menu
+ * badge follow it) and `whatsapp` without it to everyone, so pickers and ticket headers show the status.
+ */
+export async function publishWhatsappSession(env: Env, companyId: number, row: Whatsapp) {
+  const view = presentWhatsapp(row);
+  await publish(env, companyId, [
+    { audience: { kind: "admins" }, event: { type: "whatsappSession", action: "update", session: view } },
+    whatsappDelivery(view),
+  ]);
+}
+
+export async function publishWhatsappDeleted(env: Env, companyId: number, whatsappId: number) {
+  await publish(env, companyId, [{ audience: { kind: "company" }, event: { type: "whatsapp", action: "delete", whatsappId } }]);
+}

@@ -1,0 +1,49 @@
+import { outboundJob } from "../contracts/outbound";
+import { createDb } from "../db/client";
+import { deliverOutbound } from "../domain/delivery/deliverOutbound";
+import { markDeliveryFailed } from "../domain/delivery/markDeliveryFailed";
+import { AppError, type ErrorCode } from "../domain/errors";
+import type { Env } from "../env";
+
+/** Attempts before a send is marked failed (with the backoff below, about 15 minutes in all). */
+export const MAX_DELIVERY_ATTEMPTS = 8;
+
+/** Refusals that no retry can fix. */
+const PERMANENT: ReadonlySet<ErrorCode> = new Set(["ERR_WAPP_INVALID_CONTACT", "ERR_NO_WAPP_FOUND", "ERR_VALIDATION"]);
+
+/** Exponential backoff with full jitter: 2, 4, 8 … seconds, at most 5 minutes. */
+export function retryDelaySeconds(attempt: number, random = Math.random): number {
+  const cap = Math.min(300, 2 ** Math.max(1, attempt));
+  return Math.max(1, Math.round(cap * random()));
+}
+
+/**
+ * The OUTBOUND consumer: each job delivers one stored message through the session host. A refused or failed
+ * call is retried with backoff (the connection may be reconnecting); a permanent refusal, or the last attempt,
+ * marks the message failed (ERR_WAPP_INVALID_CONTACT / ERR_SENDING_WAPP_MSG) so the agent sees it and can retry.
+ */
+export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env) {
+  const db = createDb(env.DB);
+  for (const message of batch.messages) {
+    const parsed = outboundJob.safeParse(message.body);
+    if (!parsed.success) {
+      console.error("outbound: malformed job dropped", message.body);
+      message.ack();
+      continue;
+    }
+    const job = parsed.data;
+    try {
+      await deliverOutbound(env, db, job);
+      message.ack();
+    } catch (err) {
+      const code: ErrorCode = err instanceof AppError ? err.code : "ERR_SENDING_WAPP_MSG";
+      if (PERMANENT.has(code) || message.attempts >= MAX_DELIVERY_ATTEMPTS) {
+        console.warn("outbound: giving up", { job, code, attempts: message.attempts });
+        await markDeliveryFailed(env, db, job, code === "ERR_WAPP_INVALID_CONTACT" ? code : "ERR_SENDING_WAPP_MSG");
+        message.ack();
+      } else {
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }
+  }
+}
