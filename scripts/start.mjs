@@ -80,7 +80,10 @@ function pipeWithPrefix(stream, prefix, out) {
   readline.createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => out.write(`${prefix} ${line}\n`));
 }
 
-function startService(name, command, args, env) {
+/** A crashed session host is started again (as systemd would), at most this many times a minute. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+function startService(name, command, args, env, { restartOnCrash = false } = {}) {
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -95,10 +98,22 @@ function startService(name, command, args, env) {
     child.on("exit", (code, signal) => {
       service.exited = true;
       resolve({ code, signal });
-      if (!stopping) {
-        console.error(`[start] ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
-        stop(1);
+      if (stopping) return;
+      const recent = (service.restarts = (service.restarts ?? []).filter((t) => Date.now() - t < 60_000));
+      if (restartOnCrash && recent.length < MAX_RESTARTS_PER_MINUTE) {
+        // Its spool and the worker's queue keep every message meanwhile; a restart resumes delivery.
+        console.error(`[start] ${name} exited unexpectedly (${signal ?? `code ${code}`}); starting it again`);
+        const index = services.indexOf(service);
+        if (index >= 0) services.splice(index, 1);
+        setTimeout(() => {
+          if (stopping) return;
+          const again = startService(name, command, args, env, { restartOnCrash });
+          again.restarts = [...recent, Date.now()];
+        }, 1000);
+        return;
       }
+      console.error(`[start] ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
+      stop(1);
     });
   });
   child.on("error", (err) => {
@@ -233,7 +248,7 @@ async function main() {
     SIMULATOR_FIXTURE: JSON.stringify(simulatorFixture()),
     WORKER_URL: APP_URL,
     BRIDGE_SECRET: vars.BRIDGE_SECRET,
-  });
+  }, { restartOnCrash: true });
 
   await Promise.all([waitFor(`${APP_URL}/api/version`, worker), waitFor(`${HOST_URL}/health`, host)]);
   if (stopping) return;

@@ -64,6 +64,7 @@ export function createHostServer({ provider, sink, bridge, logger = consoleLogge
             }
           : null,
         uptime: Math.round(uptime() * 10) / 10,
+        pid: process.pid,
       });
     }
     if (url.pathname === "/metrics" && method === "GET") {
