@@ -102,6 +102,7 @@ async function hostRssKiB(connections) {
 async function main() {
   const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1" });
   const out = [];
+  const verdicts = [];
   try {
     const { token } = await api(app.baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });
     const socket = await adminSocket(app.baseUrl, token);
@@ -144,6 +145,7 @@ async function main() {
     await Promise.all(arrivals);
     const floodSeconds = (performance.now() - floodStarted) / 1000;
     out.push(`| 20 contacts, ${floodTotal} messages sent without waiting | ${floodTotal} | – | – | ${round(floodTotal / floodSeconds)} |`);
+    verdicts.push(`throughput ${round(floodTotal / floodSeconds)} messages/s (target ≥ 200: ${floodTotal / floodSeconds >= 200 ? "pass" : "miss"})`);
     console.log("flood throughput/s", floodTotal / floodSeconds);
 
     // Steady 50 messages/s from 20 contacts.
@@ -161,6 +163,7 @@ async function main() {
     const s50 = summarize(steady);
     out.push(`| 20 contacts, steady ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s | ${count} | ${round(s50.median)} | ${round(s50.p99)} | ${STEADY_RATE} (offered) |`);
     console.log("steady 50/s (ms)", s50);
+    verdicts.push(`p99 at ${STEADY_RATE}/s ${round(s50.p99)} ms (target < 250: ${s50.p99 < 250 ? "pass" : "miss"})`);
     socket.close();
   } finally {
     await app.stop();
@@ -181,6 +184,8 @@ async function main() {
     "| load | messages | median ms | p99 ms | messages/s |",
     "|---|---|---|---|---|",
     ...out,
+    "",
+    `Targets: ${verdicts.join("; ")}.`,
     "",
     `Session host (simulator, bridge off) resident memory: ${Math.round(base / 1024)} MiB with 1 connection, ${Math.round(fifty / 1024)} MiB with 50 (5 messages each): ${round(perConnection)} KiB per connection.`,
   ].join("\n");

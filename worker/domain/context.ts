@@ -36,6 +36,8 @@ export interface Ctx {
  */
 export interface SystemCtx extends Omit<Ctx, "user"> {
   user: null;
+  /** The company's saved settings, read once for a batch of work. */
+  companySettings?: Record<string, string>;
 }
 
 /** Verbs shared by agents and the system take either; they read `ctx.user` only where an agent acts. */

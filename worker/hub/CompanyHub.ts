@@ -16,10 +16,12 @@ import {
 } from "../contracts/ws";
 import { audienceIncludes, type SocketState } from "./audience";
 import { hubCommands, type CommandEnvelope, type HubCommandName } from "./commands";
+import { envInsideHub } from "./publish";
 import { SerialQueue } from "./serialQueue";
 import type { BridgeEvent } from "../contracts/bridge";
 import { systemCtx, type CurrentUser } from "../domain/context";
 import { ingestEvents } from "../domain/inbound/ingestEvents";
+import { companySettingsSnapshot } from "../domain/settings/companySettingValues";
 import { closeIdleTickets } from "../domain/automation/closeIdleTickets";
 import { transferWaitingTickets } from "../domain/automation/transferWaitingTickets";
 import { AppError } from "../domain/errors";
@@ -154,7 +156,7 @@ export class CompanyHub extends DurableObject<Env> {
       try {
         const ctx = {
           db: this.db,
-          env: this.env,
+          env: this.envFor(actor.companyId),
           companyId: actor.companyId,
           user: actor,
           waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
@@ -174,7 +176,10 @@ export class CompanyHub extends DurableObject<Env> {
    */
   async ingest(companyId: number, events: BridgeEvent[]): Promise<{ ingested: number }> {
     await this.rememberCompany(companyId);
-    return this.commands.run(() => ingestEvents({ ctx: this.systemCtx(companyId), input: { events } }));
+    return this.commands.run(async () => {
+      const ctx = { ...this.systemCtx(companyId), companySettings: await companySettingsSnapshot(this.db, companyId) };
+      return ingestEvents({ ctx, input: { events } });
+    });
   }
 
   /** The minute's ticket automation (cron): idle tickets closed, queue-less waiting tickets transferred. */
@@ -244,7 +249,12 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   private systemCtx(companyId: number) {
-    return systemCtx({ db: this.db, env: this.env, companyId, waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p) });
+    return systemCtx({ db: this.db, env: this.envFor(companyId), companyId, waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p) });
+  }
+
+  /** Work run here publishes straight to this hub's sockets (no RPC to itself). */
+  private envFor(companyId: number) {
+    return envInsideHub(this.env, { companyId, publish: (deliveries) => this.publish(deliveries) });
   }
 
   private setRooms(ws: WebSocket, state: SocketState, rooms: string[]) {

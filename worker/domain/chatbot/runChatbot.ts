@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { companies, queueOptions, queues, tickets, whatsappQueues, type Whatsapp } from "../../db/schema";
 import type { SystemCtx } from "../context";
-import { companySettingValues, isEnabled } from "../settings/companySettingValues";
+import { isEnabled, settingsFor } from "../settings/companySettingValues";
 import type { InboundTicket } from "../inbound/inboundTicket";
 import { lastSentByUs } from "./botState";
 import { botSay } from "./botSay";
@@ -37,7 +37,7 @@ export type ChatbotOutcome = { ticketChanged: boolean };
  */
 export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<ChatbotOutcome> {
   const now = turn.now ?? new Date();
-  const settings = await companySettingValues(ctx.db, ctx.companyId, ["scheduleType", "sendGreetingMessageOneQueues"]);
+  const settings = await settingsFor(ctx, ["scheduleType", "sendGreetingMessageOneQueues"]);
   const hours = settings.scheduleType === "company" || settings.scheduleType === "queue" ? await companyHours(ctx) : null;
   const bot = new Bot(ctx, turn, now, settings.scheduleType, isEnabled(settings.sendGreetingMessageOneQueues), hours);
 

@@ -2,7 +2,7 @@ import type { BridgeEvent } from "../../contracts/bridge";
 import { botSay } from "../chatbot/botSay";
 import { botTexts } from "../chatbot/menus";
 import type { SystemCtx } from "../context";
-import { companySettingValues, isEnabled } from "../settings/companySettingValues";
+import { isEnabled, settingsFor } from "../settings/companySettingValues";
 import { ingestMessage, type InboundConnection } from "./ingestMessage";
 
 type Call = Extract<BridgeEvent, { type: "call" }>;
@@ -25,6 +25,6 @@ export async function ingestCall(ctx: SystemCtx, conn: InboundConnection, e: Cal
     timestamp: e.at,
   });
   if (!logged) return;
-  const { call } = await companySettingValues(ctx.db, ctx.companyId, ["call"]);
+  const { call } = await settingsFor(ctx, ["call"]);
   if (!isEnabled(call)) await botSay(ctx, logged.ticketId, "missedCall", botTexts.missedCall);
 }

@@ -8,10 +8,10 @@ import { runChatbot } from "../chatbot/runChatbot";
 import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
 import type { SystemCtx } from "../context";
-import { loadMessage } from "../messages/presentMessage";
+import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { findLiveTicket } from "../tickets/findOpenTicket";
 import { openTicket } from "../tickets/openTicket";
-import { loadTicket } from "../tickets/presentTicket";
+import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
 import { upsertInboundContact } from "./inboundContact";
@@ -141,12 +141,18 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
 
 /** The new message to its open chats, the ticket to every list that shows (or showed) it, the contact if it changed. */
 async function announce(ctx: SystemCtx, ticketId: number, before: TicketScope | null, messageId: number | null, changedContactId: number | null) {
-  const ticket = (await loadTicket(ctx.db, ctx.companyId, ticketId))!;
+  // The ticket and the message as events carry them, in one D1 round trip.
+  const ticketQuery = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 });
+  const [ticketRows, messageRows] =
+    messageId === null
+      ? [await ticketQuery, []]
+      : await ctx.db.batch([ticketQuery, messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId))!, { limit: 1 })]);
+  const ticket = presentTickets(ticketRows)[0]!;
   const settings = await visibilitySettings(ctx);
   const scope = scopeOf(ticket);
   const deliveries: Delivery[] = [];
-  if (messageId !== null) {
-    const message = (await loadMessage(ctx.db, ctx.companyId, messageId))!;
+  if (messageRows[0]) {
+    const message = presentMessageRow(messageRows[0]);
     deliveries.push({ audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
   }
   deliveries.push({ audience: { kind: "ticket", before, after: scope, settings }, event: { type: "ticket", action: "update", ticket } });

@@ -4,9 +4,9 @@ import { toHex } from "../../lib/crypto";
 import { publish } from "../../hub/publish";
 import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
-import { loadTicket } from "../tickets/presentTicket";
+import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { enqueueOutbound } from "./enqueueOutbound";
-import { loadMessage } from "./presentMessage";
+import { messagesQuery, presentMessageRow } from "./presentMessage";
 
 /** WhatsApp-style message id for messages we send; fixed before sending so a retried send is the same message. */
 export function newOutboundWid() {
@@ -77,8 +77,12 @@ export async function storeOutboundMessage(ctx: AnyCtx, ticketId: number, msg: O
       .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId))),
   ]);
   await enqueueOutbound(ctx, { kind: "send", companyId: ctx.companyId, messageId: inserted[0]!.id });
-  const message = (await loadMessage(ctx.db, ctx.companyId, inserted[0]!.id))!;
-  const presented = (await loadTicket(ctx.db, ctx.companyId, ticketId))!;
+  const [messageRows, ticketRows] = await ctx.db.batch([
+    messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, inserted[0]!.id))!, { limit: 1 }),
+    ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 }),
+  ]);
+  const message = presentMessageRow(messageRows[0]!);
+  const presented = presentTickets(ticketRows)[0]!;
   const settings = await visibilitySettings(ctx);
   const scope = scopeOf(presented);
   await publish(ctx.env, ctx.companyId, [

@@ -11,10 +11,10 @@ export function scopeOf(t: { status: TicketScope["status"]; userId: number | nul
 }
 
 export async function visibilitySettings(
-  ctx: Pick<AnyCtx, "db" | "companyId"> & { user?: { companySettings: Record<string, string> } | null },
+  ctx: Pick<AnyCtx, "db" | "companyId"> & { user?: { companySettings: Record<string, string> } | null; companySettings?: Record<string, string> },
 ): Promise<VisibilitySettings> {
-  // Read with the session on every request; the database only for contexts without one.
-  const saved = ctx.user?.companySettings;
+  // Read with the session on every request (or with the system's batch); the database only for contexts without one.
+  const saved = ctx.user?.companySettings ?? ctx.companySettings;
   const values = saved
     ? { viewgroups: saved.viewgroups ?? companySettings.viewgroups.default, viewclosed: saved.viewclosed ?? companySettings.viewclosed.default }
     : await companySettingValues(ctx.db, ctx.companyId, ["viewgroups", "viewclosed"]);
