@@ -39,6 +39,9 @@ describe("smoke: the app starts as npm start starts it, with its demo", () => {
   it("has its session host up with the demo's simulator connection", async () => {
     const res = await host("GET", "/health");
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ ok: true, provider: "simulator", byStatus: { CONNECTED: 1 } });
+    expect(res.json).toMatchObject({ ok: true, provider: "simulator" });
+    // The demo's connection is paired (other journeys sharing this app may have paired more).
+    expect(res.json.byStatus.CONNECTED).toBeGreaterThanOrEqual(1);
+    expect(res.json.bridge.leases).toContain(1);
   });
 });
