@@ -15,6 +15,7 @@ import { ticketNoteRoutes } from "./routes/ticketNotes";
 import { ticketRoutes } from "./routes/tickets";
 import { whatsappRestartRoutes, whatsappRoutes, whatsappSessionRoutes } from "./routes/whatsapps";
 import { queueOptionRoutes, queueRoutes } from "./routes/queues";
+import { externalApiRoutes } from "./routes/externalApi";
 import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
 import { versionRoutes } from "./routes/version";
@@ -61,6 +62,8 @@ export function createApi() {
   api.route("/ticket-tags", ticketTagRoutes);
   api.route("/quick-messages", quickMessageRoutes);
   api.route("/ticket-notes", ticketNoteRoutes);
+  // Before messageRoutes: POST /messages/send is the external API, not a ticket id (and takes no user session).
+  api.route("/messages", externalApiRoutes);
   api.route("/messages", messageRoutes);
   api.route("/message", forwardRoutes);
 

@@ -102,6 +102,9 @@ export const importContactsInput = z.object({
 });
 export type ImportContactsInput = z.infer<typeof importContactsInput>;
 
+/** POST /contacts/import-phone: the connection whose phone's address book to import (default: the user's or the company's). */
+export const importFromPhoneInput = z.object({ whatsappId: z.number().int().positive().optional() });
+
 /** Why importContacts left a row out. */
 export const IMPORT_SKIP_REASONS = ["invalid_number", "invalid_name", "invalid_email", "duplicated_in_file", "already_exists"] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];

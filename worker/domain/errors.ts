@@ -29,6 +29,7 @@ export const errorCatalogue = {
   ERR_NO_PERMISSION: [403, "You do not have permission for this action."],
   ERR_PLAN_FEATURE_DISABLED: [403, "Your plan does not include this feature."],
   ERR_PLAN_LIMIT_REACHED: [403, "Your plan's limit has been reached."],
+  ERR_INVALID_API_TOKEN: [401, "Missing, unknown or revoked connection token."],
   ERR_USER_CREATION_DISABLED: [403, "User creation is disabled."],
   // lookups
   ERR_NO_SETTING_FOUND: [404, "Setting not found."],
@@ -59,6 +60,8 @@ export const errorCatalogue = {
   ERR_OTHER_OPEN_TICKET: [409, "An open ticket already exists for this contact."],
   ERR_QUEUE_COLOR_ALREADY_EXISTS: [409, "Another queue already uses this color."],
   ERR_QUEUE_NAME_ALREADY_EXISTS: [409, "Another queue already uses this name."],
+  ERR_IDEMPOTENCY_KEY_REUSED: [409, "This Idempotency-Key was already used for a different request."],
+  ERR_IDEMPOTENCY_KEY_IN_PROGRESS: [409, "A request with this Idempotency-Key is still being processed; retry shortly."],
   ERR_NO_OTHER_WHATSAPP: [409, "At least one default WhatsApp is needed."],
   ERR_WAPP_GREETING_REQUIRED: [400, "A greeting is required when a connection has more than one queue."],
   // whatsapp

@@ -25,6 +25,7 @@ import { companySettingsSnapshot } from "../domain/settings/companySettingValues
 import { closeIdleTickets } from "../domain/automation/closeIdleTickets";
 import { transferWaitingTickets } from "../domain/automation/transferWaitingTickets";
 import { AppError } from "../domain/errors";
+import { sendExternalMessage, type ExternalSendCommand } from "../domain/externalApi/sendExternalMessage";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
 export const OFFLINE_AFTER_MS = 5 * 60 * 1000 + 30 * 1000;
@@ -190,6 +191,22 @@ export class CompanyHub extends DurableObject<Env> {
       const { closed } = await closeIdleTickets({ ctx, input: { now } });
       const { transferred } = await transferWaitingTickets({ ctx, input: { now } });
       return { closed, transferred };
+    });
+  }
+
+  /**
+   * A send of the external API (POST /api/messages/send): nobody is logged in, so it runs as the system, in
+   * the command queue like an agent's send. Refusals come back as data, as `command`'s do.
+   */
+  async sendExternal(companyId: number, input: ExternalSendCommand): Promise<CommandEnvelope> {
+    await this.rememberCompany(companyId);
+    return this.commands.run(async () => {
+      try {
+        return { ok: true, value: await sendExternalMessage({ ctx: this.systemCtx(companyId), input }) };
+      } catch (err) {
+        if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+        throw err;
+      }
     });
   }
 

@@ -1,5 +1,6 @@
 import { connectionsTexts } from "../features/connections/i18n";
 import { contactsTexts } from "../features/contacts/i18n";
+import { messagesApiTexts } from "../features/messagesApi/i18n";
 import { quickMessagesTexts } from "../features/quickMessages/i18n";
 import { queuesTexts } from "../features/queues/i18n";
 import { tagsTexts } from "../features/tags/i18n";
@@ -17,6 +18,7 @@ export type FeatureTexts = { "pt-BR": Record<string, unknown>; en: Record<string
 export const featureTexts: Record<string, FeatureTexts> = {
   connections: connectionsTexts,
   contacts: contactsTexts,
+  messagesApi: messagesApiTexts,
   tags: tagsTexts,
   quickMessages: quickMessagesTexts,
   queues: queuesTexts,

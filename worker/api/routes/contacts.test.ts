@@ -1,9 +1,10 @@
 import { and, count, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { contactCustomFields, contacts, tickets } from "../../db/schema";
 import { call, companyWithTeam, db } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { formWithFile, rawCall } from "../../testing/records";
+import { useFakeHost } from "../../testing/fakeHost";
 import { connect } from "../../testing/sockets";
 import { buildXlsx, XLSX_TYPE } from "../../testing/xlsx";
 
@@ -634,5 +635,46 @@ describe("GET /api/contacts/export.csv", () => {
 
   it("answers 401 without a token", async () => {
     expect((await call("GET", "/api/contacts/export.csv")).status).toBe(401);
+  });
+});
+
+describe("POST /api/contacts/import-phone", () => {
+  it("imports the connected phone's address book with the spreadsheet import's rules and report", async () => {
+    const team = await inboxCompany();
+    await createContact(team.company.id, { number: "5511966660001", name: "Já existe" });
+    const host = useFakeHost(() => ({
+      body: {
+        contacts: [
+          { number: "5511966660001", name: "Já existe" },
+          { number: "5511966660002", name: "Nova Pessoa" },
+          { number: "5511966660003", name: "Outra Pessoa" },
+        ],
+      },
+    }));
+    try {
+      const res = await call("POST", "/api/contacts/import-phone", { token: team.agent.token, body: {} });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ imported: 2, skipped: [{ number: "5511966660001", reason: "already_exists" }] });
+      expect(host.calls).toEqual([{ method: "GET", path: `/bridge/connections/${team.connection.id}/contacts`, body: undefined }]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("answers 409 when the session host cannot reach the phone, and imports nothing", async () => {
+    const team = await inboxCompany();
+    const before = await db.select().from(contacts).where(eq(contacts.companyId, team.company.id));
+    const res = await call("POST", "/api/contacts/import-phone", { token: team.admin.token, body: {} });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe("ERR_WAPP_NOT_INITIALIZED");
+    expect(await db.select().from(contacts).where(eq(contacts.companyId, team.company.id))).toHaveLength(before.length);
+  });
+
+  it("refuses another company's connection", async () => {
+    const a = await inboxCompany();
+    const b = await inboxCompany();
+    const res = await call("POST", "/api/contacts/import-phone", { token: a.admin.token, body: { whatsappId: b.connection.id } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields.whatsappId).toBeTruthy();
   });
 });

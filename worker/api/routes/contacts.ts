@@ -4,6 +4,7 @@ import {
   contactPickerQuery,
   createContactInput,
   importContactsInput,
+  importFromPhoneInput,
   listContactsQuery,
   MAX_IMPORT_FILE_BYTES,
   updateContactInput,
@@ -15,6 +16,7 @@ import { exportContactsCsv } from "../../domain/contacts/exportContactsCsv";
 import { getContact } from "../../domain/contacts/getContact";
 import { importContacts } from "../../domain/contacts/importContacts";
 import { importContactSheet } from "../../domain/contacts/importContactSheet";
+import { importContactsFromPhone } from "../../domain/contacts/importContactsFromPhone";
 import { listContactPicker } from "../../domain/contacts/listContactPicker";
 import { listContacts } from "../../domain/contacts/listContacts";
 import { updateContact } from "../../domain/contacts/updateContact";
@@ -37,6 +39,10 @@ export const contactRoutes = new Hono<AppEnv>()
     const { rows } = await jsonBody(c, importContactsInput);
     const input = { rows: rows.map((r, i) => ({ row: r.row ?? i + 1, name: r.name, number: r.number, email: r.email })) };
     return c.json(await importContacts({ ctx: c.get("ctx"), input }));
+  })
+  .post("/import-phone", async (c) => {
+    const { whatsappId } = await jsonBody(c, importFromPhoneInput);
+    return c.json(await importContactsFromPhone({ ctx: c.get("ctx"), input: { whatsappId } }));
   })
   .post("/upload", async (c) => {
     const form = await formBody(c, { maxBytes: MAX_IMPORT_FILE_BYTES });

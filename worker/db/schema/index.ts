@@ -16,3 +16,4 @@ export * from "./files";
 export * from "./billing";
 export * from "./auth";
 export * from "./sessionHost";
+export * from "./externalApi";

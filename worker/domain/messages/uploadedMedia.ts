@@ -26,7 +26,7 @@ export function assertSendableFiles(files: File[]) {
 }
 
 /** Stores the files in R2 under the company; the caller removes them if the send is then refused. */
-export async function storeUploadedMedia(ctx: Ctx, files: File[]): Promise<StoredMedia[]> {
+export async function storeUploadedMedia(ctx: Pick<Ctx, "env" | "companyId">, files: File[]): Promise<StoredMedia[]> {
   const stored: StoredMedia[] = [];
   for (const file of files) {
     const type = file.type.split(";")[0]!.trim().toLowerCase();
@@ -37,6 +37,6 @@ export async function storeUploadedMedia(ctx: Ctx, files: File[]): Promise<Store
   return stored;
 }
 
-export async function removeStoredMedia(ctx: Ctx, media: StoredMedia[]) {
+export async function removeStoredMedia(ctx: Pick<Ctx, "env" | "companyId">, media: StoredMedia[]) {
   if (media.length) await ctx.env.MEDIA.delete(media.map((m) => m.key));
 }

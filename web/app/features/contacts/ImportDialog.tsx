@@ -1,4 +1,4 @@
-import { CircleCheck, Download, FileSpreadsheet, TriangleAlert, Upload } from "lucide-react";
+import { CircleCheck, Download, FileSpreadsheet, Smartphone, TriangleAlert, Upload } from "lucide-react";
 import { useId, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
@@ -6,7 +6,7 @@ import { cn } from "../../components/ui/cn";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Spinner } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
-import { importContactRows, uploadContactSheet } from "./api";
+import { importContactRows, importContactsFromPhone, uploadContactSheet } from "./api";
 import { csvDocument, exportFileName, formatBytes, saveText } from "../../lib/files";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, sheetKind, type SheetReading } from "./sheet";
 import type { ImportReport } from "./types";
@@ -104,6 +104,19 @@ function PickStep({
     }
   };
 
+  // The connected phone's address book goes through the same import and report; the "file" names the source.
+  const fromPhone = async () => {
+    const source = new File([], t("contacts.import.phoneSource"));
+    setState({ phase: "working", file: source, step: "importing" });
+    try {
+      const report = await importContactsFromPhone();
+      setState({ phase: "done", file: source, report });
+      onImported(report);
+    } catch (err) {
+      setState({ phase: "pick", file: null, error: errorMessage(err, t) });
+    }
+  };
+
   return (
     <>
       <DialogBody className="flex flex-col gap-4">
@@ -161,6 +174,10 @@ function PickStep({
         </div>
       </DialogBody>
       <DialogFooter>
+        <Button variant="ghost" className="sm:mr-auto" onClick={fromPhone} title={t("contacts.import.fromPhoneHint")}>
+          <Smartphone className="size-4" aria-hidden />
+          {t("contacts.import.fromPhone")}
+        </Button>
         <Button variant="outline" onClick={onCancel}>
           {t("common.cancel")}
         </Button>

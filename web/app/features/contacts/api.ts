@@ -33,6 +33,11 @@ export function uploadContactSheet(file: File, fileName?: string) {
   return postFile<ImportReport>("/contacts/upload", file, { fileName });
 }
 
+/** The connected phone's address book (the user's or the company's default connection). */
+export function importContactsFromPhone() {
+  return api<ImportReport>("/contacts/import-phone", { method: "POST", body: {} });
+}
+
 /** Rows the page read itself (from a legacy .xls). */
 export function importContactRows(rows: ImportRow[]) {
   return api<ImportReport>("/contacts/import", { method: "POST", body: { rows } });

@@ -70,6 +70,9 @@ const ptBR = {
   import: {
     button: "Importar",
     title: "Importar contatos",
+    fromPhone: "Importar do celular",
+    fromPhoneHint: "Os contatos da agenda do celular conectado",
+    phoneSource: "Agenda do celular",
     pick: "Escolha ou arraste uma planilha .xls ou .xlsx",
     change: "clique para trocar",
     limits: "Até {{size}} e {{max}} linhas; só a primeira aba é lida.",
@@ -185,6 +188,9 @@ const en: typeof ptBR = {
   import: {
     button: "Import",
     title: "Import contacts",
+    fromPhone: "Import from phone",
+    fromPhoneHint: "The connected phone's address book",
+    phoneSource: "Phone address book",
     pick: "Choose or drop an .xls or .xlsx spreadsheet",
     change: "click to change",
     limits: "Up to {{size}} and {{max}} rows; only the first sheet is read.",
@@ -300,6 +306,9 @@ const es: typeof ptBR = {
   import: {
     button: "Importar",
     title: "Importar contactos",
+    fromPhone: "Importar del teléfono",
+    fromPhoneHint: "Los contactos de la agenda del teléfono conectado",
+    phoneSource: "Agenda del teléfono",
     pick: "Elija o arrastre una hoja .xls o .xlsx",
     change: "haga clic para cambiar",
     limits: "Hasta {{size}} y {{max}} filas; solo se lee la primera hoja.",

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { MAX_MESSAGE_BODY } from "./messages";
+
+/** 60 sends a minute per connection token (fixed window, shared by every client that holds the token). */
+export const EXTERNAL_API_RATE_LIMIT = { max: 60, windowSeconds: 60 };
+
+/** Idempotency keys are opaque strings chosen by the client (a UUID fits), kept 24 hours per connection. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The body of POST /api/messages/send, as JSON or as multipart fields (files in `medias`). The number is read
+ * as people type it (digits, spaces, + ( ) - .); the domain normalises it. Integrators often send it as a JSON
+ * number, so that is accepted too. `body` may be empty only when files are attached (checked by the route).
+ */
+export const externalSendInput = z.object({
+  number: z
+    .union([z.string(), z.number().int().nonnegative().transform(String)], { error: "Required" })
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, "Required")
+        .max(30, "Too Long! (max 30)")
+        .regex(/^[\d\s()+.-]+$/, "Only digits: country code + area code + number"),
+    ),
+  body: z.string({ error: "Expected text" }).max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`).default(""),
+  closeTicket: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")], {
+      error: "Expected true or false",
+    })
+    .default(false),
+});
+export type ExternalSendInput = z.infer<typeof externalSendInput>;
