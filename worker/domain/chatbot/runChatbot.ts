@@ -50,6 +50,37 @@ export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<Cha
   return bot.outcome();
 }
 
+/** A connection's queues, read once per batch of inbound events (the context lives as long as the batch). */
+const offeredByBatch = new WeakMap<SystemCtx, Map<number, Promise<Queue[]>>>();
+
+function offeredQueues(ctx: SystemCtx, whatsappId: number): Promise<Queue[]> {
+  let byConnection = offeredByBatch.get(ctx);
+  if (!byConnection) offeredByBatch.set(ctx, (byConnection = new Map()));
+  let queued = byConnection.get(whatsappId);
+  if (!queued) {
+    queued = ctx.db
+      .select({
+        id: queues.id,
+        name: queues.name,
+        greetingMessage: queues.greetingMessage,
+        outOfHoursMessage: queues.outOfHoursMessage,
+        schedules: queues.schedules,
+        integrationId: queues.integrationId,
+        promptId: queues.promptId,
+        mediaPath: queues.mediaPath,
+        mediaName: queues.mediaName,
+      })
+      .from(whatsappQueues)
+      .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+      .where(and(eq(whatsappQueues.whatsappId, whatsappId), eq(queues.companyId, ctx.companyId)))
+      .orderBy(asc(queues.orderQueue), asc(queues.name))
+      // A query builder runs again each time it is awaited: keep its one result.
+      .then((rows) => rows);
+    byConnection.set(whatsappId, queued);
+  }
+  return queued;
+}
+
 async function companyHours(ctx: SystemCtx) {
   return (
     (await ctx.db
@@ -109,23 +140,7 @@ class Bot {
 
   async chooseQueue() {
     const { conn } = this.turn;
-    const offered = await this.ctx.db
-      .select({
-        id: queues.id,
-        name: queues.name,
-        greetingMessage: queues.greetingMessage,
-        outOfHoursMessage: queues.outOfHoursMessage,
-        schedules: queues.schedules,
-        integrationId: queues.integrationId,
-        promptId: queues.promptId,
-        mediaPath: queues.mediaPath,
-        mediaName: queues.mediaName,
-      })
-      .from(whatsappQueues)
-      .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
-      .where(and(eq(whatsappQueues.whatsappId, conn.id), eq(queues.companyId, this.ctx.companyId)))
-      .orderBy(asc(queues.orderQueue), asc(queues.name));
-
+    const offered = await offeredQueues(this.ctx, conn.id);
     if (offered.length === 0) {
       if (this.turn.opened) await this.say("greeting", conn.greetingMessage);
       return;

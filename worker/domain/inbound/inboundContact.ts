@@ -15,23 +15,35 @@ const columns = {
   profilePicUrl: contacts.profilePicUrl,
 };
 
+/** Who a message is filed under: the group for group messages, else the sender (by number, or by LID). */
+export function identityOf(m: BridgeInboundMessage) {
+  const isGroup = m.isGroup;
+  return { isGroup, number: isGroup ? m.chatId : m.from, lid: isGroup ? null : (m.lid ?? null) };
+}
+
+/** The company's contacts that may be the message's sender: by number, or by LID. Unawaited, for a batch. */
+export function candidateContacts(ctx: SystemCtx, m: BridgeInboundMessage) {
+  const { number, lid } = identityOf(m);
+  return ctx.db
+    .select(columns)
+    .from(contacts)
+    .where(and(eq(contacts.companyId, ctx.companyId), lid ? or(eq(contacts.number, number), eq(contacts.lid, lid)) : eq(contacts.number, number)));
+}
+
 /**
  * The contact a message belongs to: the group for group messages, else the sender, found by number or by LID
  * (WhatsApp may address one person by either; both identities end up on one contact). Created on first
  * contact with the push name; a name an agent typed is never overwritten, only a name that is just the number.
+ * `found` is what candidateContacts answered (read by the caller in its own batch).
  */
-export async function upsertInboundContact(ctx: SystemCtx, m: BridgeInboundMessage): Promise<{ contact: InboundContact; changed: boolean }> {
-  const isGroup = m.isGroup;
-  const number = isGroup ? m.chatId : m.from;
-  const lid = isGroup ? null : (m.lid ?? null);
+export async function upsertInboundContact(
+  ctx: SystemCtx,
+  m: BridgeInboundMessage,
+  found: InboundContact[],
+): Promise<{ contact: InboundContact; changed: boolean }> {
+  const { isGroup, number, lid } = identityOf(m);
   const pushName = isGroup ? m.groupName?.trim() : m.fromMe ? undefined : m.name?.trim();
-
   const mine = eq(contacts.companyId, ctx.companyId);
-  const found = await ctx.db
-    .select(columns)
-    .from(contacts)
-    .where(and(mine, lid ? or(eq(contacts.number, number), eq(contacts.lid, lid)) : eq(contacts.number, number)))
-    .all();
   // Both identities may exist as two contacts (an old LID-only one): the one with the number wins.
   const existing = found.find((c) => c.number === number) ?? found[0];
 

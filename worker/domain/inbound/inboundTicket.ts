@@ -1,10 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
-import { tickets, type Whatsapp } from "../../db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { contacts, tickets, type Whatsapp } from "../../db/schema";
 import type { SystemCtx } from "../context";
-import { findLiveTicket } from "../tickets/findOpenTicket";
-import { openTicket } from "../tickets/openTicket";
 import { trackingRow } from "../tickets/tracking";
-import type { InboundContact } from "./inboundContact";
 
 export type InboundTicket = {
   id: number;
@@ -38,32 +35,34 @@ export async function loadInboundTicket(ctx: SystemCtx, ticketId: number): Promi
   return row;
 }
 
-/** The contact's most recent ticket on the connection, whatever its status. */
-export async function latestTicket(ctx: SystemCtx, contactId: number, whatsappId: number) {
+const liveFirst = sql`case when ${tickets.status} in ('open', 'pending') then 0 else 1 end`;
+
+/**
+ * The ticket a message from `number` would land on, looked up by the contact's number so that it can share a
+ * batch with the contact lookup: the live (open or pending) one if any, else the most recent. Unawaited.
+ */
+export function latestTicketByNumber(ctx: SystemCtx, number: string, whatsappId: number) {
+  return ctx.db
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(contacts.companyId, ctx.companyId), eq(contacts.number, number), eq(tickets.whatsappId, whatsappId)))
+    .orderBy(liveFirst, desc(tickets.updatedAt), desc(tickets.id))
+    .limit(1);
+}
+
+/** The same by contact id (a contact found by its LID under another number). */
+export function latestTicketOfContact(ctx: SystemCtx, contactId: number, whatsappId: number) {
   return ctx.db
     .select(ticketColumns)
     .from(tickets)
     .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId)))
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .orderBy(liveFirst, desc(tickets.updatedAt), desc(tickets.id))
     .limit(1)
     .get();
 }
 
-/**
- * The ticket an inbound message lands on: the contact's open or pending ticket on that connection; else its
- * last ticket there, returned to pending (a new turn: queue, agent and chatbot state start over); else a new
- * pending ticket. Runs in the company's hub, so two messages of one new contact cannot open two tickets.
- */
-export async function findOrOpenInboundTicket(ctx: SystemCtx, conn: Pick<Whatsapp, "id">, contact: InboundContact) {
-  const live = await findLiveTicket(ctx.db, ctx.companyId, contact.id, conn.id);
-  if (live) return { ticket: await loadInboundTicket(ctx, live.id), opened: false };
-
-  const last = await latestTicket(ctx, contact.id, conn.id);
-  if (last) return { ticket: await returnToPending(ctx, last, conn.id), opened: true };
-
-  const created = await openTicket(ctx, { contactId: contact.id, isGroup: contact.isGroup, whatsappId: conn.id, userId: null, queueId: null, status: "pending" });
-  return { ticket: await loadInboundTicket(ctx, created.id), opened: true };
-}
+export const isLive = (t: { status: string }) => t.status === "open" || t.status === "pending";
 
 export async function returnToPending(ctx: SystemCtx, last: InboundTicket, whatsappId: number): Promise<InboundTicket> {
   const now = new Date();

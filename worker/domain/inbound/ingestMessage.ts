@@ -9,14 +9,13 @@ import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
-import { findLiveTicket } from "../tickets/findOpenTicket";
 import { openTicket } from "../tickets/openTicket";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
-import { upsertInboundContact } from "./inboundContact";
+import { candidateContacts, identityOf, upsertInboundContact } from "./inboundContact";
 import { previewOf, storedBody, storedType, storeInboundMedia } from "./inboundMessageRow";
-import { latestTicket, loadInboundTicket, returnToPending, type InboundTicket } from "./inboundTicket";
+import { isLive, latestTicketByNumber, latestTicketOfContact, loadInboundTicket, returnToPending, type InboundTicket } from "./inboundTicket";
 
 export type InboundConnection = Pick<
   Whatsapp,
@@ -37,27 +36,30 @@ export type InboundConnection = Pick<
  * told, then the rating reply or the chatbot when the ticket is waiting without an agent.
  */
 export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: BridgeInboundMessage): Promise<{ ticketId: number } | null> {
-  const known = await ctx.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.wid, m.id)))
-    .get();
-  if (known) return null;
+  // One round trip: is it a redelivery, who is the contact, and the contact's live (or latest) ticket here.
+  const { number } = identityOf(m);
+  const [knownRows, found, latestRows] = await ctx.db.batch([
+    ctx.db.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, ctx.companyId), eq(messages.wid, m.id))).limit(1),
+    candidateContacts(ctx, m),
+    latestTicketByNumber(ctx, number, conn.id),
+  ]);
+  if (knownRows.length > 0) return null;
 
-  const { contact, changed: contactChanged } = await upsertInboundContact(ctx, m);
+  const { contact, changed: contactChanged } = await upsertInboundContact(ctx, m, found);
   const incoming = !m.fromMe;
+  // Found by its LID under another number: its tickets are filed under the contact, not this number.
+  const latest = contact.number === number ? latestRows[0] : await latestTicketOfContact(ctx, contact.id, conn.id);
 
   let ticket: InboundTicket;
   let before: TicketScope | null = null;
   let opened = false;
   let rating: "rating" | "ratingRepeat" | null = null;
 
-  const live = await findLiveTicket(ctx.db, ctx.companyId, contact.id, conn.id);
-  if (live) {
-    ticket = await loadInboundTicket(ctx, live.id);
+  if (latest && isLive(latest)) {
+    ticket = latest;
     before = scopeOf(ticket);
   } else {
-    const last = await latestTicket(ctx, contact.id, conn.id);
+    const last = latest;
     rating = last && incoming && !contact.isGroup ? await awaitingRating(ctx, last.id) : null;
     if (last && rating) {
       ticket = last;

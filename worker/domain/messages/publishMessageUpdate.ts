@@ -1,29 +1,32 @@
 import { and, eq } from "drizzle-orm";
-import { tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
-import { loadMessage } from "./presentMessage";
+import { messagesQuery, presentMessageRow } from "./presentMessage";
 
 /**
  * Tells the chats that show a message that it appeared or changed (acks, edits, deletions, reactions, failures),
- * and answers the message as presented. Pass the ticket when the caller already has it.
+ * and answers the message as presented. The message and its ticket's scope are read in one round trip (acks
+ * arrive three per message sent); pass the ticket when the caller already has it.
  */
 export async function publishMessageUpdate(
-  ctx: Pick<AnyCtx, "db" | "env" | "companyId"> & { user?: AnyCtx["user"] },
+  ctx: Pick<AnyCtx, "db" | "env" | "companyId"> & { user?: AnyCtx["user"]; companySettings?: Record<string, string> },
   messageId: number,
   opts: { action?: "create" | "update"; ticket?: TicketScope } = {},
 ) {
-  const message = await loadMessage(ctx.db, ctx.companyId, messageId);
-  if (!message) return undefined;
-  const ticket =
-    opts.ticket ??
-    (await ctx.db
-      .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
-      .from(tickets)
-      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, message.ticketId)))
-      .get());
+  const messageQuery = messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId))!, { limit: 1 });
+  const ticketQuery = ctx.db
+    .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
+    .from(tickets)
+    .innerJoin(messages, eq(messages.ticketId, tickets.id))
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(messages.id, messageId)))
+    .limit(1);
+  const [messageRows, ticketRows] = opts.ticket ? [await messageQuery, []] : await ctx.db.batch([messageQuery, ticketQuery]);
+  if (!messageRows[0]) return undefined;
+  const message = presentMessageRow(messageRows[0]);
+  const ticket = opts.ticket ?? ticketRows[0];
   if (!ticket) return message;
   const settings = await visibilitySettings(ctx);
   await publish(ctx.env, ctx.companyId, [
