@@ -45,7 +45,7 @@ describe("contacts, tags and quick replies: an admin imports, edits, exports and
     await page.getByRole("button", { name: "Importar" }).click();
     const dialog = page.getByRole("dialog", { name: "Importar contatos" });
     await dialog.locator('input[type="file"]').setInputFiles(sheet);
-    await dialog.getByRole("button", { name: "Importar" }).click();
+    await dialog.getByRole("button", { name: "Importar", exact: true }).click();
     await dialog.getByText("2 contatos importados").waitFor();
     await dialog.getByText("2 linhas ignoradas").waitFor();
     const skipped = dialog.getByRole("table", { name: "Linhas ignoradas" });
