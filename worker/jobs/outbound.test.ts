@@ -5,7 +5,7 @@ import type { OutboundJob } from "../contracts/outbound";
 import { messages } from "../db/schema";
 import { useFakeHost } from "../testing/fakeHost";
 import { db, testEnv } from "../testing/fixtures";
-import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
+import { createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
 import { handleOutboundBatch, MAX_DELIVERY_ATTEMPTS, retryDelaySeconds } from "./outbound";
 
 afterEach(() => vi.restoreAllMocks());

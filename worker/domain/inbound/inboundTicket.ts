@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { contacts, tickets, type Whatsapp } from "../../db/schema";
+import { contacts, tickets } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { trackingRow } from "../tickets/tracking";
 
