@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { api, apiLogin } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
@@ -79,7 +80,25 @@ describe("journey: two agents of one queue work the inbox together", () => {
     expect(await ana.getByRole("dialog").count()).toBe(0);
     const row = attendingList(ana).getByRole("link", { name: FREE_CONTACT });
     await expect.poll(() => row.isVisible()).toBe(true);
-    expect(await row.getAttribute("aria-current")).toBe("page");
+    await expect.poll(() => row.getAttribute("aria-current")).toBe("page");
     await screenshot(ana, "inbox-list-new-ticket-opened");
+  });
+
+  it("shows a renamed tag on the tickets carrying it, without a reload", async () => {
+    contexts.push(await newContext());
+    const ana = await contexts.at(-1)!.newPage();
+    await login(ana, demo.agents[0], demo.password);
+    await ana.goto("/tickets");
+    const maria = attendingList(ana).getByRole("listitem").filter({ hasText: "Maria Silva" });
+    await expect.poll(() => maria.innerText()).toContain("Lead");
+    const carla = await apiLogin(demo.supervisor, demo.password);
+    const tags = (await api("GET", "/tags?searchParam=Lead", undefined, carla)).json;
+    const lead = (tags.tags ?? tags).find((t: { name: string }) => t.name === "Lead");
+    expect((await api("PUT", `/tags/${lead.id}`, { name: "Lead quente" }, carla)).status).toBe(200);
+    try {
+      await expect.poll(() => maria.innerText(), { timeout: 10_000 }).toContain("Lead quente");
+    } finally {
+      await api("PUT", `/tags/${lead.id}`, { name: "Lead" }, carla);
+    }
   });
 });

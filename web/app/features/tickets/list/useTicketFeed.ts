@@ -59,6 +59,22 @@ export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketF
     }
   });
 
+  // A renamed or recoloured tag (or a deleted one) changes the chips of every ticket carrying it; the server
+  // announces the tag once rather than each of its tickets.
+  useRealtimeEvent("tag", (event) => {
+    if (event.action === "create") return;
+    const tagId = event.action === "update" ? event.tag.id : event.tagId;
+    for (const ticket of seen.current.values()) {
+      if (!ticket.tags.some((tag) => tag.id === tagId)) continue;
+      const tags =
+        event.action === "update"
+          ? ticket.tags.map((tag) => (tag.id === tagId ? { ...tag, name: event.tag.name, color: event.tag.color, kanban: event.tag.kanban } : tag))
+          : ticket.tags.filter((tag) => tag.id !== tagId);
+      seen.current.set(ticket.id, { ...ticket, tags });
+      emit({ type: "patch", id: ticket.id, patch: { tags } });
+    }
+  });
+
   // A message on a chat this tab has open: the ticket goes to the top even before its own update arrives.
   useRealtimeEvent("appMessage", (event) => {
     if (event.action !== "create" || event.message.fromMe) return;
