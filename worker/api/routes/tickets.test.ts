@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { messages, ticketTracking, tickets } from "../../db/schema";
-import { call, companyWithTeam, db, setSetting } from "../../testing/fixtures";
+import { call, companyWithTeam, db, setSetting, testEnv } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 
@@ -219,6 +219,23 @@ describe("DELETE /api/tickets/:id", () => {
     expect(res.status).toBe(200);
     expect(await socket.next((e) => e.type === "ticket" && e.action === "delete")).toMatchObject({ ticketId: ticket.id });
     expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+  });
+
+  it("removes the ticket's message files from storage, but not a file a forwarded copy still uses", async () => {
+    const { company, admin, contact, sales } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id });
+    const other = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, queueId: sales.id });
+    const own = `companies/${company.id}/messages/a/foto.png`;
+    const shared = `companies/${company.id}/messages/b/doc.pdf`;
+    await testEnv.MEDIA.put(own, "x");
+    await testEnv.MEDIA.put(shared, "y");
+    await createMessageRow(company.id, { ticketId: ticket.id, mediaType: "image", mediaUrl: own });
+    await createMessageRow(company.id, { ticketId: ticket.id, mediaType: "application", mediaUrl: shared });
+    await createMessageRow(company.id, { ticketId: other.id, mediaType: "application", mediaUrl: shared, isForwarded: true });
+
+    expect((await call("DELETE", `/api/tickets/${ticket.id}`, { token: admin.token })).status).toBe(200);
+    await vi.waitFor(async () => expect(await testEnv.MEDIA.head(own)).toBeNull(), { timeout: 3000 });
+    expect(await testEnv.MEDIA.head(shared)).not.toBeNull();
   });
 
   it("is refused to agents and supervisors (403) and to other companies (404)", async () => {

@@ -2,15 +2,18 @@ import { and, eq } from "drizzle-orm";
 import { contacts } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
+import { messageMediaOfTickets, removeOrphanedMedia } from "../messages/orphanedMedia";
 import { publishContactsDeleted, ticketsOfContacts } from "./events";
 
-/** Deletes a contact with its tickets, messages and notes (admins: contacts-page:deleteContact). */
+/** Deletes a contact with its tickets, messages, notes and message files (admins: contacts-page:deleteContact). */
 export async function deleteContact({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
   requirePermission(ctx, "contacts-page:deleteContact");
   const mine = and(eq(contacts.id, input.id), eq(contacts.companyId, ctx.companyId));
   const found = await ctx.db.select({ id: contacts.id }).from(contacts).where(mine).get();
   if (!found) throw new AppError("ERR_NO_CONTACT_FOUND");
   const removedTickets = await ticketsOfContacts(ctx, [found.id]);
+  const media = await messageMediaOfTickets(ctx, removedTickets.map((t) => t.id));
   await ctx.db.delete(contacts).where(mine);
+  removeOrphanedMedia(ctx, media);
   await publishContactsDeleted(ctx, [found.id], removedTickets);
 }

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { BulkDeleteContactsInput } from "../../contracts/contacts";
 import { contacts } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
+import { messageMediaOfTickets, removeOrphanedMedia } from "../messages/orphanedMedia";
 import { publishContactsDeleted, ticketsOfContacts } from "./events";
 
 /**
@@ -14,6 +15,7 @@ export async function deleteContacts({ ctx, input }: { ctx: Ctx; input: BulkDele
   requirePermission(ctx, "contacts-page:deleteContact");
   const ids = [...new Set(input.ids)];
   const removedTickets = await ticketsOfContacts(ctx, ids);
+  const media = await messageMediaOfTickets(ctx, removedTickets.map((t) => t.id));
   const deletes: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < ids.length; i += 90) {
     deletes.push(
@@ -25,6 +27,7 @@ export async function deleteContacts({ ctx, input }: { ctx: Ctx; input: BulkDele
   }
   const results = (await ctx.db.batch(deletes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as { id: number }[][];
   const deleted = results.flat().map((r) => r.id);
+  removeOrphanedMedia(ctx, media);
   await publishContactsDeleted(ctx, deleted, removedTickets);
   return { deleted: deleted.length };
 }

@@ -3,9 +3,10 @@ import { tickets } from "../../db/schema";
 import type { Ctx } from "../context";
 import { requirePermission } from "../context";
 import { AppError } from "../errors";
+import { messageMediaOfTickets, removeOrphanedMedia } from "../messages/orphanedMedia";
 import { publishTicketDelete, scopeOf } from "./ticketEvents";
 
-/** Admin only. Messages, notes, tags and history go with the ticket (foreign keys cascade). */
+/** Admin only. Messages, notes, tags and history go with the ticket (foreign keys cascade), and its files. */
 export async function deleteTicket({ ctx, input }: { ctx: Ctx; input: { ticketId: number } }) {
   requirePermission(ctx, "ticket-options:deleteTicket");
   const current = await ctx.db
@@ -14,7 +15,9 @@ export async function deleteTicket({ ctx, input }: { ctx: Ctx; input: { ticketId
     .where(and(eq(tickets.id, input.ticketId), eq(tickets.companyId, ctx.companyId)))
     .get();
   if (!current) throw new AppError("ERR_NO_TICKET_FOUND");
+  const media = await messageMediaOfTickets(ctx, [current.id]);
   await ctx.db.delete(tickets).where(and(eq(tickets.id, input.ticketId), eq(tickets.companyId, ctx.companyId)));
+  removeOrphanedMedia(ctx, media);
   await publishTicketDelete(ctx, scopeOf(current), current.id);
   return { id: current.id };
 }
