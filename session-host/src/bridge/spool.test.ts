@@ -148,7 +148,7 @@ describe("spool: restarts", () => {
     second.record(message(11));
     await eventually(() => expect(worker.events).toHaveLength(11));
     expect(ids(worker.events)).toEqual(range(1, 11));
-    expect(second.stats()).toMatchObject({ delivered: 11, spooled: 0 });
+    await eventually(() => expect(second.stats()).toMatchObject({ delivered: 11, spooled: 0 }));
   });
 
   it("does not deliver again what the worker acknowledged before the restart", async () => {
@@ -233,7 +233,7 @@ describe("spool: poison events", () => {
     expect(spool.stats()).toMatchObject({ dropped: 0, spooled: 3 });
     routeDeployed = true;
     await eventually(() => expect(ids(worker.events)).toEqual(["WA1", "WA3"]));
-    expect(spool.stats()).toMatchObject({ dropped: 1, delivered: 2, spooled: 0 });
+    await eventually(() => expect(spool.stats()).toMatchObject({ dropped: 1, delivered: 2, spooled: 0 }));
   });
 
   it("sends an event that breaks the contract to the dead letters at once instead of the worker", async () => {
@@ -241,7 +241,7 @@ describe("spool: poison events", () => {
     spool.record({ ...message(1), connectionId: -3 } as BridgeEvent);
     spool.record(message(2));
     await eventually(() => expect(ids(worker.events)).toEqual(["WA2"]));
-    expect(spool.stats()).toMatchObject({ dropped: 1, delivered: 1 });
+    await eventually(() => expect(spool.stats()).toMatchObject({ dropped: 1, delivered: 1 }));
     await eventually(async () => expect(await readFile(path.join(dir, "dead-letter.jsonl"), "utf8")).toContain('"reason":"invalid"'));
   });
 
