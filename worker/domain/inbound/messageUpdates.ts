@@ -2,21 +2,31 @@ import { and, eq, lt } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
 import { messages } from "../../db/schema";
 import type { SystemCtx } from "../context";
-import { publishMessageUpdate } from "../messages/publishMessageUpdate";
+import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
+import { announceMessage, publishMessageUpdate, ticketScopeOfWid } from "../messages/publishMessageUpdate";
 
 type Ack = Extract<BridgeEvent, { type: "ack" }>;
 type Edit = Extract<BridgeEvent, { type: "edit" }>;
 type Delete = Extract<BridgeEvent, { type: "delete" }>;
 type Reaction = Extract<BridgeEvent, { type: "reaction" }>;
 
-/** Acks only move forward (a late "sent" after "read" changes nothing). */
+/**
+ * Acks only move forward (a late "sent" after "read" changes nothing). Three arrive for every message sent, so
+ * the update and the reads for the event share one D1 round trip.
+ */
 export async function applyAck(ctx: SystemCtx, e: Ack) {
-  const updated = await ctx.db
-    .update(messages)
-    .set({ ack: e.ack as 0 | 1 | 2 | 3 | 4 | 5, updatedAt: new Date() })
-    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.wid, e.messageId), lt(messages.ack, e.ack as 0 | 1 | 2 | 3 | 4 | 5)))
-    .returning({ id: messages.id });
-  if (updated[0]) await publishMessageUpdate(ctx, updated[0].id);
+  const byWid = and(eq(messages.companyId, ctx.companyId), eq(messages.wid, e.messageId))!;
+  const [updated, messageRows, ticketRows] = await ctx.db.batch([
+    ctx.db
+      .update(messages)
+      .set({ ack: e.ack as 0 | 1 | 2 | 3 | 4 | 5, updatedAt: new Date() })
+      .where(and(byWid, lt(messages.ack, e.ack as 0 | 1 | 2 | 3 | 4 | 5)))
+      .returning({ id: messages.id }),
+    messagesQuery(ctx.db, byWid, { limit: 1 }),
+    ticketScopeOfWid(ctx, e.messageId),
+  ]);
+  if (!updated[0] || !messageRows[0] || !ticketRows[0]) return;
+  await announceMessage(ctx, presentMessageRow(messageRows[0]), ticketRows[0], "update");
 }
 
 /** The contact edited a message on their phone. */

@@ -4,7 +4,7 @@ import { publish } from "../../hub/publish";
 import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
-import { messagesQuery, presentMessageRow } from "./presentMessage";
+import { messagesQuery, presentMessageRow, type PresentedMessage } from "./presentMessage";
 
 /**
  * Tells the chats that show a message that it appeared or changed (acks, edits, deletions, reactions, failures),
@@ -27,13 +27,29 @@ export async function publishMessageUpdate(
   if (!messageRows[0]) return undefined;
   const message = presentMessageRow(messageRows[0]);
   const ticket = opts.ticket ?? ticketRows[0];
-  if (!ticket) return message;
+  if (ticket) await announceMessage(ctx, message, ticket, opts.action ?? "update");
+  return message;
+}
+
+/** The scope of the ticket a message (by WhatsApp id) belongs to. Unawaited, for a batch. */
+export function ticketScopeOfWid(ctx: Pick<AnyCtx, "db" | "companyId">, wid: string) {
+  return ctx.db
+    .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
+    .from(tickets)
+    .innerJoin(messages, eq(messages.ticketId, tickets.id))
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(messages.companyId, ctx.companyId), eq(messages.wid, wid)))
+    .limit(1);
+}
+
+/** Sends an already-loaded message to the chats that show its ticket. */
+export async function announceMessage(
+  ctx: Pick<AnyCtx, "db" | "env" | "companyId"> & { user?: AnyCtx["user"]; companySettings?: Record<string, string> },
+  message: PresentedMessage,
+  ticket: TicketScope,
+  action: "create" | "update",
+) {
   const settings = await visibilitySettings(ctx);
   await publish(ctx.env, ctx.companyId, [
-    {
-      audience: { kind: "chatBox", ticketId: message.ticketId, ticket: scopeOf(ticket), settings },
-      event: { type: "appMessage", action: opts.action ?? "update", message },
-    },
+    { audience: { kind: "chatBox", ticketId: message.ticketId, ticket: scopeOf(ticket), settings }, event: { type: "appMessage", action, message } },
   ]);
-  return message;
 }
