@@ -84,21 +84,33 @@ describe("journey: two agents of one queue work the inbox together", () => {
     await screenshot(ana, "inbox-list-new-ticket-opened");
   });
 
-  it("shows a renamed tag on the tickets carrying it, without a reload", async () => {
+  it("shows a renamed tag on the tickets carrying it, and drops a deleted one, without a reload", async () => {
     contexts.push(await newContext());
     const ana = await contexts.at(-1)!.newPage();
     await login(ana, demo.agents[0], demo.password);
     await ana.goto("/tickets");
-    const maria = attendingList(ana).getByRole("listitem").filter({ hasText: "Maria Silva" });
-    await expect.poll(() => maria.innerText()).toContain("Lead");
+    // Its own tag on one of Ana's open tickets, whatever earlier journeys did to the seeded ones.
+    const anasOpen = await ana.request.get("/api/tickets?status=open");
+    expect(anasOpen.status()).toBe(200);
+    const ticket = (await anasOpen.json()).tickets[0] as { id: number; contact: { name: string }; tags: { id: number }[] };
+    expect(ticket).toBeTruthy();
     const carla = await apiLogin(demo.supervisor, demo.password);
-    const tags = (await api("GET", "/tags?searchParam=Lead", undefined, carla)).json;
-    const lead = (tags.tags ?? tags).find((t: { name: string }) => t.name === "Lead");
-    expect((await api("PUT", `/tags/${lead.id}`, { name: "Lead quente" }, carla)).status).toBe(200);
+    const created = await api("POST", "/tags", { name: `Retorno ${Date.now() % 100_000}` }, carla);
+    expect(created.status).toBe(201);
+    const tag = created.json as { id: number; name: string };
     try {
-      await expect.poll(() => maria.innerText(), { timeout: 10_000 }).toContain("Lead quente");
+      const sync = await api("POST", "/tags/sync", { ticketId: ticket.id, tags: [...ticket.tags.map((t) => t.id), tag.id] }, carla);
+      expect(sync.status).toBe(200);
+      const row = attendingList(ana).getByRole("listitem").filter({ hasText: ticket.contact.name });
+      await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain(tag.name);
+
+      expect((await api("PUT", `/tags/${tag.id}`, { name: `${tag.name} quente` }, carla)).status).toBe(200);
+      await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain(`${tag.name} quente`);
+
+      expect((await api("DELETE", `/tags/${tag.id}`, undefined, carla)).status).toBe(200);
+      await expect.poll(() => row.innerText(), { timeout: 10_000 }).not.toContain(tag.name);
     } finally {
-      await api("PUT", `/tags/${lead.id}`, { name: "Lead" }, carla);
+      await api("DELETE", `/tags/${tag.id}`, undefined, carla);
     }
   });
 });
