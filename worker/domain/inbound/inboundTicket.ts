@@ -16,7 +16,7 @@ export type InboundTicket = {
   unreadMessages: number;
 };
 
-const ticketColumns = {
+export const inboundTicketColumns = {
   id: tickets.id,
   status: tickets.status,
   userId: tickets.userId,
@@ -30,7 +30,7 @@ const ticketColumns = {
 };
 
 export async function loadInboundTicket(ctx: SystemCtx, ticketId: number): Promise<InboundTicket> {
-  const row = await ctx.db.select(ticketColumns).from(tickets).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))).get();
+  const row = await ctx.db.select(inboundTicketColumns).from(tickets).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))).get();
   if (!row) throw new Error(`ticket ${ticketId} vanished`);
   return row;
 }
@@ -43,7 +43,7 @@ const liveFirst = sql`case when ${tickets.status} in ('open', 'pending') then 0 
  */
 export function latestTicketByNumber(ctx: SystemCtx, number: string, whatsappId: number) {
   return ctx.db
-    .select(ticketColumns)
+    .select(inboundTicketColumns)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .where(and(eq(tickets.companyId, ctx.companyId), eq(contacts.companyId, ctx.companyId), eq(contacts.number, number), eq(tickets.whatsappId, whatsappId)))
@@ -54,7 +54,7 @@ export function latestTicketByNumber(ctx: SystemCtx, number: string, whatsappId:
 /** The same by contact id (a contact found by its LID under another number). */
 export function latestTicketOfContact(ctx: SystemCtx, contactId: number, whatsappId: number) {
   return ctx.db
-    .select(ticketColumns)
+    .select(inboundTicketColumns)
     .from(tickets)
     .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId)))
     .orderBy(liveFirst, desc(tickets.updatedAt), desc(tickets.id))

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { BridgeEvent } from "../../contracts/bridge";
+import type { BridgeEvent, BridgeInboundMessage } from "../../contracts/bridge";
 import { whatsapps } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { applyConnectionState } from "./connectionUpdates";
 import { applyContactUpdate, publishPresence } from "./contactUpdates";
 import { ingestCall } from "./ingestCall";
 import { ingestMessage, type InboundConnection } from "./ingestMessage";
+import { ingestMessageRun, RUN_LIMIT } from "./ingestMessageRun";
 import { applyAck, applyDelete, applyEdit, applyReaction } from "./messageUpdates";
 
 const connectionColumns = {
@@ -34,11 +35,25 @@ export async function ingestEvents({ ctx, input }: { ctx: SystemCtx; input: { ev
   const connections = new Map<number, InboundConnection>(rows.map((r) => [r.id, r]));
 
   let ingested = 0;
-  for (const event of input.events) {
-    const conn = connections.get(event.connectionId);
-    if (!conn) continue;
-    await ingestEvent(ctx, conn, event);
-    ingested++;
+  const events = input.events.filter((e) => connections.has(e.connectionId));
+  for (let i = 0; i < events.length; ) {
+    const event = events[i]!;
+    const conn = connections.get(event.connectionId)!;
+    if (event.type !== "message") {
+      await ingestEvent(ctx, conn, event);
+      i++;
+      ingested++;
+      continue;
+    }
+    // Consecutive messages of one connection go together (see ingestMessageRun).
+    const run: BridgeInboundMessage[] = [];
+    for (; i < events.length && run.length < RUN_LIMIT; i++) {
+      const next = events[i]!;
+      if (next.type !== "message" || next.connectionId !== conn.id) break;
+      run.push(next.message);
+    }
+    await ingestMessageRun(ctx, conn, run);
+    ingested += run.length;
   }
   return { ingested };
 }

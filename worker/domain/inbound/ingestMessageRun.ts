@@ -1,0 +1,187 @@
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { BridgeInboundMessage } from "../../contracts/bridge";
+import type { Delivery } from "../../contracts/ws";
+import { contacts, messages, tickets } from "../../db/schema";
+import { publish } from "../../hub/publish";
+import type { SystemCtx } from "../context";
+import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
+import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
+import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import type { TicketScope } from "../tickets/visibility";
+import { contactPatchOf, identityOf, inboundContactColumns, type InboundContact } from "./inboundContact";
+import { previewOf, storedBody, storedType } from "./inboundMessageRow";
+import { inboundTicketColumns, type InboundTicket } from "./inboundTicket";
+import { ingestMessage, type InboundConnection } from "./ingestMessage";
+
+/**
+ * At most this many messages are read together: D1 binds at most 100 parameters to a statement, and the
+ * look-ups bind one per message (plus the company and the connection).
+ */
+export const RUN_LIMIT = 40;
+
+/** A message the run writes itself: a known contact, its live ticket, nothing else to do. */
+interface Plain {
+  m: BridgeInboundMessage;
+  contact: InboundContact;
+  ticket: InboundTicket;
+}
+
+/**
+ * Consecutive messages of one connection from a batch of the session host, as they come in bulk: the run reads
+ * what it needs for all of them in one round trip, writes the plain ones (a known contact writing on a ticket
+ * an agent holds, or one the chatbot does not answer) in one more, and announces them with one read. Any other
+ * message (a new contact or ticket, media, a quote, a rating, the chatbot's turn, a changed name) goes through
+ * ingestMessage on its own, after everything before it is written, so the conversation keeps its order; later
+ * messages of the same sender then take that path too, since it may have changed their ticket.
+ */
+export async function ingestMessageRun(ctx: SystemCtx, conn: InboundConnection, run: BridgeInboundMessage[]): Promise<void> {
+  if (run.length > RUN_LIMIT) throw new Error(`a run holds at most ${RUN_LIMIT} messages`);
+  const { known, contactsFound, liveTickets } = await lookAhead(ctx, conn, run);
+
+  const seen = new Set(known);
+  const takenBySlowPath = new Set<string>();
+  let pending: Plain[] = [];
+
+  for (const m of run) {
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    const { number, lid } = identityOf(m);
+    const plain = takenBySlowPath.has(number) ? null : plainMessage(m, contactsFound, liveTickets.get(number));
+    if (plain) {
+      pending.push(plain);
+      continue;
+    }
+    await writePlain(ctx, pending);
+    pending = [];
+    takenBySlowPath.add(number);
+    if (lid) takenBySlowPath.add(lid);
+    await ingestMessage(ctx, conn, m);
+  }
+  await writePlain(ctx, pending);
+}
+
+/** One round trip: which messages are redeliveries, who the senders are, and their live tickets on this connection. */
+async function lookAhead(ctx: SystemCtx, conn: InboundConnection, run: BridgeInboundMessage[]) {
+  const identities = run.map(identityOf);
+  const numbers = [...new Set(identities.map((i) => i.number))];
+  const lids = [...new Set(identities.flatMap((i) => (i.lid ? [i.lid] : [])))];
+  const [knownRows, contactsFound, ticketRows] = await ctx.db.batch([
+    ctx.db
+      .select({ wid: messages.wid })
+      .from(messages)
+      .where(and(eq(messages.companyId, ctx.companyId), inArray(messages.wid, [...new Set(run.map((m) => m.id))]))),
+    ctx.db
+      .select(inboundContactColumns)
+      .from(contacts)
+      .where(and(eq(contacts.companyId, ctx.companyId), lids.length > 0 ? or(inArray(contacts.number, numbers), inArray(contacts.lid, lids)) : inArray(contacts.number, numbers))),
+    ctx.db
+      .select({ ...inboundTicketColumns, number: contacts.number })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(
+        and(
+          eq(tickets.companyId, ctx.companyId),
+          eq(contacts.companyId, ctx.companyId),
+          inArray(contacts.number, numbers),
+          eq(tickets.whatsappId, conn.id),
+          inArray(tickets.status, ["open", "pending"]),
+        ),
+      )
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id)),
+  ]);
+  const liveTickets = new Map<string, InboundTicket>();
+  for (const { number, ...ticket } of ticketRows) if (!liveTickets.has(number)) liveTickets.set(number, ticket);
+  return { known: knownRows.map((r) => r.wid).filter((w): w is string => w !== null), contactsFound, liveTickets };
+}
+
+/** The message as a plain one, or null when it needs ingestMessage (see ingestMessageRun). */
+function plainMessage(m: BridgeInboundMessage, found: InboundContact[], ticket: InboundTicket | undefined): Plain | null {
+  if (!ticket || m.media || m.quotedId) return null;
+  const { number, lid } = identityOf(m);
+  const mine = found.filter((c) => c.number === number || (lid !== null && c.lid === lid));
+  const { existing: contact, patch } = contactPatchOf(m, mine);
+  if (!contact || contact.number !== number || Object.keys(patch).length > 0) return null;
+  const botMayAnswer = !m.fromMe && m.mediaType !== "call_log" && !contact.isGroup && !contact.disableBot;
+  if (botMayAnswer && ticket.status === "pending" && ticket.userId === null && !ticket.useIntegration) return null;
+  return { m, contact, ticket };
+}
+
+/** The plain messages in one round trip (rows, ticket counters, contacts' last interaction), then one announcement. */
+async function writePlain(ctx: SystemCtx, plain: Plain[]): Promise<void> {
+  if (plain.length === 0) return;
+  const now = new Date();
+  const byTicket = new Map<number, { ticket: InboundTicket; last: BridgeInboundMessage; unread: number }>();
+  const contactIds = new Set<number>();
+  const writes: BatchItem<"sqlite">[] = [];
+  for (const { m, contact, ticket } of plain) {
+    writes.push(
+      ctx.db
+        .insert(messages)
+        .values({
+          wid: m.id,
+          companyId: ctx.companyId,
+          ticketId: ticket.id,
+          contactId: contact.id,
+          body: storedBody(m),
+          fromMe: m.fromMe,
+          read: m.fromMe,
+          mediaType: storedType(m),
+          ack: m.fromMe ? 2 : 0,
+          isForwarded: m.isForwarded,
+          participant: m.isGroup ? m.from : null,
+          dataJson: m.isGroup && m.name ? JSON.stringify({ participantName: m.name }) : null,
+          queueId: ticket.queueId,
+          createdAt: new Date(m.timestamp || now.getTime()),
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: messages.id }),
+    );
+    const entry = byTicket.get(ticket.id) ?? { ticket, last: m, unread: 0 };
+    entry.last = m;
+    // Live tickets only reach this path, so every message from the contact counts as unread.
+    if (!m.fromMe) entry.unread++;
+    byTicket.set(ticket.id, entry);
+    contactIds.add(contact.id);
+  }
+  for (const [ticketId, { last, unread }] of byTicket) {
+    writes.push(
+      ctx.db
+        .update(tickets)
+        .set({ lastMessage: previewOf(last), fromMe: last.fromMe, updatedAt: now, ...(unread > 0 && { unreadMessages: sql`${tickets.unreadMessages} + ${unread}` }) })
+        .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))),
+    );
+  }
+  writes.push(ctx.db.update(contacts).set({ lastInteractionAt: now }).where(and(eq(contacts.companyId, ctx.companyId), inArray(contacts.id, [...contactIds]))));
+  const results = (await ctx.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  const messageIds = results.slice(0, plain.length).flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
+  const before = new Map([...byTicket].map(([id, { ticket }]) => [id, scopeOf(ticket)]));
+  await announceRun(ctx, messageIds, before);
+}
+
+/** The new messages to their open chats and each ticket, once, to every list that shows it. */
+async function announceRun(ctx: SystemCtx, messageIds: number[], before: Map<number, TicketScope>) {
+  // Nothing new when every row was already there (a redelivery racing this run): nothing to tell.
+  if (messageIds.length === 0) return;
+  const [ticketRows, messageRows] = await ctx.db.batch([
+    ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, [...before.keys()]))),
+    messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inArray(messages.id, messageIds))!),
+  ]);
+  const settings = await visibilitySettings(ctx);
+  const presented = new Map(presentTickets(ticketRows).map((t) => [t.id, t]));
+  const deliveries: Delivery[] = [];
+  for (const row of messageRows) {
+    const ticket = presented.get(row.ticketId);
+    if (!ticket) continue;
+    deliveries.push({
+      audience: { kind: "chatBox", ticketId: ticket.id, ticket: scopeOf(ticket), settings },
+      event: { type: "appMessage", action: "create", message: presentMessageRow(row) },
+    });
+  }
+  for (const [id, scope] of before) {
+    const ticket = presented.get(id);
+    if (ticket) deliveries.push({ audience: { kind: "ticket", before: scope, after: scopeOf(ticket), settings }, event: { type: "ticket", action: "update", ticket } });
+  }
+  await publish(ctx.env, ctx.companyId, deliveries);
+}
