@@ -17,19 +17,21 @@ export type BotKind =
   | "expired"
   | "missedCall";
 
-/**
- * The bot's state lives in the conversation itself (the last message we sent and what it was), so it survives
- * restarts and deploys, unlike the in-memory state the anchors lose. Answers the kind of the last message we
- * sent on the ticket if the bot sent it, and when.
- */
-export async function lastSentByUs(ctx: SystemCtx, ticketId: number): Promise<{ kind: BotKind | null; at: Date } | null> {
-  const row = await ctx.db
+export type BotState = { kind: BotKind | null; at: Date } | null;
+
+/** The last message we sent on a ticket (unawaited, to share a batch). */
+export function lastSentByUsQuery(ctx: SystemCtx, ticketId: number) {
+  return ctx.db
     .select({ dataJson: messages.dataJson, sentByBot: messages.sentByBot, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1)
-    .get();
+    .limit(1);
+}
+
+/** What lastSentByUsQuery answered, read as the bot's state. */
+export function botStateOf(rows: { dataJson: string | null; sentByBot: boolean; createdAt: Date }[]): BotState {
+  const row = rows[0];
   if (!row) return null;
   let kind: BotKind | null = null;
   if (row.sentByBot && row.dataJson) {
@@ -40,4 +42,13 @@ export async function lastSentByUs(ctx: SystemCtx, ticketId: number): Promise<{ 
     }
   }
   return { kind, at: row.createdAt };
+}
+
+/**
+ * The bot's state lives in the conversation itself (the last message we sent and what it was), so it survives
+ * restarts and deploys, unlike the in-memory state the anchors lose. Answers the kind of the last message we
+ * sent on the ticket if the bot sent it, and when.
+ */
+export async function lastSentByUs(ctx: SystemCtx, ticketId: number): Promise<BotState> {
+  return botStateOf(await lastSentByUsQuery(ctx, ticketId));
 }

@@ -3,7 +3,7 @@ import { companies, queueOptions, queues, tickets, whatsappQueues, type Whatsapp
 import type { SystemCtx } from "../context";
 import { isEnabled, settingsFor } from "../settings/companySettingValues";
 import type { InboundTicket } from "../inbound/inboundTicket";
-import { lastSentByUs } from "./botState";
+import { lastSentByUs, type BotState } from "./botState";
 import { botSay } from "./botSay";
 import { optionsMenu, queuesMenu, botTexts } from "./menus";
 import { isWithinServiceHours } from "./serviceHours";
@@ -23,6 +23,8 @@ export interface ChatbotTurn {
   /** The message opened a new turn (new ticket, or a closed one back to pending): greet instead of reading a choice. */
   opened: boolean;
   now?: Date;
+  /** What lastSentByUs answers for the ticket, when the caller read it already (in a batch). */
+  lastSent?: BotState;
 }
 
 /** Ticket fields the bot changed, for the caller to publish. */
@@ -81,19 +83,26 @@ function offeredQueues(ctx: SystemCtx, whatsappId: number): Promise<Queue[]> {
   return queued;
 }
 
-async function companyHours(ctx: SystemCtx) {
-  return (
-    (await ctx.db
+/** The company's time zone and schedules, read once per batch of inbound events, like the queues. */
+const hoursByBatch = new WeakMap<SystemCtx, Promise<{ timezone: string; schedules: (typeof companies.$inferSelect)["schedules"] } | null>>();
+
+function companyHours(ctx: SystemCtx) {
+  let hours = hoursByBatch.get(ctx);
+  if (!hours) {
+    hours = ctx.db
       .select({ timezone: companies.timezone, schedules: companies.schedules })
       .from(companies)
       .where(eq(companies.id, ctx.companyId))
-      .get()) ?? null
-  );
+      .get()
+      .then((row) => row ?? null);
+    hoursByBatch.set(ctx, hours);
+  }
+  return hours;
 }
 
 class Bot {
   private changed = false;
-  private last: Awaited<ReturnType<typeof lastSentByUs>> | undefined;
+  private last: BotState | undefined;
 
   constructor(
     private readonly ctx: SystemCtx,
@@ -102,7 +111,9 @@ class Bot {
     private readonly scheduleType: string,
     private readonly greetOneQueue: boolean,
     private readonly hours: { timezone: string } | null,
-  ) {}
+  ) {
+    this.last = turn.lastSent;
+  }
 
   outcome(): ChatbotOutcome {
     return { ticketChanged: this.changed };

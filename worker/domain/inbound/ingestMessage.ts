@@ -142,7 +142,7 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
 }
 
 /** The new message to its open chats, the ticket to every list that shows (or showed) it, the contact if it changed. */
-async function announce(ctx: SystemCtx, ticketId: number, before: TicketScope | null, messageId: number | null, changedContactId: number | null) {
+export async function announce(ctx: SystemCtx, ticketId: number, before: TicketScope | null, messageId: number | null, changedContactId: number | null) {
   // The ticket and the message as events carry them, in one D1 round trip.
   const ticketQuery = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 });
   const [ticketRows, messageRows] =

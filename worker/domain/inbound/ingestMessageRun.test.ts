@@ -105,4 +105,27 @@ describe("messages arriving together in one batch", () => {
       ["minha internet caiu", support.id],
     ]);
   });
+
+  it("gives the chatbot its turn on every waiting ticket of a batch, a sender's next message after that turn", async () => {
+    const { company } = await companyWithTeam();
+    const conn = await createConnection(company.id, { greetingMessage: "Escolha:" });
+    const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1 });
+    const support = await createQueue(company.id, { name: "Suporte", orderQueue: 2 });
+    await db.insert(whatsappQueues).values([sales, support].map((q) => ({ whatsappId: conn.id, queueId: q.id })));
+    const [x, y] = await Promise.all([createContact(company.id, { number: "5511987651007" }), createContact(company.id, { number: "5511987651008" })]);
+    const [tx, ty] = await Promise.all(
+      [x, y].map((c) => createTicketRow(company.id, { contactId: c!.id, whatsappId: conn.id, status: "pending", userId: null })),
+    );
+
+    await deliver(inbound(conn.id, x.number, "oi"), inbound(conn.id, y.number, "1"), inbound(conn.id, x.number, "2"));
+
+    const stored = await messagesInOrder(company.id);
+    const conversation = (ticketId: number) => stored.filter((m) => m.ticketId === ticketId).map((m) => (m.fromMe ? `bot: ${m.body.split("\n")[0]}` : m.body));
+    // X wrote before seeing a menu: the bot offers it, then X's choice is read against it.
+    expect(conversation(tx!.id)).toEqual(["oi", "bot: Escolha:", "2"]);
+    expect(conversation(ty!.id)).toEqual(["1"]);
+    const byId = new Map((await ticketsOf(company.id)).map((t) => [t.id, t]));
+    expect(byId.get(tx!.id)).toMatchObject({ queueId: support.id, unreadMessages: 2 });
+    expect(byId.get(ty!.id)).toMatchObject({ queueId: sales.id, unreadMessages: 1 });
+  });
 });

@@ -12,7 +12,9 @@ import type { TicketScope } from "../tickets/visibility";
 import { contactPatchOf, identityOf, inboundContactColumns, type InboundContact } from "./inboundContact";
 import { previewOf, storedBody, storedType } from "./inboundMessageRow";
 import { inboundTicketColumns, type InboundTicket } from "./inboundTicket";
-import { ingestMessage, type InboundConnection } from "./ingestMessage";
+import { announce, ingestMessage, type InboundConnection } from "./ingestMessage";
+import { botStateOf, lastSentByUsQuery } from "../chatbot/botState";
+import { runChatbot } from "../chatbot/runChatbot";
 
 /**
  * At most this many messages are read together: D1 binds at most 100 parameters to a statement, and the
@@ -20,20 +22,23 @@ import { ingestMessage, type InboundConnection } from "./ingestMessage";
  */
 export const RUN_LIMIT = 40;
 
-/** A message the run writes itself: a known contact, its live ticket, nothing else to do. */
+/** A message the run writes itself: a known contact and its live ticket; then maybe the chatbot's turn. */
 interface Plain {
   m: BridgeInboundMessage;
   contact: InboundContact;
   ticket: InboundTicket;
+  /** The ticket waits without an agent: once the message is written, the chatbot answers it. */
+  botTurn: boolean;
 }
 
 /**
  * Consecutive messages of one connection from a batch of the session host, as they come in bulk: the run reads
- * what it needs for all of them in one round trip, writes the plain ones (a known contact writing on a ticket
- * an agent holds, or one the chatbot does not answer) in one more, and announces them with one read. Any other
- * message (a new contact or ticket, media, a quote, a rating, the chatbot's turn, a changed name) goes through
- * ingestMessage on its own, after everything before it is written, so the conversation keeps its order; later
- * messages of the same sender then take that path too, since it may have changed their ticket.
+ * what it needs for all of them in one round trip, writes the plain ones (a known contact writing on its live
+ * ticket) in one more, announces them with one read, then gives the chatbot its turns on the tickets waiting
+ * without an agent (a sender's next message waits for that turn). Any other message (a new contact or ticket,
+ * media, a quote, a rating, a changed name) goes through ingestMessage on its own, after everything before it is
+ * written, so the conversation keeps its order; later messages of the same sender then take that path too, since
+ * it may have changed their ticket, as do those of a sender whose ticket the chatbot changed.
  */
 export async function ingestMessageRun(ctx: SystemCtx, conn: InboundConnection, run: BridgeInboundMessage[]): Promise<void> {
   if (run.length > RUN_LIMIT) throw new Error(`a run holds at most ${RUN_LIMIT} messages`);
@@ -41,24 +46,33 @@ export async function ingestMessageRun(ctx: SystemCtx, conn: InboundConnection, 
 
   const seen = new Set(known);
   const takenBySlowPath = new Set<string>();
+  /** Senders with a chatbot turn among the pending messages: their next message waits for that turn. */
+  const botTurnPending = new Set<string>();
   let pending: Plain[] = [];
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    botTurnPending.clear();
+    for (const number of await writePlain(ctx, conn, batch)) takenBySlowPath.add(number);
+  };
 
   for (const m of run) {
     if (seen.has(m.id)) continue;
     seen.add(m.id);
     const { number, lid } = identityOf(m);
+    if (botTurnPending.has(number)) await flush();
     const plain = takenBySlowPath.has(number) ? null : plainMessage(m, contactsFound, liveTickets.get(number));
     if (plain) {
       pending.push(plain);
+      if (plain.botTurn) botTurnPending.add(number);
       continue;
     }
-    await writePlain(ctx, pending);
-    pending = [];
+    await flush();
     takenBySlowPath.add(number);
     if (lid) takenBySlowPath.add(lid);
     await ingestMessage(ctx, conn, m);
   }
-  await writePlain(ctx, pending);
+  await flush();
 }
 
 /** One round trip: which messages are redeliveries, who the senders are, and their live tickets on this connection. */
@@ -103,13 +117,16 @@ function plainMessage(m: BridgeInboundMessage, found: InboundContact[], ticket: 
   const { existing: contact, patch } = contactPatchOf(m, mine);
   if (!contact || contact.number !== number || Object.keys(patch).length > 0) return null;
   const botMayAnswer = !m.fromMe && m.mediaType !== "call_log" && !contact.isGroup && !contact.disableBot;
-  if (botMayAnswer && ticket.status === "pending" && ticket.userId === null && !ticket.useIntegration) return null;
-  return { m, contact, ticket };
+  return { m, contact, ticket, botTurn: botMayAnswer && ticket.status === "pending" && ticket.userId === null && !ticket.useIntegration };
 }
 
-/** The plain messages in one round trip (rows, ticket counters, contacts' last interaction), then one announcement. */
-async function writePlain(ctx: SystemCtx, plain: Plain[]): Promise<void> {
-  if (plain.length === 0) return;
+/**
+ * The plain messages in one round trip (rows, ticket counters, contacts' last interaction), one announcement, then
+ * the chatbot's turns, in order, with the bot's state of their tickets read in one more round trip. Answers the
+ * senders whose ticket the bot changed: what the run read of it no longer holds.
+ */
+async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[]): Promise<string[]> {
+  if (plain.length === 0) return [];
   const now = new Date();
   const byTicket = new Map<number, { ticket: InboundTicket; last: BridgeInboundMessage; unread: number }>();
   const contactIds = new Set<number>();
@@ -158,6 +175,24 @@ async function writePlain(ctx: SystemCtx, plain: Plain[]): Promise<void> {
   const messageIds = results.slice(0, plain.length).flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
   const before = new Map([...byTicket].map(([id, { ticket }]) => [id, scopeOf(ticket)]));
   await announceRun(ctx, messageIds, before);
+  return botTurns(ctx, conn, plain.filter((p) => p.botTurn));
+}
+
+async function botTurns(ctx: SystemCtx, conn: InboundConnection, turns: Plain[]): Promise<string[]> {
+  if (turns.length === 0) return [];
+  // A sender has at most one turn here (its next message waits for it), so tickets do not repeat.
+  const states = (await ctx.db.batch(turns.map((t) => lastSentByUsQuery(ctx, t.ticket.id)) as [ReturnType<typeof lastSentByUsQuery>])) as Parameters<
+    typeof botStateOf
+  >[0][];
+  const changed: string[] = [];
+  for (const [i, { m, ticket }] of turns.entries()) {
+    const before = scopeOf(ticket);
+    const { ticketChanged } = await runChatbot(ctx, { conn, ticket, body: m.body, opened: false, lastSent: botStateOf(states[i]!) });
+    if (!ticketChanged) continue;
+    await announce(ctx, ticket.id, before, null, null);
+    changed.push(identityOf(m).number);
+  }
+  return changed;
 }
 
 /** The new messages to their open chats and each ticket, once, to every list that shows it. */
