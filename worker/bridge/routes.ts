@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { BRIDGE_HEADERS, BRIDGE_MAX_BODY_BYTES, eventBatch, keysUpdate, leaseRequest } from "../contracts/bridge";
+import { BRIDGE_HEADERS, BRIDGE_MAX_BODY_BYTES, BRIDGE_MAX_MEDIA_BYTES, eventBatch, keysUpdate, leaseRequest, mediaUploadQuery } from "../contracts/bridge";
 import { createDb, type Db } from "../db/client";
-import { AppError, errorBody } from "../domain/errors";
+import { AppError, errorBody, fieldError } from "../domain/errors";
 import { ingestEventBatch } from "../domain/inbound/ingestEventBatch";
+import { storeUploadedBridgeMedia } from "../domain/inbound/uploadedBridgeMedia";
 import { connectionsToRun } from "../domain/sessionHost/connectionsToRun";
 import { acquireLease, releaseLease } from "../domain/sessionHost/leases";
 import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "../domain/sessionHost/sessionState";
@@ -24,6 +25,25 @@ const connectionIdParam = z.coerce.number().int().positive();
  */
 export function createBridgeRoutes() {
   const bridge = new Hono<BridgeEnv>({ strict: false });
+
+  // Registered before the middleware below, which reads whole bodies: a file is streamed, its digest signed.
+  bridge.put("/media/:id", async (c) => {
+    const connectionId = parseWith(connectionIdParam, c.req.param("id"));
+    const size = Number(c.req.header("content-length") ?? NaN);
+    if (!Number.isInteger(size) || size <= 0) throw fieldError({ "content-length": "Required: the file's size in bytes" });
+    if (size > BRIDGE_MAX_MEDIA_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE", `Media may have at most ${BRIDGE_MAX_MEDIA_BYTES} bytes.`, { limit: BRIDGE_MAX_MEDIA_BYTES });
+    const sha256 = (c.req.header(BRIDGE_HEADERS.contentSha256) ?? "").toLowerCase();
+    const url = new URL(c.req.url);
+    const verdict = await verifyBridgeRequest(c.env.BRIDGE_SECRET, c.req.method, url.pathname + url.search, sha256, {
+      timestamp: c.req.header(BRIDGE_HEADERS.timestamp),
+      signature: c.req.header(BRIDGE_HEADERS.signature),
+    });
+    if (!verdict.ok) throw new AppError("ERR_BRIDGE_SIGNATURE", `Bridge call refused (${verdict.reason}).`);
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw fieldError({ [BRIDGE_HEADERS.contentSha256]: "Must be a hex SHA-256" });
+    const { filename, mimetype } = parseWith(mediaUploadQuery, c.req.query());
+    if (!c.req.raw.body) throw fieldError({ body: "Required" });
+    return c.json(await storeUploadedBridgeMedia(createDb(c.env.DB), c.env, { connectionId, body: c.req.raw.body, sha256, filename, mimetype }));
+  });
 
   bridge.use("*", async (c, next) => {
     const declared = Number(c.req.header("content-length") ?? NaN);

@@ -37,6 +37,8 @@ import { z } from "zod";
 export const BRIDGE_HEADERS = {
   timestamp: "x-bridge-timestamp",
   signature: "x-bridge-signature",
+  /** Media uploads: the hex SHA-256 of the body, signed in the body's place (R2 checks the bytes against it). */
+  contentSha256: "x-bridge-content-sha256",
 } as const;
 
 /** A signed call older or newer than this (ms) is refused, so a captured call cannot be replayed later. */
@@ -54,12 +56,25 @@ export const messageAck = z.number().int().min(0).max(5);
 /** Digits only: country + area code + number (or a group id's digits and dash for groups, see chatId). */
 const number = z.string().regex(/^\d{5,20}$/, "digits only");
 
-export const bridgeMedia = z.object({
-  mimetype: z.string().min(1).max(200),
-  filename: z.string().min(1).max(255),
-  base64: z.string(),
-});
+/** Media up to this size rides inside its event as base64 (and in the host's spool with it). */
+export const BRIDGE_INLINE_MEDIA_BYTES = 16 * 1024 * 1024;
+/** Bigger media is uploaded apart, up to this size (Workers take request bodies of up to 100 MB on every plan). */
+export const BRIDGE_MAX_MEDIA_BYTES = 95 * 1024 * 1024;
+
+const mediaFacts = { mimetype: z.string().min(1).max(200), filename: z.string().min(1).max(255) };
+
+/**
+ * A message's file: inline, or already stored by `PUT /bridge/media/:connectionId` (signed with the body's
+ * SHA-256 in the body's place; query: filename, mimetype; answer: { key }), the event naming the key it answered.
+ */
+export const inlineMedia = z.object({ ...mediaFacts, base64: z.string() });
+export const bridgeMedia = z.union([inlineMedia, z.object({ ...mediaFacts, key: z.string().min(1).max(1024) })]);
 export type BridgeMedia = z.infer<typeof bridgeMedia>;
+/** What the worker sends for the host to send: always inline. */
+export type InlineMedia = z.infer<typeof inlineMedia>;
+
+export const mediaUploadQuery = z.object(mediaFacts);
+export const mediaUploadAnswer = z.object({ key: z.string() });
 
 /** The product's media types (spec 000 §3). */
 export const mediaType = z.enum([
@@ -191,7 +206,7 @@ export const sendCommand = z.object({
   /** Stable id chosen by the worker so that a retried send is not sent twice. */
   id: z.string().min(1).max(128),
   body: z.string().max(65_536).default(""),
-  media: bridgeMedia.optional(),
+  media: inlineMedia.optional(),
   /** Send an audio as a voice note. */
   ptt: z.boolean().default(false),
   location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().max(500).optional() }).optional(),

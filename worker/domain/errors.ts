@@ -13,6 +13,7 @@ export const errorCatalogue = {
   ERR_RATE_LIMITED: [429, "Too many attempts. Try again later."],
   ERR_CSRF: [403, "Cross-site request refused."],
   ERR_BRIDGE_SIGNATURE: [401, "Bridge call refused: missing, stale or invalid signature."],
+  ERR_MEDIA_CHECKSUM: [400, "The uploaded bytes do not match their declared SHA-256."],
   ERR_INTERNAL: [500, "An internal error occurred."],
   // spreadsheet imports
   ERR_IMPORT_XLS_UNSUPPORTED: [400, "Legacy .xls files are not read on the server; the contacts page converts them in the browser."],

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type {
   BridgeEvent,
   BridgeInboundMessage,
-  BridgeMedia,
+  InlineMedia,
   deleteCommand,
   editCommand,
   reactCommand,
@@ -22,7 +22,7 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 /** Delivery acks: 0 pending, 1 sent, 2 reached the server, 3 delivered, 4 read, 5 played. */
 export type MessageAck = 0 | 1 | 2 | 3 | 4 | 5;
 
-export type MediaPayload = BridgeMedia;
+export type MediaPayload = InlineMedia;
 
 /**
  * What a provider reports: exactly the bridge's events (worker/contracts/bridge.ts), so the host forwards them to

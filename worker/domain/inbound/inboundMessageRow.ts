@@ -1,6 +1,6 @@
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { SystemCtx } from "../context";
-import { safeName } from "../messages/uploadedMedia";
+import { inboundMediaKey, inboundMediaPrefix } from "./uploadedBridgeMedia";
 
 /** The product's stored media type for a bridge message (the UI renders by these; see chat/rules/messages.ts). */
 const storedMediaType: Partial<Record<BridgeInboundMessage["mediaType"], string>> = {
@@ -31,16 +31,26 @@ export function previewOf(m: BridgeInboundMessage): string {
   return m.body || m.media?.filename || m.mediaType;
 }
 
-/** Media bytes go to R2 under the company before the row is written; the row keeps the key. */
+/**
+ * Media bytes go to R2 under the company before the row is written; the row keeps the key. A file the host
+ * uploaded ahead (too big for the event) is taken by its key, only under this company's prefix and only if it
+ * is there: an event cannot point a message at another company's file.
+ */
 export async function storeInboundMedia(ctx: SystemCtx, m: BridgeInboundMessage): Promise<{ key: string; name: string } | null> {
   if (!m.media) return null;
+  const name = m.media.filename.slice(0, 255);
+  if ("key" in m.media) {
+    const { key } = m.media;
+    if (!key.startsWith(inboundMediaPrefix(ctx.companyId)) || key.includes("..")) return null;
+    return (await ctx.env.MEDIA.head(key)) ? { key, name } : null;
+  }
   let bytes: Uint8Array;
   try {
     bytes = Uint8Array.from(atob(m.media.base64), (c) => c.charCodeAt(0));
   } catch {
     return null;
   }
-  const key = `companies/${ctx.companyId}/messages/${crypto.randomUUID()}/${safeName(m.media.filename)}`;
+  const key = inboundMediaKey(ctx.companyId, m.media.filename);
   await ctx.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: m.media.mimetype } });
-  return { key, name: m.media.filename.slice(0, 255) };
+  return { key, name };
 }
