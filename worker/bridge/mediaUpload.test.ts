@@ -8,10 +8,10 @@ import { call, companyWithTeam, db, testEnv } from "../testing/fixtures";
 import { createConnection } from "../testing/inbox";
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
-const sha256Of = async (bytes: Uint8Array) => hex(await crypto.subtle.digest("SHA-256", bytes));
+const sha256Of = async (bytes: Uint8Array<ArrayBuffer>) => hex(await crypto.subtle.digest("SHA-256", bytes));
 
 /** Uploads as the session host does: the body's SHA-256 signed in the body's place. */
-async function upload(connectionId: number, bytes: Uint8Array, opts: { sha256?: string; secret?: string; filename?: string; size?: number } = {}) {
+async function upload(connectionId: number, bytes: Uint8Array<ArrayBuffer>, opts: { sha256?: string; secret?: string; filename?: string; size?: number } = {}) {
   const path = `/bridge/media/${connectionId}?filename=${encodeURIComponent(opts.filename ?? "contrato.pdf")}&mimetype=application%2Fpdf`;
   const sha256 = opts.sha256 ?? (await sha256Of(bytes));
   const signed = await signBridgeRequest(opts.secret ?? testEnv.BRIDGE_SECRET, "PUT", path, sha256);
@@ -21,7 +21,7 @@ async function upload(connectionId: number, bytes: Uint8Array, opts: { sha256?: 
   });
 }
 
-const fileOf = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 31) % 251);
+const fileOf = (size: number) => new Uint8Array(Array.from({ length: size }, (_, i) => (i * 31) % 251));
 
 describe("media uploaded by the session host ahead of its message (PUT /bridge/media/:connectionId)", () => {
   it("stores the file under the connection's company and the message that names it serves it", async () => {

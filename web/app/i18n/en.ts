@@ -9,6 +9,7 @@ export const en: Translations = {
     ERR_RATE_LIMITED: "Too many attempts. Try again later.",
     ERR_CSRF: "Cross-site request refused.",
     ERR_BRIDGE_SIGNATURE: "The session host call was refused (signature).",
+    ERR_MEDIA_CHECKSUM: "The uploaded file does not match its checksum.",
     ERR_INTERNAL: "An internal error occurred. Please try again.",
     ERR_REFRESH_RACE: "The session was just renewed. Please try again.",
     ERR_SESSION_EXPIRED: "Session expired. Please log in again.",

@@ -9,6 +9,7 @@ export const es: Translations = {
     ERR_RATE_LIMITED: "Demasiados intentos. Inténtelo más tarde.",
     ERR_CSRF: "Solicitud de otro sitio rechazada.",
     ERR_BRIDGE_SIGNATURE: "Llamada del servidor de sesiones rechazada (firma).",
+    ERR_MEDIA_CHECKSUM: "El archivo enviado no coincide con su suma de verificación.",
     ERR_INTERNAL: "Ocurrió un error interno. Inténtelo de nuevo.",
     ERR_REFRESH_RACE: "La sesión acaba de renovarse. Inténtalo de nuevo.",
     ERR_SESSION_EXPIRED: "Sesión expirada. Por favor, inicie sesión de nuevo.",

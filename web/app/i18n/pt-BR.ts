@@ -9,6 +9,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_RATE_LIMITED: "Muitas tentativas. Tente novamente mais tarde.",
   ERR_CSRF: "Requisição de outro site recusada.",
   ERR_BRIDGE_SIGNATURE: "Chamada do servidor de sessões recusada (assinatura).",
+  ERR_MEDIA_CHECKSUM: "O arquivo enviado não confere com sua soma de verificação.",
   ERR_INTERNAL: "Ocorreu um erro interno. Tente novamente.",
   ERR_REFRESH_RACE: "A sessão acabou de ser renovada. Tente novamente.",
   ERR_SESSION_EXPIRED: "Sessão expirada. Por favor, entre novamente.",
