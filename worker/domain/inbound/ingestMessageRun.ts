@@ -61,7 +61,8 @@ export async function ingestMessageRun(ctx: SystemCtx, conn: InboundConnection, 
     seen.add(m.id);
     const { number, lid } = identityOf(m);
     if (botTurnPending.has(number)) await flush();
-    const plain = takenBySlowPath.has(number) ? null : plainMessage(m, contactsFound, liveTickets.get(number));
+    const taken = takenBySlowPath.has(number) || (lid !== null && takenBySlowPath.has(lid));
+    const plain = taken ? null : plainMessage(m, contactsFound, liveTickets.get(number));
     if (plain) {
       pending.push(plain);
       if (plain.botTurn) botTurnPending.add(number);
@@ -181,9 +182,8 @@ async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[
 async function botTurns(ctx: SystemCtx, conn: InboundConnection, turns: Plain[]): Promise<string[]> {
   if (turns.length === 0) return [];
   // A sender has at most one turn here (its next message waits for it), so tickets do not repeat.
-  const states = (await ctx.db.batch(turns.map((t) => lastSentByUsQuery(ctx, t.ticket.id)) as [ReturnType<typeof lastSentByUsQuery>])) as Parameters<
-    typeof botStateOf
-  >[0][];
+  type StateQuery = ReturnType<typeof lastSentByUsQuery>;
+  const states = await ctx.db.batch(turns.map((t) => lastSentByUsQuery(ctx, t.ticket.id)) as [StateQuery, ...StateQuery[]]);
   const changed: string[] = [];
   for (const [i, { m, ticket }] of turns.entries()) {
     const before = scopeOf(ticket);
