@@ -312,9 +312,11 @@ VALUES (${companyId}, 'Inbox bench', '5511999990000', 'CONNECTED', 1, 'bench', '
   const queueRows = await d1Rows(persistTo, `SELECT id, name FROM queues WHERE company_id = ${companyId} ORDER BY order_queue`);
   const queueIds = QUEUES.map((q) => queueRows.find((r) => r.name === q.name)?.id);
   const [wa] = await d1Rows(persistTo, `SELECT id FROM whatsapps WHERE company_id = ${companyId} AND is_default = 1`);
+  // Auto-close after 24 h idle and auto-transfer after 30 min: the minute cron has real work over this data.
   await stepRun(
-    "user_queues",
-    `INSERT INTO user_queues (user_id, queue_id, created_at) VALUES ${agents.map((a) => `(${a.id}, ${queueIds[a.queueIndex]}, ${now})`).join(", ")}`,
+    "user_queues, automation settings",
+    `INSERT INTO user_queues (user_id, queue_id, created_at) VALUES ${agents.map((a) => `(${a.id}, ${queueIds[a.queueIndex]}, ${now})`).join(", ")};
+UPDATE whatsapps SET expires_ticket = 1440, expires_inactive_message = '', transfer_queue_id = ${queueIds[0]}, time_to_transfer = 30 WHERE id = ${wa.id};`,
   );
 
   await stepRun(`${CONTACTS} contacts`, seedPlan({ ...company, queueIds, whatsappId: wa.id, contactMin: 0, ticketMin: 0, now }).contacts);
@@ -648,7 +650,9 @@ function cronJobs() {
   const imports = [...src.matchAll(/import\s*\{([^}]+)\}\s*from\s*"\.\/jobs\/([\w-]+)"/g)].flatMap((m) =>
     m[1].split(",").map((name) => ({ name: name.trim(), file: `worker/jobs/${m[2]}.ts` })),
   );
-  const body = src.slice(src.indexOf("scheduled("));
+  const start = src.indexOf("scheduled(");
+  const queueAt = src.indexOf("queue(", start);
+  const body = src.slice(start, queueAt > start ? queueAt : undefined);
   return imports.filter((j) => body.includes(`${j.name}(`));
 }
 
@@ -860,7 +864,7 @@ ${sqlRows.join("\n")}
 ${seedLines}
 - HTTP figures: Node fetch (keep-alive) on loopback, sequential, timed from the request to the last byte of the body; ${WARMUP} warm-up + ${RUNS} timed requests each; page 1 (40 tickets / 30 messages) with its count, as the inbox asks for it. Agent = agent 0 (profile user, one queue); admin = the company's admin. Notes: JSON body size, rows of the page and the count (none when the endpoint does not count). "Its SQL alone" is the sqlite3 CLI figure of the same statements (table below).
 - send → event: ${AGENTS} agent sockets + 1 admin socket on /api/ws; agent 0's socket joined the ticket's chat (joinChatBox). ${SEND_WARMUP} warm-up + ${SENDS} timed sends, one at a time: POST /api/messages/${seeded.sendTicketId} as agent 0, timed from the request until agent 0's socket has the appMessage create event with that body (and until the admin's socket has the ticket update).
-- cron: ${CRON_REQUESTS} requests per open tab, the two tabs interleaved, one request every ${CRON_PACE_MS} ms (after ${WARMUP} warm-up each); first with no cron, then while \`GET ${cron.trigger.path}\` (answer: ${cron.trigger.answer}) is called every ${CRON_EVERY_MS / 1000} s: ${cron.runs} runs (${cron.failedRuns} failed; trigger answered in median ${fmt(cron.triggerMs.median)} ms, max ${fmt(cron.triggerMs.max)} ms — the jobs go on in waitUntil after the answer); ${cron.errorLines.length} error lines in the app's log meanwhile${cron.errorLines.length ? `: ${cron.errorLines.slice(0, 3).join(" / ")}` : ""}. The scheduled handler (worker/server.ts) runs: ${jobs.map((j) => `${j.name} (${j.file})`).join(", ") || "nothing"} — today only housekeeping (expired sessions, spent reset codes, stale rate-limit windows), which reads neither tickets nor messages; auto-close and auto-transfer come with a later issue and are not measured here.
+- cron: ${CRON_REQUESTS} requests per open tab, the two tabs interleaved, one request every ${CRON_PACE_MS} ms (after ${WARMUP} warm-up each); first with no cron, then while \`GET ${cron.trigger.path}\` (answer: ${cron.trigger.answer}) is called every ${CRON_EVERY_MS / 1000} s: ${cron.runs} runs (${cron.failedRuns} failed; trigger answered in median ${fmt(cron.triggerMs.median)} ms, max ${fmt(cron.triggerMs.max)} ms — the jobs go on in waitUntil after the answer); ${cron.errorLines.length} error lines in the app's log meanwhile${cron.errorLines.length ? `: ${cron.errorLines.slice(0, 3).join(" / ")}` : ""}. The scheduled handler (worker/server.ts) runs: ${jobs.map((j) => `${j.name} (${j.file})`).join(", ") || "nothing"} — housekeeping (expired sessions, spent reset codes, stale rate-limit windows) and the ticket automation: the bench connection closes tickets idle for 24 h and moves queue-less pending tickets to a queue after 30 min, so each run finds due tickets among the 100,000 through the ticket indexes and closes or moves up to 50 of them in the company's hub.
 - the SQL alone: hand-written mirrors of the SQL of worker/domain/tickets/listTickets.ts (and listMessages.ts) with this run's ids; the search with \`messages_fts MATCH '"${RARE}"*'\` (what worker/lib/fts.ts makes of the text) or with \`messages.body LIKE '%${RARE}%'\` (and the contact's name, number, email likewise). One \`sqlite3 -readonly\` process (SQLite ${sqlAlone.version}) on the local D1 file, app stopped, queries alternating, 1 warm-up + ${SQL_RUNS} runs each; a run times N back-to-back executions by SQLite's clock (ms resolution) and divides by N; CPU = \`.timer\`'s user+sys. Workerd's SQLite may be another version; the plans below are workerd's.
 
 <details><summary>Query plans (EXPLAIN QUERY PLAN through wrangler d1 execute --local: workerd's SQLite, mirrors of the app's SQL)</summary>
