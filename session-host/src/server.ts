@@ -1,12 +1,14 @@
+import { rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { resolveHostId } from "./bridge/hostId";
 import { Leases } from "./bridge/leases";
 import { WorkerSessionStore } from "./bridge/sessionStore";
 import { Spool, type SpoolOptions } from "./bridge/spool";
 import { ConnectionSupervisor } from "./bridge/supervisor";
-import { createWorkerClient } from "./bridge/workerClient";
+import { createWorkerClient, type WorkerClient } from "./bridge/workerClient";
 import { ConfigError, type HostConfig, loadConfig } from "./config";
 import { type EventSink, RecordingSink } from "./events/sink";
 import { handleBridge } from "./http/bridgeRoutes";
@@ -100,14 +102,17 @@ export function createHostServer({ provider, sink, bridge, logger = consoleLogge
   });
 }
 
-export async function createProvider(config: HostConfig, store: SessionStore | undefined): Promise<Provider> {
+export async function createProvider(config: HostConfig, store: SessionStore | undefined, client?: WorkerClient): Promise<Provider> {
   if (config.provider === "simulator") {
     return new SimulatorProvider({ fixture: config.simulatorFixture, ackStepMs: config.simulatorAckStepMs });
   }
   if (!store) throw new Error('The "baileys" provider keeps its credentials through the worker: it needs the bridge (SESSION_HOST_BRIDGE=on).');
+  // Big media waits here between download and upload; what a run that died mid-download left is of no use.
+  const mediaTmpDir = path.join(config.stateDir, "tmp");
+  await rm(mediaTmpDir, { recursive: true, force: true });
   // Loaded only when chosen, so the simulator never loads Baileys.
   const { createBaileysProvider } = await import("./providers/baileys/index");
-  return createBaileysProvider({ store });
+  return createBaileysProvider({ store, mediaTmpDir, uploadMedia: client ? (upload) => client.uploadMedia(upload) : undefined });
 }
 
 export interface RunningHost {
@@ -157,7 +162,7 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     });
     store = new WorkerSessionStore({ client, logger });
     try {
-      provider = options.provider ?? (await createProvider(config, store));
+      provider = options.provider ?? (await createProvider(config, store, client));
     } catch (err) {
       await spool.close();
       throw err;

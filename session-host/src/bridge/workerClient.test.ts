@@ -1,6 +1,11 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BRIDGE_HEADERS } from "../../../worker/contracts/bridge";
 import { FakeWorker } from "../testing/fakeWorker";
-import { BridgeCallError, createWorkerClient } from "./workerClient";
+import { BridgeCallError, createWorkerClient, type MediaUpload } from "./workerClient";
 
 let worker: FakeWorker;
 beforeEach(async () => {
@@ -54,5 +59,72 @@ describe("worker client", () => {
       fetch: async () => new Response(JSON.stringify({ connections: [{ id: "one" }] }), { status: 200 }),
     });
     expect(await odd.listConnections().catch((e: unknown) => e)).toMatchObject({ code: "ERR_BRIDGE_RESPONSE", transient: true });
+  });
+});
+
+describe("worker client: media uploads", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "zapdesk-upload-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  /** A file on disk and the upload that describes it. */
+  async function file(bytes: Buffer, over: Partial<MediaUpload> = {}): Promise<MediaUpload> {
+    const filePath = path.join(dir, "media.bin");
+    await writeFile(filePath, bytes);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    return { connectionId: 7, filePath, size: bytes.length, sha256, mimetype: "video/mp4", filename: "férias na praia (1).mp4", ...over };
+  }
+
+  const bytesOf = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 31) % 251));
+
+  it("streams the file, signed over its SHA-256, and answers the key the worker stored it under", async () => {
+    const bytes = bytesOf(3 * 1024 * 1024 + 17);
+    const key = await client().uploadMedia(await file(bytes));
+    expect(key).toMatch(/^companies\/1\/messages\/[0-9a-f-]{36}\/férias_na_praia_\(1\)\.mp4$/);
+    expect(worker.refused).toEqual([]);
+    const stored = worker.media.get(key);
+    expect(stored).toMatchObject({ connectionId: 7, mimetype: "video/mp4", filename: "férias na praia (1).mp4" });
+    expect(stored?.bytes.equals(bytes)).toBe(true);
+    expect(worker.callsTo("PUT", "/bridge/media/7")).toHaveLength(1);
+  });
+
+  it("is refused when the signed digest was tampered with on the way, and nothing is stored", async () => {
+    const tampering = createWorkerClient({
+      workerUrl: worker.url,
+      secret: worker.secret,
+      hostId: "h",
+      fetch: (url, init) => {
+        const headers = { ...(init?.headers as Record<string, string>), [BRIDGE_HEADERS.contentSha256]: "0".repeat(64) };
+        return fetch(url, { ...init, headers });
+      },
+    });
+    const err = await tampering.uploadMedia(await file(bytesOf(1000))).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BridgeCallError);
+    expect(err).toMatchObject({ status: 401, code: "ERR_BRIDGE_SIGNATURE", transient: false });
+    expect(worker.refused).toMatchObject([{ method: "PUT", path: "/bridge/media/7", reason: "bad-signature" }]);
+    expect(worker.media.size).toBe(0);
+  });
+
+  it("is refused when the bytes do not match the digest, or are over the worker's limit: neither is worth retrying", async () => {
+    const c = client();
+    const mismatch = await file(bytesOf(1000), { sha256: createHash("sha256").update("other bytes").digest("hex") });
+    expect(await c.uploadMedia(mismatch).catch((e: unknown) => e)).toMatchObject({ status: 400, code: "ERR_MEDIA_CHECKSUM", transient: false });
+    worker.maxMediaBytes = 999;
+    expect(await c.uploadMedia(await file(bytesOf(1000))).catch((e: unknown) => e)).toMatchObject({ status: 413, code: "ERR_PAYLOAD_TOO_LARGE", transient: false });
+    worker.knownConnections = new Set([1]);
+    worker.maxMediaBytes = 10_000;
+    expect(await c.uploadMedia(await file(bytesOf(1000))).catch((e: unknown) => e)).toMatchObject({ status: 404, code: "ERR_NO_WAPP_FOUND", transient: false });
+    expect(worker.media.size).toBe(0);
+  });
+
+  it("reports a worker failing to store the file as worth retrying, and a retry goes through", async () => {
+    const c = client();
+    const upload = await file(bytesOf(5000));
+    worker.failMediaUploads = 1;
+    expect(await c.uploadMedia(upload).catch((e: unknown) => e)).toMatchObject({ status: 503, transient: true });
+    const key = await c.uploadMedia(upload);
+    expect(worker.media.get(key)?.bytes.equals(bytesOf(5000))).toBe(true);
   });
 });

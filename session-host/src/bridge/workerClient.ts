@@ -1,9 +1,13 @@
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
 import { z } from "zod";
 import {
+  BRIDGE_HEADERS,
   type BridgeEvent,
   type ConnectionToRun,
   connectionToRun,
   leaseResponse,
+  mediaUploadAnswer,
   type SessionState,
   sessionState,
 } from "../../../worker/contracts/bridge";
@@ -53,6 +57,31 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** A file on disk to store ahead of the message that names it (PUT /bridge/media/:connectionId). */
+export interface MediaUpload {
+  connectionId: number;
+  filePath: string;
+  /** Bytes in the file: sent as content-length, which the worker checks against its limit before reading. */
+  size: number;
+  /** Hex SHA-256 of the file: signed in the body's place, and checked by the worker against what arrives. */
+  sha256: string;
+  mimetype: string;
+  filename: string;
+  signal?: AbortSignal;
+}
+
+/** Uploads get longer than other calls: a base, plus time for the bytes (about 1 MB/s at worst). */
+export function uploadTimeoutMs(size: number): number {
+  return 30_000 + Math.ceil(size / (1024 * 1024)) * 1_000;
+}
+
+interface Outgoing {
+  /** What the signature covers in the body's place: the JSON text, or a file's hex SHA-256. */
+  signed: string;
+  body?: string | (() => BodyInit);
+  headers?: Record<string, string>;
+}
+
 export function createWorkerClient(options: WorkerClientOptions) {
   const { workerUrl, secret, hostId } = options;
   const doFetch = options.fetch ?? globalThis.fetch;
@@ -65,16 +94,33 @@ export function createWorkerClient(options: WorkerClientOptions) {
     answer: S,
     opts: CallOptions = {},
   ): Promise<z.infer<S>> {
+    if (body === undefined) return exchange(method, path, { signed: "" }, answer, opts);
+    const text = JSON.stringify(body);
+    return exchange(method, path, { signed: text, body: text, headers: { "content-type": "application/json" } }, answer, opts);
+  }
+
+  async function exchange<S extends z.ZodType>(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    path: string,
+    outgoing: Outgoing,
+    answer: S,
+    opts: CallOptions = {},
+  ): Promise<z.infer<S>> {
     const url = new URL(workerUrl + path);
-    const text = body === undefined ? "" : JSON.stringify(body);
-    const headers: Record<string, string> = await signBridgeRequest(secret, method, url.pathname + url.search, text);
-    if (body !== undefined) headers["content-type"] = "application/json";
+    const headers: Record<string, string> = {
+      ...(await signBridgeRequest(secret, method, url.pathname + url.search, outgoing.signed)),
+      ...outgoing.headers,
+    };
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? defaultTimeout);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     let res: Response;
     let payload: unknown;
     try {
-      res = await doFetch(url, { method, headers, body: body === undefined ? undefined : text, signal });
+      const streamed = typeof outgoing.body === "function";
+      const body = typeof outgoing.body === "function" ? outgoing.body() : outgoing.body;
+      // Node's fetch takes a stream body only with duplex "half" (which not every RequestInit typing knows).
+      const init: RequestInit = streamed ? ({ method, headers, body, signal, duplex: "half" } as RequestInit) : { method, headers, body, signal };
+      res = await doFetch(url, init);
       payload = await res.json().catch(() => undefined);
     } catch (err) {
       const why = timeout.aborted ? "did not answer in time" : opts.signal?.aborted ? "call cancelled" : `is unreachable (${describe(err)})`;
@@ -114,6 +160,25 @@ export function createWorkerClient(options: WorkerClientOptions) {
     saveKeys: (connectionId: number, set: Record<string, Record<string, unknown>>, opts?: CallOptions) =>
       call("POST", `${session(connectionId)}/keys`, { set }, okAnswer, opts).then(() => undefined),
     wipeSession: (connectionId: number, opts?: CallOptions) => call("DELETE", session(connectionId), undefined, okAnswer, opts).then(() => undefined),
+    /** Streams a file to the worker's media store; resolves to the key the message event names it by. */
+    uploadMedia: async (upload: MediaUpload): Promise<string> => {
+      const query = `filename=${encodeURIComponent(upload.filename)}&mimetype=${encodeURIComponent(upload.mimetype)}`;
+      const outgoing: Outgoing = {
+        signed: upload.sha256,
+        // Opened only when the call is made, so a failure to sign never leaves a file descriptor open.
+        body: () => Readable.toWeb(createReadStream(upload.filePath)) as unknown as BodyInit,
+        headers: {
+          [BRIDGE_HEADERS.contentSha256]: upload.sha256,
+          "content-type": "application/octet-stream",
+          "content-length": String(upload.size),
+        },
+      };
+      const answer = await exchange("PUT", `/bridge/media/${upload.connectionId}?${query}`, outgoing, mediaUploadAnswer, {
+        signal: upload.signal,
+        timeoutMs: uploadTimeoutMs(upload.size),
+      });
+      return answer.key;
+    },
   };
 }
 

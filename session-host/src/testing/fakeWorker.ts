@@ -1,22 +1,26 @@
+import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { z } from "zod";
 import {
   BRIDGE_HEADERS,
+  BRIDGE_MAX_MEDIA_BYTES,
   type BridgeEvent,
   type ConnectionToRun,
   eventBatch,
   keysUpdate,
   leaseRequest,
+  mediaUploadQuery,
   type SessionState,
 } from "../../../worker/contracts/bridge";
+import { safeName } from "../../../worker/domain/messages/uploadedMedia";
 import { signBridgeRequest, verifyBridgeRequest } from "../../../worker/lib/bridgeSignature";
 
 /**
  * A stand-in for the worker's /bridge routes, for the host's tests: a small node:http server that verifies every
  * call's signature with the real bridgeSignature.ts, parses bodies with the contract, records what it got and
  * answers as the contract says. Tests steer it: take it down and up again on the same port, refuse events, hand
- * a lease to another host, slow down writes.
+ * a lease to another host, slow down writes, fail media uploads.
  */
 
 export const TEST_SECRET = "test-bridge-secret-0123456789-abcdef";
@@ -28,6 +32,13 @@ export interface FakeCall {
 }
 
 type Answer = { status: number; body: unknown } | undefined;
+
+export interface StoredMedia {
+  connectionId: number;
+  bytes: Buffer;
+  mimetype: string;
+  filename: string;
+}
 
 export class FakeWorker {
   readonly calls: FakeCall[] = [];
@@ -50,6 +61,12 @@ export class FakeWorker {
   writeDelayMs: ((call: FakeCall) => number) | undefined;
   /** Fails the next N session writes with 503. */
   failSessionWrites = 0;
+  /** Files uploaded with PUT /bridge/media/:connectionId, by the key answered. */
+  readonly media = new Map<string, StoredMedia>();
+  /** Fails the next N media uploads with 503, after reading their bytes (as a worker failing to store them would). */
+  failMediaUploads = 0;
+  /** Uploads declaring more bytes are refused with 413 (tests lower it to avoid huge files). */
+  maxMediaBytes = BRIDGE_MAX_MEDIA_BYTES;
 
   private server: Server;
   private port = 0;
@@ -112,6 +129,8 @@ export class FakeWorker {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
+    const mediaRoute = /^\/bridge\/media\/(\d+)$/.exec(new URL(req.url ?? "/", "http://worker").pathname);
+    if (req.method === "PUT" && mediaRoute) return this.handleMediaUpload(req, res, Number(mediaRoute[1]));
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     const text = Buffer.concat(chunks).toString("utf8");
@@ -201,6 +220,51 @@ export class FakeWorker {
       }
     }
     return json(res, 404, { error: "ERR_NOT_FOUND", message: "Not found." });
+  }
+
+  /**
+   * As the worker's route does: size first, then the signature over the declared SHA-256 (the bytes are not
+   * signed, only their digest), then the digest against the bytes that arrived.
+   */
+  private async handleMediaUpload(req: IncomingMessage, res: ServerResponse, connectionId: number) {
+    const url = new URL(req.url ?? "/", "http://worker");
+    const path = url.pathname + url.search;
+    const refuse = (status: number, error: string, message: string, fields?: Record<string, string>) => {
+      // Drained, so the client reads the refusal instead of a reset connection.
+      req.resume();
+      json(res, status, { error, message, ...(fields ? { fields } : {}) });
+    };
+    const size = Number(req.headers["content-length"] ?? NaN);
+    if (!Number.isInteger(size) || size <= 0) return refuse(400, "ERR_VALIDATION", "Invalid fields", { "content-length": "Required" });
+    if (size > this.maxMediaBytes) return refuse(413, "ERR_PAYLOAD_TOO_LARGE", `Media may have at most ${this.maxMediaBytes} bytes.`);
+    const sha256 = String(req.headers[BRIDGE_HEADERS.contentSha256] ?? "").toLowerCase();
+    const verdict = await verifyBridgeRequest(this.secret, "PUT", path, sha256, {
+      timestamp: req.headers[BRIDGE_HEADERS.timestamp] as string | undefined,
+      signature: req.headers[BRIDGE_HEADERS.signature] as string | undefined,
+    });
+    if (!verdict.ok) {
+      this.refused.push({ method: "PUT", path: url.pathname, reason: verdict.reason });
+      return refuse(401, "ERR_BRIDGE_SIGNATURE", verdict.reason);
+    }
+    this.calls.push({ method: "PUT", path, body: undefined });
+    if (!/^[0-9a-f]{64}$/.test(sha256)) return refuse(400, "ERR_VALIDATION", "Invalid fields", { [BRIDGE_HEADERS.contentSha256]: "Must be a hex SHA-256" });
+    const query = mediaUploadQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) return refuse(400, "ERR_VALIDATION", "Invalid fields", { query: query.error.issues[0]?.message ?? "invalid" });
+    if (!this.knows(connectionId)) return refuse(404, "ERR_NO_WAPP_FOUND", "unknown connection");
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    if (this.failing) return json(res, 503, { error: "ERR_INTERNAL", message: "failing on purpose" });
+    if (this.failMediaUploads > 0) {
+      this.failMediaUploads--;
+      return json(res, 503, { error: "ERR_INTERNAL", message: "failing on purpose" });
+    }
+    if (createHash("sha256").update(bytes).digest("hex") !== sha256) {
+      return json(res, 400, { error: "ERR_MEDIA_CHECKSUM", message: "The uploaded bytes do not match their declared SHA-256." });
+    }
+    const key = `companies/1/messages/${randomUUID()}/${safeName(query.data.filename)}`;
+    this.media.set(key, { connectionId, bytes, mimetype: query.data.mimetype, filename: query.data.filename });
+    return json(res, 200, { key });
   }
 
   private knows(id: number) {

@@ -149,6 +149,20 @@ describe("adapter: media", () => {
     expect(await one(both)).toMatchObject({ mediaType: "video" });
   });
 
+  it("names a file stored ahead of the event by its key, under the name and type the event gives it", async () => {
+    const asked: Array<{ mimetype: string; filename: string; fileLength?: number }> = [];
+    const stored = context({
+      download: async (_msg, media) => {
+        asked.push(media);
+        return { key: "companies/1/messages/0b0e/video-VID1.mp4" };
+      },
+    });
+    const m = await one(fromContact({ videoMessage: { mimetype: "video/mp4", caption: "o show", fileLength: 40_000_000 } }, "VID1"), "notify", stored);
+    expect(asked).toEqual([{ mimetype: "video/mp4", filename: "video-VID1.mp4", fileLength: 40_000_000 }]);
+    expect(m).toMatchObject({ mediaType: "video", body: "o show" });
+    expect(m.media).toEqual({ mimetype: "video/mp4", filename: "video-VID1.mp4", key: "companies/1/messages/0b0e/video-VID1.mp4" });
+  });
+
   it("still delivers the message when the media cannot be downloaded", async () => {
     const m = await one(fromContact({ imageMessage: { mimetype: "image/png", caption: "expirou" } }), "notify", context({ download: async () => undefined }));
     expect(m).toMatchObject({ mediaType: "image", body: "expirou" });

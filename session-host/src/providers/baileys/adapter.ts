@@ -1,5 +1,5 @@
 import { isJidBroadcast, isJidNewsletter, isJidStatusBroadcast, type MessageUpsertType, proto, toNumber, type WAMessage } from "@whiskeysockets/baileys";
-import type { BridgeEvent, BridgeInboundMessage } from "../../../../worker/contracts/bridge";
+import type { BridgeEvent, BridgeInboundMessage, BridgeMedia } from "../../../../worker/contracts/bridge";
 import { classify, filenameFor, type MediaInfo, type MessageContent } from "./content";
 import { DIGITS, isGroupJid, isLidJid, isPhoneJid, userOf } from "./jids";
 
@@ -27,9 +27,15 @@ export interface AdapterContext {
   phoneForLid(lid: string): string | undefined;
   /** The subject of a group, when known. */
   groupName(groupJid: string): string | undefined;
-  /** The media bytes, or undefined when they cannot be had (expired, too big, failed). */
-  download?(message: WAMessage, media: MediaInfo): Promise<Buffer | undefined>;
+  /**
+   * The media: its bytes to carry inline, the key it was stored under ahead of the event (too big to ride inside
+   * it), or undefined when it cannot be had (expired, too big, failed). `media` comes with the mimetype and
+   * filename the event will name, so a stored file is named alike.
+   */
+  download?(message: WAMessage, media: MediaInfo & { filename: string }): Promise<DownloadedMedia | undefined>;
 }
+
+export type DownloadedMedia = Buffer | { key: string };
 
 export interface Address {
   chatId: string;
@@ -110,13 +116,14 @@ function clip(text: string | null | undefined, max: number): string | undefined 
   return text.length > max ? text.slice(0, max) : text;
 }
 
-async function mediaPayload(msg: WAMessage, id: string, content: MessageContent, ctx: AdapterContext) {
+async function mediaPayload(msg: WAMessage, id: string, content: MessageContent, ctx: AdapterContext): Promise<BridgeMedia | undefined> {
   if (!content.media || !ctx.download) return undefined;
-  const bytes = await ctx.download(msg, content.media);
-  if (!bytes) return undefined;
   const mimetype = content.media.mimetype.slice(0, 200);
   const filename = (content.media.filename || filenameFor(content.mediaType, id, mimetype)).slice(0, 255);
-  return { mimetype, filename, base64: bytes.toString("base64") };
+  const got = await ctx.download(msg, { ...content.media, mimetype, filename });
+  if (!got) return undefined;
+  if (Buffer.isBuffer(got)) return { mimetype, filename, base64: got.toString("base64") };
+  return { mimetype, filename, key: got.key };
 }
 
 /** One messages.upsert item → the events it stands for (none, one message, or an action on another message). */

@@ -1,3 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
 import {
   type Contact,
   downloadMediaMessage,
@@ -7,7 +12,7 @@ import {
   type MessageUpsertType,
   type WAMessage,
 } from "@whiskeysockets/baileys";
-import { type BridgeEvent, bridgeEvent } from "../../../../worker/contracts/bridge";
+import { BRIDGE_INLINE_MEDIA_BYTES, BRIDGE_MAX_MEDIA_BYTES, type BridgeEvent, bridgeEvent } from "../../../../worker/contracts/bridge";
 import {
   type AddressBookEntry,
   type ConnectionInfo,
@@ -20,7 +25,7 @@ import {
   type ReactRequest,
 } from "../provider";
 import type { SessionStore } from "../sessionStore";
-import { type AdapterContext, adaptUpsert } from "./adapter";
+import { type AdapterContext, adaptUpsert, type DownloadedMedia } from "./adapter";
 import { type BaileysSocket, Connection, type SocketFactory } from "./connection";
 import type { MediaInfo } from "./content";
 import { type ContactFacts, Directory } from "./directory";
@@ -29,6 +34,7 @@ import { type ILogger, type LoggerLike, toBaileysLogger } from "./logger";
 import { RecentMessages } from "./recentMessages";
 import { type BackoffOptions, DEFAULT_BACKOFF } from "./reconnectPolicy";
 import { Outbox } from "./send";
+import { downloadHashedFile, type OpenDownload, type UploadMedia, uploadWithRetries } from "./storedMedia";
 import { acksFromReceipts, acksFromUpdates, callEvents, presenceEvents } from "./updates";
 
 /**
@@ -46,8 +52,26 @@ export interface BaileysProviderOptions {
   makeSocket?: SocketFactory;
   /** Fetches a media message's bytes; Baileys' downloadMediaMessage (with re-upload of expired media) by default. */
   downloadMedia?: (message: WAMessage, sock: BaileysSocket) => Promise<Buffer>;
-  /** Bigger media is not downloaded: the message arrives without it (the bridge carries base64 in 40 MB bodies). */
+  /**
+   * The same as a stream, for media too big to hold in memory, to abort on `signal`; Baileys' downloadMediaMessage
+   * by default.
+   */
+  downloadMediaStream?: (message: WAMessage, sock: BaileysSocket, signal: AbortSignal) => Promise<Readable | AsyncIterable<Uint8Array>>;
+  /** Media up to this size rides inside its event as base64 (BRIDGE_INLINE_MEDIA_BYTES by default). */
+  inlineMediaBytes?: number;
+  /** Bigger media is not downloaded: the message arrives without it (BRIDGE_MAX_MEDIA_BYTES by default). */
   maxMediaBytes?: number;
+  /**
+   * Stores media too big to ride inline with the worker, answering its key (the worker client's uploadMedia).
+   * Without it such media is not downloaded and its message arrives without the file.
+   */
+  uploadMedia?: UploadMedia;
+  /** Where big media waits between download and upload; a temporary directory of the OS by default. */
+  mediaTmpDir?: string;
+  /** Waits before each retry of an upload that failed transiently (about 1 s, 2 s, 4 s by default). */
+  uploadRetryDelaysMs?: readonly number[];
+  /** A big media download that sends nothing for this long is given up on (60 s by default). */
+  mediaStallMs?: number;
   backoff?: Partial<BackoffOptions>;
   maxQrRotations?: number;
   pairingWaitMs?: number;
@@ -62,8 +86,6 @@ interface Runtime {
   queue: Promise<void>;
 }
 
-const DEFAULT_MAX_MEDIA_BYTES = 16 * 1024 * 1024;
-
 export class BaileysProvider implements Provider {
   readonly name = "baileys" as const;
   private readonly runtimes = new Map<number, Runtime>();
@@ -73,6 +95,8 @@ export class BaileysProvider implements Provider {
   private readonly now: () => number;
   private readonly makeSocket: SocketFactory;
   private readonly backoff: BackoffOptions;
+  /** Aborted on close, so that no download or upload of big media holds the shutdown. */
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: BaileysProviderOptions) {
     this.logger = options.logger ?? console;
@@ -134,6 +158,7 @@ export class BaileysProvider implements Provider {
   }
 
   async close(): Promise<void> {
+    this.closing.abort(new Error("the provider is closing"));
     await Promise.all([...this.runtimes.values()].map(async (rt) => {
       await rt.connection.close();
       await rt.queue;
@@ -343,25 +368,82 @@ export class BaileysProvider implements Provider {
     };
   }
 
-  private async download(rt: Runtime, sock: BaileysSocket, message: WAMessage, media: MediaInfo): Promise<Buffer | undefined> {
-    const max = this.options.maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES;
+  /**
+   * A media message's file: inline up to the inline limit; bigger (as WhatsApp declares it, or as it turns out),
+   * stored with the worker ahead of the event; past the maximum, or on any failure, none (the message still goes).
+   */
+  private async download(rt: Runtime, sock: BaileysSocket, message: WAMessage, media: MediaInfo & { filename: string }): Promise<DownloadedMedia | undefined> {
+    const inlineMax = this.options.inlineMediaBytes ?? BRIDGE_INLINE_MEDIA_BYTES;
+    const max = this.options.maxMediaBytes ?? BRIDGE_MAX_MEDIA_BYTES;
     const id = rt.connection.id;
-    if (media.fileLength !== undefined && media.fileLength > max) {
-      this.logger.warn(`baileys ${id}: media of ${message.key.id} is ${media.fileLength} bytes, over ${max}: not downloaded`);
-      return undefined;
+    const declared = media.fileLength;
+    if (declared !== undefined && declared > inlineMax) {
+      if (declared > max || !this.options.uploadMedia) {
+        this.logger.warn(`baileys ${id}: media of ${message.key.id} is ${declared} bytes, over ${this.options.uploadMedia ? max : inlineMax}: not downloaded`);
+        return undefined;
+      }
+      const downloadStream =
+        this.options.downloadMediaStream ??
+        ((m: WAMessage, s: BaileysSocket, signal: AbortSignal) =>
+          downloadMediaMessage(m, "stream", { options: { signal } }, { reuploadRequest: s.updateMediaMessage, logger: this.baileysLogger }));
+      return this.storeWithWorker(rt, message, media, (signal) => downloadStream(message, sock, signal));
     }
+    let bytes: Buffer;
     try {
       const fetch =
         this.options.downloadMedia ??
         ((m: WAMessage, s: BaileysSocket) =>
           downloadMediaMessage(m, "buffer", {}, { reuploadRequest: s.updateMediaMessage, logger: this.baileysLogger }));
-      const bytes = await fetch(message, sock);
-      if (bytes.length > max) return undefined;
-      return bytes;
+      bytes = await fetch(message, sock);
     } catch (error) {
       // The message still goes through without its file (expired media cannot always be re-uploaded).
       this.logger.warn(`baileys ${id}: media of ${message.key.id} could not be downloaded`, error);
       return undefined;
+    }
+    if (bytes.length <= inlineMax) return bytes;
+    // Bigger than WhatsApp said (or it did not say): already in memory, so stored from there.
+    if (bytes.length > max || !this.options.uploadMedia) {
+      this.logger.warn(`baileys ${id}: media of ${message.key.id} is ${bytes.length} bytes, over ${this.options.uploadMedia ? max : inlineMax}: dropped`);
+      return undefined;
+    }
+    return this.storeWithWorker(rt, message, media, async () => Readable.from([bytes]));
+  }
+
+  /**
+   * Downloads into a temporary file while hashing, uploads it (retrying transient failures) and answers its key;
+   * undefined when any step fails for good. The file is removed whatever happens.
+   */
+  private async storeWithWorker(
+    rt: Runtime,
+    message: WAMessage,
+    media: MediaInfo & { filename: string },
+    openDownload: OpenDownload,
+  ): Promise<{ key: string } | undefined> {
+    const upload = this.options.uploadMedia;
+    if (!upload) return undefined;
+    const id = rt.connection.id;
+    const dir = this.options.mediaTmpDir ?? path.join(os.tmpdir(), "zapdesk-media");
+    const filePath = path.join(dir, `media-${randomUUID()}.part`);
+    const signal = this.closing.signal;
+    try {
+      await mkdir(dir, { recursive: true });
+      const maxBytes = this.options.maxMediaBytes ?? BRIDGE_MAX_MEDIA_BYTES;
+      const { size, sha256 } = await downloadHashedFile(openDownload, filePath, { maxBytes, stallMs: this.options.mediaStallMs, signal });
+      const key = await uploadWithRetries(
+        upload,
+        { connectionId: id, filePath, size, sha256, mimetype: media.mimetype, filename: media.filename },
+        {
+          delaysMs: this.options.uploadRetryDelaysMs,
+          signal,
+          onRetry: (attempt, error) => this.logger.info(`baileys ${id}: upload of the media of ${message.key.id} failed, retry ${attempt}`, error),
+        },
+      );
+      return { key };
+    } catch (error) {
+      this.logger.warn(`baileys ${id}: media of ${message.key.id} could not be stored; the message goes on without it`, error);
+      return undefined;
+    } finally {
+      await rm(filePath, { force: true }).catch(() => undefined);
     }
   }
 

@@ -1,7 +1,15 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
 import { DisconnectReason, proto } from "@whiskeysockets/baileys";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BRIDGE_INLINE_MEDIA_BYTES, type BridgeInboundMessage } from "../../../../worker/contracts/bridge";
+import { createWorkerClient } from "../../bridge/workerClient";
+import { eventually, FakeWorker } from "../../testing/fakeWorker";
 import type { ProviderEvent } from "../provider";
-import { createBaileysProvider } from "./index";
+import { type BaileysProviderOptions, createBaileysProvider } from "./index";
 import { fakeSocketFactory } from "./testing/fakeSocket";
 import { MemorySessionStore } from "./testing/memorySessionStore";
 
@@ -12,7 +20,7 @@ const NOW = 1_700_000_000_000;
 /** Lets queued promises and immediate timers run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function setup(options: { store?: MemorySessionStore; maxQrRotations?: number } = {}) {
+function setup(options: { store?: MemorySessionStore; maxQrRotations?: number; provider?: Partial<BaileysProviderOptions> } = {}) {
   const store = options.store ?? new MemorySessionStore();
   const factory = fakeSocketFactory();
   const provider = createBaileysProvider({
@@ -24,6 +32,7 @@ function setup(options: { store?: MemorySessionStore; maxQrRotations?: number } 
     backoff: { random: () => 0.5 },
     maxQrRotations: options.maxQrRotations ?? 3,
     downloadMedia: async () => Buffer.from("media"),
+    ...options.provider,
   });
   const events: ProviderEvent[] = [];
   provider.onEvent((e) => events.push(e));
@@ -335,6 +344,208 @@ describe("baileys provider: inbound", () => {
     old.showQr("OLD-QR");
     await settle();
     expect(ctx.events.some((e) => e.type === "message" || e.type === "qr")).toBe(false);
+  });
+});
+
+describe("baileys provider: media too big to ride inside its event", () => {
+  let worker: FakeWorker;
+  let tmpDir: string;
+  const warnings: unknown[][] = [];
+  let running: ReturnType<typeof setup> | undefined;
+
+  beforeEach(async () => {
+    // Real HTTP to a fake worker and real retry delays (short ones).
+    vi.useRealTimers();
+    worker = await FakeWorker.start();
+    tmpDir = await mkdtemp(path.join(os.tmpdir(), "zapdesk-media-test-"));
+    warnings.length = 0;
+  });
+  afterEach(async () => {
+    await running?.provider.close();
+    running = undefined;
+    await worker.close();
+    await rm(tmpDir, { recursive: true, force: true });
+  });
+
+  /** Deterministic bytes, as a download streams them: in 64 KB chunks. */
+  const bytesOf = (size: number) => {
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 31) % 251;
+    return bytes;
+  };
+  const chunked = (bytes: Buffer) => Readable.from((function* () {
+    for (let at = 0; at < bytes.length; at += 65_536) yield bytes.subarray(at, at + 65_536);
+  })());
+  const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+  async function bridged(over: Partial<BaileysProviderOptions> = {}) {
+    const client = createWorkerClient({ workerUrl: worker.url, secret: worker.secret, hostId: "host-a" });
+    const uploads = { attempts: 0 };
+    const ctx = setup({
+      provider: {
+        logger: { info: () => undefined, warn: (...args: unknown[]) => warnings.push(args), error: () => undefined },
+        uploadMedia: (upload) => {
+          uploads.attempts++;
+          return client.uploadMedia(upload);
+        },
+        mediaTmpDir: tmpDir,
+        uploadRetryDelaysMs: [10, 20, 40],
+        downloadMedia: async () => {
+          throw new Error("a big file must be streamed, not downloaded into memory");
+        },
+        ...over,
+      },
+    });
+    running = ctx;
+    await connected(ctx);
+    return { ...ctx, uploads };
+  }
+
+  function receiveVideo(ctx: ReturnType<typeof setup>, id: string, fileLength?: number) {
+    ctx.last().upsert(
+      [{ key: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: false, id }, messageTimestamp: 1_700_000_000, message: { videoMessage: { mimetype: "video/mp4", caption: "o vídeo", fileLength } } }],
+      "notify",
+    );
+  }
+
+  const messageOf = (ctx: ReturnType<typeof setup>, id: string) =>
+    eventually(() => {
+      const found = ctx.events.flatMap((e) => (e.type === "message" && e.message.id === id ? [e.message] : []));
+      expect(found).toHaveLength(1);
+      return found[0] as BridgeInboundMessage;
+    });
+
+  it("uploads a file over the inline limit as it streams in, and the event names its key; the worker holds the exact bytes", async () => {
+    const bytes = bytesOf(BRIDGE_INLINE_MEDIA_BYTES + 1);
+    const ctx = await bridged({ downloadMediaStream: async () => chunked(bytes) });
+    receiveVideo(ctx, "BIG1", bytes.length);
+    const message = await messageOf(ctx, "BIG1");
+    expect(message).toMatchObject({ mediaType: "video", body: "o vídeo" });
+    expect(message.media).toEqual({ mimetype: "video/mp4", filename: "video-BIG1.mp4", key: expect.stringMatching(/^companies\/1\/messages\/.+\/video-BIG1\.mp4$/) });
+    const stored = worker.media.get((message.media as { key: string }).key);
+    expect(stored).toMatchObject({ connectionId: 1, mimetype: "video/mp4", filename: "video-BIG1.mp4" });
+    expect(stored?.bytes.length).toBe(bytes.length);
+    expect(sha256(stored!.bytes)).toBe(sha256(bytes));
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it("keeps media up to the inline limit inside the event, without uploading it", async () => {
+    const ctx = await bridged({ downloadMedia: async () => Buffer.from("small video") });
+    receiveVideo(ctx, "SMALL1", BRIDGE_INLINE_MEDIA_BYTES);
+    const message = await messageOf(ctx, "SMALL1");
+    expect(message.media).toEqual({ mimetype: "video/mp4", filename: "video-SMALL1.mp4", base64: Buffer.from("small video").toString("base64") });
+    expect(worker.callsTo("PUT", "/bridge/media")).toEqual([]);
+  });
+
+  it("uploads a file that turns out bigger than the inline limit once downloaded", async () => {
+    const bytes = bytesOf(5_000);
+    const ctx = await bridged({ inlineMediaBytes: 1_000, downloadMedia: async () => bytes });
+    receiveVideo(ctx, "GREW1");
+    const message = await messageOf(ctx, "GREW1");
+    const stored = worker.media.get((message.media as { key: string }).key);
+    expect(stored?.bytes.equals(bytes)).toBe(true);
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it("retries an upload the worker failed transiently, and the event names the stored file", async () => {
+    const bytes = bytesOf(50_000);
+    const ctx = await bridged({ inlineMediaBytes: 1_000, downloadMediaStream: async () => chunked(bytes) });
+    worker.failMediaUploads = 2;
+    receiveVideo(ctx, "RETRY1", bytes.length);
+    const message = await messageOf(ctx, "RETRY1");
+    expect(ctx.uploads.attempts).toBe(3);
+    expect(worker.callsTo("PUT", "/bridge/media/1")).toHaveLength(3);
+    expect(worker.media.get((message.media as { key: string }).key)?.bytes.equals(bytes)).toBe(true);
+  });
+
+  it("delivers the message without its file when the worker keeps failing, after three retries, and removes the temporary file", async () => {
+    const ctx = await bridged({ inlineMediaBytes: 1_000, downloadMediaStream: async () => chunked(bytesOf(50_000)) });
+    worker.failMediaUploads = 100;
+    receiveVideo(ctx, "FAIL1", 50_000);
+    const message = await messageOf(ctx, "FAIL1");
+    expect(message).toMatchObject({ mediaType: "video", body: "o vídeo" });
+    expect(message.media).toBeUndefined();
+    expect(ctx.uploads.attempts).toBe(4);
+    expect(worker.callsTo("PUT", "/bridge/media/1")).toHaveLength(4);
+    expect(worker.media.size).toBe(0);
+    expect(warnings.some(([text]) => String(text).includes("FAIL1"))).toBe(true);
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it("does not retry an upload the worker refuses (413), and the message goes on without its file", async () => {
+    const ctx = await bridged({ inlineMediaBytes: 1_000, downloadMediaStream: async () => chunked(bytesOf(50_000)) });
+    worker.maxMediaBytes = 10_000;
+    receiveVideo(ctx, "REFUSED1", 50_000);
+    const message = await messageOf(ctx, "REFUSED1");
+    expect(message.media).toBeUndefined();
+    expect(ctx.uploads.attempts).toBe(1);
+    expect(worker.media.size).toBe(0);
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it("does not hold a shutdown through the upload's retries: the message goes on without its file", async () => {
+    const ctx = await bridged({ inlineMediaBytes: 1_000, uploadRetryDelaysMs: [60_000], downloadMediaStream: async () => chunked(bytesOf(50_000)) });
+    worker.failMediaUploads = 100;
+    receiveVideo(ctx, "CLOSING1", 50_000);
+    await eventually(() => expect(ctx.uploads.attempts).toBe(1));
+    const startedAt = Date.now();
+    await ctx.provider.close();
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect((await messageOf(ctx, "CLOSING1")).media).toBeUndefined();
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it("stops a download that grows past the maximum, discards it and delivers the message without its file", async () => {
+    let streamed = 0;
+    const endless = Readable.from((function* () {
+      for (;;) {
+        streamed += 65_536;
+        yield bytesOf(65_536);
+      }
+    })());
+    const ctx = await bridged({ inlineMediaBytes: 1_000, maxMediaBytes: 200_000, downloadMediaStream: async () => endless });
+    receiveVideo(ctx, "HUGE1", 50_000);
+    const message = await messageOf(ctx, "HUGE1");
+    expect(message.media).toBeUndefined();
+    expect(streamed).toBeLessThan(1_000_000);
+    expect(endless.destroyed).toBe(true);
+    expect(worker.callsTo("PUT", "/bridge/media")).toEqual([]);
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it("gives up on a download that stalls, before its first byte or midway, and delivers the message without its file", async () => {
+    const midway = new Readable({ read() {} });
+    midway.push(bytesOf(10_000));
+    const downloads = [() => new Promise<never>(() => undefined), async () => midway];
+    const ctx = await bridged({ inlineMediaBytes: 1_000, mediaStallMs: 50, downloadMediaStream: () => downloads.shift()!() });
+    receiveVideo(ctx, "STALL1", 50_000);
+    receiveVideo(ctx, "STALL2", 50_000);
+    expect((await messageOf(ctx, "STALL1")).media).toBeUndefined();
+    expect((await messageOf(ctx, "STALL2")).media).toBeUndefined();
+    expect(midway.destroyed).toBe(true);
+    expect(ctx.uploads.attempts).toBe(0);
+    expect(await readdir(tmpDir)).toEqual([]);
+  });
+
+  it("does not download a file declared over the maximum, nor a big file when nothing can upload it", async () => {
+    const streams: string[] = [];
+    const ctx = await bridged({
+      inlineMediaBytes: 1_000,
+      maxMediaBytes: 10_000,
+      downloadMediaStream: async (m) => {
+        streams.push(m.key.id ?? "");
+        return chunked(bytesOf(10));
+      },
+    });
+    receiveVideo(ctx, "OVERMAX1", 10_001);
+    expect((await messageOf(ctx, "OVERMAX1")).media).toBeUndefined();
+
+    const offline = setup({ provider: { inlineMediaBytes: 1_000, downloadMediaStream: async () => chunked(bytesOf(10)), mediaTmpDir: tmpDir } });
+    await connected(offline);
+    receiveVideo(offline, "NOUPLOAD1", 5_000);
+    expect((await messageOf(offline, "NOUPLOAD1")).media).toBeUndefined();
+    await offline.provider.close();
+    expect(streams).toEqual([]);
   });
 });
 
