@@ -33,6 +33,7 @@ class RealtimeClient {
   private ready = false;
   private stopped = true;
   private openedAt = 0;
+  private openAt = 0;
   private timers: { ping?: ReturnType<typeof setInterval>; status?: ReturnType<typeof setInterval>; pong?: ReturnType<typeof setTimeout>; retry?: ReturnType<typeof setTimeout> } = {};
 
   subscribe<T extends EventType>(type: T, handler: Handler<T>): () => void {
@@ -44,6 +45,11 @@ class RealtimeClient {
     const wrapped = handler as (event: ServerEvent) => void;
     set.add(wrapped);
     return () => set.delete(wrapped);
+  }
+
+  /** When the current socket opened (ms since epoch; 0 before the first). */
+  openedSince(): number {
+    return this.openAt;
   }
 
   onState(listener: (state: ConnectionState) => void): () => void {
@@ -107,6 +113,7 @@ class RealtimeClient {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      this.openAt = Date.now();
       this.setState("open");
       this.startTimers(socket);
     };

@@ -1,4 +1,5 @@
 import type { BridgeInboundMessage } from "../../contracts/bridge";
+import type { MessageAck } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { inboundMediaKey, inboundMediaPrefix } from "./uploadedBridgeMedia";
 
@@ -22,6 +23,36 @@ export function storedBody(m: BridgeInboundMessage): string {
 
 export function storedType(m: BridgeInboundMessage): string {
   return storedMediaType[m.mediaType] ?? m.mediaType;
+}
+
+/** The stored row of an inbound message on its ticket (media and quote already resolved by the caller). */
+export function inboundMessageValues(
+  companyId: number,
+  m: BridgeInboundMessage,
+  on: { ticketId: number; contactId: number; queueId: number | null; media?: { key: string; name: string } | null; quotedMsgId?: number | null; now: Date },
+) {
+  // Sent from the phone: it reached WhatsApp's server already.
+  const ack: MessageAck = m.fromMe ? 2 : 0;
+  return {
+    wid: m.id,
+    companyId,
+    ticketId: on.ticketId,
+    contactId: on.contactId,
+    body: storedBody(m),
+    fromMe: m.fromMe,
+    read: m.fromMe,
+    mediaType: storedType(m),
+    mediaUrl: on.media?.key ?? null,
+    mediaName: on.media?.name ?? null,
+    quotedMsgId: on.quotedMsgId ?? null,
+    ack,
+    isForwarded: m.isForwarded,
+    participant: m.isGroup ? m.from : null,
+    dataJson: m.isGroup && m.name ? JSON.stringify({ participantName: m.name }) : null,
+    queueId: on.queueId,
+    createdAt: new Date(m.timestamp || on.now.getTime()),
+    updatedAt: on.now,
+  };
 }
 
 /** The ticket's last-message preview. */

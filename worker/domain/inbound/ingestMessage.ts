@@ -14,7 +14,7 @@ import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
 import { candidateContacts, identityOf, upsertInboundContact } from "./inboundContact";
-import { previewOf, storedBody, storedType, storeInboundMedia } from "./inboundMessageRow";
+import { inboundMessageValues, previewOf, storeInboundMedia } from "./inboundMessageRow";
 import { isLive, latestTicketByNumber, latestTicketOfContact, loadInboundTicket, returnToPending, type InboundTicket } from "./inboundTicket";
 
 export type InboundConnection = Pick<
@@ -84,26 +84,7 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
   const [inserted] = await ctx.db.batch([
     ctx.db
       .insert(messages)
-      .values({
-        wid: m.id,
-        companyId: ctx.companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        body: storedBody(m),
-        fromMe: m.fromMe,
-        read: m.fromMe,
-        mediaType: storedType(m),
-        mediaUrl: media?.key ?? null,
-        mediaName: media?.name ?? null,
-        quotedMsgId: quoted?.id ?? null,
-        ack: m.fromMe ? 2 : 0,
-        isForwarded: m.isForwarded,
-        participant: m.isGroup ? m.from : null,
-        dataJson: m.isGroup && m.name ? JSON.stringify({ participantName: m.name }) : null,
-        queueId: ticket.queueId,
-        createdAt: new Date(m.timestamp || now.getTime()),
-        updatedAt: now,
-      })
+      .values(inboundMessageValues(ctx.companyId, m, { ticketId: ticket.id, contactId: contact.id, queueId: ticket.queueId, media, quotedMsgId: quoted?.id, now }))
       .onConflictDoNothing()
       .returning({ id: messages.id }),
     ctx.db

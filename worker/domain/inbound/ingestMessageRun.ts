@@ -10,7 +10,7 @@ import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
 import { contactPatchOf, identityOf, inboundContactColumns, type InboundContact } from "./inboundContact";
-import { previewOf, storedBody, storedType } from "./inboundMessageRow";
+import { inboundMessageValues, previewOf } from "./inboundMessageRow";
 import { inboundTicketColumns, type InboundTicket } from "./inboundTicket";
 import { announce, ingestMessage, type InboundConnection } from "./ingestMessage";
 import { botStateOf, lastSentByUsQuery } from "../chatbot/botState";
@@ -136,23 +136,7 @@ async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[
     writes.push(
       ctx.db
         .insert(messages)
-        .values({
-          wid: m.id,
-          companyId: ctx.companyId,
-          ticketId: ticket.id,
-          contactId: contact.id,
-          body: storedBody(m),
-          fromMe: m.fromMe,
-          read: m.fromMe,
-          mediaType: storedType(m),
-          ack: m.fromMe ? 2 : 0,
-          isForwarded: m.isForwarded,
-          participant: m.isGroup ? m.from : null,
-          dataJson: m.isGroup && m.name ? JSON.stringify({ participantName: m.name }) : null,
-          queueId: ticket.queueId,
-          createdAt: new Date(m.timestamp || now.getTime()),
-          updatedAt: now,
-        })
+        .values(inboundMessageValues(ctx.companyId, m, { ticketId: ticket.id, contactId: contact.id, queueId: ticket.queueId, now }))
         .onConflictDoNothing()
         .returning({ id: messages.id }),
     );

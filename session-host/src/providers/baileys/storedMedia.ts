@@ -2,23 +2,15 @@ import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { MediaUpload } from "../../bridge/workerClient";
 
 /**
  * Media too big to ride inside its event (BRIDGE_INLINE_MEDIA_BYTES): written to a temporary file while hashed,
  * then uploaded to the worker (PUT /bridge/media/:connectionId), the event naming the key it answered.
  */
 
-/** What the host's worker client takes to upload a file (see bridge/workerClient.ts, uploadMedia). */
-export interface MediaUploadRequest {
-  connectionId: number;
-  filePath: string;
-  size: number;
-  /** Hex SHA-256 of the file. */
-  sha256: string;
-  mimetype: string;
-  filename: string;
-  signal?: AbortSignal;
-}
+/** What the host's worker client takes to upload a file (bridge/workerClient.ts, uploadMedia). */
+export type MediaUploadRequest = MediaUpload;
 
 /** Resolves to the key the worker stored the file under. */
 export type UploadMedia = (upload: MediaUploadRequest) => Promise<string>;

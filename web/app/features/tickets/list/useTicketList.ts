@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toastError } from "../../../lib/errors";
+import { realtime } from "../../../lib/realtime";
 import { listTickets } from "../shared/api";
 import type { ListTicket } from "../shared/types";
 import { belongsTo, queryFor, type ListFilter, type Viewer } from "./filters";
@@ -21,9 +22,13 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
   const viewerRef = useRef(viewer);
   viewerRef.current = viewer;
 
+  /** When the latest page 1 was asked for: events the socket missed before it opened may be newer. */
+  const firstPageAskedAt = useRef<number | null>(null);
+
   const load = useCallback(
     async (page: number, signal?: AbortSignal) => {
       const mine = generation.current;
+      if (page === 1) firstPageAskedAt.current = Date.now();
       dispatch({ type: "loading" });
       try {
         const body = await listTickets(queryFor(JSON.parse(filterKey) as ListFilter, page), signal);
@@ -66,6 +71,18 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
       }),
     [feed],
   );
+
+  // The socket opening (at first, or again after a drop) may come after events this list never heard of: a list
+  // asked for before that moment is asked for again, so nothing stays stale until a reload.
+  useEffect(() => {
+    if (!enabled) return;
+    return realtime.onState((socketState) => {
+      const askedAt = firstPageAskedAt.current;
+      if (socketState !== "open" || askedAt === null || askedAt > realtime.openedSince()) return;
+      generation.current++;
+      void load(1);
+    });
+  }, [load, enabled]);
 
   const loadMore = useCallback(() => {
     const current = stateRef.current;
