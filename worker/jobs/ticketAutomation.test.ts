@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, tickets, ticketTracking } from "../db/schema";
 import { companyWithTeam, createQueue, db, testEnv } from "../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../testing/inbox";
+import { connect } from "../testing/sockets";
 import { runTicketAutomation } from "./ticketAutomation";
 
 const HOUR = 60 * 60 * 1000;
@@ -40,6 +41,31 @@ describe("the minute's ticket automation", () => {
     expect((await ticketById(waiting.id)).queueId).toBe(target.id);
     expect((await ticketById(fresh.id)).queueId).toBeNull();
     expect((await ticketById(queued.id)).queueId).toBe(other.id);
+  });
+
+  it("closes several idle tickets in one run, each with its history row, and tells their agent about each", async () => {
+    const { company, agent } = await companyWithTeam();
+    const conn = await createConnection(company.id, { expiresTicket: 1 });
+    const now = Date.now();
+    const idle = await Promise.all(
+      [0, 1, 2].map(async () =>
+        createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, status: "open", userId: agent.id, updatedAt: new Date(now - 2 * HOUR) }),
+      ),
+    );
+    const socket = await connect(agent.token);
+    await socket.quiet(100);
+
+    await runTicketAutomation(testEnv, new Date(now));
+
+    for (const t of idle) expect((await ticketById(t.id)).status).toBe("closed");
+    const history = await db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, idle.map((t) => t.id)));
+    expect(history.map((h) => [h.ticketId, h.action, h.fromStatus, h.toStatus]).sort()).toEqual(idle.map((t) => [t.id, "close", "open", "closed"]).sort());
+    const updates = [];
+    for (let i = 0; i < 3; i++) updates.push(await socket.next((e) => e.type === "ticket" && e.action === "update"));
+    expect(updates.map((e) => (e as { ticket: { id: number; status: string } }).ticket).sort((a, b) => a.id - b.id)).toMatchObject(
+      idle.map((t) => ({ id: t.id, status: "closed" })).sort((a, b) => a.id - b.id),
+    );
+    socket.ws.close();
   });
 
   it("leaves other companies' tickets alone", async () => {

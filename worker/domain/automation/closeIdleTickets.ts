@@ -2,9 +2,7 @@ import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { tickets, whatsapps } from "../../db/schema";
 import { botSay } from "../chatbot/botSay";
 import type { SystemCtx } from "../context";
-import { loadTicket } from "../tickets/presentTicket";
-import { publishTicketUpdate, scopeOf } from "../tickets/ticketEvents";
-import { trackingRow } from "../tickets/tracking";
+import { applyTransitions } from "./applyTransitions";
 
 /** At most this many tickets per connection per run, so one minute's work stays bounded. */
 const BATCH = 50;
@@ -34,16 +32,14 @@ export async function closeIdleTickets({ ctx, input }: { ctx: SystemCtx; input: 
         ),
       )
       .limit(BATCH);
-    for (const ticket of idle) {
-      await botSay(ctx, ticket.id, "expired", conn.message);
-      const now = new Date(input.now);
-      await ctx.db.batch([
-        ctx.db.update(tickets).set({ status: "closed", chatbot: false, updatedAt: now }).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticket.id))),
-        trackingRow(ctx, ticket.id, "close", scopeOf(ticket), { ...scopeOf(ticket), status: "closed", whatsappId: conn.id }, now),
-      ]);
-      await publishTicketUpdate(ctx, scopeOf(ticket), (await loadTicket(ctx.db, ctx.companyId, ticket.id))!);
-      closed++;
-    }
+    // The notices first (each a stored message queued for delivery), then the closes together.
+    for (const ticket of idle) await botSay(ctx, ticket.id, "expired", conn.message);
+    await applyTransitions(
+      ctx,
+      idle.map((ticket) => ({ ticket, set: { status: "closed" as const, chatbot: false }, action: "close" as const, whatsappId: conn.id })),
+      new Date(input.now),
+    );
+    closed += idle.length;
   }
   return { closed };
 }

@@ -1,9 +1,7 @@
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { queues, tickets, whatsapps } from "../../db/schema";
 import type { SystemCtx } from "../context";
-import { loadTicket } from "../tickets/presentTicket";
-import { publishTicketUpdate, scopeOf } from "../tickets/ticketEvents";
-import { trackingRow } from "../tickets/tracking";
+import { applyTransitions } from "./applyTransitions";
 
 const BATCH = 50;
 
@@ -35,16 +33,12 @@ export async function transferWaitingTickets({ ctx, input }: { ctx: SystemCtx; i
         ),
       )
       .limit(BATCH);
-    for (const ticket of waiting) {
-      const now = new Date(input.now);
-      const next = { ...scopeOf(ticket), queueId: conn.queueId };
-      await ctx.db.batch([
-        ctx.db.update(tickets).set({ queueId: conn.queueId, chatbot: false, updatedAt: now }).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticket.id))),
-        trackingRow(ctx, ticket.id, "transfer", scopeOf(ticket), { ...next, whatsappId: conn.id }, now),
-      ]);
-      await publishTicketUpdate(ctx, scopeOf(ticket), (await loadTicket(ctx.db, ctx.companyId, ticket.id))!);
-      transferred++;
-    }
+    await applyTransitions(
+      ctx,
+      waiting.map((ticket) => ({ ticket, set: { queueId: conn.queueId, chatbot: false }, action: "transfer" as const, whatsappId: conn.id })),
+      new Date(input.now),
+    );
+    transferred += waiting.length;
   }
   return { transferred };
 }
