@@ -50,3 +50,17 @@ export function systemCtx(base: Omit<SystemCtx, "user">): SystemCtx {
 export function requirePermission(ctx: Pick<Ctx, "user">, key: PermissionKey): void {
   if (!can(ctx.user, key)) throw new AppError("ERR_NO_PERMISSION");
 }
+
+const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * A read done once per context and shared by later callers: a system context lives as long as one batch of work
+ * (a bridge batch, a cron run), so what it reads here stays as fresh as that batch.
+ */
+export function oncePerContext<T>(ctx: AnyCtx, key: string, load: () => Promise<T>): Promise<T> {
+  let byKey = memos.get(ctx);
+  if (!byKey) memos.set(ctx, (byKey = new Map()));
+  let loaded = byKey.get(key) as Promise<T> | undefined;
+  if (!loaded) byKey.set(key, (loaded = load()));
+  return loaded;
+}

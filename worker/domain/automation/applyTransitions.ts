@@ -5,7 +5,7 @@ import { tickets } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import type { SystemCtx } from "../context";
 import { loadTicketsByIds } from "../tickets/presentTicket";
-import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import { scopeOf, ticketUpdateDelivery, visibilitySettings } from "../tickets/ticketEvents";
 import { trackingRow, type TrackedAction } from "../tickets/tracking";
 import type { TicketScope } from "../tickets/visibility";
 
@@ -25,7 +25,7 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
   if (transitions.length === 0) return;
   const writes: BatchItem<"sqlite">[] = transitions.flatMap(({ ticket, set, action, whatsappId }) => [
     ctx.db.update(tickets).set({ ...set, updatedAt: now }).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticket.id))),
-    trackingRow(ctx, ticket.id, action, scopeOf(ticket), { ...scopeOf(ticket), ...(set.status && { status: set.status }), ...(set.queueId !== undefined && { queueId: set.queueId }), whatsappId }, now),
+    trackingRow(ctx, ticket.id, action, scopeOf(ticket), { ...scopeOf({ ...ticket, ...set }), whatsappId }, now),
   ]);
   await ctx.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const after = new Map((await loadTicketsByIds(ctx.db, ctx.companyId, transitions.map((t) => t.ticket.id))).map((t) => [t.id, t]));
@@ -33,7 +33,7 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
   const deliveries: Delivery[] = [];
   for (const { ticket } of transitions) {
     const presented = after.get(ticket.id);
-    if (presented) deliveries.push({ audience: { kind: "ticket", before: scopeOf(ticket), after: scopeOf(presented), settings }, event: { type: "ticket", action: "update", ticket: presented } });
+    if (presented) deliveries.push(ticketUpdateDelivery(scopeOf(ticket), presented, settings));
   }
   await publish(ctx.env, ctx.companyId, deliveries);
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { companies, queueOptions, queues, tickets, whatsappQueues, type Whatsapp } from "../../db/schema";
-import type { SystemCtx } from "../context";
+import { oncePerContext, type SystemCtx } from "../context";
 import { isEnabled, settingsFor } from "../settings/companySettingValues";
+import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { InboundTicket } from "../inbound/inboundTicket";
 import { lastSentByUs, type BotState } from "./botState";
 import { botSay } from "./botSay";
@@ -31,6 +32,19 @@ export interface ChatbotTurn {
 export type ChatbotOutcome = { ticketChanged: boolean };
 
 /**
+ * Whether a message is the chatbot's to answer: the contact's own (not sent from the phone, not a call log, not
+ * a group, bot not disabled for it) on a ticket waiting without an agent or an integration.
+ */
+export function chatbotAnswers(
+  m: Pick<BridgeInboundMessage, "fromMe" | "mediaType">,
+  contact: { isGroup: boolean; disableBot: boolean },
+  ticket: Pick<InboundTicket, "status" | "userId" | "useIntegration">,
+): boolean {
+  const contactsOwn = !m.fromMe && m.mediaType !== "call_log" && !contact.isGroup && !contact.disableBot;
+  return contactsOwn && ticket.status === "pending" && ticket.userId === null && !ticket.useIntegration;
+}
+
+/**
  * The connection's chatbot for a pending ticket without an agent (spec 002 queues and option trees):
  * company service hours; no queue → greeting; one queue → greeting (per sendGreetingMessageOneQueues) and that
  * queue's menu; several → the numbered menu of queues, limited by maxUseBotQueues (then sendIdQueue) and
@@ -53,14 +67,9 @@ export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<Cha
 }
 
 /** A connection's queues, read once per batch of inbound events (the context lives as long as the batch). */
-const offeredByBatch = new WeakMap<SystemCtx, Map<number, Promise<Queue[]>>>();
-
 function offeredQueues(ctx: SystemCtx, whatsappId: number): Promise<Queue[]> {
-  let byConnection = offeredByBatch.get(ctx);
-  if (!byConnection) offeredByBatch.set(ctx, (byConnection = new Map()));
-  let queued = byConnection.get(whatsappId);
-  if (!queued) {
-    queued = ctx.db
+  return oncePerContext(ctx, `offeredQueues:${whatsappId}`, async () =>
+    ctx.db
       .select({
         id: queues.id,
         name: queues.name,
@@ -75,29 +84,15 @@ function offeredQueues(ctx: SystemCtx, whatsappId: number): Promise<Queue[]> {
       .from(whatsappQueues)
       .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
       .where(and(eq(whatsappQueues.whatsappId, whatsappId), eq(queues.companyId, ctx.companyId)))
-      .orderBy(asc(queues.orderQueue), asc(queues.name))
-      // A query builder runs again each time it is awaited: keep its one result.
-      .then((rows) => rows);
-    byConnection.set(whatsappId, queued);
-  }
-  return queued;
+      .orderBy(asc(queues.orderQueue), asc(queues.name)),
+  );
 }
 
 /** The company's time zone and schedules, read once per batch of inbound events, like the queues. */
-const hoursByBatch = new WeakMap<SystemCtx, Promise<{ timezone: string; schedules: (typeof companies.$inferSelect)["schedules"] } | null>>();
-
 function companyHours(ctx: SystemCtx) {
-  let hours = hoursByBatch.get(ctx);
-  if (!hours) {
-    hours = ctx.db
-      .select({ timezone: companies.timezone, schedules: companies.schedules })
-      .from(companies)
-      .where(eq(companies.id, ctx.companyId))
-      .get()
-      .then((row) => row ?? null);
-    hoursByBatch.set(ctx, hours);
-  }
-  return hours;
+  return oncePerContext(ctx, "companyHours", async () =>
+    (await ctx.db.select({ timezone: companies.timezone, schedules: companies.schedules }).from(companies).where(eq(companies.id, ctx.companyId)).get()) ?? null,
+  );
 }
 
 class Bot {

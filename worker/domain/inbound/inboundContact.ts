@@ -30,14 +30,19 @@ export function candidateContacts(ctx: SystemCtx, m: BridgeInboundMessage) {
     .where(and(eq(contacts.companyId, ctx.companyId), lid ? or(eq(contacts.number, number), eq(contacts.lid, lid)) : eq(contacts.number, number)));
 }
 
+/** The name WhatsApp gives the sender (or the group's subject); none for messages sent from the phone. */
+function pushNameOf(m: BridgeInboundMessage): string | undefined {
+  return m.isGroup ? m.groupName?.trim() : m.fromMe ? undefined : m.name?.trim();
+}
+
 /**
  * What an inbound message would change on the contact it belongs to, found among `found` (what candidateContacts
  * answered): the contact with the number wins over an old LID-only one; none means a new contact. A name an agent
  * typed is never overwritten, only a name that is just the number.
  */
 export function contactPatchOf(m: BridgeInboundMessage, found: InboundContact[]): { existing: InboundContact | undefined; patch: Partial<Contact> } {
-  const { isGroup, number, lid } = identityOf(m);
-  const pushName = isGroup ? m.groupName?.trim() : m.fromMe ? undefined : m.name?.trim();
+  const { number, lid } = identityOf(m);
+  const pushName = pushNameOf(m);
   const existing = found.find((c) => c.number === number) ?? found[0];
   const patch: Partial<Contact> = {};
   if (!existing) return { existing, patch };
@@ -62,7 +67,7 @@ export async function upsertInboundContact(
   const { existing, patch } = contactPatchOf(m, found);
 
   if (!existing) {
-    const pushName = isGroup ? m.groupName?.trim() : m.fromMe ? undefined : m.name?.trim();
+    const pushName = pushNameOf(m);
     const now = new Date();
     const inserted = await ctx.db
       .insert(contacts)

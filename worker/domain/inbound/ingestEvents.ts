@@ -5,7 +5,7 @@ import type { SystemCtx } from "../context";
 import { applyConnectionState } from "./connectionUpdates";
 import { applyContactUpdate, publishPresence } from "./contactUpdates";
 import { ingestCall } from "./ingestCall";
-import { ingestMessage, type InboundConnection } from "./ingestMessage";
+import type { InboundConnection } from "./ingestMessage";
 import { ingestMessageRun, RUN_LIMIT } from "./ingestMessageRun";
 import { applyAck, applyDelete, applyEdit, applyReaction } from "./messageUpdates";
 
@@ -58,10 +58,9 @@ export async function ingestEvents({ ctx, input }: { ctx: SystemCtx; input: { ev
   return { ingested };
 }
 
-async function ingestEvent(ctx: SystemCtx, conn: InboundConnection, e: BridgeEvent) {
+/** Any event but a message (messages go in runs, see ingestEvents). */
+async function ingestEvent(ctx: SystemCtx, conn: InboundConnection, e: Exclude<BridgeEvent, { type: "message" }>) {
   switch (e.type) {
-    case "message":
-      return ingestMessage(ctx, conn, e.message);
     case "status":
     case "qr":
       return applyConnectionState(ctx, e);

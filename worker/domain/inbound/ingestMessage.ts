@@ -4,14 +4,14 @@ import type { Delivery } from "../../contracts/ws";
 import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import { answerRating, awaitingRating } from "../chatbot/rating";
-import { runChatbot } from "../chatbot/runChatbot";
+import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { openTicket } from "../tickets/openTicket";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
-import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import { scopeOf, ticketUpdateDelivery, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
 import { candidateContacts, identityOf, upsertInboundContact } from "./inboundContact";
 import { inboundMessageValues, previewOf, storeInboundMedia } from "./inboundMessageRow";
@@ -113,8 +113,7 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
     opened = true;
   }
 
-  const botMayAnswer = incoming && m.mediaType !== "call_log" && !contact.isGroup && !contact.disableBot;
-  if (botMayAnswer && ticket.status === "pending" && ticket.userId === null && !ticket.useIntegration) {
+  if (chatbotAnswers(m, contact, ticket)) {
     const scope = scopeOf(ticket);
     const { ticketChanged } = await runChatbot(ctx, { conn, ticket, body: m.body, opened });
     if (ticketChanged) await announce(ctx, ticket.id, scope, null, null);
@@ -138,7 +137,7 @@ export async function announce(ctx: SystemCtx, ticketId: number, before: TicketS
     const message = presentMessageRow(messageRows[0]);
     deliveries.push({ audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
   }
-  deliveries.push({ audience: { kind: "ticket", before, after: scope, settings }, event: { type: "ticket", action: "update", ticket } });
+  deliveries.push(ticketUpdateDelivery(before, ticket, settings));
   await publish(ctx.env, ctx.companyId, deliveries);
   if (changedContactId !== null) {
     const view = await loadContactView(ctx.db, ctx.companyId, changedContactId);

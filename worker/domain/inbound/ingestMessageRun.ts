@@ -7,14 +7,14 @@ import { publish } from "../../hub/publish";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
-import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import { scopeOf, ticketUpdateDelivery, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
 import { contactPatchOf, identityOf, inboundContactColumns, type InboundContact } from "./inboundContact";
 import { inboundMessageValues, previewOf } from "./inboundMessageRow";
 import { inboundTicketColumns, type InboundTicket } from "./inboundTicket";
 import { announce, ingestMessage, type InboundConnection } from "./ingestMessage";
 import { botStateOf, lastSentByUsQuery } from "../chatbot/botState";
-import { runChatbot } from "../chatbot/runChatbot";
+import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 
 /**
  * At most this many messages are read together: D1 binds at most 100 parameters to a statement, and the
@@ -117,8 +117,7 @@ function plainMessage(m: BridgeInboundMessage, found: InboundContact[], ticket: 
   const mine = found.filter((c) => c.number === number || (lid !== null && c.lid === lid));
   const { existing: contact, patch } = contactPatchOf(m, mine);
   if (!contact || contact.number !== number || Object.keys(patch).length > 0) return null;
-  const botMayAnswer = !m.fromMe && m.mediaType !== "call_log" && !contact.isGroup && !contact.disableBot;
-  return { m, contact, ticket, botTurn: botMayAnswer && ticket.status === "pending" && ticket.userId === null && !ticket.useIntegration };
+  return { m, contact, ticket, botTurn: chatbotAnswers(m, contact, ticket) };
 }
 
 /**
@@ -200,7 +199,7 @@ async function announceRun(ctx: SystemCtx, messageIds: number[], before: Map<num
   }
   for (const [id, scope] of before) {
     const ticket = presented.get(id);
-    if (ticket) deliveries.push({ audience: { kind: "ticket", before: scope, after: scopeOf(ticket), settings }, event: { type: "ticket", action: "update", ticket } });
+    if (ticket) deliveries.push(ticketUpdateDelivery(scope, ticket, settings));
   }
   await publish(ctx.env, ctx.companyId, deliveries);
 }

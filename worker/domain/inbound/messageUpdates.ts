@@ -3,7 +3,7 @@ import type { BridgeEvent } from "../../contracts/bridge";
 import { messages } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
-import { announceMessage, publishMessageUpdate, ticketScopeOfWid } from "../messages/publishMessageUpdate";
+import { announceMessage, publishMessageUpdate, ticketScopeOfMessage } from "../messages/publishMessageUpdate";
 
 type Ack = Extract<BridgeEvent, { type: "ack" }>;
 type Edit = Extract<BridgeEvent, { type: "edit" }>;
@@ -23,7 +23,7 @@ export async function applyAck(ctx: SystemCtx, e: Ack) {
       .where(and(byWid, lt(messages.ack, e.ack as 0 | 1 | 2 | 3 | 4 | 5)))
       .returning({ id: messages.id }),
     messagesQuery(ctx.db, byWid, { limit: 1 }),
-    ticketScopeOfWid(ctx, e.messageId),
+    ticketScopeOfMessage(ctx, eq(messages.wid, e.messageId)),
   ]);
   if (!updated[0] || !messageRows[0] || !ticketRows[0]) return;
   await announceMessage(ctx, presentMessageRow(messageRows[0]), ticketRows[0], "update");

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { messages, tickets } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import type { AnyCtx } from "../context";
@@ -17,12 +17,7 @@ export async function publishMessageUpdate(
   opts: { action?: "create" | "update"; ticket?: TicketScope } = {},
 ) {
   const messageQuery = messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId))!, { limit: 1 });
-  const ticketQuery = ctx.db
-    .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
-    .from(tickets)
-    .innerJoin(messages, eq(messages.ticketId, tickets.id))
-    .where(and(eq(tickets.companyId, ctx.companyId), eq(messages.id, messageId)))
-    .limit(1);
+  const ticketQuery = ticketScopeOfMessage(ctx, eq(messages.id, messageId));
   const [messageRows, ticketRows] = opts.ticket ? [await messageQuery, []] : await ctx.db.batch([messageQuery, ticketQuery]);
   if (!messageRows[0]) return undefined;
   const message = presentMessageRow(messageRows[0]);
@@ -31,13 +26,13 @@ export async function publishMessageUpdate(
   return message;
 }
 
-/** The scope of the ticket a message (by WhatsApp id) belongs to. Unawaited, for a batch. */
-export function ticketScopeOfWid(ctx: Pick<AnyCtx, "db" | "companyId">, wid: string) {
+/** The scope of the ticket of the company's message matching `message` (by id, by WhatsApp id). Unawaited, for a batch. */
+export function ticketScopeOfMessage(ctx: Pick<AnyCtx, "db" | "companyId">, message: SQL) {
   return ctx.db
     .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
     .from(tickets)
     .innerJoin(messages, eq(messages.ticketId, tickets.id))
-    .where(and(eq(tickets.companyId, ctx.companyId), eq(messages.companyId, ctx.companyId), eq(messages.wid, wid)))
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(messages.companyId, ctx.companyId), message))
     .limit(1);
 }
 

@@ -21,13 +21,15 @@ export async function visibilitySettings(
   return { viewgroups: isEnabled(values.viewgroups), viewclosed: isEnabled(values.viewclosed) };
 }
 
+/** The ticket's update, for everyone who could see it before (`before`) or can now. */
+export function ticketUpdateDelivery(before: TicketScope | null, ticket: PresentedTicket, settings: VisibilitySettings): Delivery {
+  return { audience: { kind: "ticket", before, after: scopeOf(ticket), settings }, event: { type: "ticket", action: "update", ticket } };
+}
+
 /** Tells everyone who could see the ticket before or after the change. */
 export async function publishTicketUpdate(ctx: AnyCtx, before: TicketScope | null, ticket: PresentedTicket, extra: Delivery[] = []) {
   const settings = await visibilitySettings(ctx);
-  await publish(ctx.env, ctx.companyId, [
-    { audience: { kind: "ticket", before, after: scopeOf(ticket), settings }, event: { type: "ticket", action: "update", ticket } },
-    ...extra,
-  ]);
+  await publish(ctx.env, ctx.companyId, [ticketUpdateDelivery(before, ticket, settings), ...extra]);
 }
 
 export async function publishTicketDelete(ctx: AnyCtx, before: TicketScope, ticketId: number) {

@@ -9,11 +9,8 @@ import type { MediaUpload } from "../../bridge/workerClient";
  * then uploaded to the worker (PUT /bridge/media/:connectionId), the event naming the key it answered.
  */
 
-/** What the host's worker client takes to upload a file (bridge/workerClient.ts, uploadMedia). */
-export type MediaUploadRequest = MediaUpload;
-
 /** Resolves to the key the worker stored the file under. */
-export type UploadMedia = (upload: MediaUploadRequest) => Promise<string>;
+export type UploadMedia = (upload: MediaUpload) => Promise<string>;
 
 /** About 1 s, 2 s, 4 s: the worker had a hiccup, not an outage worth holding the connection's messages for. */
 export const DEFAULT_UPLOAD_RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const;
@@ -96,7 +93,7 @@ function aborted(signal: AbortSignal): Promise<never> {
  */
 export async function uploadWithRetries(
   upload: UploadMedia,
-  request: MediaUploadRequest,
+  request: MediaUpload,
   options: { delaysMs?: readonly number[]; signal?: AbortSignal; onRetry?: (attempt: number, error: unknown) => void } = {},
 ): Promise<string> {
   const delays = options.delaysMs ?? DEFAULT_UPLOAD_RETRY_DELAYS_MS;
