@@ -1,8 +1,11 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import type { Db } from "../../db/client";
 import { authenticate } from "../../domain/auth/authenticate";
+import { readInSession } from "../../domain/auth/readInSession";
+import type { Ctx, CurrentUser } from "../../domain/context";
 import { AppError } from "../../domain/errors";
-import { ACCESS_COOKIE, type AppEnv } from "../http";
+import { ACCESS_COOKIE, type AppContext, type AppEnv } from "../http";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -12,6 +15,29 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * and a cross-site page cannot forge it.
  */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c) });
+  c.set("user", user);
+  c.set("ctx", contextOf(c, user, c.get("db")));
+  await next();
+});
+
+/**
+ * For a GET that only reads D1 (the inbox's lists): the session is checked in the read's own D1 round trip
+ * (domain/auth/readInSession) instead of one of its own. Answers the confirmed user's ctx with the result;
+ * anything with effects (the hub, R2) is done after, with that ctx.
+ */
+export async function readWithSession<T>(c: AppContext, read: (ctx: Ctx) => Promise<T>): Promise<{ ctx: Ctx; result: T }> {
+  const db = c.get("db");
+  const { user, result } = await readInSession({ db, env: c.env, token: requestToken(c) }, (user, readDb) =>
+    read(contextOf(c, user, readDb)),
+  );
+  const ctx = contextOf(c, user, db);
+  c.set("user", user);
+  c.set("ctx", ctx);
+  return { ctx, result };
+}
+
+function requestToken(c: AppContext): string {
   const header = c.req.header("authorization");
   let token: string | undefined;
   if (header?.toLowerCase().startsWith("bearer ")) {
@@ -21,10 +47,11 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
     if (token && UNSAFE.has(c.req.method)) assertSameOrigin(c.req.raw);
   }
   if (!token) throw new AppError("ERR_SESSION_EXPIRED", "Not authenticated.", { reason: "missing" });
-  const db = c.get("db");
-  const user = await authenticate({ db, env: c.env, token });
-  c.set("user", user);
-  c.set("ctx", {
+  return token;
+}
+
+function contextOf(c: AppContext, user: CurrentUser, db: Db): Ctx {
+  return {
     db,
     env: c.env,
     companyId: user.companyId,
@@ -36,9 +63,8 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
         void p; // no execution context (tests calling app.request directly): let it run
       }
     },
-  });
-  await next();
-});
+  };
+}
 
 export function assertSameOrigin(request: Request) {
   const origin = request.headers.get("origin");

@@ -14,24 +14,25 @@ import { editMessage } from "../../domain/messages/editMessage";
 import { listMessages } from "../../domain/messages/listMessages";
 import { readMessageMedia } from "../../domain/messages/readMessageMedia";
 import { runInHub } from "../../hub/runInHub";
-import { requireAuth } from "../middleware/auth";
+import { readWithSession, requireAuth } from "../middleware/auth";
 import { formBody, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv } from "../http";
 import { assertSendableFiles, removeStoredMedia, storeUploadedMedia } from "../../domain/messages/uploadedMedia";
 
 /** /api/messages: a ticket's chat. Writes that touch a ticket go through the company's hub. */
 export const messageRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
   .get("/:ticketId", async (c) => {
-    const ctx = c.get("ctx");
-    const ticketId = idParam(c, "ticketId");
-    const page = await listMessages({ ctx, input: { ticketId, ...query(c, listMessagesQuery) } });
-    // Opening the chat reads it (only the owner's reading clears the badge).
+    const { ctx, result: page } = await readWithSession(c, (ctx) =>
+      listMessages({ ctx, input: { ticketId: idParam(c, "ticketId"), ...query(c, listMessagesQuery) } }),
+    );
+    const ticketId = page.ticket.id;
+    // Opening the chat reads it (only the owner's reading clears the badge), once the session is confirmed.
     if (page.ticket.unreadMessages > 0 && page.ticket.userId === ctx.user.id) {
       await runInHub(ctx, "markTicketRead", { ticketId });
       page.ticket = { ...page.ticket, unreadMessages: 0 };
     }
     return c.json(page);
   })
+  .use(requireAuth)
   .get("/:id/media", async (c) => {
     const media = await readMessageMedia({ ctx: c.get("ctx"), input: { messageId: idParam(c) } });
     return new Response(media.body, { headers: media.headers });

@@ -5,16 +5,29 @@ import type { Env } from "../../env";
 import type { CurrentUser } from "../context";
 import { AppError } from "../errors";
 import { assertCompanyAccess } from "./companyAccess";
-import { verifyAccessToken } from "./tokens";
+import { rememberSession } from "./sessionSnapshots";
+import { verifyAccessToken, type AccessClaims } from "./tokens";
 
 /**
  * Access token in, the acting user out — loaded fresh in one round trip, so a revoked session, a changed
  * profile or an expired company take effect on the very next request.
  */
 export async function authenticate({ db, env, token }: { db: Db; env: Env; token: string }): Promise<CurrentUser> {
-  const claims = await verifyAccessToken(token, env.JWT_SECRET);
-  // One round trip. Batched rows are keyed by column name, so the selected columns must have distinct names.
-  const [rows, queueRows, settingRows] = await db.batch([
+  return loadSession(db, await verifyAccessToken(token, env.JWT_SECRET));
+}
+
+/** The session's rows read in one round trip, turned into the acting user (and remembered for readInSession). */
+export async function loadSession(db: Db, claims: AccessClaims): Promise<CurrentUser> {
+  const rows = await readSessionRows(db, claims);
+  const user = userFromSessionRows(claims, rows);
+  rememberSession(claims, rows, user);
+  return user;
+}
+
+/** What a request's session is read from: one batch, or the head of a read's own batch (readInSession). */
+export function sessionQueries(db: Db, claims: AccessClaims) {
+  // Batched rows are keyed by column name, so the selected columns must have distinct names.
+  return [
     db
       .select({
         id: users.id,
@@ -36,7 +49,16 @@ export async function authenticate({ db, env, token }: { db: Db; env: Env; token
       .where(and(eq(userSessions.id, claims.sid), eq(users.id, claims.sub), eq(users.companyId, claims.cid))),
     db.select({ queueId: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, claims.sub)),
     db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, claims.cid)),
-  ]);
+  ] as const;
+}
+
+function readSessionRows(db: Db, claims: AccessClaims) {
+  return db.batch(sessionQueries(db, claims));
+}
+export type SessionRows = Awaited<ReturnType<typeof readSessionRows>>;
+
+/** The acting user of a session's rows, or the error that refuses it (ended, replaced, company locked out). */
+export function userFromSessionRows(claims: AccessClaims, [rows, queueRows, settingRows]: SessionRows): CurrentUser {
   const row = rows[0];
   if (!row) throw new AppError("ERR_SESSION_EXPIRED");
   if (row.revokedAt) {
