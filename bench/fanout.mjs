@@ -1,7 +1,7 @@
 // Realtime fan-out through CompanyHub: one event to N connected sockets of one company.
 // Measures, per event, the time from the request that causes it (PUT /api/settings/:key by an admin, which
 // writes D1 and publishes through the hub) until every socket has received it; and the workerd memory the
-// sockets add. Everything runs on this machine through `npm start`'s app (wrangler dev, local workerd).
+// sockets add. Everything runs on this machine through `npm start`'s app (Miniflare: local workerd).
 import WebSocket from "ws";
 import os from "node:os";
 import { api, machine, startApp, summarize, workerdRssKiB } from "./lib/app.mjs";
@@ -70,7 +70,7 @@ async function main() {
       "",
       "**Conditions**",
       `- machine: ${machine()}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}.`,
-      `- app: started as \`npm start\` starts it (wrangler dev, local workerd, local D1), on 127.0.0.1; ${USERS} agents of one company, the sockets spread over them (several tabs each); clients are the \`ws\` package in one Node process.`,
+      `- app: started as \`npm start\` starts it (Miniflare: local workerd, local D1), on 127.0.0.1; ${USERS} agents of one company, the sockets spread over them (several tabs each); clients are the \`ws\` package in one Node process.`,
       `- per size: ${WARMUP} warm-up + ${EVENTS} timed events, each caused by an admin's PUT /api/settings/viewclosed (a D1 write, then one publish through the hub), timed from sending the request until every socket has received the event.`,
       "- memory: resident size of the workerd processes before opening the sockets and after (a proxy for the hub's memory; the runtime also hosts the worker).",
     ];

@@ -215,7 +215,7 @@ async function main() {
   console.log("session host RSS KiB: 1 connection", base, "50 connections", fifty, "per connection", perConnection);
 
   const markdown = [
-    `Run ${new Date().toISOString()} on ${machine()}; \`npm start\`'s app (wrangler dev, local workerd and D1) with the`,
+    `Run ${new Date().toISOString()} on ${machine()}; \`npm start\`'s app (Miniflare: local workerd and D1) with the`,
     "simulator provider. Latency: from the simulator accepting a contact's message to the admin's websocket receiving",
     "a ticket update that shows it or a later message of the same contact (spool fsync, signed bridge call, CompanyHub",
     "ingest with contact/ticket/chatbot, D1 writes, fan-out; messages landing together update their ticket once).",

@@ -1,6 +1,6 @@
 // The inbox at scale: one company with 10,000 contacts, 100,000 tickets (10% open, 5% pending, 85% closed, over
 // 90 days, 3 queues) and 1,000,000 messages in the local D1, 50 agents.
-// Measures, over HTTP against `npm start`'s app (wrangler dev, local workerd, local D1):
+// Measures, over HTTP against `npm start`'s app (Miniflare: local workerd, local D1):
 //   - GET /api/tickets for the open, pending and closed tabs and a search for a rare word, and GET /api/messages/:id;
 //   - the same search as FTS5 and as a LIKE '%…%' scan, both in one sqlite3 process on the same database file;
 //   - message send → event at the agent's socket with 50 agents connected;
@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
-import { api, startApp, summarize } from "./lib/app.mjs";
+import { api, freePort, startApp, summarize } from "./lib/app.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -572,17 +572,24 @@ async function sendToEvent(baseUrl, agentTokens, adminToken, ticketId) {
   }
 }
 
-// wrangler dev's own trigger (/cdn-cgi/handler/scheduled) ends in "exception" for a worker with static assets (it
-// reaches the assets router, not our worker), so the app is started with --test-scheduled (WRANGLER_EXTRA_ARGS, read
-// by scripts/start.mjs) and the cron is run by GET /__scheduled, which calls the worker's scheduled() in the worker.
-const CRON_PATH = "/__scheduled?cron=*+*+*+*+*";
-const CRON_ANSWER = "Ran scheduled event";
+// The app is started with its own minute cron off (ZAPDESK_LOCAL_CRON=off) and a trigger port (ZAPDESK_SCHEDULED_PORT,
+// read by scripts/worker-server.mjs), where GET /scheduled runs the worker's scheduled handler and answers when the
+// run, its waitUntil work included, has finished.
+const CRON_PATH = "/scheduled?cron=*+*+*+*+*";
 
-async function checkCronTrigger(baseUrl) {
-  const res = await fetch(baseUrl + CRON_PATH, { signal: AbortSignal.timeout(30_000) });
+async function checkCronTrigger(triggerUrl) {
+  const res = await fetch(triggerUrl + CRON_PATH, { signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
-  if (!res.ok || text.trim() !== CRON_ANSWER) throw new Error(`GET ${CRON_PATH} did not run the scheduled handler: ${res.status} ${text.slice(0, 100)}`);
-  return { path: CRON_PATH, answer: `${res.status} ${text.trim()}` };
+  if (!res.ok || !ranOk(text)) throw new Error(`GET ${CRON_PATH} did not run the scheduled handler: ${res.status} ${text.slice(0, 100)}`);
+  return { url: triggerUrl + CRON_PATH, answer: `${res.status} ${text.trim()}` };
+}
+
+function ranOk(text) {
+  try {
+    return JSON.parse(text).outcome === "ok";
+  } catch {
+    return false;
+  }
 }
 
 /** The open tabs (agent's own and admin's show-all), interleaved, one request every CRON_PACE_MS. */
@@ -602,8 +609,8 @@ async function pacedOpenTabs(baseUrl, agentToken, adminToken) {
   return samples;
 }
 
-async function cronPhase(baseUrl, agentToken, adminToken) {
-  const trigger = await checkCronTrigger(baseUrl);
+async function cronPhase(baseUrl, triggerUrl, agentToken, adminToken) {
+  const trigger = await checkCronTrigger(triggerUrl);
   const without = await pacedOpenTabs(baseUrl, agentToken, adminToken);
   const runs = [];
   let stop = false;
@@ -611,9 +618,9 @@ async function cronPhase(baseUrl, agentToken, adminToken) {
     while (!stop) {
       const started = performance.now();
       try {
-        const res = await fetch(baseUrl + trigger.path, { signal: AbortSignal.timeout(30_000) });
+        const res = await fetch(trigger.url, { signal: AbortSignal.timeout(30_000) });
         const text = await res.text();
-        runs.push({ started, ended: performance.now(), ok: res.ok && text.trim() === CRON_ANSWER });
+        runs.push({ started, ended: performance.now(), ok: res.ok && ranOk(text) });
       } catch {
         runs.push({ started, ended: performance.now(), ok: false });
       }
@@ -711,10 +718,11 @@ async function main() {
     { fts: byKey["search-admin"], like: byKey["like-admin"] },
   );
 
-  // 4. The app again over the seeded state (--test-scheduled so that GET /__scheduled runs the cron); HTTP figures.
+  // 4. The app again over the seeded state (its cron run by the bench's trigger only); HTTP figures.
   await waitForQuietMachine("the HTTP measurements");
   log("restarting the app over the seeded state…");
-  app = await startApp({ skipBuild: true, stateDir, env: { WRANGLER_EXTRA_ARGS: "--test-scheduled" } });
+  const scheduledPort = await freePort();
+  app = await startApp({ skipBuild: true, stateDir, env: { ZAPDESK_LOCAL_CRON: "off", ZAPDESK_SCHEDULED_PORT: String(scheduledPort) } });
   const { baseUrl } = app;
   const admin = await api(baseUrl, "POST", "/api/auth/login", { body: { email: company.adminEmail, password: PASSWORD } });
   // Agents see the closed tab only when the company allows it; this company does.
@@ -722,7 +730,6 @@ async function main() {
   const agentTokens = [];
   for (const a of company.agents) agentTokens.push((await api(baseUrl, "POST", "/api/auth/login", { body: { email: a.email, password: PASSWORD } })).token);
   const loadAtMeasure = os.loadavg();
-  const measureLogFrom = app.log().length;
 
   log("request floor, tabs, search, messages page…");
   const q = encodeURIComponent(RARE);
@@ -746,26 +753,22 @@ async function main() {
 
   log("open tab while the cron runs…");
   const logFrom = app.log().length;
-  const cron = await cronPhase(baseUrl, agentTokens[0], admin.token);
+  const cron = await cronPhase(baseUrl, `http://127.0.0.1:${scheduledPort}`, agentTokens[0], admin.token);
   cron.errorLines = app
     .log()
     .slice(logFrom)
     .split("\n")
     .filter((l) => /error|exception|unhandled|uncaught/i.test(l) && !/workers\.cloudflare\.com|Request\.cf/.test(l));
   const loadAtEnd = os.loadavg();
-  // wrangler dev rebuilds and reloads the worker when files it watches change (someone editing worker/ or rebuilding
-  // build/ meanwhile): requests around a reload are not the app's figures.
-  const reloads = app.log().slice(measureLogFrom).split("Reloading local server").length - 1;
   await app.stop();
   app = null;
   const dbBytes = statSync(dbFile).size + (existsSync(`${dbFile}-wal`) ? statSync(`${dbFile}-wal`).size : 0);
 
   // 5. Report.
-  const md = report({ runStarted, loadAtStart, loadAtMeasure, loadAtEnd, reloads, company, seeded, dbBytes, plans, sqlAlone, http, send, cron });
+  const md = report({ runStarted, loadAtStart, loadAtMeasure, loadAtEnd, company, seeded, dbBytes, plans, sqlAlone, http, send, cron });
   console.log(`\n${md}`);
   writeResultsSection("inbox", md);
   log("bench/RESULTS.md: inbox section written");
-  if (reloads) console.error(`[inbox] wrangler dev reloaded the worker ${reloads} time(s) during the measurements: figures disturbed, run again`);
   clearTimeout(hardStop);
 }
 
@@ -784,7 +787,7 @@ function machineLines() {
   };
 }
 
-function report({ runStarted, loadAtStart, loadAtMeasure, loadAtEnd, reloads, company, seeded, dbBytes, plans, sqlAlone, http, send, cron }) {
+function report({ runStarted, loadAtStart, loadAtMeasure, loadAtEnd, company, seeded, dbBytes, plans, sqlAlone, http, send, cron }) {
   const pass = (ok) => (ok ? "PASS" : "**MISS**");
   const load = (l) => l.map((x) => x.toFixed(2)).join(" / ");
   const m = machineLines();
@@ -847,8 +850,8 @@ function report({ runStarted, loadAtStart, loadAtMeasure, loadAtEnd, reloads, co
 ${rows.join("\n")}
 
 **Search: LIKE '%…%' scan vs FTS5, same run, same data: ${ratioWall.toFixed(0)}× slower** by wall time (${fmt(like.wall.median)} ms vs ${fmt(fts.wall.median)} ms, medians of ${SQL_RUNS}), ${ratioCpu.toFixed(0)}× by CPU time; both find the same tickets: ${sqlAlone.sameTickets ? "yes" : "**no**"} (${sqlAlone.ids.fts.length}).
-${missed ? `**${missed} target(s) missed.**` : "Every target met."}${reloads ? ` **wrangler dev reloaded the worker ${reloads} time(s) during the measurements (watched files changed): these figures are disturbed.**` : ""}
-Reading: a request that touches no D1 costs ${fmt(floor("version"))} ms here (wrangler dev's path), one D1 query adds ${fmt(floor("allowregister") - floor("version"))} ms; against that, the SQL of each request (column "its SQL alone") is ${sqlSummary}.
+${missed ? `**${missed} target(s) missed.**` : "Every target met."}
+Reading: a request that touches no D1 costs ${fmt(floor("version"))} ms here (npm start's path), one D1 query adds ${fmt(floor("allowregister") - floor("version"))} ms; against that, the SQL of each request (column "its SQL alone") is ${sqlSummary}.
 
 The SQL alone (sqlite3 CLI on the same database file). "Its SQL alone" above is the page of ids plus the count when the endpoint's answer carries a count (it skips it on some tabs):
 
@@ -858,13 +861,13 @@ ${sqlRows.join("\n")}
 
 **Conditions**
 - machine: ${m.machine}; load average (1/5/15 min) at start ${load(loadAtStart)}, before the HTTP measurements ${load(loadAtMeasure)}, at the end ${load(loadAtEnd)} — the machine is shared, other work may run at the same time.
-- software: ${m.versions}; commit ${m.commit}. The app is started by \`scripts/start.mjs\` as \`npm start\` does (wrangler dev, local workerd, local D1 and Durable Objects, session host with the simulator), on 127.0.0.1; for the measurements with \`WRANGLER_EXTRA_ARGS=--test-scheduled\`.
+- software: ${m.versions}; commit ${m.commit}. The app is started by \`scripts/start.mjs\` as \`npm start\` does (the worker bundled by \`wrangler deploy --dry-run\` and served by scripts/worker-server.mjs: Miniflare, local workerd, local D1 and Durable Objects; session host with the simulator), on 127.0.0.1; for the measurements with its own minute cron off and a trigger port (\`ZAPDESK_LOCAL_CRON=off ZAPDESK_SCHEDULED_PORT\`).
 - data, company ${company.companyId} (besides the demo): ${c.contacts.toLocaleString("en")} contacts, ${c.tickets.toLocaleString("en")} tickets (${c.open.toLocaleString("en")} open, ${c.pending.toLocaleString("en")} pending, ${c.closed.toLocaleString("en")} closed; created over ${DAYS} days; ${QUEUES.length} queues), ${c.messages.toLocaleString("en")} messages (10 a ticket, 3–12 words from a ${V}-word Portuguese vocabulary with a Zipf-like spread; ${c.rareMessages} contain "${RARE}"), ${AGENTS} agents (agent i in queue i mod 3; agent 0 owns ${c.agent0Open} open tickets), 1 admin, 1 connection; viewclosed enabled. Database file with its WAL: ${(dbBytes / 2 ** 20).toFixed(0)} MiB.
 - seeding: **${(seeded.seedMs / 1000).toFixed(1)} s** in all, set-based \`INSERT … SELECT\` over recursive CTEs through \`wrangler d1 execute zapdesk --local --persist-to <the app's state dir>\` (${MSG_STATEMENT.toLocaleString("en")} messages a statement, ${STATEMENTS_PER_CALL} statements a call; the FTS5 triggers index as rows go in), with the app stopped, then \`ANALYZE\`; wall time per call (and the SQL's own time as D1 reports it):
 ${seedLines}
 - HTTP figures: Node fetch (keep-alive) on loopback, sequential, timed from the request to the last byte of the body; ${WARMUP} warm-up + ${RUNS} timed requests each; page 1 (40 tickets / 30 messages) with its count, as the inbox asks for it. Agent = agent 0 (profile user, one queue); admin = the company's admin. Notes: JSON body size, rows of the page and the count (none when the endpoint does not count). "Its SQL alone" is the sqlite3 CLI figure of the same statements (table below).
 - send → event: ${AGENTS} agent sockets + 1 admin socket on /api/ws; agent 0's socket joined the ticket's chat (joinChatBox). ${SEND_WARMUP} warm-up + ${SENDS} timed sends, one at a time: POST /api/messages/${seeded.sendTicketId} as agent 0, timed from the request until agent 0's socket has the appMessage create event with that body (and until the admin's socket has the ticket update).
-- cron: ${CRON_REQUESTS} requests per open tab, the two tabs interleaved, one request every ${CRON_PACE_MS} ms (after ${WARMUP} warm-up each); first with no cron, then while \`GET ${cron.trigger.path}\` (answer: ${cron.trigger.answer}) is called every ${CRON_EVERY_MS / 1000} s: ${cron.runs} runs (${cron.failedRuns} failed; trigger answered in median ${fmt(cron.triggerMs.median)} ms, max ${fmt(cron.triggerMs.max)} ms — the jobs go on in waitUntil after the answer); ${cron.errorLines.length} error lines in the app's log meanwhile${cron.errorLines.length ? `: ${cron.errorLines.slice(0, 3).join(" / ")}` : ""}. The scheduled handler (worker/server.ts) runs: ${jobs.map((j) => `${j.name} (${j.file})`).join(", ") || "nothing"} — housekeeping (expired sessions, spent reset codes, stale rate-limit windows) and the ticket automation: the bench connection closes tickets idle for 24 h and moves queue-less pending tickets to a queue after 30 min, so each run finds due tickets among the 100,000 through the ticket indexes and closes or moves up to 50 of them in the company's hub.
+- cron: ${CRON_REQUESTS} requests per open tab, the two tabs interleaved, one request every ${CRON_PACE_MS} ms (after ${WARMUP} warm-up each); first with no cron, then while the trigger port's \`GET ${CRON_PATH}\` (answer: ${cron.trigger.answer}) is called every ${CRON_EVERY_MS / 1000} s: ${cron.runs} runs (${cron.failedRuns} failed; a run, its waitUntil work included, took median ${fmt(cron.triggerMs.median)} ms, max ${fmt(cron.triggerMs.max)} ms); ${cron.errorLines.length} error lines in the app's log meanwhile${cron.errorLines.length ? `: ${cron.errorLines.slice(0, 3).join(" / ")}` : ""}. The scheduled handler (worker/server.ts) runs: ${jobs.map((j) => `${j.name} (${j.file})`).join(", ") || "nothing"} — housekeeping (expired sessions, spent reset codes, stale rate-limit windows) and the ticket automation: the bench connection closes tickets idle for 24 h and moves queue-less pending tickets to a queue after 30 min, so each run finds due tickets among the 100,000 through the ticket indexes and closes or moves up to 50 of them in the company's hub.
 - the SQL alone: hand-written mirrors of the SQL of worker/domain/tickets/listTickets.ts (and listMessages.ts) with this run's ids; the search with \`messages_fts MATCH '"${RARE}"*'\` (what worker/lib/fts.ts makes of the text) or with \`messages.body LIKE '%${RARE}%'\` (and the contact's name, number, email likewise). One \`sqlite3 -readonly\` process (SQLite ${sqlAlone.version}) on the local D1 file, app stopped, queries alternating, 1 warm-up + ${SQL_RUNS} runs each; a run times N back-to-back executions by SQLite's clock (ms resolution) and divides by N; CPU = \`.timer\`'s user+sys. Workerd's SQLite may be another version; the plans below are workerd's.
 
 <details><summary>Query plans (EXPLAIN QUERY PLAN through wrangler d1 execute --local: workerd's SQLite, mirrors of the app's SQL)</summary>

@@ -4,8 +4,11 @@
  *   1. .dev.vars with random JWT_SECRET and BRIDGE_SECRET when missing (never overwritten)
  *   2. remix vite:build (SKIP_BUILD=1 skips it when a build exists)
  *   3. local D1 migrations, then the demo seed when the database has no company
- *   4. wrangler dev on 127.0.0.1:$PORT (8787) and the session host on 127.0.0.1:$SESSION_HOST_PORT (8788),
- *      logs prefixed [worker] / [host]; "ready: …" once both answer; Ctrl-C / SIGTERM stops both and their children.
+ *   4. the worker bundled (wrangler deploy --dry-run) and served by scripts/worker-server.mjs (Miniflare: workerd,
+ *      local D1, Durable Objects, R2, Queues, the minute cron) on 127.0.0.1:$PORT (8787), and the session host on
+ *      127.0.0.1:$SESSION_HOST_PORT (8788); logs prefixed [worker] / [host]; "ready: …" once both answer;
+ *      Ctrl-C / SIGTERM stops both and their children. `npm run dev` (--dev) serves with wrangler dev instead,
+ *      which rebuilds on every change (and has no cron).
  * ZAPDESK_STATE_DIR chooses where local state lives (the e2e harness passes a fresh one for a clean demo).
  */
 import { spawn } from "node:child_process";
@@ -37,14 +40,7 @@ let stopping = false;
 /** A setup step's child (build, migrations), stopped with us if we are interrupted. */
 let stepChild = null;
 
-/**
- * WRANGLER_EXTRA_ARGS: more `wrangler dev` flags, space-separated, for tooling. The benchmarks pass --test-scheduled,
- * so that GET /__scheduled runs the cron handler (wrangler's /cdn-cgi/handler/scheduled does not reach a worker that
- * has static assets).
- */
-function extraWranglerArgs() {
-  return (process.env.WRANGLER_EXTRA_ARGS ?? "").split(/\s+/).filter(Boolean);
-}
+const DEV = process.argv.includes("--dev");
 
 function parsePort(name, fallback) {
   const raw = process.env[name]?.trim();
@@ -228,18 +224,7 @@ async function main() {
   });
   if (stopping) return;
 
-  const inspectorPort = await freePort();
-  const worker = startService("worker", bin("wrangler"), [
-    "dev",
-    "--ip", "127.0.0.1",
-    "--port", String(PORT),
-    "--persist-to", persistTo,
-    "--inspector-port", String(inspectorPort),
-    "--var", `SESSION_HOST_URL:${HOST_URL}`,
-    "--var", "APP_ENV:development",
-    "--show-interactive-dev-session=false",
-    ...extraWranglerArgs(),
-  ]);
+  const worker = DEV ? await startWranglerDev() : await startWorkerServer();
   const host = startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {
     SESSION_HOST_PORT: String(HOST_PORT),
     SESSION_HOST_BIND: "127.0.0.1",
@@ -257,6 +242,33 @@ ready: ${APP_URL} — admin@admin.com / 123456
        agents ana@demo.com and bruno@demo.com, supervisor carla@demo.com (password 123456)${seeded ? " — fresh demo" : ""}
        session host ${HOST_URL} (simulator: ${HOST_URL}/simulator) — Ctrl-C stops both
 `);
+}
+
+async function startWorkerServer() {
+  const bundle = path.join(persistTo, "bundle");
+  await step("bundling the worker (wrangler deploy --dry-run)", () =>
+    wrangler(["deploy", "--dry-run", "--outdir", bundle], { capture: true, onSpawn }),
+  );
+  return startService("worker", process.execPath, [path.join("scripts", "worker-server.mjs")], {
+    WORKER_BUNDLE: bundle,
+    PORT: String(PORT),
+    PERSIST_TO: persistTo,
+    SESSION_HOST_URL: HOST_URL,
+  });
+}
+
+async function startWranglerDev() {
+  const inspectorPort = await freePort();
+  return startService("worker", bin("wrangler"), [
+    "dev",
+    "--ip", "127.0.0.1",
+    "--port", String(PORT),
+    "--persist-to", persistTo,
+    "--inspector-port", String(inspectorPort),
+    "--var", `SESSION_HOST_URL:${HOST_URL}`,
+    "--var", "APP_ENV:development",
+    "--show-interactive-dev-session=false",
+  ]);
 }
 
 main().catch((err) => {

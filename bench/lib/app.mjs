@@ -19,7 +19,7 @@ export async function freePort() {
 /**
  * stateDir: reuse a state directory (ZAPDESK_STATE_DIR, wrangler's --persist-to) from an earlier startApp(), e.g.
  * to restart the app over data seeded while it was stopped; a fresh one by default. Answers it as `stateDir`.
- * env: more environment for scripts/start.mjs (e.g. WRANGLER_EXTRA_ARGS: "--test-scheduled").
+ * env: more environment for scripts/start.mjs (e.g. ZAPDESK_LOCAL_CRON: "off").
  */
 export async function startApp({ skipBuild = false, stateDir = mkdtempSync(path.join(os.tmpdir(), "zapdesk-bench-")), env = {} } = {}) {
   const port = await freePort();

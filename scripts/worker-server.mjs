@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+/**
+ * The worker as `npm start` serves it: the bundle `wrangler deploy --dry-run` wrote, run by Miniflare (the same
+ * workerd, local D1, Durable Objects, R2 and Queues as `wrangler dev`) with the bindings of wrangler.toml, but
+ * without wrangler dev's proxy in front (a Durable Object and a second workerd process on every request, which
+ * cost more than a D1 round trip). `npm run dev` keeps wrangler dev for its live reload.
+ *
+ * It also fires the cron triggers as production does: every minute, on the minute.
+ *
+ * Environment: WORKER_BUNDLE (folder with index.js), PORT, PERSIST_TO (the local state, as --persist-to),
+ * SESSION_HOST_URL; ZAPDESK_LOCAL_CRON=off stops the minute trigger; ZAPDESK_SCHEDULED_PORT opens a loopback
+ * port where GET /scheduled?cron=… runs the scheduled handler at once (benchmarks).
+ */
+import http from "node:http";
+import path from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
+import { ROOT } from "./lib/paths.mjs";
+
+const CONFIG = path.join(ROOT, "wrangler.toml");
+const EVERY_MINUTE = "* * * * *";
+
+const env = (name) => {
+  const value = process.env[name]?.trim();
+  if (!value) {
+    console.error(`worker-server: ${name} is required`);
+    process.exit(2);
+  }
+  return value;
+};
+const bundle = env("WORKER_BUNDLE");
+const port = Number(env("PORT"));
+const persistTo = env("PERSIST_TO");
+
+// wrangler.toml's bindings, with the secrets of .dev.vars among its variables.
+const { workerOptions } = unstable_getMiniflareWorkerOptions(CONFIG);
+const mf = new Miniflare({
+  ...workerOptions,
+  name: "zapdesk",
+  // The bundle is one module that imports others at run time; naming it skips Miniflare's module discovery.
+  modulesRoot: bundle,
+  modules: [{ type: "ESModule", path: path.join(bundle, "index.js") }],
+  bindings: {
+    ...workerOptions.bindings,
+    SESSION_HOST_URL: env("SESSION_HOST_URL"),
+    APP_ENV: "development",
+  },
+  host: "127.0.0.1",
+  port,
+  // The layout wrangler's --persist-to uses, so `wrangler d1 … --local --persist-to` sees the same data.
+  d1Persist: path.join(persistTo, "v3", "d1"),
+  r2Persist: path.join(persistTo, "v3", "r2"),
+  durableObjectsPersist: path.join(persistTo, "v3", "do"),
+  cachePersist: path.join(persistTo, "v3", "cache"),
+});
+const url = await mf.ready;
+console.log(`Ready on ${url.href}`);
+
+async function runScheduled(cron) {
+  const started = Date.now();
+  const worker = await mf.getWorker();
+  const result = await worker.scheduled({ cron, scheduledTime: new Date(started) });
+  return { ...result, ms: Date.now() - started };
+}
+
+// Cron triggers: the minute one, as wrangler.toml has; other schedules would need a cron parser and are named.
+const crons = unstable_readConfig({ config: CONFIG }).triggers?.crons ?? [];
+for (const cron of crons.filter((c) => c !== EVERY_MINUTE)) console.log(`[cron] "${cron}" is not run locally (only "${EVERY_MINUTE}" is)`);
+if (crons.includes(EVERY_MINUTE) && process.env.ZAPDESK_LOCAL_CRON !== "off") {
+  const tick = async () => {
+    setTimeout(tick, 60_000 - (Date.now() % 60_000));
+    try {
+      const { outcome, ms } = await runScheduled(EVERY_MINUTE);
+      if (outcome !== "ok") console.error(`[cron] ${EVERY_MINUTE}: ${outcome} after ${ms} ms`);
+    } catch (err) {
+      console.error(`[cron] ${EVERY_MINUTE} failed: ${err?.message ?? err}`);
+    }
+  };
+  setTimeout(tick, 60_000 - (Date.now() % 60_000));
+}
+
+const scheduledPort = process.env.ZAPDESK_SCHEDULED_PORT?.trim();
+if (scheduledPort) {
+  http
+    .createServer(async (req, res) => {
+      const requested = new URL(req.url ?? "/", "http://localhost");
+      if (requested.pathname !== "/scheduled") return res.writeHead(404).end();
+      try {
+        const result = await runScheduled(requested.searchParams.get("cron") ?? EVERY_MINUTE);
+        res.writeHead(result.outcome === "ok" ? 200 : 500, { "content-type": "application/json" }).end(JSON.stringify(result));
+      } catch (err) {
+        res.writeHead(500).end(String(err?.message ?? err));
+      }
+    })
+    .listen(Number(scheduledPort), "127.0.0.1");
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, async () => {
+    await mf.dispose().catch(() => {});
+    process.exit(0);
+  });
+}
