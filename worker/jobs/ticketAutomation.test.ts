@@ -43,12 +43,12 @@ describe("the minute's ticket automation", () => {
     expect((await ticketById(queued.id)).queueId).toBe(other.id);
   });
 
-  it("closes several idle tickets in one run, each with its history row, and tells their agent about each", async () => {
+  it("closes several idle tickets in one run (more than one chunk of them), each with its history row, and tells their agent about each", async () => {
     const { company, agent } = await companyWithTeam();
     const conn = await createConnection(company.id, { expiresTicket: 1 });
     const now = Date.now();
     const idle = await Promise.all(
-      [0, 1, 2].map(async () =>
+      Array.from({ length: 12 }, async () =>
         createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, status: "open", userId: agent.id, updatedAt: new Date(now - 2 * HOUR) }),
       ),
     );
@@ -61,7 +61,7 @@ describe("the minute's ticket automation", () => {
     const history = await db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, idle.map((t) => t.id)));
     expect(history.map((h) => [h.ticketId, h.action, h.fromStatus, h.toStatus]).sort()).toEqual(idle.map((t) => [t.id, "close", "open", "closed"]).sort());
     const updates = [];
-    for (let i = 0; i < 3; i++) updates.push(await socket.next((e) => e.type === "ticket" && e.action === "update"));
+    for (let i = 0; i < idle.length; i++) updates.push(await socket.next((e) => e.type === "ticket" && e.action === "update"));
     expect(updates.map((e) => (e as { ticket: { id: number; status: string } }).ticket).sort((a, b) => a.id - b.id)).toMatchObject(
       idle.map((t) => ({ id: t.id, status: "closed" })).sort((a, b) => a.id - b.id),
     );
