@@ -17,22 +17,12 @@ export interface AutomatedTransition {
 }
 
 /**
- * How many transitions share a D1 transaction, a read-back and a publish. One by one, fifty of them cost a
- * hundred round trips and fifty fan-outs; all fifty together held D1 (one writer) and the event loop for tens of
- * milliseconds at once, and the inbox's requests that arrived meanwhile waited that long. Ten keeps each hold to
- * a few milliseconds, between which requests go on.
- */
-const CHUNK = 10;
-
-/**
- * A cron run's ticket changes, in chunks: each chunk's updates and history rows in one D1 round trip, its tickets
- * read back in one, and one publish.
+ * A cron run's ticket changes, together: every update and history row in one D1 round trip, the tickets read
+ * back in one, and one publish. One by one they cost two round trips and a fan-out each, and a run of fifty
+ * kept D1 and the company's sockets busy long enough to stall the inbox's own requests.
  */
 export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTransition[], now: Date): Promise<void> {
-  for (let i = 0; i < transitions.length; i += CHUNK) await applyChunk(ctx, transitions.slice(i, i + CHUNK), now);
-}
-
-async function applyChunk(ctx: SystemCtx, transitions: AutomatedTransition[], now: Date): Promise<void> {
+  if (transitions.length === 0) return;
   const writes: BatchItem<"sqlite">[] = transitions.flatMap(({ ticket, set, action, whatsappId }) => [
     ctx.db.update(tickets).set({ ...set, updatedAt: now }).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticket.id))),
     trackingRow(ctx, ticket.id, action, scopeOf(ticket), { ...scopeOf({ ...ticket, ...set }), whatsappId }, now),
