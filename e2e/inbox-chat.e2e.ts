@@ -69,8 +69,7 @@ describe("journey: an agent works a conversation in the chat panel while an admi
   });
 
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await closeBrowser();
+    await closeBrowser(contexts);
   });
 
   it("sends a text and a picture from Ana's open ticket; the admin watching sees them arrive live", async () => {

@@ -29,8 +29,7 @@ async function openInbox(context: BrowserContext, email: string): Promise<Page> 
 describe("journey: two agents of one queue work the inbox together", () => {
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await closeBrowser();
+    await closeBrowser(contexts);
   });
 
   it("takes a waiting ticket out of the colleague's waiting tab as soon as one agent accepts it", async () => {

@@ -57,8 +57,7 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
   });
 
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await closeBrowser();
+    await closeBrowser(contexts);
   });
 
   it("answers a new contact with the menu of queues and then the chosen queue's options", async () => {
