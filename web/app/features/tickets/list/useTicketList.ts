@@ -5,7 +5,7 @@ import { listTickets } from "../shared/api";
 import type { ListTicket } from "../shared/types";
 import { belongsTo, queryFor, type ListFilter, type Viewer } from "./filters";
 import { initialList, listReducer } from "./listState";
-import type { TicketFeed } from "./useTicketFeed";
+import type { TicketFeed, FeedEvent } from "./useTicketFeed";
 
 /**
  * One list of the inbox: paged by pageNumber with hasMore, reloaded when its filter changes, and kept current
@@ -24,24 +24,50 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
 
   /** When the latest page 1 was asked for: events the socket missed before it opened may be newer. */
   const firstPageAskedAt = useRef<number | null>(null);
+  /**
+   * Events heard while page 1 is on its way. The page may have been read before they happened, so they are played
+   * again, in order, on top of it when it lands (each carries the ticket as it became, so the last one wins).
+   */
+  const heardDuringFirstPage = useRef<FeedEvent[] | null>(null);
+
+  const apply = useCallback((event: FeedEvent) => {
+    const current = filterRef.current;
+    const who = viewerRef.current;
+    const wasHere = (before: ListTicket | undefined) => (before ? belongsTo(before, current, who) === true : false);
+    if (event.type === "ticket") {
+      dispatch({ type: "ticket", ticket: event.ticket, now: belongsTo(event.ticket, current, who), before: wasHere(event.before) });
+    } else if (event.type === "remove") {
+      dispatch({ type: "remove", id: event.id, before: wasHere(event.before) });
+    } else {
+      dispatch({ type: "patch", id: event.id, patch: event.patch });
+    }
+  }, []);
 
   const load = useCallback(
     async (page: number, signal?: AbortSignal) => {
       const mine = generation.current;
-      if (page === 1) firstPageAskedAt.current = Date.now();
+      if (page === 1) {
+        firstPageAskedAt.current = Date.now();
+        heardDuringFirstPage.current = [];
+      }
       dispatch({ type: "loading" });
       try {
         const body = await listTickets(queryFor(JSON.parse(filterKey) as ListFilter, page), signal);
         if (mine !== generation.current) return; // a newer filter replaced this one
         feed.remember(body.tickets);
         dispatch({ type: "page", page, tickets: body.tickets, count: body.count, hasMore: body.hasMore });
+        if (page === 1) {
+          const heard = heardDuringFirstPage.current ?? [];
+          heardDuringFirstPage.current = null;
+          heard.forEach(apply);
+        }
       } catch (err) {
         if (mine !== generation.current) return;
         dispatch({ type: "failed" });
         toastError(err);
       }
     },
-    [filterKey, feed],
+    [filterKey, feed, apply],
   );
 
   useEffect(() => {
@@ -56,20 +82,11 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
   useEffect(
     () =>
       feed.subscribe((event) => {
-        // Until its first page arrives a list has nothing to keep current (the page will be fresh).
-        if (!stateRef.current.loaded) return;
-        const current = filterRef.current;
-        const who = viewerRef.current;
-        const wasHere = (before: ListTicket | undefined) => (before ? belongsTo(before, current, who) === true : false);
-        if (event.type === "ticket") {
-          dispatch({ type: "ticket", ticket: event.ticket, now: belongsTo(event.ticket, current, who), before: wasHere(event.before) });
-        } else if (event.type === "remove") {
-          dispatch({ type: "remove", id: event.id, before: wasHere(event.before) });
-        } else {
-          dispatch({ type: "patch", id: event.id, patch: event.patch });
-        }
+        heardDuringFirstPage.current?.push(event);
+        // Until its first page arrives a list has nothing to keep current (what it heard is played on the page).
+        if (stateRef.current.loaded) apply(event);
       }),
-    [feed],
+    [feed, apply],
   );
 
   // The socket opening (at first, or again after a drop) may come after events this list never heard of: a list
