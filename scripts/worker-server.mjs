@@ -9,7 +9,8 @@
  *
  * Environment: WORKER_BUNDLE (folder with index.js), PORT, PERSIST_TO (the local state, as --persist-to),
  * SESSION_HOST_URL; ZAPDESK_LOCAL_CRON=off stops the minute trigger; ZAPDESK_SCHEDULED_PORT opens a loopback
- * port where GET /scheduled?cron=… runs the scheduled handler at once (benchmarks).
+ * port where GET /scheduled?cron=… runs the scheduled handler at once (benchmarks); ZAPDESK_INSPECTOR_PORT opens
+ * workerd's inspector there (Chrome DevTools protocol: CPU profiles of the worker and its Durable Objects).
  */
 import http from "node:http";
 import path from "node:path";
@@ -47,6 +48,7 @@ const mf = new Miniflare({
   },
   host: "127.0.0.1",
   port,
+  ...(process.env.ZAPDESK_INSPECTOR_PORT ? { inspectorPort: Number(process.env.ZAPDESK_INSPECTOR_PORT) } : {}),
   // The layout wrangler's --persist-to uses, so `wrangler d1 … --local --persist-to` sees the same data.
   d1Persist: path.join(persistTo, "v3", "d1"),
   r2Persist: path.join(persistTo, "v3", "r2"),

@@ -22,8 +22,7 @@ import type { BridgeEvent } from "../contracts/bridge";
 import { systemCtx, type CurrentUser } from "../domain/context";
 import { ingestEvents } from "../domain/inbound/ingestEvents";
 import { companySettingsSnapshot } from "../domain/settings/companySettingValues";
-import { closeIdleTickets } from "../domain/automation/closeIdleTickets";
-import { transferWaitingTickets } from "../domain/automation/transferWaitingTickets";
+import { automateTickets } from "../domain/automation/automateTickets";
 import { AppError } from "../domain/errors";
 import { sendExternalMessage, type ExternalSendCommand } from "../domain/externalApi/sendExternalMessage";
 
@@ -187,10 +186,7 @@ export class CompanyHub extends DurableObject<Env> {
   async automate(companyId: number, now: number): Promise<{ closed: number; transferred: number }> {
     await this.rememberCompany(companyId);
     return this.commands.run(async () => {
-      const ctx = this.systemCtx(companyId);
-      const { closed } = await closeIdleTickets({ ctx, input: { now } });
-      const { transferred } = await transferWaitingTickets({ ctx, input: { now } });
-      return { closed, transferred };
+      return automateTickets({ ctx: this.systemCtx(companyId), input: { now } });
     });
   }
 

@@ -43,6 +43,22 @@ describe("the minute's ticket automation", () => {
     expect((await ticketById(queued.id)).queueId).toBe(other.id);
   });
 
+  it("closes a queue-less pending ticket idle past both limits rather than moving it, and moves the others in the same run", async () => {
+    const { company } = await companyWithTeam();
+    const target = await createQueue(company.id, { name: "Triagem" });
+    const conn = await createConnection(company.id, { expiresTicket: 2, transferQueueId: target.id, timeToTransfer: 10 });
+    const now = Date.now();
+    const both = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, updatedAt: new Date(now - 3 * HOUR) });
+    const waiting = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, updatedAt: new Date(now - 15 * 60_000) });
+
+    await runTicketAutomation(testEnv, new Date(now));
+
+    expect(await ticketById(both.id)).toMatchObject({ status: "closed", queueId: null });
+    expect(await ticketById(waiting.id)).toMatchObject({ status: "pending", queueId: target.id });
+    const history = await db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, [both.id, waiting.id]));
+    expect(history.map((h) => [h.ticketId, h.action]).sort()).toEqual([[both.id, "close"], [waiting.id, "transfer"]].sort());
+  });
+
   it("closes several idle tickets in one run (more than one chunk of them), each with its history row, and tells their agent about each", async () => {
     const { company, agent } = await companyWithTeam();
     const conn = await createConnection(company.id, { expiresTicket: 1 });

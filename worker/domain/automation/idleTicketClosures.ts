@@ -2,23 +2,23 @@ import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { tickets, whatsapps } from "../../db/schema";
 import { botSay } from "../chatbot/botSay";
 import type { SystemCtx } from "../context";
-import { applyTransitions } from "./applyTransitions";
+import type { AutomatedTransition } from "./applyTransitions";
 
 /** At most this many tickets per connection per run, so one minute's work stays bounded. */
 const BATCH = 50;
 
 /**
- * Closes open and pending tickets idle for longer than their connection's expiresTicket (hours), saying the
- * connection's expiresInactiveMessage first. Runs in the company's hub, like every ticket transition.
+ * The closes due now: open and pending tickets idle for longer than their connection's expiresTicket (hours). The
+ * connection's expiresInactiveMessage is said on each first; the closes are applied by automateTickets.
  */
-export async function closeIdleTickets({ ctx, input }: { ctx: SystemCtx; input: { now: number } }) {
+export async function idleTicketClosures(ctx: SystemCtx, now: number): Promise<AutomatedTransition[]> {
   const connections = await ctx.db
     .select({ id: whatsapps.id, expiresTicket: whatsapps.expiresTicket, message: whatsapps.expiresInactiveMessage })
     .from(whatsapps)
     .where(and(eq(whatsapps.companyId, ctx.companyId), gt(whatsapps.expiresTicket, 0)));
-  let closed = 0;
+  const closures: AutomatedTransition[] = [];
   for (const conn of connections) {
-    const cutoff = new Date(input.now - conn.expiresTicket * 60 * 60 * 1000);
+    const cutoff = new Date(now - conn.expiresTicket * 60 * 60 * 1000);
     const idle = await ctx.db
       .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
       .from(tickets)
@@ -32,14 +32,9 @@ export async function closeIdleTickets({ ctx, input }: { ctx: SystemCtx; input: 
         ),
       )
       .limit(BATCH);
-    // The notices first (each a stored message queued for delivery), then the closes together.
+    // The notices first (each a stored message queued for delivery); the closes go together after.
     for (const ticket of idle) await botSay(ctx, ticket.id, "expired", conn.message);
-    await applyTransitions(
-      ctx,
-      idle.map((ticket) => ({ ticket, set: { status: "closed" as const, chatbot: false }, action: "close" as const, whatsappId: conn.id })),
-      new Date(input.now),
-    );
-    closed += idle.length;
+    closures.push(...idle.map((ticket) => ({ ticket, set: { status: "closed" as const, chatbot: false }, action: "close" as const, whatsappId: conn.id })));
   }
-  return { closed };
+  return closures;
 }

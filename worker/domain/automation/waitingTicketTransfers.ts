@@ -1,24 +1,26 @@
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { queues, tickets, whatsapps } from "../../db/schema";
 import type { SystemCtx } from "../context";
-import { applyTransitions } from "./applyTransitions";
+import type { AutomatedTransition } from "./applyTransitions";
 
 const BATCH = 50;
 
 /**
- * Pending tickets still without a queue after the connection's timeToTransfer minutes go to its
- * transferQueueId, so they reach agents even when the contact never answered the menu.
+ * The transfers due now: pending tickets still without a queue after the connection's timeToTransfer minutes go
+ * to its transferQueueId, so they reach agents even when the contact never answered the menu. Applied by
+ * automateTickets.
  */
-export async function transferWaitingTickets({ ctx, input }: { ctx: SystemCtx; input: { now: number } }) {
+export async function waitingTicketTransfers(ctx: SystemCtx, now: number): Promise<AutomatedTransition[]> {
   const connections = await ctx.db
     .select({ id: whatsapps.id, queueId: whatsapps.transferQueueId, minutes: whatsapps.timeToTransfer })
     .from(whatsapps)
     .innerJoin(queues, and(eq(queues.id, whatsapps.transferQueueId), eq(queues.companyId, ctx.companyId)))
     .where(and(eq(whatsapps.companyId, ctx.companyId), isNotNull(whatsapps.transferQueueId), isNotNull(whatsapps.timeToTransfer)));
-  let transferred = 0;
+  const transfers: AutomatedTransition[] = [];
   for (const conn of connections) {
-    if (!conn.queueId || !conn.minutes || conn.minutes <= 0) continue;
-    const cutoff = new Date(input.now - conn.minutes * 60_000);
+    const queueId = conn.queueId;
+    if (!queueId || !conn.minutes || conn.minutes <= 0) continue;
+    const cutoff = new Date(now - conn.minutes * 60_000);
     const waiting = await ctx.db
       .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
       .from(tickets)
@@ -33,12 +35,7 @@ export async function transferWaitingTickets({ ctx, input }: { ctx: SystemCtx; i
         ),
       )
       .limit(BATCH);
-    await applyTransitions(
-      ctx,
-      waiting.map((ticket) => ({ ticket, set: { queueId: conn.queueId, chatbot: false }, action: "transfer" as const, whatsappId: conn.id })),
-      new Date(input.now),
-    );
-    transferred += waiting.length;
+    transfers.push(...waiting.map((ticket) => ({ ticket, set: { queueId, chatbot: false }, action: "transfer" as const, whatsappId: conn.id })));
   }
-  return { transferred };
+  return transfers;
 }
