@@ -9,6 +9,15 @@ import { scopeOf, ticketUpdateDelivery, visibilitySettings } from "../tickets/ti
 import { trackingRow, type TrackedAction } from "../tickets/tracking";
 import type { TicketScope } from "../tickets/visibility";
 
+/** What a transition needs of its ticket (its scope before the change), as the automation's finders select it. */
+export const transitionTicketColumns = {
+  id: tickets.id,
+  status: tickets.status,
+  userId: tickets.userId,
+  queueId: tickets.queueId,
+  isGroup: tickets.isGroup,
+};
+
 export interface AutomatedTransition {
   ticket: TicketScope & { id: number };
   set: Partial<Pick<typeof tickets.$inferInsert, "status" | "queueId" | "chatbot">>;

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { tickets, whatsapps } from "../../db/schema";
 import { botSay } from "../chatbot/botSay";
 import type { SystemCtx } from "../context";
-import type { AutomatedTransition } from "./applyTransitions";
+import { transitionTicketColumns, type AutomatedTransition } from "./applyTransitions";
 
 /** At most this many tickets per connection per run, so one minute's work stays bounded. */
 const BATCH = 50;
@@ -20,7 +20,7 @@ export async function idleTicketClosures(ctx: SystemCtx, now: number): Promise<A
   for (const conn of connections) {
     const cutoff = new Date(now - conn.expiresTicket * 60 * 60 * 1000);
     const idle = await ctx.db
-      .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
+      .select(transitionTicketColumns)
       .from(tickets)
       .where(
         and(

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { queues, tickets, whatsapps } from "../../db/schema";
 import type { SystemCtx } from "../context";
-import type { AutomatedTransition } from "./applyTransitions";
+import { transitionTicketColumns, type AutomatedTransition } from "./applyTransitions";
 
 const BATCH = 50;
 
@@ -22,7 +22,7 @@ export async function waitingTicketTransfers(ctx: SystemCtx, now: number): Promi
     if (!queueId || !conn.minutes || conn.minutes <= 0) continue;
     const cutoff = new Date(now - conn.minutes * 60_000);
     const waiting = await ctx.db
-      .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
+      .select(transitionTicketColumns)
       .from(tickets)
       .where(
         and(
