@@ -32,6 +32,7 @@ export const messageRoutes = new Hono<AppEnv>()
     }
     return c.json(page);
   })
+  // Routes from here on authenticate first (Hono runs handlers in the order they are registered).
   .use(requireAuth)
   .get("/:id/media", async (c) => {
     const media = await readMessageMedia({ ctx: c.get("ctx"), input: { messageId: idParam(c) } });
