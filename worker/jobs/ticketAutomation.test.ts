@@ -23,7 +23,9 @@ describe("the minute's ticket automation", () => {
     expect((await ticketById(recent.id)).status).toBe("pending");
     const said = await db.select().from(messages).where(eq(messages.ticketId, idle.id));
     expect(said).toMatchObject([{ body: "Encerrado por inatividade.", fromMe: true, sentByBot: true }]);
-    expect(await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, idle.id))).toMatchObject([{ action: "close", toStatus: "closed", byUserId: null }]);
+    expect(await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, idle.id))).toMatchObject([
+      { action: "close", fromStatus: "open", toStatus: "closed", fromUserId: agent.id, toUserId: agent.id, byUserId: null, whatsappId: conn.id, queuedAt: null, finishedAt: new Date(now) },
+    ]);
   });
 
   it("moves queue-less pending tickets to transferQueueId after timeToTransfer minutes", async () => {
@@ -41,6 +43,10 @@ describe("the minute's ticket automation", () => {
     expect((await ticketById(waiting.id)).queueId).toBe(target.id);
     expect((await ticketById(fresh.id)).queueId).toBeNull();
     expect((await ticketById(queued.id)).queueId).toBe(other.id);
+    const [history] = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, waiting.id));
+    expect(history).toMatchObject({ action: "transfer", fromStatus: "pending", toStatus: "pending", fromQueueId: null, toQueueId: target.id, byUserId: null, whatsappId: conn.id, finishedAt: null });
+    expect(history!.queuedAt?.getTime()).toBe(now);
+    expect(history!.createdAt.getTime()).toBe(now);
   });
 
   it("closes a queue-less pending ticket idle past both limits rather than moving it, and moves the others in the same run", async () => {
