@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Delivery } from "../../contracts/ws";
-import { tickets, ticketTracking } from "../../db/schema";
+import { tickets } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import type { SystemCtx } from "../context";
 import { loadTicketsByIds } from "../tickets/presentTicket";
 import { scopeOf, ticketUpdateDelivery, visibilitySettings } from "../tickets/ticketEvents";
-import type { TrackedAction } from "../tickets/tracking";
+import { IDS_PER_STATEMENT, trackingRowsOf, type TrackedAction } from "../tickets/tracking";
 import type { TicketScope } from "../tickets/visibility";
 
 /** What a transition needs of its ticket (its scope before the change), as the automation's finders select it. */
@@ -24,9 +24,6 @@ export interface AutomatedTransition {
   action: TrackedAction;
   whatsappId: number;
 }
-
-/** Ids per statement: D1 binds at most 100 parameters, and the history row's select binds a few of its own. */
-const IDS_PER_STATEMENT = 80;
 
 /**
  * A cron run's ticket changes, together: set-based — per group of transitions that change tickets the same way
@@ -48,7 +45,10 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
     const ids = group.map((t) => t.ticket.id);
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
       const inChunk = and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, ids.slice(i, i + IDS_PER_STATEMENT)));
-      writes.push(historyRows(ctx, inChunk, action, whatsappId, set, now), ctx.db.update(tickets).set({ ...set, updatedAt: now }).where(inChunk));
+      writes.push(
+        trackingRowsOf(ctx, inChunk, action, { status: set.status, queueId: set.queueId, whatsappId }, now),
+        ctx.db.update(tickets).set({ ...set, updatedAt: now }).where(inChunk),
+      );
     }
   }
   await ctx.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
@@ -62,33 +62,3 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
   await publish(ctx.env, ctx.companyId, deliveries);
 }
 
-/** One history row per ticket matching `where`, written before its update: "from" is the row as it is. */
-function historyRows(ctx: SystemCtx, where: SQL | undefined, action: TrackedAction, whatsappId: number, set: AutomatedTransition["set"], now: Date) {
-  const nowMs = now.getTime();
-  const toStatus = set.status !== undefined ? sql`${set.status}` : sql`${tickets.status}`;
-  return ctx.db.insert(ticketTracking).select(
-    ctx.db
-      .select({
-        id: sql`null`.as("id"),
-        companyId: tickets.companyId,
-        ticketId: tickets.id,
-        action: sql`${action}`.as("action"),
-        fromStatus: tickets.status,
-        toStatus: toStatus.as("to_status"),
-        fromUserId: tickets.userId,
-        toUserId: tickets.userId,
-        fromQueueId: tickets.queueId,
-        toQueueId: (set.queueId !== undefined ? sql`${set.queueId}` : sql`${tickets.queueId}`).as("to_queue_id"),
-        byUserId: sql`null`.as("by_user_id"),
-        whatsappId: sql`${whatsappId}`.as("whatsapp_id"),
-        rated: sql`0`.as("rated"),
-        ratingAt: sql`null`.as("rating_at"),
-        startedAt: sql`case when ${toStatus} = 'open' then ${nowMs} end`.as("started_at"),
-        queuedAt: sql`case when ${toStatus} = 'pending' then ${nowMs} end`.as("queued_at"),
-        finishedAt: sql`case when ${toStatus} = 'closed' then ${nowMs} end`.as("finished_at"),
-        createdAt: sql`${nowMs}`.as("created_at"),
-      })
-      .from(tickets)
-      .where(where),
-  );
-}

@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { ticketTracking, tickets } from "../../db/schema";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { tickets } from "../../db/schema";
 import type { CloseAllInput } from "../../contracts/tickets";
 import { publish } from "../../hub/publish";
 import type { Delivery } from "../../contracts/ws";
 import { requirePermission, type Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "./ticketEvents";
+import { IDS_PER_STATEMENT, trackingRowsOf } from "./tracking";
 
 /**
  * Moves every ticket matching `where` to `to` in one batch: a history row per ticket (insert … select), then
@@ -17,37 +18,12 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
     .where(where);
   if (affected.length === 0) return { count: 0 };
   const now = new Date();
-  const nowMs = now.getTime();
   const ids = affected.map((t) => t.id);
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
     const inChunk = and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, chunk));
     await ctx.db.batch([
-      ctx.db.insert(ticketTracking).select(
-        ctx.db
-          .select({
-            id: sql`null`.as("id"),
-            companyId: tickets.companyId,
-            ticketId: tickets.id,
-            action: sql`${action}`.as("action"),
-            fromStatus: tickets.status,
-            toStatus: sql`${to.status}`.as("to_status"),
-            fromUserId: tickets.userId,
-            toUserId: to.clearUser ? sql`null`.as("to_user_id") : tickets.userId,
-            fromQueueId: tickets.queueId,
-            toQueueId: tickets.queueId,
-            byUserId: sql`${ctx.user.id}`.as("by_user_id"),
-            whatsappId: tickets.whatsappId,
-            rated: sql`0`.as("rated"),
-            ratingAt: sql`null`.as("rating_at"),
-            startedAt: sql`null`.as("started_at"),
-            queuedAt: sql`${to.status === "pending" ? nowMs : null}`.as("queued_at"),
-            finishedAt: sql`${to.status === "closed" ? nowMs : null}`.as("finished_at"),
-            createdAt: sql`${nowMs}`.as("created_at"),
-          })
-          .from(tickets)
-          .where(inChunk),
-      ),
+      trackingRowsOf(ctx, inChunk, action, { status: to.status, clearUser: to.clearUser }, now),
       ctx.db
         .update(tickets)
         .set({ status: to.status, ...(to.clearUser && { userId: null }), updatedAt: now })

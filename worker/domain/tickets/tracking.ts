@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { ticketTracking } from "../../db/schema";
+import { tickets, ticketTracking } from "../../db/schema";
 import type { AnyCtx } from "../context";
 import type { TicketScope } from "./visibility";
 
@@ -37,3 +37,48 @@ export function trackingRow(
 }
 
 export const ticketIdByUuid = (uuid: string) => sql`(select id from tickets where uuid = ${uuid})`;
+
+/** Ticket ids per set-based statement: D1 binds at most 100 parameters, and trackingRowsOf binds up to a dozen. */
+export const IDS_PER_STATEMENT = 80;
+
+/** What a set-based move changes; a field left out stays as the ticket has it. */
+export interface TrackedChange {
+  status?: TicketScope["status"];
+  clearUser?: boolean;
+  queueId?: number | null;
+  whatsappId?: number;
+}
+
+/**
+ * One history row per ticket matching `where` (insert … select), read from the row as it is — so it goes in the
+ * same batch as, and before, the update that makes the change.
+ */
+export function trackingRowsOf(ctx: AnyCtx, where: SQL | undefined, action: TrackedAction, change: TrackedChange, now = new Date()) {
+  const nowMs = now.getTime();
+  const toStatus = change.status !== undefined ? sql`${change.status}` : sql`${tickets.status}`;
+  return ctx.db.insert(ticketTracking).select(
+    ctx.db
+      .select({
+        id: sql`null`.as("id"),
+        companyId: tickets.companyId,
+        ticketId: tickets.id,
+        action: sql`${action}`.as("action"),
+        fromStatus: tickets.status,
+        toStatus: toStatus.as("to_status"),
+        fromUserId: tickets.userId,
+        toUserId: (change.clearUser ? sql`null` : sql`${tickets.userId}`).as("to_user_id"),
+        fromQueueId: tickets.queueId,
+        toQueueId: (change.queueId !== undefined ? sql`${change.queueId}` : sql`${tickets.queueId}`).as("to_queue_id"),
+        byUserId: sql`${ctx.user?.id ?? null}`.as("by_user_id"),
+        whatsappId: (change.whatsappId !== undefined ? sql`${change.whatsappId}` : sql`${tickets.whatsappId}`).as("whatsapp_id"),
+        rated: sql`0`.as("rated"),
+        ratingAt: sql`null`.as("rating_at"),
+        startedAt: sql`case when ${toStatus} = 'open' then ${nowMs} end`.as("started_at"),
+        queuedAt: sql`case when ${toStatus} = 'pending' then ${nowMs} end`.as("queued_at"),
+        finishedAt: sql`case when ${toStatus} = 'closed' then ${nowMs} end`.as("finished_at"),
+        createdAt: sql`${nowMs}`.as("created_at"),
+      })
+      .from(tickets)
+      .where(where),
+  );
+}
