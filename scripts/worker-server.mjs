@@ -69,8 +69,9 @@ async function runScheduled(cron) {
 const crons = unstable_readConfig({ config: CONFIG }).triggers?.crons ?? [];
 for (const cron of crons.filter((c) => c !== EVERY_MINUTE)) console.log(`[cron] "${cron}" is not run locally (only "${EVERY_MINUTE}" is)`);
 if (crons.includes(EVERY_MINUTE) && process.env.ZAPDESK_LOCAL_CRON !== "off") {
+  const untilNextMinute = () => 60_000 - (Date.now() % 60_000);
   const tick = async () => {
-    setTimeout(tick, 60_000 - (Date.now() % 60_000));
+    setTimeout(tick, untilNextMinute());
     try {
       const { outcome, ms } = await runScheduled(EVERY_MINUTE);
       if (outcome !== "ok") console.error(`[cron] ${EVERY_MINUTE}: ${outcome} after ${ms} ms`);
@@ -78,7 +79,7 @@ if (crons.includes(EVERY_MINUTE) && process.env.ZAPDESK_LOCAL_CRON !== "off") {
       console.error(`[cron] ${EVERY_MINUTE} failed: ${err?.message ?? err}`);
     }
   };
-  setTimeout(tick, 60_000 - (Date.now() % 60_000));
+  setTimeout(tick, untilNextMinute());
 }
 
 const scheduledPort = process.env.ZAPDESK_SCHEDULED_PORT?.trim();

@@ -52,7 +52,8 @@ export function sessionQueries(db: Db, claims: AccessClaims) {
   ] as const;
 }
 
-function readSessionRows(db: Db, claims: AccessClaims) {
+/** The session's rows alone, in one round trip. */
+export function readSessionRows(db: Db, claims: AccessClaims) {
   return db.batch(sessionQueries(db, claims));
 }
 export type SessionRows = Awaited<ReturnType<typeof readSessionRows>>;

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import type { CurrentUser } from "../context";
-import { loadSession, sessionQueries, userFromSessionRows, type SessionRows } from "./authenticate";
+import { loadSession, readSessionRows, sessionQueries, userFromSessionRows, type SessionRows } from "./authenticate";
 import { recallSession, rememberSession, sessionRowsKey, type SessionSnapshot } from "./sessionSnapshots";
 import { verifyAccessToken, type AccessClaims } from "./tokens";
 
@@ -75,14 +75,14 @@ class Speculation {
     // Should the read's own queries fail, the session is still read (alone), so it is judged all the same.
     this.rows = rows.then(
       (all) => all.slice(0, head.length) as unknown as SessionRows,
-      () => this.real.batch(sessionQueries(this.real, this.claims)),
+      () => readSessionRows(this.real, this.claims),
     );
     return (await rows).slice(head.length);
   }
 
   /** The user the session is now: the snapshot's own object when its rows are unchanged. Throws when refused. */
   async settle(): Promise<CurrentUser> {
-    this.rows ??= this.real.batch(sessionQueries(this.real, this.claims));
+    this.rows ??= readSessionRows(this.real, this.claims);
     const rows = await this.rows;
     // Built (and its company access checked) every time: a due date passes without any row changing.
     const user = userFromSessionRows(this.claims, rows);

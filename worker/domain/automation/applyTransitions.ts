@@ -37,7 +37,9 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
   const groups = new Map<string, AutomatedTransition[]>();
   for (const t of transitions) {
     const key = JSON.stringify([t.action, t.whatsappId, t.set]);
-    groups.set(key, [...(groups.get(key) ?? []), t]);
+    const group = groups.get(key);
+    if (group) group.push(t);
+    else groups.set(key, [t]);
   }
   const writes: BatchItem<"sqlite">[] = [];
   for (const group of groups.values()) {

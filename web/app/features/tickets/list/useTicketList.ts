@@ -63,6 +63,7 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
         }
       } catch (err) {
         if (mine !== generation.current) return;
+        if (page === 1) heardDuringFirstPage.current = null; // nothing to play them on; the next load reads afresh
         dispatch({ type: "failed" });
         toastError(err);
       }
