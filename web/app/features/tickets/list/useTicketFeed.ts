@@ -15,8 +15,13 @@ export type FeedEvent =
 
 export interface TicketFeed {
   subscribe(listener: (event: FeedEvent) => void): () => void;
-  /** Tickets of a page that just loaded. */
-  remember(tickets: ListTicket[]): void;
+  /** How far the feed has got: taken when a page is asked for, and handed back to `remember` with the page. */
+  position(): number;
+  /**
+   * Tickets of a page that just loaded, asked for at `askedAt` (a `position()`). A ticket an event changed since
+   * then keeps the event's version: the page may have been read before that change.
+   */
+  remember(tickets: ListTicket[], askedAt: number): void;
   /** A change made from this tab (accept, close, create), applied before the websocket's echo arrives. */
   apply(ticket: ListTicket): void;
 }
@@ -24,6 +29,10 @@ export interface TicketFeed {
 export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketFeed {
   const listeners = useRef(new Set<(event: FeedEvent) => void>());
   const seen = useRef(new Map<number, ListTicket>());
+  /** The feed's position, advanced by every change an event or this tab makes; and where each ticket last changed. */
+  const position = useRef(0);
+  const changedAt = useRef(new Map<number, number>());
+  const touch = useCallback((id: number) => changedAt.current.set(id, ++position.current), []);
   const incoming = useRef(onIncoming);
   incoming.current = onIncoming;
 
@@ -35,10 +44,11 @@ export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketF
     (ticket: ListTicket) => {
       const before = seen.current.get(ticket.id);
       seen.current.set(ticket.id, ticket);
+      touch(ticket.id);
       emit({ type: "ticket", ticket, before });
       return before;
     },
-    [emit],
+    [emit, touch],
   );
 
   useRealtimeEvent("ticket", (event) => {
@@ -51,10 +61,12 @@ export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketF
     } else if (event.action === "delete") {
       const before = seen.current.get(event.ticketId);
       seen.current.delete(event.ticketId);
+      touch(event.ticketId);
       emit({ type: "remove", id: event.ticketId, before });
     } else {
       const before = seen.current.get(event.ticketId);
       if (before) seen.current.set(event.ticketId, { ...before, unreadMessages: 0 });
+      touch(event.ticketId);
       emit({ type: "patch", id: event.ticketId, patch: { unreadMessages: 0 } });
     }
   });
@@ -71,6 +83,7 @@ export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketF
           ? ticket.tags.map((tag) => (tag.id === tagId ? { ...tag, name: event.tag.name, color: event.tag.color, kanban: event.tag.kanban } : tag))
           : ticket.tags.filter((tag) => tag.id !== tagId);
       seen.current.set(ticket.id, { ...ticket, tags });
+      touch(ticket.id);
       emit({ type: "patch", id: ticket.id, patch: { tags } });
     }
   });
@@ -92,8 +105,11 @@ export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketF
         listeners.current.add(listener);
         return () => listeners.current.delete(listener);
       },
-      remember(tickets) {
-        for (const t of tickets) seen.current.set(t.id, t);
+      position() {
+        return position.current;
+      },
+      remember(tickets, askedAt) {
+        for (const t of tickets) if ((changedAt.current.get(t.id) ?? -1) <= askedAt) seen.current.set(t.id, t);
       },
       apply(ticket) {
         changed(ticket);

@@ -51,10 +51,11 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
         heardDuringFirstPage.current = [];
       }
       dispatch({ type: "loading" });
+      const askedAt = feed.position();
       try {
         const body = await listTickets(queryFor(JSON.parse(filterKey) as ListFilter, page), signal);
         if (mine !== generation.current) return; // a newer filter replaced this one
-        feed.remember(body.tickets);
+        feed.remember(body.tickets, askedAt);
         dispatch({ type: "page", page, tickets: body.tickets, count: body.count, hasMore: body.hasMore });
         if (page === 1) {
           const heard = heardDuringFirstPage.current ?? [];
