@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { templateFamily } from "../../db/preparedTemplates";
 import { companies, settings, userQueues, userSessions, users } from "../../db/schema";
 import type { Env } from "../../env";
 import type { CurrentUser } from "../context";
@@ -24,31 +25,44 @@ export async function loadSession(db: Db, claims: AccessClaims): Promise<Current
   return user;
 }
 
-/** What a request's session is read from: one batch, or the head of a read's own batch (readInSession). */
-export function sessionQueries(db: Db, claims: AccessClaims) {
+function sessionUserQuery(db: Db, where: SQL) {
   // Batched rows are keyed by column name, so the selected columns must have distinct names.
+  return db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      name: users.name,
+      email: users.email,
+      profile: users.profile,
+      super: users.super,
+      allTicket: users.allTicket,
+      revokedAt: userSessions.revokedAt,
+      revokedReason: userSessions.revokedReason,
+      companyStatus: companies.status,
+      dueDate: companies.dueDate,
+      timezone: companies.timezone,
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(where);
+}
+const sessionUser = templateFamily<Awaited<ReturnType<typeof sessionUserQuery>>>(sessionUserQuery);
+const sessionQueues = templateFamily<{ queueId: number }[]>((db, where) => db.select({ queueId: userQueues.queueId }).from(userQueues).where(where));
+const sessionSettings = templateFamily<{ key: string; value: string }[]>((db, where) =>
+  db.select({ key: settings.key, value: settings.value }).from(settings).where(where),
+);
+
+/**
+ * What a request's session is read from (one batch, or the head of a read's own batch: readInSession): its user
+ * with the session's and the company's state, the user's queues, the company's settings. Prepared once per client
+ * (preparedTemplates): they run on every request.
+ */
+export function sessionQueries(db: Db, claims: AccessClaims) {
   return [
-    db
-      .select({
-        id: users.id,
-        companyId: users.companyId,
-        name: users.name,
-        email: users.email,
-        profile: users.profile,
-        super: users.super,
-        allTicket: users.allTicket,
-        revokedAt: userSessions.revokedAt,
-        revokedReason: userSessions.revokedReason,
-        companyStatus: companies.status,
-        dueDate: companies.dueDate,
-        timezone: companies.timezone,
-      })
-      .from(userSessions)
-      .innerJoin(users, eq(users.id, userSessions.userId))
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(and(eq(userSessions.id, claims.sid), eq(users.id, claims.sub), eq(users.companyId, claims.cid))),
-    db.select({ queueId: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, claims.sub)),
-    db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, claims.cid)),
+    sessionUser(db, and(eq(userSessions.id, claims.sid), eq(users.id, claims.sub), eq(users.companyId, claims.cid))!, "session"),
+    sessionQueues(db, eq(userQueues.userId, claims.sub), "session"),
+    sessionSettings(db, eq(settings.companyId, claims.cid), "session"),
   ] as const;
 }
 

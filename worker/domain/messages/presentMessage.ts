@@ -1,14 +1,11 @@
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { templateFamily } from "../../db/preparedTemplates";
 import { messages } from "../../db/schema";
 
 const quotedColumns = { id: true, wid: true, body: true, fromMe: true, mediaType: true, isDeleted: true } as const;
 
-/**
- * Messages as the chat shows them (spec 000 section 3): media by an authenticated URL, the quoted message inline.
- * The query is returned unawaited so that it can join a `db.batch` (one D1 round trip).
- */
-export function messagesQuery(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {
+function buildMessagesQuery(db: Db, where: SQL, opts: { limit?: ReturnType<typeof sql.placeholder>; newestFirst?: boolean } = {}) {
   return db.query.messages.findMany({
     where,
     limit: opts.limit,
@@ -19,6 +16,26 @@ export function messagesQuery(db: Db, where: SQL, opts: { limit?: number; newest
       quotedMsg: { columns: quotedColumns },
     },
   });
+}
+
+type MessageRows = Awaited<ReturnType<typeof buildMessagesQuery>>;
+
+const templates = {
+  oldestFirst: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where)),
+  newestFirst: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { newestFirst: true })),
+  oldestFirstLimited: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { limit: sql.placeholder("limit") })),
+  newestFirstLimited: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { limit: sql.placeholder("limit"), newestFirst: true })),
+};
+
+/**
+ * Messages as the chat shows them (spec 000 section 3): media by an authenticated URL, the quoted message inline.
+ * The query is returned unawaited so that it can join a `db.batch` (one D1 round trip). It is prepared once per
+ * shape of `where` (preparedTemplates).
+ */
+export function messagesQuery(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {
+  const order = opts.newestFirst ? "newestFirst" : "oldestFirst";
+  if (opts.limit === undefined) return templates[order](db, where, order);
+  return templates[`${order}Limited`](db, where, `${order}Limited`, { limit: opts.limit });
 }
 
 export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {

@@ -1,17 +1,13 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { templateFamily } from "../../db/preparedTemplates";
 import { tickets } from "../../db/schema";
 
-/**
- * The ticket as lists, the chat header and realtime events show it (spec 000 section 3). The query is returned
- * unawaited so that callers can put it in a `db.batch` with the queries it depends on (one D1 round trip).
- */
-export function ticketsQuery(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number; orderBy?: SQL[] } = {}) {
+function buildTicketsQuery(db: Db, where: SQL | undefined, opts: { limit?: number | ReturnType<typeof sql.placeholder>; offset?: number | ReturnType<typeof sql.placeholder> } = {}) {
   return db.query.tickets.findMany({
     where,
     limit: opts.limit,
     offset: opts.offset,
-    orderBy: opts.orderBy,
     with: {
       contact: {
         columns: { id: true, name: true, number: true, email: true, profilePicUrl: true, isGroup: true, presence: true, disableBot: true },
@@ -24,7 +20,26 @@ export function ticketsQuery(db: Db, where: SQL | undefined, opts: { limit?: num
   });
 }
 
-export function presentTickets(rows: Awaited<ReturnType<typeof ticketsQuery>>) {
+type TicketRows = Awaited<ReturnType<typeof buildTicketsQuery>>;
+
+const ticketTemplates = templateFamily<TicketRows>((db, where) => buildTicketsQuery(db, where));
+const limitedTicketTemplates = templateFamily<TicketRows>((db, where) =>
+  buildTicketsQuery(db, where, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") }),
+);
+
+/**
+ * The ticket as lists, the chat header and realtime events show it (spec 000 section 3). The query is returned
+ * unawaited so that callers can put it in a `db.batch` with the queries it depends on (one D1 round trip). It is
+ * prepared once per shape of `where` (preparedTemplates): building it took longer than running it.
+ */
+export function ticketsQuery(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number } = {}) {
+  // Every caller filters by company; a missing condition would read every company's tickets.
+  if (!where) throw new Error("ticketsQuery: a condition (at least the company) is required");
+  if (opts.limit === undefined && opts.offset === undefined) return ticketTemplates(db, where, "all");
+  return limitedTicketTemplates(db, where, "paged", { limit: opts.limit ?? -1, offset: opts.offset ?? 0 });
+}
+
+export function presentTickets(rows: TicketRows) {
   return rows.map(({ ticketTags, ...t }) => ({
     ...t,
     presence: t.contact.presence,
@@ -32,7 +47,7 @@ export function presentTickets(rows: Awaited<ReturnType<typeof ticketsQuery>>) {
   }));
 }
 
-export async function loadTickets(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number; orderBy?: SQL[] } = {}) {
+export async function loadTickets(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number } = {}) {
   return presentTickets(await ticketsQuery(db, where, opts));
 }
 
