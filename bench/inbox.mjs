@@ -53,7 +53,8 @@ const WARMUP = 5;
 const RUNS = 50;
 const SEND_WARMUP = 10;
 const SENDS = 100;
-const CRON_REQUESTS = 100; // per open tab (agent's own, admin's show-all), interleaved
+const CRON_REQUESTS = 100; // per open tab (agent's own, admin's show-all) and round, interleaved
+const CRON_ROUNDS = 3; // of: no cron, then cron (so 300 requests per tab for each)
 const CRON_PACE_MS = 50; // one request every 50 ms, so the timed run spans several cron triggers
 const CRON_EVERY_MS = 1000;
 const SQL_RUNS = 10;
@@ -316,7 +317,7 @@ VALUES (${companyId}, 'Inbox bench', '5511999990000', 'CONNECTED', 1, 'bench', '
   await stepRun(
     "user_queues, automation settings",
     `INSERT INTO user_queues (user_id, queue_id, created_at) VALUES ${agents.map((a) => `(${a.id}, ${queueIds[a.queueIndex]}, ${now})`).join(", ")};
-UPDATE whatsapps SET expires_ticket = 1440, expires_inactive_message = '', transfer_queue_id = ${queueIds[0]}, time_to_transfer = 30 WHERE id = ${wa.id};`,
+UPDATE whatsapps SET expires_ticket = 24, expires_inactive_message = '', transfer_queue_id = ${queueIds[0]}, time_to_transfer = 30 WHERE id = ${wa.id};`,
   );
 
   await stepRun(`${CONTACTS} contacts`, seedPlan({ ...company, queueIds, whatsappId: wa.id, contactMin: 0, ticketMin: 0, now }).contacts);
@@ -609,16 +610,14 @@ async function pacedOpenTabs(baseUrl, agentToken, adminToken) {
   return samples;
 }
 
-async function cronPhase(baseUrl, triggerUrl, agentToken, adminToken) {
-  const trigger = await checkCronTrigger(triggerUrl);
-  const without = await pacedOpenTabs(baseUrl, agentToken, adminToken);
-  const runs = [];
+/** The cron trigger called every CRON_EVERY_MS (or at once when a run took longer) until `stop()`; its runs. */
+function cronLoop(triggerUrl, runs) {
   let stop = false;
   const loop = (async () => {
     while (!stop) {
       const started = performance.now();
       try {
-        const res = await fetch(trigger.url, { signal: AbortSignal.timeout(30_000) });
+        const res = await fetch(triggerUrl, { signal: AbortSignal.timeout(30_000) });
         const text = await res.text();
         runs.push({ started, ended: performance.now(), ok: res.ok && ranOk(text) });
       } catch {
@@ -628,12 +627,34 @@ async function cronPhase(baseUrl, triggerUrl, agentToken, adminToken) {
       if (wait > 0 && !stop) await sleep(wait);
     }
   })();
-  let during;
-  try {
-    during = await pacedOpenTabs(baseUrl, agentToken, adminToken);
-  } finally {
+  return async () => {
     stop = true;
     await loop;
+  };
+}
+
+/**
+ * The open tabs paced, in CRON_ROUNDS rounds of: no cron, then the cron triggered every second. Alternating
+ * rounds keeps a drift of the machine's own speed over the minute out of the comparison.
+ */
+async function cronPhase(baseUrl, triggerUrl, agentToken, adminToken) {
+  const trigger = await checkCronTrigger(triggerUrl);
+  const without = { agent: [], admin: [] };
+  const during = { agent: [], admin: [] };
+  const runs = [];
+  for (let round = 0; round < CRON_ROUNDS; round++) {
+    const quiet = await pacedOpenTabs(baseUrl, agentToken, adminToken);
+    const stopCron = cronLoop(trigger.url, runs);
+    let busy;
+    try {
+      busy = await pacedOpenTabs(baseUrl, agentToken, adminToken);
+    } finally {
+      await stopCron();
+    }
+    for (const who of ["agent", "admin"]) {
+      without[who].push(...quiet[who]);
+      during[who].push(...busy[who]);
+    }
   }
   const overlapping = (samples) => samples.filter((s) => runs.some((r) => r.started < s.ended && r.ended > s.started));
   const ms = (samples) => samples.map((s) => s.ms);
@@ -649,6 +670,13 @@ async function cronPhase(baseUrl, triggerUrl, agentToken, adminToken) {
     agent: tab("agent"),
     admin: tab("admin"),
   };
+}
+
+/** What the cron runs did to the bench company's tickets (their history rows: written by nobody, i.e. the system). */
+function automatedTransitions(dbFile, companyId) {
+  const out = execFileSync("sqlite3", ["-readonly", dbFile, `SELECT action, count(*) FROM ticket_trackings WHERE company_id = ${companyId} AND by_user_id IS NULL AND action IN ('close', 'transfer') GROUP BY action;`], { encoding: "utf8" });
+  const counts = Object.fromEntries(out.trim().split("\n").filter(Boolean).map((l) => l.split("|")).map(([a, n]) => [a, Number(n)]));
+  return { closed: counts.close ?? 0, transferred: counts.transfer ?? 0 };
 }
 
 /** The jobs the scheduled handler starts, read from worker/server.ts (so this stays true when jobs are added). */
@@ -762,6 +790,7 @@ async function main() {
   const loadAtEnd = os.loadavg();
   await app.stop();
   app = null;
+  cron.automated = automatedTransitions(findD1File(stateDir), company.companyId);
   const dbBytes = statSync(dbFile).size + (existsSync(`${dbFile}-wal`) ? statSync(`${dbFile}-wal`).size : 0);
 
   // 5. Report.
@@ -867,7 +896,7 @@ ${sqlRows.join("\n")}
 ${seedLines}
 - HTTP figures: Node fetch (keep-alive) on loopback, sequential, timed from the request to the last byte of the body; ${WARMUP} warm-up + ${RUNS} timed requests each; page 1 (40 tickets / 30 messages) with its count, as the inbox asks for it. Agent = agent 0 (profile user, one queue); admin = the company's admin. Notes: JSON body size, rows of the page and the count (none when the endpoint does not count). "Its SQL alone" is the sqlite3 CLI figure of the same statements (table below).
 - send → event: ${AGENTS} agent sockets + 1 admin socket on /api/ws; agent 0's socket joined the ticket's chat (joinChatBox). ${SEND_WARMUP} warm-up + ${SENDS} timed sends, one at a time: POST /api/messages/${seeded.sendTicketId} as agent 0, timed from the request until agent 0's socket has the appMessage create event with that body (and until the admin's socket has the ticket update).
-- cron: ${CRON_REQUESTS} requests per open tab, the two tabs interleaved, one request every ${CRON_PACE_MS} ms (after ${WARMUP} warm-up each); first with no cron, then while the trigger port's \`GET ${CRON_PATH}\` (answer: ${cron.trigger.answer}) is called every ${CRON_EVERY_MS / 1000} s: ${cron.runs} runs (${cron.failedRuns} failed; a run, its waitUntil work included, took median ${fmt(cron.triggerMs.median)} ms, max ${fmt(cron.triggerMs.max)} ms); ${cron.errorLines.length} error lines in the app's log meanwhile${cron.errorLines.length ? `: ${cron.errorLines.slice(0, 3).join(" / ")}` : ""}. The scheduled handler (worker/server.ts) runs: ${jobs.map((j) => `${j.name} (${j.file})`).join(", ") || "nothing"} — housekeeping (expired sessions, spent reset codes, stale rate-limit windows) and the ticket automation: the bench connection closes tickets idle for 24 h and moves queue-less pending tickets to a queue after 30 min, so each run finds due tickets among the 100,000 through the ticket indexes and closes or moves up to 50 of them in the company's hub.
+- cron: ${CRON_ROUNDS} rounds of ${CRON_REQUESTS} requests per open tab, the two tabs interleaved, one request every ${CRON_PACE_MS} ms (after ${WARMUP} warm-up each): first with no cron, then while the trigger port's \`GET ${CRON_PATH}\` (answer: ${cron.trigger.answer}) is called every ${CRON_EVERY_MS / 1000} s (or as soon as a run has ended, when it took longer); the rounds alternate so that a drift of the machine's speed during the minute falls on both sides. In all: ${cron.runs} runs (${cron.failedRuns} failed; a run, its waitUntil work included, took median ${fmt(cron.triggerMs.median)} ms, max ${fmt(cron.triggerMs.max)} ms); ${cron.errorLines.length} error lines in the app's log meanwhile${cron.errorLines.length ? `: ${cron.errorLines.slice(0, 3).join(" / ")}` : ""}. The scheduled handler (worker/server.ts) runs: ${jobs.map((j) => `${j.name} (${j.file})`).join(", ") || "nothing"} — housekeeping (expired sessions, spent reset codes, stale rate-limit windows) and the ticket automation: the bench connection closes tickets idle for 24 h and moves queue-less pending tickets to a queue after 30 min, so each run finds due tickets among the 100,000 through the ticket indexes and closes or moves them in the company's hub, ten at a time 250 ms apart, up to 100 a run (worker/domain/automation/automateTickets.ts): the runs closed ${cron.automated.closed} tickets and moved ${cron.automated.transferred}.
 - the SQL alone: hand-written mirrors of the SQL of worker/domain/tickets/listTickets.ts (and listMessages.ts) with this run's ids; the search with \`messages_fts MATCH '"${RARE}"*'\` (what worker/lib/fts.ts makes of the text) or with \`messages.body LIKE '%${RARE}%'\` (and the contact's name, number, email likewise). One \`sqlite3 -readonly\` process (SQLite ${sqlAlone.version}) on the local D1 file, app stopped, queries alternating, 1 warm-up + ${SQL_RUNS} runs each; a run times N back-to-back executions by SQLite's clock (ms resolution) and divides by N; CPU = \`.timer\`'s user+sys. Workerd's SQLite may be another version; the plans below are workerd's.
 
 <details><summary>Query plans (EXPLAIN QUERY PLAN through wrangler d1 execute --local: workerd's SQLite, mirrors of the app's SQL)</summary>

@@ -182,12 +182,13 @@ export class CompanyHub extends DurableObject<Env> {
     });
   }
 
-  /** The minute's ticket automation (cron): idle tickets closed, queue-less waiting tickets transferred. */
+  /**
+   * The minute's ticket automation (cron): idle tickets closed, queue-less waiting tickets transferred, in slices
+   * that each take one turn of the command queue, so agents' commands go on between them.
+   */
   async automate(companyId: number, now: number): Promise<{ closed: number; transferred: number }> {
     await this.rememberCompany(companyId);
-    return this.commands.run(async () => {
-      return automateTickets({ ctx: this.systemCtx(companyId), input: { now } });
-    });
+    return automateTickets({ ctx: this.systemCtx(companyId), input: { now }, serially: (task) => this.commands.run(task) });
   }
 
   /**

@@ -4,10 +4,10 @@ import type { Delivery } from "../../contracts/ws";
 import { tickets } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import type { SystemCtx } from "../context";
-import { loadTicketsByIds } from "../tickets/presentTicket";
-import { scopeOf, ticketUpdateDelivery, visibilitySettings } from "../tickets/ticketEvents";
+import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
+import { scopeOf, ticketUpdateDelivery } from "../tickets/ticketEvents";
 import { IDS_PER_STATEMENT, trackingRowsOf, type TrackedAction } from "../tickets/tracking";
-import type { TicketScope } from "../tickets/visibility";
+import type { TicketScope, VisibilitySettings } from "../tickets/visibility";
 
 /** What a transition needs of its ticket (its scope before the change), as the automation's finders select it. */
 export const transitionTicketColumns = {
@@ -26,13 +26,13 @@ export interface AutomatedTransition {
 }
 
 /**
- * A cron run's ticket changes, together: set-based — per group of transitions that change tickets the same way
- * (one connection's closes, or its transfers), a history row per ticket (insert … select, from the row as it
- * was) and one update — all in one D1 transaction, then the tickets read back in one round trip and published
- * once. Row by row, a run of a hundred was two hundred statements that held D1, and every request waiting on it,
- * for ~20 ms.
+ * A slice of the automation's ticket changes, together: set-based — per group of transitions that change tickets
+ * the same way (one connection's closes, or its transfers), a history row per ticket (insert … select, from the
+ * row as it was) and one update — and the tickets as they are after, all in one D1 round trip (one transaction),
+ * then published once. Row by row, a hundred changes were two hundred statements that held D1, and every request
+ * waiting on it, for ~20 ms.
  */
-export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTransition[], now: Date): Promise<void> {
+export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTransition[], now: Date, settings: VisibilitySettings): Promise<void> {
   if (transitions.length === 0) return;
   const groups = new Map<string, AutomatedTransition[]>();
   for (const t of transitions) {
@@ -53,9 +53,9 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
       );
     }
   }
-  await ctx.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const after = new Map((await loadTicketsByIds(ctx.db, ctx.companyId, transitions.map((t) => t.ticket.id))).map((t) => [t.id, t]));
-  const settings = await visibilitySettings(ctx);
+  const readBack = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, transitions.map((t) => t.ticket.id))));
+  const results = await ctx.db.batch([...writes, readBack] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const after = new Map(presentTickets(results.at(-1) as Awaited<typeof readBack>).map((t) => [t.id, t]));
   const deliveries: Delivery[] = [];
   for (const { ticket } of transitions) {
     const presented = after.get(ticket.id);
