@@ -1,4 +1,4 @@
-import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
+import { is, Param, Placeholder, sql, type SQL } from "drizzle-orm";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import type { Db } from "./client";
 
@@ -8,14 +8,33 @@ import type { Db } from "./client";
  * list, chat and ticket event. A template is such a query prepared once per database client and per shape (the
  * text of its `where`), with placeholders where its values go; each call binds its own values.
  *
- * It relies on what drizzle's D1 session keeps of a prepared query (`getQuery`, `stmt`, `mapResult`: the same
- * members `db.batch` uses); drizzle-orm is pinned to an exact version, and the tests exercise both paths.
+ * It relies on what drizzle's D1 session keeps of a prepared query (`getQuery`, `stmt`, `mapResult`: the members
+ * `db.batch` uses, and a template always runs through `db.batch`); drizzle-orm is pinned to an exact version.
  */
 interface D1Prepared<R> {
   getQuery(): { sql: string; params: unknown[] };
   stmt: D1PreparedStatement;
   mapResult(response: unknown, isFromBatch?: boolean): unknown;
-  all(values?: Record<string, unknown>): Promise<R>;
+}
+
+/**
+ * A prepared query and, per parameter, the placeholder it takes its value from (null: a constant of the query).
+ * Worked out once: drizzle's `fillPlaceholders` tells placeholders apart anew on every call, at a cost close to
+ * building the query.
+ */
+interface Template<R> {
+  prepared: D1Prepared<R>;
+  slots: (string | null)[];
+}
+
+function templateOf<R>(prepared: D1Prepared<R>): Template<R> {
+  const slots = prepared.getQuery().params.map((p) => {
+    if (is(p, Placeholder)) return p.name;
+    // A placeholder wrapped with a column's encoder would need it applied: none of ours is; refuse rather than guess.
+    if (is(p, Param) && is(p.value, Placeholder)) throw new Error("preparedTemplates: encoded placeholders are not supported");
+    return null;
+  });
+  return { prepared, slots };
 }
 
 /** A prepared template bound to its values: awaited on its own, or an item of `db.batch` like any builder. */
@@ -23,15 +42,16 @@ export class BoundQuery<R> implements RunnableQuery<R, "sqlite"> {
   declare readonly _: { readonly dialect: "sqlite"; readonly result: R };
 
   constructor(
-    private readonly prepared: D1Prepared<R>,
+    private readonly db: Db,
+    private readonly template: Template<R>,
     private readonly values: Record<string, unknown>,
   ) {}
 
   /** What `db.batch` asks of its items. */
   _prepare() {
-    const { prepared } = this;
+    const { prepared, slots } = this.template;
     const { sql: text, params } = prepared.getQuery();
-    const filled = fillPlaceholders(params, this.values);
+    const filled = slots.map((name, i) => (name === null ? params[i] : this.values[name]));
     return {
       getQuery: () => ({ sql: text, params: filled }),
       stmt: prepared.stmt,
@@ -39,8 +59,9 @@ export class BoundQuery<R> implements RunnableQuery<R, "sqlite"> {
     };
   }
 
+  /** Awaited alone, it runs as a batch of one, so that `db.batch` is the one drizzle path templates rely on. */
   then<A = R, B = never>(onfulfilled?: ((value: R) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null) {
-    return this.prepared.all(this.values).then(onfulfilled, onrejected);
+    return this.db.batch([this]).then(([rows]) => rows as R).then(onfulfilled, onrejected);
   }
 }
 
@@ -54,7 +75,7 @@ const MAX_SHAPES = 256;
 export function templateFamily<R>(build: (db: Db, where: SQL) => { prepare(): unknown }) {
   // Keyed by the D1 binding, which lives as long as the isolate: a request's `db` may be a wrapper of the client
   // (readInSession's read-only view), new on every request.
-  const byClient = new WeakMap<object, Map<string, D1Prepared<R>>>();
+  const byClient = new WeakMap<object, Map<string, Template<R>>>();
   return function bind(db: Db, where: SQL, shape: string, extra: Record<string, unknown> = {}): BoundQuery<R> {
     const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(where);
     const parts = text.split("?");
@@ -63,16 +84,16 @@ export function templateFamily<R>(build: (db: Db, where: SQL) => { prepare(): un
     const client = (db as unknown as { $client: object }).$client;
     let templates = byClient.get(client);
     if (!templates) byClient.set(client, (templates = new Map()));
-    let prepared = templates.get(key);
-    if (!prepared) {
+    let template = templates.get(key);
+    if (!template) {
       const chunks: SQL[] = [sql.raw(parts[0]!)];
       for (let i = 1; i < parts.length; i++) chunks.push(sql`${sql.placeholder(`w${i - 1}`)}`, sql.raw(parts[i]!));
-      prepared = build(db, sql.join(chunks)).prepare() as D1Prepared<R>;
+      template = templateOf(build(db, sql.join(chunks)).prepare() as D1Prepared<R>);
       if (templates.size >= MAX_SHAPES) templates.clear();
-      templates.set(key, prepared);
+      templates.set(key, template);
     }
     const values: Record<string, unknown> = { ...extra };
     params.forEach((value, i) => (values[`w${i}`] = value));
-    return new BoundQuery(prepared, values);
+    return new BoundQuery(db, template, values);
   };
 }
