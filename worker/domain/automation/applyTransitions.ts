@@ -1,66 +1,98 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Delivery } from "../../contracts/ws";
-import { tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import type { SystemCtx } from "../context";
+import { enqueueOutboundAll } from "../messages/enqueueOutbound";
+import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
+import { newOutboundWid, outboundMessageRow } from "../messages/storeOutboundMessage";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { scopeOf, ticketUpdateDelivery } from "../tickets/ticketEvents";
 import { IDS_PER_STATEMENT, trackingRowsOf, type TrackedAction } from "../tickets/tracking";
 import type { TicketScope, VisibilitySettings } from "../tickets/visibility";
 
-/** What a transition needs of its ticket (its scope before the change), as the automation's finders select it. */
+/** What a transition needs of its ticket (its scope before the change, its contact), as the finders select it. */
 export const transitionTicketColumns = {
   id: tickets.id,
   status: tickets.status,
   userId: tickets.userId,
   queueId: tickets.queueId,
   isGroup: tickets.isGroup,
+  contactId: tickets.contactId,
 };
 
 export interface AutomatedTransition {
-  ticket: TicketScope & { id: number };
+  ticket: TicketScope & { id: number; contactId: number };
   set: Partial<Pick<typeof tickets.$inferInsert, "status" | "queueId" | "chatbot">>;
   action: TrackedAction;
   whatsappId: number;
+  /** A message the chatbot says to the contact with the change (a close's inactivity notice). */
+  notice?: string;
 }
 
+/** Message rows per insert: D1 binds at most 100 parameters per statement, and a message row binds about 20. */
+const NOTICES_PER_STATEMENT = 4;
+
 /**
- * A slice of the automation's ticket changes, together: set-based — per group of transitions that change tickets
- * the same way (one connection's closes, or its transfers), a history row per ticket (insert … select, from the
- * row as it was) and one update — and the tickets as they are after, all in one D1 round trip (one transaction),
- * then published once. Row by row, a hundred changes were two hundred statements that held D1, and every request
- * waiting on it, for ~20 ms.
+ * A slice of the automation's ticket changes, together, in one D1 round trip (one transaction): the notices said
+ * with them (stored like any chatbot message, and the ticket's last message), then set-based — per group of
+ * transitions that change tickets the same way (one connection's closes, or its transfers) — a history row per
+ * ticket (insert … select, from the row as it was) and one update, and the tickets and notices as they are after.
+ * Then the notices go to the delivery queue in one call and everything is published once. One by one, a hundred
+ * changes were two hundred statements, and ten notices forty round trips, that held D1 and the hub's queue.
  */
 export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTransition[], now: Date, settings: VisibilitySettings): Promise<void> {
   if (transitions.length === 0) return;
+  const writes: BatchItem<"sqlite">[] = [];
+
+  const notices = transitions.flatMap((t) => (t.notice?.trim() ? [{ transition: t, wid: newOutboundWid(), body: t.notice }] : []));
+  for (let i = 0; i < notices.length; i += NOTICES_PER_STATEMENT) {
+    const rows = notices
+      .slice(i, i + NOTICES_PER_STATEMENT)
+      .map((n) => outboundMessageRow(ctx, n.transition.ticket, { body: n.body, bot: { kind: "expired" } }, n.wid, now));
+    writes.push(ctx.db.insert(messages).values(rows));
+  }
+
   const groups = new Map<string, AutomatedTransition[]>();
   for (const t of transitions) {
-    const key = JSON.stringify([t.action, t.whatsappId, t.set]);
+    const key = JSON.stringify([t.action, t.whatsappId, t.set, t.notice?.trim() || null]);
     const group = groups.get(key);
     if (group) group.push(t);
     else groups.set(key, [t]);
   }
-  const writes: BatchItem<"sqlite">[] = [];
   for (const group of groups.values()) {
-    const { action, whatsappId, set } = group[0]!;
+    const { action, whatsappId, set, notice } = group[0]!;
+    // A notice is the ticket's last message, as any message we send is.
+    const said = notice?.trim() ? { lastMessage: notice, fromMe: true } : {};
     const ids = group.map((t) => t.ticket.id);
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
       const inChunk = and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, ids.slice(i, i + IDS_PER_STATEMENT)));
       writes.push(
         trackingRowsOf(ctx, inChunk, action, { status: set.status, queueId: set.queueId, whatsappId }, now),
-        ctx.db.update(tickets).set({ ...set, updatedAt: now }).where(inChunk),
+        ctx.db.update(tickets).set({ ...set, ...said, updatedAt: now }).where(inChunk),
       );
     }
   }
-  const readBack = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, transitions.map((t) => t.ticket.id))));
-  const results = await ctx.db.batch([...writes, readBack] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const after = new Map(presentTickets(results.at(-1) as Awaited<typeof readBack>).map((t) => [t.id, t]));
-  const deliveries: Delivery[] = [];
-  for (const { ticket } of transitions) {
-    const presented = after.get(ticket.id);
-    if (presented) deliveries.push(ticketUpdateDelivery(scopeOf(ticket), presented, settings));
+
+  const ticketsAfter = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, transitions.map((t) => t.ticket.id))));
+  const reads: BatchItem<"sqlite">[] = [ticketsAfter];
+  if (notices.length > 0) {
+    reads.push(messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inArray(messages.wid, notices.map((n) => n.wid)))!));
   }
+  const results = await ctx.db.batch([...writes, ...reads] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const [ticketRows, noticeRows = []] = results.slice(writes.length) as [Awaited<typeof ticketsAfter>, Awaited<ReturnType<typeof messagesQuery>>?];
+
+  const said = noticeRows.map(presentMessageRow);
+  await enqueueOutboundAll(ctx, said.map((m) => ({ kind: "send" as const, companyId: ctx.companyId, messageId: m.id })));
+
+  const before = new Map(transitions.map((t) => [t.ticket.id, scopeOf(t.ticket)]));
+  const deliveries: Delivery[] = [];
+  // The notices first, to whoever had the chat open while the ticket was still theirs to see.
+  for (const message of said) {
+    const scope = before.get(message.ticketId)!;
+    deliveries.push({ audience: { kind: "chatBox", ticketId: message.ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
+  }
+  for (const presented of presentTickets(ticketRows)) deliveries.push(ticketUpdateDelivery(before.get(presented.id) ?? null, presented, settings));
   await publish(ctx.env, ctx.companyId, deliveries);
 }
-

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tickets } from "../../db/schema";
+import { messages, tickets, ticketTracking } from "../../db/schema";
 import { SerialQueue } from "../../hub/serialQueue";
 import { companyWithTeam, db, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
+import { connect } from "../../testing/sockets";
 import { systemCtx } from "../context";
 import { automateTickets, MAX_SLICES_PER_RUN, SLICE_SIZE } from "./automateTickets";
 
@@ -62,5 +63,44 @@ describe("automateTickets", () => {
     expect(await closedCount(company.id)).toBe(perRun);
     expect(await run()).toEqual({ closed: 3, transferred: 0 });
     expect(await closedCount(company.id)).toBe(perRun + 3);
+  });
+
+  it("says the inactivity message on each ticket a slice closes, in the same write, queues them in one call, and shows it in the open chat before the close", async () => {
+    const { company, agent } = await companyWithTeam();
+    const conn = await createConnection(company.id, { expiresTicket: 1, expiresInactiveMessage: "Encerrado por inatividade." });
+    const now = Date.now();
+    const idle: Awaited<ReturnType<typeof createTicketRow>>[] = [];
+    for (let i = 0; i < 6; i++) {
+      const contact = await createContact(company.id);
+      idle.push(await createTicketRow(company.id, { contactId: contact.id, whatsappId: conn.id, status: "open", userId: agent.id, updatedAt: new Date(now - 2 * HOUR) }));
+    }
+    const socket = await connect(agent.token);
+    socket.send({ type: "joinChatBox", ticketId: idle[0]!.id });
+    await socket.quiet(100);
+    const batches: unknown[][] = [];
+    const queue = { sendBatch: async (jobs: Iterable<{ body: unknown }>) => void batches.push([...jobs].map((j) => j.body)) } as unknown as typeof testEnv.OUTBOUND;
+    const serial = new SerialQueue();
+
+    const done = await automateTickets({
+      ctx: systemCtx({ db, env: { ...testEnv, OUTBOUND: queue }, companyId: company.id, waitUntil: () => {} }),
+      input: { now },
+      serially: (task) => serial.run(task),
+    });
+
+    expect(done).toEqual({ closed: 6, transferred: 0 });
+    const ids = idle.map((t) => t.id);
+    const said = await db.select().from(messages).where(inArray(messages.ticketId, ids));
+    expect(said.map((m) => m.ticketId).sort()).toEqual([...ids].sort());
+    for (const m of said) expect(m).toMatchObject({ body: "Encerrado por inatividade.", fromMe: true, sentByBot: true, ack: 0, userId: null, dataJson: JSON.stringify({ bot: "expired" }) });
+    const closed = await db.select().from(tickets).where(inArray(tickets.id, ids));
+    for (const t of closed) expect(t).toMatchObject({ status: "closed", lastMessage: "Encerrado por inatividade.", fromMe: true });
+    expect((await db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, ids))).length).toBe(6);
+    expect(batches).toEqual([said.map((m) => ({ kind: "send", companyId: company.id, messageId: m.id })).sort((a, b) => a.messageId - b.messageId)]);
+
+    const notice = await socket.next((e) => e.type === "appMessage" && e.action === "create");
+    expect(notice).toMatchObject({ message: { ticketId: idle[0]!.id, body: "Encerrado por inatividade." } });
+    const update = await socket.next((e) => e.type === "ticket" && e.action === "update" && (e as { ticket: { id: number } }).ticket.id === idle[0]!.id);
+    expect(update).toMatchObject({ ticket: { status: "closed", lastMessage: "Encerrado por inatividade." } });
+    socket.ws.close();
   });
 });

@@ -1,5 +1,4 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { botSay } from "../chatbot/botSay";
 import type { SystemCtx } from "../context";
 import { visibilitySettings } from "../tickets/ticketEvents";
 import type { VisibilitySettings } from "../tickets/visibility";
@@ -40,9 +39,9 @@ export async function automateTickets({ ctx, input, serially }: { ctx: SystemCtx
 }
 
 /**
- * One slice: up to SLICE_SIZE due transitions found (every rule's query in one D1 round trip), the inactivity
- * notices said, and the changes written, read back and published together. `more` tells whether anything due
- * was left for the next slice.
+ * One slice: up to SLICE_SIZE due transitions found (every rule's query in one D1 round trip), then the changes
+ * and the closes' inactivity notices written, read back and published together (applyTransitions: one more).
+ * `more` tells whether anything due was left for the next slice.
  */
 async function automateSlice(ctx: SystemCtx, rules: { closes: CloseRule[]; transfers: TransferRule[] }, settings: VisibilitySettings, now: Date) {
   const queries: BatchItem<"sqlite">[] = [
@@ -58,9 +57,6 @@ async function automateSlice(ctx: SystemCtx, rules: { closes: CloseRule[]; trans
   );
   const due = [...closures, ...transfers];
   const picked = due.slice(0, SLICE_SIZE);
-  // The notices first (each a stored message queued for delivery); the changes go together after.
-  const messages = new Map(rules.closes.map((rule) => [rule.whatsappId, rule.message]));
-  for (const t of picked) if (t.action === "close") await botSay(ctx, t.ticket.id, "expired", messages.get(t.whatsappId) ?? "");
   await applyTransitions(ctx, picked, now, settings);
   return {
     closed: picked.filter((t) => t.action === "close").length,

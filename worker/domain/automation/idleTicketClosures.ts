@@ -21,6 +21,7 @@ export function idleTicketsQuery(ctx: SystemCtx, rule: CloseRule, limit: number)
     .limit(limit);
 }
 
+/** A close, with the connection's inactivity message said to the contact (when it has one). */
 export function closureOf(rule: CloseRule, ticket: AutomatedTransition["ticket"]): AutomatedTransition {
-  return { ticket, set: { status: "closed", chatbot: false }, action: "close", whatsappId: rule.whatsappId };
+  return { ticket, set: { status: "closed", chatbot: false }, action: "close", whatsappId: rule.whatsappId, notice: rule.message };
 }

@@ -12,3 +12,13 @@ export async function enqueueOutbound(ctx: Pick<Ctx, "env">, job: OutboundJob) {
     console.error("could not enqueue outbound job", job, String(err));
   }
 }
+
+/** Several stored messages handed to the delivery queue in one call (at most 100, Queues' batch limit). */
+export async function enqueueOutboundAll(ctx: Pick<Ctx, "env">, jobs: OutboundJob[]) {
+  if (jobs.length === 0) return;
+  try {
+    await ctx.env.OUTBOUND.sendBatch(jobs.map((body) => ({ body })));
+  } catch (err) {
+    console.error("could not enqueue outbound jobs", jobs, String(err));
+  }
+}

@@ -28,6 +28,37 @@ export interface OutboundMessage {
   bot?: { kind: string };
 }
 
+/** The row of a message we send on `ticket`, as stored with ack 0 (waiting for delivery). */
+export function outboundMessageRow(
+  ctx: AnyCtx,
+  ticket: { id: number; contactId: number; queueId: number | null },
+  msg: OutboundMessage,
+  wid: string,
+  now: Date,
+): typeof messages.$inferInsert {
+  return {
+    wid,
+    companyId: ctx.companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    body: msg.body,
+    fromMe: true,
+    read: true,
+    mediaType: msg.mediaType ?? "chat",
+    mediaUrl: msg.mediaUrl ?? null,
+    mediaName: msg.mediaName ?? null,
+    quotedMsgId: msg.quotedMsgId ?? null,
+    isForwarded: msg.isForwarded ?? false,
+    sentByBot: msg.bot !== undefined,
+    dataJson: msg.bot ? JSON.stringify({ bot: msg.bot.kind }) : null,
+    queueId: ticket.queueId,
+    userId: msg.automatic || msg.bot || !ctx.user ? null : ctx.user.id,
+    ack: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * Stores a message we send on a ticket (ack 0: waiting for delivery), moves the ticket to the top, and tells
  * the agents. Must run inside the company's hub, like every ticket write.
@@ -45,27 +76,7 @@ export async function storeOutboundMessage(ctx: AnyCtx, ticketId: number, msg: O
   const [inserted] = await ctx.db.batch([
     ctx.db
       .insert(messages)
-      .values({
-        wid,
-        companyId: ctx.companyId,
-        ticketId,
-        contactId: ticket.contactId,
-        body: msg.body,
-        fromMe: true,
-        read: true,
-        mediaType: msg.mediaType ?? "chat",
-        mediaUrl: msg.mediaUrl ?? null,
-        mediaName: msg.mediaName ?? null,
-        quotedMsgId: msg.quotedMsgId ?? null,
-        isForwarded: msg.isForwarded ?? false,
-        sentByBot: msg.bot !== undefined,
-        dataJson: msg.bot ? JSON.stringify({ bot: msg.bot.kind }) : null,
-        queueId: ticket.queueId,
-        userId: msg.automatic || msg.bot || !ctx.user ? null : ctx.user.id,
-        ack: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(outboundMessageRow(ctx, { id: ticketId, contactId: ticket.contactId, queueId: ticket.queueId }, msg, wid, now))
       .returning({ id: messages.id }),
     ctx.db
       .update(tickets)
