@@ -5,10 +5,10 @@ import { messages } from "../../db/schema";
 
 const quotedColumns = { id: true, wid: true, body: true, fromMe: true, mediaType: true, isDeleted: true } as const;
 
-function buildMessagesQuery(db: Db, where: SQL, opts: { limit?: ReturnType<typeof sql.placeholder>; newestFirst?: boolean } = {}) {
+function buildMessagesQuery(db: Db, where: SQL, opts: { limited: boolean; newestFirst: boolean }) {
   return db.query.messages.findMany({
     where,
-    limit: opts.limit,
+    limit: opts.limited ? sql.placeholder("limit") : undefined,
     orderBy: opts.newestFirst ? [desc(messages.createdAt), desc(messages.id)] : [asc(messages.createdAt), asc(messages.id)],
     columns: { dataJson: false },
     with: {
@@ -21,10 +21,10 @@ function buildMessagesQuery(db: Db, where: SQL, opts: { limit?: ReturnType<typeo
 type MessageRows = Awaited<ReturnType<typeof buildMessagesQuery>>;
 
 const templates = {
-  oldestFirst: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where)),
-  newestFirst: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { newestFirst: true })),
-  oldestFirstLimited: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { limit: sql.placeholder("limit") })),
-  newestFirstLimited: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { limit: sql.placeholder("limit"), newestFirst: true })),
+  oldestFirst: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { limited: false, newestFirst: false })),
+  newestFirst: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { limited: false, newestFirst: true })),
+  oldestFirstLimited: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { limited: true, newestFirst: false })),
+  newestFirstLimited: templateFamily<MessageRows>((db, where) => buildMessagesQuery(db, where, { limited: true, newestFirst: true })),
 };
 
 /**

@@ -3,11 +3,11 @@ import type { Db } from "../../db/client";
 import { templateFamily } from "../../db/preparedTemplates";
 import { tickets } from "../../db/schema";
 
-function buildTicketsQuery(db: Db, where: SQL | undefined, opts: { limit?: number | ReturnType<typeof sql.placeholder>; offset?: number | ReturnType<typeof sql.placeholder> } = {}) {
+function buildTicketsQuery(db: Db, where: SQL, { paged }: { paged: boolean }) {
   return db.query.tickets.findMany({
     where,
-    limit: opts.limit,
-    offset: opts.offset,
+    limit: paged ? sql.placeholder("limit") : undefined,
+    offset: paged ? sql.placeholder("offset") : undefined,
     with: {
       contact: {
         columns: { id: true, name: true, number: true, email: true, profilePicUrl: true, isGroup: true, presence: true, disableBot: true },
@@ -22,10 +22,8 @@ function buildTicketsQuery(db: Db, where: SQL | undefined, opts: { limit?: numbe
 
 type TicketRows = Awaited<ReturnType<typeof buildTicketsQuery>>;
 
-const ticketTemplates = templateFamily<TicketRows>((db, where) => buildTicketsQuery(db, where));
-const limitedTicketTemplates = templateFamily<TicketRows>((db, where) =>
-  buildTicketsQuery(db, where, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") }),
-);
+const ticketTemplates = templateFamily<TicketRows>((db, where) => buildTicketsQuery(db, where, { paged: false }));
+const pagedTicketTemplates = templateFamily<TicketRows>((db, where) => buildTicketsQuery(db, where, { paged: true }));
 
 /**
  * The ticket as lists, the chat header and realtime events show it (spec 000 section 3). The query is returned
@@ -36,7 +34,8 @@ export function ticketsQuery(db: Db, where: SQL | undefined, opts: { limit?: num
   // Every caller filters by company; a missing condition would read every company's tickets.
   if (!where) throw new Error("ticketsQuery: a condition (at least the company) is required");
   if (opts.limit === undefined && opts.offset === undefined) return ticketTemplates(db, where, "all");
-  return limitedTicketTemplates(db, where, "paged", { limit: opts.limit ?? -1, offset: opts.offset ?? 0 });
+  // SQLite reads a negative limit as none.
+  return pagedTicketTemplates(db, where, "paged", { limit: opts.limit ?? -1, offset: opts.offset ?? 0 });
 }
 
 export function presentTickets(rows: TicketRows) {
