@@ -10,7 +10,7 @@ import { transferOf, waitingTicketsQuery } from "./waitingTicketTransfers";
 /** Tickets changed per slice. A slice is one turn of the hub's command queue and a few ms of the runtime. */
 export const SLICE_SIZE = 10;
 /** The pause between slices, in which agents' commands and requests run. */
-export const SLICE_GAP_MS = 250;
+export const SLICE_GAP_MS = 500;
 /** Slices per run at most, so a backlog is worked off over several minutes rather than in one burst. */
 export const MAX_SLICES_PER_RUN = 10;
 
