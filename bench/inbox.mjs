@@ -881,6 +881,7 @@ ${rows.join("\n")}
 **Search: LIKE '%…%' scan vs FTS5, same run, same data: ${ratioWall.toFixed(0)}× slower** by wall time (${fmt(like.wall.median)} ms vs ${fmt(fts.wall.median)} ms, medians of ${SQL_RUNS}), ${ratioCpu.toFixed(0)}× by CPU time; both find the same tickets: ${sqlAlone.sameTickets ? "yes" : "**no**"} (${sqlAlone.ids.fts.length}).
 ${missed ? `**${missed} target(s) missed.**` : "Every target met."}
 Reading: a request that touches no D1 costs ${fmt(floor("version"))} ms here (npm start's path), one D1 query adds ${fmt(floor("allowregister") - floor("version"))} ms; against that, the SQL of each request (column "its SQL alone") is ${sqlSummary}.
+Reading the cron rows: the same paced series with no cron at all already has p99 = ${(cron.agent.without.p99 / cron.agent.without.median).toFixed(1)} × (agent) and ${(cron.admin.without.p99 / cron.admin.without.median).toFixed(1)} × (admin) its median on this machine; with the cron working, p99 is ${fmt(cron.agent.during.p99)} ms against ${fmt(cron.agent.without.p99)} ms without (agent) and ${fmt(cron.admin.during.p99)} against ${fmt(cron.admin.without.p99)} ms (admin).
 
 The SQL alone (sqlite3 CLI on the same database file). "Its SQL alone" above is the page of ids plus the count when the endpoint's answer carries a count (it skips it on some tabs):
 
