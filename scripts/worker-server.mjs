@@ -7,8 +7,8 @@
  *
  * PORT is workerd's own socket for the worker (Miniflare's "direct socket"): requests reach the worker (behind the
  * static-assets router, as on Cloudflare) without passing through Miniflare's entry worker, a dev-only hop that
- * cost ~0.5 ms of the runtime's single thread per request and is absent in production. Miniflare's own entry
- * socket is left on a random loopback port, unused.
+ * cost ~0.5 ms of the runtime's single thread per request and is absent in production. Miniflare's entry socket
+ * moves to a random loopback port, for Miniflare's own use (the cron trigger below goes through it).
  *
  * It also fires the cron triggers as production does: every minute, on the minute.
  *

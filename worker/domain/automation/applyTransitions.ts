@@ -64,13 +64,13 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
   for (const group of groups.values()) {
     const { action, whatsappId, set, notice } = group[0]!;
     // A notice is the ticket's last message, as any message we send is.
-    const said = notice?.trim() ? { lastMessage: notice, fromMe: true } : {};
+    const lastSaid = notice?.trim() ? { lastMessage: notice, fromMe: true } : {};
     const ids = group.map((t) => t.ticket.id);
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
       const inChunk = and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, ids.slice(i, i + IDS_PER_STATEMENT)));
       writes.push(
         trackingRowsOf(ctx, inChunk, action, { status: set.status, queueId: set.queueId, whatsappId }, now),
-        ctx.db.update(tickets).set({ ...set, ...said, updatedAt: now }).where(inChunk),
+        ctx.db.update(tickets).set({ ...set, ...lastSaid, updatedAt: now }).where(inChunk),
       );
     }
   }
@@ -83,13 +83,13 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
   const results = await ctx.db.batch([...writes, ...reads] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const [ticketRows, noticeRows = []] = results.slice(writes.length) as [Awaited<typeof ticketsAfter>, Awaited<ReturnType<typeof messagesQuery>>?];
 
-  const said = noticeRows.map(presentMessageRow);
-  await enqueueOutboundAll(ctx, said.map((m) => ({ kind: "send" as const, companyId: ctx.companyId, messageId: m.id })));
+  const saidNow = noticeRows.map(presentMessageRow);
+  await enqueueOutboundAll(ctx, saidNow.map((m) => ({ kind: "send" as const, companyId: ctx.companyId, messageId: m.id })));
 
   const before = new Map(transitions.map((t) => [t.ticket.id, scopeOf(t.ticket)]));
   const deliveries: Delivery[] = [];
   // The notices first, to whoever had the chat open while the ticket was still theirs to see.
-  for (const message of said) {
+  for (const message of saidNow) {
     const scope = before.get(message.ticketId)!;
     deliveries.push({ audience: { kind: "chatBox", ticketId: message.ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
   }
