@@ -69,28 +69,28 @@ export class BoundQuery<R> implements RunnableQuery<R, "sqlite"> {
 const MAX_SHAPES = 256;
 
 /**
- * Templates of one query, keyed by shape. `build` gets the `where` with its values replaced by placeholders
- * (`w0`, `w1`, …) and returns the query to prepare; `extra` names further placeholders `build` uses.
+ * The templates of one query, one per shape of its `where` (its SQL text). `build` gets the `where` with its values
+ * replaced by placeholders (`w0`, `w1`, …) and returns the query to prepare; `extra` gives the values of further
+ * placeholders `build` uses (a limit, an offset).
  */
 export function templateFamily<R>(build: (db: Db, where: SQL) => { prepare(): unknown }) {
   // Keyed by the D1 binding, which lives as long as the isolate: a request's `db` may be a wrapper of the client
   // (readInSession's read-only view), new on every request.
   const byClient = new WeakMap<object, Map<string, Template<R>>>();
-  return function bind(db: Db, where: SQL, shape: string, extra: Record<string, unknown> = {}): BoundQuery<R> {
+  return function bind(db: Db, where: SQL, extra: Record<string, unknown> = {}): BoundQuery<R> {
     const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(where);
-    const parts = text.split("?");
-    if (parts.length - 1 !== params.length) throw new Error("templateFamily: a `where` with a literal '?' cannot be a template");
-    const key = `${shape}|${text}`;
     const client = (db as unknown as { $client: object }).$client;
     let templates = byClient.get(client);
     if (!templates) byClient.set(client, (templates = new Map()));
-    let template = templates.get(key);
+    let template = templates.get(text);
     if (!template) {
+      const parts = text.split("?");
+      if (parts.length - 1 !== params.length) throw new Error("templateFamily: a `where` with a literal '?' cannot be a template");
       const chunks: SQL[] = [sql.raw(parts[0]!)];
       for (let i = 1; i < parts.length; i++) chunks.push(sql`${sql.placeholder(`w${i - 1}`)}`, sql.raw(parts[i]!));
       template = templateOf(build(db, sql.join(chunks)).prepare() as D1Prepared<R>);
       if (templates.size >= MAX_SHAPES) templates.clear();
-      templates.set(key, template);
+      templates.set(text, template);
     }
     const values: Record<string, unknown> = { ...extra };
     params.forEach((value, i) => (values[`w${i}`] = value));

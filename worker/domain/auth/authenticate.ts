@@ -60,9 +60,9 @@ const sessionSettings = templateFamily<{ key: string; value: string }[]>((db, wh
  */
 export function sessionQueries(db: Db, claims: AccessClaims) {
   return [
-    sessionUser(db, and(eq(userSessions.id, claims.sid), eq(users.id, claims.sub), eq(users.companyId, claims.cid))!, "session"),
-    sessionQueues(db, eq(userQueues.userId, claims.sub), "session"),
-    sessionSettings(db, eq(settings.companyId, claims.cid), "session"),
+    sessionUser(db, and(eq(userSessions.id, claims.sid), eq(users.id, claims.sub), eq(users.companyId, claims.cid))!),
+    sessionQueues(db, eq(userQueues.userId, claims.sub)),
+    sessionSettings(db, eq(settings.companyId, claims.cid)),
   ] as const;
 }
 

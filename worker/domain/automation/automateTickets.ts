@@ -3,9 +3,15 @@ import type { SystemCtx } from "../context";
 import { visibilitySettings } from "../tickets/ticketEvents";
 import type { VisibilitySettings } from "../tickets/visibility";
 import { applyTransitions, type AutomatedTransition } from "./applyTransitions";
-import { automationRules, type CloseRule, type TransferRule } from "./automationRules";
-import { closureOf, idleTicketsQuery } from "./idleTicketClosures";
-import { transferOf, waitingTicketsQuery } from "./waitingTicketTransfers";
+import {
+  automationRules,
+  closureOf,
+  idleTicketsQuery,
+  transferOf,
+  waitingTicketsQuery,
+  type CloseRule,
+  type TransferRule,
+} from "./automationRules";
 
 /** Tickets changed per slice. A slice is one turn of the hub's command queue and a few ms of the runtime. */
 export const SLICE_SIZE = 10;

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNotNull, or } from "drizzle-orm";
-import { queues, whatsapps } from "../../db/schema";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import { queues, tickets, whatsapps } from "../../db/schema";
 import type { SystemCtx } from "../context";
+import { transitionTicketColumns, type AutomatedTransition } from "./applyTransitions";
 
 /** A connection that closes its tickets idle for longer than expiresTicket hours, saying `message` first. */
 export interface CloseRule {
@@ -41,4 +42,43 @@ export async function automationRules(ctx: SystemCtx, now: number): Promise<{ cl
     }
   }
   return { closes, transfers };
+}
+
+/** Up to `limit` of a connection's tickets idle since before `cutoff` that also meet `condition`, with what a transition needs. */
+function dueTicketsQuery(ctx: SystemCtx, rule: { whatsappId: number; cutoff: Date }, condition: SQL | undefined, limit: number) {
+  return ctx.db
+    .select(transitionTicketColumns)
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, ctx.companyId),
+        condition,
+        eq(tickets.isGroup, false),
+        lt(tickets.updatedAt, rule.cutoff),
+        eq(tickets.whatsappId, rule.whatsappId),
+      ),
+    )
+    .limit(limit);
+}
+
+/** The closes due under `rule`: its connection's open and pending tickets idle past the cutoff. */
+export function idleTicketsQuery(ctx: SystemCtx, rule: CloseRule, limit: number) {
+  return dueTicketsQuery(ctx, rule, inArray(tickets.status, ["open", "pending"]), limit);
+}
+
+/**
+ * The transfers due under `rule`: its connection's pending tickets still without a queue after the cutoff, so they
+ * reach agents even when the contact never answered the menu.
+ */
+export function waitingTicketsQuery(ctx: SystemCtx, rule: TransferRule, limit: number) {
+  return dueTicketsQuery(ctx, rule, and(isNull(tickets.queueId), eq(tickets.status, "pending")), limit);
+}
+
+/** A close, with the connection's inactivity message said to the contact (when it has one). */
+export function closureOf(rule: CloseRule, ticket: AutomatedTransition["ticket"]): AutomatedTransition {
+  return { ticket, set: { status: "closed", chatbot: false }, action: "close", whatsappId: rule.whatsappId, notice: rule.message };
+}
+
+export function transferOf(rule: TransferRule, ticket: AutomatedTransition["ticket"]): AutomatedTransition {
+  return { ticket, set: { queueId: rule.queueId, chatbot: false }, action: "transfer", whatsappId: rule.whatsappId };
 }

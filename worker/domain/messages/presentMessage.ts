@@ -34,8 +34,8 @@ const templates = {
  */
 export function messagesQuery(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {
   const order = opts.newestFirst ? "newestFirst" : "oldestFirst";
-  if (opts.limit === undefined) return templates[order](db, where, order);
-  return templates[`${order}Limited`](db, where, `${order}Limited`, { limit: opts.limit });
+  if (opts.limit === undefined) return templates[order](db, where);
+  return templates[`${order}Limited`](db, where, { limit: opts.limit });
 }
 
 export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {

@@ -33,9 +33,9 @@ const pagedTicketTemplates = templateFamily<TicketRows>((db, where) => buildTick
 export function ticketsQuery(db: Db, where: SQL | undefined, opts: { limit?: number; offset?: number } = {}) {
   // Every caller filters by company; a missing condition would read every company's tickets.
   if (!where) throw new Error("ticketsQuery: a condition (at least the company) is required");
-  if (opts.limit === undefined && opts.offset === undefined) return ticketTemplates(db, where, "all");
+  if (opts.limit === undefined && opts.offset === undefined) return ticketTemplates(db, where);
   // SQLite reads a negative limit as none.
-  return pagedTicketTemplates(db, where, "paged", { limit: opts.limit ?? -1, offset: opts.offset ?? 0 });
+  return pagedTicketTemplates(db, where, { limit: opts.limit ?? -1, offset: opts.offset ?? 0 });
 }
 
 export function presentTickets(rows: TicketRows) {
