@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./worker/db/schema/index.ts",
+  schema: "./worker/db/controlSchema.ts",
   out: "./migrations",
 });

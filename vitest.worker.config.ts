@@ -10,6 +10,13 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     plugins: [
+      // The tenant migrations are imported as text, as wrangler.toml's rules bundle them.
+      {
+        name: "sql-as-text",
+        transform(code: string, id: string) {
+          return id.endsWith(".sql") ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined;
+        },
+      },
       cloudflareTest({
         main: "./worker/testing/entry.ts",
         wrangler: { configPath: "./wrangler.toml" },

@@ -1,11 +1,10 @@
 import { Hono } from "hono";
-import { createApi } from "./api/app";
+import { createEdgeApi } from "./api/edge";
 import { createBridgeRoutes } from "./bridge/routes";
 import type { AppEnv } from "./api/http";
 import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
 import { handleOutboundBatch } from "./jobs/outbound";
-import { runTicketAutomation } from "./jobs/ticketAutomation";
 import type { Env } from "./env";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
@@ -18,7 +17,7 @@ export function createWorker(pages?: PageHandler) {
     assertEnv(c.env);
     await next();
   });
-  app.route("/api", createApi());
+  app.route("/api", createEdgeApi());
   app.route("/bridge", createBridgeRoutes());
   if (pages) app.all("*", (c) => pages(c.req.raw, c.env, c.executionCtx));
   app.onError((err, c) => {
@@ -35,7 +34,7 @@ export function createWorker(pages?: PageHandler) {
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
       assertEnv(env);
       const now = new Date(controller.scheduledTime);
-      ctx.waitUntil(Promise.allSettled([runHousekeeping(env, now), runTicketAutomation(env, now)]));
+      ctx.waitUntil(runHousekeeping(env, now));
     },
     async queue(batch: MessageBatch<unknown>, env: Env) {
       assertEnv(env);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { createDb } from "../db/client";
+import { hubHere } from "../hub/publish";
 import { AppError, errorBody } from "../domain/errors";
 import { isMultipart, type AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";
@@ -18,19 +18,21 @@ import { queueOptionRoutes, queueRoutes } from "./routes/queues";
 import { externalApiRoutes } from "./routes/externalApi";
 import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
-import { versionRoutes } from "./routes/version";
 import { wsRoutes } from "./routes/ws";
 
 /** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-/** The REST API, mounted at /api. Each resource is a module mounted with `route()`. */
+/**
+ * The REST API, mounted at /api inside each company's hub (the worker's edge forwards authenticated requests to it;
+ * edge.ts serves what needs no session). Each resource is a module mounted with `route()`.
+ */
 export function createApi() {
   // Not strict: the spec's UI calls both /users and /users/.
   const api = new Hono<AppEnv>({ strict: false });
 
   api.use("*", async (c, next) => {
-    c.set("db", createDb(c.env.DB));
+    c.set("db", hubHere(c.env).db);
     await next();
   });
   const jsonBodyLimit = bodyLimit({
@@ -45,7 +47,6 @@ export function createApi() {
   api.use("*", async (c, next) => (isMultipart(c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)));
 
   api.route("/auth", authRoutes);
-  api.route("/version", versionRoutes);
   api.route("/ws", wsRoutes);
   api.route("/plans", planRoutes);
   api.route("/companies", companyRoutes);

@@ -1,20 +1,23 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BRIDGE_HEADERS, BRIDGE_MAX_BODY_BYTES, BRIDGE_MAX_MEDIA_BYTES, eventBatch, keysUpdate, leaseRequest, mediaUploadQuery } from "../contracts/bridge";
-import { createDb, type Db } from "../db/client";
+import { createControlDb, type ControlDb } from "../db/client";
+import { hubFor } from "../hub/publish";
+import { unwrap } from "../hub/runInHub";
+import type { HubCallName } from "../hub/calls";
+import { companyOfConnection } from "../domain/sessionHost/connectionRoutes";
 import { AppError, errorBody, fieldError } from "../domain/errors";
 import { ingestEventBatch } from "../domain/inbound/ingestEventBatch";
 import { storeUploadedBridgeMedia } from "../domain/inbound/uploadedBridgeMedia";
 import { connectionsToRun } from "../domain/sessionHost/connectionsToRun";
 import { acquireLease, releaseLease } from "../domain/sessionHost/leases";
-import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "../domain/sessionHost/sessionState";
 import type { Env } from "../env";
 import { verifyBridgeRequest } from "../lib/bridgeSignature";
 import { parseWith } from "../api/http";
 
 interface BridgeEnv {
   Bindings: Env;
-  Variables: { db: Db; body: unknown };
+  Variables: { db: ControlDb; body: unknown };
 }
 
 const connectionIdParam = z.coerce.number().int().positive();
@@ -42,7 +45,7 @@ export function createBridgeRoutes() {
     if (!/^[0-9a-f]{64}$/.test(sha256)) throw fieldError({ [BRIDGE_HEADERS.contentSha256]: "Must be a hex SHA-256" });
     const { filename, mimetype } = parseWith(mediaUploadQuery, c.req.query());
     if (!c.req.raw.body) throw fieldError({ body: "Required" });
-    return c.json(await storeUploadedBridgeMedia(createDb(c.env.DB), c.env, { connectionId, body: c.req.raw.body, sha256, filename, mimetype }));
+    return c.json(await storeUploadedBridgeMedia(createControlDb(c.env.DB), c.env, { connectionId, body: c.req.raw.body, sha256, filename, mimetype }));
   });
 
   bridge.use("*", async (c, next) => {
@@ -65,7 +68,7 @@ export function createBridgeRoutes() {
       }
     }
     c.set("body", body);
-    c.set("db", createDb(c.env.DB));
+    c.set("db", createControlDb(c.env.DB));
     await next();
   });
 
@@ -95,29 +98,26 @@ export function createBridgeRoutes() {
 
   bridge.get("/sessions/:id", async (c) => {
     const id = parseWith(connectionIdParam, c.req.param("id"));
-    await assertConnection(c.get("db"), id);
-    return c.json(await loadSessionState(c.get("db"), id));
+    return c.json(await atConnectionHub(c.env, c.get("db"), id, "loadSessionState", { whatsappId: id }));
   });
 
   bridge.put("/sessions/:id/creds", async (c) => {
     const id = parseWith(connectionIdParam, c.req.param("id"));
     const { creds } = parseWith(z.object({ creds: z.unknown().refine((v) => v !== undefined && v !== null, "Required") }), c.get("body"));
-    await assertConnection(c.get("db"), id);
-    await saveSessionCreds(c.get("db"), id, creds);
+    await atConnectionHub(c.env, c.get("db"), id, "saveSessionCreds", { whatsappId: id, creds });
     return c.json({ ok: true });
   });
 
   bridge.post("/sessions/:id/keys", async (c) => {
     const id = parseWith(connectionIdParam, c.req.param("id"));
     const { set } = parseWith(keysUpdate, c.get("body"));
-    await assertConnection(c.get("db"), id);
-    await saveSessionKeys(c.get("db"), id, set);
+    await atConnectionHub(c.env, c.get("db"), id, "saveSessionKeys", { whatsappId: id, set });
     return c.json({ ok: true });
   });
 
   bridge.delete("/sessions/:id", async (c) => {
     const id = parseWith(connectionIdParam, c.req.param("id"));
-    await wipeSessionState(c.get("db"), id);
+    if ((await companyOfConnection(c.get("db"), id)) !== null) await atConnectionHub(c.env, c.get("db"), id, "wipeSessionState", { whatsappId: id });
     return c.json({ ok: true });
   });
 
@@ -130,7 +130,13 @@ export function createBridgeRoutes() {
   return bridge;
 }
 
-async function assertConnection(db: Db, id: number) {
-  const row = await db.query.whatsapps.findFirst({ columns: { id: true }, where: (w, { eq }) => eq(w.id, id) });
-  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+async function assertConnection(db: ControlDb, id: number) {
+  if ((await companyOfConnection(db, id)) === null) throw new AppError("ERR_NO_WAPP_FOUND");
+}
+
+/** A connection's session state lives in its company's hub: the call goes there, found through the index. */
+async function atConnectionHub<N extends HubCallName>(env: Env, db: ControlDb, id: number, name: N, input: unknown) {
+  const companyId = await companyOfConnection(db, id);
+  if (companyId === null) throw new AppError("ERR_NO_WAPP_FOUND");
+  return unwrap(await hubFor(env, companyId).call(companyId, name, input as never));
 }

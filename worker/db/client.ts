@@ -1,21 +1,48 @@
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { drizzle as drizzleD1, type DrizzleD1Database } from "drizzle-orm/d1";
+import { drizzle as drizzleDurable, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
+import * as controlSchema from "./controlSchema";
+import * as tenantSchema from "./tenantSchema";
 
-function build(d1: D1Database) {
-  return drizzle(d1, { schema });
+/**
+ * Runs every statement in one synchronous transaction of the hub's SQLite: all of them or none (a throw rolls
+ * back), and no other request runs in between. Results come back in order, shaped as each statement awaited alone.
+ */
+type Batch = <U extends BatchItem<"sqlite">, T extends Readonly<[U, ...U[]]>>(items: T) => Promise<BatchResponse<T>>;
+
+/** A company's own database: its CompanyHub's SQLite (ADR 0016). Domain verbs get it as `ctx.db`. */
+export type Db = DrizzleSqliteDODatabase<typeof tenantSchema> & { batch: Batch };
+
+/** The platform's control database (D1): companies, plans, billing, and the indexes that route to a company. */
+export type ControlDb = DrizzleD1Database<typeof controlSchema>;
+
+/** A statement as drizzle's sync session runs it: relational queries have `sync()`, builders a prepared form. */
+interface SyncRunnable {
+  sync?: () => unknown;
+  _prepare(): { execute(): { sync(): unknown } };
 }
 
-export type Db = ReturnType<typeof build>;
+function runNow(item: unknown): unknown {
+  const runnable = item as SyncRunnable;
+  return typeof runnable.sync === "function" ? runnable.sync() : runnable._prepare().execute().sync();
+}
 
-// Building a client (with its relational schema) costs a fraction of a millisecond on every request; the
-// binding object lives as long as the isolate, so one client per binding serves every request it handles.
-const clients = new WeakMap<D1Database, Db>();
+export function createTenantDb(storage: DurableObjectStorage): Db {
+  const db = drizzleDurable(storage, { schema: tenantSchema });
+  const batch = ((items: readonly unknown[]) =>
+    Promise.resolve(storage.transactionSync(() => items.map(runNow)))) as unknown as Batch;
+  return Object.assign(db, { batch });
+}
 
-export function createDb(d1: D1Database): Db {
-  let db = clients.get(d1);
+// Building a client (with its relational schema) costs a fraction of a millisecond; the binding object lives as
+// long as the isolate, so one client per binding serves every request it handles.
+const controlClients = new WeakMap<D1Database, ControlDb>();
+
+export function createControlDb(d1: D1Database): ControlDb {
+  let db = controlClients.get(d1);
   if (!db) {
-    db = build(d1);
-    clients.set(d1, db);
+    db = drizzleD1(d1, { schema: controlSchema });
+    controlClients.set(d1, db);
   }
   return db;
 }

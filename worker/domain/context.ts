@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { ControlDb, Db } from "../db/client";
 import type { Env } from "../env";
 import type { Actor, PermissionKey } from "./permissions";
 import { can } from "./permissions";
@@ -22,7 +22,10 @@ export interface CurrentUser extends Actor {
  * never from the request, and every query filters by `companyId`.
  */
 export interface Ctx {
+  /** The company's own database (its CompanyHub's SQLite): every tenant table. */
   db: Db;
+  /** The control database (D1): companies, plans, and the indexes that route to a company (login e-mails, connections). */
+  control: ControlDb;
   env: Env;
   companyId: number;
   user: CurrentUser;

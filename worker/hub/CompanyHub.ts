@@ -1,69 +1,91 @@
 import { DurableObject } from "cloudflare:workers";
+import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { createDb } from "../db/client";
+import { createControlDb, createTenantDb, type Db } from "../db/client";
 import { users } from "../db/schema";
+import migrations from "../db/tenant-migrations/migrations.js";
 import type { Env } from "../env";
-import {
-  clientMessage,
-  hubActor,
-  PING_FRAME,
-  PONG_FRAME,
-  roomNames,
-  type Audience,
-  type Delivery,
-  type HubActor,
-  type ServerEvent,
-} from "../contracts/ws";
+import { clientMessage, PING_FRAME, PONG_FRAME, roomNames, type Audience, type Delivery, type HubActor, type ServerEvent } from "../contracts/ws";
 import { audienceIncludes, type SocketState } from "./audience";
 import { hubCommands, type CommandEnvelope, type HubCommandName } from "./commands";
+import { hubCalls, type HubCallName } from "./calls";
 import { envInsideHub } from "./publish";
 import { SerialQueue } from "./serialQueue";
+import { Hono } from "hono";
+import { createApi } from "../api/app";
+import type { AppEnv } from "../api/http";
 import type { BridgeEvent } from "../contracts/bridge";
-import { systemCtx, type CurrentUser } from "../domain/context";
+import { systemCtx, type CurrentUser, type SystemCtx } from "../domain/context";
 import { ingestEvents } from "../domain/inbound/ingestEvents";
 import { companySettingsSnapshot } from "../domain/settings/companySettingValues";
 import { automateTickets } from "../domain/automation/automateTickets";
-import { AppError } from "../domain/errors";
+import { hasAutomationRules } from "../domain/automation/automationRules";
+import { AppError, errorBody } from "../domain/errors";
 import { sendExternalMessage, type ExternalSendCommand } from "../domain/externalApi/sendExternalMessage";
+import { tenantHousekeeping } from "../jobs/housekeeping";
+import { provisionTenant, refreshCompanyCopy } from "./provision";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
 export const OFFLINE_AFTER_MS = 5 * 60 * 1000 + 30 * 1000;
+/** How often the hub's alarm runs the company's ticket automation while it has rules. */
+export const AUTOMATION_EVERY_MS = 60 * 1000;
 
-export const HUB_ACTOR_HEADER = "x-hub-actor";
+/** Set by the worker on every request it forwards: the company its verified token (or route) names. */
 export const HUB_COMPANY_HEADER = "x-hub-company";
 
 /**
- * One per company. Holds every agent websocket of the company (hibernation API, so idle sockets cost
- * nothing), decides per socket who may see each event, and later serialises ticket commands.
- * Nothing that must survive lives in instance fields: socket state is in attachments, the company id in storage.
+ * One per company: the company's database and its realtime (ADR 0016). Its SQLite holds every tenant table;
+ * the worker forwards each authenticated API request here (one hop), where the API runs against that database.
+ * It holds every agent websocket of the company (hibernation API), decides per socket who may see each event,
+ * serialises ticket commands, and its alarm runs the company's due work. Nothing that must survive lives in
+ * instance fields: socket state is in attachments, everything else in its SQLite.
  */
 export class CompanyHub extends DurableObject<Env> {
-  private readonly db;
+  readonly db: Db;
   private readonly commands = new SerialQueue();
+  /** The API as the worker forwards it (full paths, /api/…). */
+  private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi());
+  /** The company this hub belongs to, once known (read from its own database, or told by the first request). */
+  private company: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.db = createDb(env.DB);
+    this.db = createTenantDb(ctx.storage);
+    // Migrations run before the hub answers anything (an older schema is brought up to date on wake).
+    void ctx.blockConcurrencyWhile(async () => {
+      await migrate(this.db, migrations);
+    });
     // Heartbeats are answered by the runtime without waking a hibernated hub.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
 
-  /** The websocket upgrade, forwarded by the worker after it authenticated the user. */
+  /** Requests the worker forwards: the websocket upgrade and the API (its routes authenticate as before). */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return new Response("Expected a websocket upgrade", { status: 426 });
-    }
-    const actor = hubActor.parse(JSON.parse(request.headers.get(HUB_ACTOR_HEADER) ?? "null"));
     const companyId = Number(request.headers.get(HUB_COMPANY_HEADER));
-    await this.rememberCompany(companyId);
+    try {
+      await this.ready(companyId);
+    } catch (err) {
+      // A token of a company deleted since: nothing here answers for it.
+      if (err instanceof AppError) return Response.json(errorBody(err), { status: err.status });
+      throw err;
+    }
+    const env = this.envFor(companyId);
+    return this.api.fetch(request, env, {
+      waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
+      passThroughOnException() {},
+      props: {},
+    } as unknown as ExecutionContext);
+  }
 
+  /** A websocket authenticated by the API's ws route: it joins this hub under its user. */
+  acceptSocket(actor: HubActor): Response {
     const { 0: client, 1: server } = new WebSocketPair();
     // Every socket starts in the notification room: it receives what its profile may see without asking.
     const state: SocketState = { ...actor, rooms: [roomNames.notification] };
     this.ctx.acceptWebSocket(server, [userTag(actor.userId)]);
     server.serializeAttachment(state);
     server.send(JSON.stringify([{ type: "ready", userId: actor.userId, rooms: state.rooms } satisfies ServerEvent]));
-    await this.markSeen(actor.userId);
+    this.markSeen(actor.userId);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -97,7 +119,7 @@ export class CompanyHub extends DurableObject<Env> {
         this.setRooms(ws, state, state.rooms.filter((r) => r !== roomNames.chatBox(msg.ticketId)));
         break;
       case "userStatus":
-        await this.markSeen(state.userId);
+        this.markSeen(state.userId);
         break;
     }
   }
@@ -148,25 +170,25 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   /**
-   * Runs a ticket command for `actor`, after every command before it has finished. The actor was authenticated
-   * by the worker moments ago; the hub has no public route, so only the worker can call this.
+   * Runs a ticket command for `actor`, after every command before it has finished. Called by the API running in
+   * this hub (runInHub); refusals come back as data.
    */
   async command(name: HubCommandName, actor: CurrentUser, input: never): Promise<CommandEnvelope> {
-    return this.commands.run(async () => {
-      try {
-        const ctx = {
-          db: this.db,
-          env: this.envFor(actor.companyId),
-          companyId: actor.companyId,
-          user: actor,
-          waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
-        };
-        const value = await hubCommands[name]({ ctx, input });
-        return { ok: true, value };
-      } catch (err) {
-        if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
-        throw err;
-      }
+    await this.ready(actor.companyId);
+    return this.commands.run(() =>
+      envelope(() => hubCommands[name]({ ctx: { ...this.systemCtx(actor.companyId), user: actor }, input })),
+    );
+  }
+
+  /**
+   * Work the worker hands to this company with nobody logged in: sign-in, a page's session, the session host's
+   * state, outbound deliveries (hub/calls.ts). Refusals come back as data, as `command`'s do.
+   */
+  async call<N extends HubCallName>(companyId: number, name: N, input: Parameters<(typeof hubCalls)[N]>[0]["input"]): Promise<CommandEnvelope> {
+    const run = hubCalls[name] as (args: { ctx: SystemCtx; input: unknown }) => Promise<unknown>;
+    return envelope(async () => {
+      await this.ready(companyId);
+      return run({ ctx: this.systemCtx(companyId), input });
     });
   }
 
@@ -175,7 +197,7 @@ export class CompanyHub extends DurableObject<Env> {
    * inbound message and an agent's accept of the same ticket never interleave.
    */
   async ingest(companyId: number, events: BridgeEvent[]): Promise<{ ingested: number }> {
-    await this.rememberCompany(companyId);
+    await this.ready(companyId);
     return this.commands.run(async () => {
       const ctx = { ...this.systemCtx(companyId), companySettings: await companySettingsSnapshot(this.db, companyId) };
       return ingestEvents({ ctx, input: { events } });
@@ -183,11 +205,11 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   /**
-   * The minute's ticket automation (cron): idle tickets closed, queue-less waiting tickets transferred, in slices
-   * that each take one turn of the command queue, so agents' commands go on between them.
+   * The company's ticket automation: idle tickets closed, queue-less waiting tickets transferred, in slices that
+   * each take one turn of the command queue, so agents' commands go on between them. Run by the alarm.
    */
   async automate(companyId: number, now: number): Promise<{ closed: number; transferred: number }> {
-    await this.rememberCompany(companyId);
+    await this.ready(companyId);
     return automateTickets({ ctx: this.systemCtx(companyId), input: { now }, serially: (task) => this.commands.run(task) });
   }
 
@@ -196,15 +218,14 @@ export class CompanyHub extends DurableObject<Env> {
    * the command queue like an agent's send. Refusals come back as data, as `command`'s do.
    */
   async sendExternal(companyId: number, input: ExternalSendCommand): Promise<CommandEnvelope> {
-    await this.rememberCompany(companyId);
-    return this.commands.run(async () => {
-      try {
-        return { ok: true, value: await sendExternalMessage({ ctx: this.systemCtx(companyId), input }) };
-      } catch (err) {
-        if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
-        throw err;
-      }
-    });
+    await this.ready(companyId);
+    return this.commands.run(() => envelope(() => sendExternalMessage({ ctx: this.systemCtx(companyId), input })));
+  }
+
+  /** The control database changed this company or its plan: the hub's copy is read again. */
+  async companyChanged(companyId: number): Promise<void> {
+    await this.ready(companyId);
+    await refreshCompanyCopy(this.db, createControlDb(this.env.DB), companyId);
   }
 
   /** A user was edited: sockets keep deciding visibility from the new profile and queues. */
@@ -230,80 +251,151 @@ export class CompanyHub extends DurableObject<Env> {
     return this.ctx.getWebSockets().length;
   }
 
-  /** Marks users offline whose tabs stopped reporting, then re-arms for the next one due. */
+  /** The hub's database size in bytes (the benchmark's bytes per message). */
+  async databaseSize(): Promise<number> {
+    return this.ctx.storage.sql.databaseSize;
+  }
+
+  /** Something changed that may start or stop due work (a connection's automation rules): the alarm is re-armed. */
+  async workChanged(companyId: number): Promise<void> {
+    await this.ready(companyId);
+    await this.armAlarm();
+  }
+
+  /** Marks users offline whose tabs stopped reporting and runs the ticket automation when due, then re-arms. */
   override async alarm(): Promise<void> {
-    const companyId = await this.companyId();
+    const companyId = this.knownCompany();
     if (companyId === null) return;
-    const cutoff = new Date(Date.now() - OFFLINE_AFTER_MS);
-    const wentOffline = await this.db
+    const now = Date.now();
+    this.markOffline(companyId, now);
+    tenantHousekeeping(this.db, new Date(now));
+    const automationDue = (await this.ctx.storage.get<number>("automationDueAt")) ?? 0;
+    if (automationDue <= now && hasAutomationRules(this.db, companyId)) {
+      await this.ctx.storage.put("automationDueAt", now + AUTOMATION_EVERY_MS);
+      try {
+        await this.automate(companyId, now);
+      } catch (err) {
+        console.error("ticket automation failed", { companyId, err: String(err) });
+      }
+    }
+    await this.armAlarm();
+  }
+
+  /** The alarm goes off at the earliest of: a user to mark offline, the next automation run. */
+  private async armAlarm(): Promise<void> {
+    const companyId = this.knownCompany();
+    if (companyId === null) return;
+    const due: number[] = [];
+    const seen = this.db
+      .select({ earliest: sql<number | null>`min(${users.lastSeenAt})` })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.online, true)))
+      .get();
+    if (seen?.earliest != null) due.push(Number(seen.earliest) + OFFLINE_AFTER_MS);
+    if (hasAutomationRules(this.db, companyId)) {
+      due.push(Math.max(Date.now(), (await this.ctx.storage.get<number>("automationDueAt")) ?? 0));
+    }
+    if (due.length === 0) return;
+    const next = Math.min(...due);
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > next) await this.ctx.storage.setAlarm(next);
+  }
+
+  private markOffline(companyId: number, now: number) {
+    const cutoff = new Date(now - OFFLINE_AFTER_MS);
+    const wentOffline = this.db
       .update(users)
       .set({ online: false })
-      .where(
-        and(
-          eq(users.companyId, companyId),
-          eq(users.online, true),
-          or(isNull(users.lastSeenAt), lt(users.lastSeenAt, cutoff)),
-        ),
-      )
-      .returning({ id: users.id, name: users.name, email: users.email, profile: users.profile });
+      .where(and(eq(users.companyId, companyId), eq(users.online, true), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, cutoff))))
+      .returning({ id: users.id, name: users.name, email: users.email, profile: users.profile })
+      .all();
     if (wentOffline.length > 0) {
-      await this.publish(
+      void this.publish(
         wentOffline.map((u) => ({
           audience: { kind: "company" },
           event: { type: "user", action: "update", userId: u.id, user: { ...u, online: false } },
         })),
       );
     }
-    const next = await this.db
-      .select({ earliest: sql<number | null>`min(${users.lastSeenAt})` })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.online, true)))
-      .get();
-    if (next?.earliest != null) await this.ctx.storage.setAlarm(Number(next.earliest) + OFFLINE_AFTER_MS);
   }
 
-  private systemCtx(companyId: number) {
-    return systemCtx({ db: this.db, env: this.envFor(companyId), companyId, waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p) });
+  /**
+   * Every entry point names its company (from a verified token, a route index, or the worker's own call). The
+   * first time, the hub's database is created for it: its copy of the company and plan, and its id ranges.
+   */
+  async ready(companyId: number): Promise<void> {
+    if (!Number.isInteger(companyId) || companyId <= 0) throw new Error("hub: missing company id");
+    if (this.company === companyId) return;
+    const known = this.knownCompany();
+    if (known !== null && known !== companyId) throw new Error(`hub: company ${companyId} asked of the hub of ${known}`);
+    if (known === null) {
+      await this.ctx.blockConcurrencyWhile(() => provisionTenant(this.db, createControlDb(this.env.DB), companyId));
+    }
+    this.company = companyId;
+    await this.armAlarm();
   }
 
-  /** Work run here publishes straight to this hub's sockets (no RPC to itself). */
+  private knownCompany(): number | null {
+    if (this.company !== null) return this.company;
+    const row = this.db.get<{ id: number }>(sql`select id from companies limit 1`);
+    return row?.id ?? null;
+  }
+
+  private systemCtx(companyId: number): SystemCtx {
+    return systemCtx({
+      db: this.db,
+      control: createControlDb(this.env.DB),
+      env: this.envFor(companyId),
+      companyId,
+      waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
+    });
+  }
+
+  /** Work run here publishes straight to this hub's sockets, and runs commands in its queue (no RPC to itself). */
   private envFor(companyId: number) {
-    return envInsideHub(this.env, { companyId, publish: (deliveries) => this.publish(deliveries) });
+    return envInsideHub(this.env, {
+      companyId,
+      db: this.db,
+      publish: (deliveries) => this.publish(deliveries),
+      command: (name, actor, input) => this.command(name, actor, input),
+      acceptSocket: (actor) => this.acceptSocket(actor),
+      endSessions: (userId, keep, reason) => this.endSessions(userId, keep, reason),
+      updateActor: (userId, patch) => this.updateActor(userId, patch),
+      sendExternal: (id, input) => this.sendExternal(id, input),
+    });
   }
 
   private setRooms(ws: WebSocket, state: SocketState, rooms: string[]) {
     ws.serializeAttachment({ ...state, rooms });
   }
 
-  private async markSeen(userId: number): Promise<void> {
-    const companyId = await this.companyId();
+  private markSeen(userId: number): void {
+    const companyId = this.knownCompany();
     if (companyId === null) return;
     const mine = and(eq(users.id, userId), eq(users.companyId, companyId));
-    const user = await this.db
+    const user = this.db
       .select({ id: users.id, name: users.name, email: users.email, profile: users.profile, online: users.online })
       .from(users)
       .where(mine)
       .get();
     if (!user) return;
-    const now = new Date();
-    await this.db.update(users).set({ online: true, lastSeenAt: now }).where(mine);
-    if ((await this.ctx.storage.getAlarm()) === null) {
-      await this.ctx.storage.setAlarm(now.getTime() + OFFLINE_AFTER_MS);
-    }
+    this.db.update(users).set({ online: true, lastSeenAt: new Date() }).where(mine).run();
+    void this.armAlarm();
     if (!user.online) {
-      await this.publish([
+      void this.publish([
         { audience: { kind: "company" }, event: { type: "user", action: "update", userId, user: { ...user, online: true } } },
       ]);
     }
   }
+}
 
-  private async rememberCompany(companyId: number) {
-    if (!Number.isInteger(companyId) || companyId <= 0) throw new Error("hub: missing company id");
-    if ((await this.ctx.storage.get<number>("companyId")) !== companyId) await this.ctx.storage.put("companyId", companyId);
-  }
-
-  private async companyId(): Promise<number | null> {
-    return (await this.ctx.storage.get<number>("companyId")) ?? null;
+/** Domain errors cross the RPC boundary as data (an Error's class does not survive it). */
+async function envelope(run: () => Promise<unknown>): Promise<CommandEnvelope> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+    throw err;
   }
 }
 

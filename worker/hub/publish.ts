@@ -1,19 +1,38 @@
-import type { Delivery } from "../contracts/ws";
+import type { Db } from "../db/client";
+import type { Delivery, HubActor } from "../contracts/ws";
+import type { CurrentUser } from "../domain/context";
+import type { ExternalSendCommand } from "../domain/externalApi/sendExternalMessage";
 import type { Env } from "../env";
+import type { CommandEnvelope, HubCommandName } from "./commands";
 
 export function hubFor(env: Env, companyId: number) {
   return env.COMPANY_HUB.get(env.COMPANY_HUB.idFromName(`company:${companyId}`));
 }
 
-/** Set by a CompanyHub on the env it hands to the work it runs, so that work publishes without an RPC to itself. */
+/** Set by a CompanyHub on the env it hands to the work it runs, so that work reaches the hub without an RPC to itself. */
 const LOCAL_HUB = Symbol("localHub");
-type LocalHub = { companyId: number; publish(deliveries: Delivery[]): Promise<number> };
+export interface LocalHub {
+  companyId: number;
+  db: Db;
+  publish(deliveries: Delivery[]): Promise<number>;
+  command(name: HubCommandName, actor: CurrentUser, input: never): Promise<CommandEnvelope>;
+  acceptSocket(actor: HubActor): Response;
+  endSessions(userId: number, keepSessionId: string | null, reason: "replaced" | "revoked"): Promise<void>;
+  updateActor(userId: number, patch: Partial<Omit<HubActor, "userId" | "sessionId">>): Promise<void>;
+  sendExternal(companyId: number, input: ExternalSendCommand): Promise<CommandEnvelope>;
+}
 
-/** The env for work running inside `hub`: the same bindings, plus a direct line to the hub for fan-out. */
+/** The env for work running inside `hub`: the same bindings, plus a direct line to the hub. */
 export function envInsideHub(env: Env, hub: LocalHub): Env {
   const inside = Object.create(env) as Env & { [LOCAL_HUB]?: LocalHub };
   inside[LOCAL_HUB] = hub;
   return inside;
+}
+
+/** The hub this code runs in, when it runs in one (the API and every verb do; the worker's edge does not). */
+export function localHub(env: Env, companyId: number): LocalHub | null {
+  const local = (env as Env & { [LOCAL_HUB]?: LocalHub })[LOCAL_HUB];
+  return local && local.companyId === companyId ? local : null;
 }
 
 /**
@@ -23,10 +42,22 @@ export function envInsideHub(env: Env, hub: LocalHub): Env {
 export async function publish(env: Env, companyId: number, deliveries: Delivery[]): Promise<void> {
   if (deliveries.length === 0) return;
   try {
-    const local = (env as Env & { [LOCAL_HUB]?: LocalHub })[LOCAL_HUB];
-    if (local && local.companyId === companyId) await local.publish(deliveries);
+    const local = localHub(env, companyId);
+    if (local) await local.publish(deliveries);
     else await hubFor(env, companyId).publish(deliveries);
   } catch (err) {
     console.error("hub publish failed", { companyId, err: String(err) });
   }
+}
+
+/** The company's hub as domain code reaches it: itself when the code runs there, its stub from the worker. */
+export function companyHub(env: Env, companyId: number): Pick<LocalHub, "publish" | "endSessions" | "updateActor" | "sendExternal"> {
+  return localHub(env, companyId) ?? hubFor(env, companyId);
+}
+
+/** The hub the API runs in (the worker forwards every authenticated request to one). */
+export function hubHere(env: Env): LocalHub {
+  const local = (env as Env & { [LOCAL_HUB]?: LocalHub })[LOCAL_HUB];
+  if (!local) throw new Error("the API runs inside a CompanyHub (worker/api/edge.ts forwards to it)");
+  return local;
 }

@@ -1,7 +1,6 @@
 import { outboundJob } from "../contracts/outbound";
-import { createDb } from "../db/client";
-import { deliverOutbound } from "../domain/delivery/deliverOutbound";
-import { markDeliveryFailed } from "../domain/delivery/markDeliveryFailed";
+import { hubFor } from "../hub/publish";
+import { unwrap } from "../hub/runInHub";
 import { AppError, type ErrorCode } from "../domain/errors";
 import type { Env } from "../env";
 
@@ -18,12 +17,12 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
 }
 
 /**
- * The OUTBOUND consumer: each job delivers one stored message through the session host. A refused or failed
+ * The OUTBOUND consumer: each job delivers one stored message through the session host, in its company's hub
+ * (where the message lives). A refused or failed
  * call is retried with backoff (the connection may be reconnecting); a permanent refusal, or the last attempt,
  * marks the message failed (ERR_WAPP_INVALID_CONTACT / ERR_SENDING_WAPP_MSG) so the agent sees it and can retry.
  */
 export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env) {
-  const db = createDb(env.DB);
   for (const message of batch.messages) {
     const parsed = outboundJob.safeParse(message.body);
     if (!parsed.success) {
@@ -33,13 +32,18 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
     }
     const job = parsed.data;
     try {
-      await deliverOutbound(env, db, job);
+      unwrap(await hubFor(env, job.companyId).call(job.companyId, "deliverOutbound", job));
       message.ack();
     } catch (err) {
       const code: ErrorCode = err instanceof AppError ? err.code : "ERR_SENDING_WAPP_MSG";
       if (PERMANENT.has(code) || message.attempts >= MAX_DELIVERY_ATTEMPTS) {
         console.warn("outbound: giving up", { job, code, attempts: message.attempts });
-        await markDeliveryFailed(env, db, job, code === "ERR_WAPP_INVALID_CONTACT" ? code : "ERR_SENDING_WAPP_MSG");
+        unwrap(
+          await hubFor(env, job.companyId).call(job.companyId, "markDeliveryFailed", {
+            job,
+            code: code === "ERR_WAPP_INVALID_CONTACT" ? code : "ERR_SENDING_WAPP_MSG",
+          }),
+        );
         message.ack();
       } else {
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });

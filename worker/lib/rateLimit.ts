@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { ControlDb as Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../domain/errors";
 

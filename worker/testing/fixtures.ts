@@ -1,15 +1,30 @@
 import { env, exports } from "cloudflare:workers";
-import { createDb } from "../db/client";
-import { companies, plans, queues, settings, userQueues, users } from "../db/schema";
+import { runInDurableObject } from "cloudflare:test";
+import { createControlDb, type Db } from "../db/client";
+import { companies, loginEmails, plans } from "../db/controlSchema";
+import { queues, settings, userQueues, users } from "../db/tenantSchema";
+import { hubFor } from "../hub/publish";
 import { hashPassword } from "../lib/crypto";
 import type { Env } from "../env";
 
 /**
- * Test data built through the real schema, and requests sent through the real worker entry
- * (Hono, D1, the hub) — nothing of ours is mocked.
+ * Test data built through the real schemas, and requests sent through the real worker entry
+ * (Hono, D1, the hubs) — nothing of ours is mocked.
  */
 export const testEnv = env as unknown as Env;
-export const db = createDb(testEnv.DB);
+/** The control database (D1): companies, plans, the login and connection indexes. */
+export const control = createControlDb(testEnv.DB);
+
+/**
+ * Runs `use` against a company's own database, inside its hub (created for the company on first use, as a
+ * request would). The database is synchronous: `.get()`, `.all()` and `.run()` answer at once.
+ */
+export async function inTenant<T>(companyId: number, use: (db: Db) => T | Promise<T>): Promise<T> {
+  return runInDurableObject(hubFor(testEnv, companyId), async (hub) => {
+    await hub.ready(companyId);
+    return use(hub.db);
+  });
+}
 export const ORIGIN = "http://zapdesk.test";
 export const PASSWORD = "secret123";
 
@@ -20,7 +35,7 @@ let seq = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
 export async function createPlan(overrides: Partial<typeof plans.$inferInsert> = {}) {
-  return db
+  return control
     .insert(plans)
     .values({ name: unique("Plan"), users: 10, connections: 3, queues: 5, value: 99, ...overrides })
     .returning()
@@ -29,7 +44,7 @@ export async function createPlan(overrides: Partial<typeof plans.$inferInsert> =
 
 export async function createCompany(overrides: Partial<typeof companies.$inferInsert> = {}) {
   const planId = overrides.planId ?? (await createPlan()).id;
-  return db.insert(companies).values({ name: unique("Company"), email: `${unique("c")}@test.dev`, planId, ...overrides }).returning().get();
+  return control.insert(companies).values({ name: unique("Company"), email: `${unique("c")}@test.dev`, planId, ...overrides }).returning().get();
 }
 
 export async function createUser(
@@ -37,28 +52,29 @@ export async function createUser(
   overrides: Partial<Omit<typeof users.$inferInsert, "companyId">> & { queueIds?: number[] } = {},
 ) {
   const { queueIds = [], ...rest } = overrides;
-  const user = await db
-    .insert(users)
-    .values({
-      companyId,
-      name: unique("User"),
-      email: `${unique("u")}@test.dev`.toLowerCase(),
-      passwordHash: await hashOf(),
-      profile: "user",
-      ...rest,
-    })
-    .returning()
-    .get();
-  if (queueIds.length) await db.insert(userQueues).values(queueIds.map((queueId) => ({ userId: user.id, queueId })));
+  const passwordHash = await hashOf();
+  const user = await inTenant(companyId, (db) => {
+    const row = db
+      .insert(users)
+      .values({ companyId, name: unique("User"), email: `${unique("u")}@test.dev`.toLowerCase(), passwordHash, profile: "user", ...rest })
+      .returning()
+      .get();
+    if (queueIds.length) db.insert(userQueues).values(queueIds.map((queueId) => ({ userId: row.id, queueId }))).run();
+    return row;
+  });
+  await control.insert(loginEmails).values({ email: user.email, companyId, userId: user.id });
   return user;
 }
 
 export async function createQueue(companyId: number, overrides: Partial<typeof queues.$inferInsert> = {}) {
-  return db.insert(queues).values({ companyId, name: unique("Queue"), color: `#${(++seq).toString(16).padStart(6, "0")}`, ...overrides }).returning().get();
+  const color = `#${(++seq).toString(16).padStart(6, "0")}`;
+  return inTenant(companyId, (db) => db.insert(queues).values({ companyId, name: unique("Queue"), color, ...overrides }).returning().get());
 }
 
 export async function setSetting(companyId: number, key: string, value: string) {
-  await db.insert(settings).values({ companyId, key, value }).onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } });
+  await inTenant(companyId, (db) =>
+    db.insert(settings).values({ companyId, key, value }).onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } }).run(),
+  );
 }
 
 /** A company with an admin, a supervisor and an agent, each logged in. */
@@ -128,8 +144,8 @@ export function cookieFrom(headers: Headers, name: string): string | undefined {
  */
 export async function platformAdmin() {
   const { eq } = await import("drizzle-orm");
-  let company = await db.select().from(companies).where(eq(companies.id, 1)).get();
-  company ??= await db.insert(companies).values({ id: 1, name: unique("Platform"), email: `${unique("p")}@test.dev` }).returning().get();
+  let company = await control.select().from(companies).where(eq(companies.id, 1)).get();
+  company ??= await control.insert(companies).values({ id: 1, name: unique("Platform"), email: `${unique("p")}@test.dev` }).returning().get();
   const user = await createUser(company.id, { profile: "admin", super: true });
   return { company, user: { ...user, token: await loginAs(user.email) } };
 }

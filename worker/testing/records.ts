@@ -1,20 +1,24 @@
 import { quickMessages, tags, ticketNotes, ticketTags } from "../db/schema";
-import { db, ORIGIN } from "./fixtures";
+import { inTenant, ORIGIN } from "./fixtures";
 
 let seq = 0;
 
 export async function createTag(companyId: number, overrides: Partial<typeof tags.$inferInsert> = {}) {
   seq++;
-  return db.insert(tags).values({ companyId, name: `Etiqueta ${seq}`, color: "#A4CCCC", ...overrides }).returning().get();
+  const name = `Etiqueta ${seq}`;
+  return inTenant(companyId, (db) => db.insert(tags).values({ companyId, name, color: "#A4CCCC", ...overrides }).returning().get());
 }
 
-export async function tagTicket(ticketId: number, tagId: number) {
-  await db.insert(ticketTags).values({ ticketId, tagId });
+export async function tagTicket(companyId: number, ticketId: number, tagId: number) {
+  await inTenant(companyId, (db) => db.insert(ticketTags).values({ ticketId, tagId }).run());
 }
 
 export async function createQuickMessage(companyId: number, overrides: Partial<typeof quickMessages.$inferInsert> = {}) {
   seq++;
-  return db.insert(quickMessages).values({ companyId, shortcode: `atalho${seq}`, message: `Mensagem ${seq}`, ...overrides }).returning().get();
+  const n = seq;
+  return inTenant(companyId, (db) =>
+    db.insert(quickMessages).values({ companyId, shortcode: `atalho${n}`, message: `Mensagem ${n}`, ...overrides }).returning().get(),
+  );
 }
 
 export async function createNote(
@@ -22,7 +26,8 @@ export async function createNote(
   values: Pick<typeof ticketNotes.$inferInsert, "ticketId" | "contactId"> & Partial<typeof ticketNotes.$inferInsert>,
 ) {
   seq++;
-  return db.insert(ticketNotes).values({ companyId, note: `Observação ${seq}`, ...values }).returning().get();
+  const note = `Observação ${seq}`;
+  return inTenant(companyId, (db) => db.insert(ticketNotes).values({ companyId, note, ...values }).returning().get());
 }
 
 /** A multipart body with one file, as a browser's FormData would post it. */

@@ -1,8 +1,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { createDb } from "../../../worker/db/client";
-import { authenticate } from "../../../worker/domain/auth/authenticate";
-import { refreshSession } from "../../../worker/domain/auth/refreshSession";
-import { loadSessionUser, type SessionUser } from "../../../worker/domain/auth/sessionUser";
+import { refreshAtHub } from "../../../worker/api/edge";
+import type { SessionUser } from "../../../worker/domain/auth/sessionUser";
+import { verifyAccessToken } from "../../../worker/domain/auth/tokens";
+import { hubFor } from "../../../worker/hub/publish";
+import { unwrap } from "../../../worker/hub/runInHub";
 import { AppError, type ErrorCode } from "../../../worker/domain/errors";
 import { canOpen, type PageId } from "./access";
 import { assertEnv } from "../../../worker/env";
@@ -56,7 +57,6 @@ export function getPageSession(request: Request, context: AppLoadContext): Promi
 
 async function resolveSession(request: Request, context: AppLoadContext): Promise<PageSession> {
   const env = assertEnv(context.cloudflare.env);
-  const db = createDb(env.DB);
   const cookieHeader = request.headers.get("cookie");
   const accessToken = readCookie(cookieHeader, ACCESS_COOKIE);
   const refreshToken = readCookie(cookieHeader, REFRESH_COOKIE);
@@ -66,15 +66,16 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
   try {
     if (accessToken) {
       try {
-        const current = await authenticate({ db, env, token: accessToken });
-        const user = await loadSessionUser(db, current.id, current.companyId);
+        // The token's signature and expiry here; the session, the user and the company in the company's hub.
+        const { cid } = await verifyAccessToken(accessToken, env.JWT_SECRET);
+        const user = unwrap(await hubFor(env, cid).call(cid, "pageSession", { token: accessToken })) as SessionUser;
         return { user, setCookies: [], accessExpiresAt: tokenExpiry(accessToken), ended: null };
       } catch (err) {
         // An expired (or unreadable) access token is what the refresh token is for; anything else ends here.
         if (!(err instanceof AppError && err.code === "ERR_SESSION_EXPIRED" && refreshToken)) throw err;
       }
     }
-    const rotated = await refreshSession({ db, env, refreshToken });
+    const rotated = await refreshAtHub(env, refreshToken);
     return {
       user: rotated.user,
       setCookies: serializeSessionCookies(rotated, secure),

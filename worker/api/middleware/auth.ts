@@ -1,8 +1,7 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { Db } from "../../db/client";
+import { createControlDb, type Db } from "../../db/client";
 import { authenticate } from "../../domain/auth/authenticate";
-import { readInSession } from "../../domain/auth/readInSession";
 import type { Ctx, CurrentUser } from "../../domain/context";
 import { AppError } from "../../domain/errors";
 import { ACCESS_COOKIE, type AppContext, type AppEnv } from "../http";
@@ -21,23 +20,16 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/**
- * For a GET that only reads D1 (the inbox's lists): the session is checked in the read's own D1 round trip
- * (domain/auth/readInSession) instead of one of its own. Answers the confirmed user's ctx with the result;
- * anything with effects (the hub, R2) is done after, with that ctx.
- */
+/** A read with the request's session: the session checked first (in the hub's own database, no round trip). */
 export async function readWithSession<T>(c: AppContext, read: (ctx: Ctx) => Promise<T>): Promise<{ ctx: Ctx; result: T }> {
-  const db = c.get("db");
-  const { user, result } = await readInSession({ db, env: c.env, token: requestToken(c) }, (user, readDb) =>
-    read(contextOf(c, user, readDb)),
-  );
-  const ctx = contextOf(c, user, db);
+  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c) });
+  const ctx = contextOf(c, user, c.get("db"));
   c.set("user", user);
   c.set("ctx", ctx);
-  return { ctx, result };
+  return { ctx, result: await read(ctx) };
 }
 
-function requestToken(c: AppContext): string {
+export function requestToken(c: AppContext): string {
   const header = c.req.header("authorization");
   let token: string | undefined;
   if (header?.toLowerCase().startsWith("bearer ")) {
@@ -53,6 +45,7 @@ function requestToken(c: AppContext): string {
 function contextOf(c: AppContext, user: CurrentUser, db: Db): Ctx {
   return {
     db,
+    control: createControlDb(c.env.DB),
     env: c.env,
     companyId: user.companyId,
     user,

@@ -1,20 +1,26 @@
 import { Hono } from "hono";
 import { externalSendInput } from "../../contracts/externalApi";
 import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from "../../contracts/messages";
-import { authorizeConnectionToken } from "../../domain/externalApi/authorizeConnectionToken";
+import { AppError } from "../../domain/errors";
+import { assertPlanFeature } from "../../domain/plans/planLimits";
+import { hubHere } from "../../hub/publish";
+import { HUB_CONNECTION_HEADER } from "../edge";
 import { sendFromIntegration } from "../../domain/externalApi/sendFromIntegration";
 import { assertSendableFiles } from "../../domain/messages/uploadedMedia";
 import { formBody, isMultipart, jsonBody, parseWith, type AppContext, type AppEnv } from "../http";
 
 /**
  * POST /api/messages/send, the external API: authenticated by a connection's bearer token only (no user
- * session, no cookie), so integrations send as that connection. Mounted before /messages, whose
+ * session, no cookie), so integrations send as that connection; the edge found the connection by its token. Mounted before /messages, whose
  * /:ticketId routes would otherwise take "send" for a ticket id.
  */
 export const externalApiRoutes = new Hono<AppEnv>().post("/send", async (c) => {
   const db = c.get("db");
-  // Authorised before the body is read: an unknown caller learns nothing about the input rules.
-  const connection = await authorizeConnectionToken(db, c.req.header("authorization"));
+  // Authorised at the edge (edge.ts) before the body is read, which names the connection for this hub.
+  const hub = hubHere(c.env);
+  const connection = { id: Number(c.req.header(HUB_CONNECTION_HEADER)), companyId: hub.companyId };
+  if (!Number.isSafeInteger(connection.id) || connection.id <= 0) throw new AppError("ERR_INVALID_API_TOKEN");
+  await assertPlanFeature({ db, companyId: connection.companyId }, "useExternalApi");
   const { send, files } = await readSend(c);
   const result = await sendFromIntegration({
     db,

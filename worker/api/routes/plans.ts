@@ -4,15 +4,12 @@ import { createPlan } from "../../domain/plans/createPlan";
 import { deletePlan } from "../../domain/plans/deletePlan";
 import { getPlan } from "../../domain/plans/getPlan";
 import { listPlans } from "../../domain/plans/listPlans";
-import { listPublicPlans } from "../../domain/plans/listPublicPlans";
 import { updatePlan } from "../../domain/plans/updatePlan";
 import { requireAuth } from "../middleware/auth";
 import { idParam, jsonBody, type AppEnv } from "../http";
 
-/** /api/plans. The public list and the signup list need no login; the rest is the platform admin's. */
+/** /api/plans: the platform admin's (the public list and the signup list are served at the edge, edge.ts). */
 export const planRoutes = new Hono<AppEnv>()
-  .get("/list", async (c) => c.json(await listPublicPlans({ db: c.get("db") })))
-  .get("/register", async (c) => c.json(await listPublicPlans({ db: c.get("db") })))
   .get("/all", requireAuth, async (c) => c.json(await listPlans({ ctx: c.get("ctx") })))
   .get("/:id", requireAuth, async (c) => c.json(await getPlan({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
   .post("/", requireAuth, async (c) => {

@@ -3,8 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { HubActor } from "../../contracts/ws";
 import { authenticate } from "../../domain/auth/authenticate";
 import { AppError } from "../../domain/errors";
-import { HUB_ACTOR_HEADER, HUB_COMPANY_HEADER } from "../../hub/CompanyHub";
-import { hubFor } from "../../hub/publish";
+import { hubHere } from "../../hub/publish";
 import { ACCESS_COOKIE, type AppEnv } from "../http";
 
 /**
@@ -26,8 +25,5 @@ export const wsRoutes = new Hono<AppEnv>().get("/", async (c) => {
     allTicket: user.allTicket,
     queueIds: user.queueIds,
   };
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(HUB_ACTOR_HEADER, JSON.stringify(actor));
-  headers.set(HUB_COMPANY_HEADER, String(user.companyId));
-  return hubFor(c.env, user.companyId).fetch(new Request(c.req.url, { headers }));
+  return hubHere(c.env).acceptSocket(actor);
 });

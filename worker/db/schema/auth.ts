@@ -34,9 +34,11 @@ export const passwordResets = sqliteTable(
   "password_resets",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    /** The user lives in the company's own database: these name it, they cannot reference it. */
+    companyId: integer("company_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
     codeHash: text("code_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),

@@ -17,3 +17,4 @@ export * from "./billing";
 export * from "./auth";
 export * from "./sessionHost";
 export * from "./externalApi";
+export * from "./routing";

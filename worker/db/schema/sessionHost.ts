@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { updatedAt } from "./columns";
 import { whatsapps } from "./whatsapp";
+import { connectionRoutes } from "./routing";
 
 /**
  * What the session host keeps for each connection, stored here so that a host restart (or another host taking
@@ -29,7 +30,7 @@ export const sessionLeases = sqliteTable(
   {
     whatsappId: integer("whatsapp_id")
       .primaryKey()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
+      .references(() => connectionRoutes.whatsappId, { onDelete: "cascade" }),
     hostId: text("host_id").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -6,7 +6,6 @@ import type { Env } from "../../env";
 import type { CurrentUser } from "../context";
 import { AppError } from "../errors";
 import { assertCompanyAccess } from "./companyAccess";
-import { rememberSession } from "./sessionSnapshots";
 import { verifyAccessToken, type AccessClaims } from "./tokens";
 
 /**
@@ -17,12 +16,10 @@ export async function authenticate({ db, env, token }: { db: Db; env: Env; token
   return loadSession(db, await verifyAccessToken(token, env.JWT_SECRET));
 }
 
-/** The session's rows read in one round trip, turned into the acting user (and remembered for readInSession). */
+/** The session's rows, turned into the acting user. */
 export async function loadSession(db: Db, claims: AccessClaims): Promise<CurrentUser> {
   const rows = await readSessionRows(db, claims);
-  const user = userFromSessionRows(claims, rows);
-  rememberSession(claims, rows, user);
-  return user;
+  return userFromSessionRows(claims, rows);
 }
 
 function sessionUserQuery(db: Db, where: SQL) {

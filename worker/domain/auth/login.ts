@@ -1,52 +1,79 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { ControlDb } from "../../db/client";
+import { loginEmails } from "../../db/controlSchema";
 import { companies, userSessions, users } from "../../db/schema";
 import type { Env } from "../../env";
 import type { LoginInput } from "../../contracts/auth";
-import { hubFor } from "../../hub/publish";
+import { companyHub, hubFor } from "../../hub/publish";
+import { unwrap } from "../../hub/runInHub";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../lib/crypto";
 import { assertUnderLimit, clearHits, limits, recordHit } from "../../lib/rateLimit";
+import type { SystemCtx } from "../context";
 import { AppError } from "../errors";
 import { assertCompanyAccess } from "./companyAccess";
 import { loadSessionUser } from "./sessionUser";
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, signAccessToken } from "./tokens";
 
 interface LoginArgs {
-  db: Db;
+  control: ControlDb;
   env: Env;
   input: LoginInput;
   ip: string;
   userAgent: string | null;
 }
 
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
 /**
- * Email and password in; an access token, a refresh token and the session user out.
- * Starting a session ends every other session of the same user (one live session per user).
+ * Email and password in; an access token, a refresh token and the session user out. Runs at the edge: the rate
+ * limits and the login index are in the control database, the user and the session in the company's hub.
  */
-export async function login({ db, env, input, ip, userAgent }: LoginArgs) {
+export async function login({ control, env, input, ip, userAgent }: LoginArgs): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
   const emailKey = `login:email:${email}`;
   const ipKey = `login:ip:${ip}`;
-  await assertUnderLimit(db, emailKey, limits.loginPerEmail);
-  await assertUnderLimit(db, ipKey, limits.loginPerIp);
+  await assertUnderLimit(control, emailKey, limits.loginPerEmail);
+  await assertUnderLimit(control, ipKey, limits.loginPerIp);
 
+  const route = await control.select({ companyId: loginEmails.companyId }).from(loginEmails).where(eq(loginEmails.email, email)).get();
+  try {
+    if (!route) {
+      // Compare against a dummy hash for unknown emails so timing does not reveal which emails exist.
+      await verifyPassword(input.password, DUMMY_PASSWORD_HASH);
+      throw new AppError("ERR_INVALID_CREDENTIALS");
+    }
+    const envelope = await hubFor(env, route.companyId).call(route.companyId, "signIn", { email, password: input.password, userAgent });
+    const result = unwrap(envelope) as SignedIn;
+    await clearHits(control, emailKey);
+    return result;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "ERR_INVALID_CREDENTIALS") {
+      await control.batch([recordHit(control, emailKey, limits.loginPerEmail), recordHit(control, ipKey, limits.loginPerIp)]);
+    }
+    throw err;
+  }
+}
+
+/**
+ * The company's part of a login, in its hub: the password checked, the session opened. Starting a session ends
+ * every other session of the same user (one live session per user).
+ */
+export async function signIn({ ctx, input }: { ctx: SystemCtx; input: { email: string; password: string; userAgent: string | null } }) {
+  const { db } = ctx;
   const found = await db
     .select({ user: users, company: companies })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.email, email))
+    .where(and(eq(users.email, input.email), eq(users.companyId, ctx.companyId)))
     .get();
-  // Compare against a dummy hash for unknown emails so timing does not reveal which emails exist.
   const valid = await verifyPassword(input.password, found?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!found || !valid) {
-    await db.batch([recordHit(db, emailKey, limits.loginPerEmail), recordHit(db, ipKey, limits.loginPerIp)]);
-    throw new AppError("ERR_INVALID_CREDENTIALS");
-  }
+  if (!found || !valid) throw new AppError("ERR_INVALID_CREDENTIALS");
   const { user, company } = found;
   assertCompanyAccess(company, user.super);
 
   const sessionId = crypto.randomUUID();
-  const refreshToken = newRefreshToken(sessionId);
+  const refreshToken = newRefreshToken(user.companyId, sessionId);
+  const refreshHash = await hashRefreshToken(refreshToken);
   const now = new Date();
   await db.batch([
     db
@@ -57,19 +84,14 @@ export async function login({ db, env, input, ip, userAgent }: LoginArgs) {
       id: sessionId,
       userId: user.id,
       companyId: user.companyId,
-      refreshHash: await hashRefreshToken(refreshToken),
-      userAgent: userAgent?.slice(0, 255) ?? null,
+      refreshHash,
+      userAgent: input.userAgent?.slice(0, 255) ?? null,
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     }),
-    clearHits(db, emailKey),
   ]);
   // The old tab is told 'Sua conta foi acessada em outro computador.' and its socket closed.
-  try {
-    await hubFor(env, user.companyId).endSessions(user.id, sessionId, "replaced");
-  } catch (err) {
-    console.error("could not notify replaced sessions", String(err));
-  }
+  await companyHub(ctx.env, user.companyId).endSessions(user.id, sessionId, "replaced");
 
-  const token = await signAccessToken({ sub: user.id, cid: user.companyId, sid: sessionId }, env.JWT_SECRET);
+  const token = await signAccessToken({ sub: user.id, cid: user.companyId, sid: sessionId }, ctx.env.JWT_SECRET);
   return { token, refreshToken, sessionId, user: await loadSessionUser(db, user.id, user.companyId) };
 }

@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq } from "drizzle-orm";
 import { companies, userSessions, users } from "../../db/schema";
-import type { Env } from "../../env";
-import { hubFor } from "../../hub/publish";
+import { companyHub } from "../../hub/publish";
+import type { SystemCtx } from "../context";
 import { safeEqual } from "../../lib/crypto";
 import { AppError } from "../errors";
 import { assertCompanyAccess } from "./companyAccess";
 import { loadSessionUser } from "./sessionUser";
-import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, sessionIdOf, signAccessToken } from "./tokens";
+import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, refreshTokenParts, signAccessToken } from "./tokens";
 
 /** How long after a rotation the token it replaced is taken as a concurrent refresh rather than a replay. */
 export const REFRESH_RACE_GRACE_MS = 10_000;
@@ -16,15 +15,16 @@ export const REFRESH_RACE_GRACE_MS = 10_000;
  * Rotates the refresh token. Presenting the token that was already rotated away means it was stolen or
  * replayed: the whole session ends, so neither holder can continue.
  */
-export async function refreshSession({ db, env, refreshToken }: { db: Db; env: Env; refreshToken: string | undefined }) {
-  const sessionId = refreshToken ? sessionIdOf(refreshToken) : null;
-  if (!refreshToken || !sessionId) throw new AppError("ERR_SESSION_EXPIRED");
+export async function refreshSession({ ctx, input: { refreshToken } }: { ctx: SystemCtx; input: { refreshToken: string } }) {
+  const { db, env } = ctx;
+  const sessionId = refreshTokenParts(refreshToken)?.sessionId;
+  if (!sessionId) throw new AppError("ERR_SESSION_EXPIRED");
   const found = await db
     .select({ session: userSessions, user: users, company: companies })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(userSessions.id, sessionId))
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.companyId, ctx.companyId)))
     .get();
   if (!found) throw new AppError("ERR_SESSION_EXPIRED");
   const { session, user, company } = found;
@@ -41,7 +41,7 @@ export async function refreshSession({ db, env, refreshToken }: { db: Db; env: E
     }
     if (session.previousHash && safeEqual(presented, session.previousHash)) {
       await db.update(userSessions).set({ revokedAt: new Date(), revokedReason: "reuse" }).where(eq(userSessions.id, session.id));
-      await hubFor(env, user.companyId)
+      await companyHub(env, user.companyId)
         .endSessions(user.id, null, "revoked")
         .catch((err) => console.error("could not close sessions after reuse", String(err)));
     }
@@ -50,7 +50,7 @@ export async function refreshSession({ db, env, refreshToken }: { db: Db; env: E
   if (session.expiresAt.getTime() < Date.now()) throw new AppError("ERR_SESSION_EXPIRED");
   assertCompanyAccess(company, user.super);
 
-  const next = newRefreshToken(session.id);
+  const next = newRefreshToken(ctx.companyId, session.id);
   const now = new Date();
   await db
     .update(userSessions)

@@ -29,14 +29,17 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
   }
 }
 
-/** Refresh tokens are `<sessionId>.<secret>`; only the SHA-256 of the whole token is stored. */
-export function newRefreshToken(sessionId: string): string {
-  return `${sessionId}.${randomToken(32)}`;
+/**
+ * Refresh tokens are `<companyId>.<sessionId>.<secret>`: the company routes the refresh to its hub, where the
+ * session lives; only the SHA-256 of the whole token is stored.
+ */
+export function newRefreshToken(companyId: number, sessionId: string): string {
+  return `${companyId}.${sessionId}.${randomToken(32)}`;
 }
 
-export function sessionIdOf(refreshToken: string): string | null {
-  const dot = refreshToken.indexOf(".");
-  return dot > 0 ? refreshToken.slice(0, dot) : null;
+export function refreshTokenParts(refreshToken: string): { companyId: number; sessionId: string } | null {
+  const match = /^([1-9][0-9]{0,15})\.([0-9a-f-]{36})\.[A-Za-z0-9_-]+$/.exec(refreshToken);
+  return match ? { companyId: Number(match[1]), sessionId: match[2]! } : null;
 }
 
 export const hashRefreshToken = sha256;

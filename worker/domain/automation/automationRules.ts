@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
 import { queues, tickets, whatsapps } from "../../db/schema";
+import type { Db } from "../../db/client";
 import type { SystemCtx } from "../context";
 import { transitionTicketColumns, type AutomatedTransition } from "./applyTransitions";
 
@@ -81,4 +82,15 @@ export function closureOf(rule: CloseRule, ticket: AutomatedTransition["ticket"]
 
 export function transferOf(rule: TransferRule, ticket: AutomatedTransition["ticket"]): AutomatedTransition {
   return { ticket, set: { queueId: rule.queueId, chatbot: false }, action: "transfer", whatsappId: rule.whatsappId };
+}
+
+/** Whether any connection of the company has an automation rule (the hub's alarm runs the automation only then). */
+export function hasAutomationRules(db: Db, companyId: number): boolean {
+  const row = db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), or(gt(whatsapps.expiresTicket, 0), isNotNull(whatsapps.transferQueueId))))
+    .limit(1)
+    .get();
+  return row !== undefined;
 }

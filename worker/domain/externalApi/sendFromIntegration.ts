@@ -5,7 +5,7 @@ import type { Whatsapp } from "../../db/schema";
 import type { Env } from "../../env";
 import { sessionHost } from "../../bridge/hostClient";
 import type { CommandEnvelope } from "../../hub/commands";
-import { hubFor } from "../../hub/publish";
+import { companyHub } from "../../hub/publish";
 import { normalizePhoneNumber } from "../contacts/phoneNumber";
 import { AppError, fieldError, type ErrorCode } from "../errors";
 import { removeStoredMedia, storeUploadedMedia } from "../messages/uploadedMedia";
@@ -54,7 +54,7 @@ export async function sendFromIntegration({
 
     const ctx = { env, companyId: connection.companyId };
     const media = await storeUploadedMedia(ctx, files);
-    const envelope = (await hubFor(env, connection.companyId).sendExternal(connection.companyId, {
+    const envelope = (await companyHub(env, connection.companyId).sendExternal(connection.companyId, {
       whatsappId: connection.id,
       number: waNumber,
       body: send.body,

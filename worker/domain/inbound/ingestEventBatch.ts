@@ -1,7 +1,7 @@
 import { and, gte, inArray } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
-import type { Db } from "../../db/client";
-import { sessionLeases, whatsapps } from "../../db/schema";
+import type { ControlDb } from "../../db/client";
+import { connectionRoutes, sessionLeases } from "../../db/controlSchema";
 import type { Env } from "../../env";
 import { hubFor } from "../../hub/publish";
 
@@ -10,10 +10,10 @@ import { hubFor } from "../../hub/publish";
  * handed in order to its hub. Companies proceed in parallel; the call answers only when all have landed, so the
  * host keeps (and re-sends) the batch otherwise — ingestion is idempotent on WhatsApp ids.
  */
-export async function ingestEventBatch(env: Env, db: Db, hostId: string, events: BridgeEvent[]): Promise<number> {
+export async function ingestEventBatch(env: Env, db: ControlDb, hostId: string, events: BridgeEvent[]): Promise<number> {
   const ids = [...new Set(events.map((e) => e.connectionId))];
   const [owners, leases] = await db.batch([
-    db.select({ id: whatsapps.id, companyId: whatsapps.companyId }).from(whatsapps).where(inArray(whatsapps.id, ids)),
+    db.select({ id: connectionRoutes.whatsappId, companyId: connectionRoutes.companyId }).from(connectionRoutes).where(inArray(connectionRoutes.whatsappId, ids)),
     db
       .select({ id: sessionLeases.whatsappId, hostId: sessionLeases.hostId })
       .from(sessionLeases)

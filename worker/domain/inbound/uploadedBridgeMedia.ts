@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { whatsapps } from "../../db/schema";
+import type { ControlDb } from "../../db/client";
 import type { Env } from "../../env";
 import { AppError } from "../errors";
 import { safeName } from "../messages/uploadedMedia";
+import { companyOfConnection } from "../sessionHost/connectionRoutes";
 
 /** Where a company's inbound message files live in R2; an event may only name a key under its own company. */
 export const inboundMediaPrefix = (companyId: number) => `companies/${companyId}/messages/`;
@@ -18,13 +17,13 @@ export function inboundMediaKey(companyId: number, filename: string) {
  * corrupted or substituted body is refused and nothing is stored. Answers the key for the event to name.
  */
 export async function storeUploadedBridgeMedia(
-  db: Db,
+  control: ControlDb,
   env: Env,
   input: { connectionId: number; body: ReadableStream; sha256: string; filename: string; mimetype: string },
 ): Promise<{ key: string }> {
-  const owner = await db.select({ companyId: whatsapps.companyId }).from(whatsapps).where(eq(whatsapps.id, input.connectionId)).get();
-  if (!owner) throw new AppError("ERR_NO_WAPP_FOUND");
-  const key = inboundMediaKey(owner.companyId, input.filename);
+  const companyId = await companyOfConnection(control, input.connectionId);
+  if (companyId === null) throw new AppError("ERR_NO_WAPP_FOUND");
+  const key = inboundMediaKey(companyId, input.filename);
   try {
     await env.MEDIA.put(key, input.body, { sha256: input.sha256, httpMetadata: { contentType: input.mimetype } });
   } catch (err) {

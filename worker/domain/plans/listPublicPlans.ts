@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { plans } from "../../db/schema";
+import type { ControlDb as Db } from "../../db/client";
+import { plans } from "../../db/controlSchema";
 import { planView } from "./view";
 
 /**

@@ -1,20 +1,20 @@
 import { and, eq, isNull, lt, notInArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { companies, sessionLeases, whatsapps } from "../../db/schema";
+import type { ControlDb } from "../../db/client";
+import { companies, connectionRoutes, sessionLeases } from "../../db/controlSchema";
 
 /**
  * The connections a starting host should open: every connection not disconnected (by a user, or a QR nobody
  * scanned: those wait for a restart from the connections page), of an active company, whose lease is free, expired, or already this host's.
  */
-export async function connectionsToRun(db: Db, hostId: string, now = new Date()) {
+export async function connectionsToRun(db: ControlDb, hostId: string, now = new Date()) {
   return db
-    .select({ id: whatsapps.id, name: whatsapps.name, status: whatsapps.status })
-    .from(whatsapps)
-    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
-    .leftJoin(sessionLeases, eq(sessionLeases.whatsappId, whatsapps.id))
+    .select({ id: connectionRoutes.whatsappId, name: connectionRoutes.name, status: connectionRoutes.status })
+    .from(connectionRoutes)
+    .innerJoin(companies, eq(companies.id, connectionRoutes.companyId))
+    .leftJoin(sessionLeases, eq(sessionLeases.whatsappId, connectionRoutes.whatsappId))
     .where(
       and(
-        notInArray(whatsapps.status, ["DISCONNECTED", "TIMEOUT"]),
+        notInArray(connectionRoutes.status, ["DISCONNECTED", "TIMEOUT"]),
         eq(companies.status, true),
         or(isNull(sessionLeases.hostId), eq(sessionLeases.hostId, hostId), lt(sessionLeases.expiresAt, now)),
       ),

@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sessionLeases } from "../../db/schema";
+import type { ControlDb as Db } from "../../db/client";
+import { sessionLeases } from "../../db/controlSchema";
 
 /**
  * One host per connection. A lease is granted when it is free, expired, or already the caller's (renewal); the

@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateUserInput } from "../../contracts/users";
 import { userQueues, users, type NewUser } from "../../db/schema";
-import { hubFor, publish } from "../../hub/publish";
+import { companyHub, publish } from "../../hub/publish";
 import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
@@ -91,7 +91,7 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
   ]);
   // Live sockets decide what this user may see from the new profile and queues.
   try {
-    await hubFor(ctx.env, ctx.companyId).updateActor(id, {
+    await companyHub(ctx.env, ctx.companyId).updateActor(id, {
       profile: view.profile,
       super: view.super,
       allTicket: view.allTicket,

@@ -1,6 +1,3 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { whatsapps } from "../../db/schema";
 import { randomToken, sha256 } from "../../lib/crypto";
 
 /**
@@ -13,11 +10,4 @@ export function newConnectionToken(): string {
 
 export function hashConnectionToken(token: string): Promise<string> {
   return sha256(token);
-}
-
-/** The connection a bearer token belongs to, or null (for the external API's authentication). */
-export async function connectionByToken(db: Db, token: string) {
-  if (!token) return null;
-  const row = await db.select().from(whatsapps).where(eq(whatsapps.tokenHash, await hashConnectionToken(token))).get();
-  return row ?? null;
 }

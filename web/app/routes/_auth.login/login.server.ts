@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { LoginInput } from "../../../../worker/contracts/auth";
-import { createDb } from "../../../../worker/db/client";
+import { createControlDb } from "../../../../worker/db/client";
 import { login } from "../../../../worker/domain/auth/login";
 import { AppError } from "../../../../worker/domain/errors";
 import { assertEnv } from "../../../../worker/env";
@@ -21,7 +21,7 @@ export async function loginAndRedirect(request: Request, context: AppLoadContext
   const env = assertEnv(context.cloudflare.env);
   try {
     const result = await login({
-      db: createDb(env.DB),
+      control: createControlDb(env.DB),
       env,
       input,
       ip: request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? "local",

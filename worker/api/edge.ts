@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { HTTPException } from "hono/http-exception";
+import { loginInput } from "../contracts/auth";
+import { createControlDb } from "../db/client";
+import { companies } from "../db/controlSchema";
+import { login } from "../domain/auth/login";
+import { refreshTokenParts, verifyAccessToken } from "../domain/auth/tokens";
+import { AppError, errorBody } from "../domain/errors";
+import { authorizeConnectionToken } from "../domain/externalApi/authorizeConnectionToken";
+import { listPublicPlans } from "../domain/plans/listPublicPlans";
+import { publicPlatformKeys } from "../domain/settings/catalogue";
+import type { Env } from "../env";
+import { HUB_COMPANY_HEADER } from "../hub/CompanyHub";
+import { hubFor } from "../hub/publish";
+import { unwrap } from "../hub/runInHub";
+import type { SignedIn } from "../domain/auth/login";
+import { ACCESS_COOKIE, clearSessionCookies, clientIp, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
+import { assertSameOrigin } from "./middleware/auth";
+import { versionRoutes } from "./routes/version";
+
+/** Headers only the worker may set on a request it forwards to a hub: a client's own are dropped. */
+export const HUB_CONNECTION_HEADER = "x-hub-connection";
+const FORWARDED_ONLY = [HUB_COMPANY_HEADER, HUB_CONNECTION_HEADER];
+
+/** The company whose public settings the login and signup pages read (the platform company). */
+export const PLATFORM_COMPANY_ID = 1;
+
+/**
+ * The API at the edge (ADR 0016). What needs no user session runs here: login and refresh (the login index and
+ * rate limits are in the control database, the session in the company's hub), the version, public plans, the
+ * external API's authorisation. Everything else carries an access token: its signature and expiry are checked
+ * here, and the request goes, in one hop, to the hub of the company the token names, which checks the session
+ * and runs the route against its own database.
+ */
+export function createEdgeApi() {
+  const edge = new Hono<{ Bindings: Env }>({ strict: false });
+
+  edge.post("/auth/login", async (c) => {
+    const input = await jsonBody(c as unknown as AppContext, loginInput);
+    const result = await login({
+      control: createControlDb(c.env.DB),
+      env: c.env,
+      input,
+      ip: clientIp(c as unknown as AppContext),
+      userAgent: c.req.header("user-agent") ?? null,
+    });
+    setSessionCookies(c as unknown as AppContext, result);
+    return c.json({ token: result.token, user: result.user });
+  });
+
+  edge.post("/auth/refresh_token", async (c) => {
+    // The refresh token only travels in its httpOnly cookie; the request must come from our own pages.
+    assertSameOrigin(c.req.raw);
+    try {
+      const result = await refreshAtHub(c.env, refreshCookie(c as unknown as AppContext));
+      setSessionCookies(c as unknown as AppContext, result);
+      return c.json({ token: result.token, user: result.user });
+    } catch (err) {
+      if (err instanceof AppError) clearSessionCookies(c as unknown as AppContext);
+      throw err;
+    }
+  });
+
+  edge.route("/version", versionRoutes);
+  edge.get("/plans/list", async (c) => c.json(await listPublicPlans({ db: createControlDb(c.env.DB) })));
+  edge.get("/plans/register", async (c) => c.json(await listPublicPlans({ db: createControlDb(c.env.DB) })));
+
+  // The external API: a connection's token, found in the control database's connection index, names the company.
+  edge.post("/messages/send", async (c) => {
+    const connection = await authorizeConnectionToken(createControlDb(c.env.DB), c.req.header("authorization"));
+    return forwardToHub(c.env, connection.companyId, c.req.raw, { [HUB_CONNECTION_HEADER]: String(connection.id) });
+  });
+
+  // Settings the login page reads before anyone is logged in are the platform company's.
+  for (const key of publicPlatformKeys) {
+    edge.get(`/settings/${key}`, (c) => forwardToHub(c.env, PLATFORM_COMPANY_ID, c.req.raw));
+  }
+
+  edge.all("*", async (c) => {
+    const token = accessToken(c.req.raw, c.req.header("authorization"), getCookie(c, ACCESS_COOKIE), c.req.query("token"));
+    if (!token) throw new AppError("ERR_SESSION_EXPIRED", "Not authenticated.", { reason: "missing" });
+    const claims = await verifyAccessToken(token, c.env.JWT_SECRET);
+    return forwardToHub(c.env, claims.cid, c.req.raw);
+  });
+
+  edge.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
+  edge.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(err), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return c.json({ error: status === 413 ? "ERR_PAYLOAD_TOO_LARGE" : "ERR_VALIDATION", message: err.message }, status);
+    }
+    console.error("unhandled error", c.req.method, c.req.path, err);
+    return c.json({ error: "ERR_INTERNAL", message: "An internal error occurred." }, 500);
+  });
+  return edge;
+}
+
+/** The bearer token, the websocket's `token` parameter, or the session cookie (the hub checks the rest). */
+function accessToken(request: Request, authorization: string | undefined, cookie: string | undefined, queryToken: string | undefined) {
+  if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim();
+  const isUpgrade = request.headers.get("upgrade")?.toLowerCase() === "websocket";
+  return (isUpgrade ? queryToken : undefined) ?? cookie;
+}
+
+/** One hop: the request, as it came, to the company's hub, with the headers only the worker may set. */
+export function forwardToHub(env: Env, companyId: number, request: Request, extra: Record<string, string> = {}) {
+  const headers = new Headers(request.headers);
+  for (const name of FORWARDED_ONLY) headers.delete(name);
+  headers.set(HUB_COMPANY_HEADER, String(companyId));
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return hubFor(env, companyId).fetch(new Request(request, { headers }));
+}
+
+/** Rotates a refresh token in the hub of the company it names (the cookie's first part). */
+export async function refreshAtHub(env: Env, refreshToken: string | undefined): Promise<SignedIn> {
+  const parts = refreshToken ? refreshTokenParts(refreshToken) : null;
+  if (!refreshToken || !parts) throw new AppError("ERR_SESSION_EXPIRED");
+  // The cookie is the client's word: only a company that exists gets its hub woken (or created) for it.
+  const company = await createControlDb(env.DB).select({ id: companies.id }).from(companies).where(eq(companies.id, parts.companyId)).get();
+  if (!company) throw new AppError("ERR_SESSION_EXPIRED");
+  return unwrap(await hubFor(env, parts.companyId).call(parts.companyId, "refreshSession", { refreshToken })) as SignedIn;
+}

@@ -1,0 +1,42 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { companies } from "./companies";
+
+/**
+ * Control-database indexes that route a request to its company's hub (ADR 0016). The rows they point at live in
+ * that company's own database; each index row is written by the hub when the row it indexes changes.
+ */
+
+/** Login: an e-mail, unique across the platform, names the company and the user who signs in with it. */
+export const loginEmails = sqliteTable(
+  "login_emails",
+  {
+    email: text("email").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+  },
+  (t) => [index("login_emails_company_idx").on(t.companyId)],
+);
+
+/**
+ * A WhatsApp connection's company (the session host and its bridge calls name connections only), what the session
+ * host needs to know to run it, and the hash of its external-API token.
+ */
+export const connectionRoutes = sqliteTable(
+  "connection_routes",
+  {
+    whatsappId: integer("whatsapp_id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    status: text("status").notNull(),
+    /** SHA-256 of the connection's external-API token; null when it has none. */
+    tokenHash: text("token_hash").unique(),
+  },
+  (t) => [index("connection_routes_company_idx").on(t.companyId)],
+);
+
+export type LoginEmail = typeof loginEmails.$inferSelect;
+export type ConnectionRoute = typeof connectionRoutes.$inferSelect;

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import type { ControlDb } from "../../db/client";
+import { connectionRoutes } from "../../db/controlSchema";
+import { whatsapps } from "../../db/schema";
+import type { AnyCtx } from "../context";
+
+// A connection never changes company, so what the index said once holds for the isolate's life.
+const companyCache = new Map<number, number>();
+
+/** The company a connection belongs to, from the control database's index (null: no such connection). */
+export async function companyOfConnection(control: ControlDb, whatsappId: number): Promise<number | null> {
+  const cached = companyCache.get(whatsappId);
+  if (cached !== undefined) return cached;
+  const row = await control.select({ companyId: connectionRoutes.companyId }).from(connectionRoutes).where(eq(connectionRoutes.whatsappId, whatsappId)).get();
+  if (!row) return null;
+  if (companyCache.size > 10_000) companyCache.clear();
+  companyCache.set(whatsappId, row.companyId);
+  return row.companyId;
+}
+
+/**
+ * Writes a connection's index entry from the company's own row (name, status, token hash), or removes it when the
+ * row is gone. Called after every change to a connection; the session host and the external API read the index.
+ */
+export async function syncConnectionRoute(ctx: AnyCtx, whatsappId: number): Promise<void> {
+  const row = await ctx.db
+    .select({ name: whatsapps.name, status: whatsapps.status, tokenHash: whatsapps.tokenHash })
+    .from(whatsapps)
+    .where(eq(whatsapps.id, whatsappId))
+    .get();
+  if (!row) {
+    await ctx.control.delete(connectionRoutes).where(eq(connectionRoutes.whatsappId, whatsappId));
+    return;
+  }
+  const values = { whatsappId, companyId: ctx.companyId, name: row.name, status: row.status, tokenHash: row.tokenHash };
+  await ctx.control.insert(connectionRoutes).values(values).onConflictDoUpdate({ target: connectionRoutes.whatsappId, set: values });
+}

@@ -1,0 +1,42 @@
+import type { OutboundJob } from "../contracts/outbound";
+import { authenticate } from "../domain/auth/authenticate";
+import { signIn } from "../domain/auth/login";
+import { refreshSession } from "../domain/auth/refreshSession";
+import { loadSessionUser } from "../domain/auth/sessionUser";
+import type { SystemCtx } from "../domain/context";
+import { deliverOutbound } from "../domain/delivery/deliverOutbound";
+import { markDeliveryFailed } from "../domain/delivery/markDeliveryFailed";
+import type { ErrorCode } from "../domain/errors";
+import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "../domain/sessionHost/sessionState";
+
+type Call<I, O> = (args: { ctx: SystemCtx; input: I }) => Promise<O>;
+const call = <I, O>(run: Call<I, O>) => run;
+
+/**
+ * What the worker asks of a company's hub with nobody logged in yet (CompanyHub.call): the company's part of a
+ * login or a refresh, a page's session, the session host's state of a connection, an outbound delivery. Each
+ * runs against the hub's own database.
+ */
+export const hubCalls = {
+  signIn,
+  refreshSession,
+  /** A server-rendered page's session: the access token checked against the session, and the app shell's user. */
+  pageSession: call(async ({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) => {
+    const user = await authenticate({ db: ctx.db, env: ctx.env, token: input.token });
+    return loadSessionUser(ctx.db, user.id, user.companyId);
+  }),
+  loadSessionState: call(({ ctx, input }: { ctx: SystemCtx; input: { whatsappId: number } }) => loadSessionState(ctx.db, input.whatsappId)),
+  saveSessionCreds: call(({ ctx, input }: { ctx: SystemCtx; input: { whatsappId: number; creds: unknown } }) =>
+    saveSessionCreds(ctx.db, input.whatsappId, input.creds),
+  ),
+  saveSessionKeys: call(({ ctx, input }: { ctx: SystemCtx; input: { whatsappId: number; set: Record<string, Record<string, unknown>> } }) =>
+    saveSessionKeys(ctx.db, input.whatsappId, input.set),
+  ),
+  wipeSessionState: call(({ ctx, input }: { ctx: SystemCtx; input: { whatsappId: number } }) => wipeSessionState(ctx.db, input.whatsappId)),
+  deliverOutbound: call(({ ctx, input }: { ctx: SystemCtx; input: OutboundJob }) => deliverOutbound(ctx.env, ctx.db, input)),
+  markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: OutboundJob; code: ErrorCode } }) =>
+    markDeliveryFailed(ctx.env, ctx.db, input.job, input.code),
+  ),
+};
+
+export type HubCallName = keyof typeof hubCalls;
