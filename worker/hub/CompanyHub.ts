@@ -47,6 +47,8 @@ export class CompanyHub extends DurableObject<Env> {
   private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi());
   /** The company this hub belongs to, once known (read from its own database, or told by the first request). */
   private company: number | null = null;
+  /** Set by `destroy`: this instance answers nothing more (its storage is gone; a new instance starts afresh). */
+  private destroyed = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -224,8 +226,29 @@ export class CompanyHub extends DurableObject<Env> {
 
   /** The control database changed this company or its plan: the hub's copy is read again. */
   async companyChanged(companyId: number): Promise<void> {
+    // A hub deleted, or never used yet, has no copy to refresh (its first request reads the control rows).
+    if (this.destroyed || this.knownCompany() === null) return;
     await this.ready(companyId);
     await refreshCompanyCopy(this.db, createControlDb(this.env.DB), companyId);
+  }
+
+  /**
+   * The company is being deleted (deleteCompany): every socket is closed, the alarm dropped and the hub's whole
+   * storage (its SQLite included) deleted. Safe to call again. Until this instance is evicted it refuses every
+   * request, so a stale token cannot provision the company's copy again before its control row is gone.
+   */
+  async destroy(): Promise<void> {
+    this.destroyed = true;
+    this.company = null;
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(4001, "company deleted");
+      } catch {
+        // already closed
+      }
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   /** A user was edited: sockets keep deciding visibility from the new profile and queues. */
@@ -325,6 +348,7 @@ export class CompanyHub extends DurableObject<Env> {
    */
   async ready(companyId: number): Promise<void> {
     if (!Number.isInteger(companyId) || companyId <= 0) throw new Error("hub: missing company id");
+    if (this.destroyed) throw new AppError("ERR_SESSION_EXPIRED", "This company was deleted.");
     if (this.company === companyId) return;
     const known = this.knownCompany();
     if (known !== null && known !== companyId) throw new Error(`hub: company ${companyId} asked of the hub of ${known}`);
@@ -362,6 +386,7 @@ export class CompanyHub extends DurableObject<Env> {
       endSessions: (userId, keep, reason) => this.endSessions(userId, keep, reason),
       updateActor: (userId, patch) => this.updateActor(userId, patch),
       sendExternal: (id, input) => this.sendExternal(id, input),
+      workChanged: (id) => this.workChanged(id),
     });
   }
 

@@ -20,6 +20,7 @@ export interface LocalHub {
   endSessions(userId: number, keepSessionId: string | null, reason: "replaced" | "revoked"): Promise<void>;
   updateActor(userId: number, patch: Partial<Omit<HubActor, "userId" | "sessionId">>): Promise<void>;
   sendExternal(companyId: number, input: ExternalSendCommand): Promise<CommandEnvelope>;
+  workChanged(companyId: number): Promise<void>;
 }
 
 /** The env for work running inside `hub`: the same bindings, plus a direct line to the hub. */
@@ -51,8 +52,10 @@ export async function publish(env: Env, companyId: number, deliveries: Delivery[
 }
 
 /** The company's hub as domain code reaches it: itself when the code runs there, its stub from the worker. */
-export function companyHub(env: Env, companyId: number): Pick<LocalHub, "publish" | "endSessions" | "updateActor" | "sendExternal"> {
-  return localHub(env, companyId) ?? hubFor(env, companyId);
+export type CompanyHubReach = Pick<LocalHub, "publish" | "endSessions" | "updateActor" | "sendExternal" | "workChanged">;
+export function companyHub(env: Env, companyId: number): CompanyHubReach {
+  // The stub has the same methods; its RPC type is too deep for the compiler to compare to LocalHub's.
+  return localHub(env, companyId) ?? (hubFor(env, companyId) as unknown as CompanyHubReach);
 }
 
 /** The hub the API runs in (the worker forwards every authenticated request to one). */

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
 import { whatsapps } from "../../db/schema";
 import type { SystemCtx } from "../context";
+import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { publishWhatsappSession } from "../whatsapps/view";
 
 type Status = Extract<BridgeEvent, { type: "status" }>;
@@ -21,5 +22,7 @@ export async function applyConnectionState(ctx: SystemCtx, e: Status | Qr) {
     .set({ ...patch, ...(e.type === "status" && e.status === "CONNECTED" && { retries: 0 }), updatedAt: new Date(e.at || Date.now()) })
     .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, e.connectionId)))
     .returning();
-  if (row) await publishWhatsappSession(ctx.env, ctx.companyId, row);
+  if (!row) return;
+  await syncConnectionRoute(ctx, row.id);
+  await publishWhatsappSession(ctx.env, ctx.companyId, row);
 }

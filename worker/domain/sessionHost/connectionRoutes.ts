@@ -22,7 +22,7 @@ export async function companyOfConnection(control: ControlDb, whatsappId: number
  * Writes a connection's index entry from the company's own row (name, status, token hash), or removes it when the
  * row is gone. Called after every change to a connection; the session host and the external API read the index.
  */
-export async function syncConnectionRoute(ctx: AnyCtx, whatsappId: number): Promise<void> {
+export async function syncConnectionRoute(ctx: Pick<AnyCtx, "db" | "control" | "companyId">, whatsappId: number): Promise<void> {
   const row = await ctx.db
     .select({ name: whatsapps.name, status: whatsapps.status, tokenHash: whatsapps.tokenHash })
     .from(whatsapps)

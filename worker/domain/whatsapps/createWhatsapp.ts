@@ -1,10 +1,12 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { CreateWhatsappInput } from "../../contracts/whatsapps";
 import { sessionHost } from "../../bridge/hostClient";
+import { companyHub } from "../../hub/publish";
 import { whatsapps } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, errorBody, isUniqueViolation } from "../errors";
 import { assertUnderPlanLimit } from "../plans/planLimits";
+import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { queueLinkInserts, unsetOtherDefaults } from "./queueLinks";
 import { assertOwnWhatsappRefs, assertWhatsappConsistent, assertWhatsappNameFree, WHATSAPP_NAME_UNIQUE } from "./rules";
 import { recordSessionState } from "./session";
@@ -49,6 +51,10 @@ export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWh
     throw err;
   }
 
+  // The session host routes by the control index: the connection is there before the host is asked to start it.
+  await syncConnectionRoute(ctx, created.id);
+  // Its automation rules (expiry, auto-transfer) may start the hub's automation.
+  await companyHub(ctx.env, ctx.companyId).workChanged(ctx.companyId);
   const queueList = await loadWhatsappQueues(ctx.db, created.id);
   await publishWhatsapp(ctx.env, ctx.companyId, created, queueList);
   if (isDefault && previousDefault) {

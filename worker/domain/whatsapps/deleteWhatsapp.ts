@@ -1,8 +1,10 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { sessionHost } from "../../bridge/hostClient";
 import { whatsapps } from "../../db/schema";
+import { companyHub } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
+import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { loadWhatsappRow, publishWhatsapp, publishWhatsappDeleted } from "./view";
 
 /**
@@ -31,6 +33,9 @@ export async function deleteWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
     await remove;
   }
 
+  // Gone from the index: the session host and the external API no longer route to it.
+  await syncConnectionRoute(ctx, input.id);
+  await companyHub(ctx.env, ctx.companyId).workChanged(ctx.companyId);
   await publishWhatsappDeleted(ctx.env, ctx.companyId, input.id);
   if (heir) {
     const starred = await loadWhatsappRow(ctx.db, ctx.companyId, heir.id);

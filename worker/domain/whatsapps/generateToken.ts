@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { whatsapps } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
+import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { assertPlanFeature } from "../plans/planLimits";
 import { hashConnectionToken, newConnectionToken } from "./apiToken";
 import { loadWhatsappQueues, presentWhatsapp, publishWhatsapp } from "./view";
@@ -21,6 +22,8 @@ export async function generateToken({ ctx, input }: { ctx: Ctx; input: { id: num
     .returning()
     .get();
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  // The external API finds the connection by its token's hash in the control index.
+  await syncConnectionRoute(ctx, row.id);
   const queueList = await loadWhatsappQueues(ctx.db, row.id);
   await publishWhatsapp(ctx.env, ctx.companyId, row, queueList);
   return { token, whatsapp: presentWhatsapp(row, queueList) };

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { whatsapps } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
+import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { loadWhatsappQueues, presentWhatsapp, publishWhatsapp } from "./view";
 
 /** Removes the connection's external-API token: calls made with it are refused from now on. */
@@ -14,6 +15,8 @@ export async function revokeToken({ ctx, input }: { ctx: Ctx; input: { id: numbe
     .returning()
     .get();
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  // The external API finds the connection by its token's hash in the control index.
+  await syncConnectionRoute(ctx, row.id);
   const queueList = await loadWhatsappQueues(ctx.db, row.id);
   await publishWhatsapp(ctx.env, ctx.companyId, row, queueList);
   return presentWhatsapp(row, queueList);

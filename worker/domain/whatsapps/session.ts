@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { connectionStatus, type BridgeConnectionStatus } from "../../contracts/bridge";
 import { whatsapps, type Whatsapp } from "../../db/schema";
 import type { Ctx } from "../context";
+import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { publishWhatsappSession } from "./view";
 
 /**
@@ -10,7 +11,7 @@ import { publishWhatsappSession } from "./view";
  * since `seen` (its updatedAt), so an older answer never overwrites a newer event. Returns the current row.
  */
 export async function recordSessionState(
-  ctx: Pick<Ctx, "db" | "env" | "companyId">,
+  ctx: Pick<Ctx, "db" | "control" | "env" | "companyId">,
   seen: Whatsapp,
   answered: unknown,
   fallback: BridgeConnectionStatus = "OPENING",
@@ -29,6 +30,7 @@ export async function recordSessionState(
     const current = await ctx.db.select().from(whatsapps).where(and(eq(whatsapps.id, seen.id), eq(whatsapps.companyId, ctx.companyId))).get();
     return current ?? seen;
   }
+  await syncConnectionRoute(ctx, updated.id);
   await publishWhatsappSession(ctx.env, ctx.companyId, updated);
   return updated;
 }

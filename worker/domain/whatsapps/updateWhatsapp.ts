@@ -2,8 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateWhatsappInput } from "../../contracts/whatsapps";
 import { whatsappQueues, whatsapps, type NewWhatsapp } from "../../db/schema";
+import { companyHub } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
+import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { queueLinkInserts, unsetOtherDefaults } from "./queueLinks";
 import { assertOwnWhatsappRefs, assertWhatsappConsistent, assertWhatsappNameFree, WHATSAPP_NAME_UNIQUE } from "./rules";
 import { loadWhatsappQueues, loadWhatsappRow, presentWhatsapp, publishWhatsapp } from "./view";
@@ -55,6 +57,8 @@ export async function updateWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
 
   const [row, queueList] = await Promise.all([loadWhatsappRow(ctx.db, ctx.companyId, id), loadWhatsappQueues(ctx.db, id)]);
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  await syncConnectionRoute(ctx, id);
+  await companyHub(ctx.env, ctx.companyId).workChanged(ctx.companyId);
   await publishWhatsapp(ctx.env, ctx.companyId, row, queueList);
   if (previousDefault && previousDefault.id !== id) {
     const unstarred = await loadWhatsappRow(ctx.db, ctx.companyId, previousDefault.id);
