@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BRIDGE_HEADERS, BRIDGE_MAX_MEDIA_BYTES } from "../contracts/bridge";
-import { messages } from "../db/schema";
+import { messages } from "../db/tenantSchema";
 import { signBridgeRequest } from "../lib/bridgeSignature";
 import { deliver, inbound } from "../testing/bridge";
-import { call, companyWithTeam, db, testEnv } from "../testing/fixtures";
+import { call, companyWithTeam, inTenant, testEnv } from "../testing/fixtures";
 import { createConnection } from "../testing/inbox";
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -36,7 +36,7 @@ describe("media uploaded by the session host ahead of its message (PUT /bridge/m
     expect(stored!.httpMetadata?.contentType).toBe("application/pdf");
 
     await deliver(inbound(conn.id, "5511987652001", "segue o contrato", { mediaType: "document", media: { mimetype: "application/pdf", filename: "contrato.pdf", key: res.json.key } }));
-    const [message] = await db.select().from(messages).where(eq(messages.companyId, company.id));
+    const message = await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.companyId, company.id)).get());
     expect(message).toMatchObject({ mediaUrl: res.json.key, mediaName: "contrato.pdf", mediaType: "document" });
     const served = await call("GET", `/api/messages/${message!.id}/media`, { token: admin.token });
     expect(served.status).toBe(200);
@@ -72,7 +72,7 @@ describe("media uploaded by the session host ahead of its message (PUT /bridge/m
     expect(uploaded.status).toBe(200);
 
     await deliver(inbound(connB.id, "5511987652002", "olha isso", { mediaType: "document", media: { mimetype: "application/pdf", filename: "x.pdf", key: uploaded.json.key } }));
-    const [message] = await db.select().from(messages).where(eq(messages.companyId, b.company.id));
+    const message = await inTenant(b.company.id, (db) => db.select().from(messages).where(eq(messages.companyId, b.company.id)).get());
     // The message is kept; the file is not borrowed.
     expect(message).toMatchObject({ body: "olha isso", mediaUrl: null });
   });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, whatsappSessionKeys } from "../db/schema";
+import { messages, whatsappSessionKeys } from "../db/tenantSchema";
 import { bridgeCall, inbound } from "../testing/bridge";
-import { call, companyWithTeam, db } from "../testing/fixtures";
+import { call, companyWithTeam, control, inTenant } from "../testing/fixtures";
 import { createConnection } from "../testing/inbox";
 
 describe("bridge signatures", () => {
@@ -29,7 +29,7 @@ describe("bridge signatures", () => {
     const tampered = await call("POST", "/bridge/events", { body: { ...body, hostId: "h2" }, headers });
     expect(tampered.status).toBe(401);
 
-    const stored = await db.select().from(messages).where(eq(messages.companyId, company.id));
+    const stored = await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.companyId, company.id)).all());
     expect(stored).toHaveLength(0);
   });
 
@@ -61,7 +61,7 @@ describe("GET/PUT/POST/DELETE /bridge/sessions/:id", () => {
     expect(loaded.json.keys.session["a.0"]).toEqual({ s: 2 });
 
     expect((await bridgeCall("DELETE", `/bridge/sessions/${conn.id}`)).status).toBe(200);
-    expect(await db.select().from(whatsappSessionKeys).where(eq(whatsappSessionKeys.whatsappId, conn.id))).toHaveLength(0);
+    expect(await inTenant(company.id, (db) => db.select().from(whatsappSessionKeys).where(eq(whatsappSessionKeys.whatsappId, conn.id)).all())).toHaveLength(0);
   });
 
   it("answers 404 for a connection that does not exist", async () => {
@@ -94,8 +94,8 @@ describe("POST/DELETE /bridge/leases/:id", () => {
   it("lets another host take a lease that expired", async () => {
     const { company } = await companyWithTeam();
     const conn = await createConnection(company.id);
-    const { sessionLeases } = await import("../db/schema");
-    await db.insert(sessionLeases).values({ whatsappId: conn.id, hostId: "dead-host", expiresAt: new Date(Date.now() - 1000) });
+    const { sessionLeases } = await import("../db/controlSchema");
+    await control.insert(sessionLeases).values({ whatsappId: conn.id, hostId: "dead-host", expiresAt: new Date(Date.now() - 1000) });
     const res = await bridgeCall("POST", `/bridge/leases/${conn.id}`, { hostId: "host-c", ttlMs: 60_000 });
     expect(res.json.granted).toBe(true);
   });
@@ -116,9 +116,9 @@ describe("status events and leases", () => {
     const stale = { type: "status", connectionId: conn.id, status: "DISCONNECTED", at: Date.now() };
     const res = await bridgeCall("POST", "/bridge/events", { hostId: "old-host", events: [stale, inbound(conn.id, "5511977776666", "oi")] });
     expect(res.status).toBe(200);
-    const { whatsapps } = await import("../db/schema");
-    const [row] = await db.select().from(whatsapps).where(eq(whatsapps.id, conn.id));
+    const { whatsapps } = await import("../db/tenantSchema");
+    const row = await inTenant(company.id, (db) => db.select().from(whatsapps).where(eq(whatsapps.id, conn.id)).get());
     expect(row!.status).toBe("CONNECTED");
-    expect(await db.select().from(messages).where(eq(messages.companyId, company.id))).toHaveLength(1);
+    expect(await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.companyId, company.id)).all())).toHaveLength(1);
   });
 });
