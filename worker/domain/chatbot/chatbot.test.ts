@@ -1,21 +1,26 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies, messages, queueOptions, tickets, userRatings, whatsappQueues, type WeekdaySchedule } from "../../db/schema";
+import { companies } from "../../db/controlSchema";
+import { messages, queueOptions, tickets, userRatings, whatsappQueues, type WeekdaySchedule } from "../../db/tenantSchema";
+import { hubFor } from "../../hub/publish";
 import { deliver, inbound } from "../../testing/bridge";
-import { call, companyWithTeam, createQueue, db, setSetting } from "../../testing/fixtures";
+import { call, companyWithTeam, control, createQueue, inTenant, setSetting, testEnv } from "../../testing/fixtures";
 import { createConnection } from "../../testing/inbox";
 
 /** What the bot said on the company's tickets, oldest first. */
 async function botSaid(companyId: number) {
-  const rows = await db
-    .select({ body: messages.body, dataJson: messages.dataJson })
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.fromMe, true)))
-    .orderBy(asc(messages.id));
+  const rows = await inTenant(companyId, (db) =>
+    db
+      .select({ body: messages.body, dataJson: messages.dataJson })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.fromMe, true)))
+      .orderBy(asc(messages.id))
+      .all(),
+  );
   return rows.map((r) => ({ kind: r.dataJson ? (JSON.parse(r.dataJson) as { bot: string }).bot : null, body: r.body }));
 }
 
-const ticketOf = async (companyId: number) => (await db.select().from(tickets).where(eq(tickets.companyId, companyId)))[0]!;
+const ticketOf = async (companyId: number) => (await inTenant(companyId, (db) => db.select().from(tickets).where(eq(tickets.companyId, companyId)).all()))[0]!;
 
 async function botCompany(conn: Parameters<typeof createConnection>[1] = {}) {
   const team = await companyWithTeam();
@@ -23,12 +28,12 @@ async function botCompany(conn: Parameters<typeof createConnection>[1] = {}) {
   return { ...team, connection };
 }
 
-async function offer(connectionId: number, ...queueIds: number[]) {
-  await db.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: connectionId, queueId })));
+async function offer(companyId: number, connectionId: number, ...queueIds: number[]) {
+  await inTenant(companyId, (db) => db.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: connectionId, queueId }))).run());
 }
 
 async function option(companyId: number, queueId: number, parentId: number | null, o: string, title: string, message = "") {
-  return db.insert(queueOptions).values({ companyId, queueId, parentId, option: o, title, message }).returning().get();
+  return inTenant(companyId, (db) => db.insert(queueOptions).values({ companyId, queueId, parentId, option: o, title, message }).returning().get());
 }
 
 const NUMBER = "5511912340000";
@@ -44,7 +49,7 @@ describe("the connection's chatbot", () => {
   it("with one queue, greets (sendGreetingMessageOneQueues) and shows that queue's menu", async () => {
     const { company, connection } = await botCompany();
     const sales = await createQueue(company.id, { name: "Vendas", greetingMessage: "Vendas aqui." });
-    await offer(connection.id, sales.id);
+    await offer(company.id, connection.id, sales.id);
     await option(company.id, sales.id, null, "1", "Planos");
     await option(company.id, sales.id, null, "2", "Preços");
     await deliver(inbound(connection.id, NUMBER, "oi"));
@@ -59,7 +64,7 @@ describe("the connection's chatbot", () => {
     const { company, connection } = await botCompany();
     const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1 });
     const support = await createQueue(company.id, { name: "Suporte", orderQueue: 2, greetingMessage: "Suporte: descreva o problema." });
-    await offer(connection.id, sales.id, support.id);
+    await offer(company.id, connection.id, sales.id, support.id);
 
     await deliver(inbound(connection.id, NUMBER, "oi"));
     await deliver(inbound(connection.id, NUMBER, "banana"));
@@ -77,7 +82,7 @@ describe("the connection's chatbot", () => {
     const { company, connection } = await botCompany();
     const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1, greetingMessage: "Vendas:" });
     const other = await createQueue(company.id, { name: "Outros", orderQueue: 2 });
-    await offer(connection.id, sales.id, other.id);
+    await offer(company.id, connection.id, sales.id, other.id);
     const plans = await option(company.id, sales.id, null, "1", "Planos", "Nossos planos:");
     await option(company.id, sales.id, plans.id, "1", "Básico", "O básico custa R$ 10.");
     await option(company.id, sales.id, plans.id, "2", "Pro", "O Pro custa R$ 50.");
@@ -102,7 +107,7 @@ describe("the connection's chatbot", () => {
     const b = await createQueue(team.company.id, { name: "B" });
     const fallback = await createQueue(team.company.id, { name: "Geral" });
     const connection = await createConnection(team.company.id, { greetingMessage: "Menu", maxUseBotQueues: 2, timeUseBotQueues: 0, sendIdQueue: fallback.id });
-    await offer(connection.id, a.id, b.id);
+    await offer(team.company.id, connection.id, a.id, b.id);
     for (const text of ["oi", "x", "y", "z"]) await deliver(inbound(connection.id, NUMBER, text));
     const said = await botSaid(team.company.id);
     expect(said.map((s) => s.kind)).toEqual(["queuesMenu", "invalidOption"]);
@@ -125,7 +130,9 @@ describe("the connection's chatbot", () => {
       startTime: "",
       endTime: "",
     }));
-    await db.update(companies).set({ schedules: closedAllWeek }).where(eq(companies.id, company.id));
+    // As the companies API does: the control row changes, then the hub reads its copy again.
+    await control.update(companies).set({ schedules: closedAllWeek }).where(eq(companies.id, company.id));
+    await hubFor(testEnv, company.id).companyChanged(company.id);
     await setSetting(company.id, "scheduleType", "company");
     await deliver(inbound(connection.id, NUMBER, "oi"));
     await deliver(inbound(connection.id, NUMBER, "oi de novo"));
@@ -152,7 +159,7 @@ describe("closing with a rating", () => {
     const said = await botSaid(company.id);
     expect(said.map((s) => s.kind)).toEqual(["rating", "completion"]);
     expect(said[0]!.body).toContain("*[ 3 ]* - Muito satisfeito");
-    expect(await db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id))).toMatchObject([{ rate: 3, userId: admin.id }]);
+    expect(await inTenant(company.id, (db) => db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)).all())).toMatchObject([{ rate: 3, userId: admin.id }]);
     expect(await ticketOf(company.id)).toMatchObject({ status: "closed" });
   });
 
@@ -163,7 +170,7 @@ describe("closing with a rating", () => {
     expect(await ticketOf(company.id)).toMatchObject({ status: "closed" });
     await deliver(inbound(connection.id, NUMBER, "preciso de ajuda de novo"));
     expect(await ticketOf(company.id)).toMatchObject({ id: ticket.id, status: "pending", userId: null });
-    expect(await db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id))).toHaveLength(0);
+    expect(await inTenant(company.id, (db) => db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)).all())).toHaveLength(0);
   });
 
   it("sends only the completion message when ratings are off", async () => {
