@@ -1,13 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CreateUserInput } from "../../contracts/users";
-import { userQueues, users } from "../../db/schema";
+import { userQueues, users, type User } from "../../db/schema";
 import { publish } from "../../hub/publish";
 import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { assertUnderPlanLimit } from "../plans/planLimits";
+import { assertEmailFree, withLoginEmail } from "./loginEmails";
 import { assertOwnReferences } from "./references";
 import { loadUserView, userSummary } from "./view";
 
@@ -26,8 +27,8 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
 
   await assertOwnReferences(ctx, { queueIds, whatsappId });
   await assertUnderPlanLimit(ctx, "users");
-  const taken = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (taken) throw new AppError("ERR_EMAIL_IN_USE");
+  await assertEmailFree(ctx, input.email);
+  const passwordHash = await hashPassword(input.password);
 
   // The new id is not known inside the batch; the queue links find it by the unique email.
   const newUserId = sql<number>`(select ${users.id} from ${users} where ${users.email} = ${input.email})`;
@@ -36,30 +37,34 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
   for (let i = 0; i < queueIds.length; i += 30) {
     links.push(ctx.db.insert(userQueues).values(queueIds.slice(i, i + 30).map((queueId) => ({ userId: newUserId, queueId }))));
   }
-  let created;
-  try {
-    const [rows] = await ctx.db.batch([
-      ctx.db
-        .insert(users)
-        .values({
-          companyId: ctx.companyId,
-          name: input.name,
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          profile: editProfile ? input.profile : "user",
-          allTicket: editProfile ? input.allTicket : "disabled",
-          super: input.super,
-          whatsappId,
-          language: input.language,
-        })
-        .returning(),
-      ...links,
-    ]);
-    created = rows[0]!;
-  } catch (err) {
-    if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
-    throw err;
-  }
+  let created!: User;
+  // The address is claimed in the login index (unique across companies) before the user row is written.
+  await withLoginEmail(ctx, input.email, async () => {
+    try {
+      const [rows] = await ctx.db.batch([
+        ctx.db
+          .insert(users)
+          .values({
+            companyId: ctx.companyId,
+            name: input.name,
+            email: input.email,
+            passwordHash,
+            profile: editProfile ? input.profile : "user",
+            allTicket: editProfile ? input.allTicket : "disabled",
+            super: input.super,
+            whatsappId,
+            language: input.language,
+          })
+          .returning(),
+        ...links,
+      ]);
+      created = rows[0]!;
+      return created.id;
+    } catch (err) {
+      if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
+      throw err;
+    }
+  });
 
   await publish(ctx.env, ctx.companyId, [
     { audience: { kind: "company" }, event: { type: "user", action: "create", userId: created.id, user: userSummary(created) } },

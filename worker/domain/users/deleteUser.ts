@@ -4,6 +4,7 @@ import { publish } from "../../hub/publish";
 import { runInHub } from "../../hub/runInHub";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
+import { releaseLoginEmail } from "./loginEmails";
 import { closeSockets, revokeSessions } from "./sessions";
 
 /**
@@ -13,7 +14,7 @@ import { closeSockets, revokeSessions } from "./sessions";
 export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
   requirePermission(ctx, "users:manage");
   const mine = and(eq(users.id, input.id), eq(users.companyId, ctx.companyId));
-  const target = await ctx.db.select({ id: users.id, super: users.super }).from(users).where(mine).get();
+  const target = await ctx.db.select({ id: users.id, email: users.email, super: users.super }).from(users).where(mine).get();
   if (!target) throw new AppError("ERR_NO_USER_FOUND");
   if (target.id === ctx.user.id) throw new AppError("ERR_CANNOT_DELETE_SELF");
   if (target.super && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION");
@@ -21,6 +22,8 @@ export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: number
   await revokeSessions(ctx.db, target.id, "deleted");
   await runInHub(ctx, "releaseUserTickets", { userId: target.id });
   await ctx.db.delete(users).where(mine);
+  // The address leaves the login index with its user (another company may take it from now on).
+  await releaseLoginEmail(ctx, target.email);
   await closeSockets(ctx.env, ctx.companyId, target.id);
   await publish(ctx.env, ctx.companyId, [
     { audience: { kind: "company" }, event: { type: "user", action: "delete", userId: target.id } },

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateUserInput } from "../../contracts/users";
 import { userQueues, users, type NewUser } from "../../db/schema";
@@ -7,6 +7,7 @@ import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
+import { assertEmailFree, withLoginEmail } from "./loginEmails";
 import { assertOwnReferences } from "./references";
 import { closeSockets, revokeSessions } from "./sessions";
 import { loadUserView, userSummary } from "./view";
@@ -51,14 +52,7 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
   }
 
   await assertOwnReferences(ctx, { queueIds, whatsappId: changes.whatsappId });
-  if (changes.email !== undefined) {
-    const taken = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, changes.email), ne(users.id, id)))
-      .get();
-    if (taken) throw new AppError("ERR_EMAIL_IN_USE");
-  }
+  if (changes.email !== undefined) await assertEmailFree(ctx, changes.email, id);
 
   // Changing one's own password keeps the session it is changed from; every other session ends.
   const keepSessionId = isSelf ? ctx.user.sessionId : null;
@@ -71,18 +65,24 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
     }
   }
   if (changes.passwordHash !== undefined) writes.push(revokeSessions(ctx.db, id, "password", keepSessionId));
-  try {
-    await ctx.db.batch([
-      ctx.db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId))),
-      ...writes,
-    ]);
-  } catch (err) {
-    if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
-    throw err;
-  }
+  const write = async () => {
+    try {
+      await ctx.db.batch([
+        ctx.db
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId))),
+        ...writes,
+      ]);
+    } catch (err) {
+      if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
+      throw err;
+    }
+    return id;
+  };
+  // A new address is claimed in the login index before the row takes it; the old one is released after.
+  if (changes.email !== undefined) await withLoginEmail(ctx, changes.email, write, target.email);
+  else await write();
 
   const view = await loadUserView(ctx.db, ctx.companyId, id);
   if (!view) throw new AppError("ERR_NO_USER_FOUND");
