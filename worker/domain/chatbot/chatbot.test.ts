@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies } from "../../db/controlSchema";
-import { messages, queueOptions, tickets, userRatings, whatsappQueues, type WeekdaySchedule } from "../../db/tenantSchema";
+import type { WeekdaySchedule } from "../../db/schema";
+import { messages, queueOptions, tickets, userRatings, whatsappQueues } from "../../db/tenantSchema";
 import { hubFor } from "../../hub/publish";
 import { deliver, inbound } from "../../testing/bridge";
 import { call, companyWithTeam, control, createQueue, inTenant, setSetting, testEnv } from "../../testing/fixtures";
