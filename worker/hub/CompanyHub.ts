@@ -387,6 +387,7 @@ export class CompanyHub extends DurableObject<Env> {
       updateActor: (userId, patch) => this.updateActor(userId, patch),
       sendExternal: (id, input) => this.sendExternal(id, input),
       workChanged: (id) => this.workChanged(id),
+      companyChanged: (id) => this.companyChanged(id),
     });
   }
 

@@ -3,6 +3,7 @@ import { authenticate } from "../domain/auth/authenticate";
 import { signIn } from "../domain/auth/login";
 import { refreshSession } from "../domain/auth/refreshSession";
 import { loadSessionUser } from "../domain/auth/sessionUser";
+import { companySettingRows, setupCompany } from "../domain/companies/setupCompany";
 import type { SystemCtx } from "../domain/context";
 import { deliverOutbound } from "../domain/delivery/deliverOutbound";
 import { markDeliveryFailed } from "../domain/delivery/markDeliveryFailed";
@@ -19,6 +20,10 @@ const call = <I, O>(run: Call<I, O>) => run;
  */
 export const hubCalls = {
   signIn,
+  /** A new company's default settings and first admin (createCompany, run by a platform admin's hub). */
+  setupCompany,
+  /** A company's saved settings, for a platform admin's hub (getCompany). */
+  companySettingRows,
   refreshSession,
   /** A server-rendered page's session: the access token checked against the session, and the app shell's user. */
   pageSession: call(async ({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) => {

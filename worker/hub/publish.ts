@@ -21,6 +21,8 @@ export interface LocalHub {
   updateActor(userId: number, patch: Partial<Omit<HubActor, "userId" | "sessionId">>): Promise<void>;
   sendExternal(companyId: number, input: ExternalSendCommand): Promise<CommandEnvelope>;
   workChanged(companyId: number): Promise<void>;
+  /** The control database changed the company or its plan: the hub's copy is read again. */
+  companyChanged(companyId: number): Promise<void>;
 }
 
 /** The env for work running inside `hub`: the same bindings, plus a direct line to the hub. */
@@ -52,7 +54,7 @@ export async function publish(env: Env, companyId: number, deliveries: Delivery[
 }
 
 /** The company's hub as domain code reaches it: itself when the code runs there, its stub from the worker. */
-export type CompanyHubReach = Pick<LocalHub, "publish" | "endSessions" | "updateActor" | "sendExternal" | "workChanged">;
+export type CompanyHubReach = Pick<LocalHub, "publish" | "endSessions" | "updateActor" | "sendExternal" | "workChanged" | "companyChanged">;
 export function companyHub(env: Env, companyId: number): CompanyHubReach {
   // The stub has the same methods; its RPC type is too deep for the compiler to compare to LocalHub's.
   return localHub(env, companyId) ?? (hubFor(env, companyId) as unknown as CompanyHubReach);

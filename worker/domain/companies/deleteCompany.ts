@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
-import { companies } from "../../db/schema";
-import { publish } from "../../hub/publish";
+import { companies, connectionRoutes, loginEmails } from "../../db/controlSchema";
+import type { Env } from "../../env";
+import { hubFor, publish } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
 
 /**
- * Deletes a company and, by cascade, everything it owns (users and their sessions, connections, tickets, …).
- * Its users' next request answers 401; their open tabs are told now.
+ * Deletes a company and everything it owns: its open tabs are told, then its hub's storage goes (users, sessions,
+ * connections, tickets, …; the sockets are closed), then its files in R2, then its control rows (the company, its
+ * login e-mails and connection routes). The control row goes last, so a deletion interrupted half-way is finished
+ * by asking again. Its users' next request answers 401.
  */
 export async function deleteCompany({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
   requirePermission(ctx, "companies:manage");
@@ -15,9 +18,29 @@ export async function deleteCompany({ ctx, input }: { ctx: Ctx; input: { id: num
   if (input.id === PLATFORM_COMPANY_ID) {
     throw new AppError("ERR_CANNOT_DELETE_OWN_COMPANY", "The platform company cannot be deleted.");
   }
-  const deleted = await ctx.db.delete(companies).where(eq(companies.id, input.id)).returning({ id: companies.id });
-  if (deleted.length === 0) throw new AppError("ERR_NO_COMPANY_FOUND");
+  const found = await ctx.control.select({ id: companies.id }).from(companies).where(eq(companies.id, input.id)).get();
+  if (!found) throw new AppError("ERR_NO_COMPANY_FOUND");
   const event = { type: "company", action: "delete", companyId: input.id } as const;
   await publish(ctx.env, input.id, [{ audience: { kind: "company" }, event }]);
+
+  await hubFor(ctx.env, input.id).destroy();
+  await deleteCompanyFiles(ctx.env, input.id);
+  await ctx.control.batch([
+    ctx.control.delete(loginEmails).where(eq(loginEmails.companyId, input.id)),
+    ctx.control.delete(connectionRoutes).where(eq(connectionRoutes.companyId, input.id)),
+    ctx.control.delete(companies).where(eq(companies.id, input.id)),
+  ]);
   await publish(ctx.env, ctx.companyId, [{ audience: { kind: "admins" }, event }]);
+}
+
+/** Every object under `companies/<id>/` in R2, a page (up to 1000 keys) at a time. */
+export async function deleteCompanyFiles(env: Env, companyId: number): Promise<void> {
+  const prefix = `companies/${companyId}/`;
+  for (;;) {
+    // Each page is deleted before the next is listed, so listing from the start again finds what is left.
+    const page = await env.MEDIA.list({ prefix, limit: 1000 });
+    if (page.objects.length === 0) return;
+    await env.MEDIA.delete(page.objects.map((o) => o.key));
+    if (!page.truncated) return;
+  }
 }

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema";
+import { hubFor } from "../../hub/publish";
+import { unwrap } from "../../hub/runInHub";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
@@ -11,10 +13,12 @@ import { loadCompanyView } from "./view";
 export async function getCompany({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
   assertCompanyReachable(ctx, input.id);
   if (!can(ctx.user, "companies:manage") && !can(ctx.user, "settings:edit")) throw new AppError("ERR_NO_PERMISSION");
-  const [company, settingRows] = await Promise.all([
-    loadCompanyView(ctx.db, input.id),
-    ctx.db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, input.id)),
-  ]);
+  const company = await loadCompanyView(ctx.control, input.id);
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
+  // The settings are the company's own data: in this hub for the caller's company, in its hub for another.
+  const settingRows =
+    input.id === ctx.companyId
+      ? ctx.db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, input.id)).all()
+      : (unwrap(await hubFor(ctx.env, input.id).call(input.id, "companySettingRows", {})) as { key: string; value: string }[]);
   return { ...company, settings: withCompanyDefaults(settingRows) };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { companies, plans } from "../../db/schema";
+import { companies, plans } from "../../db/controlSchema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { planView } from "../plans/view";
@@ -11,7 +11,7 @@ import { assertCompanyReachable } from "./access";
  */
 export async function getCompanyPlan({ ctx, input }: { ctx: Ctx; input: { companyId: number } }) {
   assertCompanyReachable(ctx, input.companyId);
-  const row = await ctx.db
+  const row = await ctx.control
     .select({ companyId: companies.id, plan: plans })
     .from(companies)
     .leftJoin(plans, eq(plans.id, companies.planId))

@@ -1,6 +1,6 @@
 import { asc, count, eq, or } from "drizzle-orm";
 import type { PagedSearchQuery } from "../../contracts/users";
-import { companies, plans } from "../../db/schema";
+import { companies, plans } from "../../db/controlSchema";
 import { requirePermission, type Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { companyWithPlan, viewOfRow } from "./view";
@@ -14,7 +14,7 @@ export async function listCompanies({ ctx, input }: { ctx: Ctx; input: PagedSear
     : undefined;
   const page = pageOf(input.pageNumber);
   const [rows, total] = await Promise.all([
-    ctx.db
+    ctx.control
       .select(companyWithPlan)
       .from(companies)
       .leftJoin(plans, eq(plans.id, companies.planId))
@@ -22,7 +22,7 @@ export async function listCompanies({ ctx, input }: { ctx: Ctx; input: PagedSear
       .orderBy(asc(companies.name), asc(companies.id))
       .limit(page.limit)
       .offset(page.offset),
-    ctx.db.select({ n: count() }).from(companies).where(where).get(),
+    ctx.control.select({ n: count() }).from(companies).where(where).get(),
   ]);
   const n = total?.n ?? 0;
   return { companies: rows.map(viewOfRow), count: n, hasMore: page.hasMore(n) };

@@ -1,36 +1,39 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { UpdateCompanyInput } from "../../contracts/companies";
-import { companies, plans } from "../../db/schema";
+import { companies, plans } from "../../db/controlSchema";
 import { publish } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError, isUniqueViolation } from "../errors";
+import { companyChanged } from "./companyChanged";
 import { loadCompanyView } from "./view";
 
 /**
- * Edits a company (Empresas tab), including renewing it by moving dueDate. Users of the company get the
- * change on their next request (status and due date are checked on every request).
+ * Edits a company (Empresas tab), including renewing it by moving dueDate. Its hub refreshes its copy
+ * before the answer, so the company's users get the change on their next request (status and due date are checked
+ * on every request).
  */
 export async function updateCompany({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateCompanyInput } }) {
   requirePermission(ctx, "companies:manage");
   const { id, patch } = input;
   const [current, plan, nameTaken] = await Promise.all([
-    ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).get(),
-    patch.planId !== undefined ? ctx.db.select({ id: plans.id }).from(plans).where(eq(plans.id, patch.planId)).get() : undefined,
+    ctx.control.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).get(),
+    patch.planId !== undefined ? ctx.control.select({ id: plans.id }).from(plans).where(eq(plans.id, patch.planId)).get() : undefined,
     patch.name !== undefined
-      ? ctx.db.select({ id: companies.id }).from(companies).where(and(eq(companies.name, patch.name), ne(companies.id, id))).get()
+      ? ctx.control.select({ id: companies.id }).from(companies).where(and(eq(companies.name, patch.name), ne(companies.id, id))).get()
       : undefined,
   ]);
   if (!current) throw new AppError("ERR_NO_COMPANY_FOUND");
   if (patch.planId !== undefined && !plan) throw fieldError({ planId: "Unknown plan" });
   if (nameTaken) throw new AppError("ERR_COMPANY_NAME_IN_USE");
   try {
-    await ctx.db.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, id));
+    await ctx.control.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, id));
   } catch (err) {
     if (isUniqueViolation(err, "companies.name")) throw new AppError("ERR_COMPANY_NAME_IN_USE");
     throw err;
   }
+  await companyChanged(ctx, id);
   await publishCompanyUpdate(ctx, id);
-  const view = await loadCompanyView(ctx.db, id);
+  const view = await loadCompanyView(ctx.control, id);
   if (!view) throw new AppError("ERR_NO_COMPANY_FOUND");
   return view;
 }

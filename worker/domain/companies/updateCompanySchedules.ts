@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { UpdateSchedulesInput } from "../../contracts/companies";
-import { companies } from "../../db/schema";
+import { companies } from "../../db/controlSchema";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertCompanyReachable } from "./access";
+import { companyChanged } from "./companyChanged";
 import { publishCompanyUpdate } from "./updateCompany";
 import { loadCompanyView } from "./view";
 
@@ -12,14 +13,15 @@ import { loadCompanyView } from "./view";
 export async function updateCompanySchedules({ ctx, input }: { ctx: Ctx; input: { id: number } & UpdateSchedulesInput }) {
   assertCompanyReachable(ctx, input.id);
   if (!can(ctx.user, "companies:manage") && !can(ctx.user, "settings:edit")) throw new AppError("ERR_NO_PERMISSION");
-  const updated = await ctx.db
+  const updated = await ctx.control
     .update(companies)
     .set({ schedules: input.schedules, updatedAt: new Date() })
     .where(eq(companies.id, input.id))
     .returning({ id: companies.id });
   if (updated.length === 0) throw new AppError("ERR_NO_COMPANY_FOUND");
+  await companyChanged(ctx, input.id);
   await publishCompanyUpdate(ctx, input.id);
-  const view = await loadCompanyView(ctx.db, input.id);
+  const view = await loadCompanyView(ctx.control, input.id);
   if (!view) throw new AppError("ERR_NO_COMPANY_FOUND");
   return view;
 }

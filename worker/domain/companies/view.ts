@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { companies, plans, type Company } from "../../db/schema";
+import type { ControlDb } from "../../db/client";
+import { companies, plans } from "../../db/controlSchema";
+import type { Company } from "../../db/schema";
 
 /** A company as the API answers it, with its plan's id and name. */
 export function companyView(company: Company, plan: { id: number; name: string } | null) {
@@ -30,7 +31,7 @@ export function companyView(company: Company, plan: { id: number; name: string }
 }
 export type CompanyView = ReturnType<typeof companyView>;
 
-/** Select a company with its plan's name: `db.select(companyWithPlan).from(companies).leftJoin(plans, …)`. */
+/** Select a company with its plan's name: `control.select(companyWithPlan).from(companies).leftJoin(plans, …)`. */
 export const companyWithPlan = { company: companies, planName: plans.name };
 
 export function viewOfRow(row: { company: Company; planName: string | null }): CompanyView {
@@ -38,8 +39,9 @@ export function viewOfRow(row: { company: Company; planName: string | null }): C
   return companyView(company, company.planId !== null && planName !== null ? { id: company.planId, name: planName } : null);
 }
 
-export async function loadCompanyView(db: Db, id: number): Promise<CompanyView | null> {
-  const row = await db
+/** A company as the control database holds it (the source of truth; hubs keep copies). */
+export async function loadCompanyView(control: ControlDb, id: number): Promise<CompanyView | null> {
+  const row = await control
     .select(companyWithPlan)
     .from(companies)
     .leftJoin(plans, eq(plans.id, companies.planId))

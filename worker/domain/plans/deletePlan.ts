@@ -1,5 +1,5 @@
 import { and, count, eq, notExists } from "drizzle-orm";
-import { companies, plans } from "../../db/schema";
+import { companies, plans } from "../../db/controlSchema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 
@@ -7,19 +7,19 @@ import { AppError } from "../errors";
 export async function deletePlan({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
   requirePermission(ctx, "plans:manage");
   // The check and the delete are one statement, so a company put on the plan meanwhile still blocks it.
-  const deleted = await ctx.db
+  const deleted = await ctx.control
     .delete(plans)
     .where(
       and(
         eq(plans.id, input.id),
-        notExists(ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.planId, input.id))),
+        notExists(ctx.control.select({ id: companies.id }).from(companies).where(eq(companies.planId, input.id))),
       ),
     )
     .returning({ id: plans.id });
   if (deleted.length > 0) return;
   const [plan, used] = await Promise.all([
-    ctx.db.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id)).get(),
-    ctx.db.select({ n: count() }).from(companies).where(eq(companies.planId, input.id)).get(),
+    ctx.control.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id)).get(),
+    ctx.control.select({ n: count() }).from(companies).where(eq(companies.planId, input.id)).get(),
   ]);
   if (!plan) throw new AppError("ERR_NO_PLAN_FOUND");
   throw new AppError("ERR_PLAN_IN_USE", undefined, { companies: used?.n ?? 0 });
