@@ -1,8 +1,13 @@
+import { runInDurableObject } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, tickets, ticketTracking } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { messages, tickets, ticketTracking } from "../../db/tenantSchema";
+import type { CompanyHub } from "../../hub/CompanyHub";
+import { hubFor } from "../../hub/publish";
 import { SerialQueue } from "../../hub/serialQueue";
-import { companyWithTeam, db, testEnv } from "../../testing/fixtures";
+import type { Env } from "../../env";
+import { companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 import { systemCtx } from "../context";
@@ -16,34 +21,54 @@ async function idleTickets(companyId: number, whatsappId: number, n: number, now
   return Promise.all(contacts.map((c) => createTicketRow(companyId, { contactId: c.id, whatsappId, status: "pending", updatedAt: new Date(now - 2 * HOUR) })));
 }
 
-const closedCount = async (companyId: number) =>
-  (await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.status, "closed")))).length;
+const closedCount = (db: Db, companyId: number) =>
+  db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.status, "closed"))).all().length;
+
+/** These tests run the automation themselves: the hub's own alarm (armed when a socket connects) is held off. */
+async function holdHubAutomation(companyId: number) {
+  await runInDurableObject(hubFor(testEnv, companyId), async (hub: CompanyHub, state) => {
+    await hub.ready(companyId);
+    await state.storage.put("automationDueAt", Date.now() + 60 * 60 * 1000);
+  });
+}
+
+/** Runs `use` inside the company's hub, with a system context on its database (as the hub's own automate builds). */
+function inHub<T>(companyId: number, use: (ctx: ReturnType<typeof systemCtx>, db: Db) => Promise<T>, env: Env = testEnv): Promise<T> {
+  return runInDurableObject(hubFor(testEnv, companyId), async (hub: CompanyHub) => {
+    await hub.ready(companyId);
+    return use(systemCtx({ db: hub.db, control, env, companyId, waitUntil: () => {} }), hub.db);
+  });
+}
 
 describe("automateTickets", () => {
   it("gives a command that arrives during a slice its turn right after that slice, not after the whole run", async () => {
     const { company } = await companyWithTeam();
     const conn = await createConnection(company.id, { expiresTicket: 1 });
+    await holdHubAutomation(company.id);
     const now = Date.now();
     await idleTickets(company.id, conn.id, 2 * SLICE_SIZE + 3, now);
     const queue = new SerialQueue();
     const order: string[] = [];
     let marker: Promise<void> | null = null;
 
-    const done = await automateTickets({
-      ctx: systemCtx({ db, env: testEnv, companyId: company.id, waitUntil: () => {} }),
-      input: { now },
-      serially: (task) =>
-        queue.run(async () => {
-          // An agent's command arriving while the first slice runs.
-          marker ??= queue.run(async () => {
-            order.push(`command (${await closedCount(company.id)} closed)`);
-          });
-          const result = await task();
-          order.push("slice");
-          return result;
-        }),
+    const done = await inHub(company.id, async (ctx, db) => {
+      const result = await automateTickets({
+        ctx,
+        input: { now },
+        serially: (task) =>
+          queue.run(async () => {
+            // An agent's command arriving while the first slice runs.
+            marker ??= queue.run(async () => {
+              order.push(`command (${closedCount(db, company.id)} closed)`);
+            });
+            const sliced = await task();
+            order.push("slice");
+            return sliced;
+          }),
+      });
+      await marker;
+      return result;
     });
-    await marker;
 
     expect(done).toEqual({ closed: 2 * SLICE_SIZE + 3, transferred: 0 });
     expect(order).toEqual(["slice", `command (${SLICE_SIZE} closed)`, "slice", "slice"]);
@@ -52,22 +77,24 @@ describe("automateTickets", () => {
   it("stops after MAX_SLICES_PER_RUN slices and leaves the rest of a backlog to the next run", async () => {
     const { company } = await companyWithTeam();
     const conn = await createConnection(company.id, { expiresTicket: 1 });
+    await holdHubAutomation(company.id);
     const now = Date.now();
     const perRun = MAX_SLICES_PER_RUN * SLICE_SIZE;
     await idleTickets(company.id, conn.id, perRun + 3, now);
     const queue = new SerialQueue();
-    const run = () =>
-      automateTickets({ ctx: systemCtx({ db, env: testEnv, companyId: company.id, waitUntil: () => {} }), input: { now }, serially: (task) => queue.run(task) });
+    const run = () => inHub(company.id, (ctx) => automateTickets({ ctx, input: { now }, serially: (task) => queue.run(task) }));
+    const closed = () => inTenant(company.id, (db) => closedCount(db, company.id));
 
     expect(await run()).toEqual({ closed: perRun, transferred: 0 });
-    expect(await closedCount(company.id)).toBe(perRun);
+    expect(await closed()).toBe(perRun);
     expect(await run()).toEqual({ closed: 3, transferred: 0 });
-    expect(await closedCount(company.id)).toBe(perRun + 3);
+    expect(await closed()).toBe(perRun + 3);
   });
 
   it("says the inactivity message on each ticket a slice closes, in the same write, queues them in one call, and shows it in the open chat before the close", async () => {
     const { company, agent } = await companyWithTeam();
     const conn = await createConnection(company.id, { expiresTicket: 1, expiresInactiveMessage: "Encerrado por inatividade." });
+    await holdHubAutomation(company.id);
     const now = Date.now();
     const idle: Awaited<ReturnType<typeof createTicketRow>>[] = [];
     for (let i = 0; i < 6; i++) {
@@ -81,20 +108,16 @@ describe("automateTickets", () => {
     const queue = { sendBatch: async (jobs: Iterable<{ body: unknown }>) => void batches.push([...jobs].map((j) => j.body)) } as unknown as typeof testEnv.OUTBOUND;
     const serial = new SerialQueue();
 
-    const done = await automateTickets({
-      ctx: systemCtx({ db, env: { ...testEnv, OUTBOUND: queue }, companyId: company.id, waitUntil: () => {} }),
-      input: { now },
-      serially: (task) => serial.run(task),
-    });
+    const done = await inHub(company.id, (ctx) => automateTickets({ ctx, input: { now }, serially: (task) => serial.run(task) }), { ...testEnv, OUTBOUND: queue });
 
     expect(done).toEqual({ closed: 6, transferred: 0 });
     const ids = idle.map((t) => t.id);
-    const said = await db.select().from(messages).where(inArray(messages.ticketId, ids));
+    const said = await inTenant(company.id, (db) => db.select().from(messages).where(inArray(messages.ticketId, ids)).all());
     expect(said.map((m) => m.ticketId).sort()).toEqual([...ids].sort());
     for (const m of said) expect(m).toMatchObject({ body: "Encerrado por inatividade.", fromMe: true, sentByBot: true, ack: 0, userId: null, dataJson: JSON.stringify({ bot: "expired" }) });
-    const closed = await db.select().from(tickets).where(inArray(tickets.id, ids));
+    const closed = await inTenant(company.id, (db) => db.select().from(tickets).where(inArray(tickets.id, ids)).all());
     for (const t of closed) expect(t).toMatchObject({ status: "closed", lastMessage: "Encerrado por inatividade.", fromMe: true });
-    expect((await db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, ids))).length).toBe(6);
+    expect(await inTenant(company.id, (db) => db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, ids)).all().length)).toBe(6);
     expect(batches).toEqual([said.map((m) => ({ kind: "send", companyId: company.id, messageId: m.id })).sort((a, b) => a.messageId - b.messageId)]);
 
     const notice = await socket.next((e) => e.type === "appMessage" && e.action === "create");
