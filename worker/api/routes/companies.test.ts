@@ -1,17 +1,22 @@
 import { count, eq } from "drizzle-orm";
+import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, settings, users } from "../../db/schema";
+import { companies, connectionRoutes, loginEmails } from "../../db/controlSchema";
+import { settings, users } from "../../db/tenantSchema";
 import { companySettings } from "../../domain/settings/catalogue";
+import { hubFor } from "../../hub/publish";
 import {
   call,
   companyWithTeam,
+  control,
   createCompany,
   createPlan,
   createUser,
-  db,
+  inTenant,
   loginAs,
   platformAdmin,
   setSetting,
+  testEnv,
 } from "../../testing/fixtures";
 
 let platform: Awaited<ReturnType<typeof platformAdmin>>;
@@ -25,8 +30,9 @@ beforeAll(async () => {
   teamB = await companyWithTeam();
 });
 
-const companyCount = async () => (await db.select({ n: count() }).from(companies).get())!.n;
-const companyRow = (id: number) => db.select().from(companies).where(eq(companies.id, id)).get();
+const companyCount = async () => (await control.select({ n: count() }).from(companies).get())!.n;
+const companyRow = (id: number) => control.select().from(companies).where(eq(companies.id, id)).get();
+const usersOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(users).where(eq(users.companyId, companyId)).all());
 let seq = 0;
 const uniqueName = (prefix = "Acme") => `${prefix} ${Date.now().toString(36)} ${++seq}`;
 
@@ -159,9 +165,12 @@ describe("POST /api/companies", () => {
       campaignsEnabled: true,
       timezone: "America/Manaus",
     });
-    const admin = await db.select().from(users).where(eq(users.companyId, res.json.id)).get();
-    expect(admin).toMatchObject({ email: email.toLowerCase(), profile: "admin", super: false });
-    const savedSettings = await db.select().from(settings).where(eq(settings.companyId, res.json.id));
+    const admins = await usersOf(res.json.id);
+    expect(admins).toHaveLength(1);
+    expect(admins[0]).toMatchObject({ email: email.toLowerCase(), profile: "admin", super: false });
+    const route = await control.select().from(loginEmails).where(eq(loginEmails.email, email.toLowerCase())).get();
+    expect(route).toEqual({ email: email.toLowerCase(), companyId: res.json.id, userId: admins[0]!.id });
+    const savedSettings = await inTenant(res.json.id, (db) => db.select().from(settings).where(eq(settings.companyId, res.json.id)).all());
     expect(savedSettings).toHaveLength(Object.keys(companySettings).length);
 
     const login = await call("POST", "/api/auth/login", { body: { email, password: "first-pass" } });
@@ -177,7 +186,7 @@ describe("POST /api/companies", () => {
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ dueDate: null, status: true, recurrence: "MENSAL", timezone: "America/Sao_Paulo" });
-    expect(await db.select().from(users).where(eq(users.companyId, res.json.id))).toHaveLength(0);
+    expect(await usersOf(res.json.id)).toHaveLength(0);
   });
 
   it("names the invalid fields and writes nothing", async () => {
@@ -256,6 +265,23 @@ describe("PUT /api/companies/:id", () => {
     await loginAs(user.email);
   });
 
+  it("is seen by the company's users on their next request: the hub's copy is refreshed", async () => {
+    const { company, agent } = await companyWithTeam({ dueDate: "2099-01-01" });
+    expect((await call("GET", "/api/auth/me", { token: agent.token })).status).toBe(200);
+
+    const expired = await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { dueDate: "2020-01-01" } });
+    expect(expired.status).toBe(200);
+    expect(await inTenant(company.id, (db) => db.query.companies.findFirst())).toMatchObject({ dueDate: "2020-01-01" });
+    expect((await call("GET", "/api/auth/me", { token: agent.token })).status).not.toBe(200);
+
+    await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { dueDate: "2099-01-01", status: false } });
+    expect(await inTenant(company.id, (db) => db.query.companies.findFirst())).toMatchObject({ dueDate: "2099-01-01", status: false });
+    expect((await call("GET", "/api/auth/me", { token: agent.token })).status).not.toBe(200);
+
+    await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { status: true } });
+    expect((await call("GET", "/api/auth/me", { token: agent.token })).status).toBe(200);
+  });
+
   it("refuses another company's name with 409 and keeps the name", async () => {
     const company = await createCompany();
     const res = await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { name: teamB.company.name } });
@@ -293,11 +319,23 @@ describe("PUT /api/companies/:id", () => {
 describe("DELETE /api/companies/:id", () => {
   it("deletes a company with everything it owns; its users are logged out", async () => {
     const { company, agent } = await companyWithTeam();
+    await testEnv.MEDIA.put(`companies/${company.id}/messages/a/file.txt`, "hello");
+    await control.insert(connectionRoutes).values({ whatsappId: company.id * 1000 + 1, companyId: company.id, name: "Main", status: "DISCONNECTED" });
     const res = await call("DELETE", `/api/companies/${company.id}`, { token: superToken });
     expect(res.status).toBe(200);
     expect(await companyRow(company.id)).toBeUndefined();
-    expect(await db.select().from(users).where(eq(users.companyId, company.id))).toHaveLength(0);
+    expect(await control.select().from(loginEmails).where(eq(loginEmails.companyId, company.id))).toHaveLength(0);
+    expect(await control.select().from(connectionRoutes).where(eq(connectionRoutes.companyId, company.id))).toHaveLength(0);
+    expect((await testEnv.MEDIA.list({ prefix: `companies/${company.id}/` })).objects).toHaveLength(0);
+    // The hub's storage is gone: no user table (nor any other of the company's tables) is left.
+    const tables = await runInDurableObject(hubFor(testEnv, company.id), (_hub, state) =>
+      state.storage.sql.exec<{ name: string }>("select name from sqlite_master where type = 'table' and name in ('users', 'companies', 'settings')").toArray(),
+    );
+    expect(tables).toEqual([]);
     expect((await call("GET", "/api/auth/me", { token: agent.token })).status).toBe(401);
+    expect((await call("POST", "/api/auth/login", { body: { email: agent.email, password: "secret123" } })).status).toBe(401);
+    // Asking again finds nothing left to delete.
+    expect((await call("DELETE", `/api/companies/${company.id}`, { token: superToken })).status).toBe(404);
   });
 
   it("refuses to delete the platform admin's own company with 409", async () => {
