@@ -1,13 +1,13 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ticketNotes } from "../../db/schema";
-import { call, db } from "../../testing/fixtures";
+import { call, inTenant } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { createNote } from "../../testing/records";
 
-const noteRow = (id: number) => db.select().from(ticketNotes).where(eq(ticketNotes.id, id)).get();
-const noteCount = async (ticketId: number) =>
-  (await db.select({ n: count() }).from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId)).get())!.n;
+const noteRow = (companyId: number, id: number) => inTenant(companyId, (db) => db.select().from(ticketNotes).where(eq(ticketNotes.id, id)).get());
+const noteCount = async (companyId: number, ticketId: number) =>
+  (await inTenant(companyId, (db) => db.select({ n: count() }).from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId)).get()))!.n;
 
 /** A company whose agent is in Vendas, with a ticket there and one in Suporte. */
 async function withTickets() {
@@ -45,17 +45,17 @@ describe("POST /api/ticket-notes", () => {
     const wrong = await call("POST", "/api/ticket-notes", { token: agent.token, body: { note: "Observação", ticketId: ticket.id, contactId: stranger.id } });
     expect(wrong.status).toBe(400);
     expect(wrong.json.fields).toEqual({ contactId: "Not the ticket's contact" });
-    expect(await noteCount(ticket.id)).toBe(0);
+    expect(await noteCount(company.id, ticket.id)).toBe(0);
   });
 
   it("refuses a ticket outside the agent's queues with 403 and another company's with 404", async () => {
-    const { agent, elsewhere, contact } = await withTickets();
+    const { company, agent, elsewhere, contact } = await withTickets();
     expect((await call("POST", "/api/ticket-notes", { token: agent.token, body: { note: "Observação", ticketId: elsewhere.id, contactId: contact.id } })).status).toBe(403);
     const other = await inboxCompany();
     const res = await call("POST", "/api/ticket-notes", { token: other.admin.token, body: { note: "Observação", ticketId: elsewhere.id, contactId: contact.id } });
     expect(res.status).toBe(404);
     expect(res.json.error).toBe("ERR_NO_TICKET_FOUND");
-    expect(await noteCount(elsewhere.id)).toBe(0);
+    expect(await noteCount(company.id, elsewhere.id)).toBe(0);
   });
 
   it("answers 401 without a token", async () => {
@@ -107,21 +107,21 @@ describe("DELETE /api/ticket-notes/:id", () => {
     const { company, agent, ticket, contact } = await withTickets();
     const note = await createNote(company.id, { ticketId: ticket.id, contactId: contact.id, userId: agent.id });
     expect((await call("DELETE", `/api/ticket-notes/${note.id}`, { token: agent.token })).status).toBe(200);
-    expect(await noteRow(note.id)).toBeUndefined();
+    expect(await noteRow(company.id, note.id)).toBeUndefined();
   });
 
   it("lets an admin delete anyone's note", async () => {
     const { company, agent, admin, ticket, contact } = await withTickets();
     const note = await createNote(company.id, { ticketId: ticket.id, contactId: contact.id, userId: agent.id });
     expect((await call("DELETE", `/api/ticket-notes/${note.id}`, { token: admin.token })).status).toBe(200);
-    expect(await noteRow(note.id)).toBeUndefined();
+    expect(await noteRow(company.id, note.id)).toBeUndefined();
   });
 
   it("refuses anyone else, a supervisor included, with 403", async () => {
     const { company, agent, supervisor, ticket, contact } = await withTickets();
     const note = await createNote(company.id, { ticketId: ticket.id, contactId: contact.id, userId: agent.id });
     expect((await call("DELETE", `/api/ticket-notes/${note.id}`, { token: supervisor.token })).status).toBe(403);
-    expect(await noteRow(note.id)).toBeDefined();
+    expect(await noteRow(company.id, note.id)).toBeDefined();
   });
 
   it("answers 404 to another company and 401 without a token, deleting nothing", async () => {
@@ -132,6 +132,6 @@ describe("DELETE /api/ticket-notes/:id", () => {
     expect(res.status).toBe(404);
     expect(res.json.error).toBe("ERR_NO_TICKET_NOTE_FOUND");
     expect((await call("DELETE", `/api/ticket-notes/${note.id}`)).status).toBe(401);
-    expect(await noteRow(note.id)).toBeDefined();
+    expect(await noteRow(company.id, note.id)).toBeDefined();
   });
 });
