@@ -2,9 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboundJob } from "../contracts/outbound";
-import { messages } from "../db/schema";
+import { messages } from "../db/tenantSchema";
 import { useFakeHost } from "../testing/fakeHost";
-import { db, testEnv } from "../testing/fixtures";
+import { inTenant, testEnv } from "../testing/fixtures";
 import { createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
 import { handleOutboundBatch, MAX_DELIVERY_ATTEMPTS, retryDelaySeconds } from "./outbound";
 
@@ -19,6 +19,8 @@ async function run(jobs: OutboundJob[], attempts = 1) {
   await handleOutboundBatch(batch as MessageBatch<unknown>, testEnv);
   return getQueueResult(batch, ctx);
 }
+
+const messageRow = (companyId: number, id: number) => inTenant(companyId, (db) => db.select().from(messages).where(eq(messages.id, id)).get()!);
 
 async function outgoing(body = "Olá!") {
   const { company, connection, contact } = await inboxCompany();
@@ -36,13 +38,12 @@ describe("the OUTBOUND consumer", () => {
     expect(host.calls).toEqual([
       { method: "POST", path: "/bridge/send", body: expect.objectContaining({ connectionId: connection.id, to: contact.number, id: message.wid, body: "Olá!" }) },
     ]);
-    const [row] = await db.select().from(messages).where(eq(messages.id, message.id));
-    expect(row!.ack).toBe(1);
+    expect((await messageRow(company.id, message.id)).ack).toBe(1);
   });
 
   it("does not send a message again once it was acknowledged (a redelivered job)", async () => {
     const { company, message } = await outgoing();
-    await db.update(messages).set({ ack: 3 }).where(eq(messages.id, message.id));
+    await inTenant(company.id, (db) => db.update(messages).set({ ack: 3 }).where(eq(messages.id, message.id)).run());
     const host = useFakeHost();
     await run([{ kind: "send", companyId: company.id, messageId: message.id }]);
     expect(host.calls).toEqual([]);
@@ -64,11 +65,11 @@ describe("the OUTBOUND consumer", () => {
     useFakeHost(() => ({ status: 409, body: { error: "ERR_WAPP_NOT_INITIALIZED", message: "not connected" } }));
     const first = await run([{ kind: "send", companyId: company.id, messageId: message.id }], 1);
     expect(first.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual(["m0"]);
-    expect((await db.select().from(messages).where(eq(messages.id, message.id)))[0]!.sendError).toBeNull();
+    expect((await messageRow(company.id, message.id)).sendError).toBeNull();
 
     const last = await run([{ kind: "send", companyId: company.id, messageId: message.id }], MAX_DELIVERY_ATTEMPTS);
     expect(last.explicitAcks).toEqual(["m0"]);
-    expect((await db.select().from(messages).where(eq(messages.id, message.id)))[0]!.sendError).toBe("ERR_SENDING_WAPP_MSG");
+    expect((await messageRow(company.id, message.id)).sendError).toBe("ERR_SENDING_WAPP_MSG");
   });
 
   it("marks a send to a number that is not on WhatsApp failed at once with ERR_WAPP_INVALID_CONTACT", async () => {
@@ -76,7 +77,7 @@ describe("the OUTBOUND consumer", () => {
     useFakeHost(() => ({ status: 400, body: { error: "ERR_WAPP_INVALID_CONTACT", message: "not on WhatsApp" } }));
     const result = await run([{ kind: "send", companyId: company.id, messageId: message.id }]);
     expect(result.explicitAcks).toEqual(["m0"]);
-    expect((await db.select().from(messages).where(eq(messages.id, message.id)))[0]!.sendError).toBe("ERR_WAPP_INVALID_CONTACT");
+    expect((await messageRow(company.id, message.id)).sendError).toBe("ERR_WAPP_INVALID_CONTACT");
   });
 
   it("retries when the session host is unreachable", async () => {
