@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contacts, messages, tickets, ticketTracking, whatsapps } from "../../db/schema";
+import { contacts, messages, tickets, ticketTracking, whatsapps } from "../../db/tenantSchema";
+import { connectionRoutes } from "../../db/controlSchema";
 import { bridgeCall, deliver, inbound } from "../../testing/bridge";
-import { companyWithTeam, db, testEnv } from "../../testing/fixtures";
+import { companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 
-const ticketsOf = (companyId: number) => db.select().from(tickets).where(eq(tickets.companyId, companyId));
-const messagesOf = (companyId: number) => db.select().from(messages).where(eq(messages.companyId, companyId));
+const ticketsOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(tickets).where(eq(tickets.companyId, companyId)).all());
+const messagesOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(messages).where(eq(messages.companyId, companyId)).all());
+const contactsOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(contacts).where(eq(contacts.companyId, companyId)).all());
 
 describe("inbound messages (POST /bridge/events)", () => {
   it("turns a first message from a new number into a contact, a pending ticket and an unread message", async () => {
@@ -15,7 +17,7 @@ describe("inbound messages (POST /bridge/events)", () => {
     const conn = await createConnection(company.id);
     await deliver(inbound(conn.id, "5511987650001", "Olá, quero um orçamento", { name: "Maria Cliente" }));
 
-    const [contact] = await db.select().from(contacts).where(eq(contacts.companyId, company.id));
+    const [contact] = await contactsOf(company.id);
     expect(contact).toMatchObject({ name: "Maria Cliente", number: "5511987650001", isGroup: false });
     const [ticket] = await ticketsOf(company.id);
     expect(ticket).toMatchObject({ status: "pending", contactId: contact!.id, whatsappId: conn.id, userId: null, unreadMessages: 1, lastMessage: "Olá, quero um orçamento" });
@@ -52,7 +54,7 @@ describe("inbound messages (POST /bridge/events)", () => {
     await deliver(inbound(conn.id, contact.number, "voltei"));
     const [ticket] = await ticketsOf(company.id);
     expect(ticket).toMatchObject({ id: closed.id, status: "pending", userId: null, queueId: null, unreadMessages: 1 });
-    const history = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, closed.id));
+    const history = await inTenant(company.id, (db) => db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, closed.id)).all());
     expect(history).toMatchObject([{ action: "reopen", fromStatus: "closed", toStatus: "pending", byUserId: null }]);
   });
 
@@ -67,7 +69,7 @@ describe("inbound messages (POST /bridge/events)", () => {
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(await ticketsOf(company.id)).toHaveLength(12);
     expect(await messagesOf(company.id)).toHaveLength(60);
-    expect(await db.select().from(contacts).where(eq(contacts.companyId, company.id))).toHaveLength(12);
+    expect(await contactsOf(company.id)).toHaveLength(12);
     expect((await ticketsOf(company.id)).every((t) => t.unreadMessages === 5)).toBe(true);
   });
 
@@ -89,7 +91,7 @@ describe("inbound messages (POST /bridge/events)", () => {
     const { company } = await companyWithTeam();
     const conn = await createConnection(company.id, { greetingMessage: "Bem-vindo!" });
     await deliver(inbound(conn.id, "5511987650006", "oi grupo", { isGroup: true, chatId: "120363041234567890", groupName: "Equipe", name: "João" }));
-    const [group] = await db.select().from(contacts).where(eq(contacts.companyId, company.id));
+    const [group] = await contactsOf(company.id);
     expect(group).toMatchObject({ number: "120363041234567890", isGroup: true, name: "Equipe" });
     const stored = await messagesOf(company.id);
     expect(stored).toMatchObject([{ participant: "5511987650006", fromMe: false }]);
@@ -101,9 +103,9 @@ describe("inbound messages (POST /bridge/events)", () => {
     const conn = await createConnection(company.id);
     const contact = await createContact(company.id, { number: "5511987650007", name: "Cliente Antigo" });
     await deliver(inbound(conn.id, contact.number, "oi", { lid: "123456789012345", name: "Outro Nome" }));
-    const [row] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
+    const row = await inTenant(company.id, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).get());
     expect(row).toMatchObject({ lid: "123456789012345", name: "Cliente Antigo" });
-    expect(await db.select().from(contacts).where(eq(contacts.companyId, company.id))).toHaveLength(1);
+    expect(await contactsOf(company.id)).toHaveLength(1);
   });
 
   it("applies acks forward only, edits, deletions and reactions, and tells the open chat", async () => {
@@ -126,7 +128,7 @@ describe("inbound messages (POST /bridge/events)", () => {
     expect(reaction).toMatchObject({ message: { body: "👍", mediaType: "reactionMessage" } });
 
     await deliver({ type: "delete", connectionId: conn.id, messageId: wid, at: Date.now() });
-    const [deleted] = await db.select().from(messages).where(and(eq(messages.companyId, company.id), eq(messages.wid, wid)));
+    const deleted = await inTenant(company.id, (db) => db.select().from(messages).where(and(eq(messages.companyId, company.id), eq(messages.wid, wid))).get());
     expect(deleted!.isDeleted).toBe(true);
     socket.ws.close();
   });
@@ -136,11 +138,11 @@ describe("inbound messages (POST /bridge/events)", () => {
     const conn = await createConnection(company.id);
     const contact = await createContact(company.id);
     const ticket = await createTicketRow(company.id, { contactId: contact.id, whatsappId: conn.id });
-    await db.insert(messages).values({ companyId: company.id, ticketId: ticket.id, wid: "OUT-ACK-1", body: "enviada", fromMe: true, ack: 0 });
+    await inTenant(company.id, (db) => db.insert(messages).values({ companyId: company.id, ticketId: ticket.id, wid: "OUT-ACK-1", body: "enviada", fromMe: true, ack: 0 }).run());
     const ack = (n: number) => ({ type: "ack" as const, connectionId: conn.id, messageId: "OUT-ACK-1", ack: n, at: Date.now() });
     await deliver(ack(3));
     await deliver(ack(1));
-    const [row] = await db.select().from(messages).where(eq(messages.wid, "OUT-ACK-1"));
+    const row = await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.wid, "OUT-ACK-1")).get());
     expect(row!.ack).toBe(3);
   });
 
@@ -152,8 +154,11 @@ describe("inbound messages (POST /bridge/events)", () => {
     expect(await socket.next((e) => e.type === "whatsappSession")).toMatchObject({ session: { id: conn.id, status: "qrcode", qrcode: "2@abc" } });
     await deliver({ type: "status", connectionId: conn.id, status: "CONNECTED", number: "5511900001111", at: Date.now() });
     expect(await socket.next((e) => e.type === "whatsappSession")).toMatchObject({ session: { status: "CONNECTED", qrcode: "", number: "5511900001111" } });
-    const [row] = await db.select().from(whatsapps).where(eq(whatsapps.id, conn.id));
+    const row = await inTenant(company.id, (db) => db.select().from(whatsapps).where(eq(whatsapps.id, conn.id)).get());
     expect(row).toMatchObject({ status: "CONNECTED", qrcode: "" });
+    // The control index follows: the session host and the external API read the status there.
+    const route = await control.select().from(connectionRoutes).where(eq(connectionRoutes.whatsappId, conn.id)).get();
+    expect(route).toMatchObject({ companyId: company.id, status: "CONNECTED" });
     socket.ws.close();
   });
 

@@ -1,13 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, tickets, whatsappQueues } from "../../db/schema";
+import { messages, tickets, whatsappQueues } from "../../db/tenantSchema";
 import { deliver, inbound } from "../../testing/bridge";
-import { companyWithTeam, createQueue, db } from "../../testing/fixtures";
+import { companyWithTeam, createQueue, inTenant } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 
-const messagesInOrder = (companyId: number) => db.select().from(messages).where(eq(messages.companyId, companyId)).orderBy(asc(messages.id));
-const ticketsOf = (companyId: number) => db.select().from(tickets).where(eq(tickets.companyId, companyId));
+const messagesInOrder = (companyId: number) =>
+  inTenant(companyId, (db) => db.select().from(messages).where(eq(messages.companyId, companyId)).orderBy(asc(messages.id)).all());
+const ticketsOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(tickets).where(eq(tickets.companyId, companyId)).all());
 
 describe("messages arriving together in one batch", () => {
   it("keeps the order of arrival when messages on an agent's ticket and a new number's first messages interleave", async () => {
@@ -90,7 +91,7 @@ describe("messages arriving together in one batch", () => {
     const conn = await createConnection(company.id, { greetingMessage: "Escolha:" });
     const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1 });
     const support = await createQueue(company.id, { name: "Suporte", orderQueue: 2 });
-    await db.insert(whatsappQueues).values([sales, support].map((q) => ({ whatsappId: conn.id, queueId: q.id })));
+    await inTenant(company.id, (db) => db.insert(whatsappQueues).values([sales, support].map((q) => ({ whatsappId: conn.id, queueId: q.id }))).run());
     const contact = await createContact(company.id, { number: "5511987651006" });
     const waiting = await createTicketRow(company.id, { contactId: contact.id, whatsappId: conn.id, status: "pending", userId: null });
 
@@ -111,7 +112,7 @@ describe("messages arriving together in one batch", () => {
     const conn = await createConnection(company.id, { greetingMessage: "Escolha:" });
     const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1 });
     const support = await createQueue(company.id, { name: "Suporte", orderQueue: 2 });
-    await db.insert(whatsappQueues).values([sales, support].map((q) => ({ whatsappId: conn.id, queueId: q.id })));
+    await inTenant(company.id, (db) => db.insert(whatsappQueues).values([sales, support].map((q) => ({ whatsappId: conn.id, queueId: q.id }))).run());
     const [x, y] = await Promise.all([createContact(company.id, { number: "5511987651007" }), createContact(company.id, { number: "5511987651008" })]);
     const [tx, ty] = await Promise.all(
       [x, y].map((c) => createTicketRow(company.id, { contactId: c!.id, whatsappId: conn.id, status: "pending", userId: null })),
