@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tags, ticketTags } from "../../db/schema";
-import { call, companyWithTeam, db, setSetting } from "../../testing/fixtures";
+import { call, companyWithTeam, inTenant, setSetting } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { createTag, tagTicket } from "../../testing/records";
 import { connect } from "../../testing/sockets";
@@ -16,10 +16,15 @@ beforeAll(async () => {
 
 let seq = 0;
 const uniqueName = (prefix = "Tag") => `${prefix} ${Date.now().toString(36)} ${++seq}`;
-const tagRow = (id: number) => db.select().from(tags).where(eq(tags.id, id)).get();
-const tagCount = async (companyId: number) => (await db.select({ n: count() }).from(tags).where(eq(tags.companyId, companyId)).get())!.n;
-const tagIdsOf = async (ticketId: number) =>
-  (await db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((r) => r.tagId).sort((a, b) => a - b);
+/** Rows are read in their own company's database (each row names its company). */
+type Row = { id: number; companyId: number };
+const tagRow = (tag: Row) => inTenant(tag.companyId, (db) => db.select().from(tags).where(eq(tags.id, tag.id)).get());
+const tagCount = async (companyId: number) =>
+  (await inTenant(companyId, (db) => db.select({ n: count() }).from(tags).where(eq(tags.companyId, companyId)).get()))!.n;
+const tagIdsOf = async (ticket: Row) =>
+  (await inTenant(ticket.companyId, (db) => db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticket.id)).all()))
+    .map((r) => r.tagId)
+    .sort((a, b) => a - b);
 
 describe("GET /api/tags", () => {
   it("lists the company's tags by name with how many tickets carry each, 20 a page", async () => {
@@ -27,7 +32,7 @@ describe("GET /api/tags", () => {
     const contact = await createContact(company.id);
     const ticket = await createTicketRow(company.id, { contactId: contact.id });
     const first = await createTag(company.id, { name: "Aaa urgente", color: "#FF0000", kanban: 1, userId: agent.id });
-    await tagTicket(ticket.id, first.id);
+    await tagTicket(ticket.companyId, ticket.id, first.id);
     for (let i = 0; i < 20; i++) await createTag(company.id, { name: `Bbb ${String(i).padStart(2, "0")}` });
 
     const page1 = await call("GET", "/api/tags", { token: agent.token });
@@ -161,7 +166,7 @@ describe("PUT /api/tags/:id", () => {
     for (const tag of [colleagues, lane]) {
       const res = await call("PUT", `/api/tags/${tag.id}`, { token: teamA.agent.token, body: { name: "Mudada" } });
       expect(res.status).toBe(403);
-      expect((await tagRow(tag.id))?.name).toBe(tag.name);
+      expect((await tagRow(tag))?.name).toBe(tag.name);
     }
   });
 
@@ -173,7 +178,7 @@ describe("PUT /api/tags/:id", () => {
     const bad = await call("PUT", `/api/tags/${tag.id}`, { token: teamA.admin.token, body: { name: "x" } });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toEqual({ name: "Mensagem muito curta" });
-    expect((await tagRow(tag.id))?.name).toBe(tag.name);
+    expect((await tagRow(tag))?.name).toBe(tag.name);
   });
 
   it("publishes the change to the company", async () => {
@@ -187,7 +192,7 @@ describe("PUT /api/tags/:id", () => {
     const tag = await createTag(teamA.company.id);
     expect((await call("PUT", `/api/tags/${tag.id}`, { token: teamB.admin.token, body: { name: "Invadida" } })).status).toBe(404);
     expect((await call("PUT", `/api/tags/${tag.id}`, { body: { name: "Anônima" } })).status).toBe(401);
-    expect((await tagRow(tag.id))?.name).toBe(tag.name);
+    expect((await tagRow(tag))?.name).toBe(tag.name);
   });
 });
 
@@ -197,19 +202,19 @@ describe("DELETE /api/tags/:id", () => {
     const contact = await createContact(company.id);
     const ticket = await createTicketRow(company.id, { contactId: contact.id });
     const tag = await createTag(company.id, { userId: agent.id, kanban: 1 });
-    await tagTicket(ticket.id, tag.id);
+    await tagTicket(ticket.companyId, ticket.id, tag.id);
     const socket = await connect(agent.token);
     const res = await call("DELETE", `/api/tags/${tag.id}`, { token: supervisor.token });
     expect(res.status).toBe(200);
-    expect(await tagRow(tag.id)).toBeUndefined();
-    expect(await tagIdsOf(ticket.id)).toEqual([]);
+    expect(await tagRow(tag)).toBeUndefined();
+    expect(await tagIdsOf(ticket)).toEqual([]);
     expect(await socket.next((e) => e.type === "tag" && e.action === "delete")).toMatchObject({ tagId: tag.id });
   });
 
   it("lets the creator delete their own tag", async () => {
     const tag = await createTag(teamA.company.id, { userId: teamA.agent.id });
     expect((await call("DELETE", `/api/tags/${tag.id}`, { token: teamA.agent.token })).status).toBe(200);
-    expect(await tagRow(tag.id)).toBeUndefined();
+    expect(await tagRow(tag)).toBeUndefined();
   });
 
   it("refuses an agent deleting a colleague's tag or a kanban lane with 403", async () => {
@@ -217,15 +222,15 @@ describe("DELETE /api/tags/:id", () => {
     const lane = await createTag(teamA.company.id, { userId: teamA.agent.id, kanban: 1 });
     expect((await call("DELETE", `/api/tags/${colleagues.id}`, { token: teamA.agent.token })).status).toBe(403);
     expect((await call("DELETE", `/api/tags/${lane.id}`, { token: teamA.agent.token })).status).toBe(403);
-    expect(await tagRow(colleagues.id)).toBeDefined();
-    expect(await tagRow(lane.id)).toBeDefined();
+    expect(await tagRow(colleagues)).toBeDefined();
+    expect(await tagRow(lane)).toBeDefined();
   });
 
   it("answers 404 to another company and 401 without a token, deleting nothing", async () => {
     const tag = await createTag(teamA.company.id);
     expect((await call("DELETE", `/api/tags/${tag.id}`, { token: teamB.admin.token })).status).toBe(404);
     expect((await call("DELETE", `/api/tags/${tag.id}`)).status).toBe(401);
-    expect(await tagRow(tag.id)).toBeDefined();
+    expect(await tagRow(tag)).toBeDefined();
   });
 });
 
@@ -234,32 +239,32 @@ describe("POST /api/tags/sync", () => {
     const { company, agent, contact, sales } = await inboxCompany();
     const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id });
     const [a, b, c] = [await createTag(company.id), await createTag(company.id), await createTag(company.id)];
-    await tagTicket(ticket.id, a.id);
+    await tagTicket(ticket.companyId, ticket.id, a.id);
     const socket = await connect(agent.token);
     const res = await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [{ id: b.id }, { id: c.id }, { id: c.id }] } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: ticket.id });
     expect(res.json.tags.map((t: { id: number }) => t.id).sort()).toEqual([b.id, c.id].sort());
-    expect(await tagIdsOf(ticket.id)).toEqual([b.id, c.id].sort((x, y) => x - y));
+    expect(await tagIdsOf(ticket)).toEqual([b.id, c.id].sort((x, y) => x - y));
     const event = await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.id === ticket.id);
     expect(event).toMatchObject({ ticket: { tags: [expect.anything(), expect.anything()] } });
     // Plain ids work too, and an empty list clears the ticket.
     await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [a.id] } });
-    expect(await tagIdsOf(ticket.id)).toEqual([a.id]);
+    expect(await tagIdsOf(ticket)).toEqual([a.id]);
     await call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: [] } });
-    expect(await tagIdsOf(ticket.id)).toEqual([]);
+    expect(await tagIdsOf(ticket)).toEqual([]);
   });
 
   it("answers 400 naming tags of another company, changing nothing", async () => {
     const { company, admin, contact } = await inboxCompany();
     const ticket = await createTicketRow(company.id, { contactId: contact.id });
     const mine = await createTag(company.id);
-    await tagTicket(ticket.id, mine.id);
+    await tagTicket(ticket.companyId, ticket.id, mine.id);
     const foreign = await createTag(teamB.company.id);
     const res = await call("POST", "/api/tags/sync", { token: admin.token, body: { ticketId: ticket.id, tags: [foreign.id] } });
     expect(res.status).toBe(400);
     expect(res.json.fields).toEqual({ tags: "Unknown tag" });
-    expect(await tagIdsOf(ticket.id)).toEqual([mine.id]);
+    expect(await tagIdsOf(ticket)).toEqual([mine.id]);
     const malformed = await call("POST", "/api/tags/sync", { token: admin.token, body: { ticketId: "x", tags: "y" } });
     expect(Object.keys(malformed.json.fields).sort()).toEqual(["tags", "ticketId"]);
   });
@@ -272,7 +277,7 @@ describe("POST /api/tags/sync", () => {
     const other = await inboxCompany();
     const foreign = await call("POST", "/api/tags/sync", { token: other.admin.token, body: { ticketId: ticket.id, tags: [] } });
     expect(foreign.status).toBe(404);
-    expect(await tagIdsOf(ticket.id)).toEqual([]);
+    expect(await tagIdsOf(ticket)).toEqual([]);
   });
 
   it("follows the viewgroups setting for group tickets", async () => {
@@ -297,19 +302,19 @@ describe("PUT /api/ticket-tags/:ticketId/:tagId and DELETE /api/ticket-tags/:tic
     const from = await createTag(company.id, { kanban: 1 });
     const to = await createTag(company.id, { kanban: 1 });
     const plain = await createTag(company.id);
-    await tagTicket(ticket.id, from.id);
-    await tagTicket(ticket.id, plain.id);
+    await tagTicket(ticket.companyId, ticket.id, from.id);
+    await tagTicket(ticket.companyId, ticket.id, plain.id);
     const out = await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: agent.token });
     expect(out.status).toBe(200);
     expect(out.json.tags.map((t: { id: number }) => t.id)).toEqual([plain.id]);
     const socket = await connect(agent.token);
     const into = await call("PUT", `/api/ticket-tags/${ticket.id}/${to.id}`, { token: agent.token });
     expect(into.status).toBe(200);
-    expect(await tagIdsOf(ticket.id)).toEqual([to.id, plain.id].sort((x, y) => x - y));
+    expect(await tagIdsOf(ticket)).toEqual([to.id, plain.id].sort((x, y) => x - y));
     await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.id === ticket.id);
     // Putting the same tag again changes nothing.
     expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${to.id}`, { token: agent.token })).status).toBe(200);
-    expect(await tagIdsOf(ticket.id)).toHaveLength(2);
+    expect(await tagIdsOf(ticket)).toHaveLength(2);
   });
 
   it("answers 404 for another company's tag or ticket, and 403 outside the agent's queues", async () => {
@@ -324,7 +329,7 @@ describe("PUT /api/ticket-tags/:ticketId/:tagId and DELETE /api/ticket-tags/:tic
     expect((await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: teamB.admin.token })).status).toBe(404);
     expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${tag.id}`, { token: agent.token })).status).toBe(403);
     expect((await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: agent.token })).status).toBe(403);
-    expect(await tagIdsOf(ticket.id)).toEqual([]);
+    expect(await tagIdsOf(ticket)).toEqual([]);
   });
 
   it("answers 404 for ids that are not ids, and 401 without a token", async () => {
