@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUEUE_SCHEDULES } from "../../contracts/queues";
 import { prompts, queueIntegrations, queueOptions, queues, tickets, userQueues } from "../../db/schema";
-import { call, companyWithTeam, createPlan, createQueue, db, testEnv } from "../../testing/fixtures";
+import { call, companyWithTeam, createPlan, createQueue, inTenant, testEnv } from "../../testing/fixtures";
 import { createContact, createTicketRow } from "../../testing/inbox";
 import { formWithFile, rawCall } from "../../testing/records";
 import { connect } from "../../testing/sockets";
@@ -19,25 +19,34 @@ let seq = 0;
 const uniqueName = (prefix = "Fila") => `${prefix} ${Date.now().toString(36)}${++seq}`;
 /** A colour no other test uses. */
 const uniqueColor = () => `#${(0xa00000 + ++seq * 97).toString(16).slice(-6).toUpperCase()}`;
-const queueRow = (id: number) => db.select().from(queues).where(eq(queues.id, id)).get();
-const optionRow = (id: number) => db.select().from(queueOptions).where(eq(queueOptions.id, id)).get();
-const queueCount = async (companyId: number) => (await db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).get())!.n;
-const optionCount = async (queueId: number) => (await db.select({ n: count() }).from(queueOptions).where(eq(queueOptions.queueId, queueId)).get())!.n;
+/** Rows are read in their own company's database (each row names its company). */
+type Row = { id: number; companyId: number };
+const queueRow = (queue: Row) => inTenant(queue.companyId, (db) => db.select().from(queues).where(eq(queues.id, queue.id)).get());
+const optionRow = (option: Row) => inTenant(option.companyId, (db) => db.select().from(queueOptions).where(eq(queueOptions.id, option.id)).get());
+const queueCount = async (companyId: number) =>
+  (await inTenant(companyId, (db) => db.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId)).get()))!.n;
+const optionCount = async (queue: Row) =>
+  (await inTenant(queue.companyId, (db) => db.select({ n: count() }).from(queueOptions).where(eq(queueOptions.queueId, queue.id)).get()))!.n;
 
 async function addOption(queueId: number, companyId: number, values: { parentId?: number | null; option: string; title?: string; mediaPath?: string }) {
-  return db
-    .insert(queueOptions)
-    .values({ companyId, queueId, parentId: values.parentId ?? null, option: values.option, title: values.title ?? `Opção ${values.option}`, mediaPath: values.mediaPath })
-    .returning()
-    .get();
+  return inTenant(companyId, (db) =>
+    db
+      .insert(queueOptions)
+      .values({ companyId, queueId, parentId: values.parentId ?? null, option: values.option, title: values.title ?? `Opção ${values.option}`, mediaPath: values.mediaPath })
+      .returning()
+      .get(),
+  );
 }
 
 /** The ordinals and titles of one level of a queue's menu, as stored. */
-async function level(queueId: number, parentId: number | null) {
-  const rows = await db
-    .select({ option: queueOptions.option, title: queueOptions.title })
-    .from(queueOptions)
-    .where(and(eq(queueOptions.queueId, queueId), parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, parentId)));
+async function level(queue: Row, parentId: number | null) {
+  const rows = await inTenant(queue.companyId, (db) =>
+    db
+      .select({ option: queueOptions.option, title: queueOptions.title })
+      .from(queueOptions)
+      .where(and(eq(queueOptions.queueId, queue.id), parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, parentId)))
+      .all(),
+  );
   return rows.sort((a, b) => Number(a.option) - Number(b.option)).map((r) => `${r.option} ${r.title}`);
 }
 
@@ -127,7 +136,7 @@ describe("POST /api/queue", () => {
     });
     expect(res.json.schedules).toEqual(DEFAULT_QUEUE_SCHEDULES);
     expect(res.json.schedules[6]).toEqual({ weekday: "Domingo", weekdayEn: "sunday", startTime: "00:00", endTime: "00:00" });
-    expect((await queueRow(res.json.id))?.companyId).toBe(company.id);
+    expect((await queueRow({ companyId: company.id, id: res.json.id }))?.companyId).toBe(company.id);
   });
 
   it("takes the service hours it is given: overnight shifts, and days without times", async () => {
@@ -138,7 +147,7 @@ describe("POST /api/queue", () => {
     ];
     const res = await call("POST", "/api/queue", { token: teamA.admin.token, body: { ...validQueue(), schedules } });
     expect(res.status).toBe(201);
-    expect((await queueRow(res.json.id))?.schedules).toEqual(schedules);
+    expect((await queueRow({ companyId: teamA.company.id, id: res.json.id }))?.schedules).toEqual(schedules);
   });
 
   it("names the invalid fields with the form's messages and writes nothing", async () => {
@@ -212,10 +221,10 @@ describe("POST /api/queue", () => {
   });
 
   it("links the company's own integration and prompt, and answers 404 naming the field for another company's", async () => {
-    const mine = await db.insert(queueIntegrations).values({ companyId: teamA.company.id, name: uniqueName("Typebot") }).returning().get();
-    const theirs = await db.insert(queueIntegrations).values({ companyId: teamB.company.id, name: uniqueName("Typebot") }).returning().get();
-    const myPrompt = await db.insert(prompts).values({ companyId: teamA.company.id, name: uniqueName("Prompt"), prompt: "p", apiKey: "k" }).returning().get();
-    const theirPrompt = await db.insert(prompts).values({ companyId: teamB.company.id, name: uniqueName("Prompt"), prompt: "p", apiKey: "k" }).returning().get();
+    const mine = await inTenant(teamA.company.id, (db) => db.insert(queueIntegrations).values({ companyId: teamA.company.id, name: uniqueName("Typebot") }).returning().get());
+    const theirs = await inTenant(teamB.company.id, (db) => db.insert(queueIntegrations).values({ companyId: teamB.company.id, name: uniqueName("Typebot") }).returning().get());
+    const myPrompt = await inTenant(teamA.company.id, (db) => db.insert(prompts).values({ companyId: teamA.company.id, name: uniqueName("Prompt"), prompt: "p", apiKey: "k" }).returning().get());
+    const theirPrompt = await inTenant(teamB.company.id, (db) => db.insert(prompts).values({ companyId: teamB.company.id, name: uniqueName("Prompt"), prompt: "p", apiKey: "k" }).returning().get());
     const before = await queueCount(teamA.company.id);
 
     const foreignIntegration = await call("POST", "/api/queue", { token: teamA.admin.token, body: { ...validQueue(), integrationId: theirs.id } });
@@ -254,7 +263,7 @@ describe("POST /api/queue", () => {
 
 describe("PUT /api/queue/:id", () => {
   it("changes the given fields, replaces the service hours and clears a link with null", async () => {
-    const integration = await db.insert(queueIntegrations).values({ companyId: teamA.company.id, name: uniqueName("n8n") }).returning().get();
+    const integration = await inTenant(teamA.company.id, (db) => db.insert(queueIntegrations).values({ companyId: teamA.company.id, name: uniqueName("n8n") }).returning().get());
     const queue = await createQueue(teamA.company.id, { integrationId: integration.id, schedules: DEFAULT_QUEUE_SCHEDULES });
     const schedules = [{ weekday: "Sábado", weekdayEn: "saturday", startTime: "10:00", endTime: "14:00" }];
     const res = await call("PUT", `/api/queue/${queue.id}`, {
@@ -264,7 +273,7 @@ describe("PUT /api/queue/:id", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: queue.id, name: queue.name, greetingMessage: "Nova saudação", schedules, integrationId: null, options: [] });
     // Its own colour in another letter case is not a conflict.
-    expect((await queueRow(queue.id))?.color).toBe(queue.color.toLowerCase());
+    expect((await queueRow(queue))?.color).toBe(queue.color.toLowerCase());
   });
 
   it("refuses another queue's colour or name with 409, and invalid fields with 400, changing nothing", async () => {
@@ -279,7 +288,7 @@ describe("PUT /api/queue/:id", () => {
     const bad = await call("PUT", `/api/queue/${queue.id}`, { token: teamA.admin.token, body: { name: "", color: "#12" } });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toEqual({ name: "Required", color: "Must be a colour like #A4CCCC" });
-    expect(await queueRow(queue.id)).toMatchObject({ name: queue.name, color: queue.color });
+    expect(await queueRow(queue)).toMatchObject({ name: queue.name, color: queue.color });
   });
 
   it("publishes the change to the company", async () => {
@@ -294,7 +303,7 @@ describe("DELETE /api/queue/:id", () => {
   it("deletes the queue with its options, links and attachments; tickets stay without a queue; tells the company", async () => {
     const { company, admin, agent } = await companyWithTeam();
     const queue = await createQueue(company.id);
-    await db.insert(userQueues).values({ userId: agent.id, queueId: queue.id });
+    await inTenant(company.id, (db) => db.insert(userQueues).values({ userId: agent.id, queueId: queue.id }).run());
     const contact = await createContact(company.id);
     const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: queue.id });
     const up = await upload(`/api/queue/${queue.id}/media-upload`, admin.token, "img");
@@ -303,15 +312,15 @@ describe("DELETE /api/queue/:id", () => {
     await addOption(queue.id, company.id, { option: "1", parentId: top.id });
     const optionUp = await upload(`/api/queue-options/${top.id}/media-upload`, admin.token, "doc", "menu.pdf", "application/pdf");
     expect(optionUp.status).toBe(200);
-    const keys = [(await queueRow(queue.id))!.mediaPath!, (await optionRow(top.id))!.mediaPath!];
+    const keys = [(await queueRow(queue))!.mediaPath!, (await optionRow(top))!.mediaPath!];
 
     const socket = await connect(agent.token);
     const res = await call("DELETE", `/api/queue/${queue.id}`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(await queueRow(queue.id)).toBeUndefined();
-    expect(await optionCount(queue.id)).toBe(0);
-    expect(await db.select().from(userQueues).where(eq(userQueues.queueId, queue.id))).toEqual([]);
-    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.queueId).toBeNull();
+    expect(await queueRow(queue)).toBeUndefined();
+    expect(await optionCount(queue)).toBe(0);
+    expect(await inTenant(company.id, (db) => db.select().from(userQueues).where(eq(userQueues.queueId, queue.id)).all())).toEqual([]);
+    expect((await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))?.queueId).toBeNull();
     for (const key of keys) expect(await testEnv.MEDIA.head(key)).toBeNull();
     expect(await socket.next((e) => e.type === "queue" && e.action === "delete")).toEqual({ type: "queue", action: "delete", queueId: queue.id });
     expect((await call("GET", `/api/queue/${queue.id}`, { token: admin.token })).status).toBe(404);
@@ -339,9 +348,9 @@ describe("queue routes by id", () => {
       await call("GET", `/api/queue-options/${option.id}/media`, { token }),
     ];
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 404));
-    expect(await queueRow(queue.id)).toMatchObject({ name: queue.name, mediaPath: null });
-    expect(await optionRow(option.id)).toMatchObject({ title: "Intocada", mediaPath: null });
-    expect(await optionCount(queue.id)).toBe(1);
+    expect(await queueRow(queue)).toMatchObject({ name: queue.name, mediaPath: null });
+    expect(await optionRow(option)).toMatchObject({ title: "Intocada", mediaPath: null });
+    expect(await optionCount(queue)).toBe(1);
   });
 
   it("answer 403 to supervisors and agents on every write, changing nothing", async () => {
@@ -363,9 +372,9 @@ describe("queue routes by id", () => {
       expect(answers.map((r) => r.status)).toEqual(answers.map(() => 403));
       expect(answers.every((r) => r.json.error === "ERR_NO_PERMISSION")).toBe(true);
     }
-    expect(await queueRow(queue.id)).toMatchObject({ name: queue.name, mediaPath: null });
-    expect(await optionRow(option.id)).toMatchObject({ title: "Intocada", mediaPath: "companies/x/keep" });
-    expect(await optionCount(queue.id)).toBe(1);
+    expect(await queueRow(queue)).toMatchObject({ name: queue.name, mediaPath: null });
+    expect(await optionRow(option)).toMatchObject({ title: "Intocada", mediaPath: "companies/x/keep" });
+    expect(await optionCount(queue)).toBe(1);
     // Reads stay open to everyone of the company (selectors, the inbox).
     expect((await call("GET", `/api/queue/${queue.id}`, { token: teamA.agent.token })).status).toBe(200);
     expect((await call("GET", `/api/queue-options?queueId=${queue.id}`, { token: teamA.agent.token })).status).toBe(200);
@@ -378,7 +387,7 @@ describe("POST and DELETE /api/queue/:id/media-upload, GET /api/queue/:id/media"
     const res = await upload(`/api/queue/${queue.id}/media-upload`, teamA.admin.token, "PNGDATA", "boas vindas.png", "image/png");
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: queue.id, mediaName: "boas_vindas.png", mediaPath: `/api/queue/${queue.id}/media`, options: [] });
-    const key = (await queueRow(queue.id))!.mediaPath!;
+    const key = (await queueRow(queue))!.mediaPath!;
     expect(key).toBe(`companies/${teamA.company.id}/queues/${queue.id}/media/boas_vindas.png`);
 
     const served = await rawCall("GET", `/api/queue/${queue.id}/media`, teamA.agent.token);
@@ -388,7 +397,7 @@ describe("POST and DELETE /api/queue/:id/media-upload, GET /api/queue/:id/media"
 
     await upload(`/api/queue/${queue.id}/media-upload`, teamA.admin.token, "%PDF", "tabela.pdf", "application/pdf");
     expect(await testEnv.MEDIA.head(key)).toBeNull();
-    const replaced = (await queueRow(queue.id))!;
+    const replaced = (await queueRow(queue))!;
     expect(replaced.mediaName).toBe("tabela.pdf");
 
     const removed = await call("DELETE", `/api/queue/${queue.id}/media-upload`, { token: teamA.admin.token });
@@ -409,7 +418,7 @@ describe("POST and DELETE /api/queue/:id/media-upload, GET /api/queue/:id/media"
     expect(big.json).toMatchObject({ error: "ERR_PAYLOAD_TOO_LARGE", limit: 16 * 1024 * 1024 });
     const none = await call("POST", `/api/queue/${queue.id}/media-upload`, { token: teamA.admin.token, rawBody: new FormData() });
     expect(none.status).toBe(400);
-    expect((await queueRow(queue.id))?.mediaPath).toBeNull();
+    expect((await queueRow(queue))?.mediaPath).toBeNull();
     const listed = await testEnv.MEDIA.list({ prefix: `companies/${teamA.company.id}/queues/${queue.id}/` });
     expect(listed.objects).toEqual([]);
   });
@@ -474,8 +483,8 @@ describe("POST /api/queue-options", () => {
     const child = await add({ title: "Plano Básico", parentId: first.json.id });
     expect(child.json).toMatchObject({ parentId: first.json.id, option: "1" });
     expect((await add({ title: "Plano Completo", parentId: first.json.id })).json.option).toBe("2");
-    expect(await level(queue.id, null)).toEqual(["1 Vendas", "2 Suporte"]);
-    expect(await level(queue.id, first.json.id)).toEqual(["1 Plano Básico", "2 Plano Completo"]);
+    expect(await level(queue, null)).toEqual(["1 Vendas", "2 Suporte"]);
+    expect(await level(queue, first.json.id)).toEqual(["1 Plano Básico", "2 Plano Completo"]);
   });
 
   it("names invalid fields, and 404 for a parent in another queue, writing nothing", async () => {
@@ -488,7 +497,7 @@ describe("POST /api/queue-options", () => {
     const wrongParent = await call("POST", "/api/queue-options", { token: teamA.admin.token, body: { queueId: queue.id, title: "Filha", parentId: foreign.id } });
     expect(wrongParent.status).toBe(404);
     expect(wrongParent.json).toMatchObject({ error: "ERR_NO_QUEUE_OPTION_FOUND", fields: { parentId: "Not found" } });
-    expect(await optionCount(queue.id)).toBe(0);
+    expect(await optionCount(queue)).toBe(0);
   });
 
   it("publishes the queue with its new tree", async () => {
@@ -511,7 +520,7 @@ describe("PUT /api/queue-options/:id", () => {
     const bad = await call("PUT", `/api/queue-options/${top.id}`, { token: teamA.admin.token, body: { title: "" } });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toEqual({ title: "Required" });
-    expect((await optionRow(top.id))?.title).toBe("Depois");
+    expect((await optionRow(top))?.title).toBe("Depois");
   });
 });
 
@@ -527,13 +536,13 @@ describe("DELETE /api/queue-options/:id", () => {
     const socket = await connect(teamA.agent.token);
     const res = await call("DELETE", `/api/queue-options/${nested.id}`, { token: teamA.admin.token });
     expect(res.status).toBe(200);
-    expect(await level(queue.id, one.id)).toEqual(["1 Sub2"]);
-    expect(await level(queue.id, null)).toEqual(["1 A", "2 B", "3 C"]);
+    expect(await level(queue, one.id)).toEqual(["1 Sub2"]);
+    expect(await level(queue, null)).toEqual(["1 A", "2 B", "3 C"]);
     expect(await socket.next((e) => e.type === "queue" && e.action === "update")).toMatchObject({ queue: { id: queue.id } });
 
-    const middle = (await db.select().from(queueOptions).where(and(eq(queueOptions.queueId, queue.id), eq(queueOptions.title, "B"))).get())!;
+    const middle = (await inTenant(queue.companyId, (db) => db.select().from(queueOptions).where(and(eq(queueOptions.queueId, queue.id), eq(queueOptions.title, "B"))).get()))!;
     const again = await call("DELETE", `/api/queue-options/${middle.id}`, { token: teamA.admin.token });
-    expect(await level(queue.id, null)).toEqual(["1 A", "2 C"]);
+    expect(await level(queue, null)).toEqual(["1 A", "2 C"]);
     expect(again.json.options.map((o: { option: string; title: string }) => `${o.option} ${o.title}`)).toEqual(["1 A", "2 C"]);
     expect(again.json.options[0].children).toEqual([expect.objectContaining({ id: nested2.id, option: "1" })]);
   });
@@ -546,14 +555,14 @@ describe("DELETE /api/queue-options/:id", () => {
     const grandchild = await addOption(queue.id, teamA.company.id, { option: "1", parentId: child.id });
     const keptChild = await addOption(queue.id, teamA.company.id, { option: "1", parentId: kept.id });
     expect((await upload(`/api/queue-options/${grandchild.id}/media-upload`, teamA.admin.token, "x", "neta.jpg", "image/jpeg")).status).toBe(200);
-    const key = (await optionRow(grandchild.id))!.mediaPath!;
+    const key = (await optionRow(grandchild))!.mediaPath!;
 
     const res = await call("DELETE", `/api/queue-options/${doomed.id}`, { token: teamA.admin.token });
     expect(res.status).toBe(200);
-    for (const id of [doomed.id, child.id, grandchild.id]) expect(await optionRow(id)).toBeUndefined();
+    for (const option of [doomed, child, grandchild]) expect(await optionRow(option)).toBeUndefined();
     expect(await testEnv.MEDIA.head(key)).toBeNull();
-    expect(await level(queue.id, null)).toEqual(["1 Manter"]);
-    expect(await optionRow(keptChild.id)).toMatchObject({ parentId: kept.id, option: "1" });
+    expect(await level(queue, null)).toEqual(["1 Manter"]);
+    expect(await optionRow(keptChild)).toMatchObject({ parentId: kept.id, option: "1" });
     expect(res.json.options).toEqual([expect.objectContaining({ id: kept.id, option: "1", children: [expect.objectContaining({ id: keptChild.id })] })]);
   });
 });
@@ -565,7 +574,7 @@ describe("POST and DELETE /api/queue-options/:id/media-upload", () => {
     const res = await upload(`/api/queue-options/${option.id}/media-upload`, teamA.admin.token, "%PDF-1.4", "tabela de preços.pdf", "application/pdf");
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: option.id, mediaName: "tabela_de_preços.pdf", mediaPath: `/api/queue-options/${option.id}/media` });
-    const key = (await optionRow(option.id))!.mediaPath!;
+    const key = (await optionRow(option))!.mediaPath!;
     expect(key).toBe(`companies/${teamA.company.id}/queues/${queue.id}/options/${option.id}/tabela_de_preços.pdf`);
     const served = await rawCall("GET", `/api/queue-options/${option.id}/media`, teamA.agent.token);
     expect(new TextDecoder().decode(await served.arrayBuffer())).toBe("%PDF-1.4");
@@ -573,7 +582,7 @@ describe("POST and DELETE /api/queue-options/:id/media-upload", () => {
     const refused = await upload(`/api/queue-options/${option.id}/media-upload`, teamA.admin.token, "MZ", "setup.exe", "application/x-msdownload");
     expect(refused.status).toBe(400);
     expect(refused.json.error).toBe("ERR_UNSUPPORTED_MEDIA_TYPE");
-    expect((await optionRow(option.id))?.mediaPath).toBe(key);
+    expect((await optionRow(option))?.mediaPath).toBe(key);
 
     const removed = await call("DELETE", `/api/queue-options/${option.id}/media-upload`, { token: teamA.admin.token });
     expect(removed.json).toMatchObject({ mediaPath: null, mediaName: null });
