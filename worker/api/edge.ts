@@ -77,6 +77,8 @@ export function createEdgeApi() {
   for (const key of publicPlatformKeys) {
     edge.get(`/settings/${key}`, (c) => forwardToHub(c.env, PLATFORM_COMPANY_ID, c.req.raw));
   }
+  // The API has no other GET /settings/:key: the rest are not found, logged in or not (as before the edge).
+  edge.get("/settings/:key", (c) => c.json(errorBody(new AppError("ERR_NOT_FOUND")), 404));
 
   edge.all("*", async (c) => {
     const token = accessToken(c.req.raw, c.req.header("authorization"), getCookie(c, ACCESS_COOKIE), c.req.query("token"));

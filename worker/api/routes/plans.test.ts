@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, plans } from "../../db/schema";
-import { call, companyWithTeam, createCompany, createPlan, db, platformAdmin } from "../../testing/fixtures";
+import { companies, plans } from "../../db/controlSchema";
+import { call, companyWithTeam, control, createCompany, createPlan, inTenant, platformAdmin } from "../../testing/fixtures";
 
 let superToken: string;
 let team: Awaited<ReturnType<typeof companyWithTeam>>;
@@ -10,7 +10,7 @@ beforeAll(async () => {
   team = await companyWithTeam();
 });
 
-const planCount = async () => (await db.select({ n: count() }).from(plans).get())!.n;
+const planCount = async () => (await control.select({ n: count() }).from(plans).get())!.n;
 const validPlan = (name: string) => ({ name, users: 5, connections: 2, queues: 4, value: 149.9 });
 
 describe("GET /api/plans/list", () => {
@@ -89,7 +89,7 @@ describe("POST /api/plans", () => {
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name: "Pro plan", users: 5, value: 149.9, useOpenAi: false, useKanban: true, useInternal: false });
-    const row = await db.select().from(plans).where(eq(plans.id, res.json.id)).get();
+    const row = await control.select().from(plans).where(eq(plans.id, res.json.id)).get();
     expect(row?.connections).toBe(2);
   });
 
@@ -131,6 +131,15 @@ describe("PUT /api/plans/:id", () => {
     expect(res.json).toMatchObject({ id: plan.id, name: plan.name, users: 8, connections: plan.connections, useSchedules: false });
   });
 
+  it("reaches the hubs of the companies on the plan: their copy has the new limits at once", async () => {
+    const plan = await createPlan({ users: 3, useKanban: true });
+    const { company } = await companyWithTeam({ planId: plan.id });
+    expect(await inTenant(company.id, (db) => db.query.plans.findFirst())).toMatchObject({ id: plan.id, users: 3, useKanban: true });
+    const res = await call("PUT", `/api/plans/${plan.id}`, { token: superToken, body: { users: 9, useKanban: false } });
+    expect(res.status).toBe(200);
+    expect(await inTenant(company.id, (db) => db.query.plans.findFirst())).toMatchObject({ id: plan.id, users: 9, useKanban: false });
+  });
+
   it("refuses another plan's name with 409", async () => {
     const [a, b] = [await createPlan(), await createPlan()];
     const res = await call("PUT", `/api/plans/${a.id}`, { token: superToken, body: { name: b.name } });
@@ -148,7 +157,7 @@ describe("PUT /api/plans/:id", () => {
     const res = await call("PUT", `/api/plans/${plan.id}`, { token: superToken, body: { users: 2.5, value: -1 } });
     expect(res.status).toBe(400);
     expect(Object.keys(res.json.fields)).toEqual(expect.arrayContaining(["users", "value"]));
-    expect((await db.select().from(plans).where(eq(plans.id, plan.id)).get())?.users).toBe(3);
+    expect((await control.select().from(plans).where(eq(plans.id, plan.id)).get())?.users).toBe(3);
   });
 
   it("answers 404 for an unknown plan", async () => {
@@ -159,7 +168,7 @@ describe("PUT /api/plans/:id", () => {
     const plan = await createPlan({ users: 3 });
     expect((await call("PUT", `/api/plans/${plan.id}`, { token: team.admin.token, body: { users: 99 } })).status).toBe(403);
     expect((await call("PUT", `/api/plans/${plan.id}`, { body: { users: 99 } })).status).toBe(401);
-    expect((await db.select().from(plans).where(eq(plans.id, plan.id)).get())?.users).toBe(3);
+    expect((await control.select().from(plans).where(eq(plans.id, plan.id)).get())?.users).toBe(3);
   });
 });
 
@@ -168,7 +177,7 @@ describe("DELETE /api/plans/:id", () => {
     const plan = await createPlan();
     const res = await call("DELETE", `/api/plans/${plan.id}`, { token: superToken });
     expect(res.status).toBe(200);
-    expect(await db.select().from(plans).where(eq(plans.id, plan.id)).get()).toBeUndefined();
+    expect(await control.select().from(plans).where(eq(plans.id, plan.id)).get()).toBeUndefined();
   });
 
   it("refuses a plan companies use with 409 ERR_PLAN_IN_USE and keeps it", async () => {
@@ -177,8 +186,8 @@ describe("DELETE /api/plans/:id", () => {
     const res = await call("DELETE", `/api/plans/${plan.id}`, { token: superToken });
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ error: "ERR_PLAN_IN_USE", companies: 1 });
-    expect(await db.select().from(plans).where(eq(plans.id, plan.id)).get()).toBeDefined();
-    expect((await db.select().from(companies).where(eq(companies.id, company.id)).get())?.planId).toBe(plan.id);
+    expect(await control.select().from(plans).where(eq(plans.id, plan.id)).get()).toBeDefined();
+    expect((await control.select().from(companies).where(eq(companies.id, company.id)).get())?.planId).toBe(plan.id);
   });
 
   it("answers 404 for an unknown plan", async () => {
@@ -191,6 +200,6 @@ describe("DELETE /api/plans/:id", () => {
     const plan = await createPlan();
     expect((await call("DELETE", `/api/plans/${plan.id}`, { token: team.admin.token })).status).toBe(403);
     expect((await call("DELETE", `/api/plans/${plan.id}`)).status).toBe(401);
-    expect(await db.select().from(plans).where(eq(plans.id, plan.id)).get()).toBeDefined();
+    expect(await control.select().from(plans).where(eq(plans.id, plan.id)).get()).toBeDefined();
   });
 });

@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { settings } from "../../db/schema";
+import { settings } from "../../db/tenantSchema";
 import { companySettings, platformSettings } from "../../domain/settings/catalogue";
-import { call, companyWithTeam, connectWs, createUser, db, loginAs, platformAdmin, setSetting } from "../../testing/fixtures";
+import { call, companyWithTeam, connectWs, createUser, inTenant, loginAs, platformAdmin, setSetting } from "../../testing/fixtures";
 
 let platform: Awaited<ReturnType<typeof platformAdmin>>;
 let teamA: Awaited<ReturnType<typeof companyWithTeam>>;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 const saved = (companyId: number, key: string) =>
-  db.select().from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, key))).get();
+  inTenant(companyId, (db) => db.select().from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, key))).get());
 const valueIn = (list: { key: string; value: string }[], key: string) => list.find((s) => s.key === key)?.value;
 
 describe("GET /api/settings", () => {
@@ -60,11 +60,13 @@ describe("PUT /api/settings/:key", () => {
       expect(first.json).toEqual({ key: "sendGreetingAccepted", value: "enabled" });
       await tab.waitFor((e) => e.type === "settings" && e.key === "sendGreetingAccepted" && e.value === "enabled");
       await call("PUT", "/api/settings/sendGreetingAccepted", { token: admin.token, body: { key: "sendGreetingAccepted", value: "disabled" } });
-      const rows = await db
-        .select({ n: count() })
-        .from(settings)
-        .where(and(eq(settings.companyId, company.id), eq(settings.key, "sendGreetingAccepted")))
-        .get();
+      const rows = await inTenant(company.id, (db) =>
+        db
+          .select({ n: count() })
+          .from(settings)
+          .where(and(eq(settings.companyId, company.id), eq(settings.key, "sendGreetingAccepted")))
+          .get(),
+      );
       expect(rows?.n).toBe(1);
       expect((await saved(company.id, "sendGreetingAccepted"))?.value).toBe("disabled");
     } finally {
