@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { quickMessages } from "../../db/schema";
-import { call, companyWithTeam, db, testEnv } from "../../testing/fixtures";
+import { call, companyWithTeam, inTenant, testEnv } from "../../testing/fixtures";
 import { createQuickMessage, formWithFile, rawCall } from "../../testing/records";
 import { connect } from "../../testing/sockets";
 
@@ -13,9 +13,11 @@ beforeAll(async () => {
   teamB = await companyWithTeam();
 });
 
-const row = (id: number) => db.select().from(quickMessages).where(eq(quickMessages.id, id)).get();
+/** A quick message as stored, read in its own company's database. */
+const row = (message: { id: number; companyId: number }) =>
+  inTenant(message.companyId, (db) => db.select().from(quickMessages).where(eq(quickMessages.id, message.id)).get());
 const countOf = async (companyId: number) =>
-  (await db.select({ n: count() }).from(quickMessages).where(eq(quickMessages.companyId, companyId)).get())!.n;
+  (await inTenant(companyId, (db) => db.select({ n: count() }).from(quickMessages).where(eq(quickMessages.companyId, companyId)).get()))!.n;
 const upload = (token: string | undefined, id: number, content: BlobPart, name = "tabela de preços.pdf", type = "application/pdf") =>
   call("POST", `/api/quick-messages/${id}/media-upload`, { token, rawBody: formWithFile("file", content, name, type, { typeArch: "quickMessage" }) });
 
@@ -179,8 +181,8 @@ describe("PUT /api/quick-messages/:id", () => {
     const colleagues = await createQuickMessage(teamA.company.id, { userId: teamA.supervisor.id, message: "Original" });
     expect((await call("PUT", `/api/quick-messages/${geral.id}`, { token: teamA.agent.token, body: { message: "Mudou" } })).status).toBe(403);
     expect((await call("PUT", `/api/quick-messages/${colleagues.id}`, { token: teamA.agent.token, body: { message: "Mudou" } })).status).toBe(404);
-    expect((await row(geral.id))?.message).toBe("Original");
-    expect((await row(colleagues.id))?.message).toBe("Original");
+    expect((await row(geral))?.message).toBe("Original");
+    expect((await row(colleagues))?.message).toBe("Original");
   });
 
   it("names invalid fields and changes nothing", async () => {
@@ -188,7 +190,7 @@ describe("PUT /api/quick-messages/:id", () => {
     const res = await call("PUT", `/api/quick-messages/${own.id}`, { token: teamA.agent.token, body: { shortcode: "", status: "on" } });
     expect(res.status).toBe(400);
     expect(res.json.fields).toEqual({ shortcode: "Obrigatório", status: "Must be true or false" });
-    expect((await row(own.id))?.shortcode).toBe(own.shortcode);
+    expect((await row(own))?.shortcode).toBe(own.shortcode);
   });
 
   it("withdraws a quick message from those who can no longer see it when it stops being general", async () => {
@@ -202,7 +204,7 @@ describe("PUT /api/quick-messages/:id", () => {
     const geral = await createQuickMessage(teamA.company.id, { geral: true, message: "Intacta" });
     expect((await call("PUT", `/api/quick-messages/${geral.id}`, { token: teamB.admin.token, body: { message: "x" } })).status).toBe(404);
     expect((await call("PUT", `/api/quick-messages/${geral.id}`, { body: { message: "x" } })).status).toBe(401);
-    expect((await row(geral.id))?.message).toBe("Intacta");
+    expect((await row(geral))?.message).toBe("Intacta");
   });
 });
 
@@ -210,10 +212,10 @@ describe("DELETE /api/quick-messages/:id", () => {
   it("deletes one's own quick message with its attachment and tells the company", async () => {
     const own = await createQuickMessage(teamA.company.id, { userId: teamA.agent.id });
     await upload(teamA.agent.token, own.id, "conteúdo");
-    const key = (await row(own.id))!.mediaPath!;
+    const key = (await row(own))!.mediaPath!;
     const socket = await connect(teamA.admin.token);
     expect((await call("DELETE", `/api/quick-messages/${own.id}`, { token: teamA.agent.token })).status).toBe(200);
-    expect(await row(own.id)).toBeUndefined();
+    expect(await row(own)).toBeUndefined();
     expect(await testEnv.MEDIA.head(key)).toBeNull();
     expect(await socket.next((e) => e.type === "quickMessage" && e.action === "delete")).toMatchObject({ quickMessageId: own.id });
   });
@@ -221,7 +223,7 @@ describe("DELETE /api/quick-messages/:id", () => {
   it("lets a supervisor delete any, and refuses a user deleting a general one with 403", async () => {
     const geral = await createQuickMessage(teamA.company.id, { geral: true, userId: teamA.agent.id });
     expect((await call("DELETE", `/api/quick-messages/${geral.id}`, { token: teamA.agent.token })).status).toBe(403);
-    expect(await row(geral.id)).toBeDefined();
+    expect(await row(geral)).toBeDefined();
     expect((await call("DELETE", `/api/quick-messages/${geral.id}`, { token: teamA.supervisor.token })).status).toBe(200);
   });
 
@@ -229,7 +231,7 @@ describe("DELETE /api/quick-messages/:id", () => {
     const geral = await createQuickMessage(teamA.company.id, { geral: true });
     expect((await call("DELETE", `/api/quick-messages/${geral.id}`, { token: teamB.admin.token })).status).toBe(404);
     expect((await call("DELETE", `/api/quick-messages/${geral.id}`)).status).toBe(401);
-    expect(await row(geral.id)).toBeDefined();
+    expect(await row(geral)).toBeDefined();
   });
 });
 
@@ -239,7 +241,7 @@ describe("POST /api/quick-messages/:id/media-upload", () => {
     const res = await upload(teamA.agent.token, own.id, "%PDF-1.4 preços");
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: own.id, isMedia: true, mediaName: "tabela_de_preços.pdf", mediaPath: `/api/quick-messages/${own.id}/media` });
-    const stored = await row(own.id);
+    const stored = await row(own);
     expect(stored?.mediaPath).toBe(`companies/${teamA.company.id}/quick-messages/${own.id}/tabela_de_preços.pdf`);
     const object = await testEnv.MEDIA.get(stored!.mediaPath!);
     expect(await object?.text()).toBe("%PDF-1.4 preços");
@@ -250,23 +252,23 @@ describe("POST /api/quick-messages/:id/media-upload", () => {
     const own = await createQuickMessage(teamA.company.id, { userId: teamA.agent.id });
     const res = await upload(teamA.agent.token, own.id, new Uint8Array(3 * 1024 * 1024), "video.mp4", "video/mp4");
     expect(res.status).toBe(200);
-    expect((await testEnv.MEDIA.head((await row(own.id))!.mediaPath!))?.size).toBe(3 * 1024 * 1024);
+    expect((await testEnv.MEDIA.head((await row(own))!.mediaPath!))?.size).toBe(3 * 1024 * 1024);
   });
 
   it("replaces an earlier attachment and removes its object", async () => {
     const own = await createQuickMessage(teamA.company.id, { userId: teamA.agent.id });
     await upload(teamA.agent.token, own.id, "primeiro", "a.txt", "text/plain");
-    const first = (await row(own.id))!.mediaPath!;
+    const first = (await row(own))!.mediaPath!;
     await upload(teamA.agent.token, own.id, "segundo", "b.txt", "text/plain");
     expect(await testEnv.MEDIA.head(first)).toBeNull();
-    expect((await row(own.id))?.mediaName).toBe("b.txt");
+    expect((await row(own))?.mediaName).toBe("b.txt");
   });
 
   it("keeps path tricks out of the stored name", async () => {
     const own = await createQuickMessage(teamA.company.id, { userId: teamA.agent.id });
     const res = await upload(teamA.agent.token, own.id, "x", "../../etc/pa ss<wd>.txt", "text/plain");
     expect(res.json.mediaName).toBe("pa_sswd.txt");
-    expect((await row(own.id))?.mediaPath).toBe(`companies/${teamA.company.id}/quick-messages/${own.id}/pa_sswd.txt`);
+    expect((await row(own))?.mediaPath).toBe(`companies/${teamA.company.id}/quick-messages/${own.id}/pa_sswd.txt`);
   });
 
   it("refuses a file over 16 MB with 413 and stores nothing", async () => {
@@ -274,7 +276,7 @@ describe("POST /api/quick-messages/:id/media-upload", () => {
     const res = await upload(teamA.agent.token, own.id, new Uint8Array(16 * 1024 * 1024 + 1));
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ error: "ERR_PAYLOAD_TOO_LARGE", limit: 16 * 1024 * 1024 });
-    expect((await row(own.id))?.mediaPath).toBeNull();
+    expect((await row(own))?.mediaPath).toBeNull();
   });
 
   it("names a missing file with 400", async () => {
@@ -291,7 +293,7 @@ describe("POST /api/quick-messages/:id/media-upload", () => {
     expect((await upload(teamA.agent.token, geral.id, "x")).status).toBe(403);
     expect((await upload(teamB.admin.token, geral.id, "x")).status).toBe(404);
     expect((await upload(undefined, geral.id, "x")).status).toBe(401);
-    expect((await row(geral.id))?.mediaPath).toBeNull();
+    expect((await row(geral))?.mediaPath).toBeNull();
   });
 });
 
@@ -299,7 +301,7 @@ describe("DELETE /api/quick-messages/:id/media-upload", () => {
   it("removes the attachment and its object", async () => {
     const own = await createQuickMessage(teamA.company.id, { userId: teamA.agent.id });
     await upload(teamA.agent.token, own.id, "x");
-    const key = (await row(own.id))!.mediaPath!;
+    const key = (await row(own))!.mediaPath!;
     const res = await call("DELETE", `/api/quick-messages/${own.id}/media-upload`, { token: teamA.agent.token });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
@@ -315,7 +317,7 @@ describe("DELETE /api/quick-messages/:id/media-upload", () => {
     expect((await call("DELETE", `/api/quick-messages/${geral.id}/media-upload`, { token: teamA.agent.token })).status).toBe(403);
     expect((await call("DELETE", `/api/quick-messages/${geral.id}/media-upload`, { token: teamB.admin.token })).status).toBe(404);
     expect((await call("DELETE", `/api/quick-messages/${geral.id}/media-upload`)).status).toBe(401);
-    expect(await testEnv.MEDIA.head((await row(geral.id))!.mediaPath!)).not.toBeNull();
+    expect(await testEnv.MEDIA.head((await row(geral))!.mediaPath!)).not.toBeNull();
   });
 });
 
