@@ -1,11 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BRIDGE_HEADERS } from "../../contracts/bridge";
-import { prompts, queueIntegrations, whatsappQueues, whatsapps } from "../../db/schema";
-import { connectionByToken } from "../../domain/whatsapps/apiToken";
+import { connectionRoutes } from "../../db/controlSchema";
+import { prompts, queueIntegrations, whatsappQueues, whatsapps } from "../../db/tenantSchema";
 import { sha256 } from "../../lib/crypto";
 import { verifyBridgeRequest } from "../../lib/bridgeSignature";
-import { call, companyWithTeam, createPlan, createQueue, db, testEnv } from "../../testing/fixtures";
+import { call, companyWithTeam, control, createPlan, createQueue, inTenant, testEnv } from "../../testing/fixtures";
+import { bridgeCall } from "../../testing/bridge";
 import { createConnection } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 
@@ -56,13 +57,23 @@ afterEach(() => vi.restoreAllMocks());
 
 let seq = 0;
 const uniqueName = (prefix = "Conexão") => `${prefix} ${Date.now().toString(36)}${++seq}`;
-const row = (id: number) => db.select().from(whatsapps).where(eq(whatsapps.id, id)).get();
-const countOf = async (companyId: number) => (await db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId)).get())!.n;
-const queueIdsOf = async (whatsappId: number) =>
-  (await db.select({ q: whatsappQueues.queueId }).from(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId))).map((r) => r.q).sort((a, b) => a - b);
+const row = (companyId: number, id: number) => inTenant(companyId, (db) => db.select().from(whatsapps).where(eq(whatsapps.id, id)).get());
+const countOf = (companyId: number) => inTenant(companyId, (db) => db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId)).get()!.n);
+const queueIdsOf = (companyId: number, whatsappId: number) =>
+  inTenant(companyId, (db) =>
+    db.select({ q: whatsappQueues.queueId }).from(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId)).all().map((r) => r.q).sort((a, b) => a - b),
+  );
 const createPrompt = (companyId: number) =>
-  db.insert(prompts).values({ companyId, name: uniqueName("Prompt"), prompt: "Você é um atendente cordial.", apiKey: "sk-test" }).returning().get();
-const createIntegration = (companyId: number) => db.insert(queueIntegrations).values({ companyId, name: uniqueName("Typebot") }).returning().get();
+  inTenant(companyId, (db) =>
+    db.insert(prompts).values({ companyId, name: uniqueName("Prompt"), prompt: "Você é um atendente cordial.", apiKey: "sk-test" }).returning().get(),
+  );
+const createIntegration = (companyId: number) =>
+  inTenant(companyId, (db) => db.insert(queueIntegrations).values({ companyId, name: uniqueName("Typebot") }).returning().get());
+/** The connection the control index names for a token's hash (how the external API finds it), or null. */
+const routeOfToken = async (token: string) =>
+  (await control.select().from(connectionRoutes).where(eq(connectionRoutes.tokenHash, await sha256(token))).get()) ?? null;
+/** The connection's entry in the control index (what the session host and the external API read). */
+const routeOf = async (whatsappId: number) => (await control.select().from(connectionRoutes).where(eq(connectionRoutes.whatsappId, whatsappId)).get()) ?? null;
 
 /** Every field of the connections dialog (spec 001 §3). */
 async function fullBody(companyId: number) {
@@ -100,7 +111,7 @@ describe("GET /api/whatsapp", () => {
     const { company, agent } = await companyWithTeam();
     const queue = await createQueue(company.id);
     const conn = await createConnection(company.id, { name: "Principal", status: "qrcode", qrcode: "QR-SECRET", tokenHash: "h".repeat(43) });
-    await db.insert(whatsappQueues).values({ whatsappId: conn.id, queueId: queue.id });
+    await inTenant(company.id, (db) => db.insert(whatsappQueues).values({ whatsappId: conn.id, queueId: queue.id }).run());
     await createConnection(teamB.company.id);
     const res = await call("GET", "/api/whatsapp?session=0", { token: agent.token });
     expect(res.status).toBe(200);
@@ -160,9 +171,9 @@ describe("POST /api/whatsapp", () => {
     });
     expect(res.json.queues.map((q: { id: number }) => q.id).sort()).toEqual([refs.sales.id, refs.support.id].sort());
     expect(res.json).not.toHaveProperty("sessionError");
-    const saved = (await row(res.json.id))!;
+    const saved = (await row(company.id, res.json.id))!;
     expect(saved).toMatchObject({ companyId: company.id, isDefault: true, promptId: refs.prompt.id, integrationId: refs.integration.id, sendIdQueue: refs.sales.id });
-    expect(await queueIdsOf(saved.id)).toEqual([refs.sales.id, refs.support.id].sort((a, b) => a - b));
+    expect(await queueIdsOf(company.id, saved.id)).toEqual([refs.sales.id, refs.support.id].sort((a, b) => a - b));
     expect(hostCalls).toEqual([{ method: "POST", path: `/bridge/connections/${saved.id}/start`, body: {}, signed: true }]);
     // The company hears of it; only admins ever receive a QR.
     const event = await socket.next((e) => e.type === "whatsapp" && e.action === "update" && e.whatsapp.id === saved.id);
@@ -174,7 +185,7 @@ describe("POST /api/whatsapp", () => {
     const res = await call("POST", "/api/whatsapp", { token: admin.token, body: { name: "Sem host" } });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name: "Sem host", status: "DISCONNECTED", isDefault: true, sessionError: { error: "ERR_WAPP_NOT_INITIALIZED" } });
-    expect((await row(res.json.id))?.status).toBe("DISCONNECTED");
+    expect((await row(company.id, res.json.id))?.status).toBe("DISCONNECTED");
     expect(await countOf(company.id)).toBe(1);
   });
 
@@ -187,8 +198,8 @@ describe("POST /api/whatsapp", () => {
     const res = await call("POST", "/api/whatsapp", { token: admin.token, body: { name: "Terceira", isDefault: true } });
     expect(res.status).toBe(201);
     expect(res.json.isDefault).toBe(true);
-    expect((await row(first.id))?.isDefault).toBe(false);
-    expect((await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id))).filter((w) => w.isDefault).map((w) => w.id)).toEqual([res.json.id]);
+    expect((await row(company.id, first.id))?.isDefault).toBe(false);
+    expect((await inTenant(company.id, (db) => db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id)).all())).filter((w) => w.isDefault).map((w) => w.id)).toEqual([res.json.id]);
     await socket.next((e) => e.type === "whatsapp" && e.action === "update" && e.whatsapp.id === first.id && e.whatsapp.isDefault === false);
   });
 
@@ -283,7 +294,7 @@ describe("PUT /api/whatsapp/:id", () => {
     const { company, admin, agent } = await companyWithTeam();
     const conn = await createConnection(company.id, { name: "Antiga", greetingMessage: "Oi" });
     const [a, b] = await Promise.all([createQueue(company.id), createQueue(company.id)]);
-    await db.insert(whatsappQueues).values({ whatsappId: conn.id, queueId: a.id });
+    await inTenant(company.id, (db) => db.insert(whatsappQueues).values({ whatsappId: conn.id, queueId: a.id }).run());
     const socket = await connect(agent.token);
     const res = await call("PUT", `/api/whatsapp/${conn.id}`, {
       token: admin.token,
@@ -291,7 +302,7 @@ describe("PUT /api/whatsapp/:id", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: "Nova", greetingMessage: "Oi", ratingMessage: "Nota?", transferQueueId: b.id, timeToTransfer: 30, expiresTicket: 2, queues: [{ id: b.id }] });
-    expect(await queueIdsOf(conn.id)).toEqual([b.id]);
+    expect(await queueIdsOf(company.id, conn.id)).toEqual([b.id]);
     await socket.next((e) => e.type === "whatsapp" && e.action === "update" && e.whatsapp.id === conn.id && e.whatsapp.name === "Nova");
     const cleared = await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { transferQueueId: "", timeToTransfer: null, queueIds: [] } });
     expect(cleared.json).toMatchObject({ transferQueueId: null, timeToTransfer: null, queues: [] });
@@ -304,11 +315,11 @@ describe("PUT /api/whatsapp/:id", () => {
     const refused = await call("PUT", `/api/whatsapp/${first.id}`, { token: admin.token, body: { isDefault: false, name: "Um editado" } });
     expect(refused.status).toBe(409);
     expect(refused.json.error).toBe("ERR_NO_OTHER_WHATSAPP");
-    expect(await row(first.id)).toMatchObject({ isDefault: true, name: "Um" });
+    expect(await row(company.id, first.id)).toMatchObject({ isDefault: true, name: "Um" });
     const moved = await call("PUT", `/api/whatsapp/${second.id}`, { token: admin.token, body: { isDefault: true } });
     expect(moved.json.isDefault).toBe(true);
-    expect((await row(first.id))?.isDefault).toBe(false);
-    expect((await row(second.id))?.isDefault).toBe(true);
+    expect((await row(company.id, first.id))?.isDefault).toBe(false);
+    expect((await row(company.id, second.id))?.isDefault).toBe(true);
   });
 
   it("checks the greeting rule on the connection as it will be", async () => {
@@ -318,11 +329,11 @@ describe("PUT /api/whatsapp/:id", () => {
     const noGreeting = await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { queueIds: [a.id, b.id] } });
     expect(noGreeting.status).toBe(400);
     expect(noGreeting.json.error).toBe("ERR_WAPP_GREETING_REQUIRED");
-    expect(await queueIdsOf(conn.id)).toEqual([]);
+    expect(await queueIdsOf(company.id, conn.id)).toEqual([]);
     expect((await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { queueIds: [a.id, b.id], greetingMessage: "Menu" } })).status).toBe(200);
     const clearing = await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { greetingMessage: "" } });
     expect(clearing.json.error).toBe("ERR_WAPP_GREETING_REQUIRED");
-    expect((await row(conn.id))?.greetingMessage).toBe("Menu");
+    expect((await row(company.id, conn.id))?.greetingMessage).toBe("Menu");
   });
 
   it("refuses a name another connection of the company has with 409", async () => {
@@ -345,8 +356,38 @@ describe("PUT /api/whatsapp/:id", () => {
     for (const token of [teamA.supervisor.token, teamA.agent.token]) {
       expect((await call("PUT", `/api/whatsapp/${conn.id}`, { token, body: { name: "Agente" } })).status).toBe(403);
     }
-    expect((await row(conn.id))?.name).toBe(conn.name);
-    expect(await queueIdsOf(conn.id)).toEqual([]);
+    expect((await row(teamA.company.id, conn.id))?.name).toBe(conn.name);
+    expect(await queueIdsOf(teamA.company.id, conn.id)).toEqual([]);
+  });
+});
+
+describe("the connection index (control database)", () => {
+  it("follows a creation, a rename, a session change and a deletion, for the session host and the external API", async () => {
+    const { company, admin } = await companyWithTeam();
+    const created = await call("POST", "/api/whatsapp", { token: admin.token, body: { name: "Indexada" } });
+    expect(created.status).toBe(201);
+    const id: number = created.json.id;
+    // The host is down in these tests: the connection is saved (and indexed) DISCONNECTED.
+    expect(await routeOf(id)).toMatchObject({ companyId: company.id, name: "Indexada", status: "DISCONNECTED", tokenHash: null });
+
+    expect((await call("PUT", `/api/whatsapp/${id}`, { token: admin.token, body: { name: "Renomeada" } })).status).toBe(200);
+    expect(await routeOf(id)).toMatchObject({ name: "Renomeada", status: "DISCONNECTED" });
+
+    useHost(() => ({ status: "qrcode" }));
+    expect((await call("POST", `/api/whatsappsession/${id}`, { token: admin.token })).status).toBe(200);
+    expect(await routeOf(id)).toMatchObject({ status: "qrcode" });
+    const listed = await bridgeCall("GET", "/bridge/connections?hostId=index-host");
+    expect(listed.json.connections).toContainEqual({ id, name: "Renomeada", status: "qrcode" });
+
+    expect((await call("DELETE", `/api/whatsapp/${id}`, { token: admin.token })).status).toBe(200);
+    expect(await routeOf(id)).toBeNull();
+    expect((await bridgeCall("GET", "/bridge/connections?hostId=index-host")).json.connections.map((c: { id: number }) => c.id)).not.toContain(id);
+  });
+
+  it("changes nothing in the index when another company tries to rename the connection", async () => {
+    const conn = await createConnection(teamA.company.id, { name: uniqueName() });
+    expect((await call("PUT", `/api/whatsapp/${conn.id}`, { token: teamB.admin.token, body: { name: "Tomada" } })).status).toBe(404);
+    expect(await routeOf(conn.id)).toMatchObject({ companyId: teamA.company.id, name: conn.name });
   });
 });
 
@@ -360,9 +401,9 @@ describe("DELETE /api/whatsapp/:id", () => {
     const socket = await connect(agent.token);
     const res = await call("DELETE", `/api/whatsapp/${star.id}`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(await row(star.id)).toBeUndefined();
-    expect((await row(older.id))?.isDefault).toBe(true);
-    expect((await row(newer.id))?.isDefault).toBe(false);
+    expect(await row(company.id, star.id)).toBeUndefined();
+    expect((await row(company.id, older.id))?.isDefault).toBe(true);
+    expect((await row(company.id, newer.id))?.isDefault).toBe(false);
     await socket.next((e) => e.type === "whatsapp" && e.action === "delete" && e.whatsappId === star.id);
     await socket.next((e) => e.type === "whatsapp" && e.action === "update" && e.whatsapp.id === older.id && e.whatsapp.isDefault);
     await vi.waitFor(() => expect(hostCalls).toContainEqual({ method: "POST", path: `/bridge/connections/${star.id}/logout`, body: {}, signed: true }));
@@ -383,7 +424,7 @@ describe("DELETE /api/whatsapp/:id", () => {
     for (const token of [teamA.supervisor.token, teamA.agent.token]) {
       expect((await call("DELETE", `/api/whatsapp/${conn.id}`, { token })).status).toBe(403);
     }
-    expect(await row(conn.id)).toBeDefined();
+    expect(await row(teamA.company.id, conn.id)).toBeDefined();
   });
 });
 
@@ -396,10 +437,10 @@ describe("POST and DELETE /api/whatsapp/:id/token", () => {
     const token: string = res.json.token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.json.whatsapp).toMatchObject({ id: conn.id, hasToken: true });
-    const stored = (await row(conn.id))!;
+    const stored = (await row(company.id, conn.id))!;
     expect(stored.tokenHash).toBe(await sha256(token));
     expect(JSON.stringify(stored)).not.toContain(token);
-    expect((await connectionByToken(db, token))?.id).toBe(conn.id);
+    expect(await routeOfToken(token)).toMatchObject({ whatsappId: conn.id, companyId: company.id });
     // Never shown again.
     const shown = await call("GET", `/api/whatsapp/${conn.id}`, { token: admin.token });
     expect(JSON.stringify(shown.json)).not.toContain(token);
@@ -407,12 +448,12 @@ describe("POST and DELETE /api/whatsapp/:id/token", () => {
 
     const again = await call("POST", `/api/whatsapp/${conn.id}/token`, { token: admin.token });
     expect(again.json.token).not.toBe(token);
-    expect(await connectionByToken(db, token)).toBeNull();
+    expect(await routeOfToken(token)).toBeNull();
     const revoked = await call("DELETE", `/api/whatsapp/${conn.id}/token`, { token: admin.token });
     expect(revoked.status).toBe(200);
     expect(revoked.json.hasToken).toBe(false);
-    expect((await row(conn.id))?.tokenHash).toBeNull();
-    expect(await connectionByToken(db, again.json.token)).toBeNull();
+    expect((await row(company.id, conn.id))?.tokenHash).toBeNull();
+    expect(await routeOfToken(again.json.token)).toBeNull();
   });
 
   it("needs the plan's external API", async () => {
@@ -422,7 +463,7 @@ describe("POST and DELETE /api/whatsapp/:id/token", () => {
     const res = await call("POST", `/api/whatsapp/${conn.id}/token`, { token: admin.token });
     expect(res.status).toBe(403);
     expect(res.json.error).toBe("ERR_PLAN_FEATURE_DISABLED");
-    expect((await row(conn.id))?.tokenHash).toBeNull();
+    expect((await row(company.id, conn.id))?.tokenHash).toBeNull();
   });
 
   it("answers 404 to another company and 403 to lesser profiles", async () => {
@@ -433,7 +474,7 @@ describe("POST and DELETE /api/whatsapp/:id/token", () => {
         expect((await call(method, `/api/whatsapp/${conn.id}/token`, { token })).status).toBe(403);
       }
     }
-    expect((await row(conn.id))?.tokenHash).toBe("keep".padEnd(43, "k"));
+    expect((await row(teamA.company.id, conn.id))?.tokenHash).toBe("keep".padEnd(43, "k"));
   });
 });
 
@@ -446,7 +487,7 @@ describe("POST, PUT and DELETE /api/whatsappsession/:id", () => {
       expect(res.status, method).toBe(409);
       expect(res.json).toMatchObject({ error: "ERR_WAPP_NOT_INITIALIZED", message: expect.stringContaining("unreachable") });
     }
-    expect(await row(conn.id)).toEqual(conn);
+    expect(await row(teamA.company.id, conn.id)).toEqual(conn);
     expect((await socket.quiet()).some((e) => e.type === "whatsappSession")).toBe(false);
   });
 
@@ -460,7 +501,7 @@ describe("POST, PUT and DELETE /api/whatsappsession/:id", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: conn.id, status: "OPENING" });
     expect(hostCalls).toEqual([{ method: "POST", path: `/bridge/connections/${conn.id}/restart`, body: {}, signed: true }]);
-    expect((await row(conn.id))?.status).toBe("OPENING");
+    expect((await row(company.id, conn.id))?.status).toBe("OPENING");
     expect(await adminSocket.next((e) => e.type === "whatsappSession")).toMatchObject({ session: { id: conn.id, status: "OPENING" } });
     expect(await agentSocket.next((e) => e.type === "whatsapp")).toMatchObject({ whatsapp: { id: conn.id, status: "OPENING", qrcode: "" } });
     expect(agentSocket.events.some((e) => e.type === "whatsappSession")).toBe(false);
@@ -472,11 +513,11 @@ describe("POST, PUT and DELETE /api/whatsappsession/:id", () => {
     useHost((c) => ({ status: c.path.endsWith("/start") ? "qrcode" : "DISCONNECTED" }));
     const started = await call("POST", `/api/whatsappsession/${conn.id}`, { token: admin.token });
     expect(started.json).toMatchObject({ status: "qrcode" });
-    await db.update(whatsapps).set({ qrcode: "QR-2" }).where(eq(whatsapps.id, conn.id));
+    await inTenant(company.id, (db) => db.update(whatsapps).set({ qrcode: "QR-2" }).where(eq(whatsapps.id, conn.id)).run());
     const stopped = await call("DELETE", `/api/whatsappsession/${conn.id}`, { token: admin.token });
     expect(stopped.json).toMatchObject({ status: "DISCONNECTED", qrcode: "" });
     expect(hostCalls.map((c) => c.path)).toEqual([`/bridge/connections/${conn.id}/start`, `/bridge/connections/${conn.id}/logout`]);
-    expect(await row(conn.id)).toMatchObject({ status: "DISCONNECTED", qrcode: "" });
+    expect(await row(company.id, conn.id)).toMatchObject({ status: "DISCONNECTED", qrcode: "" });
   });
 
   it("never lets the host's answer overwrite a newer state the host already reported", async () => {
@@ -485,12 +526,12 @@ describe("POST, PUT and DELETE /api/whatsappsession/:id", () => {
     useHost(async () => {
       // The QR event lands (bridge ingest) before the answer to the command does.
       await new Promise((r) => setTimeout(r, 2));
-      await db.update(whatsapps).set({ status: "qrcode", qrcode: "QR-NEW" }).where(eq(whatsapps.id, conn.id));
+      await inTenant(company.id, (db) => db.update(whatsapps).set({ status: "qrcode", qrcode: "QR-NEW" }).where(eq(whatsapps.id, conn.id)).run());
       return { status: "OPENING" };
     });
     const res = await call("PUT", `/api/whatsappsession/${conn.id}`, { token: admin.token });
     expect(res.json).toMatchObject({ status: "qrcode", qrcode: "QR-NEW" });
-    expect(await row(conn.id)).toMatchObject({ status: "qrcode", qrcode: "QR-NEW" });
+    expect(await row(company.id, conn.id)).toMatchObject({ status: "qrcode", qrcode: "QR-NEW" });
   });
 
   it("answers 404 to another company and 403 to lesser profiles, without calling the host", async () => {
@@ -503,7 +544,7 @@ describe("POST, PUT and DELETE /api/whatsappsession/:id", () => {
       }
     }
     expect(hostCalls).toEqual([]);
-    expect(await row(conn.id)).toEqual(conn);
+    expect(await row(teamA.company.id, conn.id)).toEqual(conn);
   });
 });
 
@@ -542,8 +583,8 @@ describe("POST /api/whatsapp-restart", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ restarted: 1, failed: [failing.id] });
     expect(hostCalls.map((c) => c.path).sort()).toEqual([`/bridge/connections/${ok.id}/restart`, `/bridge/connections/${failing.id}/restart`].sort());
-    expect((await row(ok.id))?.status).toBe("OPENING");
-    expect((await row(failing.id))?.status).toBe("CONNECTED");
+    expect((await row(company.id, ok.id))?.status).toBe("OPENING");
+    expect((await row(company.id, failing.id))?.status).toBe("CONNECTED");
   });
 
   it("answers the host's error when none could restart, and 403 to lesser profiles", async () => {
