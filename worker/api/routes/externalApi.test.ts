@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXTERNAL_API_RATE_LIMIT } from "../../contracts/externalApi";
-import { contacts, messages, rateLimits, tickets, ticketTracking, whatsapps } from "../../db/schema";
+import { rateLimits } from "../../db/controlSchema";
+import { contacts, messages, tickets, ticketTracking, whatsapps } from "../../db/tenantSchema";
+import { syncConnectionRoute } from "../../domain/sessionHost/connectionRoutes";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { useFakeHost, type HostCall } from "../../testing/fakeHost";
-import { call, companyWithTeam, createCompany, createPlan, createUser, db, loginAs, testEnv } from "../../testing/fixtures";
+import { call, companyWithTeam, control, createCompany, createPlan, createUser, inTenant, loginAs, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 
 let seq = 0;
@@ -40,13 +42,12 @@ const send = (token: string | undefined, body: unknown, headers: Record<string, 
 
 const checkCalls = () => host.calls.filter((c) => c.path === "/bridge/check-number");
 
-async function companyRows(companyId: number) {
-  const [c, t, m] = await Promise.all([
-    db.select().from(contacts).where(eq(contacts.companyId, companyId)),
-    db.select().from(tickets).where(eq(tickets.companyId, companyId)),
-    db.select().from(messages).where(eq(messages.companyId, companyId)),
-  ]);
-  return { contacts: c, tickets: t, messages: m };
+function companyRows(companyId: number) {
+  return inTenant(companyId, (db) => ({
+    contacts: db.select().from(contacts).where(eq(contacts.companyId, companyId)).all(),
+    tickets: db.select().from(tickets).where(eq(tickets.companyId, companyId)).all(),
+    messages: db.select().from(messages).where(eq(messages.companyId, companyId)).all(),
+  }));
 }
 
 describe("POST /api/messages/send", () => {
@@ -131,7 +132,7 @@ describe("POST /api/messages/send", () => {
     expect(res.json.ticket.status).toBe("closed");
     const [ticket] = (await companyRows(company.id)).tickets;
     expect(ticket!.status).toBe("closed");
-    const history = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket!.id));
+    const history = await inTenant(company.id, (db) => db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket!.id)).all());
     expect(history.map((h) => h.action)).toEqual(["create", "close"]);
     // A later send opens a new ticket rather than writing on the closed one.
     const again = await send(token, { number: res.json.contact.number, body: "Nova mensagem" });
@@ -149,7 +150,11 @@ describe("POST /api/messages/send", () => {
     }
     const team = await companyWithTeam();
     expect((await send(team.admin.token, { number, body: "x" })).json.error).toBe("ERR_INVALID_API_TOKEN");
-    await db.update(whatsapps).set({ tokenHash: null }).where(eq(whatsapps.id, connection.id));
+    // Revoked as the connection verbs do it: the row, then the control index the token lookup reads.
+    await inTenant(connection.companyId, async (db) => {
+      db.update(whatsapps).set({ tokenHash: null }).where(eq(whatsapps.id, connection.id)).run();
+      await syncConnectionRoute({ db, control, companyId: connection.companyId }, connection.id);
+    });
     expect((await send(token, { number, body: "x" })).status).toBe(401);
     expect(checkCalls()).toHaveLength(0);
   });
@@ -277,7 +282,7 @@ describe("POST /api/messages/send", () => {
     // Not across a window boundary mid-test.
     if (now % 60_000 > 55_000) await new Promise((r) => setTimeout(r, 60_000 - (now % 60_000) + 50));
     const windowStart = Math.floor(Date.now() / 1000 / 60) * 60;
-    await db.insert(rateLimits).values({ key: `external-api:${connection.id}`, windowStart, count: EXTERNAL_API_RATE_LIMIT.max - 1 });
+    await control.insert(rateLimits).values({ key: `external-api:${connection.id}`, windowStart, count: EXTERNAL_API_RATE_LIMIT.max - 1 });
     expect((await send(token, { number: newNumber(), body: "última" })).status).toBe(201);
     const limited = await send(token, { number: newNumber(), body: "demais" });
     expect(limited.status).toBe(429);
@@ -312,7 +317,7 @@ describe("POST /api/messages/send", () => {
     const token = await loginAs(team.agent.email);
     const viaSend = await send(token, { number: newNumber(), body: "x" });
     expect(viaSend.json.error).toBe("ERR_INVALID_API_TOKEN");
-    const rows = await db.select().from(messages).where(and(eq(messages.companyId, team.company.id)));
+    const rows = await inTenant(team.company.id, (db) => db.select().from(messages).where(and(eq(messages.companyId, team.company.id))).all());
     expect(rows).toHaveLength(0);
   });
 });
