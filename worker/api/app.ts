@@ -23,6 +23,16 @@ import { wsRoutes } from "./routes/ws";
 /** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
+/** Refuses a JSON body above MAX_JSON_BODY_BYTES with 413 (the hub's API, and the edge's login). */
+export const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_JSON_BODY_BYTES,
+  onError: () => {
+    throw new AppError("ERR_PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, {
+      limit: MAX_JSON_BODY_BYTES,
+    });
+  },
+});
+
 /**
  * The REST API, mounted at /api inside each company's hub (the worker's edge forwards authenticated requests to it;
  * edge.ts serves what needs no session). Each resource is a module mounted with `route()`.
@@ -34,14 +44,6 @@ export function createApi() {
   api.use("*", async (c, next) => {
     c.set("db", hubHere(c.env).db);
     await next();
-  });
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: () => {
-      throw new AppError("ERR_PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, {
-        limit: MAX_JSON_BODY_BYTES,
-      });
-    },
   });
   // Uploads are limited per route by formBody() (http.ts), before the body is read; JSON routes refuse them.
   api.use("*", async (c, next) => (isMultipart(c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)));

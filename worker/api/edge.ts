@@ -16,6 +16,7 @@ import { HUB_COMPANY_HEADER } from "../hub/CompanyHub";
 import { hubFor } from "../hub/publish";
 import { unwrap } from "../hub/runInHub";
 import type { SignedIn } from "../domain/auth/login";
+import { jsonBodyLimit } from "./app";
 import { ACCESS_COOKIE, clearSessionCookies, clientIp, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
 import { assertSameOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
@@ -37,7 +38,7 @@ export const PLATFORM_COMPANY_ID = 1;
 export function createEdgeApi() {
   const edge = new Hono<{ Bindings: Env }>({ strict: false });
 
-  edge.post("/auth/login", async (c) => {
+  edge.post("/auth/login", jsonBodyLimit, async (c) => {
     const input = await jsonBody(c as unknown as AppContext, loginInput);
     const result = await login({
       control: createControlDb(c.env.DB),

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { userSessions } from "../../db/schema";
-import { call, companyWithTeam, cookieFrom, createCompany, createUser, db, loginAs, ORIGIN, PASSWORD } from "../../testing/fixtures";
+import { companies as controlCompanies } from "../../db/controlSchema";
+import { companies, userSessions } from "../../db/tenantSchema";
+import { call, companyWithTeam, control, cookieFrom, createCompany, createUser, inTenant, loginAs, ORIGIN, PASSWORD } from "../../testing/fixtures";
 
 describe("POST /api/auth/login", () => {
   it("answers a token and the session user, and sets httpOnly session cookies", async () => {
@@ -109,10 +110,9 @@ describe("GET /api/auth/me", () => {
 
   it("refuses a session once the company expires", async () => {
     const { company, agent } = await companyWithTeam();
-    const { db } = await import("../../testing/fixtures");
-    const { companies } = await import("../../db/schema");
-    const { eq } = await import("drizzle-orm");
-    await db.update(companies).set({ dueDate: "2021-05-01" }).where(eq(companies.id, company.id));
+    // The platform's row and the hub's copy of it (which the session check reads).
+    await control.update(controlCompanies).set({ dueDate: "2021-05-01" }).where(eq(controlCompanies.id, company.id));
+    await inTenant(company.id, (db) => db.update(companies).set({ dueDate: "2021-05-01" }).where(eq(companies.id, company.id)).run());
     const res = await call("GET", "/api/auth/me", { token: agent.token });
     expect(res.status).toBe(401);
     expect(res.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
@@ -129,6 +129,28 @@ describe("POST /api/auth/refresh_token", () => {
   const refresh = (rt: string, origin = ORIGIN) =>
     call("POST", "/api/auth/refresh_token", { headers: { cookie: `zd_rt=${rt}`, origin } });
 
+  it("names the company and the session in the refresh token: <companyId>.<sessionId>.<secret>", async () => {
+    const { user, refresh: rt } = await loginWithCookies();
+    const [companyId, sessionId, secret] = rt.split(".");
+    expect(Number(companyId)).toBe(user.companyId);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const session = await inTenant(user.companyId, (db) => db.select().from(userSessions).where(eq(userSessions.id, sessionId!)).get());
+    expect(session).toMatchObject({ userId: user.id, companyId: user.companyId, revokedAt: null });
+    // Only the hash of the whole token is stored.
+    expect(session!.refreshHash).not.toContain(secret!);
+  });
+
+  it("answers 401 to a refresh token naming another company, or one that does not exist", async () => {
+    const { refresh: rt } = await loginWithCookies();
+    const other = await createCompany();
+    const [, sessionId, secret] = rt.split(".");
+    expect((await refresh(`${other.id}.${sessionId}.${secret}`)).status).toBe(401);
+    expect((await refresh(`999999.${sessionId}.${secret}`)).status).toBe(401);
+    expect((await refresh(`${sessionId}.${secret}`)).status).toBe(401);
+    // The genuine token was not spent by those attempts.
+    expect((await refresh(rt)).status).toBe(200);
+  });
+
   it("rotates the refresh token and answers a new access token", async () => {
     const { user, refresh: rt } = await loginWithCookies();
     const res = await refresh(rt);
@@ -144,7 +166,9 @@ describe("POST /api/auth/refresh_token", () => {
     const { user, refresh: rt } = await loginWithCookies();
     const first = await refresh(rt);
     // Later than a concurrent refresh could be: this is a replay.
-    await db.update(userSessions).set({ lastUsedAt: new Date(Date.now() - 60_000) }).where(eq(userSessions.userId, user.id));
+    await inTenant(user.companyId, (db) =>
+      db.update(userSessions).set({ lastUsedAt: new Date(Date.now() - 60_000) }).where(eq(userSessions.userId, user.id)).run(),
+    );
     const reused = await refresh(rt);
     expect(reused.status).toBe(401);
     // The legitimate holder of the rotated token is logged out too.
