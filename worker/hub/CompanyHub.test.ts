@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../db/schema";
-import { call, companyWithTeam, db, loginAs, testEnv } from "../testing/fixtures";
+import { users } from "../db/tenantSchema";
+import { call, companyWithTeam, inTenant, loginAs, testEnv } from "../testing/fixtures";
 import { connect } from "../testing/sockets";
 import { OFFLINE_AFTER_MS } from "./CompanyHub";
 import { hubFor, publish } from "./publish";
@@ -24,7 +24,7 @@ describe("GET /api/ws", () => {
   it("marks the user online when the socket connects", async () => {
     const { agent } = await companyWithTeam();
     await connect(agent.token);
-    const row = await db.select({ online: users.online, lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, agent.id)).get();
+    const row = await inTenant(agent.companyId, (db) => db.select({ online: users.online, lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, agent.id)).get());
     expect(row?.online).toBe(true);
     expect(row?.lastSeenAt).toBeInstanceOf(Date);
   });
@@ -133,12 +133,12 @@ describe("userStatus and presence", () => {
     const watcher = await connect(admin.token);
     await connect(agent.token);
     // The agent's tab went quiet long ago; the admin's keeps reporting.
-    await db.update(users).set({ lastSeenAt: new Date(Date.now() - OFFLINE_AFTER_MS - 1000) }).where(eq(users.id, agent.id));
+    await inTenant(company.id, (db) => db.update(users).set({ lastSeenAt: new Date(Date.now() - OFFLINE_AFTER_MS - 1000) }).where(eq(users.id, agent.id)).run());
     const stub = hubFor(testEnv, company.id);
     await runDurableObjectAlarm(stub);
     const event = await watcher.next((e) => e.type === "user" && e.userId === agent.id && e.user?.online === false);
     expect(event).toMatchObject({ type: "user", action: "update", user: { online: false } });
-    const rows = await db.select({ id: users.id, online: users.online }).from(users).where(eq(users.companyId, company.id));
+    const rows = await inTenant(company.id, (db) => db.select({ id: users.id, online: users.online }).from(users).where(eq(users.companyId, company.id)).all());
     expect(rows.find((r) => r.id === agent.id)?.online).toBe(false);
     expect(rows.find((r) => r.id === admin.id)?.online).toBe(true);
   });
@@ -147,7 +147,7 @@ describe("userStatus and presence", () => {
     const { admin, agent } = await companyWithTeam();
     const watcher = await connect(admin.token);
     const tab = await connect(agent.token);
-    await db.update(users).set({ online: false }).where(eq(users.id, agent.id));
+    await inTenant(agent.companyId, (db) => db.update(users).set({ online: false }).where(eq(users.id, agent.id)).run());
     tab.send({ type: "userStatus" });
     const event = await watcher.next((e) => e.type === "user" && e.userId === agent.id && e.user?.online === true);
     expect(event.type).toBe("user");
