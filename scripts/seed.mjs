@@ -5,15 +5,14 @@
  * Always `--local`: this script has no way to touch a deployed database. npm start runs it after migrations.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "./lib/password.mjs";
 import { ROOT, stateDirs } from "./lib/paths.mjs";
-import { localQuery, wrangler } from "./lib/run.mjs";
-import { buildDemo } from "./seed/demo.mjs";
-import { buildSql } from "./seed/sql.mjs";
+import { withBulkServer } from "./lib/bulk.mjs";
+import { localQuery } from "./lib/run.mjs";
+import { buildDemo, DEMO_COMPANY_ID } from "./seed/demo.mjs";
+import { insert } from "./seed/sql.mjs";
 
 /** Setting keys and defaults from the worker's catalogue, so the seed never drifts from it. */
 export async function settingDefaults() {
@@ -29,7 +28,29 @@ export async function companyCount(persistTo) {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Seeds when the local database has no company. */
+/** Tables of the control database (D1); every other demo table belongs to the demo company's hub (ADR 0016). */
+const CONTROL_TABLES = new Set(["plans", "companies"]);
+
+/**
+ * The demo as SQL for each database: the control rows (plans, the company, and the indexes the hub keeps there:
+ * login e-mails and connection routes), and the company's own rows for its hub.
+ */
+export function demoStatements(tables) {
+  const rowsOf = (name) => tables.find((t) => t.table === name)?.rows ?? [];
+  const control = [
+    ...tables.filter((t) => CONTROL_TABLES.has(t.table)),
+    { table: "login_emails", rows: rowsOf("users").map((u) => ({ email: u.email, companyId: u.companyId, userId: u.id })) },
+    {
+      table: "connection_routes",
+      rows: rowsOf("whatsapps").map((w) => ({ whatsappId: w.id, companyId: w.companyId, name: w.name, status: w.status, tokenHash: w.tokenHash ?? null })),
+    },
+  ];
+  const tenant = tables.filter((t) => !CONTROL_TABLES.has(t.table));
+  const statements = (list) => list.flatMap(({ table, rows }) => rows.map((row) => insert(table, row)));
+  return { control: statements(control), tenant: statements(tenant) };
+}
+
+/** Seeds when the local database has no company: through a local server's bulk path (scripts/worker-server.mjs). */
 export async function seedIfEmpty({ persistTo, log = console.log }) {
   const count = await companyCount(persistTo);
   if (count > 0) {
@@ -37,15 +58,11 @@ export async function seedIfEmpty({ persistTo, log = console.log }) {
     return { seeded: false };
   }
   const tables = buildDemo({ now: new Date(), hashPassword, uuid: randomUUID, settingDefaults: await settingDefaults() });
-  const sql = buildSql(tables);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "zapdesk-seed-"));
-  const file = path.join(dir, "demo-seed.sql");
-  try {
-    writeFileSync(file, sql);
-    await wrangler(["d1", "execute", "zapdesk", "--local", "--persist-to", persistTo, "--yes", "--file", file], { capture: true });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const { control, tenant } = demoStatements(tables);
+  await withBulkServer(persistTo, async (bulk) => {
+    await bulk("/control", control);
+    await bulk(`/tenant/${DEMO_COMPANY_ID}`, tenant);
+  });
   const counts = tables.map(({ table, rows }) => `${rows.length} ${table}`).join(", ");
   log(`seeded the demo: ${counts}`);
   return { seeded: true };

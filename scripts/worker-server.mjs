@@ -15,8 +15,10 @@
  * Environment: WORKER_BUNDLE (folder with index.js), PORT, PERSIST_TO (the local state, as --persist-to),
  * SESSION_HOST_URL; ZAPDESK_LOCAL_CRON=off stops the minute trigger; ZAPDESK_SCHEDULED_PORT opens a loopback
  * port where GET /scheduled?cron=… runs the scheduled handler at once (benchmarks); ZAPDESK_INSPECTOR_PORT opens
- * workerd's inspector there (Chrome DevTools protocol: CPU profiles of the worker and its Durable Objects).
+ * workerd's inspector there (Chrome DevTools protocol: CPU profiles of the worker and its Durable Objects);
+ * ZAPDESK_BULK_PORT opens the local bulk path there (seeding and benchmarks, see bulkServer below).
  */
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Miniflare } from "miniflare";
@@ -45,11 +47,18 @@ const mf = new Miniflare({
   name: "zapdesk",
   // The bundle is one module that imports others at run time; naming it skips Miniflare's module discovery.
   modulesRoot: bundle,
-  modules: [{ type: "ESModule", path: path.join(bundle, "index.js") }],
+  // index.js, and the modules it imports as text (the tenant database's migrations: wrangler.toml's rules).
+  modules: [
+    { type: "ESModule", path: path.join(bundle, "index.js") },
+    ...readdirSync(bundle)
+      .filter((file) => file.endsWith(".sql"))
+      .map((file) => ({ type: "Text", path: path.join(bundle, file) })),
+  ],
   bindings: {
     ...workerOptions.bindings,
     SESSION_HOST_URL: env("SESSION_HOST_URL"),
     APP_ENV: "development",
+    ...(process.env.ZAPDESK_BULK_PORT ? { ZAPDESK_LOCAL_BULK: "1" } : {}),
   },
   host: "127.0.0.1",
   port: 0,
@@ -111,4 +120,41 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     await mf.dispose().catch(() => {});
     process.exit(0);
   });
+}
+
+/**
+ * The local bulk path (seeding and benchmarks; this process only, never a deployment): on a loopback port,
+ * `POST /control` runs SQL statements on the control database (D1) and `POST /tenant/<companyId>` runs them in that
+ * company's hub (CompanyHub.bulkSql, which refuses unless this server set ZAPDESK_LOCAL_BULK). Body:
+ * `{ "statements": ["…", …] }`; answer: each statement's rows, `{ "results": [[…], …] }`.
+ */
+const bulkPort = process.env.ZAPDESK_BULK_PORT?.trim();
+if (bulkPort) {
+  const d1 = await mf.getD1Database("DB");
+  const hubs = await mf.getDurableObjectNamespace("COMPANY_HUB");
+  http
+    .createServer(async (req, res) => {
+      const requested = new URL(req.url ?? "/", "http://localhost");
+      try {
+        if (req.method !== "POST") return res.writeHead(405).end();
+        const chunks = [];
+        for await (const chunk of req) chunks.push(chunk);
+        const { statements } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        if (!Array.isArray(statements) || !statements.every((s) => typeof s === "string")) return res.writeHead(400).end("statements: string[]");
+        let results;
+        const tenant = /^\/tenant\/([1-9][0-9]*)$/.exec(requested.pathname);
+        if (requested.pathname === "/control") {
+          results = statements.length ? (await d1.batch(statements.map((s) => d1.prepare(s)))).map((r) => r.results ?? []) : [];
+        } else if (tenant) {
+          const companyId = Number(tenant[1]);
+          results = await hubs.get(hubs.idFromName(`company:${companyId}`)).bulkSql(companyId, statements);
+        } else {
+          return res.writeHead(404).end();
+        }
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ results }));
+      } catch (err) {
+        res.writeHead(500).end(String(err?.message ?? err));
+      }
+    })
+    .listen(Number(bulkPort), "127.0.0.1", () => console.log(`[bulk] local bulk path on 127.0.0.1:${bulkPort}`));
 }

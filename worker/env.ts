@@ -13,6 +13,8 @@ export interface Env {
   BRIDGE_SECRET: string;
   SESSION_HOST_URL: string;
   APP_ENV?: string;
+  /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
+  ZAPDESK_LOCAL_BULK?: string;
 }
 
 const secretsSchema = z.object({

@@ -12,7 +12,6 @@ import { authorizeConnectionToken } from "../domain/externalApi/authorizeConnect
 import { listPublicPlans } from "../domain/plans/listPublicPlans";
 import { publicPlatformKeys } from "../domain/settings/catalogue";
 import type { Env } from "../env";
-import { HUB_COMPANY_HEADER } from "../hub/CompanyHub";
 import { hubFor } from "../hub/publish";
 import { unwrap } from "../hub/runInHub";
 import type { SignedIn } from "../domain/auth/login";
@@ -21,8 +20,11 @@ import { ACCESS_COOKIE, clearSessionCookies, clientIp, jsonBody, refreshCookie, 
 import { assertSameOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 
-/** Headers only the worker may set on a request it forwards to a hub: a client's own are dropped. */
+/** Set by the worker on every request it forwards: the company its verified token (or index) names. */
+export const HUB_COMPANY_HEADER = "x-hub-company";
+/** Set on a forwarded external-API request: the connection its token belongs to. */
 export const HUB_CONNECTION_HEADER = "x-hub-connection";
+/** Headers only the worker may set on a request it forwards to a hub: a client's own are dropped. */
 const FORWARDED_ONLY = [HUB_COMPANY_HEADER, HUB_CONNECTION_HEADER];
 
 /** The company whose public settings the login and signup pages read (the platform company). */

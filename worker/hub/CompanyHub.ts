@@ -13,6 +13,7 @@ import { envInsideHub } from "./publish";
 import { SerialQueue } from "./serialQueue";
 import { Hono } from "hono";
 import { createApi } from "../api/app";
+import { HUB_COMPANY_HEADER } from "../api/edge";
 import type { AppEnv } from "../api/http";
 import type { BridgeEvent } from "../contracts/bridge";
 import { systemCtx, type CurrentUser, type SystemCtx } from "../domain/context";
@@ -29,9 +30,6 @@ import { provisionTenant, refreshCompanyCopy } from "./provision";
 export const OFFLINE_AFTER_MS = 5 * 60 * 1000 + 30 * 1000;
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
-
-/** Set by the worker on every request it forwards: the company its verified token (or route) names. */
-export const HUB_COMPANY_HEADER = "x-hub-company";
 
 /**
  * One per company: the company's database and its realtime (ADR 0016). Its SQLite holds every tenant table;
@@ -267,6 +265,17 @@ export class CompanyHub extends DurableObject<Env> {
       const state = ws.deserializeAttachment() as SocketState;
       if (audienceIncludes(audience, state)) ws.close(4001, reason);
     }
+  }
+
+  /**
+   * Local seeding and benchmarks only: SQL statements run as they are, in one transaction, answering each one's
+   * rows. It works only when the local server was started with its bulk port (ZAPDESK_LOCAL_BULK, which no
+   * deployment sets), and no route leads here: scripts/worker-server.mjs calls it through Miniflare.
+   */
+  async bulkSql(companyId: number, statements: string[]): Promise<unknown[][]> {
+    if (this.env.ZAPDESK_LOCAL_BULK !== "1") throw new Error("bulkSql is for the local server's seeding only");
+    await this.ready(companyId);
+    return this.ctx.storage.transactionSync(() => statements.map((statement) => this.ctx.storage.sql.exec(statement).toArray()));
   }
 
   /** How many sockets are connected (tests and the benchmark). */
