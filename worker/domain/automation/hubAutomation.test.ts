@@ -1,15 +1,18 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, tickets, ticketTracking } from "../db/schema";
-import { companyWithTeam, createQueue, db, testEnv } from "../testing/fixtures";
-import { createConnection, createContact, createTicketRow } from "../testing/inbox";
-import { connect } from "../testing/sockets";
-import { runTicketAutomation } from "./ticketAutomation";
+import { messages, tickets, ticketTracking } from "../../db/tenantSchema";
+import { hubFor } from "../../hub/publish";
+import { companyWithTeam, createQueue, inTenant, testEnv } from "../../testing/fixtures";
+import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
+import { connect } from "../../testing/sockets";
 
 const HOUR = 60 * 60 * 1000;
-const ticketById = async (id: number) => (await db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
+const ticketById = (companyId: number, id: number) => inTenant(companyId, (db) => db.select().from(tickets).where(eq(tickets.id, id)).get()!);
+/** The company's hub runs its automation (as its alarm does each minute). */
+const automate = (companyId: number, now: number) => hubFor(testEnv, companyId).automate(companyId, now);
 
-describe("the minute's ticket automation", () => {
+describe("the hub's ticket automation", () => {
   it("closes tickets idle past the connection's expiresTicket hours, with its inactivity message", async () => {
     const { company, agent } = await companyWithTeam();
     const conn = await createConnection(company.id, { expiresTicket: 2, expiresInactiveMessage: "Encerrado por inatividade." });
@@ -17,13 +20,13 @@ describe("the minute's ticket automation", () => {
     const idle = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, status: "open", userId: agent.id, updatedAt: new Date(now - 3 * HOUR) });
     const recent = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, status: "pending", updatedAt: new Date(now - HOUR) });
 
-    await runTicketAutomation(testEnv, new Date(now));
+    await automate(company.id, now);
 
-    expect((await ticketById(idle.id)).status).toBe("closed");
-    expect((await ticketById(recent.id)).status).toBe("pending");
-    const said = await db.select().from(messages).where(eq(messages.ticketId, idle.id));
+    expect((await ticketById(company.id, idle.id)).status).toBe("closed");
+    expect((await ticketById(company.id, recent.id)).status).toBe("pending");
+    const said = await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.ticketId, idle.id)).all());
     expect(said).toMatchObject([{ body: "Encerrado por inatividade.", fromMe: true, sentByBot: true }]);
-    expect(await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, idle.id))).toMatchObject([
+    expect(await inTenant(company.id, (db) => db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, idle.id)).all())).toMatchObject([
       { action: "close", fromStatus: "open", toStatus: "closed", fromUserId: agent.id, toUserId: agent.id, byUserId: null, whatsappId: conn.id, queuedAt: null, finishedAt: new Date(now) },
     ]);
   });
@@ -38,12 +41,12 @@ describe("the minute's ticket automation", () => {
     const fresh = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, updatedAt: new Date(now - 5 * 60_000) });
     const queued = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, queueId: other.id, updatedAt: new Date(now - 60 * 60_000) });
 
-    await runTicketAutomation(testEnv, new Date(now));
+    await automate(company.id, now);
 
-    expect((await ticketById(waiting.id)).queueId).toBe(target.id);
-    expect((await ticketById(fresh.id)).queueId).toBeNull();
-    expect((await ticketById(queued.id)).queueId).toBe(other.id);
-    const [history] = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, waiting.id));
+    expect((await ticketById(company.id, waiting.id)).queueId).toBe(target.id);
+    expect((await ticketById(company.id, fresh.id)).queueId).toBeNull();
+    expect((await ticketById(company.id, queued.id)).queueId).toBe(other.id);
+    const history = await inTenant(company.id, (db) => db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, waiting.id)).get());
     expect(history).toMatchObject({ action: "transfer", fromStatus: "pending", toStatus: "pending", fromQueueId: null, toQueueId: target.id, byUserId: null, whatsappId: conn.id, finishedAt: null });
     expect(history!.queuedAt?.getTime()).toBe(now);
     expect(history!.createdAt.getTime()).toBe(now);
@@ -57,11 +60,11 @@ describe("the minute's ticket automation", () => {
     const both = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, updatedAt: new Date(now - 3 * HOUR) });
     const waiting = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, updatedAt: new Date(now - 15 * 60_000) });
 
-    await runTicketAutomation(testEnv, new Date(now));
+    await automate(company.id, now);
 
-    expect(await ticketById(both.id)).toMatchObject({ status: "closed", queueId: null });
-    expect(await ticketById(waiting.id)).toMatchObject({ status: "pending", queueId: target.id });
-    const history = await db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, [both.id, waiting.id]));
+    expect(await ticketById(company.id, both.id)).toMatchObject({ status: "closed", queueId: null });
+    expect(await ticketById(company.id, waiting.id)).toMatchObject({ status: "pending", queueId: target.id });
+    const history = await inTenant(company.id, (db) => db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, [both.id, waiting.id])).all());
     expect(history.map((h) => [h.ticketId, h.action]).sort()).toEqual([[both.id, "close"], [waiting.id, "transfer"]].sort());
   });
 
@@ -77,10 +80,10 @@ describe("the minute's ticket automation", () => {
     const socket = await connect(agent.token);
     await socket.quiet(100);
 
-    await runTicketAutomation(testEnv, new Date(now));
+    await automate(company.id, now);
 
-    for (const t of idle) expect((await ticketById(t.id)).status).toBe("closed");
-    const history = await db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, idle.map((t) => t.id)));
+    for (const t of idle) expect((await ticketById(company.id, t.id)).status).toBe("closed");
+    const history = await inTenant(company.id, (db) => db.select().from(ticketTracking).where(inArray(ticketTracking.ticketId, idle.map((t) => t.id))).all());
     expect(history.map((h) => [h.ticketId, h.action, h.fromStatus, h.toStatus]).sort()).toEqual(idle.map((t) => [t.id, "close", "open", "closed"]).sort());
     const updates = [];
     for (let i = 0; i < idle.length; i++) updates.push(await socket.next((e) => e.type === "ticket" && e.action === "update"));
@@ -96,7 +99,30 @@ describe("the minute's ticket automation", () => {
     await createConnection(a.company.id, { expiresTicket: 1 });
     const connB = await createConnection(b.company.id);
     const ticketB = await createTicketRow(b.company.id, { contactId: (await createContact(b.company.id)).id, whatsappId: connB.id, status: "open", updatedAt: new Date(Date.now() - 5 * HOUR) });
-    await runTicketAutomation(testEnv, new Date());
-    expect((await ticketById(ticketB.id)).status).toBe("open");
+    await automate(a.company.id, Date.now());
+    expect((await ticketById(b.company.id, ticketB.id)).status).toBe("open");
+  });
+
+  it("runs from the hub's alarm while a connection has rules, and a connection edited to have rules re-arms it", async () => {
+    const { company, admin } = await companyWithTeam();
+    const conn = await createConnection(company.id);
+    const idle = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, status: "pending", updatedAt: new Date(Date.now() - 3 * HOUR) });
+    const hub = hubFor(testEnv, company.id);
+    // No rules yet: the alarm leaves the ticket alone.
+    await runDurableObjectAlarm(hub);
+    expect((await ticketById(company.id, idle.id)).status).toBe("pending");
+
+    const { call } = await import("../../testing/fixtures");
+    const edited = await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { expiresTicket: 2 } });
+    expect(edited.status).toBe(200);
+    // workChanged armed the alarm for the automation's next run (due now: it may already have gone off by itself).
+    const until = Date.now() + 3000;
+    while ((await ticketById(company.id, idle.id)).status !== "closed" && Date.now() < until) {
+      await runDurableObjectAlarm(hub);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect((await ticketById(company.id, idle.id)).status).toBe("closed");
+    // And it stays armed for the next minute's run.
+    expect(await runInDurableObject(hub, (_, state) => state.storage.getAlarm())).not.toBeNull();
   });
 });
