@@ -29,8 +29,9 @@ function runNow(item: unknown): unknown {
 
 export function createTenantDb(storage: DurableObjectStorage): Db {
   const db = drizzleDurable(storage, { schema: tenantSchema });
+  // Still synchronous (the executor runs at once), but a failed statement rejects the promise instead of throwing.
   const batch = ((items: readonly unknown[]) =>
-    Promise.resolve(storage.transactionSync(() => items.map(runNow)))) as unknown as Batch;
+    new Promise((resolve) => resolve(storage.transactionSync(() => items.map(runNow))))) as unknown as Batch;
   return Object.assign(db, { batch });
 }
 

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { messages, ticketTracking, tickets } from "../../db/schema";
-import { call, companyWithTeam, db, setSetting, testEnv } from "../../testing/fixtures";
+import { contacts, messages, tags, ticketTracking, tickets } from "../../db/schema";
+import { call, companyWithTeam, inTenant, setSetting, testEnv } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 
 describe("POST /api/tickets", () => {
   it("opens a ticket for the contact, assigned to the agent, and records its history", async () => {
-    const { agent, contact, sales, connection } = await inboxCompany();
+    const { company, agent, contact, sales, connection } = await inboxCompany();
     const res = await call("POST", "/api/tickets", { token: agent.token, body: { contactId: contact.id, queueId: sales.id } });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -19,7 +19,7 @@ describe("POST /api/tickets", () => {
       queue: { id: sales.id, name: "Vendas" },
       tags: [],
     });
-    const history = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, res.json.id));
+    const history = await inTenant(company.id, (db) => db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, res.json.id)).all());
     expect(history).toMatchObject([{ action: "create", toStatus: "open", toUserId: agent.id, byUserId: agent.id }]);
   });
 
@@ -28,7 +28,7 @@ describe("POST /api/tickets", () => {
     const res = await call("POST", "/api/tickets", { token: agent.token, body: { contactId: contact.id } });
     expect(res.status).toBe(400);
     expect(res.json.fields.queueId).toBe("Selecione uma fila");
-    expect(await db.select().from(tickets).where(eq(tickets.companyId, company.id))).toHaveLength(0);
+    expect(await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.companyId, company.id)).all())).toHaveLength(0);
   });
 
   it("lets an admin open a ticket without a queue", async () => {
@@ -57,7 +57,7 @@ describe("POST /api/tickets", () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    const rows = await db.select().from(tickets).where(and(eq(tickets.companyId, company.id), eq(tickets.contactId, contact.id)));
+    const rows = await inTenant(company.id, (db) => db.select().from(tickets).where(and(eq(tickets.companyId, company.id), eq(tickets.contactId, contact.id))).all());
     expect(rows).toHaveLength(1);
   });
 
@@ -77,6 +77,33 @@ describe("POST /api/tickets", () => {
   });
 });
 
+describe("the company's database", () => {
+  it("stores nothing of a batch whose last statement fails", async () => {
+    const { company, contact } = await inboxCompany();
+    const outcome = await inTenant(company.id, (db) => {
+      let written: Promise<unknown>;
+      try {
+        written = db.batch([
+          db.insert(tickets).values({ companyId: company.id, contactId: contact.id, status: "open", lastMessage: "batch" }),
+          db.insert(tags).values({ companyId: company.id, name: `Lote ${contact.id}`, color: "#123456" }),
+          // The company already has a contact with this number (contacts_company_number_uq).
+          db.insert(contacts).values({ companyId: company.id, name: "Duplicado", number: contact.number }),
+        ]);
+      } catch {
+        return "threw instead of rejecting";
+      }
+      return written.then(
+        () => "stored",
+        (err: unknown) => (String(err).includes("UNIQUE") ? "rejected" : String(err)),
+      );
+    });
+    expect(outcome).toBe("rejected");
+    expect(await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.contactId, contact.id)).all())).toEqual([]);
+    expect(await inTenant(company.id, (db) => db.select().from(tags).where(eq(tags.name, `Lote ${contact.id}`)).all())).toEqual([]);
+    expect(await inTenant(company.id, (db) => db.select().from(contacts).where(eq(contacts.number, contact.number)).all())).toHaveLength(1);
+  });
+});
+
 describe("PUT /api/tickets/:id", () => {
   async function pendingTicket() {
     const ctx = await inboxCompany();
@@ -89,7 +116,7 @@ describe("PUT /api/tickets/:id", () => {
     const res = await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open", userId: agent.id } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "open", userId: agent.id, user: { name: agent.name } });
-    const history = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket.id));
+    const history = await inTenant(ticket.companyId, (db) => db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket.id)).all());
     expect(history).toMatchObject([{ action: "accept", fromStatus: "pending", toStatus: "open", toUserId: agent.id }]);
   });
 
@@ -103,7 +130,7 @@ describe("PUT /api/tickets/:id", () => {
     const loser = a.status === 200 ? b : a;
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(loser.json).toMatchObject({ error: "ERR_OTHER_OPEN_TICKET", ticket: { user: { id: winner.json.userId } } });
-    const row = await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get();
+    const row = await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get());
     expect(row?.userId).toBe(winner.json.userId);
   });
 
@@ -112,7 +139,7 @@ describe("PUT /api/tickets/:id", () => {
     await setSetting(company.id, "sendGreetingAccepted", "enabled");
     await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open", userId: agent.id } });
     await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open", userId: agent.id } });
-    const sent = await db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const sent = await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all());
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ fromMe: true, ack: 0 });
     expect(sent[0]!.body).toContain(agent.name);
@@ -139,7 +166,7 @@ describe("PUT /api/tickets/:id", () => {
 
   it("refuses to reopen a closed ticket while the contact has another live one", async () => {
     const { company, admin, ticket, contact, connection } = await pendingTicket();
-    await db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id));
+    await inTenant(ticket.companyId, (db) => db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id)).run());
     await createTicketRow(company.id, { contactId: contact.id, whatsappId: connection.id, status: "pending" });
     const res = await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "open" } });
     expect(res.status).toBe(409);
@@ -156,7 +183,7 @@ describe("PUT /api/tickets/:id", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "pending", userId: null, queueId: support.id });
-    const notice = await db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const notice = await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all());
     expect(notice.at(-1)?.body).toContain("Suporte");
   });
 
@@ -198,7 +225,7 @@ describe("PUT /api/tickets/:id", () => {
     const other = await companyWithTeam();
     const res = await call("PUT", `/api/tickets/${ticket.id}`, { token: other.admin.token, body: { status: "closed" } });
     expect(res.status).toBe(404);
-    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.status).toBe("pending");
+    expect((await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))?.status).toBe("pending");
   });
 
   it("refuses an empty or malformed update", async () => {
@@ -218,7 +245,7 @@ describe("DELETE /api/tickets/:id", () => {
     const res = await call("DELETE", `/api/tickets/${ticket.id}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(await socket.next((e) => e.type === "ticket" && e.action === "delete")).toMatchObject({ ticketId: ticket.id });
-    expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+    expect(await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all())).toHaveLength(0);
   });
 
   it("removes the ticket's message files from storage, but not a file a forwarded copy still uses", async () => {
@@ -245,7 +272,7 @@ describe("DELETE /api/tickets/:id", () => {
     expect((await call("DELETE", `/api/tickets/${ticket.id}`, { token: supervisor.token })).status).toBe(403);
     const other = await companyWithTeam();
     expect((await call("DELETE", `/api/tickets/${ticket.id}`, { token: other.admin.token })).status).toBe(404);
-    expect(await db.select().from(tickets).where(eq(tickets.id, ticket.id))).toHaveLength(1);
+    expect(await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).all())).toHaveLength(1);
   });
 });
 
@@ -370,10 +397,10 @@ describe("POST /api/tickets/closeAll", () => {
     const res = await call("POST", "/api/tickets/closeAll", { token: admin.token, body: { status: "open", selectedQueueIds: [sales.id] } });
     expect(res.status).toBe(200);
     expect(res.json.count).toBe(2);
-    const rows = await db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    const rows = await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.companyId, company.id)).all());
     expect(rows.filter((r) => r.status === "closed").map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
     expect(rows.find((r) => r.id === untouched.id)?.status).toBe("open");
-    const history = await db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, a.id));
+    const history = await inTenant(company.id, (db) => db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, a.id)).all());
     expect(history).toMatchObject([{ action: "close", fromStatus: "open", toStatus: "closed", byUserId: admin.id }]);
     await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.id === a.id && e.ticket.status === "closed");
   });
@@ -385,7 +412,7 @@ describe("POST /api/tickets/closeAll", () => {
     const other = await companyWithTeam();
     const res = await call("POST", "/api/tickets/closeAll", { token: other.admin.token, body: { status: "open" } });
     expect(res.json.count).toBe(0);
-    expect((await db.select().from(tickets).where(eq(tickets.id, t.id)).get())?.status).toBe("open");
+    expect((await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, t.id)).get()))?.status).toBe("open");
   });
 });
 
@@ -412,6 +439,6 @@ describe("DELETE /api/users/:id and the user's tickets", () => {
     const { company, admin, agent, contact, sales } = await inboxCompany();
     const t = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id });
     expect((await call("DELETE", `/api/users/${agent.id}`, { token: admin.token })).status).toBe(200);
-    expect(await db.select().from(tickets).where(eq(tickets.id, t.id)).get()).toMatchObject({ status: "pending", userId: null });
+    expect(await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, t.id)).get())).toMatchObject({ status: "pending", userId: null });
   });
 });
