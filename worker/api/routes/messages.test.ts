@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, tickets } from "../../db/schema";
-import { call, companyWithTeam, db, testEnv } from "../../testing/fixtures";
+import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 import { authenticate } from "../../domain/auth/authenticate";
@@ -31,7 +31,7 @@ describe("POST /api/messages/:ticketId", () => {
     const live = await socket.next((e) => e.type === "appMessage" && e.action === "create");
     expect(live).toMatchObject({ message: { id: res.json[0].id } });
     await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.lastMessage === res.json[0].body);
-    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.lastMessage).toBe(res.json[0].body);
+    expect((await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))?.lastMessage).toBe(res.json[0].body);
   });
 
   it("does not send blank messages", async () => {
@@ -39,7 +39,7 @@ describe("POST /api/messages/:ticketId", () => {
     const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "   \n " } });
     expect(res.status).toBe(400);
     expect(res.json.fields.body).toBe("Required");
-    expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+    expect(await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all())).toHaveLength(0);
   });
 
   it("refuses an oversized message with a 400 naming the limit", async () => {
@@ -51,11 +51,11 @@ describe("POST /api/messages/:ticketId", () => {
 
   it("refuses to write on a closed ticket until it is reopened, and on a pending one until accepted", async () => {
     const { agent, ticket } = await openTicketOfAgent();
-    await db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id));
+    await inTenant(ticket.companyId, (db) => db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id)).run());
     const closed = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "oi" } });
     expect(closed.status).toBe(409);
     expect(closed.json.error).toBe("ERR_TICKET_CLOSED");
-    await db.update(tickets).set({ status: "pending", userId: null }).where(eq(tickets.id, ticket.id));
+    await inTenant(ticket.companyId, (db) => db.update(tickets).set({ status: "pending", userId: null }).where(eq(tickets.id, ticket.id)).run());
     const pending = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "oi" } });
     expect(pending.json.error).toBe("ERR_TICKET_NOT_OPEN");
   });
@@ -65,7 +65,7 @@ describe("POST /api/messages/:ticketId", () => {
     expect((await call("POST", `/api/messages/${ticket.id}`, { token: supervisor.token, body: { body: "oi" } })).status).toBe(403);
     const other = await companyWithTeam();
     expect((await call("POST", `/api/messages/${ticket.id}`, { token: other.admin.token, body: { body: "oi" } })).status).toBe(404);
-    expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+    expect(await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all())).toHaveLength(0);
   });
 
   it("replies to a message of the same ticket only", async () => {
@@ -84,9 +84,12 @@ describe("POST /api/messages/:ticketId", () => {
     const { company, agent, ticket } = await openTicketOfAgent();
     const jobs: unknown[] = [];
     const recordingQueue = { send: async (job: unknown) => void jobs.push(job) } as unknown as typeof testEnv.OUTBOUND;
-    const user = await authenticate({ db, env: testEnv, token: agent.token });
-    const ctx = { db, env: { ...testEnv, OUTBOUND: recordingQueue }, companyId: company.id, user, waitUntil: () => {} };
-    const { message } = await storeOutboundMessage(ctx, ticket.id, { body: "para entregar" });
+    // The verb runs where the API runs it: inside the company's hub, against its own database.
+    const { message } = await inTenant(company.id, async (db) => {
+      const user = await authenticate({ db, env: testEnv, token: agent.token });
+      const ctx = { db, control, env: { ...testEnv, OUTBOUND: recordingQueue }, companyId: company.id, user, waitUntil: () => {} };
+      return storeOutboundMessage(ctx, ticket.id, { body: "para entregar" });
+    });
     expect(jobs).toEqual([{ kind: "send", companyId: company.id, messageId: message.id }]);
     expect(message.ack).toBe(0);
   });
@@ -107,19 +110,19 @@ describe("GET /api/messages/:ticketId", () => {
 
   it("clears the unread badge when the owner opens the chat, and tells the other tabs", async () => {
     const { agent, ticket } = await openTicketOfAgent();
-    await db.update(tickets).set({ unreadMessages: 3 }).where(eq(tickets.id, ticket.id));
+    await inTenant(ticket.companyId, (db) => db.update(tickets).set({ unreadMessages: 3 }).where(eq(tickets.id, ticket.id)).run());
     const otherTab = await connect(agent.token);
     const res = await call("GET", `/api/messages/${ticket.id}`, { token: agent.token });
     expect(res.json.ticket.unreadMessages).toBe(0);
     await otherTab.next((e) => e.type === "ticket" && e.action === "updateUnread" && e.ticketId === ticket.id);
-    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.unreadMessages).toBe(0);
+    expect((await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))?.unreadMessages).toBe(0);
   });
 
   it("leaves the badge alone when an admin looks at someone else's ticket", async () => {
     const { admin, ticket } = await openTicketOfAgent();
-    await db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, ticket.id));
+    await inTenant(ticket.companyId, (db) => db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, ticket.id)).run());
     await call("GET", `/api/messages/${ticket.id}`, { token: admin.token });
-    expect((await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())?.unreadMessages).toBe(2);
+    expect((await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))?.unreadMessages).toBe(2);
   });
 
   it("answers 403 for another queue's ticket and 404 for another company's", async () => {
@@ -172,11 +175,11 @@ describe("POST /api/messages/:id/reactions", () => {
   it("stores a reaction pointing at the message without moving the ticket", async () => {
     const { company, agent, ticket } = await openTicketOfAgent();
     const target = await createMessageRow(company.id, { ticketId: ticket.id, body: "obrigado" });
-    const before = (await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())!;
+    const before = (await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))!;
     const res = await call("POST", `/api/messages/${target.id}/reactions`, { token: agent.token, body: { type: "👍" } });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ mediaType: "reactionMessage", body: "👍", quotedMsgId: target.id });
-    const after = (await db.select().from(tickets).where(eq(tickets.id, ticket.id)).get())!;
+    const after = (await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))!;
     expect(after.lastMessage).toBe(before.lastMessage);
   });
 
@@ -195,7 +198,7 @@ describe("POST /api/message/forward", () => {
     const res = await call("POST", "/api/message/forward", { token: agent.token, body: { messageId: source.id, contactId: friend.id, signMessage: false } });
     expect(res.status).toBe(201);
     expect(res.json.message).toMatchObject({ body: "catálogo", isForwarded: true, fromMe: true });
-    const created = await db.select().from(tickets).where(eq(tickets.contactId, friend.id)).get();
+    const created = await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.contactId, friend.id)).get());
     expect(created).toMatchObject({ status: "open", userId: agent.id });
   });
 
@@ -252,7 +255,7 @@ describe("POST /api/messages/:ticketId with files", () => {
       { mediaType: "image", body: "Segue", mediaName: "foto da loja.png" },
       { mediaType: "application", body: "", mediaName: "orçamento.pdf" },
     ]);
-    const stored = await db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const stored = await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all());
     expect(stored.every((m) => m.mediaUrl?.startsWith(`companies/${company.id}/messages/`))).toBe(true);
     const media = await call("GET", res.json[0].mediaUrl, { token: agent.token });
     expect(media.status).toBe(200);
@@ -265,7 +268,7 @@ describe("POST /api/messages/:ticketId with files", () => {
     const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([exe]) });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("ERR_UNSUPPORTED_MEDIA_TYPE");
-    expect(await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).toHaveLength(0);
+    expect(await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all())).toHaveLength(0);
   });
 
   it("refuses a file over the limit with 413 naming the limit", async () => {
@@ -278,7 +281,7 @@ describe("POST /api/messages/:ticketId with files", () => {
 
   it("removes the uploaded files when the ticket refuses the message", async () => {
     const { agent, ticket } = await openTicketOfAgent();
-    await db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id));
+    await inTenant(ticket.companyId, (db) => db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticket.id)).run());
     const png = new File([new Uint8Array([1, 2, 3])], "a.png", { type: "image/png" });
     const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([png]) });
     expect(res.json.error).toBe("ERR_TICKET_CLOSED");
