@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { contactCustomFields, contacts, tickets } from "../../db/schema";
-import { call, companyWithTeam, db } from "../../testing/fixtures";
+import { call, companyWithTeam, inTenant } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { formWithFile, rawCall } from "../../testing/records";
 import { useFakeHost } from "../../testing/fakeHost";
@@ -19,16 +19,16 @@ beforeAll(async () => {
 let seq = 0;
 /** A distinct valid Brazilian mobile per call: 55 11 9XXXX-XXXX. */
 const mobile = () => `55119${String(70000000 + ++seq * 37).padStart(8, "0")}`;
-const contactsOf = (companyId: number) => db.select().from(contacts).where(eq(contacts.companyId, companyId));
+const contactsOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(contacts).where(eq(contacts.companyId, companyId)).all());
 const contactCount = async (companyId: number) =>
-  (await db.select({ n: count() }).from(contacts).where(eq(contacts.companyId, companyId)).get())!.n;
+  (await inTenant(companyId, (db) => db.select({ n: count() }).from(contacts).where(eq(contacts.companyId, companyId)).get()))!.n;
 
 describe("GET /api/contacts", () => {
   it("lists the company's contacts by name with their extraInfo, 20 a page", async () => {
     const { company, agent } = await companyWithTeam();
     for (let i = 0; i < 21; i++) await createContact(company.id, { name: `Cliente ${String(i).padStart(2, "0")}` });
     const first = await createContact(company.id, { name: "Ana", email: "ana@mail.dev" });
-    await db.insert(contactCustomFields).values({ companyId: company.id, contactId: first.id, name: "CPF", value: "123" });
+    await inTenant(company.id, (db) => db.insert(contactCustomFields).values({ companyId: company.id, contactId: first.id, name: "CPF", value: "123" }).run());
 
     const page1 = await call("GET", "/api/contacts", { token: agent.token });
     expect(page1.status).toBe(200);
@@ -149,7 +149,7 @@ describe("GET /api/contacts/list", () => {
 describe("GET /api/contacts/:id", () => {
   it("shows a contact of the company with its extraInfo", async () => {
     const contact = await createContact(teamA.company.id, { name: "Detalhe" });
-    await db.insert(contactCustomFields).values({ companyId: teamA.company.id, contactId: contact.id, name: "Plano", value: "Ouro" });
+    await inTenant(contact.companyId, (db) => db.insert(contactCustomFields).values({ companyId: teamA.company.id, contactId: contact.id, name: "Plano", value: "Ouro" }).run());
     const res = await call("GET", `/api/contacts/${contact.id}`, { token: teamA.agent.token });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: contact.id, name: "Detalhe", extraInfo: [{ name: "Plano", value: "Ouro" }] });
@@ -258,10 +258,10 @@ describe("POST /api/contacts", () => {
 describe("PUT /api/contacts/:id", () => {
   it("edits a contact and replaces its extraInfo as a set", async () => {
     const contact = await createContact(teamA.company.id, { name: "Antes" });
-    await db.insert(contactCustomFields).values([
+    await inTenant(contact.companyId, (db) => db.insert(contactCustomFields).values([
       { companyId: teamA.company.id, contactId: contact.id, name: "Velho", value: "1" },
       { companyId: teamA.company.id, contactId: contact.id, name: "Outro", value: "2" },
-    ]);
+    ]).run());
     const res = await call("PUT", `/api/contacts/${contact.id}`, {
       token: teamA.agent.token,
       body: { name: "Depois", number: "(21) 98765-4321", email: "novo@mail.dev", disableBot: true, extraInfo: [{ id: 999, name: "Novo", value: "3" }] },
@@ -269,13 +269,13 @@ describe("PUT /api/contacts/:id", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: "Depois", number: "5521987654321", email: "novo@mail.dev", disableBot: true });
     expect(res.json.extraInfo).toEqual([{ id: expect.any(Number), name: "Novo", value: "3" }]);
-    const fields = await db.select().from(contactCustomFields).where(eq(contactCustomFields.contactId, contact.id));
+    const fields = await inTenant(contact.companyId, (db) => db.select().from(contactCustomFields).where(eq(contactCustomFields.contactId, contact.id)).all());
     expect(fields.map((f) => f.name)).toEqual(["Novo"]);
   });
 
   it("keeps extraInfo when it is not sent, and a number sent back unchanged even if the parser would not take it", async () => {
     const contact = await createContact(teamA.company.id, { number: "551188887777" });
-    await db.insert(contactCustomFields).values({ companyId: teamA.company.id, contactId: contact.id, name: "Fica", value: "1" });
+    await inTenant(contact.companyId, (db) => db.insert(contactCustomFields).values({ companyId: teamA.company.id, contactId: contact.id, name: "Fica", value: "1" }).run());
     const res = await call("PUT", `/api/contacts/${contact.id}`, { token: teamA.agent.token, body: { name: "Renomeado", number: "551188887777" } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: "Renomeado", number: "551188887777", extraInfo: [{ name: "Fica" }] });
@@ -294,7 +294,7 @@ describe("PUT /api/contacts/:id", () => {
     const res = await call("PUT", `/api/contacts/${contact.id}`, { token: teamA.agent.token, body: { name: "Mudou", number: taken.number } });
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("ERR_DUPLICATED_CONTACT");
-    expect((await db.select().from(contacts).where(eq(contacts.id, contact.id)).get())?.name).toBe("Intacto");
+    expect((await inTenant(contact.companyId, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).get()))?.name).toBe("Intacto");
   });
 
   it("names invalid fields and changes nothing", async () => {
@@ -302,7 +302,7 @@ describe("PUT /api/contacts/:id", () => {
     const res = await call("PUT", `/api/contacts/${contact.id}`, { token: teamA.agent.token, body: { name: "", email: "x@", extraInfo: "no" } });
     expect(res.status).toBe(400);
     expect(res.json.fields).toMatchObject({ name: "Required", email: "Invalid email", extraInfo: "Must be a list" });
-    expect((await db.select().from(contacts).where(eq(contacts.id, contact.id)).get())?.name).toBe("Original");
+    expect((await inTenant(contact.companyId, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).get()))?.name).toBe("Original");
   });
 
   it("publishes the change to the company", async () => {
@@ -317,7 +317,7 @@ describe("PUT /api/contacts/:id", () => {
     const contact = await createContact(teamA.company.id, { name: "Protegido" });
     const res = await call("PUT", `/api/contacts/${contact.id}`, { token: teamB.admin.token, body: { name: "Invadido" } });
     expect(res.status).toBe(404);
-    expect((await db.select().from(contacts).where(eq(contacts.id, contact.id)).get())?.name).toBe("Protegido");
+    expect((await inTenant(contact.companyId, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).get()))?.name).toBe("Protegido");
   });
 
   it("answers 401 without a token", async () => {
@@ -334,21 +334,21 @@ describe("DELETE /api/contacts/:id", () => {
     expect(res.status).toBe(200);
     expect(await agentSocket.next((e) => e.type === "contact" && e.action === "delete")).toMatchObject({ contactId: contact.id });
     expect(await agentSocket.next((e) => e.type === "ticket" && e.action === "delete")).toMatchObject({ ticketId: ticket.id });
-    expect(await db.select().from(contacts).where(eq(contacts.id, contact.id))).toHaveLength(0);
-    expect(await db.select().from(tickets).where(eq(tickets.id, ticket.id))).toHaveLength(0);
+    expect(await inTenant(company.id, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).all())).toHaveLength(0);
+    expect(await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).all())).toHaveLength(0);
   });
 
   it("refuses agents and supervisors (contacts-page:deleteContact) with 403", async () => {
     const contact = await createContact(teamA.company.id);
     expect((await call("DELETE", `/api/contacts/${contact.id}`, { token: teamA.agent.token })).status).toBe(403);
     expect((await call("DELETE", `/api/contacts/${contact.id}`, { token: teamA.supervisor.token })).status).toBe(403);
-    expect(await db.select().from(contacts).where(eq(contacts.id, contact.id))).toHaveLength(1);
+    expect(await inTenant(contact.companyId, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).all())).toHaveLength(1);
   });
 
   it("answers 404 for another company's contact and deletes nothing", async () => {
     const contact = await createContact(teamA.company.id);
     expect((await call("DELETE", `/api/contacts/${contact.id}`, { token: teamB.admin.token })).status).toBe(404);
-    expect(await db.select().from(contacts).where(eq(contacts.id, contact.id))).toHaveLength(1);
+    expect(await inTenant(contact.companyId, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).all())).toHaveLength(1);
   });
 
   it("answers 401 without a token", async () => {
@@ -367,13 +367,15 @@ describe("POST /api/contacts/bulk-delete", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ deleted: 3 });
     expect((await contactsOf(company.id)).map((c) => c.id)).toEqual([kept.id]);
-    expect(await db.select().from(contacts).where(eq(contacts.id, foreign.id))).toHaveLength(1);
+    expect(await inTenant(foreign.companyId, (db) => db.select().from(contacts).where(eq(contacts.id, foreign.id)).all())).toHaveLength(1);
   });
 
   it("deletes up to 500 at once", async () => {
     const { company, admin } = await companyWithTeam();
     const rows = Array.from({ length: 500 }, (_, i) => ({ companyId: company.id, name: `Lote ${i}`, number: `55119${String(i).padStart(8, "0")}` }));
-    for (let i = 0; i < rows.length; i += 9) await db.insert(contacts).values(rows.slice(i, i + 9));
+    await inTenant(company.id, (db) => {
+      for (let i = 0; i < rows.length; i += 9) db.insert(contacts).values(rows.slice(i, i + 9)).run();
+    });
     const ids = (await contactsOf(company.id)).map((c) => c.id);
     const res = await call("POST", "/api/contacts/bulk-delete", { token: admin.token, body: { ids } });
     expect(res.json).toEqual({ deleted: 500 });
@@ -387,7 +389,7 @@ describe("POST /api/contacts/bulk-delete", () => {
       expect(res.status).toBe(400);
       expect(res.json.fields).toHaveProperty(ids.length === 1 ? "ids.0" : "ids");
     }
-    expect(await db.select().from(contacts).where(eq(contacts.id, contact.id))).toHaveLength(1);
+    expect(await inTenant(contact.companyId, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).all())).toHaveLength(1);
   });
 
   it("refuses agents with 403, other companies' ids delete nothing, and no token is 401", async () => {
@@ -396,7 +398,7 @@ describe("POST /api/contacts/bulk-delete", () => {
     const foreign = await call("POST", "/api/contacts/bulk-delete", { token: teamB.admin.token, body: { ids: [contact.id] } });
     expect(foreign.json).toEqual({ deleted: 0 });
     expect((await call("POST", "/api/contacts/bulk-delete", { body: { ids: [contact.id] } })).status).toBe(401);
-    expect(await db.select().from(contacts).where(eq(contacts.id, contact.id))).toHaveLength(1);
+    expect(await inTenant(contact.companyId, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).all())).toHaveLength(1);
   });
 });
 
@@ -593,7 +595,7 @@ describe("POST /api/contacts/upload", () => {
     const number = mobile();
     const res = await upload(teamB.agent.token, await buildXlsx([["Nome", "Número"], ["Da B", number]]));
     expect(res.json.imported).toBe(1);
-    expect(await db.select().from(contacts).where(and(eq(contacts.companyId, teamA.company.id), eq(contacts.number, number)))).toHaveLength(0);
+    expect(await inTenant(teamA.company.id, (db) => db.select().from(contacts).where(and(eq(contacts.companyId, teamA.company.id), eq(contacts.number, number))).all())).toHaveLength(0);
   });
 
   it("answers 401 without a token", async () => {
@@ -626,7 +628,9 @@ describe("GET /api/contacts/export.csv", () => {
   it("streams a large company in chunks, every contact once", async () => {
     const { company, agent } = await companyWithTeam();
     const rows = Array.from({ length: 1203 }, (_, i) => ({ companyId: company.id, name: `C${i}`, number: `55119${String(i).padStart(8, "0")}` }));
-    for (let i = 0; i < rows.length; i += 9) await db.insert(contacts).values(rows.slice(i, i + 9));
+    await inTenant(company.id, (db) => {
+      for (let i = 0; i < rows.length; i += 9) db.insert(contacts).values(rows.slice(i, i + 9)).run();
+    });
     const text = await (await rawCall("GET", "/api/contacts/export.csv", agent.token)).text();
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(1204);
@@ -663,11 +667,11 @@ describe("POST /api/contacts/import-phone", () => {
 
   it("answers 409 when the session host cannot reach the phone, and imports nothing", async () => {
     const team = await inboxCompany();
-    const before = await db.select().from(contacts).where(eq(contacts.companyId, team.company.id));
+    const before = await inTenant(team.company.id, (db) => db.select().from(contacts).where(eq(contacts.companyId, team.company.id)).all());
     const res = await call("POST", "/api/contacts/import-phone", { token: team.admin.token, body: {} });
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("ERR_WAPP_NOT_INITIALIZED");
-    expect(await db.select().from(contacts).where(eq(contacts.companyId, team.company.id))).toHaveLength(before.length);
+    expect(await inTenant(team.company.id, (db) => db.select().from(contacts).where(eq(contacts.companyId, team.company.id)).all())).toHaveLength(before.length);
   });
 
   it("refuses another company's connection", async () => {
