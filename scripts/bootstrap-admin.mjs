@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Creates the first platform company and its super admin in an EMPTY database — how a deployment gets its
- * first login (a deployed database is never seeded with the demo).
+ * first login (a deployed database is never seeded with the demo). It writes the control database (D1) only: the
+ * admin and the settings wait in pending_tenant_rows until the company's hub creates its database, on the first
+ * login (ADR 0016).
  *
  *   BOOTSTRAP_ADMIN_PASSWORD='…' node scripts/bootstrap-admin.mjs --email you@example.com --remote
  *   node scripts/bootstrap-admin.mjs --email you@example.com --remote          (asks for the password)
@@ -20,7 +22,7 @@ import { hashPassword } from "./lib/password.mjs";
 import { stateDirs } from "./lib/paths.mjs";
 import { parseD1Json, wrangler } from "./lib/run.mjs";
 import { settingDefaults } from "./seed.mjs";
-import { buildSql } from "./seed/sql.mjs";
+import { buildSql, columnName } from "./seed/sql.mjs";
 
 function usage(message) {
   if (message) console.error(`bootstrap-admin: ${message}`);
@@ -114,6 +116,39 @@ export function bootstrapTables({ email, name, company, passwordHash, settings, 
   ];
 }
 
+/** Tables of the control database; the company's own rows wait in pending_tenant_rows for its hub (ADR 0016). */
+const CONTROL_TABLES = new Set(["plans", "companies"]);
+
+/**
+ * The bootstrap as SQL for the control database, the only one a script can reach on a deployment: the plan, the
+ * company and the admin's login e-mail, and the company's settings and admin as rows its hub inserts when it
+ * creates its database (on the first login).
+ */
+export function bootstrapSql(tables) {
+  const rowsOf = (name) => tables.find((t) => t.table === name)?.rows ?? [];
+  const control = [
+    ...tables.filter((t) => CONTROL_TABLES.has(t.table)),
+    { table: "login_emails", rows: rowsOf("users").map((u) => ({ email: u.email, companyId: u.companyId, userId: u.id })) },
+    {
+      table: "pending_tenant_rows",
+      rows: tables
+        .filter((t) => !CONTROL_TABLES.has(t.table))
+        .flatMap(({ table, rows }) => rows.map((row) => ({ companyId: row.companyId, tableName: table, row: columnsOf(row) }))),
+    },
+  ];
+  return buildSql(control);
+}
+
+/** A row with the tenant table's column names and SQLite's values (dates as epoch ms, booleans as 0/1). */
+function columnsOf(row) {
+  const out = {};
+  for (const [key, value] of Object.entries(row)) {
+    const column = columnName(key).slice(1, -1);
+    out[column] = value instanceof Date ? value.getTime() : typeof value === "boolean" ? Number(value) : value;
+  }
+  return out;
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const password = await readPassword();
@@ -129,7 +164,7 @@ async function main() {
     }
   }
 
-  const sql = buildSql(
+  const sql = bootstrapSql(
     bootstrapTables({ email: opts.email, name: opts.name.trim(), company: opts.company.trim(), passwordHash: hashPassword(password), settings: await settingDefaults() }),
   );
   if (opts.target === "print") {

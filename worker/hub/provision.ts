@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { ControlDb, Db } from "../db/client";
-import { companies as controlCompanies, plans as controlPlans } from "../db/controlSchema";
+import { companies as controlCompanies, pendingTenantRows, plans as controlPlans } from "../db/controlSchema";
 import { companies, plans } from "../db/tenantSchema";
 import { AppError } from "../domain/errors";
 
@@ -16,10 +16,38 @@ export function idRangeStart(companyId: number) {
   return (companyId - 1) * ID_RANGE;
 }
 
-/** A company's first request creates its database: its copy of the company and plan, and its id ranges. */
+/**
+ * A company's first request creates its database: its copy of the company and plan, its id ranges, and the rows
+ * the control database holds for it (pending_tenant_rows: a deployment's first super admin).
+ */
 export async function provisionTenant(db: Db, control: ControlDb, companyId: number) {
   await refreshCompanyCopy(db, control, companyId);
   ensureIdRanges(db, companyId);
+  await takePendingRows(db, control, companyId);
+}
+
+/** Inserts the rows waiting for this company, into tables of its own schema only, then deletes them from control. */
+async function takePendingRows(db: Db, control: ControlDb, companyId: number) {
+  const pending = await control.select().from(pendingTenantRows).where(eq(pendingTenantRows.companyId, companyId)).orderBy(asc(pendingTenantRows.id));
+  if (pending.length === 0) return;
+  const storage = (db as unknown as { $client: DurableObjectStorage }).$client;
+  const tables = new Set(
+    storage.sql
+      .exec<{ name: string }>("select name from sqlite_master where type = 'table'")
+      .toArray()
+      .map((t: { name: string }) => t.name),
+  );
+  storage.transactionSync(() => {
+    for (const { tableName, row } of pending) {
+      const columns = Object.keys(row);
+      if (!tables.has(tableName) || columns.some((c) => !/^[a-z_][a-z0-9_]*$/.test(c))) throw new Error(`pending row for an unknown table or column: ${tableName}`);
+      storage.sql.exec(
+        `insert into "${tableName}" (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+        ...columns.map((c) => row[c] as SqlStorageValue),
+      );
+    }
+  });
+  await control.delete(pendingTenantRows).where(eq(pendingTenantRows.companyId, companyId));
 }
 
 /**

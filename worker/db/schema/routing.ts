@@ -40,3 +40,21 @@ export const connectionRoutes = sqliteTable(
 
 export type LoginEmail = typeof loginEmails.$inferSelect;
 export type ConnectionRoute = typeof connectionRoutes.$inferSelect;
+
+/**
+ * Rows waiting for a company's hub, written where only the control database can be reached (scripts/
+ * bootstrap-admin.mjs on a deployment: the first super admin and the platform settings). The hub inserts them when
+ * it creates its database, in id order, and deletes them here. Columns are the tenant table's own (snake_case).
+ */
+export const pendingTenantRows = sqliteTable(
+  "pending_tenant_rows",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    tableName: text("table_name").notNull(),
+    row: text("row", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index("pending_tenant_rows_company_idx").on(t.companyId)],
+);
