@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { host } from "./support/api";
+import { apiAs, host } from "./support/api";
 import { closeBrowser, login, newContext } from "./support/browser";
 import { demo } from "./support/env";
 
@@ -27,13 +27,6 @@ const HOSTILE = [
 async function contactSends(media: { mimetype: string; filename: string; base64: string }) {
   const res = await host("POST", `/simulator/${demo.connectionId}/inbound`, { from: CONTACT, name: CONTACT_NAME, media });
   expect(res.status).toBe(200);
-}
-
-/** The API as the page's user (its cookies): a second login would end the browser's session. */
-async function apiAs(page: Page, path: string): Promise<any> {
-  const res = await page.request.get(`/api${path}`);
-  expect(res.status()).toBe(200);
-  return res.json();
 }
 
 /** The media URL of the contact's message carrying `filename`, once it has arrived. */
