@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiAs } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
@@ -15,16 +16,6 @@ const chat = (page: Page) => page.getByTestId("ticket-chat");
 const bubble = (page: Page, text: string) => chat(page).locator("[data-message-id]").filter({ hasText: text }).last();
 const composer = (page: Page) => chat(page).locator("textarea").first();
 const attendingList = (page: Page) => page.getByRole("list", { name: "Atendendo" });
-
-/**
- * The API as the page's user (its session cookies): logging in again through the API would end the browser's
- * session (one live session per user).
- */
-async function apiAs(page: Page, path: string): Promise<any> {
-  const res = await page.request.get(`/api${path}`);
-  expect(res.status()).toBe(200);
-  return res.json();
-}
 
 /** A real picture, drawn by the browser itself. */
 async function pngFrom(page: Page): Promise<Buffer> {

@@ -1,3 +1,5 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { baseUrl, hostUrl } from "./env";
 
 export interface ApiResponse<T = any> {
@@ -32,4 +34,14 @@ export async function apiLogin(email: string, password: string): Promise<string>
   const res = await api<{ token: string }>("POST", "/auth/login", { email, password });
   if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${JSON.stringify(res.json)}`);
   return res.json.token;
+}
+
+/**
+ * The API as the page's user (its session cookies): logging in again through the API would end the browser's
+ * session (one live session per user).
+ */
+export async function apiAs(page: Page, path: string): Promise<any> {
+  const res = await page.request.get(`/api${path}`);
+  expect(res.status()).toBe(200);
+  return res.json();
 }

@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, tickets } from "../../db/schema";
 import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
-import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
+import { createConnection, createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
+import { deliver, inbound } from "../../testing/bridge";
+import { base64Of, expectDownload, expectInline, HOSTILE_FILES, PNG, PNG_BASE64 } from "../../testing/media";
+import { rawCall } from "../../testing/records";
 import { connect } from "../../testing/sockets";
 import { authenticate } from "../../domain/auth/authenticate";
 import { storeOutboundMessage } from "../../domain/messages/storeOutboundMessage";
@@ -225,7 +228,7 @@ describe("GET /api/messages/:id/media", () => {
   it("streams the media to those who may see the ticket, and to no other company", async () => {
     const { company, agent, ticket } = await openTicketOfAgent();
     const key = `companies/${company.id}/messages/test/photo.png`;
-    await testEnv.MEDIA.put(key, new Uint8Array([137, 80, 78, 71]), { httpMetadata: { contentType: "image/png" } });
+    await testEnv.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
     const m = await createMessageRow(company.id, { ticketId: ticket.id, mediaType: "image", mediaUrl: key, mediaName: "photo.png" });
     const list = await call("GET", `/api/messages/${ticket.id}`, { token: agent.token });
     expect(list.json.messages[0].mediaUrl).toBe(`/api/messages/${m.id}/media`);
@@ -234,6 +237,26 @@ describe("GET /api/messages/:id/media", () => {
     expect(res.headers.get("content-type")).toBe("image/png");
     const other = await companyWithTeam();
     expect((await call("GET", `/api/messages/${m.id}/media`, { token: other.admin.token })).status).toBe(404);
+  });
+
+  async function contactSends(media: { mimetype: string; filename: string; base64: string }) {
+    const { company, admin } = await companyWithTeam();
+    const conn = await createConnection(company.id);
+    await deliver(inbound(conn.id, "5511987659001", "", { mediaType: "document", media }));
+    const message = await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.companyId, company.id)).get());
+    return rawCall("GET", `/api/messages/${message!.id}/media`, admin.token);
+  }
+
+  it.each(HOSTILE_FILES)("serves a contact's file that is $label as a sandboxed download, never as a page", async (file) => {
+    const res = await contactSends({ mimetype: file.mimetype, filename: file.filename, base64: base64Of(file.text) });
+    expectDownload(res, file.filename);
+    expect(await res.text()).toBe(file.text);
+  });
+
+  it("shows a contact's real PNG inline as image/png, sandboxed all the same", async () => {
+    const res = await contactSends({ mimetype: "image/png", filename: "foto.png", base64: PNG_BASE64 });
+    expectInline(res, "image/png");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
   });
 });
 
@@ -247,7 +270,7 @@ describe("POST /api/messages/:ticketId with files", () => {
 
   it("stores each file in R2 under the company and sends one message per file, caption on the first", async () => {
     const { company, agent, ticket } = await openTicketOfAgent();
-    const png = new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], "foto da loja.png", { type: "image/png" });
+    const png = new File([PNG], "foto da loja.png", { type: "image/png" });
     const pdf = new File(["%PDF-1.4"], "orçamento.pdf", { type: "application/pdf" });
     const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([png, pdf], { body: "Segue" }) });
     expect(res.status).toBe(201);

@@ -4,6 +4,7 @@ import { DEFAULT_QUEUE_SCHEDULES } from "../../contracts/queues";
 import { prompts, queueIntegrations, queueOptions, queues, tickets, userQueues } from "../../db/schema";
 import { call, companyWithTeam, createPlan, createQueue, inTenant, testEnv } from "../../testing/fixtures";
 import { createContact, createTicketRow } from "../../testing/inbox";
+import { expectDownload, expectInline, HOSTILE_FILES, PNG } from "../../testing/media";
 import { formWithFile, rawCall } from "../../testing/records";
 import { connect } from "../../testing/sockets";
 
@@ -384,16 +385,15 @@ describe("queue routes by id", () => {
 describe("POST and DELETE /api/queue/:id/media-upload, GET /api/queue/:id/media", () => {
   it("stores the greeting's attachment under the company's prefix, serves it, replaces it and removes it", async () => {
     const queue = await createQueue(teamA.company.id);
-    const res = await upload(`/api/queue/${queue.id}/media-upload`, teamA.admin.token, "PNGDATA", "boas vindas.png", "image/png");
+    const res = await upload(`/api/queue/${queue.id}/media-upload`, teamA.admin.token, PNG, "boas vindas.png", "image/png");
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: queue.id, mediaName: "boas_vindas.png", mediaPath: `/api/queue/${queue.id}/media`, options: [] });
     const key = (await queueRow(queue))!.mediaPath!;
     expect(key).toBe(`companies/${teamA.company.id}/queues/${queue.id}/media/boas_vindas.png`);
 
     const served = await rawCall("GET", `/api/queue/${queue.id}/media`, teamA.agent.token);
-    expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe("image/png");
-    expect(new TextDecoder().decode(await served.arrayBuffer())).toBe("PNGDATA");
+    expectInline(served, "image/png");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
 
     await upload(`/api/queue/${queue.id}/media-upload`, teamA.admin.token, "%PDF", "tabela.pdf", "application/pdf");
     expect(await testEnv.MEDIA.head(key)).toBeNull();
@@ -567,6 +567,31 @@ describe("DELETE /api/queue-options/:id", () => {
   });
 });
 
+describe("GET /api/queue/:id/media and GET /api/queue-options/:id/media", () => {
+  const disguised = HOSTILE_FILES.find((f) => f.mimetype === "image/png")!;
+
+  it("serves an attachment whose bytes are HTML under image/png as a sandboxed download, never as a page", async () => {
+    const queue = await createQueue(teamA.company.id);
+    const option = await addOption(queue.id, teamA.company.id, { option: "1" });
+    expect((await upload(`/api/queue/${queue.id}/media-upload`, teamA.admin.token, disguised.text, disguised.filename, disguised.mimetype)).status).toBe(200);
+    expect((await upload(`/api/queue-options/${option.id}/media-upload`, teamA.admin.token, disguised.text, disguised.filename, disguised.mimetype)).status).toBe(200);
+    for (const path of [`/api/queue/${queue.id}/media`, `/api/queue-options/${option.id}/media`]) {
+      const res = await rawCall("GET", path, teamA.agent.token);
+      expectDownload(res, disguised.filename);
+      expect(await res.text()).toBe(disguised.text);
+    }
+  });
+
+  it("shows a real image inline under its own type, sandboxed all the same", async () => {
+    const queue = await createQueue(teamA.company.id);
+    const option = await addOption(queue.id, teamA.company.id, { option: "1" });
+    await upload(`/api/queue-options/${option.id}/media-upload`, teamA.admin.token, PNG, "menu.png", "image/png");
+    const res = await rawCall("GET", `/api/queue-options/${option.id}/media`, teamA.agent.token);
+    expectInline(res, "image/png");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+  });
+});
+
 describe("POST and DELETE /api/queue-options/:id/media-upload", () => {
   it("stores the option's attachment under the queue's prefix, serves it and removes it", async () => {
     const queue = await createQueue(teamA.company.id);
@@ -577,6 +602,8 @@ describe("POST and DELETE /api/queue-options/:id/media-upload", () => {
     const key = (await optionRow(option))!.mediaPath!;
     expect(key).toBe(`companies/${teamA.company.id}/queues/${queue.id}/options/${option.id}/tabela_de_preços.pdf`);
     const served = await rawCall("GET", `/api/queue-options/${option.id}/media`, teamA.agent.token);
+    // A PDF is a download: Chromium's viewer would run its JavaScript.
+    expectDownload(served, "tabela_de_preços.pdf");
     expect(new TextDecoder().decode(await served.arrayBuffer())).toBe("%PDF-1.4");
 
     const refused = await upload(`/api/queue-options/${option.id}/media-upload`, teamA.admin.token, "MZ", "setup.exe", "application/x-msdownload");

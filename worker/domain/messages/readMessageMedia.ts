@@ -1,5 +1,6 @@
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import { servedMedia } from "../shared/servedMedia";
 import { visibleMessage } from "./ownMessage";
 
 /** Streams a message's media from R2 to a user who may see its ticket; keys never leave the server. */
@@ -8,12 +9,6 @@ export async function readMessageMedia({ ctx, input }: { ctx: Ctx; input: { mess
   if (!message.mediaUrl) throw new AppError("ERR_NOT_FOUND", "This message has no media.");
   const object = await ctx.env.MEDIA.get(message.mediaUrl);
   if (!object) throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", "The media file is not available.");
-  const headers = new Headers();
-  object.writeHttpMetadata(headers);
-  headers.set("etag", object.httpEtag);
-  headers.set("cache-control", "private, max-age=3600");
-  headers.set("x-content-type-options", "nosniff");
-  const name = (message.mediaName ?? "file").replace(/["\r\n]/g, "");
-  headers.set("content-disposition", `inline; filename="${name}"`);
-  return { body: object.body, headers };
+  // A message's media never changes under its URL, so the browser may keep it.
+  return servedMedia({ object, fileName: message.mediaName, maxAge: 3600 });
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { readStoredMedia } from "./media";
+import { readStoredMedia } from "../shared/servedMedia";
 import { loadQueue } from "./view";
 
 /** GET /queue/:id/media: the greeting attachment's bytes, to anyone of the company. */

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { queueOptions } from "../../db/schema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { readStoredMedia } from "./media";
+import { readStoredMedia } from "../shared/servedMedia";
 
 /** GET /queue-options/:id/media: the option attachment's bytes, to anyone of the company. */
 export async function getQueueOptionMedia({ ctx, input }: { ctx: Ctx; input: { id: number } }) {

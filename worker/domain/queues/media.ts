@@ -1,7 +1,7 @@
 import { allowedMediaTypes } from "../../contracts/messages";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { mediaFileName, mediaHeaders } from "../quickMessages/media";
+import { mediaFileName } from "../quickMessages/media";
 
 /** R2 keys are prefixed by company (DESIGN: media is served only to the owning company). */
 export const queueMediaKey = (companyId: number, queueId: number, fileName: string) => `companies/${companyId}/queues/${queueId}/media/${fileName}`;
@@ -18,14 +18,6 @@ export function queueMediaFile(file: File): { name: string; type: string } {
     throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", `"${mediaFileName(file.name)}" (${type || "unknown type"}) cannot be sent.`, { mimetype: type });
   }
   return { name: mediaFileName(file.name), type };
-}
-
-/** The stored attachment's bytes and serving headers, or 404 when there is none. */
-export async function readStoredMedia(ctx: Ctx, key: string | null, fileName: string | null) {
-  const object = key ? await ctx.env.MEDIA.get(key) : null;
-  if (!object) throw new AppError("ERR_NO_MEDIA_FOUND");
-  const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
-  return { body: object.body, headers: mediaHeaders(contentType, fileName ?? "file", object.size, object.httpEtag) };
 }
 
 /** Removes stored objects once no row points at them; a failure only leaves an orphan object behind. */
