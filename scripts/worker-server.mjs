@@ -126,7 +126,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
  * The local bulk path (seeding and benchmarks; this process only, never a deployment): on a loopback port,
  * `POST /control` runs SQL statements on the control database (D1) and `POST /tenant/<companyId>` runs them in that
  * company's hub (CompanyHub.bulkSql, which refuses unless this server set ZAPDESK_LOCAL_BULK). Body:
- * `{ "statements": ["…", …] }`; answer: each statement's rows, `{ "results": [[…], …] }`.
+ * `{ "statements": ["…", …] }`; answer: each statement's rows, `{ "results": [[…], …] }`. For the benchmarks,
+ * `POST /tenant/<companyId>/automate` runs that hub's ticket automation now (CompanyHub.automate, what its alarm runs
+ * every minute) and answers `{ closed, transferred }`; `GET /tenant/<companyId>/size` answers `{ bytes }`
+ * (CompanyHub.databaseSize).
  */
 const bulkPort = process.env.ZAPDESK_BULK_PORT?.trim();
 if (bulkPort) {
@@ -136,6 +139,14 @@ if (bulkPort) {
     .createServer(async (req, res) => {
       const requested = new URL(req.url ?? "/", "http://localhost");
       try {
+        // Benchmarks: a company's automation run at once (as its alarm runs it), and its database's size in bytes.
+        const hubCall = /^\/tenant\/([1-9][0-9]*)\/(automate|size)$/.exec(requested.pathname);
+        if (hubCall) {
+          const companyId = Number(hubCall[1]);
+          const hub = hubs.get(hubs.idFromName(`company:${companyId}`));
+          const answer = hubCall[2] === "automate" ? await hub.automate(companyId, Date.now()) : { bytes: await hub.databaseSize() };
+          return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
+        }
         if (req.method !== "POST") return res.writeHead(405).end();
         const chunks = [];
         for await (const chunk of req) chunks.push(chunk);
