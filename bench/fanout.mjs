@@ -1,10 +1,12 @@
 // Realtime fan-out through CompanyHub: one event to N connected sockets of one company.
 // Measures, per event, the time from the request that causes it (PUT /api/settings/:key by an admin, which
-// writes D1 and publishes through the hub) until every socket has received it; and the workerd memory the
-// sockets add. Everything runs on this machine through `npm start`'s app (Miniflare: local workerd).
+// writes the company's hub's SQLite and publishes from that hub, ADR 0016) until every socket has received it; and
+// the workerd memory the sockets add. Everything runs on this machine through `npm start`'s app (Miniflare: local
+// workerd). The section prints beside each figure the same one with the company's data in D1 (bench/lib/d1Baseline.mjs).
 import WebSocket from "ws";
 import os from "node:os";
 import { api, machine, startApp, summarize, workerdRssKiB } from "./lib/app.mjs";
+import { fanoutD1 } from "./lib/d1Baseline.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
 const SIZES = (process.env.FANOUT_SIZES ?? "100,1000").split(",").map(Number);
@@ -59,19 +61,20 @@ async function main() {
     }
 
     const lines = [
-      `## CompanyHub fan-out (bench/fanout.mjs) — ${new Date().toISOString()}`,
+      `## CompanyHub fan-out, each company in its hub (bench/fanout.mjs) — ${new Date().toISOString()}`,
       "",
-      "| sockets | median ms | p95 ms | p99 ms | max ms | workerd RSS added (MiB) | per socket (KiB) |",
-      "|---:|---:|---:|---:|---:|---:|---:|",
+      "| sockets | median ms | p95 ms | p99 ms | max ms | workerd RSS added (MiB) | per socket (KiB) | on D1: median / p99 ms |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|",
       ...results.map(
         (r) =>
-          `| ${r.size} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.rssDeltaMiB.toFixed(1)} | ${r.perSocketKiB.toFixed(1)} |`,
+          `| ${r.size} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.rssDeltaMiB.toFixed(1)} | ${r.perSocketKiB.toFixed(1)} | ${fanoutD1[r.size] ? `${fanoutD1[r.size].median} / ${fanoutD1[r.size].p99}` : "–"} |`,
       ),
       "",
       "**Conditions**",
       `- machine: ${machine()}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}.`,
-      `- app: started as \`npm start\` starts it (Miniflare: local workerd, local D1), on 127.0.0.1; ${USERS} agents of one company, the sockets spread over them (several tabs each); clients are the \`ws\` package in one Node process.`,
-      `- per size: ${WARMUP} warm-up + ${EVENTS} timed events, each caused by an admin's PUT /api/settings/viewclosed (a D1 write, then one publish through the hub), timed from sending the request until every socket has received the event.`,
+      `- app: started as \`npm start\` starts it (Miniflare: local workerd, local D1 and Durable Objects), on 127.0.0.1; ${USERS} agents of one company, the sockets spread over them (several tabs each); clients are the \`ws\` package in one Node process.`,
+      `- per size: ${WARMUP} warm-up + ${EVENTS} timed events, each caused by an admin's PUT /api/settings/viewclosed (forwarded by the worker to the company's hub, written in the hub's SQLite, then published by that hub to its sockets), timed from sending the request until every socket has received the event.`,
+      `- on D1: the run of ${fanoutD1.run} (the setting written in D1, then one publish through the hub); its section is kept below, "CompanyHub fan-out on D1".`,
       "- memory: resident size of the workerd processes before opening the sockets and after (a proxy for the hub's memory; the runtime also hosts the worker).",
     ];
     const md = lines.join("\n");

@@ -1,5 +1,6 @@
 // Inbound WhatsApp traffic through the whole path: the simulator (a contact writes) → the session host's spool and
-// signed bridge → the worker → the company's CompanyHub (contact, ticket, message, chatbot) → D1 → an agent's
+// signed bridge → the worker (the connection's company from the control database's connection_routes index) → the
+// company's CompanyHub (contact, ticket, message, chatbot, written in the hub's own SQLite: ADR 0016) → an agent's
 // websocket. Measures, per message, the time from the simulator accepting it to the admin's socket receiving the
 // ticket update that carries it; throughput with 20 contacts writing at once; latency at a steady 50 messages/s;
 // and the session host's memory per simulated connection (50 connections, a host started on its own).
@@ -9,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
 import { api, freePort, machine, startApp, summarize } from "./lib/app.mjs";
+import { inboundD1 } from "./lib/d1Baseline.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
 const SEQUENTIAL = Number(process.env.INBOUND_SEQUENTIAL ?? 100);
@@ -16,8 +18,10 @@ const BURST_CONTACTS = 20;
 const BURST_PER_CONTACT = Number(process.env.INBOUND_BURST_PER_CONTACT ?? 20);
 const STEADY_RATE = 50;
 const STEADY_SECONDS = Number(process.env.INBOUND_STEADY_SECONDS ?? 10);
-const CONNECTION_ID = 1; // the demo's simulator connection
+const CONNECTION_ID = 1; // the demo's simulator connection (company 1: its ids start at 1; its route is in connection_routes)
 const round = (n) => Math.round(n * 10) / 10;
+/** The same load's figures on D1 (before ADR 0016), for the table's last column. */
+const onD1 = (x) => (x ? [x.median != null ? `${x.median} / ${x.p99} ms` : null, x.rate != null ? `${x.rate}/s` : null].filter(Boolean).join(", ") : "–");
 
 /**
  * The admin's socket. A message has arrived when a ticket update shows it as the ticket's last message, or shows
@@ -123,7 +127,7 @@ async function main() {
     const one = [];
     for (let i = 0; i < SEQUENTIAL; i++) one.push(await timedMessage(socket, app.hostUrl, contact(0), `seq-${i}-${Date.now()}`));
     const s1 = summarize(one);
-    out.push(`| 1 contact, one message at a time | ${SEQUENTIAL} | ${round(s1.median)} | ${round(s1.p99)} | ${round(1000 / s1.median)} |`);
+    out.push(`| 1 contact, one message at a time | ${SEQUENTIAL} | ${round(s1.median)} | ${round(s1.p99)} | ${round(1000 / s1.median)} | ${onD1(inboundD1.sequential)} |`);
     console.log("1 contact sequential (ms)", s1);
 
     // Burst: 20 contacts (new numbers: a contact, a ticket and the chatbot each) write as fast as the simulator takes it.
@@ -138,7 +142,7 @@ async function main() {
     const burstSeconds = (performance.now() - burstStarted) / 1000;
     const total = BURST_CONTACTS * BURST_PER_CONTACT;
     const s20 = summarize(burst.flat());
-    out.push(`| 20 contacts at once, each message after the previous arrived | ${total} | ${round(s20.median)} | ${round(s20.p99)} | ${round(total / burstSeconds)} |`);
+    out.push(`| 20 contacts at once, each message after the previous arrived | ${total} | ${round(s20.median)} | ${round(s20.p99)} | ${round(total / burstSeconds)} | ${onD1(inboundD1.burst)} |`);
     console.log("20 contacts burst (ms)", s20, "throughput/s", total / burstSeconds);
 
     // Floods: every message of 20 contacts sent without waiting, to find the ceiling; first while their tickets
@@ -177,9 +181,9 @@ async function main() {
     };
 
     const botFlood = await flood("bot");
-    out.push(`| 20 contacts waiting in the chatbot's menu, ${botFlood.floodTotal} messages sent without waiting | ${botFlood.floodTotal} | – | – | ${round(botFlood.rate)} |`);
+    out.push(`| 20 contacts waiting in the chatbot's menu, ${botFlood.floodTotal} messages sent without waiting | ${botFlood.floodTotal} | – | – | ${round(botFlood.rate)} | ${onD1(inboundD1.botFlood)} |`);
     const botSteady = await steadyRun("bot");
-    out.push(`| 20 contacts waiting in the chatbot's menu, steady ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s | ${botSteady.count} | ${round(botSteady.s50.median)} | ${round(botSteady.s50.p99)} | ${STEADY_RATE} (offered) |`);
+    out.push(`| 20 contacts waiting in the chatbot's menu, steady ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s | ${botSteady.count} | ${round(botSteady.s50.median)} | ${round(botSteady.s50.p99)} | ${STEADY_RATE} (offered) | ${onD1(inboundD1.botSteady)} |`);
 
     // An agent (the admin) accepts the 20 tickets: from now on the contacts talk to a person, as most traffic does.
     const me = await api(app.baseUrl, "GET", "/api/auth/me", { token });
@@ -194,9 +198,9 @@ async function main() {
     for (const t of waiting) await api(app.baseUrl, "PUT", `/api/tickets/${t.id}`, { token, body: { status: "open", userId: me.id } });
 
     const agentFlood = await flood("agent");
-    out.push(`| 20 contacts talking to an agent, ${agentFlood.floodTotal} messages sent without waiting | ${agentFlood.floodTotal} | – | – | ${round(agentFlood.rate)} |`);
+    out.push(`| 20 contacts talking to an agent, ${agentFlood.floodTotal} messages sent without waiting | ${agentFlood.floodTotal} | – | – | ${round(agentFlood.rate)} | ${onD1(inboundD1.agentFlood)} |`);
     const agentSteady = await steadyRun("agent");
-    out.push(`| 20 contacts talking to an agent, steady ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s | ${agentSteady.count} | ${round(agentSteady.s50.median)} | ${round(agentSteady.s50.p99)} | ${STEADY_RATE} (offered) |`);
+    out.push(`| 20 contacts talking to an agent, steady ${STEADY_RATE} messages/s for ${STEADY_SECONDS} s | ${agentSteady.count} | ${round(agentSteady.s50.median)} | ${round(agentSteady.s50.p99)} | ${STEADY_RATE} (offered) | ${onD1(inboundD1.agentSteady)} |`);
 
     for (const [label, f, st] of [["talking to an agent", agentFlood, agentSteady], ["in the chatbot's menu", botFlood, botSteady]]) {
       verdicts.push(
@@ -215,22 +219,28 @@ async function main() {
   console.log("session host RSS KiB: 1 connection", base, "50 connections", fifty, "per connection", perConnection);
 
   const markdown = [
-    `Run ${new Date().toISOString()} on ${machine()}; \`npm start\`'s app (Miniflare: local workerd and D1) with the`,
-    "simulator provider. Latency: from the simulator accepting a contact's message to the admin's websocket receiving",
-    "a ticket update that shows it or a later message of the same contact (spool fsync, signed bridge call, CompanyHub",
-    "ingest with contact/ticket/chatbot, D1 writes, fan-out; messages landing together update their ticket once).",
+    "## Inbound WhatsApp path, each company in its hub (bench/inbound.mjs)",
+    "",
+    `Run ${new Date().toISOString()} on ${machine()}; \`npm start\`'s app (Miniflare: local workerd, D1 and Durable`,
+    "Objects) with the simulator provider, the demo seeded through the local bulk path (its connection's route in the",
+    "control database, its rows in company 1's hub). Latency: from the simulator accepting a contact's message to the",
+    "admin's websocket receiving a ticket update that shows it or a later message of the same contact (spool fsync,",
+    "signed bridge call, the connection's company from connection_routes, CompanyHub ingest with contact/ticket/chatbot",
+    "written in the hub's own SQLite, fan-out; messages landing together update their ticket once).",
     "The 20 contacts are new numbers: their first messages open a contact and a ticket each and run the demo's chatbot",
     "(menu of 3 queues), whose replies go out through the OUTBOUND queue to the simulator and come back as acks on the",
     "same path. They keep writing while their tickets wait in the menu (every message is a chatbot turn), then the",
     "admin accepts the 20 tickets and they write again, now to an agent. Targets are read for both.",
     "",
-    "| load | messages | median ms | p99 ms | messages/s |",
-    "|---|---|---|---|---|",
+    "| load | messages | median ms | p99 ms | messages/s | on D1: median / p99, messages/s |",
+    "|---|---|---|---|---|---|",
     ...out,
     "",
     `Targets: ${verdicts.join("; ")}.`,
     "",
-    `Session host (simulator, bridge off) resident memory: ${Math.round(base / 1024)} MiB with 1 connection, ${Math.round(fifty / 1024)} MiB with 50 (5 messages each): ${round(perConnection)} KiB per connection.`,
+    `Session host (simulator, bridge off) resident memory: ${Math.round(base / 1024)} MiB with 1 connection, ${Math.round(fifty / 1024)} MiB with 50 (5 messages each): ${round(perConnection)} KiB per connection (on D1's run: ${inboundD1.hostPerConnectionKiB} KiB; the session host did not change).`,
+    "",
+    `The column "on D1" is the run of ${inboundD1.run}, every company's data in D1 (its section is kept below, "Inbound WhatsApp path on D1").`,
   ].join("\n");
   writeResultsSection("Inbound WhatsApp path", markdown);
   console.log(markdown);
