@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { hubHere } from "../hub/publish";
+import { hubHere } from "../hub/ports";
 import { AppError, errorBody } from "../domain/errors";
 import { isMultipart, type AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";

@@ -12,8 +12,7 @@ import { authorizeConnectionToken } from "../domain/externalApi/authorizeConnect
 import { listPublicPlans } from "../domain/plans/listPublicPlans";
 import { publicPlatformKeys } from "../domain/settings/catalogue";
 import type { Env } from "../env";
-import { hubFor } from "../hub/publish";
-import { unwrap } from "../hub/runInHub";
+import { hubDirectory, hubFor } from "../hub/ports";
 import type { SignedIn } from "../domain/auth/login";
 import { jsonBodyLimit } from "./app";
 import { ACCESS_COOKIE, clearSessionCookies, clientIp, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
@@ -44,7 +43,7 @@ export function createEdgeApi() {
     const input = await jsonBody(c as unknown as AppContext, loginInput);
     const result = await login({
       control: createControlDb(c.env.DB),
-      env: c.env,
+      hubs: hubDirectory(c.env),
       input,
       ip: clientIp(c as unknown as AppContext),
       userAgent: c.req.header("user-agent") ?? null,
@@ -126,5 +125,5 @@ export async function refreshAtHub(env: Env, refreshToken: string | undefined): 
   // The cookie is the client's word: only a company that exists gets its hub woken (or created) for it.
   const company = await createControlDb(env.DB).select({ id: companies.id }).from(companies).where(eq(companies.id, parts.companyId)).get();
   if (!company) throw new AppError("ERR_SESSION_EXPIRED");
-  return unwrap(await hubFor(env, parts.companyId).call(parts.companyId, "refreshSession", { refreshToken })) as SignedIn;
+  return hubDirectory(env).of(parts.companyId).call("refreshSession", { refreshToken });
 }

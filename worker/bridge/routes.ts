@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { BRIDGE_HEADERS, BRIDGE_MAX_BODY_BYTES, BRIDGE_MAX_MEDIA_BYTES, eventBatch, keysUpdate, leaseRequest, mediaUploadQuery } from "../contracts/bridge";
 import { createControlDb, type ControlDb } from "../db/client";
-import { hubFor } from "../hub/publish";
-import { unwrap } from "../hub/runInHub";
-import type { HubCallName } from "../hub/calls";
+import { hubDirectory } from "../hub/ports";
+import type { HubCallInput, HubCallName } from "../domain/hubCalls";
 import { companyOfConnection } from "../domain/sessionHost/connectionRoutes";
 import { AppError, errorBody, fieldError } from "../domain/errors";
 import { ingestEventBatch } from "../domain/inbound/ingestEventBatch";
@@ -74,7 +73,7 @@ export function createBridgeRoutes() {
 
   bridge.post("/events", async (c) => {
     const batch = parseWith(eventBatch, c.get("body"));
-    const accepted = await ingestEventBatch(c.env, c.get("db"), batch.hostId, batch.events);
+    const accepted = await ingestEventBatch(hubDirectory(c.env), c.get("db"), batch.hostId, batch.events);
     return c.json({ accepted });
   });
 
@@ -135,8 +134,8 @@ async function assertConnection(db: ControlDb, id: number) {
 }
 
 /** A connection's session state lives in its company's hub: the call goes there, found through the index. */
-async function atConnectionHub<N extends HubCallName>(env: Env, db: ControlDb, id: number, name: N, input: unknown) {
+async function atConnectionHub<N extends HubCallName>(env: Env, db: ControlDb, id: number, name: N, input: HubCallInput<N>) {
   const companyId = await companyOfConnection(db, id);
   if (companyId === null) throw new AppError("ERR_NO_WAPP_FOUND");
-  return unwrap(await hubFor(env, companyId).call(companyId, name, input as never));
+  return hubDirectory(env).of(companyId).call(name, input);
 }

@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import type { Actor, PermissionKey } from "./permissions";
 import { can } from "./permissions";
 import { AppError } from "./errors";
+import type { ActingHubPort, HubDirectory, HubPort } from "./hubPort";
 
 /** The user acting in a request, loaded fresh from the database on every request. */
 export interface CurrentUser extends Actor {
@@ -29,6 +30,10 @@ export interface Ctx {
   env: Env;
   companyId: number;
   user: CurrentUser;
+  /** The company's own hub, the one this verb runs in: fan-out, sockets, ticket commands as `user`. */
+  hub: ActingHubPort;
+  /** Any company's hub by id (platform verbs acting on another company). */
+  hubs: HubDirectory;
   /** Lets verbs hand off work that must finish after the response (hub fan-out, queue sends). */
   waitUntil: (promise: Promise<unknown>) => void;
 }
@@ -37,8 +42,10 @@ export interface Ctx {
  * Work the system does for a company with nobody acting (inbound WhatsApp traffic, the chatbot, cron). Verbs
  * that accept it write no acting user (history rows and messages carry null); user rules do not apply.
  */
-export interface SystemCtx extends Omit<Ctx, "user"> {
+export interface SystemCtx extends Omit<Ctx, "user" | "hub"> {
   user: null;
+  /** Nobody acts: no ticket commands (the system's own ticket work already runs in the hub's queue). */
+  hub: HubPort;
   /** The company's saved settings, read once for a batch of work. */
   companySettings?: Record<string, string>;
 }

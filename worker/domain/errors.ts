@@ -129,3 +129,27 @@ export function isUniqueViolation(err: unknown, column: string): boolean {
   }
   return false;
 }
+
+/**
+ * A hub's answer across the RPC boundary: an Error's class does not survive it, so a refusal travels as data and
+ * `unwrap` turns it back into its AppError on the caller's side.
+ */
+export type CommandEnvelope =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
+
+/** Runs `run`, answering its value, or its AppError as data; any other error is thrown as it is. */
+export async function toEnvelope(run: () => Promise<unknown>): Promise<CommandEnvelope> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+    throw err;
+  }
+}
+
+/** A hub's answer as data, back into its value or its AppError. */
+export function unwrap(envelope: CommandEnvelope): unknown {
+  if (!envelope.ok) throw new AppError(envelope.error.code as ErrorCode, envelope.error.message, envelope.error.details);
+  return envelope.value;
+}

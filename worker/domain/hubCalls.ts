@@ -1,22 +1,23 @@
 import type { OutboundJob } from "../contracts/outbound";
-import { authenticate } from "../domain/auth/authenticate";
-import { signIn } from "../domain/auth/login";
-import { refreshSession } from "../domain/auth/refreshSession";
-import { loadSessionUser } from "../domain/auth/sessionUser";
-import { companySettingRows, setupCompany } from "../domain/companies/setupCompany";
-import type { SystemCtx } from "../domain/context";
-import { deliverOutbound } from "../domain/delivery/deliverOutbound";
-import { markDeliveryFailed } from "../domain/delivery/markDeliveryFailed";
-import type { ErrorCode } from "../domain/errors";
-import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "../domain/sessionHost/sessionState";
+import { authenticate } from "./auth/authenticate";
+import { signIn } from "./auth/login";
+import { refreshSession } from "./auth/refreshSession";
+import { loadSessionUser } from "./auth/sessionUser";
+import { companySettingRows, setupCompany } from "./companies/setupCompany";
+import type { SystemCtx } from "./context";
+import { deliverOutbound } from "./delivery/deliverOutbound";
+import { markDeliveryFailed } from "./delivery/markDeliveryFailed";
+import type { ErrorCode } from "./errors";
+import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "./sessionHost/sessionState";
 
 type Call<I, O> = (args: { ctx: SystemCtx; input: I }) => Promise<O>;
 const call = <I, O>(run: Call<I, O>) => run;
 
 /**
- * What the worker asks of a company's hub with nobody logged in yet (CompanyHub.call): the company's part of a
- * login or a refresh, a page's session, the session host's state of a connection, an outbound delivery. Each
- * runs against the hub's own database.
+ * What is asked of a company's hub with nobody logged in there (CompanyHub.call, reached through
+ * `hubs.of(companyId).call(name, input)`): the company's part of a login or a refresh, a page's session, the
+ * session host's state of a connection, an outbound delivery, a new company's setup. Each runs against the
+ * hub's own database.
  */
 export const hubCalls = {
   signIn,
@@ -38,10 +39,12 @@ export const hubCalls = {
     saveSessionKeys(ctx.db, input.whatsappId, input.set),
   ),
   wipeSessionState: call(({ ctx, input }: { ctx: SystemCtx; input: { whatsappId: number } }) => wipeSessionState(ctx.db, input.whatsappId)),
-  deliverOutbound: call(({ ctx, input }: { ctx: SystemCtx; input: OutboundJob }) => deliverOutbound(ctx.env, ctx.db, input)),
+  deliverOutbound: call(({ ctx, input }: { ctx: SystemCtx; input: OutboundJob }) => deliverOutbound(ctx, input)),
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: OutboundJob; code: ErrorCode } }) =>
-    markDeliveryFailed(ctx.env, ctx.db, input.job, input.code),
+    markDeliveryFailed(ctx, input.job, input.code),
   ),
 };
 
 export type HubCallName = keyof typeof hubCalls;
+export type HubCallInput<N extends HubCallName> = Parameters<(typeof hubCalls)[N]>[0]["input"];
+export type HubCallOutput<N extends HubCallName> = Awaited<ReturnType<(typeof hubCalls)[N]>>;

@@ -1,16 +1,16 @@
-import type { Ctx } from "../domain/context";
-import { createTicket } from "../domain/tickets/createTicket";
-import { deleteTicket } from "../domain/tickets/deleteTicket";
-import { updateTicket } from "../domain/tickets/updateTicket";
-import { closeAllTickets, releaseUserTickets } from "../domain/tickets/bulkTransitions";
-import { forwardMessage } from "../domain/messages/forwardMessage";
-import { markTicketRead } from "../domain/messages/markTicketRead";
-import { reactToMessage } from "../domain/messages/reactToMessage";
-import { sendMessage } from "../domain/messages/sendMessage";
+import type { Ctx } from "./context";
+import { createTicket } from "./tickets/createTicket";
+import { deleteTicket } from "./tickets/deleteTicket";
+import { updateTicket } from "./tickets/updateTicket";
+import { closeAllTickets, releaseUserTickets } from "./tickets/bulkTransitions";
+import { forwardMessage } from "./messages/forwardMessage";
+import { markTicketRead } from "./messages/markTicketRead";
+import { reactToMessage } from "./messages/reactToMessage";
+import { sendMessage } from "./messages/sendMessage";
 
 /**
- * Verbs that change a ticket's status, owner or queue (and later, inbound ingestion). They run only inside the
- * company's CompanyHub, one at a time; routes reach them through `runInHub`.
+ * Verbs that change a ticket's status, owner or queue. They run only inside the company's CompanyHub, in its
+ * command queue, one at a time; the API and verbs reach them through `ctx.hub.command(name, input)`.
  */
 export const hubCommands = {
   createTicket,
@@ -27,8 +27,3 @@ export const hubCommands = {
 export type HubCommandName = keyof typeof hubCommands;
 export type HubCommandInput<N extends HubCommandName> = Parameters<(typeof hubCommands)[N]>[0]["input"];
 export type HubCommandOutput<N extends HubCommandName> = Awaited<ReturnType<(typeof hubCommands)[N]>>;
-
-/** Domain errors cross the RPC boundary as data (an Error's class does not survive it). */
-export type CommandEnvelope =
-  | { ok: true; value: unknown }
-  | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };

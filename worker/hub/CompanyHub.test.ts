@@ -5,7 +5,7 @@ import { users } from "../db/tenantSchema";
 import { call, companyWithTeam, inTenant, loginAs, testEnv } from "../testing/fixtures";
 import { connect } from "../testing/sockets";
 import { OFFLINE_AFTER_MS } from "./CompanyHub";
-import { hubFor, publish } from "./publish";
+import { hubDirectory, hubFor } from "./ports";
 
 describe("GET /api/ws", () => {
   it("refuses a connection without a valid token", async () => {
@@ -35,7 +35,7 @@ describe("CompanyHub fan-out", () => {
     const a = await companyWithTeam();
     const b = await companyWithTeam();
     const [adminA, agentA, agentB] = await Promise.all([connect(a.admin.token), connect(a.agent.token), connect(b.agent.token)]);
-    await publish(testEnv, a.company.id, [
+    await hubDirectory(testEnv).of(a.company.id).publish([
       { audience: { kind: "company" }, event: { type: "company", action: "update", companyId: a.company.id } },
     ]);
     await adminA.next((e) => e.type === "company");
@@ -46,7 +46,7 @@ describe("CompanyHub fan-out", () => {
   it("sends admin-only events only to admins", async () => {
     const { company, admin, agent } = await companyWithTeam();
     const [adminSocket, agentSocket] = await Promise.all([connect(admin.token), connect(agent.token)]);
-    await publish(testEnv, company.id, [
+    await hubDirectory(testEnv).of(company.id).publish([
       { audience: { kind: "admins" }, event: { type: "settings", action: "update", key: "viewclosed", value: "enabled" } },
     ]);
     await adminSocket.next((e) => e.type === "settings");
@@ -59,13 +59,13 @@ describe("CompanyHub fan-out", () => {
     joined.send({ type: "joinTickets", status: "pending" });
     await joined.quiet(50); // let the join land before publishing
     const event = { type: "company", action: "update", companyId: company.id } as const;
-    await publish(testEnv, company.id, [{ audience: { kind: "room", room: "tickets:pending" }, event }]);
+    await hubDirectory(testEnv).of(company.id).publish([{ audience: { kind: "room", room: "tickets:pending" }, event }]);
     await joined.next((e) => e.type === "company");
     expect((await other.quiet()).some((e) => e.type === "company")).toBe(false);
 
     joined.send({ type: "leaveTickets", status: "pending" });
     await joined.quiet(50);
-    await publish(testEnv, company.id, [{ audience: { kind: "room", room: "tickets:pending" }, event }]);
+    await hubDirectory(testEnv).of(company.id).publish([{ audience: { kind: "room", room: "tickets:pending" }, event }]);
     expect((await joined.quiet()).some((e) => e.type === "company")).toBe(false);
   });
 
@@ -75,7 +75,7 @@ describe("CompanyHub fan-out", () => {
     await socket.next((e) => e.type === "user"); // its own "online" announcement
     const frames: string[] = [];
     socket.ws.addEventListener("message", (m) => frames.push(String(m.data)));
-    await publish(testEnv, company.id, [
+    await hubDirectory(testEnv).of(company.id).publish([
       { audience: { kind: "company" }, event: { type: "company", action: "update", companyId: company.id } },
       { audience: { kind: "company" }, event: { type: "settings", action: "update", key: "viewgroups", value: "enabled" } },
     ]);
@@ -91,7 +91,7 @@ describe("CompanyHub fan-out", () => {
     socket.send({ type: "joinTickets", status: "everything" });
     socket.send({ type: "dropTables" });
     await socket.quiet(50);
-    await publish(testEnv, company.id, [
+    await hubDirectory(testEnv).of(company.id).publish([
       { audience: { kind: "company" }, event: { type: "company", action: "update", companyId: company.id } },
     ]);
     await socket.next((e) => e.type === "company");

@@ -7,22 +7,23 @@ import migrations from "../db/tenant-migrations/migrations.js";
 import type { Env } from "../env";
 import { clientMessage, PING_FRAME, PONG_FRAME, roomNames, type Audience, type Delivery, type HubActor, type ServerEvent } from "../contracts/ws";
 import { audienceIncludes, type SocketState } from "./audience";
-import { hubCommands, type CommandEnvelope, type HubCommandName } from "./commands";
-import { hubCalls, type HubCallName } from "./calls";
-import { envInsideHub } from "./publish";
-import { SerialQueue } from "./serialQueue";
+import { hubCommands, type HubCommandInput, type HubCommandName, type HubCommandOutput } from "../domain/hubCommands";
+import { hubCalls, type HubCallName } from "../domain/hubCalls";
+import type { ActingHubPort, CompanyHubRef, HubDirectory, HubPort } from "../domain/hubPort";
+import { envInsideHub, hubDirectory, publishLogged } from "./ports";
+import { SerialQueue } from "../lib/serialQueue";
 import { Hono } from "hono";
 import { createApi } from "../api/app";
 import { HUB_COMPANY_HEADER } from "../api/edge";
 import type { AppEnv } from "../api/http";
 import type { BridgeEvent } from "../contracts/bridge";
-import { systemCtx, type CurrentUser, type SystemCtx } from "../domain/context";
+import { systemCtx, type Ctx, type CurrentUser, type SystemCtx } from "../domain/context";
 import { ingestEvents } from "../domain/inbound/ingestEvents";
 import { companySettingsSnapshot } from "../domain/settings/companySettingValues";
 import { automateTickets } from "../domain/automation/automateTickets";
 import { hasAutomationRules } from "../domain/automation/automationRules";
-import { AppError, errorBody } from "../domain/errors";
-import { sendExternalMessage, type ExternalSendCommand } from "../domain/externalApi/sendExternalMessage";
+import { AppError, errorBody, toEnvelope, unwrap, type CommandEnvelope } from "../domain/errors";
+import { sendExternalMessage, type ExternalSendCommand, type ExternalSendResult } from "../domain/externalApi/sendExternalMessage";
 import { tenantHousekeeping } from "../jobs/housekeeping";
 import { provisionTenant, refreshCompanyCopy } from "./provision";
 
@@ -69,7 +70,14 @@ export class CompanyHub extends DurableObject<Env> {
       if (err instanceof AppError) return Response.json(errorBody(err), { status: err.status });
       throw err;
     }
-    const env = this.envFor(companyId);
+    // The API's routes reach this hub through their env (hubHere): its database, its sockets, their contexts.
+    const env = envInsideHub(this.env, {
+      companyId,
+      db: this.db,
+      acceptSocket: (actor) => this.acceptSocket(actor),
+      contextFor: (user) => this.contextFor(user),
+      port: this.port(companyId),
+    });
     return this.api.fetch(request, env, {
       waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
       passThroughOnException() {},
@@ -170,23 +178,21 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   /**
-   * Runs a ticket command for `actor`, after every command before it has finished. Called by the API running in
-   * this hub (runInHub); refusals come back as data.
+   * Runs a ticket command for `actor`, after every command before it has finished. Reached through an agent's
+   * `ctx.hub.command`; refusals come back as data.
    */
   async command(name: HubCommandName, actor: CurrentUser, input: never): Promise<CommandEnvelope> {
     await this.ready(actor.companyId);
-    return this.commands.run(() =>
-      envelope(() => hubCommands[name]({ ctx: { ...this.systemCtx(actor.companyId), user: actor }, input })),
-    );
+    return this.commands.run(() => toEnvelope(() => hubCommands[name]({ ctx: this.contextFor(actor), input })));
   }
 
   /**
    * Work the worker hands to this company with nobody logged in: sign-in, a page's session, the session host's
-   * state, outbound deliveries (hub/calls.ts). Refusals come back as data, as `command`'s do.
+   * state, outbound deliveries (domain/hubCalls.ts). Refusals come back as data, as `command`'s do.
    */
   async call<N extends HubCallName>(companyId: number, name: N, input: Parameters<(typeof hubCalls)[N]>[0]["input"]): Promise<CommandEnvelope> {
     const run = hubCalls[name] as (args: { ctx: SystemCtx; input: unknown }) => Promise<unknown>;
-    return envelope(async () => {
+    return toEnvelope(async () => {
       await this.ready(companyId);
       return run({ ctx: this.systemCtx(companyId), input });
     });
@@ -219,7 +225,7 @@ export class CompanyHub extends DurableObject<Env> {
    */
   async sendExternal(companyId: number, input: ExternalSendCommand): Promise<CommandEnvelope> {
     await this.ready(companyId);
-    return this.commands.run(() => envelope(() => sendExternalMessage({ ctx: this.systemCtx(companyId), input })));
+    return this.commands.run(() => toEnvelope(() => sendExternalMessage({ ctx: this.systemCtx(companyId), input })));
   }
 
   /** The control database changed this company or its plan: the hub's copy is read again. */
@@ -374,30 +380,55 @@ export class CompanyHub extends DurableObject<Env> {
     return row?.id ?? null;
   }
 
-  private systemCtx(companyId: number): SystemCtx {
+  /** The context of work the system runs here for the company, nobody acting (inbound events, calls, automation). */
+  systemCtx(companyId: number): SystemCtx {
     return systemCtx({
       db: this.db,
       control: createControlDb(this.env.DB),
-      env: this.envFor(companyId),
+      env: this.env,
       companyId,
+      hub: this.port(companyId),
+      hubs: this.hubs(companyId),
       waitUntil: (p: Promise<unknown>) => this.ctx.waitUntil(p),
     });
   }
 
-  /** Work run here publishes straight to this hub's sockets, and runs commands in its queue (no RPC to itself). */
-  private envFor(companyId: number) {
-    return envInsideHub(this.env, {
-      companyId,
-      db: this.db,
-      publish: (deliveries) => this.publish(deliveries),
-      command: (name, actor, input) => this.command(name, actor, input),
-      acceptSocket: (actor) => this.acceptSocket(actor),
+  /** The context of a verb an agent runs here: the API's requests and ticket commands. */
+  contextFor(actor: CurrentUser): Ctx {
+    return { ...this.systemCtx(actor.companyId), user: actor, hub: this.actingPort(actor) };
+  }
+
+  /** The domain's port to this hub (`ctx.hub`): straight to its sockets and its queue, no RPC to itself. */
+  private port(companyId: number): HubPort {
+    return {
+      publish: (deliveries) => publishLogged(companyId, deliveries, (d) => this.publish(d)),
       endSessions: (userId, keep, reason) => this.endSessions(userId, keep, reason),
       updateActor: (userId, patch) => this.updateActor(userId, patch),
-      sendExternal: (id, input) => this.sendExternal(id, input),
-      workChanged: (id) => this.workChanged(id),
-      companyChanged: (id) => this.companyChanged(id),
-    });
+      workChanged: () => this.workChanged(companyId),
+      companyChanged: () => this.companyChanged(companyId),
+      sendExternal: async (input) => unwrap(await this.sendExternal(companyId, input)) as ExternalSendResult,
+    };
+  }
+
+  /** An agent's port: ticket commands run as `actor`, in this hub's queue. */
+  private actingPort(actor: CurrentUser): ActingHubPort {
+    return {
+      ...this.port(actor.companyId),
+      command: async <N extends HubCommandName>(name: N, input: HubCommandInput<N>) =>
+        unwrap(await this.command(name, actor, input as never)) as HubCommandOutput<N>,
+    };
+  }
+
+  /** Every company's hub (`ctx.hubs`), this company's answered by this hub itself. */
+  private hubs(companyId: number): HubDirectory {
+    const self: CompanyHubRef = {
+      publish: (deliveries) => publishLogged(companyId, deliveries, (d) => this.publish(d)),
+      companyChanged: () => this.companyChanged(companyId),
+      call: async (name, input) => unwrap(await this.call(companyId, name, input)) as never,
+      ingest: (events) => this.ingest(companyId, events),
+      destroy: () => this.destroy(),
+    };
+    return hubDirectory(this.env, { companyId, hub: self });
   }
 
   private setRooms(ws: WebSocket, state: SocketState, rooms: string[]) {
@@ -421,16 +452,6 @@ export class CompanyHub extends DurableObject<Env> {
         { audience: { kind: "company" }, event: { type: "user", action: "update", userId, user: { ...user, online: true } } },
       ]);
     }
-  }
-}
-
-/** Domain errors cross the RPC boundary as data (an Error's class does not survive it). */
-async function envelope(run: () => Promise<unknown>): Promise<CommandEnvelope> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (err) {
-    if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
-    throw err;
   }
 }
 

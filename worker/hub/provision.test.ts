@@ -10,7 +10,7 @@ import { hashPassword } from "../lib/crypto";
 import { call, companyWithTeam, control, createCompany, inTenant, loginAs, PASSWORD } from "../testing/fixtures";
 import { createContact, createTicketRow } from "../testing/inbox";
 import { ID_RANGE } from "./provision";
-import { hubFor } from "./publish";
+import { hubFor } from "./ports";
 
 describe("a company's own database", () => {
   it("is created by the company's first request, with its copy of the company", async () => {

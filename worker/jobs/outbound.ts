@@ -1,6 +1,5 @@
 import { outboundJob } from "../contracts/outbound";
-import { hubFor } from "../hub/publish";
-import { unwrap } from "../hub/runInHub";
+import { hubDirectory } from "../hub/ports";
 import { AppError, type ErrorCode } from "../domain/errors";
 import type { Env } from "../env";
 
@@ -23,6 +22,7 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
  * marks the message failed (ERR_WAPP_INVALID_CONTACT / ERR_SENDING_WAPP_MSG) so the agent sees it and can retry.
  */
 export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env) {
+  const hubs = hubDirectory(env);
   for (const message of batch.messages) {
     const parsed = outboundJob.safeParse(message.body);
     if (!parsed.success) {
@@ -32,18 +32,16 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
     }
     const job = parsed.data;
     try {
-      unwrap(await hubFor(env, job.companyId).call(job.companyId, "deliverOutbound", job));
+      await hubs.of(job.companyId).call("deliverOutbound", job);
       message.ack();
     } catch (err) {
       const code: ErrorCode = err instanceof AppError ? err.code : "ERR_SENDING_WAPP_MSG";
       if (PERMANENT.has(code) || message.attempts >= MAX_DELIVERY_ATTEMPTS) {
         console.warn("outbound: giving up", { job, code, attempts: message.attempts });
-        unwrap(
-          await hubFor(env, job.companyId).call(job.companyId, "markDeliveryFailed", {
-            job,
-            code: code === "ERR_WAPP_INVALID_CONTACT" ? code : "ERR_SENDING_WAPP_MSG",
-          }),
-        );
+        await hubs.of(job.companyId).call("markDeliveryFailed", {
+          job,
+          code: code === "ERR_WAPP_INVALID_CONTACT" ? code : "ERR_SENDING_WAPP_MSG",
+        });
         message.ack();
       } else {
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });

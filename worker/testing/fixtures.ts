@@ -3,7 +3,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { createControlDb, type Db } from "../db/client";
 import { companies, loginEmails, plans } from "../db/controlSchema";
 import { queues, settings, userQueues, users } from "../db/tenantSchema";
-import { hubFor } from "../hub/publish";
+import type { CompanyHub } from "../hub/CompanyHub";
+import { hubFor } from "../hub/ports";
 import { hashPassword } from "../lib/crypto";
 import type { Env } from "../env";
 
@@ -20,10 +21,23 @@ export const control = createControlDb(testEnv.DB);
  * request would). The database is synchronous: `.get()`, `.all()` and `.run()` answer at once.
  */
 export async function inTenant<T>(companyId: number, use: (db: Db) => T | Promise<T>): Promise<T> {
-  return runInDurableObject(hubFor(testEnv, companyId), async (hub) => {
+  return inHub(companyId, (hub) => use(hub.db));
+}
+
+/**
+ * Runs `use` inside a company's hub, e.g. a verb with the context the hub gives the work it runs:
+ * `hub.systemCtx(companyId)` (nobody acting) or `hub.contextFor(user)` (an agent, as the API's requests).
+ */
+export async function inHub<T>(companyId: number, use: (hub: CompanyHub) => T | Promise<T>): Promise<T> {
+  return runInDurableObject(hubOf(companyId), async (hub: CompanyHub) => {
     await hub.ready(companyId);
-    return use(hub.db);
+    return use(hub);
   });
+}
+
+/** A company's hub as the worker reaches it (its stub). */
+export function hubOf(companyId: number) {
+  return hubFor(testEnv, companyId);
 }
 export const ORIGIN = "http://zapdesk.test";
 export const PASSWORD = "secret123";

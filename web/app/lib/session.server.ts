@@ -2,8 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { refreshAtHub } from "../../../worker/api/edge";
 import type { SessionUser } from "../../../worker/domain/auth/sessionUser";
 import { verifyAccessToken } from "../../../worker/domain/auth/tokens";
-import { hubFor } from "../../../worker/hub/publish";
-import { unwrap } from "../../../worker/hub/runInHub";
+import { hubDirectory } from "../../../worker/hub/ports";
 import { AppError, type ErrorCode } from "../../../worker/domain/errors";
 import { canOpen, type PageId } from "./access";
 import { assertEnv } from "../../../worker/env";
@@ -68,7 +67,7 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
       try {
         // The token's signature and expiry here; the session, the user and the company in the company's hub.
         const { cid } = await verifyAccessToken(accessToken, env.JWT_SECRET);
-        const user = unwrap(await hubFor(env, cid).call(cid, "pageSession", { token: accessToken })) as SessionUser;
+        const user = await hubDirectory(env).of(cid).call("pageSession", { token: accessToken });
         return { user, setCookies: [], accessExpiresAt: tokenExpiry(accessToken), ended: null };
       } catch (err) {
         // An expired (or unreadable) access token is what the refresh token is for; anything else ends here.

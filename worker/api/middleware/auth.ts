@@ -1,9 +1,9 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { createControlDb, type Db } from "../../db/client";
 import { authenticate } from "../../domain/auth/authenticate";
-import type { Ctx, CurrentUser } from "../../domain/context";
+import type { Ctx } from "../../domain/context";
 import { AppError } from "../../domain/errors";
+import { hubHere } from "../../hub/ports";
 import { ACCESS_COOKIE, type AppContext, type AppEnv } from "../http";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -16,14 +16,14 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c) });
   c.set("user", user);
-  c.set("ctx", contextOf(c, user, c.get("db")));
+  c.set("ctx", hubHere(c.env).contextFor(user));
   await next();
 });
 
 /** A read with the request's session: the session checked first (in the hub's own database, no round trip). */
 export async function readWithSession<T>(c: AppContext, read: (ctx: Ctx) => Promise<T>): Promise<{ ctx: Ctx; result: T }> {
   const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c) });
-  const ctx = contextOf(c, user, c.get("db"));
+  const ctx = hubHere(c.env).contextFor(user);
   c.set("user", user);
   c.set("ctx", ctx);
   return { ctx, result: await read(ctx) };
@@ -40,23 +40,6 @@ export function requestToken(c: AppContext): string {
   }
   if (!token) throw new AppError("ERR_SESSION_EXPIRED", "Not authenticated.", { reason: "missing" });
   return token;
-}
-
-function contextOf(c: AppContext, user: CurrentUser, db: Db): Ctx {
-  return {
-    db,
-    control: createControlDb(c.env.DB),
-    env: c.env,
-    companyId: user.companyId,
-    user,
-    waitUntil: (p) => {
-      try {
-        c.executionCtx.waitUntil(p);
-      } catch {
-        void p; // no execution context (tests calling app.request directly): let it run
-      }
-    },
-  };
 }
 
 export function assertSameOrigin(request: Request) {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { companies, connectionRoutes, loginEmails } from "../../db/controlSchema";
 import { settings, users } from "../../db/tenantSchema";
 import { companySettings } from "../../domain/settings/catalogue";
-import { hubFor } from "../../hub/publish";
+import { hubFor } from "../../hub/ports";
 import {
   call,
   companyWithTeam,

@@ -3,7 +3,7 @@ import { externalSendInput } from "../../contracts/externalApi";
 import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from "../../contracts/messages";
 import { AppError } from "../../domain/errors";
 import { assertPlanFeature } from "../../domain/plans/planLimits";
-import { hubHere } from "../../hub/publish";
+import { hubHere } from "../../hub/ports";
 import { HUB_CONNECTION_HEADER } from "../edge";
 import { sendFromIntegration } from "../../domain/externalApi/sendFromIntegration";
 import { assertSendableFiles } from "../../domain/messages/uploadedMedia";
@@ -25,6 +25,7 @@ export const externalApiRoutes = new Hono<AppEnv>().post("/send", async (c) => {
   const result = await sendFromIntegration({
     db,
     env: c.env,
+    hub: hub.port,
     input: { connection, idempotencyKey: c.req.header("idempotency-key"), send, files },
   });
   if (result.replayed) c.header("Idempotent-Replayed", "true");

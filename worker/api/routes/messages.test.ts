@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, tickets } from "../../db/schema";
-import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
+import { call, companyWithTeam, inHub, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { deliver, inbound } from "../../testing/bridge";
 import { base64Of, expectDownload, expectInline, HOSTILE_FILES, PNG, PNG_BASE64 } from "../../testing/media";
@@ -88,10 +88,9 @@ describe("POST /api/messages/:ticketId", () => {
     const jobs: unknown[] = [];
     const recordingQueue = { send: async (job: unknown) => void jobs.push(job) } as unknown as typeof testEnv.OUTBOUND;
     // The verb runs where the API runs it: inside the company's hub, against its own database.
-    const { message } = await inTenant(company.id, async (db) => {
-      const user = await authenticate({ db, env: testEnv, token: agent.token });
-      const ctx = { db, control, env: { ...testEnv, OUTBOUND: recordingQueue }, companyId: company.id, user, waitUntil: () => {} };
-      return storeOutboundMessage(ctx, ticket.id, { body: "para entregar" });
+    const { message } = await inHub(company.id, async (hub) => {
+      const user = await authenticate({ db: hub.db, env: testEnv, token: agent.token });
+      return storeOutboundMessage({ ...hub.contextFor(user), env: { ...testEnv, OUTBOUND: recordingQueue } }, ticket.id, { body: "para entregar" });
     });
     expect(jobs).toEqual([{ kind: "send", companyId: company.id, messageId: message.id }]);
     expect(message.ack).toBe(0);

@@ -13,7 +13,6 @@ import { deleteMessage } from "../../domain/messages/deleteMessage";
 import { editMessage } from "../../domain/messages/editMessage";
 import { listMessages } from "../../domain/messages/listMessages";
 import { readMessageMedia } from "../../domain/messages/readMessageMedia";
-import { runInHub } from "../../hub/runInHub";
 import { readWithSession, requireAuth } from "../middleware/auth";
 import { formBody, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv } from "../http";
 import { assertSendableFiles, removeStoredMedia, storeUploadedMedia } from "../../domain/messages/uploadedMedia";
@@ -27,7 +26,7 @@ export const messageRoutes = new Hono<AppEnv>()
     const ticketId = page.ticket.id;
     // Opening the chat reads it (only the owner's reading clears the badge), once the session is confirmed.
     if (page.ticket.unreadMessages > 0 && page.ticket.userId === ctx.user.id) {
-      await runInHub(ctx, "markTicketRead", { ticketId });
+      await ctx.hub.command("markTicketRead", { ticketId });
       page.ticket = { ...page.ticket, unreadMessages: 0 };
     }
     return c.json(page);
@@ -43,7 +42,7 @@ export const messageRoutes = new Hono<AppEnv>()
     const ticketId = idParam(c, "ticketId");
     if (!isMultipart(c.req.header("content-type"))) {
       const input = await jsonBody(c, sendMessageInput);
-      return c.json(await runInHub(ctx, "sendMessage", { ...input, ticketId }), 201);
+      return c.json(await ctx.hub.command("sendMessage", { ...input, ticketId }), 201);
     }
     // Multipart: files in `medias`, caption in `body` (the composer's attachments).
     const form = await formBody(c, { maxBytes: MAX_MEDIA_BYTES * MAX_MEDIA_FILES });
@@ -56,7 +55,7 @@ export const messageRoutes = new Hono<AppEnv>()
     });
     const media = await storeUploadedMedia(ctx, files);
     try {
-      return c.json(await runInHub(ctx, "sendMessage", { ...input, ticketId, media }), 201);
+      return c.json(await ctx.hub.command("sendMessage", { ...input, ticketId, media }), 201);
     } catch (err) {
       await removeStoredMedia(ctx, media);
       throw err;
@@ -69,12 +68,12 @@ export const messageRoutes = new Hono<AppEnv>()
   .post("/:id/retry", async (c) => c.json(await retryMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c) } })))
   .post("/:id/reactions", async (c) => {
     const { type } = await jsonBody(c, reactionInput);
-    return c.json(await runInHub(c.get("ctx"), "reactToMessage", { messageId: idParam(c), emoji: type }), 201);
+    return c.json(await c.get("ctx").hub.command("reactToMessage", { messageId: idParam(c), emoji: type }), 201);
   })
   .delete("/:id", async (c) => c.json(await deleteMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c) } })));
 
 /** POST /api/message/forward (singular, as the spec calls it). */
 export const forwardRoutes = new Hono<AppEnv>().use(requireAuth).post("/forward", async (c) => {
   const input = await jsonBody(c, forwardInput);
-  return c.json(await runInHub(c.get("ctx"), "forwardMessage", input), 201);
+  return c.json(await c.get("ctx").hub.command("forwardMessage", input), 201);
 });

@@ -4,7 +4,6 @@ import { closeAllInput, createTicketInput, listTicketsQuery, updateTicketInput }
 import { ticketHistory } from "../../domain/tickets/ticketHistory";
 import { listTickets } from "../../domain/tickets/listTickets";
 import { showTicket } from "../../domain/tickets/showTicket";
-import { runInHub } from "../../hub/runInHub";
 import { AppError } from "../../domain/errors";
 import { readWithSession, requireAuth } from "../middleware/auth";
 import { idParam, jsonBody, query, type AppEnv } from "../http";
@@ -26,18 +25,18 @@ export const ticketRoutes = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => c.json((await readWithSession(c, (ctx) => showTicket({ ctx, input: { id: idParam(c) } }))).result))
   .post("/closeAll", requireAuth, async (c) =>
-    c.json(await runInHub(c.get("ctx"), "closeAllTickets", await jsonBody(c, closeAllInput))),
+    c.json(await c.get("ctx").hub.command("closeAllTickets", await jsonBody(c, closeAllInput))),
   )
   .get("/:id/tracking", async (c) =>
     c.json((await readWithSession(c, (ctx) => ticketHistory({ ctx, input: { ticketId: idParam(c) } }))).result),
   )
   .post("/", requireAuth, async (c) => {
     const input = await jsonBody(c, createTicketInput);
-    return c.json(await runInHub(c.get("ctx"), "createTicket", input), 201);
+    return c.json(await c.get("ctx").hub.command("createTicket", input), 201);
   })
   .put("/:id", requireAuth, async (c) => {
     const ticketId = idParam(c);
     const changes = await jsonBody(c, updateTicketInput);
-    return c.json(await runInHub(c.get("ctx"), "updateTicket", { ticketId, changes }));
+    return c.json(await c.get("ctx").hub.command("updateTicket", { ticketId, changes }));
   })
-  .delete("/:id", requireAuth, async (c) => c.json(await runInHub(c.get("ctx"), "deleteTicket", { ticketId: idParam(c) })));
+  .delete("/:id", requireAuth, async (c) => c.json(await c.get("ctx").hub.command("deleteTicket", { ticketId: idParam(c) })));

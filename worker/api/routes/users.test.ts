@@ -17,7 +17,7 @@ import {
   platformAdmin,
   testEnv,
 } from "../../testing/fixtures";
-import { hubFor } from "../../hub/publish";
+import { hubFor } from "../../hub/ports";
 
 let teamA: Awaited<ReturnType<typeof companyWithTeam>>;
 let teamB: Awaited<ReturnType<typeof companyWithTeam>>;

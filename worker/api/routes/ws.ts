@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { HubActor } from "../../contracts/ws";
 import { authenticate } from "../../domain/auth/authenticate";
 import { AppError } from "../../domain/errors";
-import { hubHere } from "../../hub/publish";
+import { hubHere } from "../../hub/ports";
 import { ACCESS_COOKIE, type AppEnv } from "../http";
 
 /**

@@ -2,13 +2,11 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
 import { loginEmails } from "../../db/controlSchema";
 import { companies, userSessions, users } from "../../db/schema";
-import type { Env } from "../../env";
 import type { LoginInput } from "../../contracts/auth";
-import { companyHub, hubFor } from "../../hub/publish";
-import { unwrap } from "../../hub/runInHub";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../lib/crypto";
 import { assertUnderLimit, clearHits, limits, recordHit } from "../../lib/rateLimit";
 import type { SystemCtx } from "../context";
+import type { HubDirectory } from "../hubPort";
 import { AppError } from "../errors";
 import { assertCompanyAccess } from "./companyAccess";
 import { loadSessionUser } from "./sessionUser";
@@ -16,7 +14,7 @@ import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, signAcces
 
 interface LoginArgs {
   control: ControlDb;
-  env: Env;
+  hubs: HubDirectory;
   input: LoginInput;
   ip: string;
   userAgent: string | null;
@@ -28,7 +26,7 @@ export type SignedIn = Awaited<ReturnType<typeof signIn>>;
  * Email and password in; an access token, a refresh token and the session user out. Runs at the edge: the rate
  * limits and the login index are in the control database, the user and the session in the company's hub.
  */
-export async function login({ control, env, input, ip, userAgent }: LoginArgs): Promise<SignedIn> {
+export async function login({ control, hubs, input, ip, userAgent }: LoginArgs): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
   const emailKey = `login:email:${email}`;
   const ipKey = `login:ip:${ip}`;
@@ -42,8 +40,7 @@ export async function login({ control, env, input, ip, userAgent }: LoginArgs): 
       await verifyPassword(input.password, DUMMY_PASSWORD_HASH);
       throw new AppError("ERR_INVALID_CREDENTIALS");
     }
-    const envelope = await hubFor(env, route.companyId).call(route.companyId, "signIn", { email, password: input.password, userAgent });
-    const result = unwrap(envelope) as SignedIn;
+    const result = await hubs.of(route.companyId).call("signIn", { email, password: input.password, userAgent });
     await clearHits(control, emailKey);
     return result;
   } catch (err) {
@@ -71,7 +68,7 @@ export async function signIn({ ctx, input }: { ctx: SystemCtx; input: { email: s
   const { user, company } = found;
   assertCompanyAccess(company, user.super);
 
-  const sessionId = crypto.randomUUID();
+  const sessionId: string = crypto.randomUUID();
   const refreshToken = newRefreshToken(user.companyId, sessionId);
   const refreshHash = await hashRefreshToken(refreshToken);
   const now = new Date();
@@ -90,7 +87,7 @@ export async function signIn({ ctx, input }: { ctx: SystemCtx; input: { email: s
     }),
   ]);
   // The old tab is told 'Sua conta foi acessada em outro computador.' and its socket closed.
-  await companyHub(ctx.env, user.companyId).endSessions(user.id, sessionId, "replaced");
+  await ctx.hub.endSessions(user.id, sessionId, "replaced");
 
   const token = await signAccessToken({ sub: user.id, cid: user.companyId, sid: sessionId }, ctx.env.JWT_SECRET);
   return { token, refreshToken, sessionId, user: await loadSessionUser(db, user.id, user.companyId) };

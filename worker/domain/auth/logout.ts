@@ -1,6 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { userSessions, users } from "../../db/schema";
-import { companyHub } from "../../hub/publish";
 import type { Ctx } from "../context";
 
 /** Ends the current session and shows the user offline. */
@@ -12,7 +11,7 @@ export async function logout({ ctx }: { ctx: Ctx }) {
       .where(and(eq(userSessions.id, ctx.user.sessionId), isNull(userSessions.revokedAt))),
     ctx.db.update(users).set({ online: false }).where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.companyId))),
   ]);
-  await companyHub(ctx.env, ctx.companyId)
+  await ctx.hub
     .endSessions(ctx.user.id, null, "revoked")
     .catch((err) => console.error("could not close sockets on logout", String(err)));
 }

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { companies, userSessions, users } from "../../db/schema";
-import { companyHub } from "../../hub/publish";
 import type { SystemCtx } from "../context";
 import { safeEqual } from "../../lib/crypto";
 import { AppError } from "../errors";
@@ -41,7 +40,7 @@ export async function refreshSession({ ctx, input: { refreshToken } }: { ctx: Sy
     }
     if (session.previousHash && safeEqual(presented, session.previousHash)) {
       await db.update(userSessions).set({ revokedAt: new Date(), revokedReason: "reuse" }).where(eq(userSessions.id, session.id));
-      await companyHub(env, user.companyId)
+      await ctx.hub
         .endSessions(user.id, null, "revoked")
         .catch((err) => console.error("could not close sessions after reuse", String(err)));
     }

@@ -2,7 +2,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Delivery } from "../../contracts/ws";
 import { messages, tickets } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { SystemCtx } from "../context";
 import { enqueueOutboundAll } from "../messages/enqueueOutbound";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
@@ -94,5 +93,5 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
     deliveries.push({ audience: { kind: "chatBox", ticketId: message.ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
   }
   for (const presented of presentTickets(ticketRows)) deliveries.push(ticketUpdateDelivery(before.get(presented.id) ?? null, presented, settings));
-  await publish(ctx.env, ctx.companyId, deliveries);
+  await ctx.hub.publish(deliveries);
 }

@@ -3,14 +3,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { messages, tickets, ticketTracking } from "../../db/tenantSchema";
-import type { CompanyHub } from "../../hub/CompanyHub";
-import { hubFor } from "../../hub/publish";
-import { SerialQueue } from "../../hub/serialQueue";
+import { SerialQueue } from "../../lib/serialQueue";
 import type { Env } from "../../env";
-import { companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
+import { companyWithTeam, hubOf, inHub as inCompanyHub, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
-import { systemCtx } from "../context";
+import type { SystemCtx } from "../context";
 import { automateTickets, MAX_SLICES_PER_RUN, SLICE_SIZE } from "./automateTickets";
 
 const HOUR = 60 * 60 * 1000;
@@ -26,18 +24,15 @@ const closedCount = (db: Db, companyId: number) =>
 
 /** These tests run the automation themselves: the hub's own alarm (armed when a socket connects) is held off. */
 async function holdHubAutomation(companyId: number) {
-  await runInDurableObject(hubFor(testEnv, companyId), async (hub: CompanyHub, state) => {
+  await runInDurableObject(hubOf(companyId), async (hub, state) => {
     await hub.ready(companyId);
     await state.storage.put("automationDueAt", Date.now() + 60 * 60 * 1000);
   });
 }
 
 /** Runs `use` inside the company's hub, with a system context on its database (as the hub's own automate builds). */
-function inHub<T>(companyId: number, use: (ctx: ReturnType<typeof systemCtx>, db: Db) => Promise<T>, env: Env = testEnv): Promise<T> {
-  return runInDurableObject(hubFor(testEnv, companyId), async (hub: CompanyHub) => {
-    await hub.ready(companyId);
-    return use(systemCtx({ db: hub.db, control, env, companyId, waitUntil: () => {} }), hub.db);
-  });
+function inHub<T>(companyId: number, use: (ctx: SystemCtx, db: Db) => Promise<T>, env: Env = testEnv): Promise<T> {
+  return inCompanyHub(companyId, (hub) => use({ ...hub.systemCtx(companyId), env }, hub.db));
 }
 
 describe("automateTickets", () => {

@@ -2,15 +2,14 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, tickets, ticketTracking } from "../../db/tenantSchema";
-import { hubFor } from "../../hub/publish";
-import { companyWithTeam, createQueue, inTenant, testEnv } from "../../testing/fixtures";
+import { companyWithTeam, createQueue, hubOf, inTenant } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 
 const HOUR = 60 * 60 * 1000;
 const ticketById = (companyId: number, id: number) => inTenant(companyId, (db) => db.select().from(tickets).where(eq(tickets.id, id)).get()!);
 /** The company's hub runs its automation (as its alarm does each minute). */
-const automate = (companyId: number, now: number) => hubFor(testEnv, companyId).automate(companyId, now);
+const automate = (companyId: number, now: number) => hubOf(companyId).automate(companyId, now);
 
 describe("the hub's ticket automation", () => {
   it("closes tickets idle past the connection's expiresTicket hours, with its inactivity message", async () => {
@@ -107,7 +106,7 @@ describe("the hub's ticket automation", () => {
     const { company, admin } = await companyWithTeam();
     const conn = await createConnection(company.id);
     const idle = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, status: "pending", updatedAt: new Date(Date.now() - 3 * HOUR) });
-    const hub = hubFor(testEnv, company.id);
+    const hub = hubOf(company.id);
     // No rules yet: the alarm leaves the ticket alone.
     await runDurableObjectAlarm(hub);
     expect((await ticketById(company.id, idle.id)).status).toBe("pending");

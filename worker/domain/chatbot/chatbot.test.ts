@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { companies } from "../../db/controlSchema";
 import type { WeekdaySchedule } from "../../db/schema";
 import { messages, queueOptions, tickets, userRatings, whatsappQueues } from "../../db/tenantSchema";
-import { hubFor } from "../../hub/publish";
 import { deliver, inbound } from "../../testing/bridge";
-import { call, companyWithTeam, control, createQueue, inTenant, setSetting, testEnv } from "../../testing/fixtures";
+import { call, companyWithTeam, control, createQueue, hubOf, inTenant, setSetting, testEnv } from "../../testing/fixtures";
 import { createConnection } from "../../testing/inbox";
 
 /** What the bot said on the company's tickets, oldest first. */
@@ -133,7 +132,7 @@ describe("the connection's chatbot", () => {
     }));
     // As the companies API does: the control row changes, then the hub reads its copy again.
     await control.update(companies).set({ schedules: closedAllWeek }).where(eq(companies.id, company.id));
-    await hubFor(testEnv, company.id).companyChanged(company.id);
+    await hubOf(company.id).companyChanged(company.id);
     await setSetting(company.id, "scheduleType", "company");
     await deliver(inbound(connection.id, NUMBER, "oi"));
     await deliver(inbound(connection.id, NUMBER, "oi de novo"));

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { CreateCompanyInput } from "../../contracts/companies";
 import { companies, loginEmails, plans } from "../../db/controlSchema";
-import { hubFor, publish } from "../../hub/publish";
-import { unwrap } from "../../hub/runInHub";
 import { hashPassword } from "../../lib/crypto";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError, isUniqueViolation } from "../errors";
@@ -47,15 +45,15 @@ export async function createCompany({ ctx, input }: { ctx: Ctx; input: CreateCom
       if (claimed.length === 0) throw new AppError("ERR_EMAIL_IN_USE", "A user with this email already exists.");
       setup.admin = { name: fields.name.slice(0, 50), email: fields.email, passwordHash };
     }
-    unwrap(await hubFor(ctx.env, companyId).call(companyId, "setupCompany", setup));
+    await ctx.hubs.of(companyId).call("setupCompany", setup);
   } catch (err) {
     // Its login e-mail goes with the row (cascade); the hub is emptied in case it wrote anything.
     await ctx.control.delete(companies).where(eq(companies.id, companyId));
-    await hubFor(ctx.env, companyId).destroy().catch(() => undefined);
+    await ctx.hubs.of(companyId).destroy().catch(() => undefined);
     throw err;
   }
 
-  await publish(ctx.env, ctx.companyId, [
+  await ctx.hub.publish([
     { audience: { kind: "admins" }, event: { type: "company", action: "create", companyId } },
   ]);
   const view = await loadCompanyView(ctx.control, companyId);

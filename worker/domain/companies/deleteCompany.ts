@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { companies, connectionRoutes, loginEmails } from "../../db/controlSchema";
 import type { Env } from "../../env";
-import { hubFor, publish } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
@@ -21,16 +20,17 @@ export async function deleteCompany({ ctx, input }: { ctx: Ctx; input: { id: num
   const found = await ctx.control.select({ id: companies.id }).from(companies).where(eq(companies.id, input.id)).get();
   if (!found) throw new AppError("ERR_NO_COMPANY_FOUND");
   const event = { type: "company", action: "delete", companyId: input.id } as const;
-  await publish(ctx.env, input.id, [{ audience: { kind: "company" }, event }]);
+  const hub = ctx.hubs.of(input.id);
+  await hub.publish([{ audience: { kind: "company" }, event }]);
 
-  await hubFor(ctx.env, input.id).destroy();
+  await hub.destroy();
   await deleteCompanyFiles(ctx.env, input.id);
   await ctx.control.batch([
     ctx.control.delete(loginEmails).where(eq(loginEmails.companyId, input.id)),
     ctx.control.delete(connectionRoutes).where(eq(connectionRoutes.companyId, input.id)),
     ctx.control.delete(companies).where(eq(companies.id, input.id)),
   ]);
-  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "admins" }, event }]);
+  await ctx.hub.publish([{ audience: { kind: "admins" }, event }]);
 }
 
 /** Every object under `companies/<id>/` in R2, a page (up to 1000 keys) at a time. */

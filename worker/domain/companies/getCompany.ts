@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema";
-import { hubFor } from "../../hub/publish";
-import { unwrap } from "../../hub/runInHub";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
@@ -19,6 +17,6 @@ export async function getCompany({ ctx, input }: { ctx: Ctx; input: { id: number
   const settingRows =
     input.id === ctx.companyId
       ? ctx.db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, input.id)).all()
-      : (unwrap(await hubFor(ctx.env, input.id).call(input.id, "companySettingRows", {})) as { key: string; value: string }[]);
+      : await ctx.hubs.of(input.id).call("companySettingRows", {});
   return { ...company, settings: withCompanyDefaults(settingRows) };
 }

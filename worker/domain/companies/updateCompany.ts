@@ -1,7 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { UpdateCompanyInput } from "../../contracts/companies";
 import { companies, plans } from "../../db/controlSchema";
-import { publish } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError, isUniqueViolation } from "../errors";
 import { companyChanged } from "./companyChanged";
@@ -41,6 +40,6 @@ export async function updateCompany({ ctx, input }: { ctx: Ctx; input: { id: num
 /** Tells the company's own users and the platform admins watching the list. */
 export async function publishCompanyUpdate(ctx: Ctx, companyId: number) {
   const event = { type: "company", action: "update", companyId } as const;
-  await publish(ctx.env, companyId, [{ audience: { kind: "company" }, event }]);
-  if (companyId !== ctx.companyId) await publish(ctx.env, ctx.companyId, [{ audience: { kind: "admins" }, event }]);
+  await ctx.hubs.of(companyId).publish([{ audience: { kind: "company" }, event }]);
+  if (companyId !== ctx.companyId) await ctx.hub.publish([{ audience: { kind: "admins" }, event }]);
 }

@@ -1,14 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
 import { tickets } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { AnyCtx, Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { ContactView } from "./view";
 
 /** Contact lists are company-wide: every user of the company hears of a change. */
 export async function publishContact(ctx: AnyCtx, action: "create" | "update", contact: ContactView) {
-  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "contact", action, contact } }]);
+  await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "contact", action, contact } }]);
 }
 
 /**
@@ -38,5 +37,5 @@ export async function publishContactsDeleted(ctx: Ctx, contactIds: number[], rem
       event: { type: "ticket", action: "delete", ticketId: t.id },
     });
   }
-  await publish(ctx.env, ctx.companyId, deliveries);
+  await ctx.hub.publish(deliveries);
 }

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { contactEmail, type ImportSkipReason } from "../../contracts/contacts";
 import { contacts } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { Ctx } from "../context";
 import { normalizePhoneNumber } from "./phoneNumber";
 
@@ -97,7 +96,7 @@ export async function importContacts({ ctx, input }: { ctx: Ctx; input: { rows: 
   }
   skipped.sort((a, b) => a.row - b.row);
   if (inserted.size > 0) {
-    await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "contact", action: "reload" } }]);
+    await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "contact", action: "reload" } }]);
   }
   return { imported: inserted.size, skipped };
 }

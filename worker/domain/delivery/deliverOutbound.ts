@@ -2,9 +2,9 @@ import { and, eq, lt } from "drizzle-orm";
 import { sessionHost, type SessionHostClient } from "../../bridge/hostClient";
 import type { OutboundJob } from "../../contracts/outbound";
 import type { SendCommand } from "../../contracts/bridge";
-import type { Db } from "../../db/client";
 import { contacts, messages, tickets } from "../../db/schema";
 import type { Env } from "../../env";
+import type { SystemCtx } from "../context";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
 
 /** Voice notes recorded in the composer are stored under this name pattern (see the chat composer). */
@@ -22,7 +22,8 @@ function base64Of(bytes: ArrayBuffer): string {
  * failure). The message row is the source of truth: a send uses the message's own WhatsApp id, so a retry after
  * a lost answer is not sent twice; a message already acknowledged is not sent again.
  */
-export async function deliverOutbound(env: Env, db: Db, job: OutboundJob, host: SessionHostClient = sessionHost(env)) {
+export async function deliverOutbound(ctx: SystemCtx, job: OutboundJob, host: SessionHostClient = sessionHost(ctx.env)) {
+  const { db, env } = ctx;
   const row = await db
     .select({
       id: messages.id,
@@ -64,7 +65,7 @@ export async function deliverOutbound(env: Env, db: Db, job: OutboundJob, host: 
         .set({ ack: 1, sendError: null, updatedAt: new Date() })
         .where(and(eq(messages.companyId, job.companyId), eq(messages.id, row.id), lt(messages.ack, 1)))
         .returning({ id: messages.id });
-      if (updated[0]) await publishMessageUpdate({ db, env, companyId: job.companyId }, row.id);
+      if (updated[0]) await publishMessageUpdate(ctx, row.id);
       return;
     }
     case "edit":

@@ -1,18 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { OutboundJob } from "../../contracts/outbound";
-import type { Db } from "../../db/client";
 import { messages } from "../../db/schema";
-import type { Env } from "../../env";
+import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
 
 /** A send that will not succeed by retrying: the message shows as failed, with why, until someone retries it. */
-export async function markDeliveryFailed(env: Env, db: Db, job: OutboundJob, code: ErrorCode) {
+export async function markDeliveryFailed(ctx: SystemCtx, job: OutboundJob, code: ErrorCode) {
   if (job.kind !== "send") return;
-  const updated = await db
+  const updated = await ctx.db
     .update(messages)
     .set({ sendError: code, updatedAt: new Date() })
     .where(and(eq(messages.companyId, job.companyId), eq(messages.id, job.messageId)))
     .returning({ id: messages.id });
-  if (updated[0]) await publishMessageUpdate({ db, env, companyId: job.companyId }, job.messageId);
+  if (updated[0]) await publishMessageUpdate(ctx, job.messageId);
 }

@@ -19,6 +19,8 @@ export interface ExternalSendCommand {
   closeTicket: boolean;
 }
 
+export type ExternalSendResult = Awaited<ReturnType<typeof sendExternalMessage>>;
+
 /**
  * An integration sends through a connection (POST /api/messages/send). Runs in the company's hub, like every
  * ticket write: the contact is found or created by number, its live ticket on that connection is reused, or a

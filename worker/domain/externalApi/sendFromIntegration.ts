@@ -4,29 +4,28 @@ import type { Db } from "../../db/client";
 import type { Whatsapp } from "../../db/schema";
 import type { Env } from "../../env";
 import { sessionHost } from "../../bridge/hostClient";
-import type { CommandEnvelope } from "../../hub/commands";
-import { companyHub } from "../../hub/publish";
 import { normalizePhoneNumber } from "../contacts/phoneNumber";
-import { AppError, fieldError, type ErrorCode } from "../errors";
+import { AppError, fieldError } from "../errors";
+import type { HubPort } from "../hubPort";
 import { removeStoredMedia, storeUploadedMedia } from "../messages/uploadedMedia";
-import type { sendExternalMessage } from "./sendExternalMessage";
 import { completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, reserveIdempotencyKey, type IdempotencySlot } from "./idempotencyKeys";
-
-export type ExternalSendResult = Awaited<ReturnType<typeof sendExternalMessage>>;
 
 /**
  * POST /api/messages/send for an authorised connection: checks the number with WhatsApp through that
  * connection, stores the files, and has the company's hub write the contact, ticket and messages (delivery is
  * queued). With an Idempotency-Key, a repeat of an answered request gets the first answer and sends nothing.
- * A refused request writes nothing: stored files are removed and the key is freed.
+ * A refused request writes nothing: stored files are removed and the key is freed. Runs in the company's hub
+ * (`hub` is that hub's port; the external API carries no user session, so there is no agent's context).
  */
 export async function sendFromIntegration({
   db,
   env,
+  hub,
   input,
 }: {
   db: Db;
   env: Env;
+  hub: HubPort;
   input: { connection: Pick<Whatsapp, "id" | "companyId">; idempotencyKey?: string; send: ExternalSendInput; files: File[] };
 }): Promise<{ status: 201 | number; body: unknown; replayed: boolean }> {
   const { connection, send, files } = input;
@@ -54,18 +53,14 @@ export async function sendFromIntegration({
 
     const ctx = { env, companyId: connection.companyId };
     const media = await storeUploadedMedia(ctx, files);
-    const envelope = (await companyHub(env, connection.companyId).sendExternal(connection.companyId, {
-      whatsappId: connection.id,
-      number: waNumber,
-      body: send.body,
-      media,
-      closeTicket: send.closeTicket,
-    })) as unknown as CommandEnvelope;
-    if (!envelope.ok) {
-      await removeStoredMedia(ctx, media);
-      throw new AppError(envelope.error.code as ErrorCode, envelope.error.message, envelope.error.details);
+    let body;
+    try {
+      body = await hub.sendExternal({ whatsappId: connection.id, number: waNumber, body: send.body, media, closeTicket: send.closeTicket });
+    } catch (err) {
+      // Refused by the hub: nothing was written, so the files go too.
+      if (err instanceof AppError) await removeStoredMedia(ctx, media);
+      throw err;
     }
-    const body = envelope.value as ExternalSendResult;
     // The message is sent: failing to remember the answer must not turn it into an error (the pending row then
     // expires in minutes, and a retry within them is told the key is in progress rather than sending twice).
     if (slot) await completeIdempotencyKey(db, slot, 201, body).catch((err) => console.error("idempotency key not saved", String(err)));

@@ -24,5 +24,5 @@ export async function applyConnectionState(ctx: SystemCtx, e: Status | Qr) {
     .returning();
   if (!row) return;
   await syncConnectionRoute(ctx, row.id);
-  await publishWhatsappSession(ctx.env, ctx.companyId, row);
+  await publishWhatsappSession(ctx, row);
 }

@@ -1,7 +1,6 @@
 import { and, eq, or } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
 import { contacts } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
 import type { SystemCtx } from "../context";
@@ -39,5 +38,5 @@ export async function publishPresence(ctx: SystemCtx, e: Presence) {
   const view = await loadContactView(ctx.db, ctx.companyId, contact.id);
   if (!view) return;
   const presence = e.presence === "composing" || e.presence === "recording" ? e.presence : "available";
-  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "contact", action: "update", contact: { ...view, presence } } }]);
+  await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "contact", action: "update", contact: { ...view, presence } } }]);
 }

@@ -2,15 +2,14 @@ import { and, gte, inArray } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
 import type { ControlDb } from "../../db/client";
 import { connectionRoutes, sessionLeases } from "../../db/controlSchema";
-import type { Env } from "../../env";
-import { hubFor } from "../../hub/publish";
+import type { HubDirectory } from "../hubPort";
 
 /**
  * A batch from the session host: split by company (each connection belongs to one), each company's events
  * handed in order to its hub. Companies proceed in parallel; the call answers only when all have landed, so the
  * host keeps (and re-sends) the batch otherwise — ingestion is idempotent on WhatsApp ids.
  */
-export async function ingestEventBatch(env: Env, db: ControlDb, hostId: string, events: BridgeEvent[]): Promise<number> {
+export async function ingestEventBatch(hubs: HubDirectory, db: ControlDb, hostId: string, events: BridgeEvent[]): Promise<number> {
   const ids = [...new Set(events.map((e) => e.connectionId))];
   const [owners, leases] = await db.batch([
     db.select({ id: connectionRoutes.whatsappId, companyId: connectionRoutes.companyId }).from(connectionRoutes).where(inArray(connectionRoutes.whatsappId, ids)),
@@ -36,6 +35,6 @@ export async function ingestEventBatch(env: Env, db: ControlDb, hostId: string, 
     if (!list) byCompany.set(companyId, (list = []));
     list.push(event);
   }
-  await Promise.all([...byCompany].map(([companyId, list]) => hubFor(env, companyId).ingest(companyId, list)));
+  await Promise.all([...byCompany].map(([companyId, list]) => hubs.of(companyId).ingest(list)));
   return events.length;
 }

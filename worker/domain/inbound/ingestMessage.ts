@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { Delivery } from "../../contracts/ws";
 import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import { answerRating, awaitingRating } from "../chatbot/rating";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 import { publishContact } from "../contacts/events";
@@ -138,7 +137,7 @@ export async function announce(ctx: SystemCtx, ticketId: number, before: TicketS
     deliveries.push({ audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
   }
   deliveries.push(ticketUpdateDelivery(before, ticket, settings));
-  await publish(ctx.env, ctx.companyId, deliveries);
+  await ctx.hub.publish(deliveries);
   if (changedContactId !== null) {
     const view = await loadContactView(ctx.db, ctx.companyId, changedContactId);
     if (view) await publishContact(ctx, "update", view);

@@ -3,7 +3,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { Delivery } from "../../contracts/ws";
 import { contacts, messages, tickets } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
@@ -201,5 +200,5 @@ async function announceRun(ctx: SystemCtx, messageIds: number[], before: Map<num
     const ticket = presented.get(id);
     if (ticket) deliveries.push(ticketUpdateDelivery(scope, ticket, settings));
   }
-  await publish(ctx.env, ctx.companyId, deliveries);
+  await ctx.hub.publish(deliveries);
 }

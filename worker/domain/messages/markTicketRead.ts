@@ -1,6 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
 import { messages, tickets } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 
@@ -24,7 +23,7 @@ export async function markTicketRead({ ctx, input }: { ctx: Ctx; input: { ticket
       .where(and(eq(messages.ticketId, ticket.id), eq(messages.companyId, ctx.companyId), eq(messages.read, false))),
   ]);
   const scope = scopeOf(ticket);
-  await publish(ctx.env, ctx.companyId, [
+  await ctx.hub.publish([
     {
       audience: { kind: "ticket", before: scope, after: scope, settings: await visibilitySettings(ctx) },
       event: { type: "ticket", action: "updateUnread", ticketId: ticket.id },

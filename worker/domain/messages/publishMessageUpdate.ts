@@ -1,6 +1,5 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { messages, tickets } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
@@ -12,7 +11,7 @@ import { messagesQuery, presentMessageRow, type PresentedMessage } from "./prese
  * arrive three per message sent); pass the ticket when the caller already has it.
  */
 export async function publishMessageUpdate(
-  ctx: Pick<AnyCtx, "db" | "env" | "companyId"> & { user?: AnyCtx["user"]; companySettings?: Record<string, string> },
+  ctx: Pick<AnyCtx, "db" | "hub" | "companyId"> & { user?: AnyCtx["user"]; companySettings?: Record<string, string> },
   messageId: number,
   opts: { action?: "create" | "update"; ticket?: TicketScope } = {},
 ) {
@@ -38,13 +37,13 @@ export function ticketScopeOfMessage(ctx: Pick<AnyCtx, "db" | "companyId">, mess
 
 /** Sends an already-loaded message to the chats that show its ticket. */
 export async function announceMessage(
-  ctx: Pick<AnyCtx, "db" | "env" | "companyId"> & { user?: AnyCtx["user"]; companySettings?: Record<string, string> },
+  ctx: Pick<AnyCtx, "db" | "hub" | "companyId"> & { user?: AnyCtx["user"]; companySettings?: Record<string, string> },
   message: PresentedMessage,
   ticket: TicketScope,
   action: "create" | "update",
 ) {
   const settings = await visibilitySettings(ctx);
-  await publish(ctx.env, ctx.companyId, [
+  await ctx.hub.publish([
     { audience: { kind: "chatBox", ticketId: message.ticketId, ticket: scopeOf(ticket), settings }, event: { type: "appMessage", action, message } },
   ]);
 }

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { messages, tickets } from "../../db/schema";
 import { toHex } from "../../lib/crypto";
-import { publish } from "../../hub/publish";
 import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
@@ -96,7 +95,7 @@ export async function storeOutboundMessage(ctx: AnyCtx, ticketId: number, msg: O
   const presented = presentTickets(ticketRows)[0]!;
   const settings = await visibilitySettings(ctx);
   const scope = scopeOf(presented);
-  await publish(ctx.env, ctx.companyId, [
+  await ctx.hub.publish([
     { audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } },
     { audience: { kind: "ticket", before: scope, after: scope, settings }, event: { type: "ticket", action: "update", ticket: presented } },
   ]);

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queueOptions, queues, type Queue, type QueueOption } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { requirePermission } from "../context";
@@ -111,7 +110,7 @@ export async function manageableOption(ctx: Ctx, id: number) {
 
 /** Tells the company; the queue travels with its option tree so an open dialog can follow option edits too. */
 export async function publishQueue(ctx: Ctx, action: "create" | "update", queue: QueueView) {
-  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "queue", action, queue } }]);
+  await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "queue", action, queue } }]);
 }
 
 /** After an option write: tells the company the queue (and its tree) as it now stands, and answers it. */
@@ -132,5 +131,5 @@ export function findOption(nodes: PresentedQueueOption[], id: number): Presented
 }
 
 export async function publishQueueDeleted(ctx: Ctx, queueId: number) {
-  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "queue", action: "delete", queueId } }]);
+  await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "queue", action: "delete", queueId } }]);
 }

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
 import type { Db } from "../../db/client";
 import { quickMessages, users, type QuickMessage } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import { canEditQuickMessage, canSeeQuickMessage } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
@@ -54,7 +53,7 @@ export async function editableQuickMessage(ctx: Ctx, id: number) {
 export async function publishQuickMessage(ctx: Ctx, action: "create" | "update", qm: QuickMessage) {
   const quickMessage = presentQuickMessage(qm);
   if (qm.geral) {
-    await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "quickMessage", action, quickMessage } }]);
+    await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "quickMessage", action, quickMessage } }]);
     return;
   }
   const team = await ctx.db.select({ id: users.id, profile: users.profile, super: users.super }).from(users).where(eq(users.companyId, ctx.companyId));
@@ -64,9 +63,9 @@ export async function publishQuickMessage(ctx: Ctx, action: "create" | "update",
   if (action === "update" && others.length) {
     deliveries.push({ audience: { kind: "users", userIds: others }, event: { type: "quickMessage", action: "delete", quickMessageId: qm.id } });
   }
-  await publish(ctx.env, ctx.companyId, deliveries);
+  await ctx.hub.publish(deliveries);
 }
 
 export async function publishQuickMessageDeleted(ctx: Ctx, id: number) {
-  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "quickMessage", action: "delete", quickMessageId: id } }]);
+  await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "quickMessage", action: "delete", quickMessageId: id } }]);
 }

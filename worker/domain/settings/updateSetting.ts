@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { UpdateSettingInput } from "../../contracts/settings";
 import type { Audience } from "../../contracts/ws";
 import { settings, users } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { companySettings, isCompanySettingKey, isPlatformSettingKey, platformSettings } from "./catalogue";
@@ -45,6 +44,6 @@ export async function updateSetting({ ctx, input }: { ctx: Ctx; input: { key: st
       .where(and(eq(users.companyId, PLATFORM_COMPANY_ID), eq(users.super, true)));
     audience = { kind: "users", userIds: supers.map((u) => u.id) };
   }
-  await publish(ctx.env, companyId, [{ audience, event: { type: "settings", action: "update", key, value } }]);
+  await ctx.hubs.of(companyId).publish([{ audience, event: { type: "settings", action: "update", key, value } }]);
   return { key, value };
 }

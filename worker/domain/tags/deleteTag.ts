@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { tags } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { canManageTag } from "../permissions";
@@ -15,5 +14,5 @@ export async function deleteTag({ ctx, input }: { ctx: Ctx; input: { id: number 
   if (!current) throw new AppError("ERR_NO_TAG_FOUND");
   if (!canManageTag(ctx.user, current)) throw new AppError("ERR_NO_PERMISSION");
   await ctx.db.delete(tags).where(mine);
-  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "tag", action: "delete", tagId: input.id } }]);
+  await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "tag", action: "delete", tagId: input.id } }]);
 }

@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tags, ticketTags, type Tag } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import type { Ctx } from "../context";
 
 /** The columns a tag is answered with. */
@@ -20,5 +19,5 @@ export async function loadTagView(db: Db, companyId: number, id: number) {
 
 export async function publishTag(ctx: Ctx, action: "create" | "update", tag: Pick<Tag, keyof typeof tagColumns>) {
   const { id, name, color, kanban, userId } = tag;
-  await publish(ctx.env, ctx.companyId, [{ audience: { kind: "company" }, event: { type: "tag", action, tag: { id, name, color, kanban, userId } } }]);
+  await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "tag", action, tag: { id, name, color, kanban, userId } } }]);
 }

@@ -1,7 +1,6 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { tickets } from "../../db/schema";
 import type { CloseAllInput } from "../../contracts/tickets";
-import { publish } from "../../hub/publish";
 import type { Delivery } from "../../contracts/ws";
 import { requirePermission, type Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "./ticketEvents";
@@ -38,7 +37,7 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
       event: { type: "ticket", action: "update", ticket: { ...after, updatedAt: now } },
     };
   });
-  for (let i = 0; i < deliveries.length; i += 200) await publish(ctx.env, ctx.companyId, deliveries.slice(i, i + 200));
+  for (let i = 0; i < deliveries.length; i += 200) await ctx.hub.publish(deliveries.slice(i, i + 200));
   return { count: affected.length };
 }
 

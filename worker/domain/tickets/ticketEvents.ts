@@ -1,5 +1,4 @@
 import type { AnyCtx } from "../context";
-import { publish } from "../../hub/publish";
 import type { Delivery } from "../../contracts/ws";
 import { companySettings } from "../settings/catalogue";
 import { companySettingValues, isEnabled } from "../settings/companySettingValues";
@@ -29,12 +28,12 @@ export function ticketUpdateDelivery(before: TicketScope | null, ticket: Present
 /** Tells everyone who could see the ticket before or after the change. */
 export async function publishTicketUpdate(ctx: AnyCtx, before: TicketScope | null, ticket: PresentedTicket, extra: Delivery[] = []) {
   const settings = await visibilitySettings(ctx);
-  await publish(ctx.env, ctx.companyId, [ticketUpdateDelivery(before, ticket, settings), ...extra]);
+  await ctx.hub.publish([ticketUpdateDelivery(before, ticket, settings), ...extra]);
 }
 
 export async function publishTicketDelete(ctx: AnyCtx, before: TicketScope, ticketId: number) {
   const settings = await visibilitySettings(ctx);
-  await publish(ctx.env, ctx.companyId, [
+  await ctx.hub.publish([
     { audience: { kind: "ticket", before, after: null, settings }, event: { type: "ticket", action: "delete", ticketId } },
   ]);
 }

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CreateUserInput } from "../../contracts/users";
 import { userQueues, users, type User } from "../../db/schema";
-import { publish } from "../../hub/publish";
 import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import { requirePermission, type Ctx } from "../context";
@@ -66,7 +65,7 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
     }
   });
 
-  await publish(ctx.env, ctx.companyId, [
+  await ctx.hub.publish([
     { audience: { kind: "company" }, event: { type: "user", action: "create", userId: created.id, user: userSummary(created) } },
   ]);
   const view = await loadUserView(ctx.db, ctx.companyId, created.id);

@@ -1,7 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { publish } from "../../hub/publish";
-import { runInHub } from "../../hub/runInHub";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { releaseLoginEmail } from "./loginEmails";
@@ -20,12 +18,12 @@ export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: number
   if (target.super && !ctx.user.super) throw new AppError("ERR_NO_PERMISSION");
   // Sessions end first so the user cannot take a ticket while their open ones go back to the waiting list.
   await revokeSessions(ctx.db, target.id, "deleted");
-  await runInHub(ctx, "releaseUserTickets", { userId: target.id });
+  await ctx.hub.command("releaseUserTickets", { userId: target.id });
   await ctx.db.delete(users).where(mine);
   // The address leaves the login index with its user (another company may take it from now on).
   await releaseLoginEmail(ctx, target.email);
-  await closeSockets(ctx.env, ctx.companyId, target.id);
-  await publish(ctx.env, ctx.companyId, [
+  await closeSockets(ctx, target.id);
+  await ctx.hub.publish([
     { audience: { kind: "company" }, event: { type: "user", action: "delete", userId: target.id } },
   ]);
 }

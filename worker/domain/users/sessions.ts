@@ -1,8 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userSessions } from "../../db/schema";
-import type { Env } from "../../env";
-import { companyHub } from "../../hub/publish";
+import type { AnyCtx } from "../context";
 
 /** The statement that revokes a user's live sessions (all, or all but the one the user is acting from). */
 export function revokeSessions(db: Db, userId: number, reason: "deleted" | "password", keepSessionId: string | null = null) {
@@ -19,9 +18,9 @@ export function revokeSessions(db: Db, userId: number, reason: "deleted" | "pass
 }
 
 /** Closes the user's sockets after their sessions were revoked; the write has landed, so a failure is logged. */
-export async function closeSockets(env: Env, companyId: number, userId: number, keepSessionId: string | null = null) {
+export async function closeSockets(ctx: Pick<AnyCtx, "hub">, userId: number, keepSessionId: string | null = null) {
   try {
-    await companyHub(env, companyId).endSessions(userId, keepSessionId, "revoked");
+    await ctx.hub.endSessions(userId, keepSessionId, "revoked");
   } catch (err) {
     console.error("could not close the user's sockets", { userId, err: String(err) });
   }

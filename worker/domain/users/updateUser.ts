@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateUserInput } from "../../contracts/users";
 import { userQueues, users, type NewUser } from "../../db/schema";
-import { companyHub, publish } from "../../hub/publish";
 import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
@@ -86,12 +85,12 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
 
   const view = await loadUserView(ctx.db, ctx.companyId, id);
   if (!view) throw new AppError("ERR_NO_USER_FOUND");
-  await publish(ctx.env, ctx.companyId, [
+  await ctx.hub.publish([
     { audience: { kind: "company" }, event: { type: "user", action: "update", userId: id, user: userSummary(view) } },
   ]);
   // Live sockets decide what this user may see from the new profile and queues.
   try {
-    await companyHub(ctx.env, ctx.companyId).updateActor(id, {
+    await ctx.hub.updateActor(id, {
       profile: view.profile,
       super: view.super,
       allTicket: view.allTicket,
@@ -100,6 +99,6 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
   } catch (err) {
     console.error("could not update the user's sockets", { userId: id, err: String(err) });
   }
-  if (changes.passwordHash !== undefined) await closeSockets(ctx.env, ctx.companyId, id, keepSessionId);
+  if (changes.passwordHash !== undefined) await closeSockets(ctx, id, keepSessionId);
   return view;
 }

@@ -1,7 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { CreateWhatsappInput } from "../../contracts/whatsapps";
 import { sessionHost } from "../../bridge/hostClient";
-import { companyHub } from "../../hub/publish";
 import { whatsapps } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, errorBody, isUniqueViolation } from "../errors";
@@ -54,12 +53,12 @@ export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWh
   // The session host routes by the control index: the connection is there before the host is asked to start it.
   await syncConnectionRoute(ctx, created.id);
   // Its automation rules (expiry, auto-transfer) may start the hub's automation.
-  await companyHub(ctx.env, ctx.companyId).workChanged(ctx.companyId);
+  await ctx.hub.workChanged();
   const queueList = await loadWhatsappQueues(ctx.db, created.id);
-  await publishWhatsapp(ctx.env, ctx.companyId, created, queueList);
+  await publishWhatsapp(ctx, created, queueList);
   if (isDefault && previousDefault) {
     const unstarred = await loadWhatsappRow(ctx.db, ctx.companyId, previousDefault.id);
-    if (unstarred) await publishWhatsapp(ctx.env, ctx.companyId, unstarred);
+    if (unstarred) await publishWhatsapp(ctx, unstarred);
   }
 
   let row = created;

@@ -1,7 +1,6 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { sessionHost } from "../../bridge/hostClient";
 import { whatsapps } from "../../db/schema";
-import { companyHub } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
@@ -35,11 +34,11 @@ export async function deleteWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
 
   // Gone from the index: the session host and the external API no longer route to it.
   await syncConnectionRoute(ctx, input.id);
-  await companyHub(ctx.env, ctx.companyId).workChanged(ctx.companyId);
-  await publishWhatsappDeleted(ctx.env, ctx.companyId, input.id);
+  await ctx.hub.workChanged();
+  await publishWhatsappDeleted(ctx, input.id);
   if (heir) {
     const starred = await loadWhatsappRow(ctx.db, ctx.companyId, heir.id);
-    if (starred) await publishWhatsapp(ctx.env, ctx.companyId, starred);
+    if (starred) await publishWhatsapp(ctx, starred);
   }
   const host = sessionHost(ctx.env);
   ctx.waitUntil(

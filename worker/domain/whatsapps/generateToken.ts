@@ -25,6 +25,6 @@ export async function generateToken({ ctx, input }: { ctx: Ctx; input: { id: num
   // The external API finds the connection by its token's hash in the control index.
   await syncConnectionRoute(ctx, row.id);
   const queueList = await loadWhatsappQueues(ctx.db, row.id);
-  await publishWhatsapp(ctx.env, ctx.companyId, row, queueList);
+  await publishWhatsapp(ctx, row, queueList);
   return { token, whatsapp: presentWhatsapp(row, queueList) };
 }

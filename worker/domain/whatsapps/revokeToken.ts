@@ -18,6 +18,6 @@ export async function revokeToken({ ctx, input }: { ctx: Ctx; input: { id: numbe
   // The external API finds the connection by its token's hash in the control index.
   await syncConnectionRoute(ctx, row.id);
   const queueList = await loadWhatsappQueues(ctx.db, row.id);
-  await publishWhatsapp(ctx.env, ctx.companyId, row, queueList);
+  await publishWhatsapp(ctx, row, queueList);
   return presentWhatsapp(row, queueList);
 }

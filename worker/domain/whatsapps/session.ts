@@ -11,7 +11,7 @@ import { publishWhatsappSession } from "./view";
  * since `seen` (its updatedAt), so an older answer never overwrites a newer event. Returns the current row.
  */
 export async function recordSessionState(
-  ctx: Pick<Ctx, "db" | "control" | "env" | "companyId">,
+  ctx: Pick<Ctx, "db" | "control" | "env" | "companyId" | "hub">,
   seen: Whatsapp,
   answered: unknown,
   fallback: BridgeConnectionStatus = "OPENING",
@@ -31,6 +31,6 @@ export async function recordSessionState(
     return current ?? seen;
   }
   await syncConnectionRoute(ctx, updated.id);
-  await publishWhatsappSession(ctx.env, ctx.companyId, updated);
+  await publishWhatsappSession(ctx, updated);
   return updated;
 }

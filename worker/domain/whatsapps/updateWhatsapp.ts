@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateWhatsappInput } from "../../contracts/whatsapps";
 import { whatsappQueues, whatsapps, type NewWhatsapp } from "../../db/schema";
-import { companyHub } from "../../hub/publish";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
@@ -58,11 +57,11 @@ export async function updateWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
   const [row, queueList] = await Promise.all([loadWhatsappRow(ctx.db, ctx.companyId, id), loadWhatsappQueues(ctx.db, id)]);
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
   await syncConnectionRoute(ctx, id);
-  await companyHub(ctx.env, ctx.companyId).workChanged(ctx.companyId);
-  await publishWhatsapp(ctx.env, ctx.companyId, row, queueList);
+  await ctx.hub.workChanged();
+  await publishWhatsapp(ctx, row, queueList);
   if (previousDefault && previousDefault.id !== id) {
     const unstarred = await loadWhatsappRow(ctx.db, ctx.companyId, previousDefault.id);
-    if (unstarred) await publishWhatsapp(ctx.env, ctx.companyId, unstarred);
+    if (unstarred) await publishWhatsapp(ctx, unstarred);
   }
   return presentWhatsapp(row, queueList);
 }

@@ -2,8 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
 import type { Db } from "../../db/client";
 import { queues, whatsappQueues, whatsapps, type Whatsapp } from "../../db/schema";
-import type { Env } from "../../env";
-import { publish } from "../../hub/publish";
+import type { AnyCtx } from "../context";
 
 export interface QueueRef {
   id: number;
@@ -85,22 +84,22 @@ function whatsappDelivery(view: WhatsappView): Delivery {
 }
 
 /** Tells the company a connection was created or changed (`whatsapp` update). */
-export async function publishWhatsapp(env: Env, companyId: number, row: Whatsapp, queueList?: QueueRef[]) {
-  await publish(env, companyId, [whatsappDelivery(presentWhatsapp(row, queueList))]);
+export async function publishWhatsapp(ctx: Pick<AnyCtx, "hub">, row: Whatsapp, queueList?: QueueRef[]) {
+  await ctx.hub.publish([whatsappDelivery(presentWhatsapp(row, queueList))]);
 }
 
 /**
  * A session change (status, QR, number): `whatsappSession` with the QR to admins (the QR dialog and the menu
  * badge follow it) and `whatsapp` without it to everyone, so pickers and ticket headers show the status.
  */
-export async function publishWhatsappSession(env: Env, companyId: number, row: Whatsapp) {
+export async function publishWhatsappSession(ctx: Pick<AnyCtx, "hub">, row: Whatsapp) {
   const view = presentWhatsapp(row);
-  await publish(env, companyId, [
+  await ctx.hub.publish([
     { audience: { kind: "admins" }, event: { type: "whatsappSession", action: "update", session: view } },
     whatsappDelivery(view),
   ]);
 }
 
-export async function publishWhatsappDeleted(env: Env, companyId: number, whatsappId: number) {
-  await publish(env, companyId, [{ audience: { kind: "company" }, event: { type: "whatsapp", action: "delete", whatsappId } }]);
+export async function publishWhatsappDeleted(ctx: Pick<AnyCtx, "hub">, whatsappId: number) {
+  await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "whatsapp", action: "delete", whatsappId } }]);
 }

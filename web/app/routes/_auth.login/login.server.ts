@@ -4,6 +4,7 @@ import { createControlDb } from "../../../../worker/db/client";
 import { login } from "../../../../worker/domain/auth/login";
 import { AppError } from "../../../../worker/domain/errors";
 import { assertEnv } from "../../../../worker/env";
+import { hubDirectory } from "../../../../worker/hub/ports";
 import { isSecureRequest, serializeSessionCookies } from "../../../../worker/lib/cookies";
 
 export interface LoginFailure {
@@ -22,7 +23,7 @@ export async function loginAndRedirect(request: Request, context: AppLoadContext
   try {
     const result = await login({
       control: createControlDb(env.DB),
-      env,
+      hubs: hubDirectory(env),
       input,
       ip: request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? "local",
       userAgent: request.headers.get("user-agent"),
