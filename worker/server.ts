@@ -4,6 +4,7 @@ import { createBridgeRoutes } from "./bridge/routes";
 import type { AppEnv } from "./api/http";
 import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
+import { wakeStalledHubs } from "./jobs/stalledHubs";
 import { handleOutboundBatch } from "./jobs/outbound";
 import type { Env } from "./env";
 
@@ -34,7 +35,7 @@ export function createWorker(pages?: PageHandler) {
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
       assertEnv(env);
       const now = new Date(controller.scheduledTime);
-      ctx.waitUntil(runHousekeeping(env, now));
+      ctx.waitUntil(Promise.allSettled([runHousekeeping(env, now), wakeStalledHubs(env, now)]));
     },
     async queue(batch: MessageBatch<unknown>, env: Env) {
       assertEnv(env);

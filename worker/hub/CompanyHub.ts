@@ -25,6 +25,7 @@ import { hasAutomationRules } from "../domain/automation/automationRules";
 import { AppError, errorBody, toEnvelope, unwrap, type CommandEnvelope } from "../domain/errors";
 import { sendExternalMessage, type ExternalSendCommand, type ExternalSendResult } from "../domain/externalApi/sendExternalMessage";
 import { tenantHousekeeping } from "../jobs/housekeeping";
+import { reportWork } from "../jobs/stalledHubs";
 import { provisionTenant, refreshCompanyCopy } from "./provision";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
@@ -330,13 +331,26 @@ export class CompanyHub extends DurableObject<Env> {
       .where(and(eq(users.companyId, companyId), eq(users.online, true)))
       .get();
     if (seen?.earliest != null) due.push(Number(seen.earliest) + OFFLINE_AFTER_MS);
-    if (hasAutomationRules(this.db, companyId)) {
-      due.push(Math.max(Date.now(), (await this.ctx.storage.get<number>("automationDueAt")) ?? 0));
-    }
+    const hasWork = hasAutomationRules(this.db, companyId);
+    if (hasWork) due.push(Math.max(Date.now(), (await this.ctx.storage.get<number>("automationDueAt")) ?? 0));
+    await this.reportWork(companyId, hasWork);
     if (due.length === 0) return;
     const next = Math.min(...due);
     const current = await this.ctx.storage.getAlarm();
     if (current === null || current > next) await this.ctx.storage.setAlarm(next);
+  }
+
+  /** The control database's heartbeat of this hub's recurring work (the minute cron wakes a hub whose alarm stopped). */
+  private async reportWork(companyId: number, hasWork: boolean) {
+    const last = (await this.ctx.storage.get<number>("workHeartbeatAt")) ?? null;
+    try {
+      const stored = await reportWork(createControlDb(this.env.DB), companyId, hasWork, last, Date.now());
+      if (stored === null) await this.ctx.storage.delete("workHeartbeatAt");
+      else if (stored !== last) await this.ctx.storage.put("workHeartbeatAt", stored);
+    } catch (err) {
+      // The alarm is armed all the same; the heartbeat is only the safety net's signal.
+      console.error("could not report the hub's work", { companyId, err: String(err) });
+    }
   }
 
   private markOffline(companyId: number, now: number) {

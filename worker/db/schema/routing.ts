@@ -58,3 +58,19 @@ export const pendingTenantRows = sqliteTable(
   },
   (t) => [index("pending_tenant_rows_company_idx").on(t.companyId)],
 );
+
+/**
+ * Companies whose hub has recurring due work (the ticket automation, later schedules and campaigns), with when the
+ * hub last said so. A hub writes its row at most every few minutes while its alarm runs; the minute cron wakes a hub
+ * whose heartbeat stopped (a missed alarm), found by index, never by looping over all companies.
+ */
+export const companyWork = sqliteTable(
+  "company_work",
+  {
+    companyId: integer("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    heartbeatAt: integer("heartbeat_at").notNull(),
+  },
+  (t) => [index("company_work_heartbeat_idx").on(t.heartbeatAt)],
+);

@@ -2,7 +2,9 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, tickets, ticketTracking } from "../../db/tenantSchema";
-import { companyWithTeam, createQueue, hubOf, inTenant } from "../../testing/fixtures";
+import { companyWork } from "../../db/controlSchema";
+import { wakeStalledHubs, STALLED_AFTER_MS } from "../../jobs/stalledHubs";
+import { call, companyWithTeam, control, createQueue, hubOf, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 
@@ -111,7 +113,6 @@ describe("the hub's ticket automation", () => {
     await runDurableObjectAlarm(hub);
     expect((await ticketById(company.id, idle.id)).status).toBe("pending");
 
-    const { call } = await import("../../testing/fixtures");
     const edited = await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { expiresTicket: 2 } });
     expect(edited.status).toBe(200);
     // workChanged armed the alarm for the automation's next run (due now: it may already have gone off by itself).
@@ -123,5 +124,35 @@ describe("the hub's ticket automation", () => {
     expect((await ticketById(company.id, idle.id)).status).toBe("closed");
     // And it stays armed for the next minute's run.
     expect(await runInDurableObject(hub, (_, state) => state.storage.getAlarm())).not.toBeNull();
+  });
+
+  it("keeps a heartbeat in the control database while it has work, and drops it when the rules go", async () => {
+    const { company, admin } = await companyWithTeam();
+    const conn = await createConnection(company.id);
+    const heartbeat = () => control.select().from(companyWork).where(eq(companyWork.companyId, company.id)).get();
+    expect(await heartbeat()).toBeUndefined();
+    expect((await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { expiresTicket: 2 } })).status).toBe(200);
+    expect((await heartbeat())?.heartbeatAt).toBeGreaterThan(Date.now() - 60_000);
+    expect((await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { expiresTicket: 0 } })).status).toBe(200);
+    expect(await heartbeat()).toBeUndefined();
+  });
+
+  it("is woken by the minute cron when its heartbeat stopped (a missed alarm), and runs what is due", async () => {
+    const { company, admin } = await companyWithTeam();
+    const conn = await createConnection(company.id);
+    const idle = await createTicketRow(company.id, { contactId: (await createContact(company.id)).id, whatsappId: conn.id, status: "pending", updatedAt: new Date(Date.now() - 3 * HOUR) });
+    expect((await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { expiresTicket: 2 } })).status).toBe(200);
+    const hub = hubOf(company.id);
+    // The alarm is lost and the heartbeat is old: as if the hub's alarm had stopped a while ago.
+    await runInDurableObject(hub, async (_, state) => {
+      await state.storage.deleteAlarm();
+      await state.storage.put("automationDueAt", 0);
+    });
+    await control.update(companyWork).set({ heartbeatAt: Date.now() - STALLED_AFTER_MS - 1 }).where(eq(companyWork.companyId, company.id));
+
+    expect(await wakeStalledHubs(testEnv, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await runInDurableObject(hub, (_, state) => state.storage.getAlarm())).not.toBeNull();
+    await runDurableObjectAlarm(hub);
+    expect((await ticketById(company.id, idle.id)).status).toBe("closed");
   });
 });
