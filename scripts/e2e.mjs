@@ -8,11 +8,11 @@
  */
 import { spawn } from "node:child_process";
 import { accessSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, bin } from "./lib/paths.mjs";
 import { run } from "./lib/run.mjs";
+import { freePort } from "./lib/ports.mjs";
 
 const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -53,16 +53,6 @@ async function findChromium() {
   );
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function tail(file, lines = 60) {
   try {

@@ -21,6 +21,7 @@ import { ROOT, bin, stateDirs } from "./lib/paths.mjs";
 import { run, wrangler } from "./lib/run.mjs";
 import { seedIfEmpty } from "./seed.mjs";
 import { simulatorFixture } from "./seed/demo.mjs";
+import { freePort } from "./lib/ports.mjs";
 
 process.env.WRANGLER_SEND_METRICS = "false";
 
@@ -61,16 +62,6 @@ function portFree(port, host = "127.0.0.1") {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function pipeWithPrefix(stream, prefix, out) {
   readline.createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => out.write(`${prefix} ${line}\n`));

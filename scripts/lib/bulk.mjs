@@ -4,21 +4,11 @@
  * server and its hubs refuse bulkSql.
  */
 import { spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { ROOT } from "./paths.mjs";
 import { wrangler } from "./run.mjs";
+import { freePort } from "./ports.mjs";
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A client of a running bulk port: `bulk("/control" | "/tenant/<id>", statements)` answers each statement's rows. */
 export function bulkClient(port) {

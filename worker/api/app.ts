@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { HTTPException } from "hono/http-exception";
 import { hubHere } from "../hub/ports";
-import { AppError, errorBody } from "../domain/errors";
-import { isMultipart, type AppEnv } from "./http";
+import { AppError } from "../domain/errors";
+import { errorAnswer, isMultipart, notFoundAnswer, type AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
 import { contactRoutes } from "./routes/contacts";
@@ -70,15 +69,7 @@ export function createApi() {
   api.route("/messages", messageRoutes);
   api.route("/message", forwardRoutes);
 
-  api.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
-  api.onError((err, c) => {
-    if (err instanceof AppError) return c.json(errorBody(err), err.status);
-    if (err instanceof HTTPException) {
-      const status = err.status;
-      return c.json({ error: status === 413 ? "ERR_PAYLOAD_TOO_LARGE" : "ERR_VALIDATION", message: err.message }, status);
-    }
-    console.error("unhandled error", c.req.method, c.req.path, err);
-    return c.json({ error: "ERR_INTERNAL", message: "An internal error occurred." }, 500);
-  });
+  api.notFound(notFoundAnswer);
+  api.onError(errorAnswer);
   return api;
 }

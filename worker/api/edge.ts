@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { HTTPException } from "hono/http-exception";
 import { loginInput } from "../contracts/auth";
 import { createControlDb } from "../db/client";
 import { companies } from "../db/controlSchema";
 import { login } from "../domain/auth/login";
 import { refreshTokenParts, verifyAccessToken } from "../domain/auth/tokens";
-import { AppError, errorBody } from "../domain/errors";
+import { AppError } from "../domain/errors";
 import { authorizeConnectionToken } from "../domain/externalApi/authorizeConnectionToken";
 import { listPublicPlans } from "../domain/plans/listPublicPlans";
 import { publicPlatformKeys } from "../domain/settings/catalogue";
@@ -15,7 +14,7 @@ import type { Env } from "../env";
 import { hubDirectory, hubFor } from "../hub/ports";
 import type { SignedIn } from "../domain/auth/login";
 import { jsonBodyLimit } from "./app";
-import { ACCESS_COOKIE, clearSessionCookies, clientIp, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
+import { ACCESS_COOKIE, clearSessionCookies, clientIp, errorAnswer, jsonBody, notFoundAnswer, refreshCookie, setSessionCookies, type AppContext } from "./http";
 import { assertSameOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 
@@ -80,7 +79,7 @@ export function createEdgeApi() {
     edge.get(`/settings/${key}`, (c) => forwardToHub(c.env, PLATFORM_COMPANY_ID, c.req.raw));
   }
   // The API has no other GET /settings/:key: the rest are not found, logged in or not (as before the edge).
-  edge.get("/settings/:key", (c) => c.json(errorBody(new AppError("ERR_NOT_FOUND")), 404));
+  edge.get("/settings/:key", notFoundAnswer);
 
   edge.all("*", async (c) => {
     const token = accessToken(c.req.raw, c.req.header("authorization"), getCookie(c, ACCESS_COOKIE), c.req.query("token"));
@@ -89,16 +88,8 @@ export function createEdgeApi() {
     return forwardToHub(c.env, claims.cid, c.req.raw);
   });
 
-  edge.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
-  edge.onError((err, c) => {
-    if (err instanceof AppError) return c.json(errorBody(err), err.status);
-    if (err instanceof HTTPException) {
-      const status = err.status;
-      return c.json({ error: status === 413 ? "ERR_PAYLOAD_TOO_LARGE" : "ERR_VALIDATION", message: err.message }, status);
-    }
-    console.error("unhandled error", c.req.method, c.req.path, err);
-    return c.json({ error: "ERR_INTERNAL", message: "An internal error occurred." }, 500);
-  });
+  edge.notFound(notFoundAnswer);
+  edge.onError(errorAnswer);
   return edge;
 }
 

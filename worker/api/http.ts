@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { z } from "zod";
 import type { Ctx, CurrentUser } from "../domain/context";
-import { AppError } from "../domain/errors";
+import { HTTPException } from "hono/http-exception";
+import { AppError, errorBody } from "../domain/errors";
 import type { Env } from "../env";
 import type { Db } from "../db/client";
 import {
@@ -139,4 +140,19 @@ export function refreshCookie(c: AppContext) {
 
 export function clientIp(c: AppContext) {
   return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
+}
+
+/** The one error shape for every API answer: a domain error with its status, anything unexpected a logged 500. */
+export function errorAnswer(err: Error, c: Context) {
+  if (err instanceof AppError) return c.json(errorBody(err), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    return c.json({ error: status === 413 ? "ERR_PAYLOAD_TOO_LARGE" : "ERR_VALIDATION", message: err.message }, status);
+  }
+  console.error("unhandled error", c.req.method, c.req.path, err);
+  return c.json({ error: "ERR_INTERNAL", message: "An internal error occurred." }, 500);
+}
+
+export function notFoundAnswer(c: Context) {
+  return c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404);
 }
