@@ -16,8 +16,9 @@ import { hubFor } from "../hub/publish";
 import { unwrap } from "../hub/runInHub";
 import type { SignedIn } from "../domain/auth/login";
 import { jsonBodyLimit } from "./app";
+import { clientIp } from "../lib/clientIp";
 import { limits, takeHits } from "../lib/rateLimit";
-import { ACCESS_COOKIE, clearSessionCookies, clientIp, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
+import { ACCESS_COOKIE, clearSessionCookies, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
 import { assertSameOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 
@@ -47,7 +48,7 @@ export function createEdgeApi() {
       control: createControlDb(c.env.DB),
       env: c.env,
       input,
-      ip: clientIp(c as unknown as AppContext),
+      ip: clientIp(c.req.raw.headers, c.env),
       userAgent: c.req.header("user-agent") ?? null,
     });
     setSessionCookies(c as unknown as AppContext, result);
@@ -58,7 +59,7 @@ export function createEdgeApi() {
     // The refresh token only travels in its httpOnly cookie; the request must come from our own pages.
     assertSameOrigin(c.req.raw);
     try {
-      const result = await refreshAtHub(c.env, refreshCookie(c as unknown as AppContext), clientIp(c as unknown as AppContext));
+      const result = await refreshAtHub(c.env, refreshCookie(c as unknown as AppContext), clientIp(c.req.raw.headers, c.env));
       setSessionCookies(c as unknown as AppContext, result);
       return c.json({ token: result.token, user: result.user });
     } catch (err) {

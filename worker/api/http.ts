@@ -136,7 +136,3 @@ export function clearSessionCookies(c: AppContext) {
 export function refreshCookie(c: AppContext) {
   return getCookie(c, REFRESH_COOKIE);
 }
-
-export function clientIp(c: AppContext) {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
-}

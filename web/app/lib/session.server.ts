@@ -7,6 +7,7 @@ import { unwrap } from "../../../worker/hub/runInHub";
 import { AppError, type ErrorCode } from "../../../worker/domain/errors";
 import { canOpen, type PageId } from "./access";
 import { assertEnv } from "../../../worker/env";
+import { clientIp } from "../../../worker/lib/clientIp";
 import { fromBase64Url } from "../../../worker/lib/crypto";
 import {
   ACCESS_COOKIE,
@@ -75,7 +76,7 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
         if (!(err instanceof AppError && err.code === "ERR_SESSION_EXPIRED" && refreshToken)) throw err;
       }
     }
-    const rotated = await refreshAtHub(env, refreshToken, request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? "local");
+    const rotated = await refreshAtHub(env, refreshToken, clientIp(request.headers, env));
     return {
       user: rotated.user,
       setCookies: serializeSessionCookies(rotated, secure),

@@ -4,6 +4,7 @@ import { createControlDb } from "../../../../worker/db/client";
 import { login } from "../../../../worker/domain/auth/login";
 import { AppError } from "../../../../worker/domain/errors";
 import { assertEnv } from "../../../../worker/env";
+import { clientIp } from "../../../../worker/lib/clientIp";
 import { isSecureRequest, serializeSessionCookies } from "../../../../worker/lib/cookies";
 
 export interface LoginFailure {
@@ -24,7 +25,7 @@ export async function loginAndRedirect(request: Request, context: AppLoadContext
       control: createControlDb(env.DB),
       env,
       input,
-      ip: request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? "local",
+      ip: clientIp(request.headers, env),
       userAgent: request.headers.get("user-agent"),
     });
     const headers = new Headers();
