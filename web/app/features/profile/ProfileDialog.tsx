@@ -57,7 +57,10 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
         onDone();
         revalidator.revalidate();
       } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, ["name", "email", "password", "language"], { ERR_EMAIL_IN_USE: "email" });
+        const fieldErrors = fieldErrorsFrom(err, t, ["name", "email", "password", "currentPassword", "language"], {
+          ERR_EMAIL_IN_USE: "email",
+          ERR_WRONG_CURRENT_PASSWORD: "currentPassword",
+        });
         if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
         else toastError(err);
       } finally {
@@ -69,6 +72,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
   const nameError = fields.name.errors?.[0];
   const emailError = fields.email.errors?.[0];
   const passwordError = fields.password.errors?.[0];
+  const currentPasswordError = fields.currentPassword.errors?.[0];
   return (
     <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
       <DialogBody className="flex flex-col gap-4">
@@ -103,6 +107,16 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
             autoComplete="new-password"
             invalid={!!passwordError}
             aria-describedby={describedBy(fields.password.id, passwordError, t("profile.passwordHint"))}
+          />
+        </Field>
+        <Field id={fields.currentPassword.id} label={t("profile.currentPassword")} error={currentPasswordError} hint={t("profile.currentPasswordHint")}>
+          <PasswordInput
+            id={fields.currentPassword.id}
+            name={fields.currentPassword.name}
+            key={fields.currentPassword.key}
+            autoComplete="current-password"
+            invalid={!!currentPasswordError}
+            aria-describedby={describedBy(fields.currentPassword.id, currentPasswordError, t("profile.currentPasswordHint"))}
           />
         </Field>
         <Field id={fields.language.id} label={t("profile.language")}>

@@ -20,7 +20,9 @@ import type { UserPayload, UserRow } from "./types";
 import { useUserFormOptions } from "./useFormOptions";
 
 /** The form's inputs, for placing the server's field errors. */
-const FORM_FIELDS = ["name", "email", "password", "profile", "queueIds", "whatsappId", "allTicket"];
+const FORM_FIELDS = ["name", "email", "password", "currentPassword", "profile", "queueIds", "whatsappId", "allTicket"];
+/** Conflict codes that belong under one input. */
+const CODE_FIELDS = { ERR_EMAIL_IN_USE: "email", ERR_WRONG_CURRENT_PASSWORD: "currentPassword" };
 
 export interface UserDialogProps {
   open: boolean;
@@ -49,7 +51,9 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
   const mayEditProfile = can(actor, "user-modal:editProfile");
   const mayEditQueues = can(actor, "user-modal:editQueues");
   const options = useUserFormOptions({ queues: mayEditQueues, connections: mayEditProfile });
-  const schema = useMemo(() => userFormSchema(t, mode), [t, mode]);
+  // Editing oneself: a new password takes the current one (the server asks for it too).
+  const self = user?.id === actor.id;
+  const schema = useMemo(() => userFormSchema(t, mode, self), [t, mode, self]);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [queueIds, setQueueIds] = useState<number[]>(user?.queues.map((q) => q.id) ?? []);
   const [allTicket, setAllTicket] = useState(user?.allTicket === "enabled");
@@ -68,6 +72,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
       const value = submission.value;
       const payload: UserPayload = { name: value.name, email: value.email };
       if (value.password) payload.password = value.password;
+      if (value.password && self) payload.currentPassword = value.currentPassword;
       if (mayEditProfile) {
         payload.profile = value.profile ?? "user";
         payload.whatsappId = value.whatsappId ?? null;
@@ -81,7 +86,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
         onSaved(saved && typeof saved === "object" && "id" in saved ? saved : ({ ...user, ...payload } as UserRow));
         onClose();
       } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS, { ERR_EMAIL_IN_USE: "email" }, { queues: "queueIds" });
+        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS, CODE_FIELDS, { queues: "queueIds" });
         if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
         else toastError(err);
       } finally {
@@ -123,6 +128,24 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
             aria-describedby={describedBy(fields.password.id, err("password"), passwordHint)}
           />
         </Field>
+        {self ? (
+          <Field
+            id={fields.currentPassword.id}
+            label={t("users.dialog.currentPassword")}
+            error={err("currentPassword")}
+            hint={t("users.dialog.currentPasswordHint")}
+            className="sm:col-span-2"
+          >
+            <PasswordInput
+              id={fields.currentPassword.id}
+              name={fields.currentPassword.name}
+              key={fields.currentPassword.key}
+              autoComplete="current-password"
+              invalid={!!err("currentPassword")}
+              aria-describedby={describedBy(fields.currentPassword.id, err("currentPassword"), t("users.dialog.currentPasswordHint"))}
+            />
+          </Field>
+        ) : null}
         <Field id={fields.email.id} label={t("users.dialog.email")} error={err("email")} className={mayEditProfile ? "" : "sm:col-span-2"}>
           <Input
             id={fields.email.id}
