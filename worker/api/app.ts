@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { hubHere } from "../hub/publish";
@@ -19,6 +19,12 @@ import { externalApiRoutes } from "./routes/externalApi";
 import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
 import { wsRoutes } from "./routes/ws";
+
+/**
+ * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
+ * mounts the API sets this too, or an unknown path answers plain text.
+ */
+export const notFoundJson = (c: Context) => c.json(errorBody(new AppError("ERR_NOT_FOUND")), 404);
 
 /** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -70,7 +76,7 @@ export function createApi() {
   api.route("/messages", messageRoutes);
   api.route("/message", forwardRoutes);
 
-  api.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
+  api.notFound(notFoundJson);
   api.onError((err, c) => {
     if (err instanceof AppError) return c.json(errorBody(err), err.status);
     if (err instanceof HTTPException) {

@@ -15,7 +15,7 @@ import type { Env } from "../env";
 import { hubFor } from "../hub/publish";
 import { unwrap } from "../hub/runInHub";
 import type { SignedIn } from "../domain/auth/login";
-import { jsonBodyLimit } from "./app";
+import { jsonBodyLimit, notFoundJson } from "./app";
 import { clientIp } from "../lib/clientIp";
 import { limits, takeHits } from "../lib/rateLimit";
 import { ACCESS_COOKIE, clearSessionCookies, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
@@ -83,7 +83,7 @@ export function createEdgeApi() {
     edge.get(`/settings/${key}`, (c) => forwardToHub(c.env, PLATFORM_COMPANY_ID, c.req.raw));
   }
   // The API has no other GET /settings/:key: the rest are not found, logged in or not (as before the edge).
-  edge.get("/settings/:key", (c) => c.json(errorBody(new AppError("ERR_NOT_FOUND")), 404));
+  edge.get("/settings/:key", notFoundJson);
 
   edge.all("*", async (c) => {
     const token = accessToken(c.req.raw, c.req.header("authorization"), getCookie(c, ACCESS_COOKIE), c.req.query("token"));
@@ -92,7 +92,7 @@ export function createEdgeApi() {
     return forwardToHub(c.env, claims.cid, c.req.raw);
   });
 
-  edge.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: "Not found." }, 404));
+  edge.notFound(notFoundJson);
   edge.onError((err, c) => {
     if (err instanceof AppError) return c.json(errorBody(err), err.status);
     if (err instanceof HTTPException) {

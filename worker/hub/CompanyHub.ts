@@ -12,7 +12,7 @@ import { hubCalls, type HubCallName } from "./calls";
 import { envInsideHub } from "./publish";
 import { SerialQueue } from "./serialQueue";
 import { Hono } from "hono";
-import { createApi } from "../api/app";
+import { createApi, notFoundJson } from "../api/app";
 import { HUB_COMPANY_HEADER } from "../api/edge";
 import type { AppEnv } from "../api/http";
 import type { BridgeEvent } from "../contracts/bridge";
@@ -42,7 +42,7 @@ export class CompanyHub extends DurableObject<Env> {
   readonly db: Db;
   private readonly commands = new SerialQueue();
   /** The API as the worker forwards it (full paths, /api/…). */
-  private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi());
+  private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi()).notFound(notFoundJson);
   /** The company this hub belongs to, once known (read from its own database, or told by the first request). */
   private company: number | null = null;
   /** Set by `destroy`: this instance answers nothing more (its storage is gone; a new instance starts afresh). */
