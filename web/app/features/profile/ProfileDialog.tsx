@@ -9,7 +9,7 @@ import type { SessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
+import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { updateUser } from "../users/api";
 import { profileFormSchema } from "../users/schema";
@@ -71,8 +71,6 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
 
   const nameError = fields.name.errors?.[0];
   const emailError = fields.email.errors?.[0];
-  const passwordError = fields.password.errors?.[0];
-  const currentPasswordError = fields.currentPassword.errors?.[0];
   return (
     <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
       <DialogBody className="flex flex-col gap-4">
@@ -99,26 +97,13 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
             aria-describedby={describedBy(fields.email.id, emailError)}
           />
         </Field>
-        <Field id={fields.password.id} label={t("profile.password")} error={passwordError} hint={t("profile.passwordHint")}>
-          <PasswordInput
-            id={fields.password.id}
-            name={fields.password.name}
-            key={fields.password.key}
-            autoComplete="new-password"
-            invalid={!!passwordError}
-            aria-describedby={describedBy(fields.password.id, passwordError, t("profile.passwordHint"))}
-          />
-        </Field>
-        <Field id={fields.currentPassword.id} label={t("profile.currentPassword")} error={currentPasswordError} hint={t("profile.currentPasswordHint")}>
-          <PasswordInput
-            id={fields.currentPassword.id}
-            name={fields.currentPassword.name}
-            key={fields.currentPassword.key}
-            autoComplete="current-password"
-            invalid={!!currentPasswordError}
-            aria-describedby={describedBy(fields.currentPassword.id, currentPasswordError, t("profile.currentPasswordHint"))}
-          />
-        </Field>
+        <PasswordField field={fields.password} label={t("profile.password")} hint={t("profile.passwordHint")} autoComplete="new-password" />
+        <PasswordField
+          field={fields.currentPassword}
+          label={t("profile.currentPassword")}
+          hint={t("profile.currentPasswordHint")}
+          autoComplete="current-password"
+        />
         <Field id={fields.language.id} label={t("profile.language")}>
           <Select
             id={fields.language.id}

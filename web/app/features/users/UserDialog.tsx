@@ -6,7 +6,7 @@ import { can } from "../../../../worker/domain/permissions";
 import { PROFILES } from "./profiles";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
+import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
@@ -118,33 +118,15 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
             aria-describedby={describedBy(fields.name.id, err("name"))}
           />
         </Field>
-        <Field id={fields.password.id} label={t("users.dialog.password")} error={err("password")} hint={passwordHint}>
-          <PasswordInput
-            id={fields.password.id}
-            name={fields.password.name}
-            key={fields.password.key}
-            autoComplete="new-password"
-            invalid={!!err("password")}
-            aria-describedby={describedBy(fields.password.id, err("password"), passwordHint)}
-          />
-        </Field>
+        <PasswordField field={fields.password} label={t("users.dialog.password")} hint={passwordHint} autoComplete="new-password" />
         {self ? (
-          <Field
-            id={fields.currentPassword.id}
+          <PasswordField
+            field={fields.currentPassword}
             label={t("users.dialog.currentPassword")}
-            error={err("currentPassword")}
             hint={t("users.dialog.currentPasswordHint")}
+            autoComplete="current-password"
             className="sm:col-span-2"
-          >
-            <PasswordInput
-              id={fields.currentPassword.id}
-              name={fields.currentPassword.name}
-              key={fields.currentPassword.key}
-              autoComplete="current-password"
-              invalid={!!err("currentPassword")}
-              aria-describedby={describedBy(fields.currentPassword.id, err("currentPassword"), t("users.dialog.currentPasswordHint"))}
-            />
-          </Field>
+          />
         ) : null}
         <Field id={fields.email.id} label={t("users.dialog.email")} error={err("email")} className={mayEditProfile ? "" : "sm:col-span-2"}>
           <Input
