@@ -13,6 +13,12 @@ export interface Env {
   BRIDGE_SECRET: string;
   SESSION_HOST_URL: string;
   APP_ENV?: string;
+  /**
+   * Only when a proxy of the operator's own stands between the client and Cloudflare: the request header in which
+   * that proxy puts the client's address (e.g. "x-forwarded-for"). Rate limits count by it instead of Cloudflare's
+   * cf-connecting-ip. Never set it otherwise: the header is then whatever the client wrote.
+   */
+  TRUSTED_PROXY_HEADER?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }
@@ -21,6 +27,10 @@ const secretsSchema = z.object({
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
   BRIDGE_SECRET: z.string().min(32, "BRIDGE_SECRET must be at least 32 characters"),
   SESSION_HOST_URL: z.string().url(),
+  TRUSTED_PROXY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]*$/, "TRUSTED_PROXY_HEADER must be a header name")
+    .optional(),
 });
 
 // The bindings as `cloudflare:workers` and `cloudflare:test` see them.

@@ -14,6 +14,7 @@ describe("session host config", () => {
       stateDir: DEFAULT_STATE_DIR,
       simulatorAckStepMs: 700,
       simulatorFixture: undefined,
+      metricsToken: undefined,
     });
     expect(DEFAULT_STATE_DIR.endsWith(path.join("session-host", "data"))).toBe(true);
   });
@@ -65,6 +66,13 @@ describe("session host config", () => {
       );
       expect((err as ConfigError).message).toContain("BRIDGE_SECRET must be at least 32 characters");
     }
+  });
+
+  it("refuses a metrics token shorter than 32 characters", () => {
+    expect(() => loadConfig({ SESSION_HOST_BRIDGE: "off", SESSION_HOST_METRICS_TOKEN: "short" })).toThrowError(
+      /SESSION_HOST_METRICS_TOKEN must be at least 32 characters/,
+    );
+    expect(loadConfig({ SESSION_HOST_BRIDGE: "off", SESSION_HOST_METRICS_TOKEN: SECRET }).metricsToken).toBe(SECRET);
   });
 
   it("refuses a port that is not a number", () => {

@@ -21,6 +21,8 @@ export const configSchema = z
     WORKER_URL: env(z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8787")),
     /** Shared with the worker to sign bridge calls; required while the bridge is on (no default secrets). */
     BRIDGE_SECRET: env(z.string().min(32, "BRIDGE_SECRET must be at least 32 characters").optional()),
+    /** A bearer token for /health and /metrics from anywhere; without it they answer only on loopback. */
+    SESSION_HOST_METRICS_TOKEN: env(z.string().min(32, "SESSION_HOST_METRICS_TOKEN must be at least 32 characters").optional()),
     /** Names this host to the worker (leases). Default: generated once and kept in the state directory. */
     SESSION_HOST_ID: env(
       z
@@ -78,6 +80,8 @@ export interface HostConfig {
   stateDir: string;
   simulatorAckStepMs: number;
   simulatorFixture: SimulatorFixture | undefined;
+  /** Bearer token for /health and /metrics; undefined: they answer only on loopback. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -108,5 +112,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stateDir: path.resolve(c.SESSION_HOST_STATE_DIR ?? (c.ZAPDESK_STATE_DIR ? path.join(c.ZAPDESK_STATE_DIR, "session-host") : DEFAULT_STATE_DIR)),
     simulatorAckStepMs: c.SIMULATOR_ACK_STEP_MS,
     simulatorFixture: c.SIMULATOR_FIXTURE,
+    metricsToken: c.SESSION_HOST_METRICS_TOKEN,
   };
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 import { SimulatorProvider } from "./providers/simulator";
 import type { RecordingSink } from "./events/sink";
+import { probeRefusal } from "./http/probeAccess";
 import { type RunningHost, startHost } from "./server";
 
 let host: RunningHost;
@@ -13,10 +14,10 @@ beforeEach(async () => {
 });
 afterEach(() => host.close());
 
-async function call(method: string, path: string, body?: unknown) {
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${host.url}${path}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await res.text();
@@ -53,6 +54,51 @@ describe("GET /metrics", () => {
     expect(res.text).toMatch(/^zapdesk_host_events_recorded_total [1-9]\d*$/m);
     expect(res.text).toContain("zapdesk_host_events_delivered_total 0");
     expect(res.text).toMatch(/^process_resident_memory_bytes \d+$/m);
+  });
+});
+
+describe("who may read /health and /metrics", () => {
+  const TOKEN = "metrics-token-0123456789abcdefghijkl";
+  const PROBES = ["/health", "/metrics"];
+
+  it("answers a caller on loopback when no token is configured", async () => {
+    for (const path of PROBES) expect((await call("GET", path)).status).toBe(200);
+  });
+
+  it("refuses a request a proxy relayed to loopback for someone else, when no token is configured", async () => {
+    const relays: Record<string, string>[] = [{ "x-forwarded-for": "203.0.113.5" }, { forwarded: "for=203.0.113.5" }, { "x-real-ip": "203.0.113.5" }];
+    for (const headers of relays) {
+      for (const path of PROBES) {
+        const res = await call("GET", path, undefined, headers);
+        expect(res.status).toBe(403);
+        expect(res.json).toMatchObject({ error: "ERR_NO_PERMISSION" });
+        expect(res.text).not.toContain("simulator");
+      }
+    }
+  });
+
+  it("refuses a caller that is not on loopback, when no token is configured", () => {
+    for (const address of ["203.0.113.5", "10.0.0.2", "::ffff:192.0.2.1", "2001:db8::1", undefined]) {
+      expect(probeRefusal({ address, headers: {} }, undefined)?.status).toBe(403);
+    }
+    for (const address of ["127.0.0.1", "127.8.0.1", "::1", "::ffff:127.0.0.1"]) {
+      expect(probeRefusal({ address, headers: {} }, undefined)).toBeNull();
+    }
+  });
+
+  it("with SESSION_HOST_METRICS_TOKEN, answers only the bearer of that token, loopback or not", async () => {
+    await host.close();
+    host = await startHost(loadConfig({ SESSION_HOST_PORT: "0", SESSION_HOST_BRIDGE: "off", SESSION_HOST_METRICS_TOKEN: TOKEN }), { provider: sim });
+    for (const path of PROBES) {
+      for (const authorization of [undefined, "Bearer wrong-token", `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+        const res = await call("GET", path, undefined, authorization ? { authorization } : {});
+        expect(res.status).toBe(401);
+        expect(res.json).toMatchObject({ error: "ERR_METRICS_TOKEN" });
+      }
+      const relayed = await call("GET", path, undefined, { authorization: `Bearer ${TOKEN}`, "x-forwarded-for": "203.0.113.5" });
+      expect(relayed.status).toBe(200);
+    }
+    expect(probeRefusal({ address: "203.0.113.5", headers: { authorization: `Bearer ${TOKEN}` } }, TOKEN)).toBeNull();
   });
 });
 

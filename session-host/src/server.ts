@@ -12,6 +12,7 @@ import { createWorkerClient, type WorkerClient } from "./bridge/workerClient";
 import { ConfigError, type HostConfig, loadConfig } from "./config";
 import { type EventSink, RecordingSink } from "./events/sink";
 import { handleBridge } from "./http/bridgeRoutes";
+import { assertProbeAllowed } from "./http/probeAccess";
 import { HttpError, sendError, sendJson, sendText } from "./http/respond";
 import { consoleLogger, type Logger } from "./log";
 import { renderMetrics } from "./metrics";
@@ -36,16 +37,19 @@ export interface HostDeps {
   logger?: Logger;
   /** performance.now()-style start, for uptime. */
   startedAt?: number;
+  /** SESSION_HOST_METRICS_TOKEN: without it, /health and /metrics answer only on loopback. */
+  metricsToken?: string;
 }
 
 /** The session host's HTTP surface: health, metrics, the bridge's command routes and (with the simulator) its control routes. */
-export function createHostServer({ provider, sink, bridge, logger = consoleLogger, startedAt = performance.now() }: HostDeps): Server {
+export function createHostServer({ provider, sink, bridge, logger = consoleLogger, startedAt = performance.now(), metricsToken }: HostDeps): Server {
   const uptime = () => (performance.now() - startedAt) / 1000;
 
   async function route(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://session-host");
     const method = req.method ?? "GET";
 
+    if ((url.pathname === "/health" || url.pathname === "/metrics") && method === "GET") assertProbeAllowed(req, metricsToken);
     if (url.pathname === "/health" && method === "GET") {
       const connections = provider.connections();
       const byStatus: Record<string, number> = {};
@@ -191,7 +195,7 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     sink = recording;
   }
 
-  const server = createHostServer({ provider, sink, bridge, logger });
+  const server = createHostServer({ provider, sink, bridge, logger, metricsToken: config.metricsToken });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

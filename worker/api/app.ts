@@ -19,6 +19,11 @@ import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
 import { wsRoutes } from "./routes/ws";
 
+/**
+ * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
+ * mounts the API sets this too, or an unknown path answers plain text.
+ */
+
 /** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 

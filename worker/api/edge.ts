@@ -14,7 +14,9 @@ import type { Env } from "../env";
 import { hubDirectory, hubFor } from "../hub/ports";
 import type { SignedIn } from "../domain/auth/login";
 import { jsonBodyLimit } from "./app";
-import { ACCESS_COOKIE, clearSessionCookies, clientIp, errorAnswer, jsonBody, notFoundAnswer, refreshCookie, setSessionCookies, type AppContext } from "./http";
+import { clientIp } from "../lib/clientIp";
+import { limits, takeHits } from "../lib/rateLimit";
+import { ACCESS_COOKIE, clearSessionCookies, errorAnswer, jsonBody, notFoundAnswer, refreshCookie, setSessionCookies, type AppContext } from "./http";
 import { assertSameOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 
@@ -44,7 +46,7 @@ export function createEdgeApi() {
       control: createControlDb(c.env.DB),
       hubs: hubDirectory(c.env),
       input,
-      ip: clientIp(c as unknown as AppContext),
+      ip: clientIp(c.req.raw.headers, c.env),
       userAgent: c.req.header("user-agent") ?? null,
     });
     setSessionCookies(c as unknown as AppContext, result);
@@ -55,7 +57,7 @@ export function createEdgeApi() {
     // The refresh token only travels in its httpOnly cookie; the request must come from our own pages.
     assertSameOrigin(c.req.raw);
     try {
-      const result = await refreshAtHub(c.env, refreshCookie(c as unknown as AppContext));
+      const result = await refreshAtHub(c.env, refreshCookie(c as unknown as AppContext), clientIp(c.req.raw.headers, c.env));
       setSessionCookies(c as unknown as AppContext, result);
       return c.json({ token: result.token, user: result.user });
     } catch (err) {
@@ -109,8 +111,12 @@ export function forwardToHub(env: Env, companyId: number, request: Request, extr
   return hubFor(env, companyId).fetch(new Request(request, { headers }));
 }
 
-/** Rotates a refresh token in the hub of the company it names (the cookie's first part). */
-export async function refreshAtHub(env: Env, refreshToken: string | undefined): Promise<SignedIn> {
+/**
+ * Rotates a refresh token in the hub of the company it names (the cookie's first part). Each attempt from an
+ * address is counted first (the API's refresh and a page's alike): guessed cookies cannot wake hubs without end.
+ */
+export async function refreshAtHub(env: Env, refreshToken: string | undefined, ip: string): Promise<SignedIn> {
+  await takeHits(createControlDb(env.DB), [{ key: `refresh:ip:${ip}`, limit: limits.refreshPerIp }]);
   const parts = refreshToken ? refreshTokenParts(refreshToken) : null;
   if (!refreshToken || !parts) throw new AppError("ERR_SESSION_EXPIRED");
   // The cookie is the client's word: only a company that exists gets its hub woken (or created) for it.

@@ -137,11 +137,6 @@ export function clearSessionCookies(c: AppContext) {
 export function refreshCookie(c: AppContext) {
   return getCookie(c, REFRESH_COOKIE);
 }
-
-export function clientIp(c: AppContext) {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
-}
-
 /** The one error shape for every API answer: a domain error with its status, anything unexpected a logged 500. */
 export function errorAnswer(err: Error, c: Context) {
   if (err instanceof AppError) return c.json(errorBody(err), err.status);

@@ -39,6 +39,8 @@ export const updateUserInput = z.object({
   name: personName.optional(),
   email: emailField.optional(),
   password: passwordField.optional(),
+  /** Required with `password` when users change their own (see updateUser); any length, as it was once set. */
+  currentPassword: z.string({ error: "Must be text" }).max(1000, "Too Long!").optional(),
   language: languageField.optional(),
   profile: profileField.optional(),
   super: z.boolean({ error: "Must be true or false" }).optional(),

@@ -15,7 +15,7 @@ import { SerialQueue } from "../lib/serialQueue";
 import { Hono } from "hono";
 import { createApi } from "../api/app";
 import { HUB_COMPANY_HEADER } from "../api/edge";
-import type { AppEnv } from "../api/http";
+import { notFoundAnswer, type AppEnv } from "../api/http";
 import type { BridgeEvent } from "../contracts/bridge";
 import { systemCtx, type Ctx, type CurrentUser, type SystemCtx } from "../domain/context";
 import { ingestEvents } from "../domain/inbound/ingestEvents";
@@ -44,7 +44,7 @@ export class CompanyHub extends DurableObject<Env> {
   readonly db: Db;
   private readonly commands = new SerialQueue();
   /** The API as the worker forwards it (full paths, /api/…). */
-  private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi());
+  private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi()).notFound(notFoundAnswer);
   /** The company this hub belongs to, once known (read from its own database, or told by the first request). */
   private company: number | null = null;
   /** Set by `destroy`: this instance answers nothing more (its storage is gone; a new instance starts afresh). */

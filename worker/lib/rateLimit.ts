@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ControlDb as Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../domain/errors";
@@ -15,22 +15,21 @@ export const limits = {
   refreshPerIp: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
+export interface Hit {
+  key: string;
+  limit: Limit;
+}
+
 function windowOf(limit: Limit, now: number) {
   return Math.floor(now / 1000 / limit.windowSeconds) * limit.windowSeconds;
 }
 
-/** Throws 429 when `key` has used up `limit` in the current window; does not count this call. */
-export async function assertUnderLimit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
-  const row = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
-  const start = windowOf(limit, now);
-  if (row && row.windowStart === start && row.count >= limit.max) {
-    const retryAfter = start + limit.windowSeconds - Math.floor(now / 1000);
-    throw new AppError("ERR_RATE_LIMITED", undefined, { retryAfter });
-  }
-}
-
-/** Counts one hit against `key`, starting a fresh window when the old one has passed. */
-export function recordHit(db: Db, key: string, limit: Limit, now = Date.now()) {
+/**
+ * Counts one attempt against `key` and answers the window's count, in one statement: D1 runs one statement at a
+ * time, so no two concurrent attempts can read the same count (reading first and writing after let a burst of
+ * concurrent attempts all pass before any of them was recorded). A window that has passed starts again at 1.
+ */
+function countHit(db: Db, { key, limit }: Hit, now: number) {
   const start = windowOf(limit, now);
   return db
     .insert(rateLimits)
@@ -38,10 +37,36 @@ export function recordHit(db: Db, key: string, limit: Limit, now = Date.now()) {
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.windowStart} = ${start} THEN ${rateLimits.count} + 1 ELSE 1 END`,
-        windowStart: start,
+        // `>=`: an isolate whose clock is a little behind must not reset a window another one has started.
+        count: sql`CASE WHEN ${rateLimits.windowStart} >= ${start} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart: sql`MAX(${rateLimits.windowStart}, ${start})`,
       },
-    });
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+}
+
+/**
+ * Counts this attempt against every limit given (one batch, one round trip), then decides on the counts that
+ * came back: 429 with `retryAfter` (seconds) when any of them is over its limit. The attempt is counted even
+ * when refused, so hammering a closed window keeps it closed.
+ */
+export async function takeHits(db: Db, hits: [Hit, ...Hit[]], now = Date.now()): Promise<void> {
+  const [first, ...rest] = hits.map((hit) => countHit(db, hit, now));
+  const counted = await db.batch([first!, ...rest]);
+  const nowSeconds = Math.floor(now / 1000);
+  const over = hits.flatMap(({ limit }, i) => {
+    const row = counted[i]![0]!;
+    return row.count > limit.max ? [row.windowStart + limit.windowSeconds - nowSeconds] : [];
+  });
+  if (over.length > 0) throw new AppError("ERR_RATE_LIMITED", undefined, { retryAfter: Math.max(1, ...over) });
+}
+
+/** Gives back one counted attempt that turned out legitimate (a login that succeeded), in the window it was counted in. */
+export function returnHit(db: Db, { key, limit }: Hit, now = Date.now()) {
+  return db
+    .update(rateLimits)
+    .set({ count: sql`MAX(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowOf(limit, now))));
 }
 
 export function clearHits(db: Db, key: string) {

@@ -137,6 +137,16 @@ export async function call(method: string, path: string, opts: CallOptions = {})
   return { status: res.status, json, headers: res.headers };
 }
 
+/**
+ * Rate limits count in fixed windows aligned to the clock: a test that fires a burst waits, when the current
+ * window ends within `marginMs`, for the next one to begin, so its burst is counted in one window.
+ */
+export async function awayFromWindowEdge(windowSeconds: number, marginMs = 10_000) {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 50));
+}
+
 export async function loginAs(email: string, password = PASSWORD): Promise<string> {
   const res = await call("POST", "/api/auth/login", { body: { email, password }, ip: unique("ip") });
   if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.json)}`);

@@ -14,6 +14,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_REFRESH_RACE: "A sessão acabou de ser renovada. Tente novamente.",
   ERR_SESSION_EXPIRED: "Sessão expirada. Por favor, entre novamente.",
   ERR_INVALID_CREDENTIALS: "Erro de autenticação. Por favor, tente novamente.",
+  ERR_WRONG_CURRENT_PASSWORD: "A senha atual não confere.",
   ERR_COMPANY_INACTIVE: "Esta empresa está inativa. Entre em contato com o Suporte.",
   ERR_SUBSCRIPTION_EXPIRED:
     "Opss! Sua assinatura venceu {{dueDate}}. Entre em contato com o Suporte para mais informações!",
@@ -210,6 +211,8 @@ export const ptBR = {
     email: "Email",
     password: "Nova senha",
     passwordHint: "Deixe em branco para manter a senha atual",
+    currentPassword: "Senha atual",
+    currentPasswordHint: "Necessária para trocar a senha",
     language: "Idioma",
   },
   users: {
@@ -229,6 +232,8 @@ export const ptBR = {
       email: "Email",
       password: "Senha",
       passwordEditHint: "Deixe em branco para manter a senha atual",
+      currentPassword: "Senha atual",
+      currentPasswordHint: "Necessária para trocar a senha",
       profile: "Perfil",
       queues: "Filas",
       queuesEmpty: "Nenhuma fila cadastrada",

@@ -6,6 +6,7 @@ import { hubDirectory } from "../../../worker/hub/ports";
 import { AppError, type ErrorCode } from "../../../worker/domain/errors";
 import { canOpen, type PageId } from "./access";
 import { assertEnv } from "../../../worker/env";
+import { clientIp } from "../../../worker/lib/clientIp";
 import { fromBase64Url } from "../../../worker/lib/crypto";
 import {
   ACCESS_COOKIE,
@@ -74,7 +75,7 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
         if (!(err instanceof AppError && err.code === "ERR_SESSION_EXPIRED" && refreshToken)) throw err;
       }
     }
-    const rotated = await refreshAtHub(env, refreshToken);
+    const rotated = await refreshAtHub(env, refreshToken, clientIp(request.headers, env));
     return {
       user: rotated.user,
       setCookies: serializeSessionCookies(rotated, secure),
@@ -84,6 +85,10 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
   } catch (err) {
     // A fetch of this tab refreshed at the same moment and won; its response carries the new cookies.
     if (err instanceof AppError && err.code === "ERR_REFRESH_RACE") return { user: null, setCookies: [], accessExpiresAt: null, ended: null, retry: true };
+    // Too many refreshes from this address: the session is not over, the page is just not served now.
+    if (err instanceof AppError && err.code === "ERR_RATE_LIMITED") {
+      throw new Response(err.message, { status: 429, headers: { "Retry-After": String(err.details?.retryAfter ?? 60) } });
+    }
     if (err instanceof AppError && ENDING.has(err.code)) {
       const dueDate = err.details?.dueDate;
       return {

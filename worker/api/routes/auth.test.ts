@@ -2,7 +2,32 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies as controlCompanies } from "../../db/controlSchema";
 import { companies, userSessions } from "../../db/tenantSchema";
-import { call, companyWithTeam, control, cookieFrom, createCompany, createUser, inTenant, loginAs, ORIGIN, PASSWORD } from "../../testing/fixtures";
+import { limits } from "../../lib/rateLimit";
+import {
+  awayFromWindowEdge,
+  call,
+  companyWithTeam,
+  control,
+  cookieFrom,
+  createCompany,
+  createUser,
+  inTenant,
+  loginAs,
+  ORIGIN,
+  PASSWORD,
+} from "../../testing/fixtures";
+
+/** How many answers carried each error code (a success counts as "ok"). */
+function tally(results: { status: number; json: any }[]) {
+  const counts: Record<string, number> = {};
+  for (const r of results) {
+    const code = r.status < 400 ? "ok" : String(r.json?.error);
+    counts[code] = (counts[code] ?? 0) + 1;
+  }
+  return counts;
+}
+
+let burst = 0;
 
 describe("POST /api/auth/login", () => {
   it("answers a token and the session user, and sets httpOnly session cookies", async () => {
@@ -61,6 +86,51 @@ describe("POST /api/auth/login", () => {
     const res = await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
     expect(res.status).toBe(429);
     expect(res.json.error).toBe("ERR_RATE_LIMITED");
+  });
+
+  it("checks exactly 5 of 25 wrong passwords sent at once for one email; the other 20 are refused unchecked", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    await awayFromWindowEdge(limits.loginPerEmail.windowSeconds);
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        call("POST", "/api/auth/login", { body: { email: user.email, password: `wrong-${i}` }, ip: `10.1.${++burst}.${i}` }),
+      ),
+    );
+    expect(tally(results)).toEqual({ ERR_INVALID_CREDENTIALS: 5, ERR_RATE_LIMITED: 20 });
+  });
+
+  it("checks exactly 30 of 40 wrong logins sent at once from one address, whatever x-forwarded-for and x-real-ip say", async () => {
+    const ip = `10.2.${++burst}.1`;
+    await awayFromWindowEdge(limits.loginPerIp.windowSeconds);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call("POST", "/api/auth/login", {
+          body: { email: `nobody-${burst}-${i}@ip-limit.test`, password: "wrong" },
+          ip,
+          // A client writes these as it likes: a fresh value must not buy a fresh budget.
+          headers: { "x-forwarded-for": `192.0.2.${i}`, "x-real-ip": `198.51.100.${i}` },
+        }),
+      ),
+    );
+    expect(tally(results)).toEqual({ ERR_INVALID_CREDENTIALS: 30, ERR_RATE_LIMITED: 10 });
+  });
+
+  it("does not spend an address's budget on logins that succeed", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    const ip = `10.3.${++burst}.1`;
+    const wrong = (i: number) => call("POST", "/api/auth/login", { body: { email: `nobody-${burst}-${i}@ip-limit.test`, password: "wrong" }, ip });
+    await awayFromWindowEdge(limits.loginPerIp.windowSeconds);
+    expect(tally(await Promise.all(Array.from({ length: limits.loginPerIp.max - 1 }, (_, i) => wrong(i))))).toEqual({
+      ERR_INVALID_CREDENTIALS: limits.loginPerIp.max - 1,
+    });
+    // An office behind one address: colleagues keep logging in.
+    for (let i = 0; i < 3; i++) {
+      expect((await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD }, ip })).status).toBe(200);
+    }
+    expect((await wrong(100)).json.error).toBe("ERR_INVALID_CREDENTIALS");
+    expect((await wrong(101)).json.error).toBe("ERR_RATE_LIMITED");
   });
 
   it("refuses a company whose due date has passed, with the date in the message", async () => {
@@ -182,6 +252,23 @@ describe("POST /api/auth/refresh_token", () => {
     const res = await refresh(rt, "https://evil.example");
     expect(res.status).toBe(403);
     expect(res.json.error).toBe("ERR_CSRF");
+  });
+
+  it("refuses refreshes past 120 a minute from one address, counting those sent at once exactly", async () => {
+    const ip = `10.4.${++burst}.1`;
+    await awayFromWindowEdge(limits.refreshPerIp.windowSeconds, 20_000);
+    const results = await Promise.all(
+      Array.from({ length: 130 }, (_, i) =>
+        call("POST", "/api/auth/refresh_token", { headers: { cookie: `zd_rt=999999.guess-${i}.secret`, origin: ORIGIN }, ip }),
+      ),
+    );
+    expect(tally(results)).toEqual({ ERR_SESSION_EXPIRED: 120, ERR_RATE_LIMITED: 10 });
+    // Even a genuine token waits for the next window from that address; another address is not limited by it.
+    const { refresh: rt } = await loginWithCookies();
+    const limited = await call("POST", "/api/auth/refresh_token", { headers: { cookie: `zd_rt=${rt}`, origin: ORIGIN }, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.json.retryAfter).toBeGreaterThan(0);
+    expect((await refresh(rt)).status).toBe(200);
   });
 
   it("answers 401 without a refresh cookie", async () => {

@@ -6,7 +6,18 @@ import { contacts, messages, tickets, ticketTracking, whatsapps } from "../../db
 import { syncConnectionRoute } from "../../domain/sessionHost/connectionRoutes";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { useFakeHost, type HostCall } from "../../testing/fakeHost";
-import { call, companyWithTeam, control, createCompany, createPlan, createUser, inTenant, loginAs, testEnv } from "../../testing/fixtures";
+import {
+  awayFromWindowEdge,
+  call,
+  companyWithTeam,
+  control,
+  createCompany,
+  createPlan,
+  createUser,
+  inTenant,
+  loginAs,
+  testEnv,
+} from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 
 let seq = 0;
@@ -278,9 +289,7 @@ describe("POST /api/messages/send", () => {
 
   it("answers 429 past 60 calls a minute per token, sending nothing", async () => {
     const { company, connection, token } = await apiCompany();
-    const now = Date.now();
-    // Not across a window boundary mid-test.
-    if (now % 60_000 > 55_000) await new Promise((r) => setTimeout(r, 60_000 - (now % 60_000) + 50));
+    await awayFromWindowEdge(EXTERNAL_API_RATE_LIMIT.windowSeconds, 5_000);
     const windowStart = Math.floor(Date.now() / 1000 / 60) * 60;
     await control.insert(rateLimits).values({ key: `external-api:${connection.id}`, windowStart, count: EXTERNAL_API_RATE_LIMIT.max - 1 });
     expect((await send(token, { number: newNumber(), body: "última" })).status).toBe(201);
@@ -292,6 +301,17 @@ describe("POST /api/messages/send", () => {
     // Another connection is not limited by this one.
     const other = await apiCompany();
     expect((await send(other.token, { number: newNumber(), body: "ok" })).status).toBe(201);
+  });
+
+  it("lets exactly 60 of 90 calls sent at once through; the other 30 answer 429 and send nothing", async () => {
+    const { company, token } = await apiCompany();
+    await awayFromWindowEdge(EXTERNAL_API_RATE_LIMIT.windowSeconds, 20_000);
+    const results = await Promise.all(Array.from({ length: 90 }, () => send(token, { number: newNumber(), body: "Lembrete" })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(EXTERNAL_API_RATE_LIMIT.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(90 - EXTERNAL_API_RATE_LIMIT.max);
+    expect((await companyRows(company.id)).messages).toHaveLength(EXTERNAL_API_RATE_LIMIT.max);
+    expect(checkCalls()).toHaveLength(EXTERNAL_API_RATE_LIMIT.max);
   });
 
   it("never touches another company's contacts, tickets or messages", async () => {

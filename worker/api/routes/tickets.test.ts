@@ -49,6 +49,18 @@ describe("POST /api/tickets", () => {
     });
   });
 
+  it("tells an agent who may not see the contact's live ticket only that it is served elsewhere: no owner, queue or id", async () => {
+    const { admin, agent, contact, sales, support } = await inboxCompany();
+    const held = await call("POST", "/api/tickets", { token: admin.token, body: { contactId: contact.id, queueId: support.id } });
+    expect(held.status).toBe(201);
+    const res = await call("POST", "/api/tickets", { token: agent.token, body: { contactId: contact.id, queueId: sales.id } });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe("ERR_OTHER_OPEN_TICKET");
+    expect(res.json.ticket).toBeUndefined();
+    const said = JSON.stringify(res.json);
+    for (const secret of [held.json.uuid, admin.name, "Suporte", `"id":${held.json.id}`]) expect(said).not.toContain(secret);
+  });
+
   it("creates exactly one ticket when twenty requests for the same contact arrive at once", async () => {
     const { company, admin, contact } = await inboxCompany();
     const results = await Promise.all(

@@ -313,7 +313,17 @@ describe("PUT /api/users/:id", () => {
     const newEmail = email("me");
     const res = await call("PUT", `/api/users/${agent.id}`, {
       token: agent.token,
-      body: { name: "My Name", email: newEmail, password: "new-pass", language: "en", profile: "admin", queueIds: [queue.id], allTicket: "enabled", super: true },
+      body: {
+        name: "My Name",
+        email: newEmail,
+        password: "new-pass",
+        currentPassword: PASSWORD,
+        language: "en",
+        profile: "admin",
+        queueIds: [queue.id],
+        allTicket: "enabled",
+        super: true,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: "My Name", email: newEmail, language: "en", profile: "user", allTicket: "disabled", super: false, queues: [] });
@@ -322,13 +332,32 @@ describe("PUT /api/users/:id", () => {
     await loginAs(newEmail, "new-pass");
   });
 
+  it("asks for the current password when users change their own, and changes nothing without it", async () => {
+    const { company, admin, agent } = await companyWithTeam();
+    for (const me of [agent, admin]) {
+      const missing = await call("PUT", `/api/users/${me.id}`, { token: me.token, body: { name: "Taken Over", password: "attacker" } });
+      expect(missing.status).toBe(400);
+      expect(missing.json).toMatchObject({ error: "ERR_VALIDATION", fields: { currentPassword: "Required" } });
+      const wrong = await call("PUT", `/api/users/${me.id}`, {
+        token: me.token,
+        body: { name: "Taken Over", password: "attacker", currentPassword: "a-guess" },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.json.error).toBe("ERR_WRONG_CURRENT_PASSWORD");
+      expect(await userRow(company.id, me.id)).toMatchObject({ name: me.name, passwordHash: me.passwordHash });
+    }
+    // The owner's own password still opens the account; the attacker's does not.
+    expect((await tryLogin(agent.email, "attacker")).status).toBe(401);
+    expect((await tryLogin(agent.email)).status).toBe(200);
+  });
+
   it("refuses an agent editing a colleague with 403 and leaves them unchanged", async () => {
     const res = await call("PUT", `/api/users/${teamA.supervisor.id}`, { token: teamA.agent.token, body: { name: "Hacked" } });
     expect(res.status).toBe(403);
     expect((await userRow(teamA.company.id, teamA.supervisor.id))?.name).toBe(teamA.supervisor.name);
   });
 
-  it("ends the user's sessions when an admin sets a new password", async () => {
+  it("lets an admin set another user's password without knowing it, ending that user's sessions", async () => {
     const { company, admin, agent } = await companyWithTeam();
     const res = await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { password: "brand-new" } });
     expect(res.status).toBe(200);

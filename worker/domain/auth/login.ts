@@ -4,7 +4,7 @@ import { loginEmails } from "../../db/controlSchema";
 import { companies, userSessions, users } from "../../db/schema";
 import type { LoginInput } from "../../contracts/auth";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../lib/crypto";
-import { assertUnderLimit, clearHits, limits, recordHit } from "../../lib/rateLimit";
+import { clearHits, limits, returnHit, takeHits } from "../../lib/rateLimit";
 import type { SystemCtx } from "../context";
 import type { HubDirectory } from "../hubPort";
 import { AppError } from "../errors";
@@ -25,30 +25,26 @@ export type SignedIn = Awaited<ReturnType<typeof signIn>>;
 /**
  * Email and password in; an access token, a refresh token and the session user out. Runs at the edge: the rate
  * limits and the login index are in the control database, the user and the session in the company's hub.
+ * Every attempt is counted, per e-mail and per address, before its password is checked, so of a burst sent at
+ * once exactly the limit is checked. One that succeeds clears its e-mail's count and gives its address's back:
+ * colleagues behind one office address do not use up each other's budget.
  */
 export async function login({ control, hubs, input, ip, userAgent }: LoginArgs): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
   const emailKey = `login:email:${email}`;
-  const ipKey = `login:ip:${ip}`;
-  await assertUnderLimit(control, emailKey, limits.loginPerEmail);
-  await assertUnderLimit(control, ipKey, limits.loginPerIp);
+  const perIp = { key: `login:ip:${ip}`, limit: limits.loginPerIp };
+  const now = Date.now();
+  await takeHits(control, [{ key: emailKey, limit: limits.loginPerEmail }, perIp], now);
 
   const route = await control.select({ companyId: loginEmails.companyId }).from(loginEmails).where(eq(loginEmails.email, email)).get();
-  try {
-    if (!route) {
-      // Compare against a dummy hash for unknown emails so timing does not reveal which emails exist.
-      await verifyPassword(input.password, DUMMY_PASSWORD_HASH);
-      throw new AppError("ERR_INVALID_CREDENTIALS");
-    }
-    const result = await hubs.of(route.companyId).call("signIn", { email, password: input.password, userAgent });
-    await clearHits(control, emailKey);
-    return result;
-  } catch (err) {
-    if (err instanceof AppError && err.code === "ERR_INVALID_CREDENTIALS") {
-      await control.batch([recordHit(control, emailKey, limits.loginPerEmail), recordHit(control, ipKey, limits.loginPerIp)]);
-    }
-    throw err;
+  if (!route) {
+    // Compare against a dummy hash for unknown emails so timing does not reveal which emails exist.
+    await verifyPassword(input.password, DUMMY_PASSWORD_HASH);
+    throw new AppError("ERR_INVALID_CREDENTIALS");
   }
+  const result = await hubs.of(route.companyId).call("signIn", { email, password: input.password, userAgent });
+  await control.batch([clearHits(control, emailKey), returnHit(control, perIp, now)]);
+  return result;
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { EXTERNAL_API_RATE_LIMIT } from "../../contracts/externalApi";
 import type { ControlDb } from "../../db/client";
 import { companies, connectionRoutes } from "../../db/controlSchema";
-import { assertUnderLimit, recordHit } from "../../lib/rateLimit";
+import { takeHits } from "../../lib/rateLimit";
 import { assertCompanyAccess } from "../auth/companyAccess";
 import { AppError } from "../errors";
 import { hashConnectionToken } from "../whatsapps/apiToken";
@@ -25,9 +25,7 @@ export async function authorizeConnectionToken(control: ControlDb, authorization
     : undefined;
   if (!connection) throw new AppError("ERR_INVALID_API_TOKEN");
 
-  const limitKey = `external-api:${connection.id}`;
-  await assertUnderLimit(control, limitKey, EXTERNAL_API_RATE_LIMIT);
-  await recordHit(control, limitKey, EXTERNAL_API_RATE_LIMIT);
+  await takeHits(control, [{ key: `external-api:${connection.id}`, limit: EXTERNAL_API_RATE_LIMIT }]);
 
   const company = await control
     .select({ status: companies.status, dueDate: companies.dueDate, timezone: companies.timezone })

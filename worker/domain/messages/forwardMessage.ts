@@ -21,7 +21,7 @@ export async function forwardMessage({ ctx, input }: { ctx: Ctx; input: { messag
   let ticket;
   const live = await findLiveTicket(ctx.db, ctx.companyId, contact.id, whatsappId);
   if (live) {
-    if (live.status !== "open" || live.userId !== ctx.user.id) throw otherOpenTicketError(live);
+    if (live.status !== "open" || live.userId !== ctx.user.id) throw await otherOpenTicketError(ctx, live);
     ticket = { id: live.id, uuid: live.uuid };
   } else {
     const mayUseQueue = source.queueId !== null && (ctx.user.profile === "admin" || ctx.user.queueIds.includes(source.queueId));

@@ -27,7 +27,7 @@ export async function createTicket({ ctx, input }: { ctx: Ctx; input: CreateTick
   const whatsappId = await resolveConnection(ctx, input.whatsappId);
 
   const existing = await findLiveTicket(ctx.db, ctx.companyId, contact.id, whatsappId);
-  if (existing) throw otherOpenTicketError(existing);
+  if (existing) throw await otherOpenTicketError(ctx, existing);
 
   return openTicket(ctx, { contactId: contact.id, isGroup: contact.isGroup, whatsappId, userId, queueId: input.queueId ?? null });
 }

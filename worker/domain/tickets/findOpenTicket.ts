@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queues, tickets, users } from "../../db/schema";
+import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import { scopeOf, visibilitySettings } from "./ticketEvents";
+import { canSeeTicket, viewerOf } from "./visibility";
 
 /** The contact's live (open or pending) ticket on a connection, if any. */
 export async function findLiveTicket(db: Db, companyId: number, contactId: number, whatsappId: number | null, exceptId?: number) {
@@ -12,6 +15,7 @@ export async function findLiveTicket(db: Db, companyId: number, contactId: numbe
       status: tickets.status,
       userId: tickets.userId,
       queueId: tickets.queueId,
+      isGroup: tickets.isGroup,
       userName: users.name,
       queueName: queues.name,
     })
@@ -30,10 +34,15 @@ export async function findLiveTicket(db: Db, companyId: number, contactId: numbe
 }
 
 /**
- * The conflict the spec describes: an open ticket already exists for this contact. It names the owner and
- * the queue, so the UI can say who has it, or open it when it is the caller's own.
+ * The conflict the spec describes: an open ticket already exists for this contact. To someone who may see that
+ * ticket it names the owner and the queue, so the UI can say who has it, or open it when it is the caller's own.
+ * Anyone else learns only that the contact is being served elsewhere: who serves it, in which queue, and the
+ * ticket's id are what the visibility rule keeps from them.
  */
-export function otherOpenTicketError(existing: NonNullable<Awaited<ReturnType<typeof findLiveTicket>>>) {
+export async function otherOpenTicketError(ctx: Ctx, existing: NonNullable<Awaited<ReturnType<typeof findLiveTicket>>>) {
+  if (!canSeeTicket(viewerOf(ctx.user), scopeOf(existing), await visibilitySettings(ctx))) {
+    return new AppError("ERR_OTHER_OPEN_TICKET", "This contact is already being served elsewhere.");
+  }
   return new AppError("ERR_OTHER_OPEN_TICKET", undefined, {
     ticket: {
       id: existing.id,

@@ -72,7 +72,7 @@ export async function updateTicket({ ctx, input }: { ctx: Ctx; input: { ticketId
     case "accept": {
       if (current.status === "open" && current.userId !== null && current.userId !== me) {
         const live = await findLiveTicket(ctx.db, ctx.companyId, current.contactId, current.whatsappId);
-        if (live) throw otherOpenTicketError(live);
+        if (live) throw await otherOpenTicketError(ctx, live);
       }
       if (current.status === "open" && isOwner) return loadTicket(ctx.db, ctx.companyId, ticketId);
       next = { ...next, status: "open", userId: me };
@@ -80,7 +80,7 @@ export async function updateTicket({ ctx, input }: { ctx: Ctx; input: { ticketId
     }
     case "reopen": {
       const live = await findLiveTicket(ctx.db, ctx.companyId, current.contactId, current.whatsappId, current.id);
-      if (live) throw otherOpenTicketError(live);
+      if (live) throw await otherOpenTicketError(ctx, live);
       const userId = isAdmin && changes.userId ? (await assertUserOfCompany(ctx, changes.userId)).id : me;
       next = { ...next, status: "open", userId };
       break;
@@ -99,7 +99,7 @@ export async function updateTicket({ ctx, input }: { ctx: Ctx; input: { ticketId
       const whatsappId = changes.whatsappId ? await resolveConnection(ctx, changes.whatsappId) : current.whatsappId;
       if (whatsappId !== current.whatsappId) {
         const live = await findLiveTicket(ctx.db, ctx.companyId, current.contactId, whatsappId, current.id);
-        if (live) throw otherOpenTicketError(live);
+        if (live) throw await otherOpenTicketError(ctx, live);
       }
       next = { status: userId ? "open" : "pending", userId, queueId, whatsappId };
       break;

@@ -6,6 +6,7 @@ import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
+import { assertCurrentPassword } from "./currentPassword";
 import { assertEmailFree, withLoginEmail } from "./loginEmails";
 import { assertOwnReferences } from "./references";
 import { closeSockets, revokeSessions } from "./sessions";
@@ -16,12 +17,13 @@ import { loadUserView, userSummary } from "./view";
  * menu's own-profile form has (name, email, password, language): other fields they send are ignored.
  * Profile and allTicket need user-modal:editProfile, queues and the default connection user-modal:editQueues,
  * and only a platform admin grants or removes super (an admin trying is refused; nobody may edit a
- * platform admin but a platform admin). A new password ends the user's other sessions.
+ * platform admin but a platform admin). A new password of one's own takes the current one; a new password ends
+ * the user's other sessions.
  */
 export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateUserInput } }) {
   const { id, patch } = input;
   const target = await ctx.db
-    .select({ id: users.id, email: users.email, super: users.super })
+    .select({ id: users.id, email: users.email, super: users.super, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)))
     .get();
@@ -35,7 +37,10 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.email !== undefined && patch.email !== target.email) changes.email = patch.email;
   if (patch.language !== undefined) changes.language = patch.language;
-  if (patch.password !== undefined) changes.passwordHash = await hashPassword(patch.password);
+  if (patch.password !== undefined) {
+    if (isSelf) await assertCurrentPassword(target.passwordHash, patch.currentPassword);
+    changes.passwordHash = await hashPassword(patch.password);
+  }
   if (isAdmin && can(ctx.user, "user-modal:editProfile")) {
     if (patch.profile !== undefined) changes.profile = patch.profile;
     if (patch.allTicket !== undefined) changes.allTicket = patch.allTicket;

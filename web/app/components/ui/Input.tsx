@@ -75,3 +75,40 @@ export function describedBy(id: string, error?: string | null, hint?: ReactNode)
   if (error) return `${id}-error`;
   return hint ? `${id}-hint` : undefined;
 }
+
+/** What a password field needs of a conform field (its metadata). */
+interface FormFieldMeta {
+  id: string;
+  name: string;
+  key?: string;
+  errors?: string[];
+}
+
+/** A form's password field: the label, the input with its show/hide toggle, and its hint or error. */
+export function PasswordField({
+  field,
+  label,
+  hint,
+  autoComplete,
+  className,
+}: {
+  field: FormFieldMeta;
+  label: ReactNode;
+  hint?: string;
+  autoComplete: "current-password" | "new-password";
+  className?: string;
+}) {
+  const error = field.errors?.[0];
+  return (
+    <Field id={field.id} label={label} error={error} hint={hint} className={className}>
+      <PasswordInput
+        id={field.id}
+        name={field.name}
+        key={field.key}
+        autoComplete={autoComplete}
+        invalid={!!error}
+        aria-describedby={describedBy(field.id, error, hint)}
+      />
+    </Field>
+  );
+}

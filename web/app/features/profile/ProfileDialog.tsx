@@ -9,7 +9,7 @@ import type { SessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
+import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { updateUser } from "../users/api";
 import { profileFormSchema } from "../users/schema";
@@ -57,7 +57,10 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
         onDone();
         revalidator.revalidate();
       } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, ["name", "email", "password", "language"], { ERR_EMAIL_IN_USE: "email" });
+        const fieldErrors = fieldErrorsFrom(err, t, ["name", "email", "password", "currentPassword", "language"], {
+          ERR_EMAIL_IN_USE: "email",
+          ERR_WRONG_CURRENT_PASSWORD: "currentPassword",
+        });
         if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
         else toastError(err);
       } finally {
@@ -68,7 +71,6 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
 
   const nameError = fields.name.errors?.[0];
   const emailError = fields.email.errors?.[0];
-  const passwordError = fields.password.errors?.[0];
   return (
     <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
       <DialogBody className="flex flex-col gap-4">
@@ -95,16 +97,13 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
             aria-describedby={describedBy(fields.email.id, emailError)}
           />
         </Field>
-        <Field id={fields.password.id} label={t("profile.password")} error={passwordError} hint={t("profile.passwordHint")}>
-          <PasswordInput
-            id={fields.password.id}
-            name={fields.password.name}
-            key={fields.password.key}
-            autoComplete="new-password"
-            invalid={!!passwordError}
-            aria-describedby={describedBy(fields.password.id, passwordError, t("profile.passwordHint"))}
-          />
-        </Field>
+        <PasswordField field={fields.password} label={t("profile.password")} hint={t("profile.passwordHint")} autoComplete="new-password" />
+        <PasswordField
+          field={fields.currentPassword}
+          label={t("profile.currentPassword")}
+          hint={t("profile.currentPasswordHint")}
+          autoComplete="current-password"
+        />
         <Field id={fields.language.id} label={t("profile.language")}>
           <Select
             id={fields.language.id}

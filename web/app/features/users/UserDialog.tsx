@@ -6,7 +6,7 @@ import { can } from "../../../../worker/domain/permissions";
 import { PROFILES } from "./profiles";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
+import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
@@ -20,7 +20,9 @@ import type { UserPayload, UserRow } from "./types";
 import { useUserFormOptions } from "./useFormOptions";
 
 /** The form's inputs, for placing the server's field errors. */
-const FORM_FIELDS = ["name", "email", "password", "profile", "queueIds", "whatsappId", "allTicket"];
+const FORM_FIELDS = ["name", "email", "password", "currentPassword", "profile", "queueIds", "whatsappId", "allTicket"];
+/** Conflict codes that belong under one input. */
+const CODE_FIELDS = { ERR_EMAIL_IN_USE: "email", ERR_WRONG_CURRENT_PASSWORD: "currentPassword" };
 
 export interface UserDialogProps {
   open: boolean;
@@ -49,7 +51,9 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
   const mayEditProfile = can(actor, "user-modal:editProfile");
   const mayEditQueues = can(actor, "user-modal:editQueues");
   const options = useUserFormOptions({ queues: mayEditQueues, connections: mayEditProfile });
-  const schema = useMemo(() => userFormSchema(t, mode), [t, mode]);
+  // Editing oneself: a new password takes the current one (the server asks for it too).
+  const self = user?.id === actor.id;
+  const schema = useMemo(() => userFormSchema(t, mode, self), [t, mode, self]);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [queueIds, setQueueIds] = useState<number[]>(user?.queues.map((q) => q.id) ?? []);
   const [allTicket, setAllTicket] = useState(user?.allTicket === "enabled");
@@ -68,6 +72,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
       const value = submission.value;
       const payload: UserPayload = { name: value.name, email: value.email };
       if (value.password) payload.password = value.password;
+      if (value.password && self) payload.currentPassword = value.currentPassword;
       if (mayEditProfile) {
         payload.profile = value.profile ?? "user";
         payload.whatsappId = value.whatsappId ?? null;
@@ -81,7 +86,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
         onSaved(saved && typeof saved === "object" && "id" in saved ? saved : ({ ...user, ...payload } as UserRow));
         onClose();
       } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS, { ERR_EMAIL_IN_USE: "email" }, { queues: "queueIds" });
+        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS, CODE_FIELDS, { queues: "queueIds" });
         if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
         else toastError(err);
       } finally {
@@ -113,16 +118,16 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
             aria-describedby={describedBy(fields.name.id, err("name"))}
           />
         </Field>
-        <Field id={fields.password.id} label={t("users.dialog.password")} error={err("password")} hint={passwordHint}>
-          <PasswordInput
-            id={fields.password.id}
-            name={fields.password.name}
-            key={fields.password.key}
-            autoComplete="new-password"
-            invalid={!!err("password")}
-            aria-describedby={describedBy(fields.password.id, err("password"), passwordHint)}
+        <PasswordField field={fields.password} label={t("users.dialog.password")} hint={passwordHint} autoComplete="new-password" />
+        {self ? (
+          <PasswordField
+            field={fields.currentPassword}
+            label={t("users.dialog.currentPassword")}
+            hint={t("users.dialog.currentPasswordHint")}
+            autoComplete="current-password"
+            className="sm:col-span-2"
           />
-        </Field>
+        ) : null}
         <Field id={fields.email.id} label={t("users.dialog.email")} error={err("email")} className={mayEditProfile ? "" : "sm:col-span-2"}>
           <Input
             id={fields.email.id}

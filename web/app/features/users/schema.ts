@@ -6,16 +6,29 @@ import { PROFILES } from "./profiles";
 export const NO_CONNECTION = "none";
 
 /**
- * The user form's rules (spec: name 2–50, password 5–50, email required and valid), with the spec's
- * messages. Conform turns empty inputs into undefined, so "required" is the missing-value message.
+ * Users changing their own password give the current one too (the server refuses it otherwise): asked here
+ * as soon as a new password is typed.
  */
-export function userFormSchema(t: TFunction, mode: "create" | "edit") {
+function currentPasswordWithNew(t: TFunction) {
+  return (value: { password?: string; currentPassword?: string }, ctx: z.RefinementCtx) => {
+    if (value.password && !value.currentPassword) {
+      ctx.addIssue({ code: "custom", path: ["currentPassword"], message: t("validation.required") });
+    }
+  };
+}
+
+/**
+ * The user form's rules (spec: name 2–50, password 5–50, email required and valid), with the spec's
+ * messages. Conform turns empty inputs into undefined, so "required" is the missing-value message. `self`: the
+ * actor edits their own user, so a new password takes the current one.
+ */
+export function userFormSchema(t: TFunction, mode: "create" | "edit", self = false) {
   const required = t("validation.required");
   const password = z
     .string({ error: required })
     .min(5, t("validation.tooShort"))
     .max(50, t("validation.tooLong"));
-  return z.object({
+  const schema = z.object({
     name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
     email: z.string({ error: required }).trim().email(t("validation.invalidEmail")),
     password: mode === "create" ? password : password.optional(),
@@ -24,16 +37,19 @@ export function userFormSchema(t: TFunction, mode: "create" | "edit") {
     queueIds: z.array(z.coerce.number().int().positive()).default([]),
     whatsappId: z.preprocess((v) => (v === NO_CONNECTION ? undefined : v), z.coerce.number().int().positive().optional()),
     allTicket: z.enum(["enabled", "disabled"]).optional(),
+    currentPassword: z.string().optional(),
   });
+  return self ? schema.superRefine(currentPasswordWithNew(t)) : schema;
 }
 
-/** The profile dialog (any user, about themself): name, email, optional new password, language. */
+/** The profile dialog (any user, about themself): name, email, optional new password (with the current one), language. */
 export function profileFormSchema(t: TFunction) {
   const required = t("validation.required");
   return z.object({
     name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
     email: z.string({ error: required }).trim().email(t("validation.invalidEmail")),
     password: z.string().min(5, t("validation.tooShort")).max(50, t("validation.tooLong")).optional(),
+    currentPassword: z.string().optional(),
     language: z.enum(["pt-BR", "en", "es"]),
-  });
+  }).superRefine(currentPasswordWithNew(t));
 }

@@ -30,6 +30,8 @@ export interface UserPayload {
   name: string;
   email: string;
   password?: string;
+  /** With `password`, when users change their own. */
+  currentPassword?: string;
   profile?: UserProfile;
   queueIds?: number[];
   whatsappId?: number | null;

@@ -5,6 +5,7 @@ import { login } from "../../../../worker/domain/auth/login";
 import { AppError } from "../../../../worker/domain/errors";
 import { assertEnv } from "../../../../worker/env";
 import { hubDirectory } from "../../../../worker/hub/ports";
+import { clientIp } from "../../../../worker/lib/clientIp";
 import { isSecureRequest, serializeSessionCookies } from "../../../../worker/lib/cookies";
 
 export interface LoginFailure {
@@ -25,7 +26,7 @@ export async function loginAndRedirect(request: Request, context: AppLoadContext
       control: createControlDb(env.DB),
       hubs: hubDirectory(env),
       input,
-      ip: request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? "local",
+      ip: clientIp(request.headers, env),
       userAgent: request.headers.get("user-agent"),
     });
     const headers = new Headers();
