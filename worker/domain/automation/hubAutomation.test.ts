@@ -151,8 +151,12 @@ describe("the hub's ticket automation", () => {
     await control.update(companyWork).set({ heartbeatAt: Date.now() - STALLED_AFTER_MS - 1 }).where(eq(companyWork.companyId, company.id));
 
     expect(await wakeStalledHubs(testEnv, new Date())).toBeGreaterThanOrEqual(1);
-    expect(await runInDurableObject(hub, (_, state) => state.storage.getAlarm())).not.toBeNull();
-    await runDurableObjectAlarm(hub);
+    // Woken, the hub armed its alarm for the overdue run (which may already be going off by itself).
+    const until = Date.now() + 3000;
+    while ((await ticketById(company.id, idle.id)).status !== "closed" && Date.now() < until) {
+      await runDurableObjectAlarm(hub);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect((await ticketById(company.id, idle.id)).status).toBe("closed");
   });
 });
