@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { loginInput } from "../contracts/auth";
 import { createControlDb } from "../db/client";
@@ -16,8 +15,8 @@ import { hubFor } from "../hub/publish";
 import { unwrap } from "../hub/runInHub";
 import type { SignedIn } from "../domain/auth/login";
 import { jsonBodyLimit } from "./app";
-import { ACCESS_COOKIE, clearSessionCookies, clientIp, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
-import { assertSameOrigin } from "./middleware/auth";
+import { clearSessionCookies, clientIp, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
+import { accessToken, assertSameOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 
 /** Set by the worker on every request it forwards: the company its verified token (or index) names. */
@@ -84,7 +83,8 @@ export function createEdgeApi() {
   edge.get("/settings/:key", (c) => c.json(errorBody(new AppError("ERR_NOT_FOUND")), 404));
 
   edge.all("*", async (c) => {
-    const token = accessToken(c.req.raw, c.req.header("authorization"), getCookie(c, ACCESS_COOKIE), c.req.query("token"));
+    // A cross-site write or socket on the cookie is refused here, before the hub is woken.
+    const token = accessToken(c.req.raw);
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", "Not authenticated.", { reason: "missing" });
     const claims = await verifyAccessToken(token, c.env.JWT_SECRET);
     return forwardToHub(c.env, claims.cid, c.req.raw);
@@ -101,13 +101,6 @@ export function createEdgeApi() {
     return c.json({ error: "ERR_INTERNAL", message: "An internal error occurred." }, 500);
   });
   return edge;
-}
-
-/** The bearer token, the websocket's `token` parameter, or the session cookie (the hub checks the rest). */
-function accessToken(request: Request, authorization: string | undefined, cookie: string | undefined, queryToken: string | undefined) {
-  if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim();
-  const isUpgrade = request.headers.get("upgrade")?.toLowerCase() === "websocket";
-  return (isUpgrade ? queryToken : undefined) ?? cookie;
 }
 
 /** One hop: the request, as it came, to the company's hub, with the headers only the worker may set. */
