@@ -16,7 +16,7 @@ import { unwrap } from "../hub/runInHub";
 import type { SignedIn } from "../domain/auth/login";
 import { jsonBodyLimit } from "./app";
 import { clearSessionCookies, clientIp, jsonBody, refreshCookie, setSessionCookies, type AppContext } from "./http";
-import { accessToken, assertSameOrigin } from "./middleware/auth";
+import { accessToken, assertSameOrigin, refuseForeignOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 
 /** Set by the worker on every request it forwards: the company its verified token (or index) names. */
@@ -40,6 +40,8 @@ export function createEdgeApi() {
   const edge = new Hono<{ Bindings: Env }>({ strict: false });
 
   edge.post("/auth/login", jsonBodyLimit, async (c) => {
+    // Login sets the session cookies: not for another site's page (login CSRF).
+    refuseForeignOrigin(c.req.raw);
     const input = await jsonBody(c as unknown as AppContext, loginInput);
     const result = await login({
       control: createControlDb(c.env.DB),

@@ -71,3 +71,12 @@ function contextOf(c: AppContext, user: CurrentUser, db: Db): Ctx {
 export function assertSameOrigin(request: Request) {
   if (requestOrigin(request) !== "ours") throw new AppError("ERR_CSRF");
 }
+
+/**
+ * For what sets our cookies without reading them (a login): never from another site's page, which could otherwise
+ * log a victim's browser into the attacker's account; a request with no Origin is not a browser page's (curl, an
+ * integration) and may go on.
+ */
+export function refuseForeignOrigin(request: Request) {
+  if (requestOrigin(request) === "foreign") throw new AppError("ERR_CSRF");
+}
