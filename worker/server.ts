@@ -6,13 +6,22 @@ import { AppError } from "./domain/errors";
 import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
 import { handleOutboundBatch } from "./jobs/outbound";
+import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
 import type { Env } from "./env";
 
-type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+/** Renders a page; `nonce` is the one its inline scripts must carry (the response's CSP names it). */
+export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, page: { nonce: string }) => Promise<Response>;
+
+type WorkerEnv = { Bindings: Env; Variables: { cspNonce?: string } };
 
 /** The whole worker: the API at /api, and pages (Remix) for everything else when a page handler is given. */
 export function createWorker(pages?: PageHandler) {
-  const app = new Hono<{ Bindings: Env }>({ strict: false });
+  const app = new Hono<WorkerEnv>({ strict: false });
+  // Every answer, errors included, carries the security headers; a page's policy names the nonce it rendered with.
+  app.use("*", async (c, next) => {
+    await next();
+    c.res = withSecurityHeaders(c.res, securityHeaders({ url: c.req.url, nonce: c.get("cspNonce") }));
+  });
   // A deployment without its secrets refuses every request (pages included) rather than run with defaults.
   app.use("*", async (c, next) => {
     assertEnv(c.env);
@@ -24,7 +33,9 @@ export function createWorker(pages?: PageHandler) {
     app.all("*", (c) => {
       // A page action sets or reads our cookies: never for another site's page (CSRF). Remix's own check throws (500).
       if (c.req.method !== "GET" && c.req.method !== "HEAD") refuseForeignOrigin(c.req.raw);
-      return pages(c.req.raw, c.env, c.executionCtx);
+      const nonce = newCspNonce();
+      c.set("cspNonce", nonce);
+      return pages(c.req.raw, c.env, c.executionCtx, { nonce });
     });
   }
   app.onError((err, c) => {
