@@ -7,4 +7,4 @@ export { CompanyHub } from "./hub/CompanyHub";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
-export default createWorker((request, env, ctx) => handleRemix(request, { cloudflare: { env, ctx } }));
+export default createWorker((request, env, ctx, { nonce }) => handleRemix(request, { cloudflare: { env, ctx }, cspNonce: nonce }));

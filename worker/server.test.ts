@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createWorker } from "./server";
-import { testEnv } from "./testing/fixtures";
+import { call, companyWithTeam, testEnv } from "./testing/fixtures";
 
 describe("a deployment without its secrets", () => {
   it("refuses to serve instead of running with defaults", async () => {
@@ -17,5 +17,121 @@ describe("a deployment without its secrets", () => {
     const env = { ...testEnv, BRIDGE_SECRET: "short" };
     const res = await worker.fetch(new Request("http://zapdesk.test/api/version"), env, createExecutionContext());
     expect(res.status).toBe(503);
+  });
+});
+
+/** Each directive of a CSP header, by name. */
+function directives(res: { headers: Headers }): Map<string, string> {
+  const policy = res.headers.get("content-security-policy") ?? "";
+  return new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(" ") + 1)] as [string, string]),
+  );
+}
+
+function expectCommonHeaders(res: { headers: Headers }) {
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("x-frame-options")).toBe("DENY");
+  expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  const permissions = res.headers.get("permissions-policy") ?? "";
+  expect(permissions).toContain("microphone=(self)");
+  for (const denied of ["camera", "geolocation", "payment", "usb"]) expect(permissions).toContain(`${denied}=()`);
+  expect(directives(res).get("frame-ancestors")).toBe("'none'");
+}
+
+describe("security headers", () => {
+  it("are on an API answer: it runs and loads nothing, and is never framed (no HSTS over plain HTTP)", async () => {
+    const res = await call("GET", "/api/version");
+    expect(res.status).toBe(200);
+    expectCommonHeaders(res);
+    expect(directives(res).get("default-src")).toBe("'none'");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("are on error answers: at the edge, in a company's hub, and a refused cross-site write", async () => {
+    const { admin } = await companyWithTeam();
+    const missing = await call("GET", "/api/tickets");
+    expect(missing.status).toBe(401);
+    const notFound = await call("GET", "/api/tags/999999999", { token: admin.token });
+    expect(notFound.status).toBe(404);
+    const csrf = await call("POST", "/api/tags", { headers: { cookie: `zd_at=${admin.token}`, origin: "https://evil.example" }, body: {} });
+    expect(csrf.status).toBe(403);
+    for (const res of [missing, notFound, csrf]) {
+      expectCommonHeaders(res);
+      expect(directives(res).get("default-src")).toBe("'none'");
+    }
+  });
+
+  it("add HSTS when the request came over HTTPS", async () => {
+    const res = await createWorker().fetch(new Request("https://zapdesk.test/api/version"), testEnv, createExecutionContext());
+    expect(res.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+  });
+
+  it("give a page a policy whose only inline scripts are those with the nonce it was rendered with, fresh per page", async () => {
+    const nonces: string[] = [];
+    const worker = createWorker(async (_request, _env, _ctx, { nonce }) => {
+      nonces.push(nonce);
+      return new Response(`<!doctype html><script nonce="${nonce}">1</script>`, { headers: { "content-type": "text/html" } });
+    });
+    const pages = [];
+    for (let i = 0; i < 2; i++) pages.push(await worker.fetch(new Request("http://zapdesk.test/login"), testEnv, createExecutionContext()));
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(nonces[1]).not.toBe(nonces[0]);
+    pages.forEach((page, i) => {
+      expectCommonHeaders(page);
+      const csp = directives(page);
+      expect(csp.get("script-src")).toBe(`'self' 'nonce-${nonces[i]}'`);
+      expect(csp.get("object-src")).toBe("'none'");
+      expect(csp.get("base-uri")).toBe("'none'");
+      expect(csp.get("connect-src")).toBe("'self' ws://zapdesk.test");
+      expect(csp.get("worker-src")).toBe("'self'");
+    });
+    const secure = await worker.fetch(new Request("https://zapdesk.test/tickets"), testEnv, createExecutionContext());
+    expect(directives(secure).get("connect-src")).toBe("'self' wss://zapdesk.test");
+    // A page that fails still answers with the headers.
+    const failing = createWorker(async () => {
+      throw new Error("render failed");
+    });
+    const failed = await failing.fetch(new Request("http://zapdesk.test/tickets"), testEnv, createExecutionContext());
+    expect(failed.status).toBe(500);
+    expectCommonHeaders(failed);
+  });
+});
+
+describe("page actions", () => {
+  const page = () => {
+    const seen: string[] = [];
+    const worker = createWorker(async (request) => {
+      seen.push(request.method);
+      return new Response("ok");
+    });
+    const post = (headers: Record<string, string>) =>
+      worker.fetch(
+        new Request("http://zapdesk.test/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: "email=a%40b.co" }),
+        testEnv,
+        createExecutionContext(),
+      );
+    return { seen, post };
+  };
+
+  it("refuse a form posted from another site's page or an opaque origin with 403, before the page runs", async () => {
+    const { seen, post } = page();
+    for (const origin of ["https://evil.example", "null"]) {
+      const res = await post({ origin });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toBe("Cross-site request refused.");
+      expectCommonHeaders(res);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("run for our own pages and for a client that sends no Origin", async () => {
+    const { seen, post } = page();
+    expect((await post({ origin: "http://zapdesk.test" })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+    expect(seen).toEqual(["POST", "POST"]);
   });
 });

@@ -1,18 +1,28 @@
 import { Hono } from "hono";
 import { createEdgeApi } from "./api/edge";
 import { createBridgeRoutes } from "./bridge/routes";
-import type { AppEnv } from "./api/http";
+import { refuseForeignOrigin } from "./api/middleware/auth";
+import { AppError } from "./domain/errors";
 import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
 import { wakeStalledHubs } from "./jobs/stalledHubs";
 import { handleOutboundBatch } from "./jobs/outbound";
+import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
 import type { Env } from "./env";
 
-type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+/** Renders a page; `nonce` is the one its inline scripts must carry (the response's CSP names it). */
+export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, page: { nonce: string }) => Promise<Response>;
+
+type WorkerEnv = { Bindings: Env; Variables: { cspNonce?: string } };
 
 /** The whole worker: the API at /api, and pages (Remix) for everything else when a page handler is given. */
 export function createWorker(pages?: PageHandler) {
-  const app = new Hono<AppEnv>({ strict: false });
+  const app = new Hono<WorkerEnv>({ strict: false });
+  // Every answer, errors included, carries the security headers; a page's policy names the nonce it rendered with.
+  app.use("*", async (c, next) => {
+    await next();
+    c.res = withSecurityHeaders(c.res, securityHeaders({ url: c.req.url, nonce: c.get("cspNonce") }));
+  });
   // A deployment without its secrets refuses every request (pages included) rather than run with defaults.
   app.use("*", async (c, next) => {
     assertEnv(c.env);
@@ -20,12 +30,21 @@ export function createWorker(pages?: PageHandler) {
   });
   app.route("/api", createEdgeApi());
   app.route("/bridge", createBridgeRoutes());
-  if (pages) app.all("*", (c) => pages(c.req.raw, c.env, c.executionCtx));
+  if (pages) {
+    app.all("*", (c) => {
+      // A page action sets or reads our cookies: never for another site's page (CSRF). Remix's own check throws (500).
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") refuseForeignOrigin(c.req.raw);
+      const nonce = newCspNonce();
+      c.set("cspNonce", nonce);
+      return pages(c.req.raw, c.env, c.executionCtx, { nonce });
+    });
+  }
   app.onError((err, c) => {
     if (err instanceof MisconfiguredError) {
       console.error(err.message);
       return c.text("This deployment is missing its secrets; see the README.", 503);
     }
+    if (err instanceof AppError) return c.text(err.message, err.status);
     console.error("unhandled page error", err);
     return c.text("Internal error", 500);
   });

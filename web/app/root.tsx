@@ -1,3 +1,4 @@
+import "./lib/zod-jitless";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
@@ -15,6 +16,7 @@ import { I18nextProvider } from "react-i18next";
 import { Toaster } from "./components/ui/Toast";
 import { browserI18n, createI18n, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, rememberLanguage, toLanguage, type Language } from "./i18n";
 import { resolveLanguage } from "./i18n/language.server";
+import { useNonce } from "./lib/nonce";
 import { cookieHeaders, getPageSession } from "./lib/session.server";
 import { storage } from "./lib/storage";
 import { themeScript } from "./lib/theme";
@@ -39,6 +41,8 @@ export const links: LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const lang = rootData?.lang ?? FALLBACK_LANGUAGE;
+  // Inline scripts run only with the page's CSP nonce (worker/lib/securityHeaders.ts).
+  const nonce = useNonce();
   return (
     // The theme script sets the `dark` class before React hydrates: the attribute difference is expected.
     <html lang={lang} suppressHydrationWarning>
@@ -46,14 +50,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#00a884" />
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { loginInput } from "../contracts/auth";
 import { createControlDb } from "../db/client";
 import { companies } from "../db/controlSchema";
@@ -16,8 +15,8 @@ import type { SignedIn } from "../domain/auth/login";
 import { jsonBodyLimit } from "./app";
 import { clientIp } from "../lib/clientIp";
 import { limits, takeHits } from "../lib/rateLimit";
-import { ACCESS_COOKIE, clearSessionCookies, errorAnswer, jsonBody, notFoundAnswer, refreshCookie, setSessionCookies, type AppContext } from "./http";
-import { assertSameOrigin } from "./middleware/auth";
+import { clearSessionCookies, errorAnswer, jsonBody, notFoundAnswer, refreshCookie, setSessionCookies, type AppContext } from "./http";
+import { accessToken, assertSameOrigin, refuseForeignOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 
 /** Set by the worker on every request it forwards: the company its verified token (or index) names. */
@@ -41,6 +40,8 @@ export function createEdgeApi() {
   const edge = new Hono<{ Bindings: Env }>({ strict: false });
 
   edge.post("/auth/login", jsonBodyLimit, async (c) => {
+    // Login sets the session cookies: not for another site's page (login CSRF).
+    refuseForeignOrigin(c.req.raw);
     const input = await jsonBody(c as unknown as AppContext, loginInput);
     const result = await login({
       control: createControlDb(c.env.DB),
@@ -84,7 +85,8 @@ export function createEdgeApi() {
   edge.get("/settings/:key", notFoundAnswer);
 
   edge.all("*", async (c) => {
-    const token = accessToken(c.req.raw, c.req.header("authorization"), getCookie(c, ACCESS_COOKIE), c.req.query("token"));
+    // A cross-site write or socket on the cookie is refused here, before the hub is woken.
+    const token = accessToken(c.req.raw);
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", "Not authenticated.", { reason: "missing" });
     const claims = await verifyAccessToken(token, c.env.JWT_SECRET);
     return forwardToHub(c.env, claims.cid, c.req.raw);
@@ -93,13 +95,6 @@ export function createEdgeApi() {
   edge.notFound(notFoundAnswer);
   edge.onError(errorAnswer);
   return edge;
-}
-
-/** The bearer token, the websocket's `token` parameter, or the session cookie (the hub checks the rest). */
-function accessToken(request: Request, authorization: string | undefined, cookie: string | undefined, queryToken: string | undefined) {
-  if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim();
-  const isUpgrade = request.headers.get("upgrade")?.toLowerCase() === "websocket";
-  return (isUpgrade ? queryToken : undefined) ?? cookie;
 }
 
 /** One hop: the request, as it came, to the company's hub, with the headers only the worker may set. */

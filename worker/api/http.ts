@@ -39,19 +39,33 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
   return result.data;
 }
 
-/** Reads a JSON body: not JSON, or not an object, answers 400 before anything runs. */
+/**
+ * Reads a JSON body. Declared as anything but application/json answers 415 before anything is read: a page of
+ * another site can send text/plain, form-urlencoded or multipart without a CORS preflight, but not JSON, so a
+ * forged form never reaches a route (and multipart, which skips the global JSON size limit in app.ts, is never
+ * read here). An empty body with no type is no fields; not JSON, or not an object, answers 400.
+ */
 export async function jsonBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.infer<S>> {
-  // Multipart bodies skip the global JSON size limit (see app.ts), so a JSON route never reads one.
-  if (isMultipart(c.req.header("content-type"))) throw new AppError("ERR_INVALID_JSON", "Expected a JSON body, not multipart/form-data.");
+  const contentType = c.req.header("content-type") || undefined;
+  if (contentType !== undefined && !isJson(contentType)) throw unsupportedContentType(["application/json"]);
+  const text = await c.req.text().catch(() => {
+    throw new AppError("ERR_INVALID_JSON");
+  });
+  if (text.length === 0) return parseWith(schema, {});
+  if (contentType === undefined) throw unsupportedContentType(["application/json"]);
   let data: unknown;
   try {
-    const text = await c.req.text();
-    data = text.length === 0 ? {} : JSON.parse(text);
+    data = JSON.parse(text);
   } catch {
     throw new AppError("ERR_INVALID_JSON");
   }
   return parseWith(schema, data);
 }
+
+const isJson = (contentType: string) => /^application\/json\s*(;|$)/i.test(contentType);
+
+const unsupportedContentType = (accepted: string[]) =>
+  new AppError("ERR_UNSUPPORTED_CONTENT_TYPE", `The request body must be sent as ${accepted.join(" or ")}.`, { accepted });
 
 export function isMultipart(contentType: string | undefined): boolean {
   return /^multipart\/form-data\s*;/i.test(contentType ?? "");
@@ -71,9 +85,7 @@ const tooLarge = (limit: number) =>
  */
 export async function formBody(c: AppContext, { maxBytes }: { maxBytes: number }): Promise<FormData> {
   const contentType = c.req.header("content-type");
-  if (!isMultipart(contentType)) {
-    throw new AppError("ERR_VALIDATION", "Expected a multipart/form-data body.", { fields: { _: "Expected multipart/form-data" } });
-  }
+  if (!isMultipart(contentType)) throw unsupportedContentType(["multipart/form-data"]);
   const bodyLimit = maxBytes + MULTIPART_ENVELOPE_BYTES;
   const declared = Number(c.req.header("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge(maxBytes);

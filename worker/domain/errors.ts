@@ -9,6 +9,7 @@ export const errorCatalogue = {
   ERR_VALIDATION: [400, "Some fields are invalid."],
   ERR_INVALID_JSON: [400, "The request body is not valid JSON."],
   ERR_PAYLOAD_TOO_LARGE: [413, "The request body is too large."],
+  ERR_UNSUPPORTED_CONTENT_TYPE: [415, "The request body is not of a type this endpoint accepts."],
   ERR_NOT_FOUND: [404, "Not found."],
   ERR_RATE_LIMITED: [429, "Too many attempts. Try again later."],
   ERR_CSRF: [403, "Cross-site request refused."],

@@ -5,6 +5,7 @@ export const en: Translations = {
     ERR_VALIDATION: "Some fields are invalid.",
     ERR_INVALID_JSON: "The request body is not valid JSON.",
     ERR_PAYLOAD_TOO_LARGE: "The request body is too large.",
+    ERR_UNSUPPORTED_CONTENT_TYPE: "The request body is not of a type this endpoint accepts.",
     ERR_NOT_FOUND: "Record not found.",
     ERR_RATE_LIMITED: "Too many attempts. Try again later.",
     ERR_CSRF: "Cross-site request refused.",

@@ -5,6 +5,7 @@ export const es: Translations = {
     ERR_VALIDATION: "Algunos campos no son válidos.",
     ERR_INVALID_JSON: "La solicitud enviada no es un JSON válido.",
     ERR_PAYLOAD_TOO_LARGE: "El contenido enviado es demasiado grande.",
+    ERR_UNSUPPORTED_CONTENT_TYPE: "El contenido se envió en un formato que esta dirección no acepta.",
     ERR_NOT_FOUND: "Registro no encontrado.",
     ERR_RATE_LIMITED: "Demasiados intentos. Inténtelo más tarde.",
     ERR_CSRF: "Solicitud de otro sitio rechazada.",

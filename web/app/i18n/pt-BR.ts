@@ -5,6 +5,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_VALIDATION: "Alguns campos são inválidos.",
   ERR_INVALID_JSON: "A requisição enviada não é um JSON válido.",
   ERR_PAYLOAD_TOO_LARGE: "O conteúdo enviado é grande demais.",
+  ERR_UNSUPPORTED_CONTENT_TYPE: "O conteúdo foi enviado num formato que este endereço não aceita.",
   ERR_NOT_FOUND: "Registro não encontrado.",
   ERR_RATE_LIMITED: "Muitas tentativas. Tente novamente mais tarde.",
   ERR_CSRF: "Requisição de outro site recusada.",

@@ -1,18 +1,15 @@
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { authenticate } from "../../domain/auth/authenticate";
 import type { Ctx } from "../../domain/context";
 import { AppError } from "../../domain/errors";
 import { hubHere } from "../../hub/ports";
+import { readCookie } from "../../lib/cookies";
+import { isWebSocketUpgrade, requestOrigin } from "../../lib/origin";
 import { ACCESS_COOKIE, type AppContext, type AppEnv } from "../http";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/**
- * Bearer token (integrations, the websocket, other clients) or the session cookie (our own pages).
- * Cookie-authenticated writes must come from our own origin: browsers always send Origin on such requests,
- * and a cross-site page cannot forge it.
- */
+/** The session of the request's access token (see accessToken), in the hub's own database. */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c) });
   c.set("user", user);
@@ -30,19 +27,39 @@ export async function readWithSession<T>(c: AppContext, read: (ctx: Ctx) => Prom
 }
 
 export function requestToken(c: AppContext): string {
-  const header = c.req.header("authorization");
-  let token: string | undefined;
-  if (header?.toLowerCase().startsWith("bearer ")) {
-    token = header.slice(7).trim();
-  } else {
-    token = getCookie(c, ACCESS_COOKIE);
-    if (token && UNSAFE.has(c.req.method)) assertSameOrigin(c.req.raw);
-  }
+  const token = accessToken(c.req.raw);
   if (!token) throw new AppError("ERR_SESSION_EXPIRED", "Not authenticated.", { reason: "missing" });
   return token;
 }
 
+/**
+ * The access token of a request (the edge checks its signature, the hub the rest): the bearer header
+ * (integrations, other clients), a websocket's `token` query parameter (a browser cannot set headers on a
+ * socket), or the session cookie (our own pages). The browser attaches the cookie whichever site made the
+ * request, so a write or a websocket on the cookie must carry our own Origin; a token in a header or in the query
+ * is one a page of another site cannot read, so it needs none.
+ */
+export function accessToken(request: Request): string | undefined {
+  const authorization = request.headers.get("authorization");
+  if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim();
+  const upgrade = isWebSocketUpgrade(request);
+  const queryToken = upgrade ? new URL(request.url).searchParams.get("token") : null;
+  if (queryToken) return queryToken;
+  const cookie = readCookie(request.headers.get("cookie"), ACCESS_COOKIE);
+  if (cookie && (upgrade || UNSAFE.has(request.method))) assertSameOrigin(request);
+  return cookie;
+}
+
+/** For what rides on our cookies (a cookie-authenticated write or socket, a refresh): only from our own pages. */
 export function assertSameOrigin(request: Request) {
-  const origin = request.headers.get("origin");
-  if (!origin || origin !== new URL(request.url).origin) throw new AppError("ERR_CSRF");
+  if (requestOrigin(request) !== "ours") throw new AppError("ERR_CSRF");
+}
+
+/**
+ * For what sets our cookies without reading them (a login): never from another site's page, which could otherwise
+ * log a victim's browser into the attacker's account; a request with no Origin is not a browser page's (curl, an
+ * integration) and may go on.
+ */
+export function refuseForeignOrigin(request: Request) {
+  if (requestOrigin(request) === "foreign") throw new AppError("ERR_CSRF");
 }

@@ -64,6 +64,34 @@ describe("POST /api/auth/login", () => {
     expect(res.json.error).toBe("ERR_INVALID_JSON");
   });
 
+  it("refuses a cross-site form that posts JSON as text/plain (login CSRF), and starts no session", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    const forged = { rawBody: JSON.stringify({ email: user.email, password: PASSWORD }) };
+    const fromEvil = await call("POST", "/api/auth/login", { ...forged, headers: { "content-type": "text/plain", origin: "https://evil.example" } });
+    expect(fromEvil.status).toBe(403);
+    expect(fromEvil.json.error).toBe("ERR_CSRF");
+    expect(fromEvil.headers.getSetCookie()).toEqual([]);
+    // Even with no Origin to judge by, text/plain is not JSON.
+    const untyped = await call("POST", "/api/auth/login", { ...forged, headers: { "content-type": "text/plain" } });
+    expect(untyped.status).toBe(415);
+    expect(untyped.json.error).toBe("ERR_UNSUPPORTED_CONTENT_TYPE");
+    expect(untyped.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("refuses a login from another site or an opaque origin even as JSON; ours and none (curl, integrations) log in", async () => {
+    const company = await createCompany();
+    const user = await createUser(company.id);
+    const body = { email: user.email, password: PASSWORD };
+    for (const origin of ["https://evil.example", "null", `${ORIGIN}.evil.example`]) {
+      const res = await call("POST", "/api/auth/login", { body, headers: { origin } });
+      expect(res.status, origin).toBe(403);
+      expect(res.json.error).toBe("ERR_CSRF");
+    }
+    expect((await call("POST", "/api/auth/login", { body, headers: { origin: ORIGIN } })).status).toBe(200);
+    expect((await call("POST", "/api/auth/login", { body })).status).toBe(200);
+  });
+
   it("answers 413 to an oversized body", async () => {
     const res = await call("POST", "/api/auth/login", {
       rawBody: JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }),

@@ -226,15 +226,15 @@ describe("POST /api/contacts", () => {
     expect(await contactCount(company.id)).toBe(0);
   });
 
-  it("refuses a multipart body with 400 ERR_INVALID_JSON before reading it", async () => {
+  it("refuses a multipart body with 415 before reading it", async () => {
     const { company, agent } = await companyWithTeam();
     const form = new FormData();
     form.append("name", "Formulário");
     form.append("number", mobile());
     form.append("padding", "x".repeat(2 * 1024 * 1024));
     const res = await call("POST", "/api/contacts", { token: agent.token, rawBody: form });
-    expect(res.status).toBe(400);
-    expect(res.json.error).toBe("ERR_INVALID_JSON");
+    expect(res.status).toBe(415);
+    expect(res.json.error).toBe("ERR_UNSUPPORTED_CONTENT_TYPE");
     expect(await contactCount(company.id)).toBe(0);
   });
 
@@ -580,15 +580,15 @@ describe("POST /api/contacts/upload", () => {
     expect(noNumber.json.error).toBe("ERR_IMPORT_NO_NUMBER_COLUMN");
   });
 
-  it("names a missing file with 400, and refuses a JSON body", async () => {
+  it("names a missing file with 400, and refuses a JSON body with 415", async () => {
     const form = new FormData();
     form.append("other", "x");
     const missing = await call("POST", "/api/contacts/upload", { token: teamA.agent.token, rawBody: form });
     expect(missing.status).toBe(400);
     expect(missing.json.fields).toEqual({ file: "Required" });
     const json = await call("POST", "/api/contacts/upload", { token: teamA.agent.token, body: { rows: [] } });
-    expect(json.status).toBe(400);
-    expect(json.json.error).toBe("ERR_VALIDATION");
+    expect(json.status).toBe(415);
+    expect(json.json).toMatchObject({ error: "ERR_UNSUPPORTED_CONTENT_TYPE", accepted: ["multipart/form-data"] });
   });
 
   it("imports into the uploader's company only", async () => {

@@ -10,6 +10,7 @@ import { createI18n } from "../../i18n";
 import { resolveLanguage } from "../../i18n/language.server";
 import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
 import { api } from "../../lib/api";
+import { actionForm } from "../../lib/form.server";
 import { describeErrorCode } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { pageTitle } from "../../lib/meta";
@@ -20,7 +21,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth.titl
 export async function action({ request, context }: ActionFunctionArgs) {
   const lang = resolveLanguage(request, null);
   const t = createI18n(lang).getFixedT(lang);
-  const submission = parseWithZod(await request.formData(), { schema: loginFormSchema(t) });
+  const submission = parseWithZod(await actionForm(request), { schema: loginFormSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply(), failure: null }, { status: 400 });
   const failure = await loginAndRedirect(request, context, submission.value);
   return data({ result: submission.reply({ hideFields: ["password"] }), failure }, { status: 400 });

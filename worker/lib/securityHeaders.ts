@@ -1,0 +1,102 @@
+import { randomToken } from "./crypto";
+
+/**
+ * The security headers of every answer the worker gives: pages, the API, errors (ADR 0017). Built here only;
+ * `worker/server.ts` puts them on each response, and a response that brings a policy of its own (stored media,
+ * `servedMedia.ts`, sandboxed and stricter) keeps it.
+ */
+
+/** A fresh nonce for one page: Remix's inline scripts carry it, and only they may run inline. */
+export function newCspNonce(): string {
+  return randomToken(16);
+}
+
+/**
+ * A page's policy: scripts only from our origin or with this response's nonce (Remix's inline context and
+ * scroll scripts, the theme script, React's streaming scripts), nothing embeds us, nothing is embedded.
+ */
+function pagePolicy(url: URL, nonce: string): string {
+  const socket = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Inline style attributes and <style> elements: React renders style props as attributes on the server, and
+    // Radix's scroll lock and the emoji picker add <style> elements at run time. A style cannot run code; scripts,
+    // which can, stay nonce-only.
+    "style-src 'self' 'unsafe-inline'",
+    // data: for QR codes and location thumbnails, blob: for previews of files about to be sent; contacts' profile
+    // pictures are WhatsApp's own URLs.
+    "img-src 'self' data: blob: https://pps.whatsapp.net",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    // The API and the websocket (named: 'self' covers ws: only in browsers that implement CSP 3 on that point).
+    `connect-src 'self' ${socket}`,
+    // The service worker (/sw.js) and the spreadsheet reader's worker (a built asset).
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Anything that is not a page (JSON, text, redirects) loads nothing, runs nothing, and is never framed. */
+const NON_PAGE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * Powerful features: only the microphone, for recording audio messages in the chat. Notifications are not a
+ * Permissions-Policy feature (the browser asks the user for them); every name here is one Chromium knows, as an
+ * unknown one is reported as an error on every page.
+ */
+const PERMISSIONS_POLICY = [
+  "microphone=(self)",
+  "camera=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "serial=()",
+  "hid=()",
+  "bluetooth=()",
+  "midi=()",
+  "display-capture=()",
+  "accelerometer=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** One year; no includeSubDomains or preload, which would bind every other host of the deployer's domain. */
+const HSTS = "max-age=31536000";
+
+/**
+ * The headers for the answer to `url`: a page (rendered with `nonce`) or anything else. HSTS only over HTTPS:
+ * a browser ignores it on plain HTTP, and the local run is plain HTTP.
+ */
+export function securityHeaders({ url, nonce }: { url: string; nonce?: string }): Record<string, string> {
+  const parsed = new URL(url);
+  return {
+    "content-security-policy": nonce ? pagePolicy(parsed, nonce) : NON_PAGE_POLICY,
+    "x-content-type-options": "nosniff",
+    // Older browsers that know no frame-ancestors.
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy": PERMISSIONS_POLICY,
+    ...(parsed.protocol === "https:" ? { "strict-transport-security": HSTS } : {}),
+  };
+}
+
+/**
+ * `response` with the security headers it lacks; a header it already has (the media's own CSP) is kept. A
+ * websocket's 101 has no document to protect and cannot be rebuilt, so it passes as it is.
+ */
+export function withSecurityHeaders(response: Response, headers: Record<string, string>): Response {
+  if (response.status === 101 || response.webSocket) return response;
+  // Responses from a fetch (a hub's answer) have immutable headers: copy.
+  const secured = new Response(response.body, response);
+  for (const [name, value] of Object.entries(headers)) {
+    if (!secured.headers.has(name)) secured.headers.set(name, value);
+  }
+  return secured;
+}
