@@ -236,9 +236,9 @@ async function main() {
     "|---|---|---|---|---|---|",
     ...out,
     "",
-    `Targets: ${verdicts.join("; ")}.`,
+    `Targets: ${verdicts.join("; ")}. Load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} (the machine is shared).`,
     "",
-    `Session host (simulator, bridge off) resident memory: ${Math.round(base / 1024)} MiB with 1 connection, ${Math.round(fifty / 1024)} MiB with 50 (5 messages each): ${round(perConnection)} KiB per connection (on D1's run: ${inboundD1.hostPerConnectionKiB} KiB; the session host did not change).`,
+    `Session host (simulator, bridge off) resident memory: ${Math.round(base / 1024)} MiB with 1 connection, ${Math.round(fifty / 1024)} MiB with 50 (5 messages each): ${perConnection > 0 ? `${round(perConnection)} KiB per connection` : `no growth above the noise of a process's resident size (${round(perConnection)} KiB per connection)`} (on D1's run: ${inboundD1.hostPerConnectionKiB} KiB; the session host did not change).`,
     "",
     `The column "on D1" is the run of ${inboundD1.run}, every company's data in D1 (its section is kept below, "Inbound WhatsApp path on D1").`,
   ].join("\n");
