@@ -73,6 +73,7 @@ const PACE_MS = 50; // one request every 50 ms, so a round spans several automat
 const IMPORT_ROWS = 5000; // contacts per POST /api/contacts/import (its limit, MAX_IMPORT_ROWS)
 const IMPORT_CALLS = 2; // so each load round imports 10,000 contacts
 const IMPORT_AFTER_MS = 2000; // into the load round, so B's series has requests before, during and after it
+const PROBE_EVERY_MS = 50; // B's open-loop requests during A's import
 const COLD_STARTS = 10;
 const SQL_RUNS = 10;
 const STORAGE_LIMIT_BYTES = 10e9; // a SQLite-backed Durable Object's storage limit (10 GB)
@@ -749,9 +750,26 @@ async function twoCompaniesPhase(baseUrl, bulk, bulkUrl, a, aSeeded, aAdminToken
     load: async () => {
       const automation = automationLoop(bulkUrl, c.companyId);
       const imports = [];
+      const probes = [];
       const importing = (async () => {
         await sleep(IMPORT_AFTER_MS);
         const t0 = performance.now();
+        // Open loop: B's admin asks for its tab every PROBE_EVERY_MS while the import runs, without waiting for the
+        // answers, so a stall shows in every request it delays (a paced series sees it once, in the one it holds).
+        let probing = true;
+        const prober = (async () => {
+          const inFlight = [];
+          while (probing) {
+            inFlight.push(
+              timedFetch(baseUrl, "/api/tickets?status=open&showAll=true", bAdminToken).then(
+                (r) => probes.push(r.ms),
+                () => probes.push(NaN),
+              ),
+            );
+            await sleep(PROBE_EVERY_MS);
+          }
+          await Promise.all(inFlight);
+        })();
         for (let call = 0; call < IMPORT_CALLS; call++) {
           const started = performance.now();
           try {
@@ -761,13 +779,16 @@ async function twoCompaniesPhase(baseUrl, bulk, bulkUrl, a, aSeeded, aAdminToken
             imports.push({ started, ended: performance.now(), ok: false, error: String(err?.message ?? err).slice(0, 200) });
           }
         }
-        return performance.now() - t0;
+        const importMs = performance.now() - t0;
+        probing = false;
+        await prober;
+        return importMs;
       })();
       return {
         stop: async () => {
           const importMs = await importing; // the round's import ends even when B's series ended first
           const autoRuns = await automation.stop();
-          return { automation: autoRuns, imports, importMs, runs: [...autoRuns, ...imports] };
+          return { automation: autoRuns, imports, importMs, probes, runs: [...autoRuns, ...imports] };
         },
       };
     },
@@ -797,6 +818,8 @@ async function twoCompaniesPhase(baseUrl, bulk, bulkUrl, a, aSeeded, aAdminToken
     imported: imports.reduce((s, r) => s + (r.answer?.imported ?? 0), 0),
     importCallMs: summarize(imports.filter((r) => r.ok).map((r) => r.ended - r.started)),
     importMs: summarize(result.loads.map((l) => l.importMs)),
+    probes: summarize(result.loads.flatMap((l) => l.probes).filter(Number.isFinite)),
+    probeFailures: result.loads.flatMap((l) => l.probes).filter((x) => !Number.isFinite(x)).length,
   };
 }
 
@@ -851,7 +874,7 @@ async function startWorkerServer(stateDir) {
  * The companies take turns at being first.
  */
 async function coldStarts(stateDir, companies) {
-  const rows = companies.map((c) => ({ ...c, first: [], second: [] }));
+  const rows = companies.map((c) => ({ ...c, first: [], second: [], askedFirst: [], askedAfter: [] }));
   const ready = [];
   const workerFirst = [];
   // One untimed start first: an alarm that fell due while the server was down (users to mark offline) wakes its hub
@@ -874,9 +897,12 @@ async function coldStarts(stateDir, companies) {
         await sleep(20);
       }
       workerFirst.push(performance.now() - t);
-      for (const row of i % 2 === 0 ? rows : [...rows].reverse()) {
+      const order = i % 2 === 0 ? rows : [...rows].reverse();
+      for (const [position, row] of order.entries()) {
         const path_ = "/api/tickets?status=open&showAll=true";
-        row.first.push((await timedFetch(server.baseUrl, path_, row.token)).ms);
+        const ms = (await timedFetch(server.baseUrl, path_, row.token)).ms;
+        row.first.push(ms);
+        (position === 0 ? row.askedFirst : row.askedAfter).push(ms);
         row.second.push((await timedFetch(server.baseUrl, path_, row.token)).ms);
       }
     } finally {
@@ -886,7 +912,15 @@ async function coldStarts(stateDir, companies) {
   return {
     ready: summarize(ready),
     workerFirst: summarize(workerFirst),
-    rows: rows.map((r) => ({ label: r.label, messages: r.messages, first: summarize(r.first), second: summarize(r.second), firstAll: r.first })),
+    rows: rows.map((r) => ({
+      label: r.label,
+      messages: r.messages,
+      first: summarize(r.first),
+      second: summarize(r.second),
+      askedFirst: summarize(r.askedFirst),
+      askedAfter: summarize(r.askedAfter),
+      firstAll: r.first,
+    })),
   };
 }
 
@@ -1137,6 +1171,9 @@ function report(r) {
       `| ${label} — the whole load round | ${cells(x.during)} | – |`,
     ];
   });
+  twoRows.push(
+    `| B's open tab, its admin's show-all — a request every ${PROBE_EVERY_MS} ms without waiting (open loop), during A's import | ${fmt(two.probes.median)} | ${fmt(two.probes.p95)} | ${fmt(two.probes.p99)} | ${fmt(two.probes.max)} | ${two.probes.n}${two.probeFailures ? ` (+${two.probeFailures} failed)` : ""} | – |`,
+  );
 
   // Size: the hub's database at each step of A's seeding, and what a message costs.
   const size = (list, at) => list.find((s) => s.at === at)?.bytes ?? NaN;
@@ -1152,7 +1189,7 @@ function report(r) {
 
   const coldRows = cold.rows.map(
     (x) =>
-      `| ${x.label} (${n(x.messages)} messages) | ${fmt(x.first.median)} | ${fmt(x.first.p95)} | ${fmt(x.first.max)} | ${fmt(x.second.median)} | ${x.firstAll.map((v) => fmt(v)).join(", ")} |`,
+      `| ${x.label} (${n(x.messages)} messages) | ${fmt(x.first.median)} | ${fmt(x.first.max)} | ${fmt(x.askedFirst.median)} (${x.askedFirst.n}) | ${fmt(x.askedAfter.median)} (${x.askedAfter.n}) | ${fmt(x.second.median)} | ${x.firstAll.map((v) => fmt(v)).join(", ")} |`,
   );
   const seedLines = (s) => s.timings.map((x) => `  - ${x.name}: ${(x.wallMs / 1000).toFixed(2)} s`).join("\n");
   const cb = seededB.counts;
@@ -1180,7 +1217,7 @@ Reading the automation rows: the same paced series with no automation already ha
 ${twoRows.join("\n")}
 
 A's load in the ${ROUNDS} load rounds: ${two.automationRuns} automation runs back to back (${two.automationFailed} failed; they closed ${n(two.closed)} tickets and moved ${n(two.transferred)}), and in each round an import of 10,000 new contacts (${IMPORT_CALLS} calls of POST /api/contacts/import, ${n(IMPORT_ROWS)} rows each, ${n(IMPORT_AFTER_MS)} ms into the round): ${n(two.imported)} contacts imported in all (${two.importFailed} calls failed${two.importErrors.length ? `: ${two.importErrors.join(" / ")}` : ""}); an import of 10,000 took median ${fmt(two.importMs.median)} ms (a call median ${fmt(two.importCallMs.median)} ms, max ${fmt(two.importCallMs.max)} ms); ${two.errorLines.length} error lines in the app's log meanwhile${two.errorLines.length ? `: ${two.errorLines.slice(0, 3).join(" / ")}` : ""}.
-A request of B that met an import call took about as long as the call itself (median ${fmt(two.split.admin.duringImport.median)} ms for the admin's tab against ${fmt(two.importCallMs.median)} ms a call): the call (its rows validated, then inserted in one transaction of A's hub with their FTS5 entries) holds the runtime's thread for most of its length. What this figure means: locally every Durable Object and the worker run in **one workerd process, on one thread**, so A's work (each automation slice, each import's validation and its one-transaction insert of ${n(IMPORT_ROWS)} rows with their FTS entries) holds the same thread B's requests need, and B waits for it: the difference between the two rows is that wait. In production each hub is its own object, placed and run on its own (an isolate per object; one object's synchronous work never holds another object's thread, and objects of different companies may well run on different machines), so B's latency does not depend on A's work there, as long as B's hub does not share A's machine and CPU; the local figure is an upper bound of that interference, not its production value.
+B's requests that met A's import waited for it: the paced ones took ${fmt(two.split.agent.duringImport.median)} ms (agent) and ${fmt(two.split.admin.duringImport.median)} ms (admin) median (only ${two.split.agent.duringImport.n} + ${two.split.admin.duringImport.n} of them: a paced series sends its next request only once the held one is answered), the open-loop ones ${fmt(two.probes.median)} ms median, ${fmt(two.probes.max)} ms at worst, against ${fmt(two.importCallMs.median)} ms for an import call and ${fmt(two.importMs.median)} ms for the whole import: each call validates its ${n(IMPORT_ROWS)} rows and inserts them in one transaction of A's hub with their FTS5 entries, work that holds the runtime's one thread. What this figure means: locally every Durable Object and the worker run in **one workerd process, on one thread**, so A's work (each automation slice, each import's validation and its one-transaction insert of ${n(IMPORT_ROWS)} rows with their FTS entries) holds the same thread B's requests need, and B waits for it: the difference between the two rows is that wait. In production each hub is its own object, placed and run on its own (an isolate per object; one object's synchronous work never holds another object's thread, and objects of different companies may well run on different machines), so B's latency does not depend on A's work there, as long as B's hub does not share A's machine and CPU; the local figure is an upper bound of that interference, not its production value.
 
 **Storage** (CompanyHub.databaseSize: SQLite pages in use, indexes and FTS5 included):
 
@@ -1192,11 +1229,11 @@ Per message: **${n(Math.round(perMessageMarginal))} bytes** for each of the ${n(
 
 **Cold start** (the first request after the hub was evicted: the local worker server restarted ${COLD_STARTS} times, the worker woken with GET /api/version, then each company's GET /api/tickets?status=open&showAll=true as its admin, twice):
 
-| hub | first request (cold hub), median ms | p95 ms | max ms | second request (warm), median ms | first request, each restart (ms) |
-|---|---:|---:|---:|---:|---|
+| hub | first request (cold hub), median ms | max ms | … when the process's first hub request, median ms (n) | … when the other hub was asked first, median ms (n) | second request (warm), median ms | first request, each restart (ms) |
+|---|---:|---:|---:|---:|---:|---|
 ${coldRows.join("\n")}
 
-The worker server was ready in median ${fmt(cold.ready.median)} ms after its process started (Miniflare starting workerd), and its first GET /api/version answered in median ${fmt(cold.workerFirst.median)} ms. The first request to a hub runs its constructor (the drizzle migrator checks the tenant migrations inside blockConcurrencyWhile), reads its company, arms its alarm, then runs the query on a cold SQLite page cache (the operating system's file cache stays warm between restarts, as a machine's disk cache would; production's storage layer is another matter).
+The worker server was ready in median ${fmt(cold.ready.median)} ms after its process started (Miniflare starting workerd), and its first GET /api/version answered in median ${fmt(cold.workerFirst.median)} ms. The first request of the process to any hub also pays for the hub's code running for the first time in the fresh runtime (the column "when the process's first hub request"); when the other company's hub was asked first, what is left is this hub's own wake-up (the column "when the other hub was asked first"): compare the two companies' figures there to see what the data's size adds. The first request to a hub runs its constructor (the drizzle migrator checks the tenant migrations inside blockConcurrencyWhile), reads its company, arms its alarm, then runs the query on a cold SQLite page cache (the operating system's file cache stays warm between restarts, as a machine's disk cache would; production's storage layer is another matter).
 
 The SQL alone (sqlite3 CLI on A's hub database file). "Its SQL alone" above is the page of ids plus the count when the endpoint's answer carries a count (it skips it on some tabs):
 
@@ -1214,7 +1251,7 @@ ${seedLines(seededA)}
 - HTTP figures: Node fetch (keep-alive) on loopback, sequential, timed from the request to the last byte of the body; ${WARMUP} warm-up + ${RUNS} timed requests each; page 1 (40 tickets / 30 messages) with its count, as the inbox asks for it. Agent = agent 0 (profile user, one queue); admin = the company's admin. Notes: JSON body size, rows of the page and the count (none when the endpoint does not count). "Its SQL alone" is the sqlite3 CLI figure of the same statements (table above).
 - send → event: ${A.agents.length} agent sockets + 1 admin socket on /api/ws; agent 0's socket joined the ticket's chat (joinChatBox). ${SEND_WARMUP} warm-up + ${SENDS} timed sends, one at a time: POST /api/messages/${seededA.sendTicketId} as agent 0, timed from the request until agent 0's socket has the appMessage create event with that body (and until the admin's socket has the ticket update).
 - automation (was "cron" on D1): the ticket automation no longer runs from the worker's cron but from each hub's alarm, once a minute while a connection has rules. To measure a tab while it works, the bench switches A's connection's rules on (closes after 24 h idle, moves queue-less pending tickets after 30 min: \`UPDATE whatsapps\` through the bulk port) and runs the automation back to back through the bulk port's \`POST /tenant/<id>/automate\` (CompanyHub.automate, what the alarm calls: up to 10 slices of 10 tickets, each slice one turn of the hub's command queue, 500 ms apart), and switches the rules off again for the quiet rounds (so the alarm finds nothing to do then). ${ROUNDS} rounds of ${PACED_REQUESTS} requests per open tab, the two tabs interleaved, one request every ${PACE_MS} ms (after ${WARMUP} warm-up each): quiet, then with the automation; the rounds alternate so that a drift of the machine's speed falls on both sides. In all: ${auto.runs} runs (${auto.failedRuns} failed${auto.errors.length ? `: ${auto.errors.join(" / ")}` : ""}; a run took median ${fmt(auto.runMs.median)} ms, max ${fmt(auto.runMs.max)} ms); they closed ${n(auto.closed)} tickets and moved ${n(auto.transferred)}, of the ${n(c.idleOver24h)} open and pending tickets idle for over 24 h when seeded; ${auto.errorLines.length} error lines in the app's log meanwhile${auto.errorLines.length ? `: ${auto.errorLines.slice(0, 3).join(" / ")}` : ""}. Over the whole run A's history has ${n(automated.closed)} automated closes and ${n(automated.transferred)} transfers (both phases, and any run of the hub's own alarm while the rules were on). On D1 this phase was: ${inboxD1.automation}.
-- two companies: B's tabs paced as above (${ROUNDS} rounds of ${PACED_REQUESTS} requests per tab): A quiet (rules off), then A loaded (rules on, A's automation back to back through the bulk port, and A's admin's import of 10,000 new contacts starting ${n(IMPORT_AFTER_MS)} ms into the round). A request of B counts as "during the import" when it overlapped one of the import's calls.
+- two companies: B's tabs paced as above (${ROUNDS} rounds of ${PACED_REQUESTS} requests per tab): A quiet (rules off), then A loaded (rules on, A's automation back to back through the bulk port, and A's admin's import of 10,000 new contacts starting ${n(IMPORT_AFTER_MS)} ms into the round). A request of B counts as "during the import" when it overlapped one of the import's calls. Besides the paced series, while each import runs B's admin asks for its tab every ${PROBE_EVERY_MS} ms without waiting for the answers (the open-loop row).
 - cold start: scripts/worker-server.mjs alone (no session host, cron off) on the same bundle and state, started and stopped ${COLD_STARTS} times after one untimed start (3 s, so that an alarm due while the server was down runs then and wakes no hub during a timed start); the companies take turns at being asked first.
 - the SQL alone: hand-written mirrors of the SQL of worker/domain/tickets/listTickets.ts (and listMessages.ts) with this run's ids; the search with \`messages_fts MATCH '"${RARE}"*'\` (what worker/lib/fts.ts makes of the text) or with \`messages.body LIKE '%${RARE}%'\` (and the contact's name, number, email likewise). One \`sqlite3 -readonly\` process (SQLite ${sqlAlone.version}) on A's hub file (\`<state>/v3/do/zapdesk-CompanyHub/<object id>.sqlite\`, found by its companies row), app stopped, queries alternating, 1 warm-up + ${SQL_RUNS} runs each; a run times N back-to-back executions by SQLite's clock (ms resolution) and divides by N; CPU = \`.timer\`'s user+sys. Workerd's SQLite may be another version; the plans below are workerd's.
 
