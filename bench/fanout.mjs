@@ -3,6 +3,7 @@
 // writes the company's hub's SQLite and publishes from that hub, ADR 0016) until every socket has received it; and
 // the workerd memory the sockets add. Everything runs on this machine through `npm start`'s app (Miniflare: local
 // workerd). The section prints beside each figure the same one with the company's data in D1 (bench/lib/d1Baseline.mjs).
+import { rmSync } from "node:fs";
 import WebSocket from "ws";
 import os from "node:os";
 import { api, machine, startApp, summarize, workerdRssKiB } from "./lib/app.mjs";
@@ -82,6 +83,7 @@ async function main() {
     writeResultsSection("fanout", md);
   } finally {
     await app.stop();
+    rmSync(app.stateDir, { recursive: true, force: true }); // its fresh local state (D1, hubs) is not needed after
   }
 }
 

@@ -5,7 +5,7 @@
 // ticket update that carries it; throughput with 20 contacts writing at once; latency at a steady 50 messages/s;
 // and the session host's memory per simulated connection (50 connections, a host started on its own).
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { rmSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
@@ -211,6 +211,7 @@ async function main() {
     socket.close();
   } finally {
     await app.stop();
+    rmSync(app.stateDir, { recursive: true, force: true }); // its fresh local state (D1, hubs) is not needed after
   }
 
   const base = await hostRssKiB(1);
