@@ -1,9 +1,15 @@
 import { z } from "zod";
 
+/**
+ * Ids per list of the inbox's filters and of closeAll: a user may be in up to 500 queues (contracts/users), and
+ * the queue selector sends those chosen.
+ */
+export const MAX_FILTER_IDS = 500;
+
 /** Query strings carry JSON arrays for ids (`tags=[1,2]`), as the spec's UI sends them; comma lists work too. */
 const idList = z
   .string()
-  .max(2000)
+  .max(20_000, "Too long")
   .transform((raw, ctx) => {
     const text = raw.trim();
     if (text === "" || text === "[]") return [] as number[];
@@ -14,8 +20,12 @@ const idList = z
       values = null;
     }
     const ids = Array.isArray(values) ? values.map((v) => Number(v)) : [NaN];
-    if (ids.length > 100 || ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
+    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
       ctx.addIssue({ code: "custom", message: "Expected a list of ids" });
+      return z.NEVER;
+    }
+    if (ids.length > MAX_FILTER_IDS) {
+      ctx.addIssue({ code: "custom", message: `At most ${MAX_FILTER_IDS} ids` });
       return z.NEVER;
     }
     return ids;
@@ -69,6 +79,6 @@ export type UpdateTicketInput = z.infer<typeof updateTicketInput>;
 
 export const closeAllInput = z.object({
   status: z.enum(["open", "pending"]),
-  selectedQueueIds: z.array(id).max(100).default([]),
+  selectedQueueIds: z.array(id).max(MAX_FILTER_IDS, `At most ${MAX_FILTER_IDS} ids`).default([]),
 });
 export type CloseAllInput = z.infer<typeof closeAllInput>;
