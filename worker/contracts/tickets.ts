@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 
 /**
  * Ids per list of the inbox's filters and of closeAll: a user may be in up to 500 queues (contracts/users), and
@@ -63,18 +64,16 @@ export const createTicketInput = z.object({
 });
 export type CreateTicketInput = z.infer<typeof createTicketInput>;
 
-export const updateTicketInput = z
-  .object({
-    status: z.enum(["open", "pending", "closed"]).optional(),
-    userId: id.nullish(),
-    queueId: id.nullish(),
-    whatsappId: id.nullish(),
-    justClose: z.boolean().optional(),
-    useIntegration: z.boolean().optional(),
-    promptId: id.nullish(),
-    integrationId: id.nullish(),
-  })
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export const updateTicketInput = patchOf({
+  status: z.enum(["open", "pending", "closed"]).optional(),
+  userId: id.nullish(),
+  queueId: id.nullish(),
+  whatsappId: id.nullish(),
+  justClose: z.boolean().optional(),
+  useIntegration: z.boolean().optional(),
+  promptId: id.nullish(),
+  integrationId: id.nullish(),
+});
 export type UpdateTicketInput = z.infer<typeof updateTicketInput>;
 
 export const closeAllInput = z.object({
