@@ -22,15 +22,18 @@ export type AppContext = Context<AppEnv>;
 
 export { ACCESS_COOKIE, REFRESH_COOKIE };
 
-/** Turns zod issues into the one error shape, naming every field that failed. */
+/**
+ * Turns zod issues into the one error shape, naming every field that failed; `_` is the body itself (not an
+ * object, or an update with nothing to change), whose own message then says what is wrong with it.
+ */
 export function validationError(error: z.ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_";
     fields[key] ??= issue.message;
   }
-  const names = Object.keys(fields).join(", ");
-  return new AppError("ERR_VALIDATION", `Invalid fields: ${names}`, { fields });
+  const names = Object.keys(fields);
+  return new AppError("ERR_VALIDATION", names.join() === "_" ? fields._! : `Invalid fields: ${names.join(", ")}`, { fields });
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 import { COMPANY_RECURRENCES } from "../db/schema/companies";
 import { emailField, passwordField } from "./users";
 
@@ -62,7 +63,7 @@ export const createCompanyInput = z.object({ ...companyFields, password: passwor
 export type CreateCompanyInput = z.infer<typeof createCompanyInput>;
 
 /** PUT /api/companies/:id: any subset; nothing defaults. */
-export const updateCompanyInput = z.object({
+export const updateCompanyInput = patchOf({
   name: companyFields.name.optional(),
   email: companyFields.email.optional(),
   phone: phoneField.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 import { pagedSearchQuery } from "./paging";
 import { personName } from "./users";
 
@@ -57,7 +58,7 @@ export const createContactInput = z.object({
 export type CreateContactInput = z.infer<typeof createContactInput>;
 
 /** PUT: any subset of the form; extraInfo, when given, replaces the contact's list. */
-export const updateContactInput = z.object({
+export const updateContactInput = patchOf({
   name: personName.optional(),
   number: contactNumber.optional(),
   email: contactEmail.optional(),

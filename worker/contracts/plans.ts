@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 
 const limit = z.number({ error: "Must be a whole number" }).int("Must be a whole number").min(0, "Must be 0 or more").max(1_000_000);
 const flag = z.boolean({ error: "Must be true or false" });
@@ -28,7 +29,7 @@ export const planInput = z.object({
 export type PlanInput = z.infer<typeof planInput>;
 
 /** PUT: any subset of the fields; nothing defaults. */
-export const planUpdate = z.object({
+export const planUpdate = patchOf({
   name: planInput.shape.name.optional(),
   users: limit.optional(),
   connections: limit.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 import type { WeekdaySchedule } from "../db/schema/companies";
 import { MAX_MEDIA_BYTES, MAX_MESSAGE_BODY } from "./messages";
 
@@ -75,7 +76,7 @@ export const createQueueInput = z.object({
 export type CreateQueueInput = z.infer<typeof createQueueInput>;
 
 /** PUT: any subset. mediaPath and mediaName change only through the media-upload calls. */
-export const updateQueueInput = z.object({
+export const updateQueueInput = patchOf({
   name: queueName.optional(),
   color: queueColor.optional(),
   orderQueue: orderQueue.optional(),
@@ -108,7 +109,7 @@ export const createQueueOptionInput = z.object({
 export type CreateQueueOptionInput = z.infer<typeof createQueueOptionInput>;
 
 /** PUT /queue-options/:id: title and message. The ordinal follows from the siblings; media has its own calls. */
-export const updateQueueOptionInput = z.object({
+export const updateQueueOptionInput = patchOf({
   title: optionTitle.optional(),
   message: message.optional(),
 });

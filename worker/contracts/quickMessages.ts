@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 import { MAX_MESSAGE_BODY } from "./messages";
 
 export { pagedSearchQuery as listQuickMessagesQuery, type PagedSearchQuery as ListQuickMessagesQuery } from "./paging";
@@ -25,7 +26,7 @@ export const createQuickMessageInput = z.object({
 export type CreateQuickMessageInput = z.infer<typeof createQuickMessageInput>;
 
 /** PUT: any subset. mediaPath and mediaName change only through the media-upload calls. */
-export const updateQuickMessageInput = z.object({
+export const updateQuickMessageInput = patchOf({
   shortcode: shortcode.optional(),
   message: message.optional(),
   geral: flag.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 
 export { pagedSearchQuery as listTagsQuery, type PagedSearchQuery as ListTagsQuery } from "./paging";
 
@@ -32,7 +33,7 @@ export const createTagInput = z.object({
 export type CreateTagInput = z.infer<typeof createTagInput>;
 
 /** PUT: any subset. The spec's form also sends userId; the creator never changes, so it is ignored. */
-export const updateTagInput = z.object({
+export const updateTagInput = patchOf({
   name: tagName.optional(),
   color: tagColor.optional(),
   kanban: kanbanFlag.optional(),

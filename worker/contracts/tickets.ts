@@ -1,9 +1,16 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
+
+/**
+ * Ids per list of the inbox's filters and of closeAll: a user may be in up to 500 queues (contracts/users), and
+ * the queue selector sends those chosen.
+ */
+export const MAX_FILTER_IDS = 500;
 
 /** Query strings carry JSON arrays for ids (`tags=[1,2]`), as the spec's UI sends them; comma lists work too. */
 const idList = z
   .string()
-  .max(2000)
+  .max(20_000, "Too long")
   .transform((raw, ctx) => {
     const text = raw.trim();
     if (text === "" || text === "[]") return [] as number[];
@@ -14,8 +21,12 @@ const idList = z
       values = null;
     }
     const ids = Array.isArray(values) ? values.map((v) => Number(v)) : [NaN];
-    if (ids.length > 100 || ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
+    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
       ctx.addIssue({ code: "custom", message: "Expected a list of ids" });
+      return z.NEVER;
+    }
+    if (ids.length > MAX_FILTER_IDS) {
+      ctx.addIssue({ code: "custom", message: `At most ${MAX_FILTER_IDS} ids` });
       return z.NEVER;
     }
     return ids;
@@ -53,22 +64,20 @@ export const createTicketInput = z.object({
 });
 export type CreateTicketInput = z.infer<typeof createTicketInput>;
 
-export const updateTicketInput = z
-  .object({
-    status: z.enum(["open", "pending", "closed"]).optional(),
-    userId: id.nullish(),
-    queueId: id.nullish(),
-    whatsappId: id.nullish(),
-    justClose: z.boolean().optional(),
-    useIntegration: z.boolean().optional(),
-    promptId: id.nullish(),
-    integrationId: id.nullish(),
-  })
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export const updateTicketInput = patchOf({
+  status: z.enum(["open", "pending", "closed"]).optional(),
+  userId: id.nullish(),
+  queueId: id.nullish(),
+  whatsappId: id.nullish(),
+  justClose: z.boolean().optional(),
+  useIntegration: z.boolean().optional(),
+  promptId: id.nullish(),
+  integrationId: id.nullish(),
+});
 export type UpdateTicketInput = z.infer<typeof updateTicketInput>;
 
 export const closeAllInput = z.object({
   status: z.enum(["open", "pending"]),
-  selectedQueueIds: z.array(id).max(100).default([]),
+  selectedQueueIds: z.array(id).max(MAX_FILTER_IDS, `At most ${MAX_FILTER_IDS} ids`).default([]),
 });
 export type CloseAllInput = z.infer<typeof closeAllInput>;

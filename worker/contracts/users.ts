@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 import { ALL_TICKET_VALUES, USER_PROFILES } from "../db/schema/users";
 
 const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
@@ -35,7 +36,7 @@ export const createUserInput = z.object({
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
 /** PUT: any subset. What a user may change depends on who they are (see updateUser). */
-export const updateUserInput = z.object({
+export const updateUserInput = patchOf({
   name: personName.optional(),
   email: emailField.optional(),
   password: passwordField.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 
 /**
  * WhatsApp connections (spec 001 §3, the connections page's dialog): POST /whatsapp takes every field, PUT
@@ -83,7 +84,7 @@ export const createWhatsappInput = z.object({
 export type CreateWhatsappInput = z.infer<typeof createWhatsappInput>;
 
 /** PUT: any subset (no defaults, so an absent field keeps its value). */
-export const updateWhatsappInput = z.object({
+export const updateWhatsappInput = patchOf({
   name: fields.name.optional(),
   isDefault: fields.isDefault.optional(),
   queueIds: fields.queueIds.optional(),

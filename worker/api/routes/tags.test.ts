@@ -255,6 +255,23 @@ describe("POST /api/tags/sync", () => {
     expect(await tagIdsOf(ticket)).toEqual([]);
   });
 
+  it("puts as many tags on a ticket as the contract allows (100) at once, and names a longer list with 400", async () => {
+    const { company, admin, contact } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id });
+    const many = await inTenant(company.id, (db) =>
+      Array.from({ length: 101 }, (_, i) => db.insert(tags).values({ companyId: company.id, name: `Etiqueta em massa ${i}`, color: "#A4CCCC" }).returning().get().id),
+    );
+    const sync = (list: number[]) => call("POST", "/api/tags/sync", { token: admin.token, body: { ticketId: ticket.id, tags: list } });
+    const tooMany = await sync(many);
+    expect(tooMany.status).toBe(400);
+    expect(Object.keys(tooMany.json.fields)).toEqual(["tags"]);
+    // A hundred tag ids and the company were 101 bound parameters: a 500 before they were bound as one.
+    const res = await sync(many.slice(0, 100));
+    expect(res.status).toBe(200);
+    expect(res.json.tags).toHaveLength(100);
+    expect(await tagIdsOf(ticket)).toEqual(many.slice(0, 100));
+  });
+
   it("answers 400 naming tags of another company, changing nothing", async () => {
     const { company, admin, contact } = await inboxCompany();
     const ticket = await createTicketRow(company.id, { contactId: contact.id });

@@ -1,9 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { contacts, messages, tags, ticketTracking, tickets } from "../../db/schema";
+import { MAX_FILTER_IDS } from "../../contracts/tickets";
 import { call, companyWithTeam, inTenant, setSetting, testEnv } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
+import { createTag, tagTicket } from "../../testing/records";
 import { connect } from "../../testing/sockets";
+
+/** Ids far above any company's range (company N's start at (N - 1) x 10^9), so none of them matches a row. */
+const unknownIds = (n: number) => Array.from({ length: n }, (_, i) => 9_000_000_000_000 + i);
 
 describe("POST /api/tickets", () => {
   it("opens a ticket for the contact, assigned to the agent, and records its history", async () => {
@@ -388,6 +393,32 @@ describe("GET /api/tickets", () => {
     expect(second.json.hasMore).toBe(false);
   });
 
+  it("filters by as many tags, users and queues as the contract allows, each list bound as one parameter", async () => {
+    const { company, admin, agent, contact, sales } = await inboxCompany();
+    const tag = await createTag(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id });
+    await tagTicket(company.id, ticket.id, tag.id);
+    // Ids no company has, around the one that matches: the company's database binds at most 100 parameters per
+    // statement, which a list bound value by value passed at about 95 ids (a 500).
+    const list = (id: number) => encodeURIComponent(JSON.stringify([...unknownIds(MAX_FILTER_IDS - 1), id]));
+    const filters = [`tags=${list(tag.id)}`, `users=${list(agent.id)}`, `queueIds=${list(sales.id)}`];
+    for (const filter of [...filters, filters.join("&")]) {
+      const res = await call("GET", `/api/tickets?status=open&showAll=true&${filter}`, { token: admin.token });
+      const name = filter.split("=")[0];
+      expect(res.status, name).toBe(200);
+      expect(res.json.tickets.map((t: { id: number }) => t.id), name).toEqual([ticket.id]);
+    }
+  });
+
+  it("names a filter list longer than the contract allows with 400", async () => {
+    const { admin } = await inboxCompany();
+    for (const name of ["tags", "users", "queueIds"]) {
+      const res = await call("GET", `/api/tickets?${name}=${JSON.stringify(unknownIds(MAX_FILTER_IDS + 1))}`, { token: admin.token });
+      expect(res.status, name).toBe(400);
+      expect(res.json).toMatchObject({ error: "ERR_VALIDATION", fields: { [name]: `At most ${MAX_FILTER_IDS} ids` } });
+    }
+  });
+
   it("refuses malformed query parameters with 400", async () => {
     const { admin } = await inboxCompany();
     for (const q of ["pageNumber=-1", "status=everything", "queueIds=[1,%22x%22]", "date=yesterday", "showAll=maybe"]) {
@@ -415,6 +446,21 @@ describe("POST /api/tickets/closeAll", () => {
     const history = await inTenant(company.id, (db) => db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, a.id)).all());
     expect(history).toMatchObject([{ action: "close", fromStatus: "open", toStatus: "closed", byUserId: admin.id }]);
     await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.id === a.id && e.ticket.status === "closed");
+  });
+
+  it("takes as many chosen queues as the contract allows, and names a longer list with 400", async () => {
+    const { company, admin, contact, sales } = await inboxCompany();
+    const t = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: admin.id });
+    const closeAll = (selectedQueueIds: number[]) => call("POST", "/api/tickets/closeAll", { token: admin.token, body: { status: "open", selectedQueueIds } });
+    const tooMany = await closeAll(unknownIds(MAX_FILTER_IDS + 1));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.fields).toEqual({ selectedQueueIds: `At most ${MAX_FILTER_IDS} ids` });
+    expect((await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, t.id)).get()))?.status).toBe("open");
+    // A hundred queue ids and the company were 101 bound parameters: a 500 before they were bound as one.
+    const res = await closeAll([...unknownIds(MAX_FILTER_IDS - 1), sales.id]);
+    expect(res.status).toBe(200);
+    expect(res.json.count).toBe(1);
+    expect((await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, t.id)).get()))?.status).toBe("closed");
   });
 
   it("is for admins only and touches nothing of another company", async () => {

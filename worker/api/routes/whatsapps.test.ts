@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BRIDGE_HEADERS } from "../../contracts/bridge";
+import { EMPTY_PATCH } from "../../contracts/patch";
 import { connectionRoutes } from "../../db/controlSchema";
 import { prompts, queueIntegrations, whatsappQueues, whatsapps } from "../../db/tenantSchema";
 import { sha256 } from "../../lib/crypto";
@@ -306,6 +307,27 @@ describe("PUT /api/whatsapp/:id", () => {
     await socket.next((e) => e.type === "whatsapp" && e.action === "update" && e.whatsapp.id === conn.id && e.whatsapp.name === "Nova");
     const cleared = await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { transferQueueId: "", timeToTransfer: null, queueIds: [] } });
     expect(cleared.json).toMatchObject({ transferQueueId: null, timeToTransfer: null, queues: [] });
+  });
+
+  it("refuses a body with nothing to change (empty, {}, or only unknown fields) with 400, changing nothing", async () => {
+    const { company, admin } = await companyWithTeam();
+    const conn = await createConnection(company.id, { name: "Intocada", updatedAt: new Date(Date.now() - 60_000) });
+    for (const body of [{ rawBody: "", headers: { "content-type": "application/json" } }, { body: {} }, { body: { session: 0 } }]) {
+      const res = await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, ...body });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ error: "ERR_VALIDATION", message: EMPTY_PATCH, fields: { _: EMPTY_PATCH } });
+    }
+    expect(await row(company.id, conn.id)).toEqual(conn);
+  });
+
+  it("changes the queues alone when they are all the body has", async () => {
+    const { company, admin } = await companyWithTeam();
+    const conn = await createConnection(company.id, { name: "Só filas" });
+    const queue = await createQueue(company.id);
+    const res = await call("PUT", `/api/whatsapp/${conn.id}`, { token: admin.token, body: { queueIds: [queue.id] } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ name: "Só filas", queues: [{ id: queue.id }] });
+    expect(await queueIdsOf(company.id, conn.id)).toEqual([queue.id]);
   });
 
   it("keeps exactly one default: unsetting it is refused, setting another moves the star", async () => {

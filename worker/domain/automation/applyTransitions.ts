@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Delivery } from "../../contracts/ws";
+import { inList } from "../../db/inList";
 import { messages, tickets } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { enqueueOutboundAll } from "../messages/enqueueOutbound";
@@ -8,7 +9,7 @@ import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { newOutboundWid, outboundMessageRow } from "../messages/storeOutboundMessage";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { scopeOf, ticketUpdateDelivery } from "../tickets/ticketEvents";
-import { IDS_PER_STATEMENT, trackingRowsOf, type TrackedAction } from "../tickets/tracking";
+import { trackingRowsOf, type TrackedAction } from "../tickets/tracking";
 import type { TicketScope, VisibilitySettings } from "../tickets/visibility";
 
 /** What a transition needs of its ticket (its scope before the change, its contact), as the finders select it. */
@@ -64,20 +65,17 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
     const { action, whatsappId, set, notice } = group[0]!;
     // A notice is the ticket's last message, as any message we send is.
     const lastSaid = notice?.trim() ? { lastMessage: notice, fromMe: true } : {};
-    const ids = group.map((t) => t.ticket.id);
-    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const inChunk = and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, ids.slice(i, i + IDS_PER_STATEMENT)));
-      writes.push(
-        trackingRowsOf(ctx, inChunk, action, { status: set.status, queueId: set.queueId, whatsappId }, now),
-        ctx.db.update(tickets).set({ ...set, ...lastSaid, updatedAt: now }).where(inChunk),
-      );
-    }
+    const inGroup = and(eq(tickets.companyId, ctx.companyId), inList(tickets.id, group.map((t) => t.ticket.id)));
+    writes.push(
+      trackingRowsOf(ctx, inGroup, action, { status: set.status, queueId: set.queueId, whatsappId }, now),
+      ctx.db.update(tickets).set({ ...set, ...lastSaid, updatedAt: now }).where(inGroup),
+    );
   }
 
-  const ticketsAfter = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, transitions.map((t) => t.ticket.id))));
+  const ticketsAfter = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inList(tickets.id, transitions.map((t) => t.ticket.id))));
   const reads: BatchItem<"sqlite">[] = [ticketsAfter];
   if (notices.length > 0) {
-    reads.push(messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inArray(messages.wid, notices.map((n) => n.wid)))!));
+    reads.push(messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inList(messages.wid, notices.map((n) => n.wid)))!));
   }
   const results = await ctx.db.batch([...writes, ...reads] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const [ticketRows, noticeRows = []] = results.slice(writes.length) as [Awaited<typeof ticketsAfter>, Awaited<ReturnType<typeof messagesQuery>>?];

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
+import { inList } from "../../db/inList";
 import { tickets } from "../../db/schema";
 import type { AnyCtx, Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
@@ -15,16 +16,10 @@ export async function publishContact(ctx: AnyCtx, action: "create" | "update", c
  * afterwards everyone who could see one of those tickets is told it is gone.
  */
 export async function ticketsOfContacts(ctx: Ctx, contactIds: number[]) {
-  const found = [];
-  for (let i = 0; i < contactIds.length; i += 90) {
-    found.push(
-      ...(await ctx.db
-        .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
-        .from(tickets)
-        .where(and(eq(tickets.companyId, ctx.companyId), inArray(tickets.contactId, contactIds.slice(i, i + 90))))),
-    );
-  }
-  return found;
+  return ctx.db
+    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), inList(tickets.contactId, contactIds)));
 }
 
 export async function publishContactsDeleted(ctx: Ctx, contactIds: number[], removedTickets: Awaited<ReturnType<typeof ticketsOfContacts>>) {

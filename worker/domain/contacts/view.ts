@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inList } from "../../db/inList";
 import { contactCustomFields, contacts, type Contact } from "../../db/schema";
 
 /** The columns a contact is answered with (the LID identity stays internal). */
@@ -25,7 +26,7 @@ export async function withExtraInfo(db: Db, companyId: number, rows: ContactRow[
   const fields = await db
     .select({ contactId: contactCustomFields.contactId, id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
     .from(contactCustomFields)
-    .where(and(eq(contactCustomFields.companyId, companyId), inArray(contactCustomFields.contactId, rows.map((r) => r.id))))
+    .where(and(eq(contactCustomFields.companyId, companyId), inList(contactCustomFields.contactId, rows.map((r) => r.id))))
     .orderBy(asc(contactCustomFields.id));
   return rows.map((row) => ({
     ...row,

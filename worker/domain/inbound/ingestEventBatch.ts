@@ -1,7 +1,8 @@
-import { and, gte, inArray } from "drizzle-orm";
+import { and, gte } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
 import type { ControlDb } from "../../db/client";
 import { connectionRoutes, sessionLeases } from "../../db/controlSchema";
+import { inList } from "../../db/inList";
 import type { HubDirectory } from "../hubPort";
 
 /**
@@ -12,11 +13,11 @@ import type { HubDirectory } from "../hubPort";
 export async function ingestEventBatch(hubs: HubDirectory, db: ControlDb, hostId: string, events: BridgeEvent[]): Promise<number> {
   const ids = [...new Set(events.map((e) => e.connectionId))];
   const [owners, leases] = await db.batch([
-    db.select({ id: connectionRoutes.whatsappId, companyId: connectionRoutes.companyId }).from(connectionRoutes).where(inArray(connectionRoutes.whatsappId, ids)),
+    db.select({ id: connectionRoutes.whatsappId, companyId: connectionRoutes.companyId }).from(connectionRoutes).where(inList(connectionRoutes.whatsappId, ids)),
     db
       .select({ id: sessionLeases.whatsappId, hostId: sessionLeases.hostId })
       .from(sessionLeases)
-      .where(and(inArray(sessionLeases.whatsappId, ids), gte(sessionLeases.expiresAt, new Date()))),
+      .where(and(inList(sessionLeases.whatsappId, ids), gte(sessionLeases.expiresAt, new Date()))),
   ]);
   const companyOf = new Map(owners.map((o) => [o.id, o.companyId]));
   // A host that lost a connection's lease may still report its old socket closing: only the holder's word on

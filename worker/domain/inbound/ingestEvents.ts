@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BridgeEvent, BridgeInboundMessage } from "../../contracts/bridge";
+import { inList } from "../../db/inList";
 import { whatsapps } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { applyConnectionState } from "./connectionUpdates";
@@ -31,7 +32,7 @@ export async function ingestEvents({ ctx, input }: { ctx: SystemCtx; input: { ev
   const rows = await ctx.db
     .select(connectionColumns)
     .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, ctx.companyId), inArray(whatsapps.id, ids)));
+    .where(and(eq(whatsapps.companyId, ctx.companyId), inList(whatsapps.id, ids)));
   const connections = new Map<number, InboundConnection>(rows.map((r) => [r.id, r]));
 
   let ingested = 0;

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { Delivery } from "../../contracts/ws";
+import { inList } from "../../db/inList";
 import { contacts, messages, tickets } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
@@ -16,8 +17,8 @@ import { botStateOf, lastSentByUsQuery } from "../chatbot/botState";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 
 /**
- * At most this many messages are read together: D1 binds at most 100 parameters to a statement, and the
- * look-ups bind one per message (plus the company and the connection).
+ * At most this many messages are read together. Sized when the look-ups bound one parameter per message under
+ * D1's 100; they now bind each list as one (db/inList), so this only bounds the size of a run's batch.
  */
 export const RUN_LIMIT = 40;
 
@@ -84,11 +85,11 @@ async function lookAhead(ctx: SystemCtx, conn: InboundConnection, run: BridgeInb
     ctx.db
       .select({ wid: messages.wid })
       .from(messages)
-      .where(and(eq(messages.companyId, ctx.companyId), inArray(messages.wid, [...new Set(run.map((m) => m.id))]))),
+      .where(and(eq(messages.companyId, ctx.companyId), inList(messages.wid, [...new Set(run.map((m) => m.id))]))),
     ctx.db
       .select(inboundContactColumns)
       .from(contacts)
-      .where(and(eq(contacts.companyId, ctx.companyId), lids.length > 0 ? or(inArray(contacts.number, numbers), inArray(contacts.lid, lids)) : inArray(contacts.number, numbers))),
+      .where(and(eq(contacts.companyId, ctx.companyId), lids.length > 0 ? or(inList(contacts.number, numbers), inList(contacts.lid, lids)) : inList(contacts.number, numbers))),
     ctx.db
       .select({ ...inboundTicketColumns, number: contacts.number })
       .from(tickets)
@@ -97,7 +98,7 @@ async function lookAhead(ctx: SystemCtx, conn: InboundConnection, run: BridgeInb
         and(
           eq(tickets.companyId, ctx.companyId),
           eq(contacts.companyId, ctx.companyId),
-          inArray(contacts.number, numbers),
+          inList(contacts.number, numbers),
           eq(tickets.whatsappId, conn.id),
           inArray(tickets.status, ["open", "pending"]),
         ),
@@ -153,7 +154,7 @@ async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[
         .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))),
     );
   }
-  writes.push(ctx.db.update(contacts).set({ lastInteractionAt: now }).where(and(eq(contacts.companyId, ctx.companyId), inArray(contacts.id, [...contactIds]))));
+  writes.push(ctx.db.update(contacts).set({ lastInteractionAt: now }).where(and(eq(contacts.companyId, ctx.companyId), inList(contacts.id, [...contactIds]))));
   const results = (await ctx.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
   const messageIds = results.slice(0, plain.length).flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
   const before = new Map([...byTicket].map(([id, { ticket }]) => [id, scopeOf(ticket)]));
@@ -182,8 +183,8 @@ async function announceRun(ctx: SystemCtx, messageIds: number[], before: Map<num
   // Nothing new when every row was already there (a redelivery racing this run): nothing to tell.
   if (messageIds.length === 0) return;
   const [ticketRows, messageRows] = await ctx.db.batch([
-    ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, [...before.keys()]))),
-    messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inArray(messages.id, messageIds))!),
+    ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inList(tickets.id, [...before.keys()]))),
+    messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inList(messages.id, messageIds))!),
   ]);
   const settings = await visibilitySettings(ctx);
   const presented = new Map(presentTickets(ticketRows).map((t) => [t.id, t]));

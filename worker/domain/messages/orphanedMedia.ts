@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNotNull, like } from "drizzle-orm";
+import { and, eq, isNotNull, like } from "drizzle-orm";
+import { inList } from "../../db/inList";
 import { messages } from "../../db/schema";
 import type { Ctx } from "../context";
 
-/** D1 binds at most 100 parameters a statement. */
-const IDS_PER_QUERY = 90;
 /** R2 deletes at most 1,000 keys a call. */
 const KEYS_PER_DELETE = 1000;
 
@@ -12,22 +11,18 @@ const messageMediaPrefix = (companyId: number) => `companies/${companyId}/messag
 
 /** The message files of some tickets, read before the tickets (and their messages) are deleted. */
 export async function messageMediaOfTickets(ctx: Pick<Ctx, "db" | "companyId">, ticketIds: number[]): Promise<string[]> {
-  const keys = new Set<string>();
-  for (let i = 0; i < ticketIds.length; i += IDS_PER_QUERY) {
-    const rows = await ctx.db
-      .select({ key: messages.mediaUrl })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, ctx.companyId),
-          inArray(messages.ticketId, ticketIds.slice(i, i + IDS_PER_QUERY)),
-          isNotNull(messages.mediaUrl),
-          like(messages.mediaUrl, `${messageMediaPrefix(ctx.companyId)}%`),
-        ),
-      );
-    for (const r of rows) if (r.key) keys.add(r.key);
-  }
-  return [...keys];
+  const rows = await ctx.db
+    .select({ key: messages.mediaUrl })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, ctx.companyId),
+        inList(messages.ticketId, ticketIds),
+        isNotNull(messages.mediaUrl),
+        like(messages.mediaUrl, `${messageMediaPrefix(ctx.companyId)}%`),
+      ),
+    );
+  return [...new Set(rows.flatMap((r) => (r.key ? [r.key] : [])))];
 }
 
 /**
@@ -38,14 +33,11 @@ export function removeOrphanedMedia(ctx: Pick<Ctx, "db" | "companyId" | "env" | 
   if (keys.length === 0) return;
   ctx.waitUntil(
     (async () => {
-      const stillUsed = new Set<string>();
-      for (let i = 0; i < keys.length; i += IDS_PER_QUERY) {
-        const rows = await ctx.db
-          .select({ key: messages.mediaUrl })
-          .from(messages)
-          .where(and(eq(messages.companyId, ctx.companyId), inArray(messages.mediaUrl, keys.slice(i, i + IDS_PER_QUERY))));
-        for (const r of rows) if (r.key) stillUsed.add(r.key);
-      }
+      const rows = await ctx.db
+        .select({ key: messages.mediaUrl })
+        .from(messages)
+        .where(and(eq(messages.companyId, ctx.companyId), inList(messages.mediaUrl, keys)));
+      const stillUsed = new Set(rows.map((r) => r.key));
       const orphaned = keys.filter((k) => !stillUsed.has(k));
       for (let i = 0; i < orphaned.length; i += KEYS_PER_DELETE) await ctx.env.MEDIA.delete(orphaned.slice(i, i + KEYS_PER_DELETE));
     })().catch((err) => console.error("could not remove orphaned media", { companyId: ctx.companyId, err: String(err) })),

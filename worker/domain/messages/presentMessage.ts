@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inList } from "../../db/inList";
 import { templateFamily } from "../../db/preparedTemplates";
 import { messages } from "../../db/schema";
 
@@ -59,6 +60,6 @@ export async function loadMessage(db: Db, companyId: number, id: number) {
 
 export async function loadMessagesByIds(db: Db, companyId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return loadMessages(db, and(eq(messages.companyId, companyId), inArray(messages.id, ids))!);
+  return loadMessages(db, and(eq(messages.companyId, companyId), inList(messages.id, ids))!);
 }
 

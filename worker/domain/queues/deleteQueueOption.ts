@@ -1,12 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { inList } from "../../db/inList";
 import { queueOptions } from "../../db/schema";
 import type { Ctx } from "../context";
 import { removeStoredMedia } from "./media";
 import { manageableOption, optionOrder, publishQueueChanged } from "./view";
-
-/** D1 binds at most 100 parameters per statement: ids are deleted in chunks under it. */
-const IDS_PER_STATEMENT = 90;
 
 /**
  * DELETE /queue-options/:id (admins): the option and its whole subtree go, and the remaining siblings are
@@ -34,12 +32,8 @@ export async function deleteQueueOption({ ctx, input }: { ctx: Ctx; input: { id:
   }
   const siblings = all.filter((o) => o.parentId === target.parentId && o.id !== target.id);
 
-  const mine = (ids: number[]) => and(inArray(queueOptions.id, ids), eq(queueOptions.companyId, ctx.companyId));
-  const ids = [...subtree];
-  const statements: BatchItem<"sqlite">[] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-    statements.push(ctx.db.delete(queueOptions).where(mine(ids.slice(i, i + IDS_PER_STATEMENT))));
-  }
+  const mine = (ids: number[]) => and(inList(queueOptions.id, ids), eq(queueOptions.companyId, ctx.companyId));
+  const statements: BatchItem<"sqlite">[] = [ctx.db.delete(queueOptions).where(mine([...subtree]))];
   siblings.forEach((o, index) => {
     const ordinal = String(index + 1);
     if (o.option !== ordinal) {

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SyncTagsInput } from "../../contracts/tags";
+import { inList } from "../../db/inList";
 import { tags, ticketTags } from "../../db/schema";
 import type { Ctx } from "../context";
 import { fieldError } from "../errors";
@@ -16,7 +17,7 @@ export async function syncTicketTags({ ctx, input }: { ctx: Ctx; input: SyncTags
   const ticket = await visibleTicket(ctx, input.ticketId);
   const tagIds = [...new Set(input.tags)];
   if (tagIds.length) {
-    const own = await ctx.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, ctx.companyId), inArray(tags.id, tagIds)));
+    const own = await ctx.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, ctx.companyId), inList(tags.id, tagIds)));
     if (own.length !== tagIds.length) throw fieldError({ tags: "Unknown tag" });
   }
   const now = new Date();

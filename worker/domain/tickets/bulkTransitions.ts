@@ -1,10 +1,11 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import { inList } from "../../db/inList";
 import { tickets } from "../../db/schema";
 import type { CloseAllInput } from "../../contracts/tickets";
 import type { Delivery } from "../../contracts/ws";
 import { requirePermission, type Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "./ticketEvents";
-import { IDS_PER_STATEMENT, trackingRowsOf } from "./tracking";
+import { trackingRowsOf } from "./tracking";
 
 /**
  * Moves every ticket matching `where` to `to` in one batch: a history row per ticket (insert … select), then
@@ -17,18 +18,14 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
     .where(where);
   if (affected.length === 0) return { count: 0 };
   const now = new Date();
-  const ids = affected.map((t) => t.id);
-  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-    const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
-    const inChunk = and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, chunk));
-    await ctx.db.batch([
-      trackingRowsOf(ctx, inChunk, action, { status: to.status, clearUser: to.clearUser }, now),
-      ctx.db
-        .update(tickets)
-        .set({ status: to.status, ...(to.clearUser && { userId: null }), updatedAt: now })
-        .where(inChunk),
-    ]);
-  }
+  const inAffected = and(eq(tickets.companyId, ctx.companyId), inList(tickets.id, affected.map((t) => t.id)));
+  await ctx.db.batch([
+    trackingRowsOf(ctx, inAffected, action, { status: to.status, clearUser: to.clearUser }, now),
+    ctx.db
+      .update(tickets)
+      .set({ status: to.status, ...(to.clearUser && { userId: null }), updatedAt: now })
+      .where(inAffected),
+  ]);
   const settings = await visibilitySettings(ctx);
   const deliveries: Delivery[] = affected.map((t) => {
     const after = { ...t, status: to.status, userId: to.clearUser ? null : t.userId };
@@ -47,7 +44,7 @@ export async function closeAllTickets({ ctx, input }: { ctx: Ctx; input: CloseAl
   const where = and(
     eq(tickets.companyId, ctx.companyId),
     eq(tickets.status, input.status),
-    input.selectedQueueIds.length ? inArray(tickets.queueId, input.selectedQueueIds) : undefined,
+    input.selectedQueueIds.length ? inList(tickets.queueId, input.selectedQueueIds) : undefined,
   )!;
   return moveAll(ctx, where, "close", { status: "closed", clearUser: false });
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { inList } from "../../db/inList";
 import { companies, contacts, messages, tickets, ticketTags } from "../../db/schema";
 import { TICKETS_PAGE_SIZE, type ListTicketsQuery } from "../../contracts/tickets";
 import { ftsQuery } from "../../lib/fts";
@@ -39,12 +40,12 @@ export async function listTickets({ ctx, input }: { ctx: Ctx; input: ListTickets
       where.push(eq(tickets.status, input.status), eq(tickets.isGroup, false));
       break;
   }
-  if (input.queueIds?.length) where.push(or(inArray(tickets.queueId, input.queueIds), isNull(tickets.queueId)));
-  if (input.users?.length && can(ctx.user, "tickets:filterByUser")) where.push(inArray(tickets.userId, input.users));
+  if (input.queueIds?.length) where.push(or(inList(tickets.queueId, input.queueIds), isNull(tickets.queueId)));
+  if (input.users?.length && can(ctx.user, "tickets:filterByUser")) where.push(inList(tickets.userId, input.users));
   if (input.withUnreadMessages) where.push(gt(tickets.unreadMessages, 0));
   if (input.tags?.length) {
     where.push(
-      sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, input.tags)})`,
+      sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inList(ticketTags.tagId, input.tags)})`,
     );
   }
   if (input.date || input.updatedAt) {

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inList } from "../../db/inList";
 import { templateFamily } from "../../db/preparedTemplates";
 import { tickets } from "../../db/schema";
 
@@ -59,5 +60,5 @@ export async function loadTicket(db: Db, companyId: number, ticketId: number): P
 
 export async function loadTicketsByIds(db: Db, companyId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return loadTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+  return loadTickets(db, and(eq(tickets.companyId, companyId), inList(tickets.id, ids)));
 }

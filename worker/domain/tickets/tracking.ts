@@ -38,9 +38,6 @@ export function trackingRow(
 
 export const ticketIdByUuid = (uuid: string) => sql`(select id from tickets where uuid = ${uuid})`;
 
-/** Ticket ids per set-based statement: D1 binds at most 100 parameters, and trackingRowsOf binds up to a dozen. */
-export const IDS_PER_STATEMENT = 80;
-
 /** What a set-based move changes; a field left out stays as the ticket has it. */
 export interface TrackedChange {
   status?: TicketScope["status"];

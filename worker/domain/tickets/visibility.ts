@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL } from "drizzle-orm";
+import { inList } from "../../db/inList";
 import { tickets } from "../../db/schema";
 import type { TicketStatus } from "../../db/schema/tickets";
 
@@ -40,7 +41,7 @@ export function visibleTicketsWhere(viewer: TicketViewer, settings: VisibilitySe
   if (viewer.profile === "admin") return undefined;
   const reachable = or(
     eq(tickets.userId, viewer.userId),
-    viewer.queueIds.length ? inArray(tickets.queueId, viewer.queueIds) : undefined,
+    viewer.queueIds.length ? inList(tickets.queueId, viewer.queueIds) : undefined,
     viewer.allTicket === "enabled" ? and(isNull(tickets.queueId), eq(tickets.status, "pending")) : undefined,
   );
   return settings.viewgroups ? reachable : and(eq(tickets.isGroup, false), reachable);

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inList } from "../../db/inList";
 import { queues, userQueues, users, type User } from "../../db/schema";
 
 /** The columns a user is answered with (never the password hash). */
@@ -25,7 +26,7 @@ export async function withQueues(db: Db, companyId: number, rows: UserRow[]) {
     .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
     .from(userQueues)
     .innerJoin(queues, eq(queues.id, userQueues.queueId))
-    .where(and(inArray(userQueues.userId, rows.map((r) => r.id)), eq(queues.companyId, companyId)))
+    .where(and(inList(userQueues.userId, rows.map((r) => r.id)), eq(queues.companyId, companyId)))
     .orderBy(asc(queues.name));
   return rows.map((row) => ({
     ...row,

@@ -47,8 +47,8 @@ export async function updateWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
   if (becomesDefault) statements.push(unsetOtherDefaults(ctx.db, ctx.companyId, id));
   if (queueIds) statements.push(ctx.db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id)), ...queueLinkInserts(ctx.db, id, queueIds));
   try {
-    // The row's own update always runs (it stamps updatedAt, the page's "last update").
-    await ctx.db.batch([ctx.db.update(whatsapps).set(changes).where(mine), ...statements]);
+    // The row's own update always runs, even for the queues alone: it stamps updatedAt, the page's "last update".
+    await ctx.db.batch([ctx.db.update(whatsapps).set({ ...changes, updatedAt: new Date() }).where(mine), ...statements]);
   } catch (err) {
     if (isUniqueViolation(err, WHATSAPP_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_WHATSAPP");
     throw err;
