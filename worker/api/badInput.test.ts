@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as authContracts from "../contracts/auth";
+import * as companyContracts from "../contracts/companies";
+import * as contactContracts from "../contracts/contacts";
+import * as externalApiContracts from "../contracts/externalApi";
+import * as messageContracts from "../contracts/messages";
+import * as pagingContracts from "../contracts/paging";
+import { EMPTY_PATCH } from "../contracts/patch";
+import * as planContracts from "../contracts/plans";
+import * as queueContracts from "../contracts/queues";
+import * as quickMessageContracts from "../contracts/quickMessages";
+import * as settingContracts from "../contracts/settings";
+import * as tagContracts from "../contracts/tags";
+import * as ticketNoteContracts from "../contracts/ticketNotes";
+import * as ticketContracts from "../contracts/tickets";
+import * as userContracts from "../contracts/users";
+import * as whatsappContracts from "../contracts/whatsapps";
+import { queueOptions } from "../db/tenantSchema";
+import { useFakeHost } from "../testing/fakeHost";
+import { call, callInProcess, inTenant, type CallOptions } from "../testing/fixtures";
+import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
+import { createNote, createQuickMessage, createTag, tagTicket } from "../testing/records";
+import { createApi } from "./app";
+import { createEdgeApi } from "./edge";
+
+/**
+ * "No handler answers 500 to bad input" (DESIGN.md), for every route of the API, enumerated from the Hono apps
+ * themselves (the hub's createApi and the edge's createEdgeApi), so a new route is walked without being listed.
+ * The probes: malformed JSON, no body, JSON that is not an object, every field of the contracts with the wrong
+ * type (text, object, null, true, a huge number, 100 and 1,000 ids, 5,000 characters), multipart and other bodies
+ * where JSON is expected (and JSON where multipart is), ids in the path that are negative, zero, not numbers or
+ * huge, and query strings with the same, huge page numbers and lists of 100 and 1,000 ids alone. Each answer must
+ * be below 500, and a 4xx must be the error shape. They run as an admin of a company with data (a ticket with a
+ * message, tag and note, a queue option, a quick message, a connection), against a fake session host, each
+ * route's probes at once. A body whose every field is wrong stops at validation, so a list of allowed size in an
+ * otherwise valid body is the routes' own tests' (closeAll, tags/sync).
+ */
+
+interface Route {
+  method: string;
+  /** Under /api, with Hono's :params. */
+  path: string;
+}
+
+/** Each method and path once (handlers and inline middleware are separate entries); `use` middleware (ALL) aside. */
+function apiRoutes(): Route[] {
+  const routes = new Map<string, Route>();
+  for (const { method, path } of [...createEdgeApi().routes, ...createApi().routes]) {
+    if (method !== "ALL" && !routes.has(`${method} ${path}`)) routes.set(`${method} ${path}`, { method, path });
+  }
+  return [...routes.values()];
+}
+
+const contractModules = [
+  authContracts,
+  companyContracts,
+  contactContracts,
+  externalApiContracts,
+  messageContracts,
+  pagingContracts,
+  planContracts,
+  queueContracts,
+  quickMessageContracts,
+  settingContracts,
+  tagContracts,
+  ticketNoteContracts,
+  ticketContracts,
+  userContracts,
+  whatsappContracts,
+];
+
+/** The field names of a schema, through its wrappers (optional, default, pipe, transform). */
+function addFieldsOf(schema: z.ZodType, into: Set<string>) {
+  const def = schema._zod.def as { type: string; shape?: Record<string, unknown>; in?: z.ZodType; innerType?: z.ZodType };
+  if (def.type === "object") for (const name of Object.keys(def.shape!)) into.add(name);
+  for (const inner of [def.in, def.innerType]) if (inner) addFieldsOf(inner, into);
+}
+
+/** Every field the contracts name: those of the *Query schemas for query strings, the others for bodies. */
+function contractFields() {
+  const query = new Set<string>();
+  const body = new Set<string>();
+  for (const contracts of contractModules) {
+    for (const [name, value] of Object.entries(contracts)) {
+      if (value instanceof z.ZodType) addFieldsOf(value, name.endsWith("Query") ? query : body);
+    }
+  }
+  return { query: [...query], body: [...body] };
+}
+
+/**
+ * A list at the size contracts allow, of ids no company has (company N's start at (N - 1) x 10^9), so that a
+ * list that deletes deletes nothing seeded; and one longer than any contract allows, of short ids, so that a body
+ * with it in every field stays under the 1 MB limit and reaches validation.
+ */
+const hundredIds = Array.from({ length: 100 }, (_, i) => 9_000_000_000_000 + i);
+const thousandIds = Array.from({ length: 1000 }, (_, i) => i + 1);
+const BAD_PATH_IDS = ["-1", "0", "abc", "1.5", "99999999999", "99999999999999999999", "%27%20or%201%3D1", "%F0%9F%92%A9"];
+
+interface Probe {
+  label: string;
+  path: string;
+  opts: CallOptions;
+}
+
+function bodyProbes(path: string, fields: string[]): Probe[] {
+  const json = (label: string, rawBody: string) => ({ label, path, opts: { rawBody, headers: { "content-type": "application/json" } } });
+  const everyField = (value: unknown) => Object.fromEntries(fields.map((name) => [name, value]));
+  const form = new FormData();
+  for (const name of fields) form.append(name, "abc");
+  for (const name of ["file", "medias"]) form.append(name, new File(["olá"], "hello.txt", { type: "text/plain" }));
+  return [
+    json("malformed JSON", '{"a":'),
+    json("an empty JSON body", ""),
+    json("null", "null"),
+    json("a string", '"text"'),
+    json("a number", "42"),
+    json("an array", "[]"),
+    json("{}", "{}"),
+    { label: "no body", path, opts: {} },
+    ...[
+      ["text for every field", "abc"],
+      ["an object for every field", { id: 1 }],
+      ["null for every field", null],
+      ["true for every field", true],
+      ["a huge number for every field", 99999999999],
+      ["100 ids for every field", hundredIds],
+      ["1,000 ids for every field", thousandIds],
+      ["5,000 characters for every field", "x".repeat(5000)],
+    ].map(([label, value]) => ({ label: label as string, path, opts: { body: everyField(value) } })),
+    { label: "multipart", path, opts: { rawBody: form } },
+    { label: "malformed multipart", path, opts: { rawBody: "--zz\r\nnot a part", headers: { "content-type": "multipart/form-data; boundary=zz" } } },
+    { label: "text/plain", path, opts: { rawBody: "hello", headers: { "content-type": "text/plain" } } },
+    { label: "a url-encoded form", path, opts: { rawBody: "ticketId=abc&tags=1", headers: { "content-type": "application/x-www-form-urlencoded" } } },
+  ];
+}
+
+function queryProbes(path: string, fields: string[]): Probe[] {
+  const everyField = (value: string) => `${path}?${fields.map((name) => `${name}=${encodeURIComponent(value)}`).join("&")}`;
+  const alone = (name: string, value: string) => `${path}?${name}=${encodeURIComponent(value)}`;
+  const [hundred, thousand] = [JSON.stringify(hundredIds), JSON.stringify(thousandIds)];
+  return [
+    { label: "no query", path, opts: {} },
+    ...["abc", "-1", "0", "99999999999", "", "null", "{}", "[]", "true", hundred, thousand].map((value) => ({ label: `every field ${value.slice(0, 12)}`, path: everyField(value), opts: {} })),
+    ...["99999999999", "-1", "abc", "1e3"].map((value) => ({ label: `pageNumber=${value}`, path: alone("pageNumber", value), opts: {} })),
+    ...["tags", "users", "queueIds"].flatMap((name) => [hundred, thousand].map((list) => ({ label: `${JSON.parse(list).length} ${name}`, path: alone(name, list), opts: {} }))),
+  ];
+}
+
+/** A 4xx must be the one error shape; nothing may be a 5xx. */
+function problemOf(label: string, res: { status: number; json: unknown }): string | null {
+  const body = res.json as { error?: unknown; message?: unknown } | null;
+  if (res.status >= 500) return `${label}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`;
+  const shaped = typeof body?.error === "string" && body.error.startsWith("ERR_") && typeof body.message === "string";
+  if (res.status >= 400 && !shaped) return `${label}: ${res.status} without the error shape: ${JSON.stringify(body).slice(0, 200)}`;
+  return null;
+}
+
+let world: Awaited<ReturnType<typeof seedCompany>>;
+let host: ReturnType<typeof useFakeHost>;
+beforeAll(async () => {
+  // A session host that agrees to everything, so routes that call it get past it.
+  host = useFakeHost((c) => ({
+    body: { ok: true, status: "OPENING", code: "ABCD1234", contacts: [], exists: true, number: "5511999990000", id: (c.body as { id?: string })?.id ?? "X" },
+  }));
+  world = await seedCompany();
+});
+afterAll(() => host.restore());
+
+async function seedCompany() {
+  const inbox = await inboxCompany();
+  const { company, admin, agent, connection, sales, support, contact } = inbox;
+  const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: admin.id, whatsappId: connection.id });
+  const message = await createMessageRow(company.id, { ticketId: ticket.id, contactId: contact.id, fromMe: true });
+  const tag = await createTag(company.id, { kanban: 1 });
+  await tagTicket(company.id, ticket.id, tag.id);
+  const note = await createNote(company.id, { ticketId: ticket.id, contactId: contact.id, userId: admin.id });
+  const quickMessage = await createQuickMessage(company.id, { userId: admin.id });
+  const option = await inTenant(company.id, (db) =>
+    db.insert(queueOptions).values({ companyId: company.id, queueId: sales.id, option: "1", title: "Orçamento" }).returning().get(),
+  );
+  const spareContact = await createContact(company.id);
+  const apiToken = (await call("POST", `/api/whatsapp/${connection.id}/token`, { token: admin.token })).json.token as string;
+  /** The company's own value for each route parameter, by resource and name. */
+  const ids: Record<string, string | number> = {
+    "plans/:id": company.planId!,
+    "companies/:id": company.id,
+    "companies/:companyId": company.id,
+    "users/:id": agent.id,
+    "settings/:key": "userRating",
+    "tickets/:id": ticket.id,
+    "tickets/:uuid": ticket.uuid,
+    "queue/:id": support.id,
+    "queue-options/:id": option.id,
+    "whatsapp/:id": connection.id,
+    "whatsappsession/:id": connection.id,
+    "contacts/:id": spareContact.id,
+    "tags/:id": tag.id,
+    "ticket-tags/:ticketId": ticket.id,
+    "ticket-tags/:tagId": tag.id,
+    "quick-messages/:id": quickMessage.id,
+    "ticket-notes/:id": note.id,
+    "messages/:ticketId": ticket.id,
+    "messages/:id": message.id,
+  };
+  return { ...inbox, ids, apiToken };
+}
+
+/** The route's path under /api with each parameter the company's own id, or `value` for all of them. */
+function pathOf(route: Route, value?: string) {
+  const resource = route.path.split("/")[1];
+  return `/api${route.path.replace(/:(\w+)/g, (_, name: string) => {
+    if (value !== undefined) return value;
+    const id = world.ids[`${resource}/:${name}`];
+    if (id === undefined) throw new Error(`the walk has no id for :${name} of ${route.method} ${route.path}; add one to seedCompany`);
+    return String(id);
+  })}`;
+}
+
+function probesOf(route: Route, fields: { query: string[]; body: string[] }): Probe[] {
+  const probes = route.method === "GET" ? queryProbes(pathOf(route), fields.query) : bodyProbes(pathOf(route), fields.body);
+  if (route.path.includes(":")) {
+    for (const value of BAD_PATH_IDS) {
+      const withBody: CallOptions = route.method === "GET" ? {} : { body: {} };
+      probes.push({ label: `:param ${value}`, path: pathOf(route, value), opts: withBody });
+    }
+  }
+  return probes;
+}
+
+async function walk(route: Route, fields: { query: string[]; body: string[] }): Promise<string[]> {
+  // The external API authenticates with the connection's token, everything else as the admin.
+  const token = route.path === "/messages/send" ? world.apiToken : world.admin.token;
+  const probes = probesOf(route, fields);
+  const answers = await Promise.all(probes.map((p) => callInProcess(route.method, p.path, { token, ...p.opts })));
+  return probes.flatMap((p, i) => problemOf(`${route.method} ${route.path} with ${p.label}`, answers[i]!) ?? []);
+}
+
+describe("the API under bad input", () => {
+  it("refuses an update with nothing to change on every PUT that takes a body, naming the body", async () => {
+    // Actions that take no body: a connection's restart, a ticket's move to a kanban lane.
+    const withoutBody = ["/whatsappsession/:id", "/ticket-tags/:ticketId/:tagId"];
+    const puts = apiRoutes().filter((r) => r.method === "PUT" && !withoutBody.includes(r.path));
+    expect(puts.length).toBeGreaterThanOrEqual(12);
+    for (const route of puts) {
+      for (const opts of [{ body: {} }, { rawBody: "", headers: { "content-type": "application/json" } }]) {
+        const res = await call("PUT", pathOf(route), { token: world.admin.token, ...opts });
+        expect(res.status, route.path).toBe(400);
+        expect(res.json.error, route.path).toBe("ERR_VALIDATION");
+        // An update of any subset says the body is empty; one with required fields (a setting's value) names them.
+        expect(res.json.fields, route.path).toSatisfy((f: Record<string, string>) => f._ === EMPTY_PATCH || !("_" in f));
+      }
+    }
+  });
+
+  it("answers every route's bad input below 500, each 4xx in the error shape", { timeout: 60_000 }, async () => {
+    const fields = contractFields();
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(100);
+    // Deletions after the rest (they empty what other probes read), a sub-resource's before what it belongs to
+    // (the longer path first: a connection's token before the connection), and logging out last.
+    const logout = routes.filter((r) => r.path === "/auth/logout");
+    const deletions = routes.filter((r) => r.method === "DELETE" && !logout.includes(r)).sort((a, b) => b.path.length - a.path.length);
+    const problems: string[] = [];
+    for (const route of routes.filter((r) => r.method !== "DELETE")) problems.push(...(await walk(route, fields)));
+    // The probes ran as the admin, not as nobody.
+    expect((await call("GET", "/api/auth/me", { token: world.admin.token })).status).toBe(200);
+    for (const route of [...deletions, ...logout]) problems.push(...(await walk(route, fields)));
+    expect(problems).toEqual([]);
+  });
+});
