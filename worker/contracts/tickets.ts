@@ -72,3 +72,9 @@ export const closeAllInput = z.object({
   selectedQueueIds: z.array(id).max(100).default([]),
 });
 export type CloseAllInput = z.infer<typeof closeAllInput>;
+
+/** GET /api/tickets/closeAll: how many a close-all of these would close (ids as in the list's query). */
+export const closeAllQuery = z.object({
+  status: z.enum(["open", "pending"]),
+  selectedQueueIds: idList.default([]),
+});

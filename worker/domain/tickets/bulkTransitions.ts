@@ -1,5 +1,5 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
-import { tickets } from "../../db/schema";
+import { and, count, eq, inArray, type SQL } from "drizzle-orm";
+import { messages, tickets } from "../../db/schema";
 import type { CloseAllInput } from "../../contracts/tickets";
 import type { Delivery } from "../../contracts/ws";
 import { requirePermission, type Ctx } from "../context";
@@ -21,17 +21,23 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
     const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
     const inChunk = and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, chunk));
+    const readAll = ctx.db
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.companyId, ctx.companyId), inArray(messages.ticketId, chunk), eq(messages.read, false)));
     await ctx.db.batch([
       trackingRowsOf(ctx, inChunk, action, { status: to.status, clearUser: to.clearUser }, now),
+      ...(to.status === "closed" ? [readAll] : []),
       ctx.db
         .update(tickets)
-        .set({ status: to.status, ...(to.clearUser && { userId: null }), updatedAt: now })
+        // Resolved is answered: nothing is left to read.
+        .set({ status: to.status, ...(to.clearUser && { userId: null }), ...(to.status === "closed" && { unreadMessages: 0 }), updatedAt: now })
         .where(inChunk),
     ]);
   }
   const settings = await visibilitySettings(ctx);
   const deliveries: Delivery[] = affected.map((t) => {
-    const after = { ...t, status: to.status, userId: to.clearUser ? null : t.userId };
+    const after = { ...t, status: to.status, userId: to.clearUser ? null : t.userId, unreadMessages: to.status === "closed" ? 0 : t.unreadMessages };
     return {
       audience: { kind: "ticket", before: scopeOf(t), after: scopeOf(after), settings },
       event: { type: "ticket", action: "update", ticket: { ...after, updatedAt: now } },
@@ -41,15 +47,26 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
   return { count: affected.length };
 }
 
-/** Admin: close every open or pending ticket, optionally only of some queues. */
-export async function closeAllTickets({ ctx, input }: { ctx: Ctx; input: CloseAllInput }) {
-  requirePermission(ctx, "tickets:closeAll");
-  const where = and(
+/** The tickets "close all" takes: every one of the status, of the chosen queues (none chosen: all of them). */
+function closeAllWhere(ctx: Ctx, input: CloseAllInput): SQL {
+  return and(
     eq(tickets.companyId, ctx.companyId),
     eq(tickets.status, input.status),
     input.selectedQueueIds.length ? inArray(tickets.queueId, input.selectedQueueIds) : undefined,
   )!;
-  return moveAll(ctx, where, "close", { status: "closed", clearUser: false });
+}
+
+/** Admin: close every open or pending ticket, optionally only of some queues. */
+export async function closeAllTickets({ ctx, input }: { ctx: Ctx; input: CloseAllInput }) {
+  requirePermission(ctx, "tickets:closeAll");
+  return moveAll(ctx, closeAllWhere(ctx, input), "close", { status: "closed", clearUser: false });
+}
+
+/** Admin: how many tickets closeAllTickets would close, for its confirmation. */
+export async function countCloseAll({ ctx, input }: { ctx: Ctx; input: CloseAllInput }) {
+  requirePermission(ctx, "tickets:closeAll");
+  const row = await ctx.db.select({ n: count() }).from(tickets).where(closeAllWhere(ctx, input)).get();
+  return { count: row?.n ?? 0 };
 }
 
 /** A user is leaving: their open tickets go back to the waiting list instead of staying open with no owner. */
