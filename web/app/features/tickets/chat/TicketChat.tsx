@@ -16,6 +16,7 @@ import { ChatHeader } from "./header/ChatHeader";
 import { TagsControl } from "./header/TagsControl";
 import { TicketActionsBar } from "./header/TicketActionsBar";
 import { useChatTicket } from "./hooks/useChatTicket";
+import { draftKey } from "./hooks/useDraft";
 import { useElementWidth } from "./hooks/useElementWidth";
 import { useForwarding } from "./hooks/useForwarding";
 import { useMessageActions } from "./hooks/useMessageActions";
@@ -77,6 +78,7 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
     bottom = (
       <Composer
         ticketId={ticket.id}
+        draftKey={draftKey(user.id, ticket.uuid)}
         contactName={ticket.contact.name}
         replyTo={menu.replyTo}
         onCancelReply={() => menu.setReplyTo(null)}
