@@ -5,6 +5,7 @@ import { useMediaQuery } from "../../lib/hooks";
 import { useMenuBadges } from "../../lib/menu-badges";
 import { useRealtimeEvent } from "../../lib/realtime";
 import type { AppLoaderData } from "../../lib/session-user";
+import { useUnreadTitle } from "../../lib/unread-title";
 import { DesktopSidebar, MobileDrawer, type DrawerMode } from "./Sidebar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
 import { Topbar } from "./Topbar";
@@ -20,6 +21,7 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   const { t } = useTranslation();
   const { user } = data;
   const badges = useMenuBadges(user);
+  useUnreadTitle();
   const [mode, setMode] = useState<DrawerMode>("auto");
   const [mobileOpen, setMobileOpen] = useState(false);
   const wide = useMediaQuery(WIDE_QUERY);

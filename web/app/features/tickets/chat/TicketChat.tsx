@@ -21,6 +21,7 @@ import { useElementWidth } from "./hooks/useElementWidth";
 import { useForwarding } from "./hooks/useForwarding";
 import { useMessageActions } from "./hooks/useMessageActions";
 import { useMessages } from "./hooks/useMessages";
+import { useReadWhileOpen } from "./hooks/useReadWhileOpen";
 import { useSignMessage } from "./hooks/useSignMessage";
 import { useTicketCommands } from "./hooks/useTicketCommands";
 import { Lightbox } from "./media/Lightbox";
@@ -60,6 +61,7 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
   const [image, setImage] = useState<{ src: string; name: string } | null>(null);
   const list = useMessages(ticket.id, replace);
   const commands = useTicketCommands(ticket, replace, onClose);
+  useReadWhileOpen(ticket, user.id);
   const forwarding = useForwarding(list.messages, sign);
   const menu = useMessageActions({
     userId: user.id,

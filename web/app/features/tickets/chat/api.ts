@@ -19,6 +19,9 @@ export const getTracking = (id: number) => api<{ history: TrackingEntry[] }>(`/t
 export const listMessages = (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
   api<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });
 
+/** The owner read what arrived while the chat was open (the server ignores anyone else). */
+export const markTicketRead = (ticketId: number) => api<{ changed: boolean }>(`/messages/${ticketId}/read`, { method: "POST" });
+
 export const sendText = (ticketId: number, payload: { body: string; quotedMsg?: number; signMessage: boolean }) =>
   api<ChatMessage[]>(`/messages/${ticketId}`, { method: "POST", body: payload });
 
