@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { CircleCheck, Eye, Glasses, Smartphone, UserRound } from "lucide-react";
-import { memo, type CSSProperties, type ReactNode } from "react";
+import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { Spinner } from "../../../components/ui/Spinner";
@@ -62,9 +62,15 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
   const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
   const hasActions = actions.accept || actions.close || actions.preview || actions.spy;
   const href = `/tickets/${ticket.uuid}`;
+  const row = useRef<HTMLLIElement>(null);
+  // Chosen from the keyboard (Alt+Up/Down), the command bar or after accepting: keep it in sight.
+  useEffect(() => {
+    if (selected) row.current?.scrollIntoView({ block: "nearest" });
+  }, [selected]);
 
   return (
     <li
+      ref={row}
       className={cn(
         "relative flex gap-3 border-b border-l-[3px] border-b-line py-3 pr-3 pl-2.5 transition-colors hover:bg-surface-2",
         "has-[a:focus-visible]:bg-surface-2 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand has-[a:focus-visible]:ring-inset",

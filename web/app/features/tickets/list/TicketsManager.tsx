@@ -1,7 +1,7 @@
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { useParams } from "@remix-run/react";
 import { CircleCheckBig, Inbox, Search, UsersRound, type LucideIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
@@ -17,6 +17,7 @@ import { PreviewDialog } from "./PreviewDialog";
 import { useQueueSelection } from "./queueSelection";
 import { SearchFilters } from "./SearchFilters";
 import { TicketListView, type RowHandlers } from "./TicketListView";
+import { useFollowSelected } from "./useFollowSelected";
 import { useIncomingAlerts } from "./useIncomingAlerts";
 import { useSearchOptions } from "./useSearchOptions";
 import { useTicketActions } from "./useTicketActions";
@@ -51,10 +52,12 @@ export function TicketsManager() {
   const alerts = useIncomingAlerts(viewer, selectedUuid);
   const feed = useTicketFeed(alerts.onIncoming);
   // An accepted ticket is one of the user's own now: show the list it moved to.
-  const actions = useTicketActions(feed, () => {
+  const showAttending = useCallback(() => {
     setTab("open");
     setOpenTab("open");
-  });
+  }, []);
+  const actions = useTicketActions(feed, showAttending);
+  useFollowSelected(feed, selectedUuid, user.id, showAttending);
 
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
