@@ -23,6 +23,7 @@ import { useMessageActions } from "./hooks/useMessageActions";
 import { useMessages } from "./hooks/useMessages";
 import { useReadWhileOpen } from "./hooks/useReadWhileOpen";
 import { useSignMessage } from "./hooks/useSignMessage";
+import { useTicketHistory } from "./hooks/useTicketHistory";
 import { useTicketCommands } from "./hooks/useTicketCommands";
 import { Lightbox } from "./media/Lightbox";
 import { MessageList } from "./messages/MessageList";
@@ -62,6 +63,7 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
   const list = useMessages(ticket.id, replace);
   const commands = useTicketCommands(ticket, replace, onClose);
   useReadWhileOpen(ticket, user.id);
+  const history = useTicketHistory(ticket);
   const forwarding = useForwarding(list.messages, sign);
   const menu = useMessageActions({
     userId: user.id,
@@ -124,10 +126,11 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
           selectable={isForwardable}
           onToggleSelect={forwarding.toggle}
           onOpenImage={openImage}
+          events={history}
         />
         {bottom}
       </div>
-      {drawerOpen ? <ContactDrawer ticket={ticket} timeZone={timeZone} onClose={closeDrawer} /> : null}
+      {drawerOpen ? <ContactDrawer ticket={ticket} history={history} timeZone={timeZone} onClose={closeDrawer} /> : null}
 
       <Lightbox image={image} onClose={() => setImage(null)} />
       <TransferDialog ticket={ticket} open={commands.transferOpen} onOpenChange={commands.setTransferOpen} onDone={commands.transferred} />

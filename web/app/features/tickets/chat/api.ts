@@ -14,7 +14,7 @@ export const updateTicket = (id: number, changes: Record<string, unknown>) =>
 
 export const deleteTicket = (id: number) => api<unknown>(`/tickets/${id}`, { method: "DELETE" });
 
-export const getTracking = (id: number) => api<{ history: TrackingEntry[] }>(`/tickets/${id}/tracking`);
+export const getTracking = (id: number, signal?: AbortSignal) => api<{ history: TrackingEntry[] }>(`/tickets/${id}/tracking`, { signal });
 
 export const listMessages = (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
   api<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });

@@ -6,12 +6,22 @@ import { toastError } from "../../../../lib/errors";
 import { getContact } from "../api";
 import { ContactAvatar } from "../header/ContactAvatar";
 import { formatPhone } from "../rules/phone";
-import type { ChatTicket, ContactDetails } from "../types";
+import type { ChatTicket, ContactDetails, TrackingEntry } from "../types";
 import { HistorySection } from "./HistorySection";
 import { NotesSection } from "./NotesSection";
 
 /** The panel on the right: contact data, extra info, the ticket's notes and its history. */
-export function ContactDrawer({ ticket, timeZone, onClose }: { ticket: ChatTicket; timeZone: string; onClose: () => void }) {
+export function ContactDrawer({
+  ticket,
+  history,
+  timeZone,
+  onClose,
+}: {
+  ticket: ChatTicket;
+  history: TrackingEntry[] | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [contact, setContact] = useState<ContactDetails | null>(null);
   const base = ticket.contact;
@@ -88,7 +98,7 @@ export function ContactDrawer({ ticket, timeZone, onClose }: { ticket: ChatTicke
           )}
         </section>
         <NotesSection ticketId={ticket.id} contactId={base.id} timeZone={timeZone} />
-        <HistorySection ticketId={ticket.id} timeZone={timeZone} version={`${ticket.status}-${ticket.userId}-${ticket.queueId}`} />
+        <HistorySection history={history} timeZone={timeZone} />
       </div>
     </aside>
   );
