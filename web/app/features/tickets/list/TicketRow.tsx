@@ -4,6 +4,8 @@ import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from "rea
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { Spinner } from "../../../components/ui/Spinner";
+import { AckIcon } from "../chat/messages/AckIcon";
+import { previewText } from "../shared/textFormat";
 import type { ListTicket } from "../shared/types";
 import { formatInZone } from "./formatInZone";
 import { lastInteraction, type InteractionTone } from "./lastInteraction";
@@ -51,6 +53,19 @@ function Chip({ children, className, title, style }: { children: ReactNode; clas
     >
       {children}
     </span>
+  );
+}
+
+/** The last message on one line: WhatsApp's marks and our signature left out, ticks when we sent it. */
+function LastMessage({ ticket }: { ticket: ListTicket }) {
+  const { t } = useTranslation();
+  const ours = ticket.lastMessageAck !== undefined && ticket.lastMessageAck !== null;
+  const text = ticket.lastMessage ? previewText(ticket.lastMessage, ours || !!ticket.fromMe) : "";
+  return (
+    <p className={cn("flex min-w-0 flex-1 items-center gap-1 text-sm", ticket.unreadMessages > 0 ? "text-fg" : "text-muted")} data-testid="ticket-preview">
+      {ours ? <AckIcon ack={ticket.lastMessageAck!} /> : null}
+      <span className="min-w-0 truncate">{text || <span className="italic text-subtle">{t("tickets.row.noMessage")}</span>}</span>
+    </p>
   );
 }
 
@@ -102,9 +117,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
           </time>
         </div>
         <div className="mt-0.5 flex items-center gap-2">
-          <p className={cn("min-w-0 flex-1 truncate text-sm", ticket.unreadMessages > 0 ? "text-fg" : "text-muted")}>
-            {ticket.lastMessage || <span className="italic text-subtle">{t("tickets.row.noMessage")}</span>}
-          </p>
+          <LastMessage ticket={ticket} />
           {ticket.unreadMessages > 0 ? (
             <span
               className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand px-1.5 text-[11px] font-bold text-white tabular-nums"
