@@ -22,6 +22,7 @@ import { useIncomingAlerts } from "./useIncomingAlerts";
 import { useSearchOptions } from "./useSearchOptions";
 import { useTicketActions } from "./useTicketActions";
 import { useTicketFeed } from "./useTicketFeed";
+import { useTicketKeys } from "./useTicketKeys";
 import { useTicketList, type TicketListModel } from "./useTicketList";
 
 /** Spec: searches wait 500 ms. */
@@ -81,6 +82,8 @@ export function TicketsManager() {
       ready && tab === "search",
     ),
   };
+
+  useTicketKeys(lists[tab === "open" ? openTab : tab].tickets, selectedUuid);
 
   useRealtimeRoom({ type: "joinTickets", status: "open" }, { type: "leaveTickets", status: "open" });
   useRealtimeRoom({ type: "joinTickets", status: "pending" }, { type: "leaveTickets", status: "pending" });

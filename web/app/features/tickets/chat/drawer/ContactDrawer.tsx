@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../../components/ui/Spinner";
 import { toastError } from "../../../../lib/errors";
+import { useEscape } from "../../../../lib/hooks";
 import { getContact } from "../api";
 import { ContactAvatar } from "../header/ContactAvatar";
 import { formatPhone } from "../rules/phone";
@@ -36,13 +37,7 @@ export function ContactDrawer({
     // Only when the contact changes; realtime updates of its name arrive through the ticket.
   }, [base.id]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !document.querySelector("[role=dialog]")) onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  useEscape(onClose);
 
   const email = contact?.email || base.email;
   return (
