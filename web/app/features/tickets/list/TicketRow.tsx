@@ -29,6 +29,7 @@ export interface TicketRowProps {
   onAccept: (ticket: ListTicket) => void;
   onClose: (ticket: ListTicket) => void;
   onPreview: (ticket: ListTicket) => void;
+  onSpy: (ticket: ListTicket) => void;
   /** The company's time zone, for the full date in the label's tooltip. */
   timeZone: string;
 }
@@ -69,7 +70,7 @@ function LastMessage({ ticket }: { ticket: ListTicket }) {
   );
 }
 
-export const TicketRow = memo(function TicketRow({ ticket, selected, now, actions, accepting, onAccept, onClose, onPreview, timeZone }: TicketRowProps) {
+export const TicketRow = memo(function TicketRow({ ticket, selected, now, actions, accepting, onAccept, onClose, onPreview, onSpy, timeZone }: TicketRowProps) {
   const { t, i18n } = useTranslation();
   const age = lastInteraction(ticket.updatedAt, now);
   const ageText = age.unit === "now" ? t("tickets.age.now") : t(`tickets.age.${age.unit}`, { count: age.value });
@@ -166,9 +167,9 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
                 </IconAction>
               ) : null}
               {actions.spy ? (
-                <Link to={href} title={t("tickets.row.spy")} aria-label={`${t("tickets.row.spy")}: ${name}`} className={iconAction}>
+                <IconAction label={`${t("tickets.row.spy")}: ${name}`} title={t("tickets.row.spy")} onClick={() => onSpy(ticket)}>
                   <Glasses className="size-4" aria-hidden />
-                </Link>
+                </IconAction>
               ) : null}
               {actions.close ? (
                 <IconAction label={`${t("tickets.row.close")}: ${name}`} title={t("tickets.row.close")} onClick={() => onClose(ticket)}>

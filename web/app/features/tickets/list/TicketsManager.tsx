@@ -9,13 +9,16 @@ import { useDebouncedValue } from "../../../lib/hooks";
 import { useRealtimeRoom } from "../../../lib/realtime";
 import { useSessionUser } from "../../../lib/session-user";
 import { can } from "../../../../../worker/domain/permissions";
+import type { ListTicket } from "../shared/types";
 import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, type TabKey } from "./filters";
+import { CloseAllControl } from "./CloseAllControl";
 import { ListToolbar } from "./ListToolbar";
 import { NewTicketDialog } from "./NewTicketDialog";
 import { NotificationPrompt } from "./NotificationPrompt";
 import { PreviewDialog } from "./PreviewDialog";
 import { useQueueSelection } from "./queueSelection";
 import { SearchFilters } from "./SearchFilters";
+import { SpyDialog } from "./SpyDialog";
 import { TicketListView, type RowHandlers } from "./TicketListView";
 import { useFollowSelected } from "./useFollowSelected";
 import { useIncomingAlerts } from "./useIncomingAlerts";
@@ -48,6 +51,7 @@ export function TicketsManager() {
   const spyAllowed = can(user, "tickets:spy");
   const [showAll, setShowAll] = useState(false);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
+  const [spying, setSpying] = useState<ListTicket | null>(null);
   const queues = useQueueSelection(user, user.profile === "admin");
 
   const alerts = useIncomingAlerts(viewer, selectedUuid);
@@ -93,6 +97,7 @@ export function TicketsManager() {
     onAccept: actions.accept,
     onClose: actions.askClose,
     onPreview: actions.preview,
+    onSpy: setSpying,
     acceptingId: actions.acceptingId,
     timeZone: user.company.timezone || "America/Sao_Paulo",
   };
@@ -139,7 +144,9 @@ export function TicketsManager() {
           showAllAllowed={showAllAllowed}
           showAll={showAll}
           onShowAll={setShowAll}
-        />
+        >
+          {can(user, "tickets:closeAll") ? <CloseAllControl status={openTab} queueIds={queues.queueIds} /> : null}
+        </ListToolbar>
         {alerts.askPermission ? <NotificationPrompt onAnswer={(enable) => void alerts.answerPermission(enable)} /> : null}
 
         <TabsPrimitive.Content value="open" className="flex min-h-0 flex-1 flex-col focus-visible:outline-none data-[state=inactive]:hidden">
@@ -216,6 +223,7 @@ export function TicketsManager() {
         onAccept={actions.accept}
         accepting={actions.previewing !== null && actions.acceptingId === actions.previewing.id}
       />
+      <SpyDialog ticket={spying} onOpenChange={(open) => !open && setSpying(null)} />
       <ConfirmDialog
         open={!!actions.closing}
         onOpenChange={(open) => !open && actions.cancelClose()}
