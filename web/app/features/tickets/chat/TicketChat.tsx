@@ -111,11 +111,7 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
             busy={commands.busy} onCommand={(c) => void commands.run(c)} />
         </ChatHeader>
         <MessageList
-          messages={list.messages}
-          loaded={list.loaded}
-          hasMore={list.hasMore}
-          loadingOlder={list.loadingOlder}
-          onLoadOlder={list.loadOlder}
+          conversation={list}
           timeZone={timeZone}
           myUserId={user.id}
           isGroup={ticket.isGroup}

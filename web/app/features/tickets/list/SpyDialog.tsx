@@ -60,11 +60,7 @@ function SpyConversation({ ticket }: { ticket: ListTicket }) {
   return (
     <div className="@container flex h-[60dvh] min-h-0 flex-col">
       <MessageList
-        messages={list.messages}
-        loaded={list.loaded}
-        hasMore={list.hasMore}
-        loadingOlder={list.loadingOlder}
-        onLoadOlder={list.loadOlder}
+        conversation={list}
         timeZone={user.company.timezone || "America/Sao_Paulo"}
         myUserId={user.id}
         isGroup={ticket.isGroup}

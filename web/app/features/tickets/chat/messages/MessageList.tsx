@@ -5,6 +5,7 @@ import { EmptyState } from "../../../../components/ui/EmptyState";
 import { Skeleton, Spinner } from "../../../../components/ui/Spinner";
 import { eventsInView, withDaySeparators } from "../rules/days";
 import { splitReactions } from "../rules/messages";
+import type { useMessages } from "../hooks/useMessages";
 import type { ChatMessage, TrackingEntry } from "../types";
 import { DaySeparator } from "./DaySeparator";
 import { MessageBubble } from "./MessageBubble";
@@ -12,12 +13,11 @@ import { SystemLine } from "./SystemLine";
 import type { MessageMenuActions } from "./MessageMenu";
 import { useChatScroll } from "./useChatScroll";
 
+/** A ticket's loaded messages and their paging, as useMessages keeps them. */
+export type Conversation = Pick<ReturnType<typeof useMessages>, "messages" | "loaded" | "hasMore" | "loadingOlder" | "loadOlder">;
+
 export interface MessageListProps {
-  messages: ChatMessage[];
-  loaded: boolean;
-  hasMore: boolean;
-  loadingOlder: boolean;
-  onLoadOlder: () => void;
+  conversation: Conversation;
   timeZone: string;
   /** The logged-in user: their own new messages always scroll into view. */
   myUserId: number;
@@ -38,7 +38,8 @@ export interface MessageListProps {
  * a pill for unseen new messages.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, loaded, hasMore, loadingOlder, onLoadOlder, timeZone } = props;
+  const { messages, loaded, hasMore, loadingOlder, loadOlder: onLoadOlder } = props.conversation;
+  const { timeZone } = props;
   const { t } = useTranslation();
   const { visible, reactions } = useMemo(() => splitReactions(messages), [messages]);
   // "Hoje"/"Ontem" are relative to now; re-evaluated whenever messages change.
