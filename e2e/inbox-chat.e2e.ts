@@ -110,9 +110,14 @@ describe("journey: an agent works a conversation in the chat panel while an admi
   });
 
   it("transfers the ticket to another queue and goes back to the list", async () => {
-    await chat(ana).getByRole("button", { name: "Opções do ticket" }).click();
-    await ana.getByRole("menuitem", { name: "Transferir" }).click();
+    // On a desktop, Transfer sits in the header, not behind the options menu.
+    await chat(ana).getByRole("button", { name: "Transferir" }).click();
     const dialog = ana.getByRole("dialog", { name: "Transferir ticket" });
+    // The focus lands on the dialog's first field, and Esc closes it (Radix), the focus back in the header.
+    await expect.poll(() => ana.evaluate(() => document.activeElement?.id)).toBe("transfer-queue");
+    await ana.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await chat(ana).getByRole("button", { name: "Transferir" }).click();
     // The queue is required.
     await dialog.getByRole("button", { name: "Transferir" }).click();
     await expect.poll(() => dialog.getByRole("alert").filter({ hasText: "Selecione uma fila" }).isVisible()).toBe(true);

@@ -81,3 +81,9 @@ export const closeAllInput = z.object({
   selectedQueueIds: z.array(id).max(MAX_FILTER_IDS, `At most ${MAX_FILTER_IDS} ids`).default([]),
 });
 export type CloseAllInput = z.infer<typeof closeAllInput>;
+
+/** GET /api/tickets/closeAll: how many a close-all of these would close (ids as in the list's query). */
+export const closeAllQuery = z.object({
+  status: z.enum(["open", "pending"]),
+  selectedQueueIds: idList.default([]),
+});

@@ -1,3 +1,4 @@
+import { commandBarTexts } from "../features/commandBar/i18n";
 import { connectionsTexts } from "../features/connections/i18n";
 import { contactsTexts } from "../features/contacts/i18n";
 import { messagesApiTexts } from "../features/messagesApi/i18n";
@@ -16,6 +17,7 @@ import { ticketChatTexts } from "../features/tickets/chat/i18n";
 export type FeatureTexts = { "pt-BR": Record<string, unknown>; en: Record<string, unknown>; es: Record<string, unknown> };
 
 export const featureTexts: Record<string, FeatureTexts> = {
+  commandBar: commandBarTexts,
   connections: connectionsTexts,
   contacts: contactsTexts,
   messagesApi: messagesApiTexts,

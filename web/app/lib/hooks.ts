@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** The value, once it has stopped changing for `delayMs` (spec: searches wait 500 ms). */
 export function useDebouncedValue<T>(value: T, delayMs = 500): T {
@@ -26,4 +26,18 @@ export function useMediaQuery(query: string): boolean {
 /** Whether a scroll container is within `threshold` px of its bottom (spec: the next page loads at 100 px). */
 export function nearBottom(el: HTMLElement, threshold = 100): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight < threshold;
+}
+
+/** Esc closes a panel that is not a dialog (a drawer, a selection mode); open dialogs take their Esc first. */
+export function useEscape(onEscape: () => void, enabled = true) {
+  const latest = useRef(onEscape);
+  latest.current = onEscape;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented && !document.querySelector("[role=dialog], [role=menu]")) latest.current();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [enabled]);
 }

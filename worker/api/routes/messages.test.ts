@@ -136,6 +136,30 @@ describe("GET /api/messages/:ticketId", () => {
   });
 });
 
+describe("POST /api/messages/:ticketId/read", () => {
+  it("reads what arrived while the owner had the chat open, and tells the lists", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    await inTenant(ticket.companyId, (db) => db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, ticket.id)).run());
+    const list = await connect(agent.token);
+    const res = await call("POST", `/api/messages/${ticket.id}/read`, { token: agent.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ changed: true });
+    await list.next((e) => e.type === "ticket" && e.action === "updateUnread" && e.ticketId === ticket.id);
+    expect((await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))?.unreadMessages).toBe(0);
+  });
+
+  it("leaves the count alone for an admin watching, and answers 403/404 to those who may not see the ticket", async () => {
+    const { admin, company, agent, support, contact, ticket } = await openTicketOfAgent();
+    await inTenant(ticket.companyId, (db) => db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, ticket.id)).run());
+    expect((await call("POST", `/api/messages/${ticket.id}/read`, { token: admin.token })).json).toEqual({ changed: false });
+    expect((await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))?.unreadMessages).toBe(2);
+    const elsewhere = await createTicketRow(company.id, { contactId: contact.id, queueId: support.id });
+    expect((await call("POST", `/api/messages/${elsewhere.id}/read`, { token: agent.token })).status).toBe(403);
+    const other = await companyWithTeam();
+    expect((await call("POST", `/api/messages/${ticket.id}/read`, { token: other.admin.token })).status).toBe(404);
+  });
+});
+
 describe("POST /api/messages/edit/:id and DELETE /api/messages/:id", () => {
   it("edits one's own message within 15 minutes and marks it edited", async () => {
     const { agent, ticket } = await openTicketOfAgent();

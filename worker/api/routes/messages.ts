@@ -13,6 +13,7 @@ import { deleteMessage } from "../../domain/messages/deleteMessage";
 import { editMessage } from "../../domain/messages/editMessage";
 import { listMessages } from "../../domain/messages/listMessages";
 import { readMessageMedia } from "../../domain/messages/readMessageMedia";
+import { showTicket } from "../../domain/tickets/showTicket";
 import { readWithSession, requireAuth } from "../middleware/auth";
 import { formBody, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv } from "../http";
 import { assertSendableFiles, removeStoredMedia, storeUploadedMedia } from "../../domain/messages/uploadedMedia";
@@ -60,6 +61,12 @@ export const messageRoutes = new Hono<AppEnv>()
       await removeStoredMedia(ctx, media);
       throw err;
     }
+  })
+  // The chat was open when new messages arrived: the owner has read them (a colleague or an admin looking does not).
+  .post("/:ticketId/read", async (c) => {
+    const ctx = c.get("ctx");
+    const ticket = await showTicket({ ctx, input: { id: idParam(c, "ticketId") } });
+    return c.json(await ctx.hub.command("markTicketRead", { ticketId: ticket.id }));
   })
   .post("/edit/:id", async (c) => {
     const { body } = await jsonBody(c, editMessageInput);

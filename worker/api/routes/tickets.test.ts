@@ -158,7 +158,8 @@ describe("PUT /api/tickets/:id", () => {
     await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open", userId: agent.id } });
     const sent = await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all());
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ fromMe: true, ack: 0 });
+    // Automatic: no agent typed it, so the chat shows it as the bot's.
+    expect(sent[0]).toMatchObject({ fromMe: true, ack: 0, sentByBot: true, userId: null });
     expect(sent[0]!.body).toContain(agent.name);
     expect(sent[0]!.body).toContain(contact.name);
   });
@@ -179,6 +180,19 @@ describe("PUT /api/tickets/:id", () => {
     const reopened = await call("PUT", `/api/tickets/${ticket.id}`, { token: supervisor.token, body: { status: "open" } });
     expect(reopened.status).toBe(200);
     expect(reopened.json).toMatchObject({ status: "open", userId: supervisor.id });
+  });
+
+  it("leaves nothing unread on a resolved ticket", async () => {
+    const { company, agent, ticket } = await pendingTicket();
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "open" } });
+    await createMessageRow(company.id, { ticketId: ticket.id, body: "ainda aí?", read: false });
+    await inTenant(company.id, (db) => db.update(tickets).set({ unreadMessages: 3 }).where(eq(tickets.id, ticket.id)).run());
+    const closed = await call("PUT", `/api/tickets/${ticket.id}`, { token: agent.token, body: { status: "closed" } });
+    expect(closed.json).toMatchObject({ status: "closed", unreadMessages: 0 });
+    const unread = await inTenant(company.id, (db) =>
+      db.select().from(messages).where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false))).all(),
+    );
+    expect(unread).toEqual([]);
   });
 
   it("refuses to reopen a closed ticket while the contact has another live one", async () => {
@@ -339,6 +353,23 @@ describe("GET /api/tickets", () => {
     expect((await call("GET", "/api/tickets?status=open&showAll=true", { token: admin.token })).json.count).toBe(2);
   });
 
+  it("gives each ticket the delivery state of its last message when we sent it, for the preview's ticks", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const c2 = await createContact(company.id);
+    const ours = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id });
+    const theirs = await createTicketRow(company.id, { contactId: c2.id, queueId: sales.id, status: "open", userId: agent.id });
+    const at = (s: number) => new Date(Date.now() - s * 1000);
+    await createMessageRow(company.id, { ticketId: ours.id, body: "oi", createdAt: at(30) });
+    await createMessageRow(company.id, { ticketId: ours.id, body: "olá!", fromMe: true, ack: 3, createdAt: at(20) });
+    // A reaction afterwards is not the last message.
+    await createMessageRow(company.id, { ticketId: ours.id, body: "👍", mediaType: "reactionMessage", createdAt: at(10) });
+    await createMessageRow(company.id, { ticketId: theirs.id, body: "olá!", fromMe: true, ack: 2, createdAt: at(20) });
+    await createMessageRow(company.id, { ticketId: theirs.id, body: "obrigado", createdAt: at(10) });
+    const list = (await call("GET", "/api/tickets?status=open", { token: agent.token })).json.tickets;
+    expect(list.find((t: { id: number }) => t.id === ours.id).lastMessageAck).toBe(3);
+    expect(list.find((t: { id: number }) => t.id === theirs.id).lastMessageAck).toBeNull();
+  });
+
   it("refuses the closed and group tabs to agents unless the company enables them", async () => {
     const { company, agent } = await inboxCompany();
     expect((await call("GET", "/api/tickets?status=closed", { token: agent.token })).status).toBe(403);
@@ -428,6 +459,24 @@ describe("GET /api/tickets", () => {
   });
 });
 
+describe("GET /api/tickets/unread", () => {
+  it("counts the agent's own open tickets and the waiting ones of their queues that have unread messages", async () => {
+    const { company, agent, admin, sales, support, contact } = await inboxCompany();
+    const [c2, c3, c4, c5] = await Promise.all([1, 2, 3, 4].map(() => createContact(company.id)));
+    const unread = { unreadMessages: 2 };
+    await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id, ...unread });
+    await createTicketRow(company.id, { contactId: c2!.id, queueId: sales.id, status: "pending", ...unread });
+    await createTicketRow(company.id, { contactId: c3!.id, queueId: sales.id, status: "open", userId: admin.id, ...unread }); // a colleague's
+    await createTicketRow(company.id, { contactId: c4!.id, queueId: support.id, status: "pending", ...unread }); // not the agent's queue
+    await createTicketRow(company.id, { contactId: c5!.id, queueId: sales.id, status: "pending" }); // all read
+    expect((await call("GET", "/api/tickets/unread", { token: agent.token })).json).toEqual({ count: 2 });
+    // The admin sees every queue's waiting tickets, and their own open one.
+    expect((await call("GET", "/api/tickets/unread", { token: admin.token })).json).toEqual({ count: 3 });
+    const other = await companyWithTeam();
+    expect((await call("GET", "/api/tickets/unread", { token: other.admin.token })).json).toEqual({ count: 0 });
+  });
+});
+
 describe("POST /api/tickets/closeAll", () => {
   it("closes every open ticket of the chosen queues, records each, and tells the agents", async () => {
     const { company, admin, agent, sales, support, contact } = await inboxCompany();
@@ -461,6 +510,26 @@ describe("POST /api/tickets/closeAll", () => {
     expect(res.status).toBe(200);
     expect(res.json.count).toBe(1);
     expect((await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, t.id)).get()))?.status).toBe("closed");
+  });
+
+  it("says beforehand how many it would close, and leaves them with nothing unread", async () => {
+    const { company, admin, agent, sales, support, contact } = await inboxCompany();
+    const c2 = await createContact(company.id);
+    const a = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "pending" });
+    await createTicketRow(company.id, { contactId: c2.id, queueId: support.id, status: "pending" });
+    await inTenant(company.id, (db) => db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, a.id)).run());
+    const counted = await call("GET", `/api/tickets/closeAll?status=pending&selectedQueueIds=[${sales.id}]`, { token: admin.token });
+    expect(counted.json).toEqual({ count: 1 });
+    expect((await call("GET", "/api/tickets/closeAll?status=pending", { token: admin.token })).json).toEqual({ count: 2 });
+    expect((await call("GET", "/api/tickets/closeAll?status=pending", { token: agent.token })).status).toBe(403);
+    expect((await call("GET", "/api/tickets/closeAll?status=closed", { token: admin.token })).status).toBe(400);
+    const other = await companyWithTeam();
+    expect((await call("GET", "/api/tickets/closeAll?status=pending", { token: other.admin.token })).json).toEqual({ count: 0 });
+    await call("POST", "/api/tickets/closeAll", { token: admin.token, body: { status: "pending", selectedQueueIds: [sales.id] } });
+    expect(await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, a.id)).get())).toMatchObject({
+      status: "closed",
+      unreadMessages: 0,
+    });
   });
 
   it("is for admins only and touches nothing of another company", async () => {

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { closeAllInput, createTicketInput, listTicketsQuery, updateTicketInput } from "../../contracts/tickets";
+import { closeAllInput, closeAllQuery, createTicketInput, listTicketsQuery, updateTicketInput } from "../../contracts/tickets";
+import { countCloseAll } from "../../domain/tickets/bulkTransitions";
+import { countUnreadTickets } from "../../domain/tickets/countUnreadTickets";
 import { ticketHistory } from "../../domain/tickets/ticketHistory";
 import { listTickets } from "../../domain/tickets/listTickets";
 import { showTicket } from "../../domain/tickets/showTicket";
@@ -23,6 +25,10 @@ export const ticketRoutes = new Hono<AppEnv>()
     });
     return c.json(result);
   })
+  .get("/unread", async (c) => c.json((await readWithSession(c, (ctx) => countUnreadTickets({ ctx }))).result))
+  .get("/closeAll", async (c) =>
+    c.json((await readWithSession(c, (ctx) => countCloseAll({ ctx, input: query(c, closeAllQuery) }))).result),
+  )
   .get("/:id", async (c) => c.json((await readWithSession(c, (ctx) => showTicket({ ctx, input: { id: idParam(c) } }))).result))
   .post("/closeAll", requireAuth, async (c) =>
     c.json(await c.get("ctx").hub.command("closeAllTickets", await jsonBody(c, closeAllInput))),

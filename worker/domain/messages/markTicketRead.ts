@@ -1,10 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
 import { messages, tickets } from "../../db/schema";
-import type { Ctx } from "../context";
+import type { AnyCtx, Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 
 /**
- * The owner opened the chat: its unread count drops to zero. Runs in the hub so it cannot lose a message
+ * The owner opened the chat, or read a message that arrived while it was open: its unread count drops to zero. Runs in the hub so it cannot lose a message
  * counted by an inbound write happening at the same moment.
  */
 export async function markTicketRead({ ctx, input }: { ctx: Ctx; input: { ticketId: number } }) {
@@ -17,10 +17,7 @@ export async function markTicketRead({ ctx, input }: { ctx: Ctx; input: { ticket
   await ctx.db.batch([
     // Reading is not activity: updatedAt (the list's order and last-interaction label) stays as it was.
     ctx.db.update(tickets).set({ unreadMessages: 0, updatedAt: ticket.updatedAt }).where(eq(tickets.id, ticket.id)),
-    ctx.db
-      .update(messages)
-      .set({ read: true })
-      .where(and(eq(messages.ticketId, ticket.id), eq(messages.companyId, ctx.companyId), eq(messages.read, false))),
+    markMessagesRead(ctx, ticket.id),
   ]);
   const scope = scopeOf(ticket);
   await ctx.hub.publish([
@@ -30,4 +27,12 @@ export async function markTicketRead({ ctx, input }: { ctx: Ctx; input: { ticket
     },
   ]);
   return { changed: true };
+}
+
+/** The ticket's unread messages marked read (unawaited, for the batch that clears its count). */
+export function markMessagesRead(ctx: Pick<AnyCtx, "db" | "companyId">, ticketId: number) {
+  return ctx.db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.companyId, ctx.companyId), eq(messages.read, false)));
 }

@@ -48,7 +48,8 @@ export function outboundMessageRow(
     mediaName: msg.mediaName ?? null,
     quotedMsgId: msg.quotedMsgId ?? null,
     isForwarded: msg.isForwarded ?? false,
-    sentByBot: msg.bot !== undefined,
+    // Chatbot and automatic messages (greetings, transfer notices): nobody typed them, and the chat shows it.
+    sentByBot: msg.bot !== undefined || !!msg.automatic,
     dataJson: msg.bot ? JSON.stringify({ bot: msg.bot.kind }) : null,
     queueId: ticket.queueId,
     userId: msg.automatic || msg.bot || !ctx.user ? null : ctx.user.id,

@@ -1,6 +1,6 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, type SQL } from "drizzle-orm";
 import { inList } from "../../db/inList";
-import { tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/schema";
 import type { CloseAllInput } from "../../contracts/tickets";
 import type { Delivery } from "../../contracts/ws";
 import { requirePermission, type Ctx } from "../context";
@@ -18,17 +18,24 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
     .where(where);
   if (affected.length === 0) return { count: 0 };
   const now = new Date();
-  const inAffected = and(eq(tickets.companyId, ctx.companyId), inList(tickets.id, affected.map((t) => t.id)));
+  const ids = affected.map((t) => t.id);
+  const inAffected = and(eq(tickets.companyId, ctx.companyId), inList(tickets.id, ids));
+  const readAll = ctx.db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.companyId, ctx.companyId), inList(messages.ticketId, ids), eq(messages.read, false)));
   await ctx.db.batch([
     trackingRowsOf(ctx, inAffected, action, { status: to.status, clearUser: to.clearUser }, now),
+    ...(to.status === "closed" ? [readAll] : []),
     ctx.db
       .update(tickets)
-      .set({ status: to.status, ...(to.clearUser && { userId: null }), updatedAt: now })
+      // Resolved is answered: nothing is left to read.
+      .set({ status: to.status, ...(to.clearUser && { userId: null }), ...(to.status === "closed" && { unreadMessages: 0 }), updatedAt: now })
       .where(inAffected),
   ]);
   const settings = await visibilitySettings(ctx);
   const deliveries: Delivery[] = affected.map((t) => {
-    const after = { ...t, status: to.status, userId: to.clearUser ? null : t.userId };
+    const after = { ...t, status: to.status, userId: to.clearUser ? null : t.userId, unreadMessages: to.status === "closed" ? 0 : t.unreadMessages };
     return {
       audience: { kind: "ticket", before: scopeOf(t), after: scopeOf(after), settings },
       event: { type: "ticket", action: "update", ticket: { ...after, updatedAt: now } },
@@ -38,15 +45,26 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
   return { count: affected.length };
 }
 
-/** Admin: close every open or pending ticket, optionally only of some queues. */
-export async function closeAllTickets({ ctx, input }: { ctx: Ctx; input: CloseAllInput }) {
-  requirePermission(ctx, "tickets:closeAll");
-  const where = and(
+/** The tickets "close all" takes: every one of the status, of the chosen queues (none chosen: all of them). */
+function closeAllWhere(ctx: Ctx, input: CloseAllInput): SQL {
+  return and(
     eq(tickets.companyId, ctx.companyId),
     eq(tickets.status, input.status),
     input.selectedQueueIds.length ? inList(tickets.queueId, input.selectedQueueIds) : undefined,
   )!;
-  return moveAll(ctx, where, "close", { status: "closed", clearUser: false });
+}
+
+/** Admin: close every open or pending ticket, optionally only of some queues. */
+export async function closeAllTickets({ ctx, input }: { ctx: Ctx; input: CloseAllInput }) {
+  requirePermission(ctx, "tickets:closeAll");
+  return moveAll(ctx, closeAllWhere(ctx, input), "close", { status: "closed", clearUser: false });
+}
+
+/** Admin: how many tickets closeAllTickets would close, for its confirmation. */
+export async function countCloseAll({ ctx, input }: { ctx: Ctx; input: CloseAllInput }) {
+  requirePermission(ctx, "tickets:closeAll");
+  const row = await ctx.db.select({ n: count() }).from(tickets).where(closeAllWhere(ctx, input)).get();
+  return { count: row?.n ?? 0 };
 }
 
 /** A user is leaving: their open tickets go back to the waiting list instead of staying open with no owner. */

@@ -2,11 +2,26 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
 import { templateFamily } from "../../db/preparedTemplates";
-import { tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/schema";
+
+/**
+ * The delivery state (ack) of the ticket's last message when we sent it, null when the contact did: the list's
+ * preview shows its ticks. Reactions are not the last message (they do not move the ticket). One step down the
+ * (ticket_id, created_at) index per ticket.
+ */
+// The relational query names its root table "tickets" and writes extras' columns unqualified ("id" would be the
+// message's own id inside the subquery), so the ticket's id is spelled out.
+const ticketIdOfRow = sql`${sql.identifier("tickets")}.${sql.identifier("id")}`;
+const lastMessageAck = sql<number | null>`(
+  select case when m.from_me then m.ack end from ${messages} m
+  where m.ticket_id = ${ticketIdOfRow} and m.media_type <> 'reactionMessage'
+  order by m.created_at desc, m.id desc limit 1
+)`;
 
 function buildTicketsQuery(db: Db, where: SQL, { paged }: { paged: boolean }) {
   return db.query.tickets.findMany({
     where,
+    extras: { lastMessageAck: lastMessageAck.as("last_message_ack") },
     limit: paged ? sql.placeholder("limit") : undefined,
     offset: paged ? sql.placeholder("offset") : undefined,
     with: {

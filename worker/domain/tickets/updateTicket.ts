@@ -4,6 +4,7 @@ import { ratingPrompt } from "../chatbot/menus";
 import type { UpdateTicketInput } from "../../contracts/tickets";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import { markMessagesRead } from "../messages/markTicketRead";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import { companySettingValues, isEnabled } from "../settings/companySettingValues";
 import { automaticMessages } from "./automaticMessages";
@@ -118,11 +119,16 @@ export async function updateTicket({ ctx, input }: { ctx: Ctx; input: { ticketId
       ...(changes.integrationId !== undefined && { integrationId: changes.integrationId }),
       // A ticket taken by an agent leaves the chatbot.
       ...(next.userId !== null && { chatbot: false }),
+      // Resolved is answered: nothing is left to read (the list must not go on saying "3 unread").
+      ...(transition === "close" && { unreadMessages: 0 }),
       updatedAt: now,
     })
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)));
   if (transition === "fields") await update;
-  else await ctx.db.batch([update, trackingRow(ctx, ticketId, transition, before, { ...next, isGroup: current.isGroup }, now)]);
+  else {
+    const track = trackingRow(ctx, ticketId, transition, before, { ...next, isGroup: current.isGroup }, now);
+    await (transition === "close" ? ctx.db.batch([update, track, markMessagesRead(ctx, ticketId)]) : ctx.db.batch([update, track]));
+  }
 
   await sendAutomaticMessages(ctx, transition, current, next);
   const ticket = (await loadTicket(ctx.db, ctx.companyId, ticketId))!;

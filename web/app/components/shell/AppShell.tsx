@@ -5,6 +5,9 @@ import { useMediaQuery } from "../../lib/hooks";
 import { useMenuBadges } from "../../lib/menu-badges";
 import { useRealtimeEvent } from "../../lib/realtime";
 import type { AppLoaderData } from "../../lib/session-user";
+import { useUnreadTitle } from "../../lib/unread-title";
+import { CommandBar } from "../../features/commandBar/CommandBar";
+import { useCommandShortcut } from "../../features/commandBar/useCommandShortcut";
 import { DesktopSidebar, MobileDrawer, type DrawerMode } from "./Sidebar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
 import { Topbar } from "./Topbar";
@@ -20,6 +23,10 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   const { t } = useTranslation();
   const { user } = data;
   const badges = useMenuBadges(user);
+  useUnreadTitle();
+  const [commandOpen, setCommandOpen] = useState(false);
+  const openCommand = useCallback(() => setCommandOpen(true), []);
+  useCommandShortcut(openCommand);
   const [mode, setMode] = useState<DrawerMode>("auto");
   const [mobileOpen, setMobileOpen] = useState(false);
   const wide = useMediaQuery(WIDE_QUERY);
@@ -56,7 +63,8 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
       <MobileDrawer user={user} badges={badges} open={mobileOpen} onOpenChange={setMobileOpen} />
       <div className="flex min-w-0 flex-1 flex-col">
         <SubscriptionBanner user={user} subscription={data.subscription} />
-        <Topbar user={user} onToggleMenu={toggleMenu} menuExpanded={expanded} />
+        <Topbar user={user} onToggleMenu={toggleMenu} menuExpanded={expanded} onOpenCommand={openCommand} />
+        <CommandBar user={user} open={commandOpen} onOpenChange={setCommandOpen} />
         <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
           {children}
         </main>

@@ -1,4 +1,4 @@
-import { Menu as MenuIcon, Moon, RefreshCw, Sun } from "lucide-react";
+import { Menu as MenuIcon, Moon, RefreshCw, Search, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "../../lib/session-user";
 import { useTheme } from "../../lib/theme";
@@ -7,7 +7,18 @@ import { Greeting } from "./Greeting";
 import { AnnouncementsPopover, ChatsPopover, NotificationsPopover, VolumeControl } from "./HeaderPopovers";
 import { topbarButton } from "./topbar-button";
 
-export function Topbar({ user, onToggleMenu, menuExpanded }: { user: SessionUser; onToggleMenu: () => void; menuExpanded: boolean }) {
+export function Topbar({
+  user,
+  onToggleMenu,
+  menuExpanded,
+  onOpenCommand,
+}: {
+  user: SessionUser;
+  onToggleMenu: () => void;
+  menuExpanded: boolean;
+  /** The command bar (also Ctrl+K). */
+  onOpenCommand: () => void;
+}) {
   const { t } = useTranslation();
   const { theme, toggle } = useTheme();
   const themeLabel = theme === "dark" ? t("shell.themeLight") : t("shell.themeDark");
@@ -29,6 +40,9 @@ export function Topbar({ user, onToggleMenu, menuExpanded }: { user: SessionUser
         </div>
         <div className="flex-1 min-[600px]:hidden" />
         <div className="flex items-center gap-0.5 min-[600px]:gap-1">
+          <button type="button" onClick={onOpenCommand} aria-label={t("commandBar.open")} title={t("commandBar.open")} aria-keyshortcuts="Control+K Meta+K" className={topbarButton}>
+            <Search className="size-5" aria-hidden />
+          </button>
           <button type="button" onClick={toggle} aria-label={themeLabel} title={themeLabel} className={topbarButton}>
             {theme === "dark" ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
           </button>

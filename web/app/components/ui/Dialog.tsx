@@ -18,16 +18,31 @@ export interface DialogContentProps {
   className?: string;
   /** Stop closing on outside clicks (forms with unsaved input). */
   modalLock?: boolean;
+  /** Where the focus goes on close; by default back to what opened the dialog. */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** What a dialog's focus lands on first: its first field, rather than the close button of its title bar. */
+const FIELD =
+  'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button[role=combobox]:not([disabled])';
+
+function focusFirstField(event: Event) {
+  const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(FIELD);
+  if (!field) return; // no field: Radix focuses the first focusable element
+  event.preventDefault();
+  field.focus();
 }
 
 /** A centred dialog with a title bar and a close button; on phones it takes the full width. */
-export function DialogContent({ title, description, size = "md", children, className, modalLock }: DialogContentProps) {
+export function DialogContent({ title, description, size = "md", children, className, modalLock, onCloseAutoFocus }: DialogContentProps) {
   const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay animate-fade-in" />
       <DialogPrimitive.Content
         onPointerDownOutside={modalLock ? (e) => e.preventDefault() : undefined}
+        onOpenAutoFocus={focusFirstField}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { "aria-describedby": undefined })}
         className={cn(
           "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col",

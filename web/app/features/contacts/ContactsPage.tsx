@@ -1,5 +1,6 @@
 import { Download, FileUp, Plus, Trash2, X } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
@@ -23,7 +24,13 @@ export function ContactsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const mayDelete = can(user, "contacts-page:deleteContact");
-  const [searchInput, setSearchInput] = useState("");
+  // ?search= comes from the command bar's contact results.
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get("search");
+  const [searchInput, setSearchInput] = useState(asked ?? "");
+  useEffect(() => {
+    if (asked !== null) setSearchInput(asked);
+  }, [asked]);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const list = useContactList(search);
   const [editing, setEditing] = useState<ContactRow | null>(null);

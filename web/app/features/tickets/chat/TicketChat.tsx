@@ -16,11 +16,14 @@ import { ChatHeader } from "./header/ChatHeader";
 import { TagsControl } from "./header/TagsControl";
 import { TicketActionsBar } from "./header/TicketActionsBar";
 import { useChatTicket } from "./hooks/useChatTicket";
+import { draftKey } from "./hooks/useDraft";
 import { useElementWidth } from "./hooks/useElementWidth";
 import { useForwarding } from "./hooks/useForwarding";
 import { useMessageActions } from "./hooks/useMessageActions";
 import { useMessages } from "./hooks/useMessages";
+import { useReadWhileOpen } from "./hooks/useReadWhileOpen";
 import { useSignMessage } from "./hooks/useSignMessage";
+import { useTicketHistory } from "./hooks/useTicketHistory";
 import { useTicketCommands } from "./hooks/useTicketCommands";
 import { Lightbox } from "./media/Lightbox";
 import { MessageList } from "./messages/MessageList";
@@ -59,6 +62,8 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
   const [image, setImage] = useState<{ src: string; name: string } | null>(null);
   const list = useMessages(ticket.id, replace);
   const commands = useTicketCommands(ticket, replace, onClose);
+  useReadWhileOpen(ticket, user.id);
+  const history = useTicketHistory(ticket);
   const forwarding = useForwarding(list.messages, sign);
   const menu = useMessageActions({
     userId: user.id,
@@ -77,6 +82,7 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
     bottom = (
       <Composer
         ticketId={ticket.id}
+        draftKey={draftKey(user.id, ticket.uuid)}
         contactName={ticket.contact.name}
         replyTo={menu.replyTo}
         onCancelReply={() => menu.setReplyTo(null)}
@@ -105,11 +111,7 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
             busy={commands.busy} onCommand={(c) => void commands.run(c)} />
         </ChatHeader>
         <MessageList
-          messages={list.messages}
-          loaded={list.loaded}
-          hasMore={list.hasMore}
-          loadingOlder={list.loadingOlder}
-          onLoadOlder={list.loadOlder}
+          conversation={list}
           timeZone={timeZone}
           myUserId={user.id}
           isGroup={ticket.isGroup}
@@ -120,10 +122,11 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
           selectable={isForwardable}
           onToggleSelect={forwarding.toggle}
           onOpenImage={openImage}
+          events={history}
         />
         {bottom}
       </div>
-      {drawerOpen ? <ContactDrawer ticket={ticket} timeZone={timeZone} onClose={closeDrawer} /> : null}
+      {drawerOpen ? <ContactDrawer ticket={ticket} history={history} timeZone={timeZone} onClose={closeDrawer} /> : null}
 
       <Lightbox image={image} onClose={() => setImage(null)} />
       <TransferDialog ticket={ticket} open={commands.transferOpen} onOpenChange={commands.setTransferOpen} onDone={commands.transferred} />

@@ -14,10 +14,13 @@ export const updateTicket = (id: number, changes: Record<string, unknown>) =>
 
 export const deleteTicket = (id: number) => api<unknown>(`/tickets/${id}`, { method: "DELETE" });
 
-export const getTracking = (id: number) => api<{ history: TrackingEntry[] }>(`/tickets/${id}/tracking`);
+export const getTracking = (id: number, signal?: AbortSignal) => api<{ history: TrackingEntry[] }>(`/tickets/${id}/tracking`, { signal });
 
 export const listMessages = (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
   api<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });
+
+/** The owner read what arrived while the chat was open (the server ignores anyone else). */
+export const markTicketRead = (ticketId: number) => api<{ changed: boolean }>(`/messages/${ticketId}/read`, { method: "POST" });
 
 export const sendText = (ticketId: number, payload: { body: string; quotedMsg?: number; signMessage: boolean }) =>
   api<ChatMessage[]>(`/messages/${ticketId}`, { method: "POST", body: payload });

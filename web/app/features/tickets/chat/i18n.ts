@@ -65,6 +65,8 @@ const ptBR = {
     deleteTitle: "Apagar mensagem",
     deleteConfirm: "Apagar esta mensagem para todos?",
     deletedToast: "Mensagem apagada.",
+    automatic: "Automática",
+    automaticHint: "Enviada pelo chatbot ou pelo sistema, não por um atendente",
   },
   menu: {
     options: "Opções da mensagem",
@@ -265,6 +267,8 @@ const en: Texts = {
     deleteTitle: "Delete message",
     deleteConfirm: "Delete this message for everyone?",
     deletedToast: "Message deleted.",
+    automatic: "Automatic",
+    automaticHint: "Sent by the chatbot or the system, not by an agent",
   },
   menu: {
     options: "Message options",
@@ -463,6 +467,8 @@ const es: Texts = {
     deleteTitle: "Eliminar mensaje",
     deleteConfirm: "¿Eliminar este mensaje para todos?",
     deletedToast: "Mensaje eliminado.",
+    automatic: "Automático",
+    automaticHint: "Enviado por el chatbot o el sistema, no por un agente",
   },
   menu: {
     options: "Opciones del mensaje",

@@ -1,12 +1,12 @@
 import { Layers, Plus } from "lucide-react";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/Button";
 import { Switch } from "../../../components/ui/Switch";
 import type { QueueRef } from "../shared/types";
 import { MultiSelect } from "./MultiSelect";
 
-/** New ticket, the queue selector and (for those allowed) the show-all toggle. */
+/** New ticket, the queue selector, (for those allowed) the show-all toggle, and admin controls (`children`). */
 export function ListToolbar({
   onNewTicket,
   queues,
@@ -16,6 +16,7 @@ export function ListToolbar({
   showAllAllowed,
   showAll,
   onShowAll,
+  children,
 }: {
   onNewTicket: () => void;
   queues: QueueRef[];
@@ -25,6 +26,7 @@ export function ListToolbar({
   showAllAllowed: boolean;
   showAll: boolean;
   onShowAll: (value: boolean) => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const switchId = useId();
@@ -65,6 +67,7 @@ export function ListToolbar({
           </span>
         </label>
       ) : null}
+      {children}
     </div>
   );
 }

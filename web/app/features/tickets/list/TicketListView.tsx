@@ -29,6 +29,7 @@ export interface RowHandlers {
   onAccept: (ticket: ListTicket) => void;
   onClose: (ticket: ListTicket) => void;
   onPreview: (ticket: ListTicket) => void;
+  onSpy: (ticket: ListTicket) => void;
   acceptingId: number | null;
   timeZone: string;
 }
@@ -104,6 +105,7 @@ export function TicketListView({
               onAccept={handlers.onAccept}
               onClose={handlers.onClose}
               onPreview={handlers.onPreview}
+              onSpy={handlers.onSpy}
               timeZone={handlers.timeZone}
             />
           ))}

@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import { CircleCheck, Eye, Glasses, Smartphone, UserRound } from "lucide-react";
-import { memo, type CSSProperties, type ReactNode } from "react";
+import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { Spinner } from "../../../components/ui/Spinner";
+import { AckIcon } from "../chat/messages/AckIcon";
+import { previewText } from "../shared/textFormat";
 import type { ListTicket } from "../shared/types";
 import { formatInZone } from "./formatInZone";
 import { lastInteraction, type InteractionTone } from "./lastInteraction";
@@ -27,6 +29,7 @@ export interface TicketRowProps {
   onAccept: (ticket: ListTicket) => void;
   onClose: (ticket: ListTicket) => void;
   onPreview: (ticket: ListTicket) => void;
+  onSpy: (ticket: ListTicket) => void;
   /** The company's time zone, for the full date in the label's tooltip. */
   timeZone: string;
 }
@@ -54,7 +57,20 @@ function Chip({ children, className, title, style }: { children: ReactNode; clas
   );
 }
 
-export const TicketRow = memo(function TicketRow({ ticket, selected, now, actions, accepting, onAccept, onClose, onPreview, timeZone }: TicketRowProps) {
+/** The last message on one line: WhatsApp's marks and our signature left out, ticks when we sent it. */
+function LastMessage({ ticket }: { ticket: ListTicket }) {
+  const { t } = useTranslation();
+  const ours = ticket.lastMessageAck !== undefined && ticket.lastMessageAck !== null;
+  const text = ticket.lastMessage ? previewText(ticket.lastMessage, ours || !!ticket.fromMe) : "";
+  return (
+    <p className={cn("flex min-w-0 flex-1 items-center gap-1 text-sm", ticket.unreadMessages > 0 ? "text-fg" : "text-muted")} data-testid="ticket-preview">
+      {ours ? <AckIcon ack={ticket.lastMessageAck!} /> : null}
+      <span className="min-w-0 truncate">{text || <span className="italic text-subtle">{t("tickets.row.noMessage")}</span>}</span>
+    </p>
+  );
+}
+
+export const TicketRow = memo(function TicketRow({ ticket, selected, now, actions, accepting, onAccept, onClose, onPreview, onSpy, timeZone }: TicketRowProps) {
   const { t, i18n } = useTranslation();
   const age = lastInteraction(ticket.updatedAt, now);
   const ageText = age.unit === "now" ? t("tickets.age.now") : t(`tickets.age.${age.unit}`, { count: age.value });
@@ -62,9 +78,15 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
   const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
   const hasActions = actions.accept || actions.close || actions.preview || actions.spy;
   const href = `/tickets/${ticket.uuid}`;
+  const row = useRef<HTMLLIElement>(null);
+  // Chosen from the keyboard (Alt+Up/Down), the command bar or after accepting: keep it in sight.
+  useEffect(() => {
+    if (selected) row.current?.scrollIntoView({ block: "nearest" });
+  }, [selected]);
 
   return (
     <li
+      ref={row}
       className={cn(
         "relative flex gap-3 border-b border-l-[3px] border-b-line py-3 pr-3 pl-2.5 transition-colors hover:bg-surface-2",
         "has-[a:focus-visible]:bg-surface-2 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand has-[a:focus-visible]:ring-inset",
@@ -96,9 +118,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
           </time>
         </div>
         <div className="mt-0.5 flex items-center gap-2">
-          <p className={cn("min-w-0 flex-1 truncate text-sm", ticket.unreadMessages > 0 ? "text-fg" : "text-muted")}>
-            {ticket.lastMessage || <span className="italic text-subtle">{t("tickets.row.noMessage")}</span>}
-          </p>
+          <LastMessage ticket={ticket} />
           {ticket.unreadMessages > 0 ? (
             <span
               className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand px-1.5 text-[11px] font-bold text-white tabular-nums"
@@ -147,9 +167,9 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
                 </IconAction>
               ) : null}
               {actions.spy ? (
-                <Link to={href} title={t("tickets.row.spy")} aria-label={`${t("tickets.row.spy")}: ${name}`} className={iconAction}>
+                <IconAction label={`${t("tickets.row.spy")}: ${name}`} title={t("tickets.row.spy")} onClick={() => onSpy(ticket)}>
                   <Glasses className="size-4" aria-hidden />
-                </Link>
+                </IconAction>
               ) : null}
               {actions.close ? (
                 <IconAction label={`${t("tickets.row.close")}: ${name}`} title={t("tickets.row.close")} onClick={() => onClose(ticket)}>

@@ -1,7 +1,7 @@
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { useParams } from "@remix-run/react";
 import { CircleCheckBig, Inbox, Search, UsersRound, type LucideIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
@@ -9,18 +9,23 @@ import { useDebouncedValue } from "../../../lib/hooks";
 import { useRealtimeRoom } from "../../../lib/realtime";
 import { useSessionUser } from "../../../lib/session-user";
 import { can } from "../../../../../worker/domain/permissions";
+import type { ListTicket } from "../shared/types";
 import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, type TabKey } from "./filters";
+import { CloseAllControl } from "./CloseAllControl";
 import { ListToolbar } from "./ListToolbar";
 import { NewTicketDialog } from "./NewTicketDialog";
 import { NotificationPrompt } from "./NotificationPrompt";
 import { PreviewDialog } from "./PreviewDialog";
 import { useQueueSelection } from "./queueSelection";
 import { SearchFilters } from "./SearchFilters";
+import { SpyDialog } from "./SpyDialog";
 import { TicketListView, type RowHandlers } from "./TicketListView";
+import { useFollowSelected } from "./useFollowSelected";
 import { useIncomingAlerts } from "./useIncomingAlerts";
 import { useSearchOptions } from "./useSearchOptions";
 import { useTicketActions } from "./useTicketActions";
 import { useTicketFeed } from "./useTicketFeed";
+import { useTicketKeys } from "./useTicketKeys";
 import { useTicketList, type TicketListModel } from "./useTicketList";
 
 /** Spec: searches wait 500 ms. */
@@ -46,15 +51,18 @@ export function TicketsManager() {
   const spyAllowed = can(user, "tickets:spy");
   const [showAll, setShowAll] = useState(false);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
+  const [spying, setSpying] = useState<ListTicket | null>(null);
   const queues = useQueueSelection(user, user.profile === "admin");
 
   const alerts = useIncomingAlerts(viewer, selectedUuid);
   const feed = useTicketFeed(alerts.onIncoming);
   // An accepted ticket is one of the user's own now: show the list it moved to.
-  const actions = useTicketActions(feed, () => {
+  const showAttending = useCallback(() => {
     setTab("open");
     setOpenTab("open");
-  });
+  }, []);
+  const actions = useTicketActions(feed, showAttending);
+  useFollowSelected(feed, selectedUuid, user.id, showAttending);
 
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -79,6 +87,8 @@ export function TicketsManager() {
     ),
   };
 
+  useTicketKeys(lists[tab === "open" ? openTab : tab].tickets, selectedUuid);
+
   useRealtimeRoom({ type: "joinTickets", status: "open" }, { type: "leaveTickets", status: "open" });
   useRealtimeRoom({ type: "joinTickets", status: "pending" }, { type: "leaveTickets", status: "pending" });
   useRealtimeRoom(tab === "closed" || tab === "search" ? { type: "joinTickets", status: "closed" } : null, { type: "leaveTickets", status: "closed" });
@@ -87,6 +97,7 @@ export function TicketsManager() {
     onAccept: actions.accept,
     onClose: actions.askClose,
     onPreview: actions.preview,
+    onSpy: setSpying,
     acceptingId: actions.acceptingId,
     timeZone: user.company.timezone || "America/Sao_Paulo",
   };
@@ -133,7 +144,9 @@ export function TicketsManager() {
           showAllAllowed={showAllAllowed}
           showAll={showAll}
           onShowAll={setShowAll}
-        />
+        >
+          {can(user, "tickets:closeAll") ? <CloseAllControl status={openTab} queueIds={queues.queueIds} /> : null}
+        </ListToolbar>
         {alerts.askPermission ? <NotificationPrompt onAnswer={(enable) => void alerts.answerPermission(enable)} /> : null}
 
         <TabsPrimitive.Content value="open" className="flex min-h-0 flex-1 flex-col focus-visible:outline-none data-[state=inactive]:hidden">
@@ -210,6 +223,7 @@ export function TicketsManager() {
         onAccept={actions.accept}
         accepting={actions.previewing !== null && actions.acceptingId === actions.previewing.id}
       />
+      <SpyDialog ticket={spying} onOpenChange={(open) => !open && setSpying(null)} />
       <ConfirmDialog
         open={!!actions.closing}
         onOpenChange={(open) => !open && actions.cancelClose()}

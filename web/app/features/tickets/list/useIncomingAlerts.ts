@@ -2,6 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { storage } from "../../../lib/storage";
+import { previewText } from "../shared/textFormat";
 import type { ListTicket } from "../shared/types";
 import type { Viewer } from "./filters";
 import { concernsViewer, NOTIFY_DEDUP_MS } from "./notify";
@@ -48,7 +49,7 @@ export function useIncomingAlerts(viewer: Viewer, openUuid: string | undefined) 
       if (!notificationsSupported() || Notification.permission !== "granted") return;
       try {
         const notification = new Notification(t("tickets.notifications.title", { name: ticket.contact?.name ?? "" }), {
-          body: ticket.lastMessage || t("tickets.notifications.media"),
+          body: (ticket.lastMessage && previewText(ticket.lastMessage, false)) || t("tickets.notifications.media"),
           icon: ticket.contact?.profilePicUrl || "/favicon.svg",
           tag: `ticket-${ticket.id}`,
         });

@@ -88,13 +88,25 @@ export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketF
     }
   });
 
-  // A message on a chat this tab has open: the ticket goes to the top even before its own update arrives.
+  // A message on a chat this tab has open: the ticket goes to the top even before its own update arrives; the
+  // delivery state of our last message there follows its acks (the preview's ticks).
   useRealtimeEvent("appMessage", (event) => {
+    if (event.action === "update" && event.message.fromMe) {
+      const before = seen.current.get(event.message.ticketId);
+      const ack = event.message.ack;
+      if (!before || before.lastMessageAck === undefined || before.lastMessageAck === null) return;
+      const isLast = typeof event.message.createdAt === "string" && Date.parse(event.message.createdAt) >= Date.parse(before.updatedAt);
+      if (!isLast || ack === before.lastMessageAck) return;
+      seen.current.set(before.id, { ...before, lastMessageAck: ack });
+      touch(before.id);
+      emit({ type: "patch", id: before.id, patch: { lastMessageAck: ack } });
+      return;
+    }
     if (event.action !== "create" || event.message.fromMe) return;
     const before = seen.current.get(event.message.ticketId);
     if (!before || before.status === "closed") return;
     const createdAt = typeof event.message.createdAt === "string" ? event.message.createdAt : new Date().toISOString();
-    const ticket: ListTicket = { ...before, lastMessage: event.message.body || before.lastMessage, updatedAt: createdAt, fromMe: false };
+    const ticket: ListTicket = { ...before, lastMessage: event.message.body || before.lastMessage, updatedAt: createdAt, fromMe: false, lastMessageAck: null };
     changed(ticket);
     incoming.current(ticket);
   });

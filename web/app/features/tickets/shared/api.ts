@@ -57,6 +57,15 @@ export function closeTicket(id: number) {
   return api<ListTicket>(`/tickets/${id}`, { method: "PUT", body: { status: "closed", justClose: true } });
 }
 
+/** Admin: how many tickets of the status (of the queues; none: all) "close all" would close, and closing them. */
+export function countCloseAll(status: "open" | "pending", queueIds: number[]) {
+  return api<{ count: number }>("/tickets/closeAll", { query: { status, selectedQueueIds: ids(queueIds) } });
+}
+
+export function closeAllTickets(status: "open" | "pending", queueIds: number[]) {
+  return api<{ count: number }>("/tickets/closeAll", { method: "POST", body: { status, selectedQueueIds: queueIds } });
+}
+
 /** The newest page of a ticket's messages. Careful: the owner reading it clears the unread badge. */
 export function listMessages(ticketId: number, signal?: AbortSignal) {
   return api<{ messages: PreviewMessage[]; hasMore: boolean }>(`/messages/${ticketId}`, { query: { pageNumber: 1 }, signal });

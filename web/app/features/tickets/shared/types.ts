@@ -53,6 +53,8 @@ export interface ListTicket {
   isGroup: boolean;
   /** The last message was sent by us (absent in older payloads). */
   fromMe?: boolean;
+  /** The delivery state (0–5) of the last message when we sent it; null when the contact did. */
+  lastMessageAck?: number | null;
   updatedAt: string;
   createdAt: string;
   contact: TicketContact;

@@ -25,6 +25,7 @@ export function AttachmentDialog({
   onSend,
   sending,
   progress,
+  onClosed,
 }: {
   files: File[];
   initialCaption: string;
@@ -33,6 +34,8 @@ export function AttachmentDialog({
   onSend: (caption: string) => void;
   sending: boolean;
   progress: number | null;
+  /** Where the focus goes when the dialog closes (the composer's text box). */
+  onClosed: () => void;
 }) {
   const { t } = useTranslation();
   const [caption, setCaption] = useState(initialCaption);
@@ -40,7 +43,15 @@ export function AttachmentDialog({
   const open = files.length > 0;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !sending && onCancel()}>
-      <DialogContent title={t("ticketChat.attachments.title", { count: files.length })} size="md" modalLock>
+      <DialogContent
+        title={t("ticketChat.attachments.title", { count: files.length })}
+        size="md"
+        modalLock
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          onClosed();
+        }}
+      >
         <form
           className="contents"
           onSubmit={(e) => {

@@ -20,6 +20,8 @@ const iconButton =
 
 export interface ComposerProps {
   ticketId: number;
+  /** Where the unsent text is kept (useDraft). */
+  draftKey: string;
   contactName: string;
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
@@ -30,28 +32,34 @@ export interface ComposerProps {
  * Writing to the contact: text (Enter sends, Shift+Enter breaks the line, up to 5 rows), emoji, files with a
  * caption, voice notes, quick replies on "/", replies, and the signature toggle.
  */
-export function Composer({ ticketId, contactName, replyTo, onCancelReply, onSent }: ComposerProps) {
+export function Composer({ ticketId, draftKey, contactName, replyTo, onCancelReply, onSent }: ComposerProps) {
   const { t } = useTranslation();
   const listId = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState(0);
-  const c = useComposer({
-    ticketId,
-    replyTo,
-    onSent: (sent) => {
-      onSent(sent);
-      onCancelReply();
-    },
-  });
+  const c = useComposer({ ticketId, draftKey, replyTo, onSent });
   const quick = useQuickReplies(c.text);
-  const quickOpen = quick.open && !c.sending;
+  // Esc closes the menu for the text it was opened on; typing on opens it again.
+  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
+  const quickOpen = quick.open && !c.sending && dismissedAt !== c.text;
   const activeItem = quickOpen ? quick.matches[active] : undefined;
 
   useEffect(() => setActive(0), [quick.matches.length, c.text]);
   useEffect(() => {
     if (replyTo) input.current?.focus();
   }, [replyTo]);
+  // Opening a chat puts the cursor in the text box (not on touch screens, where it would pop the keyboard up).
+  useEffect(() => {
+    if (window.matchMedia("(pointer: fine)").matches) input.current?.focus();
+  }, []);
+  // After every send (text, files, a voice note) the cursor is back in the text box, ready for the next message.
+  const busy = c.sending || c.recorder.state !== "idle";
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) input.current?.focus();
+    wasBusy.current = busy;
+  }, [busy]);
 
   // Grow with the text up to 5 rows, then scroll.
   useLayoutEffect(() => {
@@ -61,8 +69,8 @@ export function Composer({ ticketId, contactName, replyTo, onCancelReply, onSent
     el.style.height = `${Math.min(el.scrollHeight, LINE_PX * MAX_INPUT_ROWS + PAD_PX)}px`;
   }, [c.text]);
 
-  const send = async () => {
-    await c.submitText();
+  const send = () => {
+    if (c.submitText()) onCancelReply();
     input.current?.focus();
   };
   const choose = (item: QuickReply) => {
@@ -71,6 +79,12 @@ export function Composer({ ticketId, contactName, replyTo, onCancelReply, onSent
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Escape" && (quickOpen || replyTo)) {
+      e.preventDefault();
+      if (quickOpen) setDismissedAt(c.text);
+      else onCancelReply();
+      return;
+    }
     if (quickOpen && quick.matches.length > 0) {
       if (e.key === "ArrowDown" || e.key === "ArrowUp") {
         e.preventDefault();
@@ -86,7 +100,7 @@ export function Composer({ ticketId, contactName, replyTo, onCancelReply, onSent
     }
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      void send();
+      send();
     }
   };
 
@@ -154,14 +168,14 @@ export function Composer({ ticketId, contactName, replyTo, onCancelReply, onSent
                   }
                 }}
                 rows={1}
-                disabled={c.sending}
+                // Never disabled: the next message can be typed while the last one is on its way.
                 placeholder={t("ticketChat.composer.placeholder")}
                 aria-label={t("ticketChat.composer.placeholder")}
                 role={quickOpen ? "combobox" : undefined}
                 aria-expanded={quickOpen ? quick.matches.length > 0 : undefined}
                 aria-controls={quickOpen ? listId : undefined}
                 aria-activedescendant={activeItem ? `${listId}-${activeItem.id}` : undefined}
-                className="block max-h-[118px] w-full resize-none bg-transparent px-4 py-[9px] text-sm leading-5 text-fg placeholder:text-subtle focus:outline-none disabled:opacity-60"
+                className="block max-h-[118px] w-full resize-none bg-transparent px-4 py-[9px] text-sm leading-5 text-fg placeholder:text-subtle focus:outline-none"
               />
             </div>
             {isBlank(c.text) ? (
@@ -171,12 +185,11 @@ export function Composer({ ticketId, contactName, replyTo, onCancelReply, onSent
             ) : (
               <button
                 type="button"
-                onClick={() => void send()}
-                disabled={c.sending}
+                onClick={send}
                 aria-label={t("ticketChat.composer.send")}
-                className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand text-brand-fg hover:bg-brand-strong disabled:opacity-60"
+                className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand text-brand-fg hover:bg-brand-strong"
               >
-                {c.sending ? <Spinner /> : <Send className="size-5" aria-hidden />}
+                <Send className="size-5" aria-hidden />
               </button>
             )}
           </>
@@ -187,9 +200,13 @@ export function Composer({ ticketId, contactName, replyTo, onCancelReply, onSent
         initialCaption={c.caption}
         onRemove={c.attachments.remove}
         onCancel={c.cancelAttachments}
-        onSend={c.sendAttachments}
+        onSend={(caption) => {
+          void c.sendAttachments(caption);
+          onCancelReply();
+        }}
         sending={c.sending}
         progress={c.progress}
+        onClosed={() => input.current?.focus()}
       />
     </div>
   );

@@ -1,10 +1,12 @@
 import { Forward, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/Button";
+import { useEscape } from "../../../../lib/hooks";
 
-/** Replaces the composer while choosing messages to forward. */
+/** Replaces the composer while choosing messages to forward; Esc leaves the selection. */
 export function ForwardBar({ count, onCancel, onForward }: { count: number; onCancel: () => void; onForward: () => void }) {
   const { t } = useTranslation();
+  useEscape(onCancel);
   return (
     <div className="flex shrink-0 items-center gap-3 border-t border-line bg-surface-2 px-3 py-2.5" role="toolbar" aria-label={t("ticketChat.forward.bar")}>
       <button

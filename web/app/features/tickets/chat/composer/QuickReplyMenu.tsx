@@ -2,10 +2,11 @@ import { Paperclip, Zap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
 import { Spinner } from "../../../../components/ui/Spinner";
-import { quickReplyLabel } from "../rules/quickReplies";
+import { plainText } from "../../shared/textFormat";
+import { quickReplyPreview } from "../rules/quickReplies";
 import type { QuickReply } from "../types";
 
-/** The "/" menu above the input: labels cut at 35 characters; arrows and Enter choose. */
+/** The "/" menu above the input: each reply's shortcode and the start of its text; arrows and Enter choose, Esc closes. */
 export function QuickReplyMenu({
   id,
   items,
@@ -35,7 +36,7 @@ export function QuickReplyMenu({
       ) : items.length === 0 ? (
         <p className="px-3 py-3 text-sm text-muted">{t("ticketChat.composer.noQuickReplies")}</p>
       ) : (
-        <ul id={id} role="listbox" aria-label={t("ticketChat.composer.quickReplies")} className="max-h-60 overflow-y-auto p-1">
+        <ul id={id} role="listbox" aria-label={t("ticketChat.composer.quickReplies")} className="max-h-72 overflow-y-auto p-1">
           {items.map((item, index) => (
             <li
               key={item.id}
@@ -48,10 +49,13 @@ export function QuickReplyMenu({
                 onChoose(item);
               }}
               title={item.message}
-              className={cn("flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm", index === active && "bg-surface-3")}
+              className={cn("flex cursor-pointer items-start gap-2 rounded-lg px-3 py-2 text-sm", index === active && "bg-surface-3")}
             >
-              <span className="min-w-0 flex-1 truncate">{quickReplyLabel(item)}</span>
-              {item.mediaPath ? <Paperclip className="size-3.5 shrink-0 text-subtle" aria-label={t("ticketChat.composer.hasAttachment")} /> : null}
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-brand-text">/{item.shortcode}</span>
+                <span className="line-clamp-2 text-muted">{quickReplyPreview({ message: plainText(item.message) })}</span>
+              </span>
+              {item.mediaPath ? <Paperclip className="mt-1 size-3.5 shrink-0 text-subtle" aria-label={t("ticketChat.composer.hasAttachment")} /> : null}
             </li>
           ))}
         </ul>

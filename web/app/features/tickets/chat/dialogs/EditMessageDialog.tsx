@@ -5,7 +5,7 @@ import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../../../com
 import { toastError } from "../../../../lib/errors";
 import { editMessage } from "../api";
 import { isBlank } from "../rules/composer";
-import { withoutSignature } from "../rules/messages";
+import { withoutSignature } from "../../shared/textFormat";
 import type { ChatMessage } from "../types";
 
 /** Edits the text of one's own message (the server allows 15 minutes). */

@@ -92,7 +92,6 @@ function TransferForm({ ticket, onCancel, onDone }: { ticket: ChatTicket; onCanc
               ),
             }))}
             placeholder={loading ? t("common.loading") : t("ticketChat.transfer.queuePlaceholder")}
-            disabled={loading}
             invalid={!!errors.queue}
             aria-describedby={describedBy("transfer-queue", errors.queue)}
           />
@@ -107,7 +106,6 @@ function TransferForm({ ticket, onCancel, onDone }: { ticket: ChatTicket; onCanc
             }}
             options={(connections ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             placeholder={loading ? t("common.loading") : t("ticketChat.transfer.connectionPlaceholder")}
-            disabled={loading}
             invalid={!!errors.connection}
             aria-describedby={describedBy("transfer-connection", errors.connection)}
           />

@@ -3,15 +3,26 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../../components/ui/Spinner";
 import { toastError } from "../../../../lib/errors";
+import { useEscape } from "../../../../lib/hooks";
 import { getContact } from "../api";
 import { ContactAvatar } from "../header/ContactAvatar";
 import { formatPhone } from "../rules/phone";
-import type { ChatTicket, ContactDetails } from "../types";
+import type { ChatTicket, ContactDetails, TrackingEntry } from "../types";
 import { HistorySection } from "./HistorySection";
 import { NotesSection } from "./NotesSection";
 
 /** The panel on the right: contact data, extra info, the ticket's notes and its history. */
-export function ContactDrawer({ ticket, timeZone, onClose }: { ticket: ChatTicket; timeZone: string; onClose: () => void }) {
+export function ContactDrawer({
+  ticket,
+  history,
+  timeZone,
+  onClose,
+}: {
+  ticket: ChatTicket;
+  history: TrackingEntry[] | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [contact, setContact] = useState<ContactDetails | null>(null);
   const base = ticket.contact;
@@ -26,13 +37,7 @@ export function ContactDrawer({ ticket, timeZone, onClose }: { ticket: ChatTicke
     // Only when the contact changes; realtime updates of its name arrive through the ticket.
   }, [base.id]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !document.querySelector("[role=dialog]")) onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  useEscape(onClose);
 
   const email = contact?.email || base.email;
   return (
@@ -88,7 +93,7 @@ export function ContactDrawer({ ticket, timeZone, onClose }: { ticket: ChatTicke
           )}
         </section>
         <NotesSection ticketId={ticket.id} contactId={base.id} timeZone={timeZone} />
-        <HistorySection ticketId={ticket.id} timeZone={timeZone} version={`${ticket.status}-${ticket.userId}-${ticket.queueId}`} />
+        <HistorySection history={history} timeZone={timeZone} />
       </div>
     </aside>
   );

@@ -1,37 +1,13 @@
-import { ArrowLeftRight, CheckCircle2, CirclePlus, History, RotateCcw, Trash2, Undo2, UserCheck } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../../components/ui/Spinner";
-import { toastError } from "../../../../lib/errors";
-import { getTracking } from "../api";
+import { historyIcon } from "../messages/historyIcons";
 import { dateTimeOf } from "../rules/days";
 import { historySentence } from "../rules/history";
 import type { TrackingEntry } from "../types";
 
-const icons: Record<string, typeof History> = {
-  create: CirclePlus,
-  accept: UserCheck,
-  reopen: RotateCcw,
-  return: Undo2,
-  close: CheckCircle2,
-  transfer: ArrowLeftRight,
-  delete: Trash2,
-};
-
 /** The ticket's history as sentences ("Ana aceitou", "Transferido de Vendas para Suporte por Carla") with times. */
-export function HistorySection({ ticketId, timeZone, version }: { ticketId: number; timeZone: string; version: string }) {
+export function HistorySection({ history, timeZone }: { history: TrackingEntry[] | null; timeZone: string }) {
   const { t } = useTranslation();
-  const [history, setHistory] = useState<TrackingEntry[] | null>(null);
-
-  useEffect(() => {
-    getTracking(ticketId)
-      .then((r) => setHistory(r.history))
-      .catch((err) => {
-        setHistory([]);
-        toastError(err);
-      });
-  }, [ticketId, version]);
-
   return (
     <section aria-labelledby="chat-history-title" className="space-y-3">
       <h3 id="chat-history-title" className="text-xs font-semibold tracking-wide text-muted uppercase">
@@ -48,7 +24,7 @@ export function HistorySection({ ticketId, timeZone, version }: { ticketId: numb
         <ol className="relative space-y-3 border-l border-line pl-5">
           {history.map((entry) => {
             const sentence = historySentence(entry);
-            const Icon = icons[entry.action] ?? History;
+            const Icon = historyIcon(entry.action);
             return (
               <li key={entry.id} className="relative">
                 <span className="absolute top-0 -left-[31px] flex size-5 items-center justify-center rounded-full border border-line bg-surface text-muted">

@@ -16,7 +16,7 @@ export function TicketActionsBar({
 }: {
   actions: TicketActions;
   canDelete: boolean;
-  /** A narrow panel (phones): "Retornar" moves into the options menu. */
+  /** A narrow panel (phones): "Retornar" and "Transferir" move into the options menu. */
   compact: boolean;
   busy: TicketCommand | null;
   onCommand: (command: TicketCommand) => void;
@@ -24,7 +24,8 @@ export function TicketActionsBar({
   const { t } = useTranslation();
   const label = "sr-only @xl:not-sr-only";
   const returnInMenu = compact && actions.returnToQueue;
-  const showMenu = actions.transfer || canDelete || returnInMenu;
+  const transferInMenu = compact && actions.transfer;
+  const showMenu = transferInMenu || canDelete || returnInMenu;
   return (
     <div className="flex shrink-0 items-center gap-1.5">
       {actions.reopen ? (
@@ -43,6 +44,12 @@ export function TicketActionsBar({
         <Button size="sm" variant="outline" onClick={() => onCommand("returnToQueue")} loading={busy === "returnToQueue"} disabled={!!busy}>
           {busy !== "returnToQueue" ? <Undo2 className="size-4" aria-hidden /> : null}
           <span className={label}>{t("ticketChat.actions.return")}</span>
+        </Button>
+      ) : null}
+      {actions.transfer && !transferInMenu ? (
+        <Button size="sm" variant="outline" onClick={() => onCommand("transfer")} disabled={!!busy} title={t("ticketChat.actions.transfer")}>
+          <ArrowLeftRight className="size-4" aria-hidden />
+          <span className={label}>{t("ticketChat.actions.transfer")}</span>
         </Button>
       ) : null}
       {actions.resolve ? (
@@ -66,7 +73,7 @@ export function TicketActionsBar({
                 {t("ticketChat.actions.return")}
               </MenuItem>
             ) : null}
-            {actions.transfer ? (
+            {transferInMenu ? (
               <MenuItem onSelect={() => onCommand("transfer")}>
                 <ArrowLeftRight className="size-4 text-muted" aria-hidden />
                 {t("ticketChat.actions.transfer")}

@@ -9,7 +9,7 @@ import { getTicketByUuid } from "../api";
 import type { ChatContact, ChatTicket } from "../types";
 
 /**
- * The open ticket, kept current by realtime (ticket update/delete, contact update). A ticket of another queue
+ * The open ticket, kept current by realtime (ticket update/delete/updateUnread, contact update). A ticket of another queue
  * says 'Acesso não permitido' and a missing one says so; both go back to /tickets.
  */
 export function useChatTicket(uuid: string, onClose: () => void) {
@@ -38,6 +38,8 @@ export function useChatTicket(uuid: string, onClose: () => void) {
     } else if (event.action === "delete" && event.ticketId === ticket.id) {
       toast.info(t("ticketChat.ticketDeleted"));
       onClose();
+    } else if (event.action === "updateUnread" && event.ticketId === ticket.id) {
+      setTicket((current) => (current ? { ...current, unreadMessages: 0 } : current));
     }
   });
 

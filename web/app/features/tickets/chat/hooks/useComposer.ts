@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
@@ -8,15 +8,27 @@ import { isBlank, MIN_AUDIO_BYTES, recordingName } from "../rules/composer";
 import type { ChatMessage, QuickReply } from "../types";
 import { useAttachments } from "./useAttachments";
 import { useAudioRecorder } from "./useAudioRecorder";
+import { useDraft } from "./useDraft";
 import { useSignMessage } from "./useSignMessage";
 
 /**
- * The composer's state and its sends: text, files with a caption (upload progress), voice notes (MP3, recordings
- * under 10,000 bytes discarded) and quick replies (their attachment fetched and added to the files).
+ * The composer's state and its sends, in order: text, files with a caption (upload progress), voice notes (MP3, recordings
+ * under 10,000 bytes discarded) and quick replies (their attachment fetched and added to the files). The text is
+ * the ticket's draft (`draftKey`), kept until it is sent.
  */
-export function useComposer({ ticketId, replyTo, onSent }: { ticketId: number; replyTo: ChatMessage | null; onSent: (messages: ChatMessage[]) => void }) {
+export function useComposer({
+  ticketId,
+  draftKey,
+  replyTo,
+  onSent,
+}: {
+  ticketId: number;
+  draftKey: string;
+  replyTo: ChatMessage | null;
+  onSent: (messages: ChatMessage[]) => void;
+}) {
   const { t } = useTranslation();
-  const [text, setText] = useState("");
+  const [text, setText] = useDraft(draftKey);
   const [caption, setCaption] = useState("");
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -24,35 +36,50 @@ export function useComposer({ ticketId, replyTo, onSent }: { ticketId: number; r
   const attachments = useAttachments();
   const recorder = useAudioRecorder();
   const base = () => ({ quotedMsg: replyTo?.id, signMessage: sign });
-
-  const submitText = async () => {
-    if (isBlank(text) || sending) return false;
-    setSending(true);
-    try {
-      onSent(await sendText(ticketId, { body: text.trim(), ...base() }));
-      setText("");
-      return true;
-    } catch (err) {
-      toastError(err);
-      return false;
-    } finally {
-      setSending(false);
-    }
+  // Sends go out one after another, in the order they were made, while the agent types on.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const inOrder = <T,>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.current.then(task, task);
+    queue.current = run.catch(() => undefined);
+    return run;
   };
 
-  const submitFiles = async (files: File[], body: string) => {
+  /**
+   * Enter: the text leaves the box at once (the box stays free for the next message) and is sent in turn; if
+   * sending fails it comes back, unless something new was typed meanwhile.
+   */
+  const submitText = () => {
+    if (isBlank(text)) return false;
+    const body = text.trim();
+    const options = base();
+    setText("");
+    void inOrder(async () => {
+      try {
+        onSent(await sendText(ticketId, { body, ...options }));
+      } catch (err) {
+        toastError(err);
+        setText((current) => current || body);
+      }
+    });
+    return true;
+  };
+
+  const submitFiles = (files: File[], body: string) => {
+    const options = base();
     setSending(true);
     setProgress(0);
-    try {
-      onSent(await sendMedia(ticketId, { files, body: body.trim(), ...base() }, setProgress));
-      return true;
-    } catch (err) {
-      toastError(err);
-      return false;
-    } finally {
-      setSending(false);
-      setProgress(null);
-    }
+    return inOrder(async () => {
+      try {
+        onSent(await sendMedia(ticketId, { files, body: body.trim(), ...options }, setProgress));
+        return true;
+      } catch (err) {
+        toastError(err);
+        return false;
+      } finally {
+        setSending(false);
+        setProgress(null);
+      }
+    });
   };
 
   const sendAttachments = async (body: string) => {

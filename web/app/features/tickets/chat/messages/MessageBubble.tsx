@@ -1,4 +1,4 @@
-import { AlertCircle, Forward, PhoneMissed } from "lucide-react";
+import { AlertCircle, Bot, Forward, PhoneMissed } from "lucide-react";
 import { memo, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
@@ -37,6 +37,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
   return (
     <div
       data-message-id={message.id}
+      data-sent-by-bot={message.sentByBot || undefined}
       onClick={() => selecting && selectable && props.onToggleSelect(message.id)}
       className={cn("flex items-start gap-2 px-3 py-0.5 @2xl:px-[6%]", selecting && selectable && "cursor-pointer", selected && "bg-brand/10")}
     >
@@ -98,12 +99,20 @@ function BubbleCard({ message, timeZone, senderName, contactName, actions, selec
       onContextMenu={(e) => menuOpen && e.preventDefault()}
       className={cn(
         "group relative max-w-full min-w-0 rounded-lg px-2.5 pt-1.5 pb-1 text-fg shadow-sm",
-        fromMe ? "rounded-tr-none bg-[#d9fdd3] dark:bg-[#005c4b]" : "rounded-tl-none bg-surface",
+        fromMe ? "rounded-tr-none" : "rounded-tl-none bg-surface",
+        // The chatbot's and the system's messages are told apart from an agent's by their tint and a label.
+        fromMe && (message.sentByBot ? "bg-[#e4e8fb] dark:bg-[#2b3566]" : "bg-[#d9fdd3] dark:bg-[#005c4b]"),
         message.isPrivate && "ring-2 ring-[#f5c542]/70",
       )}
     >
       {!selecting ? <MessageMenu open={menuOpen} onOpenChange={setMenuOpen} fromMe={fromMe} actions={actions} /> : null}
       {senderName ? <p className="mb-0.5 pr-6 text-xs font-semibold text-[#5361b8] dark:text-[#9aa6f0]">{senderName}</p> : null}
+      {message.sentByBot ? (
+        <p className="mb-0.5 flex items-center gap-1 pr-6 text-xs font-semibold text-[#4a56b0] dark:text-[#aab4f5]" title={t("ticketChat.message.automaticHint")}>
+          <Bot className="size-3.5" aria-hidden />
+          {t("ticketChat.message.automatic")}
+        </p>
+      ) : null}
       {message.isForwarded ? (
         <p className="mb-0.5 flex items-center gap-1 pr-6 text-xs text-subtle italic">
           <Forward className="size-3.5" aria-hidden />

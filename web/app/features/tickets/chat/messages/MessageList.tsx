@@ -3,20 +3,21 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../../components/ui/EmptyState";
 import { Skeleton, Spinner } from "../../../../components/ui/Spinner";
-import { withDaySeparators } from "../rules/days";
+import { eventsInView, withDaySeparators } from "../rules/days";
 import { splitReactions } from "../rules/messages";
-import type { ChatMessage } from "../types";
+import type { useMessages } from "../hooks/useMessages";
+import type { ChatMessage, TrackingEntry } from "../types";
 import { DaySeparator } from "./DaySeparator";
 import { MessageBubble } from "./MessageBubble";
+import { SystemLine } from "./SystemLine";
 import type { MessageMenuActions } from "./MessageMenu";
 import { useChatScroll } from "./useChatScroll";
 
+/** A ticket's loaded messages and their paging, as useMessages keeps them. */
+export type Conversation = Pick<ReturnType<typeof useMessages>, "messages" | "loaded" | "hasMore" | "loadingOlder" | "loadOlder">;
+
 export interface MessageListProps {
-  messages: ChatMessage[];
-  loaded: boolean;
-  hasMore: boolean;
-  loadingOlder: boolean;
-  onLoadOlder: () => void;
+  conversation: Conversation;
   timeZone: string;
   /** The logged-in user: their own new messages always scroll into view. */
   myUserId: number;
@@ -28,15 +29,25 @@ export interface MessageListProps {
   selectable: (message: ChatMessage) => boolean;
   onToggleSelect: (id: number) => void;
   onOpenImage: (src: string, name: string) => void;
+  /** The ticket's history, shown as system lines among the messages (accepted, transferred, resolved…). */
+  events?: TrackingEntry[] | null;
 }
 
-/** The conversation: day separators, bubbles, reactions on their targets, and a pill for unseen new messages. */
+/**
+ * The conversation: day separators, bubbles, reactions on their targets, the ticket's events as system lines, and
+ * a pill for unseen new messages.
+ */
 export function MessageList(props: MessageListProps) {
-  const { messages, loaded, hasMore, loadingOlder, onLoadOlder, timeZone } = props;
+  const { messages, loaded, hasMore, loadingOlder, loadOlder: onLoadOlder } = props.conversation;
+  const { timeZone } = props;
   const { t } = useTranslation();
   const { visible, reactions } = useMemo(() => splitReactions(messages), [messages]);
   // "Hoje"/"Ontem" are relative to now; re-evaluated whenever messages change.
-  const rows = useMemo(() => withDaySeparators(visible, timeZone, new Date()), [visible, timeZone]);
+  const events = props.events;
+  const rows = useMemo(
+    () => withDaySeparators(visible, timeZone, new Date(), eventsInView(events ?? [], visible[0]?.createdAt, hasMore)),
+    [visible, timeZone, events, hasMore],
+  );
   const { scroller, onScroll, unseen, scrollToBottom, onContentResize } = useChatScroll(visible, loaded, props.myUserId, () => {
     if (hasMore && !loadingOlder) onLoadOlder();
   });
@@ -97,6 +108,8 @@ export function MessageList(props: MessageListProps) {
             rows.map((row) =>
               row.type === "day" ? (
                 <DaySeparator key={row.key} label={row.label} />
+              ) : row.type === "event" ? (
+                <SystemLine key={row.key} entry={row.event} timeZone={timeZone} />
               ) : (
                 <div key={row.key} className={flash === row.message.id ? "animate-shimmer" : undefined}>
                   <MessageBubble

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
-import { messageKind, withoutSignature } from "../rules/messages";
-import { plainText } from "../rules/textFormat";
+import { plainText, withoutSignature } from "../../shared/textFormat";
+import { messageKind } from "../rules/messages";
 import type { QuotedMessage } from "../types";
 
 /** The replied-to message inside a bubble (and above the composer while replying). */

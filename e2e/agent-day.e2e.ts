@@ -1,0 +1,366 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiAs, host } from "./support/api";
+import { closeBrowser, login, newContext, screenshot } from "./support/browser";
+import { demo } from "./support/env";
+
+/** Two numbers not in the demo: each writes, picks Vendas in the bot's menu and waits for an agent. */
+const FIRST = { number: "5511987650101", name: "Otávio Mendes" };
+const SECOND = { number: "5511987650102", name: "Beatriz Nogueira" };
+type Contact = typeof FIRST;
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+const chat = (page: Page) => page.getByTestId("ticket-chat");
+const bubble = (page: Page, text: string) => chat(page).locator("[data-message-id]").filter({ hasText: text }).last();
+const composer = (page: Page) => chat(page).getByRole("textbox", { name: "Digite uma mensagem" });
+const attendingTab = (page: Page) => page.getByRole("tab", { name: /^Atendendo/ });
+const waitingTab = (page: Page) => page.getByRole("tab", { name: /^Aguardando/ });
+const attendingList = (page: Page) => page.getByRole("list", { name: "Atendendo" });
+const rowOf = (page: Page, contact: Contact) => attendingList(page).getByRole("listitem").filter({ has: page.getByRole("link", { name: contact.name }) });
+const focusedInChat = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.tagName === "TEXTAREA" && !!el.closest("[data-testid=ticket-chat]");
+  });
+/** The number in front of the tab's title, "(3) Atendimentos · ZapDesk"; 0 without one. */
+const titleCount = async (page: Page) => Number(/^\((\d+)\) /.exec(await page.title())?.[1] ?? 0);
+const uuidOf = (page: Page) => new URL(page.url()).pathname.split("/").pop()!;
+
+async function contactWrites(contact: Contact, body: string) {
+  const res = await host("POST", `/simulator/${demo.connectionId}/inbound`, { from: contact.number, name: contact.name, body });
+  expect(res.status).toBe(200);
+}
+
+async function phoneReceived(contact: Contact, match: (body: string) => boolean) {
+  await expect
+    .poll(
+      async () => {
+        const res = await host<{ messages: { direction: string; body: string }[] }>("GET", `/simulator/${demo.connectionId}/conversation?with=${contact.number}`);
+        return res.json.messages.some((m) => m.direction === "out" && match(m.body));
+      },
+      { timeout: 20_000, interval: 300 },
+    )
+    .toBe(true);
+}
+
+/** The contact goes through the bot's menus to Vendas ("falar com um vendedor"): a waiting ticket for Ana. */
+async function reachSales(contact: Contact) {
+  await contactWrites(contact, "Oi, tudo bem?");
+  await phoneReceived(contact, (b) => b.includes("*[ 1 ]* - Vendas"));
+  await contactWrites(contact, "1");
+  await phoneReceived(contact, (b) => b.includes("Falar com um vendedor"));
+  await contactWrites(contact, "2");
+  await phoneReceived(contact, (b) => b.includes("Um vendedor vai atender você em instantes."));
+}
+
+async function openRow(page: Page, contact: Contact) {
+  await attendingList(page).getByRole("link", { name: contact.name }).click();
+  await page.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
+  await expect.poll(() => chat(page).getByTestId("chat-contact-name").innerText()).toBe(contact.name);
+}
+
+describe("journey: an agent's day in the chat — from the keyboard, with drafts, unread counts and the ticket's story", () => {
+  const contexts: BrowserContext[] = [];
+  let ana: Page;
+  const uuids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    contexts.push(await newContext({ viewport: DESKTOP }));
+    ana = await contexts[0]!.newPage();
+    await login(ana, demo.agents[0], demo.password);
+  });
+
+  afterAll(async () => {
+    await closeBrowser(contexts);
+  });
+
+  it("has two new contacts answer the bot's menus and wait in Vendas", async () => {
+    await reachSales(FIRST);
+    await reachSales(SECOND);
+  });
+
+  it("accepts from the chat's own 'Aceitar' and lands on 'Atendendo' with the ticket selected; the bot's messages look like the bot's", async () => {
+    await ana.goto("/tickets");
+    await waitingTab(ana).click();
+    const waiting = ana.getByRole("list", { name: "Aguardando" });
+    await waiting.getByRole("link", { name: FIRST.name }).click();
+    await expect.poll(() => chat(ana).getAttribute("data-status")).toBe("pending");
+    // The chatbot's menus: tinted and labelled, not an agent's bubble.
+    const botBubble = chat(ana).locator("[data-sent-by-bot]").filter({ hasText: "Vendas" }).first();
+    await expect.poll(() => botBubble.innerText()).toContain("Automática");
+    expect(await chat(ana).locator("[data-message-id]").filter({ hasText: "Oi, tudo bem?" }).getAttribute("data-sent-by-bot")).toBeNull();
+
+    // The composer's accept (the last 'Aceitar' in the panel; the header has one too).
+    await chat(ana).getByRole("button", { name: "Aceitar" }).last().click();
+    await expect.poll(() => chat(ana).getAttribute("data-status")).toBe("open");
+    await expect.poll(() => attendingTab(ana).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => attendingList(ana).getByRole("link", { name: FIRST.name }).getAttribute("aria-current")).toBe("page");
+    // The acceptance is a line in the conversation itself.
+    await expect.poll(() => chat(ana).locator("[data-system-line=accept]").last().innerText()).toContain("Ana Souza aceitou");
+    uuids[FIRST.name] = uuidOf(ana);
+    await screenshot(ana, "agent-day-accepted-from-composer");
+  });
+
+  it("keeps the cursor in the text box after every send, quick reply and attachment", async () => {
+    // Opening the chat put the cursor there already.
+    await expect.poll(() => focusedInChat(ana)).toBe(true);
+    await ana.keyboard.type("Olá Otávio, tudo bem sim!");
+    await ana.keyboard.press("Enter");
+    await ana.keyboard.type("Em que posso ajudar?");
+    await ana.keyboard.press("Enter");
+    await expect.poll(() => bubble(ana, "Em que posso ajudar?").isVisible()).toBe(true);
+    expect(await bubble(ana, "Olá Otávio, tudo bem sim!").isVisible()).toBe(true);
+    expect(await focusedInChat(ana)).toBe(true);
+
+    // "/" alone lists every quick reply, with enough of each to tell them apart.
+    await ana.keyboard.type("/");
+    const menu = chat(ana).getByRole("listbox", { name: "Respostas rápidas" });
+    await expect.poll(() => menu.getByRole("option").count()).toBeGreaterThanOrEqual(3);
+    expect(await menu.getByRole("option").filter({ hasText: "/pix" }).innerText()).toContain("Nossa chave Pix é o CNPJ");
+    await screenshot(ana, "agent-day-quick-replies");
+    // Esc closes the menu; typing on narrows it.
+    await ana.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    await ana.keyboard.type("pix");
+    await expect.poll(() => menu.getByRole("option").first().innerText()).toContain("/pix");
+    await ana.keyboard.press("Enter");
+    await expect.poll(() => composer(ana).inputValue()).toMatch(/^Nossa chave Pix/);
+    await ana.keyboard.press("Enter");
+    await expect.poll(() => bubble(ana, "Nossa chave Pix").isVisible()).toBe(true);
+    await expect.poll(() => focusedInChat(ana)).toBe(true);
+
+    await chat(ana).locator('input[type="file"]').setInputFiles({ name: "tabela.txt", mimeType: "text/plain", buffer: Buffer.from("Plano Básico: R$ 79,90\n") });
+    const preview = ana.getByRole("dialog", { name: /^Enviar 1 arquivo/ });
+    await preview.getByRole("button", { name: "Enviar" }).click();
+    await preview.waitFor({ state: "hidden" });
+    await expect.poll(() => bubble(ana, "tabela.txt").isVisible()).toBe(true);
+    await expect.poll(() => focusedInChat(ana)).toBe(true);
+  });
+
+  it("shows WhatsApp's formatting in the bubble, and the list's preview as plain text with our ticks", async () => {
+    await ana.keyboard.type("*Proposta* _válida_ ~até sexta~ ```PLANO-20```");
+    await ana.keyboard.press("Enter");
+    const sent = bubble(ana, "PLANO-20");
+    await expect.poll(() => sent.locator("strong", { hasText: "Proposta" }).count()).toBe(1);
+    expect(await sent.locator("em").innerText()).toBe("válida");
+    expect(await sent.locator("s").innerText()).toBe("até sexta");
+    expect(await sent.locator("code").innerText()).toBe("PLANO-20");
+    // Built as elements, never as HTML: the marks are gone from the text.
+    expect(await sent.innerText()).not.toContain("*");
+
+    const preview = rowOf(ana, FIRST).getByTestId("ticket-preview");
+    await expect.poll(() => preview.innerText()).toBe("Proposta válida até sexta PLANO-20");
+    expect(await preview.locator("[data-ack]").count()).toBe(1);
+    await screenshot(ana, "agent-day-formatting");
+  });
+
+  it("keeps a half-typed message per ticket when switching tickets and reloading, until it is sent", async () => {
+    await waitingTab(ana).click();
+    await ana.getByRole("button", { name: `Aceitar: ${SECOND.name}` }).click();
+    await ana.waitForURL((url) => url.pathname !== `/tickets/${uuids[FIRST.name]}`);
+    await expect.poll(() => attendingTab(ana).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => chat(ana).getByTestId("chat-contact-name").innerText()).toBe(SECOND.name);
+    uuids[SECOND.name] = uuidOf(ana);
+
+    await composer(ana).fill("Rascunho para Beatriz");
+    await openRow(ana, FIRST);
+    expect(await composer(ana).inputValue()).toBe("");
+    await composer(ana).fill("Rascunho para Otávio");
+    await openRow(ana, SECOND);
+    expect(await composer(ana).inputValue()).toBe("Rascunho para Beatriz");
+    await ana.reload();
+    await expect.poll(() => composer(ana).inputValue()).toBe("Rascunho para Beatriz");
+    await openRow(ana, FIRST);
+    expect(await composer(ana).inputValue()).toBe("Rascunho para Otávio");
+    await composer(ana).press("Enter");
+    await expect.poll(() => bubble(ana, "Rascunho para Otávio").isVisible()).toBe(true);
+    expect(await composer(ana).inputValue()).toBe("");
+    await ana.reload();
+    await chat(ana).waitFor();
+    expect(await composer(ana).inputValue()).toBe("");
+  });
+
+  it("reads what arrives in the open chat; the others count in the list and in the tab's title", async () => {
+    const serverCount = async () => (await apiAs(ana, "/tickets/unread")).count as number;
+    const titleMatchesServer = async () => (await titleCount(ana)) === (await serverCount());
+
+    await contactWrites(FIRST, "Pode mandar a proposta por aqui mesmo?");
+    await expect.poll(() => bubble(ana, "Pode mandar a proposta").isVisible(), { timeout: 15_000 }).toBe(true);
+    // Read as it arrived: no badge, nothing unread on the server.
+    await expect.poll(async () => (await apiAs(ana, `/tickets/u/${uuids[FIRST.name]}`)).unreadMessages).toBe(0);
+    await expect.poll(() => rowOf(ana, FIRST).getByTitle(/não lida/).count()).toBe(0);
+    await expect.poll(titleMatchesServer, { timeout: 10_000 }).toBe(true);
+    const before = await titleCount(ana);
+
+    await contactWrites(SECOND, "Oi, alguém aí?");
+    await expect.poll(() => rowOf(ana, SECOND).getByTitle("1 mensagem não lida").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => titleCount(ana), { timeout: 10_000 }).toBe(before + 1);
+    expect(await titleMatchesServer()).toBe(true);
+    await screenshot(ana, "agent-day-unread-elsewhere");
+
+    await openRow(ana, SECOND);
+    await expect.poll(() => rowOf(ana, SECOND).getByTitle(/não lida/).count()).toBe(0);
+    await expect.poll(() => titleCount(ana), { timeout: 10_000 }).toBe(before);
+  });
+
+  it("moves between tickets with Alt+Up/Down and jumps anywhere with Ctrl+K", async () => {
+    const rows = async () => {
+      const links = attendingList(ana).getByRole("link");
+      const hrefs = await links.evaluateAll((els) => els.map((a) => a.getAttribute("href")!.split("/").pop()!));
+      return hrefs;
+    };
+    const order = await rows();
+    const at = order.indexOf(uuidOf(ana));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const next = order[at + 1] ?? order[at - 1]!;
+    const key = order[at + 1] ? "Alt+ArrowDown" : "Alt+ArrowUp";
+    const back = order[at + 1] ? "Alt+ArrowUp" : "Alt+ArrowDown";
+    await ana.keyboard.press(key);
+    await ana.waitForURL((url) => url.pathname === `/tickets/${next}`);
+    await expect.poll(() => attendingList(ana).locator('a[aria-current="page"]').getAttribute("href")).toBe(`/tickets/${next}`);
+    await ana.keyboard.press(back);
+    await ana.waitForURL((url) => url.pathname === `/tickets/${uuids[SECOND.name]}`);
+
+    // Ctrl+K from the composer: a ticket by its contact's name…
+    await expect.poll(() => focusedInChat(ana)).toBe(true);
+    await ana.keyboard.press("Control+K");
+    const bar = ana.getByRole("dialog", { name: "Ir para…" });
+    await ana.keyboard.type(FIRST.name.slice(0, 6));
+    const ticketOption = bar.getByRole("group", { name: "Tickets" }).getByRole("option", { name: new RegExp(FIRST.name) });
+    await expect.poll(() => ticketOption.isVisible()).toBe(true);
+    await screenshot(ana, "agent-day-command-bar");
+    await ticketOption.click();
+    await ana.waitForURL((url) => url.pathname === `/tickets/${uuids[FIRST.name]}`);
+    await bar.waitFor({ state: "hidden" });
+
+    // …or by number, and a page of the menu; Esc closes it.
+    await ana.keyboard.press("Control+K");
+    await ana.keyboard.type("(11) 98765-0102");
+    await expect.poll(() => bar.getByRole("option", { name: new RegExp(SECOND.name) }).first().isVisible()).toBe(true);
+    await ana.keyboard.press("Escape");
+    await bar.waitFor({ state: "hidden" });
+    await ana.keyboard.press("Control+K");
+    await ana.keyboard.type("Tags");
+    await expect.poll(() => bar.getByRole("group", { name: "Páginas" }).getByRole("option").first().innerText()).toContain("Tags");
+    await ana.keyboard.press("Enter");
+    await ana.waitForURL((url) => url.pathname === "/tags");
+    // An agent is offered no admin page.
+    await ana.keyboard.press("Control+K");
+    await ana.keyboard.type("Usuários");
+    await expect.poll(() => bar.innerText()).toContain("Nada encontrado");
+    await ana.keyboard.press("Escape");
+    await bar.waitFor({ state: "hidden" });
+  });
+
+  it("shows a transfer as a line in the conversation, on a desktop and on a phone", async () => {
+    await ana.goto(`/tickets/${uuids[SECOND.name]}`);
+    await chat(ana).waitFor();
+    // Esc closes the options menus (Radix), here a message's.
+    const message = bubble(ana, "Oi, alguém aí?");
+    await message.hover();
+    await message.getByRole("button", { name: "Opções da mensagem" }).click();
+    await expect.poll(() => ana.getByRole("menu").count()).toBe(1);
+    await ana.keyboard.press("Escape");
+    await expect.poll(() => ana.getByRole("menu").count()).toBe(0);
+
+    await chat(ana).getByRole("button", { name: "Transferir" }).click();
+    const dialog = ana.getByRole("dialog", { name: "Transferir ticket" });
+    await expect.poll(() => ana.evaluate(() => document.activeElement?.id)).toBe("transfer-queue");
+    await ana.keyboard.press("Enter");
+    await ana.getByRole("option", { name: "Suporte" }).click();
+    await dialog.getByRole("button", { name: "Transferir" }).click();
+    await ana.waitForURL((url) => url.pathname === "/tickets");
+
+    // Ana is in Suporte too: it waits there, and its conversation tells the story.
+    await ana.goto(`/tickets/${uuids[SECOND.name]}`);
+    const line = chat(ana).locator("[data-system-line=transfer]").last();
+    await expect.poll(() => line.innerText()).toContain("Transferido de Vendas para Suporte por Ana Souza");
+    await expect.poll(() => chat(ana).locator("[data-system-line=accept]").last().innerText()).toContain("Ana Souza aceitou");
+    await screenshot(ana, "agent-day-transfer-line");
+    await ana.setViewportSize(PHONE);
+    await ana.reload();
+    await expect.poll(() => chat(ana).locator("[data-system-line=transfer]").last().isVisible()).toBe(true);
+    await screenshot(ana, "agent-day-transfer-line-phone");
+    await ana.emulateMedia({ colorScheme: "dark" });
+    await screenshot(ana, "agent-day-transfer-line-phone-dark");
+    await ana.setViewportSize(DESKTOP);
+    await screenshot(ana, "agent-day-transfer-line-dark");
+    await ana.emulateMedia({ colorScheme: "light" });
+  });
+});
+
+describe("journey: an admin watches a conversation and resolves a whole list at once", () => {
+  const contexts: BrowserContext[] = [];
+  let admin: Page;
+  const origin = () => ({ origin: new URL(admin.url()).origin });
+
+  beforeAll(async () => {
+    contexts.push(await newContext({ viewport: DESKTOP, colorScheme: "dark" }));
+    admin = await contexts[0]!.newPage();
+    await login(admin, demo.admin, demo.password);
+  });
+
+  afterAll(async () => {
+    await closeBrowser(contexts);
+  });
+
+  it("spies on an agent's conversation in a dialog, live and read-only", async () => {
+    await admin.goto("/tickets");
+    await admin.getByRole("switch", { name: /^Todos/ }).click();
+    const spy = admin.getByRole("button", { name: `Espiar: ${FIRST.name}` });
+    await spy.click();
+    const dialog = admin.getByRole("dialog", { name: `Espiando: ${FIRST.name}` });
+    await expect.poll(() => dialog.locator("[data-message-id]").filter({ hasText: "PLANO-20" }).isVisible()).toBe(true);
+    expect(await dialog.innerText()).toContain("Em atendimento com Ana Souza");
+    // Nothing to write with, no message menu.
+    expect(await dialog.locator("textarea").count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "Opções da mensagem" }).count()).toBe(0);
+    await contactWrites(FIRST, "Mais uma pergunta: tem desconto anual?");
+    await expect.poll(() => dialog.locator("[data-message-id]").filter({ hasText: "desconto anual" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(admin, "agent-day-spy-dark");
+    await admin.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  it("resolves every ticket of the list on screen after a confirmation that says how many", async () => {
+    // A queue of its own, with two tickets, so that nothing else of the demo is touched.
+    const queue = await (await admin.request.post("/api/queue", { data: { name: `Mutirão ${Date.now() % 100000}`, color: "#7c3aed" }, headers: origin() })).json();
+    const opened: number[] = [];
+    for (const [name, number] of [["Sílvia Prado", "5511987650201"], ["Tomás Reis", "5511987650202"]]) {
+      const contact = await (await admin.request.post("/api/contacts", { data: { name, number }, headers: origin() })).json();
+      const ticket = await admin.request.post("/api/tickets", { data: { contactId: contact.id, queueId: queue.id, status: "open" }, headers: origin() });
+      expect(ticket.status()).toBe(201);
+      opened.push((await ticket.json()).id);
+    }
+    const me = await apiAs(admin, "/auth/me");
+    // Only the new queue selected (the selector keeps its choice per user).
+    await admin.evaluate(([key, ids]) => localStorage.setItem(key as string, ids as string), [`tickets:queues:${me.id ?? me.user?.id}`, JSON.stringify([queue.id])]);
+    await admin.goto("/tickets");
+    const newRows = () => attendingList(admin).getByRole("link", { name: /^(Sílvia Prado|Tomás Reis)$/ }).count();
+    await expect.poll(newRows).toBe(2);
+
+    await admin.getByRole("button", { name: "Resolver todos" }).click();
+    const confirm = admin.getByRole("dialog", { name: "Resolver todos os tickets?" });
+    await expect.poll(() => confirm.innerText()).toContain("Resolver 2 tickets em atendimento");
+    await screenshot(admin, "agent-day-close-all-dark");
+    await confirm.getByRole("button", { name: "Resolver 2 tickets" }).click();
+    await expect.poll(() => admin.getByText("2 tickets resolvidos.", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(newRows).toBe(0);
+    for (const id of opened) expect(await apiAs(admin, `/tickets/${id}`)).toMatchObject({ status: "closed", unreadMessages: 0 });
+    // Nothing outside the selected queue was touched.
+    expect(await apiAs(admin, `/tickets/u/${await firstUuid(admin)}`)).toMatchObject({ status: "open" });
+
+    await admin.setViewportSize(PHONE);
+    await admin.goto("/tickets");
+    await screenshot(admin, "agent-day-list-phone-dark");
+    await admin.evaluate((key) => localStorage.removeItem(key), `tickets:queues:${me.id ?? me.user?.id}`);
+  });
+});
+
+/** Otávio's ticket (open with Ana), found through the API. */
+async function firstUuid(page: Page): Promise<string> {
+  const found = await apiAs(page, `/tickets?status=open&showAll=true&searchParam=${encodeURIComponent(FIRST.name)}`);
+  return found.tickets[0].uuid;
+}
