@@ -28,12 +28,12 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await closeBrowser();
   });
 
-  const dialog = () => page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Dados da Fila" }) });
+  const dialog = () => page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Dados da fila" }) });
   const option = (path: string) => dialog().getByTestId(`queue-option-${path}`);
 
   it("lists the demo's queues", async () => {
     await page.goto("/queues");
-    await page.getByRole("heading", { name: "Filas & Chatbot" }).waitFor();
+    await page.getByRole("heading", { name: "Filas e chatbot" }).waitFor();
     for (const name of ["Vendas", "Suporte", "Financeiro"]) await page.getByRole("row").filter({ hasText: name }).first().waitFor();
     await screenshot(page, "queues-list");
   });
@@ -44,12 +44,12 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await add.getByLabel("Nome", { exact: true }).fill("Pós-venda");
     await add.getByRole("radio", { name: "#8B5CF6" }).click();
     await add.getByLabel("Mensagem de saudação").fill("Olá! Você está no Pós-venda.");
-    await add.getByRole("tab", { name: "Horários de Atendimento" }).click();
+    await add.getByRole("tab", { name: "Horários de atendimento" }).click();
     await add.getByText("Clique em salvar para registar as alterações").waitFor();
     await add.getByLabel("Fim de Sábado").fill("1300");
     await expect.poll(() => add.getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
     await screenshot(page, "queues-dialog-hours");
-    await add.getByRole("tab", { name: "Dados da Fila" }).click();
+    await add.getByRole("tab", { name: "Dados da fila" }).click();
     await add.getByRole("button", { name: "Salvar fila e criar opções" }).click();
     await page.getByText("Fila salva com sucesso").first().waitFor();
     await page.getByRole("dialog", { name: "Editar fila" }).waitFor();
@@ -99,7 +99,7 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await page.getByRole("button", { name: "Editar Pós-venda" }).click();
     await expect.poll(() => option("1").innerText()).toContain("Troca ou devolução");
     await expect.poll(() => option("2").count()).toBe(0);
-    await dialog().getByRole("tab", { name: "Horários de Atendimento" }).click();
+    await dialog().getByRole("tab", { name: "Horários de atendimento" }).click();
     await expect.poll(() => dialog().getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
     await dialog().getByRole("button", { name: "Cancelar" }).last().click();
   });

@@ -1,5 +1,3 @@
-import { settingsFor } from "../settings/companySettingValues";
-import type { Db } from "../../db/client";
 import { en } from "./en";
 import { es } from "./es";
 import { ptBR } from "./pt-BR";
@@ -14,12 +12,6 @@ const catalogues: Record<ContactLanguage, ContactTexts> = { "pt-BR": ptBR, en, e
 /** The catalogue of a language; an unknown value (an old or hand-edited setting) falls back to pt-BR. */
 export function contactTexts(language: string | null | undefined): ContactTexts {
   return catalogues[language as ContactLanguage] ?? ptBR;
-}
-
-/** The catalogue of the company's language (from the context's settings snapshot when it has one). */
-export async function companyContactTexts(ctx: { db: Db; companyId: number; companySettings?: Record<string, string> }): Promise<ContactTexts> {
-  const { language } = await settingsFor(ctx, ["language"]);
-  return contactTexts(language);
 }
 
 /** "*[ 1 ]* - Vendas": one line of a numbered menu, in every language. */

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { describedBy, Field, Input } from "../../components/ui/Input";
+import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Skeleton } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
@@ -17,7 +17,7 @@ import { AttachmentField, type AttachmentChange } from "../quickMessages/Attachm
 import { ColorField } from "../tags/ColorField";
 import { DEFAULT_TAG_COLOR } from "../tags/colors";
 import { createQueue, deleteQueueMedia, getQueue, updateQueue, uploadQueueMedia } from "./api";
-import { attachmentChangeChecker, textareaClasses, uploadName } from "./media";
+import { attachmentChangeChecker, uploadName } from "./media";
 import { OptionsEditor } from "./OptionsEditor";
 import { queueFormSchema } from "./schema";
 import { scheduleErrors, SchedulesEditor, withAllWeekdays, type ScheduleErrors } from "./SchedulesEditor";

@@ -1,7 +1,7 @@
 import type { FeatureTexts } from "../../i18n/features";
 
 const ptBR = {
-  title: "Filas & Chatbot",
+  title: "Filas e chatbot",
   add: "Adicionar fila",
   saved: "Fila salva com sucesso",
   deleted: "Fila excluída",
@@ -16,7 +16,7 @@ const ptBR = {
     addTitle: "Adicionar fila",
     editTitle: "Editar fila",
     loadFailed: "Não foi possível carregar a fila.",
-    tabs: { data: "Dados da Fila", schedules: "Horários de Atendimento" },
+    tabs: { data: "Dados da fila", schedules: "Horários de atendimento" },
     name: "Nome",
     color: "Cor",
     order: "Ordem da fila",
@@ -89,7 +89,7 @@ const ptBR = {
 };
 
 const en: typeof ptBR = {
-  title: "Queues & Chatbot",
+  title: "Queues and chatbot",
   add: "Add queue",
   saved: "Queue saved successfully",
   deleted: "Queue deleted",
@@ -177,7 +177,7 @@ const en: typeof ptBR = {
 };
 
 const es: typeof ptBR = {
-  title: "Colas & Chatbot",
+  title: "Colas y chatbot",
   add: "Agregar cola",
   saved: "Cola guardada correctamente",
   deleted: "Cola eliminada",

@@ -1,7 +1,7 @@
 import type { FeatureTexts } from "../../i18n/features";
 
 const ptBR = {
-  title: "Respostas Rápidas",
+  title: "Respostas rápidas",
   searchPlaceholder: "Pesquisar respostas",
   add: "Adicionar",
   saved: "Resposta rápida salva",
@@ -42,7 +42,7 @@ const ptBR = {
 };
 
 const en: typeof ptBR = {
-  title: "Quick Replies",
+  title: "Quick replies",
   searchPlaceholder: "Search replies",
   add: "Add",
   saved: "Quick reply saved",
@@ -83,7 +83,7 @@ const en: typeof ptBR = {
 };
 
 const es: typeof ptBR = {
-  title: "Respuestas Rápidas",
+  title: "Respuestas rápidas",
   searchPlaceholder: "Buscar respuestas",
   add: "Agregar",
   saved: "Respuesta rápida guardada",
