@@ -106,8 +106,8 @@ export const en: Translations = {
   },
   validation: {
     required: "Required",
-    tooShort: "Too Short!",
-    tooLong: "Too Long!",
+    tooShort: "Too short!",
+    tooLong: "Too long!",
     invalidEmail: "Invalid email",
     invalid: "Invalid value",
     invalidTime: "Use the HH:MM format",

@@ -106,8 +106,8 @@ export const es: Translations = {
   },
   validation: {
     required: "Obligatorio",
-    tooShort: "¡Demasiado corto!",
-    tooLong: "¡Demasiado largo!",
+    tooShort: "¡Muy corto!",
+    tooLong: "¡Muy largo!",
     invalidEmail: "Correo inválido",
     invalid: "Valor inválido",
     invalidTime: "Use el formato HH:MM",

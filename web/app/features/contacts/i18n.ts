@@ -34,8 +34,8 @@ const ptBR = {
     delete: "Excluir selecionados",
     confirmTitle_one: "Excluir {{count}} contato?",
     confirmTitle_other: "Excluir {{count}} contatos?",
-    confirmMessage_one: "Deseja realmente excluir este registro? Os atendimentos do contato também serão excluídos.",
-    confirmMessage_other: "Deseja realmente excluir os {{count}} registros selecionados? Os atendimentos desses contatos também serão excluídos.",
+    confirmMessage_one: "Deseja realmente excluir este registro? Os tickets do contato também serão excluídos.",
+    confirmMessage_other: "Deseja realmente excluir os {{count}} registros selecionados? Os tickets desses contatos também serão excluídos.",
   },
   dialog: {
     addTitle: "Adicionar contato",
@@ -152,8 +152,8 @@ const en: typeof ptBR = {
     delete: "Delete selected",
     confirmTitle_one: "Delete {{count}} contact?",
     confirmTitle_other: "Delete {{count}} contacts?",
-    confirmMessage_one: "Do you really want to delete this record? The contact's conversations are deleted too.",
-    confirmMessage_other: "Do you really want to delete the {{count}} selected records? Their conversations are deleted too.",
+    confirmMessage_one: "Do you really want to delete this record? The contact's tickets are deleted too.",
+    confirmMessage_other: "Do you really want to delete the {{count}} selected records? Their tickets are deleted too.",
   },
   dialog: {
     addTitle: "Add contact",
@@ -270,8 +270,8 @@ const es: typeof ptBR = {
     delete: "Eliminar seleccionados",
     confirmTitle_one: "¿Eliminar {{count}} contacto?",
     confirmTitle_other: "¿Eliminar {{count}} contactos?",
-    confirmMessage_one: "¿Realmente desea eliminar este registro? Las atenciones del contacto también se eliminarán.",
-    confirmMessage_other: "¿Realmente desea eliminar los {{count}} registros seleccionados? Sus atenciones también se eliminarán.",
+    confirmMessage_one: "¿Realmente desea eliminar este registro? Los tickets del contacto también se eliminarán.",
+    confirmMessage_other: "¿Realmente desea eliminar los {{count}} registros seleccionados? Sus tickets también se eliminarán.",
   },
   dialog: {
     addTitle: "Agregar contacto",

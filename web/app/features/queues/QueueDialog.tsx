@@ -10,7 +10,7 @@ import { Skeleton } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { ApiError } from "../../lib/api";
 import { errorMessage, toastError } from "../../lib/errors";
-import { fieldErrorsFrom } from "../../lib/form-errors";
+import { fieldErrorsFrom, fieldMessage } from "../../lib/form-errors";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
@@ -256,9 +256,10 @@ function QueueForm({
     const days: ScheduleErrors = {};
     for (const [path, message] of Object.entries(serverFields)) {
       const match = /^schedules\.(\d+)\.(startTime|endTime)$/.exec(path);
-      if (match) days[`${match[1]}.${match[2]}`] = message;
+      if (match) days[`${match[1]}.${match[2]}`] = fieldMessage(message, t);
     }
-    const links = { integrationId: serverFields.integrationId, promptId: serverFields.promptId };
+    const translated = (message: string | undefined) => (message ? fieldMessage(message, t) : undefined);
+    const links = { integrationId: translated(serverFields.integrationId), promptId: translated(serverFields.promptId) };
     if (fieldErrors) showFieldErrors(fieldErrors);
     setDayErrors(days);
     setLinkErrors(links);

@@ -35,10 +35,6 @@ const ptBR = {
     geral: "Geral",
     geralHint: "Visível e utilizável por todos os usuários da empresa.",
   },
-  validation: {
-    required: "Obrigatório",
-    tooLong: "Muito longo",
-  },
 };
 
 const en: typeof ptBR = {
@@ -76,10 +72,6 @@ const en: typeof ptBR = {
     geral: "General",
     geralHint: "Visible to and usable by every user of the company.",
   },
-  validation: {
-    required: "Required",
-    tooLong: "Too long",
-  },
 };
 
 const es: typeof ptBR = {
@@ -116,10 +108,6 @@ const es: typeof ptBR = {
     tooLarge: "El archivo tiene más de {{size}}.",
     geral: "General",
     geralHint: "Visible y utilizable por todos los usuarios de la empresa.",
-  },
-  validation: {
-    required: "Obligatorio",
-    tooLong: "Muy largo",
   },
 };
 

@@ -2,7 +2,7 @@ import type { FeatureTexts } from "../../../i18n/features";
 
 /** Texts of the ticket chat panel (t("ticketChat.…")); pt-BR is the fallback. */
 const ptBR = {
-  ticketDeleted: "Este atendimento foi excluído.",
+  ticketDeleted: "Este ticket foi excluído.",
   errors: { accessDenied: "Acesso não permitido" },
   header: {
     back: "Voltar para a lista",
@@ -23,7 +23,7 @@ const ptBR = {
     delete: "Excluir",
     deleteTitle: "Excluir ticket",
     deleted: "Ticket excluído.",
-    resolved: "Atendimento resolvido.",
+    resolved: "Ticket resolvido.",
   },
   tags: { label: "Tags", empty: "Nenhuma tag cadastrada." },
   days: { today: "Hoje", yesterday: "Ontem" },
@@ -108,10 +108,10 @@ const ptBR = {
     noQuickReplies: "Nenhuma resposta rápida encontrada.",
     hasAttachment: "Com anexo",
     cancelReply: "Cancelar resposta",
-    pendingNotice: "Este atendimento está aguardando. Aceite-o para responder.",
-    closedNotice: "Este atendimento foi resolvido. Reabra-o para enviar mensagens.",
+    pendingNotice: "Este ticket está aguardando. Aceite-o para responder.",
+    closedNotice: "Este ticket foi resolvido. Reabra-o para enviar mensagens.",
     readOnlyNotice: "Em atendimento por {{name}}.",
-    readOnly: "Você não pode responder este atendimento.",
+    readOnly: "Você não pode responder este ticket.",
   },
   attachments: {
     title_one: "Enviar {{count}} arquivo",
@@ -443,7 +443,7 @@ const es: Texts = {
     delete: "Eliminar",
     deleteTitle: "Eliminar ticket",
     deleted: "Ticket eliminado.",
-    resolved: "Atención resuelta.",
+    resolved: "Ticket resuelto.",
   },
   tags: { label: "Etiquetas", empty: "No hay etiquetas." },
   days: { today: "Hoy", yesterday: "Ayer" },
@@ -528,10 +528,10 @@ const es: Texts = {
     noQuickReplies: "No se encontró ninguna respuesta rápida.",
     hasAttachment: "Con adjunto",
     cancelReply: "Cancelar respuesta",
-    pendingNotice: "Esta atención está en espera. Acéptala para responder.",
-    closedNotice: "Esta atención fue resuelta. Reábrela para enviar mensajes.",
+    pendingNotice: "Este ticket está en espera. Acéptalo para responder.",
+    closedNotice: "Este ticket fue resuelto. Reábrelo para enviar mensajes.",
     readOnlyNotice: "Atendido por {{name}}.",
-    readOnly: "No puedes responder esta atención.",
+    readOnly: "No puedes responder este ticket.",
   },
   attachments: {
     title_one: "Enviar {{count}} archivo",
