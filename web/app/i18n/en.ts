@@ -193,7 +193,7 @@ export const en: Translations = {
     users: "Users",
     financeiro: "Billing",
     settings: "Settings",
-    messagesApi: "API",
+    messagesApi: "Messages API",
     subscription: "Subscription",
   },
   comingSoon: {

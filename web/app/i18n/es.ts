@@ -193,7 +193,7 @@ export const es: Translations = {
     users: "Usuarios",
     financeiro: "Finanzas",
     settings: "Configuraciones",
-    messagesApi: "API",
+    messagesApi: "API de mensajes",
     subscription: "Suscripción",
   },
   comingSoon: {

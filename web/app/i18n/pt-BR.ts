@@ -196,7 +196,7 @@ export const ptBR = {
     users: "Usuários",
     financeiro: "Financeiro",
     settings: "Configurações",
-    messagesApi: "API",
+    messagesApi: "API de mensagens",
     subscription: "Assinatura",
   },
   comingSoon: {
