@@ -122,6 +122,7 @@ export const en: Translations = {
   },
   languages: { "pt-BR": "Português (Brasil)", en: "English", es: "Español" },
   auth: {
+    backAfterLogin: "Log in again to return to the page you were on.",
     title: "Sign in",
     subtitle: "Multi-company customer service over WhatsApp",
     email: "Email",

@@ -122,6 +122,7 @@ export const es: Translations = {
   },
   languages: { "pt-BR": "Português (Brasil)", en: "English", es: "Español" },
   auth: {
+    backAfterLogin: "Inicie sesión de nuevo para volver a la página en la que estaba.",
     title: "Iniciar sesión",
     subtitle: "Atención al cliente multiempresa por WhatsApp",
     email: "Correo",

@@ -125,6 +125,7 @@ export const ptBR = {
   },
   languages: { "pt-BR": "Português (Brasil)", en: "English", es: "Español" },
   auth: {
+    backAfterLogin: "Entre de novo para voltar à página em que você estava.",
     title: "Entrar",
     subtitle: "Atendimento multiempresa pelo WhatsApp",
     email: "Email",
