@@ -62,7 +62,7 @@ export const en: Translations = {
     ERR_CREATING_MESSAGE: "Error while creating the message in the database.",
     ERR_CREATING_TICKET: "Error while creating the ticket in the database.",
     ERR_IMPORT_XLS_UNSUPPORTED: "Legacy .xls files are not read on the server; the contacts page converts them in the browser.",
-    ERR_IMPORT_INVALID_FILE: "The file is not a readable .xlsx spreadsheet.",
+    ERR_IMPORT_INVALID_FILE: "The file is not a readable .xlsx or .csv spreadsheet.",
     ERR_IMPORT_NO_NUMBER_COLUMN: "The spreadsheet has no number column (numero, número, number, telefone or phone).",
     ERR_IMPORT_TOO_MANY_ROWS: "The spreadsheet has too many rows.",
     ERR_NO_TAG_FOUND: "Tag not found.",

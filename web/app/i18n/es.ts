@@ -62,7 +62,7 @@ export const es: Translations = {
     ERR_CREATING_MESSAGE: "Error al crear el mensaje en la base de datos.",
     ERR_CREATING_TICKET: "Error al crear el ticket en la base de datos.",
     ERR_IMPORT_XLS_UNSUPPORTED: "Los archivos .xls antiguos no se leen en el servidor; la página de contactos los convierte en el navegador.",
-    ERR_IMPORT_INVALID_FILE: "El archivo no es una hoja de cálculo .xlsx válida.",
+    ERR_IMPORT_INVALID_FILE: "El archivo no es una hoja de cálculo .xlsx o .csv válida.",
     ERR_IMPORT_NO_NUMBER_COLUMN: "La hoja no tiene columna de número (numero, número, number, telefone o phone).",
     ERR_IMPORT_TOO_MANY_ROWS: "La hoja tiene demasiadas filas.",
     ERR_NO_TAG_FOUND: "Etiqueta no encontrada.",

@@ -63,7 +63,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_CREATING_MESSAGE: "Erro ao criar mensagem no banco de dados.",
   ERR_CREATING_TICKET: "Erro ao criar ticket no banco de dados.",
   ERR_IMPORT_XLS_UNSUPPORTED: "Arquivos .xls antigos não são lidos no servidor; a página de contatos os converte no navegador.",
-  ERR_IMPORT_INVALID_FILE: "O arquivo não é uma planilha .xlsx válida.",
+  ERR_IMPORT_INVALID_FILE: "O arquivo não é uma planilha .xlsx ou .csv válida.",
   ERR_IMPORT_NO_NUMBER_COLUMN: "A planilha não tem coluna de número (numero, número, number, telefone ou phone).",
   ERR_IMPORT_TOO_MANY_ROWS: "A planilha tem linhas demais.",
   ERR_NO_TAG_FOUND: "Tag não encontrada.",
