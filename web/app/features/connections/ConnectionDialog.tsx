@@ -318,7 +318,7 @@ function ConnectionForm({
               {textarea("complationMessage")}
               {textarea("outOfHoursMessage")}
             </div>
-            {textarea("ratingMessage")}
+            {textarea("ratingMessage", t("connections.dialog.ratingHint"))}
           </>,
         )}
         {section(

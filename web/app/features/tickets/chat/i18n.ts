@@ -207,6 +207,18 @@ const ptBR = {
     transferPending: "{{by}} transferiu para aguardando",
     transferPendingAuto: "Transferido para aguardando",
     other: "{{action}}",
+    rated: "O contato avaliou o atendimento de {{user}}: {{label}}",
+    ratedNoUser: "O contato avaliou o atendimento: {{label}}",
+  },
+  rating: {
+    values: { "1": "Insatisfeito", "2": "Satisfeito", "3": "Muito satisfeito" },
+    note: "Avaliou o atendimento: {{label}}",
+    stars: "{{rate}} de 3",
+    title: "Avaliações",
+    none: "Nenhuma avaliação ainda.",
+    last: "Última: {{label}}",
+    average_one: "Média {{average}} de 3 ({{count}} avaliação)",
+    average_other: "Média {{average}} de 3 ({{count}} avaliações)",
   },
 };
 
@@ -418,6 +430,18 @@ const en: Texts = {
     transferPending: "{{by}} transferred it to waiting",
     transferPendingAuto: "Transferred to waiting",
     other: "{{action}}",
+    rated: "The contact rated {{user}}'s service: {{label}}",
+    ratedNoUser: "The contact rated the service: {{label}}",
+  },
+  rating: {
+    values: { "1": "Unsatisfied", "2": "Satisfied", "3": "Very satisfied" },
+    note: "Rated the service: {{label}}",
+    stars: "{{rate}} of 3",
+    title: "Ratings",
+    none: "No ratings yet.",
+    last: "Latest: {{label}}",
+    average_one: "Average {{average}} of 3 ({{count}} rating)",
+    average_other: "Average {{average}} of 3 ({{count}} ratings)",
   },
 };
 
@@ -627,6 +651,18 @@ const es: Texts = {
     transferPending: "{{by}} lo transfirió a espera",
     transferPendingAuto: "Transferido a espera",
     other: "{{action}}",
+    rated: "El contacto evaluó la atención de {{user}}: {{label}}",
+    ratedNoUser: "El contacto evaluó la atención: {{label}}",
+  },
+  rating: {
+    values: { "1": "Insatisfecho", "2": "Satisfecho", "3": "Muy satisfecho" },
+    note: "Evaluó la atención: {{label}}",
+    stars: "{{rate}} de 3",
+    title: "Evaluaciones",
+    none: "Ninguna evaluación todavía.",
+    last: "Última: {{label}}",
+    average_one: "Promedio {{average}} de 3 ({{count}} evaluación)",
+    average_other: "Promedio {{average}} de 3 ({{count}} evaluaciones)",
   },
 };
 

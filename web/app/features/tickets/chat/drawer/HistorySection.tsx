@@ -1,12 +1,12 @@
-import { ArrowLeftRight, CheckCircle2, CirclePlus, History, RotateCcw, Trash2, Undo2, UserCheck } from "lucide-react";
+import { ArrowLeftRight, CheckCircle2, CirclePlus, History, RotateCcw, Star, Trash2, Undo2, UserCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../../components/ui/Spinner";
 import { toastError } from "../../../../lib/errors";
 import { getTracking } from "../api";
 import { dateTimeOf } from "../rules/days";
-import { historySentence } from "../rules/history";
-import type { TrackingEntry } from "../types";
+import { RatingStars, useRatingLabel } from "../messages/Rating";
+import { historyTimeline, historySentence, type TimelineItem } from "../rules/history";
 
 const icons: Record<string, typeof History> = {
   create: CirclePlus,
@@ -18,14 +18,18 @@ const icons: Record<string, typeof History> = {
   delete: Trash2,
 };
 
-/** The ticket's history as sentences ("Ana aceitou", "Transferido de Vendas para Suporte por Carla") with times. */
+/**
+ * The ticket's history as sentences ("Ana aceitou", "Transferido de Vendas para Suporte por Carla") with times, and
+ * the contact's ratings among them.
+ */
 export function HistorySection({ ticketId, timeZone, version }: { ticketId: number; timeZone: string; version: string }) {
   const { t } = useTranslation();
-  const [history, setHistory] = useState<TrackingEntry[] | null>(null);
+  const ratingLabel = useRatingLabel();
+  const [history, setHistory] = useState<TimelineItem[] | null>(null);
 
   useEffect(() => {
     getTracking(ticketId)
-      .then((r) => setHistory(r.history))
+      .then((r) => setHistory(historyTimeline(r.history, r.ratings ?? [])))
       .catch((err) => {
         setHistory([]);
         toastError(err);
@@ -46,7 +50,24 @@ export function HistorySection({ ticketId, timeZone, version }: { ticketId: numb
         <p className="text-sm text-subtle">{t("ticketChat.history.empty")}</p>
       ) : (
         <ol className="relative space-y-3 border-l border-line pl-5">
-          {history.map((entry) => {
+          {history.map((item) => {
+            if (item.kind === "rating") {
+              const { rating } = item;
+              const label = ratingLabel(rating.rate);
+              return (
+                <li key={`rating-${rating.id}`} className="relative">
+                  <span className="absolute top-0 -left-[31px] flex size-5 items-center justify-center rounded-full border border-line bg-surface text-[#f5b301]">
+                    <Star className="size-3 fill-current" aria-hidden />
+                  </span>
+                  <p className="text-sm">{rating.user ? t("ticketChat.history.rated", { user: rating.user.name, label }) : t("ticketChat.history.ratedNoUser", { label })}</p>
+                  <RatingStars rate={rating.rate} className="mt-0.5" />
+                  <p className="text-[11px] text-subtle">
+                    <time dateTime={rating.createdAt}>{dateTimeOf(rating.createdAt, timeZone)}</time>
+                  </p>
+                </li>
+              );
+            }
+            const { entry } = item;
             const sentence = historySentence(entry);
             const Icon = icons[entry.action] ?? History;
             return (
