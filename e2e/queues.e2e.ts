@@ -93,15 +93,29 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await screenshot(page, "queues-dialog-renumbered");
   });
 
+  it("says the options were saved at once: with the queue's own fields untouched, the dialog offers to close, not to cancel", async () => {
+    await dialog().getByText("Cada opção é salva na hora").waitFor();
+    const buttons = (name: string) => dialog().getByRole("button", { name, exact: true }).count();
+    // The title bar's close button and the footer's.
+    await expect.poll(() => buttons("Fechar")).toBe(2);
+    await expect.poll(() => buttons("Cancelar")).toBe(0);
+    // Editing the queue's own fields is what Cancel undoes.
+    await dialog().getByLabel("Nome", { exact: true }).fill("Pós-venda!");
+    await expect.poll(() => buttons("Cancelar")).toBe(1);
+    await dialog().getByLabel("Nome", { exact: true }).fill("Pós-venda");
+    await expect.poll(() => buttons("Fechar")).toBe(2);
+    await screenshot(page, "queues-dialog-options-saved");
+  });
+
   it("kept the menu and the hours once the dialog is opened again", async () => {
-    await dialog().getByRole("button", { name: "Cancelar" }).last().click();
+    await dialog().getByRole("button", { name: "Fechar", exact: true }).last().click();
     await page.getByRole("row").filter({ hasText: "Pós-venda" }).waitFor();
     await page.getByRole("button", { name: "Editar Pós-venda" }).click();
     await expect.poll(() => option("1").innerText()).toContain("Troca ou devolução");
     await expect.poll(() => option("2").count()).toBe(0);
     await dialog().getByRole("tab", { name: "Horários de atendimento" }).click();
     await expect.poll(() => dialog().getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
-    await dialog().getByRole("button", { name: "Cancelar" }).last().click();
+    await dialog().getByRole("button", { name: "Fechar", exact: true }).last().click();
   });
 
   it("deletes the queue after confirmation", async () => {

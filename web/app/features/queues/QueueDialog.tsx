@@ -268,6 +268,14 @@ function QueueForm({
     else toastError(err);
   }
 
+  // The options are saved as they are edited: once the queue's own fields are as loaded, there is nothing to cancel.
+  const unsaved =
+    form.dirty ||
+    daysTouched ||
+    attachment.kind !== "keep" ||
+    integrationId !== (queue?.integrationId ?? null) ||
+    promptId !== (queue?.promptId ?? null);
+
   // Client-side errors are on the data tab: show it when a submit finds some.
   const hasErrors = Object.values(form.allErrors).some((e) => e.length > 0);
   useEffect(() => {
@@ -411,7 +419,7 @@ function QueueForm({
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
+          {queue && !unsaved ? t("common.close") : t("common.cancel")}
         </Button>
         <Button type="submit" form={form.id} loading={saving}>
           {queue ? t("common.save") : t("common.add")}

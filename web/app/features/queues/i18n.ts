@@ -46,6 +46,7 @@ const ptBR = {
   options: {
     title: "Opções do menu (chatbot)",
     hint: "O contato escolhe digitando o número da opção. Cada opção pode ter subopções.",
+    savedAtOnce: "Cada opção é salva na hora, em Salvar opção; Salvar e Cancelar, abaixo, valem só para os dados da fila.",
     saveFirst: "Salve a fila para montar o menu de opções.",
     saveAndAdd: "Salvar fila e criar opções",
     empty: "Nenhuma opção. O contato receberá só a saudação.",
@@ -131,6 +132,7 @@ const en: typeof ptBR = {
   options: {
     title: "Menu options (chatbot)",
     hint: "The contact chooses by typing the option's number. Each option may have sub-options.",
+    savedAtOnce: "Each option is saved at once, with Save option; Save and Cancel below apply to the queue's details only.",
     saveFirst: "Save the queue to build its option menu.",
     saveAndAdd: "Save queue and add options",
     empty: "No options. The contact will only receive the greeting.",
@@ -216,6 +218,7 @@ const es: typeof ptBR = {
   options: {
     title: "Opciones del menú (chatbot)",
     hint: "El contacto elige escribiendo el número de la opción. Cada opción puede tener subopciones.",
+    savedAtOnce: "Cada opción se guarda al momento, con Guardar opción; Guardar y Cancelar, abajo, valen solo para los datos de la cola.",
     saveFirst: "Guarde la cola para armar su menú de opciones.",
     saveAndAdd: "Guardar cola y crear opciones",
     empty: "Sin opciones. El contacto solo recibirá el saludo.",
