@@ -253,7 +253,7 @@ export const en: Translations = {
   settings: {
     title: "Settings",
     tabs: { options: "Options", schedules: "Business hours" },
-    optionsHint: "Changes are saved automatically.",
+    optionsHint: "Choices are saved as soon as they change; messages, with their Save button.",
     keys: {
       userRating: "Ratings",
       scheduleType: "Business hours management",
@@ -270,7 +270,7 @@ export const en: Translations = {
     },
     hints: {
       userRating: "When a ticket is resolved, the contact is asked to rate the service from 1 to 3.",
-      ratingMessage: "Sent when a ticket is resolved, with ratings enabled, by connections without a rating message of their own. Empty: the language's default text (shown faded).",
+      ratingMessage: "Sent when a ticket is resolved, with ratings enabled, by connections without a rating message of their own. Empty: the language's default text, shown faded in the field.",
       language: "Chatbot menus, the rating and automatic notices are sent in this language.",
     },
     ratingPreview: "See what the contact receives",

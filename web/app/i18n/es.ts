@@ -253,7 +253,7 @@ export const es: Translations = {
   settings: {
     title: "Configuraciones",
     tabs: { options: "Opciones", schedules: "Horarios" },
-    optionsHint: "Los cambios se guardan automáticamente.",
+    optionsHint: "Las opciones se guardan en cuanto cambian; los mensajes, con su botón Guardar.",
     keys: {
       userRating: "Evaluaciones",
       scheduleType: "Gestión de horario laboral",
@@ -270,7 +270,7 @@ export const es: Translations = {
     },
     hints: {
       userRating: "Al resolver un ticket, se invita al contacto a evaluar la atención de 1 a 3.",
-      ratingMessage: "Se envía al resolver un ticket, con las evaluaciones habilitadas, por las conexiones sin mensaje de evaluación propio. Vacío: el texto predeterminado del idioma (atenuado).",
+      ratingMessage: "Se envía al resolver un ticket, con las evaluaciones habilitadas, por las conexiones sin mensaje de evaluación propio. Vacío: el texto predeterminado del idioma, que aparece atenuado en el campo.",
       language: "Los menús del chatbot, la evaluación y los avisos automáticos se envían en este idioma.",
     },
     ratingPreview: "Ver lo que recibe el contacto",

@@ -256,10 +256,10 @@ export const ptBR = {
   settings: {
     title: "Configurações",
     tabs: { options: "Opções", schedules: "Horários" },
-    optionsHint: "As alterações são salvas automaticamente.",
+    optionsHint: "As opções são salvas assim que mudam; as mensagens, com o botão Salvar delas.",
     keys: {
       userRating: "Avaliações",
-      scheduleType: "Gerenciamento de Expediente",
+      scheduleType: "Gerenciamento de expediente",
       call: "Aceitar chamadas",
       CheckMsgIsGroup: "Ignorar mensagens de grupos",
       sendGreetingAccepted: "Enviar saudação ao aceitar o ticket",
@@ -273,7 +273,7 @@ export const ptBR = {
     },
     hints: {
       userRating: "Ao resolver um ticket, o contato é convidado a avaliar o atendimento de 1 a 3.",
-      ratingMessage: "Enviada ao resolver um ticket, quando as avaliações estão habilitadas, pelas conexões sem mensagem de avaliação própria. Vazia: o texto padrão do idioma (ao lado, esmaecido).",
+      ratingMessage: "Enviada ao resolver um ticket, quando as avaliações estão habilitadas, pelas conexões sem mensagem de avaliação própria. Vazia: o texto padrão do idioma, que aparece esmaecido no campo.",
       language: "Menus do chatbot, avaliação e avisos automáticos são enviados neste idioma.",
     },
     ratingPreview: "Ver o que o contato recebe",

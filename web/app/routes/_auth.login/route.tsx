@@ -13,6 +13,7 @@ import { describedBy, Field, Input, PasswordInput } from "../../components/ui/In
 import { actionForm } from "../../lib/form.server";
 import { describeErrorCode } from "../../lib/errors";
 import { pageTitle } from "../../lib/meta";
+import { safeRedirectTo } from "../../../../worker/lib/redirectTo";
 import { loginAndRedirect, registerVisible } from "./login.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth.title");
@@ -71,7 +72,9 @@ export default function Login() {
   const failure = actionData?.failure && !submitting ? describeErrorCode(actionData.failure.code, t, actionData.failure.dueDate) : null;
   const emailError = fields.email.errors?.[0];
   const passwordError = fields.password.errors?.[0];
-  const redirectTo = searchParams.get("redirectTo");
+  // Only a path of this site (the action checks it again): anything else is not mentioned nor sent.
+  const back = safeRedirectTo(searchParams.get("redirectTo"), "");
+  const redirectTo = back && back !== "/tickets" ? back : null;
   return (
     <section className="rounded-2xl border border-line bg-surface p-6 shadow-panel sm:p-8">
       <h1 className="text-2xl font-semibold tracking-tight">{t("auth.title")}</h1>
