@@ -186,9 +186,11 @@ function QueueForm({
   const [form, fields] = useForm({
     id: `queue-form-${queue?.id ?? "new"}`,
     lastResult,
+    // As the inputs hold them (text), so that a field typed back to what it was is no longer dirty.
     defaultValue: {
       name: queue?.name ?? "",
-      orderQueue: queue?.orderQueue ?? "",
+      orderQueue: queue?.orderQueue == null ? "" : String(queue.orderQueue),
+      color: queue?.color ?? DEFAULT_TAG_COLOR,
       greetingMessage: queue?.greetingMessage ?? "",
       outOfHoursMessage: queue?.outOfHoursMessage ?? "",
     },
@@ -270,7 +272,7 @@ function QueueForm({
 
   // The options are saved as they are edited: once the queue's own fields are as loaded, there is nothing to cancel.
   const unsaved =
-    form.dirty ||
+    (["name", "orderQueue", "color", "greetingMessage", "outOfHoursMessage"] as const).some((name) => fields[name].dirty) ||
     daysTouched ||
     attachment.kind !== "keep" ||
     integrationId !== (queue?.integrationId ?? null) ||
