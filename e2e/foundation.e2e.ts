@@ -47,8 +47,8 @@ describe("journey: an admin and an agent find their way around the foundation", 
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByLabel("Senha", { exact: true }).fill("123");
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
-    await expect.poll(() => dialog.getByText("Too Short!").first().isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText("Invalid email").isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText("Muito curto!").first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText("Email inválido").isVisible()).toBe(true);
     await screenshot(page, "foundation-user-dialog-errors");
 
     const email = `joana.${Date.now()}@demo.com`;

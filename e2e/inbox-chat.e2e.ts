@@ -98,7 +98,7 @@ describe("journey: an agent works a conversation in the chat panel while an admi
     // At least 2 characters (spec).
     await note.fill("x");
     await drawer.getByRole("button", { name: "Adicionar" }).click();
-    await expect.poll(() => drawer.getByRole("alert").innerText()).toBe("Too Short!");
+    await expect.poll(() => drawer.getByRole("alert").innerText()).toBe("Muito curto!");
     await note.fill("Enviar contrato na segunda-feira.");
     await drawer.getByRole("button", { name: "Adicionar" }).click();
     await expect.poll(() => ana.getByText("Observação adicionada com sucesso!", { exact: true }).isVisible()).toBe(true);

@@ -28,12 +28,12 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await closeBrowser();
   });
 
-  const dialog = () => page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Dados da Fila" }) });
+  const dialog = () => page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Dados da fila" }) });
   const option = (path: string) => dialog().getByTestId(`queue-option-${path}`);
 
   it("lists the demo's queues", async () => {
     await page.goto("/queues");
-    await page.getByRole("heading", { name: "Filas & Chatbot" }).waitFor();
+    await page.getByRole("heading", { name: "Filas e chatbot" }).waitFor();
     for (const name of ["Vendas", "Suporte", "Financeiro"]) await page.getByRole("row").filter({ hasText: name }).first().waitFor();
     await screenshot(page, "queues-list");
   });
@@ -44,12 +44,12 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await add.getByLabel("Nome", { exact: true }).fill("Pós-venda");
     await add.getByRole("radio", { name: "#8B5CF6" }).click();
     await add.getByLabel("Mensagem de saudação").fill("Olá! Você está no Pós-venda.");
-    await add.getByRole("tab", { name: "Horários de Atendimento" }).click();
+    await add.getByRole("tab", { name: "Horários de atendimento" }).click();
     await add.getByText("Clique em salvar para registar as alterações").waitFor();
     await add.getByLabel("Fim de Sábado").fill("1300");
     await expect.poll(() => add.getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
     await screenshot(page, "queues-dialog-hours");
-    await add.getByRole("tab", { name: "Dados da Fila" }).click();
+    await add.getByRole("tab", { name: "Dados da fila" }).click();
     await add.getByRole("button", { name: "Salvar fila e criar opções" }).click();
     await page.getByText("Fila salva com sucesso").first().waitFor();
     await page.getByRole("dialog", { name: "Editar fila" }).waitFor();
@@ -93,15 +93,29 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await screenshot(page, "queues-dialog-renumbered");
   });
 
+  it("says the options were saved at once: with the queue's own fields untouched, the dialog offers to close, not to cancel", async () => {
+    await dialog().getByText("Cada opção é salva na hora").waitFor();
+    const buttons = (name: string) => dialog().getByRole("button", { name, exact: true }).count();
+    // The title bar's close button and the footer's.
+    await expect.poll(() => buttons("Fechar")).toBe(2);
+    await expect.poll(() => buttons("Cancelar")).toBe(0);
+    // Editing the queue's own fields is what Cancel undoes.
+    await dialog().getByLabel("Nome", { exact: true }).fill("Pós-venda!");
+    await expect.poll(() => buttons("Cancelar")).toBe(1);
+    await dialog().getByLabel("Nome", { exact: true }).fill("Pós-venda");
+    await expect.poll(() => buttons("Fechar")).toBe(2);
+    await screenshot(page, "queues-dialog-options-saved");
+  });
+
   it("kept the menu and the hours once the dialog is opened again", async () => {
-    await dialog().getByRole("button", { name: "Cancelar" }).last().click();
+    await dialog().getByRole("button", { name: "Fechar", exact: true }).last().click();
     await page.getByRole("row").filter({ hasText: "Pós-venda" }).waitFor();
     await page.getByRole("button", { name: "Editar Pós-venda" }).click();
     await expect.poll(() => option("1").innerText()).toContain("Troca ou devolução");
     await expect.poll(() => option("2").count()).toBe(0);
-    await dialog().getByRole("tab", { name: "Horários de Atendimento" }).click();
+    await dialog().getByRole("tab", { name: "Horários de atendimento" }).click();
     await expect.poll(() => dialog().getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
-    await dialog().getByRole("button", { name: "Cancelar" }).last().click();
+    await dialog().getByRole("button", { name: "Fechar", exact: true }).last().click();
   });
 
   it("deletes the queue after confirmation", async () => {

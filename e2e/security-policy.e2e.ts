@@ -14,7 +14,7 @@ const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk
 const PAGES: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { path: "/contacts", ready: (p) => p.getByRole("heading", { name: "Contatos" }).waitFor() },
   { path: "/users", ready: (p) => p.getByRole("button", { name: "Adicionar usuário" }).waitFor() },
-  { path: "/queues", ready: (p) => p.getByRole("heading", { name: "Filas & Chatbot" }).waitFor() },
+  { path: "/queues", ready: (p) => p.getByRole("heading", { name: "Filas e chatbot" }).waitFor() },
   { path: "/tags", ready: (p) => p.getByRole("button", { name: "Adicionar tag" }).waitFor() },
   { path: "/quick-messages", ready: (p) => p.getByRole("heading").first().waitFor() },
   { path: "/connections", ready: (p) => p.getByText("Simulador").first().waitFor() },

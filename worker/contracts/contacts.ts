@@ -17,6 +17,16 @@ export const listContactsQuery = pagedSearchQuery.extend({
 });
 export type ListContactsQuery = z.infer<typeof listContactsQuery>;
 
+/**
+ * GET /contacts/export.csv: the contacts the page's search shows (searchParam as in GET /contacts, no paging), with
+ * the column headers in the page's language (lang; pt-BR when not given).
+ */
+export const exportContactsQuery = z.object({
+  searchParam: z.string().trim().max(200, "Too Long!").default(""),
+  lang: z.enum(["pt-BR", "en", "es"], { error: "Must be pt-BR, en or es" }).default("pt-BR"),
+});
+export type ExportContactsQuery = z.infer<typeof exportContactsQuery>;
+
 /** GET /contacts/list: id, name and number for pickers (new ticket, schedules), at most this many. */
 export const CONTACT_PICKER_LIMIT = 50;
 export const contactPickerQuery = z.object({

@@ -18,7 +18,7 @@ export const errorCatalogue = {
   ERR_INTERNAL: [500, "An internal error occurred."],
   // spreadsheet imports
   ERR_IMPORT_XLS_UNSUPPORTED: [400, "Legacy .xls files are not read on the server; the contacts page converts them in the browser."],
-  ERR_IMPORT_INVALID_FILE: [400, "The file is not a readable .xlsx spreadsheet."],
+  ERR_IMPORT_INVALID_FILE: [400, "The file is not a readable .xlsx or .csv spreadsheet."],
   ERR_IMPORT_NO_NUMBER_COLUMN: [400, "The spreadsheet has no number column (numero, número, number, telefone or phone)."],
   ERR_IMPORT_TOO_MANY_ROWS: [400, "The spreadsheet has too many rows."],
   // auth and session

@@ -8,6 +8,7 @@ import type { SystemCtx } from "./context";
 import { deliverOutbound } from "./delivery/deliverOutbound";
 import { markDeliveryFailed } from "./delivery/markDeliveryFailed";
 import type { ErrorCode } from "./errors";
+import { getPublicSetting } from "./settings/getPublicSetting";
 import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "./sessionHost/sessionState";
 
 type Call<I, O> = (args: { ctx: SystemCtx; input: I }) => Promise<O>;
@@ -31,6 +32,10 @@ export const hubCalls = {
     const user = await authenticate({ db: ctx.db, env: ctx.env, token: input.token });
     return loadSessionUser(ctx.db, user.id, user.companyId);
   }),
+  /** A platform setting the public pages read (the platform company's hub: viewregister on the login page). */
+  publicSetting: call(({ ctx, input }: { ctx: SystemCtx; input: { key: "allowregister" | "viewregister" | "trial" } }) =>
+    getPublicSetting({ db: ctx.db, input }),
+  ),
   loadSessionState: call(({ ctx, input }: { ctx: SystemCtx; input: { whatsappId: number } }) => loadSessionState(ctx.db, input.whatsappId)),
   saveSessionCreds: call(({ ctx, input }: { ctx: SystemCtx; input: { whatsappId: number; creds: unknown } }) =>
     saveSessionCreds(ctx.db, input.whatsappId, input.creds),

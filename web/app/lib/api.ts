@@ -74,23 +74,27 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
 let ending = false;
 
 /**
- * The session is over: clear what the tab keeps and go to /login. A session replaced by a login elsewhere
- * says so first and leaves after 1 s (spec). Returns the error to throw, marked as already shown.
+ * The session is over: clear what the tab keeps and go to /login, which says why (a session replaced by a login
+ * elsewhere also says so here first and leaves after 1 s, as the spec has it) and, once logged in again, brings
+ * the agent back to this page (`redirectTo`). Returns the error to throw, marked as already shown.
  */
 export function endSession(error: ApiError): ApiError {
   const handled = new ApiError(error.status, error.code, error.message, error.fields, error.body, true);
   if (ending || typeof window === "undefined") return handled;
   ending = true;
   forgetSession();
+  const params = new URLSearchParams();
+  if (error.code && error.code !== "ERR_SESSION_EXPIRED" && SESSION_ENDING.has(error.code)) params.set("ended", error.code);
+  if (typeof error.body.dueDate === "string") params.set("detail", error.body.dueDate);
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (here !== "/tickets") params.set("redirectTo", here);
+  const qs = params.toString();
+  const target = qs ? `/login?${qs}` : "/login";
   if (error.code === "ERR_SESSION_REPLACED") {
     toast.error(browserI18n().t("toasts.sessionReplaced"));
-    setTimeout(() => window.location.assign("/login"), 1000);
+    setTimeout(() => window.location.assign(target), 1000);
   } else {
-    const params = new URLSearchParams();
-    if (error.code && error.code !== "ERR_SESSION_EXPIRED" && SESSION_ENDING.has(error.code)) params.set("ended", error.code);
-    if (typeof error.body.dueDate === "string") params.set("detail", error.body.dueDate);
-    const qs = params.toString();
-    window.location.assign(qs ? `/login?${qs}` : "/login");
+    window.location.assign(target);
   }
   return handled;
 }

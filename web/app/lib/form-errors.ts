@@ -7,6 +7,23 @@ export function conformName(path: string): string {
   return path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 }
 
+/** The API's field messages (worker/contracts: zod's, in English) that have a translation of their own. */
+const SERVER_MESSAGES: Record<string, string> = {
+  Required: "validation.required",
+  "Too Short!": "validation.tooShort",
+  "Too Long!": "validation.tooLong",
+  "Invalid email": "validation.invalidEmail",
+};
+
+/**
+ * One way for every form: the page validates with messages in the user's language, and what the server still
+ * refuses under a field is shown in that language too (a message it knows, else "invalid value"), never as the
+ * API's English text.
+ */
+export function fieldMessage(serverMessage: string, t: TFunction): string {
+  return t(SERVER_MESSAGES[serverMessage] ?? "validation.invalid");
+}
+
 /**
  * A failed save, as conform shows it: errors the server ties to fields go under those fields, and conflict
  * codes that belong to one field (a duplicated number, a tag name in use) go under it; null when the error
@@ -25,7 +42,7 @@ export function fieldErrorsFrom(
   const fieldErrors: Record<string, string[]> = {};
   for (const [path, message] of Object.entries(err.fields)) {
     const name = aliases[path] ?? conformName(path);
-    if (known(name)) fieldErrors[name] = [message];
+    if (known(name)) fieldErrors[name] = [fieldMessage(message, t)];
   }
   const field = err.code ? codeFields[err.code] : undefined;
   if (field && known(field)) fieldErrors[field] = [describeErrorCode(err.code, t)];

@@ -7,6 +7,7 @@ import { AppError, type ErrorCode } from "../../../worker/domain/errors";
 import { canOpen, type PageId } from "./access";
 import { assertEnv } from "../../../worker/env";
 import { clientIp } from "../../../worker/lib/clientIp";
+import { returnPathOf, safeRedirectTo } from "../../../worker/lib/redirectTo";
 import { fromBase64Url } from "../../../worker/lib/crypto";
 import {
   ACCESS_COOKIE,
@@ -120,7 +121,10 @@ export function cookieHeaders(session: PageSession): Headers {
   return headers;
 }
 
-/** Private pages: the session user, or a redirect to /login (saying why, when a session ended). */
+/**
+ * Private pages: the session user, or a redirect to /login, saying why when a session ended, and with the page
+ * to come back to after logging in (`redirectTo`, checked again when it is used).
+ */
 export async function requireUser(request: Request, context: AppLoadContext) {
   const session = await getPageSession(request, context);
   if (session.retry) throw redirect(new URL(request.url).pathname + new URL(request.url).search);
@@ -128,16 +132,19 @@ export async function requireUser(request: Request, context: AppLoadContext) {
     const params = new URLSearchParams();
     if (session.ended) params.set("ended", session.ended);
     if (session.endedDetail) params.set("detail", session.endedDetail);
+    const back = returnPathOf(request.url);
+    if (back) params.set("redirectTo", back);
     const query = params.toString();
     throw redirect(query ? `/login?${query}` : "/login", { headers: cookieHeaders(session) });
   }
   return { ...session, user: session.user };
 }
 
-/** Public pages (login, signup, password reset): a logged-in user goes to the inbox. */
+/** Public pages (login, signup, password reset): a logged-in user goes to the inbox, or to the page asked for. */
 export async function redirectIfLoggedIn(request: Request, context: AppLoadContext) {
   const session = await getPageSession(request, context);
-  if (session.user) throw redirect("/tickets", { headers: cookieHeaders(session) });
+  const to = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
+  if (session.user) throw redirect(to, { headers: cookieHeaders(session) });
   return session;
 }
 

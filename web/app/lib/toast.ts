@@ -23,11 +23,15 @@ function emit() {
   for (const listener of listeners) listener(items);
 }
 
+/**
+ * One toast at a time, the newest: it sits in the top bar, where it hides no action, and a stack would reach down
+ * over the page (and a browser window without focus pauses the timers, so they would pile up).
+ */
 function push(kind: ToastKind, message: string): number {
   const id = nextId++;
   // A burst of identical messages (several failed calls at once) shows once.
   if (items.some((t) => t.message === message && t.kind === kind)) return id;
-  items = [...items.slice(-3), { id, kind, message }];
+  items = [{ id, kind, message }];
   emit();
   return id;
 }

@@ -1,8 +1,10 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { canOpen, pageOfPath } from "../lib/access";
 import { cookieHeaders, requireUser } from "../lib/session.server";
 import { ComingSoon } from "../components/layout/ComingSoon";
+import { pageMeta, titleKeyOfPath } from "../components/shell/menu";
+import { pageTitle } from "../lib/meta";
 
 /**
  * Every private path of the route table that has no page of its own yet: a "coming soon" state inside the
@@ -14,10 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageOfPath(new URL(request.url).pathname);
   const state = !page ? "notFound" : canOpen(session.user, page) ? "comingSoon" : "forbidden";
   const status = state === "notFound" ? 404 : state === "forbidden" ? 403 : 200;
-  return data({ page, state } as const, { status, headers: cookieHeaders(session) });
+  const titleKey = page ? (titleKeyOfPath(new URL(request.url).pathname) ?? pageMeta[page].labelKey) : "comingSoon.notFoundTitle";
+  return data({ page, state, titleKey } as const, { status, headers: cookieHeaders(session) });
 }
 
+/** The tab's title is the page's menu name, as its heading is. */
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => pageTitle(matches, data?.titleKey ?? "comingSoon.notFoundTitle");
+
 export default function Placeholder() {
-  const { page, state } = useLoaderData<typeof loader>();
-  return <ComingSoon page={page} state={state} />;
+  const { page, state, titleKey } = useLoaderData<typeof loader>();
+  return <ComingSoon page={page} state={state} titleKey={titleKey} />;
 }

@@ -155,6 +155,18 @@ describe("GET /api/contacts/:id", () => {
     expect(res.json).toMatchObject({ id: contact.id, name: "Detalhe", extraInfo: [{ name: "Plano", value: "Ouro" }] });
   });
 
+  it("says how many tickets the contact has (deleting it deletes them), and that it has no ratings yet", async () => {
+    const contact = await createContact(teamA.company.id, { name: "Com tickets" });
+    await createTicketRow(teamA.company.id, { contactId: contact.id, status: "closed" });
+    await createTicketRow(teamA.company.id, { contactId: contact.id, status: "closed" });
+    await createTicketRow(teamA.company.id, { contactId: contact.id });
+    const other = await createContact(teamA.company.id);
+    await createTicketRow(teamA.company.id, { contactId: other.id });
+    const res = await call("GET", `/api/contacts/${contact.id}`, { token: teamA.admin.token });
+    expect(res.json).toMatchObject({ id: contact.id, ticketCount: 3, ratings: { count: 0, average: null, last: null } });
+    expect((await call("GET", `/api/contacts/${other.id}`, { token: teamA.admin.token })).json.ticketCount).toBe(1);
+  });
+
   it("answers 404 for another company's contact, revealing nothing", async () => {
     const contact = await createContact(teamA.company.id);
     const res = await call("GET", `/api/contacts/${contact.id}`, { token: teamB.admin.token });
@@ -561,6 +573,18 @@ describe("POST /api/contacts/upload", () => {
     expect(res.json.error).toBe("ERR_PAYLOAD_TOO_LARGE");
   });
 
+  it("imports a .csv as spreadsheet programs save it: semicolons, quotes, Latin-1, headers in Spanish", async () => {
+    const { company, agent } = await companyWithTeam();
+    const latin1 = Uint8Array.from("Nombre;Teléfono;Correo\r\n\"Núñez; José\";(11) 93333-0101;jose@mail.dev\r\n;;\r\nSem nome;11933330102;\r\n", (c) => c.charCodeAt(0));
+    const res = await upload(agent.token, latin1, "agenda.csv", "text/csv");
+    expect(res.json).toEqual({ imported: 2, skipped: [] });
+    const byNumber = new Map((await contactsOf(company.id)).map((c) => [c.number, c]));
+    expect(byNumber.get("5511933330101")).toMatchObject({ name: "Núñez; José", email: "jose@mail.dev" });
+    expect(byNumber.get("5511933330102")).toMatchObject({ name: "Sem nome" });
+    const noNumber = await upload(agent.token, "Nome,Email\nAna,ana@mail.dev\n", "agenda.csv", "text/csv");
+    expect(noNumber.json.error).toBe("ERR_IMPORT_NO_NUMBER_COLUMN");
+  });
+
   it("refuses a legacy .xls with 400 ERR_IMPORT_XLS_UNSUPPORTED (the page converts those itself)", async () => {
     const ole2 = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
     const res = await upload(teamA.agent.token, ole2, "contatos.xls", "application/vnd.ms-excel");
@@ -617,12 +641,42 @@ describe("GET /api/contacts/export.csv", () => {
     expect(res.headers.get("content-disposition")).toContain("attachment");
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // Headers in the page's language (pt-BR unless asked), contacts in the page's order (by name).
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
-      "name,number,email\r\n" +
-        '"José, o ""Zé""",5511900000001,ze@mail.dev\r\n' +
+      "Nome,Número,Email\r\n" +
         '"\'=HYPERLINK(""http://evil"")",5511900000002,\r\n' +
-        "'@Ana,5511900000003,\r\n",
+        "'@Ana,5511900000003,\r\n" +
+        '"José, o ""Zé""",5511900000001,ze@mail.dev\r\n',
     );
+  });
+
+  it("exports only the contacts the page's search shows, with headers in the page's language", async () => {
+    const { company, agent } = await companyWithTeam();
+    await createContact(company.id, { name: "Maria Souza", number: "5511900000011", email: "maria@mail.dev" });
+    await createContact(company.id, { name: "Mário Lima", number: "5511900000012" });
+    await createContact(company.id, { name: "Pedro Alves", number: "5521900000013" });
+    const text = async (query: string) => (await (await rawCall("GET", `/api/contacts/export.csv?${query}`, agent.token)).text()).replace(/^\uFEFF/, "");
+    expect(await text("searchParam=mar&lang=en")).toBe("Name,Number,Email\r\nMaria Souza,5511900000011,maria@mail.dev\r\nMário Lima,5511900000012,\r\n");
+    expect(await text("searchParam=21&lang=es")).toBe("Nombre,Número,Email\r\nPedro Alves,5521900000013,\r\n");
+    expect(await text("searchParam=ninguém")).toBe("Nome,Número,Email\r\n");
+    expect((await call("GET", "/api/contacts/export.csv?lang=fr", { token: agent.token })).status).toBe(400);
+  });
+
+  it("writes a file the import reads back as it is, in every language", async () => {
+    const from = await companyWithTeam();
+    await createContact(from.company.id, { name: "Ana; da Silva", number: "5511900000021", email: "ana@mail.dev" });
+    await createContact(from.company.id, { name: "=Fórmula", number: "5511900000022" });
+    for (const lang of ["pt-BR", "en", "es"]) {
+      const csv = await (await rawCall("GET", `/api/contacts/export.csv?lang=${lang}`, from.agent.token)).arrayBuffer();
+      const to = await companyWithTeam();
+      const res = await call("POST", "/api/contacts/upload", { token: to.agent.token, rawBody: formWithFile("file", csv, "contatos.csv", "text/csv") });
+      expect(res.json, lang).toEqual({ imported: 2, skipped: [] });
+      const imported = (await contactsOf(to.company.id)).map((c) => ({ name: c.name, number: c.number, email: c.email }));
+      expect(imported.sort((x, y) => x.number.localeCompare(y.number))).toEqual([
+        { name: "Ana; da Silva", number: "5511900000021", email: "ana@mail.dev" },
+        { name: "=Fórmula", number: "5511900000022", email: "" },
+      ]);
+    }
   });
 
   it("streams a large company in chunks, every contact once", async () => {

@@ -3,6 +3,7 @@ import {
   bulkDeleteContactsInput,
   contactPickerQuery,
   createContactInput,
+  exportContactsQuery,
   importContactsInput,
   importFromPhoneInput,
   listContactsQuery,
@@ -29,7 +30,7 @@ export const contactRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listContacts({ ctx: c.get("ctx"), input: query(c, listContactsQuery) })))
   .get("/list", async (c) => c.json(await listContactPicker({ ctx: c.get("ctx"), input: query(c, contactPickerQuery) })))
   .get("/export.csv", (c) =>
-    c.body(exportContactsCsv({ ctx: c.get("ctx") }), 200, {
+    c.body(exportContactsCsv({ ctx: c.get("ctx"), input: query(c, exportContactsQuery) }), 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": 'attachment; filename="contacts.csv"',
       "cache-control": "no-store",

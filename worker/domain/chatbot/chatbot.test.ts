@@ -141,10 +141,11 @@ describe("the connection's chatbot", () => {
 });
 
 describe("closing with a rating", () => {
-  async function closedWithRating() {
+  async function closedWithRating(conn: Parameters<typeof createConnection>[1] = { ratingMessage: "Avalie o atendimento:", complationMessage: "Obrigado, até logo!" }, settings: Record<string, string> = {}) {
     const team = await companyWithTeam();
-    const connection = await createConnection(team.company.id, { ratingMessage: "Avalie o atendimento:", complationMessage: "Obrigado, até logo!" });
+    const connection = await createConnection(team.company.id, conn);
     await setSetting(team.company.id, "userRating", "enabled");
+    for (const [key, value] of Object.entries(settings)) await setSetting(team.company.id, key, value);
     await deliver(inbound(connection.id, NUMBER, "oi"));
     const ticket = await ticketOf(team.company.id);
     await call("PUT", `/api/tickets/${ticket.id}`, { token: team.admin.token, body: { status: "open", userId: team.admin.id } });
@@ -161,6 +162,43 @@ describe("closing with a rating", () => {
     expect(said[0]!.body).toContain("*[ 3 ]* - Muito satisfeito");
     expect(await inTenant(company.id, (db) => db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)).all())).toMatchObject([{ rate: 3, userId: admin.id }]);
     expect(await ticketOf(company.id)).toMatchObject({ status: "closed" });
+  });
+
+  it("works as soon as userRating is on: with no rating message anywhere, the language's own prompt is sent", async () => {
+    const { company, connection, admin, ticket } = await closedWithRating({ complationMessage: "Até logo!" });
+    const said = await botSaid(company.id);
+    expect(said).toEqual([
+      {
+        kind: "rating",
+        body: "Como você avalia o nosso atendimento? Responda com o número de uma opção:\n\n*[ 1 ]* - Insatisfeito\n*[ 2 ]* - Satisfeito\n*[ 3 ]* - Muito satisfeito",
+      },
+    ]);
+    await deliver(inbound(connection.id, NUMBER, "2"));
+    expect((await botSaid(company.id)).map((s) => s.kind)).toEqual(["rating", "completion"]);
+    expect(await inTenant(company.id, (db) => db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)).all())).toMatchObject([{ rate: 2, userId: admin.id }]);
+  });
+
+  it("uses the company's rating message when the connection has none, and the connection's own when it has one", async () => {
+    const company = await closedWithRating({}, { ratingMessage: "Dê uma nota para a Demo:" });
+    expect((await botSaid(company.company.id))[0]!.body).toMatch(/^Dê uma nota para a Demo:\n\n\*\[ 1 \]\* - Insatisfeito/);
+    const own = await closedWithRating({ ratingMessage: "Nota desta loja:" }, { ratingMessage: "Dê uma nota para a Demo:" });
+    expect((await botSaid(own.company.id))[0]!.body).toMatch(/^Nota desta loja:\n\n/);
+  });
+
+  it("marks the contact's rating on its message, lists it in the ticket's history and on the contact", async () => {
+    const { company, connection, admin, ticket } = await closedWithRating();
+    await deliver(inbound(connection.id, NUMBER, "3"));
+    const page = await call("GET", `/api/messages/${ticket.id}`, { token: admin.token });
+    const reply = page.json.messages.find((m: { body: string; fromMe: boolean }) => !m.fromMe && m.body === "3");
+    expect(reply).toMatchObject({ rating: 3 });
+    expect(page.json.messages.filter((m: { rating: number | null }) => m.rating)).toHaveLength(1);
+
+    const history = await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: admin.token });
+    expect(history.json.ratings).toMatchObject([{ rate: 3, user: { id: admin.id, name: admin.name } }]);
+
+    const contact = await call("GET", `/api/contacts/${ticket.contactId}`, { token: admin.token });
+    expect(contact.json).toMatchObject({ ticketCount: 1, ratings: { count: 1, average: 3, last: { rate: 3 } } });
+    void company;
   });
 
   it("keeps anything else as an ordinary message, repeats the prompt once, then starts a new turn", async () => {
@@ -180,5 +218,57 @@ describe("closing with a rating", () => {
     const ticket = await ticketOf(team.company.id);
     await call("PUT", `/api/tickets/${ticket.id}`, { token: team.admin.token, body: { status: "closed" } });
     expect((await botSaid(team.company.id)).map((s) => s.kind)).toEqual(["completion"]);
+  });
+});
+
+describe("the company's language", () => {
+  it("speaks English to contacts: the menus, an invalid option and the rating", async () => {
+    const { company, connection, admin } = await botCompany({ greetingMessage: "Hi! Choose a department:", complationMessage: "Bye!" });
+    await setSetting(company.id, "language", "en");
+    await setSetting(company.id, "userRating", "enabled");
+    const sales = await createQueue(company.id, { name: "Sales", orderQueue: 1, greetingMessage: "Sales:" });
+    const other = await createQueue(company.id, { name: "Other", orderQueue: 2 });
+    await offer(company.id, connection.id, sales.id, other.id);
+    const plans = await option(company.id, sales.id, null, "1", "Plans", "Our plans:");
+    await option(company.id, sales.id, plans.id, "1", "Basic", "10 a month.");
+    await option(company.id, sales.id, plans.id, "2", "Pro", "50 a month.");
+    for (const text of ["hello", "1", "1", "9"]) await deliver(inbound(connection.id, NUMBER, text));
+
+    const said = await botSaid(company.id);
+    expect(said.map((s) => s.kind)).toEqual(["queuesMenu", "optionsMenu", "optionsMenu", "invalidOption"]);
+    expect(said[2]!.body).toBe("Our plans:\n\n*[ 1 ]* - Basic\n*[ 2 ]* - Pro\n*[ 0 ]* - Back\n*[ # ]* - Main menu");
+    expect(said[3]!.body).toMatch(/^Invalid option\. Please choose one of the menu options\.\n\nOur plans:/);
+
+    const ticket = await ticketOf(company.id);
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "open", userId: admin.id } });
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "closed" } });
+    expect((await botSaid(company.id)).at(-1)).toEqual({
+      kind: "rating",
+      body: "How would you rate our service? Reply with the number of an option:\n\n*[ 1 ]* - Unsatisfied\n*[ 2 ]* - Satisfied\n*[ 3 ]* - Very satisfied",
+    });
+  });
+
+  it("says the agent's greeting and the transfer notice in Spanish", async () => {
+    const { company, connection, admin, agent } = await botCompany();
+    await setSetting(company.id, "language", "es");
+    await setSetting(company.id, "sendGreetingAccepted", "enabled");
+    await setSetting(company.id, "sendMsgTransfTicket", "enabled");
+    const { createContact } = await import("../../testing/inbox");
+    await createContact(company.id, { number: NUMBER, name: "Lucía", disableBot: true });
+    await deliver(inbound(connection.id, NUMBER, "hola"));
+    const ticket = await ticketOf(company.id);
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "open", userId: admin.id } });
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { userId: agent.id } });
+    const said = (await botSaid(company.id)).map((s) => s.body);
+    expect(said).toEqual([
+      `Hola *Lucía*, mi nombre es *${admin.name}* y a partir de ahora continuaré con su atención.`,
+      `*Mensaje automático*:\nUsted fue transferido al agente *${agent.name}*\nEspere, ¡ya lo atenderemos!`,
+    ]);
+  });
+
+  it("refuses a language it does not speak", async () => {
+    const { admin } = await companyWithTeam();
+    expect((await call("PUT", "/api/settings/language", { token: admin.token, body: { value: "fr" } })).status).toBe(400);
+    expect((await call("PUT", "/api/settings/language", { token: admin.token, body: { value: "es" } })).status).toBe(200);
   });
 });

@@ -1,12 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
 import { ticketTracking, userRatings, type Whatsapp } from "../../db/schema";
+import { contactTexts, ratingPrompt } from "../contactTexts";
 import type { SystemCtx } from "../context";
+import { settingsFor } from "../settings/companySettingValues";
 import { lastSentByUs } from "./botState";
 import { botSay } from "./botSay";
-import { ratingPrompt } from "./menus";
 
 /** A rating prompt is answered within this time; later replies start a new conversation. */
 export const RATING_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Ratings (spec 000 constants): 1 unsatisfied, 2 satisfied, 3 very satisfied. */
+export type Rate = 1 | 2 | 3;
 
 /** Whether the closed ticket is waiting for the contact's rating (the last thing we sent was the prompt). */
 export async function awaitingRating(ctx: SystemCtx, ticketId: number, now = new Date()) {
@@ -14,6 +18,22 @@ export async function awaitingRating(ctx: SystemCtx, ticketId: number, now = new
   if (!last || (last.kind !== "rating" && last.kind !== "ratingRepeat")) return null;
   if (now.getTime() - last.at.getTime() > RATING_WINDOW_MS) return null;
   return last.kind;
+}
+
+/** A reply to the prompt read as a rating: "1", " 2 ", "3"; anything else is not one. */
+export function rateOf(body: string): Rate | null {
+  const digit = /^\s*([1-3])\s*$/.exec(body)?.[1];
+  return digit ? (Number(digit) as Rate) : null;
+}
+
+/**
+ * The rating prompt said on a connection, in the company's language: the connection's own message when it has
+ * one, else the company's (setting ratingMessage), else the language's default; then the numbered options.
+ * So switching userRating on is enough for ratings to work.
+ */
+export async function ratingPromptOf(ctx: Pick<SystemCtx, "db" | "companyId" | "companySettings">, conn: Pick<Whatsapp, "ratingMessage">): Promise<string> {
+  const settings = await settingsFor(ctx, ["language", "ratingMessage"]);
+  return ratingPrompt(contactTexts(settings.language), conn.ratingMessage.trim() || settings.ratingMessage);
 }
 
 /**
@@ -25,7 +45,7 @@ export async function answerRating(
   ctx: SystemCtx,
   input: { ticketId: number; userId: number | null; body: string; prompt: "rating" | "ratingRepeat"; conn: Pick<Whatsapp, "ratingMessage" | "complationMessage"> },
 ): Promise<"rated" | "repeated" | "gave-up"> {
-  const rate = /^\s*([1-3])\s*$/.exec(input.body)?.[1];
+  const rate = rateOf(input.body);
   if (rate) {
     const now = new Date();
     const lastClose = ctx.db
@@ -35,14 +55,14 @@ export async function answerRating(
       .orderBy(desc(ticketTracking.id))
       .limit(1);
     await ctx.db.batch([
-      ctx.db.insert(userRatings).values({ companyId: ctx.companyId, ticketId: input.ticketId, userId: input.userId, rate: Number(rate), createdAt: now }),
+      ctx.db.insert(userRatings).values({ companyId: ctx.companyId, ticketId: input.ticketId, userId: input.userId, rate, createdAt: now }),
       ctx.db.update(ticketTracking).set({ rated: true, ratingAt: now }).where(eq(ticketTracking.id, lastClose)),
     ]);
     await botSay(ctx, input.ticketId, "completion", input.conn.complationMessage);
     return "rated";
   }
   if (input.prompt === "rating") {
-    await botSay(ctx, input.ticketId, "ratingRepeat", ratingPrompt(input.conn.ratingMessage));
+    await botSay(ctx, input.ticketId, "ratingRepeat", await ratingPromptOf(ctx, input.conn));
     return "repeated";
   }
   return "gave-up";

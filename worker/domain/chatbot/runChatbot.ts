@@ -6,7 +6,8 @@ import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { InboundTicket } from "../inbound/inboundTicket";
 import { lastSentByUs, type BotState } from "./botState";
 import { botSay } from "./botSay";
-import { optionsMenu, queuesMenu, botTexts } from "./menus";
+import { contactTexts, type ContactTexts } from "../contactTexts";
+import { invalidOptionReply, optionsMenu, queuesMenu } from "./menus";
 import { isWithinServiceHours } from "./serviceHours";
 
 export type BotConnection = Pick<
@@ -53,9 +54,9 @@ export function chatbotAnswers(
  */
 export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<ChatbotOutcome> {
   const now = turn.now ?? new Date();
-  const settings = await settingsFor(ctx, ["scheduleType", "sendGreetingMessageOneQueues"]);
+  const settings = await settingsFor(ctx, ["scheduleType", "sendGreetingMessageOneQueues", "language"]);
   const hours = settings.scheduleType === "company" || settings.scheduleType === "queue" ? await companyHours(ctx) : null;
-  const bot = new Bot(ctx, turn, now, settings.scheduleType, isEnabled(settings.sendGreetingMessageOneQueues), hours);
+  const bot = new Bot(ctx, turn, now, settings.scheduleType, isEnabled(settings.sendGreetingMessageOneQueues), hours, contactTexts(settings.language));
 
   if (settings.scheduleType === "company" && hours && !isWithinServiceHours(hours.schedules, hours.timezone, now)) {
     await bot.outOfHours(turn.conn.outOfHoursMessage);
@@ -106,6 +107,7 @@ class Bot {
     private readonly scheduleType: string,
     private readonly greetOneQueue: boolean,
     private readonly hours: { timezone: string } | null,
+    private readonly texts: ContactTexts,
   ) {
     this.last = turn.lastSent;
   }
@@ -178,7 +180,7 @@ class Bot {
     }
     const invalid = !this.turn.opened && (last?.kind === "queuesMenu" || last?.kind === "greeting");
     await this.setTicket({ amountUsedBotQueues: this.ticket.amountUsedBotQueues + 1 });
-    await this.say(invalid ? "invalidOption" : "queuesMenu", invalid ? `${botTexts.invalidOption}\n\n${menu}` : menu);
+    await this.say(invalid ? "invalidOption" : "queuesMenu", invalid ? invalidOptionReply(this.texts, menu) : menu);
   }
 
   private async enterQueue(queue: Queue) {
@@ -208,7 +210,7 @@ class Bot {
       return;
     }
     await this.setTicket({ queueId: queue.id, chatbot: true, queueOptionId: null });
-    await this.say("optionsMenu", optionsMenu(queue.greetingMessage, top, { canGoBack: false }), media);
+    await this.say("optionsMenu", optionsMenu(this.texts, queue.greetingMessage, top, { canGoBack: false }), media);
   }
 
   async navigateOptions() {
@@ -228,7 +230,7 @@ class Bot {
     const last = await this.lastSent();
     if (last?.kind === "invalidOption") return;
     const levelMessage = current === null ? await this.queueGreeting(queueId) : ((await this.option(current))?.message ?? "");
-    await this.say("invalidOption", `${botTexts.invalidOption}\n\n${optionsMenu(levelMessage, children, { canGoBack: current !== null })}`);
+    await this.say("invalidOption", invalidOptionReply(this.texts, optionsMenu(this.texts, levelMessage, children, { canGoBack: current !== null })));
   }
 
   private async backToQueues() {
@@ -241,7 +243,7 @@ class Bot {
     await this.setTicket({ queueOptionId: optionId });
     const children = await this.children(queueId, optionId);
     const message = optionId === null ? await this.queueGreeting(queueId) : ((await this.option(optionId))?.message ?? "");
-    await this.say("optionsMenu", optionsMenu(message, children, { canGoBack: optionId !== null }));
+    await this.say("optionsMenu", optionsMenu(this.texts, message, children, { canGoBack: optionId !== null }));
   }
 
   private async descend(queueId: number, chosen: OptionRow) {
@@ -259,7 +261,7 @@ class Bot {
       return;
     }
     await this.setTicket({ queueOptionId: option.id });
-    await this.say("optionsMenu", optionsMenu(option.message, children, { canGoBack: true }), { path: option.mediaPath, name: option.mediaName });
+    await this.say("optionsMenu", optionsMenu(this.texts, option.message, children, { canGoBack: true }), { path: option.mediaPath, name: option.mediaName });
   }
 
   private async queueGreeting(queueId: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvLine } from "./csv";
+import { csvField, csvLine, parseCsv, unguardCsvField } from "./csv";
 
 describe("csvField", () => {
   it("leaves plain values alone", () => {
@@ -24,5 +24,28 @@ describe("csvField", () => {
 
   it("ends lines with CRLF", () => {
     expect(csvLine(["a", "b,c"])).toBe('a,"b,c"\r\n');
+  });
+});
+
+describe("parseCsv", () => {
+  it("reads back what csvLine writes, quotes, separators and line breaks included", () => {
+    const rows = [
+      ["Nome", "Número", "Email"],
+      ['Ana "Aninha"', "5511", ""],
+      ["Souza, Ana", "linha\nnova", "x@y.z"],
+    ];
+    expect(parseCsv(`\uFEFF${rows.map(csvLine).join("")}`)).toEqual(rows);
+  });
+
+  it("finds a semicolon or tab separator from the first line, and takes LF line ends and a last line without one", () => {
+    expect(parseCsv("a;b\n1;2,5")).toEqual([["a", "b"], ["1", "2,5"]]);
+    expect(parseCsv("a\tb\r\n1\t2\r\n")).toEqual([["a", "b"], ["1", "2"]]);
+  });
+
+  it("takes the formula guard off again", () => {
+    expect(unguardCsvField("'=SUM(A1)")).toBe("=SUM(A1)");
+    expect(unguardCsvField("'+5511")).toBe("+5511");
+    expect(unguardCsvField("D'Ávila")).toBe("D'Ávila");
+    expect(unguardCsvField("'quoted'")).toBe("'quoted'");
   });
 });

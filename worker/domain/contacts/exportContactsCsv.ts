@@ -1,35 +1,46 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, or, type SQL } from "drizzle-orm";
+import type { ExportContactsQuery } from "../../contracts/contacts";
 import { contacts } from "../../db/schema";
 import type { Ctx } from "../context";
 import { csvLine } from "./csv";
+import { contactSearchWhere } from "./search";
+import { SHEET_HEADERS } from "./sheetColumns";
 
 /** Contacts read per query while streaming the export. */
 const CHUNK = 500;
 
 /**
- * GET /contacts/export.csv: the company's contacts (name, number, email) as UTF-8 CSV with a byte-order mark,
- * so spreadsheet programs read accents right. Streamed: contacts are read from D1 a chunk at a time (by id, so
- * a large company never sits in memory at once) as the client consumes the response.
+ * GET /contacts/export.csv: the contacts the page shows for its search (all of them without one), ordered as the
+ * page orders them (by name), as UTF-8 CSV with a byte-order mark so spreadsheet programs read accents right.
+ * Streamed: read a chunk at a time (keyset on name and id), so a large company never sits in memory at once.
  */
-export function exportContactsCsv({ ctx }: { ctx: Ctx }): ReadableStream<Uint8Array> {
+export function exportContactsCsv({ ctx, input }: { ctx: Ctx; input: ExportContactsQuery }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let afterId = 0;
+  const search = contactSearchWhere(input.searchParam);
+  let after: { name: string; id: number } | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(["name", "number", "email"])}`));
+        // Headers in the reader's language, each one a name the import recognises: the file can be imported back.
+        const headers = SHEET_HEADERS[input.lang];
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine([headers.name, headers.number, headers.email])}`));
+        // A search that can match nothing exports the headers alone.
+        if (search === null) controller.close();
         return;
       }
+      const where: (SQL | undefined)[] = [eq(contacts.companyId, ctx.companyId), search ?? undefined];
+      if (after) where.push(or(gt(contacts.name, after.name), and(eq(contacts.name, after.name), gt(contacts.id, after.id))));
       const rows = await ctx.db
         .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
         .from(contacts)
-        .where(and(eq(contacts.companyId, ctx.companyId), gt(contacts.id, afterId)))
-        .orderBy(asc(contacts.id))
+        .where(and(...where))
+        .orderBy(asc(contacts.name), asc(contacts.id))
         .limit(CHUNK);
       if (rows.length > 0) {
-        afterId = rows[rows.length - 1]!.id;
+        const last = rows[rows.length - 1]!;
+        after = { name: last.name, id: last.id };
         controller.enqueue(encoder.encode(rows.map((r) => csvLine([r.name, r.number, r.email])).join("")));
       }
       if (rows.length < CHUNK) controller.close();

@@ -1,18 +1,13 @@
 import { readSheet } from "read-excel-file/universal";
 import { MAX_IMPORT_ROWS } from "../../contracts/contacts";
 import { AppError } from "../errors";
+import { parseCsv, unguardCsvField } from "./csv";
+import { mapColumns, type SheetColumn } from "./sheetColumns";
 import { ArchiveError, storedXlsxArchive } from "./xlsxArchive";
 
 /** What the XML parts of an accepted spreadsheet may expand to (a 2 MB .xlsx of 5,000 rows needs far less). */
 const MAX_UNPACKED_BYTES = 48 * 1024 * 1024;
 
-/** Header names (compared without case, accents or punctuation) of the columns an import reads. */
-const COLUMNS = {
-  name: ["nome", "name"],
-  number: ["numero", "number", "telefone", "phone", "celular", "whatsapp"],
-  email: ["email"],
-} as const;
-type Column = keyof typeof COLUMNS;
 
 export interface SheetRow {
   /** The row's number as the spreadsheet shows it (the header is usually row 1). */
@@ -27,14 +22,16 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 /**
- * Reads the first sheet of an uploaded .xlsx: the first non-empty row is the header, whose columns are found
- * by name (nome/name, numero/número/number/telefone/phone, email/e-mail); the rows below it come back as text
- * with their row numbers, blank rows left out. A legacy .xls is refused with ERR_IMPORT_XLS_UNSUPPORTED: the
- * contacts page converts those in the browser and posts the rows to /contacts/import.
+ * Reads an uploaded spreadsheet: the first sheet of an .xlsx, or a .csv (the contacts export among them). The first
+ * non-empty row is the header, whose columns are found by name (nome/name/nombre, numero/número/number/telefone/
+ * phone, email/e-mail/correo); the rows below it come back as text with their row numbers, blank rows left out. A
+ * legacy .xls is refused with ERR_IMPORT_XLS_UNSUPPORTED: the contacts page converts those in the browser and posts
+ * the rows to /contacts/import.
  */
 export async function readContactSheet(file: File): Promise<SheetRow[]> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (startsWith(bytes, OLE2_MAGIC) || /\.xls$/i.test(file.name)) throw new AppError("ERR_IMPORT_XLS_UNSUPPORTED");
+  if (/\.csv$/i.test(file.name)) return rowsOf(csvCells(bytes));
   if (!startsWith(bytes, ZIP_MAGIC)) throw new AppError("ERR_IMPORT_INVALID_FILE");
 
   let data: unknown[][];
@@ -48,10 +45,28 @@ export async function readContactSheet(file: File): Promise<SheetRow[]> {
     // Whatever the parser trips on, the cause is the file.
     throw new AppError("ERR_IMPORT_INVALID_FILE");
   }
+  return rowsOf(data);
+}
 
+/**
+ * A CSV file's cells: UTF-8 (with or without a byte-order mark) as the export writes it, else Latin-1 (what older
+ * spreadsheet programs save); the apostrophe the export puts before a formula-like value is taken off again.
+ */
+function csvCells(bytes: Uint8Array): string[][] {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+  }
+  return parseCsv(text).map((row) => row.map(unguardCsvField));
+}
+
+/** The contact rows under a sheet's header row, by the header's column names. */
+function rowsOf(data: unknown[][]): SheetRow[] {
   const headerIndex = data.findIndex((row) => row.some((cell) => text(cell) !== ""));
   if (headerIndex < 0) return [];
-  const columns = columnsOf(data[headerIndex]!);
+  const columns = mapColumns(data[headerIndex]!.map(text));
   if (columns.number === undefined) throw new AppError("ERR_IMPORT_NO_NUMBER_COLUMN");
 
   const rows: SheetRow[] = [];
@@ -61,28 +76,13 @@ export async function readContactSheet(file: File): Promise<SheetRow[]> {
     if (rows.length === MAX_IMPORT_ROWS) {
       throw new AppError("ERR_IMPORT_TOO_MANY_ROWS", `The spreadsheet has more than ${MAX_IMPORT_ROWS} rows.`, { limit: MAX_IMPORT_ROWS });
     }
-    const at = (column: Column) => {
+    const at = (column: SheetColumn) => {
       const index = columns[column];
       return index === undefined ? "" : text(cells[index]);
     };
     rows.push({ row: i + 1, name: at("name"), number: at("number"), email: at("email") });
   }
   return rows;
-}
-
-function columnsOf(header: unknown[]): Partial<Record<Column, number>> {
-  const found: Partial<Record<Column, number>> = {};
-  header.forEach((cell, index) => {
-    const key = text(cell)
-      .normalize("NFD")
-      .replace(/\p{M}/gu, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, "");
-    for (const column of Object.keys(COLUMNS) as Column[]) {
-      if (found[column] === undefined && (COLUMNS[column] as readonly string[]).includes(key)) found[column] = index;
-    }
-  });
-  return found;
 }
 
 function text(cell: unknown): string {

@@ -29,7 +29,16 @@ export function storedType(m: BridgeInboundMessage): string {
 export function inboundMessageValues(
   companyId: number,
   m: BridgeInboundMessage,
-  on: { ticketId: number; contactId: number; queueId: number | null; media?: { key: string; name: string } | null; quotedMsgId?: number | null; now: Date },
+  on: {
+    ticketId: number;
+    contactId: number;
+    queueId: number | null;
+    media?: { key: string; name: string } | null;
+    quotedMsgId?: number | null;
+    now: Date;
+    /** The reply rates the service (1–3): kept with the message, which the chat then shows as a rating. */
+    rate?: number | null;
+  },
 ) {
   // Sent from the phone: it reached WhatsApp's server already.
   const ack: MessageAck = m.fromMe ? 2 : 0;
@@ -48,7 +57,7 @@ export function inboundMessageValues(
     ack,
     isForwarded: m.isForwarded,
     participant: m.isGroup ? m.from : null,
-    dataJson: m.isGroup && m.name ? JSON.stringify({ participantName: m.name }) : null,
+    dataJson: on.rate ? JSON.stringify({ rating: on.rate }) : m.isGroup && m.name ? JSON.stringify({ participantName: m.name }) : null,
     queueId: on.queueId,
     createdAt: new Date(m.timestamp || on.now.getTime()),
     updatedAt: on.now,

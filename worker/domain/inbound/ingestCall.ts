@@ -1,6 +1,6 @@
 import type { BridgeEvent } from "../../contracts/bridge";
 import { botSay } from "../chatbot/botSay";
-import { botTexts } from "../chatbot/menus";
+import { contactTexts } from "../contactTexts";
 import type { SystemCtx } from "../context";
 import { isEnabled, settingsFor } from "../settings/companySettingValues";
 import { ingestMessage, type InboundConnection } from "./ingestMessage";
@@ -25,6 +25,6 @@ export async function ingestCall(ctx: SystemCtx, conn: InboundConnection, e: Cal
     timestamp: e.at,
   });
   if (!logged) return;
-  const { call } = await settingsFor(ctx, ["call"]);
-  if (!isEnabled(call)) await botSay(ctx, logged.ticketId, "missedCall", botTexts.missedCall);
+  const { call, language } = await settingsFor(ctx, ["call", "language"]);
+  if (!isEnabled(call)) await botSay(ctx, logged.ticketId, "missedCall", contactTexts(language).missedCall);
 }

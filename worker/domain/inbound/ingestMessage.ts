@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { Delivery } from "../../contracts/ws";
 import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
-import { answerRating, awaitingRating } from "../chatbot/rating";
+import { answerRating, awaitingRating, rateOf } from "../chatbot/rating";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
@@ -80,10 +80,12 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
     : undefined;
   const now = new Date();
   const countsUnread = incoming && ticket.status !== "closed";
+  // A reply that rates the service says so on the message itself: the chat shows it as the contact's rating.
+  const rate = rating ? rateOf(m.body) : null;
   const [inserted] = await ctx.db.batch([
     ctx.db
       .insert(messages)
-      .values(inboundMessageValues(ctx.companyId, m, { ticketId: ticket.id, contactId: contact.id, queueId: ticket.queueId, media, quotedMsgId: quoted?.id, now }))
+      .values(inboundMessageValues(ctx.companyId, m, { ticketId: ticket.id, contactId: contact.id, queueId: ticket.queueId, media, quotedMsgId: quoted?.id, now, rate }))
       .onConflictDoNothing()
       .returning({ id: messages.id }),
     ctx.db

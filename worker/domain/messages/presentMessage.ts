@@ -11,7 +11,6 @@ function buildMessagesQuery(db: Db, where: SQL, opts: { limited: boolean; newest
     where,
     limit: opts.limited ? sql.placeholder("limit") : undefined,
     orderBy: opts.newestFirst ? [desc(messages.createdAt), desc(messages.id)] : [asc(messages.createdAt), asc(messages.id)],
-    columns: { dataJson: false },
     with: {
       contact: { columns: { id: true, name: true, number: true, profilePicUrl: true } },
       quotedMsg: { columns: quotedColumns },
@@ -43,12 +42,26 @@ export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; n
   return (await messagesQuery(db, where, opts)).map(presentMessageRow);
 }
 
-export function presentMessageRow<T extends { id: number; mediaUrl: string | null; isDeleted: boolean; body: string }>(row: T) {
+export function presentMessageRow<T extends { id: number; mediaUrl: string | null; isDeleted: boolean; body: string; dataJson: string | null }>(row: T) {
+  const { dataJson, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     // The R2 key never leaves the server: media is fetched through an authenticated, company-checked route.
     mediaUrl: row.mediaUrl ? `/api/messages/${row.id}/media` : null,
+    /** The contact's reply rated the service (1–3): the chat shows it as a rating. */
+    rating: ratingIn(dataJson),
   };
+}
+
+/** The rating a message's data records (ingestMessage writes { rating } on a reply to the rating prompt). */
+function ratingIn(dataJson: string | null): number | null {
+  if (!dataJson?.includes('"rating"')) return null;
+  try {
+    const rating = (JSON.parse(dataJson) as { rating?: unknown }).rating;
+    return typeof rating === "number" ? rating : null;
+  } catch {
+    return null;
+  }
 }
 
 export type PresentedMessage = Awaited<ReturnType<typeof loadMessages>>[number];

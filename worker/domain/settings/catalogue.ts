@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTACT_LANGUAGES } from "../contactTexts/languages";
 
 /**
  * Every setting key, who sets it, its allowed values and its default. Company keys are set by a company
@@ -9,6 +10,8 @@ const toggle = z.enum(["enabled", "disabled"]);
 
 export const companySettings = {
   userRating: { schema: toggle, default: "disabled" },
+  /** The rating prompt of connections that have none of their own; empty: the language's own text. */
+  ratingMessage: { schema: z.string().max(500), default: "" },
   scheduleType: { schema: z.enum(["disabled", "queue", "company"]), default: "disabled" },
   call: { schema: toggle, default: "enabled" },
   CheckMsgIsGroup: { schema: toggle, default: "enabled" },
@@ -18,6 +21,8 @@ export const companySettings = {
   viewclosed: { schema: toggle, default: "disabled" },
   viewgroups: { schema: toggle, default: "disabled" },
   chatBotType: { schema: z.enum(["text"]), default: "text" },
+  /** The language of what the product says to contacts (menus, rating, notices): contactTexts/. */
+  language: { schema: z.enum(CONTACT_LANGUAGES), default: "pt-BR" },
 } as const;
 
 export const platformSettings = {

@@ -1,23 +1,38 @@
 import { and, desc, eq } from "drizzle-orm";
-import { ticketTracking } from "../../db/schema";
+import { ticketTracking, userRatings, users } from "../../db/schema";
 import type { Ctx } from "../context";
 import { showTicket } from "./showTicket";
 
-/** The ticket's transitions, newest first, with who did what (the contact drawer's history). */
+/**
+ * The ticket's transitions, newest first, with who did what, and the contact's ratings of it (each with the agent
+ * it rated), for the contact drawer's history.
+ */
 export async function ticketHistory({ ctx, input }: { ctx: Ctx; input: { ticketId: number } }) {
   const ticket = await showTicket({ ctx, input: { id: input.ticketId } });
-  const rows = await ctx.db.query.ticketTracking.findMany({
-    where: and(eq(ticketTracking.companyId, ctx.companyId), eq(ticketTracking.ticketId, ticket.id)),
-    orderBy: [desc(ticketTracking.createdAt), desc(ticketTracking.id)],
-    limit: 200,
-    columns: { id: true, action: true, fromStatus: true, toStatus: true, createdAt: true, rated: true },
-    with: {
-      byUser: { columns: { id: true, name: true } },
-      fromUser: { columns: { id: true, name: true } },
-      toUser: { columns: { id: true, name: true } },
-      fromQueue: { columns: { id: true, name: true, color: true } },
-      toQueue: { columns: { id: true, name: true, color: true } },
-    },
-  });
-  return { history: rows };
+  const [history, ratings] = await Promise.all([
+    ctx.db.query.ticketTracking.findMany({
+      where: and(eq(ticketTracking.companyId, ctx.companyId), eq(ticketTracking.ticketId, ticket.id)),
+      orderBy: [desc(ticketTracking.createdAt), desc(ticketTracking.id)],
+      limit: 200,
+      columns: { id: true, action: true, fromStatus: true, toStatus: true, createdAt: true, rated: true },
+      with: {
+        byUser: { columns: { id: true, name: true } },
+        fromUser: { columns: { id: true, name: true } },
+        toUser: { columns: { id: true, name: true } },
+        fromQueue: { columns: { id: true, name: true, color: true } },
+        toQueue: { columns: { id: true, name: true, color: true } },
+      },
+    }),
+    ctx.db
+      .select({ id: userRatings.id, rate: userRatings.rate, createdAt: userRatings.createdAt, userId: users.id, userName: users.name })
+      .from(userRatings)
+      .leftJoin(users, eq(users.id, userRatings.userId))
+      .where(and(eq(userRatings.companyId, ctx.companyId), eq(userRatings.ticketId, ticket.id)))
+      .orderBy(desc(userRatings.createdAt), desc(userRatings.id))
+      .limit(50),
+  ]);
+  return {
+    history,
+    ratings: ratings.map(({ userId, userName, ...r }) => ({ ...r, user: userId === null ? null : { id: userId, name: userName ?? "" } })),
+  };
 }

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { contacts, tickets, whatsapps } from "../../db/schema";
-import { ratingPrompt } from "../chatbot/menus";
+import { ratingPromptOf } from "../chatbot/rating";
+import { contactTexts } from "../contactTexts";
 import type { UpdateTicketInput } from "../../contracts/tickets";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { markMessagesRead } from "../messages/markTicketRead";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import { companySettingValues, isEnabled } from "../settings/companySettingValues";
-import { automaticMessages } from "./automaticMessages";
 import { findLiveTicket, otherOpenTicketError } from "./findOpenTicket";
 import { loadTicket } from "./presentTicket";
 import { publishTicketUpdate, scopeOf, visibilitySettings } from "./ticketEvents";
@@ -145,29 +145,30 @@ async function sendAutomaticMessages(
   if (current.isGroup) return;
   if (transition === "close") return sendClosingMessages(ctx, current);
   if (transition !== "accept" && transition !== "transfer") return;
-  const values = await companySettingValues(ctx.db, ctx.companyId, ["sendGreetingAccepted", "sendMsgTransfTicket"]);
+  const values = await companySettingValues(ctx.db, ctx.companyId, ["sendGreetingAccepted", "sendMsgTransfTicket", "language"]);
+  const texts = contactTexts(values.language);
   if (transition === "accept" && current.status === "pending" && isEnabled(values.sendGreetingAccepted)) {
     const contact = await ctx.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, current.contactId)).get();
     await storeOutboundMessage(ctx, current.id, {
-      body: automaticMessages.acceptGreeting(contact?.name ?? "", ctx.user.name),
+      body: texts.acceptGreeting(contact?.name ?? "", ctx.user.name),
       automatic: true,
     });
   }
   if (transition === "transfer" && isEnabled(values.sendMsgTransfTicket)) {
     if (next.userId !== null && next.userId !== current.userId) {
       const user = await assertUserOfCompany(ctx, next.userId);
-      await storeOutboundMessage(ctx, current.id, { body: automaticMessages.transferredToUser(user.name), automatic: true });
+      await storeOutboundMessage(ctx, current.id, { body: texts.transferredToUser(user.name), automatic: true });
     } else if (next.queueId !== null && next.queueId !== current.queueId) {
       const queue = await assertQueueOfCompany(ctx, next.queueId);
-      await storeOutboundMessage(ctx, current.id, { body: automaticMessages.transferredToQueue(queue.name), automatic: true });
+      await storeOutboundMessage(ctx, current.id, { body: texts.transferredToQueue(queue.name), automatic: true });
     }
   }
 }
 
 /**
- * Closing says goodbye on the ticket's connection: with userRating on and a rating message set, the rating prompt
- * (the contact's next reply of 1–3 is the rating, then the completion message: see chatbot/rating.ts); otherwise
- * the completion message, if any. The ticket is closed either way.
+ * Closing says goodbye on the ticket's connection: with userRating on, the rating prompt (the connection's message,
+ * else the company's, else the language's own: the contact's next reply of 1–3 is the rating, then the completion
+ * message; see chatbot/rating.ts); otherwise the completion message, if any. The ticket is closed either way.
  */
 async function sendClosingMessages(ctx: Ctx, current: Current) {
   if (current.whatsappId === null) return;
@@ -177,9 +178,10 @@ async function sendClosingMessages(ctx: Ctx, current: Current) {
     .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, current.whatsappId)))
     .get();
   if (!conn) return;
-  const { userRating } = await companySettingValues(ctx.db, ctx.companyId, ["userRating"]);
-  if (isEnabled(userRating) && conn.ratingMessage.trim()) {
-    await storeOutboundMessage(ctx, current.id, { body: ratingPrompt(conn.ratingMessage), bot: { kind: "rating" } });
+  const settings = await companySettingValues(ctx.db, ctx.companyId, ["userRating", "language", "ratingMessage"]);
+  if (isEnabled(settings.userRating)) {
+    const body = await ratingPromptOf({ db: ctx.db, companyId: ctx.companyId, companySettings: settings }, conn);
+    await storeOutboundMessage(ctx, current.id, { body, bot: { kind: "rating" } });
   } else if (conn.complationMessage.trim()) {
     await storeOutboundMessage(ctx, current.id, { body: conn.complationMessage, bot: { kind: "completion" } });
   }

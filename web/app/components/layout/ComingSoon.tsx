@@ -8,10 +8,19 @@ import { EmptyState } from "../ui/EmptyState";
 import { PageHeader } from "./Page";
 
 /** A page that is not built yet, not allowed, or does not exist — always inside the shell. */
-export function ComingSoon({ page, state = "comingSoon" }: { page: PageId | null; state?: "comingSoon" | "forbidden" | "notFound" }) {
+export function ComingSoon({
+  page,
+  titleKey,
+  state = "comingSoon",
+}: {
+  page: PageId | null;
+  /** The menu's name of the page (titleKeyOfPath); else its access group's. */
+  titleKey?: string | null;
+  state?: "comingSoon" | "forbidden" | "notFound";
+}) {
   const { t } = useTranslation();
   const meta = page ? pageMeta[page] : null;
-  const title = meta ? t(meta.labelKey) : t("comingSoon.notFoundTitle");
+  const title = !meta ? t("comingSoon.notFoundTitle") : t(titleKey ?? meta.labelKey);
   const home = (
     <Link to="/tickets" className={buttonClasses("outline", "sm")}>
       {t("comingSoon.goHome")}

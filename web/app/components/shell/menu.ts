@@ -38,6 +38,8 @@ export interface MenuLink {
   labelKey: string;
   icon: LucideIcon;
   badge?: MenuBadge;
+  /** The page's title when it is not the menu label (a group's sub-page named only within its group). */
+  titleKey?: string;
 }
 
 export interface MenuGroup {
@@ -51,13 +53,14 @@ export interface MenuGroup {
 
 export type MenuEntry = MenuLink | MenuGroup;
 
-const link = (page: PageId, to: string, labelKey: string, icon: LucideIcon, badge?: MenuBadge): MenuLink => ({
+const link = (page: PageId, to: string, labelKey: string, icon: LucideIcon, badge?: MenuBadge, titleKey?: string): MenuLink => ({
   kind: "link",
   page,
   to,
   labelKey,
   icon,
   badge,
+  titleKey,
 });
 
 export const mainMenu: MenuEntry[] = [
@@ -81,9 +84,9 @@ export const adminMenu: MenuEntry[] = [
     labelKey: "menu.campaigns",
     icon: Rocket,
     children: [
-      link("campaigns", "/campaigns", "menu.campaignsList", Send),
+      link("campaigns", "/campaigns", "menu.campaignsList", Send, undefined, "menu.campaigns"),
       link("campaigns", "/contact-lists", "menu.contactLists", BookUser),
-      link("campaigns", "/campaigns-config", "menu.campaignsConfig", ListChecks),
+      link("campaigns", "/campaigns-config", "menu.campaignsConfig", ListChecks, undefined, "menu.campaignsConfigTitle"),
     ],
   },
   link("announcements", "/announcements", "menu.announcements", Megaphone),
@@ -100,6 +103,18 @@ export const adminMenu: MenuEntry[] = [
 
 export function visibleMenu(user: SessionUser, entries: MenuEntry[]): MenuEntry[] {
   return entries.filter((entry) => canOpen(user, entry.page));
+}
+
+/**
+ * The title of the page at a path, as its menu entry names it: /contact-lists/3/contacts is "Listas de contatos",
+ * not its access group's "Campanhas". Null for a path no menu entry leads to.
+ */
+export function titleKeyOfPath(pathname: string): string | null {
+  const first = pathname.split("/").filter(Boolean)[0];
+  const to = first ? `/${first}` : "/";
+  const links = [...mainMenu, ...adminMenu].flatMap((entry) => (entry.kind === "group" ? entry.children : [entry]));
+  const found = links.find((l) => l.to === to);
+  return found ? (found.titleKey ?? found.labelKey) : null;
 }
 
 /** Title and icon of each page, for placeholders and headings. */

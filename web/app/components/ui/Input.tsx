@@ -8,6 +8,9 @@ export const inputClasses =
   "transition-colors focus:border-brand focus:outline-none focus-visible:outline-none focus:ring-2 focus:ring-brand/25 " +
   "disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger aria-invalid:focus:ring-danger/20";
 
+/** A multi-line text input that looks like the others and grows by hand. */
+export const textareaClasses = cn(inputClasses.replace("h-10 ", ""), "min-h-20 resize-y py-2 leading-relaxed");
+
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
 }

@@ -11,12 +11,17 @@ const look: Record<ToastKind, { icon: typeof Info; className: string }> = {
   info: { icon: Info, className: "text-muted" },
 };
 
-/** Renders the toast store (lib/toast) with Radix Toast: 2 s each, announced politely, errors assertively. */
+/**
+ * Renders the toast store (lib/toast) with Radix Toast: 2 s each, announced politely, errors assertively. The one
+ * toast sits at the top, centred over the top bar's greeting (across the top on phones), where it hides no action:
+ * the composer, the chat's bars and the dialogs' buttons are all below, and it is narrower than a dialog's title bar
+ * is wide, so a tall dialog's close button stays clear. Only the toast catches the pointer, never the strip around it.
+ */
 export function Toaster() {
   const { t } = useTranslation();
   const items = useSyncExternalStore(subscribeToasts, currentToasts, serverToasts);
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label={t("shell.notifications")}>
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="up" label={t("shell.notifications")}>
       {items.map((item) => {
         const { icon: Icon, className } = look[item.kind];
         return (
@@ -27,8 +32,8 @@ export function Toaster() {
               if (!open) toast.dismiss(item.id);
             }}
             className={cn(
-              "flex items-start gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-fg shadow-panel animate-toast-in",
-              "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-fade-in",
+              "pointer-events-auto flex items-start gap-3 rounded-xl border border-line bg-surface px-4 py-2.5 text-sm text-fg shadow-panel animate-toast-in",
+              "data-[swipe=move]:translate-y-[var(--radix-toast-swipe-move-y)] data-[swipe=end]:animate-fade-in",
               item.kind === "error" && "border-l-4 border-l-danger",
               item.kind === "success" && "border-l-4 border-l-brand",
             )}
@@ -41,7 +46,7 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport className="pointer-events-none fixed top-0 left-1/2 z-[100] flex w-full max-w-xs -translate-x-1/2 flex-col gap-2 p-2 outline-none sm:p-3" />
     </ToastPrimitive.Provider>
   );
 }

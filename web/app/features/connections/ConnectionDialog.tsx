@@ -3,9 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
-import { cn } from "../../components/ui/cn";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
+import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Spinner } from "../../components/ui/Spinner";
 import { Switch } from "../../components/ui/Switch";
@@ -40,7 +39,6 @@ const FORM_FIELDS = [
   "expiresInactiveMessage",
 ];
 const isFormField = (name: string) => FORM_FIELDS.includes(name);
-const textareaClasses = cn(inputClasses.replace("h-10 ", ""), "min-h-20 resize-y py-2 leading-relaxed");
 const NONE = "0";
 
 export interface ConnectionDialogProps {
@@ -320,7 +318,7 @@ function ConnectionForm({
               {textarea("complationMessage")}
               {textarea("outOfHoursMessage")}
             </div>
-            {textarea("ratingMessage")}
+            {textarea("ratingMessage", t("connections.dialog.ratingHint"))}
           </>,
         )}
         {section(

@@ -10,7 +10,7 @@ import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { deleteContact, deleteContacts, downloadContactsCsv } from "./api";
+import { deleteContact, deleteContacts, downloadContactsCsv, getContact } from "./api";
 import { ContactDialog } from "./ContactDialog";
 import { ContactsTable } from "./ContactsTable";
 import { exportFileName } from "../../lib/files";
@@ -21,7 +21,7 @@ import type { ContactRow } from "./types";
 import { useContactList } from "./useContactList";
 
 export function ContactsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const mayDelete = can(user, "contacts-page:deleteContact");
   // ?search= comes from the command bar's contact results.
@@ -36,6 +36,7 @@ export function ContactsPage() {
   const [editing, setEditing] = useState<ContactRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
+  const deletingTickets = useTicketCount(deleting);
   const [ticketFor, setTicketFor] = useState<ContactRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -88,7 +89,7 @@ export function ContactsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadContactsCsv(exportFileName(t("contacts.exportFilePrefix"), new Date()));
+      await downloadContactsCsv(exportFileName(t("contacts.exportFilePrefix"), new Date()), { searchParam: search, lang: i18n.language });
     } catch (err) {
       toastError(err);
     } finally {
@@ -110,7 +111,7 @@ export function ContactsPage() {
                 <FileUp className="size-4" aria-hidden />
                 <span className="sr-only sm:not-sr-only">{t("contacts.import.button")}</span>
               </Button>
-              <Button variant="outline" onClick={exportCsv} loading={exporting} title={t("contacts.exportHint")}>
+              <Button variant="outline" onClick={exportCsv} loading={exporting} title={search ? t("contacts.exportSearchHint") : t("contacts.exportHint")}>
                 {exporting ? null : <Download className="size-4" aria-hidden />}
                 <span className="sr-only sm:not-sr-only">{t("contacts.export")}</span>
               </Button>
@@ -164,7 +165,7 @@ export function ContactsPage() {
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t("contacts.deleteTitle", { name: deleting?.name ?? "" })}
-        message={t("common.deleteConfirm")}
+        message={deletingTickets === null ? t("contacts.deleteWithTickets") : t("contacts.deleteTickets", { count: deletingTickets })}
         onConfirm={confirmDelete}
       />
       <ConfirmDialog
@@ -177,4 +178,24 @@ export function ContactsPage() {
       />
     </PageFrame>
   );
+}
+
+/**
+ * How many tickets deleting a contact deletes with it (the API's contact view counts them), for the confirmation;
+ * null until it is known (the message then says only that its tickets go too).
+ */
+function useTicketCount(contact: ContactRow | null): number | null {
+  const [count, setCount] = useState<{ id: number; tickets: number } | null>(null);
+  const id = contact?.id ?? null;
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    getContact(id)
+      .then((found) => live && setCount({ id, tickets: found.ticketCount }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return count && count.id === id ? count.tickets : null;
 }

@@ -1,4 +1,4 @@
-import { CircleCheck, Download, FileSpreadsheet, Smartphone, TriangleAlert, Upload } from "lucide-react";
+import { CircleCheck, Download, FileDown, FileSpreadsheet, Smartphone, TriangleAlert, Upload } from "lucide-react";
 import { useId, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/errors";
 import { importContactRows, importContactsFromPhone, uploadContactSheet } from "./api";
 import { csvDocument, exportFileName, formatBytes, saveText } from "../../lib/files";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, sheetKind, type SheetReading } from "./sheet";
+import { SHEET_HEADERS, type SheetLanguage } from "../../../../worker/domain/contacts/sheetColumns";
 import type { ImportReport } from "./types";
 import { readLegacyXls, SheetReadError, sniffSpreadsheet } from "./xls";
 
@@ -22,8 +23,9 @@ type State =
   | { phase: "done"; file: File; report: ImportReport };
 
 /**
- * Import contacts from a spreadsheet (spec: accepts .xls and .xlsx). An .xlsx goes to the server as is; a legacy
- * .xls is read here (xls.ts) and its rows are posted. Progress is shown step by step, then the report: how many
+ * Import contacts from a spreadsheet (spec: accepts .xls and .xlsx; and .csv, so the export can be imported back).
+ * An .xlsx or .csv goes to the server as is; a legacy .xls is read here (xls.ts) and its rows are posted. A template
+ * with the column headers in the user's language can be downloaded. Progress is shown step by step, then the report: how many
  * were imported and which rows were left out, and why.
  */
 export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean; onOpenChange: (open: boolean) => void; onImported: (report: ImportReport) => void }) {
@@ -153,7 +155,7 @@ function PickStep({
           <input
             id={inputId}
             type="file"
-            accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept=".xls,.xlsx,.csv,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             className="sr-only"
             aria-describedby={`${inputId}-help${error ? ` ${inputId}-error` : ""}`}
             onChange={(e) => {
@@ -168,9 +170,15 @@ function PickStep({
             {error}
           </p>
         ) : null}
-        <div id={`${inputId}-help`} className="rounded-lg bg-surface-2 px-3 py-2.5 text-xs text-muted">
-          <p className="font-medium text-fg">{t("contacts.import.columnsTitle")}</p>
-          <p className="mt-1">{t("contacts.import.columns")}</p>
+        <div id={`${inputId}-help`} className="flex flex-col gap-2 rounded-lg bg-surface-2 px-3 py-2.5 text-xs text-muted sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <p className="font-medium text-fg">{t("contacts.import.columnsTitle")}</p>
+            <p className="mt-1">{t("contacts.import.columns")}</p>
+          </div>
+          <Button variant="outline" size="sm" className="shrink-0 self-start" onClick={() => downloadTemplate(i18n.language, t("contacts.import.templateName"))}>
+            <FileDown className="size-4" aria-hidden />
+            {t("contacts.import.template")}
+          </Button>
         </div>
       </DialogBody>
       <DialogFooter>
@@ -287,4 +295,10 @@ function ReportStep({ report, file, onAgain, onClose }: { report: ImportReport; 
       </DialogFooter>
     </>
   );
+}
+
+/** An empty sheet to fill in: the column headers the import reads, in the user's language, as CSV. */
+function downloadTemplate(language: string, name: string) {
+  const headers = SHEET_HEADERS[(language in SHEET_HEADERS ? language : "pt-BR") as SheetLanguage];
+  saveText(csvDocument([[headers.name, headers.number, headers.email]]), `${name}.csv`);
 }

@@ -1,7 +1,7 @@
 import { api } from "../../lib/api";
 import { downloadFile, postFile } from "../../lib/upload";
 import type { ImportRow } from "./sheet";
-import type { ContactPayload, ContactRow, ContactsPage, ImportReport, QueueOption } from "./types";
+import type { ContactDetail, ContactPayload, ContactRow, ContactsPage, ImportReport, QueueOption } from "./types";
 
 export async function listContacts(params: { searchParam: string; pageNumber: number }) {
   const body = await api<ContactsPage>("/contacts", { query: params });
@@ -9,7 +9,7 @@ export async function listContacts(params: { searchParam: string; pageNumber: nu
 }
 
 export function getContact(id: number) {
-  return api<ContactRow>(`/contacts/${id}`);
+  return api<ContactDetail>(`/contacts/${id}`);
 }
 
 export function createContact(payload: ContactPayload) {
@@ -43,8 +43,11 @@ export function importContactRows(rows: ImportRow[]) {
   return api<ImportReport>("/contacts/import", { method: "POST", body: { rows } });
 }
 
-export function downloadContactsCsv(fileName: string) {
-  return downloadFile("/contacts/export.csv", fileName);
+/** The contacts the page's search shows (all without one), with column headers in the page's language. */
+export function downloadContactsCsv(fileName: string, input: { searchParam: string; lang: string }) {
+  const query = new URLSearchParams({ lang: input.lang });
+  if (input.searchParam) query.set("searchParam", input.searchParam);
+  return downloadFile(`/contacts/export.csv?${query}`, fileName);
 }
 
 export async function listQueues(): Promise<QueueOption[]> {

@@ -1,3 +1,5 @@
+import { mapColumns, type SheetColumn } from "../../../../worker/domain/contacts/sheetColumns";
+
 /**
  * Reading contacts out of a spreadsheet's cells (pure: no file or library here; xls.ts feeds it). Mirrors the
  * server's reader for .xlsx (worker/domain/contacts/readContactSheet): the first non-empty row is the header,
@@ -9,15 +11,6 @@
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_FILE_BYTES = 2 * 1024 * 1024;
 
-export type SheetColumn = "name" | "number" | "email";
-
-/** Header names per column, already normalised (see normalizeHeader). */
-const HEADERS: Record<SheetColumn, readonly string[]> = {
-  name: ["nome", "name"],
-  number: ["numero", "number", "telefone", "phone", "celular", "whatsapp"],
-  email: ["email"],
-};
-
 export interface ImportRow {
   row: number;
   name: string;
@@ -28,27 +21,6 @@ export interface ImportRow {
 export type SheetReading =
   | { ok: true; rows: ImportRow[] }
   | { ok: false; reason: "noNumberColumn" | "tooManyRows" | "empty" };
-
-/** "Número", "E-mail", " TELEFONE " → "numero", "email", "telefone". */
-export function normalizeHeader(cell: unknown): string {
-  return cellText(cell)
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-}
-
-/** Where each known column is in a header row; the first match wins. */
-export function mapColumns(header: readonly unknown[]): Partial<Record<SheetColumn, number>> {
-  const found: Partial<Record<SheetColumn, number>> = {};
-  header.forEach((cell, index) => {
-    const key = normalizeHeader(cell);
-    for (const column of Object.keys(HEADERS) as SheetColumn[]) {
-      if (found[column] === undefined && HEADERS[column].includes(key)) found[column] = index;
-    }
-  });
-  return found;
-}
 
 /**
  * A cell as text. Numbers are written out in full: a phone number stored as a number cell must not come out
@@ -71,7 +43,7 @@ export function cellText(cell: unknown): string {
 export function rowsFromSheet(data: readonly (readonly unknown[])[], firstRow = 1, maxRows = MAX_IMPORT_ROWS): SheetReading {
   const headerIndex = data.findIndex((row) => row.some((cell) => cellText(cell) !== ""));
   if (headerIndex < 0) return { ok: false, reason: "empty" };
-  const columns = mapColumns(data[headerIndex]!);
+  const columns = mapColumns(data[headerIndex]!.map(cellText));
   if (columns.number === undefined) return { ok: false, reason: "noNumberColumn" };
   const at = (cells: readonly unknown[], column: SheetColumn) => {
     const index = columns[column];
@@ -87,10 +59,11 @@ export function rowsFromSheet(data: readonly (readonly unknown[])[], firstRow = 
   return rows.length > 0 ? { ok: true, rows } : { ok: false, reason: "empty" };
 }
 
-/** The kind of spreadsheet a picked file is, by its name (spec: the import accepts .xls and .xlsx). */
-export function sheetKind(fileName: string): "xlsx" | "xls" | null {
+/** The kind of spreadsheet a picked file is, by its name (spec: .xls and .xlsx; and .csv, as the export writes). */
+export function sheetKind(fileName: string): "xlsx" | "xls" | "csv" | null {
   const lower = fileName.toLowerCase();
   if (lower.endsWith(".xlsx")) return "xlsx";
   if (lower.endsWith(".xls")) return "xls";
+  if (lower.endsWith(".csv")) return "csv";
   return null;
 }

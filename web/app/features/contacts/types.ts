@@ -22,6 +22,12 @@ export interface ContactRow {
   extraInfo: ExtraInfo[];
 }
 
+/** One contact as GET /api/contacts/:id answers it: also how many tickets it has and its ratings. */
+export interface ContactDetail extends ContactRow {
+  ticketCount: number;
+  ratings: { count: number; average: number | null; last: { rate: number; createdAt: string } | null };
+}
+
 export interface ContactsPage {
   contacts: ContactRow[];
   count: number;

@@ -13,12 +13,12 @@ const ptBR = {
     numberField: "número com código do país + DDD + número, sem máscara nem caracteres especiais (ex.: 5511999998888)",
     bodyField: "texto da mensagem (obrigatório, exceto quando há arquivos; com arquivos, vai como legenda do primeiro)",
     mediasField: "um ou mais arquivos (apenas multipart/form-data; até {{files}} arquivos de {{mb}} MB)",
-    closeTicketField: "opcional; true encerra o atendimento depois do envio",
+    closeTicketField: "opcional; true resolve o ticket depois do envio",
     jsonExample: "Texto (JSON)",
     multipartExample: "Texto + arquivo (multipart/form-data)",
     behaviour: "Como funciona",
     behaviourText:
-      "O número é verificado no WhatsApp pela conexão do token. O contato é criado se ainda não existir; se ele já tem um atendimento aberto ou aguardando nessa conexão, a mensagem entra nele; senão, é criado um atendimento em Aguardando, sem atendente. A mensagem é enfileirada para entrega e aparece no atendimento.",
+      "O número é verificado no WhatsApp pela conexão do token. O contato é criado se ainda não existir; se ele já tem um ticket aberto ou aguardando nessa conexão, a mensagem entra nele; senão, é criado um ticket em Aguardando, sem atendente. A mensagem é enfileirada para entrega e aparece no ticket.",
     response: "Resposta (201)",
     idempotency: "Idempotency-Key",
     idempotencyText:
@@ -117,12 +117,12 @@ const es: typeof ptBR = {
     numberField: "código de país + código de área + número, sin máscara ni caracteres especiales (ej.: 5511999998888)",
     bodyField: "texto del mensaje (obligatorio salvo que haya archivos; con archivos, es el pie del primero)",
     mediasField: "uno o más archivos (solo multipart/form-data; hasta {{files}} archivos de {{mb}} MB)",
-    closeTicketField: "opcional; true cierra la atención después del envío",
+    closeTicketField: "opcional; true resuelve el ticket después del envío",
     jsonExample: "Texto (JSON)",
     multipartExample: "Texto + archivo (multipart/form-data)",
     behaviour: "Cómo funciona",
     behaviourText:
-      "El número se verifica en WhatsApp mediante la conexión del token. El contacto se crea si aún no existe; si ya tiene una atención abierta o en espera en esa conexión, el mensaje va a ella; si no, se crea una atención en espera sin agente. El mensaje se pone en cola para su entrega y aparece en la atención.",
+      "El número se verifica en WhatsApp mediante la conexión del token. El contacto se crea si aún no existe; si ya tiene un ticket abierto o en espera en esa conexión, el mensaje va a él; si no, se crea un ticket en espera sin agente. El mensaje se pone en cola para su entrega y aparece en el ticket.",
     response: "Respuesta (201)",
     idempotency: "Idempotency-Key",
     idempotencyText:

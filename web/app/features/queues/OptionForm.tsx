@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
-import { describedBy, Field, Input } from "../../components/ui/Input";
+import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { errorMessage, toastError } from "../../lib/errors";
 import { fieldErrorsFrom } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
 import { createQueueOption, deleteQueueOptionMedia, updateQueueOption, uploadQueueOptionMedia } from "./api";
-import { attachmentChangeChecker, textareaClasses, uploadName } from "./media";
+import { attachmentChangeChecker, uploadName } from "./media";
 import { optionFormSchema } from "./schema";
 import type { QueueOptionNode } from "./types";
 

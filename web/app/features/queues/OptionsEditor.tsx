@@ -1,4 +1,4 @@
-import { ListTree, Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
+import { CheckCheck, ListTree, Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
@@ -19,8 +19,8 @@ type Editing = { kind: "new"; parentId: number | null } | { kind: "edit"; id: nu
 
 /**
  * The queue's automatic menu as a nested tree (spec 002): add, add below, edit (title, message, attachment) and
- * delete with confirmation. Every change is saved at once; after a delete the server renumbers the siblings and
- * the new numbers are marked for a moment.
+ * delete with confirmation. Every change is saved at once, and says so: the queue dialog's Save and Cancel are about
+ * the queue's own fields. After a delete the server renumbers the siblings and the new numbers are marked for a moment.
  */
 export function OptionsEditor({ queueId, options, onChange }: { queueId: number; options: QueueOptionNode[]; onChange: (options: QueueOptionNode[]) => void }) {
   const { t } = useTranslation();
@@ -171,6 +171,10 @@ export function OptionsEditor({ queueId, options, onChange }: { queueId: number;
             {t("queues.options.title")}
           </h3>
           <p className="text-xs text-subtle">{t("queues.options.hint")}</p>
+          <p className="mt-1 flex items-center gap-1.5 text-xs text-muted">
+            <CheckCheck className="size-3.5 shrink-0 text-brand" aria-hidden />
+            {t("queues.options.savedAtOnce")}
+          </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => setEditing({ kind: "new", parentId: null })} disabled={editing?.kind === "new" && editing.parentId === null}>
           <Plus className="size-4" aria-hidden />

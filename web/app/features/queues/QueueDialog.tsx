@@ -4,20 +4,20 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { describedBy, Field, Input } from "../../components/ui/Input";
+import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Skeleton } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { ApiError } from "../../lib/api";
 import { errorMessage, toastError } from "../../lib/errors";
-import { fieldErrorsFrom } from "../../lib/form-errors";
+import { fieldErrorsFrom, fieldMessage } from "../../lib/form-errors";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
 import { ColorField } from "../tags/ColorField";
 import { DEFAULT_TAG_COLOR } from "../tags/colors";
 import { createQueue, deleteQueueMedia, getQueue, updateQueue, uploadQueueMedia } from "./api";
-import { attachmentChangeChecker, textareaClasses, uploadName } from "./media";
+import { attachmentChangeChecker, uploadName } from "./media";
 import { OptionsEditor } from "./OptionsEditor";
 import { queueFormSchema } from "./schema";
 import { scheduleErrors, SchedulesEditor, withAllWeekdays, type ScheduleErrors } from "./SchedulesEditor";
@@ -186,9 +186,11 @@ function QueueForm({
   const [form, fields] = useForm({
     id: `queue-form-${queue?.id ?? "new"}`,
     lastResult,
+    // As the inputs hold them (text), so that a field typed back to what it was is no longer dirty.
     defaultValue: {
       name: queue?.name ?? "",
-      orderQueue: queue?.orderQueue ?? "",
+      orderQueue: queue?.orderQueue == null ? "" : String(queue.orderQueue),
+      color: queue?.color ?? DEFAULT_TAG_COLOR,
       greetingMessage: queue?.greetingMessage ?? "",
       outOfHoursMessage: queue?.outOfHoursMessage ?? "",
     },
@@ -256,9 +258,10 @@ function QueueForm({
     const days: ScheduleErrors = {};
     for (const [path, message] of Object.entries(serverFields)) {
       const match = /^schedules\.(\d+)\.(startTime|endTime)$/.exec(path);
-      if (match) days[`${match[1]}.${match[2]}`] = message;
+      if (match) days[`${match[1]}.${match[2]}`] = fieldMessage(message, t);
     }
-    const links = { integrationId: serverFields.integrationId, promptId: serverFields.promptId };
+    const translated = (message: string | undefined) => (message ? fieldMessage(message, t) : undefined);
+    const links = { integrationId: translated(serverFields.integrationId), promptId: translated(serverFields.promptId) };
     if (fieldErrors) showFieldErrors(fieldErrors);
     setDayErrors(days);
     setLinkErrors(links);
@@ -266,6 +269,14 @@ function QueueForm({
     else if (Object.keys(days).length > 0) setTab("schedules");
     else toastError(err);
   }
+
+  // The options are saved as they are edited: once the queue's own fields are as loaded, there is nothing to cancel.
+  const unsaved =
+    (["name", "orderQueue", "color", "greetingMessage", "outOfHoursMessage"] as const).some((name) => fields[name].dirty) ||
+    daysTouched ||
+    attachment.kind !== "keep" ||
+    integrationId !== (queue?.integrationId ?? null) ||
+    promptId !== (queue?.promptId ?? null);
 
   // Client-side errors are on the data tab: show it when a submit finds some.
   const hasErrors = Object.values(form.allErrors).some((e) => e.length > 0);
@@ -410,7 +421,7 @@ function QueueForm({
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
+          {queue && !unsaved ? t("common.close") : t("common.cancel")}
         </Button>
         <Button type="submit" form={form.id} loading={saving}>
           {queue ? t("common.save") : t("common.add")}

@@ -31,7 +31,7 @@ export function scheduleErrors(days: QueueSchedule[], invalid: string): Schedule
   return errors;
 }
 
-/** 'Horários de Atendimento' (spec 002): kept in the dialog and saved with the queue. */
+/** 'Horários de atendimento' (spec 002): kept in the dialog and saved with the queue. */
 export function SchedulesEditor({ days, onChange, errors }: { days: QueueSchedule[]; onChange: (days: QueueSchedule[]) => void; errors: ScheduleErrors }) {
   const { t } = useTranslation();
   const update = (index: number, field: TimeField, raw: string) => onChange(days.map((d, i) => (i === index ? { ...d, [field]: maskTime(raw) } : d)));

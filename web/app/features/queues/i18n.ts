@@ -1,22 +1,22 @@
 import type { FeatureTexts } from "../../i18n/features";
 
 const ptBR = {
-  title: "Filas & Chatbot",
+  title: "Filas e chatbot",
   add: "Adicionar fila",
   saved: "Fila salva com sucesso",
   deleted: "Fila excluída",
   attachmentFailed: "A fila foi salva, mas o anexo não: {{reason}}",
   deleteTitle: "Excluir a fila {{name}}?",
-  deleteMessage: "Os atendimentos desta fila ficarão sem fila, e o menu de opções dela será apagado. Deseja realmente excluir este registro?",
+  deleteMessage: "Os tickets desta fila ficarão sem fila, e o menu de opções dela será apagado. Deseja realmente excluir este registro?",
   empty: "Nenhuma fila ainda",
-  emptyHint: "Crie filas (setores) para distribuir os atendimentos e montar o menu automático do chatbot.",
+  emptyHint: "Crie filas (setores) para distribuir os tickets e montar o menu automático do chatbot.",
   noGreeting: "Sem saudação",
   columns: { id: "ID", name: "Nome", color: "Cor", order: "Ordem", greeting: "Saudação", actions: "Ações" },
   dialog: {
     addTitle: "Adicionar fila",
     editTitle: "Editar fila",
     loadFailed: "Não foi possível carregar a fila.",
-    tabs: { data: "Dados da Fila", schedules: "Horários de Atendimento" },
+    tabs: { data: "Dados da fila", schedules: "Horários de atendimento" },
     name: "Nome",
     color: "Cor",
     order: "Ordem da fila",
@@ -46,6 +46,7 @@ const ptBR = {
   options: {
     title: "Opções do menu (chatbot)",
     hint: "O contato escolhe digitando o número da opção. Cada opção pode ter subopções.",
+    savedAtOnce: "Cada opção é salva na hora, em Salvar opção; Salvar e Cancelar, abaixo, valem só para os dados da fila.",
     saveFirst: "Salve a fila para montar o menu de opções.",
     saveAndAdd: "Salvar fila e criar opções",
     empty: "Nenhuma opção. O contato receberá só a saudação.",
@@ -80,24 +81,21 @@ const ptBR = {
     subOptions_other: "{{count}} subopções",
   },
   validation: {
-    required: "Obrigatório",
-    tooShort: "Muito curto!",
-    tooLong: "Muito longo!",
     color: "Use uma cor como #A4CCCC",
     order: "Use um número inteiro a partir de 0",
   },
 };
 
 const en: typeof ptBR = {
-  title: "Queues & Chatbot",
+  title: "Queues and chatbot",
   add: "Add queue",
   saved: "Queue saved successfully",
   deleted: "Queue deleted",
   attachmentFailed: "The queue was saved, but not its attachment: {{reason}}",
   deleteTitle: "Delete the queue {{name}}?",
-  deleteMessage: "Conversations of this queue will be left without a queue, and its option menu will be erased. Do you really want to delete this record?",
+  deleteMessage: "Tickets of this queue will be left without a queue, and its option menu will be erased. Do you really want to delete this record?",
   empty: "No queues yet",
-  emptyHint: "Create queues (departments) to route conversations and build the chatbot's automatic menu.",
+  emptyHint: "Create queues (departments) to route tickets and build the chatbot's automatic menu.",
   noGreeting: "No greeting",
   columns: { id: "ID", name: "Name", color: "Colour", order: "Order", greeting: "Greeting", actions: "Actions" },
   dialog: {
@@ -134,6 +132,7 @@ const en: typeof ptBR = {
   options: {
     title: "Menu options (chatbot)",
     hint: "The contact chooses by typing the option's number. Each option may have sub-options.",
+    savedAtOnce: "Each option is saved at once, with Save option; Save and Cancel below apply to the queue's details only.",
     saveFirst: "Save the queue to build its option menu.",
     saveAndAdd: "Save queue and add options",
     empty: "No options. The contact will only receive the greeting.",
@@ -168,24 +167,21 @@ const en: typeof ptBR = {
     subOptions_other: "{{count}} sub-options",
   },
   validation: {
-    required: "Required",
-    tooShort: "Too short!",
-    tooLong: "Too long!",
     color: "Use a colour like #A4CCCC",
     order: "Use a whole number from 0",
   },
 };
 
 const es: typeof ptBR = {
-  title: "Colas & Chatbot",
+  title: "Colas y chatbot",
   add: "Agregar cola",
   saved: "Cola guardada correctamente",
   deleted: "Cola eliminada",
   attachmentFailed: "La cola se guardó, pero no su adjunto: {{reason}}",
   deleteTitle: "¿Eliminar la cola {{name}}?",
-  deleteMessage: "Las atenciones de esta cola quedarán sin cola y su menú de opciones se borrará. ¿Realmente desea eliminar este registro?",
+  deleteMessage: "Los tickets de esta cola quedarán sin cola y su menú de opciones se borrará. ¿Realmente desea eliminar este registro?",
   empty: "Aún no hay colas",
-  emptyHint: "Cree colas (sectores) para distribuir las atenciones y armar el menú automático del chatbot.",
+  emptyHint: "Cree colas (sectores) para distribuir los tickets y armar el menú automático del chatbot.",
   noGreeting: "Sin saludo",
   columns: { id: "ID", name: "Nombre", color: "Color", order: "Orden", greeting: "Saludo", actions: "Acciones" },
   dialog: {
@@ -222,6 +218,7 @@ const es: typeof ptBR = {
   options: {
     title: "Opciones del menú (chatbot)",
     hint: "El contacto elige escribiendo el número de la opción. Cada opción puede tener subopciones.",
+    savedAtOnce: "Cada opción se guarda al momento, con Guardar opción; Guardar y Cancelar, abajo, valen solo para los datos de la cola.",
     saveFirst: "Guarde la cola para armar su menú de opciones.",
     saveAndAdd: "Guardar cola y crear opciones",
     empty: "Sin opciones. El contacto solo recibirá el saludo.",
@@ -256,9 +253,6 @@ const es: typeof ptBR = {
     subOptions_other: "{{count}} subopciones",
   },
   validation: {
-    required: "Obligatorio",
-    tooShort: "¡Muy corto!",
-    tooLong: "¡Muy largo!",
     color: "Use un color como #A4CCCC",
     order: "Use un número entero desde 0",
   },

@@ -1,12 +1,7 @@
 import type { TFunction } from "i18next";
 import { allowedMediaTypes } from "../../../../worker/contracts/messages";
-import { cn } from "../../components/ui/cn";
-import { inputClasses } from "../../components/ui/Input";
 import { safeFileName } from "../../lib/files";
 import type { AttachmentChange } from "../quickMessages/AttachmentField";
-
-/** The text inputs' look, grown for several lines. */
-export const textareaClasses = cn(inputClasses.replace("h-10 ", ""), "min-h-20 resize-y py-2 leading-relaxed");
 
 /** The name the attachment is uploaded under (the server stores it the same way: spaces as underscores). */
 export const uploadName = (file: File) => safeFileName(file.name) || "file";

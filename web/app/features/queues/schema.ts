@@ -5,25 +5,25 @@ import { normalizeHex } from "../tags/colors";
 
 /** The queue form's rules, as the API's (spec 002: name 2-50, colour required; greeting is text). */
 export function queueFormSchema(t: TFunction) {
-  const required = t("queues.validation.required");
+  const required = t("validation.required");
   const order = t("queues.validation.order");
   return z.object({
-    name: z.string({ error: required }).trim().min(1, required).min(2, t("queues.validation.tooShort")).max(50, t("queues.validation.tooLong")),
+    name: z.string({ error: required }).trim().min(1, required).min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
     color: z
       .string({ error: required })
       .refine((v) => normalizeHex(v) !== null, t("queues.validation.color"))
       .transform((v) => normalizeHex(v)!),
     orderQueue: z.number({ error: order }).int(order).min(0, order).max(10_000, order).optional(),
-    greetingMessage: z.string().max(MAX_MESSAGE, t("queues.validation.tooLong")).optional(),
-    outOfHoursMessage: z.string().max(MAX_MESSAGE, t("queues.validation.tooLong")).optional(),
+    greetingMessage: z.string().max(MAX_MESSAGE, t("validation.tooLong")).optional(),
+    outOfHoursMessage: z.string().max(MAX_MESSAGE, t("validation.tooLong")).optional(),
   });
 }
 
 /** An option of the menu: a title (what the menu lists after the number) and the reply it sends. */
 export function optionFormSchema(t: TFunction) {
-  const required = t("queues.validation.required");
+  const required = t("validation.required");
   return z.object({
-    title: z.string({ error: required }).trim().min(1, required).max(100, t("queues.validation.tooLong")),
-    message: z.string().max(MAX_MESSAGE, t("queues.validation.tooLong")).optional(),
+    title: z.string({ error: required }).trim().min(1, required).max(100, t("validation.tooLong")),
+    message: z.string().max(MAX_MESSAGE, t("validation.tooLong")).optional(),
   });
 }

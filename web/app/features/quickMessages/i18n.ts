@@ -1,7 +1,7 @@
 import type { FeatureTexts } from "../../i18n/features";
 
 const ptBR = {
-  title: "Respostas Rápidas",
+  title: "Respostas rápidas",
   searchPlaceholder: "Pesquisar respostas",
   add: "Adicionar",
   saved: "Resposta rápida salva",
@@ -35,14 +35,10 @@ const ptBR = {
     geral: "Geral",
     geralHint: "Visível e utilizável por todos os usuários da empresa.",
   },
-  validation: {
-    required: "Obrigatório",
-    tooLong: "Muito longo",
-  },
 };
 
 const en: typeof ptBR = {
-  title: "Quick Replies",
+  title: "Quick replies",
   searchPlaceholder: "Search replies",
   add: "Add",
   saved: "Quick reply saved",
@@ -76,14 +72,10 @@ const en: typeof ptBR = {
     geral: "General",
     geralHint: "Visible to and usable by every user of the company.",
   },
-  validation: {
-    required: "Required",
-    tooLong: "Too long",
-  },
 };
 
 const es: typeof ptBR = {
-  title: "Respuestas Rápidas",
+  title: "Respuestas rápidas",
   searchPlaceholder: "Buscar respuestas",
   add: "Agregar",
   saved: "Respuesta rápida guardada",
@@ -116,10 +108,6 @@ const es: typeof ptBR = {
     tooLarge: "El archivo tiene más de {{size}}.",
     geral: "General",
     geralHint: "Visible y utilizable por todos los usuarios de la empresa.",
-  },
-  validation: {
-    required: "Obligatorio",
-    tooLong: "Muy largo",
   },
 };
 

@@ -5,12 +5,12 @@ import { z } from "zod";
 export function quickMessageFormSchema(t: TFunction) {
   return z.object({
     shortcode: z
-      .string({ error: t("quickMessages.validation.required") })
+      .string({ error: t("validation.required") })
       .trim()
       // Typed with or without the slash the composer uses; stored without it.
       .transform((v) => v.replace(/^\/+/, "").trim())
-      .pipe(z.string().min(1, t("quickMessages.validation.required")).max(100, t("quickMessages.validation.tooLong"))),
-    message: z.string().max(4096, t("quickMessages.validation.tooLong")).optional(),
+      .pipe(z.string().min(1, t("validation.required")).max(100, t("validation.tooLong"))),
+    message: z.string().max(4096, t("validation.tooLong")).optional(),
     geral: z.boolean().optional(),
   });
 }

@@ -1,20 +1,28 @@
 import { companySettings, type CompanySettingKey } from "../../../../worker/domain/settings/catalogue";
 
 /**
- * The Opções tab is rendered from the settings catalogue: every company key, with the values its schema
- * allows. A key added to the catalogue shows up here by itself.
+ * The Opções tab is rendered from the settings catalogue: every company key, a choice of the values its schema
+ * allows, or a text (a message) when it takes any text. A key added to the catalogue shows up here by itself.
  */
-export interface SettingOption {
-  key: CompanySettingKey;
-  values: readonly string[];
-  defaultValue: string;
-}
+export type SettingOption =
+  | { kind: "choice"; key: CompanySettingKey; values: readonly string[]; defaultValue: string }
+  | { kind: "text"; key: CompanySettingKey; maxLength: number; defaultValue: string };
 
-export const settingOptions: SettingOption[] = (Object.keys(companySettings) as CompanySettingKey[]).map((key) => ({
-  key,
-  values: companySettings[key].schema.options,
-  defaultValue: companySettings[key].default,
-}));
+export const settingOptions: SettingOption[] = (Object.keys(companySettings) as CompanySettingKey[]).map((key) => {
+  const { schema, default: defaultValue } = companySettings[key];
+  return "options" in schema
+    ? { kind: "choice", key, values: schema.options, defaultValue }
+    : { kind: "text", key, maxLength: schema.maxLength ?? 500, defaultValue };
+});
 
-/** Labels for values; a value without one is shown as is. */
-export const KNOWN_VALUE_LABELS = new Set(["enabled", "disabled", "queue", "company", "text"]);
+/** The translation key of a value's label; a value without one is shown as is. */
+export const VALUE_LABELS: Record<string, string> = {
+  enabled: "settings.values.enabled",
+  disabled: "settings.values.disabled",
+  queue: "settings.values.queue",
+  company: "settings.values.company",
+  text: "settings.values.text",
+  "pt-BR": "languages.pt-BR",
+  en: "languages.en",
+  es: "languages.es",
+};

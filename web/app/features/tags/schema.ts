@@ -5,9 +5,9 @@ import { normalizeHex } from "./colors";
 /** The tag form's rules (spec 002: name required, at least 3, 'Mensagem muito curta' / 'Obrigatório'). */
 export function tagFormSchema(t: TFunction) {
   return z.object({
-    name: z.string({ error: t("tags.validation.required") }).trim().min(3, t("tags.validation.tooShort")).max(100, t("tags.validation.tooLong")),
+    name: z.string({ error: t("validation.required") }).trim().min(3, t("tags.validation.tooShort")).max(100, t("tags.validation.tooLong")),
     color: z
-      .string({ error: t("tags.validation.required") })
+      .string({ error: t("validation.required") })
       .refine((v) => normalizeHex(v) !== null, t("tags.validation.color"))
       .transform((v) => normalizeHex(v)!),
     kanban: z.boolean().optional(),

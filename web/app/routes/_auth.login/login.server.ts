@@ -3,10 +3,12 @@ import type { LoginInput } from "../../../../worker/contracts/auth";
 import { createControlDb } from "../../../../worker/db/client";
 import { login } from "../../../../worker/domain/auth/login";
 import { AppError } from "../../../../worker/domain/errors";
+import { PLATFORM_COMPANY_ID } from "../../../../worker/domain/settings/platform";
 import { assertEnv } from "../../../../worker/env";
 import { hubDirectory } from "../../../../worker/hub/ports";
 import { clientIp } from "../../../../worker/lib/clientIp";
 import { isSecureRequest, serializeSessionCookies } from "../../../../worker/lib/cookies";
+import { safeRedirectTo } from "../../../../worker/lib/redirectTo";
 
 export interface LoginFailure {
   code: string;
@@ -16,10 +18,11 @@ export interface LoginFailure {
 
 /**
  * Logs in with the domain verb, in-process (no HTTP hop to our own API): the same rate limits, company
- * checks and one-session-per-user rule as POST /api/auth/login. Success starts the session cookies and
- * goes to the inbox (spec: login redirects to /tickets).
+ * checks and one-session-per-user rule as POST /api/auth/login. Success starts the session cookies and goes
+ * back to the page the session ended on when the form carries one (`redirectTo`, a path of this site only),
+ * else to the inbox (spec: login redirects to /tickets).
  */
-export async function loginAndRedirect(request: Request, context: AppLoadContext, input: LoginInput): Promise<LoginFailure> {
+export async function loginAndRedirect(request: Request, context: AppLoadContext, input: LoginInput, redirectTo: unknown): Promise<LoginFailure> {
   const env = assertEnv(context.cloudflare.env);
   try {
     const result = await login({
@@ -31,12 +34,27 @@ export async function loginAndRedirect(request: Request, context: AppLoadContext
     });
     const headers = new Headers();
     for (const cookie of serializeSessionCookies(result, isSecureRequest(request.url))) headers.append("Set-Cookie", cookie);
-    throw redirect("/tickets", { headers });
+    throw redirect(safeRedirectTo(redirectTo), { headers });
   } catch (err) {
     if (err instanceof AppError) {
       const dueDate = err.details?.dueDate;
       return { code: err.code, dueDate: typeof dueDate === "string" ? dueDate : undefined };
     }
     throw err;
+  }
+}
+
+/**
+ * Whether the login page shows its register link (spec: the platform setting viewregister), read while the page is
+ * rendered so that the link is there from the first paint instead of pushing the page down when it arrives.
+ */
+export async function registerVisible(context: AppLoadContext): Promise<boolean> {
+  const env = assertEnv(context.cloudflare.env);
+  try {
+    const setting = await hubDirectory(env).of(PLATFORM_COMPANY_ID).call("publicSetting", { key: "viewregister" });
+    return setting.value === "enabled";
+  } catch {
+    // Without the platform's answer the page still logs in; the link is simply not offered.
+    return false;
   }
 }

@@ -1,7 +1,8 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { CircleAlert, LogOut } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
@@ -9,76 +10,86 @@ import { loginFormSchema } from "../../features/auth/schema";
 import { createI18n } from "../../i18n";
 import { resolveLanguage } from "../../i18n/language.server";
 import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
-import { api } from "../../lib/api";
 import { actionForm } from "../../lib/form.server";
 import { describeErrorCode } from "../../lib/errors";
-import { toast } from "../../lib/toast";
 import { pageTitle } from "../../lib/meta";
-import { loginAndRedirect } from "./login.server";
+import { safeRedirectTo } from "../../../../worker/lib/redirectTo";
+import { loginAndRedirect, registerVisible } from "./login.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth.title");
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { registerVisible: await registerVisible(context) };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const lang = resolveLanguage(request, null);
   const t = createI18n(lang).getFixedT(lang);
-  const submission = parseWithZod(await actionForm(request), { schema: loginFormSchema(t) });
+  const form = await actionForm(request);
+  const submission = parseWithZod(form, { schema: loginFormSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply(), failure: null }, { status: 400 });
-  const failure = await loginAndRedirect(request, context, submission.value);
+  const failure = await loginAndRedirect(request, context, submission.value, form.get("redirectTo"));
   return data({ result: submission.reply({ hideFields: ["password"] }), failure }, { status: 400 });
 }
 
-/** Whether the register link shows (spec: only when the platform setting viewregister is enabled). */
-function useRegisterVisible(): boolean {
-  const [visible, setVisible] = useState(false);
+/** Why the last session ended (a login elsewhere, the company suspended, the subscription due), from the URL. */
+function useEndedReason(): { code: string; detail?: string } | null {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [ended] = useState(() => {
+    const code = searchParams.get("ended");
+    return code ? { code, detail: searchParams.get("detail") ?? undefined } : null;
+  });
+  // Said once per arrival: a reload of the page does not say it again. The way back (redirectTo) stays.
   useEffect(() => {
-    let live = true;
-    api<{ value?: string }>("/settings/viewregister", { auth: false })
-      .then((body) => live && setVisible(body?.value === "enabled"))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    if (!ended) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete("ended");
+    next.delete("detail");
+    setSearchParams(next, { replace: true, preventScrollReset: true });
   }, []);
-  return visible;
+  return ended;
 }
 
 export default function Login() {
   const { t } = useTranslation();
+  const { registerVisible } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const registerVisible = useRegisterVisible();
+  const [searchParams] = useSearchParams();
+  const ended = useEndedReason();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const schema = useMemo(() => loginFormSchema(t), [t]);
 
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
+    // Checked on submit, not on blur: an error appearing as the e-mail field loses focus would move the links below
+    // it away from the pointer, and the first click on "forgot password" would miss.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
-  // Errors from the server go through the one error handler, as toasts.
-  useEffect(() => {
-    if (actionData?.failure) toast.error(describeErrorCode(actionData.failure.code, t, actionData.failure.dueDate));
-  }, [actionData, t]);
-
-  // A session that ended elsewhere (replaced, company expired) says why once, then the URL is cleaned.
-  useEffect(() => {
-    const ended = searchParams.get("ended");
-    if (!ended) return;
-    toast.error(describeErrorCode(ended, t, searchParams.get("detail") ?? undefined));
-    setSearchParams({}, { replace: true });
-    // Once per arrival, not on every search-param change.
-  }, []);
-
+  const failure = actionData?.failure && !submitting ? describeErrorCode(actionData.failure.code, t, actionData.failure.dueDate) : null;
   const emailError = fields.email.errors?.[0];
   const passwordError = fields.password.errors?.[0];
+  // Only a path of this site (the action checks it again): anything else is not mentioned nor sent.
+  const back = safeRedirectTo(searchParams.get("redirectTo"), "");
+  const redirectTo = back && back !== "/tickets" ? back : null;
   return (
     <section className="rounded-2xl border border-line bg-surface p-6 shadow-panel sm:p-8">
       <h1 className="text-2xl font-semibold tracking-tight">{t("auth.title")}</h1>
       <p className="mt-1 text-sm text-muted">{t("auth.subtitle")}</p>
+      {ended ? (
+        <div role="status" className="mt-5 flex items-start gap-2.5 rounded-lg border border-line bg-surface-2 px-3 py-2.5 text-sm">
+          <LogOut className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+          <div>
+            <p className="font-medium">{describeErrorCode(ended.code, t, ended.detail)}</p>
+            {redirectTo ? <p className="mt-0.5 text-xs text-muted">{t("auth.backAfterLogin")}</p> : null}
+          </div>
+        </div>
+      ) : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 flex flex-col gap-4">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field id={fields.email.id} label={t("auth.email")} error={emailError}>
           <Input
             id={fields.email.id}
@@ -98,8 +109,8 @@ export default function Login() {
             name={fields.password.name}
             key={fields.password.key}
             autoComplete="current-password"
-            invalid={!!passwordError}
-            aria-describedby={describedBy(fields.password.id, passwordError)}
+            invalid={!!passwordError || !!failure}
+            aria-describedby={failure ? "login-failure" : describedBy(fields.password.id, passwordError)}
           />
         </Field>
         <div className="-mt-1 flex justify-end">
@@ -107,6 +118,13 @@ export default function Login() {
             {t("auth.forgot")}
           </Link>
         </div>
+        {/* A refused login is said here, by the form, not in a toast at the edge of the screen. */}
+        {failure ? (
+          <p id="login-failure" role="alert" className="flex items-start gap-2 rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {failure}
+          </p>
+        ) : null}
         <Button type="submit" loading={submitting} className="w-full">
           {submitting ? t("auth.submitting") : t("auth.submit")}
         </Button>

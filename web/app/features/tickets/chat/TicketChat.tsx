@@ -122,7 +122,7 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
           selectable={isForwardable}
           onToggleSelect={forwarding.toggle}
           onOpenImage={openImage}
-          events={history}
+          events={history?.entries ?? null}
         />
         {bottom}
       </div>

@@ -1,6 +1,6 @@
 import { api, ensureSession } from "../../../lib/api";
 import { toApiError } from "../../../lib/api-error";
-import type { ChatMessage, ChatTicket, ContactDetails, MessagesPage, QuickReply, TicketNote, TrackingEntry } from "./types";
+import type { ChatMessage, ChatTicket, ContactDetails, MessagesPage, QuickReply, TicketNote, TicketRating, TrackingEntry } from "./types";
 
 // Lookups (queues, connections, users, tags, the contact picker) are the inbox's shared calls.
 export { listCompanyUsers, listConnections, listQueues, listTags, searchContacts } from "../shared/api";
@@ -14,7 +14,8 @@ export const updateTicket = (id: number, changes: Record<string, unknown>) =>
 
 export const deleteTicket = (id: number) => api<unknown>(`/tickets/${id}`, { method: "DELETE" });
 
-export const getTracking = (id: number, signal?: AbortSignal) => api<{ history: TrackingEntry[] }>(`/tickets/${id}/tracking`, { signal });
+export const getTracking = (id: number, signal?: AbortSignal) =>
+  api<{ history: TrackingEntry[]; ratings?: TicketRating[] }>(`/tickets/${id}/tracking`, { signal });
 
 export const listMessages = (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
   api<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });

@@ -56,6 +56,8 @@ export interface ChatMessage {
   isForwarded?: boolean;
   isPrivate?: boolean;
   sentByBot?: boolean;
+  /** The contact's reply rated the service (1–3). */
+  rating?: number | null;
   ack: number;
   /** Why delivery failed for good (ERR_SENDING_WAPP_MSG, ERR_WAPP_INVALID_CONTACT); the menu offers a retry. */
   sendError?: string | null;
@@ -73,6 +75,8 @@ export interface MessagesPage {
 
 export interface ContactDetails extends ChatContact {
   extraInfo: { id: number; name: string; value: string }[];
+  /** The contact's ratings of the service (GET /contacts/:id). */
+  ratings?: { count: number; average: number | null; last: { rate: number; createdAt: string } | null };
 }
 
 export interface TicketNote {
@@ -85,6 +89,14 @@ export interface TicketNote {
 export interface NamedRef {
   id: number;
   name: string;
+}
+
+/** The contact's rating of a ticket, with the agent it rated (GET /tickets/:id/tracking). */
+export interface TicketRating {
+  id: number;
+  rate: number;
+  createdAt: string;
+  user: NamedRef | null;
 }
 
 export interface TrackingEntry {

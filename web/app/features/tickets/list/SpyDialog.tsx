@@ -71,7 +71,7 @@ function SpyConversation({ ticket }: { ticket: ListTicket }) {
         selectable={() => false}
         onToggleSelect={noop}
         onOpenImage={noop}
-        events={history}
+        events={history?.entries ?? null}
       />
     </div>
   );

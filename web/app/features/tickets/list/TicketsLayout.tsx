@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { TicketsManager } from "./TicketsManager";
 
-/** What the panels inside the layout may ask of it (the phone placeholder's 'Selecionar Ticket'). */
+/** What the panels inside the layout may ask of it (the phone placeholder's 'Selecionar ticket'). */
 export interface TicketsOutletContext {
   showList: () => void;
 }

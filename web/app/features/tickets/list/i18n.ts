@@ -113,8 +113,8 @@ const ptBR = {
   },
   welcome: {
     title: "Nenhum ticket selecionado",
-    description: "Escolha um atendimento na lista para ver a conversa.",
-    selectTicket: "Selecionar Ticket",
+    description: "Escolha um ticket na lista para ver a conversa.",
+    selectTicket: "Selecionar ticket",
   },
   phoneTabs: { ticket: "Ticket", list: "Atendimentos", label: "Seções" },
 };
@@ -356,7 +356,7 @@ const es: Shape<Texts> = {
   },
   welcome: {
     title: "Ningún ticket seleccionado",
-    description: "Elige una atención de la lista para ver la conversación.",
+    description: "Elige un ticket de la lista para ver la conversación.",
     selectTicket: "Seleccionar ticket",
   },
   phoneTabs: { ticket: "Ticket", list: "Atenciones", label: "Secciones" },

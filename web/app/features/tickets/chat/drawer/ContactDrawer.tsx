@@ -6,12 +6,15 @@ import { toastError } from "../../../../lib/errors";
 import { useEscape } from "../../../../lib/hooks";
 import { getContact } from "../api";
 import { ContactAvatar } from "../header/ContactAvatar";
+import { RatingStars, useRatingLabel } from "../messages/Rating";
+import { dateTimeOf } from "../rules/days";
 import { formatPhone } from "../rules/phone";
-import type { ChatTicket, ContactDetails, TrackingEntry } from "../types";
+import type { TicketHistory } from "../hooks/useTicketHistory";
+import type { ChatTicket, ContactDetails } from "../types";
 import { HistorySection } from "./HistorySection";
 import { NotesSection } from "./NotesSection";
 
-/** The panel on the right: contact data, extra info, the ticket's notes and its history. */
+/** The panel on the right: contact data, extra info, the contact's ratings, the ticket's notes and its history. */
 export function ContactDrawer({
   ticket,
   history,
@@ -19,7 +22,7 @@ export function ContactDrawer({
   onClose,
 }: {
   ticket: ChatTicket;
-  history: TrackingEntry[] | null;
+  history: TicketHistory | null;
   timeZone: string;
   onClose: () => void;
 }) {
@@ -92,9 +95,43 @@ export function ContactDrawer({
             </dl>
           )}
         </section>
+        <RatingsSection ratings={contact ? (contact.ratings ?? null) : undefined} timeZone={timeZone} />
         <NotesSection ticketId={ticket.id} contactId={base.id} timeZone={timeZone} />
         <HistorySection history={history} timeZone={timeZone} />
       </div>
     </aside>
+  );
+}
+
+/** How the contact rated the service: the latest rating, and the average over all of them. undefined: loading. */
+function RatingsSection({ ratings, timeZone }: { ratings: ContactDetails["ratings"] | null | undefined; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const label = useRatingLabel();
+  return (
+    <section aria-labelledby="chat-ratings-title" className="space-y-2">
+      <h3 id="chat-ratings-title" className="text-xs font-semibold tracking-wide text-muted uppercase">
+        {t("ticketChat.rating.title")}
+      </h3>
+      {ratings === undefined ? (
+        <Skeleton className="h-10 w-full" />
+      ) : !ratings?.last ? (
+        <p className="text-sm text-subtle">{t("ticketChat.rating.none")}</p>
+      ) : (
+        <div className="space-y-1 rounded-lg border border-line px-3 py-2 text-sm">
+          <p className="flex flex-wrap items-center gap-2">
+            <RatingStars rate={ratings.last.rate} />
+            <span className="font-medium">{t("ticketChat.rating.last", { label: label(ratings.last.rate) })}</span>
+            <time dateTime={ratings.last.createdAt} className="text-xs text-subtle">
+              {dateTimeOf(ratings.last.createdAt, timeZone)}
+            </time>
+          </p>
+          {ratings.average !== null ? (
+            <p className="text-xs text-muted">
+              {t("ticketChat.rating.average", { count: ratings.count, average: ratings.average.toLocaleString(i18n.language) })}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,13 +1,22 @@
+import { Star } from "lucide-react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../../components/ui/Spinner";
+import type { TicketHistory } from "../hooks/useTicketHistory";
 import { historyIcon } from "../messages/historyIcons";
+import { RatingStars, useRatingLabel } from "../messages/Rating";
 import { dateTimeOf } from "../rules/days";
-import { historySentence } from "../rules/history";
-import type { TrackingEntry } from "../types";
+import { historySentence, historyTimeline } from "../rules/history";
 
-/** The ticket's history as sentences ("Ana aceitou", "Transferido de Vendas para Suporte por Carla") with times. */
-export function HistorySection({ history, timeZone }: { history: TrackingEntry[] | null; timeZone: string }) {
+/**
+ * The ticket's history as sentences ("Ana aceitou", "Transferido de Vendas para Suporte por Carla") with times, and
+ * the contact's ratings among them.
+ */
+export function HistorySection({ history: read, timeZone }: { history: TicketHistory | null; timeZone: string }) {
   const { t } = useTranslation();
+  const ratingLabel = useRatingLabel();
+  const history = useMemo(() => (read ? historyTimeline(read.entries, read.ratings) : null), [read]);
+
   return (
     <section aria-labelledby="chat-history-title" className="space-y-3">
       <h3 id="chat-history-title" className="text-xs font-semibold tracking-wide text-muted uppercase">
@@ -22,7 +31,24 @@ export function HistorySection({ history, timeZone }: { history: TrackingEntry[]
         <p className="text-sm text-subtle">{t("ticketChat.history.empty")}</p>
       ) : (
         <ol className="relative space-y-3 border-l border-line pl-5">
-          {history.map((entry) => {
+          {history.map((item) => {
+            if (item.kind === "rating") {
+              const { rating } = item;
+              const label = ratingLabel(rating.rate);
+              return (
+                <li key={`rating-${rating.id}`} className="relative">
+                  <span className="absolute top-0 -left-[31px] flex size-5 items-center justify-center rounded-full border border-line bg-surface text-[#f5b301]">
+                    <Star className="size-3 fill-current" aria-hidden />
+                  </span>
+                  <p className="text-sm">{rating.user ? t("ticketChat.history.rated", { user: rating.user.name, label }) : t("ticketChat.history.ratedNoUser", { label })}</p>
+                  <RatingStars rate={rating.rate} className="mt-0.5" />
+                  <p className="text-[11px] text-subtle">
+                    <time dateTime={rating.createdAt}>{dateTimeOf(rating.createdAt, timeZone)}</time>
+                  </p>
+                </li>
+              );
+            }
+            const { entry } = item;
             const sentence = historySentence(entry);
             const Icon = historyIcon(entry.action);
             return (

@@ -11,6 +11,7 @@ import { AckIcon } from "./AckIcon";
 import { MessageContent } from "./MessageContent";
 import { MessageMenu, type MessageMenuActions } from "./MessageMenu";
 import { QuotedBlock } from "./QuotedBlock";
+import { RatingNote } from "./Rating";
 import { ReactionChips } from "./ReactionChips";
 
 export interface BubbleProps {
@@ -62,6 +63,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
         >
           <BubbleCard {...props} />
           {props.reactions?.length ? <ReactionChips reactions={props.reactions} fromMe={message.fromMe} /> : null}
+          {message.rating ? <RatingNote rate={message.rating} /> : null}
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { TrackingEntry } from "../types";
+import type { TicketRating, TrackingEntry } from "../types";
 
 /**
  * A history row as a sentence key and its values, e.g. accept → "Ana aceitou", transfer between queues →
@@ -43,4 +43,17 @@ export function historySentence(entry: TrackingEntry): HistorySentence {
     default:
       return { key: "other", values: { action: entry.action } };
   }
+}
+
+/** One line of the drawer's history: a transition, or the contact's rating. */
+export type TimelineItem = { kind: "entry"; entry: TrackingEntry; at: string } | { kind: "rating"; rating: TicketRating; at: string };
+
+/** Transitions and ratings in one timeline, newest first (a rating comes after the close it rates). */
+export function historyTimeline(history: TrackingEntry[], ratings: TicketRating[]): TimelineItem[] {
+  const items: TimelineItem[] = [
+    ...history.map((entry) => ({ kind: "entry" as const, entry, at: entry.createdAt })),
+    ...ratings.map((rating) => ({ kind: "rating" as const, rating, at: rating.createdAt })),
+  ];
+  // Stable: entries of the same instant keep the server's order.
+  return items.sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime());
 }

@@ -1,0 +1,15 @@
+import type { ContactTexts } from "./types";
+
+/** What the product says to contacts, in English (see pt-BR.ts). */
+export const en: ContactTexts = {
+  menu: { back: "Back", mainMenu: "Main menu" },
+  invalidOption: "Invalid option. Please choose one of the menu options.",
+  rating: {
+    message: "How would you rate our service? Reply with the number of an option:",
+    options: { 1: "Unsatisfied", 2: "Satisfied", 3: "Very satisfied" },
+  },
+  missedCall: "*Automatic message:*\n\nVoice and video calls are disabled for this WhatsApp, please send a text message instead. Thank you.",
+  acceptGreeting: (contact, agent) => `Hello *${contact}*, my name is *${agent}* and I will be taking care of you from now on!`,
+  transferredToQueue: (queue) => `*Automatic message*:\nYou have been transferred to the *${queue}* department\nPlease wait, we will be with you shortly!`,
+  transferredToUser: (agent) => `*Automatic message*:\nYou have been transferred to *${agent}*\nPlease wait, we will be with you shortly!`,
+};

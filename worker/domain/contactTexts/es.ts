@@ -1,0 +1,15 @@
+import type { ContactTexts } from "./types";
+
+/** What the product says to contacts, in Spanish (see pt-BR.ts). */
+export const es: ContactTexts = {
+  menu: { back: "Volver", mainMenu: "Menú inicial" },
+  invalidOption: "Opción inválida. Por favor, elija una de las opciones del menú.",
+  rating: {
+    message: "¿Cómo califica nuestra atención? Responda con el número de una opción:",
+    options: { 1: "Insatisfecho", 2: "Satisfecho", 3: "Muy satisfecho" },
+  },
+  missedCall: "*Mensaje automático:*\n\nLas llamadas de voz y video están deshabilitadas para este WhatsApp, por favor envíe un mensaje de texto. Gracias.",
+  acceptGreeting: (contact, agent) => `Hola *${contact}*, mi nombre es *${agent}* y a partir de ahora continuaré con su atención.`,
+  transferredToQueue: (queue) => `*Mensaje automático*:\nUsted fue transferido al departamento *${queue}*\nEspere, ¡ya lo atenderemos!`,
+  transferredToUser: (agent) => `*Mensaje automático*:\nUsted fue transferido al agente *${agent}*\nEspere, ¡ya lo atenderemos!`,
+};
