@@ -1,11 +1,13 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../db/tenantSchema";
-import { call, companyWithTeam, inTenant, loginAs, testEnv } from "../testing/fixtures";
+import { call, companyWithTeam, createQueue, inTenant, loginAs, testEnv } from "../testing/fixtures";
 import { connect } from "../testing/sockets";
-import { OFFLINE_AFTER_MS } from "./CompanyHub";
+import type { Audience, ServerEvent } from "../contracts/ws";
+import { OFFLINE_AFTER_MS, type CompanyHub } from "./CompanyHub";
 import { hubDirectory, hubFor } from "./ports";
+import { SocketStates } from "./socketStates";
 
 describe("GET /api/ws", () => {
   it("refuses a connection without a valid token", async () => {
@@ -106,6 +108,75 @@ describe("CompanyHub fan-out", () => {
     );
     socket.send('{"type":"ping"}');
     expect(await pong).toBe('{"type":"pong"}');
+  });
+});
+
+describe("CompanyHub sockets' state (in memory, attachments as its durable copy)", () => {
+  const settings = { viewgroups: false, viewclosed: false };
+  const ticketOfQueue = (queueId: number): Audience => ({
+    kind: "ticket",
+    before: null,
+    after: { status: "pending", userId: null, queueId, isGroup: false },
+    settings,
+  });
+  const marker = (companyId: number): ServerEvent => ({ type: "company", action: "update", companyId });
+  const publish = (companyId: number, audience: Audience) =>
+    hubDirectory(testEnv).of(companyId).publish([{ audience, event: marker(companyId) }]);
+  /** What the runtime does to the hub when it hibernates: the instance, and all it held in memory, is gone. */
+  const forgetInMemory = (companyId: number) =>
+    runInDurableObject(hubFor(testEnv, companyId), (hub: CompanyHub) => {
+      (hub as unknown as { sockets: SocketStates }).sockets = new SocketStates();
+    });
+
+  it("delivers a room's events to a socket that joins it after events were already delivered to it", async () => {
+    const { company, admin } = await companyWithTeam();
+    const socket = await connect(admin.token);
+    await publish(company.id, { kind: "company" });
+    await socket.next((e) => e.type === "company");
+    socket.send({ type: "joinTickets", status: "open" });
+    await socket.quiet(50);
+    await publish(company.id, { kind: "room", room: "tickets:open" });
+    await socket.next((e) => e.type === "company");
+  });
+
+  it("follows a user's edited queues and profile on their open sockets (updateActor)", async () => {
+    const { company, admin, agent } = await companyWithTeam();
+    const queue = await createQueue(company.id);
+    const tab = await connect(agent.token);
+    await publish(company.id, ticketOfQueue(queue.id));
+    await publish(company.id, { kind: "admins" });
+    expect((await tab.quiet()).some((e) => e.type === "company")).toBe(false);
+
+    const res = await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { queueIds: [queue.id] } });
+    expect(res.status).toBe(200);
+    await publish(company.id, ticketOfQueue(queue.id));
+    await tab.next((e) => e.type === "company");
+
+    await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { profile: "admin" } });
+    await publish(company.id, { kind: "admins" });
+    await tab.next((e) => e.type === "company");
+  });
+
+  it("after hibernation, reads each socket's rooms and its user's latest queues back from the attachments", async () => {
+    const { company, admin, agent, supervisor } = await companyWithTeam();
+    const queue = await createQueue(company.id);
+    const [agentTab, supervisorTab] = await Promise.all([connect(agent.token), connect(supervisor.token)]);
+    agentTab.send({ type: "joinChatBox", ticketId: 4242 });
+    await agentTab.quiet(50);
+    await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { queueIds: [queue.id] } });
+
+    await forgetInMemory(company.id);
+    await publish(company.id, { kind: "room", room: "ticket:4242" });
+    await agentTab.next((e) => e.type === "company");
+    await publish(company.id, ticketOfQueue(queue.id));
+    await agentTab.next((e) => e.type === "company");
+    expect((await supervisorTab.quiet()).some((e) => e.type === "company")).toBe(false);
+
+    // Changes after the wake are kept too.
+    agentTab.send({ type: "leaveChatBox", ticketId: 4242 });
+    await agentTab.quiet(50);
+    await publish(company.id, { kind: "room", room: "ticket:4242" });
+    expect((await agentTab.quiet()).some((e) => e.type === "company")).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import migrations from "../db/tenant-migrations/migrations.js";
 import type { Env } from "../env";
 import { clientMessage, PING_FRAME, PONG_FRAME, roomNames, type Audience, type Delivery, type HubActor, type ServerEvent } from "../contracts/ws";
 import { audienceIncludes, type SocketState } from "./audience";
+import { SocketStates } from "./socketStates";
 import { hubCommands, type HubCommandInput, type HubCommandName, type HubCommandOutput } from "../domain/hubCommands";
 import { hubCalls, type HubCallName } from "../domain/hubCalls";
 import type { ActingHubPort, CompanyHubRef, HubDirectory, HubPort } from "../domain/hubPort";
@@ -37,12 +38,15 @@ export const AUTOMATION_EVERY_MS = 60 * 1000;
  * One per company: the company's database and its realtime (ADR 0016). Its SQLite holds every tenant table;
  * the worker forwards each authenticated API request here (one hop), where the API runs against that database.
  * It holds every agent websocket of the company (hibernation API), decides per socket who may see each event,
- * serialises ticket commands, and its alarm runs the company's due work. Nothing that must survive lives in
- * instance fields: socket state is in attachments, everything else in its SQLite.
+ * serialises ticket commands, and its alarm runs the company's due work. Nothing that must survive lives only in
+ * instance fields: socket state is in attachments (with a copy in memory for the fan-out, rebuilt from them after
+ * hibernation), everything else in its SQLite.
  */
 export class CompanyHub extends DurableObject<Env> {
   readonly db: Db;
   private readonly commands = new SerialQueue();
+  /** Each socket's user and rooms; the attachments are their durable copy. */
+  private readonly sockets = new SocketStates();
   /** The API as the worker forwards it (full paths, /api/…). */
   private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi()).notFound(notFoundAnswer);
   /** The company this hub belongs to, once known (read from its own database, or told by the first request). */
@@ -92,7 +96,7 @@ export class CompanyHub extends DurableObject<Env> {
     // Every socket starts in the notification room: it receives what its profile may see without asking.
     const state: SocketState = { ...actor, rooms: [roomNames.notification] };
     this.ctx.acceptWebSocket(server, [userTag(actor.userId)]);
-    server.serializeAttachment(state);
+    this.sockets.set(server, state);
     server.send(JSON.stringify([{ type: "ready", userId: actor.userId, rooms: state.rooms } satisfies ServerEvent]));
     this.markSeen(actor.userId);
     return new Response(null, { status: 101, webSocket: client });
@@ -108,7 +112,8 @@ export class CompanyHub extends DurableObject<Env> {
     }
     const parsed = clientMessage.safeParse(json);
     if (!parsed.success) return;
-    const state = ws.deserializeAttachment() as SocketState;
+    const state = this.sockets.get(ws);
+    if (!state) return;
     const msg = parsed.data;
     switch (msg.type) {
       case "joinNotification":
@@ -155,7 +160,7 @@ export class CompanyHub extends DurableObject<Env> {
     const frames = new Map<string, string>();
     let delivered = 0;
     for (const ws of this.ctx.getWebSockets()) {
-      const state = ws.deserializeAttachment() as SocketState | null;
+      const state = this.sockets.get(ws);
       if (!state) continue;
       const picked: number[] = [];
       deliveries.forEach((d, i) => {
@@ -259,8 +264,8 @@ export class CompanyHub extends DurableObject<Env> {
   /** A user was edited: sockets keep deciding visibility from the new profile and queues. */
   async updateActor(userId: number, patch: Partial<Omit<HubActor, "userId" | "sessionId">>): Promise<void> {
     for (const ws of this.ctx.getWebSockets(userTag(userId))) {
-      const state = ws.deserializeAttachment() as SocketState;
-      ws.serializeAttachment({ ...state, ...patch });
+      const state = this.sockets.get(ws);
+      if (state) this.sockets.set(ws, { ...state, ...patch });
     }
   }
 
@@ -269,8 +274,8 @@ export class CompanyHub extends DurableObject<Env> {
     const audience: Audience = { kind: "userSessionsExcept", userId, keepSessionId };
     await this.publish([{ audience, event: { type: "auth", action: reason } }]);
     for (const ws of this.ctx.getWebSockets(userTag(userId))) {
-      const state = ws.deserializeAttachment() as SocketState;
-      if (audienceIncludes(audience, state)) ws.close(4001, reason);
+      const state = this.sockets.get(ws);
+      if (state && audienceIncludes(audience, state)) ws.close(4001, reason);
     }
   }
 
@@ -446,7 +451,7 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   private setRooms(ws: WebSocket, state: SocketState, rooms: string[]) {
-    ws.serializeAttachment({ ...state, rooms });
+    this.sockets.set(ws, { ...state, rooms });
   }
 
   private markSeen(userId: number): void {
