@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../db/tenantSchema";
 import { call, companyWithTeam, createQueue, inTenant, loginAs, testEnv } from "../testing/fixtures";
 import { connect } from "../testing/sockets";
-import type { Audience, ServerEvent } from "../contracts/ws";
+import { HUB_MARK_HEADER, publishMarkMissed, type Audience, type ServerEvent } from "../contracts/ws";
 import { OFFLINE_AFTER_MS, type CompanyHub } from "./CompanyHub";
 import { hubDirectory, hubFor } from "./ports";
 import { SocketStates } from "./socketStates";
@@ -177,6 +177,51 @@ describe("CompanyHub sockets' state (in memory, attachments as its durable copy)
     await agentTab.quiet(50);
     await publish(company.id, { kind: "room", room: "ticket:4242" });
     expect((await agentTab.quiet()).some((e) => e.type === "company")).toBe(false);
+  });
+});
+
+describe("the hub's publish mark: whether a ticket list read before its socket was accepted missed an event", () => {
+  const readyMark = (socket: Awaited<ReturnType<typeof connect>>) => {
+    const ready = socket.events.find((e) => e.type === "ready");
+    return ready?.type === "ready" ? ready.mark : undefined;
+  };
+  const listMark = async (token: string) => {
+    const res = await call("GET", "/api/tickets?status=open&pageNumber=1", { token });
+    expect(res.status).toBe(200);
+    return res.headers.get(HUB_MARK_HEADER);
+  };
+
+  it("says nothing was missed when nothing was published between the read and the accept", async () => {
+    const { admin } = await companyWithTeam();
+    await connect(admin.token); // the admin's own "online" announcement comes and goes before the read
+    const mark = await listMark(admin.token);
+    const socket = await connect(admin.token);
+    expect(mark).toMatch(/^[0-9a-f]{8}\.\d+$/);
+    expect(publishMarkMissed(mark, readyMark(socket))).toBe(false);
+  });
+
+  it("says an event may have been missed when one was published between the read and the accept", async () => {
+    const { company, admin } = await companyWithTeam();
+    await connect(admin.token);
+    const mark = await listMark(admin.token);
+    await hubDirectory(testEnv).of(company.id).publish([{ audience: { kind: "admins" }, event: { type: "company", action: "update", companyId: company.id } }]);
+    const socket = await connect(admin.token);
+    expect(publishMarkMissed(mark, readyMark(socket))).toBe(true);
+  });
+
+  it("says nothing was missed by a list read after the accept", async () => {
+    const { company, admin } = await companyWithTeam();
+    const socket = await connect(admin.token);
+    await hubDirectory(testEnv).of(company.id).publish([{ audience: { kind: "admins" }, event: { type: "company", action: "update", companyId: company.id } }]);
+    expect(publishMarkMissed(await listMark(admin.token), readyMark(socket))).toBe(false);
+  });
+
+  it("counts unknown marks and marks of another hub instance (after hibernation) as missed", () => {
+    expect(publishMarkMissed(null, "abcd1234.3")).toBe(true);
+    expect(publishMarkMissed("abcd1234.3", undefined)).toBe(true);
+    expect(publishMarkMissed("abcd1234.9", "ffff0000.3")).toBe(true);
+    expect(publishMarkMissed("abcd1234.3", "abcd1234.3")).toBe(false);
+    expect(publishMarkMissed("abcd1234.2", "abcd1234.3")).toBe(true);
   });
 });
 

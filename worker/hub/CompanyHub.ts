@@ -47,6 +47,9 @@ export class CompanyHub extends DurableObject<Env> {
   private readonly commands = new SerialQueue();
   /** Each socket's user and rooms; the attachments are their durable copy. */
   private readonly sockets = new SocketStates();
+  /** This instance, and how many publishes it has made: the publish mark (HUB_MARK_HEADER). */
+  private readonly instance = crypto.randomUUID().slice(0, 8);
+  private published = 0;
   /** The API as the worker forwards it (full paths, /api/…). */
   private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi()).notFound(notFoundAnswer);
   /** The company this hub belongs to, once known (read from its own database, or told by the first request). */
@@ -80,6 +83,7 @@ export class CompanyHub extends DurableObject<Env> {
       companyId,
       db: this.db,
       acceptSocket: (actor) => this.acceptSocket(actor),
+      publishMark: () => this.publishMark(),
       contextFor: (user) => this.contextFor(user),
       port: this.port(companyId),
     });
@@ -97,7 +101,7 @@ export class CompanyHub extends DurableObject<Env> {
     const state: SocketState = { ...actor, rooms: [roomNames.notification] };
     this.ctx.acceptWebSocket(server, [userTag(actor.userId)]);
     this.sockets.set(server, state);
-    server.send(JSON.stringify([{ type: "ready", userId: actor.userId, rooms: state.rooms } satisfies ServerEvent]));
+    server.send(JSON.stringify([{ type: "ready", userId: actor.userId, rooms: state.rooms, mark: this.publishMark() } satisfies ServerEvent]));
     this.markSeen(actor.userId);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -157,6 +161,7 @@ export class CompanyHub extends DurableObject<Env> {
    * same set of events share one serialised frame.
    */
   async publish(deliveries: Delivery[]): Promise<number> {
+    this.published++;
     const frames = new Map<string, string>();
     let delivered = 0;
     for (const ws of this.ctx.getWebSockets()) {
@@ -288,6 +293,11 @@ export class CompanyHub extends DurableObject<Env> {
     if (this.env.ZAPDESK_LOCAL_BULK !== "1") throw new Error("bulkSql is for the local server's seeding only");
     await this.ready(companyId);
     return this.ctx.storage.transactionSync(() => statements.map((statement) => this.ctx.storage.sql.exec(statement).toArray()));
+  }
+
+  /** Where this hub's publishing stands (HUB_MARK_HEADER); in memory only: a new instance starts a new mark. */
+  publishMark(): string {
+    return `${this.instance}.${this.published}`;
   }
 
   /** How many sockets are connected (tests and the benchmark). */
