@@ -6,12 +6,12 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { useDebouncedValue } from "../../../lib/hooks";
+import { lazyWhenOpen } from "../../../lib/lazyWhenOpen";
 import { useRealtimeRoom } from "../../../lib/realtime";
 import { useSessionUser } from "../../../lib/session-user";
 import { can } from "../../../../../worker/domain/permissions";
 import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, type TabKey } from "./filters";
 import { ListToolbar } from "./ListToolbar";
-import { NewTicketDialog } from "./NewTicketDialog";
 import { NotificationPrompt } from "./NotificationPrompt";
 import { PreviewDialog } from "./PreviewDialog";
 import { useQueueSelection } from "./queueSelection";
@@ -22,6 +22,11 @@ import { useSearchOptions } from "./useSearchOptions";
 import { useTicketActions } from "./useTicketActions";
 import { useTicketFeed } from "./useTicketFeed";
 import { useTicketList, type TicketListModel } from "./useTicketList";
+
+const NewTicketDialog = lazyWhenOpen(
+  () => import("./NewTicketDialog").then((m) => m.NewTicketDialog),
+  (props) => props.open,
+);
 
 /** Spec: searches wait 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
