@@ -31,12 +31,12 @@ export function createWorker(pages?: PageHandler) {
   app.route("/api", createEdgeApi());
   app.route("/bridge", createBridgeRoutes());
   if (pages) {
-    app.all("*", (c) => {
+    app.all("*", async (c) => {
       // A page action sets or reads our cookies: never for another site's page (CSRF). Remix's own check throws (500).
       if (c.req.method !== "GET" && c.req.method !== "HEAD") refuseForeignOrigin(c.req.raw);
       const nonce = newCspNonce();
       c.set("cspNonce", nonce);
-      return pages(c.req.raw, c.env, c.executionCtx, { nonce });
+      return withPageCaching(await pages(c.req.raw, c.env, c.executionCtx, { nonce }));
     });
   }
   app.onError((err, c) => {
@@ -61,4 +61,18 @@ export function createWorker(pages?: PageHandler) {
       await handleOutboundBatch(batch, env);
     },
   } satisfies ExportedHandler<Env>;
+}
+
+/**
+ * A page, or its data (Remix's `.data` requests), shows one signed-in user's company: no cache may keep it, shared
+ * or the browser's own (a back button after logout, another user of the same computer). The built files they load
+ * are cached for a year by name (web/public/_headers).
+ */
+export const PAGE_CACHE_CONTROL = "private, no-store";
+
+function withPageCaching(response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  const page = new Response(response.body, response);
+  page.headers.set("cache-control", PAGE_CACHE_CONTROL);
+  return page;
 }

@@ -77,8 +77,8 @@ export async function startApp({ skipBuild = false, stateDir = mkdtempSync(path.
   };
 }
 
-/** Resident memory (KiB) of the workerd processes under a process tree: the runtime hosting the worker and hubs. */
-export function workerdRssKiB(rootPid) {
+/** The workerd processes under a process tree (the runtime hosting the worker and hubs). */
+function workerdProcesses(rootPid) {
   const out = execSync(`ps -e -o pid=,ppid=,rss=,comm=`).toString();
   const rows = out
     .trim()
@@ -91,7 +91,29 @@ export function workerdRssKiB(rootPid) {
     grew = false;
     for (const r of rows) if (!inTree.has(r.pid) && inTree.has(r.ppid)) (inTree.add(r.pid), (grew = true));
   }
-  return rows.filter((r) => inTree.has(r.pid) && r.comm.includes("workerd")).reduce((s, r) => s + r.rss, 0);
+  return rows.filter((r) => inTree.has(r.pid) && r.comm.includes("workerd"));
+}
+
+/** Resident memory (KiB) of the workerd processes under a process tree: the runtime hosting the worker and hubs. */
+export function workerdRssKiB(rootPid) {
+  return workerdProcesses(rootPid).reduce((s, r) => s + r.rss, 0);
+}
+
+/**
+ * CPU time (ms, user + system, all threads) the workerd processes under a process tree have used so far. Unlike
+ * wall time, it barely moves when other work shares the machine: the difference over a run is what the runtime spent.
+ */
+export function workerdCpuMs(rootPid) {
+  const ticksPerMs = Number(execSync("getconf CLK_TCK").toString().trim()) / 1000;
+  return workerdProcesses(rootPid).reduce((sum, { pid }) => {
+    try {
+      // Fields after the command's closing parenthesis: state is the 1st, utime the 12th, stime the 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return sum + (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 export function machine() {

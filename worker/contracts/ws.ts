@@ -94,8 +94,11 @@ export const quickMessagePayload = z.looseObject({
 });
 
 export const serverEvent = z.discriminatedUnion("type", [
-  /** Sent once when the socket is accepted: the rooms it was placed in. */
-  z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()) }),
+  /**
+   * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
+   * (see HUB_MARK_HEADER).
+   */
+  z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()), mark: z.string().optional() }),
   /** This session was ended elsewhere (a login on another computer, logout, user deleted). */
   z.object({ type: z.literal("auth"), action: z.enum(["replaced", "revoked"]) }),
   z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: userSummary.optional() }),
@@ -166,6 +169,23 @@ export const hubActor = z.object({
   queueIds: z.array(z.number()),
 });
 export type HubActor = z.infer<typeof hubActor>;
+
+/**
+ * Where the hub's publishing stood when it answered (`<instance>.<events published>`): on the ticket lists
+ * (GET /api/tickets) and in a socket's `ready` event. A list read before its socket was accepted missed nothing
+ * when both carry the same instance and the list's count is not below the socket's (nothing was published between
+ * the read and the accept), so it need not be read again (publishMarkMissed).
+ */
+export const HUB_MARK_HEADER = "x-hub-mark";
+
+/** Whether events may have been published between a list's read (`listMark`) and its socket's accept (`readyMark`). */
+export function publishMarkMissed(listMark: string | null | undefined, readyMark: string | null | undefined): boolean {
+  if (!listMark || !readyMark) return true;
+  const [listHub, listCount] = listMark.split(".");
+  const [readyHub, readyCount] = readyMark.split(".");
+  if (!listHub || listHub !== readyHub) return true;
+  return !(Number(listCount) >= Number(readyCount));
+}
 
 export const roomNames = {
   notification: "notification",

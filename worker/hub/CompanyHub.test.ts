@@ -1,11 +1,13 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../db/tenantSchema";
-import { call, companyWithTeam, inTenant, loginAs, testEnv } from "../testing/fixtures";
+import { call, companyWithTeam, createQueue, inTenant, loginAs, testEnv } from "../testing/fixtures";
 import { connect } from "../testing/sockets";
-import { OFFLINE_AFTER_MS } from "./CompanyHub";
+import { HUB_MARK_HEADER, publishMarkMissed, type Audience, type ServerEvent } from "../contracts/ws";
+import { OFFLINE_AFTER_MS, type CompanyHub } from "./CompanyHub";
 import { hubDirectory, hubFor } from "./ports";
+import { SocketStates } from "./socketStates";
 
 describe("GET /api/ws", () => {
   it("refuses a connection without a valid token", async () => {
@@ -106,6 +108,120 @@ describe("CompanyHub fan-out", () => {
     );
     socket.send('{"type":"ping"}');
     expect(await pong).toBe('{"type":"pong"}');
+  });
+});
+
+describe("CompanyHub sockets' state (in memory, attachments as its durable copy)", () => {
+  const settings = { viewgroups: false, viewclosed: false };
+  const ticketOfQueue = (queueId: number): Audience => ({
+    kind: "ticket",
+    before: null,
+    after: { status: "pending", userId: null, queueId, isGroup: false },
+    settings,
+  });
+  const marker = (companyId: number): ServerEvent => ({ type: "company", action: "update", companyId });
+  const publish = (companyId: number, audience: Audience) =>
+    hubDirectory(testEnv).of(companyId).publish([{ audience, event: marker(companyId) }]);
+  /** What the runtime does to the hub when it hibernates: the instance, and all it held in memory, is gone. */
+  const forgetInMemory = (companyId: number) =>
+    runInDurableObject(hubFor(testEnv, companyId), (hub: CompanyHub) => {
+      (hub as unknown as { sockets: SocketStates }).sockets = new SocketStates();
+    });
+
+  it("delivers a room's events to a socket that joins it after events were already delivered to it", async () => {
+    const { company, admin } = await companyWithTeam();
+    const socket = await connect(admin.token);
+    await publish(company.id, { kind: "company" });
+    await socket.next((e) => e.type === "company");
+    socket.send({ type: "joinTickets", status: "open" });
+    await socket.quiet(50);
+    await publish(company.id, { kind: "room", room: "tickets:open" });
+    await socket.next((e) => e.type === "company");
+  });
+
+  it("follows a user's edited queues and profile on their open sockets (updateActor)", async () => {
+    const { company, admin, agent } = await companyWithTeam();
+    const queue = await createQueue(company.id);
+    const tab = await connect(agent.token);
+    await publish(company.id, ticketOfQueue(queue.id));
+    await publish(company.id, { kind: "admins" });
+    expect((await tab.quiet()).some((e) => e.type === "company")).toBe(false);
+
+    const res = await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { queueIds: [queue.id] } });
+    expect(res.status).toBe(200);
+    await publish(company.id, ticketOfQueue(queue.id));
+    await tab.next((e) => e.type === "company");
+
+    await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { profile: "admin" } });
+    await publish(company.id, { kind: "admins" });
+    await tab.next((e) => e.type === "company");
+  });
+
+  it("after hibernation, reads each socket's rooms and its user's latest queues back from the attachments", async () => {
+    const { company, admin, agent, supervisor } = await companyWithTeam();
+    const queue = await createQueue(company.id);
+    const [agentTab, supervisorTab] = await Promise.all([connect(agent.token), connect(supervisor.token)]);
+    agentTab.send({ type: "joinChatBox", ticketId: 4242 });
+    await agentTab.quiet(50);
+    await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { queueIds: [queue.id] } });
+
+    await forgetInMemory(company.id);
+    await publish(company.id, { kind: "room", room: "ticket:4242" });
+    await agentTab.next((e) => e.type === "company");
+    await publish(company.id, ticketOfQueue(queue.id));
+    await agentTab.next((e) => e.type === "company");
+    expect((await supervisorTab.quiet()).some((e) => e.type === "company")).toBe(false);
+
+    // Changes after the wake are kept too.
+    agentTab.send({ type: "leaveChatBox", ticketId: 4242 });
+    await agentTab.quiet(50);
+    await publish(company.id, { kind: "room", room: "ticket:4242" });
+    expect((await agentTab.quiet()).some((e) => e.type === "company")).toBe(false);
+  });
+});
+
+describe("the hub's publish mark: whether a ticket list read before its socket was accepted missed an event", () => {
+  const readyMark = (socket: Awaited<ReturnType<typeof connect>>) => {
+    const ready = socket.events.find((e) => e.type === "ready");
+    return ready?.type === "ready" ? ready.mark : undefined;
+  };
+  const listMark = async (token: string) => {
+    const res = await call("GET", "/api/tickets?status=open&pageNumber=1", { token });
+    expect(res.status).toBe(200);
+    return res.headers.get(HUB_MARK_HEADER);
+  };
+
+  it("says nothing was missed when nothing was published between the read and the accept", async () => {
+    const { admin } = await companyWithTeam();
+    await connect(admin.token); // the admin's own "online" announcement comes and goes before the read
+    const mark = await listMark(admin.token);
+    const socket = await connect(admin.token);
+    expect(mark).toMatch(/^[0-9a-f]{8}\.\d+$/);
+    expect(publishMarkMissed(mark, readyMark(socket))).toBe(false);
+  });
+
+  it("says an event may have been missed when one was published between the read and the accept", async () => {
+    const { company, admin } = await companyWithTeam();
+    await connect(admin.token);
+    const mark = await listMark(admin.token);
+    await hubDirectory(testEnv).of(company.id).publish([{ audience: { kind: "admins" }, event: { type: "company", action: "update", companyId: company.id } }]);
+    const socket = await connect(admin.token);
+    expect(publishMarkMissed(mark, readyMark(socket))).toBe(true);
+  });
+
+  it("says nothing was missed by a list read after the accept", async () => {
+    const { company, admin } = await companyWithTeam();
+    const socket = await connect(admin.token);
+    await hubDirectory(testEnv).of(company.id).publish([{ audience: { kind: "admins" }, event: { type: "company", action: "update", companyId: company.id } }]);
+    expect(publishMarkMissed(await listMark(admin.token), readyMark(socket))).toBe(false);
+  });
+
+  it("counts unknown marks and marks of another hub instance (after hibernation) as missed", () => {
+    expect(publishMarkMissed(null, "abcd1234.3")).toBe(true);
+    expect(publishMarkMissed("abcd1234.3", undefined)).toBe(true);
+    expect(publishMarkMissed("abcd1234.9", "ffff0000.3")).toBe(true);
+    expect(publishMarkMissed("abcd1234.3", "abcd1234.3")).toBe(false);
+    expect(publishMarkMissed("abcd1234.2", "abcd1234.3")).toBe(true);
   });
 });
 

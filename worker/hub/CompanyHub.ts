@@ -7,6 +7,7 @@ import migrations from "../db/tenant-migrations/migrations.js";
 import type { Env } from "../env";
 import { clientMessage, PING_FRAME, PONG_FRAME, roomNames, type Audience, type Delivery, type HubActor, type ServerEvent } from "../contracts/ws";
 import { audienceIncludes, type SocketState } from "./audience";
+import { SocketStates } from "./socketStates";
 import { hubCommands, type HubCommandInput, type HubCommandName, type HubCommandOutput } from "../domain/hubCommands";
 import { hubCalls, type HubCallName } from "../domain/hubCalls";
 import type { ActingHubPort, CompanyHubRef, HubDirectory, HubPort } from "../domain/hubPort";
@@ -37,12 +38,18 @@ export const AUTOMATION_EVERY_MS = 60 * 1000;
  * One per company: the company's database and its realtime (ADR 0016). Its SQLite holds every tenant table;
  * the worker forwards each authenticated API request here (one hop), where the API runs against that database.
  * It holds every agent websocket of the company (hibernation API), decides per socket who may see each event,
- * serialises ticket commands, and its alarm runs the company's due work. Nothing that must survive lives in
- * instance fields: socket state is in attachments, everything else in its SQLite.
+ * serialises ticket commands, and its alarm runs the company's due work. Nothing that must survive lives only in
+ * instance fields: socket state is in attachments (with a copy in memory for the fan-out, rebuilt from them after
+ * hibernation), everything else in its SQLite.
  */
 export class CompanyHub extends DurableObject<Env> {
   readonly db: Db;
   private readonly commands = new SerialQueue();
+  /** Each socket's user and rooms; the attachments are their durable copy. */
+  private readonly sockets = new SocketStates();
+  /** This instance, and how many publishes it has made: the publish mark (HUB_MARK_HEADER). */
+  private readonly instance = crypto.randomUUID().slice(0, 8);
+  private published = 0;
   /** The API as the worker forwards it (full paths, /api/…). */
   private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi()).notFound(notFoundAnswer);
   /** The company this hub belongs to, once known (read from its own database, or told by the first request). */
@@ -76,6 +83,7 @@ export class CompanyHub extends DurableObject<Env> {
       companyId,
       db: this.db,
       acceptSocket: (actor) => this.acceptSocket(actor),
+      publishMark: () => this.publishMark(),
       contextFor: (user) => this.contextFor(user),
       port: this.port(companyId),
     });
@@ -92,8 +100,8 @@ export class CompanyHub extends DurableObject<Env> {
     // Every socket starts in the notification room: it receives what its profile may see without asking.
     const state: SocketState = { ...actor, rooms: [roomNames.notification] };
     this.ctx.acceptWebSocket(server, [userTag(actor.userId)]);
-    server.serializeAttachment(state);
-    server.send(JSON.stringify([{ type: "ready", userId: actor.userId, rooms: state.rooms } satisfies ServerEvent]));
+    this.sockets.set(server, state);
+    server.send(JSON.stringify([{ type: "ready", userId: actor.userId, rooms: state.rooms, mark: this.publishMark() } satisfies ServerEvent]));
     this.markSeen(actor.userId);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -108,7 +116,8 @@ export class CompanyHub extends DurableObject<Env> {
     }
     const parsed = clientMessage.safeParse(json);
     if (!parsed.success) return;
-    const state = ws.deserializeAttachment() as SocketState;
+    const state = this.sockets.get(ws);
+    if (!state) return;
     const msg = parsed.data;
     switch (msg.type) {
       case "joinNotification":
@@ -152,10 +161,11 @@ export class CompanyHub extends DurableObject<Env> {
    * same set of events share one serialised frame.
    */
   async publish(deliveries: Delivery[]): Promise<number> {
+    this.published++;
     const frames = new Map<string, string>();
     let delivered = 0;
     for (const ws of this.ctx.getWebSockets()) {
-      const state = ws.deserializeAttachment() as SocketState | null;
+      const state = this.sockets.get(ws);
       if (!state) continue;
       const picked: number[] = [];
       deliveries.forEach((d, i) => {
@@ -259,8 +269,8 @@ export class CompanyHub extends DurableObject<Env> {
   /** A user was edited: sockets keep deciding visibility from the new profile and queues. */
   async updateActor(userId: number, patch: Partial<Omit<HubActor, "userId" | "sessionId">>): Promise<void> {
     for (const ws of this.ctx.getWebSockets(userTag(userId))) {
-      const state = ws.deserializeAttachment() as SocketState;
-      ws.serializeAttachment({ ...state, ...patch });
+      const state = this.sockets.get(ws);
+      if (state) this.sockets.set(ws, { ...state, ...patch });
     }
   }
 
@@ -269,8 +279,8 @@ export class CompanyHub extends DurableObject<Env> {
     const audience: Audience = { kind: "userSessionsExcept", userId, keepSessionId };
     await this.publish([{ audience, event: { type: "auth", action: reason } }]);
     for (const ws of this.ctx.getWebSockets(userTag(userId))) {
-      const state = ws.deserializeAttachment() as SocketState;
-      if (audienceIncludes(audience, state)) ws.close(4001, reason);
+      const state = this.sockets.get(ws);
+      if (state && audienceIncludes(audience, state)) ws.close(4001, reason);
     }
   }
 
@@ -283,6 +293,11 @@ export class CompanyHub extends DurableObject<Env> {
     if (this.env.ZAPDESK_LOCAL_BULK !== "1") throw new Error("bulkSql is for the local server's seeding only");
     await this.ready(companyId);
     return this.ctx.storage.transactionSync(() => statements.map((statement) => this.ctx.storage.sql.exec(statement).toArray()));
+  }
+
+  /** Where this hub's publishing stands (HUB_MARK_HEADER); in memory only: a new instance starts a new mark. */
+  publishMark(): string {
+    return `${this.instance}.${this.published}`;
   }
 
   /** How many sockets are connected (tests and the benchmark). */
@@ -446,7 +461,7 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   private setRooms(ws: WebSocket, state: SocketState, rooms: string[]) {
-    ws.serializeAttachment({ ...state, rooms });
+    this.sockets.set(ws, { ...state, rooms });
   }
 
   private markSeen(userId: number): void {

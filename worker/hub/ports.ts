@@ -51,6 +51,8 @@ export interface LocalHub {
   companyId: number;
   db: Db;
   acceptSocket(actor: HubActor): Response;
+  /** Where the hub's publishing stands (HUB_MARK_HEADER). */
+  publishMark(): string;
   /** The context of a verb an agent runs here (the API's `ctx`). */
   contextFor(user: CurrentUser): Ctx;
   /** This hub's port, for work with no agent (the external API). */

@@ -14,6 +14,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** false for calls made without a session (login, public settings): no refresh, no redirect. */
   auth?: boolean;
+  /** Sees the successful answer's headers before its body is read. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Codes that mean the session cannot continue: the tab goes back to /login. */
@@ -55,6 +57,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     if (res.status === 401) throw endSession(await toApiError(res));
   }
   if (!res.ok) throw await toApiError(res);
+  options.onHeaders?.(res.headers);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -1,4 +1,4 @@
-import { differenceInCalendarDays, format, parseISO, type Locale } from "date-fns";
+import { format, parseISO, type Locale } from "date-fns";
 import { enUS } from "date-fns/locale/en-US";
 import { es } from "date-fns/locale/es";
 import { ptBR } from "date-fns/locale/pt-BR";
@@ -10,12 +10,6 @@ export function dateLocale(lang: string): Locale {
   return locales[lang as Language] ?? ptBR;
 }
 
-/** A calendar date ("YYYY-MM-DD") as the spec shows dates: dd/MM/yyyy. */
-export function formatDate(isoDate: string): string {
-  const date = parseISO(isoDate);
-  return Number.isNaN(date.getTime()) ? isoDate : format(date, "dd/MM/yyyy");
-}
-
 /** A moment (ISO string or epoch ms) with date and time, in the user's language. */
 export function formatDateTime(value: string | number, lang: string): string {
   const date = typeof value === "number" ? new Date(value) : parseISO(value);
@@ -23,7 +17,3 @@ export function formatDateTime(value: string | number, lang: string): string {
   return format(date, "Pp", { locale: dateLocale(lang) });
 }
 
-/** Whole calendar days from `today` to `isoDate` (both "YYYY-MM-DD"). */
-export function daysUntil(isoDate: string, today: string): number {
-  return differenceInCalendarDays(parseISO(isoDate), parseISO(today));
-}

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { errorCatalogue } from "../../../worker/domain/errors";
 import { browserI18n } from "../i18n";
 import { ApiError } from "./api-error";
-import { formatDate } from "./dates";
+import { formatDate } from "./calendarDate";
 import { toast } from "./toast";
 
 function isCatalogued(code: string): code is keyof typeof errorCatalogue {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { PING_FRAME, PONG_FRAME, serverEvent, serverFrame, type ClientMessage, type ServerEvent } from "../../../worker/contracts/ws";
+import { PING_FRAME, PONG_FRAME, publishMarkMissed, serverEvent, serverFrame, type ClientMessage, type ServerEvent } from "../../../worker/contracts/ws";
 import { ApiError } from "./api-error";
 import { endSession, ensureSession } from "./api";
 
@@ -34,6 +34,8 @@ class RealtimeClient {
   private stopped = true;
   private openedAt = 0;
   private openAt = 0;
+  /** The hub's publish mark when it accepted the current socket (its `ready` event); null until then. */
+  private readyMark: string | null = null;
   private timers: { ping?: ReturnType<typeof setInterval>; status?: ReturnType<typeof setInterval>; pong?: ReturnType<typeof setTimeout>; retry?: ReturnType<typeof setTimeout> } = {};
 
   subscribe<T extends EventType>(type: T, handler: Handler<T>): () => void {
@@ -50,6 +52,21 @@ class RealtimeClient {
   /** When the current socket opened (ms since epoch; 0 before the first). */
   openedSince(): number {
     return this.openAt;
+  }
+
+  /**
+   * Whether the current socket is ready, and so whether `missedBefore` can answer; `ready` events say when it is.
+   */
+  isReady(): boolean {
+    return this.ready;
+  }
+
+  /**
+   * Whether a list read before the current socket was accepted may lack events published in between: its
+   * mark (HUB_MARK_HEADER) against the socket's. Unknown marks count as missed.
+   */
+  missedBefore(listMark: string | null): boolean {
+    return publishMarkMissed(listMark, this.readyMark);
   }
 
   onState(listener: (state: ConnectionState) => void): () => void {
@@ -107,6 +124,7 @@ class RealtimeClient {
     if (this.stopped || typeof WebSocket === "undefined") return;
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     this.ready = false;
+    this.readyMark = null;
     this.openedAt = Date.now();
     this.setState("connecting");
     const socket = new WebSocket(`${scheme}://${window.location.host}/api/ws`);
@@ -153,6 +171,7 @@ class RealtimeClient {
     for (const event of events) {
       if (event.type === "ready") {
         this.ready = true;
+        this.readyMark = event.mark ?? null;
         this.attempt = 0;
         for (const { join } of this.rooms.values()) this.send(join);
       }

@@ -1,5 +1,5 @@
 import { todayIn } from "../../../worker/domain/auth/companyAccess";
-import { daysUntil } from "./dates";
+import { daysUntil } from "./calendarDate";
 
 /** Spec: a warning appears when the subscription ends in fewer than 5 days. */
 export const SUBSCRIPTION_WARNING_DAYS = 5;

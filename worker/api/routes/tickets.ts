@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { closeAllInput, closeAllQuery, createTicketInput, listTicketsQuery, updateTicketInput } from "../../contracts/tickets";
+import { HUB_MARK_HEADER } from "../../contracts/ws";
 import { countCloseAll } from "../../domain/tickets/bulkTransitions";
 import { countUnreadTickets } from "../../domain/tickets/countUnreadTickets";
+import { hubHere } from "../../hub/ports";
 import { ticketHistory } from "../../domain/tickets/ticketHistory";
 import { listTickets } from "../../domain/tickets/listTickets";
 import { showTicket } from "../../domain/tickets/showTicket";
@@ -14,9 +16,13 @@ const uuidParam = z.string().uuid();
 
 /** /api/tickets. Reads check the session in their own round trip (readWithSession); writes go through the hub. */
 export const ticketRoutes = new Hono<AppEnv>()
-  .get("/", async (c) =>
-    c.json((await readWithSession(c, (ctx) => listTickets({ ctx, input: query(c, listTicketsQuery) }))).result),
-  )
+  .get("/", async (c) => {
+    // Taken before the read: a publish between the two makes the mark older, never newer, than the list.
+    const mark = hubHere(c.env).publishMark();
+    const { result } = await readWithSession(c, (ctx) => listTickets({ ctx, input: query(c, listTicketsQuery) }));
+    c.header(HUB_MARK_HEADER, mark);
+    return c.json(result);
+  })
   .get("/u/:uuid", async (c) => {
     const uuid = uuidParam.safeParse(c.req.param("uuid"));
     const { result } = await readWithSession(c, async (ctx) => {

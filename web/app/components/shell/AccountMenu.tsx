@@ -1,10 +1,15 @@
 import { LogOut, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ProfileDialog } from "../../features/profile/ProfileDialog";
 import { logout } from "../../lib/api";
+import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import type { SessionUser } from "../../lib/session-user";
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from "../ui/Menu";
+
+const ProfileDialog = lazyWhenOpen(
+  () => import("../../features/profile/ProfileDialog").then((m) => m.ProfileDialog),
+  (props) => props.open,
+);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);

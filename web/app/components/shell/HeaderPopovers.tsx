@@ -1,10 +1,13 @@
-import * as Slider from "@radix-ui/react-slider";
 import { Bell, Megaphone, MessageCircle, Volume1, Volume2, VolumeX, type LucideIcon } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useVolume, VOLUME_STEP } from "../../lib/volume";
+import { useVolume } from "../../lib/volume";
 import { EmptyState } from "../ui/EmptyState";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/Popover";
 import { topbarButton } from "./topbar-button";
+
+// The slider's code (Radix Slider) loads the first time the volume popover opens, not with every page.
+const VolumeSlider = lazy(() => import("./VolumeSlider"));
 
 function ListPopover({ icon, label, emptyTitle }: { icon: LucideIcon; label: string; emptyTitle: string }) {
   const Icon = icon;
@@ -51,22 +54,9 @@ export function VolumeControl() {
           {t("shell.volume")}
           <span className="tabular-nums text-muted">{Math.round(volume * 100)}%</span>
         </p>
-        <Slider.Root
-          min={0}
-          max={1}
-          step={VOLUME_STEP}
-          value={[volume]}
-          onValueChange={([v]) => setVolume(v ?? 1)}
-          className="relative flex h-5 w-full touch-none items-center select-none"
-        >
-          <Slider.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-surface-3">
-            <Slider.Range className="absolute h-full bg-brand" />
-          </Slider.Track>
-          <Slider.Thumb
-            aria-label={t("shell.volume")}
-            className="block size-4 rounded-full border-2 border-brand bg-surface shadow focus-visible:ring-4 focus-visible:ring-brand/30 focus-visible:outline-none"
-          />
-        </Slider.Root>
+        <Suspense fallback={<div className="h-5" />}>
+          <VolumeSlider volume={volume} onVolume={setVolume} />
+        </Suspense>
       </PopoverContent>
     </Popover>
   );

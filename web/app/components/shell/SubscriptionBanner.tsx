@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { canOpen } from "../../lib/access";
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "../../lib/calendarDate";
 import type { SessionUser } from "../../lib/session-user";
 
 /** Spec: a warning when the subscription ends in fewer than 5 days. */

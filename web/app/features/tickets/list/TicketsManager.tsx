@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { useDebouncedValue } from "../../../lib/hooks";
+import { lazyWhenOpen } from "../../../lib/lazyWhenOpen";
 import { useRealtimeRoom } from "../../../lib/realtime";
 import { useSessionUser } from "../../../lib/session-user";
 import { can } from "../../../../../worker/domain/permissions";
@@ -13,7 +14,6 @@ import type { ListTicket } from "../shared/types";
 import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, type TabKey } from "./filters";
 import { CloseAllControl } from "./CloseAllControl";
 import { ListToolbar } from "./ListToolbar";
-import { NewTicketDialog } from "./NewTicketDialog";
 import { NotificationPrompt } from "./NotificationPrompt";
 import { PreviewDialog } from "./PreviewDialog";
 import { useQueueSelection } from "./queueSelection";
@@ -27,6 +27,11 @@ import { useTicketActions } from "./useTicketActions";
 import { useTicketFeed } from "./useTicketFeed";
 import { useTicketKeys } from "./useTicketKeys";
 import { useTicketList, type TicketListModel } from "./useTicketList";
+
+const NewTicketDialog = lazyWhenOpen(
+  () => import("./NewTicketDialog").then((m) => m.NewTicketDialog),
+  (props) => props.open,
+);
 
 /** Spec: searches wait 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;

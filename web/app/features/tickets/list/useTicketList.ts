@@ -24,6 +24,10 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
 
   /** When the latest page 1 was asked for: events the socket missed before it opened may be newer. */
   const firstPageAskedAt = useRef<number | null>(null);
+  /** The hub's publish mark at page 1's read, once it has landed (undefined while it is on its way). */
+  const firstPageMark = useRef<string | null | undefined>(undefined);
+  /** The socket (by when it opened) whose accept page 1 was last checked against. */
+  const checkedSocket = useRef(0);
   /**
    * Events heard while page 1 is on its way. The page may have been read before they happened, so they are played
    * again, in order, on top of it when it lands (each carries the ticket as it became, so the last one wins).
@@ -43,11 +47,28 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
     }
   }, []);
 
+  const loadRef = useRef<(page: number) => Promise<void>>(async () => undefined);
+  /**
+   * A page 1 asked for before the current socket opened (the first visit: both start together; or a reconnect) may
+   * lack events published before the hub accepted the socket: it is asked for again, unless the hub's publish marks
+   * show nothing was published between the read and the accept. Checked once both have landed, once per socket.
+   */
+  const checkAgainstSocket = useCallback(() => {
+    const askedAt = firstPageAskedAt.current;
+    const socket = realtime.openedSince();
+    if (askedAt === null || firstPageMark.current === undefined || !realtime.isReady() || checkedSocket.current === socket) return;
+    checkedSocket.current = socket;
+    if (askedAt > socket || !realtime.missedBefore(firstPageMark.current)) return;
+    generation.current++;
+    void loadRef.current(1);
+  }, []);
+
   const load = useCallback(
     async (page: number, signal?: AbortSignal) => {
       const mine = generation.current;
       if (page === 1) {
         firstPageAskedAt.current = Date.now();
+        firstPageMark.current = undefined;
         heardDuringFirstPage.current = [];
       }
       dispatch({ type: "loading" });
@@ -61,6 +82,8 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
           const heard = heardDuringFirstPage.current ?? [];
           heardDuringFirstPage.current = null;
           heard.forEach(apply);
+          firstPageMark.current = body.mark;
+          checkAgainstSocket();
         }
       } catch (err) {
         if (mine !== generation.current) return;
@@ -69,8 +92,9 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
         toastError(err);
       }
     },
-    [filterKey, feed, apply],
+    [filterKey, feed, apply, checkAgainstSocket],
   );
+  loadRef.current = load;
 
   useEffect(() => {
     generation.current++;
@@ -91,17 +115,11 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
     [feed, apply],
   );
 
-  // The socket opening (at first, or again after a drop) may come after events this list never heard of: a list
-  // asked for before that moment is asked for again, so nothing stays stale until a reload.
+  // The socket being accepted (at first, or again after a drop) may come after events this list never heard of.
   useEffect(() => {
     if (!enabled) return;
-    return realtime.onState((socketState) => {
-      const askedAt = firstPageAskedAt.current;
-      if (socketState !== "open" || askedAt === null || askedAt > realtime.openedSince()) return;
-      generation.current++;
-      void load(1);
-    });
-  }, [load, enabled]);
+    return realtime.subscribe("ready", checkAgainstSocket);
+  }, [checkAgainstSocket, enabled]);
 
   const loadMore = useCallback(() => {
     const current = stateRef.current;

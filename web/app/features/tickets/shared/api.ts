@@ -1,3 +1,4 @@
+import { HUB_MARK_HEADER } from "../../../../../worker/contracts/ws";
 import { api, ApiError } from "../../../lib/api";
 import type {
   ConnectionRef,
@@ -27,9 +28,12 @@ export interface ListTicketsParams {
 /** Id lists travel as JSON arrays (`tags=[1,2]`), as the API reads them. */
 const ids = (list?: number[]) => (list && list.length > 0 ? JSON.stringify(list) : undefined);
 
-export function listTickets(params: ListTicketsParams, signal?: AbortSignal) {
-  return api<TicketsPage>("/tickets", {
+/** A page of tickets, with the hub's publish mark at its read (HUB_MARK_HEADER) when the server gave one. */
+export async function listTickets(params: ListTicketsParams, signal?: AbortSignal): Promise<TicketsPage & { mark: string | null }> {
+  let mark: string | null = null;
+  const page = await api<TicketsPage>("/tickets", {
     signal,
+    onHeaders: (headers) => (mark = headers.get(HUB_MARK_HEADER)),
     query: {
       status: params.status,
       searchParam: params.searchParam,
@@ -41,6 +45,7 @@ export function listTickets(params: ListTicketsParams, signal?: AbortSignal) {
       withUnreadMessages: params.withUnreadMessages ? "true" : undefined,
     },
   });
+  return { ...page, mark };
 }
 
 export function createTicket(input: { contactId: number; queueId: number | null; whatsappId?: number | null; userId?: number | null }) {
