@@ -229,7 +229,7 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
     const bar = ana.getByRole("dialog", { name: "Ir para…" });
     await ana.keyboard.type(FIRST.name.slice(0, 6));
     const ticketOption = bar.getByRole("group", { name: "Tickets" }).getByRole("option", { name: new RegExp(FIRST.name) });
-    await expect.poll(() => ticketOption.isVisible()).toBe(true);
+    await expect.poll(() => ticketOption.isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(ana, "agent-day-command-bar");
     await ticketOption.click();
     await ana.waitForURL((url) => url.pathname === `/tickets/${uuids[FIRST.name]}`);
@@ -238,7 +238,7 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
     // …or by number, and a page of the menu; Esc closes it.
     await ana.keyboard.press("Control+K");
     await ana.keyboard.type("(11) 98765-0102");
-    await expect.poll(() => bar.getByRole("option", { name: new RegExp(SECOND.name) }).first().isVisible()).toBe(true);
+    await expect.poll(() => bar.getByRole("option", { name: new RegExp(SECOND.name) }).first().isVisible(), { timeout: 10_000 }).toBe(true);
     await ana.keyboard.press("Escape");
     await bar.waitFor({ state: "hidden" });
     await ana.keyboard.press("Control+K");
@@ -249,7 +249,7 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
     // An agent is offered no admin page.
     await ana.keyboard.press("Control+K");
     await ana.keyboard.type("Usuários");
-    await expect.poll(() => bar.innerText()).toContain("Nada encontrado");
+    await expect.poll(() => bar.innerText(), { timeout: 10_000 }).toContain("Nada encontrado");
     await ana.keyboard.press("Escape");
     await bar.waitFor({ state: "hidden" });
   });
