@@ -56,6 +56,7 @@ describe("journey: an agent works the inbox on a phone, and the list and the cha
       const first = attendingRows(page).first();
       await first.waitFor();
       const row = await box(first);
+      await screenshot(page, `phone-list-${colorScheme}`);
       console.log(`phone (${colorScheme}): first ticket row at y=${row.y}px of ${PHONE.height} (${((row.y / PHONE.height) * 100).toFixed(1)} %)`);
       expect(row.y).toBeLessThanOrEqual(PHONE.height * 0.25);
       // The top bar stays, for the menu and the rest.
@@ -70,7 +71,6 @@ describe("journey: an agent works the inbox on a phone, and the list and the cha
       // The two sections of the phone's page are at the bottom, named.
       const sections = page.getByRole("tablist", { name: "Seções" });
       expect((await box(sections)).y).toBeGreaterThan(PHONE.height * 0.85);
-      await screenshot(page, `phone-list-${colorScheme}`);
     });
 
     it("opens a chat whose header is at the top of the screen, and the back arrow leads to the list", async () => {
