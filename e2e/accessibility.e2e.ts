@@ -81,6 +81,16 @@ describe.each(SCHEMES)("journey: every page and the main dialogs pass axe's WCAG
     await expectAccessible(page, `${slug(path)}-${scheme}`);
   });
 
+  it(`says a wrong password on the login page without a serious violation (${scheme})`, async () => {
+    await page.goto("/login");
+    await page.locator('input[type="email"]').fill("ninguem@exemplo.com");
+    await page.locator('input[type="password"]').fill("not-the-password");
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole("alert").first().waitFor();
+    await settle(page);
+    await expectAccessible(page, `login-failed-${scheme}`);
+  });
+
   it(`opens the inbox with a waiting ticket, its unread badge and "Aceitar" (${scheme})`, async () => {
     await login(page, demo.admin, demo.password);
     const sent = await host("POST", `/simulator/${demo.connectionId}/inbound`, { from: CONTACT.number, name: CONTACT.name, body: `Olá (${scheme})` });
@@ -165,6 +175,12 @@ describe.each(SCHEMES)("journey: every page and the main dialogs pass axe's WCAG
     await page.getByRole("tab", { name: /^Atendendo/ }).waitFor();
     await settle(page);
     await expectAccessible(page, `tickets-phone-${scheme}`);
+    // The menu is a drawer on phones, with every label.
+    await page.getByRole("button", { name: "Expandir menu" }).click();
+    await page.getByRole("dialog").getByRole("navigation").waitFor();
+    await settle(page);
+    await expectAccessible(page, `menu-phone-${scheme}`);
+    await page.keyboard.press("Escape");
     await page.goto(`/tickets/${uuid}`);
     await page.getByTestId("ticket-chat").waitFor();
     await settle(page);
