@@ -120,7 +120,7 @@ export function ErrorBoundary() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl font-bold text-brand">{status}</p>
       <h1 className="text-lg font-semibold">{title}</h1>
-      <a href="/tickets" className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">
+      <a href="/tickets" className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-brand-fg hover:bg-brand-strong">
         {i18n.t("comingSoon.goHome")}
       </a>
     </main>

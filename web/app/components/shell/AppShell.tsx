@@ -52,10 +52,11 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   useRealtimeEvent("settings", () => revalidator.revalidate());
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-bg text-fg">
+    // group/shell: a page can ask for the phone's whole screen (the inbox's open chat: data-phone-chat, see Topbar).
+    <div className="group/shell flex h-dvh overflow-hidden bg-bg text-fg">
       <a
         href="#main"
-        className="sr-only z-[100] rounded-lg bg-brand px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-[100] rounded-lg bg-brand px-4 py-2 text-brand-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {t("shell.skipToContent")}
       </a>

@@ -13,7 +13,7 @@ export type DrawerMode = "auto" | "expanded" | "collapsed";
 function Brand({ collapsible }: { collapsible: boolean }) {
   return (
     <div className="flex h-16 shrink-0 items-center gap-2.5 border-b border-line px-5">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-xl bg-brand text-white shadow-sm">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-xl bg-brand text-brand-fg shadow-sm">
         <MessageCircle className="size-[18px]" aria-hidden />
       </span>
       <span className={cn("text-lg font-bold tracking-tight text-fg", collapsible && collapsibleLabel)}>

@@ -129,12 +129,14 @@ export function TicketsManager() {
                 key={key}
                 value={key}
                 className={cn(
-                  "-mb-px flex min-w-0 flex-1 flex-col items-center gap-0.5 border-b-2 border-transparent px-1 pt-2.5 pb-2 text-xs font-medium text-muted transition-colors",
+                  // Phones: one line of words (the whole width is theirs); beside the chat: the icon over a smaller word.
+                  "-mb-px flex min-w-0 flex-1 items-center justify-center border-b-2 border-transparent px-1 py-2.5 text-sm font-medium text-muted transition-colors",
+                  "md:flex-col md:gap-0.5 md:pt-2.5 md:pb-2 md:text-xs",
                   "hover:bg-surface-2 hover:text-fg focus-visible:bg-surface-2 focus-visible:outline-none",
                   "data-[state=active]:border-brand data-[state=active]:text-brand-text",
                 )}
               >
-                <Icon className="size-[18px]" aria-hidden />
+                <Icon className="hidden size-[18px] md:block" aria-hidden />
                 <span className="max-w-full truncate">{t(`tickets.tabs.${key}`)}</span>
               </TabsPrimitive.Trigger>
             );
@@ -156,7 +158,7 @@ export function TicketsManager() {
 
         <TabsPrimitive.Content value="open" className="flex min-h-0 flex-1 flex-col focus-visible:outline-none data-[state=inactive]:hidden">
           <TabsPrimitive.Root value={openTab} onValueChange={(v) => setOpenTab(v as "open" | "pending")} className="flex min-h-0 flex-1 flex-col">
-            <TabsPrimitive.List aria-label={t("tickets.subtabs.label")} className="flex shrink-0 gap-1 border-b border-line px-2 py-1.5">
+            <TabsPrimitive.List aria-label={t("tickets.subtabs.label")} className="flex shrink-0 gap-1 border-b border-line px-2 py-1 md:py-1.5">
               {(["open", "pending"] as const).map((key) => (
                 <TabsPrimitive.Trigger
                   key={key}
@@ -171,7 +173,7 @@ export function TicketsManager() {
                   <span
                     className={cn(
                       "inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-[11px] font-bold tabular-nums",
-                      key === "pending" && lists.pending.count > 0 ? "bg-danger text-white" : "bg-surface-3 text-muted",
+                      key === "pending" && lists.pending.count > 0 ? "bg-danger text-danger-fg" : "bg-surface-3 text-muted",
                     )}
                   >
                     {lists[key].loaded ? lists[key].count : "–"}
