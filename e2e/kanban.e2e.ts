@@ -70,8 +70,11 @@ describe("journey: two agents work the kanban board together", () => {
     // dnd-kit tells screen readers where the lifted card is, in the user's language.
     const liveRegion = bruno.locator('[id^="DndLiveRegion"]');
     await expect.poll(() => liveRegion.innerText()).toMatch(/^Ticket #\d+ (pego|sobre a coluna)/);
-    // Each right arrow jumps one lane.
-    for (let i = names.indexOf(OPEN); i < names.indexOf(NEGOTIATION); i++) await bruno.keyboard.press("ArrowRight");
+    // Each right arrow jumps one lane (announced before the next press, as a person hears it).
+    for (let i = names.indexOf(OPEN) + 1; i <= names.indexOf(NEGOTIATION); i++) {
+      await bruno.keyboard.press("ArrowRight");
+      await expect.poll(() => liveRegion.innerText()).toMatch(new RegExp(`sobre a coluna ${names[i]}`));
+    }
     await bruno.keyboard.press("Space");
     await expect.poll(() => liveRegion.innerText()).toMatch(new RegExp(`solto na coluna ${NEGOTIATION}`));
     await expect.poll(() => cardIn(lane(bruno, NEGOTIATION), JOAO).isVisible()).toBe(true);
