@@ -4,6 +4,7 @@ import * as authContracts from "../contracts/auth";
 import * as companyContracts from "../contracts/companies";
 import * as contactContracts from "../contracts/contacts";
 import * as externalApiContracts from "../contracts/externalApi";
+import * as kanbanContracts from "../contracts/kanban";
 import * as messageContracts from "../contracts/messages";
 import * as pagingContracts from "../contracts/paging";
 import { EMPTY_PATCH } from "../contracts/patch";
@@ -57,6 +58,7 @@ const contractModules = [
   companyContracts,
   contactContracts,
   externalApiContracts,
+  kanbanContracts,
   messageContracts,
   pagingContracts,
   planContracts,
@@ -199,6 +201,7 @@ async function seedCompany() {
     "tags/:id": tag.id,
     "ticket-tags/:ticketId": ticket.id,
     "ticket-tags/:tagId": tag.id,
+    "ticket/:ticketId": ticket.id,
     "quick-messages/:id": quickMessage.id,
     "ticket-notes/:id": note.id,
     "messages/:ticketId": ticket.id,

@@ -121,6 +121,8 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("tag"), action: z.literal("create"), tag: tagPayload }),
     z.object({ type: z.literal("tag"), action: z.literal("update"), tag: tagPayload }),
     z.object({ type: z.literal("tag"), action: z.literal("delete"), tagId: z.number() }),
+    /** The kanban lanes' new order, left to right. */
+    z.object({ type: z.literal("tag"), action: z.literal("order"), tagIds: z.array(z.number()) }),
   ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("quickMessage"), action: z.literal("create"), quickMessage: quickMessagePayload }),
