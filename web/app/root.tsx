@@ -16,6 +16,7 @@ import { I18nextProvider } from "react-i18next";
 import { Toaster } from "./components/ui/Toast";
 import { browserI18n, createI18n, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, rememberLanguage, toLanguage, type Language } from "./i18n";
 import { resolveLanguage } from "./i18n/language.server";
+import { markHydrated } from "./lib/hydrated";
 import { useNonce } from "./lib/nonce";
 import { cookieHeaders, getPageSession } from "./lib/session.server";
 import { storage } from "./lib/storage";
@@ -102,6 +103,7 @@ export default function App() {
   const { lang, userLanguage } = useLoaderData<typeof loader>();
   const i18n = useI18n(lang, userLanguage);
   useServiceWorker();
+  useEffect(markHydrated, []);
   return (
     <I18nextProvider i18n={i18n}>
       <Outlet />

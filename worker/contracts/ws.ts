@@ -99,6 +99,11 @@ export const serverEvent = z.discriminatedUnion("type", [
    * (see HUB_MARK_HEADER).
    */
   z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()), mark: z.string().optional() }),
+  /**
+   * Answers a join (joinTickets, joinChatBox, joinNotification): the room, and the hub's publish mark once the socket
+   * is in it. A read made before the join (a chat's messages) missed nothing when its mark is not older.
+   */
+  z.object({ type: z.literal("joined"), room: z.string(), mark: z.string() }),
   /** This session was ended elsewhere (a login on another computer, logout, user deleted). */
   z.object({ type: z.literal("auth"), action: z.enum(["replaced", "revoked"]) }),
   z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: userSummary.optional() }),

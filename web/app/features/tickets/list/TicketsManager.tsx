@@ -1,5 +1,5 @@
 import * as TabsPrimitive from "@radix-ui/react-tabs";
-import { useParams } from "@remix-run/react";
+import { useParams, useRouteLoaderData } from "@remix-run/react";
 import { CircleCheckBig, Inbox, Search, UsersRound, type LucideIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { lazyWhenOpen } from "../../../lib/lazyWhenOpen";
 import { useRealtimeRoom } from "../../../lib/realtime";
 import { useSessionUser } from "../../../lib/session-user";
 import { can } from "../../../../../worker/domain/permissions";
+import { listSeedKey, type InboxSeed } from "../seed";
 import type { ListTicket } from "../shared/types";
 import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, type TabKey } from "./filters";
 import { CloseAllControl } from "./CloseAllControl";
@@ -78,10 +79,12 @@ export function TicketsManager() {
   const common = { queueIds: queues.queueIds, showAll: showAllAllowed && showAll };
   const filter = (list: ListFilter["list"], extra: Partial<ListFilter> = {}): ListFilter => ({ list, ...common, ...extra });
   const ready = queues.ready;
+  const seed = useRouteLoaderData<InboxSeed | null>("routes/_app.tickets");
+  const seedOf = (key: string) => seed?.lists.find((l) => l.key === key) ?? null;
   const lists: Record<ListFilter["list"], TicketListModel> = {
-    // The open tab's two lists stay loaded: their counts show on the sub-tabs.
-    open: useTicketList(filter("open"), viewer, feed, ready),
-    pending: useTicketList(filter("pending"), viewer, feed, ready),
+    // The open tab's two lists stay loaded: their counts show on the sub-tabs. They start from the server's pages.
+    open: useTicketList(filter("open"), viewer, feed, ready, seedOf(listSeedKey(filter("open")))),
+    pending: useTicketList(filter("pending"), viewer, feed, ready, seedOf(listSeedKey(filter("pending")))),
     group: useTicketList(filter("group"), viewer, feed, ready && tab === "group"),
     closed: useTicketList(filter("closed"), viewer, feed, ready && tab === "closed"),
     search: useTicketList(
@@ -105,6 +108,7 @@ export function TicketsManager() {
     onSpy: setSpying,
     acceptingId: actions.acceptingId,
     timeZone: user.company.timezone || "America/Sao_Paulo",
+    renderedAt: seed?.renderedAt,
   };
   const listView = (key: ListFilter["list"], label: string) => (
     <TicketListView
