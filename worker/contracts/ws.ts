@@ -1,8 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { TicketScope, VisibilitySettings } from "../domain/tickets/visibility";
 
 /**
- * Websocket messages in both directions, parsed on receipt (never cast). A server frame is always a JSON
+ * Websocket messages in both directions, parsed on receipt (never cast). Written with zod's tree-shakable form
+ * (zod/mini): the browser parses every frame with these, and this is all of zod the inbox's first load needs. A server frame is always a JSON
  * array of events, so the hub can batch many events into one frame under load.
  */
 
@@ -12,8 +13,8 @@ export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("joinNotification") }),
   z.object({ type: z.literal("joinTickets"), status: ticketStatus }),
   z.object({ type: z.literal("leaveTickets"), status: ticketStatus }),
-  z.object({ type: z.literal("joinChatBox"), ticketId: z.number().int().positive() }),
-  z.object({ type: z.literal("leaveChatBox"), ticketId: z.number().int().positive() }),
+  z.object({ type: z.literal("joinChatBox"), ticketId: z.int().check(z.positive()) }),
+  z.object({ type: z.literal("leaveChatBox"), ticketId: z.int().check(z.positive()) }),
   z.object({ type: z.literal("userStatus") }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
@@ -46,8 +47,8 @@ export const ticketPayload = z.looseObject({
   id: z.number(),
   uuid: z.string(),
   status: ticketStatus,
-  userId: z.number().nullable(),
-  queueId: z.number().nullable(),
+  userId: z.nullable(z.number()),
+  queueId: z.nullable(z.number()),
   unreadMessages: z.number(),
 });
 
@@ -64,7 +65,7 @@ export const tagPayload = z.object({
   name: z.string(),
   color: z.string(),
   kanban: z.number(),
-  userId: z.number().nullable(),
+  userId: z.nullable(z.number()),
 });
 
 /** A connection as events carry it (never its token hash); the rest of the row passes through. */
@@ -87,10 +88,10 @@ export const quickMessagePayload = z.looseObject({
   message: z.string(),
   geral: z.boolean(),
   status: z.boolean(),
-  userId: z.number().nullable(),
+  userId: z.nullable(z.number()),
   isMedia: z.boolean(),
-  mediaPath: z.string().nullable(),
-  mediaName: z.string().nullable(),
+  mediaPath: z.nullable(z.string()),
+  mediaName: z.nullable(z.string()),
 });
 
 export const serverEvent = z.discriminatedUnion("type", [
@@ -98,7 +99,7 @@ export const serverEvent = z.discriminatedUnion("type", [
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
    * (see HUB_MARK_HEADER).
    */
-  z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()), mark: z.string().optional() }),
+  z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()), mark: z.optional(z.string()) }),
   /**
    * Answers a join (joinTickets, joinChatBox, joinNotification): the room, and the hub's publish mark once the socket
    * is in it. A read made before the join (a chat's messages) missed nothing when its mark is not older.
@@ -106,7 +107,7 @@ export const serverEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("joined"), room: z.string(), mark: z.string() }),
   /** This session was ended elsewhere (a login on another computer, logout, user deleted). */
   z.object({ type: z.literal("auth"), action: z.enum(["replaced", "revoked"]) }),
-  z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: userSummary.optional() }),
+  z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: z.optional(userSummary) }),
   z.object({ type: z.literal("settings"), action: z.literal("update"), key: z.string(), value: z.string() }),
   z.object({ type: z.literal("company"), action: crud, companyId: z.number() }),
   z.discriminatedUnion("action", [

@@ -6,11 +6,17 @@ import { useMenuBadges } from "../../lib/menu-badges";
 import { useRealtimeEvent } from "../../lib/realtime";
 import type { AppLoaderData } from "../../lib/session-user";
 import { useUnreadTitle } from "../../lib/unread-title";
-import { CommandBar } from "../../features/commandBar/CommandBar";
+import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import { useCommandShortcut } from "../../features/commandBar/useCommandShortcut";
 import { DesktopSidebar, MobileDrawer, type DrawerMode } from "./Sidebar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
 import { Topbar } from "./Topbar";
+
+/** The command bar (Ctrl+K) loads its code the first time it opens. */
+const CommandBar = lazyWhenOpen(
+  () => import("../../features/commandBar/CommandBar").then((m) => m.CommandBar),
+  (props) => props.open,
+);
 
 const PHONE_QUERY = "(max-width: 599.98px)";
 const WIDE_QUERY = "(min-width: 1200px)";

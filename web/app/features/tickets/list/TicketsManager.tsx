@@ -4,7 +4,6 @@ import { CircleCheckBig, Inbox, Search, UsersRound, type LucideIcon } from "luci
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
-import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { useDebouncedValue } from "../../../lib/hooks";
 import { lazyWhenOpen } from "../../../lib/lazyWhenOpen";
 import { useRealtimeRoom } from "../../../lib/realtime";
@@ -16,10 +15,8 @@ import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, ty
 import { CloseAllControl } from "./CloseAllControl";
 import { ListToolbar } from "./ListToolbar";
 import { NotificationPrompt } from "./NotificationPrompt";
-import { PreviewDialog } from "./PreviewDialog";
 import { useQueueSelection } from "./queueSelection";
 import { SearchFilters } from "./SearchFilters";
-import { SpyDialog } from "./SpyDialog";
 import { TicketListView, type RowHandlers } from "./TicketListView";
 import { useFollowSelected } from "./useFollowSelected";
 import { useIncomingAlerts } from "./useIncomingAlerts";
@@ -31,6 +28,20 @@ import { useTicketList, type TicketListModel } from "./useTicketList";
 
 const NewTicketDialog = lazyWhenOpen(
   () => import("./NewTicketDialog").then((m) => m.NewTicketDialog),
+  (props) => props.open,
+);
+// The preview and the spy show a conversation (the chat's message list): their code loads when first opened, as does
+// the close confirmation's dialog.
+const PreviewDialog = lazyWhenOpen(
+  () => import("./PreviewDialog").then((m) => m.PreviewDialog),
+  (props) => props.ticket !== null,
+);
+const SpyDialog = lazyWhenOpen(
+  () => import("./SpyDialog").then((m) => m.SpyDialog),
+  (props) => props.ticket !== null,
+);
+const ConfirmDialog = lazyWhenOpen(
+  () => import("../../../components/ui/ConfirmDialog").then((m) => m.ConfirmDialog),
   (props) => props.open,
 );
 
