@@ -1,6 +1,8 @@
 import { z } from "zod/mini";
 import type { TicketScope, VisibilitySettings } from "../domain/tickets/visibility";
 
+export { HUB_MARK_HEADER, PING_FRAME, PONG_FRAME, publishMarkMissed, roomNames } from "./wsProtocol";
+
 /**
  * Websocket messages in both directions, parsed on receipt (never cast). Written with zod's tree-shakable form
  * (zod/mini): the browser parses every frame with these, and this is all of zod the inbox's first load needs. A server frame is always a JSON
@@ -19,9 +21,6 @@ export const clientMessage = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-/** Heartbeat, answered by the runtime without waking the hub (see CompanyHub). Spec: every 18 s. */
-export const PING_FRAME = '{"type":"ping"}';
-export const PONG_FRAME = '{"type":"pong"}';
 
 export const userSummary = z.object({
   id: z.number(),
@@ -175,26 +174,3 @@ export const hubActor = z.object({
   queueIds: z.array(z.number()),
 });
 export type HubActor = z.infer<typeof hubActor>;
-
-/**
- * Where the hub's publishing stood when it answered (`<instance>.<events published>`): on the ticket lists
- * (GET /api/tickets) and in a socket's `ready` event. A list read before its socket was accepted missed nothing
- * when both carry the same instance and the list's count is not below the socket's (nothing was published between
- * the read and the accept), so it need not be read again (publishMarkMissed).
- */
-export const HUB_MARK_HEADER = "x-hub-mark";
-
-/** Whether events may have been published between a list's read (`listMark`) and its socket's accept (`readyMark`). */
-export function publishMarkMissed(listMark: string | null | undefined, readyMark: string | null | undefined): boolean {
-  if (!listMark || !readyMark) return true;
-  const [listHub, listCount] = listMark.split(".");
-  const [readyHub, readyCount] = readyMark.split(".");
-  if (!listHub || listHub !== readyHub) return true;
-  return !(Number(listCount) >= Number(readyCount));
-}
-
-export const roomNames = {
-  notification: "notification",
-  tickets: (status: z.infer<typeof ticketStatus>) => `tickets:${status}`,
-  chatBox: (ticketId: number) => `ticket:${ticketId}`,
-};

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { HUB_MARK_HEADER } from "../../../../worker/contracts/ws";
+import { HUB_MARK_HEADER } from "../../../../worker/contracts/wsProtocol";
 import { serverGet } from "../../lib/api.server";
 import type { PageSession } from "../../lib/session.server";
 import type { ChatTicket, MessagesPage } from "./chat/types";

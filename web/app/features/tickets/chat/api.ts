@@ -1,4 +1,4 @@
-import { HUB_MARK_HEADER } from "../../../../../worker/contracts/ws";
+import { HUB_MARK_HEADER } from "../../../../../worker/contracts/wsProtocol";
 import { api, ensureSession } from "../../../lib/api";
 import { toApiError } from "../../../lib/api-error";
 import type { ChatMessage, ChatTicket, ContactDetails, MessagesPage, QuickReply, TicketNote, TicketRating, TrackingEntry } from "./types";

@@ -1,4 +1,4 @@
-import { HUB_MARK_HEADER } from "../../../../../worker/contracts/ws";
+import { HUB_MARK_HEADER } from "../../../../../worker/contracts/wsProtocol";
 import { api, ApiError } from "../../../lib/api";
 import type {
   ConnectionRef,

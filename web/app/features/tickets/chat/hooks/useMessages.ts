@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { publishMarkMissed, roomNames } from "../../../../../../worker/contracts/ws";
+import { publishMarkMissed, roomNames } from "../../../../../../worker/contracts/wsProtocol";
 import { toastError } from "../../../../lib/errors";
 import { realtime, useRealtimeEvent, useRealtimeRoom } from "../../../../lib/realtime";
 import type { ChatSeed } from "../../seed";
