@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { Toaster } from "./components/ui/Toast";
+import { LazyToaster } from "./components/ui/LazyToaster";
 import { browserI18n, createI18n, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, rememberLanguage, switchLanguage, toLanguage, type Language } from "./i18n";
 import { resolveLanguage } from "./i18n/language.server";
 import { markHydrated } from "./lib/hydrated";
@@ -107,7 +107,7 @@ export default function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <Outlet />
-      <Toaster />
+      <LazyToaster />
     </I18nextProvider>
   );
 }

@@ -8,9 +8,15 @@ import type { AppLoaderData } from "../../lib/session-user";
 import { useUnreadTitle } from "../../lib/unread-title";
 import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import { useCommandShortcut } from "../../features/commandBar/useCommandShortcut";
-import { DesktopSidebar, MobileDrawer, type DrawerMode } from "./Sidebar";
+import { DesktopSidebar, type DrawerMode } from "./Sidebar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
 import { Topbar } from "./Topbar";
+
+/** The phone's drawer (a dialog) loads its code the first time it opens. */
+const MobileDrawer = lazyWhenOpen(
+  () => import("./MobileDrawer").then((m) => m.MobileDrawer),
+  (props) => props.open,
+);
 
 /** The command bar (Ctrl+K) loads its code the first time it opens. */
 const CommandBar = lazyWhenOpen(
