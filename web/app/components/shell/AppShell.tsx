@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMediaQuery } from "../../lib/hooks";
 import { useMenuBadges } from "../../lib/menu-badges";
@@ -39,6 +39,11 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   const [commandOpen, setCommandOpen] = useState(false);
   const openCommand = useCallback(() => setCommandOpen(true), []);
   useCommandShortcut(openCommand);
+  // What is typed right after Ctrl+K goes into the bar: its code is asked for once the page is idle, after it is usable.
+  useEffect(() => {
+    const id = setTimeout(CommandBar.preload, 2000);
+    return () => clearTimeout(id);
+  }, []);
   const [mode, setMode] = useState<DrawerMode>("auto");
   const [mobileOpen, setMobileOpen] = useState(false);
   const wide = useMediaQuery(WIDE_QUERY);
