@@ -4,11 +4,11 @@ import { useCallback } from "react";
 import { TicketChat } from "../features/tickets/chat/TicketChat";
 import type { ChatSeed } from "../features/tickets/seed";
 import { chatSeed } from "../features/tickets/seed.server";
-import { cookieHeaders, requireUser } from "../lib/session.server";
+import { cookieHeaders, requirePage } from "../lib/session.server";
 
 /** The chat opened by the address: the ticket and its newest messages, read on the server for the first render. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
+  const session = await requirePage(request, context, "tickets");
   return data(await chatSeed(request, context, session), { headers: cookieHeaders(session) });
 }
 
