@@ -1,24 +1,22 @@
 import * as TabsPrimitive from "@radix-ui/react-tabs";
-import { useParams } from "@remix-run/react";
+import { useParams, useRouteLoaderData } from "@remix-run/react";
 import { CircleCheckBig, Inbox, Search, UsersRound, type LucideIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
-import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { useDebouncedValue } from "../../../lib/hooks";
 import { lazyWhenOpen } from "../../../lib/lazyWhenOpen";
 import { useRealtimeRoom } from "../../../lib/realtime";
 import { useSessionUser } from "../../../lib/session-user";
 import { can } from "../../../../../worker/domain/permissions";
+import { listSeedKey, type InboxSeed } from "../seed";
 import type { ListTicket } from "../shared/types";
 import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, type TabKey } from "./filters";
 import { CloseAllControl } from "./CloseAllControl";
 import { ListToolbar } from "./ListToolbar";
 import { NotificationPrompt } from "./NotificationPrompt";
-import { PreviewDialog } from "./PreviewDialog";
 import { useQueueSelection } from "./queueSelection";
 import { SearchFilters } from "./SearchFilters";
-import { SpyDialog } from "./SpyDialog";
 import { TicketListView, type RowHandlers } from "./TicketListView";
 import { useFollowSelected } from "./useFollowSelected";
 import { useIncomingAlerts } from "./useIncomingAlerts";
@@ -30,6 +28,20 @@ import { useTicketList, type TicketListModel } from "./useTicketList";
 
 const NewTicketDialog = lazyWhenOpen(
   () => import("./NewTicketDialog").then((m) => m.NewTicketDialog),
+  (props) => props.open,
+);
+// The preview and the spy show a conversation (the chat's message list): their code loads when first opened, as does
+// the close confirmation's dialog.
+const PreviewDialog = lazyWhenOpen(
+  () => import("./PreviewDialog").then((m) => m.PreviewDialog),
+  (props) => props.ticket !== null,
+);
+const SpyDialog = lazyWhenOpen(
+  () => import("./SpyDialog").then((m) => m.SpyDialog),
+  (props) => props.ticket !== null,
+);
+const ConfirmDialog = lazyWhenOpen(
+  () => import("../../../components/ui/ConfirmDialog").then((m) => m.ConfirmDialog),
   (props) => props.open,
 );
 
@@ -78,10 +90,12 @@ export function TicketsManager() {
   const common = { queueIds: queues.queueIds, showAll: showAllAllowed && showAll };
   const filter = (list: ListFilter["list"], extra: Partial<ListFilter> = {}): ListFilter => ({ list, ...common, ...extra });
   const ready = queues.ready;
+  const seed = useRouteLoaderData<InboxSeed | null>("routes/_app.tickets");
+  const seedOf = (key: string) => seed?.lists.find((l) => l.key === key) ?? null;
   const lists: Record<ListFilter["list"], TicketListModel> = {
-    // The open tab's two lists stay loaded: their counts show on the sub-tabs.
-    open: useTicketList(filter("open"), viewer, feed, ready),
-    pending: useTicketList(filter("pending"), viewer, feed, ready),
+    // The open tab's two lists stay loaded: their counts show on the sub-tabs. They start from the server's pages.
+    open: useTicketList(filter("open"), viewer, feed, ready, seedOf(listSeedKey(filter("open")))),
+    pending: useTicketList(filter("pending"), viewer, feed, ready, seedOf(listSeedKey(filter("pending")))),
     group: useTicketList(filter("group"), viewer, feed, ready && tab === "group"),
     closed: useTicketList(filter("closed"), viewer, feed, ready && tab === "closed"),
     search: useTicketList(
@@ -105,6 +119,7 @@ export function TicketsManager() {
     onSpy: setSpying,
     acceptingId: actions.acceptingId,
     timeZone: user.company.timezone || "America/Sao_Paulo",
+    renderedAt: seed?.renderedAt,
   };
   const listView = (key: ListFilter["list"], label: string) => (
     <TicketListView
