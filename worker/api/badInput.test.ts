@@ -4,6 +4,7 @@ import * as authContracts from "../contracts/auth";
 import * as companyContracts from "../contracts/companies";
 import * as contactContracts from "../contracts/contacts";
 import * as externalApiContracts from "../contracts/externalApi";
+import * as insightContracts from "../contracts/insight";
 import * as messageContracts from "../contracts/messages";
 import * as pagingContracts from "../contracts/paging";
 import { EMPTY_PATCH } from "../contracts/patch";
@@ -57,6 +58,7 @@ const contractModules = [
   companyContracts,
   contactContracts,
   externalApiContracts,
+  insightContracts,
   messageContracts,
   pagingContracts,
   planContracts,

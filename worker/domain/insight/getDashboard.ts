@@ -1,0 +1,180 @@
+import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
+import type { InsightFilter } from "../../contracts/insight";
+import { companies as controlCompanies, connectionRoutes } from "../../db/controlSchema";
+import { contacts, messageHours, tickets, users } from "../../db/schema";
+import type { Ctx } from "../context";
+import { dayIndex, weekHour, type Period } from "./period";
+import { insightPeriod, resolvedIn, startedIn } from "./serviceFacts";
+import { Durations, Ratings } from "./stats";
+
+const HOUR_MS = 3_600_000;
+
+interface AgentFigures {
+  tickets: number;
+  handling: Durations;
+  firstResponse: Durations;
+  ratings: Ratings;
+}
+
+/**
+ * GET /dashboard: the service figures of a period in the company's time zone, from the service episodes
+ * (`ticket_service_periods`, ADR 0024). Cards count tickets now (in service, waiting) and episodes in the period
+ * (resolved, times, ratings); the attendants table and the series come from the same rows. Super users also get
+ * the platform's figures, apart (`platform`), never added into the company's.
+ */
+export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx; input: InsightFilter; now?: Date }) {
+  const period = await insightPeriod(ctx, input, now);
+  const resolved = resolvedIn(ctx, period, input);
+  const started = startedIn(ctx, period, input);
+
+  const agents = new Map<number, AgentFigures>();
+  const agent = (id: number) => {
+    let a = agents.get(id);
+    if (!a) agents.set(id, (a = { tickets: 0, handling: new Durations(), firstResponse: new Durations(), ratings: new Ratings() }));
+    return a;
+  };
+
+  const perDay = period.days.map((date) => ({ date, created: 0, resolved: 0 }));
+  const resolution = new Durations();
+  const ratings = new Ratings();
+  for (const [userId, startedAt, assignedAt, finishedAt, rate, ratingAskedAt] of resolved) {
+    resolution.add(finishedAt - startedAt);
+    ratings.add(rate, ratingAskedAt !== null);
+    const day = dayIndex(period, finishedAt);
+    if (day >= 0) perDay[day]!.resolved++;
+    if (userId !== null) {
+      const a = agent(userId);
+      a.tickets++;
+      if (assignedAt !== null) a.handling.add(finishedAt - assignedAt);
+      a.ratings.add(rate, ratingAskedAt !== null);
+    }
+  }
+
+  const wait = new Durations();
+  const firstResponse = new Durations();
+  for (const [startedAt, queuedAt, acceptedAt, firstResponseAt, firstResponseUserId] of started) {
+    const day = dayIndex(period, startedAt);
+    if (day >= 0) perDay[day]!.created++;
+    if (queuedAt === null) continue;
+    if (acceptedAt !== null) wait.add(acceptedAt - queuedAt);
+    if (firstResponseAt !== null) {
+      firstResponse.add(firstResponseAt - queuedAt);
+      if (firstResponseUserId !== null) agent(firstResponseUserId).firstResponse.add(firstResponseAt - queuedAt);
+    }
+  }
+
+  const [now_, newContacts, team, heatmap, platform] = await Promise.all([
+    ticketsNow(ctx, input),
+    input.queueId || input.userId ? Promise.resolve(null) : newContactsIn(ctx, period),
+    ctx.db
+      .select({ id: users.id, name: users.name, online: users.online, profile: users.profile })
+      .from(users)
+      .where(and(eq(users.companyId, ctx.companyId), input.userId ? eq(users.id, input.userId) : undefined))
+      .orderBy(asc(users.name))
+      .all(),
+    heatmapOf(ctx, period),
+    ctx.user.super ? platformFigures(ctx) : Promise.resolve(undefined),
+  ]);
+
+  const attendants = team
+    .map((u) => {
+      const a = agents.get(u.id) ?? { tickets: 0, handling: new Durations(), firstResponse: new Durations(), ratings: new Ratings() };
+      const handling = a.handling.summary();
+      const fr = a.firstResponse.summary();
+      const r = a.ratings.summary();
+      return {
+        id: u.id,
+        name: u.name,
+        online: u.online,
+        tickets: a.tickets,
+        avgSupportTime: handling.avg,
+        medianSupportTime: handling.median,
+        avgFirstResponseTime: fr.avg,
+        rating: r.average,
+        ratings: r.answered,
+        csat: r.csat,
+      };
+    })
+    .sort((x, y) => y.tickets - x.tickets || x.name.localeCompare(y.name));
+
+  const waitS = wait.summary();
+  const frS = firstResponse.summary();
+  const resS = resolution.summary();
+  return {
+    period: { from: period.days[0]!, to: period.days[period.days.length - 1]!, timezone: period.timezone, days: period.days.length },
+    // Spec 000's counters (times in minutes)…
+    supportHappening: now_.open,
+    supportPending: now_.pending,
+    supportFinished: resS.count,
+    avgSupportTime: resS.avg,
+    avgWaitTime: waitS.avg,
+    // …and ours.
+    medianSupportTime: resS.median,
+    medianWaitTime: waitS.median,
+    waited: waitS.count,
+    avgFirstResponseTime: frS.avg,
+    medianFirstResponseTime: frS.median,
+    responded: frS.count,
+    created: started.length,
+    newContacts,
+    ratings: ratings.summary(),
+    attendants,
+    series: { days: perDay, heatmap },
+    ...(platform ? { platform, totalCompanies: platform.totalCompanies, totalWhatsappSessions: platform.totalWhatsappSessions } : {}),
+  };
+}
+
+/** Tickets in service and waiting right now (not in the period: a queue's state), with the filters. */
+async function ticketsNow(ctx: Ctx, input: InsightFilter) {
+  const rows = await ctx.db
+    .select({ status: tickets.status, n: count() })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, ctx.companyId),
+        inArray(tickets.status, ["open", "pending"]),
+        input.queueId ? eq(tickets.queueId, input.queueId) : undefined,
+        input.userId ? eq(tickets.userId, input.userId) : undefined,
+      ),
+    )
+    .groupBy(tickets.status)
+    .all();
+  const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+  return { open: of("open"), pending: of("pending") };
+}
+
+async function newContactsIn(ctx: Ctx, period: Period) {
+  const row = await ctx.db
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, ctx.companyId), gte(contacts.createdAt, new Date(period.from)), lt(contacts.createdAt, new Date(period.to))))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Messages contacts sent, by local weekday (0 = Sunday) and hour: 7 rows of 24. Hours are counted per UTC hour
+ * (`message_hours`), each put in the local hour it starts in.
+ */
+async function heatmapOf(ctx: Ctx, period: Period) {
+  const grid = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
+  const rows = await ctx.db
+    .select({ hour: messageHours.hour, inbound: messageHours.inbound })
+    .from(messageHours)
+    .where(and(eq(messageHours.companyId, ctx.companyId), gte(messageHours.hour, period.from - HOUR_MS + 1), lt(messageHours.hour, period.to)))
+    .all();
+  for (const r of rows) {
+    const at = weekHour(period, Math.max(r.hour, period.from));
+    if (at) grid[at.weekday]![at.hour]! += r.inbound;
+  }
+  return grid;
+}
+
+/** The platform's figures, from the control database (super users only). */
+async function platformFigures(ctx: Ctx) {
+  const [companiesRow, sessionsRow] = await Promise.all([
+    ctx.control.select({ n: count() }).from(controlCompanies).get(),
+    ctx.control.select({ n: count() }).from(connectionRoutes).where(eq(connectionRoutes.status, "CONNECTED")).get(),
+  ]);
+  return { totalCompanies: companiesRow?.n ?? 0, totalWhatsappSessions: sessionsRow?.n ?? 0 };
+}
