@@ -1,6 +1,7 @@
 import { commandBarTexts } from "../features/commandBar/i18n";
 import { connectionsTexts } from "../features/connections/i18n";
 import { contactsTexts } from "../features/contacts/i18n";
+import { insightTexts } from "../features/insight/i18n";
 import { messagesApiTexts } from "../features/messagesApi/i18n";
 import { quickMessagesTexts } from "../features/quickMessages/i18n";
 import { queuesTexts } from "../features/queues/i18n";
@@ -20,6 +21,7 @@ export const featureTexts: Record<string, FeatureTexts> = {
   commandBar: commandBarTexts,
   connections: connectionsTexts,
   contacts: contactsTexts,
+  insight: insightTexts,
   messagesApi: messagesApiTexts,
   tags: tagsTexts,
   quickMessages: quickMessagesTexts,
