@@ -154,6 +154,19 @@ describe("the service episodes (ticket_service_periods)", () => {
     expect(transferred.finishedAt! - transferred.assignedAt!).toBe(30 * 60_000);
   });
 
+  it("match an agent's message written after its history (an import), and keep the agent a close row leaves out", async () => {
+    const h = history(a.company.id);
+    const t = await h.ticket((await createContact(a.company.id)).id, q1);
+    await t.move("create", { status: "pending", userId: null, queueId: q1 }, sp("2025-02-01T10:00"));
+    await t.move("accept", { status: "open", userId: a.agent.id, queueId: q1 }, sp("2025-02-01T10:02"));
+    await t.move("close", { status: "closed", userId: null, queueId: null }, sp("2025-02-01T10:30"));
+    await t.say(a.agent.id, sp("2025-02-01T10:20"));
+    await t.say(a.agent.id, sp("2025-02-01T10:10"));
+    await t.say(a.agent.id, sp("2025-02-01T11:00")); // after the close: not this episode's
+    const [row] = await inTenant(a.company.id, (db) => db.select().from(ticketServicePeriods).where(eq(ticketServicePeriods.ticketId, t.id)).all());
+    expect(row).toMatchObject({ userId: a.agent.id, queueId: q1, firstResponseAt: sp("2025-02-01T10:10"), firstResponseUserId: a.agent.id });
+  });
+
   it("follow the real accept and close of the API", async () => {
     const contact = await createContact(a.company.id);
     const ticket = await createTicketRow(a.company.id, { contactId: contact.id, queueId: q1 });

@@ -36,8 +36,8 @@ CREATE TABLE `ticket_service_periods` (
 );
 --> statement-breakpoint
 CREATE INDEX `service_periods_ticket_idx` ON `ticket_service_periods` (`ticket_id`,`finished_at`);--> statement-breakpoint
-CREATE INDEX `service_periods_company_started_idx` ON `ticket_service_periods` (`company_id`,`started_at`);--> statement-breakpoint
-CREATE INDEX `service_periods_company_finished_idx` ON `ticket_service_periods` (`company_id`,`finished_at`);--> statement-breakpoint
+CREATE INDEX `service_periods_company_started_idx` ON `ticket_service_periods` (`company_id`,`started_at`,`queued_at`,`accepted_at`,`first_response_at`,`first_response_user_id`,`queue_id`,`user_id`);--> statement-breakpoint
+CREATE INDEX `service_periods_company_finished_idx` ON `ticket_service_periods` (`company_id`,`finished_at`,`user_id`,`started_at`,`assigned_at`,`rate`,`rating_asked_at`,`queue_id`);--> statement-breakpoint
 CREATE INDEX `contacts_company_created_idx` ON `contacts` (`company_id`,`created_at`);--> statement-breakpoint
 -- Service episodes (ADR 0024): kept by these triggers in the same transaction as the row that changes them, so
 -- every write path (agents, the chatbot, the automation, the external API, bulk moves) keeps them without knowing.
@@ -47,8 +47,8 @@ CREATE TRIGGER `service_periods_after_tracking` AFTER INSERT ON `ticket_tracking
 WHEN new.to_status IS NOT NULL
 BEGIN
 	UPDATE ticket_service_periods SET
-		queue_id = new.to_queue_id,
-		user_id = new.to_user_id,
+		queue_id = CASE WHEN new.to_status = 'closed' THEN coalesce(new.to_queue_id, queue_id) ELSE new.to_queue_id END,
+		user_id = CASE WHEN new.to_status = 'closed' THEN coalesce(new.to_user_id, user_id) ELSE new.to_user_id END,
 		queued_at = coalesce(queued_at, CASE WHEN new.to_status = 'pending' THEN new.created_at END),
 		accepted_at = coalesce(accepted_at, CASE WHEN new.to_status = 'open' AND new.to_user_id IS NOT NULL THEN new.created_at END),
 		accepted_user_id = CASE WHEN accepted_at IS NULL AND new.to_status = 'open' THEN new.to_user_id ELSE accepted_user_id END,
@@ -74,11 +74,14 @@ BEGIN
 END;
 --> statement-breakpoint
 -- The first message an agent typed in the episode (the bot's and automatic messages have no user_id and sent_by_bot = 1).
+-- Matched by time, so history written before its messages (an import, the demo's seed) finds its episode too.
+-- A close keeps the agent and queue the episode had when its history row leaves them out.
 CREATE TRIGGER `service_periods_after_agent_message` AFTER INSERT ON `messages`
 WHEN new.from_me = 1 AND new.sent_by_bot = 0 AND new.is_private = 0 AND new.user_id IS NOT NULL
 BEGIN
 	UPDATE ticket_service_periods SET first_response_at = new.created_at, first_response_user_id = new.user_id
-	WHERE ticket_id = new.ticket_id AND finished_at IS NULL AND first_response_at IS NULL;
+	WHERE ticket_id = new.ticket_id AND started_at <= new.created_at AND (finished_at IS NULL OR finished_at >= new.created_at)
+		AND (first_response_at IS NULL OR first_response_at > new.created_at);
 END;
 --> statement-breakpoint
 -- The rating prompt (sent after the close) belongs to the ticket's latest episode.
