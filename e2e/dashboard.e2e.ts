@@ -32,6 +32,8 @@ describe("dashboard: an admin reads the service figures of a period", () => {
     await page.locator(".recharts-surface").first().waitFor();
     expect(await period()).toContain("America/Sao_Paulo");
     await screenshot(page, "dashboard-desktop-light");
+    await page.getByTestId("heatmap").scrollIntoViewIfNeeded();
+    await screenshot(page, "dashboard-desktop-light-charts");
   });
 
   it("changes the period to 30 days and shows a chart as a table", async () => {
@@ -84,6 +86,8 @@ describe("dashboard: an admin reads the service figures of a period", () => {
         await p.getByTestId("card-resolved").waitFor();
         await p.locator(".recharts-surface").first().waitFor();
         await screenshot(p, name);
+        await p.locator(".recharts-surface").first().scrollIntoViewIfNeeded();
+        await screenshot(p, `${name}-charts`);
       } finally {
         await other.close();
       }
