@@ -4,17 +4,11 @@ import { companies as controlCompanies, connectionRoutes } from "../../db/contro
 import { contacts, messageHours, tickets, users } from "../../db/schema";
 import type { Ctx } from "../context";
 import { dayIndex, weekHour, type Period } from "./period";
-import { insightPeriod, resolvedIn, startedIn } from "./serviceFacts";
-import { Durations, Ratings } from "./stats";
+import { insightPeriod, resolvedFacts, startedFacts } from "./serviceFacts";
+import { minutes, Ratings } from "./stats";
 
 const HOUR_MS = 3_600_000;
 
-interface AgentFigures {
-  tickets: number;
-  handling: Durations;
-  firstResponse: Durations;
-  ratings: Ratings;
-}
 
 /**
  * GET /dashboard: the service figures of a period in the company's time zone, from the service episodes
@@ -24,44 +18,18 @@ interface AgentFigures {
  */
 export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx; input: InsightFilter; now?: Date }) {
   const period = await insightPeriod(ctx, input, now);
-  const resolved = resolvedIn(ctx, period, input);
-  const started = startedIn(ctx, period, input);
-
-  const agents = new Map<number, AgentFigures>();
-  const agent = (id: number) => {
-    let a = agents.get(id);
-    if (!a) agents.set(id, (a = { tickets: 0, handling: new Durations(), firstResponse: new Durations(), ratings: new Ratings() }));
-    return a;
-  };
+  const resolved = resolvedFacts(ctx, period, input);
+  const started = startedFacts(ctx, period, input);
 
   const perDay = period.days.map((date) => ({ date, created: 0, resolved: 0 }));
-  const resolution = new Durations();
-  const ratings = new Ratings();
-  for (const [userId, startedAt, assignedAt, finishedAt, rate, ratingAskedAt] of resolved) {
-    resolution.add(finishedAt - startedAt);
-    ratings.add(rate, ratingAskedAt !== null);
-    const day = dayIndex(period, finishedAt);
-    if (day >= 0) perDay[day]!.resolved++;
-    if (userId !== null) {
-      const a = agent(userId);
-      a.tickets++;
-      if (assignedAt !== null) a.handling.add(finishedAt - assignedAt);
-      a.ratings.add(rate, ratingAskedAt !== null);
-    }
-  }
+  for (const h of resolved.perHour) perDay[dayIndex(period, h.at)]!.resolved += h.n;
+  for (const h of started.perHour) perDay[dayIndex(period, h.at)]!.created += h.n;
 
-  const wait = new Durations();
-  const firstResponse = new Durations();
-  for (const [startedAt, queuedAt, acceptedAt, firstResponseAt, firstResponseUserId] of started) {
-    const day = dayIndex(period, startedAt);
-    if (day >= 0) perDay[day]!.created++;
-    if (queuedAt === null) continue;
-    if (acceptedAt !== null) wait.add(acceptedAt - queuedAt);
-    if (firstResponseAt !== null) {
-      firstResponse.add(firstResponseAt - queuedAt);
-      if (firstResponseUserId !== null) agent(firstResponseUserId).firstResponse.add(firstResponseAt - queuedAt);
-    }
-  }
+  const ratings = new Ratings();
+  for (const a of resolved.agents) ratings.addCounts(a.asked, a.rates);
+  const handlingMedians = resolved.handlingMedians();
+  const byAgent = new Map(resolved.agents.filter((a) => a.userId !== null).map((a) => [a.userId!, a]));
+  const byResponder = new Map(started.responders.filter((r) => r.userId !== null).map((r) => [r.userId!, r]));
 
   const [now_, newContacts, team, heatmap, platform] = await Promise.all([
     ticketsNow(ctx, input),
@@ -78,44 +46,44 @@ export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx;
 
   const attendants = team
     .map((u) => {
-      const a = agents.get(u.id) ?? { tickets: 0, handling: new Durations(), firstResponse: new Durations(), ratings: new Ratings() };
-      const handling = a.handling.summary();
-      const fr = a.firstResponse.summary();
-      const r = a.ratings.summary();
+      const a = byAgent.get(u.id);
+      const fr = byResponder.get(u.id);
+      const r = new Ratings();
+      if (a) r.addCounts(a.asked, a.rates);
+      const rs = r.summary();
       return {
         id: u.id,
         name: u.name,
         online: u.online,
-        tickets: a.tickets,
-        avgSupportTime: handling.avg,
-        medianSupportTime: handling.median,
-        avgFirstResponseTime: fr.avg,
-        rating: r.average,
-        ratings: r.answered,
-        csat: r.csat,
+        tickets: a?.tickets ?? 0,
+        avgSupportTime: a && a.handlingCount ? minutes(a.handlingSum / a.handlingCount) : null,
+        medianSupportTime: minutes(handlingMedians.get(u.id) ?? null),
+        avgFirstResponseTime: fr && fr.firstResponseCount ? minutes(fr.firstResponseSum / fr.firstResponseCount) : null,
+        rating: rs.average,
+        ratings: rs.answered,
+        csat: rs.csat,
       };
     })
     .sort((x, y) => y.tickets - x.tickets || x.name.localeCompare(y.name));
 
-  const waitS = wait.summary();
-  const frS = firstResponse.summary();
-  const resS = resolution.summary();
+  const resolutionSum = resolved.agents.reduce((n, a) => n + a.resolutionSum, 0);
+  const avg = (sum: number, n: number) => (n === 0 ? null : minutes(sum / n));
   return {
     period: { from: period.days[0]!, to: period.days[period.days.length - 1]!, timezone: period.timezone, days: period.days.length },
     // Spec 000's counters (times in minutes)…
     supportHappening: now_.open,
     supportPending: now_.pending,
-    supportFinished: resS.count,
-    avgSupportTime: resS.avg,
-    avgWaitTime: waitS.avg,
+    supportFinished: resolved.total,
+    avgSupportTime: avg(resolutionSum, resolved.total),
+    avgWaitTime: avg(started.waitSum, started.waitCount),
     // …and ours.
-    medianSupportTime: resS.median,
-    medianWaitTime: waitS.median,
-    waited: waitS.count,
-    avgFirstResponseTime: frS.avg,
-    medianFirstResponseTime: frS.median,
-    responded: frS.count,
-    created: started.length,
+    medianSupportTime: minutes(resolved.resolutionMedian()),
+    medianWaitTime: minutes(started.waitMedian()),
+    waited: started.waitCount,
+    avgFirstResponseTime: avg(started.firstResponseSum, started.firstResponseCount),
+    medianFirstResponseTime: minutes(started.firstResponseMedian()),
+    responded: started.firstResponseCount,
+    created: started.started,
     newContacts,
     ratings: ratings.summary(),
     attendants,

@@ -2,13 +2,13 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { InsightFilter } from "../../contracts/insight";
 import { tickets, users } from "../../db/schema";
 import type { Ctx } from "../context";
-import { insightPeriod, resolvedIn } from "./serviceFacts";
+import { insightPeriod, resolvedFacts } from "./serviceFacts";
 
 /** GET /dashboard/ticketsUsers: per agent, tickets resolved in the period and those open with them now. */
 export async function ticketsPerUser({ ctx, input, now = new Date() }: { ctx: Ctx; input: InsightFilter; now?: Date }) {
   const period = await insightPeriod(ctx, input, now);
   const resolved = new Map<number, number>();
-  for (const [userId] of resolvedIn(ctx, period, input)) if (userId !== null) resolved.set(userId, (resolved.get(userId) ?? 0) + 1);
+  for (const a of resolvedFacts(ctx, period, input).agents) if (a.userId !== null) resolved.set(a.userId, a.tickets);
   const [team, openNow] = await Promise.all([
     ctx.db
       .select({ id: users.id, name: users.name })
