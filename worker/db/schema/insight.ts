@@ -71,6 +71,26 @@ export const ticketServicePeriods = sqliteTable(
       t.ratingAskedAt,
       t.queueId,
     ),
+    // Per agent without a sort: each agent's resolved episodes, and the episodes each agent answered first.
+    index("service_periods_company_user_finished_idx").on(
+      t.companyId,
+      t.userId,
+      t.finishedAt,
+      t.assignedAt,
+      t.startedAt,
+      t.rate,
+      t.ratingAskedAt,
+      t.queueId,
+    ),
+    index("service_periods_company_responder_started_idx").on(
+      t.companyId,
+      t.firstResponseUserId,
+      t.startedAt,
+      t.queuedAt,
+      t.firstResponseAt,
+      t.queueId,
+      t.userId,
+    ),
   ],
 );
 

@@ -38,6 +38,8 @@ CREATE TABLE `ticket_service_periods` (
 CREATE INDEX `service_periods_ticket_idx` ON `ticket_service_periods` (`ticket_id`,`finished_at`);--> statement-breakpoint
 CREATE INDEX `service_periods_company_started_idx` ON `ticket_service_periods` (`company_id`,`started_at`,`queued_at`,`accepted_at`,`first_response_at`,`first_response_user_id`,`queue_id`,`user_id`);--> statement-breakpoint
 CREATE INDEX `service_periods_company_finished_idx` ON `ticket_service_periods` (`company_id`,`finished_at`,`user_id`,`started_at`,`assigned_at`,`rate`,`rating_asked_at`,`queue_id`);--> statement-breakpoint
+CREATE INDEX `service_periods_company_user_finished_idx` ON `ticket_service_periods` (`company_id`,`user_id`,`finished_at`,`assigned_at`,`started_at`,`rate`,`rating_asked_at`,`queue_id`);--> statement-breakpoint
+CREATE INDEX `service_periods_company_responder_started_idx` ON `ticket_service_periods` (`company_id`,`first_response_user_id`,`started_at`,`queued_at`,`first_response_at`,`queue_id`,`user_id`);--> statement-breakpoint
 CREATE INDEX `contacts_company_created_idx` ON `contacts` (`company_id`,`created_at`);--> statement-breakpoint
 -- Service episodes (ADR 0024): kept by these triggers in the same transaction as the row that changes them, so
 -- every write path (agents, the chatbot, the automation, the external API, bulk moves) keeps them without knowing.

@@ -18,28 +18,28 @@ const HOUR_MS = 3_600_000;
  */
 export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx; input: InsightFilter; now?: Date }) {
   const period = await insightPeriod(ctx, input, now);
-  const resolved = resolvedFacts(ctx, period, input);
-  const started = startedFacts(ctx, period, input);
+  const team = await ctx.db
+    .select({ id: users.id, name: users.name, online: users.online })
+    .from(users)
+    .where(and(eq(users.companyId, ctx.companyId), input.userId ? eq(users.id, input.userId) : undefined))
+    .orderBy(asc(users.name))
+    .all();
+  const teamIds = team.map((u) => u.id);
+  const resolved = resolvedFacts(ctx, period, input, teamIds);
+  const started = startedFacts(ctx, period, input, teamIds);
 
-  const perDay = period.days.map((date) => ({ date, created: 0, resolved: 0 }));
-  for (const h of resolved.perHour) perDay[dayIndex(period, h.at)]!.resolved += h.n;
-  for (const h of started.perHour) perDay[dayIndex(period, h.at)]!.created += h.n;
+  const resolvedPerDay = resolved.perDay();
+  const createdPerDay = started.perDay();
+  const perDay = period.days.map((date, i) => ({ date, created: createdPerDay[i]!, resolved: resolvedPerDay[i]! }));
 
   const ratings = new Ratings();
   for (const a of resolved.agents) ratings.addCounts(a.asked, a.rates);
-  const handlingMedians = resolved.handlingMedians();
   const byAgent = new Map(resolved.agents.filter((a) => a.userId !== null).map((a) => [a.userId!, a]));
-  const byResponder = new Map(started.responders.filter((r) => r.userId !== null).map((r) => [r.userId!, r]));
+  const byResponder = new Map(started.responders.map((r) => [r.userId, r]));
 
-  const [now_, newContacts, team, heatmap, platform] = await Promise.all([
+  const [now_, newContacts, heatmap, platform] = await Promise.all([
     ticketsNow(ctx, input),
     input.queueId || input.userId ? Promise.resolve(null) : newContactsIn(ctx, period),
-    ctx.db
-      .select({ id: users.id, name: users.name, online: users.online, profile: users.profile })
-      .from(users)
-      .where(and(eq(users.companyId, ctx.companyId), input.userId ? eq(users.id, input.userId) : undefined))
-      .orderBy(asc(users.name))
-      .all(),
     heatmapOf(ctx, period),
     ctx.user.super ? platformFigures(ctx) : Promise.resolve(undefined),
   ]);
@@ -57,7 +57,7 @@ export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx;
         online: u.online,
         tickets: a?.tickets ?? 0,
         avgSupportTime: a && a.handlingCount ? minutes(a.handlingSum / a.handlingCount) : null,
-        medianSupportTime: minutes(handlingMedians.get(u.id) ?? null),
+        medianSupportTime: minutes(a?.handlingMedian ?? null),
         avgFirstResponseTime: fr && fr.firstResponseCount ? minutes(fr.firstResponseSum / fr.firstResponseCount) : null,
         rating: rs.average,
         ratings: rs.answered,

@@ -7,8 +7,6 @@ import { insightPeriod, resolvedFacts } from "./serviceFacts";
 /** GET /dashboard/ticketsUsers: per agent, tickets resolved in the period and those open with them now. */
 export async function ticketsPerUser({ ctx, input, now = new Date() }: { ctx: Ctx; input: InsightFilter; now?: Date }) {
   const period = await insightPeriod(ctx, input, now);
-  const resolved = new Map<number, number>();
-  for (const a of resolvedFacts(ctx, period, input).agents) if (a.userId !== null) resolved.set(a.userId, a.tickets);
   const [team, openNow] = await Promise.all([
     ctx.db
       .select({ id: users.id, name: users.name })
@@ -23,6 +21,8 @@ export async function ticketsPerUser({ ctx, input, now = new Date() }: { ctx: Ct
       .groupBy(tickets.userId)
       .all(),
   ]);
+  const resolved = new Map<number, number>();
+  for (const a of resolvedFacts(ctx, period, input, team.map((u) => u.id)).agents) if (a.userId !== null) resolved.set(a.userId, a.tickets);
   const open = new Map(openNow.map((r) => [r.userId, r.n]));
   const data = team
     .map((u) => ({ userId: u.id, name: u.name, resolved: resolved.get(u.id) ?? 0, open: open.get(u.id) ?? 0 }))
