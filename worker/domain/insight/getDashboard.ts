@@ -3,7 +3,7 @@ import type { InsightFilter } from "../../contracts/insight";
 import { companies as controlCompanies, connectionRoutes } from "../../db/controlSchema";
 import { contacts, messageHours, tickets, users } from "../../db/schema";
 import type { Ctx } from "../context";
-import { dayIndex, weekHour, type Period } from "./period";
+import { weekHour, type Period } from "./period";
 import { insightPeriod, resolvedFacts, startedFacts } from "./serviceFacts";
 import { minutes, Ratings } from "./stats";
 
