@@ -141,11 +141,12 @@ SELECT company_id, created_at - created_at % 3600000, sum(from_me = 0), sum(from
 --> statement-breakpoint
 -- Medians without a sort (ADR 0024): each duration in order, per company (and per agent for handling), with the
 -- columns the period and the filters read, so `order by <duration> limit 1 offset (n-1)/2` walks one index.
--- Expression indexes drizzle-kit does not model: kept here, and named in the queries (INDEXED BY).
-CREATE INDEX `service_periods_resolution_idx` ON `ticket_service_periods` (`company_id`, (`finished_at` - `started_at`), `finished_at`, `queue_id`, `user_id`);
+-- Expression indexes drizzle-kit does not model: kept here, and named in the queries (INDEXED BY); the queries write
+-- the period's and filters' terms as `+column` so the planner walks the index in order instead of skip-scanning it.
+CREATE INDEX `service_periods_resolution_idx` ON `ticket_service_periods` (`company_id`, (`finished_at` - `started_at`), `finished_at`, `started_at`, `queue_id`, `user_id`);
 --> statement-breakpoint
-CREATE INDEX `service_periods_handling_idx` ON `ticket_service_periods` (`company_id`, `user_id`, (`finished_at` - `assigned_at`), `finished_at`, `queue_id`);
+CREATE INDEX `service_periods_handling_idx` ON `ticket_service_periods` (`company_id`, `user_id`, (`finished_at` - `assigned_at`), `finished_at`, `assigned_at`, `queue_id`);
 --> statement-breakpoint
-CREATE INDEX `service_periods_wait_idx` ON `ticket_service_periods` (`company_id`, (`accepted_at` - `queued_at`), `started_at`, `queue_id`, `user_id`);
+CREATE INDEX `service_periods_wait_idx` ON `ticket_service_periods` (`company_id`, (`accepted_at` - `queued_at`), `started_at`, `accepted_at`, `queued_at`, `queue_id`, `user_id`);
 --> statement-breakpoint
-CREATE INDEX `service_periods_first_response_idx` ON `ticket_service_periods` (`company_id`, (`first_response_at` - `queued_at`), `started_at`, `queue_id`, `user_id`);
+CREATE INDEX `service_periods_first_response_idx` ON `ticket_service_periods` (`company_id`, (`first_response_at` - `queued_at`), `started_at`, `first_response_at`, `queued_at`, `queue_id`, `user_id`);

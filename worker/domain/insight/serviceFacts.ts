@@ -46,16 +46,27 @@ function perDay(ctx: Ctx, column: typeof sp.finishedAt | typeof sp.startedAt, ba
 type DurationIndex = "service_periods_resolution_idx" | "service_periods_handling_idx" | "service_periods_wait_idx" | "service_periods_first_response_idx";
 
 /**
- * The middle value (or the mean of the two middle ones) of `expr` over `where`, given how many there are: the
- * index holding `expr` in order is walked up to the middle (no sort of the period's rows).
+ * The middle value (or the mean of the two middle ones) of `expr`, given how many there are: the index holding
+ * `expr` in order (after its equality prefix) is walked up to the middle, no sort of the period's rows. The other
+ * terms are written `+column …` (see `walkTerms`), which keeps the planner from skip-scanning the index instead.
  */
-function median(ctx: Ctx, expr: SQL, where: SQL | undefined, count: number, index: DurationIndex): number | null {
+function median(ctx: Ctx, expr: SQL, where: SQL, count: number, index: DurationIndex): number | null {
   if (count === 0) return null;
   const rows = rowsOf<{ d: number }>(
     ctx,
     sql`select ${expr} as d from ${sp} indexed by ${sql.identifier(index)} where ${where} order by ${expr} limit ${2 - (count % 2)} offset ${(count - 1) >> 1}`,
   );
   return rows.length ? rows.reduce((s, r) => s + num(r.d), 0) / rows.length : null;
+}
+
+/** The filters and the period as terms no index may use (unary plus): evaluated on the walked index's entries. */
+function walkTerms(ctx: Ctx, filter: InsightFilter, column: typeof sp.finishedAt | typeof sp.startedAt, period: Period, opts: { userPrefix?: number } = {}) {
+  const terms: SQL[] = [sql`${sp.companyId} = ${ctx.companyId}`];
+  if (opts.userPrefix !== undefined) terms.push(sql`${sp.userId} = ${opts.userPrefix}`);
+  else if (filter.userId) terms.push(sql`+${sp.userId} = ${filter.userId}`);
+  if (filter.queueId) terms.push(sql`+${sp.queueId} = ${filter.queueId}`);
+  terms.push(sql`+${column} >= ${period.from}`, sql`+${column} < ${period.to}`);
+  return terms;
 }
 
 export interface AgentResolved {
@@ -92,7 +103,7 @@ export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, u
       handlingSum: num(r?.hs),
       handlingCount,
       handlingMedian:
-        userId === null ? null : median(ctx, sql`${sp.finishedAt} - ${sp.assignedAt}`, and(where, isNotNull(sp.assignedAt)), handlingCount, "service_periods_handling_idx"),
+        userId === null ? null : median(ctx, sql`${sp.finishedAt} - ${sp.assignedAt}`, and(...walkTerms(ctx, filter, sp.finishedAt, period, { userPrefix: userId }), sql`+${sp.assignedAt} is not null`)!, handlingCount, "service_periods_handling_idx"),
       resolutionSum: num(r?.rs),
       asked: num(r?.asked),
       rates: [num(r?.r1), num(r?.r2), num(r?.r3)],
@@ -103,7 +114,7 @@ export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, u
     agents,
     total,
     perDay: () => perDay(ctx, sp.finishedAt, base, period),
-    resolutionMedian: () => median(ctx, sql`${sp.finishedAt} - ${sp.startedAt}`, and(...base, ...inPeriod), total, "service_periods_resolution_idx"),
+    resolutionMedian: () => median(ctx, sql`${sp.finishedAt} - ${sp.startedAt}`, and(...walkTerms(ctx, filter, sp.finishedAt, period))!, total, "service_periods_resolution_idx"),
   };
 }
 
@@ -111,7 +122,6 @@ export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, u
 export function startedFacts(ctx: Ctx, period: Period, filter: InsightFilter, userIds: number[]) {
   const base = episodeFilter(ctx, filter);
   const where = and(...base, gte(sp.startedAt, period.from), lt(sp.startedAt, period.to))!;
-  const waited = and(where, isNotNull(sp.queuedAt), isNotNull(sp.acceptedAt))!;
   const responded = and(where, isNotNull(sp.queuedAt), isNotNull(sp.firstResponseAt))!;
   const [t] = rowsOf<Record<string, number | null>>(
     ctx,
@@ -140,7 +150,7 @@ export function startedFacts(ctx: Ctx, period: Period, filter: InsightFilter, us
     firstResponseCount,
     firstResponseSum: num(t?.fs),
     perDay: () => perDay(ctx, sp.startedAt, base, period),
-    waitMedian: () => median(ctx, sql`${sp.acceptedAt} - ${sp.queuedAt}`, waited, waitCount, "service_periods_wait_idx"),
-    firstResponseMedian: () => median(ctx, sql`${sp.firstResponseAt} - ${sp.queuedAt}`, responded, firstResponseCount, "service_periods_first_response_idx"),
+    waitMedian: () => median(ctx, sql`${sp.acceptedAt} - ${sp.queuedAt}`, and(...walkTerms(ctx, filter, sp.startedAt, period), sql`${sp.acceptedAt} - ${sp.queuedAt} is not null`)!, waitCount, "service_periods_wait_idx"),
+    firstResponseMedian: () => median(ctx, sql`${sp.firstResponseAt} - ${sp.queuedAt}`, and(...walkTerms(ctx, filter, sp.startedAt, period), sql`${sp.firstResponseAt} - ${sp.queuedAt} is not null`)!, firstResponseCount, "service_periods_first_response_idx"),
   };
 }
