@@ -29,17 +29,21 @@ const num = (v: unknown) => Number(v ?? 0);
 const rowsOf = <T>(ctx: Ctx, query: SQL) => ctx.db.all(query) as unknown as T[];
 const userIs = (column: typeof sp.userId | typeof sp.firstResponseUserId, id: number | null) => (id === null ? isNull(column) : eq(column, id));
 
+/** A VALUES list of integers we computed (day bounds, user ids): literals, so one statement serves every row. */
+const valuesOf = (rows: number[][]) => sql.raw(rows.map((r) => `(${r.map((v) => String(Math.trunc(v))).join(", ")})`).join(", "));
+
 /**
- * Counts per local day: one index range count a day (no sort, whatever the number of episodes).
+ * Counts per local day, in one statement: an index range count for each day (no sort, whatever the number of
+ * episodes), the days given as literal rows.
  */
 function perDay(ctx: Ctx, column: typeof sp.finishedAt | typeof sp.startedAt, base: SQL[], period: Period) {
-  return period.days.map((_, i) => {
-    const [row] = rowsOf<{ n: number }>(
-      ctx,
-      sql`select count(*) as n from ${sp} where ${and(...base, gte(column, period.dayStarts[i]!), lt(column, period.dayStarts[i + 1]!))}`,
-    );
-    return num(row?.n);
-  });
+  const days = period.days.map((_, i) => [i, period.dayStarts[i]!, period.dayStarts[i + 1]!]);
+  const rows = rowsOf<{ n: number }>(
+    ctx,
+    sql`select (select count(*) from ${sp} where ${and(...base)} and ${column} >= d.column2 and ${column} < d.column3) as n
+      from (values ${valuesOf(days)}) as d order by d.column1`,
+  );
+  return rows.map((r) => num(r.n));
 }
 
 /** Expression indexes of migration 0002 (not modelled by drizzle-kit): each duration in order. */
@@ -88,25 +92,38 @@ export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, u
   const base = episodeFilter(ctx, filter);
   const inPeriod = [isNotNull(sp.finishedAt), gte(sp.finishedAt, period.from), lt(sp.finishedAt, period.to)];
   const ids: (number | null)[] = filter.userId ? [filter.userId] : [...userIds, null];
-  const agents = ids.map((userId): AgentResolved => {
-    const where = and(...base, userIs(sp.userId, userId), ...inPeriod);
-    const [r] = rowsOf<Record<string, number | null>>(
+  const aggregates = sql`json_array(count(*), sum(${sp.finishedAt} - ${sp.assignedAt}), count(${sp.assignedAt}),
+    sum(${sp.finishedAt} - ${sp.startedAt}), sum(${sp.ratingAskedAt} is not null or ${sp.rate} is not null),
+    sum(${sp.rate} = 1), sum(${sp.rate} = 2), sum(${sp.rate} = 3))`;
+  const byUser = new Map<number | null, number[]>();
+  const named = ids.filter((id): id is number => id !== null);
+  if (named.length) {
+    const rows = rowsOf<{ id: number; j: string }>(
       ctx,
-      sql`select count(*) as n, sum(${sp.finishedAt} - ${sp.assignedAt}) as hs, count(${sp.assignedAt}) as hn,
-        sum(${sp.finishedAt} - ${sp.startedAt}) as rs, sum(${sp.ratingAskedAt} is not null or ${sp.rate} is not null) as asked,
-        sum(${sp.rate} = 1) as r1, sum(${sp.rate} = 2) as r2, sum(${sp.rate} = 3) as r3 from ${sp} where ${where}`,
+      sql`select u.column1 as id, (select ${aggregates} from ${sp} where ${and(...base, ...inPeriod)} and ${sp.userId} = u.column1) as j
+        from (values ${valuesOf(named.map((id) => [id]))}) as u`,
     );
-    const handlingCount = num(r?.hn);
+    for (const r of rows) byUser.set(num(r.id), JSON.parse(r.j) as number[]);
+  }
+  if (ids.includes(null)) {
+    const [r] = rowsOf<{ j: string }>(ctx, sql`select ${aggregates} as j from ${sp} where ${and(...base, ...inPeriod, isNull(sp.userId))}`);
+    byUser.set(null, JSON.parse(r!.j) as number[]);
+  }
+  const agents = ids.map((userId): AgentResolved => {
+    const r = (byUser.get(userId) ?? []).map(num);
+    const handlingCount = r[2] ?? 0;
     return {
       userId,
-      tickets: num(r?.n),
-      handlingSum: num(r?.hs),
+      tickets: r[0] ?? 0,
+      handlingSum: r[1] ?? 0,
       handlingCount,
       handlingMedian:
-        userId === null ? null : median(ctx, sql`${sp.finishedAt} - ${sp.assignedAt}`, and(...walkTerms(ctx, filter, sp.finishedAt, period, { userPrefix: userId }), sql`+${sp.assignedAt} is not null`)!, handlingCount, "service_periods_handling_idx"),
-      resolutionSum: num(r?.rs),
-      asked: num(r?.asked),
-      rates: [num(r?.r1), num(r?.r2), num(r?.r3)],
+        userId === null
+          ? null
+          : median(ctx, sql`${sp.finishedAt} - ${sp.assignedAt}`, and(...walkTerms(ctx, filter, sp.finishedAt, period, { userPrefix: userId }), sql`+${sp.assignedAt} is not null`)!, handlingCount, "service_periods_handling_idx"),
+      resolutionSum: r[3] ?? 0,
+      asked: r[4] ?? 0,
+      rates: [r[5] ?? 0, r[6] ?? 0, r[7] ?? 0],
     };
   });
   const total = agents.reduce((n, a) => n + a.tickets, 0);
@@ -132,14 +149,16 @@ export function startedFacts(ctx: Ctx, period: Period, filter: InsightFilter, us
       sum(case when ${sp.queuedAt} is not null and ${sp.firstResponseAt} is not null then ${sp.firstResponseAt} - ${sp.queuedAt} end) as fs
       from ${sp} where ${where}`,
   );
-  const responders = userIds.map((userId) => {
-    const [r] = rowsOf<Record<string, number | null>>(
-      ctx,
-      sql`select count(*) as n, sum(${sp.firstResponseAt} - ${sp.queuedAt}) as s from ${sp}
-        where ${and(responded, eq(sp.firstResponseUserId, userId))}`,
-    );
-    return { userId, firstResponseCount: num(r?.n), firstResponseSum: num(r?.s) };
-  });
+  const responders = userIds.length
+    ? rowsOf<{ id: number; j: string }>(
+        ctx,
+        sql`select u.column1 as id, (select json_array(count(*), sum(${sp.firstResponseAt} - ${sp.queuedAt})) from ${sp}
+          where ${responded} and ${sp.firstResponseUserId} = u.column1) as j from (values ${valuesOf(userIds.map((id) => [id]))}) as u`,
+      ).map((r) => {
+        const [n, sum] = (JSON.parse(r.j) as unknown[]).map(num);
+        return { userId: num(r.id), firstResponseCount: n ?? 0, firstResponseSum: sum ?? 0 };
+      })
+    : [];
   const waitCount = num(t?.wn);
   const firstResponseCount = num(t?.fn);
   return {
