@@ -13,9 +13,10 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { Toaster } from "./components/ui/Toast";
-import { browserI18n, createI18n, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, rememberLanguage, toLanguage, type Language } from "./i18n";
+import { LazyToaster } from "./components/ui/LazyToaster";
+import { browserI18n, createI18n, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, rememberLanguage, switchLanguage, toLanguage, type Language } from "./i18n";
 import { resolveLanguage } from "./i18n/language.server";
+import { markHydrated } from "./lib/hydrated";
 import { useNonce } from "./lib/nonce";
 import { cookieHeaders, getPageSession } from "./lib/session.server";
 import { storage } from "./lib/storage";
@@ -70,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function useI18n(lang: Language, userLanguage: boolean) {
   const [i18n] = useState(() => (typeof document === "undefined" ? createI18n(lang) : browserI18n(lang)));
   useEffect(() => {
-    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+    if (i18n.language !== lang) void switchLanguage(i18n, lang);
   }, [i18n, lang]);
   useEffect(() => {
     if (userLanguage) {
@@ -81,7 +82,7 @@ function useI18n(lang: Language, userLanguage: boolean) {
     const stored = toLanguage(storage.get(LANGUAGE_STORAGE_KEY));
     if (stored && stored !== lang) {
       rememberLanguage(stored);
-      void i18n.changeLanguage(stored);
+      void switchLanguage(i18n, stored);
     }
   }, [i18n, lang, userLanguage]);
   return i18n;
@@ -102,10 +103,11 @@ export default function App() {
   const { lang, userLanguage } = useLoaderData<typeof loader>();
   const i18n = useI18n(lang, userLanguage);
   useServiceWorker();
+  useEffect(markHydrated, []);
   return (
     <I18nextProvider i18n={i18n}>
       <Outlet />
-      <Toaster />
+      <LazyToaster />
     </I18nextProvider>
   );
 }
@@ -120,7 +122,7 @@ export function ErrorBoundary() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl font-bold text-brand">{status}</p>
       <h1 className="text-lg font-semibold">{title}</h1>
-      <a href="/tickets" className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">
+      <a href="/tickets" className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-brand-fg hover:bg-brand-strong">
         {i18n.t("comingSoon.goHome")}
       </a>
     </main>

@@ -6,6 +6,7 @@ import { errorAnswer, isMultipart, notFoundAnswer, type AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
 import { contactRoutes } from "./routes/contacts";
+import { kanbanRoutes } from "./routes/kanban";
 import { planRoutes } from "./routes/plans";
 import { quickMessageRoutes } from "./routes/quickMessages";
 import { settingRoutes } from "./routes/settings";
@@ -68,6 +69,7 @@ export function createApi() {
   api.route("/contacts", contactRoutes);
   api.route("/tags", tagRoutes);
   api.route("/ticket-tags", ticketTagRoutes);
+  api.route("/ticket", kanbanRoutes);
   api.route("/quick-messages", quickMessageRoutes);
   api.route("/ticket-notes", ticketNoteRoutes);
   // Before messageRoutes: POST /messages/send is the external API, not a ticket id (and takes no user session).

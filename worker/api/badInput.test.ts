@@ -5,6 +5,7 @@ import * as companyContracts from "../contracts/companies";
 import * as contactContracts from "../contracts/contacts";
 import * as externalApiContracts from "../contracts/externalApi";
 import * as insightContracts from "../contracts/insight";
+import * as kanbanContracts from "../contracts/kanban";
 import * as messageContracts from "../contracts/messages";
 import * as pagingContracts from "../contracts/paging";
 import { EMPTY_PATCH } from "../contracts/patch";
@@ -59,6 +60,7 @@ const contractModules = [
   contactContracts,
   externalApiContracts,
   insightContracts,
+  kanbanContracts,
   messageContracts,
   pagingContracts,
   planContracts,
@@ -201,6 +203,7 @@ async function seedCompany() {
     "tags/:id": tag.id,
     "ticket-tags/:ticketId": ticket.id,
     "ticket-tags/:tagId": tag.id,
+    "ticket/:ticketId": ticket.id,
     "quick-messages/:id": quickMessage.id,
     "ticket-notes/:id": note.id,
     "messages/:ticketId": ticket.id,

@@ -8,7 +8,7 @@ import { patchOf } from "./patch";
 export const MAX_FILTER_IDS = 500;
 
 /** Query strings carry JSON arrays for ids (`tags=[1,2]`), as the spec's UI sends them; comma lists work too. */
-const idList = z
+export const idList = z
   .string()
   .max(20_000, "Too long")
   .transform((raw, ctx) => {

@@ -1,8 +1,11 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { TicketScope, VisibilitySettings } from "../domain/tickets/visibility";
 
+export { HUB_MARK_HEADER, PING_FRAME, PONG_FRAME, publishMarkMissed, roomNames } from "./wsProtocol";
+
 /**
- * Websocket messages in both directions, parsed on receipt (never cast). A server frame is always a JSON
+ * Websocket messages in both directions, parsed on receipt (never cast). Written with zod's tree-shakable form
+ * (zod/mini): the browser parses every frame with these, and this is all of zod the inbox's first load needs. A server frame is always a JSON
  * array of events, so the hub can batch many events into one frame under load.
  */
 
@@ -12,15 +15,12 @@ export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("joinNotification") }),
   z.object({ type: z.literal("joinTickets"), status: ticketStatus }),
   z.object({ type: z.literal("leaveTickets"), status: ticketStatus }),
-  z.object({ type: z.literal("joinChatBox"), ticketId: z.number().int().positive() }),
-  z.object({ type: z.literal("leaveChatBox"), ticketId: z.number().int().positive() }),
+  z.object({ type: z.literal("joinChatBox"), ticketId: z.int().check(z.positive()) }),
+  z.object({ type: z.literal("leaveChatBox"), ticketId: z.int().check(z.positive()) }),
   z.object({ type: z.literal("userStatus") }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-/** Heartbeat, answered by the runtime without waking the hub (see CompanyHub). Spec: every 18 s. */
-export const PING_FRAME = '{"type":"ping"}';
-export const PONG_FRAME = '{"type":"pong"}';
 
 export const userSummary = z.object({
   id: z.number(),
@@ -46,8 +46,8 @@ export const ticketPayload = z.looseObject({
   id: z.number(),
   uuid: z.string(),
   status: ticketStatus,
-  userId: z.number().nullable(),
-  queueId: z.number().nullable(),
+  userId: z.nullable(z.number()),
+  queueId: z.nullable(z.number()),
   unreadMessages: z.number(),
 });
 
@@ -64,7 +64,7 @@ export const tagPayload = z.object({
   name: z.string(),
   color: z.string(),
   kanban: z.number(),
-  userId: z.number().nullable(),
+  userId: z.nullable(z.number()),
 });
 
 /** A connection as events carry it (never its token hash); the rest of the row passes through. */
@@ -87,10 +87,10 @@ export const quickMessagePayload = z.looseObject({
   message: z.string(),
   geral: z.boolean(),
   status: z.boolean(),
-  userId: z.number().nullable(),
+  userId: z.nullable(z.number()),
   isMedia: z.boolean(),
-  mediaPath: z.string().nullable(),
-  mediaName: z.string().nullable(),
+  mediaPath: z.nullable(z.string()),
+  mediaName: z.nullable(z.string()),
 });
 
 export const serverEvent = z.discriminatedUnion("type", [
@@ -98,10 +98,15 @@ export const serverEvent = z.discriminatedUnion("type", [
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
    * (see HUB_MARK_HEADER).
    */
-  z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()), mark: z.string().optional() }),
+  z.object({ type: z.literal("ready"), userId: z.number(), rooms: z.array(z.string()), mark: z.optional(z.string()) }),
+  /**
+   * Answers a join (joinTickets, joinChatBox, joinNotification): the room, and the hub's publish mark once the socket
+   * is in it. A read made before the join (a chat's messages) missed nothing when its mark is not older.
+   */
+  z.object({ type: z.literal("joined"), room: z.string(), mark: z.string() }),
   /** This session was ended elsewhere (a login on another computer, logout, user deleted). */
   z.object({ type: z.literal("auth"), action: z.enum(["replaced", "revoked"]) }),
-  z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: userSummary.optional() }),
+  z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: z.optional(userSummary) }),
   z.object({ type: z.literal("settings"), action: z.literal("update"), key: z.string(), value: z.string() }),
   z.object({ type: z.literal("company"), action: crud, companyId: z.number() }),
   z.discriminatedUnion("action", [
@@ -121,6 +126,8 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("tag"), action: z.literal("create"), tag: tagPayload }),
     z.object({ type: z.literal("tag"), action: z.literal("update"), tag: tagPayload }),
     z.object({ type: z.literal("tag"), action: z.literal("delete"), tagId: z.number() }),
+    /** The kanban lanes' new order, left to right. */
+    z.object({ type: z.literal("tag"), action: z.literal("order"), tagIds: z.array(z.number()) }),
   ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("quickMessage"), action: z.literal("create"), quickMessage: quickMessagePayload }),
@@ -169,26 +176,3 @@ export const hubActor = z.object({
   queueIds: z.array(z.number()),
 });
 export type HubActor = z.infer<typeof hubActor>;
-
-/**
- * Where the hub's publishing stood when it answered (`<instance>.<events published>`): on the ticket lists
- * (GET /api/tickets) and in a socket's `ready` event. A list read before its socket was accepted missed nothing
- * when both carry the same instance and the list's count is not below the socket's (nothing was published between
- * the read and the accept), so it need not be read again (publishMarkMissed).
- */
-export const HUB_MARK_HEADER = "x-hub-mark";
-
-/** Whether events may have been published between a list's read (`listMark`) and its socket's accept (`readyMark`). */
-export function publishMarkMissed(listMark: string | null | undefined, readyMark: string | null | undefined): boolean {
-  if (!listMark || !readyMark) return true;
-  const [listHub, listCount] = listMark.split(".");
-  const [readyHub, readyCount] = readyMark.split(".");
-  if (!listHub || listHub !== readyHub) return true;
-  return !(Number(listCount) >= Number(readyCount));
-}
-
-export const roomNames = {
-  notification: "notification",
-  tickets: (status: z.infer<typeof ticketStatus>) => `tickets:${status}`,
-  chatBox: (ticketId: number) => `ticket:${ticketId}`,
-};

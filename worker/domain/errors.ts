@@ -65,6 +65,7 @@ export const errorCatalogue = {
   ERR_QUEUE_NAME_ALREADY_EXISTS: [409, "Another queue already uses this name."],
   ERR_IDEMPOTENCY_KEY_REUSED: [409, "This Idempotency-Key was already used for a different request."],
   ERR_IDEMPOTENCY_KEY_IN_PROGRESS: [409, "A request with this Idempotency-Key is still being processed; retry shortly."],
+  ERR_KANBAN_CARD_MOVED: [409, "Someone else moved this card meanwhile; the board shows where it is now."],
   ERR_NO_OTHER_WHATSAPP: [409, "At least one default WhatsApp is needed."],
   ERR_WAPP_GREETING_REQUIRED: [400, "A greeting is required when a connection has more than one queue."],
   // whatsapp

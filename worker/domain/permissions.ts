@@ -37,6 +37,10 @@ export const permissionRules = {
   "tickets:filterByUser": admin,
   "tickets:alwaysSeeClosedAndGroups": admin,
   "tags:kanbanToggle": adminOrSupervisor,
+  /** The kanban board's lanes, left to right (issue 13: "a set order an admin can change"). */
+  "kanban:orderLanes": admin,
+  /** The kanban board's queue filter offers every queue, not only one's own (spec 002: "the user's queues"). */
+  "kanban:allQueues": admin,
   "quick-messages:editAny": adminOrSupervisor,
   "quick-messages:geral": admin,
   /** Queues, their option trees, hours and attachments (spec 000: /queues is an admin page). */

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../db/tenantSchema";
 import { call, companyWithTeam, createQueue, inTenant, loginAs, testEnv } from "../testing/fixtures";
+import { createContact, createTicketRow } from "../testing/inbox";
 import { connect } from "../testing/sockets";
 import { HUB_MARK_HEADER, publishMarkMissed, type Audience, type ServerEvent } from "../contracts/ws";
 import { OFFLINE_AFTER_MS, type CompanyHub } from "./CompanyHub";
@@ -222,6 +223,48 @@ describe("the hub's publish mark: whether a ticket list read before its socket w
     expect(publishMarkMissed("abcd1234.9", "ffff0000.3")).toBe(true);
     expect(publishMarkMissed("abcd1234.3", "abcd1234.3")).toBe(false);
     expect(publishMarkMissed("abcd1234.2", "abcd1234.3")).toBe(true);
+  });
+});
+
+describe("the hub's publish mark on a chat: whether messages read before the socket joined the chat's room missed one", () => {
+  const messagesMark = async (token: string, ticketId: number) => {
+    const res = await call("GET", `/api/messages/${ticketId}?pageNumber=1`, { token });
+    expect(res.status).toBe(200);
+    return res.headers.get(HUB_MARK_HEADER);
+  };
+  const joinedMark = async (socket: Awaited<ReturnType<typeof connect>>, ticketId: number) => {
+    socket.send({ type: "joinChatBox", ticketId });
+    const joined = await socket.next((e) => e.type === "joined" && e.room === `ticket:${ticketId}`);
+    return joined.type === "joined" ? joined.mark : undefined;
+  };
+
+  it("answers a join with the room and the mark from which the socket hears it", async () => {
+    const { admin, company } = await companyWithTeam();
+    const contact = await createContact(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id });
+    const socket = await connect(admin.token);
+    socket.send({ type: "joinTickets", status: "pending" });
+    expect(await socket.next((e) => e.type === "joined")).toMatchObject({ type: "joined", room: "tickets:pending" });
+    expect(await joinedMark(socket, ticket.id)).toMatch(/^[0-9a-f]{8}\.\d+$/);
+  });
+
+  it("says nothing was missed when nothing was published between the messages' read and the join", async () => {
+    const { admin, company } = await companyWithTeam();
+    const contact = await createContact(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id });
+    const socket = await connect(admin.token); // answers once the socket is ready
+    const mark = await messagesMark(admin.token, ticket.id);
+    expect(publishMarkMissed(mark, await joinedMark(socket, ticket.id))).toBe(false);
+  });
+
+  it("says a message may have been missed when one was published between the read and the join", async () => {
+    const { admin, company } = await companyWithTeam();
+    const contact = await createContact(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id });
+    const socket = await connect(admin.token); // answers once the socket is ready
+    const mark = await messagesMark(admin.token, ticket.id);
+    await hubDirectory(testEnv).of(company.id).publish([{ audience: { kind: "admins" }, event: { type: "company", action: "update", companyId: company.id } }]);
+    expect(publishMarkMissed(mark, await joinedMark(socket, ticket.id))).toBe(true);
   });
 });
 

@@ -121,17 +121,17 @@ export class CompanyHub extends DurableObject<Env> {
     const msg = parsed.data;
     switch (msg.type) {
       case "joinNotification":
-        this.setRooms(ws, state, addRoom(state.rooms, roomNames.notification));
+        this.join(ws, state, roomNames.notification);
         break;
       case "joinTickets":
-        this.setRooms(ws, state, addRoom(state.rooms, roomNames.tickets(msg.status)));
+        this.join(ws, state, roomNames.tickets(msg.status));
         break;
       case "leaveTickets":
         this.setRooms(ws, state, state.rooms.filter((r) => r !== roomNames.tickets(msg.status)));
         break;
       case "joinChatBox":
         // Whether the user may see that ticket is checked when events are addressed to the room.
-        this.setRooms(ws, state, addRoom(state.rooms, roomNames.chatBox(msg.ticketId)));
+        this.join(ws, state, roomNames.chatBox(msg.ticketId));
         break;
       case "leaveChatBox":
         this.setRooms(ws, state, state.rooms.filter((r) => r !== roomNames.chatBox(msg.ticketId)));
@@ -139,6 +139,16 @@ export class CompanyHub extends DurableObject<Env> {
       case "userStatus":
         this.markSeen(state.userId);
         break;
+    }
+  }
+
+  /** Puts the socket in a room and says so, with the publish mark from which it hears the room's events. */
+  private join(ws: WebSocket, state: SocketState, room: string) {
+    this.setRooms(ws, state, addRoom(state.rooms, room));
+    try {
+      ws.send(JSON.stringify([{ type: "joined", room, mark: this.publishMark() } satisfies ServerEvent]));
+    } catch {
+      // closing under us
     }
   }
 

@@ -69,6 +69,7 @@ export const es: Translations = {
     ERR_NO_QUICK_MESSAGE_FOUND: "Respuesta rápida no encontrada.",
     ERR_NO_TICKET_NOTE_FOUND: "Nota no encontrada.",
     ERR_NO_MEDIA_FOUND: "Este registro no tiene adjunto.",
+    ERR_KANBAN_CARD_MOVED: "Otra persona movió esta tarjeta; el tablero ya muestra dónde está.",
     ERR_DUPLICATED_TAG: "Ya existe una etiqueta con este nombre.",
     ERR_DUPLICATED_WHATSAPP: "Ya existe una conexión con este nombre.",
     ERR_TICKET_CLOSED: "Este ticket está cerrado: reábralo o acéptelo antes de enviar mensajes.",

@@ -1,22 +1,38 @@
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { en } from "./en";
-import { es } from "./es";
+import { translation as ptBR } from "./lang/pt-BR";
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from "./languages";
-import { ptBR } from "./pt-BR";
-import { featureTexts, type FeatureTexts } from "./features";
 
 export * from "./languages";
 
-function withFeatures(lang: keyof FeatureTexts, base: object) {
-  return { ...base, ...Object.fromEntries(Object.entries(featureTexts).map(([name, texts]) => [name, texts[lang]])) };
+type Translation = typeof ptBR;
+
+/**
+ * The languages at hand. pt-BR (the fallback) always; the browser loads another when it is shown (loadLanguage), so
+ * a page carries one language's texts, not three. The server has them all (language.server.ts adds them).
+ */
+const resources: Partial<Record<Language, { translation: Translation }>> = { "pt-BR": { translation: ptBR } };
+
+/** Makes a language's texts available to the instances created from now on, and to the tab's. */
+export function addLanguage(lang: Language, translation: Translation) {
+  resources[lang] = { translation };
+  if (browserInstance && !browserInstance.hasResourceBundle(lang, "translation")) browserInstance.addResourceBundle(lang, "translation", translation);
 }
 
-const resources = {
-  "pt-BR": { translation: withFeatures("pt-BR", ptBR) },
-  en: { translation: withFeatures("en", en) },
-  es: { translation: withFeatures("es", es) },
-};
+/** Brings a language's texts into the browser (one chunk per language), before anything is shown in it. */
+export async function loadLanguage(lang: Language, instance?: I18n): Promise<void> {
+  if (!resources[lang]) {
+    const { translation } = lang === "en" ? await import("./lang/en") : await import("./lang/es");
+    addLanguage(lang, translation);
+  }
+  if (instance && !instance.hasResourceBundle(lang, "translation")) instance.addResourceBundle(lang, "translation", resources[lang]!.translation);
+}
+
+/** Shows the tab in another language, its texts loaded first. */
+export async function switchLanguage(instance: I18n, lang: Language): Promise<void> {
+  await loadLanguage(lang, instance);
+  await instance.changeLanguage(lang);
+}
 
 /** A fresh, synchronously initialised instance (the server makes one per request, the browser one per tab). */
 export function createI18n(lng: Language): I18n {
@@ -25,7 +41,8 @@ export function createI18n(lng: Language): I18n {
     lng,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: ["pt-BR", "en", "es"],
-    resources,
+    // A copy: an instance adds bundles to its own store.
+    resources: { ...resources },
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,

@@ -1,5 +1,12 @@
 import { readCookie } from "../../../worker/lib/cookies";
+import { addLanguage } from "./index";
+import { translation as en } from "./lang/en";
+import { translation as es } from "./lang/es";
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, fromAcceptLanguage, toLanguage, type Language } from "./languages";
+
+// The server renders in any language: every language's texts are at hand (the browser loads only its own).
+addLanguage("en", en);
+addLanguage("es", es);
 
 /**
  * The language a page is rendered in: the user's saved language, else the browser's remembered choice (the

@@ -70,6 +70,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_NO_QUICK_MESSAGE_FOUND: "Resposta rápida não encontrada.",
   ERR_NO_TICKET_NOTE_FOUND: "Observação não encontrada.",
   ERR_NO_MEDIA_FOUND: "Este registro não tem anexo.",
+  ERR_KANBAN_CARD_MOVED: "Outra pessoa moveu este cartão; o quadro já mostra onde ele está.",
   ERR_DUPLICATED_TAG: "Já existe uma tag com este nome.",
   ERR_DUPLICATED_WHATSAPP: "Já existe uma conexão com este nome.",
   ERR_TICKET_CLOSED: "Este ticket está resolvido: reabra ou aceite-o antes de enviar mensagens.",

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { PING_FRAME, PONG_FRAME, publishMarkMissed, serverEvent, serverFrame, type ClientMessage, type ServerEvent } from "../../../worker/contracts/ws";
+import type { ClientMessage, ServerEvent } from "../../../worker/contracts/ws";
+import { PING_FRAME, PONG_FRAME, publishMarkMissed } from "../../../worker/contracts/wsProtocol";
 import { ApiError } from "./api-error";
 import { endSession, ensureSession } from "./api";
 
@@ -36,6 +37,10 @@ class RealtimeClient {
   private openAt = 0;
   /** The hub's publish mark when it accepted the current socket (its `ready` event); null until then. */
   private readyMark: string | null = null;
+  /** The frame parser, loaded on the first connect (realtimeFrames.ts), and frames that came before it. */
+  private parse: ((json: unknown) => ServerEvent[]) | null = null;
+  private parserLoading: Promise<void> | null = null;
+  private waiting: string[] = [];
   private timers: { ping?: ReturnType<typeof setInterval>; status?: ReturnType<typeof setInterval>; pong?: ReturnType<typeof setTimeout>; retry?: ReturnType<typeof setTimeout> } = {};
 
   subscribe<T extends EventType>(type: T, handler: Handler<T>): () => void {
@@ -120,8 +125,29 @@ class RealtimeClient {
     this.setState("idle");
   }
 
+  /** Loads the frame parser (the contract's schemas) once, while the first socket connects; then reads what waited. */
+  private loadParser() {
+    if (this.parse || this.parserLoading) return;
+    this.parserLoading = import("./realtimeFrames").then(
+      ({ parseFrame }) => {
+        this.parse = parseFrame;
+        const waiting = this.waiting;
+        this.waiting = [];
+        for (const data of waiting) this.onFrame(data);
+      },
+      (err: unknown) => {
+        // A failed chunk load (a deploy replaced it, the network dropped): the next connect tries again.
+        this.parserLoading = null;
+        console.error("realtime: frame parser not loaded", err);
+        if (this.socket) this.drop(this.socket, true);
+      },
+    );
+  }
+
   private connect() {
     if (this.stopped || typeof WebSocket === "undefined") return;
+    this.loadParser();
+    this.waiting = [];
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     this.ready = false;
     this.readyMark = null;
@@ -161,13 +187,18 @@ class RealtimeClient {
   private onFrame(data: string) {
     clearTimeout(this.timers.pong);
     if (data === PONG_FRAME) return;
+    if (!this.parse) {
+      // Frames that come before the parser has loaded wait for it, in order.
+      this.waiting.push(data);
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(data);
     } catch {
       return;
     }
-    const events = parseFrame(json);
+    const events = this.parse(json);
     for (const event of events) {
       if (event.type === "ready") {
         this.ready = true;
@@ -229,26 +260,6 @@ class RealtimeClient {
     this.state = state;
     for (const listener of this.stateListeners) listener(state);
   }
-}
-
-/**
- * A frame's events. A frame the contract rejects as a whole (say, one event of a type this build does not
- * know yet) still delivers the events it can read.
- */
-function parseFrame(json: unknown): ServerEvent[] {
-  const whole = serverFrame.safeParse(json);
-  if (whole.success) return whole.data;
-  if (!Array.isArray(json)) {
-    console.warn("realtime: a frame that is not an array of events", whole.error.issues[0]);
-    return [];
-  }
-  const events: ServerEvent[] = [];
-  for (const item of json) {
-    const one = serverEvent.safeParse(item);
-    if (one.success) events.push(one.data);
-    else console.warn("realtime: skipped an unreadable event", one.error.issues[0]);
-  }
-  return events;
 }
 
 /** One per tab. */

@@ -22,6 +22,8 @@ export interface PageSession {
   user: SessionUser | null;
   /** Set-Cookie values to send with the response (a rotated or a cleared session). */
   setCookies: string[];
+  /** The access token this request's session runs on (the cookie's, or the one a refresh just issued); server only. */
+  accessToken: string | null;
   /** When the access token expires (ms since epoch), so the tab can refresh ahead of time. */
   accessExpiresAt: number | null;
   /** Why a session that existed has ended (shown on the login page). */
@@ -62,7 +64,7 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
   const accessToken = readCookie(cookieHeader, ACCESS_COOKIE);
   const refreshToken = readCookie(cookieHeader, REFRESH_COOKIE);
   const secure = isSecureRequest(request.url);
-  if (!accessToken && !refreshToken) return { user: null, setCookies: [], accessExpiresAt: null, ended: null };
+  if (!accessToken && !refreshToken) return { user: null, setCookies: [], accessToken: null, accessExpiresAt: null, ended: null };
 
   try {
     if (accessToken) {
@@ -70,7 +72,7 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
         // The token's signature and expiry here; the session, the user and the company in the company's hub.
         const { cid } = await verifyAccessToken(accessToken, env.JWT_SECRET);
         const user = await hubDirectory(env).of(cid).call("pageSession", { token: accessToken });
-        return { user, setCookies: [], accessExpiresAt: tokenExpiry(accessToken), ended: null };
+        return { user, setCookies: [], accessToken, accessExpiresAt: tokenExpiry(accessToken), ended: null };
       } catch (err) {
         // An expired (or unreadable) access token is what the refresh token is for; anything else ends here.
         if (!(err instanceof AppError && err.code === "ERR_SESSION_EXPIRED" && refreshToken)) throw err;
@@ -80,12 +82,13 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
     return {
       user: rotated.user,
       setCookies: serializeSessionCookies(rotated, secure),
+      accessToken: rotated.token,
       accessExpiresAt: tokenExpiry(rotated.token),
       ended: null,
     };
   } catch (err) {
     // A fetch of this tab refreshed at the same moment and won; its response carries the new cookies.
-    if (err instanceof AppError && err.code === "ERR_REFRESH_RACE") return { user: null, setCookies: [], accessExpiresAt: null, ended: null, retry: true };
+    if (err instanceof AppError && err.code === "ERR_REFRESH_RACE") return { user: null, setCookies: [], accessToken: null, accessExpiresAt: null, ended: null, retry: true };
     // Too many refreshes from this address: the session is not over, the page is just not served now.
     if (err instanceof AppError && err.code === "ERR_RATE_LIMITED") {
       throw new Response(err.message, { status: 429, headers: { "Retry-After": String(err.details?.retryAfter ?? 60) } });
@@ -95,6 +98,7 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
       return {
         user: null,
         setCookies: serializeClearedSessionCookies(secure),
+        accessToken: null,
         accessExpiresAt: null,
         // A plain expiry needs no message: the visitor simply logs in again.
         ended: err.code === "ERR_SESSION_EXPIRED" ? null : err.code,

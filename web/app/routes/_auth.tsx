@@ -14,7 +14,8 @@ export default function PublicLayout() {
   const { t } = useTranslation();
   return (
     <div className="grid min-h-dvh bg-bg md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-[#00a884] via-[#008f72] to-[#00604f] p-10 text-white md:flex md:flex-col md:justify-between">
+      {/* The greens are the brand's darker ones: white reads 4.9:1 or better anywhere on the gradient. */}
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-[#008069] via-[#00735e] to-[#005c4b] p-10 text-white md:flex md:flex-col md:justify-between">
         <div className="flex items-center gap-3">
           <span className="flex size-10 items-center justify-center rounded-2xl bg-white/15 backdrop-blur">
             <MessageCircle className="size-6" aria-hidden />
@@ -23,7 +24,7 @@ export default function PublicLayout() {
         </div>
         <div className="max-w-md space-y-6">
           <p className="text-3xl leading-tight font-semibold">{t("auth.subtitle")}</p>
-          <ul className="space-y-3 text-white/90">
+          <ul className="space-y-3">
             <li className="flex items-center gap-3">
               <Zap className="size-5 shrink-0" aria-hidden /> {t("auth.featureInbox")}
             </li>
@@ -41,7 +42,7 @@ export default function PublicLayout() {
       <main className="flex items-center justify-center px-4 py-10 sm:px-8">
         <div className="w-full max-w-sm">
           <div className="mb-8 flex items-center justify-center gap-2.5 md:hidden">
-            <span className="flex size-10 items-center justify-center rounded-2xl bg-brand text-white">
+            <span className="flex size-10 items-center justify-center rounded-2xl bg-brand text-brand-fg">
               <MessageCircle className="size-6" aria-hidden />
             </span>
             <span className="text-2xl font-bold tracking-tight">

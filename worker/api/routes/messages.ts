@@ -8,6 +8,8 @@ import {
   reactionInput,
   sendMessageInput,
 } from "../../contracts/messages";
+import { HUB_MARK_HEADER } from "../../contracts/ws";
+import { hubHere } from "../../hub/ports";
 import { retryMessage } from "../../domain/messages/retryMessage";
 import { deleteMessage } from "../../domain/messages/deleteMessage";
 import { editMessage } from "../../domain/messages/editMessage";
@@ -21,6 +23,8 @@ import { assertSendableFiles, removeStoredMedia, storeUploadedMedia } from "../.
 /** /api/messages: a ticket's chat. Writes that touch a ticket go through the company's hub. */
 export const messageRoutes = new Hono<AppEnv>()
   .get("/:ticketId", async (c) => {
+    // Taken before the read, as on GET /api/tickets: a chat read before its room was joined can tell what it missed.
+    const mark = hubHere(c.env).publishMark();
     const { ctx, result: page } = await readWithSession(c, (ctx) =>
       listMessages({ ctx, input: { ticketId: idParam(c, "ticketId"), ...query(c, listMessagesQuery) } }),
     );
@@ -30,6 +34,7 @@ export const messageRoutes = new Hono<AppEnv>()
       await ctx.hub.command("markTicketRead", { ticketId });
       page.ticket = { ...page.ticket, unreadMessages: 0 };
     }
+    c.header(HUB_MARK_HEADER, mark);
     return c.json(page);
   })
   // Routes from here on authenticate first (Hono runs handlers in the order they are registered).

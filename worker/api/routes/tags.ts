@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { createTagInput, listTagsQuery, syncTagsInput, updateTagInput } from "../../contracts/tags";
+import { kanbanLaneOrderInput } from "../../contracts/kanban";
+import { orderKanbanLanes } from "../../domain/kanban/orderKanbanLanes";
 import { addTicketTag } from "../../domain/tags/addTicketTag";
 import { createTag } from "../../domain/tags/createTag";
 import { deleteTag } from "../../domain/tags/deleteTag";
@@ -12,12 +14,16 @@ import { updateTag } from "../../domain/tags/updateTag";
 import { requireAuth } from "../middleware/auth";
 import { idParam, jsonBody, query, type AppEnv } from "../http";
 
-/** /api/tags: the tags page, the pickers' list, the kanban lanes and a ticket's tags (sync). */
+/** /api/tags: the tags page, the pickers' list, the kanban lanes and their order, and a ticket's tags (sync). */
 export const tagRoutes = new Hono<AppEnv>()
   .use("*", requireAuth)
   .get("/", async (c) => c.json(await listTags({ ctx: c.get("ctx"), input: query(c, listTagsQuery) })))
   .get("/list", async (c) => c.json(await listAllTags({ ctx: c.get("ctx") })))
   .get("/kanban", async (c) => c.json(await listKanbanTags({ ctx: c.get("ctx") })))
+  .put("/kanban/order", async (c) => {
+    const input = await jsonBody(c, kanbanLaneOrderInput);
+    return c.json(await orderKanbanLanes({ ctx: c.get("ctx"), input }));
+  })
   .post("/sync", async (c) => {
     const input = await jsonBody(c, syncTagsInput);
     return c.json(await syncTicketTags({ ctx: c.get("ctx"), input }));

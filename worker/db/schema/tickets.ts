@@ -47,6 +47,8 @@ export const tickets = sqliteTable(
     typebotStatus: integer("typebot_status", { mode: "boolean" }).notNull().default(false),
     /** The last message was sent by us. */
     fromMe: integer("from_me", { mode: "boolean" }).notNull().default(false),
+    /** When the ticket entered its current kanban lane (the board's time in lane); null: since it was created. */
+    kanbanLaneAt: integer("kanban_lane_at", { mode: "timestamp_ms" }),
     ...timestamps(),
   },
   (t) => [
@@ -86,6 +88,9 @@ export const ticketTracking = sqliteTable(
     startedAt: integer("started_at", { mode: "timestamp_ms" }),
     queuedAt: integer("queued_at", { mode: "timestamp_ms" }),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    /** A kanban move (action "kanban"): the lane it left and the lane it entered; null is 'Em aberto'. */
+    fromTagId: integer("from_tag_id").references(() => tags.id, { onDelete: "set null" }),
+    toTagId: integer("to_tag_id").references(() => tags.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -146,6 +151,8 @@ export const tags = sqliteTable(
     color: text("color").notNull().default(""),
     /** 0/1 as in the spec (not a boolean column). */
     kanban: integer("kanban").notNull().default(0),
+    /** The lane's place on the kanban board, left to right (admins set it); ties by name. */
+    kanbanOrder: integer("kanban_order").notNull().default(0),
     /** Creator; null once that user is deleted. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
@@ -195,6 +202,8 @@ export const ticketTrackingRelations = relations(ticketTracking, ({ one }) => ({
   byUser: one(users, { fields: [ticketTracking.byUserId], references: [users.id], relationName: "trackingByUser" }),
   fromQueue: one(queues, { fields: [ticketTracking.fromQueueId], references: [queues.id], relationName: "trackingFromQueue" }),
   toQueue: one(queues, { fields: [ticketTracking.toQueueId], references: [queues.id], relationName: "trackingToQueue" }),
+  fromTag: one(tags, { fields: [ticketTracking.fromTagId], references: [tags.id], relationName: "trackingFromTag" }),
+  toTag: one(tags, { fields: [ticketTracking.toTagId], references: [tags.id], relationName: "trackingToTag" }),
   whatsapp: one(whatsapps, { fields: [ticketTracking.whatsappId], references: [whatsapps.id] }),
 }));
 

@@ -3,6 +3,7 @@ import { tags } from "../../db/schema";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
+import { nextLaneOrder } from "../kanban/lanes";
 import { assertTagNameFree, TAG_NAME_UNIQUE } from "./names";
 import { publishTag, tagColumns } from "./view";
 
@@ -14,7 +15,8 @@ export async function createTag({ ctx, input }: { ctx: Ctx; input: CreateTagInpu
   try {
     tag = await ctx.db
       .insert(tags)
-      .values({ companyId: ctx.companyId, name: input.name, color: input.color, kanban, userId: ctx.user.id })
+      // A new lane takes the right end of the board.
+      .values({ companyId: ctx.companyId, name: input.name, color: input.color, kanban, kanbanOrder: kanban ? nextLaneOrder(ctx.companyId) : 0, userId: ctx.user.id })
       .returning(tagColumns)
       .get();
   } catch (err) {

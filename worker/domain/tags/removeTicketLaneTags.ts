@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { tags, ticketTags } from "../../db/schema";
+import { ticketTags } from "../../db/schema";
+import { laneEnteredStatement, lanesOfTicket, laneTagIds } from "../kanban/lanes";
 import type { Ctx } from "../context";
 import { visibleTicket } from "../shared/visibleTicket";
 import { ticketAfterTagging } from "./ticketTagging";
@@ -10,7 +11,8 @@ import { ticketAfterTagging } from "./ticketTagging";
  */
 export async function removeTicketLaneTags({ ctx, input }: { ctx: Ctx; input: { ticketId: number } }) {
   const ticket = await visibleTicket(ctx, input.ticketId);
-  const lanes = ctx.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1)));
-  await ctx.db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticket.id), inArray(ticketTags.tagId, lanes)));
+  const remove = ctx.db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticket.id), inArray(ticketTags.tagId, laneTagIds(ctx))));
+  // Out of a lane into 'Em aberto': the board's time in lane starts now.
+  if ((await lanesOfTicket(ctx, ticket.id)).length) await ctx.db.batch([remove, laneEnteredStatement(ctx, ticket.id, new Date())]);
   return ticketAfterTagging(ctx, ticket);
 }

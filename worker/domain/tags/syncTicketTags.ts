@@ -5,6 +5,7 @@ import { inList } from "../../db/inList";
 import { tags, ticketTags } from "../../db/schema";
 import type { Ctx } from "../context";
 import { fieldError } from "../errors";
+import { laneEnteredStatement, lanesAmong, lanesOfTicket } from "../kanban/lanes";
 import { visibleTicket } from "../shared/visibleTicket";
 import { ticketAfterTagging } from "./ticketTagging";
 
@@ -26,6 +27,10 @@ export async function syncTicketTags({ ctx, input }: { ctx: Ctx; input: SyncTags
   for (let i = 0; i < tagIds.length; i += 30) {
     inserts.push(ctx.db.insert(ticketTags).values(tagIds.slice(i, i + 30).map((tagId) => ({ ticketId: ticket.id, tagId, createdAt: now }))));
   }
-  await ctx.db.batch([ctx.db.delete(ticketTags).where(eq(ticketTags.ticketId, ticket.id)), ...inserts]);
+  // Into another lane (or out of every lane): the board's time in lane starts now.
+  const [before, after] = [await lanesOfTicket(ctx, ticket.id), await lanesAmong(ctx, tagIds)];
+  const laneChanged = before.length !== after.size || before.some((id) => !after.has(id));
+  const laneEntered = laneChanged ? [laneEnteredStatement(ctx, ticket.id, now)] : [];
+  await ctx.db.batch([ctx.db.delete(ticketTags).where(eq(ticketTags.ticketId, ticket.id)), ...inserts, ...laneEntered]);
   return ticketAfterTagging(ctx, ticket);
 }

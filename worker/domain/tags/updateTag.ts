@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { UpdateTagInput } from "../../contracts/tags";
 import { tags, type NewTag } from "../../db/schema";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
+import { nextLaneOrder } from "../kanban/lanes";
 import { assertTagNameFree, TAG_NAME_UNIQUE } from "./names";
 import { canManageTag } from "../permissions";
 import { loadTagView, publishTag } from "./view";
@@ -16,13 +17,17 @@ export async function updateTag({ ctx, input }: { ctx: Ctx; input: { id: number;
   if (!current) throw new AppError("ERR_NO_TAG_FOUND");
   if (!canManageTag(ctx.user, current)) throw new AppError("ERR_NO_PERMISSION");
 
-  const changes: Partial<NewTag> = {};
+  const changes: Omit<Partial<NewTag>, "kanbanOrder"> & { kanbanOrder?: SQL<number> } = {};
   if (patch.name !== undefined && patch.name !== current.name) {
     await assertTagNameFree(ctx, patch.name, id);
     changes.name = patch.name;
   }
   if (patch.color !== undefined) changes.color = patch.color;
-  if (patch.kanban !== undefined && can(ctx.user, "tags:kanbanToggle")) changes.kanban = patch.kanban;
+  if (patch.kanban !== undefined && can(ctx.user, "tags:kanbanToggle")) {
+    changes.kanban = patch.kanban;
+    // A tag that becomes a lane takes the right end of the board.
+    if (patch.kanban === 1 && current.kanban === 0) changes.kanbanOrder = nextLaneOrder(ctx.companyId);
+  }
   try {
     await ctx.db.update(tags).set({ ...changes, updatedAt: new Date() }).where(mine);
   } catch (err) {

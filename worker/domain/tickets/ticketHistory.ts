@@ -21,6 +21,9 @@ export async function ticketHistory({ ctx, input }: { ctx: Ctx; input: { ticketI
         toUser: { columns: { id: true, name: true } },
         fromQueue: { columns: { id: true, name: true, color: true } },
         toQueue: { columns: { id: true, name: true, color: true } },
+        // A kanban move's lanes (null: 'Em aberto', or a lane deleted since).
+        fromTag: { columns: { id: true, name: true, color: true } },
+        toTag: { columns: { id: true, name: true, color: true } },
       },
     }),
     ctx.db

@@ -73,6 +73,8 @@ export function trackingRowsOf(ctx: AnyCtx, where: SQL | undefined, action: Trac
         startedAt: sql`case when ${toStatus} = 'open' then ${nowMs} end`.as("started_at"),
         queuedAt: sql`case when ${toStatus} = 'pending' then ${nowMs} end`.as("queued_at"),
         finishedAt: sql`case when ${toStatus} = 'closed' then ${nowMs} end`.as("finished_at"),
+        fromTagId: sql`null`.as("from_tag_id"),
+        toTagId: sql`null`.as("to_tag_id"),
         createdAt: sql`${nowMs}`.as("created_at"),
       })
       .from(tickets)

@@ -25,7 +25,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <MenuTrigger
           aria-label={t("shell.account")}
           title={t("shell.account")}
-          className="ml-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white ring-offset-2 ring-offset-surface transition hover:brightness-105 data-[state=open]:ring-2 data-[state=open]:ring-brand"
+          className="ml-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-semibold text-brand-fg ring-offset-2 ring-offset-surface transition hover:brightness-105 data-[state=open]:ring-2 data-[state=open]:ring-brand"
         >
           {initials(user.name)}
         </MenuTrigger>

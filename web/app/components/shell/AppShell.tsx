@@ -1,16 +1,28 @@
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMediaQuery } from "../../lib/hooks";
 import { useMenuBadges } from "../../lib/menu-badges";
 import { useRealtimeEvent } from "../../lib/realtime";
 import type { AppLoaderData } from "../../lib/session-user";
 import { useUnreadTitle } from "../../lib/unread-title";
-import { CommandBar } from "../../features/commandBar/CommandBar";
+import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import { useCommandShortcut } from "../../features/commandBar/useCommandShortcut";
-import { DesktopSidebar, MobileDrawer, type DrawerMode } from "./Sidebar";
+import { DesktopSidebar, type DrawerMode } from "./Sidebar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
 import { Topbar } from "./Topbar";
+
+/** The phone's drawer (a dialog) loads its code the first time it opens. */
+const MobileDrawer = lazyWhenOpen(
+  () => import("./MobileDrawer").then((m) => m.MobileDrawer),
+  (props) => props.open,
+);
+
+/** The command bar (Ctrl+K) loads its code the first time it opens. */
+const CommandBar = lazyWhenOpen(
+  () => import("../../features/commandBar/CommandBar").then((m) => m.CommandBar),
+  (props) => props.open,
+);
 
 const PHONE_QUERY = "(max-width: 599.98px)";
 const WIDE_QUERY = "(min-width: 1200px)";
@@ -27,6 +39,11 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   const [commandOpen, setCommandOpen] = useState(false);
   const openCommand = useCallback(() => setCommandOpen(true), []);
   useCommandShortcut(openCommand);
+  // What is typed right after Ctrl+K goes into the bar: its code is asked for once the page is idle, after it is usable.
+  useEffect(() => {
+    const id = setTimeout(CommandBar.preload, 2000);
+    return () => clearTimeout(id);
+  }, []);
   const [mode, setMode] = useState<DrawerMode>("auto");
   const [mobileOpen, setMobileOpen] = useState(false);
   const wide = useMediaQuery(WIDE_QUERY);
@@ -52,10 +69,11 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   useRealtimeEvent("settings", () => revalidator.revalidate());
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-bg text-fg">
+    // group/shell: a page can ask for the phone's whole screen (the inbox's open chat: data-phone-chat, see Topbar).
+    <div className="group/shell flex h-dvh overflow-hidden bg-bg text-fg">
       <a
         href="#main"
-        className="sr-only z-[100] rounded-lg bg-brand px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-[100] rounded-lg bg-brand px-4 py-2 text-brand-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {t("shell.skipToContent")}
       </a>

@@ -102,7 +102,7 @@ function NavItem({ item, badges, collapsible, nested }: { item: MenuLink; badges
 function Badge({ kind }: { kind: "connections" | "chats" }) {
   if (kind === "connections") {
     return (
-      <span aria-hidden className="absolute -top-1.5 -right-2 flex size-4 items-center justify-center rounded-full bg-danger text-[10px] font-bold text-white">
+      <span aria-hidden className="absolute -top-1.5 -right-2 flex size-4 items-center justify-center rounded-full bg-danger text-[10px] font-bold text-danger-fg">
         !
       </span>
     );

@@ -1,7 +1,4 @@
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { useLocation } from "@remix-run/react";
-import { MessageCircle, X } from "lucide-react";
-import { useEffect } from "react";
+import { MessageCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useAppVersion, type MenuBadges } from "../../lib/menu-badges";
 import type { SessionUser } from "../../lib/session-user";
@@ -10,10 +7,10 @@ import { collapsibleHide, collapsibleLabel, NavList } from "./NavList";
 
 export type DrawerMode = "auto" | "expanded" | "collapsed";
 
-function Brand({ collapsible }: { collapsible: boolean }) {
+export function Brand({ collapsible }: { collapsible: boolean }) {
   return (
     <div className="flex h-16 shrink-0 items-center gap-2.5 border-b border-line px-5">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-xl bg-brand text-white shadow-sm">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-xl bg-brand text-brand-fg shadow-sm">
         <MessageCircle className="size-[18px]" aria-hidden />
       </span>
       <span className={cn("text-lg font-bold tracking-tight text-fg", collapsible && collapsibleLabel)}>
@@ -23,7 +20,7 @@ function Brand({ collapsible }: { collapsible: boolean }) {
   );
 }
 
-function Version({ collapsible }: { collapsible: boolean }) {
+export function Version({ collapsible }: { collapsible: boolean }) {
   const { t } = useTranslation();
   const version = useAppVersion();
   return (
@@ -59,51 +56,5 @@ export function DesktopSidebar({ user, badges, mode }: { user: SessionUser; badg
       </div>
       <Version collapsible />
     </aside>
-  );
-}
-
-/** Under 600 px the drawer is temporary: it slides over the page and closes after navigating. */
-export function MobileDrawer({
-  user,
-  badges,
-  open,
-  onOpenChange,
-}: {
-  user: SessionUser;
-  badges: MenuBadges;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  useEffect(() => {
-    onOpenChange(false);
-    // Close on navigation only (onOpenChange is a state setter).
-  }, [location.pathname]);
-  return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay animate-fade-in min-[600px]:hidden" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-surface shadow-panel animate-slide-in-left focus:outline-none min-[600px]:hidden"
-        >
-          <DialogPrimitive.Title className="sr-only">{t("shell.mainNav")}</DialogPrimitive.Title>
-          <div className="relative">
-            <Brand collapsible={false} />
-            <DialogPrimitive.Close
-              aria-label={t("shell.closeMenu")}
-              className="absolute top-4 right-3 inline-flex size-8 items-center justify-center rounded-full text-muted hover:bg-surface-3"
-            >
-              <X className="size-4" aria-hidden />
-            </DialogPrimitive.Close>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            <NavList user={user} badges={badges} />
-          </div>
-          <Version collapsible={false} />
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
   );
 }

@@ -23,7 +23,9 @@ export function Topbar({
   const { theme, toggle } = useTheme();
   const themeLabel = theme === "dark" ? t("shell.themeLight") : t("shell.themeDark");
   return (
-    <header className="shrink-0 border-b border-line bg-surface">
+    // Under md, the inbox's open chat takes the whole screen (its header has the way back), and the inbox's list
+    // goes without the greeting's line: both are marked on the tickets page (TicketsLayout).
+    <header className="shrink-0 border-b border-line bg-surface max-md:group-has-[[data-phone-chat]]/shell:hidden">
       <div className="flex h-14 items-center gap-1 px-2 min-[600px]:h-16 min-[600px]:gap-2 min-[600px]:px-4">
         <button
           type="button"
@@ -63,7 +65,7 @@ export function Topbar({
         </div>
       </div>
       {/* Phones: the greeting gets its own line under the icons. */}
-      <div className="border-t border-line px-4 py-1.5 min-[600px]:hidden">
+      <div className="border-t border-line px-4 py-1.5 min-[600px]:hidden group-has-[[data-inbox]]/shell:hidden">
         <Greeting name={user.name} company={user.company.name} />
       </div>
     </header>

@@ -6,10 +6,10 @@ export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "outl
 export type ButtonSize = "sm" | "md" | "icon" | "icon-sm";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-brand text-brand-fg hover:bg-brand-strong dark:hover:bg-[#029d7c] shadow-sm",
+  primary: "bg-brand text-brand-fg hover:bg-brand-strong shadow-sm",
   secondary: "bg-surface-3 text-fg hover:bg-line-strong/70",
   ghost: "text-muted hover:bg-surface-3 hover:text-fg",
-  danger: "bg-danger text-white hover:brightness-95 shadow-sm",
+  danger: "bg-danger text-danger-fg hover:brightness-95 shadow-sm",
   outline: "border border-line-strong bg-surface text-fg hover:bg-surface-2",
 };
 

@@ -1,6 +1,4 @@
-import type { FeatureTexts } from "../../i18n/features";
-
-/** Texts of the command bar (Ctrl+K), registered as `commandBar` in web/app/i18n/features.ts. */
+/** Texts of the command bar (Ctrl+K), registered as `commandBar` in web/app/i18n/lang/*.ts. */
 const ptBR = {
   open: "Buscar (Ctrl+K)",
   title: "Ir para…",
@@ -13,30 +11,7 @@ const ptBR = {
   hint: "↑↓ para escolher, Enter para abrir, Esc para fechar",
 };
 
-type Texts = typeof ptBR;
+export type Texts = typeof ptBR;
 
-const en: Texts = {
-  open: "Search (Ctrl+K)",
-  title: "Go to…",
-  placeholder: "Ticket, contact, number or page",
-  groups: { tickets: "Tickets", contacts: "Contacts", pages: "Pages" },
-  status: { open: "Attending", pending: "Waiting", closed: "Resolved" },
-  searching: "Searching…",
-  nothing: "Nothing found for “{{query}}”.",
-  typeMore: "Type at least {{min}} letters to search tickets and contacts.",
-  hint: "↑↓ to choose, Enter to open, Esc to close",
-};
-
-const es: Texts = {
-  open: "Buscar (Ctrl+K)",
-  title: "Ir a…",
-  placeholder: "Ticket, contacto, número o página",
-  groups: { tickets: "Tickets", contacts: "Contactos", pages: "Páginas" },
-  status: { open: "Atendiendo", pending: "En espera", closed: "Resuelto" },
-  searching: "Buscando…",
-  nothing: "No se encontró nada para “{{query}}”.",
-  typeMore: "Escriba al menos {{min}} letras para buscar tickets y contactos.",
-  hint: "↑↓ para elegir, Enter para abrir, Esc para cerrar",
-};
-
-export const commandBarTexts: FeatureTexts = { "pt-BR": ptBR, en, es };
+/** pt-BR here; each other language in its own file beside it (i18n.en.ts, i18n.es.ts), so the browser loads one. */
+export { ptBR };

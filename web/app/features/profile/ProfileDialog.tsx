@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRevalidator } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, rememberLanguage, toLanguage, type Language } from "../../i18n";
+import { LANGUAGES, rememberLanguage, switchLanguage, toLanguage, type Language } from "../../i18n";
 import { toastError } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
@@ -51,7 +51,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
         const language = submission.value.language;
         if (language !== currentLanguage) {
           rememberLanguage(language);
-          await i18n.changeLanguage(language);
+          await switchLanguage(i18n, language);
         }
         toast.success(i18n.t("toasts.saved")); // in the language just chosen
         onDone();

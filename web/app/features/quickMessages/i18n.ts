@@ -1,5 +1,3 @@
-import type { FeatureTexts } from "../../i18n/features";
-
 const ptBR = {
   title: "Respostas rápidas",
   searchPlaceholder: "Pesquisar respostas",
@@ -37,78 +35,5 @@ const ptBR = {
   },
 };
 
-const en: typeof ptBR = {
-  title: "Quick replies",
-  searchPlaceholder: "Search replies",
-  add: "Add",
-  saved: "Quick reply saved",
-  deleted: "Quick reply deleted",
-  attachmentFailed: "The reply was saved, but not its attachment: {{reason}}",
-  deleteTitle: "Delete /{{shortcode}}?",
-  empty: "No quick replies yet",
-  emptyHint: "Create shortcuts for the messages you send most. Type / in a conversation to use them.",
-  emptySearch: "No quick replies found",
-  emptySearchHint: "Try another shortcut or text.",
-  noAttachment: "No attachment",
-  geralYes: "General: visible to the whole company",
-  geralNo: "Personal",
-  columns: { shortcode: "Shortcut", attachment: "Attachment", geral: "General", actions: "Actions" },
-  dialog: {
-    addTitle: "Add quick reply",
-    editTitle: "Edit quick reply",
-    shortcode: "Shortcut",
-    shortcodeHint: "In a conversation, type / and the shortcut to use this reply.",
-    message: "Message",
-    attachment: "Attachment",
-    attachmentHint: "Optional, up to {{size}}.",
-    pickFile: "Attach file",
-    replaceFile: "Replace",
-    removeFile: "Remove attachment",
-    undoFile: "Undo the new attachment",
-    undoRemove: "Keep the attachment",
-    willRemove: "The attachment will be removed on save",
-    uploadAfterSave: "{{size}} · uploaded on save",
-    tooLarge: "The file is larger than {{size}}.",
-    geral: "General",
-    geralHint: "Visible to and usable by every user of the company.",
-  },
-};
-
-const es: typeof ptBR = {
-  title: "Respuestas rápidas",
-  searchPlaceholder: "Buscar respuestas",
-  add: "Agregar",
-  saved: "Respuesta rápida guardada",
-  deleted: "Respuesta rápida eliminada",
-  attachmentFailed: "La respuesta se guardó, pero el adjunto no: {{reason}}",
-  deleteTitle: "¿Eliminar /{{shortcode}}?",
-  empty: "Aún no hay respuestas rápidas",
-  emptyHint: "Cree atajos para los mensajes que más envía. Escriba / en la conversación para usarlos.",
-  emptySearch: "No se encontraron respuestas",
-  emptySearchHint: "Pruebe otro atajo o texto.",
-  noAttachment: "Sin adjunto",
-  geralYes: "General: visible para toda la empresa",
-  geralNo: "Personal",
-  columns: { shortcode: "Atajo", attachment: "Adjunto", geral: "General", actions: "Acciones" },
-  dialog: {
-    addTitle: "Agregar respuesta rápida",
-    editTitle: "Editar respuesta rápida",
-    shortcode: "Atajo",
-    shortcodeHint: "En la conversación, escriba / y el atajo para usar esta respuesta.",
-    message: "Mensaje",
-    attachment: "Adjunto",
-    attachmentHint: "Opcional, hasta {{size}}.",
-    pickFile: "Adjuntar archivo",
-    replaceFile: "Cambiar",
-    removeFile: "Quitar adjunto",
-    undoFile: "Deshacer el cambio de adjunto",
-    undoRemove: "Mantener el adjunto",
-    willRemove: "El adjunto se quitará al guardar",
-    uploadAfterSave: "{{size}} · se envía al guardar",
-    tooLarge: "El archivo tiene más de {{size}}.",
-    geral: "General",
-    geralHint: "Visible y utilizable por todos los usuarios de la empresa.",
-  },
-};
-
-export const quickMessagesTexts: FeatureTexts = { "pt-BR": ptBR, en, es };
+/** pt-BR here; each other language in its own file beside it (i18n.en.ts, i18n.es.ts), so the browser loads one. */
+export { ptBR };

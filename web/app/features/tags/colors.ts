@@ -39,15 +39,51 @@ export function hexToRgb(hex: string): [number, number, number] | null {
   return [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-/** Dark or white text, whichever reads better on the colour (WCAG relative luminance). */
-export function readableTextColor(background: string): "#111B21" | "#FFFFFF" {
-  const rgb = hexToRgb(background);
-  if (!rgb) return "#111B21";
+const DARK_TEXT = "#111B21";
+const WHITE_TEXT = "#FFFFFF";
+/** WCAG AA for text. */
+const MIN_CONTRAST = 4.5;
+
+/** WCAG relative luminance of an [r, g, b] colour. */
+function luminance(rgb: [number, number, number]): number {
   const [r, g, b] = rgb.map((v) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // Contrast with white vs with near-black (#111B21, luminance ≈ 0.011).
-  return (1.05 / (luminance + 0.05)) >= (luminance + 0.05) / 0.061 ? "#FFFFFF" : "#111B21";
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two luminances. */
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+const DARK_LUMINANCE = luminance([0x11, 0x1b, 0x21]);
+
+/** Dark or white text, whichever reads better on the colour (WCAG relative luminance). */
+export function readableTextColor(background: string): "#111B21" | "#FFFFFF" {
+  const rgb = hexToRgb(background);
+  if (!rgb) return DARK_TEXT;
+  const l = luminance(rgb);
+  return contrast(l, 1) >= contrast(l, DARK_LUMINANCE) ? WHITE_TEXT : DARK_TEXT;
+}
+
+const toHex = (rgb: number[]) => `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`.toUpperCase();
+
+/**
+ * A tag chip's colours: the tag's colour under dark or white text, whichever reads better. Mid-tones reach 4.5:1
+ * with neither (violet #8B5CF6 gives white 4.2:1), so there the colour is darkened under white text, or lightened
+ * under dark text, just enough: the chip keeps its hue and its name stays readable.
+ */
+export function chipColors(color: string): { backgroundColor: string; color: string } {
+  const rgb = hexToRgb(color);
+  if (!rgb) return { backgroundColor: color, color: DARK_TEXT };
+  const text = readableTextColor(color);
+  const toward = text === WHITE_TEXT ? 0 : 255;
+  const textLuminance = text === WHITE_TEXT ? 1 : DARK_LUMINANCE;
+  for (let mix = 0; mix <= 1; mix += 0.04) {
+    const shade = rgb.map((v) => v + (toward - v) * mix) as [number, number, number];
+    if (contrast(luminance(shade), textLuminance) >= MIN_CONTRAST) {
+      return { backgroundColor: mix === 0 ? color : toHex(shade), color: text };
+    }
+  }
+  return { backgroundColor: text === WHITE_TEXT ? "#000000" : "#FFFFFF", color: text };
 }

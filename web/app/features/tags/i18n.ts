@@ -1,5 +1,3 @@
-import type { FeatureTexts } from "../../i18n/features";
-
 const ptBR = {
   title: "Tags",
   searchPlaceholder: "Pesquisar tags",
@@ -40,84 +38,5 @@ const ptBR = {
   },
 };
 
-const en: typeof ptBR = {
-  title: "Tags",
-  searchPlaceholder: "Search tags",
-  add: "Add tag",
-  saved: "Tag saved",
-  deleted: "Tag deleted",
-  deleteTitle: "Delete the tag {{name}}?",
-  deleteInUse_one: "It will be removed from {{count}} ticket.",
-  deleteInUse_other: "It will be removed from {{count}} tickets.",
-  empty: "No tags yet",
-  emptyHint: "Create tags to organise tickets and build the Kanban board.",
-  emptySearch: "No tags found",
-  emptySearchHint: "Try another name.",
-  kanban: "Kanban",
-  kanbanLane: "Kanban lane",
-  ticketsCount_zero: "No tickets",
-  ticketsCount_one: "{{formatted}} ticket",
-  ticketsCount_other: "{{formatted}} tickets",
-  ticketsSuffix_one: "ticket",
-  ticketsSuffix_other: "tickets",
-  columns: { name: "Name", tickets: "Tickets", actions: "Actions" },
-  dialog: {
-    addTitle: "Add tag",
-    editTitle: "Edit tag",
-    name: "Name",
-    color: "Colour",
-    palette: "Colour palette",
-    hex: "Colour code",
-    preview: "Preview:",
-    previewPlaceholder: "Tag name",
-    kanban: "Kanban lane",
-    kanbanHint: "The tag becomes a lane of the Kanban board.",
-  },
-  validation: {
-    tooShort: "Too short",
-    tooLong: "Too long",
-    color: "Use a colour like #A4CCCC",
-  },
-};
-
-const es: typeof ptBR = {
-  title: "Etiquetas",
-  searchPlaceholder: "Buscar etiquetas",
-  add: "Agregar etiqueta",
-  saved: "Etiqueta guardada",
-  deleted: "Etiqueta eliminada",
-  deleteTitle: "¿Eliminar la etiqueta {{name}}?",
-  deleteInUse_one: "Se quitará de {{count}} ticket.",
-  deleteInUse_other: "Se quitará de {{count}} tickets.",
-  empty: "Aún no hay etiquetas",
-  emptyHint: "Cree etiquetas para organizar los tickets y armar el Kanban.",
-  emptySearch: "No se encontraron etiquetas",
-  emptySearchHint: "Pruebe otro nombre.",
-  kanban: "Kanban",
-  kanbanLane: "Columna del Kanban",
-  ticketsCount_zero: "Ningún ticket",
-  ticketsCount_one: "{{formatted}} ticket",
-  ticketsCount_other: "{{formatted}} tickets",
-  ticketsSuffix_one: "ticket",
-  ticketsSuffix_other: "tickets",
-  columns: { name: "Nombre", tickets: "Tickets", actions: "Acciones" },
-  dialog: {
-    addTitle: "Agregar etiqueta",
-    editTitle: "Editar etiqueta",
-    name: "Nombre",
-    color: "Color",
-    palette: "Paleta de colores",
-    hex: "Código del color",
-    preview: "Vista previa:",
-    previewPlaceholder: "Nombre de la etiqueta",
-    kanban: "Columna en el Kanban",
-    kanbanHint: "La etiqueta se convierte en una columna del tablero Kanban.",
-  },
-  validation: {
-    tooShort: "Mensaje muy corto",
-    tooLong: "Mensaje muy largo",
-    color: "Use un color como #A4CCCC",
-  },
-};
-
-export const tagsTexts: FeatureTexts = { "pt-BR": ptBR, en, es };
+/** pt-BR here; each other language in its own file beside it (i18n.en.ts, i18n.es.ts), so the browser loads one. */
+export { ptBR };

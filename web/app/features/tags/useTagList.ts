@@ -7,6 +7,8 @@ import type { TagRow } from "./types";
 export function useTagList(search: string) {
   const list = usePagedList<TagRow>(search, listTags);
   useRealtimeEvent("tag", (event) => {
+    // The kanban lanes' order is the board's; this list is by name.
+    if (event.action === "order") return;
     if (event.action === "delete") {
       list.remove(event.tagId);
       return;

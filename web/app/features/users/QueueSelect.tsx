@@ -77,7 +77,7 @@ export function QueueSelect({
                     <span
                       className={cn(
                         "flex size-4 items-center justify-center rounded border",
-                        selected ? "border-brand bg-brand text-white" : "border-line-strong",
+                        selected ? "border-brand bg-brand text-brand-fg" : "border-line-strong",
                       )}
                       aria-hidden
                     >

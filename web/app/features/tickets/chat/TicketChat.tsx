@@ -29,6 +29,7 @@ import { Lightbox } from "./media/Lightbox";
 import { MessageList } from "./messages/MessageList";
 import { isForwardable } from "./rules/messages";
 import { ticketActions } from "./rules/ticketActions";
+import type { ChatSeed } from "../seed";
 import type { ChatTicket } from "./types";
 
 /** Below this width (phones) the header keeps only its main action visible. */
@@ -39,20 +40,22 @@ export interface TicketChatProps {
   uuid: string;
   /** Clears the selected ticket (after resolving, deleting, or the back button on phones). */
   onClose: () => void;
+  /** The ticket and its newest messages as the server read them for this page (its first render), if it did. */
+  seed?: ChatSeed | null;
 }
 
 /** The chat panel of the inbox: header, messages, composer, contact drawer and their dialogs. */
-export function TicketChat({ uuid, onClose }: TicketChatProps) {
-  return <ChatPanel key={uuid} uuid={uuid} onClose={onClose} />;
+export function TicketChat({ uuid, onClose, seed }: TicketChatProps) {
+  return <ChatPanel key={uuid} uuid={uuid} onClose={onClose} seed={seed} />;
 }
 
-function ChatPanel({ uuid, onClose }: TicketChatProps) {
-  const { ticket, replace } = useChatTicket(uuid, onClose);
+function ChatPanel({ uuid, onClose, seed }: TicketChatProps) {
+  const { ticket, replace } = useChatTicket(uuid, onClose, seed?.ticket);
   if (!ticket) return <ChatSkeleton />;
-  return <LoadedChat ticket={ticket} replace={replace} onClose={onClose} />;
+  return <LoadedChat ticket={ticket} replace={replace} onClose={onClose} seed={seed} />;
 }
 
-function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace: (ticket: ChatTicket) => void; onClose: () => void }) {
+function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; replace: (ticket: ChatTicket) => void; onClose: () => void; seed?: ChatSeed | null }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const timeZone = user.company.timezone || "America/Sao_Paulo";
@@ -60,7 +63,7 @@ function LoadedChat({ ticket, replace, onClose }: { ticket: ChatTicket; replace:
   const [sign] = useSignMessage();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [image, setImage] = useState<{ src: string; name: string } | null>(null);
-  const list = useMessages(ticket.id, replace);
+  const list = useMessages(ticket.id, replace, seed && seed.ticket.id === ticket.id ? seed : null);
   const commands = useTicketCommands(ticket, replace, onClose);
   useReadWhileOpen(ticket, user.id);
   const history = useTicketHistory(ticket);

@@ -1,3 +1,4 @@
+import { HUB_MARK_HEADER } from "../../../../../worker/contracts/wsProtocol";
 import { api, ensureSession } from "../../../lib/api";
 import { toApiError } from "../../../lib/api-error";
 import type { ChatMessage, ChatTicket, ContactDetails, MessagesPage, QuickReply, TicketNote, TicketRating, TrackingEntry } from "./types";
@@ -17,8 +18,12 @@ export const deleteTicket = (id: number) => api<unknown>(`/tickets/${id}`, { met
 export const getTracking = (id: number, signal?: AbortSignal) =>
   api<{ history: TrackingEntry[]; ratings?: TicketRating[] }>(`/tickets/${id}/tracking`, { signal });
 
-export const listMessages = (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
-  api<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });
+/** A page of a ticket's messages, with the hub's publish mark at its read (HUB_MARK_HEADER) when the server gave one. */
+export async function listMessages(ticketId: number, pageNumber: number, signal?: AbortSignal): Promise<MessagesPage & { mark: string | null }> {
+  let mark: string | null = null;
+  const page = await api<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber }, signal, onHeaders: (headers) => (mark = headers.get(HUB_MARK_HEADER)) });
+  return { ...page, mark };
+}
 
 /** The owner read what arrived while the chat was open (the server ignores anyone else). */
 export const markTicketRead = (ticketId: number) => api<{ changed: boolean }>(`/messages/${ticketId}/read`, { method: "POST" });

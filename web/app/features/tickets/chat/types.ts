@@ -101,7 +101,7 @@ export interface TicketRating {
 
 export interface TrackingEntry {
   id: number;
-  action: "create" | "accept" | "reopen" | "return" | "close" | "transfer" | "delete" | string;
+  action: "create" | "accept" | "reopen" | "return" | "close" | "transfer" | "delete" | "kanban" | string;
   fromStatus: TicketStatus | null;
   toStatus: TicketStatus | null;
   createdAt: string;
@@ -110,6 +110,9 @@ export interface TrackingEntry {
   toUser: NamedRef | null;
   fromQueue: QueueRef | null;
   toQueue: QueueRef | null;
+  /** A kanban move's lanes; null is 'Em aberto' (or a lane deleted since). */
+  fromTag?: QueueRef | null;
+  toTag?: QueueRef | null;
 }
 
 export interface QuickReply {

@@ -2,10 +2,16 @@ import { CheckCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/Button";
-import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
+import { lazyWhenOpen } from "../../../lib/lazyWhenOpen";
 import { toastError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { closeAllTickets, countCloseAll } from "../shared/api";
+
+/** The confirmation's dialog loads its code the first time it opens. */
+const ConfirmDialog = lazyWhenOpen(
+  () => import("../../../components/ui/ConfirmDialog").then((m) => m.ConfirmDialog),
+  (props) => props.open,
+);
 
 /**
  * Admin: resolve every ticket of the open tab's list on screen ('Atendendo' or 'Aguardando') in the selected

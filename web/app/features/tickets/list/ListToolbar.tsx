@@ -40,7 +40,7 @@ export function ListToolbar({
           ? chosen[0]!.name
           : t("tickets.queues.some", { count: chosen.length, total: queues.length });
   return (
-    <div className="flex items-center gap-2 border-b border-line px-3 py-2">
+    <div className="flex items-center gap-2 border-b border-line px-3 py-1.5 md:py-2">
       <Button size="sm" onClick={onNewTicket} className="px-2.5 md:w-8 md:px-0" title={t("tickets.newTicket")} aria-label={t("tickets.newTicket")}>
         <Plus className="size-4" aria-hidden />
         <span aria-hidden className="md:hidden">

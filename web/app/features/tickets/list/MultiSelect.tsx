@@ -39,7 +39,6 @@ export function MultiSelect({
   return (
     <Popover>
       <PopoverTrigger
-        aria-label={label}
         className={cn(
           "inline-flex h-8 min-w-0 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-2.5 text-left text-xs font-medium text-fg",
           "hover:bg-surface-2 focus-visible:border-brand focus-visible:ring-2 focus-visible:ring-brand/25 focus-visible:outline-none",
@@ -47,6 +46,8 @@ export function MultiSelect({
         )}
       >
         {icon}
+        {/* Named "Filas: Todas as filas": what it filters, then what it shows (a name hiding the shown text misleads voice control). */}
+        <span className="sr-only">{label}: </span>
         <span className="min-w-0 flex-1 truncate">{summary}</span>
         <ChevronDown className="size-3.5 shrink-0 text-subtle" aria-hidden />
       </PopoverTrigger>
@@ -70,7 +71,7 @@ export function MultiSelect({
                     <span
                       className={cn(
                         "flex size-4 shrink-0 items-center justify-center rounded border",
-                        selected ? "border-brand bg-brand text-white" : "border-line-strong",
+                        selected ? "border-brand bg-brand text-brand-fg" : "border-line-strong",
                       )}
                       aria-hidden
                     >

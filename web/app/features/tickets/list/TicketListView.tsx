@@ -14,9 +14,12 @@ import type { TicketListModel } from "./useTicketList";
 /** Spec: the next page loads within 100 px of the bottom. */
 const LOAD_MORE_THRESHOLD_PX = 100;
 
-/** A clock that ticks every 30 s: the rows' last-interaction labels follow it (spec). */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * A clock that ticks every 30 s: the rows' last-interaction labels follow it (spec). It starts at `renderedAt`, the
+ * server's time for a page it rendered, so the hydrating rows read as the HTML does; the browser's time follows.
+ */
+function useNow(intervalMs: number, renderedAt?: number): number {
+  const [now, setNow] = useState(() => renderedAt ?? Date.now());
   useEffect(() => {
     setNow(Date.now());
     const id = setInterval(() => setNow(Date.now()), intervalMs);
@@ -32,6 +35,8 @@ export interface RowHandlers {
   onSpy: (ticket: ListTicket) => void;
   acceptingId: number | null;
   timeZone: string;
+  /** When the server rendered the page the rows hydrate from. */
+  renderedAt?: number;
 }
 
 export function TicketListView({
@@ -52,7 +57,7 @@ export function TicketListView({
   handlers: RowHandlers;
 }) {
   const { t } = useTranslation();
-  const now = useNow(LAST_INTERACTION_REFRESH_MS);
+  const now = useNow(LAST_INTERACTION_REFRESH_MS, handlers.renderedAt);
   const scroller = useRef<HTMLDivElement>(null);
   const { loadMore } = list;
 

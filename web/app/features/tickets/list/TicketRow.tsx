@@ -4,6 +4,7 @@ import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from "rea
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 import { Spinner } from "../../../components/ui/Spinner";
+import { chipColors } from "../../tags/colors";
 import { AckIcon } from "../chat/messages/AckIcon";
 import { previewText } from "../shared/textFormat";
 import type { ListTicket } from "../shared/types";
@@ -121,7 +122,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
           <LastMessage ticket={ticket} />
           {ticket.unreadMessages > 0 ? (
             <span
-              className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand px-1.5 text-[11px] font-bold text-white tabular-nums"
+              className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand px-1.5 text-[11px] font-bold text-brand-fg tabular-nums"
               title={t("tickets.row.unread", { count: ticket.unreadMessages })}
             >
               <span aria-hidden>{ticket.unreadMessages > 99 ? "99+" : ticket.unreadMessages}</span>
@@ -140,7 +141,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
               <Chip className="border border-dashed border-line-strong text-subtle">{t("tickets.queues.noQueue")}</Chip>
             )}
             {ticket.tags.map((tag) => (
-              <Chip key={tag.id} className="text-white" title={tag.name} style={{ backgroundColor: tag.color, textShadow: "0 0 2px rgb(0 0 0 / 0.35)" }}>
+              <Chip key={tag.id} title={tag.name} style={chipColors(tag.color)}>
                 <span className="truncate">{tag.name}</span>
               </Chip>
             ))}
@@ -183,7 +184,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
                   disabled={accepting}
                   aria-busy={accepting || undefined}
                   aria-label={`${t("tickets.row.accept")}: ${name}`}
-                  className="ml-1 inline-flex h-7 items-center gap-1.5 rounded-lg bg-brand px-2.5 text-xs font-semibold text-brand-fg shadow-sm transition-colors hover:bg-brand-strong focus-visible:ring-2 focus-visible:ring-brand/40 focus-visible:ring-offset-1 focus-visible:outline-none disabled:opacity-60 dark:hover:bg-[#029d7c]"
+                  className="ml-1 inline-flex h-7 items-center gap-1.5 rounded-lg bg-brand px-2.5 text-xs font-semibold text-brand-fg shadow-sm transition-colors hover:bg-brand-strong focus-visible:ring-2 focus-visible:ring-brand/40 focus-visible:ring-offset-1 focus-visible:outline-none disabled:opacity-60"
                 >
                   {accepting ? <Spinner className="size-3.5" /> : null}
                   {t("tickets.row.accept")}

@@ -1,24 +1,22 @@
 import * as TabsPrimitive from "@radix-ui/react-tabs";
-import { useParams } from "@remix-run/react";
+import { useParams, useRouteLoaderData } from "@remix-run/react";
 import { CircleCheckBig, Inbox, Search, UsersRound, type LucideIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
-import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { useDebouncedValue } from "../../../lib/hooks";
 import { lazyWhenOpen } from "../../../lib/lazyWhenOpen";
 import { useRealtimeRoom } from "../../../lib/realtime";
 import { useSessionUser } from "../../../lib/session-user";
 import { can } from "../../../../../worker/domain/permissions";
+import { listSeedKey, type InboxSeed } from "../seed";
 import type { ListTicket } from "../shared/types";
 import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, type TabKey } from "./filters";
 import { CloseAllControl } from "./CloseAllControl";
 import { ListToolbar } from "./ListToolbar";
 import { NotificationPrompt } from "./NotificationPrompt";
-import { PreviewDialog } from "./PreviewDialog";
 import { useQueueSelection } from "./queueSelection";
 import { SearchFilters } from "./SearchFilters";
-import { SpyDialog } from "./SpyDialog";
 import { TicketListView, type RowHandlers } from "./TicketListView";
 import { useFollowSelected } from "./useFollowSelected";
 import { useIncomingAlerts } from "./useIncomingAlerts";
@@ -30,6 +28,20 @@ import { useTicketList, type TicketListModel } from "./useTicketList";
 
 const NewTicketDialog = lazyWhenOpen(
   () => import("./NewTicketDialog").then((m) => m.NewTicketDialog),
+  (props) => props.open,
+);
+// The preview and the spy show a conversation (the chat's message list): their code loads when first opened, as does
+// the close confirmation's dialog.
+const PreviewDialog = lazyWhenOpen(
+  () => import("./PreviewDialog").then((m) => m.PreviewDialog),
+  (props) => props.ticket !== null,
+);
+const SpyDialog = lazyWhenOpen(
+  () => import("./SpyDialog").then((m) => m.SpyDialog),
+  (props) => props.ticket !== null,
+);
+const ConfirmDialog = lazyWhenOpen(
+  () => import("../../../components/ui/ConfirmDialog").then((m) => m.ConfirmDialog),
   (props) => props.open,
 );
 
@@ -78,10 +90,12 @@ export function TicketsManager() {
   const common = { queueIds: queues.queueIds, showAll: showAllAllowed && showAll };
   const filter = (list: ListFilter["list"], extra: Partial<ListFilter> = {}): ListFilter => ({ list, ...common, ...extra });
   const ready = queues.ready;
+  const seed = useRouteLoaderData<InboxSeed | null>("routes/_app.tickets");
+  const seedOf = (key: string) => seed?.lists.find((l) => l.key === key) ?? null;
   const lists: Record<ListFilter["list"], TicketListModel> = {
-    // The open tab's two lists stay loaded: their counts show on the sub-tabs.
-    open: useTicketList(filter("open"), viewer, feed, ready),
-    pending: useTicketList(filter("pending"), viewer, feed, ready),
+    // The open tab's two lists stay loaded: their counts show on the sub-tabs. They start from the server's pages.
+    open: useTicketList(filter("open"), viewer, feed, ready, seedOf(listSeedKey(filter("open")))),
+    pending: useTicketList(filter("pending"), viewer, feed, ready, seedOf(listSeedKey(filter("pending")))),
     group: useTicketList(filter("group"), viewer, feed, ready && tab === "group"),
     closed: useTicketList(filter("closed"), viewer, feed, ready && tab === "closed"),
     search: useTicketList(
@@ -105,6 +119,7 @@ export function TicketsManager() {
     onSpy: setSpying,
     acceptingId: actions.acceptingId,
     timeZone: user.company.timezone || "America/Sao_Paulo",
+    renderedAt: seed?.renderedAt,
   };
   const listView = (key: ListFilter["list"], label: string) => (
     <TicketListView
@@ -129,12 +144,14 @@ export function TicketsManager() {
                 key={key}
                 value={key}
                 className={cn(
-                  "-mb-px flex min-w-0 flex-1 flex-col items-center gap-0.5 border-b-2 border-transparent px-1 pt-2.5 pb-2 text-xs font-medium text-muted transition-colors",
+                  // Phones: one line of words (the whole width is theirs); beside the chat: the icon over a smaller word.
+                  "-mb-px flex min-w-0 flex-1 items-center justify-center border-b-2 border-transparent px-1 py-2.5 text-sm font-medium text-muted transition-colors",
+                  "md:flex-col md:gap-0.5 md:pt-2.5 md:pb-2 md:text-xs",
                   "hover:bg-surface-2 hover:text-fg focus-visible:bg-surface-2 focus-visible:outline-none",
                   "data-[state=active]:border-brand data-[state=active]:text-brand-text",
                 )}
               >
-                <Icon className="size-[18px]" aria-hidden />
+                <Icon className="hidden size-[18px] md:block" aria-hidden />
                 <span className="max-w-full truncate">{t(`tickets.tabs.${key}`)}</span>
               </TabsPrimitive.Trigger>
             );
@@ -156,7 +173,7 @@ export function TicketsManager() {
 
         <TabsPrimitive.Content value="open" className="flex min-h-0 flex-1 flex-col focus-visible:outline-none data-[state=inactive]:hidden">
           <TabsPrimitive.Root value={openTab} onValueChange={(v) => setOpenTab(v as "open" | "pending")} className="flex min-h-0 flex-1 flex-col">
-            <TabsPrimitive.List aria-label={t("tickets.subtabs.label")} className="flex shrink-0 gap-1 border-b border-line px-2 py-1.5">
+            <TabsPrimitive.List aria-label={t("tickets.subtabs.label")} className="flex shrink-0 gap-1 border-b border-line px-2 py-1 md:py-1.5">
               {(["open", "pending"] as const).map((key) => (
                 <TabsPrimitive.Trigger
                   key={key}
@@ -171,7 +188,7 @@ export function TicketsManager() {
                   <span
                     className={cn(
                       "inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-[11px] font-bold tabular-nums",
-                      key === "pending" && lists.pending.count > 0 ? "bg-danger text-white" : "bg-surface-3 text-muted",
+                      key === "pending" && lists.pending.count > 0 ? "bg-danger text-danger-fg" : "bg-surface-3 text-muted",
                     )}
                   >
                     {lists[key].loaded ? lists[key].count : "–"}

@@ -74,7 +74,8 @@ export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketF
   // A renamed or recoloured tag (or a deleted one) changes the chips of every ticket carrying it; the server
   // announces the tag once rather than each of its tickets.
   useRealtimeEvent("tag", (event) => {
-    if (event.action === "create") return;
+    // A new tag is on no ticket yet; the lanes' order is the kanban board's.
+    if (event.action === "create" || event.action === "order") return;
     const tagId = event.action === "update" ? event.tag.id : event.tagId;
     for (const ticket of seen.current.values()) {
       if (!ticket.tags.some((tag) => tag.id === tagId)) continue;

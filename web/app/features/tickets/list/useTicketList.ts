@@ -3,6 +3,7 @@ import { toastError } from "../../../lib/errors";
 import { realtime } from "../../../lib/realtime";
 import { listTickets } from "../shared/api";
 import type { ListTicket } from "../shared/types";
+import { listSeedKey, type ListSeed } from "../seed";
 import { belongsTo, queryFor, type ListFilter, type Viewer } from "./filters";
 import { initialList, listReducer } from "./listState";
 import type { TicketFeed, FeedEvent } from "./useTicketFeed";
@@ -11,8 +12,13 @@ import type { TicketFeed, FeedEvent } from "./useTicketFeed";
  * One list of the inbox: paged by pageNumber with hasMore, reloaded when its filter changes, and kept current
  * by the ticket feed (a ticket moves in, out or to the top as events arrive).
  */
-export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFeed, enabled = true) {
-  const [state, dispatch] = useReducer(listReducer, initialList);
+export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFeed, enabled = true, seed: ListSeed | null = null) {
+  // A first page the server read for this very list (the HTML shows it): the list starts from it, loaded.
+  const seeded = useRef(seed && seed.key === listSeedKey(filter) ? { filterKey: JSON.stringify(filter), seed } : null);
+  const [state, dispatch] = useReducer(listReducer, initialList, (initial) => {
+    const page = seeded.current?.seed.page;
+    return page ? listReducer(initial, { type: "page", page: 1, tickets: page.tickets, count: page.count, hasMore: page.hasMore }) : initial;
+  });
   const stateRef = useRef(state);
   stateRef.current = state;
   const generation = useRef(0);
@@ -97,13 +103,26 @@ export function useTicketList(filter: ListFilter, viewer: Viewer, feed: TicketFe
   loadRef.current = load;
 
   useEffect(() => {
+    const fromServer = seeded.current;
+    if (fromServer && fromServer.filterKey === filterKey) {
+      // The server's page stands (it is what the HTML shows) until the list is enabled, which reads nothing more:
+      // it was read before this tab's socket, so the socket's accept decides whether to read it again.
+      if (!enabled) return;
+      seeded.current = null;
+      feed.remember(fromServer.seed.page.tickets, 0);
+      firstPageAskedAt.current = 0;
+      firstPageMark.current = fromServer.seed.mark;
+      checkAgainstSocket();
+      return;
+    }
+    seeded.current = null;
     generation.current++;
     dispatch({ type: "reset" });
     if (!enabled) return;
     const controller = new AbortController();
     void load(1, controller.signal);
     return () => controller.abort();
-  }, [load, enabled]);
+  }, [load, enabled, filterKey, feed, checkAgainstSocket]);
 
   useEffect(
     () =>

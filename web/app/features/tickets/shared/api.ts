@@ -1,4 +1,4 @@
-import { HUB_MARK_HEADER } from "../../../../../worker/contracts/ws";
+import { HUB_MARK_HEADER } from "../../../../../worker/contracts/wsProtocol";
 import { api, ApiError } from "../../../lib/api";
 import type {
   ConnectionRef,
@@ -28,22 +28,27 @@ export interface ListTicketsParams {
 /** Id lists travel as JSON arrays (`tags=[1,2]`), as the API reads them. */
 const ids = (list?: number[]) => (list && list.length > 0 ? JSON.stringify(list) : undefined);
 
+/** The query string of GET /api/tickets for a page of a list (the browser's and the server's read alike). */
+export function ticketsQuery(params: ListTicketsParams): Record<string, string | number | undefined> {
+  return {
+    status: params.status,
+    searchParam: params.searchParam,
+    pageNumber: params.pageNumber,
+    tags: ids(params.tags),
+    users: ids(params.users),
+    queueIds: ids(params.queueIds),
+    showAll: params.showAll === undefined ? undefined : String(params.showAll),
+    withUnreadMessages: params.withUnreadMessages ? "true" : undefined,
+  };
+}
+
 /** A page of tickets, with the hub's publish mark at its read (HUB_MARK_HEADER) when the server gave one. */
 export async function listTickets(params: ListTicketsParams, signal?: AbortSignal): Promise<TicketsPage & { mark: string | null }> {
   let mark: string | null = null;
   const page = await api<TicketsPage>("/tickets", {
     signal,
     onHeaders: (headers) => (mark = headers.get(HUB_MARK_HEADER)),
-    query: {
-      status: params.status,
-      searchParam: params.searchParam,
-      pageNumber: params.pageNumber,
-      tags: ids(params.tags),
-      users: ids(params.users),
-      queueIds: ids(params.queueIds),
-      showAll: params.showAll === undefined ? undefined : String(params.showAll),
-      withUnreadMessages: params.withUnreadMessages ? "true" : undefined,
-    },
+    query: ticketsQuery(params),
   });
   return { ...page, mark };
 }

@@ -49,7 +49,7 @@ export function HistorySection({ history: read, timeZone }: { history: TicketHis
               );
             }
             const { entry } = item;
-            const sentence = historySentence(entry);
+            const sentence = historySentence(entry, t("kanban.openLane"));
             const Icon = historyIcon(entry.action);
             return (
               <li key={entry.id} className="relative">

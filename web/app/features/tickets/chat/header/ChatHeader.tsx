@@ -35,13 +35,11 @@ export function ChatHeader({
       >
         <ArrowLeft className="size-5" aria-hidden />
       </button>
-      <button
-        type="button"
-        onClick={onToggleDrawer}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left"
-        aria-label={t("ticketChat.header.contactInfo", { name: contact.name })}
-        aria-describedby={detailsId}
-      >
+      {/*
+        The whole block opens the contact's details through a button laid over it: named "Dados de …", it holds no
+        text of its own, so its name never hides what is shown (the phone, the queue).
+      */}
+      <div className="relative flex min-w-0 flex-1 items-center gap-3">
         <ContactAvatar name={contact.name} url={contact.profilePicUrl} />
         <span className="min-w-0">
           <span className="flex min-w-0 items-baseline gap-2">
@@ -74,7 +72,14 @@ export function ChatHeader({
             )}
           </span>
         </span>
-      </button>
+        <button
+          type="button"
+          onClick={onToggleDrawer}
+          className="absolute inset-0 rounded-lg"
+          aria-label={t("ticketChat.header.contactInfo", { name: contact.name })}
+          aria-describedby={detailsId}
+        />
+      </div>
       {ticket.tags.length ? (
         <div className="hidden min-w-0 items-center gap-1 @4xl:flex" aria-label={t("ticketChat.tags.label")}>
           {ticket.tags.slice(0, 2).map((tag) => (

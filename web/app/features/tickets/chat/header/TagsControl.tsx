@@ -5,14 +5,15 @@ import { cn } from "../../../../components/ui/cn";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../../components/ui/Popover";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toastError } from "../../../../lib/errors";
+import { chipColors } from "../../../tags/colors";
 import { listTags, syncTags } from "../api";
 import type { ChatTicket, TagRef } from "../types";
 
 export function TagChip({ tag }: { tag: TagRef }) {
   return (
     <span
-      className="inline-flex max-w-32 items-center gap-1 truncate rounded-full px-2 py-0.5 text-[11px] font-semibold text-white"
-      style={{ backgroundColor: tag.color }}
+      className="inline-flex max-w-32 items-center gap-1 truncate rounded-full px-2 py-0.5 text-[11px] font-semibold"
+      style={chipColors(tag.color)}
       title={tag.name}
     >
       <span className="truncate">{tag.name}</span>
@@ -86,7 +87,7 @@ export function TagsControl({ ticket, onChange }: { ticket: ChatTicket; onChange
                     className="flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm hover:bg-surface-3 disabled:opacity-60"
                   >
                     <span
-                      className={cn("flex size-4 items-center justify-center rounded border", selected ? "border-brand bg-brand text-white" : "border-line-strong")}
+                      className={cn("flex size-4 items-center justify-center rounded border", selected ? "border-brand bg-brand text-brand-fg" : "border-line-strong")}
                       aria-hidden
                     >
                       {saving === tag.id ? <Spinner className="size-3" /> : selected ? <Check className="size-3" /> : null}

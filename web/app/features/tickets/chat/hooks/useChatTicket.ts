@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../../lib/api-error";
 import { toastError } from "../../../../lib/errors";
@@ -12,12 +12,18 @@ import type { ChatContact, ChatTicket } from "../types";
  * The open ticket, kept current by realtime (ticket update/delete/updateUnread, contact update). A ticket of another queue
  * says 'Acesso não permitido' and a missing one says so; both go back to /tickets.
  */
-export function useChatTicket(uuid: string, onClose: () => void) {
+export function useChatTicket(uuid: string, onClose: () => void, seed?: ChatTicket | null) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [ticket, setTicket] = useState<ChatTicket | null>(null);
+  const [ticket, setTicket] = useState<ChatTicket | null>(seed && seed.uuid === uuid ? seed : null);
+  // The server's read of this ticket (the page's first render) stands: the messages' reads keep it current.
+  const seeded = useRef(seed?.uuid === uuid ? uuid : null);
 
   useEffect(() => {
+    if (seeded.current === uuid) {
+      seeded.current = null;
+      return;
+    }
     const controller = new AbortController();
     setTicket(null);
     getTicketByUuid(uuid, controller.signal)

@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { hasHydrated } from "../../../../lib/hydrated";
 import { storage } from "../../../../lib/storage";
 
 /** Where a ticket's unsent text waits: per user (a shared computer) and per ticket. */
@@ -9,7 +10,12 @@ export const draftKey = (userId: number, ticketUuid: string) => `tickets:draft:$
  * not lose a half-written message. An empty text (after a send) removes it.
  */
 export function useDraft(key: string) {
-  const [text, setTextState] = useState(() => storage.get(key) ?? "");
+  // A server-rendered chat hydrates with no draft (as the server rendered it) and reads it right after.
+  const [readAtFirst] = useState(hasHydrated);
+  const [text, setTextState] = useState(() => (readAtFirst ? (storage.get(key) ?? "") : ""));
+  useEffect(() => {
+    if (!readAtFirst) setTextState(storage.get(key) ?? "");
+  }, [readAtFirst, key]);
   const setText = useCallback(
     (next: string | ((current: string) => string)) =>
       setTextState((current) => {

@@ -102,8 +102,10 @@ function BubbleCard({ message, timeZone, senderName, contactName, actions, selec
       className={cn(
         "group relative max-w-full min-w-0 rounded-lg px-2.5 pt-1.5 pb-1 text-fg shadow-sm",
         fromMe ? "rounded-tr-none" : "rounded-tl-none bg-surface",
-        // The chatbot's and the system's messages are told apart from an agent's by their tint and a label.
-        fromMe && (message.sentByBot ? "bg-[#e4e8fb] dark:bg-[#2b3566]" : "bg-[#d9fdd3] dark:bg-[#005c4b]"),
+        // The chatbot's and the system's messages are told apart from an agent's by their tint and a label. On the dark
+        // tints the faint text (time, "forwarded") is lighter, to keep 4.5:1.
+        fromMe &&
+          (message.sentByBot ? "bg-[#e4e8fb] dark:bg-[#2b3566] dark:[--subtle:#aab4d8]" : "bg-[#d9fdd3] dark:bg-[#005c4b] dark:[--subtle:#c2d6d0]"),
         message.isPrivate && "ring-2 ring-[#f5c542]/70",
       )}
     >

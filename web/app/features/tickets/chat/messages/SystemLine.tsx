@@ -7,7 +7,7 @@ import { historyIcon } from "./historyIcons";
 /** Something that happened to the ticket (accepted, transferred, resolved…), centred between the messages. */
 export function SystemLine({ entry, timeZone }: { entry: TrackingEntry; timeZone: string }) {
   const { t } = useTranslation();
-  const sentence = historySentence(entry);
+  const sentence = historySentence(entry, t("kanban.openLane"));
   const Icon = historyIcon(entry.action);
   return (
     <div className="my-1.5 flex justify-center px-3" data-system-line={entry.action}>

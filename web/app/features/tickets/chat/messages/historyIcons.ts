@@ -1,4 +1,4 @@
-import { ArrowLeftRight, CheckCircle2, CirclePlus, History, RotateCcw, Trash2, Undo2, UserCheck, type LucideIcon } from "lucide-react";
+import { ArrowLeftRight, CheckCircle2, CirclePlus, History, RotateCcw, SquareKanban, Trash2, Undo2, UserCheck, type LucideIcon } from "lucide-react";
 
 const icons: Record<string, LucideIcon> = {
   create: CirclePlus,
@@ -8,6 +8,7 @@ const icons: Record<string, LucideIcon> = {
   close: CheckCircle2,
   transfer: ArrowLeftRight,
   delete: Trash2,
+  kanban: SquareKanban,
 };
 
 /** The icon of a history entry, in the drawer's list and on the conversation's system lines. */

@@ -9,7 +9,8 @@ export interface HistorySentence {
   values: Record<string, string>;
 }
 
-export function historySentence(entry: TrackingEntry): HistorySentence {
+/** `openLane` names the kanban's lane of tickets without a lane tag ('Em aberto'), in the reader's language. */
+export function historySentence(entry: TrackingEntry, openLane = "Em aberto"): HistorySentence {
   const by = entry.byUser?.name ?? "";
   const values: Record<string, string> = { by };
   // Without an acting user the system did it (auto-close, chatbot transfer): the sentence names no one.
@@ -40,6 +41,11 @@ export function historySentence(entry: TrackingEntry): HistorySentence {
       }
       return { key: `transferPending${suffix}`, values };
     }
+    case "kanban":
+      return {
+        key: `kanban${suffix}`,
+        values: { ...values, from: entry.fromTag?.name ?? openLane, to: entry.toTag?.name ?? openLane },
+      };
     default:
       return { key: "other", values: { action: entry.action } };
   }

@@ -46,7 +46,8 @@ CREATE INDEX `contacts_company_created_idx` ON `contacts` (`company_id`,`created
 -- An ongoing ticket's transition updates its unfinished episode (SET reads the row's values before the update); a
 -- ticket created or reopened (from no status or closed) starts one.
 CREATE TRIGGER `service_periods_after_tracking` AFTER INSERT ON `ticket_trackings`
-WHEN new.to_status IS NOT NULL
+-- A kanban move (ADR 0023) changes no status, owner or queue: it is no part of an episode.
+WHEN new.to_status IS NOT NULL AND new.action <> 'kanban'
 BEGIN
 	UPDATE ticket_service_periods SET
 		queue_id = CASE WHEN new.to_status = 'closed' THEN coalesce(new.to_queue_id, queue_id) ELSE new.to_queue_id END,

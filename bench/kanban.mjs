@@ -1,0 +1,193 @@
+// The kanban board's first load with 2,000 open tickets (issue 13), against the app as `npm start` starts it (a fresh
+// demo; Miniflare: local workerd, D1 and Durable Objects). The demo company gets 2,000 more contacts, each with an
+// open or pending ticket over its three queues, 60 % of them in one of its three kanban lanes. Measures:
+//   - GET /api/ticket/kanban as the admin (every ticket) and as an agent (her two queues): time over loopback
+//     (the edge's hop into the company's hub included), answer size;
+//   - GET /api/tags/kanban, and one card's move (PUT /api/ticket/kanban/:id) on the full board;
+//   - in Chromium (the admin, desktop): /kanban from navigation to the first card painted and to every lane's
+//     header, and how many cards are in the page (the lanes are virtualised).
+// Runs alone (`node bench/kanban.mjs`) or from `npm run bench`; writes its section of bench/RESULTS.md.
+// Environment: SKIP_BUILD=1 (use the existing build/), KANBAN_TICKETS (default 2000), KANBAN_RUNS (default 30).
+import { chromium } from "playwright-core";
+import { rmSync } from "node:fs";
+import os from "node:os";
+import { bulkClient } from "../scripts/lib/bulk.mjs";
+import { api, freePort, machine, startApp, summarize } from "./lib/app.mjs";
+import { writeResultsSection } from "./lib/results.mjs";
+
+const TICKETS = Number(process.env.KANBAN_TICKETS ?? 2000);
+const RUNS = Number(process.env.KANBAN_RUNS ?? 30);
+const BROWSER_RUNS = 5;
+const COMPANY_ID = 1; // the demo company
+const PASSWORD = "123456";
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function startWithBulk() {
+  const bulkPort = await freePort();
+  const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_BULK_PORT: String(bulkPort), ZAPDESK_LOCAL_CRON: "off" } });
+  const deadline = Date.now() + 30_000;
+  while (!app.log().includes("[bulk] local bulk path")) {
+    if (Date.now() > deadline) {
+      await app.stop();
+      throw new Error(`the app did not open its bulk port:\n${app.log().slice(-2000)}`);
+    }
+    await sleep(100);
+  }
+  return { app, bulk: bulkClient(bulkPort) };
+}
+
+/** 2,000 contacts with a ticket each, set-based (recursive CTEs), in the demo company's hub. */
+async function seed(bulk) {
+  const now = Date.now();
+  const n = `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${TICKETS})`;
+  const uuid = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+  const [lanes] = await bulk(`/tenant/${COMPANY_ID}`, [`select id from tags where company_id = ${COMPANY_ID} and kanban = 1 order by id`]);
+  const laneIds = lanes.map((r) => r.id);
+  await bulk(`/tenant/${COMPANY_ID}`, [
+    `${n} insert into contacts (company_id, name, number, created_at, updated_at)
+       select ${COMPANY_ID}, 'Cliente kanban ' || i, '5511' || (900000000 + i), ${now}, ${now} from n`,
+    // Open and pending over the three queues; Ana (3) and Bruno (4) attend the open ones; activity spread over 3 days.
+    `${n} insert into tickets (uuid, company_id, status, contact_id, user_id, queue_id, last_message, whatsapp_id, created_at, updated_at)
+       select ${uuid}, ${COMPANY_ID}, case when i % 3 = 0 then 'pending' else 'open' end,
+              (select id from contacts where company_id = ${COMPANY_ID} and name = 'Cliente kanban ' || i),
+              case when i % 3 = 0 then null when i % 2 = 0 then 3 else 4 end, 1 + i % 3,
+              'Olá, gostaria de saber mais sobre o pedido número ' || i || ' e o prazo de entrega.', 1,
+              ${now} - i * 130000, ${now} - i * 130000 from n`,
+    // 60 % in a lane: one of the demo's kanban tags each.
+    `insert into ticket_tags (ticket_id, tag_id, created_at)
+       select t.id, json_extract('${JSON.stringify(laneIds)}', '$[' || (t.id % ${laneIds.length}) || ']'), ${now}
+       from tickets t join contacts c on c.id = t.contact_id
+       where t.company_id = ${COMPANY_ID} and c.name like 'Cliente kanban %' and t.id % 5 < 3`,
+  ]);
+  const [[count]] = await bulk(`/tenant/${COMPANY_ID}`, [`select count(*) as n from tickets where company_id = ${COMPANY_ID} and status in ('open', 'pending')`]);
+  return { openTickets: count.n, lanes: laneIds.length };
+}
+
+async function timed(fn) {
+  const started = performance.now();
+  const result = await fn();
+  return { ms: performance.now() - started, result };
+}
+
+async function measureApi(baseUrl, tokens, sampleTicketId) {
+  const board = async (token) => {
+    const res = await fetch(`${baseUrl}/api/ticket/kanban`, { headers: { authorization: `Bearer ${token}` } });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`GET /api/ticket/kanban → ${res.status} ${body.slice(0, 200)}`);
+    return { bytes: body.length, cards: JSON.parse(body).tickets.length };
+  };
+  const out = {};
+  for (const [who, token] of Object.entries({ admin: tokens.admin, agent: tokens.agent })) {
+    await board(token); // warm: the hub is awake, the statement prepared
+    const samples = [];
+    let last;
+    for (let i = 0; i < RUNS; i++) {
+      const { ms, result } = await timed(() => board(token));
+      samples.push(ms);
+      last = result;
+    }
+    out[who] = { ...summarize(samples), ...last };
+  }
+  const lanes = [];
+  for (let i = 0; i < RUNS; i++) lanes.push((await timed(() => api(baseUrl, "GET", "/api/tags/kanban", { token: tokens.admin }))).ms);
+  out.lanes = summarize(lanes);
+  const { lista } = await api(baseUrl, "GET", "/api/tags/kanban", { token: tokens.admin });
+  const moves = [];
+  let from; // the first move says nothing of where the card was
+  for (let i = 0; i < RUNS; i++) {
+    const to = i % 2 === 0 ? lista[0].id : null;
+    moves.push((await timed(() => api(baseUrl, "PUT", `/api/ticket/kanban/${sampleTicketId}`, { token: tokens.admin, body: { toTagId: to, fromTagId: from } }))).ms);
+    from = to;
+  }
+  out.move = summarize(moves);
+  return out;
+}
+
+/** Installed before the page's scripts: when the first card and every lane header are in the page. */
+const PROBE = () => {
+  const w = window;
+  w.__kanban = { firstCard: null, lanes: null };
+  const check = () => {
+    if (w.__kanban.firstCard === null && document.querySelector("[data-card-id]")) w.__kanban.firstCard = performance.now();
+    if (w.__kanban.lanes === null && document.querySelector("[data-kanban-board] [data-lane-id] h2")) w.__kanban.lanes = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+};
+
+async function measureBrowser(baseUrl) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[type="email"]').fill("admin@admin.com");
+    await page.locator('input[type="password"]').fill(PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await page.addInitScript(PROBE);
+    const firstCard = [];
+    const lanes = [];
+    let inPage = 0;
+    let onBoard = 0;
+    for (let i = 0; i < BROWSER_RUNS + 1; i++) {
+      await page.goto(`${baseUrl}/kanban`);
+      await page.waitForFunction(() => window.__kanban?.firstCard !== null, null, { timeout: 60_000 });
+      const probe = await page.evaluate(() => window.__kanban);
+      if (i === 0) continue; // the first visit fills the HTTP cache: the others are an agent's usual day
+      firstCard.push(probe.firstCard);
+      lanes.push(probe.lanes);
+      inPage = await page.locator("[data-card-id]").count();
+      onBoard = Number((await page.locator("h1 span").first().innerText()).replace(/\D+/g, ""));
+    }
+    return { firstCard: summarize(firstCard), lanes: summarize(lanes), inPage, onBoard };
+  } finally {
+    await browser.close();
+  }
+}
+
+const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : "–");
+
+async function main() {
+  const loadAtStart = os.loadavg()[0];
+  const { app, bulk } = await startWithBulk();
+  try {
+    const seeded = await seed(bulk);
+    const login = async (email) => (await api(app.baseUrl, "POST", "/api/auth/login", { body: { email, password: PASSWORD } })).token;
+    const tokens = { admin: await login("admin@admin.com"), agent: await login("ana@demo.com") };
+    const [[sample]] = await bulk(`/tenant/${COMPANY_ID}`, [`select id from tickets where company_id = ${COMPANY_ID} and status = 'open' order by id desc limit 1`]);
+    const apiFigures = await measureApi(app.baseUrl, tokens, sample.id);
+    // The browser logs in as the admin again: one live session per user, so the API's token is done with first.
+    const browserFigures = await measureBrowser(app.baseUrl);
+    const rows = [
+      ["GET /api/ticket/kanban, admin (every ticket)", apiFigures.admin, `${apiFigures.admin.cards} cards, ${(apiFigures.admin.bytes / 1024).toFixed(0)} KiB`],
+      ["GET /api/ticket/kanban, agent (2 of 3 queues)", apiFigures.agent, `${apiFigures.agent.cards} cards, ${(apiFigures.agent.bytes / 1024).toFixed(0)} KiB`],
+      ["GET /api/tags/kanban", apiFigures.lanes, `${seeded.lanes} lanes`],
+      ["PUT /api/ticket/kanban/:id (a move)", apiFigures.move, "one batch: lane tags, time in lane, history"],
+      ["Chromium /kanban: first card painted", browserFigures.firstCard, "from navigation start, warm HTTP cache"],
+      ["Chromium /kanban: every lane's header painted", browserFigures.lanes, `${browserFigures.inPage} of ${browserFigures.onBoard} cards in the page (virtualised)`],
+    ];
+    const table = [
+      "| measure | median ms | p95 ms | max ms | runs | notes |",
+      "|---|---:|---:|---:|---:|---|",
+      ...rows.map(([name, s, note]) => `| ${name} | ${fmt(s.median)} | ${fmt(s.p95)} | ${fmt(s.max)} | ${s.n} | ${note} |`),
+    ].join("\n");
+    const markdown = `## Kanban board (bench/kanban.mjs)
+
+The demo company with ${seeded.openTickets.toLocaleString("en")} open and pending tickets (${TICKETS.toLocaleString("en")} added, 60 % of them in one of ${seeded.lanes} lanes), over 3 queues.
+
+${table}
+
+Conditions: ${new Date().toISOString()}, ${machine()}; 1-minute load average ${loadAtStart.toFixed(2)} at start, ${os.loadavg()[0].toFixed(2)} at the end. The app as \`npm start\` runs it (Miniflare, loopback HTTP: the times include the worker's hop into the company's hub). API times are wall times of ${RUNS} sequential requests after one warm-up; Chromium's are ${BROWSER_RUNS} visits of /kanban after a first one (desktop 1440×900, no CPU or network throttling).`;
+    console.log(markdown);
+    writeResultsSection("kanban", markdown);
+  } finally {
+    await app.stop();
+    rmSync(app.stateDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, login, newContext, screenshot } from "./support/browser";
+import { demo } from "./support/env";
+
+/** Demo tickets of the Suporte queue, which Ana and Bruno share; both start with no kanban lane. */
+const RAFAEL = "Rafael Almeida";
+const JOAO = "João Pereira";
+/** Demo kanban tags (lanes), 'Em aberto' first, then by name until an admin orders them. */
+const OPEN = "Em aberto";
+const PAYMENT = "Aguardando pagamento";
+const NEGOTIATION = "Em negociação";
+
+const lane = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const cardIn = (scope: Page | Locator, contact: string) => scope.locator("[data-card-id]").filter({ hasText: contact });
+const laneNames = (page: Page) => page.locator("[data-lane-id] h2").allInnerTexts();
+
+async function openBoard(context: BrowserContext, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await login(page, email, demo.password);
+  await page.goto("/kanban");
+  await expect.poll(() => cardIn(page, RAFAEL).isVisible()).toBe(true);
+  return page;
+}
+
+/** A real mouse drag: press on the card, move in steps (past the 6 px that starts a drag), release over the lane. */
+async function dragByMouse(page: Page, card: Locator, target: Locator) {
+  const from = (await card.locator("header").boundingBox())!;
+  const to = (await target.locator("header").boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe("journey: two agents work the kanban board together", () => {
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    await closeBrowser(contexts);
+  });
+
+  it("moves a card by mouse drag, and the colleague sees it move at once", async () => {
+    contexts.push(await newContext(), await newContext());
+    const ana = await openBoard(contexts[0]!, demo.agents[0]);
+    const bruno = await openBoard(contexts[1]!, demo.agents[1]);
+    expect(await cardIn(lane(ana, OPEN), RAFAEL).isVisible()).toBe(true);
+    await screenshot(ana, "kanban-desktop-light");
+
+    const openBefore = Number(await lane(bruno, OPEN).locator("[data-lane-count]").innerText());
+    await dragByMouse(ana, cardIn(ana, RAFAEL), lane(ana, PAYMENT));
+    await expect.poll(() => cardIn(lane(ana, PAYMENT), RAFAEL).isVisible()).toBe(true);
+    // Bruno never reloads: the ticket's event moves the card on his board, and the counts follow.
+    await expect.poll(() => cardIn(lane(bruno, PAYMENT), RAFAEL).isVisible()).toBe(true);
+    expect(await cardIn(lane(bruno, OPEN), RAFAEL).count()).toBe(0);
+    expect(Number(await lane(bruno, OPEN).locator("[data-lane-count]").innerText())).toBe(openBefore - 1);
+
+    // The move is in the ticket's history, by Ana, from 'Em aberto' to the lane.
+    const ticketId = await cardIn(ana, RAFAEL).getAttribute("data-card-id");
+    const tracking = await (await ana.request.get(`/api/tickets/${ticketId}/tracking`)).json();
+    expect(tracking.history[0]).toMatchObject({ action: "kanban", fromTag: null, toTag: { name: PAYMENT }, byUser: { name: "Ana Souza" } });
+  });
+
+  it("moves a card by keyboard (space, arrow, space), and the colleague sees it move at once", async () => {
+    const [ana, bruno] = contexts.map((c) => c.pages().at(-1)!) as [Page, Page];
+    const handle = cardIn(bruno, JOAO).locator("[data-drag-handle]");
+    const names = await laneNames(bruno);
+    await handle.focus();
+    await bruno.keyboard.press("Space");
+    // dnd-kit tells screen readers where the lifted card is, in the user's language.
+    const liveRegion = bruno.locator('[id^="DndLiveRegion"]');
+    await expect.poll(() => liveRegion.innerText()).toMatch(/^Ticket #\d+ (pego|sobre a coluna)/);
+    // Each right arrow jumps one lane (announced before the next press, as a person hears it).
+    for (let i = names.indexOf(OPEN) + 1; i <= names.indexOf(NEGOTIATION); i++) {
+      await bruno.keyboard.press("ArrowRight");
+      await expect.poll(() => liveRegion.innerText()).toMatch(new RegExp(`sobre a coluna ${names[i]}`));
+    }
+    await bruno.keyboard.press("Space");
+    await expect.poll(() => liveRegion.innerText()).toMatch(new RegExp(`solto na coluna ${NEGOTIATION}`));
+    await expect.poll(() => cardIn(lane(bruno, NEGOTIATION), JOAO).isVisible()).toBe(true);
+    await expect.poll(() => cardIn(lane(ana, NEGOTIATION), JOAO).isVisible()).toBe(true);
+    expect(await cardIn(lane(ana, OPEN), JOAO).count()).toBe(0);
+    await screenshot(ana, "kanban-after-keyboard-move");
+  });
+
+  it("follows the lane order an admin sets, live", async () => {
+    const [ana] = contexts.map((c) => c.pages().at(-1)!) as [Page];
+    contexts.push(await newContext({ colorScheme: "dark" }));
+    const admin = await openBoard(contexts[2]!, demo.admin);
+    await screenshot(admin, "kanban-desktop-dark");
+    expect((await laneNames(ana)).slice(0, 3)).toEqual([OPEN, PAYMENT, NEGOTIATION]);
+
+    await admin.getByRole("button", { name: "Ordem das colunas" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Ordem das colunas" });
+    await dialog.getByRole("button", { name: `Mover ${NEGOTIATION} para a esquerda` }).click();
+    await dialog.getByRole("button", { name: "Salvar ordem" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(async () => (await laneNames(ana)).slice(0, 3)).toEqual([OPEN, NEGOTIATION, PAYMENT]);
+  });
+
+  it("opens the chat from 'Ver Ticket'", async () => {
+    const [ana] = contexts.map((c) => c.pages().at(-1)!) as [Page];
+    await cardIn(ana, RAFAEL).getByRole("link", { name: "Ver Ticket" }).click();
+    await ana.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
+    await expect.poll(() => ana.getByText(RAFAEL).first().isVisible()).toBe(true);
+  });
+
+  it("fits a phone, light and dark, with the move menu in reach", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await newContext({ viewport: { width: 390, height: 844 }, colorScheme });
+      contexts.push(context);
+      const page = await openBoard(context, demo.supervisor);
+      // No sideways scroll of the page itself: only the board scrolls from lane to lane.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `kanban-phone-${colorScheme}`);
+    }
+    const page = contexts.at(-1)!.pages().at(-1)!;
+    await cardIn(page, RAFAEL).getByRole("button", { name: /^Mover o ticket/ }).click();
+    await page.getByRole("menuitem", { name: OPEN }).click();
+    await expect.poll(() => cardIn(lane(page, OPEN), RAFAEL).isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import type { KanbanCard as ServerCard } from "../../../../worker/domain/kanban/card";
+
+/** A card as the board receives it (JSON: times as ISO strings). */
+export type KanbanCard = Omit<ServerCard, "createdAt" | "updatedAt" | "kanbanLaneAt"> & {
+  createdAt: string;
+  updatedAt: string;
+  kanbanLaneAt: string | null;
+};
+
+/** A lane of the board: a kanban tag, or 'Em aberto' (id null) for tickets with no kanban tag. */
+export interface Lane {
+  id: number | null;
+  name: string;
+  color: string;
+}
+
+/** A kanban tag as GET /tags/kanban lists it. */
+export interface LaneTag {
+  id: number;
+  name: string;
+  color: string;
+  kanban: number;
+}
+
+export interface BoardPage {
+  tickets: KanbanCard[];
+  hasMore: boolean;
+}

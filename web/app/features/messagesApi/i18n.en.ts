@@ -1,0 +1,53 @@
+import type { ptBR } from "./i18n";
+
+export const en: typeof ptBR = {
+  title: "Messages API",
+  intro:
+    "Send WhatsApp text and media messages from other systems. Each connection has its own token: generate it on the Connections page (it is shown only once) and send it in the Authorization header.",
+  docs: {
+    endpoint: "Endpoint",
+    headers: "Headers",
+    authHeader: "the connection's token (required)",
+    idempotencyHeader: "optional; see below",
+    fields: "Fields",
+    numberField: "country code + area code + number, with no mask or special characters (e.g. 5511999998888)",
+    bodyField: "the message text (required unless files are attached; with files, it is the first file's caption)",
+    mediasField: "one or more files (multipart/form-data only; up to {{files}} files of {{mb}} MB)",
+    closeTicketField: "optional; true closes the ticket after sending",
+    jsonExample: "Text (JSON)",
+    multipartExample: "Text + file (multipart/form-data)",
+    behaviour: "How it works",
+    behaviourText:
+      "The number is checked on WhatsApp through the token's connection. The contact is created if it does not exist yet; if it already has an open or waiting ticket on that connection, the message goes there; otherwise a waiting ticket with no agent is created. The message is queued for delivery and shows in the ticket.",
+    response: "Response (201)",
+    idempotency: "Idempotency-Key",
+    idempotencyText:
+      "Send a unique value (a UUID, say) in the Idempotency-Key header so the request can be retried safely: for 24 hours, the same key on this connection returns the first response without sending again (header Idempotent-Replayed: true). The same key with different content is refused with 409. A refused request does not use up its key.",
+    rateLimit: "Rate limit",
+    rateLimitText: "Up to {{max}} requests per minute per token. Beyond that the response is 429 with retryAfter (seconds).",
+    errors: "Errors",
+    errorsText: "Errors have the shape {\"error\": \"ERR_…\", \"message\": \"…\"}; validation errors carry fields naming each field.",
+    status: "Status",
+    code: "Code",
+    meaning: "Meaning",
+  },
+  test: {
+    title: "Try it",
+    text: "Text message",
+    media: "Text + file",
+    token: "Connection token",
+    tokenHint: "Paste the token generated on the Connections page. It is not stored.",
+    number: "Number",
+    numberHint: "Country code + area code + number, digits only.",
+    body: "Message",
+    file: "File",
+    idempotencyKey: "Idempotency-Key (optional)",
+    send: "Send",
+    sending: "Sending…",
+    result: "Response",
+    replayed: "Replayed response (Idempotency-Key already used)",
+    networkError: "Could not call the API.",
+    required: "Required",
+    digitsOnly: "Digits only: country code + area code + number",
+  },
+};

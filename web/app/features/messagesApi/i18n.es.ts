@@ -1,0 +1,53 @@
+import type { ptBR } from "./i18n";
+
+export const es: typeof ptBR = {
+  title: "API de mensajes",
+  intro:
+    "Envíe mensajes de texto y multimedia por WhatsApp desde otros sistemas. Cada conexión tiene su propio token: genérelo en la página Conexiones (se muestra una sola vez) y envíelo en el encabezado Authorization.",
+  docs: {
+    endpoint: "Dirección",
+    headers: "Encabezados",
+    authHeader: "token de la conexión (obligatorio)",
+    idempotencyHeader: "opcional; vea abajo",
+    fields: "Campos",
+    numberField: "código de país + código de área + número, sin máscara ni caracteres especiales (ej.: 5511999998888)",
+    bodyField: "texto del mensaje (obligatorio salvo que haya archivos; con archivos, es el pie del primero)",
+    mediasField: "uno o más archivos (solo multipart/form-data; hasta {{files}} archivos de {{mb}} MB)",
+    closeTicketField: "opcional; true resuelve el ticket después del envío",
+    jsonExample: "Texto (JSON)",
+    multipartExample: "Texto + archivo (multipart/form-data)",
+    behaviour: "Cómo funciona",
+    behaviourText:
+      "El número se verifica en WhatsApp mediante la conexión del token. El contacto se crea si aún no existe; si ya tiene un ticket abierto o en espera en esa conexión, el mensaje va a él; si no, se crea un ticket en espera sin agente. El mensaje se pone en cola para su entrega y aparece en el ticket.",
+    response: "Respuesta (201)",
+    idempotency: "Idempotency-Key",
+    idempotencyText:
+      "Envíe un valor único (por ejemplo, un UUID) en el encabezado Idempotency-Key para poder repetir la solicitud con seguridad: durante 24 horas, la misma clave en esta conexión devuelve la primera respuesta sin volver a enviar (encabezado Idempotent-Replayed: true). La misma clave con otro contenido se rechaza con 409. Una solicitud rechazada no consume la clave.",
+    rateLimit: "Límite de uso",
+    rateLimitText: "Hasta {{max}} solicitudes por minuto por token. Por encima, la respuesta es 429 con retryAfter (segundos).",
+    errors: "Errores",
+    errorsText: "Los errores tienen la forma {\"error\": \"ERR_…\", \"message\": \"…\"}; los de validación traen fields con el nombre de cada campo.",
+    status: "Estado",
+    code: "Código",
+    meaning: "Significado",
+  },
+  test: {
+    title: "Probar",
+    text: "Mensaje de texto",
+    media: "Texto + archivo",
+    token: "Token de la conexión",
+    tokenHint: "Pegue el token generado en la página Conexiones. No se guarda.",
+    number: "Número",
+    numberHint: "Código de país + código de área + número, solo dígitos.",
+    body: "Mensaje",
+    file: "Archivo",
+    idempotencyKey: "Idempotency-Key (opcional)",
+    send: "Enviar",
+    sending: "Enviando…",
+    result: "Respuesta",
+    replayed: "Respuesta repetida (Idempotency-Key ya usada)",
+    networkError: "No se pudo llamar a la API.",
+    required: "Obligatorio",
+    digitsOnly: "Solo dígitos: código de país + código de área + número",
+  },
+};

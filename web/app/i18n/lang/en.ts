@@ -1,0 +1,28 @@
+import { en as base } from "../en";
+import { en as commandBar } from "../../features/commandBar/i18n.en";
+import { en as connections } from "../../features/connections/i18n.en";
+import { en as contacts } from "../../features/contacts/i18n.en";
+import { en as insight } from "../../features/insight/i18n.en";
+import { en as kanban } from "../../features/kanban/i18n.en";
+import { en as messagesApi } from "../../features/messagesApi/i18n.en";
+import { en as tags } from "../../features/tags/i18n.en";
+import { en as quickMessages } from "../../features/quickMessages/i18n.en";
+import { en as queues } from "../../features/queues/i18n.en";
+import { en as tickets } from "../../features/tickets/list/i18n.en";
+import { en as ticketChat } from "../../features/tickets/chat/i18n.en";
+
+/** Every text in en: the shell's, and each feature's under its own key (t("tickets.accept")). */
+export const translation = {
+  ...base,
+  commandBar,
+  connections,
+  contacts,
+  insight,
+  kanban,
+  messagesApi,
+  tags,
+  quickMessages,
+  queues,
+  tickets,
+  ticketChat,
+};

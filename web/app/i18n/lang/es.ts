@@ -1,0 +1,28 @@
+import { es as base } from "../es";
+import { es as commandBar } from "../../features/commandBar/i18n.es";
+import { es as connections } from "../../features/connections/i18n.es";
+import { es as contacts } from "../../features/contacts/i18n.es";
+import { es as insight } from "../../features/insight/i18n.es";
+import { es as kanban } from "../../features/kanban/i18n.es";
+import { es as messagesApi } from "../../features/messagesApi/i18n.es";
+import { es as tags } from "../../features/tags/i18n.es";
+import { es as quickMessages } from "../../features/quickMessages/i18n.es";
+import { es as queues } from "../../features/queues/i18n.es";
+import { es as tickets } from "../../features/tickets/list/i18n.es";
+import { es as ticketChat } from "../../features/tickets/chat/i18n.es";
+
+/** Every text in es: the shell's, and each feature's under its own key (t("tickets.accept")). */
+export const translation = {
+  ...base,
+  commandBar,
+  connections,
+  contacts,
+  insight,
+  kanban,
+  messagesApi,
+  tags,
+  quickMessages,
+  queues,
+  tickets,
+  ticketChat,
+};

@@ -1,0 +1,28 @@
+import { ptBR as base } from "../pt-BR";
+import { ptBR as commandBar } from "../../features/commandBar/i18n";
+import { ptBR as connections } from "../../features/connections/i18n";
+import { ptBR as contacts } from "../../features/contacts/i18n";
+import { ptBR as insight } from "../../features/insight/i18n";
+import { ptBR as kanban } from "../../features/kanban/i18n";
+import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
+import { ptBR as tags } from "../../features/tags/i18n";
+import { ptBR as quickMessages } from "../../features/quickMessages/i18n";
+import { ptBR as queues } from "../../features/queues/i18n";
+import { ptBR as tickets } from "../../features/tickets/list/i18n";
+import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
+
+/** Every text in pt-BR: the shell's, and each feature's under its own key (t("tickets.accept")). */
+export const translation = {
+  ...base,
+  commandBar,
+  connections,
+  contacts,
+  insight,
+  kanban,
+  messagesApi,
+  tags,
+  quickMessages,
+  queues,
+  tickets,
+  ticketChat,
+};

@@ -1,0 +1,67 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { MoveKanbanCardInput } from "../../contracts/kanban";
+import { tags, ticketTags, ticketTracking } from "../../db/schema";
+import type { Ctx } from "../context";
+import { AppError, fieldError } from "../errors";
+import { assertPlanFeature } from "../plans/planLimits";
+import { visibleTicket } from "../shared/visibleTicket";
+import { ticketAfterTagging } from "../tags/ticketTagging";
+import { kanbanCardOf } from "./card";
+import { laneEnteredStatement, lanesOfTicket, laneTagIds } from "./lanes";
+
+/**
+ * PUT /ticket/kanban/:ticketId: moves a card to another lane (a kanban tag, or null for 'Em aberto') as one
+ * command. In one batch (one transaction) the ticket loses every kanban tag it has, gains the new one, records
+ * when it entered the lane and writes the move to its history (action "kanban", from and to lane): a failure
+ * leaves it where it was, and no interleaving leaves it in two lanes or none. The lanes are read just before the
+ * batch with no I/O in between (the hub's SQLite answers synchronously), so with `fromTagId` a card someone else
+ * moved meanwhile answers 409 ERR_KANBAN_CARD_MOVED (with where it is) rather than jumping away from them.
+ * Everyone who can see the ticket gets its update event; the answer is the card.
+ */
+export async function moveKanbanCard({ ctx, input }: { ctx: Ctx; input: { ticketId: number } & MoveKanbanCardInput }) {
+  await assertPlanFeature(ctx, "useKanban");
+  const ticket = await visibleTicket(ctx, input.ticketId);
+  const { toTagId } = input;
+  if (toTagId !== null) {
+    const tag = await ctx.db
+      .select({ kanban: tags.kanban })
+      .from(tags)
+      .where(and(eq(tags.id, toTagId), eq(tags.companyId, ctx.companyId)))
+      .get();
+    if (!tag) throw new AppError("ERR_NO_TAG_FOUND");
+    if (tag.kanban !== 1) throw fieldError({ toTagId: "Not a kanban lane" });
+  }
+
+  const lanes = await lanesOfTicket(ctx, ticket.id);
+  const current = lanes[0] ?? null;
+  if (input.fromTagId !== undefined && input.fromTagId !== current) {
+    throw new AppError("ERR_KANBAN_CARD_MOVED", undefined, { laneTagId: current });
+  }
+  const alreadyThere = toTagId === null ? lanes.length === 0 : lanes.length === 1 && current === toTagId;
+  if (!alreadyThere) {
+    const now = new Date();
+    const put = toTagId === null ? [] : [ctx.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: toTagId, createdAt: now })];
+    await ctx.db.batch([
+      ctx.db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticket.id), inArray(ticketTags.tagId, laneTagIds(ctx)))),
+      ...put,
+      laneEnteredStatement(ctx, ticket.id, now),
+      // A history row of its own kind: no queued/started/finished time, so wait and service times ignore it.
+      ctx.db.insert(ticketTracking).values({
+        companyId: ctx.companyId,
+        ticketId: ticket.id,
+        action: "kanban",
+        fromStatus: ticket.status,
+        toStatus: ticket.status,
+        fromUserId: ticket.userId,
+        toUserId: ticket.userId,
+        fromQueueId: ticket.queueId,
+        toQueueId: ticket.queueId,
+        byUserId: ctx.user.id,
+        fromTagId: current,
+        toTagId,
+        createdAt: now,
+      }),
+    ]);
+  }
+  return kanbanCardOf(await ticketAfterTagging(ctx, ticket));
+}
