@@ -31,6 +31,13 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("alter table ticket_trackings drop column to_tag_id");
     sql.exec("alter table tickets drop column kanban_lane_at");
   },
+  "0003_service_periods": (sql) => {
+    dropWhere(sql, "trigger", "service_periods_%");
+    dropWhere(sql, "trigger", "message_hours_%");
+    sql.exec("drop table ticket_service_periods");
+    sql.exec("drop table message_hours");
+    sql.exec("drop index contacts_company_created_idx");
+  },
 };
 
 describe("a company's own database", () => {
@@ -95,6 +102,8 @@ describe("a company's own database", () => {
       expect(tables.map((t) => t.name).sort()).toEqual(["contacts_fts", "messages_fts"]);
       const ticketColumns = state.storage.sql.exec<{ name: string }>("select name from pragma_table_info('tickets')").toArray();
       expect(ticketColumns.map((c) => c.name)).toContain("kanban_lane_at");
+      const triggers = state.storage.sql.exec<{ name: string }>("select name from sqlite_master where type = 'trigger' and name like 'service_periods_%'").toArray();
+      expect(triggers.length).toBeGreaterThan(0);
     });
     const contact = await createContact(company.id, { name: "Zuleica Fonseca" });
     const found = await call("GET", `/api/contacts?searchParam=Zuleica`, { token: admin.token });
