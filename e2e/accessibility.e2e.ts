@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiAs, apiLogin, host } from "./support/api";
 import { axeViolations, describeViolations } from "./support/axe";
-import { closeBrowser, login, newContext, screenshot } from "./support/browser";
+import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
 /** A contact of this journey only, who writes, so the inbox has a waiting ticket with an unread badge and "Aceitar". */
@@ -173,6 +173,7 @@ describe.each(SCHEMES)("journey: every page and the main dialogs pass axe's WCAG
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/tickets");
     await page.getByRole("tab", { name: /^Atendendo/ }).waitFor();
+    await hydrated(page);
     await settle(page);
     await expectAccessible(page, `tickets-phone-${scheme}`);
     // The menu is a drawer on phones, with every label.

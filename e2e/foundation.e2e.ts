@@ -128,7 +128,8 @@ describe("journey: an admin and an agent find their way around the foundation", 
       // Under 600 px the drawer starts closed.
       expect(await nav(page).isVisible()).toBe(false);
       await page.getByRole("button", { name: "Expandir menu" }).click();
-      await expect.poll(() => nav(page).isVisible()).toBe(true);
+      // The drawer's code loads when it first opens.
+      await expect.poll(() => nav(page).isVisible(), { timeout: 10_000 }).toBe(true);
       await page.waitForTimeout(400); // let the drawer finish sliding in
       await screenshot(page, `foundation-phone-${colorScheme}`);
       await context.close();

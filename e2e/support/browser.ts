@@ -77,6 +77,15 @@ export async function login(page: Page, email: string, password: string): Promis
   await passwordInput(page).fill(password);
   await page.locator('button[type="submit"], input[type="submit"]').first().click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await hydrated(page);
+}
+
+/**
+ * Waits until the page's React has hydrated: a server-rendered page shows its buttons before they do anything, and
+ * a click then is lost.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Saves a full-page screenshot as test-results/screenshots/<name>.png and answers its path. */

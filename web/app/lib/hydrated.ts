@@ -10,4 +10,6 @@ export const hasHydrated = () => hydrated;
 /** Called once by the root, in its effect, which runs after every effect of the hydrating tree. */
 export function markHydrated() {
   hydrated = true;
+  // Said on the page too: a server-rendered page shows its buttons before they answer (the journeys wait for it).
+  document.documentElement.dataset.hydrated = "true";
 }

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useLocation } from "@remix-run/react";
 import { X } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { MenuBadges } from "../../lib/menu-badges";
 import type { SessionUser } from "../../lib/session-user";
@@ -21,11 +21,14 @@ export function MobileDrawer({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const { pathname } = useLocation();
+  // Close on navigation only: the drawer mounts when it first opens (lazyWhenOpen), and that is no navigation.
+  const shownAt = useRef(pathname);
   useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
     onOpenChange(false);
-    // Close on navigation only (onOpenChange is a state setter).
-  }, [location.pathname]);
+  }, [pathname, onOpenChange]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

@@ -254,6 +254,7 @@ function ChartPanel({ title, children, table }: { title: string; children: React
       {asTable ? (
         <div className="max-h-72 overflow-auto">{table}</div>
       ) : (
+        // Hidden from screen readers, who get the table below; recharts' own keyboard layer is off (Charts.tsx).
         <div aria-hidden>
           <Suspense fallback={<div className="flex h-64 items-center justify-center"><Spinner label={t("insight.charts.loading")} /></div>}>{children}</Suspense>
         </div>
