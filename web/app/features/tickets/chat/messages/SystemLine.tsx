@@ -3,6 +3,7 @@ import { timeOf } from "../rules/days";
 import { historySentence } from "../rules/history";
 import type { TrackingEntry } from "../types";
 import { historyIcon } from "./historyIcons";
+import "../../../kanban/texts";
 
 /** Something that happened to the ticket (accepted, transferred, resolved…), centred between the messages. */
 export function SystemLine({ entry, timeZone }: { entry: TrackingEntry; timeZone: string }) {
