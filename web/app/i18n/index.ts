@@ -22,9 +22,9 @@ const resources: Partial<Record<Language, { translation: StartingTranslation }>>
  */
 export function addFeatureTexts(feature: string, texts: Record<string, unknown>) {
   const pt = resources["pt-BR"]!.translation as Record<string, unknown>;
-  if (pt[feature]) return;
-  pt[feature] = texts;
-  if (browserInstance) browserInstance.addResourceBundle("pt-BR", "translation", { [feature]: texts }, true, false);
+  if (pt[feature] === texts) return;
+  pt[feature] = texts; // all of them, where the first texts had a part
+  if (browserInstance) browserInstance.addResourceBundle("pt-BR", "translation", { [feature]: texts }, true, true);
 }
 
 /** Makes a language's texts available to the instances created from now on, and to the tab's. */
