@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useLocation } from "@remix-run/react";
 import { X } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { MenuBadges } from "../../lib/menu-badges";
 import type { SessionUser } from "../../lib/session-user";
@@ -22,9 +22,13 @@ export function MobileDrawer({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  // Close on navigation only (onOpenChange is a state setter). Not on mounting: the drawer's code loads when it is
+  // first opened (lazyWhenOpen), so it mounts open, and closing it then would undo that first opening.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     onOpenChange(false);
-    // Close on navigation only (onOpenChange is a state setter).
   }, [location.pathname]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
