@@ -22,7 +22,7 @@ import { spawn, spawnSync, execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import WebSocket from "ws";
 import { bulkClient } from "../scripts/lib/bulk.mjs";
 import { api, freePort, startApp, summarize } from "./lib/app.mjs";
@@ -1262,7 +1262,9 @@ ${plans.map((p) => `${p.name}\n\`\`\`\n${p.plan}\n\`\`\``).join("\n")}
 `;
 }
 
-main()
+// Run as a script; imported (bench/dashboard.mjs reuses the company and its seeding), nothing runs.
+export { createCompany, seed, startWithBulk, SIZES, PASSWORD, DAYS };
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main()
   .then(() => cleanup())
   .catch(async (err) => {
     console.error(err);

@@ -336,7 +336,8 @@ export function buildDemo({ now, hashPassword, uuid, settingDefaults }) {
       }
       if (closedAgo !== null) {
         track({
-          action: "close", fromStatus: "open", toStatus: "closed", fromUserId: agent, byUserId: agent, fromQueueId: script.queue,
+          action: "close", fromStatus: "open", toStatus: "closed", fromUserId: agent, toUserId: agent, byUserId: agent,
+          fromQueueId: script.queue, toQueueId: script.queue,
           queuedAt: at(start), startedAt: at(acceptedAgo), finishedAt: at(closedAgo), createdAt: at(closedAgo),
           rated: Boolean(script.rating), ratingAt: script.rating ? at(closedAgo - MINUTE) : null,
         });
@@ -374,8 +375,9 @@ export function buildDemo({ now, hashPassword, uuid, settingDefaults }) {
     { table: "contacts", rows: contacts },
     { table: "contact_custom_fields", rows: contactCustomFields },
     { table: "tickets", rows: tickets },
-    { table: "messages", rows: messages },
+    // The history before the messages: its triggers open the service episodes the agents' messages are matched to.
     { table: "ticket_trackings", rows: trackings },
+    { table: "messages", rows: messages },
     { table: "ticket_tags", rows: ticketTags },
     { table: "ticket_notes", rows: notes },
     { table: "user_ratings", rows: ratings },

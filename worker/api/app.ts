@@ -19,6 +19,7 @@ import { externalApiRoutes } from "./routes/externalApi";
 import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
 import { wsRoutes } from "./routes/ws";
+import { dashboardRoutes, ticketReportRoutes } from "./routes/insight";
 
 /**
  * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
@@ -75,6 +76,8 @@ export function createApi() {
   api.route("/messages", externalApiRoutes);
   api.route("/messages", messageRoutes);
   api.route("/message", forwardRoutes);
+  api.route("/dashboard", dashboardRoutes);
+  api.route("/ticket", ticketReportRoutes);
 
   api.notFound(notFoundAnswer);
   api.onError(errorAnswer);

@@ -4,6 +4,7 @@ import * as authContracts from "../contracts/auth";
 import * as companyContracts from "../contracts/companies";
 import * as contactContracts from "../contracts/contacts";
 import * as externalApiContracts from "../contracts/externalApi";
+import * as insightContracts from "../contracts/insight";
 import * as kanbanContracts from "../contracts/kanban";
 import * as messageContracts from "../contracts/messages";
 import * as pagingContracts from "../contracts/paging";
@@ -58,6 +59,7 @@ const contractModules = [
   companyContracts,
   contactContracts,
   externalApiContracts,
+  insightContracts,
   kanbanContracts,
   messageContracts,
   pagingContracts,

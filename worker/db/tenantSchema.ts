@@ -18,6 +18,7 @@ export * from "./schema/queues";
 export * from "./schema/contacts";
 export * from "./schema/tickets";
 export * from "./schema/messages";
+export * from "./schema/insight";
 export * from "./schema/quickMessages";
 export * from "./schema/schedules";
 export * from "./schema/campaigns";

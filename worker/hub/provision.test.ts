@@ -12,6 +12,34 @@ import { createContact, createTicketRow } from "../testing/inbox";
 import { ID_RANGE } from "./provision";
 import { hubFor } from "./ports";
 
+type Sql = SqlStorage;
+const dropWhere = (sql: Sql, type: "trigger" | "table" | "index", like: string) => {
+  for (const row of sql.exec<{ name: string }>("select name from sqlite_master where type = ? and name like ?", type, like).toArray()) {
+    sql.exec(`drop ${type} "${row.name}"`);
+  }
+};
+/** How to take each tenant migration after the first back out, for the upgrade test below. */
+const UNDO: Record<string, (sql: Sql) => void> = {
+  "0001_fts": (sql) => {
+    dropWhere(sql, "trigger", "%_fts_%");
+    sql.exec("drop table messages_fts");
+    sql.exec("drop table contacts_fts");
+  },
+  "0002_kanban": (sql) => {
+    sql.exec("alter table tags drop column kanban_order");
+    sql.exec("alter table ticket_trackings drop column from_tag_id");
+    sql.exec("alter table ticket_trackings drop column to_tag_id");
+    sql.exec("alter table tickets drop column kanban_lane_at");
+  },
+  "0003_service_periods": (sql) => {
+    dropWhere(sql, "trigger", "service_periods_%");
+    dropWhere(sql, "trigger", "message_hours_%");
+    sql.exec("drop table ticket_service_periods");
+    sql.exec("drop table message_hours");
+    sql.exec("drop index contacts_company_created_idx");
+  },
+};
+
 describe("a company's own database", () => {
   it("is created by the company's first request, with its copy of the company", async () => {
     const company = await createCompany({ name: `Primeira ${Date.now()}` });
@@ -62,17 +90,20 @@ describe("a company's own database", () => {
   it("brings an older schema up to date with the migrations the hub runs when it wakes", async () => {
     const { company, admin } = await companyWithTeam();
     const stub = hubFor((await import("../testing/fixtures")).testEnv, company.id);
+    const later = migrations.journal.entries.slice(1).map((e) => e.tag);
+    // Every migration after the first must be undoable here, so that this test starts from the first schema.
+    expect(later.filter((tag) => !(tag in UNDO))).toEqual([]);
     await runInDurableObject(stub, async (_hub, state) => {
-      // The schema as it was before the full-text index existed: its migration undone and unrecorded.
-      for (const trigger of state.storage.sql.exec<{ name: string }>("select name from sqlite_master where type = 'trigger' and name like '%_fts_%'").toArray()) {
-        state.storage.sql.exec(`drop trigger "${trigger.name}"`);
-      }
-      state.storage.sql.exec("drop table messages_fts");
-      state.storage.sql.exec("drop table contacts_fts");
-      state.storage.sql.exec("delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)");
+      // The schema as the first migration left it: each later one undone, newest first, and unrecorded.
+      for (const tag of [...later].reverse()) UNDO[tag]!(state.storage.sql);
+      state.storage.sql.exec("delete from __drizzle_migrations where created_at > (select min(created_at) from __drizzle_migrations)");
       await migrate(createTenantDb(state.storage), migrations);
       const tables = state.storage.sql.exec<{ name: string }>("select name from sqlite_master where name in ('messages_fts', 'contacts_fts')").toArray();
       expect(tables.map((t) => t.name).sort()).toEqual(["contacts_fts", "messages_fts"]);
+      const ticketColumns = state.storage.sql.exec<{ name: string }>("select name from pragma_table_info('tickets')").toArray();
+      expect(ticketColumns.map((c) => c.name)).toContain("kanban_lane_at");
+      const triggers = state.storage.sql.exec<{ name: string }>("select name from sqlite_master where type = 'trigger' and name like 'service_periods_%'").toArray();
+      expect(triggers.length).toBeGreaterThan(0);
     });
     const contact = await createContact(company.id, { name: "Zuleica Fonseca" });
     const found = await call("GET", `/api/contacts?searchParam=Zuleica`, { token: admin.token });

@@ -176,6 +176,7 @@ export const ptBR = {
   },
   menu: {
     dashboard: "Dashboard",
+    reports: "Relatórios",
     tickets: "Atendimentos",
     quickMessages: "Respostas rápidas",
     kanban: "Kanban",

@@ -29,6 +29,7 @@ export const pageAccess = {
   chats: (u) => planAllows(u, "useInternalChat"),
   helps: everyone,
   dashboard: (u) => can(u, "dashboard:view"),
+  reports: (u) => can(u, "dashboard:view"),
   campaigns: (u) => admin(u) && planAllows(u, "useCampaigns") && u.company.campaignsEnabled,
   announcements: (u) => can(u, "announcements:manage"),
   prompts: adminWithPlan("useOpenAi"),

@@ -1,7 +1,10 @@
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { canOpen } from "../lib/access";
+import { pageTitle } from "../lib/meta";
 import { cookieHeaders, requireUser } from "../lib/session.server";
-import { ComingSoon } from "../components/layout/ComingSoon";
+import { DashboardPage } from "../features/insight/DashboardPage";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "menu.dashboard");
 
 /** The dashboard is for admins; everyone else starts in the inbox. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -10,6 +13,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(null, { headers: cookieHeaders(session) });
 }
 
-export default function Dashboard() {
-  return <ComingSoon page="dashboard" />;
-}
+export default DashboardPage;

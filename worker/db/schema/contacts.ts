@@ -36,6 +36,8 @@ export const contacts = sqliteTable(
     uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
     index("contacts_company_lid_idx").on(t.companyId, t.lid),
     index("contacts_company_name_idx").on(t.companyId, t.name),
+    // The dashboard's new contacts in a period.
+    index("contacts_company_created_idx").on(t.companyId, t.createdAt),
   ],
 );
 

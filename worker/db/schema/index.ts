@@ -7,6 +7,7 @@ export * from "./queues";
 export * from "./contacts";
 export * from "./tickets";
 export * from "./messages";
+export * from "./insight";
 export * from "./quickMessages";
 export * from "./schedules";
 export * from "./campaigns";

@@ -2,6 +2,7 @@ import { en as base } from "../en";
 import { en as commandBar } from "../../features/commandBar/i18n.en";
 import { en as connections } from "../../features/connections/i18n.en";
 import { en as contacts } from "../../features/contacts/i18n.en";
+import { en as insight } from "../../features/insight/i18n.en";
 import { en as kanban } from "../../features/kanban/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
@@ -16,6 +17,7 @@ export const translation = {
   commandBar,
   connections,
   contacts,
+  insight,
   kanban,
   messagesApi,
   tags,

@@ -2,6 +2,7 @@ import { es as base } from "../es";
 import { es as commandBar } from "../../features/commandBar/i18n.es";
 import { es as connections } from "../../features/connections/i18n.es";
 import { es as contacts } from "../../features/contacts/i18n.es";
+import { es as insight } from "../../features/insight/i18n.es";
 import { es as kanban } from "../../features/kanban/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
@@ -16,6 +17,7 @@ export const translation = {
   commandBar,
   connections,
   contacts,
+  insight,
   kanban,
   messagesApi,
   tags,

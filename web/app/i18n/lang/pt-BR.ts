@@ -2,6 +2,7 @@ import { ptBR as base } from "../pt-BR";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
+import { ptBR as insight } from "../../features/insight/i18n";
 import { ptBR as kanban } from "../../features/kanban/i18n";
 import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
 import { ptBR as tags } from "../../features/tags/i18n";
@@ -16,6 +17,7 @@ export const translation = {
   commandBar,
   connections,
   contacts,
+  insight,
   kanban,
   messagesApi,
   tags,

@@ -8,10 +8,11 @@
  * build resolves "i18next" here (vite.config.ts); the server renders with i18next itself and the browser hydrates
  * that markup, so a text that came out differently would show as a hydration mismatch. Checked when written: every
  * key of the three languages, with and without values and counts 0, 1, 2, 5 and 21, gives i18next's text.
- * Nothing else (namespaces, nesting $t(), formatting, contexts, ordinals, backends) is supported.
+ * returnObjects gives the object or array at a key (its strings interpolated). Nothing else (namespaces, nesting
+ * $t(), formatting, contexts, ordinals, backends) is supported.
  */
 type Tree = { [key: string]: unknown };
-type TOptions = { count?: unknown; defaultValue?: unknown; [name: string]: unknown };
+type TOptions = { count?: unknown; defaultValue?: unknown; returnObjects?: boolean; [name: string]: unknown };
 type TFunction = (key: string, options?: TOptions | string) => string;
 type Listener = (...args: unknown[]) => void;
 interface InitOptions {
@@ -53,6 +54,14 @@ function interpolate(text: string, options: TOptions | undefined): string {
     if (value === undefined) return match;
     return value === null ? "" : String(value);
   });
+}
+
+/** returnObjects: the object or array at a key, its strings interpolated (as i18next does). */
+function interpolateAll(value: unknown, options: TOptions | undefined): unknown {
+  if (typeof value === "string") return interpolate(value, options);
+  if (Array.isArray(value)) return value.map((v) => interpolateAll(v, options));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolateAll(v, options)]));
+  return value;
 }
 
 function merge(target: Tree, source: Tree, overwrite: boolean) {
@@ -166,7 +175,7 @@ class I18n {
       for (const candidate of candidates) {
         const found = get(tree, candidate);
         if (typeof found === "string") return found;
-        if (found !== undefined && found !== null) return undefined; // an object: i18next answers with the key
+        if (found !== undefined && found !== null) return options?.returnObjects ? (found as never) : undefined; // else i18next answers with the key
       }
     }
     return undefined;
@@ -175,7 +184,7 @@ class I18n {
   private translate(lng: string, key: string, options: TOptions | string | undefined): string {
     const opts: TOptions | undefined = typeof options === "string" ? { defaultValue: options } : options;
     const found = this.find(lng, key, opts);
-    if (found !== undefined) return interpolate(found, opts);
+    if (found !== undefined) return typeof found === "string" ? interpolate(found, opts) : (interpolateAll(found, opts) as never);
     if (typeof opts?.defaultValue === "string") return interpolate(opts.defaultValue, opts);
     return key;
   }
