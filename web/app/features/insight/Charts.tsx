@@ -11,7 +11,7 @@ export function PerDayChart({ data, labels }: { data: { date: string; created: n
   const rows = data.map((d) => ({ ...d, day: d.date.slice(8, 10) + "/" + d.date.slice(5, 7) }));
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <BarChart data={rows} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+      <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" vertical={false} />
         <XAxis dataKey="day" tick={axis} stroke="var(--line)" minTickGap={8} />
         <YAxis allowDecimals={false} tick={axis} stroke="var(--line)" />
@@ -27,7 +27,7 @@ export function PerDayChart({ data, labels }: { data: { date: string; created: n
 export function PerAgentChart({ data, label }: { data: { name: string; tickets: number }[]; label: string }) {
   return (
     <ResponsiveContainer width="100%" height={Math.max(160, data.length * 36 + 40)}>
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
+      <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={axis} stroke="var(--line)" />
         <YAxis type="category" dataKey="name" width={110} tick={axis} stroke="var(--line)" />
