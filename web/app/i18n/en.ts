@@ -172,6 +172,7 @@ export const en: Translations = {
   },
   menu: {
     dashboard: "Dashboard",
+    reports: "Reports",
     tickets: "Tickets",
     quickMessages: "Quick replies",
     kanban: "Kanban",

@@ -172,6 +172,7 @@ export const es: Translations = {
   },
   menu: {
     dashboard: "Dashboard",
+    reports: "Informes",
     tickets: "Atenciones",
     quickMessages: "Respuestas rápidas",
     kanban: "Kanban",

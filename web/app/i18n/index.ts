@@ -1,20 +1,34 @@
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { translation as ptBR } from "./lang/pt-BR";
+import { translation as ptBR } from "./lang/pt-BR.first";
+import type { translation as fullPtBR } from "./lang/pt-BR";
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from "./languages";
 
 export * from "./languages";
 
-type Translation = typeof ptBR;
+type Translation = typeof fullPtBR;
+/** A language's texts as the browser first has them: pt-BR's may lack the features that register theirs later. */
+type StartingTranslation = typeof ptBR | Translation;
 
 /**
  * The languages at hand. pt-BR (the fallback) always; the browser loads another when it is shown (loadLanguage), so
  * a page carries one language's texts, not three. The server has them all (language.server.ts adds them).
  */
-const resources: Partial<Record<Language, { translation: Translation }>> = { "pt-BR": { translation: ptBR } };
+const resources: Partial<Record<Language, { translation: StartingTranslation }>> = { "pt-BR": { translation: { ...ptBR } } };
+
+/**
+ * Adds a feature's pt-BR texts (under its own key) when its code loads: to the instances created from now on and to
+ * the tab's. The other languages carry every feature's texts in their one chunk, and the server has them all.
+ */
+export function addFeatureTexts(feature: string, texts: Record<string, unknown>) {
+  const pt = resources["pt-BR"]!.translation as Record<string, unknown>;
+  if (pt[feature] === texts) return;
+  pt[feature] = texts; // all of them, where the first texts had a part
+  if (browserInstance) browserInstance.addResourceBundle("pt-BR", "translation", { [feature]: texts }, true, true);
+}
 
 /** Makes a language's texts available to the instances created from now on, and to the tab's. */
-export function addLanguage(lang: Language, translation: Translation) {
+export function addLanguage(lang: Language, translation: StartingTranslation) {
   resources[lang] = { translation };
   if (browserInstance && !browserInstance.hasResourceBundle(lang, "translation")) browserInstance.addResourceBundle(lang, "translation", translation);
 }

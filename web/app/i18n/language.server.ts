@@ -2,9 +2,11 @@ import { readCookie } from "../../../worker/lib/cookies";
 import { addLanguage } from "./index";
 import { translation as en } from "./lang/en";
 import { translation as es } from "./lang/es";
+import { translation as ptBR } from "./lang/pt-BR";
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, fromAcceptLanguage, toLanguage, type Language } from "./languages";
 
 // The server renders in any language: every language's texts are at hand (the browser loads only its own).
+addLanguage("pt-BR", ptBR); // the browser starts with part of it (lang/pt-BR.first.ts)
 addLanguage("en", en);
 addLanguage("es", es);
 

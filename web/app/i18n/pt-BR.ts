@@ -1,7 +1,8 @@
 import type { ErrorCode } from "../../../worker/domain/errors";
 
 /** Every catalogue code must have a message in every language (checked by the type). */
-const errors: Record<ErrorCode, string> = {
+/** Every code of the error catalogue (worker/domain/errors.ts), in pt-BR: the browser knows the codes through it. */
+export const errors: Record<ErrorCode, string> = {
   ERR_VALIDATION: "Alguns campos são inválidos.",
   ERR_INVALID_JSON: "A requisição enviada não é um JSON válido.",
   ERR_PAYLOAD_TOO_LARGE: "O conteúdo enviado é grande demais.",
@@ -175,6 +176,7 @@ export const ptBR = {
   },
   menu: {
     dashboard: "Dashboard",
+    reports: "Relatórios",
     tickets: "Atendimentos",
     quickMessages: "Respostas rápidas",
     kanban: "Kanban",

@@ -1,12 +1,14 @@
 import type { TFunction } from "i18next";
-import { errorCatalogue } from "../../../worker/domain/errors";
+import type { ErrorCode } from "../../../worker/domain/errors";
 import { browserI18n } from "../i18n";
+import { errors as catalogued } from "../i18n/pt-BR";
 import { ApiError } from "./api-error";
 import { formatDate } from "./calendarDate";
 import { toast } from "./toast";
 
-function isCatalogued(code: string): code is keyof typeof errorCatalogue {
-  return Object.hasOwn(errorCatalogue, code);
+// The catalogue's codes as its pt-BR texts have them (typed: one per code), not the catalogue and its English messages.
+function isCatalogued(code: string): code is ErrorCode {
+  return Object.hasOwn(catalogued, code);
 }
 
 /** An error code as the user reads it: localised when known, the raw code otherwise. */

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { pageTitle } from "../lib/meta";
 import { ReportsPage } from "../features/insight/ReportsPage";
 import { cookieHeaders, requirePage } from "../lib/session.server";
+import "../features/insight/texts";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "insight.reportsTitle");
 

@@ -21,14 +21,15 @@ export function MobileDrawer({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  // Close on navigation only: the drawer mounts when it first opens (lazyWhenOpen), and that is no navigation.
-  const shownAt = useRef(pathname);
+  const location = useLocation();
+  // Close on navigation only (onOpenChange is a state setter). Not on mounting: the drawer's code loads when it is
+  // first opened (lazyWhenOpen), so it mounts open, and closing it then would undo that first opening.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
-    if (shownAt.current === pathname) return;
-    shownAt.current = pathname;
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     onOpenChange(false);
-  }, [pathname, onOpenChange]);
+  }, [location.pathname]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

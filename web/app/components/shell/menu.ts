@@ -120,7 +120,7 @@ export function titleKeyOfPath(pathname: string): string | null {
 /** Title and icon of each page, for placeholders and headings. */
 export const pageMeta: Record<PageId, { labelKey: string; icon: LucideIcon }> = {
   dashboard: { labelKey: "menu.dashboard", icon: LayoutDashboard },
-  reports: { labelKey: "insight.reportsTitle", icon: ListChecks },
+  reports: { labelKey: "menu.reports", icon: ListChecks },
   tickets: { labelKey: "menu.tickets", icon: MessageSquareText },
   "quick-messages": { labelKey: "menu.quickMessages", icon: Zap },
   kanban: { labelKey: "menu.kanban", icon: SquareKanban },

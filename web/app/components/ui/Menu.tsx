@@ -1,40 +1,48 @@
-import * as MenuPrimitive from "@radix-ui/react-dropdown-menu";
 import type { ComponentProps } from "react";
-import { cn } from "./cn";
+import { PopupWaiting, ShimTrigger, popupLoader, usePopupRoot, useWaiting, type PopupRootProps } from "./lazyPopup";
+import type * as Impl from "./MenuImpl";
 
-export const Menu = MenuPrimitive.Root;
-export const MenuTrigger = MenuPrimitive.Trigger;
+// The dropdown menu (Radix with floating-ui) loads when a menu first opens, or once the page is idle (lazyPopup.tsx).
+const loader = popupLoader(() => import("./MenuImpl"));
 
-export function MenuContent({ className, align = "end", sideOffset = 8, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
-  return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.Content
-        align={align}
-        sideOffset={sideOffset}
-        collisionPadding={8}
-        className={cn("z-50 min-w-48 rounded-xl border border-line bg-surface p-1 text-fg shadow-panel animate-fade-in", className)}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
-  );
+type RootProps = ComponentProps<typeof Impl.Menu> & PopupRootProps;
+
+export function Menu(props: RootProps) {
+  const { live, openAtStart, ask } = usePopupRoot(loader, props);
+  if (live)
+    return (
+      <PopupWaiting.Provider value={null}>
+        <live.Menu {...props} defaultOpen={props.defaultOpen ?? openAtStart} />
+      </PopupWaiting.Provider>
+    );
+  return <PopupWaiting.Provider value={ask}>{props.children}</PopupWaiting.Provider>;
 }
 
-export function MenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
-  return (
-    <MenuPrimitive.Item
-      className={cn(
-        "flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-3",
-        className,
-      )}
-      {...props}
-    />
-  );
+export function MenuTrigger(props: ComponentProps<typeof Impl.MenuTrigger>) {
+  const ask = useWaiting();
+  const impl = loader.current();
+  if (ask || !impl) return <ShimTrigger ask={ask ?? (() => undefined)} kind="menu" props={props as never} />;
+  return <impl.MenuTrigger {...props} />;
 }
 
-export function MenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn("px-3 py-2 text-xs text-subtle", className)} {...props} />;
+/** Renders only once the menu is live (opened): the items below are never rendered before. */
+export function MenuContent(props: ComponentProps<typeof Impl.MenuContent>) {
+  const ask = useWaiting();
+  const impl = loader.current();
+  return ask || !impl ? null : <impl.MenuContent {...props} />;
 }
 
-export function MenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
-  return <MenuPrimitive.Separator className={cn("my-1 h-px bg-line", className)} {...props} />;
+export function MenuItem(props: ComponentProps<typeof Impl.MenuItem>) {
+  const Item = loader.current()!.MenuItem;
+  return <Item {...props} />;
+}
+
+export function MenuLabel(props: ComponentProps<typeof Impl.MenuLabel>) {
+  const Label = loader.current()!.MenuLabel;
+  return <Label {...props} />;
+}
+
+export function MenuSeparator(props: ComponentProps<typeof Impl.MenuSeparator>) {
+  const Separator = loader.current()!.MenuSeparator;
+  return <Separator {...props} />;
 }

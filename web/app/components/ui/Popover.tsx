@@ -1,21 +1,38 @@
-import * as PopoverPrimitive from "@radix-ui/react-popover";
 import type { ComponentProps } from "react";
-import { cn } from "./cn";
+import { PopupWaiting, ShimTrigger, popupLoader, usePopupRoot, useWaiting, type PopupRootProps } from "./lazyPopup";
+import type * as Impl from "./PopoverImpl";
 
-export const Popover = PopoverPrimitive.Root;
-export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverClose = PopoverPrimitive.Close;
+// The popover (Radix with floating-ui) loads when a popover first opens, or once the page is idle (lazyPopup.tsx).
+const loader = popupLoader(() => import("./PopoverImpl"));
 
-export function PopoverContent({ className, align = "end", sideOffset = 8, ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
-  return (
-    <PopoverPrimitive.Portal>
-      <PopoverPrimitive.Content
-        align={align}
-        sideOffset={sideOffset}
-        collisionPadding={8}
-        className={cn("z-50 rounded-xl border border-line bg-surface text-fg shadow-panel animate-fade-in focus:outline-none", className)}
-        {...props}
-      />
-    </PopoverPrimitive.Portal>
-  );
+type RootProps = ComponentProps<typeof Impl.Popover> & PopupRootProps;
+
+export function Popover(props: RootProps) {
+  const { live, openAtStart, ask } = usePopupRoot(loader, props);
+  if (live)
+    return (
+      <PopupWaiting.Provider value={null}>
+        <live.Popover {...props} defaultOpen={props.defaultOpen ?? openAtStart} />
+      </PopupWaiting.Provider>
+    );
+  return <PopupWaiting.Provider value={ask}>{props.children}</PopupWaiting.Provider>;
+}
+
+export function PopoverTrigger(props: ComponentProps<typeof Impl.PopoverTrigger>) {
+  const ask = useWaiting();
+  const impl = loader.current();
+  if (ask || !impl) return <ShimTrigger ask={ask ?? (() => undefined)} kind="dialog" props={props as never} />;
+  return <impl.PopoverTrigger {...props} />;
+}
+
+/** Renders only once the popover is live (opened). */
+export function PopoverContent(props: ComponentProps<typeof Impl.PopoverContent>) {
+  const ask = useWaiting();
+  const impl = loader.current();
+  return ask || !impl ? null : <impl.PopoverContent {...props} />;
+}
+
+export function PopoverClose(props: ComponentProps<typeof Impl.PopoverClose>) {
+  const Close = loader.current()!.PopoverClose;
+  return <Close {...props} />;
 }

@@ -19,6 +19,7 @@ import { createConnection, getConnection, listIntegrationsIfAvailable, listPromp
 import { connectionFormSchema, LIMITS, toPayload } from "./schema";
 import { TokenSection } from "./TokenSection";
 import type { Connection, ConnectionPayload, ConnectionRow, NamedRef, QueueRef } from "./types";
+import "./texts";
 
 const FORM_FIELDS = [
   "name",

@@ -14,6 +14,7 @@ import { ConnectionsTable, type ConnectionActions } from "./ConnectionsTable";
 import { QrDialog } from "./QrDialog";
 import type { Connection, ConnectionRow } from "./types";
 import { useConnectionList } from "./useConnectionList";
+import "./texts";
 
 /** The connections page (spec 001 §2 and §4): the company's WhatsApp connections and their sessions. */
 export function ConnectionsPage() {

@@ -11,6 +11,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { formatPhoneNumber } from "../contacts/phone";
 import { StatusBadge } from "./status";
 import type { ConnectionRow } from "./types";
+import "./texts";
 
 export interface ConnectionActions {
   onQr: (row: ConnectionRow) => void;

@@ -12,6 +12,7 @@ import { useRealtimeEvent } from "../../lib/realtime";
 import { getConnection, requestPairingCode } from "./api";
 import { QrImage } from "./QrImage";
 import type { ConnectionRow } from "./types";
+import "./texts";
 
 export interface QrDialogProps {
   /** The connection whose QR is shown; null when closed. */

@@ -8,6 +8,7 @@ import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { generateToken, revokeToken } from "./api";
 import type { Connection } from "./types";
+import "./texts";
 
 /**
  * The connection's external-API token. The server keeps only its hash, so a new token is shown here once,

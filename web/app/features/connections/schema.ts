@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { ConnectionPayload } from "./types";
+import "./texts";
 
 /** Limits as the server has them (worker/contracts/whatsapps.ts). */
 export const LIMITS = { minutes: 7 * 24 * 60, hours: 365 * 24, menuSends: 100, message: 4096 };

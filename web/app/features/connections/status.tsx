@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, CircleX, Loader2, QrCode, Smartphone, type Lu
 import { useTranslation } from "react-i18next";
 import { cn } from "../../components/ui/cn";
 import type { ConnectionStatus } from "./types";
+import "./texts";
 
 /** How each status looks: an icon and a colour (green ready, amber waiting on someone, red broken). */
 const looks: Record<ConnectionStatus, { icon: LucideIcon; className: string; spin?: boolean }> = {

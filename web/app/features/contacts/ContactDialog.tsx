@@ -13,6 +13,7 @@ import { createContact, updateContact } from "./api";
 import { fieldErrorsFrom } from "../../lib/form-errors";
 import { contactFormSchema } from "./schema";
 import type { ContactPayload, ContactRow } from "./types";
+import "./texts";
 
 /** The form's fields, as conform sees them (the schema's preprocessing hides the extra-info shape from inference). */
 type ContactFormValue = {

@@ -19,6 +19,7 @@ import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../compone
 import { StartTicketDialog } from "./StartTicketDialog";
 import type { ContactRow } from "./types";
 import { useContactList } from "./useContactList";
+import "./texts";
 
 export function ContactsPage() {
   const { t, i18n } = useTranslation();

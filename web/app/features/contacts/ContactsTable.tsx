@@ -11,6 +11,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { dateLocale, formatDateTime } from "../../lib/dates";
 import { formatPhoneNumber, initials } from "./phone";
 import type { ContactRow } from "./types";
+import "./texts";
 
 /** A native checkbox (keyboard and screen readers for free), tinted with the brand colour. */
 export function Checkbox({

@@ -12,6 +12,7 @@ import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, sheetKind, type SheetReading } 
 import { SHEET_HEADERS, type SheetLanguage } from "../../../../worker/domain/contacts/sheetColumns";
 import type { ImportReport } from "./types";
 import { readLegacyXls, SheetReadError, sniffSpreadsheet } from "./xls";
+import "./texts";
 
 /** Skipped rows listed in the dialog; the CSV download has them all. */
 const REPORT_ROWS_SHOWN = 200;

@@ -12,6 +12,7 @@ import { toast } from "../../lib/toast";
 import { createTicket, listQueues } from "./api";
 import { formatPhoneNumber } from "./phone";
 import type { ContactRow, OpenTicketConflict, QueueOption } from "./types";
+import "./texts";
 
 /** The "no queue" choice (Radix select items cannot have an empty value); only admins may start without one. */
 const NO_QUEUE = "none";

@@ -12,6 +12,7 @@ import { toastError } from "../../lib/errors";
 import { DEFAULT_FILTER, fetchDashboard, filterQuery, type Attendant, type DashboardData, type Filter } from "./api";
 import { downloadCsv, downloadXlsx, type SheetTable } from "./exportSheet";
 import { Filters } from "./Filters";
+import "./texts";
 
 const PerDayChart = lazy(() => import("./Charts").then((m) => ({ default: m.PerDayChart })));
 const PerAgentChart = lazy(() => import("./Charts").then((m) => ({ default: m.PerAgentChart })));

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Input } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { fetchChoices, PERIODS, type Filter, type Ref } from "./api";
+import "./texts";
 
 const ALL = "all";
 

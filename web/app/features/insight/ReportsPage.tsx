@@ -14,6 +14,7 @@ import { toastError } from "../../lib/errors";
 import { DEFAULT_FILTER, fetchReports, filterQuery, PERIODS, type Filter, type ReportsPage as Page } from "./api";
 import { downloadCsvAsXlsx } from "./exportSheet";
 import { Filters } from "./Filters";
+import "./texts";
 
 const ALL = "all";
 

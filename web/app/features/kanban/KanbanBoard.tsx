@@ -20,6 +20,7 @@ import { KanbanLane } from "./KanbanLane";
 import { laneKeyboardCoordinates } from "./keyboardLanes";
 import { laneKey, type LaneKey } from "./rules";
 import type { KanbanCard, Lane, LaneTag } from "./types";
+import "./texts";
 
 /** The lane under the pointer; for the keyboard (no pointer), the lane the lifted card overlaps most. */
 const laneCollision: CollisionDetection = (args) => {

@@ -11,6 +11,7 @@ import { formatPhone } from "../tickets/chat/rules/phone";
 import { TicketAvatar } from "../tickets/list/TicketAvatar";
 import { timeInLane } from "./rules";
 import type { KanbanCard, LaneTag } from "./types";
+import "./texts";
 
 export interface CardProps {
   card: KanbanCard;

@@ -7,6 +7,7 @@ import { cn } from "../../components/ui/cn";
 import { DraggableCard } from "./KanbanCardView";
 import { laneKey } from "./rules";
 import type { KanbanCard, Lane, LaneTag } from "./types";
+import "./texts";
 
 /** A card's height with the gap under it; the virtualiser measures the real one. */
 const CARD_ESTIMATE_PX = 196;

@@ -14,6 +14,7 @@ import { KanbanBoard } from "./KanbanBoard";
 import { LaneOrderDialog } from "./LaneOrderDialog";
 import { useKanbanBoard } from "./useKanbanBoard";
 import { useQueueFilter } from "./useQueueFilter";
+import "./texts";
 
 /** The time in lane is shown in minutes: a minute's tick keeps it true without re-rendering more often. */
 const CLOCK_MS = 60_000;

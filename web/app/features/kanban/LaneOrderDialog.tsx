@@ -7,6 +7,7 @@ import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { orderLanes } from "./api";
 import type { LaneTag } from "./types";
+import "./texts";
 
 /** Admins set the lanes' order (left to right) for the whole company; up and down buttons, so no drag needed. */
 export function LaneOrderDialog({ open, onOpenChange, lanes }: { open: boolean; onOpenChange: (open: boolean) => void; lanes: LaneTag[] }) {

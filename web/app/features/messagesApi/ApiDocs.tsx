@@ -6,6 +6,7 @@ import { errorCatalogue, type ErrorCode } from "../../../../worker/domain/errors
 import { Card } from "../../components/layout/Page";
 import { describeErrorCode } from "../../lib/errors";
 import { SEND_PATH } from "./sendTest";
+import "./texts";
 
 /** The codes POST /api/messages/send answers with, in the order a request meets them. */
 const ERROR_CODES: ErrorCode[] = [

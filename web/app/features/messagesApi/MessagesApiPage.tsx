@@ -4,6 +4,7 @@ import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { ApiDocs } from "./ApiDocs";
 import { TestSendForm } from "./TestSendForm";
+import "./texts";
 
 /** /messages-api (spec 002): how to call POST /api/messages/send, and forms to try it with a connection token. */
 export function MessagesApiPage() {

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/Button";
 import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
 import { Code } from "./ApiDocs";
 import { sendTestMessage, type TestSendResult } from "./sendTest";
+import "./texts";
 
 type Errors = Partial<Record<"token" | "number" | "body" | "file", string>>;
 

@@ -12,6 +12,7 @@ import { createQueueOption, deleteQueueOptionMedia, updateQueueOption, uploadQue
 import { attachmentChangeChecker, uploadName } from "./media";
 import { optionFormSchema } from "./schema";
 import type { QueueOptionNode } from "./types";
+import "./texts";
 
 const isFormField = (name: string) => ["title", "message"].includes(name);
 

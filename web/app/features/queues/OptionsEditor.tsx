@@ -10,6 +10,7 @@ import { deleteQueueOption } from "./api";
 import { OptionForm } from "./OptionForm";
 import { appendOption, descendantCount, optionPath, renumberedIds, replaceOption } from "./tree";
 import type { QueueOptionNode } from "./types";
+import "./texts";
 
 /** How long renumbered options stay marked after a delete. */
 const RENUMBER_FLASH_MS = 4000;

@@ -23,6 +23,7 @@ import { queueFormSchema } from "./schema";
 import { scheduleErrors, SchedulesEditor, withAllWeekdays, type ScheduleErrors } from "./SchedulesEditor";
 import type { NamedRef, QueueDetail, QueueOptionNode, QueuePayload, QueueRow } from "./types";
 import { useQueueDialogContext } from "./useQueueDialogContext";
+import "./texts";
 
 const isFormField = (name: string) => ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage"].includes(name);
 const NONE = "none";

@@ -11,6 +11,7 @@ import { QueueDialog } from "./QueueDialog";
 import { QueuesTable } from "./QueuesTable";
 import type { QueueRow } from "./types";
 import { useQueueList } from "./useQueueList";
+import "./texts";
 
 /** /queues (spec 002): the company's queues, an add/edit dialog with the option tree, delete with confirmation. */
 export function QueuesPage() {

@@ -5,6 +5,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import type { QueueRow } from "./types";
+import "./texts";
 
 /** spec 002: id, name, colour swatch, orderQueue, greeting and actions. On phones, the greeting goes under the name. */
 export function QueuesTable({

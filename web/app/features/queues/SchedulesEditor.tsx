@@ -5,6 +5,7 @@ import type { WeekdaySchedule } from "../../../../worker/db/schema/companies";
 import { Input } from "../../components/ui/Input";
 import { maskTime } from "../settings/schedules";
 import type { QueueSchedule } from "./types";
+import "./texts";
 
 type TimeField = "startTime" | "endTime";
 /** Errors by "index.field" ("2.endTime"), as the API names them under schedules. */

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { allowedMediaTypes } from "../../../../worker/contracts/messages";
 import { safeFileName } from "../../lib/files";
 import type { AttachmentChange } from "../quickMessages/AttachmentField";
+import "./texts";
 
 /** The name the attachment is uploaded under (the server stores it the same way: spaces as underscores). */
 export const uploadName = (file: File) => safeFileName(file.name) || "file";

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { MAX_MESSAGE_BODY as MAX_MESSAGE } from "../../../../worker/contracts/messages";
 import { normalizeHex } from "../tags/colors";
+import "./texts";
 
 /** The queue form's rules, as the API's (spec 002: name 2-50, colour required; greeting is text). */
 export function queueFormSchema(t: TFunction) {

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { formatBytes, safeFileName } from "../../lib/files";
 import { MAX_ATTACHMENT_BYTES } from "./rules";
+import "./texts";
 
 export type AttachmentChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
 

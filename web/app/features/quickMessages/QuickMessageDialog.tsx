@@ -17,6 +17,7 @@ import { createQuickMessage, deleteQuickMessageMedia, updateQuickMessage, upload
 import { AttachmentField, type AttachmentChange } from "./AttachmentField";
 import { quickMessageFormSchema } from "./schema";
 import type { QuickMessagePayload, QuickMessageRow } from "./types";
+import "./texts";
 
 const isFormField = (name: string) => ["shortcode", "message", "geral"].includes(name);
 /** The text inputs' look, grown for several lines. */

@@ -15,6 +15,7 @@ import { QuickMessagesTable } from "./QuickMessagesTable";
 import { canEditQuickMessage } from "../../../../worker/domain/permissions";
 import type { QuickMessageRow } from "./types";
 import { useQuickMessageList } from "./useQuickMessageList";
+import "./texts";
 
 export function QuickMessagesPage() {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import type { QuickMessageRow } from "./types";
+import "./texts";
 
 function Attachment({ qm }: { qm: QuickMessageRow }) {
   const { t } = useTranslation();

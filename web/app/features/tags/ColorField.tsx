@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../components/ui/cn";
 import { Input } from "../../components/ui/Input";
 import { normalizeHex, PALETTE_COLUMNS, readableTextColor, TAG_PALETTE } from "./colors";
+import "./texts";
 
 /**
  * The colour picker: the 49-colour palette as a radio group (arrow keys move within it, as in any radio group)

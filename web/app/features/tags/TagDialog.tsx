@@ -15,6 +15,7 @@ import { DEFAULT_TAG_COLOR, normalizeHex } from "./colors";
 import { tagFormSchema } from "./schema";
 import { TagChip } from "./TagChip";
 import type { TagPayload, TagRow } from "./types";
+import "./texts";
 
 const isFormField = (name: string) => ["name", "color", "kanban"].includes(name);
 

@@ -16,6 +16,7 @@ import { TagDialog } from "./TagDialog";
 import { TagsTable } from "./TagsTable";
 import type { TagRow } from "./types";
 import { useTagList } from "./useTagList";
+import "./texts";
 
 export function TagsPage() {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { TagChip } from "./TagChip";
 import type { TagRow } from "./types";
+import "./texts";
 
 export function TagsTable({
   tags,

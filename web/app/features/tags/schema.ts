@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { normalizeHex } from "./colors";
+import "./texts";
 
 /** The tag form's rules (spec 002: name required, at least 3, 'Mensagem muito curta' / 'Obrigatório'). */
 export function tagFormSchema(t: TFunction) {

@@ -31,6 +31,7 @@ import { isForwardable } from "./rules/messages";
 import { ticketActions } from "./rules/ticketActions";
 import type { ChatSeed } from "../seed";
 import type { ChatTicket } from "./types";
+import "./texts";
 
 /** Below this width (phones) the header keeps only its main action visible. */
 const COMPACT_PANEL_PX = 480;

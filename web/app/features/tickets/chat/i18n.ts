@@ -1,3 +1,5 @@
+import { acks } from "./i18n.acks";
+
 /** Texts of the ticket chat panel (t("ticketChat.…")); pt-BR is the fallback. */
 const ptBR = {
   ticketDeleted: "Este ticket foi excluído.",
@@ -25,7 +27,7 @@ const ptBR = {
   },
   tags: { label: "Tags", empty: "Nenhuma tag cadastrada." },
   days: { today: "Hoje", yesterday: "Ontem" },
-  acks: { pending: "Pendente", sent: "Enviada", delivered: "Entregue", read: "Lida" },
+  acks,
   kinds: {
     text: "Mensagem",
     image: "Imagem",

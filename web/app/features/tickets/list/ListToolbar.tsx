@@ -2,7 +2,7 @@ import { Layers, Plus } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/Button";
-import { Switch } from "../../../components/ui/Switch";
+import { PlainSwitch } from "../../../components/ui/PlainSwitch";
 import type { QueueRef } from "../shared/types";
 import { MultiSelect } from "./MultiSelect";
 
@@ -60,7 +60,7 @@ export function ListToolbar({
       />
       {showAllAllowed ? (
         <label htmlFor={switchId} className="flex shrink-0 cursor-pointer items-center gap-1.5 text-xs font-medium text-muted" title={t("tickets.showAllHint")}>
-          <Switch id={switchId} checked={showAll} onCheckedChange={onShowAll} aria-describedby={`${switchId}-hint`} />
+          <PlainSwitch id={switchId} checked={showAll} onCheckedChange={onShowAll} aria-describedby={`${switchId}-hint`} />
           {t("tickets.showAll")}
           <span id={`${switchId}-hint`} className="sr-only">
             {t("tickets.showAllHint")}

@@ -1,4 +1,4 @@
-import * as TabsPrimitive from "@radix-ui/react-tabs";
+import * as TabsPrimitive from "../../../components/ui/PlainTabs";
 import { Outlet, useParams } from "@remix-run/react";
 import { List, MessageSquareText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

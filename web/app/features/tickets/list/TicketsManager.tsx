@@ -1,4 +1,4 @@
-import * as TabsPrimitive from "@radix-ui/react-tabs";
+import * as TabsPrimitive from "../../../components/ui/PlainTabs";
 import { useParams, useRouteLoaderData } from "@remix-run/react";
 import { CircleCheckBig, Inbox, Search, UsersRound, type LucideIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";

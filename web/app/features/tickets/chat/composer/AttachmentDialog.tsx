@@ -5,6 +5,7 @@ import { Button } from "../../../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../../../components/ui/Dialog";
 import { Input } from "../../../../components/ui/Input";
 import { formatBytes } from "../rules/composer";
+import "../texts";
 
 function FileThumb({ file }: { file: File }) {
   const url = useMemo(() => (file.type.startsWith("image/") ? URL.createObjectURL(file) : null), [file]);

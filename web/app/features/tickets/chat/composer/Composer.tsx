@@ -12,6 +12,7 @@ import { EmojiButton } from "./EmojiButton";
 import { QuickReplyMenu } from "./QuickReplyMenu";
 import { RecorderBar } from "./RecorderBar";
 import { ReplyPreview } from "./ReplyPreview";
+import "../texts";
 
 const LINE_PX = 20;
 const PAD_PX = 18;

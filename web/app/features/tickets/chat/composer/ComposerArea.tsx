@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/Button";
 import type { TicketActions } from "../rules/ticketActions";
+import "../texts";
 
 /** What sits under the messages when the user cannot write: accept, reopen, or who holds the ticket. */
 export function ComposerNotice({

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../../components/ui/Popover";
 import { Spinner } from "../../../../components/ui/Spinner";
+import "../texts";
 
 export const EmojiPickerPanel = lazy(() => import("./EmojiPickerPanel"));
 

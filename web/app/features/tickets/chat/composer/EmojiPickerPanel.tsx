@@ -1,6 +1,7 @@
 import EmojiPicker, { Categories, type EmojiClickData } from "emoji-picker-react";
 import { useTranslation } from "react-i18next";
 import { useTheme } from "../../../../lib/theme";
+import "../texts";
 
 // Datasets in the user's language, loaded with the picker (English is built in).
 const loadPt = () => import("emoji-picker-react/data/emojis-pt");

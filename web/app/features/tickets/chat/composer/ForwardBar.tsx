@@ -2,6 +2,7 @@ import { Forward, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/Button";
 import { useEscape } from "../../../../lib/hooks";
+import "../texts";
 
 /** Replaces the composer while choosing messages to forward; Esc leaves the selection. */
 export function ForwardBar({ count, onCancel, onForward }: { count: number; onCancel: () => void; onForward: () => void }) {

@@ -5,6 +5,7 @@ import { Spinner } from "../../../../components/ui/Spinner";
 import { plainText } from "../../shared/textFormat";
 import { quickReplyPreview } from "../rules/quickReplies";
 import type { QuickReply } from "../types";
+import "../texts";
 
 /** The "/" menu above the input: each reply's shortcode and the start of its text; arrows and Enter choose, Esc closes. */
 export function QuickReplyMenu({

@@ -2,6 +2,7 @@ import { Send, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatDuration } from "../rules/composer";
+import "../texts";
 
 /** While recording: a timer, discard and send. */
 export function RecorderBar({ seconds, encoding, onCancel, onSend }: { seconds: number; encoding: boolean; onCancel: () => void; onSend: () => void }) {

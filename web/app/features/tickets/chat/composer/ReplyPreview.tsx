@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { QuotedBlock } from "../messages/QuotedBlock";
 import type { ChatMessage } from "../types";
+import "../texts";
 
 /** The message being answered, above the input, with a cancel x. */
 export function ReplyPreview({ message, contactName, onCancel }: { message: ChatMessage; contactName: string; onCancel: () => void }) {

@@ -7,6 +7,7 @@ import { editMessage } from "../api";
 import { isBlank } from "../rules/composer";
 import { withoutSignature } from "../../shared/textFormat";
 import type { ChatMessage } from "../types";
+import "../texts";
 
 /** Edits the text of one's own message (the server allows 15 minutes). */
 export function EditMessageDialog({ message, onClose, onSaved }: { message: ChatMessage | null; onClose: () => void; onSaved: (message: ChatMessage) => void }) {

@@ -11,6 +11,7 @@ import { searchContacts } from "../api";
 import { MIN_SEARCH_CHARS, searchable } from "../rules/forward";
 import { formatPhone } from "../rules/phone";
 import type { ContactPick } from "../types";
+import "../texts";
 
 /**
  * Chooses the contact to forward to (search from 3 characters), then shows the one-at-a-time progress.

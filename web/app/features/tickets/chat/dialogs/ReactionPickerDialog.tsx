@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent } from "../../../../components/ui/Dialog";
 import { EmojiPickerPanel, PickerFallback } from "../composer/EmojiButton";
+import "../texts";
 
 /** "More reactions": the full (lazy) emoji picker for one message. */
 export function ReactionPickerDialog({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (emoji: string) => void }) {

@@ -10,6 +10,7 @@ import { MIN_SEARCH_CHARS } from "../rules/forward";
 import { transitions } from "../rules/ticketActions";
 import type { ChatTicket, ConnectionRef, QueueRef, UserRef } from "../types";
 import { UserPicker } from "./UserPicker";
+import "../texts";
 
 /**
  * Transfer (spec 000 sections 4 and 5): a queue and a connection are required; a user is optional (searched

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Input } from "../../../../components/ui/Input";
 import { matchUsers, MIN_SEARCH_CHARS } from "../rules/forward";
 import type { UserRef } from "../types";
+import "../texts";
 
 /** An optional user, searched by name from 3 characters; the chosen one shows with a clear button. */
 export function UserPicker({ id, users, value, onChange }: { id: string; users: UserRef[]; value: UserRef | null; onChange: (user: UserRef | null) => void }) {

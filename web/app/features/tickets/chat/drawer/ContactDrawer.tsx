@@ -13,6 +13,7 @@ import type { TicketHistory } from "../hooks/useTicketHistory";
 import type { ChatTicket, ContactDetails } from "../types";
 import { HistorySection } from "./HistorySection";
 import { NotesSection } from "./NotesSection";
+import "../texts";
 
 /** The panel on the right: contact data, extra info, the contact's ratings, the ticket's notes and its history. */
 export function ContactDrawer({

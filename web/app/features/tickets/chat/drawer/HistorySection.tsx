@@ -7,6 +7,8 @@ import { historyIcon } from "../messages/historyIcons";
 import { RatingStars, useRatingLabel } from "../messages/Rating";
 import { dateTimeOf } from "../rules/days";
 import { historySentence, historyTimeline } from "../rules/history";
+import "../../../kanban/texts";
+import "../texts";
 
 /**
  * The ticket's history as sentences ("Ana aceitou", "Transferido de Vendas para Suporte por Carla") with times, and

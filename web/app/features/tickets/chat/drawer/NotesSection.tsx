@@ -10,6 +10,7 @@ import { addNote, deleteNote, listNotes } from "../api";
 import { noteError } from "../rules/notes";
 import { dateTimeOf } from "../rules/days";
 import type { TicketNote } from "../types";
+import "../texts";
 
 /** The ticket's notes: add (at least 2 characters), list newest first, delete with confirmation. */
 export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: number; contactId: number; timeZone: string }) {

@@ -6,6 +6,7 @@ import { formatPhone } from "../rules/phone";
 import type { ChatTicket } from "../types";
 import { ContactAvatar } from "./ContactAvatar";
 import { TagChip } from "./TagsControl";
+import "../texts";
 
 /** Who the conversation is with, its queue and agent, its tags; the actions come in as children. */
 export function ChatHeader({

@@ -8,6 +8,7 @@ import { toastError } from "../../../../lib/errors";
 import { chipColors } from "../../../tags/colors";
 import { listTags, syncTags } from "../api";
 import type { ChatTicket, TagRef } from "../types";
+import "../texts";
 
 export function TagChip({ tag }: { tag: TagRef }) {
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/Button";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../components/ui/Menu";
 import type { TicketActions } from "../rules/ticketActions";
+import "../texts";
 
 export type TicketCommand = "reopen" | "accept" | "returnToQueue" | "resolve" | "transfer" | "delete";
 

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../../../lib/toast";
 import { compressImage } from "../media/compressImage";
 import { MAX_FILES, tooLarge } from "../rules/composer";
+import "../texts";
 
 /** Files waiting in the preview: images compressed at 0.7, anything over 16 MB refused with a toast. */
 export function useAttachments() {

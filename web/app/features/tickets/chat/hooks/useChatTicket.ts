@@ -7,6 +7,7 @@ import { useRealtimeEvent } from "../../../../lib/realtime";
 import { toast } from "../../../../lib/toast";
 import { getTicketByUuid } from "../api";
 import type { ChatContact, ChatTicket } from "../types";
+import "../texts";
 
 /**
  * The open ticket, kept current by realtime (ticket update/delete/updateUnread, contact update). A ticket of another queue

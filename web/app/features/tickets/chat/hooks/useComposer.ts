@@ -10,6 +10,7 @@ import { useAttachments } from "./useAttachments";
 import { useAudioRecorder } from "./useAudioRecorder";
 import { useDraft } from "./useDraft";
 import { useSignMessage } from "./useSignMessage";
+import "../texts";
 
 /**
  * The composer's state and its sends, in order: text, files with a caption (upload progress), voice notes (MP3, recordings

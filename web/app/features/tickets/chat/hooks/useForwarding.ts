@@ -6,6 +6,7 @@ import { forwardMessage } from "../api";
 import { forwardInTurn } from "../rules/forward";
 import { selectedInOrder } from "../rules/messages";
 import type { ChatMessage, ContactPick } from "../types";
+import "../texts";
 
 /** Selection mode and the one-at-a-time sending of the chosen messages to one contact. */
 export function useForwarding(messages: ChatMessage[], signMessage: boolean) {

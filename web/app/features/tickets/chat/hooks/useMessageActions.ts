@@ -6,6 +6,7 @@ import { deleteMessage, reactToMessage, retryMessage } from "../api";
 import type { MessageMenuActions } from "../messages/MessageMenu";
 import { canEditMessage, isForwardable, isOwnMessage } from "../rules/messages";
 import type { ChatMessage } from "../types";
+import "../texts";
 
 /** The message menu's actions for each message, and the dialogs they open. */
 export function useMessageActions({

@@ -7,6 +7,7 @@ import type { TicketCommand } from "../header/TicketActionsBar";
 import { deleteTicket, updateTicket } from "../api";
 import { transitions } from "../rules/ticketActions";
 import type { ChatTicket } from "../types";
+import "../texts";
 
 /**
  * The header's commands. Resolving clears the selection (onClose); transfer and delete open their dialogs;

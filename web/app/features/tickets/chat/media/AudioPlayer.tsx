@@ -5,6 +5,7 @@ import { Skeleton } from "../../../../components/ui/Spinner";
 import { useMediaUrl, useNearViewport } from "../hooks/useMediaUrl";
 import { nextPlaybackRate, playbackRateLabel, readPlaybackRate, savePlaybackRate } from "../rules/playbackRate";
 import { MediaPlaceholder } from "./MediaPlaceholder";
+import "../texts";
 
 /** A voice note or audio file with the native controls and a playback-rate button (0.5 → 1 → 1.5 → 2, remembered). */
 export function AudioPlayer({ url, name }: { url: string | null; name: string }) {

@@ -2,6 +2,7 @@ import { UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { formatPhone } from "../rules/phone";
 import { parseVCards } from "../rules/vcard";
+import "../texts";
 
 /** A shared contact (vCard): name and number of each card. */
 export function ContactCard({ body }: { body: string }) {

@@ -5,6 +5,7 @@ import { Spinner } from "../../../../components/ui/Spinner";
 import { toastError } from "../../../../lib/errors";
 import { fetchBlob } from "../api";
 import { MediaPlaceholder } from "./MediaPlaceholder";
+import "../texts";
 
 /** A file: its name and a download (fetched with the session, saved under its own name). */
 export function DocumentMedia({ url, name }: { url: string | null; name: string }) {

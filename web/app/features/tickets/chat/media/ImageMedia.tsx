@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../../components/ui/Spinner";
 import { useMediaUrl, useNearViewport } from "../hooks/useMediaUrl";
 import { MediaPlaceholder } from "./MediaPlaceholder";
+import "../texts";
 
 /** A picture (or sticker) in a bubble; a click opens it large. */
 export function ImageMedia({

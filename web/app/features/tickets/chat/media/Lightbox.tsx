@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Download, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import "../texts";
 
 /** A picture shown large over the chat, with download and close. */
 export function Lightbox({ image, onClose }: { image: { src: string; name: string } | null; onClose: () => void }) {

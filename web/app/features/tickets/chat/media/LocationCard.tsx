@@ -1,6 +1,7 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { parseLocation } from "../rules/location";
+import "../texts";
 
 /** A shared location: its map picture when the message carries one, the description and a link to the map. */
 export function LocationCard({ body }: { body: string }) {

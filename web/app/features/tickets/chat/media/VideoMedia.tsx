@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../../components/ui/Spinner";
 import { useMediaUrl, useNearViewport } from "../hooks/useMediaUrl";
 import { MediaPlaceholder } from "./MediaPlaceholder";
+import "../texts";
 
 export function VideoMedia({ url, name }: { url: string | null; name: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { DayLabel } from "../rules/days";
+import "../texts";
 
 export function DaySeparator({ label }: { label: DayLabel }) {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { MessageMenu, type MessageMenuActions } from "./MessageMenu";
 import { QuotedBlock } from "./QuotedBlock";
 import { RatingNote } from "./Rating";
 import { ReactionChips } from "./ReactionChips";
+import "../texts";
 
 export interface BubbleProps {
   message: ChatMessage;

@@ -9,6 +9,7 @@ import { VideoMedia } from "../media/VideoMedia";
 import { captionOf, messageKind } from "../rules/messages";
 import type { ChatMessage } from "../types";
 import { FormattedText } from "./FormattedText";
+import "../texts";
 
 /** The body of a bubble by media type; media keeps its caption underneath. */
 export function MessageContent({ message, onOpenImage }: { message: ChatMessage; onOpenImage: (src: string, name: string) => void }) {

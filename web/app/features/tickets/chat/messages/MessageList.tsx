@@ -12,6 +12,7 @@ import { MessageBubble } from "./MessageBubble";
 import { SystemLine } from "./SystemLine";
 import type { MessageMenuActions } from "./MessageMenu";
 import { useChatScroll } from "./useChatScroll";
+import "../texts";
 
 /** A ticket's loaded messages and their paging, as useMessages keeps them. */
 export type Conversation = Pick<ReturnType<typeof useMessages>, "messages" | "loaded" | "hasMore" | "loadingOlder" | "loadOlder">;

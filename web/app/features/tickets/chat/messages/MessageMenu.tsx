@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "../../../../components/ui/Menu";
 import { QUICK_REACTIONS } from "../rules/reactions";
+import "../texts";
 
 export interface MessageMenuActions {
   canAnswer: boolean;

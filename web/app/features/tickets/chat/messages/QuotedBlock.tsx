@@ -3,6 +3,7 @@ import { cn } from "../../../../components/ui/cn";
 import { plainText, withoutSignature } from "../../shared/textFormat";
 import { messageKind } from "../rules/messages";
 import type { QuotedMessage } from "../types";
+import "../texts";
 
 /** The replied-to message inside a bubble (and above the composer while replying). */
 export function QuotedBlock({

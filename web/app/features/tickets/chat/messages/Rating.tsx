@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
+import "../texts";
 
 /** A rating (1 unsatisfied, 2 satisfied, 3 very satisfied: spec 000) as three stars; their meaning is read out. */
 export function RatingStars({ rate, className }: { rate: number; className?: string }) {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
 import type { ReactionSummary } from "../rules/messages";
+import "../texts";
 
 /** The reactions a message received, under its bubble. */
 export function ReactionChips({ reactions, fromMe }: { reactions: ReactionSummary[]; fromMe: boolean }) {

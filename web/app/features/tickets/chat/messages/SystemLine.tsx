@@ -3,6 +3,8 @@ import { timeOf } from "../rules/days";
 import { historySentence } from "../rules/history";
 import type { TrackingEntry } from "../types";
 import { historyIcon } from "./historyIcons";
+import "../../../kanban/texts";
+import "../texts";
 
 /** Something that happened to the ticket (accepted, transferred, resolved…), centred between the messages. */
 export function SystemLine({ entry, timeZone }: { entry: TrackingEntry; timeZone: string }) {

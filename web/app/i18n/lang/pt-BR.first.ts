@@ -1,0 +1,21 @@
+import { ptBR as base } from "../pt-BR";
+import { ptBR as commandBar } from "../../features/commandBar/i18n";
+import { ptBR as tickets } from "../../features/tickets/list/i18n";
+import { acks } from "../../features/tickets/chat/i18n.acks";
+import type { translation as full } from "./pt-BR";
+
+/**
+ * The pt-BR texts the browser starts with: the shell's, the command bar's and the inbox list's. The
+ * other features' texts come with the code that shows them (`addFeatureTexts` in each feature's texts.ts), so the
+ * first visit of the inbox does not carry the texts of every page. The server has them all (language.server.ts).
+ */
+export const translation: Omit<Partial<typeof full>, "ticketChat"> & Omit<typeof full, LaterFeature | "ticketChat"> & { ticketChat: Pick<(typeof full)["ticketChat"], "acks"> } = {
+  ...base,
+  commandBar,
+  tickets,
+  // The list's rows show a message's ack; the chat's other texts come with the chat (features/tickets/chat/texts.ts).
+  ticketChat: { acks },
+};
+
+/** The features whose pt-BR texts load with their own code. */
+export type LaterFeature = "connections" | "contacts" | "insight" | "kanban" | "messagesApi" | "tags" | "quickMessages" | "queues";
