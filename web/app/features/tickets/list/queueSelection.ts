@@ -5,10 +5,10 @@ import { listQueues } from "../shared/api";
 import type { QueueRef } from "../shared/types";
 
 /**
- * The inbox's queue selector: the user's queues (admins: all of the company's), remembered per user in
- * localStorage. `null` means "all of them" — the lists then send no queue filter.
+ * A queue selector (the inbox's, the kanban's): the user's queues (admins: all of the company's), remembered per
+ * user and page in localStorage. `null` means "all of them" — the lists then send no queue filter.
  */
-const storageKey = (userId: number) => `tickets:queues:${userId}`;
+const storageKeyOf = (page: string, userId: number) => `${page}:queues:${userId}`;
 
 /** A stored choice, kept to queues that still exist; unreadable or empty means all. */
 export function parseSelection(raw: string | null, available: number[] | null): number[] | null {
@@ -33,7 +33,8 @@ export function toggleQueue(selection: number[] | null, all: number[], queueId: 
   return next.length === all.length && all.every((id) => next.includes(id)) ? null : next;
 }
 
-export function useQueueSelection(user: SessionUser, everyQueue: boolean) {
+export function useQueueSelection(user: SessionUser, everyQueue: boolean, page = "tickets") {
+  const storageKey = (userId: number) => storageKeyOf(page, userId);
   const [options, setOptions] = useState<QueueRef[]>(everyQueue ? [] : user.queues);
   const [selection, setSelection] = useState<number[] | null>(null);
   // Read after hydration (the server has no localStorage); the lists wait for it, so they load once.
@@ -41,7 +42,7 @@ export function useQueueSelection(user: SessionUser, everyQueue: boolean) {
   useEffect(() => {
     setSelection(parseSelection(storage.get(storageKey(user.id)), everyQueue ? null : user.queues.map((q) => q.id)));
     setReady(true);
-  }, [user.id, everyQueue, user.queues]);
+  }, [user.id, everyQueue, user.queues, page]);
 
   useEffect(() => {
     if (!everyQueue) {
@@ -66,13 +67,13 @@ export function useQueueSelection(user: SessionUser, everyQueue: boolean) {
         return next;
       });
     },
-    [options, user.id],
+    [options, user.id, page],
   );
 
   const selectAll = useCallback(() => {
     storage.remove(storageKey(user.id));
     setSelection(null);
-  }, [user.id]);
+  }, [user.id, page]);
 
   return { options, selection, ready, toggle, selectAll, queueIds: selection ?? [] };
 }
