@@ -228,8 +228,9 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
     await ana.keyboard.press("Control+K");
     const bar = ana.getByRole("dialog", { name: "Ir para…" });
     // Typed once the bar shows (its code loads once the page is idle, or on the first Ctrl+K).
-    await bar.getByRole("combobox").or(bar.getByRole("textbox")).first().waitFor();
-    await ana.keyboard.type(FIRST.name.slice(0, 6));
+    const search = bar.getByRole("combobox");
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
+    await search.fill(FIRST.name.slice(0, 6));
     const ticketOption = bar.getByRole("group", { name: "Tickets" }).getByRole("option", { name: new RegExp(FIRST.name) });
     await expect.poll(() => ticketOption.isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(ana, "agent-day-command-bar");

@@ -164,7 +164,13 @@ describe("journey: the login page says why a session ended and brings the agent 
   it("exports what the search shows, with Portuguese headers, and imports that file back; the template has the same headers", async () => {
     const page = contexts[2]!.pages()[0]!;
     await page.getByRole("searchbox").fill("Silva");
-    await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(0);
+    // The list shows the search once it has been asked (after the typing pause): every row then matches.
+    await expect
+      .poll(async () => {
+        const rows = await page.locator("tbody tr").allInnerTexts();
+        return rows.length > 0 && rows.every((row) => /silva/i.test(row));
+      }, { timeout: 10_000 })
+      .toBe(true);
     const shown = await page.locator("tbody tr").count();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar" }).click()]);
     const file = path.join(dir, download.suggestedFilename());
