@@ -242,7 +242,7 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
           await search.fill(FIRST.name.slice(0, 6));
           return false;
         },
-        { timeout: 15_000, intervals: [2_000] },
+        { timeout: 15_000, interval: 2_000 },
       )
       .toBe(true);
     await screenshot(ana, "agent-day-command-bar");
