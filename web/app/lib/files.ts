@@ -40,20 +40,25 @@ export function formatBytes(bytes: number, lang: string): string {
  * (starting with = + - @, tab or carriage return) gets an apostrophe in front (CSV injection), and a value with
  * a quote, comma or line break is quoted. Mirrors the server's export (worker/domain/contacts/csv).
  */
-export function csvField(value: string | number): string {
-  const text = String(value);
+export function csvField(value: string | number | null): string {
+  const text = value === null ? "" : String(value);
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** A CSV document (header and rows), with a byte-order mark so spreadsheet programs read accents right. */
-export function csvDocument(rows: (string | number)[][]): string {
+export function csvDocument(rows: (string | number | null)[][]): string {
   return `\uFEFF${rows.map((r) => r.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 
 /** Hands text to the browser as a downloaded file. */
 export function saveText(text: string, fileName: string, type = "text/csv;charset=utf-8") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveBlob(new Blob([text], { type }), fileName);
+}
+
+/** Hands bytes to the browser as a downloaded file. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

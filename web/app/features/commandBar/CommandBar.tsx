@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
 import { Search } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../components/ui/cn";
 import { Spinner } from "../../components/ui/Spinner";
@@ -35,9 +35,6 @@ function CommandSearch({ user, onDone }: { user: SessionUser; onDone: () => void
   const listId = useId();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  // The bar may mount open (its code loads on the first Ctrl+K): take the cursor then, as autoFocus may not.
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
   const { items, searching } = useCommandResults(user, query);
   useEffect(() => setActive(0), [query, items.length]);
   const current = items[active];
@@ -64,7 +61,6 @@ function CommandSearch({ user, onDone }: { user: SessionUser; onDone: () => void
       <div className="flex items-center gap-3 border-b border-line px-4">
         <Search className="size-5 shrink-0 text-subtle" aria-hidden />
         <input
-          ref={input}
           autoFocus
           value={query}
           onChange={(e) => setQuery(e.target.value)}

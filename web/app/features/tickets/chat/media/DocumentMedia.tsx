@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toastError } from "../../../../lib/errors";
+import { saveBlob } from "../../../../lib/files";
 import { fetchBlob } from "../api";
 import { MediaPlaceholder } from "./MediaPlaceholder";
 import "../texts";
@@ -16,15 +17,7 @@ export function DocumentMedia({ url, name }: { url: string | null; name: string 
   const download = async () => {
     setBusy(true);
     try {
-      const blob = await fetchBlob(url);
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = href;
-      a.download = title;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      saveBlob(await fetchBlob(url), title);
     } catch (err) {
       toastError(err);
     } finally {
