@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A journey waits for what a person would wait for: on a loaded CI machine a live update can take seconds,
+    // so expect.poll gives up after 10 s rather than its default 1 s (a wait, not a timed assertion).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

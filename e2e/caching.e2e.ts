@@ -82,6 +82,8 @@ describe("journey: an agent comes back to the inbox: the app's files come from t
     const document = await next.goto("/tickets");
     await next.getByRole("tab").first().waitFor();
     expect(document?.status()).toBe(200);
+    // Every request answered before counting: one still in flight has no "served from cache" event yet.
+    await next.waitForLoadState("networkidle");
     const { cached, network } = watch.assets();
     expect(cached.length).toBeGreaterThan(0);
     expect(network.filter((path) => firstVisit.has(path))).toEqual([]);

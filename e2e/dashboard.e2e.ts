@@ -64,12 +64,22 @@ describe("dashboard: an admin reads the service figures of a period", () => {
   it("opens the reports of the period and exports them", async () => {
     await page.getByRole("combobox", { name: "Período" }).click();
     await page.getByRole("option", { name: "Últimos 90 dias" }).click();
-    await page.getByRole("link", { name: "Relatórios" }).click();
+    // The dashboard's own link carries the period (the menu's entry opens the reports with the default one).
+    await page.getByRole("main").getByRole("link", { name: "Relatórios" }).click();
     await page.getByRole("heading", { name: "Relatórios", level: 1 }).waitFor();
-    await page.getByTestId("reports-table").locator("tbody tr").first().waitFor();
+    const rows = page.getByTestId("reports-table").locator("tbody tr");
+    await rows.first().waitFor();
     const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV" }).click()]);
     expect(csv.suggestedFilename()).toBe("tickets-report.csv");
     await screenshot(page, "reports-desktop-light");
+
+    // A row opens its ticket's history, as the chat's drawer tells it.
+    await rows.first().getByRole("button", { name: /^Histórico do ticket #\d+$/ }).click();
+    const history = page.getByRole("dialog", { name: /^Histórico do ticket #\d+$/ });
+    await history.getByRole("listitem").first().waitFor();
+    await screenshot(page, "reports-history-light");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => history.count(), { timeout: 10_000 }).toBe(0);
   });
 
   it("reads well in dark mode and on a phone", async () => {
@@ -88,6 +98,11 @@ describe("dashboard: an admin reads the service figures of a period", () => {
         await screenshot(p, name);
         await p.locator(".recharts-surface").first().scrollIntoViewIfNeeded();
         await screenshot(p, `${name}-charts`);
+        await p.goto("/reports?days=90");
+        await p.getByTestId("reports-table").locator("tbody tr").first().waitFor();
+        // On a phone the rows are cards: the page itself never scrolls sideways.
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(p, name.replace("dashboard", "reports"));
       } finally {
         await other.close();
       }

@@ -65,6 +65,7 @@ const link = (page: PageId, to: string, labelKey: string, icon: LucideIcon, badg
 
 export const mainMenu: MenuEntry[] = [
   link("dashboard", "/", "menu.dashboard", LayoutDashboard),
+  link("reports", "/reports", "menu.reports", ListChecks),
   link("tickets", "/tickets", "menu.tickets", MessageSquareText),
   link("quick-messages", "/quick-messages", "menu.quickMessages", Zap),
   link("kanban", "/kanban", "menu.kanban", SquareKanban),

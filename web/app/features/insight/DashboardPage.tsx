@@ -20,7 +20,7 @@ const PerAgentChart = lazy(() => import("./Charts").then((m) => ({ default: m.Pe
 const fmtMin = (v: number | null) => (v === null ? "–" : v.toLocaleString(undefined, { maximumFractionDigits: 1 }));
 
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<Filter>(DEFAULT_FILTER);
   const query = useMemo(() => filterQuery(filter), [filter]);
   const [data, setData] = useState<DashboardData | null>(null);
@@ -82,7 +82,7 @@ export function DashboardPage() {
       ) : (
         <>
           <p className="text-xs text-muted" data-testid="dashboard-period">
-            {data.period.from} – {data.period.to} · {t("insight.timezone", { timezone: data.period.timezone })}
+            {periodText(data.period.from, data.period.to, i18n.language)} · {t("insight.timezone", { timezone: data.period.timezone })}
           </p>
           <Cards data={data} />
           {empty ? (
@@ -368,4 +368,11 @@ function exportTables(d: DashboardData, t: TFunction): SheetTable[] {
       rows: d.series.heatmap.map((row, i) => [weekdays[i] ?? String(i), ...row]),
     },
   ];
+}
+
+/** The period's first and last local days ("19 – 25 de nov. de 2026"), in the reader's language. */
+function periodText(from: string, to: string, language: string) {
+  // Calendar dates, not instants: read at noon UTC and written in UTC, so no time zone moves them a day.
+  const day = (d: string) => new Date(`${d}T12:00:00Z`);
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).formatRange(day(from), day(to));
 }

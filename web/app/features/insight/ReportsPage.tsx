@@ -1,22 +1,25 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { ArrowLeft, ExternalLink, FileSpreadsheet, FileText, Filter as FilterIcon, Inbox } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { ArrowLeft, FileSpreadsheet, FileText, Filter as FilterIcon } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Input } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
-import { Spinner } from "../../components/ui/Spinner";
-import { TBody, THead, Table, Td, Th, Tr } from "../../components/ui/Table";
 import { useDebouncedValue } from "../../lib/hooks";
 import { toastError } from "../../lib/errors";
-import { DEFAULT_FILTER, fetchReports, filterQuery, PERIODS, type Filter, type ReportsPage as Page } from "./api";
+import { usePagedList } from "../../lib/paged-list";
+import { DEFAULT_FILTER, fetchReports, filterQuery, PERIODS, type Filter, type ReportRow } from "./api";
 import { downloadCsvAsXlsx } from "./exportSheet";
 import { Filters } from "./Filters";
+import { ReportHistoryDialog } from "./ReportHistoryDialog";
+import { ReportsTable } from "./ReportsTable";
 import "./texts";
 
 const ALL = "all";
+const PAGE_SIZE = 50;
 
 /** The filter a link from the dashboard carries (?days= or ?date_from=&date_to=, queueId, userId). */
 function filterFrom(params: URLSearchParams): Filter {
@@ -32,35 +35,32 @@ function filterFrom(params: URLSearchParams): Filter {
   };
 }
 
-const minutes = (v: number | null) => (v === null ? "–" : v.toLocaleString(undefined, { maximumFractionDigits: 1 }));
-
 export function ReportsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const [filter, setFilter] = useState<Filter>(() => filterFrom(params));
   const [status, setStatus] = useState("");
   const [searchInput, setSearchInput] = useState("");
-  const search = useDebouncedValue(searchInput.trim(), 500);
-  const [pageNumber, setPageNumber] = useState(1);
-  const [page, setPage] = useState<Page | null>(null);
-  const [loading, setLoading] = useState(false);
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [exporting, setExporting] = useState(false);
+  const [historyOf, setHistoryOf] = useState<ReportRow | null>(null);
+  const [timeZone, setTimeZone] = useState<string>();
   const base = useMemo(() => filterQuery(filter), [filter]);
   const query = useMemo(
     () => (base ? { ...base, ...(status ? { status } : {}), ...(search ? { searchParam: search } : {}) } : null),
     [base, status, search],
   );
-  useEffect(() => setPageNumber(1), [query]);
-  useEffect(() => {
-    if (!query) return;
-    const abort = new AbortController();
-    setLoading(true);
-    fetchReports({ ...query, pageNumber, pageSize: 20 }, abort.signal)
-      .then(setPage)
-      .catch((err) => abort.signal.aborted || toastError(err))
-      .finally(() => abort.signal.aborted || setLoading(false));
-    return () => abort.abort();
-  }, [query, pageNumber]);
+  // The list kit pages by one key: the whole query, so any filter change starts again at page 1.
+  const fetchPage = useCallback(
+    async ({ pageNumber }: { pageNumber: number }) => {
+      if (!query) return { items: [], count: 0, hasMore: false };
+      const page = await fetchReports({ ...query, pageNumber, pageSize: PAGE_SIZE });
+      setTimeZone(page.timezone);
+      return { items: page.reports, count: page.count, hasMore: page.hasMore };
+    },
+    [query],
+  );
+  const list = usePagedList<ReportRow>(JSON.stringify(query), fetchPage);
 
   const csvHref = query ? `/api/ticket/reports?${new URLSearchParams({ ...query, format: "csv" })}` : undefined;
   const exportXlsx = async () => {
@@ -76,14 +76,12 @@ export function ReportsPage() {
       setExporting(false);
     }
   };
-  const dateTime = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language, { timeZone: page?.timezone, dateStyle: "short", timeStyle: "short" }) : "–";
 
   return (
-    <PageFrame className="max-w-7xl">
+    <PageFrame className="h-full min-h-0 max-w-7xl">
       <PageHeader
         title={t("insight.reportsTitle")}
-        count={page?.count}
+        count={query && list.loaded ? list.count : undefined}
         actions={
           <>
             <Link to="/" className={buttonClasses("ghost", "md")}>
@@ -119,85 +117,20 @@ export function ReportsPage() {
             {t("insight.filters.search")}
             <Input type="search" value={searchInput} onChange={(e) => setSearchInput(e.target.value)} />
           </label>
-          {loading ? <Spinner label={t("insight.charts.loading")} /> : null}
         </Filters>
       </Card>
       {!query ? (
         <Card>
           <EmptyState icon={FilterIcon} title={t("insight.parametrize")} description={t("insight.parametrizeHint")} />
         </Card>
-      ) : page && page.reports.length === 0 ? (
-        <Card>
-          <EmptyState icon={Inbox} title={t("insight.reports.empty")} />
-        </Card>
       ) : (
-        <Card className="overflow-hidden">
-          <div className="overflow-x-auto">
-            <Table data-testid="reports-table">
-              <THead>
-                <tr>
-                  <Th>{t("insight.reports.contact")}</Th>
-                  <Th>{t("insight.reports.queue")}</Th>
-                  <Th>{t("insight.reports.agent")}</Th>
-                  <Th>{t("insight.reports.status")}</Th>
-                  <Th>{t("insight.reports.started")}</Th>
-                  <Th>{t("insight.reports.finished")}</Th>
-                  <Th className="text-right">{t("insight.reports.wait")}</Th>
-                  <Th className="text-right">{t("insight.reports.firstResponse")}</Th>
-                  <Th className="text-right">{t("insight.reports.resolution")}</Th>
-                  <Th className="text-right">{t("insight.reports.rating")}</Th>
-                  <Th>{t("insight.reports.tags")}</Th>
-                  <Th>
-                    <span className="sr-only">{t("insight.reports.open")}</span>
-                  </Th>
-                </tr>
-              </THead>
-              <TBody>
-                {(page?.reports ?? []).map((r) => (
-                  <Tr key={r.id}>
-                    <Td>
-                      <div className="font-medium">{r.contact.name}</div>
-                      <div className="text-xs text-muted">{r.contact.number}</div>
-                    </Td>
-                    <Td>{r.queue?.name ?? "–"}</Td>
-                    <Td>{r.user?.name ?? "–"}</Td>
-                    <Td>{t(`insight.reports.statuses.${r.status}`)}</Td>
-                    <Td className="whitespace-nowrap">{dateTime(r.startedAt)}</Td>
-                    <Td className="whitespace-nowrap">{dateTime(r.finishedAt)}</Td>
-                    <Td className="text-right tabular-nums">{minutes(r.waitTime)}</Td>
-                    <Td className="text-right tabular-nums">{minutes(r.firstResponseTime)}</Td>
-                    <Td className="text-right tabular-nums">{minutes(r.resolutionTime)}</Td>
-                    <Td className="text-right tabular-nums">{r.rate ?? "–"}</Td>
-                    <Td>
-                      <div className="flex flex-wrap gap-1">
-                        {r.tags.map((tag) => (
-                          <span key={tag.name} className="rounded-full px-2 py-0.5 text-xs text-white" style={{ background: tag.color || "#888" }}>
-                            {tag.name}
-                          </span>
-                        ))}
-                      </div>
-                    </Td>
-                    <Td>
-                      <Link to={`/tickets/${r.uuid}`} className={buttonClasses("ghost", "icon-sm")} aria-label={t("insight.reports.open")}>
-                        <ExternalLink className="size-4" aria-hidden />
-                      </Link>
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          </div>
-          <div className="flex items-center justify-between gap-2 border-t border-line p-3 text-sm">
-            <Button variant="outline" size="sm" disabled={pageNumber <= 1} onClick={() => setPageNumber((n) => n - 1)}>
-              {t("insight.reports.previous")}
-            </Button>
-            <span className="text-muted">{t("insight.reports.page", { page: pageNumber })}</span>
-            <Button variant="outline" size="sm" disabled={!page?.hasMore} onClick={() => setPageNumber((n) => n + 1)}>
-              {t("insight.reports.next")}
-            </Button>
-          </div>
+        <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+          <InfiniteScroller list={list}>
+            <ReportsTable rows={list.items} loaded={list.loaded} loadingMore={list.loading} timeZone={timeZone} onHistory={setHistoryOf} />
+          </InfiniteScroller>
         </Card>
       )}
+      <ReportHistoryDialog row={historyOf} timeZone={timeZone} onClose={() => setHistoryOf(null)} />
     </PageFrame>
   );
 }
