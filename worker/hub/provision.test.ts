@@ -38,6 +38,11 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("drop table message_hours");
     sql.exec("drop index contacts_company_created_idx");
   },
+  "0004_service_rollups": (sql) => {
+    dropWhere(sql, "trigger", "service_rollup_%");
+    sql.exec("drop table service_days");
+    sql.exec("drop table service_hours");
+  },
 };
 
 describe("a company's own database", () => {

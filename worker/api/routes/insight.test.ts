@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tickets, ticketServicePeriods, ticketTracking, userRatings } from "../../db/schema";
 import { call, companyWithTeam, createQueue, createUser, inTenant, loginAs } from "../../testing/fixtures";
@@ -178,6 +178,62 @@ describe("the service episodes (ticket_service_periods)", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: a.admin.id, acceptedUserId: a.admin.id });
     expect(rows[0]!.finishedAt).not.toBeNull();
+  });
+});
+
+describe("the daily and hourly rollups (service_days, service_hours)", () => {
+  /** Each rollup row as the episodes give it now, and as the triggers kept it: they must be the same rows. */
+  const compare = (companyId: number) =>
+    inTenant(companyId, (db) => {
+      const day = (column: string) => `${column} - ${column} % 86400000`;
+      const expected = db.all<Record<string, number>>(sql.raw(`
+        select day, user_id, queue_id, sum(started) as started, sum(wait_n) as wait_n, sum(wait_sum) as wait_sum,
+          sum(responded_n) as responded_n, sum(responded_sum) as responded_sum, sum(resolved) as resolved,
+          sum(handling_sum) as handling_sum, sum(resolution_sum) as resolution_sum, sum(asked) as asked, sum(rate1) as rate1, sum(rate3) as rate3
+        from (
+          select ${day("started_at")} as day, coalesce(user_id, 0) as user_id, coalesce(queue_id, 0) as queue_id, 1 as started,
+            (queued_at is not null and accepted_at is not null) as wait_n, coalesce(accepted_at - queued_at, 0) as wait_sum,
+            0 as responded_n, 0 as responded_sum, 0 as resolved, 0 as handling_sum, 0 as resolution_sum, 0 as asked, 0 as rate1, 0 as rate3
+          from ticket_service_periods where company_id = ${companyId}
+          union all
+          select ${day("started_at")}, first_response_user_id, coalesce(queue_id, 0), 0, 0, 0, 1, first_response_at - queued_at, 0, 0, 0, 0, 0, 0
+          from ticket_service_periods where company_id = ${companyId} and queued_at is not null and first_response_at is not null and first_response_user_id is not null
+          union all
+          select ${day("finished_at")}, coalesce(user_id, 0), coalesce(queue_id, 0), 0, 0, 0, 0, 0, 1, coalesce(finished_at - assigned_at, 0),
+            finished_at - started_at, (rating_asked_at is not null or rate is not null), rate is 1, rate is 3
+          from ticket_service_periods where company_id = ${companyId} and finished_at is not null
+        ) group by 1, 2, 3 order by 1, 2, 3`));
+      const kept = db.all<Record<string, number>>(sql.raw(`
+        select day, user_id, queue_id, started, wait_n, wait_sum, responded_n, responded_sum, resolved, handling_sum, resolution_sum, asked, rate1, rate3
+        from service_days where company_id = ${companyId} and (started or responded_n or resolved) order by 1, 2, 3`));
+      const hours = db.all<Record<string, number>>(sql.raw(`
+        select (select count(*) from ticket_service_periods where company_id = ${companyId}) as episodes,
+          (select count(*) from ticket_service_periods where company_id = ${companyId} and finished_at is not null) as finished,
+          (select sum(started) from service_hours where company_id = ${companyId}) as started,
+          (select sum(resolved) from service_hours where company_id = ${companyId}) as resolved`))[0]!;
+      return { expected, kept, hours };
+    });
+
+  it("agree with the episodes after creates, accepts, transfers, closes, reopens, ratings and a deleted ticket", async () => {
+    const before = await compare(a.company.id);
+    expect(before.kept.length).toBeGreaterThan(3);
+    expect(before.kept).toEqual(before.expected);
+
+    // A ticket of the history goes: its episodes leave the rollups with it.
+    const h = history(a.company.id);
+    const gone = await h.ticket((await createContact(a.company.id)).id, q2);
+    await gone.move("create", { status: "pending", userId: null, queueId: q2 }, sp("2025-03-11T08:00"));
+    await gone.move("accept", { status: "open", userId: a.agent.id, queueId: q2 }, sp("2025-03-11T08:03"));
+    await gone.say(a.agent.id, sp("2025-03-11T08:04"));
+    await gone.move("close", { status: "closed", userId: a.agent.id, queueId: q2 }, sp("2025-03-11T08:20"));
+    const during = await compare(a.company.id);
+    expect(during.kept).toEqual(during.expected);
+    await inTenant(a.company.id, (db) => db.delete(tickets).where(eq(tickets.id, gone.id)).run());
+
+    const after = await compare(a.company.id);
+    expect(after.kept).toEqual(after.expected);
+    expect(after.kept).toEqual(before.kept);
+    expect(after.hours).toEqual({ episodes: after.hours.episodes, finished: after.hours.finished, started: after.hours.episodes, resolved: after.hours.finished });
   });
 });
 

@@ -8,7 +8,7 @@ import { contacts } from "./contacts";
 
 /**
  * One row per service episode of a ticket: from the moment it is created or reopened until it is closed (ADR 0024).
- * Written only by SQLite triggers (migration 0002_service_periods.sql) in the same transaction as the history row
+ * Written only by SQLite triggers (migration 0003_service_periods.sql) in the same transaction as the history row
  * (`ticket_trackings`), the agent's message (`messages`) or the rating (`user_ratings`) that changes it, so the
  * dashboard reads a few indexed rows per ticket instead of scanning history and messages. Times are UTC epoch ms.
  *
@@ -110,4 +110,52 @@ export const messageHours = sqliteTable(
     outbound: integer("outbound").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.hour] })],
+);
+
+const counter = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * The service episodes summed per UTC day, agent and queue (ADR 0033), so a long period reads a few thousand rows
+ * instead of every episode: its whole UTC days come from here, its partial first and last days from the episodes.
+ * Kept by triggers on `ticket_service_periods` (migration 0004_service_rollups.sql): an episode counts as started
+ * on its start's day under its agent (`user_id`, 0 for none), as answered under its first responder, and as
+ * resolved on its close's day. Sums are in ms.
+ */
+export const serviceDays = sqliteTable(
+  "service_days",
+  {
+    companyId: companyId(),
+    day: integer("day").notNull(),
+    userId: integer("user_id").notNull(),
+    queueId: integer("queue_id").notNull(),
+    started: counter("started"),
+    waitN: counter("wait_n"),
+    waitSum: counter("wait_sum"),
+    firstResponseN: counter("first_response_n"),
+    firstResponseSum: counter("first_response_sum"),
+    respondedN: counter("responded_n"),
+    respondedSum: counter("responded_sum"),
+    resolved: counter("resolved"),
+    handlingN: counter("handling_n"),
+    handlingSum: counter("handling_sum"),
+    resolutionSum: counter("resolution_sum"),
+    asked: counter("asked"),
+    rate1: counter("rate1"),
+    rate2: counter("rate2"),
+    rate3: counter("rate3"),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.userId, t.queueId] })],
+);
+
+/** Episodes started and resolved per UTC hour and queue (ADR 0033): the per-day series of a long period. */
+export const serviceHours = sqliteTable(
+  "service_hours",
+  {
+    companyId: companyId(),
+    hour: integer("hour").notNull(),
+    queueId: integer("queue_id").notNull(),
+    started: counter("started"),
+    resolved: counter("resolved"),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.hour, t.queueId] })],
 );

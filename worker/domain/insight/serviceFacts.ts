@@ -1,14 +1,14 @@
 import { and, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { InsightFilter } from "../../contracts/insight";
-import { companies, ticketServicePeriods as sp } from "../../db/schema";
+import { companies, serviceDays as sd, serviceHours as sh, ticketServicePeriods as sp } from "../../db/schema";
 import type { Ctx } from "../context";
 import { requirePermission } from "../context";
 import { periodOf, type Period } from "./period";
 
 // The figures are aggregated inside SQLite and only small results cross into JavaScript: handing 100,000 rows over
 // one value at a time costs about a microsecond a value (ADR 0024), while SQLite walks the covering indexes in a few
-// milliseconds. Sums and counts read index ranges (per agent, per day) with no sort; medians are picked by position
-// in SQLite's own sort.
+// milliseconds. Counts and sums of a period's whole UTC days come from the daily rollups (ADR 0033) and only its
+// partial edge days are walked in the episodes; medians are picked by position in an index of the duration.
 
 /** The dashboard's verbs start here: admins only (spec 000), the company's time zone, the period's days. */
 export async function insightPeriod(ctx: Ctx, filter: InsightFilter, now = new Date()): Promise<Period> {
@@ -33,18 +33,50 @@ const userIs = (column: typeof sp.userId | typeof sp.firstResponseUserId, id: nu
 const valuesOf = (rows: number[][]) => sql.raw(rows.map((r) => `(${r.map((v) => String(Math.trunc(v))).join(", ")})`).join(", "));
 
 /**
- * Counts per local day, in one statement: an index range count for each day (no sort, whatever the number of
- * episodes), the days given as literal rows.
+ * Counts per local day, in one statement: each day's hours summed from the hourly rollup when every day starts on
+ * a whole hour (no agent filter: the rollup has no agent), else an index range count for each day (no sort).
  */
-function perDay(ctx: Ctx, column: typeof sp.finishedAt | typeof sp.startedAt, base: SQL[], period: Period) {
+function perDay(ctx: Ctx, column: typeof sp.finishedAt | typeof sp.startedAt, filter: InsightFilter, period: Period) {
   const days = period.days.map((_, i) => [i, period.dayStarts[i]!, period.dayStarts[i + 1]!]);
-  const rows = rowsOf<{ n: number }>(
-    ctx,
-    sql`select (select count(*) from ${sp} where ${and(...base)} and ${column} >= d.column2 and ${column} < d.column3) as n
-      from (values ${valuesOf(days)}) as d order by d.column1`,
-  );
+  const fromHours = !filter.userId && period.dayStarts.every((t) => t % HOUR_MS === 0);
+  const count = fromHours
+    ? sql`(select coalesce(sum(${column === sp.startedAt ? sh.started : sh.resolved}), 0) from ${sh} where ${sh.companyId} = ${ctx.companyId}
+        ${filter.queueId ? sql`and ${sh.queueId} = ${filter.queueId}` : sql``} and ${sh.hour} >= d.column2 and ${sh.hour} < d.column3)`
+    : sql`(select count(*) from ${sp} where ${and(...episodeFilter(ctx, filter))} and ${column} >= d.column2 and ${column} < d.column3)`;
+  const rows = rowsOf<{ n: number }>(ctx, sql`select ${count} as n from (values ${valuesOf(days)}) as d order by d.column1`);
   return rows.map((r) => num(r.n));
 }
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** Where a period's counts come from: its whole UTC days from the rollups, the rest (its edges) from the episodes. */
+interface Sources {
+  days: { from: number; to: number } | null;
+  walks: { from: number; to: number }[];
+}
+
+/** The rollups have no filter by agent (their agent is the one who resolved, or who answered first): walk it all. */
+function sourcesOf(period: Period, filter: InsightFilter): Sources {
+  const first = Math.ceil(period.from / DAY_MS) * DAY_MS;
+  const last = Math.floor(period.to / DAY_MS) * DAY_MS;
+  if (filter.userId || first >= last) return { days: null, walks: [{ from: period.from, to: period.to }] };
+  return {
+    days: { from: first, to: last },
+    walks: [
+      { from: period.from, to: first },
+      { from: last, to: period.to },
+    ].filter((w) => w.from < w.to),
+  };
+}
+
+/** The rollup rows of the whole days, with the queue filter. */
+function rollupWhere(ctx: Ctx, filter: InsightFilter, days: { from: number; to: number }) {
+  return and(eq(sd.companyId, ctx.companyId), gte(sd.day, days.from), lt(sd.day, days.to), filter.queueId ? eq(sd.queueId, filter.queueId) : undefined)!;
+}
+
+/** Adds vectors of counts and sums, element by element. */
+const addInto = (into: number[] | undefined, more: number[]) => more.map((v, i) => v + (into?.[i] ?? 0));
 
 /** Expression indexes of migration 0002 (not modelled by drizzle-kit): each duration in order. */
 type DurationIndex = "service_periods_resolution_idx" | "service_periods_handling_idx" | "service_periods_wait_idx" | "service_periods_first_response_idx";
@@ -90,27 +122,45 @@ export interface AgentResolved {
  */
 export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, userIds: number[]) {
   const base = episodeFilter(ctx, filter);
-  const inPeriod = [isNotNull(sp.finishedAt), gte(sp.finishedAt, period.from), lt(sp.finishedAt, period.to)];
   const ids: (number | null)[] = filter.userId ? [filter.userId] : [...userIds, null];
+  const named = ids.filter((id): id is number => id !== null);
+  const team = new Set(named);
   const aggregates = sql`json_array(count(*), sum(${sp.finishedAt} - ${sp.assignedAt}), count(${sp.assignedAt}),
     sum(${sp.finishedAt} - ${sp.startedAt}), sum(${sp.ratingAskedAt} is not null or ${sp.rate} is not null),
     sum(${sp.rate} = 1), sum(${sp.rate} = 2), sum(${sp.rate} = 3))`;
   const byUser = new Map<number | null, number[]>();
-  const named = ids.filter((id): id is number => id !== null);
-  if (named.length) {
+  const add = (userId: number | null, values: unknown[]) => {
+    // Nobody's episodes, and those of someone no longer in the team, are the `null` row.
+    const key = userId !== null && team.has(userId) ? userId : null;
+    byUser.set(key, addInto(byUser.get(key), values.map(num)));
+  };
+  const sources = sourcesOf(period, filter);
+  for (const walk of sources.walks) {
+    const inRange = [isNotNull(sp.finishedAt), gte(sp.finishedAt, walk.from), lt(sp.finishedAt, walk.to)];
+    if (named.length) {
+      const rows = rowsOf<{ id: number; j: string }>(
+        ctx,
+        sql`select u.column1 as id, (select ${aggregates} from ${sp} where ${and(...base, ...inRange)} and ${sp.userId} = u.column1) as j
+          from (values ${valuesOf(named.map((id) => [id]))}) as u`,
+      );
+      for (const r of rows) add(num(r.id), JSON.parse(r.j) as unknown[]);
+    }
+    if (ids.includes(null)) {
+      const [r] = rowsOf<{ j: string }>(ctx, sql`select ${aggregates} as j from ${sp} where ${and(...base, ...inRange, isNull(sp.userId))}`);
+      add(null, JSON.parse(r!.j) as unknown[]);
+    }
+  }
+  if (sources.days) {
     const rows = rowsOf<{ id: number; j: string }>(
       ctx,
-      sql`select u.column1 as id, (select ${aggregates} from ${sp} where ${and(...base, ...inPeriod)} and ${sp.userId} = u.column1) as j
-        from (values ${valuesOf(named.map((id) => [id]))}) as u`,
+      sql`select ${sd.userId} as id, json_array(sum(${sd.resolved}), sum(${sd.handlingSum}), sum(${sd.handlingN}), sum(${sd.resolutionSum}),
+        sum(${sd.asked}), sum(${sd.rate1}), sum(${sd.rate2}), sum(${sd.rate3})) as j
+        from ${sd} where ${rollupWhere(ctx, filter, sources.days)} group by ${sd.userId}`,
     );
-    for (const r of rows) byUser.set(num(r.id), JSON.parse(r.j) as number[]);
-  }
-  if (ids.includes(null)) {
-    const [r] = rowsOf<{ j: string }>(ctx, sql`select ${aggregates} as j from ${sp} where ${and(...base, ...inPeriod, isNull(sp.userId))}`);
-    byUser.set(null, JSON.parse(r!.j) as number[]);
+    for (const r of rows) add(num(r.id) || null, JSON.parse(r.j) as unknown[]);
   }
   const agents = ids.map((userId): AgentResolved => {
-    const r = (byUser.get(userId) ?? []).map(num);
+    const r = byUser.get(userId) ?? [];
     const handlingCount = r[2] ?? 0;
     return {
       userId,
@@ -130,7 +180,7 @@ export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, u
   return {
     agents,
     total,
-    perDay: () => perDay(ctx, sp.finishedAt, base, period),
+    perDay: () => perDay(ctx, sp.finishedAt, filter, period),
     resolutionMedian: () => median(ctx, sql`${sp.finishedAt} - ${sp.startedAt}`, and(...walkTerms(ctx, filter, sp.finishedAt, period))!, total, "service_periods_resolution_idx"),
   };
 }
@@ -138,37 +188,57 @@ export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, u
 /** Episodes started in the period: counts, waits and first responses (totals, per responder), per day, medians. */
 export function startedFacts(ctx: Ctx, period: Period, filter: InsightFilter, userIds: number[]) {
   const base = episodeFilter(ctx, filter);
-  const where = and(...base, gte(sp.startedAt, period.from), lt(sp.startedAt, period.to))!;
-  const responded = and(where, isNotNull(sp.queuedAt), isNotNull(sp.firstResponseAt))!;
-  const [t] = rowsOf<Record<string, number | null>>(
-    ctx,
-    sql`select count(*) as n,
-      count(case when ${sp.queuedAt} is not null and ${sp.acceptedAt} is not null then 1 end) as wn,
-      sum(case when ${sp.queuedAt} is not null and ${sp.acceptedAt} is not null then ${sp.acceptedAt} - ${sp.queuedAt} end) as ws,
-      count(case when ${sp.queuedAt} is not null and ${sp.firstResponseAt} is not null then 1 end) as fn,
-      sum(case when ${sp.queuedAt} is not null and ${sp.firstResponseAt} is not null then ${sp.firstResponseAt} - ${sp.queuedAt} end) as fs
-      from ${sp} where ${where}`,
-  );
-  const responders = userIds.length
-    ? rowsOf<{ id: number; j: string }>(
+  let totals: number[] = [0, 0, 0, 0, 0];
+  const byResponder = new Map<number, number[]>(userIds.map((id) => [id, [0, 0]]));
+  const addResponder = (userId: number, values: unknown[]) => {
+    const current = byResponder.get(userId);
+    if (current) byResponder.set(userId, addInto(current, values.map(num)));
+  };
+  const sources = sourcesOf(period, filter);
+  for (const walk of sources.walks) {
+    const where = and(...base, gte(sp.startedAt, walk.from), lt(sp.startedAt, walk.to))!;
+    const responded = and(where, isNotNull(sp.queuedAt), isNotNull(sp.firstResponseAt))!;
+    const [t] = rowsOf<{ j: string }>(
+      ctx,
+      sql`select json_array(count(*),
+        count(case when ${sp.queuedAt} is not null and ${sp.acceptedAt} is not null then 1 end),
+        sum(case when ${sp.queuedAt} is not null and ${sp.acceptedAt} is not null then ${sp.acceptedAt} - ${sp.queuedAt} end),
+        count(case when ${sp.queuedAt} is not null and ${sp.firstResponseAt} is not null then 1 end),
+        sum(case when ${sp.queuedAt} is not null and ${sp.firstResponseAt} is not null then ${sp.firstResponseAt} - ${sp.queuedAt} end)) as j
+        from ${sp} where ${where}`,
+    );
+    totals = addInto(totals, (JSON.parse(t!.j) as unknown[]).map(num));
+    if (userIds.length) {
+      const rows = rowsOf<{ id: number; j: string }>(
         ctx,
         sql`select u.column1 as id, (select json_array(count(*), sum(${sp.firstResponseAt} - ${sp.queuedAt})) from ${sp}
           where ${responded} and ${sp.firstResponseUserId} = u.column1) as j from (values ${valuesOf(userIds.map((id) => [id]))}) as u`,
-      ).map((r) => {
-        const [n, sum] = (JSON.parse(r.j) as unknown[]).map(num);
-        return { userId: num(r.id), firstResponseCount: n ?? 0, firstResponseSum: sum ?? 0 };
-      })
-    : [];
-  const waitCount = num(t?.wn);
-  const firstResponseCount = num(t?.fn);
+      );
+      for (const r of rows) addResponder(num(r.id), JSON.parse(r.j) as unknown[]);
+    }
+  }
+  if (sources.days) {
+    const where = rollupWhere(ctx, filter, sources.days);
+    const [t] = rowsOf<{ j: string }>(
+      ctx,
+      sql`select json_array(sum(${sd.started}), sum(${sd.waitN}), sum(${sd.waitSum}), sum(${sd.firstResponseN}), sum(${sd.firstResponseSum})) as j from ${sd} where ${where}`,
+    );
+    totals = addInto(totals, (JSON.parse(t!.j) as unknown[]).map(num));
+    const rows = rowsOf<{ id: number; n: number; s: number }>(
+      ctx,
+      sql`select ${sd.userId} as id, sum(${sd.respondedN}) as n, sum(${sd.respondedSum}) as s from ${sd} where ${where} and ${sd.respondedN} > 0 group by ${sd.userId}`,
+    );
+    for (const r of rows) addResponder(num(r.id), [r.n, r.s]);
+  }
+  const [started, waitCount, waitSum, firstResponseCount, firstResponseSum] = totals as [number, number, number, number, number];
   return {
-    responders,
-    started: num(t?.n),
+    responders: [...byResponder].map(([userId, [n, sum]]) => ({ userId, firstResponseCount: n ?? 0, firstResponseSum: sum ?? 0 })),
+    started,
     waitCount,
-    waitSum: num(t?.ws),
+    waitSum,
     firstResponseCount,
-    firstResponseSum: num(t?.fs),
-    perDay: () => perDay(ctx, sp.startedAt, base, period),
+    firstResponseSum,
+    perDay: () => perDay(ctx, sp.startedAt, filter, period),
     waitMedian: () => median(ctx, sql`${sp.acceptedAt} - ${sp.queuedAt}`, and(...walkTerms(ctx, filter, sp.startedAt, period), sql`${sp.acceptedAt} - ${sp.queuedAt} is not null`)!, waitCount, "service_periods_wait_idx"),
     firstResponseMedian: () => median(ctx, sql`${sp.firstResponseAt} - ${sp.queuedAt}`, and(...walkTerms(ctx, filter, sp.startedAt, period), sql`${sp.firstResponseAt} - ${sp.queuedAt} is not null`)!, firstResponseCount, "service_periods_first_response_idx"),
   };
