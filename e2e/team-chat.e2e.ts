@@ -96,6 +96,32 @@ describe("journey: two agents talk in the internal chat", () => {
     expect(await chatsButton(teo).getAttribute("aria-label")).toBe("Chat interno");
   });
 
+  it("a mention rings the bell live, with the count in the tab's title; opening it reads the chat", async () => {
+    await lia.goto("/tickets");
+    const bell = lia.getByRole("button", { name: /^Notificações/ }).first();
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notificações");
+    const composer = teo.getByRole("textbox", { name: /Digite uma mensagem/ });
+    await composer.fill("@Lia");
+    // The @ offers the chat's members; Tab picks the first.
+    await teo.getByRole("listbox", { name: "Mencionar" }).getByRole("button", { name: `@${ANA.name}` }).waitFor();
+    await composer.press("Tab");
+    await composer.pressSequentially("pode conferir a escala?");
+    await composer.press("Enter");
+    await expect.poll(() => bubble(teo, "pode conferir a escala?").isVisible()).toBe(true);
+
+    await expect.poll(() => bell.getAttribute("aria-label"), { timeout: 10_000 }).toBe("Notificações (1)");
+    await expect.poll(() => lia.title()).toMatch(/^\(1\) /);
+    await bell.click();
+    const item = lia.getByRole("button", { name: new RegExp(`${BETO.name} mencionou você em ${TITLE}`) });
+    await item.waitFor();
+    await screenshot(lia, "notifications-bell-desktop-light");
+    await item.click();
+    await lia.waitForURL(/\/chats\//);
+    await expect.poll(() => bubble(lia, "pode conferir a escala?").isVisible()).toBe(true);
+    await expect.poll(() => bell.getAttribute("aria-label"), { timeout: 10_000 }).toBe("Notificações");
+    await expect.poll(() => lia.title()).not.toMatch(/^\(\d+\) /);
+  });
+
   it("on a phone the page has the Chats and Mensagens tabs", async () => {
     await lia.setViewportSize({ width: 390, height: 844 });
     await lia.goto("/chats");

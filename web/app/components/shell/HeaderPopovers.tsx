@@ -1,4 +1,4 @@
-import { Bell, Megaphone, Volume1, Volume2, VolumeX, type LucideIcon } from "lucide-react";
+import { Megaphone, Volume1, Volume2, VolumeX, type LucideIcon } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { cn } from "../ui/cn";
 import { useTranslation } from "react-i18next";
@@ -52,12 +52,6 @@ export function ListPopover({
       </PopoverContent>
     </Popover>
   );
-}
-
-/** Ticket notifications arrive with the tickets feature; until then the list is empty. */
-export function NotificationsPopover() {
-  const { t } = useTranslation();
-  return <ListPopover icon={Bell} label={t("shell.notifications")} emptyTitle={t("shell.noNotifications")} />;
 }
 
 export function AnnouncementsPopover() {

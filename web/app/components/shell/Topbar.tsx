@@ -6,7 +6,8 @@ import { AccountMenu } from "./AccountMenu";
 import { Greeting } from "./Greeting";
 import { ChatsPopover } from "../../features/chats/ChatsPopover";
 import { canOpen } from "../../lib/access";
-import { AnnouncementsPopover, NotificationsPopover, VolumeControl } from "./HeaderPopovers";
+import { NotificationsPopover } from "../../features/notifications/NotificationsPopover";
+import { AnnouncementsPopover, VolumeControl } from "./HeaderPopovers";
 import { topbarButton } from "./topbar-button";
 
 export function Topbar({
