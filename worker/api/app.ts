@@ -12,6 +12,8 @@ import { quickMessageRoutes } from "./routes/quickMessages";
 import { settingRoutes } from "./routes/settings";
 import { tagRoutes, ticketTagRoutes } from "./routes/tags";
 import { ticketNoteRoutes } from "./routes/ticketNotes";
+import { chatRoutes } from "./routes/chats";
+import { notificationRoutes } from "./routes/notifications";
 import { ticketRoutes } from "./routes/tickets";
 import { whatsappRestartRoutes, whatsappRoutes, whatsappSessionRoutes } from "./routes/whatsapps";
 import { queueOptionRoutes, queueRoutes } from "./routes/queues";
@@ -72,6 +74,8 @@ export function createApi() {
   api.route("/ticket", kanbanRoutes);
   api.route("/quick-messages", quickMessageRoutes);
   api.route("/ticket-notes", ticketNoteRoutes);
+  api.route("/chats", chatRoutes);
+  api.route("/notifications", notificationRoutes);
   // Before messageRoutes: POST /messages/send is the external API, not a ticket id (and takes no user session).
   api.route("/messages", externalApiRoutes);
   api.route("/messages", messageRoutes);

@@ -93,6 +93,25 @@ export const quickMessagePayload = z.looseObject({
   mediaName: z.nullable(z.string()),
 });
 
+/** An internal chat as events carry it (members with their unread counts); the rest passes through. */
+export const chatPayload = z.looseObject({
+  id: z.number(),
+  uuid: z.string(),
+  title: z.string(),
+  ownerId: z.nullable(z.number()),
+  lastMessage: z.string(),
+  users: z.array(z.looseObject({ userId: z.number(), unreads: z.number() })),
+});
+
+/** A message of an internal chat as events carry it. */
+export const chatMessagePayload = z.looseObject({
+  id: z.number(),
+  chatId: z.number(),
+  senderId: z.nullable(z.number()),
+  message: z.string(),
+  mentions: z.array(z.number()),
+});
+
 export const serverEvent = z.discriminatedUnion("type", [
   /**
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
@@ -140,6 +159,16 @@ export const serverEvent = z.discriminatedUnion("type", [
   ]),
   /** Session status and QR changes (the QR dialog and the menu badge follow these). */
   z.object({ type: z.literal("whatsappSession"), action: z.literal("update"), session: whatsappPayload }),
+  z.discriminatedUnion("action", [
+    /** To the chat's members: the message and the chat as it now is (each member's unread count in it). */
+    z.object({ type: z.literal("chat"), action: z.literal("new-message"), chat: chatPayload, message: chatMessagePayload }),
+    /** A chat was made or changed (title, members): to its members, old and new. */
+    z.object({ type: z.literal("chat"), action: z.literal("update"), chat: chatPayload }),
+    /** Deleted, or the receiver is no longer a member. */
+    z.object({ type: z.literal("chat"), action: z.literal("delete"), chatId: z.number() }),
+    /** A member read up to a message (the others' "seen up to here", and the reader's other tabs clear the count). */
+    z.object({ type: z.literal("chat"), action: z.literal("read"), chatId: z.number(), userId: z.number(), lastReadMessageId: z.number() }),
+  ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),
     z.object({ type: z.literal("queue"), action: z.literal("update"), queue: queuePayload }),

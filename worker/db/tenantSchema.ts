@@ -23,5 +23,6 @@ export * from "./schema/quickMessages";
 export * from "./schema/schedules";
 export * from "./schema/campaigns";
 export * from "./schema/chats";
+export * from "./schema/announcementReceipts";
 export * from "./schema/files";
 export * from "./schema/externalApi";

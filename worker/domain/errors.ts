@@ -50,6 +50,8 @@ export const errorCatalogue = {
   ERR_NO_QUICK_MESSAGE_FOUND: [404, "Quick message not found."],
   ERR_NO_TICKET_NOTE_FOUND: [404, "Ticket note not found."],
   ERR_NO_MEDIA_FOUND: [404, "This record has no attachment."],
+  ERR_NO_CHAT_FOUND: [404, "Chat not found."],
+  ERR_NO_ANNOUNCEMENT_FOUND: [404, "Announcement not found."],
   // conflicts
   ERR_EMAIL_IN_USE: [409, "This email is already in use."],
   ERR_COMPANY_NAME_IN_USE: [409, "A company with this name already exists."],

@@ -43,6 +43,13 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("drop table service_days");
     sql.exec("drop table service_hours");
   },
+  "0006_team": (sql) => {
+    sql.exec("drop table announcement_receipts");
+    sql.exec("drop table chat_mentions");
+    sql.exec("drop index chats_direct_key_unique");
+    sql.exec("alter table chats drop column direct_key");
+    sql.exec("alter table chat_users drop column last_read_message_id");
+  },
 };
 
 describe("a company's own database", () => {

@@ -66,6 +66,8 @@ export const en: Translations = {
     ERR_IMPORT_NO_NUMBER_COLUMN: "The spreadsheet has no number column (numero, número, number, telefone or phone).",
     ERR_IMPORT_TOO_MANY_ROWS: "The spreadsheet has too many rows.",
     ERR_NO_TAG_FOUND: "Tag not found.",
+    ERR_NO_CHAT_FOUND: "Chat not found.",
+    ERR_NO_ANNOUNCEMENT_FOUND: "Announcement not found.",
     ERR_NO_QUICK_MESSAGE_FOUND: "Quick reply not found.",
     ERR_NO_TICKET_NOTE_FOUND: "Note not found.",
     ERR_NO_MEDIA_FOUND: "This record has no attachment.",

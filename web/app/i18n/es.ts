@@ -66,6 +66,8 @@ export const es: Translations = {
     ERR_IMPORT_NO_NUMBER_COLUMN: "La hoja no tiene columna de número (numero, número, number, telefone o phone).",
     ERR_IMPORT_TOO_MANY_ROWS: "La hoja tiene demasiadas filas.",
     ERR_NO_TAG_FOUND: "Etiqueta no encontrada.",
+    ERR_NO_CHAT_FOUND: "Conversación no encontrada.",
+    ERR_NO_ANNOUNCEMENT_FOUND: "Anuncio no encontrado.",
     ERR_NO_QUICK_MESSAGE_FOUND: "Respuesta rápida no encontrada.",
     ERR_NO_TICKET_NOTE_FOUND: "Nota no encontrada.",
     ERR_NO_MEDIA_FOUND: "Este registro no tiene adjunto.",

@@ -68,6 +68,8 @@ export const errors: Record<ErrorCode, string> = {
   ERR_IMPORT_NO_NUMBER_COLUMN: "A planilha não tem coluna de número (numero, número, number, telefone ou phone).",
   ERR_IMPORT_TOO_MANY_ROWS: "A planilha tem linhas demais.",
   ERR_NO_TAG_FOUND: "Tag não encontrada.",
+  ERR_NO_CHAT_FOUND: "Conversa não encontrada.",
+  ERR_NO_ANNOUNCEMENT_FOUND: "Informativo não encontrado.",
   ERR_NO_QUICK_MESSAGE_FOUND: "Resposta rápida não encontrada.",
   ERR_NO_TICKET_NOTE_FOUND: "Observação não encontrada.",
   ERR_NO_MEDIA_FOUND: "Este registro não tem anexo.",

@@ -3,6 +3,7 @@ import { canOpen } from "./access";
 import { api } from "./api";
 import { useRealtimeEvent } from "./realtime";
 import type { SessionUser } from "./session-user";
+import { useChatStoreRunning, useChatUnread } from "../features/chats/store";
 
 /** Spec: the '!' appears after 2 s, so a connection that is just starting does not flash it. */
 const CONNECTIONS_BADGE_DELAY_MS = 2000;
@@ -15,10 +16,13 @@ export interface MenuBadges {
 /**
  * The menu's badge slots. Connections: '!' when any session needs attention (anything but CONNECTED), from
  * GET /api/whatsapp and then live from `whatsapp` and `whatsappSession` events; it shows once the state has
- * lasted 2 s and goes away at once. Unread internal chats arrive with the chats feature.
+ * lasted 2 s and goes away at once. Chats: a dot while any of the user's internal chats has unread messages (the
+ * chat store, started here for the whole shell, keeps the counts live).
  */
 export function useMenuBadges(user: SessionUser): MenuBadges {
   const allowed = canOpen(user, "connections");
+  useChatStoreRunning(user.id, canOpen(user, "chats"));
+  const unreadChats = useChatUnread().chats;
   const [statuses, setStatuses] = useState<Map<number, string>>(new Map());
   const [connections, setConnections] = useState(false);
 
@@ -68,7 +72,7 @@ export function useMenuBadges(user: SessionUser): MenuBadges {
     return () => clearTimeout(timer);
   }, [attention]);
 
-  return { connections, chats: false };
+  return { connections, chats: unreadChats > 0 };
 }
 
 let versionPromise: Promise<string | null> | null = null;

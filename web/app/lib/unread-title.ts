@@ -1,9 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { api } from "./api";
-import { realtime, useRealtimeEvent } from "./realtime";
+import { useEffect } from "react";
+import { useNotifications, useNotificationsRunning } from "../features/notifications/store";
 
-/** Ticket events come in bursts: the count is asked for again at most once a second. */
-const REFRESH_AFTER_MS = 1000;
 const PREFIX = /^\(\d+\) /;
 
 /** "(3) Atendimentos · ZapDesk": the page's title with the number of unread tickets in front. */
@@ -13,35 +10,12 @@ export function titleWithCount(title: string, count: number): string {
 }
 
 /**
- * The browser tab shows how many tickets wait to be read (GET /api/tickets/unread), on every page of the app,
- * kept current by ticket events. Pages set their own titles; the count is put back in front whenever they do.
+ * The browser tab shows the bell's count (what waits for the user: GET /api/notifications), on every page of the
+ * app, kept current by the bell's store. Pages set their own titles; the count is put back in front whenever they do.
  */
-export function useUnreadTitle() {
-  const [count, setCount] = useState(0);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const load = () =>
-    api<{ count: number }>("/tickets/unread")
-      .then((body) => setCount(body.count))
-      .catch(() => undefined);
-  const refreshSoon = () => {
-    pending.current ??= setTimeout(() => {
-      pending.current = null;
-      void load();
-    }, REFRESH_AFTER_MS);
-  };
-
-  // On start and after every reconnect (events may have been missed meanwhile).
-  useEffect(() => {
-    const stop = realtime.onState((state) => {
-      if (state === "open") void load();
-    });
-    return () => {
-      stop();
-      if (pending.current) clearTimeout(pending.current);
-    };
-  }, []);
-  useRealtimeEvent("ticket", refreshSoon);
+export function useUnreadTitle(userId: number) {
+  useNotificationsRunning(userId);
+  const { count } = useNotifications();
 
   useEffect(() => {
     const apply = () => {

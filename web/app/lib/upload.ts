@@ -29,11 +29,16 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   return res;
 }
 
-/** POSTs one file as multipart/form-data under `field` and answers the JSON reply. */
-export async function postFile<T>(path: string, file: Blob, { field = "file", fileName, signal }: { field?: string; fileName?: string; signal?: AbortSignal } = {}): Promise<T> {
+/** POSTs one file as multipart/form-data under `field` (with any text `fields` beside it) and answers the JSON reply. */
+export async function postFile<T>(
+  path: string,
+  file: Blob,
+  { field = "file", fileName, signal, fields = {} }: { field?: string; fileName?: string; signal?: AbortSignal; fields?: Record<string, string> } = {},
+): Promise<T> {
   const form = new FormData();
   if (fileName) form.set(field, file, fileName);
   else form.set(field, file);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
   // fetch serialises a FormData anew on each send, so the retry after a refresh can reuse it.
   const res = await send(path, { method: "POST", body: form, signal, headers: { accept: "application/json" } });
   const text = await res.text();

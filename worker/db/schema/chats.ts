@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, newUuid, timestamps } from "./columns";
 import { companyId } from "./tenant";
 import { companies } from "./companies";
@@ -17,9 +17,14 @@ export const chats = sqliteTable(
     /** Creator; only the owner may edit or delete. Null once that user is deleted. */
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     lastMessage: text("last_message").notNull().default(""),
+    /** A one-to-one conversation's pair, "<lower user id>:<higher user id>", so it is opened, never made twice; null for groups. */
+    directKey: text("direct_key"),
     ...timestamps(),
   },
-  (t) => [index("chats_company_updated_idx").on(t.companyId, t.updatedAt)],
+  (t) => [
+    index("chats_company_updated_idx").on(t.companyId, t.updatedAt),
+    uniqueIndex("chats_direct_key_unique").on(t.companyId, t.directKey),
+  ],
 );
 
 /** Members of a chat with their unread count. No company_id: the chat carries it. */
@@ -33,6 +38,8 @@ export const chatUsers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     unreads: integer("unreads").notNull().default(0),
+    /** The newest message this member has seen (0: none): "read up to here" in the chat. */
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_users_user_idx").on(t.userId)],
@@ -54,6 +61,21 @@ export const chatMessages = sqliteTable(
     ...timestamps(),
   },
   (t) => [index("chat_messages_chat_created_idx").on(t.chatId, t.createdAt)],
+);
+
+/** Members named with @ in a message; the bell lists those newer than the member's last read message. */
+export const chatMentions = sqliteTable(
+  "chat_mentions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    chatId: integer("chat_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] }), index("chat_mentions_message_idx").on(t.messageId)],
 );
 
 export const chatsRelations = relations(chats, ({ one, many }) => ({

@@ -13,6 +13,7 @@ export * from "./schedules";
 export * from "./campaigns";
 export * from "./announcements";
 export * from "./chats";
+export * from "./announcementReceipts";
 export * from "./files";
 export * from "./billing";
 export * from "./auth";

@@ -35,7 +35,7 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   const { t } = useTranslation();
   const { user } = data;
   const badges = useMenuBadges(user);
-  useUnreadTitle();
+  useUnreadTitle(user.id);
   const [commandOpen, setCommandOpen] = useState(false);
   const openCommand = useCallback(() => setCommandOpen(true), []);
   useCommandShortcut(openCommand);

@@ -1,5 +1,6 @@
-import { Bell, Megaphone, MessageCircle, Volume1, Volume2, VolumeX, type LucideIcon } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Megaphone, Volume1, Volume2, VolumeX, type LucideIcon } from "lucide-react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { cn } from "../ui/cn";
 import { useTranslation } from "react-i18next";
 import { useVolume } from "../../lib/volume";
 import { EmptyState } from "../ui/EmptyState";
@@ -9,35 +10,53 @@ import { topbarButton } from "./topbar-button";
 // The slider's code (Radix Slider) loads the first time the volume popover opens, not with every page.
 const VolumeSlider = lazy(() => import("./VolumeSlider"));
 
-function ListPopover({ icon, label, emptyTitle }: { icon: LucideIcon; label: string; emptyTitle: string }) {
+/**
+ * A top bar button with a count badge that opens a titled list; `children` is the list (the empty state shows when
+ * there is none). Controlled, so that choosing an item closes it.
+ */
+export function ListPopover({
+  icon,
+  label,
+  emptyTitle,
+  count = 0,
+  children,
+  footer,
+  open,
+  onOpenChange,
+}: {
+  icon: LucideIcon;
+  label: string;
+  emptyTitle: string;
+  count?: number;
+  children?: ReactNode;
+  footer?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const Icon = icon;
+  const badge = count > 99 ? "99+" : String(count);
   return (
-    <Popover>
-      <PopoverTrigger aria-label={label} title={label} className={topbarButton}>
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger aria-label={count > 0 ? `${label} (${count})` : label} title={label} className={cn(topbarButton, "relative")}>
         <Icon className="size-5" aria-hidden />
+        {count > 0 ? (
+          <span aria-hidden data-count className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-danger-fg">
+            {badge}
+          </span>
+        ) : null}
       </PopoverTrigger>
-      <PopoverContent className="w-80 max-w-[calc(100vw-1rem)]" aria-label={label}>
+      <PopoverContent className="w-80 max-w-[calc(100vw-1rem)] p-0" aria-label={label}>
         <div className="border-b border-line px-4 py-3 text-sm font-semibold">{label}</div>
-        <EmptyState icon={Icon} title={emptyTitle} className="py-8" />
+        {children ? <div className="max-h-96 overflow-y-auto">{children}</div> : <EmptyState icon={Icon} title={emptyTitle} className="py-8" />}
+        {footer ? <div className="border-t border-line px-2 py-2">{footer}</div> : null}
       </PopoverContent>
     </Popover>
   );
 }
 
-/** Ticket notifications arrive with the tickets feature; until then the list is empty. */
-export function NotificationsPopover() {
-  const { t } = useTranslation();
-  return <ListPopover icon={Bell} label={t("shell.notifications")} emptyTitle={t("shell.noNotifications")} />;
-}
-
 export function AnnouncementsPopover() {
   const { t } = useTranslation();
   return <ListPopover icon={Megaphone} label={t("shell.announcements")} emptyTitle={t("shell.noAnnouncements")} />;
-}
-
-export function ChatsPopover() {
-  const { t } = useTranslation();
-  return <ListPopover icon={MessageCircle} label={t("shell.chats")} emptyTitle={t("shell.noChats")} />;
 }
 
 export function VolumeControl() {

@@ -4,7 +4,10 @@ import type { SessionUser } from "../../lib/session-user";
 import { useTheme } from "../../lib/theme";
 import { AccountMenu } from "./AccountMenu";
 import { Greeting } from "./Greeting";
-import { AnnouncementsPopover, ChatsPopover, NotificationsPopover, VolumeControl } from "./HeaderPopovers";
+import { ChatsPopover } from "../../features/chats/ChatsPopover";
+import { canOpen } from "../../lib/access";
+import { NotificationsPopover } from "../../features/notifications/NotificationsPopover";
+import { AnnouncementsPopover, VolumeControl } from "./HeaderPopovers";
 import { topbarButton } from "./topbar-button";
 
 export function Topbar({
@@ -60,7 +63,7 @@ export function Topbar({
           </button>
           <NotificationsPopover />
           <AnnouncementsPopover />
-          <ChatsPopover />
+          {canOpen(user, "chats") ? <ChatsPopover /> : null}
           <AccountMenu user={user} />
         </div>
       </div>

@@ -4,6 +4,8 @@ import { en as connections } from "../../features/connections/i18n.en";
 import { en as contacts } from "../../features/contacts/i18n.en";
 import { en as insight } from "../../features/insight/i18n.en";
 import { en as kanban } from "../../features/kanban/i18n.en";
+import { en as chats } from "../../features/chats/i18n.en";
+import { en as notifications } from "../../features/notifications/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
@@ -19,6 +21,8 @@ export const translation = {
   contacts,
   insight,
   kanban,
+  chats,
+  notifications,
   messagesApi,
   tags,
   quickMessages,

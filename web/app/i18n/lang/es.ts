@@ -4,6 +4,8 @@ import { es as connections } from "../../features/connections/i18n.es";
 import { es as contacts } from "../../features/contacts/i18n.es";
 import { es as insight } from "../../features/insight/i18n.es";
 import { es as kanban } from "../../features/kanban/i18n.es";
+import { es as chats } from "../../features/chats/i18n.es";
+import { es as notifications } from "../../features/notifications/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
 import { es as quickMessages } from "../../features/quickMessages/i18n.es";
@@ -19,6 +21,8 @@ export const translation = {
   contacts,
   insight,
   kanban,
+  chats,
+  notifications,
   messagesApi,
   tags,
   quickMessages,

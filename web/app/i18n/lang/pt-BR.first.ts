@@ -1,5 +1,7 @@
 import { ptBR as base } from "../pt-BR";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
+import { ptBR as chats } from "../../features/chats/i18n";
+import { ptBR as notifications } from "../../features/notifications/i18n";
 import { ptBR as tickets } from "../../features/tickets/list/i18n";
 import { acks } from "../../features/tickets/chat/i18n.acks";
 import type { translation as full } from "./pt-BR";
@@ -12,6 +14,8 @@ import type { translation as full } from "./pt-BR";
 export const translation: Omit<Partial<typeof full>, "ticketChat"> & Omit<typeof full, LaterFeature | "ticketChat"> & { ticketChat: Pick<(typeof full)["ticketChat"], "acks"> } = {
   ...base,
   commandBar,
+  chats,
+  notifications,
   tickets,
   // The list's rows show a message's ack; the chat's other texts come with the chat (features/tickets/chat/texts.ts).
   ticketChat: { acks },

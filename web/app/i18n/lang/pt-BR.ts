@@ -1,5 +1,7 @@
 import { ptBR as base } from "../pt-BR";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
+import { ptBR as chats } from "../../features/chats/i18n";
+import { ptBR as notifications } from "../../features/notifications/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
 import { ptBR as insight } from "../../features/insight/i18n";
@@ -15,6 +17,8 @@ import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
 export const translation = {
   ...base,
   commandBar,
+  chats,
+  notifications,
   connections,
   contacts,
   insight,

@@ -24,6 +24,8 @@ export function unlockSound() {
 
 export function playChime(volume = readVolume()) {
   if (volume <= 0) return;
+  // Announced on the window too, so that a journey (which hears nothing) can tell the chime was played.
+  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent("zapdesk:chime", { detail: { volume } }));
   try {
     const ctx = audio();
     if (!ctx || ctx.state !== "running") return;

@@ -1,0 +1,9 @@
+import type { Texts } from "./i18n";
+
+export const en: Texts = {
+  pending: "Waiting for an agent",
+  unread_one: "{{count}} unread message",
+  unread_other: "{{count}} unread messages",
+  mention: "{{sender}} mentioned you in {{chat}}",
+  directChat: "a conversation",
+};

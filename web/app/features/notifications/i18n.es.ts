@@ -1,0 +1,9 @@
+import type { Texts } from "./i18n";
+
+export const es: Texts = {
+  pending: "Esperando atención",
+  unread_one: "{{count}} mensaje sin leer",
+  unread_other: "{{count}} mensajes sin leer",
+  mention: "{{sender}} le mencionó en {{chat}}",
+  directChat: "una conversación",
+};

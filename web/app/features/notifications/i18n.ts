@@ -1,0 +1,11 @@
+/** Texts of the top bar's bell, registered as `notifications` in web/app/i18n/lang/*.ts (first load: every page has it). */
+const ptBR = {
+  pending: "Aguardando atendimento",
+  unread_one: "{{count}} mensagem não lida",
+  unread_other: "{{count}} mensagens não lidas",
+  mention: "{{sender}} mencionou você em {{chat}}",
+  directChat: "uma conversa",
+};
+
+export type Texts = typeof ptBR;
+export { ptBR };

@@ -1,0 +1,22 @@
+/** Items the bell lists at most; `count` is all of them. */
+export const MAX_NOTIFICATIONS_LISTED = 30;
+
+/** A ticket that waits for the user: pending (theirs to take) or assigned to them with unread messages. */
+export type TicketNotification = {
+  kind: "ticket";
+  reason: "pending" | "unread";
+  at: string;
+  ticket: { id: number; uuid: string; status: "open" | "pending"; unreadMessages: number; lastMessage: string; contact: { name: string; profilePicUrl: string } };
+};
+
+/** A message of an internal chat that names the user with @ and that the user has not read yet. */
+export type MentionNotification = {
+  kind: "mention";
+  at: string;
+  mention: { messageId: number; chat: { id: number; uuid: string; title: string }; sender: string; message: string };
+};
+
+export type Notification = TicketNotification | MentionNotification;
+
+/** GET /notifications: the bell's list, newest first, and how many items wait in all (the bell's and the tab's count). */
+export type NotificationsView = { count: number; records: Notification[] };
