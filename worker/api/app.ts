@@ -9,6 +9,7 @@ import { contactRoutes } from "./routes/contacts";
 import { kanbanRoutes } from "./routes/kanban";
 import { planRoutes } from "./routes/plans";
 import { quickMessageRoutes } from "./routes/quickMessages";
+import { scheduleRoutes } from "./routes/schedules";
 import { settingRoutes } from "./routes/settings";
 import { tagRoutes, ticketTagRoutes } from "./routes/tags";
 import { ticketNoteRoutes } from "./routes/ticketNotes";
@@ -71,6 +72,7 @@ export function createApi() {
   api.route("/ticket-tags", ticketTagRoutes);
   api.route("/ticket", kanbanRoutes);
   api.route("/quick-messages", quickMessageRoutes);
+  api.route("/schedules", scheduleRoutes);
   api.route("/ticket-notes", ticketNoteRoutes);
   // Before messageRoutes: POST /messages/send is the external API, not a ticket id (and takes no user session).
   api.route("/messages", externalApiRoutes);

@@ -93,6 +93,13 @@ export const quickMessagePayload = z.looseObject({
   mediaName: z.nullable(z.string()),
 });
 
+/** A schedule as events carry it (spec 002's channel): the key fields are checked, the rest passes through. */
+export const schedulePayload = z.looseObject({
+  id: z.number(),
+  status: z.enum(["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"]),
+  contactId: z.number(),
+});
+
 export const serverEvent = z.discriminatedUnion("type", [
   /**
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
@@ -140,6 +147,11 @@ export const serverEvent = z.discriminatedUnion("type", [
   ]),
   /** Session status and QR changes (the QR dialog and the menu badge follow these). */
   z.object({ type: z.literal("whatsappSession"), action: z.literal("update"), session: whatsappPayload }),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("schedule"), action: z.literal("create"), schedule: schedulePayload }),
+    z.object({ type: z.literal("schedule"), action: z.literal("update"), schedule: schedulePayload }),
+    z.object({ type: z.literal("schedule"), action: z.literal("delete"), scheduleId: z.number() }),
+  ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),
     z.object({ type: z.literal("queue"), action: z.literal("update"), queue: queuePayload }),

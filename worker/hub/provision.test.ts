@@ -38,6 +38,10 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("drop table message_hours");
     sql.exec("drop index contacts_company_created_idx");
   },
+  "0005_outbound": (sql) => {
+    sql.exec("drop index schedules_message_idx");
+    for (const column of ["error", "message_id", "recurrence", "series_id"]) sql.exec(`alter table schedules drop column ${column}`);
+  },
 };
 
 describe("a company's own database", () => {

@@ -72,6 +72,10 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_TICKET_NOTE_FOUND: "Observação não encontrada.",
   ERR_NO_MEDIA_FOUND: "Este registro não tem anexo.",
   ERR_KANBAN_CARD_MOVED: "Outra pessoa moveu este cartão; o quadro já mostra onde ele está.",
+  ERR_NO_SCHEDULE_FOUND: "Agendamento não encontrado.",
+  ERR_SCHEDULE_NOT_PENDING: "Só um agendamento pendente pode ser alterado; este já foi enviado ou está sendo enviado.",
+  ERR_SCHEDULE_NOT_FAILED: "Só um agendamento com erro pode ser reenviado.",
+  ERR_SCHEDULE_MISSED: "O horário passou enquanto o sistema estava indisponível, e agendamentos atrasados não são enviados.",
   ERR_DUPLICATED_TAG: "Já existe uma tag com este nome.",
   ERR_DUPLICATED_WHATSAPP: "Já existe uma conexão com este nome.",
   ERR_TICKET_CLOSED: "Este ticket está resolvido: reabra ou aceite-o antes de enviar mensagens.",
@@ -273,11 +277,13 @@ export const ptBR = {
       chatBotType: "Tipo do bot",
       ratingMessage: "Mensagem de avaliação",
       language: "Idioma das mensagens aos contatos",
+      scheduleMissed: "Agendamentos atrasados por indisponibilidade",
     },
     hints: {
       userRating: "Ao resolver um ticket, o contato é convidado a avaliar o atendimento de 1 a 3.",
       ratingMessage: "Enviada ao resolver um ticket, quando as avaliações estão habilitadas, pelas conexões sem mensagem de avaliação própria. Vazia: o texto padrão do idioma, que aparece esmaecido no campo.",
       language: "Menus do chatbot, avaliação e avisos automáticos são enviados neste idioma.",
+      scheduleMissed: "Um agendamento cujo horário passou com o sistema fora do ar é enviado quando ele volta, ou marcado com erro.",
     },
     ratingPreview: "Ver o que o contato recebe",
     values: {
@@ -286,6 +292,8 @@ export const ptBR = {
       queue: "Fila",
       company: "Empresa",
       text: "Texto",
+      send: "Enviar ao voltar",
+      mark: "Marcar como perdido",
     },
     schedules: {
       hint: "Horário de atendimento da empresa em cada dia da semana (HH:MM).",
