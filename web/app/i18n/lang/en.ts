@@ -7,6 +7,7 @@ import { en as kanban } from "../../features/kanban/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
+import { en as schedules } from "../../features/schedules/i18n.en";
 import { en as queues } from "../../features/queues/i18n.en";
 import { en as tickets } from "../../features/tickets/list/i18n.en";
 import { en as ticketChat } from "../../features/tickets/chat/i18n.en";
@@ -22,6 +23,7 @@ export const translation = {
   messagesApi,
   tags,
   quickMessages,
+  schedules,
   queues,
   tickets,
   ticketChat,
