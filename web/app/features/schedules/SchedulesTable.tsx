@@ -97,11 +97,11 @@ export function SchedulesTable({
     <Table>
       <THead>
         <Tr className="hover:bg-transparent">
-          <Th className="w-40">{t("schedules.columns.sendAt")}</Th>
+          <Th className="w-32 sm:w-40">{t("schedules.columns.sendAt")}</Th>
           <Th>{t("schedules.columns.contact")}</Th>
           <Th className="hidden md:table-cell">{t("schedules.columns.message")}</Th>
           <Th className="hidden w-28 sm:table-cell">{t("schedules.columns.status")}</Th>
-          <Th className="w-28 text-right">{t("schedules.columns.actions")}</Th>
+          <Th className="w-20 text-right sm:w-28">{t("schedules.columns.actions")}</Th>
         </Tr>
       </THead>
       <TBody>
