@@ -10,6 +10,7 @@ import { kanbanRoutes } from "./routes/kanban";
 import { planRoutes } from "./routes/plans";
 import { quickMessageRoutes } from "./routes/quickMessages";
 import { scheduleRoutes } from "./routes/schedules";
+import { contactListItemRoutes, contactListRoutes } from "./routes/contactLists";
 import { settingRoutes } from "./routes/settings";
 import { tagRoutes, ticketTagRoutes } from "./routes/tags";
 import { ticketNoteRoutes } from "./routes/ticketNotes";
@@ -73,6 +74,8 @@ export function createApi() {
   api.route("/ticket", kanbanRoutes);
   api.route("/quick-messages", quickMessageRoutes);
   api.route("/schedules", scheduleRoutes);
+  api.route("/contact-lists", contactListRoutes);
+  api.route("/contact-list-items", contactListItemRoutes);
   api.route("/ticket-notes", ticketNoteRoutes);
   // Before messageRoutes: POST /messages/send is the external API, not a ticket id (and takes no user session).
   api.route("/messages", externalApiRoutes);

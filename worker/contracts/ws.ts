@@ -100,6 +100,10 @@ export const schedulePayload = z.looseObject({
   contactId: z.number(),
 });
 
+/** A contact list (with its count) and one of its items as events carry them. */
+export const contactListPayload = z.looseObject({ id: z.number(), name: z.string(), contactsCount: z.number() });
+export const contactListItemPayload = z.looseObject({ id: z.number(), contactListId: z.number(), name: z.string(), number: z.string() });
+
 export const serverEvent = z.discriminatedUnion("type", [
   /**
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
@@ -147,6 +151,18 @@ export const serverEvent = z.discriminatedUnion("type", [
   ]),
   /** Session status and QR changes (the QR dialog and the menu badge follow these). */
   z.object({ type: z.literal("whatsappSession"), action: z.literal("update"), session: whatsappPayload }),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("contactList"), action: z.literal("create"), contactList: contactListPayload }),
+    z.object({ type: z.literal("contactList"), action: z.literal("update"), contactList: contactListPayload }),
+    z.object({ type: z.literal("contactList"), action: z.literal("delete"), contactListId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("contactListItem"), action: z.literal("create"), item: contactListItemPayload }),
+    z.object({ type: z.literal("contactListItem"), action: z.literal("update"), item: contactListItemPayload }),
+    z.object({ type: z.literal("contactListItem"), action: z.literal("delete"), itemId: z.number(), contactListId: z.number() }),
+    /** Many items changed at once (an import, a tag added): the list's page reloads. */
+    z.object({ type: z.literal("contactListItem"), action: z.literal("reload"), contactListId: z.number() }),
+  ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("schedule"), action: z.literal("create"), schedule: schedulePayload }),
     z.object({ type: z.literal("schedule"), action: z.literal("update"), schedule: schedulePayload }),

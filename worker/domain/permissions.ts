@@ -42,6 +42,8 @@ export const permissionRules = {
   /** The kanban board's queue filter offers every queue, not only one's own (spec 002: "the user's queues"). */
   "kanban:allQueues": admin,
   "quick-messages:editAny": adminOrSupervisor,
+  /** Campaigns, their contact lists and settings (spec 002: the campaign pages are an admin's). */
+  "campaigns:manage": admin,
   /** Schedules: everyone schedules and sees the company's; admins and supervisors change anyone's. */
   "schedules:editAny": adminOrSupervisor,
   "quick-messages:geral": admin,

@@ -41,6 +41,7 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0005_outbound": (sql) => {
     sql.exec("drop index schedules_message_idx");
     for (const column of ["error", "message_id", "recurrence", "series_id"]) sql.exec(`alter table schedules drop column ${column}`);
+    sql.exec("alter table contact_list_items drop column variables");
   },
 };
 
