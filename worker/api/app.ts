@@ -9,6 +9,8 @@ import { contactRoutes } from "./routes/contacts";
 import { kanbanRoutes } from "./routes/kanban";
 import { planRoutes } from "./routes/plans";
 import { quickMessageRoutes } from "./routes/quickMessages";
+import { scheduleRoutes } from "./routes/schedules";
+import { contactListItemRoutes, contactListRoutes } from "./routes/contactLists";
 import { settingRoutes } from "./routes/settings";
 import { tagRoutes, ticketTagRoutes } from "./routes/tags";
 import { ticketNoteRoutes } from "./routes/ticketNotes";
@@ -73,6 +75,9 @@ export function createApi() {
   api.route("/ticket-tags", ticketTagRoutes);
   api.route("/ticket", kanbanRoutes);
   api.route("/quick-messages", quickMessageRoutes);
+  api.route("/schedules", scheduleRoutes);
+  api.route("/contact-lists", contactListRoutes);
+  api.route("/contact-list-items", contactListItemRoutes);
   api.route("/ticket-notes", ticketNoteRoutes);
   api.route("/chats", chatRoutes);
   api.route("/notifications", notificationRoutes);

@@ -112,6 +112,17 @@ export const chatMessagePayload = z.looseObject({
   mentions: z.array(z.number()),
 });
 
+/** A schedule as events carry it (spec 002's channel): the key fields are checked, the rest passes through. */
+export const schedulePayload = z.looseObject({
+  id: z.number(),
+  status: z.enum(["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"]),
+  contactId: z.number(),
+});
+
+/** A contact list (with its count) and one of its items as events carry them. */
+export const contactListPayload = z.looseObject({ id: z.number(), name: z.string(), contactsCount: z.number() });
+export const contactListItemPayload = z.looseObject({ id: z.number(), contactListId: z.number(), name: z.string(), number: z.string() });
+
 export const serverEvent = z.discriminatedUnion("type", [
   /**
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
@@ -168,6 +179,23 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("chat"), action: z.literal("delete"), chatId: z.number() }),
     /** A member read up to a message (the others' "seen up to here", and the reader's other tabs clear the count). */
     z.object({ type: z.literal("chat"), action: z.literal("read"), chatId: z.number(), userId: z.number(), lastReadMessageId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("contactList"), action: z.literal("create"), contactList: contactListPayload }),
+    z.object({ type: z.literal("contactList"), action: z.literal("update"), contactList: contactListPayload }),
+    z.object({ type: z.literal("contactList"), action: z.literal("delete"), contactListId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("contactListItem"), action: z.literal("create"), item: contactListItemPayload }),
+    z.object({ type: z.literal("contactListItem"), action: z.literal("update"), item: contactListItemPayload }),
+    z.object({ type: z.literal("contactListItem"), action: z.literal("delete"), itemId: z.number(), contactListId: z.number() }),
+    /** Many items changed at once (an import, a tag added): the list's page reloads. */
+    z.object({ type: z.literal("contactListItem"), action: z.literal("reload"), contactListId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("schedule"), action: z.literal("create"), schedule: schedulePayload }),
+    z.object({ type: z.literal("schedule"), action: z.literal("update"), schedule: schedulePayload }),
+    z.object({ type: z.literal("schedule"), action: z.literal("delete"), scheduleId: z.number() }),
   ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),

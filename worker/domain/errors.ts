@@ -52,6 +52,9 @@ export const errorCatalogue = {
   ERR_NO_MEDIA_FOUND: [404, "This record has no attachment."],
   ERR_NO_CHAT_FOUND: [404, "Chat not found."],
   ERR_NO_ANNOUNCEMENT_FOUND: [404, "Announcement not found."],
+  ERR_NO_SCHEDULE_FOUND: [404, "Schedule not found."],
+  ERR_NO_CONTACT_LIST_FOUND: [404, "Contact list not found."],
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: [404, "Contact list item not found."],
   // conflicts
   ERR_EMAIL_IN_USE: [409, "This email is already in use."],
   ERR_COMPANY_NAME_IN_USE: [409, "A company with this name already exists."],
@@ -68,6 +71,11 @@ export const errorCatalogue = {
   ERR_IDEMPOTENCY_KEY_REUSED: [409, "This Idempotency-Key was already used for a different request."],
   ERR_IDEMPOTENCY_KEY_IN_PROGRESS: [409, "A request with this Idempotency-Key is still being processed; retry shortly."],
   ERR_KANBAN_CARD_MOVED: [409, "Someone else moved this card meanwhile; the board shows where it is now."],
+  ERR_DUPLICATED_CONTACT_LIST_ITEM: [409, "This number is already in the list."],
+  ERR_SCHEDULE_NOT_PENDING: [409, "Only a pending schedule can be changed; this one was already sent or is being sent."],
+  ERR_SCHEDULE_NOT_FAILED: [409, "Only a schedule that failed can be retried."],
+  /** Why a schedule is ERRO when its time passed while the system was down and the company asked not to send late. */
+  ERR_SCHEDULE_MISSED: [409, "Its time passed while the system was unavailable, and late schedules are not sent (setting scheduleMissed)."],
   ERR_NO_OTHER_WHATSAPP: [409, "At least one default WhatsApp is needed."],
   ERR_WAPP_GREETING_REQUIRED: [400, "A greeting is required when a connection has more than one queue."],
   // whatsapp

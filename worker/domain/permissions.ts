@@ -42,6 +42,10 @@ export const permissionRules = {
   /** The kanban board's queue filter offers every queue, not only one's own (spec 002: "the user's queues"). */
   "kanban:allQueues": admin,
   "quick-messages:editAny": adminOrSupervisor,
+  /** Campaigns, their contact lists and settings (spec 002: the campaign pages are an admin's). */
+  "campaigns:manage": admin,
+  /** Schedules: everyone schedules and sees the company's; admins and supervisors change anyone's. */
+  "schedules:editAny": adminOrSupervisor,
   "quick-messages:geral": admin,
   /** Queues, their option trees, hours and attachments (spec 000: /queues is an admin page). */
   "queues:manage": admin,
@@ -82,4 +86,9 @@ export function canSeeQuickMessage(actor: OwnerActor, qm: { userId: number | nul
 /** Who edits or deletes one (spec 002): admins and supervisors any; anyone else only their own non-general ones. */
 export function canEditQuickMessage(actor: OwnerActor, qm: { userId: number | null; geral: boolean }): boolean {
   return can(actor, "quick-messages:editAny") || (qm.userId === actor.id && !qm.geral);
+}
+
+/** Who may edit, delete or retry a schedule: its author, and anyone with schedules:editAny. */
+export function canEditSchedule(actor: OwnerActor, schedule: { userId: number | null }): boolean {
+  return schedule.userId === actor.id || can(actor, "schedules:editAny");
 }

@@ -26,7 +26,8 @@ import { hasAutomationRules } from "../domain/automation/automationRules";
 import { AppError, errorBody, toEnvelope, unwrap, type CommandEnvelope } from "../domain/errors";
 import { sendExternalMessage, type ExternalSendCommand, type ExternalSendResult } from "../domain/externalApi/sendExternalMessage";
 import { tenantHousekeeping } from "../jobs/housekeeping";
-import { reportWork } from "../jobs/stalledHubs";
+import { reportWork, WORK_HEARTBEAT_MS } from "../jobs/stalledHubs";
+import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
 import { provisionTenant, refreshCompanyCopy } from "./provision";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
@@ -241,6 +242,15 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   /**
+   * The company's schedules whose time has come: each sent into its ticket's history and queued for delivery, in
+   * slices that each take one turn of the command queue. Run by the alarm (and on recovery, the alarm's first run).
+   */
+  async dispatchSchedules(companyId: number, now: number): Promise<{ sent: number; failed: number }> {
+    await this.ready(companyId);
+    return dispatchDueSchedules({ ctx: this.systemCtx(companyId), input: { now }, serially: (task) => this.commands.run(task) });
+  }
+
+  /**
    * A send of the external API (POST /api/messages/send): nobody is logged in, so it runs as the system, in
    * the command queue like an agent's send. Refusals come back as data, as `command`'s do.
    */
@@ -342,10 +352,20 @@ export class CompanyHub extends DurableObject<Env> {
         console.error("ticket automation failed", { companyId, err: String(err) });
       }
     }
+    if ((nextScheduleDue(this.db, companyId) ?? Infinity) <= now) {
+      try {
+        await this.dispatchSchedules(companyId, now);
+      } catch (err) {
+        console.error("schedules failed", { companyId, err: String(err) });
+      }
+    }
     await this.armAlarm();
   }
 
-  /** The alarm goes off at the earliest of: a user to mark offline, the next automation run. */
+  /**
+   * The alarm goes off at the earliest of: a user to mark offline, the next automation run, the next schedule (at
+   * least every WORK_HEARTBEAT_MS while one is pending, so the cron's heartbeat stays fresh).
+   */
   private async armAlarm(): Promise<void> {
     const companyId = this.knownCompany();
     if (companyId === null) return;
@@ -356,8 +376,11 @@ export class CompanyHub extends DurableObject<Env> {
       .where(and(eq(users.companyId, companyId), eq(users.online, true)))
       .get();
     if (seen?.earliest != null) due.push(Number(seen.earliest) + OFFLINE_AFTER_MS);
-    const hasWork = hasAutomationRules(this.db, companyId);
-    if (hasWork) due.push(Math.max(Date.now(), (await this.ctx.storage.get<number>("automationDueAt")) ?? 0));
+    const automation = hasAutomationRules(this.db, companyId);
+    if (automation) due.push(Math.max(Date.now(), (await this.ctx.storage.get<number>("automationDueAt")) ?? 0));
+    const scheduleDue = nextScheduleDue(this.db, companyId);
+    if (scheduleDue !== null) due.push(Math.min(scheduleDue, Date.now() + WORK_HEARTBEAT_MS));
+    const hasWork = automation || scheduleDue !== null;
     await this.reportWork(companyId, hasWork);
     if (due.length === 0) return;
     const next = Math.min(...due);

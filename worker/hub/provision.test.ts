@@ -50,6 +50,11 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("alter table chats drop column direct_key");
     sql.exec("alter table chat_users drop column last_read_message_id");
   },
+  "0005_outbound": (sql) => {
+    sql.exec("drop index schedules_message_idx");
+    for (const column of ["error", "message_id", "recurrence", "series_id"]) sql.exec(`alter table schedules drop column ${column}`);
+    sql.exec("alter table contact_list_items drop column variables");
+  },
 };
 
 describe("a company's own database", () => {

@@ -36,6 +36,8 @@ export const contactListItems = sqliteTable(
     number: text("number").notNull(),
     email: text("email").notNull().default(""),
     isWhatsappValid: integer("is_whatsapp_valid", { mode: "boolean" }).notNull().default(false),
+    /** The import's extra columns (header → value), filled into campaign messages as {header} variables. */
+    variables: text("variables", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
     ...timestamps(),
   },
   (t) => [

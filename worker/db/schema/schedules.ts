@@ -8,9 +8,23 @@ import { tickets } from "./tickets";
 import { users } from "./users";
 import { whatsapps } from "./whatsapp";
 
-/** PENDENTE: waiting for sendAt; AGENDADA: picked by cron and enqueued; ENVIADA: sent; ERRO: gave up. */
+/**
+ * PENDENTE: waiting for sendAt; AGENDADA: its message is stored in the ticket and queued for delivery; ENVIADA:
+ * WhatsApp took it; ERRO: it could not be sent (`error` says why; a retry makes it PENDENTE again).
+ */
 export const SCHEDULE_STATUSES = ["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/**
+ * A repeat rule, read in the company's time zone: every day, on the chosen weekdays (0 Sunday … 6 Saturday), or
+ * every month on `dayOfMonth` (the last day in shorter months); `until` (YYYY-MM-DD, inclusive) ends it.
+ */
+export interface ScheduleRecurrence {
+  frequency: "daily" | "weekly" | "monthly";
+  weekdays?: number[];
+  dayOfMonth?: number;
+  until?: string | null;
+}
 
 /** Scheduled messages to a contact. */
 export const schedules = sqliteTable(
@@ -33,6 +47,14 @@ export const schedules = sqliteTable(
     status: text("status", { enum: SCHEDULE_STATUSES }).notNull().default("PENDENTE"),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
+    /** Why it is ERRO: an error code of the catalogue (ERR_SCHEDULE_MISSED, ERR_SENDING_WAPP_MSG, …). */
+    error: text("error"),
+    /** The message it became in the ticket's history (set with AGENDADA, in the same transaction). */
+    messageId: integer("message_id"),
+    /** How it repeats; each occurrence is its own record, made when the one before it is sent. */
+    recurrence: text("recurrence", { mode: "json" }).$type<ScheduleRecurrence>(),
+    /** The first record of a recurring series (its own id for the first one). */
+    seriesId: integer("series_id"),
     ...timestamps(),
   },
   (t) => [
@@ -40,6 +62,7 @@ export const schedules = sqliteTable(
     index("schedules_status_send_at_idx").on(t.status, t.sendAt),
     index("schedules_company_send_at_idx").on(t.companyId, t.sendAt),
     index("schedules_contact_idx").on(t.contactId),
+    index("schedules_message_idx").on(t.messageId),
   ],
 );
 

@@ -4,6 +4,7 @@ import m0001 from './0001_fts.sql';
 import m0002 from './0002_kanban.sql';
 import m0003 from './0003_service_periods.sql';
 import m0004 from './0004_service_rollups.sql';
+import m0005 from './0005_outbound.sql';
 import m0006 from './0006_team.sql';
 
   export default {
@@ -14,6 +15,7 @@ m0001,
 m0002,
 m0003,
 m0004,
+m0005,
 m0006
     }
   }

@@ -21,22 +21,14 @@ export interface ImportReport {
 const ROWS_PER_INSERT = 16;
 
 /**
- * Imports contacts from a spreadsheet (POST /contacts/upload) or from rows the page read itself
- * (POST /contacts/import). Every row is judged and the answer reports those left out, with their row and why:
- * - invalid_number: not a phone number (normalised like the contact dialog's, Brazilian first);
- * - invalid_name: the name, once trimmed, is 1 or more than 50 characters. An empty name is not an error:
- *   the contact is named by its number, as WhatsApp shows unnamed contacts, and can be renamed later;
- * - invalid_email: an email was given and is not valid;
- * - duplicated_in_file: an earlier row of the file has the same number;
- * - already_exists: the company already has a contact with that number (it is left untouched).
- * Contacts are inserted in one batch (all or nothing) of chunked inserts that skip numbers already present.
- * Lists are told to reload once, rather than receiving an event per contact.
+ * Judges imported rows (contacts and contact lists): numbers normalised, names and emails checked, repeats in the
+ * file left out. What is accepted comes back with the row's other fields (`R`), normalised.
  */
-export async function importContacts({ ctx, input }: { ctx: Ctx; input: { rows: ImportRowInput[] } }): Promise<ImportReport> {
+export function judgeImportRows<R extends ImportRowInput>(rows: R[]): { accepted: (R & { name: string; number: string; email: string })[]; skipped: ImportReport["skipped"] } {
   const skipped: ImportReport["skipped"] = [];
-  const accepted: { row: number; name: string; number: string; email: string }[] = [];
+  const accepted: (R & { name: string; number: string; email: string })[] = [];
   const seen = new Set<string>();
-  for (const r of input.rows) {
+  for (const r of rows) {
     const number = normalizePhoneNumber(r.number);
     const typed = r.number.trim();
     if (!number) {
@@ -58,9 +50,26 @@ export async function importContacts({ ctx, input }: { ctx: Ctx; input: { rows: 
       continue;
     }
     seen.add(number);
-    accepted.push({ row: r.row, name, number, email: email.data });
+    accepted.push({ ...r, name, number, email: email.data });
   }
 
+  return { accepted, skipped };
+}
+
+/**
+ * Imports contacts from a spreadsheet (POST /contacts/upload) or from rows the page read itself
+ * (POST /contacts/import). Every row is judged and the answer reports those left out, with their row and why:
+ * - invalid_number: not a phone number (normalised like the contact dialog's, Brazilian first);
+ * - invalid_name: the name, once trimmed, is 1 or more than 50 characters. An empty name is not an error:
+ *   the contact is named by its number, as WhatsApp shows unnamed contacts, and can be renamed later;
+ * - invalid_email: an email was given and is not valid;
+ * - duplicated_in_file: an earlier row of the file has the same number;
+ * - already_exists: the company already has a contact with that number (it is left untouched).
+ * Contacts are inserted in one batch (all or nothing) of chunked inserts that skip numbers already present.
+ * Lists are told to reload once, rather than receiving an event per contact.
+ */
+export async function importContacts({ ctx, input }: { ctx: Ctx; input: { rows: ImportRowInput[] } }): Promise<ImportReport> {
+  const { accepted, skipped } = judgeImportRows(input.rows);
   let inserted = new Set<string>();
   if (accepted.length > 0) {
     const now = new Date();

@@ -7,6 +7,8 @@ import { ArchiveError, storedXlsxArchive } from "./xlsxArchive";
 
 /** What the XML parts of an accepted spreadsheet may expand to (a 2 MB .xlsx of 5,000 rows needs far less). */
 const MAX_UNPACKED_BYTES = 48 * 1024 * 1024;
+/** Extra columns kept per row (each becomes a campaign variable). */
+const MAX_EXTRA_COLUMNS = 20;
 
 
 export interface SheetRow {
@@ -15,6 +17,8 @@ export interface SheetRow {
   name: string;
   number: string;
   email: string;
+  /** The other columns, by their header (contact lists keep them as a campaign's variables). */
+  extra: Record<string, string>;
 }
 
 const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
@@ -66,8 +70,11 @@ function csvCells(bytes: Uint8Array): string[][] {
 function rowsOf(data: unknown[][]): SheetRow[] {
   const headerIndex = data.findIndex((row) => row.some((cell) => text(cell) !== ""));
   if (headerIndex < 0) return [];
-  const columns = mapColumns(data[headerIndex]!.map(text));
+  const header = data[headerIndex]!.map(text);
+  const columns = mapColumns(header);
   if (columns.number === undefined) throw new AppError("ERR_IMPORT_NO_NUMBER_COLUMN");
+  const known = new Set(Object.values(columns));
+  const extraColumns = header.flatMap((name, index) => (name && !known.has(index) ? [{ name: name.slice(0, 40), index }] : [])).slice(0, MAX_EXTRA_COLUMNS);
 
   const rows: SheetRow[] = [];
   for (let i = headerIndex + 1; i < data.length; i++) {
@@ -80,7 +87,12 @@ function rowsOf(data: unknown[][]): SheetRow[] {
       const index = columns[column];
       return index === undefined ? "" : text(cells[index]);
     };
-    rows.push({ row: i + 1, name: at("name"), number: at("number"), email: at("email") });
+    const extra: Record<string, string> = {};
+    for (const column of extraColumns) {
+      const value = text(cells[column.index]);
+      if (value) extra[column.name] = value.slice(0, 1000);
+    }
+    rows.push({ row: i + 1, name: at("name"), number: at("number"), email: at("email"), extra });
   }
   return rows;
 }

@@ -6,6 +6,7 @@ import { contacts, messages, tickets } from "../../db/schema";
 import type { Env } from "../../env";
 import type { SystemCtx } from "../context";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
+import { scheduleDelivered } from "../schedules/dispatchDueSchedules";
 
 /** Voice notes recorded in the composer are stored under this name pattern (see the chat composer). */
 const VOICE_NOTE = /^audio-\d{4}-\d{2}-\d{2}-\d{6}\.mp3$/i;
@@ -65,7 +66,10 @@ export async function deliverOutbound(ctx: SystemCtx, job: OutboundJob, host: Se
         .set({ ack: 1, sendError: null, updatedAt: new Date() })
         .where(and(eq(messages.companyId, job.companyId), eq(messages.id, row.id), lt(messages.ack, 1)))
         .returning({ id: messages.id });
-      if (updated[0]) await publishMessageUpdate(ctx, row.id);
+      if (updated[0]) {
+        await publishMessageUpdate(ctx, row.id);
+        await scheduleDelivered(ctx, row.id, { sent: true });
+      }
       return;
     }
     case "edit":

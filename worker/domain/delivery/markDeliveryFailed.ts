@@ -4,6 +4,7 @@ import { messages } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
+import { scheduleDelivered } from "../schedules/dispatchDueSchedules";
 
 /** A send that will not succeed by retrying: the message shows as failed, with why, until someone retries it. */
 export async function markDeliveryFailed(ctx: SystemCtx, job: OutboundJob, code: ErrorCode) {
@@ -13,5 +14,8 @@ export async function markDeliveryFailed(ctx: SystemCtx, job: OutboundJob, code:
     .set({ sendError: code, updatedAt: new Date() })
     .where(and(eq(messages.companyId, job.companyId), eq(messages.id, job.messageId)))
     .returning({ id: messages.id });
-  if (updated[0]) await publishMessageUpdate(ctx, job.messageId);
+  if (updated[0]) {
+    await publishMessageUpdate(ctx, job.messageId);
+    await scheduleDelivered(ctx, job.messageId, { sent: false, code });
+  }
 }

@@ -63,7 +63,13 @@ export function outboundMessageRow(
  * Stores a message we send on a ticket (ack 0: waiting for delivery), moves the ticket to the top, and tells
  * the agents. Must run inside the company's hub, like every ticket write.
  */
-export async function storeOutboundMessage(ctx: AnyCtx, ticketId: number, msg: OutboundMessage) {
+export async function storeOutboundMessage(
+  ctx: AnyCtx,
+  ticketId: number,
+  msg: OutboundMessage,
+  /** Writes that must land with the message or not at all (a schedule claiming it), given its id; a throw rolls all back. */
+  alsoWrite?: (messageId: number) => void,
+) {
   const now = new Date();
   const wid = newOutboundWid();
   const ticket = await ctx.db
@@ -73,11 +79,13 @@ export async function storeOutboundMessage(ctx: AnyCtx, ticketId: number, msg: O
     .get();
   if (!ticket) throw new Error(`storeOutboundMessage: ticket ${ticketId} is not in company ${ctx.companyId}`);
   const touch = msg.touchTicket ?? true;
-  const [inserted] = await ctx.db.batch([
-    ctx.db
+  // One synchronous transaction of the hub's SQLite: the message, its ticket moved, and the caller's own writes.
+  const messageId = ctx.db.transaction(() => {
+    const inserted = ctx.db
       .insert(messages)
       .values(outboundMessageRow(ctx, { id: ticketId, contactId: ticket.contactId, queueId: ticket.queueId }, msg, wid, now))
-      .returning({ id: messages.id }),
+      .returning({ id: messages.id })
+      .get();
     ctx.db
       .update(tickets)
       .set(
@@ -85,11 +93,14 @@ export async function storeOutboundMessage(ctx: AnyCtx, ticketId: number, msg: O
           ? { lastMessage: msg.body || msg.mediaName || msg.mediaType || "", fromMe: true, updatedAt: now }
           : { fromMe: true, updatedAt: ticket.updatedAt },
       )
-      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId))),
-  ]);
-  await enqueueOutbound(ctx, { kind: "send", companyId: ctx.companyId, messageId: inserted[0]!.id });
+      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)))
+      .run();
+    alsoWrite?.(inserted.id);
+    return inserted.id;
+  });
+  await enqueueOutbound(ctx, { kind: "send", companyId: ctx.companyId, messageId });
   const [messageRows, ticketRows] = await ctx.db.batch([
-    messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, inserted[0]!.id))!, { limit: 1 }),
+    messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId))!, { limit: 1 }),
     ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 }),
   ]);
   const message = presentMessageRow(messageRows[0]!);

@@ -23,6 +23,8 @@ export const companySettings = {
   chatBotType: { schema: z.enum(["text"]), default: "text" },
   /** The language of what the product says to contacts (menus, rating, notices): contactTexts/. */
   language: { schema: z.enum(CONTACT_LANGUAGES), default: "pt-BR" },
+  /** A schedule whose time passed while the system was down: sent on recovery, or marked ERRO (missed). */
+  scheduleMissed: { schema: z.enum(["send", "mark"]), default: "send" },
 } as const;
 
 export const platformSettings = {

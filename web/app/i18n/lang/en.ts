@@ -9,6 +9,7 @@ import { en as notifications } from "../../features/notifications/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
+import { en as schedules } from "../../features/schedules/i18n.en";
 import { en as queues } from "../../features/queues/i18n.en";
 import { en as tickets } from "../../features/tickets/list/i18n.en";
 import { en as ticketChat } from "../../features/tickets/chat/i18n.en";
@@ -26,6 +27,7 @@ export const translation = {
   messagesApi,
   tags,
   quickMessages,
+  schedules,
   queues,
   tickets,
   ticketChat,

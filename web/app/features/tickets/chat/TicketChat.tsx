@@ -1,8 +1,9 @@
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../../worker/domain/permissions";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../../components/ui/Spinner";
+import { canOpen } from "../../../lib/access";
 import { useSessionUser } from "../../../lib/session-user";
 import { Composer } from "./composer/Composer";
 import { ComposerNotice } from "./composer/ComposerArea";
@@ -32,6 +33,9 @@ import { ticketActions } from "./rules/ticketActions";
 import type { ChatSeed } from "../seed";
 import type { ChatTicket } from "./types";
 import "./texts";
+
+/** The schedule dialog's code (and the schedules page's texts) load when it is first opened, not with the inbox. */
+const ScheduleDialog = lazy(() => import("../../schedules/ScheduleDialog").then((m) => ({ default: m.ScheduleDialog })));
 
 /** Below this width (phones) the header keeps only its main action visible. */
 const COMPACT_PANEL_PX = 480;
@@ -66,6 +70,7 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
   const [image, setImage] = useState<{ src: string; name: string } | null>(null);
   const list = useMessages(ticket.id, replace, seed && seed.ticket.id === ticket.id ? seed : null);
   const commands = useTicketCommands(ticket, replace, onClose);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
   useReadWhileOpen(ticket, user.id);
   const history = useTicketHistory(ticket);
   const forwarding = useForwarding(list.messages, sign);
@@ -112,7 +117,8 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
           <TagsControl ticket={ticket} onChange={replace} />
           <TicketActionsBar actions={actions} canDelete={can(user, "ticket-options:deleteTicket")}
             compact={panel.width > 0 && panel.width < COMPACT_PANEL_PX}
-            busy={commands.busy} onCommand={(c) => void commands.run(c)} />
+            busy={commands.busy} onCommand={(c) => void commands.run(c)}
+            onSchedule={canOpen(user, "schedules") ? () => setScheduleOpen(true) : undefined} />
         </ChatHeader>
         <MessageList
           conversation={list}
@@ -133,6 +139,16 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
       {drawerOpen ? <ContactDrawer ticket={ticket} history={history} timeZone={timeZone} onClose={closeDrawer} /> : null}
 
       <Lightbox image={image} onClose={() => setImage(null)} />
+      {scheduleOpen ? (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            open
+            onOpenChange={setScheduleOpen}
+            contact={{ id: ticket.contact.id, name: ticket.contact.name, number: ticket.contact.number }}
+            ticket={{ id: ticket.id, whatsappId: ticket.whatsappId }}
+          />
+        </Suspense>
+      ) : null}
       <TransferDialog ticket={ticket} open={commands.transferOpen} onOpenChange={commands.setTransferOpen} onDone={commands.transferred} />
       <ConfirmDialog
         open={commands.deleteOpen}

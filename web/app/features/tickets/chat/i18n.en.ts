@@ -19,6 +19,7 @@ export const en: Texts = {
     resolve: "Resolve",
     options: "Ticket options",
     transfer: "Transfer",
+    schedule: "Schedule a message",
     delete: "Delete",
     deleteTitle: "Delete ticket",
     deleted: "Ticket deleted.",

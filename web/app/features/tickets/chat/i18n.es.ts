@@ -19,6 +19,7 @@ export const es: Texts = {
     resolve: "Resolver",
     options: "Opciones del ticket",
     transfer: "Transferir",
+    schedule: "Programar mensaje",
     delete: "Eliminar",
     deleteTitle: "Eliminar ticket",
     deleted: "Ticket eliminado.",

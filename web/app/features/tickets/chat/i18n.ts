@@ -20,6 +20,7 @@ const ptBR = {
     resolve: "Resolver",
     options: "Opções do ticket",
     transfer: "Transferir",
+    schedule: "Agendar mensagem",
     delete: "Excluir",
     deleteTitle: "Excluir ticket",
     deleted: "Ticket excluído.",

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, CheckCircle2, MoreVertical, RotateCcw, Trash2, Undo2, UserCheck } from "lucide-react";
+import { ArrowLeftRight, CalendarClock, CheckCircle2, MoreVertical, RotateCcw, Trash2, Undo2, UserCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/Button";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../components/ui/Menu";
@@ -14,6 +14,7 @@ export function TicketActionsBar({
   compact,
   busy,
   onCommand,
+  onSchedule,
 }: {
   actions: TicketActions;
   canDelete: boolean;
@@ -21,12 +22,14 @@ export function TicketActionsBar({
   compact: boolean;
   busy: TicketCommand | null;
   onCommand: (command: TicketCommand) => void;
+  /** Opens the schedule dialog for this contact (spec 000: the options menu's "schedule"); absent when the plan has none. */
+  onSchedule?: () => void;
 }) {
   const { t } = useTranslation();
   const label = "sr-only @xl:not-sr-only";
   const returnInMenu = compact && actions.returnToQueue;
   const transferInMenu = compact && actions.transfer;
-  const showMenu = transferInMenu || canDelete || returnInMenu;
+  const showMenu = transferInMenu || canDelete || returnInMenu || !!onSchedule;
   return (
     <div className="flex shrink-0 items-center gap-1.5">
       {actions.reopen ? (
@@ -68,6 +71,12 @@ export function TicketActionsBar({
             <MoreVertical className="size-5" aria-hidden />
           </MenuTrigger>
           <MenuContent>
+            {onSchedule ? (
+              <MenuItem onSelect={onSchedule}>
+                <CalendarClock className="size-4 text-muted" aria-hidden />
+                {t("ticketChat.actions.schedule")}
+              </MenuItem>
+            ) : null}
             {returnInMenu ? (
               <MenuItem onSelect={() => onCommand("returnToQueue")}>
                 <Undo2 className="size-4 text-muted" aria-hidden />

@@ -1,0 +1,134 @@
+import { useSearchParams } from "@remix-run/react";
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { canEditSchedule } from "../../../../worker/domain/permissions";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { Select } from "../../components/ui/Select";
+import { toastError } from "../../lib/errors";
+import { useDebouncedValue } from "../../lib/hooks";
+import { useSessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { getContact } from "../contacts/api";
+import type { ContactPick } from "../tickets/shared/types";
+import { deleteSchedule, retrySchedule } from "./api";
+import { ScheduleDialog } from "./ScheduleDialog";
+import { SchedulesTable } from "./SchedulesTable";
+import { SCHEDULE_STATUSES, type ScheduleRow, type ScheduleStatus } from "./types";
+import { useScheduleList } from "./useScheduleList";
+import "./texts";
+
+const ALL = "all";
+
+/** /schedules: the company's scheduled messages, searchable and filterable, live; ?contactId= opens a new one for that contact. */
+export function SchedulesPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [params, setParams] = useSearchParams();
+  const [searchInput, setSearchInput] = useState("");
+  const [status, setStatus] = useState<ScheduleStatus | null>(null);
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useScheduleList(search, status);
+  const [dialog, setDialog] = useState<{ schedule: ScheduleRow | null; contact: ContactPick | null } | null>(null);
+  const [deleting, setDeleting] = useState<ScheduleRow | null>(null);
+
+  // Spec 002: a contactId in the URL opens the new-schedule dialog with that contact.
+  const contactParam = Number(params.get("contactId"));
+  useEffect(() => {
+    if (!Number.isInteger(contactParam) || contactParam <= 0) return;
+    getContact(contactParam)
+      .then((c) => setDialog({ schedule: null, contact: { id: c.id, name: c.name, number: c.number } }))
+      .catch(toastError)
+      .finally(() =>
+        setParams(
+          (p) => {
+            p.delete("contactId");
+            return p;
+          },
+          { replace: true },
+        ),
+      );
+  }, [contactParam, setParams]);
+
+  const retry = async (schedule: ScheduleRow) => {
+    try {
+      list.upsert(await retrySchedule(schedule.id));
+      toast.success(t("schedules.retried"));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteSchedule(deleting.id);
+      list.remove(deleting.id);
+      toast.success(t("schedules.deleted"));
+    } catch (err) {
+      toastError(err);
+      throw err;
+    }
+  };
+
+  return (
+    <PageFrame className="h-full min-h-0 max-w-6xl">
+      <PageHeader
+        title={t("schedules.title")}
+        count={list.loaded ? list.count : undefined}
+        actions={
+          <>
+            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("schedules.searchPlaceholder")} />
+            <div className="w-full sm:w-40">
+              <Select
+                aria-label={t("schedules.filter.label")}
+                value={status ?? ALL}
+                onValueChange={(v) => setStatus(v === ALL ? null : (v as ScheduleStatus))}
+                options={[{ value: ALL, label: t("schedules.filter.all") }, ...SCHEDULE_STATUSES.map((s) => ({ value: s, label: t(`schedules.status.${s}`) }))]}
+              />
+            </div>
+            <Button onClick={() => setDialog({ schedule: null, contact: null })} className="w-full sm:w-auto">
+              <Plus className="size-4" aria-hidden />
+              {t("schedules.add")}
+            </Button>
+          </>
+        }
+        className="[&>div]:w-full sm:[&>div]:w-auto"
+      />
+      <p className="-mt-2 mb-3 text-xs text-subtle">{t("schedules.timezone", { timezone: user.company.timezone })}</p>
+      <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+        <InfiniteScroller list={list}>
+          <SchedulesTable
+            records={list.items}
+            loaded={list.loaded}
+            loadingMore={list.loading}
+            filtered={!!search || !!status}
+            timeZone={user.company.timezone}
+            actions={{
+              mayEdit: (s) => canEditSchedule(user, s),
+              onEdit: (s) => setDialog({ schedule: s, contact: null }),
+              onDelete: setDeleting,
+              onRetry: retry,
+            }}
+          />
+        </InfiniteScroller>
+      </Card>
+      <ScheduleDialog
+        open={!!dialog}
+        onOpenChange={(open) => !open && setDialog(null)}
+        schedule={dialog?.schedule}
+        contact={dialog?.contact}
+        onSaved={(s) => (list.has(s.id) ? list.upsert(s) : list.refresh())}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("schedules.deleteTitle", { name: deleting?.contact.name ?? "" })}
+        message={t("schedules.deleteMessage")}
+        onConfirm={confirmDelete}
+      />
+    </PageFrame>
+  );
+}

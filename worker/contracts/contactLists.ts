@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { contactEmail } from "./contacts";
+import { pagedSearchQuery } from "./paging";
+import { patchOf } from "./patch";
+
+export { pagedSearchQuery as listContactListsQuery } from "./paging";
+
+/** Spec 002: contact list names 2-50 ('Too Short!', 'Too Long!', 'Required'). */
+const listName = z
+  .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+  .trim()
+  .min(1, "Required")
+  .min(2, "Too Short!")
+  .max(50, "Too Long!");
+
+export const contactListInput = z.object({ name: listName });
+export type ContactListInput = z.infer<typeof contactListInput>;
+
+/** Spec 002: item name 2-50, number 8-50 characters, email valid ('Invalid email'). */
+const itemName = listName;
+const itemNumber = z
+  .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+  .trim()
+  .min(1, "Required")
+  .min(8, "Too Short!")
+  .max(50, "Too Long!");
+const variables = z
+  .record(z.string().trim().min(1).max(40), z.string().max(1000, "Too Long!"), { error: "Must be an object of texts" })
+  .refine((v) => Object.keys(v).length <= 20, "At most 20 variables");
+
+export const createContactListItemInput = z.object({
+  contactListId: z.number({ error: (iss) => (iss.input === undefined ? "Required" : "Must be a list id") }).int().positive("Must be a list id"),
+  name: itemName,
+  number: itemNumber,
+  email: contactEmail.default(""),
+  variables: variables.default({}),
+});
+export type CreateContactListItemInput = z.infer<typeof createContactListItemInput>;
+
+export const updateContactListItemInput = patchOf({
+  name: itemName.optional(),
+  number: itemNumber.optional(),
+  email: contactEmail.optional(),
+  variables: variables.optional(),
+});
+export type UpdateContactListItemInput = z.infer<typeof updateContactListItemInput>;
+
+/** GET /contact-list-items: searchParam, pageNumber and the list (spec 002). */
+export const listContactListItemsQuery = pagedSearchQuery.extend({
+  contactListId: z.coerce.number({ error: "Required" }).int("Must be a list id").positive("Must be a list id"),
+});
+export type ListContactListItemsQuery = z.infer<typeof listContactListItemsQuery>;
+
+/** POST /contact-lists/:id/add-tag: every contact with a ticket that carries the tag joins the list. */
+export const addTagToContactListInput = z.object({
+  tagId: z.number({ error: (iss) => (iss.input === undefined ? "Required" : "Must be a tag id") }).int().positive("Must be a tag id"),
+});
