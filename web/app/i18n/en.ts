@@ -16,6 +16,7 @@ export const en: Translations = {
     ERR_SESSION_EXPIRED: "Session expired. Please log in again.",
     ERR_INVALID_CREDENTIALS: "Authentication error. Please try again.",
     ERR_WRONG_CURRENT_PASSWORD: "The current password is not correct.",
+    ERR_INVALID_RESET_CODE: "The verification code is wrong, used or expired. Ask for a new one.",
     ERR_COMPANY_INACTIVE: "This company is inactive. Contact support.",
     ERR_SUBSCRIPTION_EXPIRED: "Oops! Your subscription expired on {{dueDate}}. Contact support for more information!",
     ERR_SESSION_REPLACED: "Your account was accessed from another computer.",

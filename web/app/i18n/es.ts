@@ -16,6 +16,7 @@ export const es: Translations = {
     ERR_SESSION_EXPIRED: "Sesión expirada. Por favor, inicie sesión de nuevo.",
     ERR_INVALID_CREDENTIALS: "Error de autenticación. Por favor, inténtelo de nuevo.",
     ERR_WRONG_CURRENT_PASSWORD: "La contraseña actual no es correcta.",
+    ERR_INVALID_RESET_CODE: "El código de verificación es incorrecto, ya se usó o venció. Pide uno nuevo.",
     ERR_COMPANY_INACTIVE: "Esta empresa está inactiva. Póngase en contacto con soporte.",
     ERR_SUBSCRIPTION_EXPIRED: "¡Ups! Su suscripción venció el {{dueDate}}. ¡Póngase en contacto con soporte para más información!",
     ERR_SESSION_REPLACED: "Se accedió a su cuenta desde otra computadora.",

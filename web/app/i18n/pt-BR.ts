@@ -17,6 +17,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_SESSION_EXPIRED: "Sessão expirada. Por favor, entre novamente.",
   ERR_INVALID_CREDENTIALS: "Erro de autenticação. Por favor, tente novamente.",
   ERR_WRONG_CURRENT_PASSWORD: "A senha atual não confere.",
+  ERR_INVALID_RESET_CODE: "O código de verificação está errado, já foi usado ou expirou. Peça um novo.",
   ERR_COMPANY_INACTIVE: "Esta empresa está inativa. Entre em contato com o Suporte.",
   ERR_SUBSCRIPTION_EXPIRED:
     "Opss! Sua assinatura venceu {{dueDate}}. Entre em contato com o Suporte para mais informações!",
