@@ -23,6 +23,12 @@ export interface Env {
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;
+  /**
+   * Cloudflare Turnstile on signup (ADR 0026): with a secret key, every signup must carry a token the widget (site
+   * key) produced. Without one, signup is rate limited only.
+   */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { loginInput } from "../contracts/auth";
 import { forgotPasswordInput, PASSWORD_RESET_MESSAGE, RESET_REQUESTED_MESSAGE, resetPasswordInput } from "../contracts/passwordReset";
 import { requestPasswordReset } from "../domain/auth/requestPasswordReset";
+import { signupInput } from "../contracts/signup";
+import { registerCompany } from "../domain/companies/registerCompany";
 import { resetPassword } from "../domain/auth/resetPassword";
 import { sendOrQueueEmail } from "../jobs/email";
 import { createControlDb } from "../db/client";
@@ -95,6 +97,19 @@ export function createEdgeApi() {
       ip: clientIp(c.req.raw.headers, c.env),
     });
     return c.json({ message: PASSWORD_RESET_MESSAGE });
+  });
+
+  // Public signup (ADR 0026): the server decides plan checks, trial and due date; Turnstile when configured.
+  edge.post("/companies/cadastro", jsonBodyLimit, async (c) => {
+    const input = await jsonBody(c as unknown as AppContext, signupInput);
+    const company = await registerCompany({
+      control: createControlDb(c.env.DB),
+      hubs: hubDirectory(c.env),
+      env: c.env,
+      input,
+      ip: clientIp(c.req.raw.headers, c.env),
+    });
+    return c.json(company, 201);
   });
 
   edge.route("/version", versionRoutes);

@@ -25,6 +25,8 @@ export const errorCatalogue = {
   ERR_SESSION_EXPIRED: [401, "Your session has expired. Please log in again."],
   ERR_INVALID_CREDENTIALS: [401, "Invalid email or password."],
   ERR_WRONG_CURRENT_PASSWORD: [400, "The current password is not correct."],
+  ERR_REGISTER_DISABLED: [403, "Registration is closed."],
+  ERR_CAPTCHA_FAILED: [400, "The anti-robot check failed. Try again."],
   ERR_INVALID_RESET_CODE: [400, "The verification code is wrong, used or expired. Ask for a new one."],
   ERR_COMPANY_INACTIVE: [401, "This company is inactive. Contact support."],
   ERR_SUBSCRIPTION_EXPIRED: [401, "The subscription has expired. Contact support."],

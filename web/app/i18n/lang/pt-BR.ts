@@ -1,4 +1,5 @@
 import { ptBR as base } from "../pt-BR";
+import { ptBR as account } from "../../features/account/i18n";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
@@ -14,6 +15,7 @@ import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
 /** Every text in pt-BR: the shell's, and each feature's under its own key (t("tickets.accept")). */
 export const translation = {
   ...base,
+  account,
   commandBar,
   connections,
   contacts,
