@@ -28,6 +28,10 @@ export default defineConfig(async () => {
             // Nothing listens here: tests that need a session host stand one in with worker/testing/fakeHost.ts.
             SESSION_HOST_URL: "http://127.0.0.1:9",
             APP_ENV: "test",
+            // The e-mail provider: tests stand in for it with worker/testing/fakeMail.ts (the mail catcher).
+            EMAIL_API_URL: "http://127.0.0.1:9/mail",
+            EMAIL_API_KEY: "re_test_key",
+            EMAIL_FROM: "Zapdesk <no-reply@zapdesk.test>",
           },
         },
       }),

@@ -63,12 +63,12 @@ function tail(file, lines = 60) {
 }
 
 /** Starts scripts/start.mjs in its own process group; resolves once it prints "ready:". */
-function startApp({ port, hostPort, stateDir }) {
+function startApp({ port, hostPort, fakesPort, stateDir }) {
   mkdirSync(path.dirname(APP_LOG), { recursive: true });
   const out = createWriteStream(APP_LOG);
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SESSION_HOST_PORT: String(hostPort), ZAPDESK_STATE_DIR: stateDir },
+    env: { ...process.env, PORT: String(port), SESSION_HOST_PORT: String(hostPort), FAKES_PORT: String(fakesPort), ZAPDESK_STATE_DIR: stateDir },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -120,12 +120,15 @@ async function main() {
   const port = await freePort();
   let hostPort = await freePort();
   while (hostPort === port) hostPort = await freePort();
+  let fakesPort = await freePort();
+  while (fakesPort === port || fakesPort === hostPort) fakesPort = await freePort();
+  const fakesUrl = `http://127.0.0.1:${fakesPort}`;
   const stateDir = mkdtempSync(path.join(os.tmpdir(), "zapdesk-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const hostUrl = `http://127.0.0.1:${hostPort}`;
   log(`starting the app on ${baseUrl} (session host ${hostUrl}), fresh state in ${stateDir}; log: ${path.relative(ROOT, APP_LOG)}`);
 
-  const app = startApp({ port, hostPort, stateDir });
+  const app = startApp({ port, hostPort, fakesPort, stateDir });
   let interrupted = false;
   const onSignal = async (signal) => {
     interrupted = true;
@@ -145,7 +148,7 @@ async function main() {
       const vitest = spawn(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts", ...vitestArgs], {
         cwd: ROOT,
         stdio: ["ignore", "inherit", "inherit"],
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_HOST_URL: hostUrl, CHROME_PATH: chrome },
+        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_HOST_URL: hostUrl, E2E_FAKES_URL: fakesUrl, CHROME_PATH: chrome },
       });
       vitest.on("exit", (c, s) => resolve(c ?? (s ? 1 : 0)));
     });

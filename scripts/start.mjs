@@ -27,9 +27,13 @@ process.env.WRANGLER_SEND_METRICS = "false";
 
 const PORT = parsePort("PORT", 8787);
 const HOST_PORT = parsePort("SESSION_HOST_PORT", 8788);
+const FAKES_PORT = parsePort("FAKES_PORT", 8789);
 const { persistTo } = stateDirs();
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const HOST_URL = `http://127.0.0.1:${HOST_PORT}`;
+const FAKES_URL = `http://127.0.0.1:${FAKES_PORT}`;
+/** The key the local worker presents to the mail catcher (any value: the catcher only checks it is this one). */
+const LOCAL_MAIL_KEY = "local-mail-key";
 const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 8_000;
 
@@ -188,7 +192,7 @@ async function waitFor(url, service) {
 }
 
 async function main() {
-  for (const [name, port] of [["PORT", PORT], ["SESSION_HOST_PORT", HOST_PORT]]) {
+  for (const [name, port] of [["PORT", PORT], ["SESSION_HOST_PORT", HOST_PORT], ["FAKES_PORT", FAKES_PORT]]) {
     if (!(await portFree(port))) {
       console.error(`[start] port ${port} is already in use on 127.0.0.1; stop what uses it or set ${name}=<another port>`);
       process.exit(1);
@@ -215,7 +219,17 @@ async function main() {
   });
   if (stopping) return;
 
-  const worker = DEV ? await startWranglerDev() : await startWorkerServer();
+  // The outside services faked (worker/testing/fakes/server.ts): the mail catcher.
+  const fakes = startService("fakes", bin("tsx"), [path.join("worker", "testing", "fakes", "server.ts")], {
+    FAKES_PORT: String(FAKES_PORT),
+    FAKES_BIND: "127.0.0.1",
+    MAIL_API_KEY: LOCAL_MAIL_KEY,
+  }, { restartOnCrash: true });
+  // A .dev.vars with a real provider's key wins; otherwise the worker's e-mail goes to the mail catcher.
+  const mailVars = vars.EMAIL_API_KEY
+    ? {}
+    : { EMAIL_API_URL: `${FAKES_URL}/mail`, EMAIL_API_KEY: LOCAL_MAIL_KEY, EMAIL_FROM: "Zapdesk <no-reply@zapdesk.local>" };
+  const worker = DEV ? await startWranglerDev(mailVars) : await startWorkerServer(mailVars);
   const host = startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {
     SESSION_HOST_PORT: String(HOST_PORT),
     SESSION_HOST_BIND: "127.0.0.1",
@@ -226,16 +240,17 @@ async function main() {
     BRIDGE_SECRET: vars.BRIDGE_SECRET,
   }, { restartOnCrash: true });
 
-  await Promise.all([waitFor(`${APP_URL}/api/version`, worker), waitFor(`${HOST_URL}/health`, host)]);
+  await Promise.all([waitFor(`${APP_URL}/api/version`, worker), waitFor(`${HOST_URL}/health`, host), waitFor(`${FAKES_URL}/health`, fakes)]);
   if (stopping) return;
   console.log(`
 ready: ${APP_URL} — admin@admin.com / 123456
        agents ana@demo.com and bruno@demo.com, supervisor carla@demo.com (password 123456)${seeded ? " — fresh demo" : ""}
-       session host ${HOST_URL} (simulator: ${HOST_URL}/simulator) — Ctrl-C stops both
+       session host ${HOST_URL} (simulator: ${HOST_URL}/simulator) — Ctrl-C stops everything
+       mail catcher ${FAKES_URL}/mail
 `);
 }
 
-async function startWorkerServer() {
+async function startWorkerServer(extraVars) {
   const bundle = path.join(persistTo, "bundle");
   await step("bundling the worker (wrangler deploy --dry-run)", () =>
     wrangler(["deploy", "--dry-run", "--outdir", bundle], { capture: true, onSpawn }),
@@ -245,10 +260,11 @@ async function startWorkerServer() {
     PORT: String(PORT),
     PERSIST_TO: persistTo,
     SESSION_HOST_URL: HOST_URL,
+    ...extraVars,
   });
 }
 
-async function startWranglerDev() {
+async function startWranglerDev(extraVars) {
   const inspectorPort = await freePort();
   return startService("worker", bin("wrangler"), [
     "dev",
@@ -258,6 +274,7 @@ async function startWranglerDev() {
     "--inspector-port", String(inspectorPort),
     "--var", `SESSION_HOST_URL:${HOST_URL}`,
     "--var", "APP_ENV:development",
+    ...Object.entries(extraVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     "--show-interactive-dev-session=false",
   ]);
 }

@@ -57,6 +57,8 @@ const mf = new Miniflare({
   bindings: {
     ...workerOptions.bindings,
     SESSION_HOST_URL: env("SESSION_HOST_URL"),
+    // The local fakes (npm start): the mail catcher stands in for the e-mail provider.
+    ...Object.fromEntries(["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM"].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
     APP_ENV: "development",
     ...(process.env.ZAPDESK_BULK_PORT ? { ZAPDESK_LOCAL_BULK: "1" } : {}),
   },

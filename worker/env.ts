@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { CompanyHub } from "./hub/CompanyHub";
-import type { OutboundJob } from "./contracts/outbound";
+import type { QueueJob } from "./contracts/outbound";
 
 /** Bindings and vars as wrangler.toml and secrets provide them. */
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
-  OUTBOUND: Queue<OutboundJob>;
+  OUTBOUND: Queue<QueueJob>;
   COMPANY_HUB: DurableObjectNamespace<CompanyHub>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;
@@ -19,6 +19,16 @@ export interface Env {
    * cf-connecting-ip. Never set it otherwise: the header is then whatever the client wrote.
    */
   TRUSTED_PROXY_HEADER?: string;
+  /** The HTTP e-mail provider (Resend's API; ADR 0025): base URL (default Resend's), API key (a secret) and sender. */
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /**
+   * Cloudflare Turnstile on signup (ADR 0026): with a secret key, every signup must carry a token the widget (site
+   * key) produced. Without one, signup is rate limited only.
+   */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { baseUrl, hostUrl } from "./env";
+import { baseUrl, fakesUrl, hostUrl } from "./env";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -29,6 +29,25 @@ export const api = <T = any>(method: string, path: string, body?: unknown, token
 
 /** The session host (health, metrics, simulator control). */
 export const host = <T = any>(method: string, path: string, body?: unknown) => request<T>(`${hostUrl()}${path}`, method, body);
+
+/** The local fakes: the mail catcher (/mail/api/emails?to=…). */
+export const fakes = <T = any>(method: string, path: string, body?: unknown) => request<T>(`${fakesUrl()}${path}`, method, body);
+
+/** The verification code of the newest e-mail the mail catcher got for `to`, once it arrives. */
+export async function mailedCode(to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await fakes<{ text: string }[]>("GET", `/mail/api/emails?to=${encodeURIComponent(to)}`)).json;
+        code = mails.at(-1)?.text.match(/\b(\d{8})\b/)?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
 
 export async function apiLogin(email: string, password: string): Promise<string> {
   const res = await api<{ token: string }>("POST", "/auth/login", { email, password });

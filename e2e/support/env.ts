@@ -7,6 +7,8 @@ function required(name: string): string {
 
 export const baseUrl = () => required("E2E_BASE_URL");
 export const hostUrl = () => required("E2E_HOST_URL");
+/** The local fakes (worker/testing/fakes/server.ts): the mail catcher at /mail. */
+export const fakesUrl = () => required("E2E_FAKES_URL");
 
 /** The demo's logins (scripts/seed/demo.mjs). */
 export const demo = {

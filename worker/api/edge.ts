@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginInput } from "../contracts/auth";
+import { forgotPasswordInput, PASSWORD_RESET_MESSAGE, RESET_REQUESTED_MESSAGE, resetPasswordInput } from "../contracts/passwordReset";
+import { requestPasswordReset } from "../domain/auth/requestPasswordReset";
+import { signupInput } from "../contracts/signup";
+import { registerCompany } from "../domain/companies/registerCompany";
+import { resetPassword } from "../domain/auth/resetPassword";
+import { sendOrQueueEmail } from "../jobs/email";
 import { createControlDb } from "../db/client";
 import { companies } from "../db/controlSchema";
 import { login } from "../domain/auth/login";
@@ -65,6 +71,45 @@ export function createEdgeApi() {
       if (err instanceof AppError) clearSessionCookies(c as unknown as AppContext);
       throw err;
     }
+  });
+
+  // Password reset (ADR 0025): e-mail, code and new password travel in the body, never in the URL.
+  edge.post("/forgetpassword", jsonBodyLimit, async (c) => {
+    const input = await jsonBody(c as unknown as AppContext, forgotPasswordInput);
+    const email = await requestPasswordReset({
+      control: createControlDb(c.env.DB),
+      env: c.env,
+      input,
+      ip: clientIp(c.req.raw.headers, c.env),
+      origin: new URL(c.req.url).origin,
+    });
+    // Sent after the answer, which is the same whether or not the address has an account.
+    if (email) c.executionCtx.waitUntil(sendOrQueueEmail(c.env, email));
+    return c.json({ message: RESET_REQUESTED_MESSAGE });
+  });
+  edge.post("/resetpasswords", jsonBodyLimit, async (c) => {
+    const input = await jsonBody(c as unknown as AppContext, resetPasswordInput);
+    await resetPassword({
+      control: createControlDb(c.env.DB),
+      hubs: hubDirectory(c.env),
+      env: c.env,
+      input,
+      ip: clientIp(c.req.raw.headers, c.env),
+    });
+    return c.json({ message: PASSWORD_RESET_MESSAGE });
+  });
+
+  // Public signup (ADR 0026): the server decides plan checks, trial and due date; Turnstile when configured.
+  edge.post("/companies/cadastro", jsonBodyLimit, async (c) => {
+    const input = await jsonBody(c as unknown as AppContext, signupInput);
+    const company = await registerCompany({
+      control: createControlDb(c.env.DB),
+      hubs: hubDirectory(c.env),
+      env: c.env,
+      input,
+      ip: clientIp(c.req.raw.headers, c.env),
+    });
+    return c.json(company, 201);
   });
 
   edge.route("/version", versionRoutes);

@@ -10,3 +10,21 @@ export const outboundJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("delete"), companyId: z.number(), messageId: z.number() }),
 ]);
 export type OutboundJob = z.infer<typeof outboundJob>;
+
+/**
+ * An e-mail whose first send failed, queued on the same OUTBOUND queue to be retried (ADR 0025). `id` is the
+ * provider's idempotency key: however often it is retried, it is sent once.
+ */
+export const emailJob = z.object({
+  kind: z.literal("email"),
+  id: z.string().min(1).max(200),
+  to: z.string().min(3).max(254),
+  subject: z.string().max(300),
+  text: z.string().max(20_000),
+  html: z.string().max(60_000),
+});
+export type EmailJob = z.infer<typeof emailJob>;
+
+/** Everything that travels on the OUTBOUND queue. */
+export const queueJob = z.union([outboundJob, emailJob]);
+export type QueueJob = z.infer<typeof queueJob>;

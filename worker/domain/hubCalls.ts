@@ -2,6 +2,7 @@ import type { OutboundJob } from "../contracts/outbound";
 import { authenticate } from "./auth/authenticate";
 import { signIn } from "./auth/login";
 import { refreshSession } from "./auth/refreshSession";
+import { applyPasswordReset } from "./auth/resetPassword";
 import { loadSessionUser } from "./auth/sessionUser";
 import { companySettingRows, setupCompany } from "./companies/setupCompany";
 import type { SystemCtx } from "./context";
@@ -27,6 +28,8 @@ export const hubCalls = {
   /** A company's saved settings, for a platform admin's hub (getCompany). */
   companySettingRows,
   refreshSession,
+  /** Step 2 of a password reset, once its code was checked at the edge: the password set, every session ended. */
+  applyPasswordReset,
   /** A server-rendered page's session: the access token checked against the session, and the app shell's user. */
   pageSession: call(async ({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) => {
     const user = await authenticate({ db: ctx.db, env: ctx.env, token: input.token });

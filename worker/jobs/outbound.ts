@@ -1,4 +1,5 @@
-import { outboundJob } from "../contracts/outbound";
+import { emailJob, outboundJob } from "../contracts/outbound";
+import { deliverQueuedEmail } from "./email";
 import { hubDirectory } from "../hub/ports";
 import { AppError, type ErrorCode } from "../domain/errors";
 import type { Env } from "../env";
@@ -24,6 +25,13 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
 export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env) {
   const hubs = hubDirectory(env);
   for (const message of batch.messages) {
+    const email = emailJob.safeParse(message.body);
+    if (email.success) {
+      const verdict = await deliverQueuedEmail(env, email.data, message.attempts);
+      if (verdict === "retry") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      else message.ack();
+      continue;
+    }
     const parsed = outboundJob.safeParse(message.body);
     if (!parsed.success) {
       console.error("outbound: malformed job dropped", message.body);

@@ -13,6 +13,14 @@ export const limits = {
   loginPerEmail: { max: 5, windowSeconds: 15 * 60 },
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
   refreshPerIp: { max: 120, windowSeconds: 60 },
+  /** Reset codes asked for one address: a mailbox is not flooded, the provider's budget not spent. */
+  resetRequestPerEmail: { max: 3, windowSeconds: 15 * 60 },
+  resetRequestPerIp: { max: 20, windowSeconds: 15 * 60 },
+  /** Public signups: a handful per address and per IP an hour. */
+  signupPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  signupPerIp: { max: 10, windowSeconds: 60 * 60 },
+  /** Step 2 tries; each code also allows only 5 attempts of its own. */
+  resetVerifyPerIp: { max: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 export interface Hit {

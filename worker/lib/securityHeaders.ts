@@ -17,9 +17,11 @@ export function newCspNonce(): string {
  */
 function pagePolicy(url: URL, nonce: string): string {
   const socket = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
+  // The signup page may show Cloudflare Turnstile (ADR 0026): its script and its frame, on that page only.
+  const turnstile = url.pathname === "/signup" ? " https://challenges.cloudflare.com" : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${turnstile}`,
     // Inline style attributes and <style> elements: React renders style props as attributes on the server, and
     // Radix's scroll lock and the emoji picker add <style> elements at run time. A style cannot run code; scripts,
     // which can, stay nonce-only.
@@ -34,7 +36,7 @@ function pagePolicy(url: URL, nonce: string): string {
     // The service worker (/sw.js) and the spreadsheet reader's worker (a built asset).
     "worker-src 'self'",
     "manifest-src 'self'",
-    "frame-src 'none'",
+    turnstile ? `frame-src${turnstile}` : "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -17,6 +17,9 @@ export const errors: Record<ErrorCode, string> = {
   ERR_SESSION_EXPIRED: "Sessão expirada. Por favor, entre novamente.",
   ERR_INVALID_CREDENTIALS: "Erro de autenticação. Por favor, tente novamente.",
   ERR_WRONG_CURRENT_PASSWORD: "A senha atual não confere.",
+  ERR_REGISTER_DISABLED: "O cadastro está fechado.",
+  ERR_CAPTCHA_FAILED: "A verificação anti-robô falhou. Tente de novo.",
+  ERR_INVALID_RESET_CODE: "O código de verificação está errado, já foi usado ou expirou. Peça um novo.",
   ERR_COMPANY_INACTIVE: "Esta empresa está inativa. Entre em contato com o Suporte.",
   ERR_SUBSCRIPTION_EXPIRED:
     "Opss! Sua assinatura venceu {{dueDate}}. Entre em contato com o Suporte para mais informações!",
@@ -149,6 +152,7 @@ export const ptBR = {
     backToLogin: "Voltar para o login",
     signupTitle: "Cadastrar empresa",
     forgotTitle: "Redefinir senha",
+    resetDone: "Senha redefinida com sucesso. Entre com a nova senha.",
     featureInbox: "Todos os atendimentos do WhatsApp em um só lugar",
     featureTeams: "Filas, chatbot e equipes por departamento",
     featureSecure: "Acesso seguro e separado para cada empresa",

@@ -3,15 +3,13 @@ import type { CreateCompanyInput } from "../../contracts/companies";
 import { companies, loginEmails, plans } from "../../db/controlSchema";
 import { hashPassword } from "../../lib/crypto";
 import { requirePermission, type Ctx } from "../context";
-import { AppError, fieldError, isUniqueViolation } from "../errors";
-import type { SetupCompanyInput } from "./setupCompany";
+import { AppError, fieldError } from "../errors";
+import { insertCompany } from "./insertCompany";
 import { loadCompanyView } from "./view";
 
 /**
  * Registers a company (Cadastrar Empresa tab). With a password, its first admin is created with the company's
- * email. The company row goes into the control database (with the admin's login e-mail claimed there), then its
- * own hub writes its default settings and that admin. A failure after the control row undoes it, so a refused or
- * failed registration leaves no company behind.
+ * email, all or nothing (insertCompany).
  */
 export async function createCompany({ ctx, input }: { ctx: Ctx; input: CreateCompanyInput }) {
   requirePermission(ctx, "companies:manage");
@@ -26,32 +24,8 @@ export async function createCompany({ ctx, input }: { ctx: Ctx; input: CreateCom
   if (emailTaken) throw new AppError("ERR_EMAIL_IN_USE", "A user with this email already exists.");
   const passwordHash = password ? await hashPassword(password) : null;
 
-  let companyId: number;
-  try {
-    companyId = (await ctx.control.insert(companies).values(fields).returning({ id: companies.id }).get()).id;
-  } catch (err) {
-    if (isUniqueViolation(err, "companies.name")) throw new AppError("ERR_COMPANY_NAME_IN_USE");
-    throw err;
-  }
-  try {
-    const setup: SetupCompanyInput = { admin: null };
-    if (passwordHash) {
-      // The e-mail is claimed before the user exists (user id 0 until the hub writes the user).
-      const claimed = await ctx.control
-        .insert(loginEmails)
-        .values({ email: fields.email, companyId, userId: 0 })
-        .onConflictDoNothing()
-        .returning({ email: loginEmails.email });
-      if (claimed.length === 0) throw new AppError("ERR_EMAIL_IN_USE", "A user with this email already exists.");
-      setup.admin = { name: fields.name.slice(0, 50), email: fields.email, passwordHash };
-    }
-    await ctx.hubs.of(companyId).call("setupCompany", setup);
-  } catch (err) {
-    // Its login e-mail goes with the row (cascade); the hub is emptied in case it wrote anything.
-    await ctx.control.delete(companies).where(eq(companies.id, companyId));
-    await ctx.hubs.of(companyId).destroy().catch(() => undefined);
-    throw err;
-  }
+  const admin = passwordHash ? { name: fields.name.slice(0, 50), email: fields.email, passwordHash } : null;
+  const companyId = await insertCompany(ctx, fields, admin);
 
   await ctx.hub.publish([
     { audience: { kind: "admins" }, event: { type: "company", action: "create", companyId } },

@@ -1,4 +1,5 @@
 import { en as base } from "../en";
+import { en as account } from "../../features/account/i18n.en";
 import { en as commandBar } from "../../features/commandBar/i18n.en";
 import { en as connections } from "../../features/connections/i18n.en";
 import { en as contacts } from "../../features/contacts/i18n.en";
@@ -17,6 +18,7 @@ import { en as ticketChat } from "../../features/tickets/chat/i18n.en";
 /** Every text in en: the shell's, and each feature's under its own key (t("tickets.accept")). */
 export const translation = {
   ...base,
+  account,
   commandBar,
   connections,
   contacts,

@@ -1,4 +1,5 @@
 import { es as base } from "../es";
+import { es as account } from "../../features/account/i18n.es";
 import { es as commandBar } from "../../features/commandBar/i18n.es";
 import { es as connections } from "../../features/connections/i18n.es";
 import { es as contacts } from "../../features/contacts/i18n.es";
@@ -17,6 +18,7 @@ import { es as ticketChat } from "../../features/tickets/chat/i18n.es";
 /** Every text in es: the shell's, and each feature's under its own key (t("tickets.accept")). */
 export const translation = {
   ...base,
+  account,
   commandBar,
   connections,
   contacts,

@@ -1,4 +1,5 @@
 import { ptBR as base } from "../pt-BR";
+import { ptBR as account } from "../../features/account/i18n";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
 import { ptBR as notifications } from "../../features/notifications/i18n";
@@ -17,6 +18,7 @@ import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
 /** Every text in pt-BR: the shell's, and each feature's under its own key (t("tickets.accept")). */
 export const translation = {
   ...base,
+  account,
   commandBar,
   chats,
   notifications,

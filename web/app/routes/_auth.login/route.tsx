@@ -2,7 +2,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { CircleAlert, LogOut } from "lucide-react";
+import { CircleAlert, CircleCheck, LogOut } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
@@ -79,6 +79,12 @@ export default function Login() {
     <section className="rounded-2xl border border-line bg-surface p-6 shadow-panel sm:p-8">
       <h1 className="text-2xl font-semibold tracking-tight">{t("auth.title")}</h1>
       <p className="mt-1 text-sm text-muted">{t("auth.subtitle")}</p>
+      {searchParams.get("reset") === "done" && !ended ? (
+        <p role="status" className="mt-5 flex items-start gap-2.5 rounded-lg border border-line bg-surface-2 px-3 py-2.5 text-sm">
+          <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-text" aria-hidden />
+          {t("auth.resetDone")}
+        </p>
+      ) : null}
       {ended ? (
         <div role="status" className="mt-5 flex items-start gap-2.5 rounded-lg border border-line bg-surface-2 px-3 py-2.5 text-sm">
           <LogOut className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+const email = z.string().trim().toLowerCase().min(1, "Required").max(254).email("Invalid email");
+
+/** Step 1 of /forgetpsw: the e-mail travels in the body (the spec's call had it in the path). */
+export const forgotPasswordInput = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+/** The new-password rules of spec 001 §5 (only step 2 applies them). */
+export const newPasswordRules = z
+  .string()
+  .min(1, "Campo obrigatório")
+  .max(200)
+  .refine((p) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), {
+    message: "At least 8 characters with an uppercase letter, a lowercase letter and a digit",
+  });
+
+/** Step 2: e-mail, code and new password, all in the body (never in the URL, unlike the spec's call). */
+export const resetPasswordInput = z.object({
+  email,
+  token: z.string().trim().min(1, "Required").max(200),
+  newPassword: newPasswordRules,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** The one answer of step 1, whether or not the e-mail has an account (spec 001 §8's success text). */
+export const RESET_REQUESTED_MESSAGE = "Email enviado com sucesso!";
+export const PASSWORD_RESET_MESSAGE = "Senha redefinida com sucesso.";

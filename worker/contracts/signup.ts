@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { emailField, passwordField } from "./users";
+
+/**
+ * POST /api/companies/cadastro (public signup). Only what the visitor chooses: everything that costs money (the
+ * trial, the due date, status and recurrence) is decided by the server, and any such field in the body is dropped.
+ */
+export const signupInput = z.object({
+  name: z
+    .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+    .trim()
+    .min(1, "Required")
+    .min(2, "Too Short!")
+    .max(50, "Too Long!"),
+  email: emailField,
+  /** The mask (99) 99999-9999: stored as its digits, at most 11. */
+  phone: z
+    .string({ error: "Must be text" })
+    .transform((p) => p.replace(/\D/g, ""))
+    .pipe(z.string().max(11, "Too Long!"))
+    .default(""),
+  password: passwordField,
+  planId: z.coerce.number({ error: "Required" }).int("Must be an id").positive("Required"),
+  /** The Turnstile widget's token (its form field is cf-turnstile-response); required when Turnstile is configured. */
+  turnstileToken: z.string().max(4096).optional(),
+});
+export type SignupInput = z.infer<typeof signupInput>;

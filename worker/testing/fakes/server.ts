@@ -1,0 +1,45 @@
+/**
+ * The outside services of a local run, faked (started by `npm start`, driven by the journeys):
+ *   /mail   the mail catcher: Resend's API at /mail/emails, what was sent at /mail (page) and /mail/api/emails?to=
+ * Environment: FAKES_PORT (8789), FAKES_BIND (127.0.0.1), MAIL_API_KEY (the key the worker is given).
+ */
+import http from "node:http";
+import { createMailCatcher } from "./mailCatcher";
+
+const port = Number(process.env.FAKES_PORT ?? 8789);
+const bind = process.env.FAKES_BIND ?? "127.0.0.1";
+const mail = createMailCatcher({ apiKey: process.env.MAIL_API_KEY ?? "local-mail-key" });
+
+type Mounted = (request: Request, path: string) => Promise<Response>;
+const mounts: [string, Mounted][] = [["/mail", (req, path) => mail.handle(req, path)]];
+
+async function toRequest(req: http.IncomingMessage): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+  return new Request(`http://${req.headers.host ?? `${bind}:${port}`}${req.url ?? "/"}`, { method: req.method, headers, body });
+}
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const request = await toRequest(req);
+    const { pathname } = new URL(request.url);
+    if (pathname === "/health") {
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      return;
+    }
+    const mount = mounts.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    const response = mount
+      ? await mount[1](request, pathname.slice(mount[0].length) || "/")
+      : Response.json({ error: "not found" }, { status: 404 });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  } catch (err) {
+    console.error("fakes: request failed", err);
+    res.writeHead(500).end();
+  }
+});
+server.listen(port, bind, () => console.log(`fakes on http://${bind}:${port} (mail catcher: /mail)`));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));
