@@ -11,6 +11,8 @@ export interface Env {
   ASSETS?: Fetcher;
   JWT_SECRET: string;
   BRIDGE_SECRET: string;
+  /** Encrypts secrets stored for companies (AI provider keys) at rest; see worker/lib/secretBox.ts. */
+  DATA_SECRET: string;
   SESSION_HOST_URL: string;
   APP_ENV?: string;
   /**
@@ -26,6 +28,7 @@ export interface Env {
 const secretsSchema = z.object({
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
   BRIDGE_SECRET: z.string().min(32, "BRIDGE_SECRET must be at least 32 characters"),
+  DATA_SECRET: z.string().min(32, "DATA_SECRET must be at least 32 characters"),
   SESSION_HOST_URL: z.string().url(),
   TRUSTED_PROXY_HEADER: z
     .string()

@@ -93,6 +93,9 @@ export const quickMessagePayload = z.looseObject({
   mediaName: z.nullable(z.string()),
 });
 
+/** An AI prompt as events carry it (its key only masked); the rest passes through. */
+export const promptPayload = z.looseObject({ id: z.number(), name: z.string() });
+
 export const serverEvent = z.discriminatedUnion("type", [
   /**
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
@@ -140,6 +143,12 @@ export const serverEvent = z.discriminatedUnion("type", [
   ]),
   /** Session status and QR changes (the QR dialog and the menu badge follow these). */
   z.object({ type: z.literal("whatsappSession"), action: z.literal("update"), session: whatsappPayload }),
+  /** Spec 002's company-{id}-prompt (action, prompt, promptId). */
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("prompt"), action: z.literal("create"), prompt: promptPayload, promptId: z.number() }),
+    z.object({ type: z.literal("prompt"), action: z.literal("update"), prompt: promptPayload, promptId: z.number() }),
+    z.object({ type: z.literal("prompt"), action: z.literal("delete"), promptId: z.number() }),
+  ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),
     z.object({ type: z.literal("queue"), action: z.literal("update"), queue: queuePayload }),

@@ -38,6 +38,12 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("drop table message_hours");
     sql.exec("drop index contacts_company_created_idx");
   },
+  "0007_assistant": (sql) => {
+    sql.exec("drop table prompt_usage");
+    sql.exec("alter table prompts drop column api_key_hint");
+    sql.exec("alter table prompts drop column base_url");
+    sql.exec("alter table prompts drop column model");
+  },
 };
 
 describe("a company's own database", () => {
