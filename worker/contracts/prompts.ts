@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROMPT_VOICES } from "../db/schema/queues";
+import { PROMPT_VOICES } from "./promptVoices";
 import { patchOf } from "./patch";
 
 /** Spec 002's prompt form messages (Portuguese, as the spec gives them). */

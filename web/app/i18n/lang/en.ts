@@ -5,6 +5,7 @@ import { en as contacts } from "../../features/contacts/i18n.en";
 import { en as insight } from "../../features/insight/i18n.en";
 import { en as kanban } from "../../features/kanban/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
+import { en as prompts } from "../../features/prompts/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
 import { en as queues } from "../../features/queues/i18n.en";
@@ -20,6 +21,7 @@ export const translation = {
   insight,
   kanban,
   messagesApi,
+  prompts,
   tags,
   quickMessages,
   queues,
