@@ -21,6 +21,9 @@ export interface Env {
    * cf-connecting-ip. Never set it otherwise: the header is then whatever the client wrote.
    */
   TRUSTED_PROXY_HEADER?: string;
+  /** The AI assistant's timeout per call to the provider, ms (default 30000), and retries after the first (default 2). */
+  AI_TIMEOUT_MS?: string;
+  AI_RETRIES?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }

@@ -1,4 +1,5 @@
 import { outboundJob } from "../contracts/outbound";
+import { runAssistantJob } from "./assistant";
 import { hubDirectory } from "../hub/ports";
 import { AppError, type ErrorCode } from "../domain/errors";
 import type { Env } from "../env";
@@ -23,6 +24,7 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
  */
 export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env) {
   const hubs = hubDirectory(env);
+  const assistantTurns: Promise<void>[] = [];
   for (const message of batch.messages) {
     const parsed = outboundJob.safeParse(message.body);
     if (!parsed.success) {
@@ -31,6 +33,20 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
       continue;
     }
     const job = parsed.data;
+    if (job.kind === "assistant") {
+      // Each turn waits on the AI provider: they run side by side, not one after another.
+      assistantTurns.push(
+        runAssistantJob(hubs, env, job).then(
+          () => message.ack(),
+          (err: unknown) => {
+            console.warn("assistant: turn will be retried", { job, error: String(err), attempts: message.attempts });
+            if (message.attempts >= MAX_DELIVERY_ATTEMPTS) message.ack();
+            else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+          },
+        ),
+      );
+      continue;
+    }
     try {
       await hubs.of(job.companyId).call("deliverOutbound", job);
       message.ack();
@@ -48,4 +64,5 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
       }
     }
   }
+  await Promise.all(assistantTurns);
 }
