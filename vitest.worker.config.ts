@@ -25,6 +25,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: "test-jwt-secret-0123456789abcdefghijklmnop",
             BRIDGE_SECRET: "test-bridge-secret-0123456789abcdefghijkl",
+            DATA_SECRET: "test-data-secret-0123456789abcdefghijklmno",
             // Nothing listens here: tests that need a session host stand one in with worker/testing/fakeHost.ts.
             SESSION_HOST_URL: "http://127.0.0.1:9",
             APP_ENV: "test",

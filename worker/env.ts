@@ -11,6 +11,8 @@ export interface Env {
   ASSETS?: Fetcher;
   JWT_SECRET: string;
   BRIDGE_SECRET: string;
+  /** Encrypts secrets stored for companies (AI provider keys) at rest; see worker/lib/secretBox.ts. */
+  DATA_SECRET: string;
   SESSION_HOST_URL: string;
   APP_ENV?: string;
   /**
@@ -29,6 +31,9 @@ export interface Env {
    */
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
+  /** The AI assistant's timeout per call to the provider, ms (default 30000), and retries after the first (default 2). */
+  AI_TIMEOUT_MS?: string;
+  AI_RETRIES?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }
@@ -36,6 +41,7 @@ export interface Env {
 const secretsSchema = z.object({
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
   BRIDGE_SECRET: z.string().min(32, "BRIDGE_SECRET must be at least 32 characters"),
+  DATA_SECRET: z.string().min(32, "DATA_SECRET must be at least 32 characters"),
   SESSION_HOST_URL: z.string().url(),
   TRUSTED_PROXY_HEADER: z
     .string()

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ROOT } from "./paths.mjs";
 
 export const DEV_VARS = path.join(ROOT, ".dev.vars");
-const SECRETS = ["JWT_SECRET", "BRIDGE_SECRET"];
+const SECRETS = ["JWT_SECRET", "BRIDGE_SECRET", "DATA_SECRET"];
 
 export function parseDevVars(text) {
   const vars = {};

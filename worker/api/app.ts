@@ -1,3 +1,4 @@
+import { promptRoutes } from "./routes/prompts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { hubHere } from "../hub/ports";
@@ -67,6 +68,7 @@ export function createApi() {
   api.route("/tickets", ticketRoutes);
   api.route("/queue", queueRoutes);
   api.route("/queue-options", queueOptionRoutes);
+  api.route("/prompt", promptRoutes);
   api.route("/whatsapp", whatsappRoutes);
   api.route("/whatsappsession", whatsappSessionRoutes);
   api.route("/whatsapp-restart", whatsappRestartRoutes);

@@ -8,6 +8,8 @@ export const outboundJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("send"), companyId: z.number(), messageId: z.number() }),
   z.object({ kind: z.literal("edit"), companyId: z.number(), messageId: z.number() }),
   z.object({ kind: z.literal("delete"), companyId: z.number(), messageId: z.number() }),
+  /** The AI assistant's turn after the contact's message `messageId` on a ticket (worker/jobs/assistant.ts). */
+  z.object({ kind: z.literal("assistant"), companyId: z.number(), ticketId: z.number(), messageId: z.number() }),
 ]);
 export type OutboundJob = z.infer<typeof outboundJob>;
 
@@ -28,3 +30,7 @@ export type EmailJob = z.infer<typeof emailJob>;
 /** Everything that travels on the OUTBOUND queue. */
 export const queueJob = z.union([outboundJob, emailJob]);
 export type QueueJob = z.infer<typeof queueJob>;
+
+export type AssistantJob = Extract<OutboundJob, { kind: "assistant" }>;
+/** The jobs that deliver a stored message to WhatsApp. */
+export type DeliveryJob = Exclude<OutboundJob, { kind: "assistant" }>;

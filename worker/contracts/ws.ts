@@ -122,6 +122,8 @@ export const schedulePayload = z.looseObject({
 /** A contact list (with its count) and one of its items as events carry them. */
 export const contactListPayload = z.looseObject({ id: z.number(), name: z.string(), contactsCount: z.number() });
 export const contactListItemPayload = z.looseObject({ id: z.number(), contactListId: z.number(), name: z.string(), number: z.string() });
+/** An AI prompt as events carry it (its key only masked); the rest passes through. */
+export const promptPayload = z.looseObject({ id: z.number(), name: z.string() });
 
 export const serverEvent = z.discriminatedUnion("type", [
   /**
@@ -170,6 +172,12 @@ export const serverEvent = z.discriminatedUnion("type", [
   ]),
   /** Session status and QR changes (the QR dialog and the menu badge follow these). */
   z.object({ type: z.literal("whatsappSession"), action: z.literal("update"), session: whatsappPayload }),
+  /** Spec 002's company-{id}-prompt (action, prompt, promptId). */
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("prompt"), action: z.literal("create"), prompt: promptPayload, promptId: z.number() }),
+    z.object({ type: z.literal("prompt"), action: z.literal("update"), prompt: promptPayload, promptId: z.number() }),
+    z.object({ type: z.literal("prompt"), action: z.literal("delete"), promptId: z.number() }),
+  ]),
   z.discriminatedUnion("action", [
     /** To the chat's members: the message and the chat as it now is (each member's unread count in it). */
     z.object({ type: z.literal("chat"), action: z.literal("new-message"), chat: chatPayload, message: chatMessagePayload }),

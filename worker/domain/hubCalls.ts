@@ -1,4 +1,6 @@
-import type { OutboundJob } from "../contracts/outbound";
+import type { DeliveryJob } from "../contracts/outbound";
+import { assistantOutcome } from "./assistant/outcome";
+import { assistantTurn } from "./assistant/turn";
 import { authenticate } from "./auth/authenticate";
 import { signIn } from "./auth/login";
 import { refreshSession } from "./auth/refreshSession";
@@ -47,12 +49,18 @@ export const hubCalls = {
     saveSessionKeys(ctx.db, input.whatsappId, input.set),
   ),
   wipeSessionState: call(({ ctx, input }: { ctx: SystemCtx; input: { whatsappId: number } }) => wipeSessionState(ctx.db, input.whatsappId)),
-  deliverOutbound: call(({ ctx, input }: { ctx: SystemCtx; input: OutboundJob }) => deliverOutbound(ctx, input)),
-  markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: OutboundJob; code: ErrorCode } }) =>
+  deliverOutbound: call(({ ctx, input }: { ctx: SystemCtx; input: DeliveryJob }) => deliverOutbound(ctx, input)),
+  /** The AI assistant's turn on a ticket, and what came of it (worker/jobs/assistant.ts calls the model between). */
+  assistantTurn,
+  assistantOutcome,
+  markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),
 };
 
 export type HubCallName = keyof typeof hubCalls;
+
+/** Calls that change tickets: they run in the hub's command queue, never between an inbound message's steps. */
+export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome"]);
 export type HubCallInput<N extends HubCallName> = Parameters<(typeof hubCalls)[N]>[0]["input"];
 export type HubCallOutput<N extends HubCallName> = Awaited<ReturnType<(typeof hubCalls)[N]>>;

@@ -49,6 +49,10 @@ export const permissionRules = {
   "quick-messages:geral": admin,
   /** Queues, their option trees, hours and attachments (spec 000: /queues is an admin page). */
   "queues:manage": admin,
+  /** The AI assistant's prompts (/prompts; their API keys are the company's). */
+  "prompts:manage": admin,
+  /** Queue integrations (/queue-integration). */
+  "queue-integrations:manage": admin,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,

@@ -9,7 +9,7 @@ import { clientMessage, PING_FRAME, PONG_FRAME, roomNames, type Audience, type D
 import { audienceIncludes, type SocketState } from "./audience";
 import { SocketStates } from "./socketStates";
 import { hubCommands, type HubCommandInput, type HubCommandName, type HubCommandOutput } from "../domain/hubCommands";
-import { hubCalls, type HubCallName } from "../domain/hubCalls";
+import { hubCalls, SERIAL_HUB_CALLS, type HubCallName } from "../domain/hubCalls";
 import type { ActingHubPort, CompanyHubRef, HubDirectory, HubPort } from "../domain/hubPort";
 import { envInsideHub, hubDirectory, publishLogged } from "./ports";
 import { SerialQueue } from "../lib/serialQueue";
@@ -214,6 +214,10 @@ export class CompanyHub extends DurableObject<Env> {
    */
   async call<N extends HubCallName>(companyId: number, name: N, input: Parameters<(typeof hubCalls)[N]>[0]["input"]): Promise<CommandEnvelope> {
     const run = hubCalls[name] as (args: { ctx: SystemCtx; input: unknown }) => Promise<unknown>;
+    if (SERIAL_HUB_CALLS.has(name)) {
+      await this.ready(companyId);
+      return this.commands.run(() => toEnvelope(() => run({ ctx: this.systemCtx(companyId), input })));
+    }
     return toEnvelope(async () => {
       await this.ready(companyId);
       return run({ ctx: this.systemCtx(companyId), input });

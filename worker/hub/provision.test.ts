@@ -55,6 +55,12 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     for (const column of ["error", "message_id", "recurrence", "series_id"]) sql.exec(`alter table schedules drop column ${column}`);
     sql.exec("alter table contact_list_items drop column variables");
   },
+  "0007_assistant": (sql) => {
+    sql.exec("drop table prompt_usage");
+    sql.exec("alter table prompts drop column api_key_hint");
+    sql.exec("alter table prompts drop column base_url");
+    sql.exec("alter table prompts drop column model");
+  },
 };
 
 describe("a company's own database", () => {

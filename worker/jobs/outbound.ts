@@ -1,4 +1,5 @@
 import { emailJob, outboundJob } from "../contracts/outbound";
+import { runAssistantJob } from "./assistant";
 import { deliverQueuedEmail } from "./email";
 import { hubDirectory } from "../hub/ports";
 import { AppError, type ErrorCode } from "../domain/errors";
@@ -24,6 +25,7 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
  */
 export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env) {
   const hubs = hubDirectory(env);
+  const assistantTurns: Promise<void>[] = [];
   for (const message of batch.messages) {
     const email = emailJob.safeParse(message.body);
     if (email.success) {
@@ -39,6 +41,20 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
       continue;
     }
     const job = parsed.data;
+    if (job.kind === "assistant") {
+      // Each turn waits on the AI provider: they run side by side, not one after another.
+      assistantTurns.push(
+        runAssistantJob(hubs, env, job).then(
+          () => message.ack(),
+          (err: unknown) => {
+            console.warn("assistant: turn will be retried", { job, error: String(err), attempts: message.attempts });
+            if (message.attempts >= MAX_DELIVERY_ATTEMPTS) message.ack();
+            else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+          },
+        ),
+      );
+      continue;
+    }
     try {
       await hubs.of(job.companyId).call("deliverOutbound", job);
       message.ack();
@@ -56,4 +72,5 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
       }
     }
   }
+  await Promise.all(assistantTurns);
 }

@@ -3,6 +3,7 @@ import {
   type AnySQLiteColumn,
   index,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -103,26 +104,7 @@ export const queueIntegrations = sqliteTable(
   (t) => [uniqueIndex("queue_integrations_company_name_uq").on(t.companyId, t.name)],
 );
 
-/** Voices for prompts: "texto" (text replies only) or an Azure pt-BR neural voice. */
-export const PROMPT_VOICES = [
-  "texto",
-  "pt-BR-FranciscaNeural",
-  "pt-BR-AntonioNeural",
-  "pt-BR-BrendaNeural",
-  "pt-BR-DonatoNeural",
-  "pt-BR-ElzaNeural",
-  "pt-BR-FabioNeural",
-  "pt-BR-GiovannaNeural",
-  "pt-BR-HumbertoNeural",
-  "pt-BR-JulioNeural",
-  "pt-BR-LeilaNeural",
-  "pt-BR-LeticiaNeural",
-  "pt-BR-ManuelaNeural",
-  "pt-BR-NicolauNeural",
-  "pt-BR-ValerioNeural",
-  "pt-BR-YaraNeural",
-] as const;
-export type PromptVoice = (typeof PROMPT_VOICES)[number];
+export { PROMPT_VOICES, type PromptVoice } from "../../contracts/promptVoices";
 
 /** AI assistant prompts (OpenAI), one queue each. */
 export const prompts = sqliteTable(
@@ -132,8 +114,13 @@ export const prompts = sqliteTable(
     companyId: companyId(),
     name: text("name").notNull(),
     prompt: text("prompt").notNull(),
-    /** The company's AI provider key (secret; never sent back in full). */
+    /** The company's AI provider key, sealed with DATA_SECRET (worker/lib/secretBox.ts); never sent back. */
     apiKey: text("api_key").notNull(),
+    /** The key's last four characters, what the browser is shown of it. */
+    apiKeyHint: text("api_key_hint").notNull().default(""),
+    /** An OpenAI-compatible API's base URL; empty: OpenAI's own. */
+    baseUrl: text("base_url").notNull().default(""),
+    model: text("model").notNull().default("gpt-4o-mini"),
     /** Required by the form; null only after the queue was deleted. */
     queueId: integer("queue_id").references((): AnySQLiteColumn => queues.id, { onDelete: "set null" }),
     maxTokens: integer("max_tokens").notNull().default(100),
@@ -149,6 +136,21 @@ export const prompts = sqliteTable(
     uniqueIndex("prompts_company_name_uq").on(t.companyId, t.name),
     index("prompts_queue_idx").on(t.queueId),
   ],
+);
+
+/** The assistant's use of each prompt (rows outlive a deleted prompt, so the company's total stays whole). */
+export const promptUsage = sqliteTable(
+  "prompt_usage",
+  {
+    companyId: companyId(),
+    promptId: integer("prompt_id").notNull(),
+    calls: integer("calls").notNull().default(0),
+    failures: integer("failures").notNull().default(0),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.promptId] })],
 );
 
 export const queuesRelations = relations(queues, ({ one, many }) => ({

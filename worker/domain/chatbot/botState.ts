@@ -15,7 +15,9 @@ export type BotKind =
   | "ratingRepeat"
   | "completion"
   | "expired"
-  | "missedCall";
+  | "missedCall"
+  /** The AI assistant's answers (worker/domain/assistant). */
+  | "assistant";
 
 export type BotState = { kind: BotKind | null; at: Date } | null;
 

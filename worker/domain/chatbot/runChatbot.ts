@@ -12,7 +12,7 @@ import { isWithinServiceHours } from "./serviceHours";
 
 export type BotConnection = Pick<
   Whatsapp,
-  "id" | "greetingMessage" | "outOfHoursMessage" | "maxUseBotQueues" | "timeUseBotQueues" | "sendIdQueue"
+  "id" | "greetingMessage" | "outOfHoursMessage" | "maxUseBotQueues" | "timeUseBotQueues" | "sendIdQueue" | "promptId"
 >;
 
 type Queue = Pick<typeof queues.$inferSelect, "id" | "name" | "greetingMessage" | "outOfHoursMessage" | "schedules" | "integrationId" | "promptId" | "mediaPath" | "mediaName">;
@@ -29,8 +29,11 @@ export interface ChatbotTurn {
   lastSent?: BotState;
 }
 
-/** Ticket fields the bot changed, for the caller to publish. */
-export type ChatbotOutcome = { ticketChanged: boolean };
+/**
+ * Ticket fields the bot changed, for the caller to publish; and whether the AI assistant it handed the ticket to
+ * answers this very message (nothing was said to the contact on the hand-over).
+ */
+export type ChatbotOutcome = { ticketChanged: boolean; assistantNext: boolean };
 
 /**
  * Whether a message is the chatbot's to answer: the contact's own (not sent from the phone, not a call log, not
@@ -98,6 +101,7 @@ function companyHours(ctx: SystemCtx) {
 
 class Bot {
   private changed = false;
+  private assistantNext = false;
   private last: BotState | undefined;
 
   constructor(
@@ -113,7 +117,7 @@ class Bot {
   }
 
   outcome(): ChatbotOutcome {
-    return { ticketChanged: this.changed };
+    return { ticketChanged: this.changed, assistantNext: this.assistantNext };
   }
 
   private get ticket() {
@@ -150,6 +154,12 @@ class Bot {
     const { conn } = this.turn;
     const offered = await offeredQueues(this.ctx, conn.id);
     if (offered.length === 0) {
+      if (conn.promptId) {
+        // A connection with a prompt and no queues: the assistant answers from the first message.
+        await this.setTicket({ chatbot: false, queueOptionId: null, useIntegration: true, promptId: conn.promptId });
+        this.assistantNext = true;
+        return;
+      }
       if (this.turn.opened) await this.say("greeting", conn.greetingMessage);
       return;
     }
@@ -191,7 +201,7 @@ class Bot {
     }
     const media = { path: queue.mediaPath, name: queue.mediaName };
     if (queue.integrationId || queue.promptId) {
-      // Hand-off point: the integration or AI prompt answers from here (their clients are a later piece).
+      // Hand-off point: the integration or AI prompt answers from here.
       await this.setTicket({
         queueId: queue.id,
         chatbot: false,
@@ -201,6 +211,8 @@ class Bot {
         promptId: queue.promptId,
       });
       await this.say("queueGreeting", queue.greetingMessage, media);
+      // With no greeting, the assistant answers the message that brought the contact here.
+      this.assistantNext = !queue.integrationId && !!queue.promptId && !queue.greetingMessage.trim() && !queue.mediaPath;
       return;
     }
     const top = await this.children(queue.id, null);

@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import { sessionHost, type SessionHostClient } from "../../bridge/hostClient";
-import type { OutboundJob } from "../../contracts/outbound";
+import type { DeliveryJob } from "../../contracts/outbound";
 import type { SendCommand } from "../../contracts/bridge";
 import { contacts, messages, tickets } from "../../db/schema";
 import type { Env } from "../../env";
@@ -23,7 +23,7 @@ function base64Of(bytes: ArrayBuffer): string {
  * failure). The message row is the source of truth: a send uses the message's own WhatsApp id, so a retry after
  * a lost answer is not sent twice; a message already acknowledged is not sent again.
  */
-export async function deliverOutbound(ctx: SystemCtx, job: OutboundJob, host: SessionHostClient = sessionHost(ctx.env)) {
+export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: SessionHostClient = sessionHost(ctx.env)) {
   const { db, env } = ctx;
   const row = await db
     .select({

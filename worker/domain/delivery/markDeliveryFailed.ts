@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { OutboundJob } from "../../contracts/outbound";
+import type { DeliveryJob } from "../../contracts/outbound";
 import { messages } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
@@ -7,7 +7,7 @@ import { publishMessageUpdate } from "../messages/publishMessageUpdate";
 import { scheduleDelivered } from "../schedules/dispatchDueSchedules";
 
 /** A send that will not succeed by retrying: the message shows as failed, with why, until someone retries it. */
-export async function markDeliveryFailed(ctx: SystemCtx, job: OutboundJob, code: ErrorCode) {
+export async function markDeliveryFailed(ctx: SystemCtx, job: DeliveryJob, code: ErrorCode) {
   if (job.kind !== "send") return;
   const updated = await ctx.db
     .update(messages)

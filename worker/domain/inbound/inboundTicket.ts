@@ -13,6 +13,8 @@ export type InboundTicket = {
   queueOptionId: number | null;
   amountUsedBotQueues: number;
   useIntegration: boolean;
+  /** The AI prompt answering the ticket while useIntegration is on. */
+  promptId: number | null;
   unreadMessages: number;
 };
 
@@ -26,6 +28,7 @@ export const inboundTicketColumns = {
   queueOptionId: tickets.queueOptionId,
   amountUsedBotQueues: tickets.amountUsedBotQueues,
   useIntegration: tickets.useIntegration,
+  promptId: tickets.promptId,
   unreadMessages: tickets.unreadMessages,
 };
 

@@ -20,6 +20,7 @@ const connectionColumns = {
   maxUseBotQueues: whatsapps.maxUseBotQueues,
   timeUseBotQueues: whatsapps.timeUseBotQueues,
   sendIdQueue: whatsapps.sendIdQueue,
+  promptId: whatsapps.promptId,
 };
 
 /**

@@ -3,6 +3,7 @@ import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { Delivery } from "../../contracts/ws";
 import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
 import { answerRating, awaitingRating, rateOf } from "../chatbot/rating";
+import { assistantAnswers, queueAssistantTurns } from "../assistant/answers";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
@@ -27,6 +28,7 @@ export type InboundConnection = Pick<
   | "maxUseBotQueues"
   | "timeUseBotQueues"
   | "sendIdQueue"
+  | "promptId"
 >;
 
 /**
@@ -114,11 +116,14 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
     opened = true;
   }
 
+  let assistantTurn = assistantAnswers(m, contact, ticket);
   if (chatbotAnswers(m, contact, ticket)) {
     const scope = scopeOf(ticket);
-    const { ticketChanged } = await runChatbot(ctx, { conn, ticket, body: m.body, opened });
+    const { ticketChanged, assistantNext } = await runChatbot(ctx, { conn, ticket, body: m.body, opened });
     if (ticketChanged) await announce(ctx, ticket.id, scope, null, null);
+    assistantTurn = assistantNext;
   }
+  if (assistantTurn) await queueAssistantTurns(ctx, [{ ticketId: ticket.id, messageId }]);
   return { ticketId: ticket.id };
 }
 

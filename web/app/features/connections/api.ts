@@ -59,7 +59,7 @@ export async function listQueues(): Promise<QueueRef[]> {
 /**
  * Prompts and queue integrations for the dialog's selects. Their APIs come with their own pages: until they
  * answer (404), the selects stay hidden (null) rather than offering an empty list.
- * TODO(prompts, queue-integration): drop the 404 fallback once GET /api/prompt and /api/queueIntegration exist.
+ * GET /api/prompt exists (issue 15); TODO(queue-integration): drop the 404 fallback once /api/queueIntegration does.
  */
 export async function listPromptsIfAvailable(): Promise<NamedRef[] | null> {
   return optionalList("/prompt", "prompts");

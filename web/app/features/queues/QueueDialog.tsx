@@ -434,8 +434,8 @@ function QueueForm({
 
 /**
  * An integration or prompt select. The lists come from their own pages' API.
- * TODO(queue-integration, prompts): GET /queueIntegration and GET /prompt do not exist yet; until they do,
- * listLinkable answers null and these selects stay hidden (a queue keeps whatever link it already has).
+ * GET /prompt answers (issue 15), so the prompt select shows where the plan has OpenAI. TODO(queue-integration):
+ * GET /queueIntegration does not exist yet; until it does, listLinkable answers null and that select stays hidden.
  */
 function LinkSelect({
   id,

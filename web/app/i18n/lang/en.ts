@@ -8,6 +8,7 @@ import { en as kanban } from "../../features/kanban/i18n.en";
 import { en as chats } from "../../features/chats/i18n.en";
 import { en as notifications } from "../../features/notifications/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
+import { en as prompts } from "../../features/prompts/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
 import { en as schedules } from "../../features/schedules/i18n.en";
@@ -27,6 +28,7 @@ export const translation = {
   chats,
   notifications,
   messagesApi,
+  prompts,
   tags,
   quickMessages,
   schedules,

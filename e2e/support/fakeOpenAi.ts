@@ -1,0 +1,30 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fakeOpenAi, type FakeOpenAi } from "../../worker/testing/fakeOpenAi";
+
+/**
+ * The fake OpenAI of the worker tests (worker/testing/fakeOpenAi.ts) served over HTTP on 127.0.0.1, for the
+ * journeys and the benchmarks: a prompt whose base URL is `url` talks to it through the real client.
+ */
+export async function startFakeOpenAi(): Promise<{ url: string; calls: FakeOpenAi["calls"]; close: () => Promise<void> }> {
+  const fake = fakeOpenAi();
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = new Request(`http://127.0.0.1${req.url}`, {
+      method: req.method,
+      headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])),
+      body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks),
+    });
+    const answer = await fake.handle(request);
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    calls: fake.calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

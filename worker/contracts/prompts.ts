@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { PROMPT_VOICES } from "./promptVoices";
+import { patchOf } from "./patch";
+
+/** Spec 002's prompt form messages (Portuguese, as the spec gives them). */
+const REQUIRED = "Obrigatório";
+const TOO_SHORT = "Muito curto!";
+const TOO_LONG = "Muito longo!";
+const required = (iss: { input: unknown }, other: string) => (iss.input === undefined || iss.input === null ? REQUIRED : other);
+
+export const PROMPT_DEFAULTS = { maxTokens: 100, temperature: 1, maxMessages: 10, voice: "texto", model: "gpt-4o-mini" } as const;
+
+const name = z.string({ error: (iss) => required(iss, "Must be text") }).trim().min(1, REQUIRED).min(5, TOO_SHORT).max(100, TOO_LONG);
+const promptText = z.string({ error: (iss) => required(iss, "Must be text") }).trim().min(1, REQUIRED).min(50, TOO_SHORT).max(20_000, TOO_LONG);
+/** The provider's key: any non-blank text (providers differ in their formats). */
+const apiKey = z
+  .string({ error: (iss) => required(iss, "Must be text") })
+  .trim()
+  .min(1, REQUIRED)
+  .max(500, TOO_LONG)
+  .regex(/^\S+$/, "Must have no spaces");
+/** A queue is mandatory (spec 002: 'Informe o setor'). */
+const queueId = z.number({ error: "Informe o setor" }).int("Informe o setor").positive("Informe o setor");
+const number = (min: number, max: number, integer: boolean) => {
+  const base = z.coerce.number({ error: (iss) => required(iss, "Must be a number") }).min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
+  return integer ? base.int("Must be a whole number") : base;
+};
+const voice = z.enum(PROMPT_VOICES, { error: (iss) => required(iss, "Unknown voice") });
+const shortText = (max: number) => z.string({ error: "Must be text" }).trim().max(max, TOO_LONG);
+/** An OpenAI-compatible API ("https://api.openai.com/v1" when empty). */
+const baseUrl = z
+  .string({ error: "Must be a URL" })
+  .trim()
+  .max(500, TOO_LONG)
+  .refine((v) => v === "" || /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v), "Must be an http(s) URL")
+  .transform((v) => v.replace(/\/+$/, ""));
+const model = z.string({ error: "Must be text" }).trim().min(1, REQUIRED).max(100, TOO_LONG).regex(/^[\w.:/-]+$/, "Must be a model name");
+
+const fields = {
+  name,
+  prompt: promptText,
+  queueId,
+  maxTokens: number(1, 16_000, true),
+  temperature: number(0, 2, false),
+  maxMessages: number(1, 100, true),
+  voice,
+  voiceKey: shortText(500),
+  voiceRegion: shortText(50),
+  baseUrl,
+  model,
+};
+
+export const createPromptInput = z.object({
+  ...fields,
+  apiKey,
+  maxTokens: fields.maxTokens.default(PROMPT_DEFAULTS.maxTokens),
+  temperature: fields.temperature.default(PROMPT_DEFAULTS.temperature),
+  maxMessages: fields.maxMessages.default(PROMPT_DEFAULTS.maxMessages),
+  voice: fields.voice.default(PROMPT_DEFAULTS.voice),
+  voiceKey: fields.voiceKey.default(""),
+  voiceRegion: fields.voiceRegion.default(""),
+  baseUrl: fields.baseUrl.default(""),
+  model: fields.model.default(PROMPT_DEFAULTS.model),
+});
+export type CreatePromptInput = z.infer<typeof createPromptInput>;
+
+/**
+ * PUT: any subset. The key is write-only: absent or empty keeps the saved one (the form shows it masked), a new
+ * value replaces it from the next message on.
+ */
+export const updatePromptInput = patchOf({
+  name: name.optional(),
+  prompt: promptText.optional(),
+  queueId: queueId.optional(),
+  maxTokens: fields.maxTokens.optional(),
+  temperature: fields.temperature.optional(),
+  maxMessages: fields.maxMessages.optional(),
+  voice: voice.optional(),
+  voiceKey: fields.voiceKey.optional(),
+  voiceRegion: fields.voiceRegion.optional(),
+  baseUrl: baseUrl.optional(),
+  model: model.optional(),
+  apiKey: z.union([z.literal("").transform(() => undefined), apiKey]).optional(),
+});
+export type UpdatePromptInput = z.infer<typeof updatePromptInput>;
+
+/** A prompt as the API answers it: never the key, only a masked hint of it. */
+export interface PromptView {
+  id: number;
+  name: string;
+  prompt: string;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  maxTokens: number;
+  temperature: number;
+  maxMessages: number;
+  voice: string;
+  /** Masked as the key is ("" when none). */
+  voiceKey: string;
+  voiceRegion: string;
+  baseUrl: string;
+  model: string;
+  /** e.g. "••••••••x9Zq": the key's last four characters. */
+  apiKey: string;
+  usage: { calls: number; failures: number; promptTokens: number; completionTokens: number };
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,84 @@
+import { and, eq, sql } from "drizzle-orm";
+import { prompts, promptUsage, ticketNotes, tickets } from "../../db/schema";
+import type { AiFailure, ChatUsage } from "../../lib/openai";
+import { storeOutboundMessage } from "../messages/storeOutboundMessage";
+import type { SystemCtx } from "../context";
+import { announce } from "../inbound/ingestMessage";
+import { settingsFor } from "../settings/companySettingValues";
+import { trackingRow } from "../tickets/tracking";
+import { assistantTicket, isLastMessage, withAssistant, type AssistantJobRef } from "./turn";
+import { failureNote } from "./notes";
+
+/** What the model's call came to, as the job hands it back to the hub. */
+export type AssistantOutcome =
+  | { kind: "answer"; text: string; usage: ChatUsage }
+  | { kind: "transfer"; queueId: number | null; text: string; usage: ChatUsage }
+  | { kind: "failed"; reason: AiFailure; detail: string; usage: ChatUsage | null };
+
+/**
+ * Carries out the assistant's turn on a ticket (runs in the hub's command queue, so it never interleaves with an
+ * inbound message or an agent's accept): usage recorded whatever happens; then, if the ticket is still the
+ * assistant's and nothing was said since, the answer is sent as the bot, or the ticket is handed to a queue's
+ * agents (a transfer, tracked as one), or, when the call failed, it is left for an agent with a note saying why.
+ */
+export async function assistantOutcome({ ctx, input }: { ctx: SystemCtx; input: AssistantJobRef & { promptId: number; outcome: AssistantOutcome } }) {
+  const { outcome } = input;
+  await recordUsage(ctx, input.promptId, outcome.usage, outcome.kind === "failed");
+  const ticket = await assistantTicket(ctx, input.ticketId);
+  if (!withAssistant(ticket) || ticket.promptId !== input.promptId || !(await isLastMessage(ctx, ticket.id, input.messageId))) return { applied: false };
+
+  if (outcome.kind === "answer") {
+    if (outcome.text) await storeOutboundMessage(ctx, ticket.id, { body: outcome.text, bot: { kind: "assistant" } });
+    return { applied: true };
+  }
+  if (outcome.kind === "transfer") {
+    // What the model said with its hand-over ("I'll pass you to our team") goes first.
+    if (outcome.text) await storeOutboundMessage(ctx, ticket.id, { body: outcome.text, bot: { kind: "assistant" } });
+    const prompt = await ctx.db.select({ queueId: prompts.queueId }).from(prompts).where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, input.promptId))).get();
+    await handOver(ctx, input.ticketId, outcome.queueId ?? prompt?.queueId ?? ticket.queueId, null);
+  } else {
+    const settings = await settingsFor(ctx, ["language"]);
+    await handOver(ctx, input.ticketId, ticket.queueId, failureNote(settings.language, outcome.reason));
+  }
+  return { applied: true };
+}
+
+/** The ticket leaves the assistant and waits for an agent of `queueId`, as any transfer does; with a note when given. */
+async function handOver(ctx: SystemCtx, ticketId: number, queueId: number | null, note: string | null) {
+  const row = await ctx.db
+    .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup, whatsappId: tickets.whatsappId, contactId: tickets.contactId })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)))
+    .get();
+  if (!row) return;
+  const before = { status: row.status, userId: row.userId, queueId: row.queueId, isGroup: row.isGroup };
+  const now = new Date();
+  await ctx.db.batch([
+    ctx.db
+      .update(tickets)
+      .set({ useIntegration: false, promptId: null, integrationId: null, chatbot: false, queueId, updatedAt: now })
+      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))),
+    trackingRow(ctx, ticketId, "transfer", before, { ...before, queueId, whatsappId: row.whatsappId }, now),
+    ...(note ? [ctx.db.insert(ticketNotes).values({ companyId: ctx.companyId, note, userId: null, contactId: row.contactId, ticketId })] : []),
+  ]);
+  await announce(ctx, ticketId, before, null, null);
+}
+
+async function recordUsage(ctx: SystemCtx, promptId: number, usage: ChatUsage | null, failed: boolean) {
+  const promptTokens = usage?.promptTokens ?? 0;
+  const completionTokens = usage?.completionTokens ?? 0;
+  const failures = failed ? 1 : 0;
+  await ctx.db
+    .insert(promptUsage)
+    .values({ companyId: ctx.companyId, promptId, calls: 1, failures, promptTokens, completionTokens, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [promptUsage.companyId, promptUsage.promptId],
+      set: {
+        calls: sql`${promptUsage.calls} + 1`,
+        failures: sql`${promptUsage.failures} + ${failures}`,
+        promptTokens: sql`${promptUsage.promptTokens} + ${promptTokens}`,
+        completionTokens: sql`${promptUsage.completionTokens} + ${completionTokens}`,
+        updatedAt: new Date(),
+      },
+    });
+}

@@ -1,0 +1,40 @@
+import type { CreatePromptInput } from "../../contracts/prompts";
+import { prompts } from "../../db/schema";
+import type { Ctx } from "../context";
+import { AppError, isUniqueViolation } from "../errors";
+import { assertPromptAccess } from "./access";
+import { assertPromptNameFree, assertPromptQueue, PROMPT_NAME_UNIQUE } from "./names";
+import { hintOf, sealPromptSecret } from "./secrets";
+import { loadPromptView, publishPrompt } from "./view";
+
+/** Adds an AI assistant prompt (admins, plan useOpenAi). Its keys are sealed before they are stored. */
+export async function createPrompt({ ctx, input }: { ctx: Ctx; input: CreatePromptInput }) {
+  await assertPromptAccess(ctx);
+  await assertPromptNameFree(ctx, input.name);
+  await assertPromptQueue(ctx, input.queueId);
+  const { apiKey, voiceKey, ...fields } = input;
+  const now = new Date();
+  let id: number;
+  try {
+    const row = await ctx.db
+      .insert(prompts)
+      .values({
+        ...fields,
+        companyId: ctx.companyId,
+        apiKey: await sealPromptSecret(ctx.env, ctx.companyId, apiKey),
+        apiKeyHint: hintOf(apiKey),
+        voiceKey: voiceKey ? await sealPromptSecret(ctx.env, ctx.companyId, voiceKey) : "",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: prompts.id })
+      .get();
+    id = row.id;
+  } catch (err) {
+    if (isUniqueViolation(err, PROMPT_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_PROMPT");
+    throw err;
+  }
+  const view = (await loadPromptView(ctx.db, ctx.companyId, id))!;
+  await publishPrompt(ctx, "create", view);
+  return view;
+}

@@ -1,0 +1,17 @@
+import { and, eq } from "drizzle-orm";
+import { prompts } from "../../db/schema";
+import type { Ctx } from "../context";
+import { AppError } from "../errors";
+import { assertPromptAccess } from "./access";
+
+/**
+ * Deletes a prompt. Queues, connections and tickets that used it keep their rows with no prompt (set null), so a
+ * ticket the assistant was answering waits for an agent; its usage stays in the company's total.
+ */
+export async function deletePrompt({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  await assertPromptAccess(ctx);
+  const mine = and(eq(prompts.id, input.id), eq(prompts.companyId, ctx.companyId));
+  const gone = await ctx.db.delete(prompts).where(mine).returning({ id: prompts.id }).get();
+  if (!gone) throw new AppError("ERR_NO_PROMPT_FOUND");
+  await ctx.hub.publish([{ audience: { kind: "admins" }, event: { type: "prompt", action: "delete", promptId: input.id } }]);
+}
