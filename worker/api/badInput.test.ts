@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as authContracts from "../contracts/auth";
+import * as chatContracts from "../contracts/chats";
+import * as contactListContracts from "../contracts/contactLists";
+import * as notificationContracts from "../contracts/notifications";
+import * as passwordResetContracts from "../contracts/passwordReset";
+import * as promptContracts from "../contracts/prompts";
+import * as scheduleContracts from "../contracts/schedules";
+import * as signupContracts from "../contracts/signup";
 import * as companyContracts from "../contracts/companies";
 import * as contactContracts from "../contracts/contacts";
 import * as externalApiContracts from "../contracts/externalApi";
@@ -72,6 +79,13 @@ const contractModules = [
   ticketContracts,
   userContracts,
   whatsappContracts,
+  chatContracts,
+  contactListContracts,
+  notificationContracts,
+  passwordResetContracts,
+  promptContracts,
+  scheduleContracts,
+  signupContracts,
 ];
 
 /** The field names of a schema, through its wrappers (optional, default, pipe, transform). */
@@ -186,6 +200,18 @@ async function seedCompany() {
   );
   const spareContact = await createContact(company.id);
   const apiToken = (await call("POST", `/api/whatsapp/${connection.id}/token`, { token: admin.token })).json.token as string;
+  /** A row made through the API as the admin (the later features' resources), its id checked. */
+  const made = async (path: string, body: Record<string, unknown>) => {
+    const res = await call("POST", `/api${path}`, { token: admin.token, body });
+    if (res.status >= 300 || typeof res.json?.id !== "number") throw new Error(`seedCompany: POST ${path} → ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json.id as number;
+  };
+  const prompt = await made("/prompt", { name: "Assistente", prompt: "Você é o assistente virtual da loja. Responda com cordialidade e objetividade, em português.", apiKey: "sk-test-0123456789abcdef", queueId: support.id });
+  const schedule = await made("/schedules", { body: "Olá {nome}", sendAt: new Date(Date.now() + 86_400_000).toISOString(), contactId: contact.id });
+  const contactList = await made("/contact-lists", { name: "Clientes VIP" });
+  const contactListItem = await made("/contact-list-items", { contactListId: contactList, name: "Maria Souza", number: "(11) 98765-4321" });
+  const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
+  const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
   /** The company's own value for each route parameter, by resource and name. */
   const ids: Record<string, string | number> = {
     "plans/:id": company.planId!,
@@ -208,6 +234,12 @@ async function seedCompany() {
     "ticket-notes/:id": note.id,
     "messages/:ticketId": ticket.id,
     "messages/:id": message.id,
+    "prompt/:id": prompt,
+    "schedules/:id": schedule,
+    "contact-lists/:id": contactList,
+    "contact-list-items/:id": contactListItem,
+    "chats/:id": chat,
+    "chats/:messageId": chatMessage,
   };
   return { ...inbox, ids, apiToken };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 
 /** Messages per page of a chat (GET /chats/:id/messages); older pages load when scrolled near the top. */
 export const CHAT_MESSAGES_PAGE_SIZE = 30;
@@ -25,9 +26,7 @@ export const createChatInput = z.object({ title, users: members });
 export type CreateChatInput = z.infer<typeof createChatInput>;
 
 /** PUT /chats/:id (owner only): a new title and/or the whole member list (the owner always stays). */
-export const updateChatInput = z
-  .object({ title: title.optional(), users: members.optional() })
-  .refine((v) => v.title !== undefined || v.users !== undefined, "Nothing to change");
+export const updateChatInput = patchOf({ title: title.optional(), users: members.optional() });
 export type UpdateChatInput = z.infer<typeof updateChatInput>;
 
 /** POST /chats/direct: the one-to-one conversation with a colleague, opened if it exists, else made. */
