@@ -187,7 +187,7 @@ export function buildDemo({ now, hashPassword, uuid, settingDefaults }) {
 
   const plans = [
     {
-      id: 1, name: "Plano 1", users: 10, connections: 5, queues: 10, value: 0,
+      id: 1, name: "Plano 1", users: 50, connections: 5, queues: 20, value: 0,
       useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true,
       useOpenAi: true, useIntegrations: true, useInternal: true, ...created,
     },

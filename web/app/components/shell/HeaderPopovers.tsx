@@ -37,10 +37,12 @@ export function ListPopover({
   const badge = count > 99 ? "99+" : String(count);
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger aria-label={count > 0 ? `${label} (${count})` : label} title={label} className={cn(topbarButton, "relative")}>
+      <PopoverTrigger title={label} className={cn(topbarButton, "relative")}>
         <Icon className="size-5" aria-hidden />
+        {/* The name is the label and then the badge's own text ("Notificações, 5"): what is seen is what is read. */}
+        <span className="sr-only">{count > 0 ? `${label}, ` : label}</span>
         {count > 0 ? (
-          <span aria-hidden data-count className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-danger-fg">
+          <span data-count className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-danger-fg">
             {badge}
           </span>
         ) : null}
