@@ -1,11 +1,16 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, apiLogin } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
-/** Demo tickets of the Suporte queue, which Ana and Bruno share; both start with no kanban lane. */
-const RAFAEL = "Rafael Almeida";
-const JOAO = "João Pereira";
+/**
+ * Two tickets of the journey's own, waiting in the demo's Suporte queue (which Ana and Bruno share), with no kanban
+ * lane: other journeys may have moved, closed or written to the demo's tickets before this one runs.
+ */
+const RUN = String(Date.now() % 100_000).padStart(5, "0");
+const RAFAEL = `Rafael Quadro ${RUN}`;
+const JOAO = `João Quadro ${RUN}`;
 /** Demo kanban tags (lanes), 'Em aberto' first, then by name until an admin orders them. */
 const OPEN = "Em aberto";
 const PAYMENT = "Aguardando pagamento";
@@ -34,8 +39,26 @@ async function dragByMouse(page: Page, card: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/** A contact and its ticket waiting in the queue, made through the API as the admin. */
+async function waitingTicket(token: string, queueId: number, name: string, number: string) {
+  const contact = await api("POST", "/contacts", { name, number }, token);
+  expect(contact.status, JSON.stringify(contact.json)).toBe(201);
+  const ticket = await api("POST", "/tickets", { contactId: contact.json.id, queueId, status: "open" }, token);
+  expect(ticket.status, JSON.stringify(ticket.json)).toBe(201);
+  const back = await api("PUT", `/tickets/${ticket.json.id}`, { status: "pending", userId: null }, token);
+  expect(back.status, JSON.stringify(back.json)).toBe(200);
+}
+
 describe("journey: two agents work the kanban board together", () => {
   const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    // Before any browser signs in as the admin (one live session per user).
+    const token = await apiLogin(demo.admin, demo.password);
+    const queues = (await api("GET", "/queue", undefined, token)).json as { id: number; name: string }[];
+    const support = queues.find((q) => q.name === "Suporte")!;
+    await waitingTicket(token, support.id, RAFAEL, `55619${RUN}101`);
+    await waitingTicket(token, support.id, JOAO, `55219${RUN}102`);
+  });
   afterAll(async () => {
     await closeBrowser(contexts);
   });
