@@ -8,8 +8,8 @@ import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../compone
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Skeleton, Spinner } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { Skeleton } from "../../components/ui/Spinner";
+import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { usePagedList } from "../../lib/paged-list";
@@ -174,13 +174,7 @@ export function ContactListItemsPage() {
                         </Tr>
                       );
                     })}
-                {list.loading && list.loaded ? (
-                  <tr>
-                    <td colSpan={5} className="py-4 text-center text-muted">
-                      <Spinner label={t("common.loading")} />
-                    </td>
-                  </tr>
-                ) : null}
+                {list.loading && list.loaded ? <LoadingMoreRow colSpan={5} label={t("common.loading")} /> : null}
               </TBody>
             </Table>
           )}

@@ -7,8 +7,8 @@ import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../compone
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Skeleton, Spinner } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { Skeleton } from "../../components/ui/Spinner";
+import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { toastError } from "../../lib/errors";
 import { csvDocument, saveText } from "../../lib/files";
 import { useDebouncedValue } from "../../lib/hooks";
@@ -121,13 +121,7 @@ export function ContactListsPage() {
                         </Td>
                       </Tr>
                     ))}
-                {list.loading && list.loaded ? (
-                  <tr>
-                    <td colSpan={3} className="py-4 text-center text-muted">
-                      <Spinner label={t("common.loading")} />
-                    </td>
-                  </tr>
-                ) : null}
+                {list.loading && list.loaded ? <LoadingMoreRow colSpan={3} label={t("common.loading")} /> : null}
               </TBody>
             </Table>
           )}
