@@ -3,6 +3,7 @@ import { z } from "zod";
 import * as authContracts from "../contracts/auth";
 import * as companyContracts from "../contracts/companies";
 import * as contactContracts from "../contracts/contacts";
+import * as contactListContracts from "../contracts/contactLists";
 import * as externalApiContracts from "../contracts/externalApi";
 import * as insightContracts from "../contracts/insight";
 import * as kanbanContracts from "../contracts/kanban";
@@ -12,13 +13,14 @@ import { EMPTY_PATCH } from "../contracts/patch";
 import * as planContracts from "../contracts/plans";
 import * as queueContracts from "../contracts/queues";
 import * as quickMessageContracts from "../contracts/quickMessages";
+import * as scheduleContracts from "../contracts/schedules";
 import * as settingContracts from "../contracts/settings";
 import * as tagContracts from "../contracts/tags";
 import * as ticketNoteContracts from "../contracts/ticketNotes";
 import * as ticketContracts from "../contracts/tickets";
 import * as userContracts from "../contracts/users";
 import * as whatsappContracts from "../contracts/whatsapps";
-import { queueOptions } from "../db/tenantSchema";
+import { contactListItems, contactLists, queueOptions, schedules } from "../db/tenantSchema";
 import { useFakeHost } from "../testing/fakeHost";
 import { call, callInProcess, inTenant, type CallOptions } from "../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
@@ -58,6 +60,7 @@ const contractModules = [
   authContracts,
   companyContracts,
   contactContracts,
+  contactListContracts,
   externalApiContracts,
   insightContracts,
   kanbanContracts,
@@ -66,6 +69,7 @@ const contractModules = [
   planContracts,
   queueContracts,
   quickMessageContracts,
+  scheduleContracts,
   settingContracts,
   tagContracts,
   ticketNoteContracts,
@@ -185,6 +189,13 @@ async function seedCompany() {
     db.insert(queueOptions).values({ companyId: company.id, queueId: sales.id, option: "1", title: "Orçamento" }).returning().get(),
   );
   const spareContact = await createContact(company.id);
+  const schedule = await inTenant(company.id, (db) =>
+    db.insert(schedules).values({ companyId: company.id, contactId: contact.id, body: "Lembrete", sendAt: new Date(Date.now() + 86_400_000), userId: admin.id }).returning().get(),
+  );
+  const contactList = await inTenant(company.id, (db) => db.insert(contactLists).values({ companyId: company.id, name: "Lista" }).returning().get());
+  const listItem = await inTenant(company.id, (db) =>
+    db.insert(contactListItems).values({ companyId: company.id, contactListId: contactList.id, name: "Item", number: "5511900001111" }).returning().get(),
+  );
   const apiToken = (await call("POST", `/api/whatsapp/${connection.id}/token`, { token: admin.token })).json.token as string;
   /** The company's own value for each route parameter, by resource and name. */
   const ids: Record<string, string | number> = {
@@ -205,6 +216,9 @@ async function seedCompany() {
     "ticket-tags/:tagId": tag.id,
     "ticket/:ticketId": ticket.id,
     "quick-messages/:id": quickMessage.id,
+    "schedules/:id": schedule.id,
+    "contact-lists/:id": contactList.id,
+    "contact-list-items/:id": listItem.id,
     "ticket-notes/:id": note.id,
     "messages/:ticketId": ticket.id,
     "messages/:id": message.id,
