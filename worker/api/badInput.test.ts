@@ -25,7 +25,7 @@ import * as ticketNoteContracts from "../contracts/ticketNotes";
 import * as ticketContracts from "../contracts/tickets";
 import * as userContracts from "../contracts/users";
 import * as whatsappContracts from "../contracts/whatsapps";
-import { queueOptions } from "../db/tenantSchema";
+import { contactListItems, contactLists, queueOptions, schedules } from "../db/tenantSchema";
 import { useFakeHost } from "../testing/fakeHost";
 import { call, callInProcess, inTenant, type CallOptions } from "../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
@@ -65,6 +65,7 @@ const contractModules = [
   authContracts,
   companyContracts,
   contactContracts,
+  contactListContracts,
   externalApiContracts,
   insightContracts,
   kanbanContracts,
@@ -73,6 +74,7 @@ const contractModules = [
   planContracts,
   queueContracts,
   quickMessageContracts,
+  scheduleContracts,
   settingContracts,
   tagContracts,
   ticketNoteContracts,
@@ -80,11 +82,9 @@ const contractModules = [
   userContracts,
   whatsappContracts,
   chatContracts,
-  contactListContracts,
   notificationContracts,
   passwordResetContracts,
   promptContracts,
-  scheduleContracts,
   signupContracts,
 ];
 
@@ -199,6 +199,13 @@ async function seedCompany() {
     db.insert(queueOptions).values({ companyId: company.id, queueId: sales.id, option: "1", title: "Orçamento" }).returning().get(),
   );
   const spareContact = await createContact(company.id);
+  const schedule = await inTenant(company.id, (db) =>
+    db.insert(schedules).values({ companyId: company.id, contactId: contact.id, body: "Lembrete", sendAt: new Date(Date.now() + 86_400_000), userId: admin.id }).returning().get(),
+  );
+  const contactList = await inTenant(company.id, (db) => db.insert(contactLists).values({ companyId: company.id, name: "Lista" }).returning().get());
+  const listItem = await inTenant(company.id, (db) =>
+    db.insert(contactListItems).values({ companyId: company.id, contactListId: contactList.id, name: "Item", number: "5511900001111" }).returning().get(),
+  );
   const apiToken = (await call("POST", `/api/whatsapp/${connection.id}/token`, { token: admin.token })).json.token as string;
   /** A row made through the API as the admin (the later features' resources), its id checked. */
   const made = async (path: string, body: Record<string, unknown>) => {
@@ -207,9 +214,6 @@ async function seedCompany() {
     return res.json.id as number;
   };
   const prompt = await made("/prompt", { name: "Assistente", prompt: "Você é o assistente virtual da loja. Responda com cordialidade e objetividade, em português.", apiKey: "sk-test-0123456789abcdef", queueId: support.id });
-  const schedule = await made("/schedules", { body: "Olá {nome}", sendAt: new Date(Date.now() + 86_400_000).toISOString(), contactId: contact.id });
-  const contactList = await made("/contact-lists", { name: "Clientes VIP" });
-  const contactListItem = await made("/contact-list-items", { contactListId: contactList, name: "Maria Souza", number: "(11) 98765-4321" });
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
   /** The company's own value for each route parameter, by resource and name. */
@@ -231,13 +235,13 @@ async function seedCompany() {
     "ticket-tags/:tagId": tag.id,
     "ticket/:ticketId": ticket.id,
     "quick-messages/:id": quickMessage.id,
+    "schedules/:id": schedule.id,
+    "contact-lists/:id": contactList.id,
+    "contact-list-items/:id": listItem.id,
     "ticket-notes/:id": note.id,
     "messages/:ticketId": ticket.id,
     "messages/:id": message.id,
     "prompt/:id": prompt,
-    "schedules/:id": schedule,
-    "contact-lists/:id": contactList,
-    "contact-list-items/:id": contactListItem,
     "chats/:id": chat,
     "chats/:messageId": chatMessage,
   };

@@ -7,7 +7,8 @@ import {
   listContactListsQuery,
   updateContactListItemInput,
 } from "../../contracts/contactLists";
-import { MAX_IMPORT_FILE_BYTES } from "../../contracts/contacts";
+import { importContactsInput, MAX_IMPORT_FILE_BYTES } from "../../contracts/contacts";
+import { importContactListRows } from "../../domain/contactLists/importContactListRows";
 import { addTagToContactList } from "../../domain/contactLists/addTagToContactList";
 import { deleteContactList } from "../../domain/contactLists/deleteContactList";
 import { deleteContactListItem } from "../../domain/contactLists/deleteContactListItem";
@@ -40,6 +41,11 @@ export const contactListRoutes = new Hono<AppEnv>()
     const id = idParam(c);
     const file = formFile(await formBody(c, { maxBytes: MAX_IMPORT_FILE_BYTES }), "file", { maxBytes: MAX_IMPORT_FILE_BYTES });
     return c.json(await importContactListSheet({ ctx: c.get("ctx"), input: { id, file } }));
+  })
+  .post("/:id/import", async (c) => {
+    const id = idParam(c);
+    const { rows } = await jsonBody(c, importContactsInput);
+    return c.json(await importContactListRows({ ctx: c.get("ctx"), input: { id, rows: rows.map((r, i) => ({ ...r, row: r.row ?? i + 1 })) } }));
   })
   .post("/:id/add-tag", async (c) => {
     const id = idParam(c);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { PagedSearchQuery } from "../../contracts/paging";
 import { contactListItems, contactLists } from "../../db/schema";
 import type { Ctx } from "../context";
@@ -15,12 +15,14 @@ export async function listContactLists({ ctx, input }: { ctx: Ctx; input: PagedS
       .select({
         id: contactLists.id,
         name: contactLists.name,
-        contactsCount: sql<number>`(select count(*) from ${contactListItems} where ${contactListItems.contactListId} = ${contactLists.id})`,
+        contactsCount: count(contactListItems.id),
         createdAt: contactLists.createdAt,
         updatedAt: contactLists.updatedAt,
       })
       .from(contactLists)
+      .leftJoin(contactListItems, eq(contactListItems.contactListId, contactLists.id))
       .where(where)
+      .groupBy(contactLists.id)
       .orderBy(asc(contactLists.name), asc(contactLists.id))
       .limit(page.limit)
       .offset(page.offset),

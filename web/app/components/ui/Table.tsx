@@ -1,3 +1,4 @@
+import { Spinner } from "./Spinner";
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
 
@@ -23,4 +24,15 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
 
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn("px-4 py-3 align-middle", className)} {...props} />;
+}
+
+/** The row an infinite table shows at its end while its next page loads. */
+export function LoadingMoreRow({ colSpan, label }: { colSpan: number; label: string }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="py-4 text-center text-muted">
+        <Spinner label={label} />
+      </td>
+    </tr>
+  );
 }

@@ -8,11 +8,23 @@ import { Spinner } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
 import { importContactRows, importContactsFromPhone, uploadContactSheet } from "./api";
 import { csvDocument, exportFileName, formatBytes, saveText } from "../../lib/files";
-import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, sheetKind, type SheetReading } from "./sheet";
+import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, sheetKind, type ImportRow, type SheetReading } from "./sheet";
 import { SHEET_HEADERS, type SheetLanguage } from "../../../../worker/domain/contacts/sheetColumns";
 import type { ImportReport } from "./types";
 import { readLegacyXls, SheetReadError, sniffSpreadsheet } from "./xls";
 import "./texts";
+
+/** Where an import goes: the contacts (default) or another importer of the same rows (a campaign's contact list). */
+export interface ImportTarget {
+  /** An .xlsx or .csv, sent as is (an .xlsx saved as .xls under its new name). */
+  upload(file: File, fileName?: string): Promise<ImportReport>;
+  /** Rows this page read from a legacy .xls. */
+  importRows(rows: ImportRow[]): Promise<ImportReport>;
+  /** The connected phone's address book, where it makes sense. */
+  fromPhone?: () => Promise<ImportReport>;
+}
+
+const contactsTarget: ImportTarget = { upload: uploadContactSheet, importRows: importContactRows, fromPhone: importContactsFromPhone };
 
 /** Skipped rows listed in the dialog; the CSV download has them all. */
 const REPORT_ROWS_SHOWN = 200;
@@ -29,7 +41,19 @@ type State =
  * with the column headers in the user's language can be downloaded. Progress is shown step by step, then the report: how many
  * were imported and which rows were left out, and why.
  */
-export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean; onOpenChange: (open: boolean) => void; onImported: (report: ImportReport) => void }) {
+export function ImportDialog({
+  open,
+  onOpenChange,
+  onImported,
+  target = contactsTarget,
+  title,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onImported: (report: ImportReport) => void;
+  target?: ImportTarget;
+  title?: string;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ phase: "pick", file: null, error: null });
   const busy = state.phase === "working";
@@ -40,9 +64,9 @@ export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean
   };
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent title={t("contacts.import.title")} size={state.phase === "done" ? "lg" : "md"}>
+      <DialogContent title={title ?? t("contacts.import.title")} size={state.phase === "done" ? "lg" : "md"}>
         {state.phase === "pick" ? (
-          <PickStep state={state} setState={setState} onCancel={() => change(false)} onImported={onImported} />
+          <PickStep state={state} setState={setState} onCancel={() => change(false)} onImported={onImported} target={target} />
         ) : state.phase === "working" ? (
           <WorkingStep state={state} />
         ) : (
@@ -58,11 +82,13 @@ function PickStep({
   setState,
   onCancel,
   onImported,
+  target,
 }: {
   state: Extract<State, { phase: "pick" }>;
   setState: (state: State) => void;
   onCancel: () => void;
   onImported: (report: ImportReport) => void;
+  target: ImportTarget;
 }) {
   const { t, i18n } = useTranslation();
   const inputId = useId();
@@ -94,10 +120,10 @@ function PickStep({
         const reading: SheetReading = await readLegacyXls(file);
         if (!reading.ok) return fail(t(`contacts.import.sheet.${reading.reason}`, { max: MAX_IMPORT_ROWS.toLocaleString(i18n.language) }));
         setState({ phase: "working", file, step: "importing", rows: reading.rows.length });
-        report = await importContactRows(reading.rows);
+        report = await target.importRows(reading.rows);
       } else {
         setState({ phase: "working", file, step: "importing" });
-        report = await uploadContactSheet(file, kind === "xls" ? file.name.replace(/\.xls$/i, ".xlsx") : undefined);
+        report = await target.upload(file, kind === "xls" ? file.name.replace(/\.xls$/i, ".xlsx") : undefined);
       }
       setState({ phase: "done", file, report });
       onImported(report);
@@ -109,10 +135,11 @@ function PickStep({
 
   // The connected phone's address book goes through the same import and report; the "file" names the source.
   const fromPhone = async () => {
+    if (!target.fromPhone) return;
     const source = new File([], t("contacts.import.phoneSource"));
     setState({ phase: "working", file: source, step: "importing" });
     try {
-      const report = await importContactsFromPhone();
+      const report = await target.fromPhone();
       setState({ phase: "done", file: source, report });
       onImported(report);
     } catch (err) {
@@ -183,10 +210,12 @@ function PickStep({
         </div>
       </DialogBody>
       <DialogFooter>
-        <Button variant="ghost" className="sm:mr-auto" onClick={fromPhone} title={t("contacts.import.fromPhoneHint")}>
-          <Smartphone className="size-4" aria-hidden />
-          {t("contacts.import.fromPhone")}
-        </Button>
+        {target.fromPhone ? (
+          <Button variant="ghost" className="sm:mr-auto" onClick={fromPhone} title={t("contacts.import.fromPhoneHint")}>
+            <Smartphone className="size-4" aria-hidden />
+            {t("contacts.import.fromPhone")}
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={onCancel}>
           {t("common.cancel")}
         </Button>

@@ -3,8 +3,8 @@ import { CalendarClock, MessageSquareText, Paperclip, Pencil, Repeat, RotateCcw,
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Skeleton, Spinner } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { Skeleton } from "../../components/ui/Spinner";
+import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { formatInZone } from "../tickets/list/formatInZone";
 import { ScheduleStatusBadge } from "./ScheduleStatusBadge";
 import type { ScheduleRow } from "./types";
@@ -165,13 +165,7 @@ export function SchedulesTable({
                 </Tr>
               );
             })}
-        {loadingMore && loaded ? (
-          <tr>
-            <td colSpan={5} className="py-4 text-center text-muted">
-              <Spinner label={t("common.loading")} />
-            </td>
-          </tr>
-        ) : null}
+        {loadingMore && loaded ? <LoadingMoreRow colSpan={5} label={t("common.loading")} /> : null}
       </TBody>
     </Table>
   );

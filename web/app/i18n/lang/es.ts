@@ -12,6 +12,7 @@ import { es as prompts } from "../../features/prompts/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
 import { es as quickMessages } from "../../features/quickMessages/i18n.es";
 import { es as schedules } from "../../features/schedules/i18n.es";
+import { es as contactLists } from "../../features/contactLists/i18n.es";
 import { es as queues } from "../../features/queues/i18n.es";
 import { es as tickets } from "../../features/tickets/list/i18n.es";
 import { es as ticketChat } from "../../features/tickets/chat/i18n.es";
@@ -32,6 +33,7 @@ export const translation = {
   tags,
   quickMessages,
   schedules,
+  contactLists,
   queues,
   tickets,
   ticketChat,

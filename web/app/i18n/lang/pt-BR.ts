@@ -12,6 +12,7 @@ import { ptBR as prompts } from "../../features/prompts/i18n";
 import { ptBR as tags } from "../../features/tags/i18n";
 import { ptBR as quickMessages } from "../../features/quickMessages/i18n";
 import { ptBR as schedules } from "../../features/schedules/i18n";
+import { ptBR as contactLists } from "../../features/contactLists/i18n";
 import { ptBR as queues } from "../../features/queues/i18n";
 import { ptBR as tickets } from "../../features/tickets/list/i18n";
 import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
@@ -32,6 +33,7 @@ export const translation = {
   tags,
   quickMessages,
   schedules,
+  contactLists,
   queues,
   tickets,
   ticketChat,

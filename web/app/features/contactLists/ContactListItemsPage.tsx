@@ -1,0 +1,201 @@
+import { Link, useParams } from "@remix-run/react";
+import { ArrowLeft, CircleCheck, CircleDashed, Pencil, Plus, Tags, Trash2, Upload, Users } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { can } from "../../../../worker/domain/permissions";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Skeleton } from "../../components/ui/Spinner";
+import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { toastError } from "../../lib/errors";
+import { useDebouncedValue } from "../../lib/hooks";
+import { usePagedList } from "../../lib/paged-list";
+import { useRealtimeEvent } from "../../lib/realtime";
+import { useSessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { ImportDialog, type ImportTarget } from "../contacts/ImportDialog";
+import { deleteContactListItem, getContactList, importContactListRows, listContactListItems, uploadContactListSheet } from "./api";
+import { AddTagDialog } from "./AddTagDialog";
+import { ContactListItemDialog } from "./ContactListDialogs";
+import type { ContactListItemRow, ContactListRow } from "./types";
+import "./texts";
+
+/** /contact-lists/:id/contacts (spec 002): a list's recipients, with import, add by tag, and one by one. */
+export function ContactListItemsPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const contactListId = Number(useParams().contactListId);
+  const [contactList, setContactList] = useState<ContactListRow | null>(null);
+  const [searchInput, setSearchInput] = useState("");
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const fetchPage = useCallback((params: { searchParam: string; pageNumber: number }) => listContactListItems(contactListId, params), [contactListId]);
+  const list = usePagedList<ContactListItemRow>(`${contactListId}\u0000${search}`, (p) => fetchPage({ ...p, searchParam: search }));
+  const [editing, setEditing] = useState<{ item: ContactListItemRow | null } | null>(null);
+  const [deleting, setDeleting] = useState<ContactListItemRow | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [addingTag, setAddingTag] = useState(false);
+  const mayDelete = can(user, "contacts-page:deleteContact");
+
+  useEffect(() => {
+    getContactList(contactListId).then(setContactList).catch(toastError);
+  }, [contactListId]);
+  useRealtimeEvent("contactList", (event) => {
+    if (event.action !== "delete" && event.contactList.id === contactListId) setContactList(event.contactList as unknown as ContactListRow);
+  });
+  useRealtimeEvent("contactListItem", (event) => {
+    if (event.action === "reload") {
+      if (event.contactListId === contactListId) list.refresh();
+    } else if (event.action === "delete") list.remove(event.itemId);
+    else if (event.item.contactListId === contactListId) {
+      if (list.has(event.item.id)) list.upsert(event.item as unknown as ContactListItemRow);
+      else if (event.action === "create") list.refresh();
+    }
+  });
+  const target = useMemo<ImportTarget>(
+    () => ({ upload: (file, name) => uploadContactListSheet(contactListId, file, name), importRows: (rows) => importContactListRows(contactListId, rows) }),
+    [contactListId],
+  );
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteContactListItem(deleting.id);
+      list.remove(deleting.id);
+      toast.success(t("contactLists.items.deleted"));
+    } catch (err) {
+      toastError(err);
+      throw err;
+    }
+  };
+
+  return (
+    <PageFrame className="h-full min-h-0 max-w-6xl">
+      <Link to="/contact-lists" className="mb-1 inline-flex items-center gap-1.5 text-sm text-muted hover:text-fg">
+        <ArrowLeft className="size-4" aria-hidden />
+        {t("contactLists.items.back")}
+      </Link>
+      <PageHeader
+        title={contactList?.name ?? "…"}
+        count={list.loaded ? list.count : undefined}
+        actions={
+          <>
+            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("contactLists.items.searchPlaceholder")} />
+            <Button variant="outline" onClick={() => setImporting(true)} className="w-full sm:w-auto">
+              <Upload className="size-4" aria-hidden />
+              {t("contactLists.items.import")}
+            </Button>
+            <Button variant="outline" onClick={() => setAddingTag(true)} className="w-full sm:w-auto">
+              <Tags className="size-4" aria-hidden />
+              {t("contactLists.items.addTag")}
+            </Button>
+            <Button onClick={() => setEditing({ item: null })} className="w-full sm:w-auto">
+              <Plus className="size-4" aria-hidden />
+              {t("contactLists.items.add")}
+            </Button>
+          </>
+        }
+        className="[&>div]:w-full sm:[&>div]:w-auto"
+      />
+      <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+        <InfiniteScroller list={list}>
+          {list.loaded && list.items.length === 0 ? (
+            <EmptyState icon={Users} title={search ? t("contactLists.items.emptySearch") : t("contactLists.items.empty")} description={search ? undefined : t("contactLists.items.emptyHint")} />
+          ) : (
+            <Table>
+              <THead>
+                <Tr className="hover:bg-transparent">
+                  <Th className="w-12 text-center">
+                    <span className="sr-only">{t("contactLists.items.columns.valid")}</span>
+                    <CircleCheck className="mx-auto size-4" aria-hidden />
+                  </Th>
+                  <Th>{t("contactLists.items.columns.name")}</Th>
+                  <Th className="hidden sm:table-cell">{t("contactLists.items.columns.number")}</Th>
+                  <Th className="hidden md:table-cell">{t("contactLists.items.columns.email")}</Th>
+                  <Th className="w-24 text-right">{t("contactLists.items.columns.actions")}</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {!list.loaded
+                  ? Array.from({ length: 5 }, (_, i) => (
+                      <Tr key={i} aria-hidden>
+                        <Td>
+                          <Skeleton className="mx-auto size-4 rounded-full" />
+                        </Td>
+                        <Td>
+                          <Skeleton className="h-4 w-36" />
+                        </Td>
+                        <Td className="hidden sm:table-cell">
+                          <Skeleton className="h-4 w-28" />
+                        </Td>
+                        <Td className="hidden md:table-cell">
+                          <Skeleton className="h-4 w-40" />
+                        </Td>
+                        <Td>
+                          <Skeleton className="ml-auto h-8 w-16" />
+                        </Td>
+                      </Tr>
+                    ))
+                  : list.items.map((item) => {
+                      const variables = Object.entries(item.variables ?? {});
+                      return (
+                        <Tr key={item.id} data-item-id={item.id}>
+                          <Td className="text-center">
+                            {item.isWhatsappValid ? (
+                              <CircleCheck className="mx-auto size-4 text-brand" aria-label={t("contactLists.items.valid")} />
+                            ) : (
+                              <CircleDashed className="mx-auto size-4 text-subtle" aria-label={t("contactLists.items.notChecked")} />
+                            )}
+                          </Td>
+                          <Td className="max-w-0">
+                            <p className="truncate font-medium">{item.name}</p>
+                            <p className="truncate text-xs text-subtle tabular-nums sm:hidden">{item.number}</p>
+                            {variables.length > 0 ? (
+                              <p className="mt-0.5 truncate text-xs text-muted" title={t("contactLists.items.variables")}>
+                                {variables.map(([k, v]) => `{${k}}: ${v}`).join(" · ")}
+                              </p>
+                            ) : null}
+                          </Td>
+                          <Td className="hidden tabular-nums sm:table-cell">{item.number}</Td>
+                          <Td className="hidden max-w-0 truncate text-muted md:table-cell">{item.email}</Td>
+                          <Td className="pl-0">
+                            <div className="flex justify-end gap-0.5">
+                              <Button variant="ghost" size="icon-sm" onClick={() => setEditing({ item })} aria-label={`${t("common.edit")}: ${item.name}`} title={t("common.edit")}>
+                                <Pencil className="size-4" aria-hidden />
+                              </Button>
+                              {mayDelete ? (
+                                <Button variant="ghost" size="icon-sm" onClick={() => setDeleting(item)} aria-label={`${t("common.delete")}: ${item.name}`} title={t("common.delete")} className="hover:text-danger">
+                                  <Trash2 className="size-4" aria-hidden />
+                                </Button>
+                              ) : null}
+                            </div>
+                          </Td>
+                        </Tr>
+                      );
+                    })}
+                {list.loading && list.loaded ? <LoadingMoreRow colSpan={5} label={t("common.loading")} /> : null}
+              </TBody>
+            </Table>
+          )}
+        </InfiniteScroller>
+      </Card>
+      <ContactListItemDialog
+        open={!!editing}
+        onOpenChange={(open) => !open && setEditing(null)}
+        contactListId={contactListId}
+        item={editing?.item ?? null}
+        onSaved={(item) => (list.has(item.id) ? list.upsert(item) : list.refresh())}
+      />
+      <ImportDialog open={importing} onOpenChange={setImporting} target={target} title={t("contactLists.items.importTitle", { name: contactList?.name ?? "" })} onImported={() => list.refresh()} />
+      <AddTagDialog open={addingTag} onOpenChange={setAddingTag} contactListId={contactListId} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("contactLists.items.deleteTitle", { name: deleting?.name ?? "" })}
+        message={t("common.deleteConfirm")}
+        onConfirm={confirmDelete}
+      />
+    </PageFrame>
+  );
+}
