@@ -72,6 +72,7 @@ export const en: Translations = {
     ERR_KANBAN_CARD_MOVED: "Someone else moved this card meanwhile; the board now shows where it is.",
     ERR_DUPLICATED_TAG: "A tag with this name already exists.",
     ERR_DUPLICATED_PROMPT: "A prompt with this name already exists.",
+    ERR_DUPLICATED_INTEGRATION: "An integration with this name already exists.",
     ERR_DUPLICATED_WHATSAPP: "A connection with this name already exists.",
     ERR_TICKET_CLOSED: "This ticket is closed: reopen or accept it before sending messages.",
     ERR_TICKET_NOT_OPEN: "Accept this ticket before sending messages.",

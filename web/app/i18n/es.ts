@@ -72,6 +72,7 @@ export const es: Translations = {
     ERR_KANBAN_CARD_MOVED: "Otra persona movió esta tarjeta; el tablero ya muestra dónde está.",
     ERR_DUPLICATED_TAG: "Ya existe una etiqueta con este nombre.",
     ERR_DUPLICATED_PROMPT: "Ya existe un prompt con este nombre.",
+    ERR_DUPLICATED_INTEGRATION: "Ya existe una integración con este nombre.",
     ERR_DUPLICATED_WHATSAPP: "Ya existe una conexión con este nombre.",
     ERR_TICKET_CLOSED: "Este ticket está cerrado: reábralo o acéptelo antes de enviar mensajes.",
     ERR_TICKET_NOT_OPEN: "Acepte este ticket antes de enviar mensajes.",

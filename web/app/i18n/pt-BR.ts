@@ -74,6 +74,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_KANBAN_CARD_MOVED: "Outra pessoa moveu este cartão; o quadro já mostra onde ele está.",
   ERR_DUPLICATED_TAG: "Já existe uma tag com este nome.",
   ERR_DUPLICATED_PROMPT: "Já existe um prompt com este nome.",
+  ERR_DUPLICATED_INTEGRATION: "Já existe uma integração com este nome.",
   ERR_DUPLICATED_WHATSAPP: "Já existe uma conexão com este nome.",
   ERR_TICKET_CLOSED: "Este ticket está resolvido: reabra ou aceite-o antes de enviar mensagens.",
   ERR_TICKET_NOT_OPEN: "Aceite este ticket antes de enviar mensagens.",
