@@ -6,6 +6,7 @@ import { en as insight } from "../../features/insight/i18n.en";
 import { en as kanban } from "../../features/kanban/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
+import { en as queueIntegrations } from "../../features/queueIntegrations/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
 import { en as queues } from "../../features/queues/i18n.en";
@@ -22,6 +23,7 @@ export const translation = {
   kanban,
   messagesApi,
   prompts,
+  queueIntegrations,
   tags,
   quickMessages,
   queues,

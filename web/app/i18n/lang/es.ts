@@ -6,6 +6,7 @@ import { es as insight } from "../../features/insight/i18n.es";
 import { es as kanban } from "../../features/kanban/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
+import { es as queueIntegrations } from "../../features/queueIntegrations/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
 import { es as quickMessages } from "../../features/quickMessages/i18n.es";
 import { es as queues } from "../../features/queues/i18n.es";
@@ -22,6 +23,7 @@ export const translation = {
   kanban,
   messagesApi,
   prompts,
+  queueIntegrations,
   tags,
   quickMessages,
   queues,

@@ -18,4 +18,4 @@ export const translation: Omit<Partial<typeof full>, "ticketChat"> & Omit<typeof
 };
 
 /** The features whose pt-BR texts load with their own code. */
-export type LaterFeature = "connections" | "contacts" | "insight" | "kanban" | "messagesApi" | "prompts" | "tags" | "quickMessages" | "queues";
+export type LaterFeature = "connections" | "contacts" | "insight" | "kanban" | "messagesApi" | "prompts" | "queueIntegrations" | "tags" | "quickMessages" | "queues";

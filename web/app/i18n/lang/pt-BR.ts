@@ -6,6 +6,7 @@ import { ptBR as insight } from "../../features/insight/i18n";
 import { ptBR as kanban } from "../../features/kanban/i18n";
 import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
 import { ptBR as prompts } from "../../features/prompts/i18n";
+import { ptBR as queueIntegrations } from "../../features/queueIntegrations/i18n";
 import { ptBR as tags } from "../../features/tags/i18n";
 import { ptBR as quickMessages } from "../../features/quickMessages/i18n";
 import { ptBR as queues } from "../../features/queues/i18n";
@@ -22,6 +23,7 @@ export const translation = {
   kanban,
   messagesApi,
   prompts,
+  queueIntegrations,
   tags,
   quickMessages,
   queues,
