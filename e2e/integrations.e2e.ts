@@ -33,7 +33,8 @@ describe("journey: an admin manages queue integrations", () => {
     await expect.poll(() => secret.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await secret.innerText()).toMatch(/^whsec_/);
     await screenshot(page, "integrations-secret-light");
-    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").getByRole("button", { name: "Fechar" }).click();
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
     const row = page.getByTestId("integration-row").filter({ hasText: NAME });
     await expect.poll(() => row.isVisible()).toBe(true);
     await screenshot(page, "integrations-desktop-light");
