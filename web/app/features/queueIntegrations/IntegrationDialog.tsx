@@ -63,7 +63,11 @@ function IntegrationForm({ integration, onSaved, onClose }: { integration: Integ
   const [value, setValue] = useState<IntegrationPayload>(() => (integration ? { ...blank(), ...integration, jsonContent: "" } : blank()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof IntegrationPayload>(key: K, v: IntegrationPayload[K]) => setValue((old) => ({ ...old, [key]: v }));
+  const set = <K extends keyof IntegrationPayload>(key: K, v: IntegrationPayload[K]) => {
+    setValue((old) => ({ ...old, [key]: v }));
+    // A field's error goes as soon as it is edited; the server says again on save if it still holds.
+    setErrors((old) => (key in old ? Object.fromEntries(Object.entries(old).filter(([k]) => k !== key)) : old));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
