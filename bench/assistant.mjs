@@ -27,12 +27,9 @@ const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { Z
 let exitCode = 0;
 try {
   const login = await api(app.baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });
-  const token = login.json.token;
-  const call = async (method, path, body) => {
-    const res = await api(app.baseUrl, method, path, { token, body });
-    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
-    return res.json;
-  };
+  const token = login.token;
+  // api() throws on an answer that is not 2xx, with its status and body.
+  const call = (method, path, body) => api(app.baseUrl, method, path, { token, body });
   const queue = await call("POST", "/api/queue", { name: "Bench IA", color: "#5b21b6", greetingMessage: "" });
   const prompt = await call("POST", "/api/prompt", {
     name: "Assistente bench",
