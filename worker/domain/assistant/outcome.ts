@@ -27,8 +27,10 @@ export async function assistantOutcome({ ctx, input }: { ctx: SystemCtx; input: 
   if (!withAssistant(ticket) || ticket.promptId !== input.promptId || !(await isLastMessage(ctx, ticket.id, input.messageId))) return { applied: false };
 
   if (outcome.kind === "answer") {
-    if (outcome.text) await storeOutboundMessage(ctx, ticket.id, { body: outcome.text, bot: { kind: "assistant" } });
-    return { applied: true };
+    // The job delivers the answer at once (a queued send would add the queue's wait); the queued one is a safety net.
+    if (!outcome.text) return { applied: true };
+    const { message } = await storeOutboundMessage(ctx, ticket.id, { body: outcome.text, bot: { kind: "assistant" }, deliveredByCaller: { fallbackDelaySeconds: 10 } });
+    return { applied: true, deliverNow: message.id as number };
   }
   if (outcome.kind === "transfer") {
     // What the model said with its hand-over ("I'll pass you to our team") goes first.
