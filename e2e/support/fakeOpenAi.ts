@@ -6,7 +6,10 @@ import { fakeOpenAi, type FakeOpenAi } from "../../worker/testing/fakeOpenAi";
  * The fake OpenAI of the worker tests (worker/testing/fakeOpenAi.ts) served over HTTP on 127.0.0.1, for the
  * journeys and the benchmarks: a prompt whose base URL is `url` talks to it through the real client.
  */
-export async function startFakeOpenAi(): Promise<{ url: string; calls: FakeOpenAi["calls"]; close: () => Promise<void> }> {
+export async function startFakeOpenAi(
+  /** Told, with the request's last user message, when its answer is handed to the socket (a benchmark's clock). */
+  onReply: (lastUserMessage: string, at: number) => void = () => {},
+): Promise<{ url: string; calls: FakeOpenAi["calls"]; close: () => Promise<void> }> {
   const fake = fakeOpenAi();
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -17,8 +20,10 @@ export async function startFakeOpenAi(): Promise<{ url: string; calls: FakeOpenA
       body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks),
     });
     const answer = await fake.handle(request);
+    const bytes = Buffer.from(await answer.arrayBuffer());
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
+    res.end(bytes);
+    onReply(lastUserOf(Buffer.concat(chunks)), performance.now());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -27,4 +32,13 @@ export async function startFakeOpenAi(): Promise<{ url: string; calls: FakeOpenA
     calls: fake.calls,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+function lastUserOf(body: Buffer): string {
+  try {
+    const messages = (JSON.parse(body.toString("utf8")) as { messages?: { role: string; content: string }[] }).messages ?? [];
+    return [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
+  } catch {
+    return "";
+  }
 }

@@ -1,3 +1,4 @@
+import { queueIntegrationRoutes } from "./routes/queueIntegrations";
 import { promptRoutes } from "./routes/prompts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -69,6 +70,7 @@ export function createApi() {
   api.route("/queue", queueRoutes);
   api.route("/queue-options", queueOptionRoutes);
   api.route("/prompt", promptRoutes);
+  api.route("/queueIntegration", queueIntegrationRoutes);
   api.route("/whatsapp", whatsappRoutes);
   api.route("/whatsappsession", whatsappSessionRoutes);
   api.route("/whatsapp-restart", whatsappRestartRoutes);

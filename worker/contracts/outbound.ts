@@ -10,6 +10,8 @@ export const outboundJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("delete"), companyId: z.number(), messageId: z.number() }),
   /** The AI assistant's turn after the contact's message `messageId` on a ticket (worker/jobs/assistant.ts). */
   z.object({ kind: z.literal("assistant"), companyId: z.number(), ticketId: z.number(), messageId: z.number() }),
+  /** A queue integration's (n8n, webhook) call for the contact's message `messageId` (worker/jobs/integration.ts). */
+  z.object({ kind: z.literal("integration"), companyId: z.number(), ticketId: z.number(), messageId: z.number() }),
 ]);
 export type OutboundJob = z.infer<typeof outboundJob>;
 
@@ -32,5 +34,6 @@ export const queueJob = z.union([outboundJob, emailJob]);
 export type QueueJob = z.infer<typeof queueJob>;
 
 export type AssistantJob = Extract<OutboundJob, { kind: "assistant" }>;
+export type IntegrationJob = Extract<OutboundJob, { kind: "integration" }>;
 /** The jobs that deliver a stored message to WhatsApp. */
-export type DeliveryJob = Exclude<OutboundJob, { kind: "assistant" }>;
+export type DeliveryJob = Exclude<OutboundJob, { kind: "assistant" | "integration" }>;

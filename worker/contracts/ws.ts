@@ -125,6 +125,9 @@ export const contactListItemPayload = z.looseObject({ id: z.number(), contactLis
 /** An AI prompt as events carry it (its key only masked); the rest passes through. */
 export const promptPayload = z.looseObject({ id: z.number(), name: z.string() });
 
+/** A queue integration as events carry it (never its secrets); the rest passes through. */
+export const queueIntegrationPayload = z.looseObject({ id: z.number(), name: z.string(), type: z.string() });
+
 export const serverEvent = z.discriminatedUnion("type", [
   /**
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
@@ -177,6 +180,12 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("prompt"), action: z.literal("create"), prompt: promptPayload, promptId: z.number() }),
     z.object({ type: z.literal("prompt"), action: z.literal("update"), prompt: promptPayload, promptId: z.number() }),
     z.object({ type: z.literal("prompt"), action: z.literal("delete"), promptId: z.number() }),
+  ]),
+  /** Spec 002's company-{id}-queueIntegration (action, queueIntegration, integrationId). */
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("queueIntegration"), action: z.literal("create"), queueIntegration: queueIntegrationPayload, integrationId: z.number() }),
+    z.object({ type: z.literal("queueIntegration"), action: z.literal("update"), queueIntegration: queueIntegrationPayload, integrationId: z.number() }),
+    z.object({ type: z.literal("queueIntegration"), action: z.literal("delete"), integrationId: z.number() }),
   ]),
   z.discriminatedUnion("action", [
     /** To the chat's members: the message and the chat as it now is (each member's unread count in it). */

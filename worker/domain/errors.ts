@@ -68,6 +68,7 @@ export const errorCatalogue = {
   ERR_DUPLICATED_CONTACT: [409, "A contact with this number already exists."],
   ERR_DUPLICATED_TAG: [409, "A tag with this name already exists."],
   ERR_DUPLICATED_PROMPT: [409, "A prompt with this name already exists."],
+  ERR_DUPLICATED_INTEGRATION: [409, "An integration with this name already exists."],
   ERR_DUPLICATED_WHATSAPP: [409, "A connection with this name already exists."],
   ERR_OTHER_OPEN_TICKET: [409, "An open ticket already exists for this contact."],
   ERR_QUEUE_COLOR_ALREADY_EXISTS: [409, "Another queue already uses this color."],

@@ -1,6 +1,8 @@
 import type { DeliveryJob } from "../contracts/outbound";
 import { assistantOutcome } from "./assistant/outcome";
 import { assistantTurn } from "./assistant/turn";
+import { integrationOutcome } from "./integrations/outcome";
+import { integrationTurn } from "./integrations/turn";
 import { authenticate } from "./auth/authenticate";
 import { signIn } from "./auth/login";
 import { refreshSession } from "./auth/refreshSession";
@@ -53,6 +55,9 @@ export const hubCalls = {
   /** The AI assistant's turn on a ticket, and what came of it (worker/jobs/assistant.ts calls the model between). */
   assistantTurn,
   assistantOutcome,
+  /** A queue integration's webhook call on a ticket, and what came of it (worker/jobs/integration.ts). */
+  integrationTurn,
+  integrationOutcome,
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),
@@ -61,6 +66,6 @@ export const hubCalls = {
 export type HubCallName = keyof typeof hubCalls;
 
 /** Calls that change tickets: they run in the hub's command queue, never between an inbound message's steps. */
-export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome"]);
+export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome", "integrationOutcome"]);
 export type HubCallInput<N extends HubCallName> = Parameters<(typeof hubCalls)[N]>[0]["input"];
 export type HubCallOutput<N extends HubCallName> = Awaited<ReturnType<(typeof hubCalls)[N]>>;

@@ -60,6 +60,7 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("alter table prompts drop column api_key_hint");
     sql.exec("alter table prompts drop column base_url");
     sql.exec("alter table prompts drop column model");
+    sql.exec("alter table queue_integrations drop column secret");
   },
 };
 

@@ -51,5 +51,13 @@ export async function runAssistantJob(hubs: HubDirectory, env: Env, job: Assista
       outcome = { kind: "failed", reason: err.reason, detail: err.message, usage: err.usage };
     }
   }
-  await hub.call("assistantOutcome", { ...ref, promptId: turn.promptId, outcome });
+  const done = await hub.call("assistantOutcome", { ...ref, promptId: turn.promptId, outcome });
+  if ("deliverNow" in done && done.deliverNow) {
+    try {
+      await hub.call("deliverOutbound", { kind: "send", companyId: job.companyId, messageId: done.deliverNow });
+    } catch (err) {
+      // The queued send (a few seconds later) delivers it, with its own retries.
+      console.warn("assistant: immediate delivery failed; the queued send will retry", { companyId: job.companyId, messageId: done.deliverNow, error: String(err) });
+    }
+  }
 }

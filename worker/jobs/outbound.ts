@@ -1,6 +1,7 @@
 import { emailJob, outboundJob } from "../contracts/outbound";
 import { runAssistantJob } from "./assistant";
 import { deliverQueuedEmail } from "./email";
+import { runIntegrationJob } from "./integration";
 import { hubDirectory } from "../hub/ports";
 import { AppError, type ErrorCode } from "../domain/errors";
 import type { Env } from "../env";
@@ -41,13 +42,13 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
       continue;
     }
     const job = parsed.data;
-    if (job.kind === "assistant") {
-      // Each turn waits on the AI provider: they run side by side, not one after another.
+    if (job.kind === "assistant" || job.kind === "integration") {
+      // Each turn waits on an outside service: they run side by side, not one after another.
       assistantTurns.push(
-        runAssistantJob(hubs, env, job).then(
+        (job.kind === "assistant" ? runAssistantJob(hubs, env, job) : runIntegrationJob(hubs, job)).then(
           () => message.ack(),
           (err: unknown) => {
-            console.warn("assistant: turn will be retried", { job, error: String(err), attempts: message.attempts });
+            console.warn(`${job.kind}: turn will be retried`, { job, error: String(err), attempts: message.attempts });
             if (message.attempts >= MAX_DELIVERY_ATTEMPTS) message.ack();
             else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
           },

@@ -84,6 +84,7 @@ export const en: Translations = {
     ERR_SCHEDULE_MISSED: "Its time passed while the system was unavailable, and late schedules are not sent.",
     ERR_DUPLICATED_TAG: "A tag with this name already exists.",
     ERR_DUPLICATED_PROMPT: "A prompt with this name already exists.",
+    ERR_DUPLICATED_INTEGRATION: "An integration with this name already exists.",
     ERR_DUPLICATED_WHATSAPP: "A connection with this name already exists.",
     ERR_TICKET_CLOSED: "This ticket is closed: reopen or accept it before sending messages.",
     ERR_TICKET_NOT_OPEN: "Accept this ticket before sending messages.",

@@ -84,6 +84,7 @@ export const es: Translations = {
     ERR_SCHEDULE_MISSED: "Su hora pasó mientras el sistema no estaba disponible, y las programaciones atrasadas no se envían.",
     ERR_DUPLICATED_TAG: "Ya existe una etiqueta con este nombre.",
     ERR_DUPLICATED_PROMPT: "Ya existe un prompt con este nombre.",
+    ERR_DUPLICATED_INTEGRATION: "Ya existe una integración con este nombre.",
     ERR_DUPLICATED_WHATSAPP: "Ya existe una conexión con este nombre.",
     ERR_TICKET_CLOSED: "Este ticket está cerrado: reábralo o acéptelo antes de enviar mensajes.",
     ERR_TICKET_NOT_OPEN: "Acepte este ticket antes de enviar mensajes.",

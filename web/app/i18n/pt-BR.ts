@@ -86,6 +86,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_SCHEDULE_MISSED: "O horário passou enquanto o sistema estava indisponível, e agendamentos atrasados não são enviados.",
   ERR_DUPLICATED_TAG: "Já existe uma tag com este nome.",
   ERR_DUPLICATED_PROMPT: "Já existe um prompt com este nome.",
+  ERR_DUPLICATED_INTEGRATION: "Já existe uma integração com este nome.",
   ERR_DUPLICATED_WHATSAPP: "Já existe uma conexão com este nome.",
   ERR_TICKET_CLOSED: "Este ticket está resolvido: reabra ou aceite-o antes de enviar mensagens.",
   ERR_TICKET_NOT_OPEN: "Aceite este ticket antes de enviar mensagens.",

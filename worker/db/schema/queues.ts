@@ -84,7 +84,7 @@ export const queueIntegrations = sqliteTable(
     name: text("name").notNull(),
     /** Dialogflow project; equals name for n8n, webhook and typebot. */
     projectName: text("project_name").notNull().default(""),
-    /** Dialogflow service-account JSON (secret). */
+    /** Dialogflow service-account JSON (secret: sealed like prompt keys, never answered). */
     jsonContent: text("json_content").notNull().default(""),
     /** pt-BR, en or es. */
     language: text("language").notNull().default("pt-BR"),
@@ -99,6 +99,8 @@ export const queueIntegrations = sqliteTable(
     typebotKeywordRestart: text("typebot_keyword_restart").notNull().default(""),
     typebotRestartMessage: text("typebot_restart_message").notNull().default(""),
     typebotUnknownMessage: text("typebot_unknown_message").notNull().default(""),
+    /** n8n and webhook: the HMAC-SHA256 signing secret, sealed like prompt keys (shown once, on creation). */
+    secret: text("secret").notNull().default(""),
     ...timestamps(),
   },
   (t) => [uniqueIndex("queue_integrations_company_name_uq").on(t.companyId, t.name)],

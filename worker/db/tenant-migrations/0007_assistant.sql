@@ -1,6 +1,7 @@
 ALTER TABLE `prompts` ADD `api_key_hint` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `prompts` ADD `base_url` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `prompts` ADD `model` text DEFAULT 'gpt-4o-mini' NOT NULL;--> statement-breakpoint
+ALTER TABLE `queue_integrations` ADD `secret` text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE TABLE `prompt_usage` (
 	`company_id` integer NOT NULL,
 	`prompt_id` integer NOT NULL,

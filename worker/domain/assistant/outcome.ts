@@ -1,11 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { prompts, promptUsage, ticketNotes, tickets } from "../../db/schema";
+import { handOver } from "./handOver";
+import { prompts, promptUsage } from "../../db/schema";
 import type { AiFailure, ChatUsage } from "../../lib/openai";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import type { SystemCtx } from "../context";
-import { announce } from "../inbound/ingestMessage";
 import { settingsFor } from "../settings/companySettingValues";
-import { trackingRow } from "../tickets/tracking";
 import { assistantTicket, isLastMessage, withAssistant, type AssistantJobRef } from "./turn";
 import { failureNote } from "./notes";
 
@@ -28,8 +27,10 @@ export async function assistantOutcome({ ctx, input }: { ctx: SystemCtx; input: 
   if (!withAssistant(ticket) || ticket.promptId !== input.promptId || !(await isLastMessage(ctx, ticket.id, input.messageId))) return { applied: false };
 
   if (outcome.kind === "answer") {
-    if (outcome.text) await storeOutboundMessage(ctx, ticket.id, { body: outcome.text, bot: { kind: "assistant" } });
-    return { applied: true };
+    // The job delivers the answer at once (a queued send would add the queue's wait); the queued one is a safety net.
+    if (!outcome.text) return { applied: true };
+    const { message } = await storeOutboundMessage(ctx, ticket.id, { body: outcome.text, bot: { kind: "assistant" }, deliveredByCaller: { fallbackDelaySeconds: 10 } });
+    return { applied: true, deliverNow: message.id as number };
   }
   if (outcome.kind === "transfer") {
     // What the model said with its hand-over ("I'll pass you to our team") goes first.
@@ -41,27 +42,6 @@ export async function assistantOutcome({ ctx, input }: { ctx: SystemCtx; input: 
     await handOver(ctx, input.ticketId, ticket.queueId, failureNote(settings.language, outcome.reason));
   }
   return { applied: true };
-}
-
-/** The ticket leaves the assistant and waits for an agent of `queueId`, as any transfer does; with a note when given. */
-async function handOver(ctx: SystemCtx, ticketId: number, queueId: number | null, note: string | null) {
-  const row = await ctx.db
-    .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup, whatsappId: tickets.whatsappId, contactId: tickets.contactId })
-    .from(tickets)
-    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)))
-    .get();
-  if (!row) return;
-  const before = { status: row.status, userId: row.userId, queueId: row.queueId, isGroup: row.isGroup };
-  const now = new Date();
-  await ctx.db.batch([
-    ctx.db
-      .update(tickets)
-      .set({ useIntegration: false, promptId: null, integrationId: null, chatbot: false, queueId, updatedAt: now })
-      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))),
-    trackingRow(ctx, ticketId, "transfer", before, { ...before, queueId, whatsappId: row.whatsappId }, now),
-    ...(note ? [ctx.db.insert(ticketNotes).values({ companyId: ctx.companyId, note, userId: null, contactId: row.contactId, ticketId })] : []),
-  ]);
-  await announce(ctx, ticketId, before, null, null);
 }
 
 async function recordUsage(ctx: SystemCtx, promptId: number, usage: ChatUsage | null, failed: boolean) {

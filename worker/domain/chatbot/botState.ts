@@ -17,7 +17,9 @@ export type BotKind =
   | "expired"
   | "missedCall"
   /** The AI assistant's answers (worker/domain/assistant). */
-  | "assistant";
+  | "assistant"
+  /** Messages a queue integration answered with (worker/domain/integrations). */
+  | "integration";
 
 export type BotState = { kind: BotKind | null; at: Date } | null;
 

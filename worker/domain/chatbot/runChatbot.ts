@@ -12,7 +12,7 @@ import { isWithinServiceHours } from "./serviceHours";
 
 export type BotConnection = Pick<
   Whatsapp,
-  "id" | "greetingMessage" | "outOfHoursMessage" | "maxUseBotQueues" | "timeUseBotQueues" | "sendIdQueue" | "promptId"
+  "id" | "greetingMessage" | "outOfHoursMessage" | "maxUseBotQueues" | "timeUseBotQueues" | "sendIdQueue" | "promptId" | "integrationId"
 >;
 
 type Queue = Pick<typeof queues.$inferSelect, "id" | "name" | "greetingMessage" | "outOfHoursMessage" | "schedules" | "integrationId" | "promptId" | "mediaPath" | "mediaName">;
@@ -30,10 +30,10 @@ export interface ChatbotTurn {
 }
 
 /**
- * Ticket fields the bot changed, for the caller to publish; and whether the AI assistant it handed the ticket to
- * answers this very message (nothing was said to the contact on the hand-over).
+ * Ticket fields the bot changed, for the caller to publish; and whether the AI assistant or integration it handed
+ * the ticket to takes this very message (an integration always does; the assistant when nothing was said).
  */
-export type ChatbotOutcome = { ticketChanged: boolean; assistantNext: boolean };
+export type ChatbotOutcome = { ticketChanged: boolean; takeoverNext: boolean };
 
 /**
  * Whether a message is the chatbot's to answer: the contact's own (not sent from the phone, not a call log, not
@@ -101,7 +101,7 @@ function companyHours(ctx: SystemCtx) {
 
 class Bot {
   private changed = false;
-  private assistantNext = false;
+  private takeoverNext = false;
   private last: BotState | undefined;
 
   constructor(
@@ -117,7 +117,7 @@ class Bot {
   }
 
   outcome(): ChatbotOutcome {
-    return { ticketChanged: this.changed, assistantNext: this.assistantNext };
+    return { ticketChanged: this.changed, takeoverNext: this.takeoverNext };
   }
 
   private get ticket() {
@@ -154,10 +154,10 @@ class Bot {
     const { conn } = this.turn;
     const offered = await offeredQueues(this.ctx, conn.id);
     if (offered.length === 0) {
-      if (conn.promptId) {
-        // A connection with a prompt and no queues: the assistant answers from the first message.
-        await this.setTicket({ chatbot: false, queueOptionId: null, useIntegration: true, promptId: conn.promptId });
-        this.assistantNext = true;
+      if (conn.promptId || conn.integrationId) {
+        // A connection with a prompt (or an integration) and no queues: it answers from the first message.
+        await this.setTicket({ chatbot: false, queueOptionId: null, useIntegration: true, promptId: conn.promptId, integrationId: conn.integrationId });
+        this.takeoverNext = true;
         return;
       }
       if (this.turn.opened) await this.say("greeting", conn.greetingMessage);
@@ -211,8 +211,9 @@ class Bot {
         promptId: queue.promptId,
       });
       await this.say("queueGreeting", queue.greetingMessage, media);
-      // With no greeting, the assistant answers the message that brought the contact here.
-      this.assistantNext = !queue.integrationId && !!queue.promptId && !queue.greetingMessage.trim() && !queue.mediaPath;
+      // An integration sees every message, the one that brought the contact here too; the assistant answers it when
+      // the queue said nothing.
+      this.takeoverNext = queue.promptId ? !queue.greetingMessage.trim() && !queue.mediaPath : !!queue.integrationId;
       return;
     }
     const top = await this.children(queue.id, null);

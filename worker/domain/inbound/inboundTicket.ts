@@ -15,6 +15,8 @@ export type InboundTicket = {
   useIntegration: boolean;
   /** The AI prompt answering the ticket while useIntegration is on. */
   promptId: number | null;
+  /** The queue integration answering the ticket while useIntegration is on (when no prompt does). */
+  integrationId: number | null;
   unreadMessages: number;
 };
 
@@ -29,6 +31,7 @@ export const inboundTicketColumns = {
   amountUsedBotQueues: tickets.amountUsedBotQueues,
   useIntegration: tickets.useIntegration,
   promptId: tickets.promptId,
+  integrationId: tickets.integrationId,
   unreadMessages: tickets.unreadMessages,
 };
 

@@ -21,6 +21,7 @@ const connectionColumns = {
   timeUseBotQueues: whatsapps.timeUseBotQueues,
   sendIdQueue: whatsapps.sendIdQueue,
   promptId: whatsapps.promptId,
+  integrationId: whatsapps.integrationId,
 };
 
 /**

@@ -3,7 +3,7 @@ import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { Delivery } from "../../contracts/ws";
 import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
 import { answerRating, awaitingRating, rateOf } from "../chatbot/rating";
-import { assistantAnswers, queueAssistantTurns } from "../assistant/answers";
+import { queueTakeoverTurns, takeoverOf } from "../assistant/answers";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
@@ -29,6 +29,7 @@ export type InboundConnection = Pick<
   | "timeUseBotQueues"
   | "sendIdQueue"
   | "promptId"
+  | "integrationId"
 >;
 
 /**
@@ -116,14 +117,14 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
     opened = true;
   }
 
-  let assistantTurn = assistantAnswers(m, contact, ticket);
+  let takeover = takeoverOf(m, contact, ticket);
   if (chatbotAnswers(m, contact, ticket)) {
     const scope = scopeOf(ticket);
-    const { ticketChanged, assistantNext } = await runChatbot(ctx, { conn, ticket, body: m.body, opened });
+    const { ticketChanged, takeoverNext } = await runChatbot(ctx, { conn, ticket, body: m.body, opened });
     if (ticketChanged) await announce(ctx, ticket.id, scope, null, null);
-    assistantTurn = assistantNext;
+    takeover = takeoverNext ? takeoverOf(m, contact, ticket) : null;
   }
-  if (assistantTurn) await queueAssistantTurns(ctx, [{ ticketId: ticket.id, messageId }]);
+  if (takeover) await queueTakeoverTurns(ctx, [{ kind: takeover, ticketId: ticket.id, messageId }]);
   return { ticketId: ticket.id };
 }
 

@@ -15,7 +15,7 @@ import { inboundTicketColumns, type InboundTicket } from "./inboundTicket";
 import { announce, ingestMessage, type InboundConnection } from "./ingestMessage";
 import { botStateOf, lastSentByUsQuery } from "../chatbot/botState";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
-import { assistantAnswers, queueAssistantTurns } from "../assistant/answers";
+import { queueTakeoverTurns, takeoverOf, type Takeover } from "../assistant/answers";
 
 /**
  * At most this many messages are read together. Sized when the look-ups bound one parameter per message under
@@ -30,8 +30,8 @@ interface Plain {
   ticket: InboundTicket;
   /** The ticket waits without an agent: once the message is written, the chatbot answers it. */
   botTurn: boolean;
-  /** The ticket is the AI assistant's: once the message is written, its turn is queued. */
-  assistantTurn: boolean;
+  /** The ticket is the AI assistant's or an integration's: once the message is written, its turn is queued. */
+  takeover: Takeover | null;
 }
 
 /**
@@ -120,7 +120,7 @@ function plainMessage(m: BridgeInboundMessage, found: InboundContact[], ticket: 
   const mine = found.filter((c) => c.number === number || (lid !== null && c.lid === lid));
   const { existing: contact, patch } = contactPatchOf(m, mine);
   if (!contact || contact.number !== number || Object.keys(patch).length > 0) return null;
-  return { m, contact, ticket, botTurn: chatbotAnswers(m, contact, ticket), assistantTurn: assistantAnswers(m, contact, ticket) };
+  return { m, contact, ticket, botTurn: chatbotAnswers(m, contact, ticket), takeover: takeoverOf(m, contact, ticket) };
 }
 
 /**
@@ -162,11 +162,11 @@ async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[
   const messageIds = results.slice(0, plain.length).flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
   const before = new Map([...byTicket].map(([id, { ticket }]) => [id, scopeOf(ticket)]));
   await announceRun(ctx, messageIds, before);
-  const assistantTurns = plain.flatMap((p, i) => {
+  const takeovers = plain.flatMap((p, i) => {
     const id = (results[i] as { id: number }[])[0]?.id;
-    return p.assistantTurn && id !== undefined ? [{ ticketId: p.ticket.id, messageId: id }] : [];
+    return p.takeover && id !== undefined ? [{ kind: p.takeover, ticketId: p.ticket.id, messageId: id }] : [];
   });
-  if (assistantTurns.length > 0) await queueAssistantTurns(ctx, assistantTurns);
+  if (takeovers.length > 0) await queueTakeoverTurns(ctx, takeovers);
   return botTurns(ctx, conn, plain.filter((p) => p.botTurn));
 }
 
@@ -178,8 +178,9 @@ async function botTurns(ctx: SystemCtx, conn: InboundConnection, turns: Plain[])
   const changed: string[] = [];
   for (const [i, { m, ticket }] of turns.entries()) {
     const before = scopeOf(ticket);
-    const { ticketChanged, assistantNext } = await runChatbot(ctx, { conn, ticket, body: m.body, opened: false, lastSent: botStateOf(states[i]!) });
-    if (assistantNext) await queueAssistantTurns(ctx, [{ ticketId: ticket.id, messageId: await lastMessageId(ctx, ticket.id) }]);
+    const { ticketChanged, takeoverNext } = await runChatbot(ctx, { conn, ticket, body: m.body, opened: false, lastSent: botStateOf(states[i]!) });
+    const takeover = takeoverNext ? takeoverOf(m, turns[i]!.contact, ticket) : null;
+    if (takeover) await queueTakeoverTurns(ctx, [{ kind: takeover, ticketId: ticket.id, messageId: await lastMessageId(ctx, ticket.id) }]);
     if (!ticketChanged) continue;
     await announce(ctx, ticket.id, before, null, null);
     changed.push(identityOf(m).number);

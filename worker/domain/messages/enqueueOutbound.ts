@@ -5,9 +5,9 @@ import type { Ctx } from "../context";
  * Hands a stored message to the delivery queue. The message is already saved with ack 0, so a failed enqueue
  * loses nothing: it is logged and the message stays pending, visible as such, to be retried.
  */
-export async function enqueueOutbound(ctx: Pick<Ctx, "env">, job: OutboundJob) {
+export async function enqueueOutbound(ctx: Pick<Ctx, "env">, job: OutboundJob, options?: QueueSendOptions) {
   try {
-    await ctx.env.OUTBOUND.send(job);
+    await ctx.env.OUTBOUND.send(job, options);
   } catch (err) {
     console.error("could not enqueue outbound job", job, String(err));
   }

@@ -25,6 +25,11 @@ export interface OutboundMessage {
   touchTicket?: boolean;
   /** Chatbot messages: stored as sent by the bot, with what they were (menu, greeting, rating…) for its rules. */
   bot?: { kind: string };
+  /**
+   * The caller delivers the message itself right away (the assistant's consumer, which is already outside the hub);
+   * the queued send then waits this long, as a safety net that finds it acknowledged and does nothing.
+   */
+  deliveredByCaller?: { fallbackDelaySeconds: number };
 }
 
 /** The row of a message we send on `ticket`, as stored with ack 0 (waiting for delivery). */
@@ -98,7 +103,7 @@ export async function storeOutboundMessage(
     alsoWrite?.(inserted.id);
     return inserted.id;
   });
-  await enqueueOutbound(ctx, { kind: "send", companyId: ctx.companyId, messageId });
+  await enqueueOutbound(ctx, { kind: "send", companyId: ctx.companyId, messageId }, msg.deliveredByCaller && { delaySeconds: msg.deliveredByCaller.fallbackDelaySeconds });
   const [messageRows, ticketRows] = await ctx.db.batch([
     messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId))!, { limit: 1 }),
     ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 }),

@@ -59,7 +59,7 @@ export async function listQueues(): Promise<QueueRef[]> {
 /**
  * Prompts and queue integrations for the dialog's selects. Their APIs come with their own pages: until they
  * answer (404), the selects stay hidden (null) rather than offering an empty list.
- * GET /api/prompt exists (issue 15); TODO(queue-integration): drop the 404 fallback once /api/queueIntegration does.
+ * Both lists exist (issue 15); a 404 (an older server) or 403 (the plan lacks them) still hides the select.
  */
 export async function listPromptsIfAvailable(): Promise<NamedRef[] | null> {
   return optionalList("/prompt", "prompts");

@@ -434,8 +434,8 @@ function QueueForm({
 
 /**
  * An integration or prompt select. The lists come from their own pages' API.
- * GET /prompt answers (issue 15), so the prompt select shows where the plan has OpenAI. TODO(queue-integration):
- * GET /queueIntegration does not exist yet; until it does, listLinkable answers null and that select stays hidden.
+ * GET /prompt and GET /queueIntegration answer (issue 15), so each select shows where the plan has the feature;
+ * listLinkable answers null otherwise and that select stays hidden (a queue keeps whatever link it already has).
  */
 function LinkSelect({
   id,

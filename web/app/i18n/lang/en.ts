@@ -9,6 +9,7 @@ import { en as chats } from "../../features/chats/i18n.en";
 import { en as notifications } from "../../features/notifications/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
+import { en as queueIntegrations } from "../../features/queueIntegrations/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
 import { en as schedules } from "../../features/schedules/i18n.en";
@@ -30,6 +31,7 @@ export const translation = {
   notifications,
   messagesApi,
   prompts,
+  queueIntegrations,
   tags,
   quickMessages,
   schedules,

@@ -9,6 +9,7 @@ import { es as chats } from "../../features/chats/i18n.es";
 import { es as notifications } from "../../features/notifications/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
+import { es as queueIntegrations } from "../../features/queueIntegrations/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
 import { es as quickMessages } from "../../features/quickMessages/i18n.es";
 import { es as schedules } from "../../features/schedules/i18n.es";
@@ -30,6 +31,7 @@ export const translation = {
   notifications,
   messagesApi,
   prompts,
+  queueIntegrations,
   tags,
   quickMessages,
   schedules,

@@ -9,6 +9,7 @@ import { ptBR as insight } from "../../features/insight/i18n";
 import { ptBR as kanban } from "../../features/kanban/i18n";
 import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
 import { ptBR as prompts } from "../../features/prompts/i18n";
+import { ptBR as queueIntegrations } from "../../features/queueIntegrations/i18n";
 import { ptBR as tags } from "../../features/tags/i18n";
 import { ptBR as quickMessages } from "../../features/quickMessages/i18n";
 import { ptBR as schedules } from "../../features/schedules/i18n";
@@ -30,6 +31,7 @@ export const translation = {
   kanban,
   messagesApi,
   prompts,
+  queueIntegrations,
   tags,
   quickMessages,
   schedules,

@@ -1,0 +1,139 @@
+// The AI assistant under load (issue 15), against the app as `npm start` starts it (a fresh demo; Miniflare: local
+// workerd, D1, Durable Objects and Queues). A connection whose prompt points at the fake OpenAI
+// (e2e/support/fakeOpenAi.ts, key sk-fake-slow-800: every answer after 800 ms). Measures:
+//   - an agent opening a tab (GET /api/tickets?status=pending&showAll=true, then the first ticket's messages) with
+//     nobody talking to the assistant, then while 50 contacts write to it at once: p99 of each (target: with the
+//     contacts within 20 % of without);
+//   - for each of the 50 contacts, the time from the fake's answer leaving it to the answer reaching the contact's
+//     phone (the simulator's outbox, polled every 25 ms) (target: each within 1 s).
+// Runs alone (`node bench/assistant.mjs`) or from `npm run bench`; writes its section of bench/RESULTS.md.
+// Environment: SKIP_BUILD=1 (use the existing build/), ASSISTANT_CONTACTS (default 50), ASSISTANT_DELAY_MS (800).
+import { register } from "tsx/esm/api";
+import os from "node:os";
+import { api, machine, startApp, summarize } from "./lib/app.mjs";
+import { writeResultsSection } from "./lib/results.mjs";
+
+register();
+const { startFakeOpenAi } = await import("../e2e/support/fakeOpenAi.ts");
+
+const CONTACTS = Number(process.env.ASSISTANT_CONTACTS ?? 50);
+const DELAY_MS = Number(process.env.ASSISTANT_DELAY_MS ?? 800);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+
+const replies = new Map();
+const fake = await startFakeOpenAi((lastUser, at) => replies.set(lastUser, at));
+const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_LOCAL_CRON: "off" } });
+let exitCode = 0;
+try {
+  const login = await api(app.baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });
+  const token = login.token;
+  // api() throws on an answer that is not 2xx, with its status and body.
+  const call = (method, path, body) => api(app.baseUrl, method, path, { token, body });
+  const queue = await call("POST", "/api/queue", { name: "Bench IA", color: "#5b21b6", greetingMessage: "" });
+  const prompt = await call("POST", "/api/prompt", {
+    name: "Assistente bench",
+    prompt: "Você é a assistente da loja. Responda com frases curtas e cordiais, sempre em português.",
+    apiKey: `sk-fake-slow-${DELAY_MS}`,
+    queueId: queue.id,
+    baseUrl: fake.url,
+  });
+  const connection = await call("POST", "/api/whatsapp", { name: "Bench IA", isDefault: false, greetingMessage: "", promptId: prompt.id });
+  for (let i = 0; ; i++) {
+    const res = await fetch(`${app.hostUrl}/simulator/${connection.id}/scan`, { method: "POST" });
+    if (res.ok) break;
+    if (i > 100) throw new Error(`scan answered ${res.status}`);
+    await sleep(200);
+  }
+  for (let i = 0; (await call("GET", `/api/whatsapp/${connection.id}`)).status !== "CONNECTED"; i++) {
+    if (i > 100) throw new Error("the connection did not connect");
+    await sleep(200);
+  }
+
+  const firstTicket = (await call("GET", "/api/tickets?status=pending&showAll=true")).tickets[0];
+  async function openTab() {
+    const t0 = performance.now();
+    await call("GET", "/api/tickets?status=pending&showAll=true");
+    const t1 = performance.now();
+    if (firstTicket) await call("GET", `/api/messages/${firstTicket.id}`);
+    return { list: t1 - t0, tab: performance.now() - t0 };
+  }
+  async function sampleWhile(condition, minSamples) {
+    const list = [];
+    const tab = [];
+    while (condition() || tab.length < minSamples) {
+      const s = await openTab();
+      list.push(s.list);
+      tab.push(s.tab);
+    }
+    return { list: summarize(list), tab: summarize(tab) };
+  }
+  for (let i = 0; i < 20; i++) await openTab(); // warm up
+  const quietUntil = performance.now() + 6_000;
+  const quiet = await sampleWhile(() => performance.now() < quietUntil, 200);
+
+  // 50 contacts write at once; their answers are awaited on their phones while an agent keeps opening tabs.
+  const numbers = Array.from({ length: CONTACTS }, (_, i) => `55119${String(70000000 + i)}`);
+  const bodies = numbers.map((n, i) => `Olá, sou o contato ${i + 1}, qual o prazo de entrega?`);
+  const arrived = new Map();
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const res = await fetch(`${app.hostUrl}/simulator/${connection.id}/outbox`);
+      const at = performance.now();
+      const { messages = [] } = await res.json();
+      for (const m of messages) if (typeof m.body === "string" && !arrived.has(m.body)) arrived.set(m.body, at);
+      await sleep(25);
+    }
+  })();
+  const burstStart = performance.now();
+  await Promise.all(
+    numbers.map((from, i) =>
+      fetch(`${app.hostUrl}/simulator/${connection.id}/inbound`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ from, name: `Contato ${i + 1}`, body: bodies[i] }) }),
+    ),
+  );
+  const expected = bodies.map((b) => `Resposta do assistente: ${b}`);
+  const deadline = burstStart + 120_000;
+  const busy = await sampleWhile(() => expected.some((b) => !arrived.has(b)) && performance.now() < deadline, 50);
+  polling = false;
+  await poller;
+
+  const lags = [];
+  let missing = 0;
+  for (const [i, body] of bodies.entries()) {
+    const repliedAt = replies.get(body);
+    const got = arrived.get(expected[i]);
+    if (repliedAt === undefined || got === undefined) missing++;
+    else lags.push(got - repliedAt);
+  }
+  const lag = summarize(lags.length ? lags : [NaN]);
+  const worstLag = lags.length ? Math.max(...lags) : NaN;
+  const tabPass = busy.tab.p99 <= quiet.tab.p99 * 1.2;
+  const lagPass = missing === 0 && worstLag <= 1000;
+  if (!tabPass || !lagPass) exitCode = 1;
+
+  const rows = [
+    ["open a tab (list + first chat), nobody talking to the assistant", quiet.tab, "– (reference)", "–"],
+    [`open a tab while ${CONTACTS} contacts talk to the assistant`, busy.tab, `p99 ≤ ${fmt(quiet.tab.p99 * 1.2)} ms (reference + 20 %)`, tabPass ? "PASS" : "FAIL"],
+    ["  of which the pending list, quiet", quiet.list, "–", "–"],
+    ["  of which the pending list, with the contacts", busy.list, "–", "–"],
+    [`fake's answer → the contact's phone (${lags.length} of ${CONTACTS} answered)`, lag, "each ≤ 1000 ms", lagPass ? "PASS" : "FAIL"],
+  ];
+  const table = [
+    "| measurement | n | median ms | p95 ms | p99 ms | max ms | target | result |",
+    "|---|---:|---:|---:|---:|---:|---|---|",
+    ...rows.map(([name, s, target, result]) => `| ${name} | ${s.n} | ${fmt(s.median)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${target} | ${result} |`),
+  ].join("\n");
+  const conditions = `Conditions: ${CONTACTS} contacts writing at once to a connection whose prompt answers through a local fake OpenAI after ${DELAY_MS} ms; the assistant's turns run from the OUTBOUND queue (ADR 0031); the agent's tab is the admin's pending list (showAll) and one ticket's messages, sampled one after another during the burst; answers seen by polling the simulator's outbox every 25 ms. Machine: ${machine()}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end (shared).`;
+  const markdown = `## The AI assistant under load (bench/assistant.mjs) — ${new Date().toISOString()}\n\n${table}\n\n${conditions}\n`;
+  console.log(markdown);
+  writeResultsSection("assistant", markdown);
+} catch (err) {
+  console.error(err);
+  console.error(app.log().slice(-3000));
+  exitCode = 1;
+} finally {
+  await app.stop();
+  await fake.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+export { pagedSearchQuery as listQueueIntegrationsQuery, type PagedSearchQuery as ListQueueIntegrationsQuery } from "./paging";
+
+export const INTEGRATION_TYPES = ["dialogflow", "n8n", "webhook", "typebot"] as const;
+export const INTEGRATION_LANGUAGES = ["pt-BR", "en", "es"] as const;
+
+const REQUIRED = "Required";
+const required = (iss: { input: unknown }, other: string) => (iss.input === undefined || iss.input === null ? REQUIRED : other);
+
+/** Spec 002: name 2-50 ('Too Short!', 'Too Long!', 'Required'). */
+const name = z.string({ error: (iss) => required(iss, "Must be text") }).trim().min(1, REQUIRED).min(2, "Too Short!").max(50, "Too Long!");
+const text = (max: number) => z.string({ error: "Must be text" }).trim().max(max, "Too Long!");
+const url = z
+  .string({ error: (iss) => required(iss, "Must be a URL") })
+  .trim()
+  .max(2000, "Too Long!")
+  .refine((v) => v === "" || /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v), "Must be an http(s) URL");
+const whole = (min: number, max: number) => z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
+
+/**
+ * The dialog's fields (spec 002); which are required depends on the type: dialogflow needs projectName and
+ * jsonContent (a service account's JSON), n8n and webhook urlN8N, typebot urlN8N and typebotSlug. POST and PUT take
+ * the whole form; on PUT a blank jsonContent keeps the saved one (it is never answered back).
+ */
+const fields = z.object({
+  type: z.enum(INTEGRATION_TYPES, { error: "Unknown type" }).default("typebot"),
+  name,
+  projectName: text(200).default(""),
+  jsonContent: text(20_000).default(""),
+  language: z.enum(INTEGRATION_LANGUAGES, { error: "Unknown language" }).default("pt-BR"),
+  urlN8N: url.default(""),
+  typebotSlug: text(200).default(""),
+  typebotExpires: whole(0, 100_000).default(1),
+  typebotDelayMessage: whole(0, 60_000).default(1000),
+  typebotKeywordFinish: text(100).default(""),
+  typebotKeywordRestart: text(100).default(""),
+  typebotRestartMessage: text(1000).default(""),
+  typebotUnknownMessage: text(1000).default(""),
+});
+
+function requireByType(body: z.infer<typeof fields>, ctx: z.core.$RefinementCtx, opts: { jsonContentOptional: boolean }) {
+  const need = (key: keyof typeof body) => {
+    if (body[key] === "") ctx.addIssue({ code: "custom", path: [key], message: REQUIRED });
+  };
+  if (body.type === "dialogflow") {
+    need("projectName");
+    if (!opts.jsonContentOptional) need("jsonContent");
+    if (body.jsonContent) {
+      try {
+        const parsed = JSON.parse(body.jsonContent) as { client_email?: unknown; private_key?: unknown };
+        if (typeof parsed.client_email !== "string" || typeof parsed.private_key !== "string") throw new Error();
+      } catch {
+        ctx.addIssue({ code: "custom", path: ["jsonContent"], message: "Must be a service account's JSON key" });
+      }
+    }
+  } else {
+    need("urlN8N");
+    if (body.type === "typebot") need("typebotSlug");
+  }
+}
+
+export const createQueueIntegrationInput = fields.superRefine((b, ctx) => requireByType(b, ctx, { jsonContentOptional: false }));
+export type CreateQueueIntegrationInput = z.infer<typeof createQueueIntegrationInput>;
+export const updateQueueIntegrationInput = fields.superRefine((b, ctx) => requireByType(b, ctx, { jsonContentOptional: true }));
+export type UpdateQueueIntegrationInput = z.infer<typeof updateQueueIntegrationInput>;
+
+/** An integration as the API answers it: never the service account's JSON nor the signing secret. */
+export interface QueueIntegrationView {
+  id: number;
+  type: (typeof INTEGRATION_TYPES)[number];
+  name: string;
+  projectName: string;
+  /** "" always; hasJsonContent says whether one is saved. */
+  jsonContent: string;
+  hasJsonContent: boolean;
+  language: string;
+  urlN8N: string;
+  typebotSlug: string;
+  typebotExpires: number;
+  typebotDelayMessage: number;
+  typebotKeywordFinish: string;
+  typebotKeywordRestart: string;
+  typebotRestartMessage: string;
+  typebotUnknownMessage: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Only in the answer to the creation of an n8n or webhook integration: the signing secret, shown once. */
+  secret?: string;
+}

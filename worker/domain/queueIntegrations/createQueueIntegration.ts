@@ -1,0 +1,43 @@
+import type { CreateQueueIntegrationInput } from "../../contracts/queueIntegrations";
+import { queueIntegrations } from "../../db/schema";
+import { randomToken } from "../../lib/crypto";
+import type { Ctx } from "../context";
+import { AppError, isUniqueViolation } from "../errors";
+import { assertIntegrationAccess } from "./access";
+import { assertIntegrationNameFree, INTEGRATION_NAME_UNIQUE } from "./names";
+import { sealIntegrationSecret } from "./secrets";
+import { presentIntegration, publishIntegration } from "./view";
+
+/**
+ * Adds a queue integration (admins, plan useIntegrations). n8n, webhook and typebot take the name as projectName
+ * (spec 002). n8n and webhook get a signing secret, answered this once; a service account's JSON is sealed.
+ */
+export async function createQueueIntegration({ ctx, input }: { ctx: Ctx; input: CreateQueueIntegrationInput }) {
+  await assertIntegrationAccess(ctx);
+  await assertIntegrationNameFree(ctx, input.name);
+  const signs = input.type === "n8n" || input.type === "webhook";
+  const secret = signs ? `whsec_${randomToken(24)}` : "";
+  const now = new Date();
+  let row;
+  try {
+    row = await ctx.db
+      .insert(queueIntegrations)
+      .values({
+        ...input,
+        companyId: ctx.companyId,
+        projectName: input.type === "dialogflow" ? input.projectName : input.name,
+        jsonContent: input.type === "dialogflow" && input.jsonContent ? await sealIntegrationSecret(ctx.env, ctx.companyId, input.jsonContent) : "",
+        secret: secret ? await sealIntegrationSecret(ctx.env, ctx.companyId, secret) : "",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+  } catch (err) {
+    if (isUniqueViolation(err, INTEGRATION_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_INTEGRATION");
+    throw err;
+  }
+  const view = presentIntegration(row);
+  await publishIntegration(ctx, "create", view);
+  return secret ? { ...view, secret } : view;
+}

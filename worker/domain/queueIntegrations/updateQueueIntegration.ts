@@ -1,0 +1,43 @@
+import { and, eq } from "drizzle-orm";
+import type { UpdateQueueIntegrationInput } from "../../contracts/queueIntegrations";
+import { queueIntegrations, type NewQueueIntegration } from "../../db/schema";
+import { randomToken } from "../../lib/crypto";
+import type { Ctx } from "../context";
+import { AppError, fieldError, isUniqueViolation } from "../errors";
+import { assertIntegrationAccess } from "./access";
+import { assertIntegrationNameFree, INTEGRATION_NAME_UNIQUE } from "./names";
+import { sealIntegrationSecret } from "./secrets";
+import { loadIntegration, presentIntegration, publishIntegration } from "./view";
+
+/**
+ * Edits an integration (the dialog sends the whole form). A blank jsonContent keeps the saved one; a dialogflow
+ * integration without one is refused. An integration that becomes n8n or webhook gets a secret (answered once).
+ */
+export async function updateQueueIntegration({ ctx, input }: { ctx: Ctx; input: { id: number; body: UpdateQueueIntegrationInput } }) {
+  await assertIntegrationAccess(ctx);
+  const { id, body } = input;
+  const current = await loadIntegration(ctx.db, ctx.companyId, id);
+  if (!current) throw new AppError("ERR_NO_QUEUE_INTEGRATION_FOUND");
+  if (body.name !== current.name) await assertIntegrationNameFree(ctx, body.name, id);
+  if (body.type === "dialogflow" && !body.jsonContent && !current.jsonContent) throw fieldError({ jsonContent: "Required" });
+
+  const signs = body.type === "n8n" || body.type === "webhook";
+  const newSecret = signs && !current.secret ? `whsec_${randomToken(24)}` : "";
+  const changes: Partial<NewQueueIntegration> = {
+    ...body,
+    projectName: body.type === "dialogflow" ? body.projectName : body.name,
+    jsonContent: body.type !== "dialogflow" ? "" : body.jsonContent ? await sealIntegrationSecret(ctx.env, ctx.companyId, body.jsonContent) : current.jsonContent,
+    updatedAt: new Date(),
+  };
+  if (newSecret) changes.secret = await sealIntegrationSecret(ctx.env, ctx.companyId, newSecret);
+  const mine = and(eq(queueIntegrations.id, id), eq(queueIntegrations.companyId, ctx.companyId));
+  try {
+    await ctx.db.update(queueIntegrations).set(changes).where(mine);
+  } catch (err) {
+    if (isUniqueViolation(err, INTEGRATION_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_INTEGRATION");
+    throw err;
+  }
+  const view = presentIntegration((await loadIntegration(ctx.db, ctx.companyId, id))!);
+  await publishIntegration(ctx, "update", view);
+  return newSecret ? { ...view, secret: newSecret } : view;
+}
