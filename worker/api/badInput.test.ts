@@ -6,6 +6,7 @@ import * as contactListContracts from "../contracts/contactLists";
 import * as notificationContracts from "../contracts/notifications";
 import * as passwordResetContracts from "../contracts/passwordReset";
 import * as promptContracts from "../contracts/prompts";
+import * as queueIntegrationContracts from "../contracts/queueIntegrations";
 import * as scheduleContracts from "../contracts/schedules";
 import * as signupContracts from "../contracts/signup";
 import * as companyContracts from "../contracts/companies";
@@ -85,6 +86,7 @@ const contractModules = [
   notificationContracts,
   passwordResetContracts,
   promptContracts,
+  queueIntegrationContracts,
   signupContracts,
 ];
 
@@ -214,6 +216,7 @@ async function seedCompany() {
     return res.json.id as number;
   };
   const prompt = await made("/prompt", { name: "Assistente", prompt: "Você é o assistente virtual da loja. Responda com cordialidade e objetividade, em português.", apiKey: "sk-test-0123456789abcdef", queueId: support.id });
+  const integration = await made("/queueIntegration", { name: "Fluxo de vendas", urlN8N: "https://typebot.example/api", typebotSlug: "vendas" });
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
   /** The company's own value for each route parameter, by resource and name. */
@@ -242,6 +245,7 @@ async function seedCompany() {
     "messages/:ticketId": ticket.id,
     "messages/:id": message.id,
     "prompt/:id": prompt,
+    "queueIntegration/:id": integration,
     "chats/:id": chat,
     "chats/:messageId": chatMessage,
   };
