@@ -29,6 +29,8 @@ export interface Env {
    */
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
+  /** The client certificate a PSP of the Pix API requires (a Workers mTLS certificate binding; ADR 0026). */
+  PIX_MTLS?: Fetcher;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }
