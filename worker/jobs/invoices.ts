@@ -1,5 +1,5 @@
 import { and, eq, gte, gt, isNotNull, lte, ne } from "drizzle-orm";
-import { createControlDb } from "../db/client";
+import { createControlDb, type ControlDb } from "../db/client";
 import { companies, invoices, plans } from "../db/controlSchema";
 import { todayIn } from "../domain/auth/companyAccess";
 import { invoiceAmount } from "../domain/billing/recurrence";
@@ -19,8 +19,12 @@ const CHUNK = 12;
  * it again, or twice at once, opens nothing more. Runs from the cron once an hour (the work is idempotent, so a missed
  * run costs an hour, not a day).
  */
-export async function openDueInvoices(env: Pick<Env, "DB">, now = new Date()): Promise<{ opened: number }> {
-  const db = createControlDb(env.DB);
+export function openDueInvoices(env: Pick<Env, "DB">, now = new Date()): Promise<{ opened: number }> {
+  return openInvoicesIn(createControlDb(env.DB), now);
+}
+
+/** The same, in a given control database, for every company or one (a new signup's first invoice). */
+export async function openInvoicesIn(db: ControlDb, now = new Date(), onlyCompanyId?: number): Promise<{ opened: number }> {
   const today = todayIn("America/Sao_Paulo", now);
   const due = await db
     .select({ companyId: companies.id, dueDate: companies.dueDate, recurrence: companies.recurrence, planId: plans.id, planName: plans.name, value: plans.value })
@@ -32,6 +36,7 @@ export async function openDueInvoices(env: Pick<Env, "DB">, now = new Date()): P
         gte(companies.dueDate, addDaysToDate(today, -OVERDUE_WINDOW_DAYS)),
         lte(companies.dueDate, addDaysToDate(today, INVOICE_LEAD_DAYS)),
         ne(companies.id, PLATFORM_COMPANY_ID),
+        onlyCompanyId ? eq(companies.id, onlyCompanyId) : undefined,
         gt(plans.value, 0),
       ),
     )

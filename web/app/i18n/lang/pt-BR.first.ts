@@ -18,4 +18,4 @@ export const translation: Omit<Partial<typeof full>, "ticketChat"> & Omit<typeof
 };
 
 /** The features whose pt-BR texts load with their own code. */
-export type LaterFeature = "account" | "connections" | "contacts" | "insight" | "kanban" | "messagesApi" | "tags" | "quickMessages" | "queues";
+export type LaterFeature = "account" | "billing" | "connections" | "contacts" | "insight" | "kanban" | "messagesApi" | "tags" | "quickMessages" | "queues";

@@ -1,5 +1,6 @@
 import { ptBR as base } from "../pt-BR";
 import { ptBR as account } from "../../features/account/i18n";
+import { ptBR as billing } from "../../features/billing/i18n";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
@@ -16,6 +17,7 @@ import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
 export const translation = {
   ...base,
   account,
+  billing,
   commandBar,
   connections,
   contacts,
