@@ -49,7 +49,7 @@ export function InvoicesPage() {
 
   const load = useCallback(async () => {
     try {
-      const page = await api<{ invoices: Invoice[] }>("/api/invoices/all", { query: { pageNumber: 1 } });
+      const page = await api<{ invoices: Invoice[] }>("/invoices/all", { query: { pageNumber: 1 } });
       setInvoices(page.invoices);
     } catch (err) {
       toastError(err);
@@ -69,7 +69,7 @@ export function InvoicesPage() {
   async function pay(invoice: Invoice) {
     setAsking(invoice.id);
     try {
-      setPaying(await api<PixAnswer>("/api/subscription", { method: "POST", body: { invoiceId: invoice.id } }));
+      setPaying(await api<PixAnswer>("/subscription", { method: "POST", body: { invoiceId: invoice.id } }));
       toast.info(t("billing.waiting"));
     } catch (err) {
       toastError(err);
