@@ -213,6 +213,8 @@ async function main() {
   await step("applying migrations to the local D1", () =>
     wrangler(["d1", "migrations", "apply", "zapdesk", "--local", "--persist-to", persistTo], { prefix: "[migrate] ", env: { CI: "true" }, onSpawn }),
   );
+  // A fresh demo pays its invoices at the local fake PSP.
+  process.env.ZAPDESK_FAKE_PSP_URL = `${FAKES_URL}/psp`;
   let seeded = false;
   await step("checking for the demo", async () => {
     seeded = (await seedIfEmpty({ persistTo, log })).seeded;
@@ -224,6 +226,9 @@ async function main() {
     FAKES_PORT: String(FAKES_PORT),
     FAKES_BIND: "127.0.0.1",
     MAIL_API_KEY: LOCAL_MAIL_KEY,
+    PSP_CLIENT_ID: "local-client",
+    PSP_CLIENT_SECRET: "local-secret",
+    PSP_WEBHOOK_URL: `${APP_URL}/api/subscription/webhook/pix`,
   }, { restartOnCrash: true });
   // A .dev.vars with a real provider's key wins; otherwise the worker's e-mail goes to the mail catcher.
   const mailVars = vars.EMAIL_API_KEY
@@ -246,7 +251,7 @@ async function main() {
 ready: ${APP_URL} — admin@admin.com / 123456
        agents ana@demo.com and bruno@demo.com, supervisor carla@demo.com (password 123456)${seeded ? " — fresh demo" : ""}
        session host ${HOST_URL} (simulator: ${HOST_URL}/simulator) — Ctrl-C stops everything
-       mail catcher ${FAKES_URL}/mail
+       mail catcher ${FAKES_URL}/mail — fake Pix PSP ${FAKES_URL}/psp
 `);
 }
 

@@ -34,6 +34,8 @@ export interface Env {
   /** The AI assistant's timeout per call to the provider, ms (default 30000), and retries after the first (default 2). */
   AI_TIMEOUT_MS?: string;
   AI_RETRIES?: string;
+  /** The client certificate a PSP of the Pix API requires (a Workers mTLS certificate binding; ADR 0026). */
+  PIX_MTLS?: Fetcher;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }

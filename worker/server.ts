@@ -7,6 +7,7 @@ import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
 import { wakeStalledHubs } from "./jobs/stalledHubs";
 import { handleOutboundBatch } from "./jobs/outbound";
+import { openDueInvoices } from "./jobs/invoices";
 import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
 import type { Env } from "./env";
 
@@ -54,7 +55,10 @@ export function createWorker(pages?: PageHandler) {
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
       assertEnv(env);
       const now = new Date(controller.scheduledTime);
-      ctx.waitUntil(Promise.allSettled([runHousekeeping(env, now), wakeStalledHubs(env, now)]));
+      const work: Promise<unknown>[] = [runHousekeeping(env, now), wakeStalledHubs(env, now)];
+      // Invoices open once an hour (idempotent: one per company and due date).
+      if (now.getUTCMinutes() === 5) work.push(openDueInvoices(env, now));
+      ctx.waitUntil(Promise.allSettled(work));
     },
     async queue(batch: MessageBatch<unknown>, env: Env) {
       assertEnv(env);

@@ -210,6 +210,17 @@ export function buildDemo({ now, hashPassword, uuid, settingDefaults }) {
   for (const [key, value] of Object.entries(settingDefaults.company)) setting(key, value);
   // Platform keys: registration is open in the local demo so the signup page can be tried.
   const platform = { ...settingDefaults.platform, allowregister: "enabled", viewregister: "enabled", trial: "3" };
+  // npm start's fake PSP (worker/testing/fakes/fakePsp.ts), so invoices can be paid through a full Pix flow offline.
+  if (process.env.ZAPDESK_FAKE_PSP_URL) {
+    Object.assign(platform, {
+      pixApiUrl: process.env.ZAPDESK_FAKE_PSP_URL,
+      pixClientId: "local-client",
+      pixClientSecret: "local-secret",
+      pixKey: "pix@zapdesk.local",
+      pixMerchantName: "ZAPDESK DEMO",
+      pixMerchantCity: "SAO PAULO",
+    });
+  }
   for (const [key, value] of Object.entries(platform)) setting(key, value);
   // The spec also reads campaignsEnabled as a company setting ('true' when campaigns are on).
   setting("campaignsEnabled", "true");

@@ -7,6 +7,7 @@ import { AppError } from "../domain/errors";
 import { errorAnswer, isMultipart, notFoundAnswer, type AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
+import { invoiceRoutes, subscriptionRoutes } from "./routes/billing";
 import { contactRoutes } from "./routes/contacts";
 import { kanbanRoutes } from "./routes/kanban";
 import { planRoutes } from "./routes/plans";
@@ -64,6 +65,8 @@ export function createApi() {
   api.route("/ws", wsRoutes);
   api.route("/plans", planRoutes);
   api.route("/companies", companyRoutes);
+  api.route("/invoices", invoiceRoutes);
+  api.route("/subscription", subscriptionRoutes);
   api.route("/users", userRoutes);
   api.route("/settings", settingRoutes);
   api.route("/tickets", ticketRoutes);

@@ -4,6 +4,8 @@ import { loginInput } from "../contracts/auth";
 import { forgotPasswordInput, PASSWORD_RESET_MESSAGE, RESET_REQUESTED_MESSAGE, resetPasswordInput } from "../contracts/passwordReset";
 import { requestPasswordReset } from "../domain/auth/requestPasswordReset";
 import { signupInput } from "../contracts/signup";
+import { pixWebhookBody } from "../contracts/billing";
+import { handlePixWebhook } from "../domain/billing/pixWebhook";
 import { registerCompany } from "../domain/companies/registerCompany";
 import { resetPassword } from "../domain/auth/resetPassword";
 import { sendOrQueueEmail } from "../jobs/email";
@@ -111,6 +113,16 @@ export function createEdgeApi() {
     });
     return c.json(company, 201);
   });
+
+  // The Pix API's webhook (ADR 0026): no session; nothing in the body is believed before the PSP confirms it.
+  // The standard appends "/pix" to the registered URL, so both are served.
+  for (const path of ["/subscription/webhook/pix", "/subscription/webhook/pix/pix"]) {
+    edge.post(path, jsonBodyLimit, async (c) => {
+      const body = await jsonBody(c as unknown as AppContext, pixWebhookBody);
+      const result = await handlePixWebhook({ control: createControlDb(c.env.DB), hubs: hubDirectory(c.env), env: c.env, body });
+      return c.json(result);
+    });
+  }
 
   edge.route("/version", versionRoutes);
   edge.get("/plans/list", async (c) => c.json(await listPublicPlans({ db: createControlDb(c.env.DB) })));

@@ -144,6 +144,8 @@ export const serverEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("user"), action: crud, userId: z.number(), user: z.optional(userSummary) }),
   z.object({ type: z.literal("settings"), action: z.literal("update"), key: z.string(), value: z.string() }),
   z.object({ type: z.literal("company"), action: crud, companyId: z.number() }),
+  /** An invoice was paid (spec 001: the checkout's toast, then / after 4 s): the company's new due date. */
+  z.object({ type: z.literal("payment"), action: z.literal("CONCLUIDA"), invoiceId: z.number(), company: z.object({ dueDate: z.string() }) }),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("ticket"), action: z.literal("update"), ticket: ticketPayload }),
     z.object({ type: z.literal("ticket"), action: z.literal("delete"), ticketId: z.number() }),

@@ -2,7 +2,7 @@
 // (ADR 0016). drizzle-kit reads this file (drizzle.config.ts, migrations/). A table that belongs to one company
 // goes in tenantSchema.ts instead.
 export { plans, companies, plansRelations } from "./schema/companies";
-export { invoices, helps, invoicesRelations } from "./schema/billing";
+export { invoices, helps, invoicesRelations, pixPayments } from "./schema/billing";
 export { announcements, announcementsRelations } from "./schema/announcements";
 export { passwordResets, rateLimits } from "./schema/auth";
 export { sessionLeases } from "./schema/sessionHost";

@@ -7,6 +7,7 @@ import { authenticate } from "./auth/authenticate";
 import { signIn } from "./auth/login";
 import { refreshSession } from "./auth/refreshSession";
 import { applyPasswordReset } from "./auth/resetPassword";
+import { pixSettings } from "./billing/pixSettings";
 import { loadSessionUser } from "./auth/sessionUser";
 import { companySettingRows, setupCompany } from "./companies/setupCompany";
 import type { SystemCtx } from "./context";
@@ -34,6 +35,8 @@ export const hubCalls = {
   refreshSession,
   /** Step 2 of a password reset, once its code was checked at the edge: the password set, every session ended. */
   applyPasswordReset,
+  /** The platform's Pix settings (the platform company's hub: its settings rows). */
+  pixSettings,
   /** A server-rendered page's session: the access token checked against the session, and the app shell's user. */
   pageSession: call(async ({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) => {
     const user = await authenticate({ db: ctx.db, env: ctx.env, token: input.token });

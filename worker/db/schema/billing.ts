@@ -39,6 +39,27 @@ export const invoices = sqliteTable(
   ],
 );
 
+/**
+ * Pix payments applied to invoices, by the payment's endToEndId (unique across the Pix system): the webhook applies
+ * each once, whatever it is told how often (ADR 0026).
+ */
+export const pixPayments = sqliteTable(
+  "pix_payments",
+  {
+    endToEndId: text("end_to_end_id").primaryKey(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    txId: text("tx_id").notNull(),
+    amount: real("amount").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [index("pix_payments_invoice_idx").on(t.invoiceId)],
+);
+
 /** Help videos. Global (platform-wide, managed by super users): no companyId. */
 export const helps = sqliteTable("helps", {
   id: id(),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { companies } from "../../db/controlSchema";
+import { companies, invoices } from "../../db/controlSchema";
 import { settings, users } from "../../db/tenantSchema";
 import { addDaysToDate } from "../../lib/time";
 import { TURNSTILE_TEST_KEYS } from "../../testing/fakes/turnstile";
@@ -49,6 +49,9 @@ describe("POST /api/companies/cadastro", () => {
     expect(admin).toMatchObject({ email: b.email, profile: "admin", super: false });
     expect((await inTenant(company.id, (db) => db.select().from(settings).all())).length).toBeGreaterThan(5);
     expect(await loginAs(b.email as string, "segredo1")).toBeTruthy();
+    // The trial's end is billed at once (the plan's value, due when the trial ends).
+    const bills = await control.select().from(invoices).where(eq(invoices.companyId, company.id)).all();
+    expect(bills).toEqual([expect.objectContaining({ value: 149, dueDate: expectedDue, status: "open" })]);
   });
 
   it("ignores a price, due date, status or recurrence in the body", async () => {

@@ -12,6 +12,7 @@ import { AppError, fieldError } from "../errors";
 import type { HubDirectory } from "../hubPort";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
 import { insertCompany } from "./insertCompany";
+import { openInvoicesIn } from "../../jobs/invoices";
 
 /** Signup's time zone until the company chooses its own (the companies default). */
 const SIGNUP_TIMEZONE = "America/Sao_Paulo";
@@ -74,5 +75,7 @@ export async function registerCompany({ control, hubs, env, input, ip, now = new
     },
     { name: input.name, email: input.email, passwordHash },
   );
+  // The trial's end is within the invoice lead time: its invoice opens now (the hourly job would open the same one).
+  await openInvoicesIn(control, now, companyId).catch((err) => console.error("signup: first invoice not opened", String(err)));
   return { id: companyId, name: input.name, email: input.email, planId: plan.id, dueDate, recurrence: "MENSAL" as const, trialDays };
 }

@@ -37,6 +37,13 @@ export const platformSettings = {
   clientidmkauth: { schema: z.string().max(500), default: "" },
   clientsecretmkauth: { schema: z.string().max(500), default: "" },
   asaas: { schema: z.string().max(500), default: "" },
+  /** The PSP of the standard Pix API (ADR 0026): base URL, OAuth2 client, the receiver's key; empty: static BR Code. */
+  pixApiUrl: { schema: z.union([z.literal(""), z.url().max(500)]), default: "" },
+  pixClientId: { schema: z.string().max(500), default: "" },
+  pixClientSecret: { schema: z.string().max(500), default: "" },
+  pixKey: { schema: z.string().max(77), default: "" },
+  pixMerchantName: { schema: z.string().max(25), default: "" },
+  pixMerchantCity: { schema: z.string().max(15), default: "" },
 } as const;
 
 /** Platform keys anyone may read (login and signup pages read them before anyone logs in). */

@@ -1,9 +1,12 @@
 /**
  * The outside services of a local run, faked (started by `npm start`, driven by the journeys):
  *   /mail   the mail catcher: Resend's API at /mail/emails, what was sent at /mail (page) and /mail/api/emails?to=
+ *   /psp    a PSP of the standard Pix API (/psp/oauth/token, /psp/v2/cob/{txid}); its page (/psp) marks charges paid
+ *           and notifies PSP_WEBHOOK_URL + "/pix"
  * Environment: FAKES_PORT (8789), FAKES_BIND (127.0.0.1), MAIL_API_KEY (the key the worker is given).
  */
 import http from "node:http";
+import { createFakePsp } from "./fakePsp";
 import { createMailCatcher } from "./mailCatcher";
 
 const port = Number(process.env.FAKES_PORT ?? 8789);
@@ -11,7 +14,24 @@ const bind = process.env.FAKES_BIND ?? "127.0.0.1";
 const mail = createMailCatcher({ apiKey: process.env.MAIL_API_KEY ?? "local-mail-key" });
 
 type Mounted = (request: Request, path: string) => Promise<Response>;
-const mounts: [string, Mounted][] = [["/mail", (req, path) => mail.handle(req, path)]];
+const psp = createFakePsp({
+  clientId: process.env.PSP_CLIENT_ID ?? "local-client",
+  clientSecret: process.env.PSP_CLIENT_SECRET ?? "local-secret",
+  webhookUrl: process.env.PSP_WEBHOOK_URL,
+  mount: "/psp",
+  async notify(url, body) {
+    try {
+      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      console.log(`fake PSP: webhook ${url} answered ${res.status}`);
+    } catch (err) {
+      console.error(`fake PSP: webhook ${url} failed`, err);
+    }
+  },
+});
+const mounts: [string, Mounted][] = [
+  ["/mail", (req, path) => mail.handle(req, path)],
+  ["/psp", (req, path) => psp.handle(req, path)],
+];
 
 async function toRequest(req: http.IncomingMessage): Promise<Request> {
   const chunks: Buffer[] = [];
@@ -41,5 +61,5 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(500).end();
   }
 });
-server.listen(port, bind, () => console.log(`fakes on http://${bind}:${port} (mail catcher: /mail)`));
+server.listen(port, bind, () => console.log(`fakes on http://${bind}:${port} (mail catcher: /mail, fake PSP: /psp)`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -31,11 +31,8 @@ export function signupFormSchema(t: TFunction) {
   return z.object({
     name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
     email: z.string({ error: required }).trim().min(1, required).max(254).email(t("validation.invalidEmail")),
-    phone: z
-      .string()
-      .optional()
-      .transform((p) => (p ?? "").replace(/\D/g, ""))
-      .pipe(z.string().max(11, t("validation.tooLong"))),
+    // Optional (conform hands an empty input over as undefined); the API keeps its digits.
+    phone: z.string().max(20, t("validation.tooLong")).optional(),
     password: z.string({ error: required }).min(5, t("validation.tooShort")).max(50, t("validation.tooLong")),
     planId: z.coerce.number({ error: t("account.signup.choosePlan") }).int().positive(t("account.signup.choosePlan")),
     "cf-turnstile-response": z.string().max(4096).optional(),

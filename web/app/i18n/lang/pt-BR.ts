@@ -1,5 +1,6 @@
 import { ptBR as base } from "../pt-BR";
 import { ptBR as account } from "../../features/account/i18n";
+import { ptBR as billing } from "../../features/billing/i18n";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
 import { ptBR as notifications } from "../../features/notifications/i18n";
@@ -22,6 +23,7 @@ import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
 export const translation = {
   ...base,
   account,
+  billing,
   commandBar,
   chats,
   notifications,

@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: signupFormSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
   const { "cf-turnstile-response": turnstileToken, ...fields } = submission.value;
-  const failure = await signupAndEnter(request, context, { ...fields, turnstileToken });
+  const failure = await signupAndEnter(request, context, { ...fields, phone: (fields.phone ?? "").replace(/\D/g, "").slice(0, 11), turnstileToken });
   return data({ result: submission.reply({ hideFields: ["password"] }), failure }, { status: 400 });
 }
 

@@ -1,0 +1,25 @@
+import type { Texts } from "./i18n";
+
+export const en: Texts = {
+  title: "Invoices",
+  id: "Id",
+  detail: "Details",
+  value: "Amount",
+  dueDate: "Due date",
+  status: "Status",
+  action: "Action",
+  paid: "Paid",
+  overdue: "Overdue",
+  open: "Open",
+  pay: "PAY",
+  paidButton: "PAID",
+  empty: "No invoices yet.",
+  pixTitle: "Pay with Pix",
+  pixIntro: "Scan the QR code in your bank's app or copy the Pix code.",
+  pixAmount: "Amount: {{value}}",
+  qrLabel: "Pix QR code of invoice {{id}}",
+  copy: "Copy code",
+  copied: "Copied!",
+  waiting: "Subscription done! Waiting for the payment.",
+  renewed: "Payment confirmed! Your license was renewed until {{date}}.",
+};

@@ -1,0 +1,25 @@
+import type { Texts } from "./i18n";
+
+export const es: Texts = {
+  title: "Facturas",
+  id: "Id",
+  detail: "Detalles",
+  value: "Valor",
+  dueDate: "Vencimiento",
+  status: "Estado",
+  action: "Acción",
+  paid: "Pagada",
+  overdue: "Vencida",
+  open: "Abierta",
+  pay: "PAGAR",
+  paidButton: "PAGADA",
+  empty: "Aún no hay facturas.",
+  pixTitle: "Pagar con Pix",
+  pixIntro: "Escanea el código QR en la app de tu banco o copia el código Pix.",
+  pixAmount: "Valor: {{value}}",
+  qrLabel: "Código QR Pix de la factura {{id}}",
+  copy: "Copiar código",
+  copied: "¡Copiado!",
+  waiting: "¡Suscripción realizada! Esperando el pago.",
+  renewed: "¡Pago confirmado! Tu licencia fue renovada hasta {{date}}.",
+};

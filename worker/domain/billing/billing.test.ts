@@ -1,0 +1,165 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { companies, invoices, pixPayments } from "../../db/controlSchema";
+import { openDueInvoices } from "../../jobs/invoices";
+import { addDaysToDate, addMonthsToDate } from "../../lib/time";
+import { crc16 } from "../../lib/pix/brCode";
+import { useFakePsp, withoutPsp } from "../../testing/fakePsp";
+import { call, companyWithTeam, connectWs, control, createPlan, platformAdmin, testEnv } from "../../testing/fixtures";
+import { todayIn } from "../auth/companyAccess";
+
+afterEach(() => vi.restoreAllMocks());
+
+const today = () => todayIn("America/Sao_Paulo");
+
+beforeAll(async () => {
+  await platformAdmin();
+});
+
+/** A company due in 5 days on a R$ 100/month plan, billed every `recurrence`, with its team logged in. */
+async function billedCompany(recurrence: "MENSAL" | "TRIMESTRAL" = "MENSAL", dueInDays = 5) {
+  const plan = await createPlan({ value: 100 });
+  return companyWithTeam({ planId: plan.id, dueDate: addDaysToDate(today(), dueInDays), recurrence });
+}
+const invoicesOf = (companyId: number) => control.select().from(invoices).where(eq(invoices.companyId, companyId)).all();
+
+describe("the invoice job", () => {
+  it("opens one invoice per company and due date, with the plan's value times the recurrence, however often it runs", async () => {
+    const { company } = await billedCompany("TRIMESTRAL");
+    await openDueInvoices(testEnv);
+    await openDueInvoices(testEnv);
+    await Promise.all([openDueInvoices(testEnv), openDueInvoices(testEnv)]);
+    const rows = await invoicesOf(company.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ value: 300, dueDate: company.dueDate, status: "open" });
+  });
+
+  it("does not open one for a company due later than the lead time", async () => {
+    const { company } = await billedCompany("MENSAL", 40);
+    await openDueInvoices(testEnv);
+    expect(await invoicesOf(company.id)).toHaveLength(0);
+  });
+});
+
+async function companyWithInvoice(recurrence: "MENSAL" | "TRIMESTRAL" = "MENSAL") {
+  const team = await billedCompany(recurrence);
+  await openDueInvoices(testEnv);
+  const [invoice] = await invoicesOf(team.company.id);
+  return { ...team, invoice: invoice! };
+}
+
+describe("GET /api/invoices/all", () => {
+  it("lists the company's own invoices to its admin", async () => {
+    const { admin, invoice } = await companyWithInvoice();
+    const res = await call("GET", "/api/invoices/all?pageNumber=1", { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ hasMore: false, invoices: [{ id: invoice.id, value: 100, status: "open" }] });
+  });
+
+  it("shows another company's admin none of them, and refuses an agent (403)", async () => {
+    const { agent } = await companyWithInvoice();
+    const other = await companyWithTeam();
+    expect((await call("GET", "/api/invoices/all", { token: other.admin.token })).json.invoices).toEqual([]);
+    expect((await call("GET", "/api/invoices/all", { token: agent.token })).status).toBe(403);
+  });
+
+  it("validates the page number", async () => {
+    const { admin } = await companyWithInvoice();
+    expect((await call("GET", "/api/invoices/all?pageNumber=zero", { token: admin.token })).status).toBe(400);
+  });
+});
+
+describe("POST /api/subscription", () => {
+  it("answers a static BR Code for the invoice's amount when no PSP is configured, whatever price the body names", async () => {
+    await withoutPsp();
+    const { admin, invoice } = await companyWithInvoice();
+    const res = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, price: 1, plan: { price: 1 } } });
+    expect(res.status).toBe(200);
+    expect(res.json.valor).toEqual({ original: "100.00" });
+    const code = res.json.qrcode.qrcode as string;
+    expect(code).toContain("5406100.00");
+    expect(crc16(code.slice(0, -4))).toBe(code.slice(-4));
+  });
+
+  it("creates a charge at the PSP for the invoice's amount and shows its copy-paste code", async () => {
+    const { psp } = await useFakePsp();
+    const { admin, invoice } = await companyWithInvoice("TRIMESTRAL");
+    const res = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id } });
+    expect(res.status).toBe(200);
+    const charge = psp.charges.get(res.json.txid)!;
+    expect(charge.valor.original).toBe("300.00");
+    expect(res.json.qrcode.qrcode).toBe(charge.pixCopiaECola);
+    // Asked again while the charge lives: the same charge.
+    expect((await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id } })).json.txid).toBe(res.json.txid);
+  });
+
+  it("answers 404 for another company's invoice, 403 to an agent, 400 without an invoice", async () => {
+    await withoutPsp();
+    const { agent, invoice } = await companyWithInvoice();
+    const other = await companyWithTeam();
+    expect((await call("POST", "/api/subscription", { token: other.admin.token, body: { invoiceId: invoice.id } })).status).toBe(404);
+    expect((await call("POST", "/api/subscription", { token: agent.token, body: { invoiceId: invoice.id } })).status).toBe(403);
+    expect((await call("POST", "/api/subscription", { token: other.admin.token, body: {} })).status).toBe(400);
+  });
+});
+
+describe("POST /api/subscription/webhook/pix", () => {
+  async function charged() {
+    const fake = await useFakePsp();
+    const team = await companyWithInvoice();
+    const res = await call("POST", "/api/subscription", { token: team.admin.token, body: { invoiceId: team.invoice.id } });
+    return { ...team, ...fake, txid: res.json.txid as string };
+  }
+  const notify = (body: unknown, suffix = "") => call("POST", `/api/subscription/webhook/pix${suffix}`, { body });
+  const companyRow = (id: number) => control.select().from(companies).where(eq(companies.id, id)).get();
+
+  it("pays the invoice once the PSP confirms it, extends the due date by the recurrence, and tells the admins", async () => {
+    const { company, admin, psp, txid, invoice } = await charged();
+    const ws = await connectWs(admin.token);
+    const payment = (await psp.pay(txid))!;
+    const res = await notify({ pix: [payment] }, "/pix");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ applied: 1 });
+    // From the later of today and the due date (5 days ahead): the due date, plus one month (MENSAL).
+    const expected = addMonthsToDate(company.dueDate!, 1);
+    expect((await companyRow(company.id))!.dueDate).toBe(expected);
+    expect((await invoicesOf(company.id))[0]).toMatchObject({ id: invoice.id, status: "paid" });
+    await ws.waitFor((e) => e.type === "payment" && e.action === "CONCLUIDA" && e.company.dueDate === expected);
+    ws.close?.();
+  });
+
+  it("changes nothing on a repeated or replayed notice", async () => {
+    const { company, psp, txid } = await charged();
+    const payment = (await psp.pay(txid))!;
+    expect((await notify({ pix: [payment] })).json).toEqual({ applied: 1 });
+    const after = (await companyRow(company.id))!.dueDate;
+    expect((await notify({ pix: [payment] })).json).toEqual({ applied: 0 });
+    expect((await notify({ pix: [payment, payment] }, "/pix")).json).toEqual({ applied: 0 });
+    expect((await companyRow(company.id))!.dueDate).toBe(after);
+    expect(await control.select().from(pixPayments).where(eq(pixPayments.txId, txid)).all()).toHaveLength(1);
+  });
+
+  it("believes nothing in a forged body: an unpaid charge stays unpaid", async () => {
+    const { company, invoice, txid } = await charged();
+    const before = (await companyRow(company.id))!.dueDate;
+    const res = await notify({ pix: [{ endToEndId: "E00000000202611251200abcdefghijk", txid, valor: "100.00", horario: new Date().toISOString() }] });
+    expect(res.json).toEqual({ applied: 0 });
+    expect((await companyRow(company.id))!.dueDate).toBe(before);
+    expect((await invoicesOf(company.id))[0]).toMatchObject({ id: invoice.id, status: "open" });
+  });
+
+  it("does not pay an invoice with a different amount", async () => {
+    const { company, psp, txid } = await charged();
+    const payment = (await psp.pay(txid))!;
+    psp.charges.get(txid)!.valor.original = "1.00";
+    expect((await notify({ pix: [payment] })).json).toEqual({ applied: 0 });
+    expect((await invoicesOf(company.id))[0]!.status).toBe("open");
+  });
+
+  it("ignores an unknown txid, and refuses a body that is not a Pix notice", async () => {
+    await useFakePsp();
+    expect((await notify({ pix: [{ endToEndId: "E1", txid: "unknowntxid000000000000000000" }] })).json).toEqual({ applied: 0 });
+    expect((await notify({ hello: "world" })).status).toBe(400);
+    expect((await control.select().from(invoices).where(and(eq(invoices.status, "paid"), eq(invoices.txId, "unknowntxid000000000000000000"))).all())).toEqual([]);
+  });
+});
