@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as authContracts from "../contracts/auth";
+import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
 import * as contactListContracts from "../contracts/contactLists";
 import * as notificationContracts from "../contracts/notifications";
@@ -64,6 +65,7 @@ function apiRoutes(): Route[] {
 
 const contractModules = [
   authContracts,
+  billingContracts,
   companyContracts,
   contactContracts,
   contactListContracts,
