@@ -112,6 +112,14 @@ export const chatMessagePayload = z.looseObject({
   mentions: z.array(z.number()),
 });
 
+/** A platform announcement as events carry it (the rest passes through). */
+export const announcementPayload = z.looseObject({
+  id: z.number(),
+  title: z.string(),
+  text: z.string(),
+  priority: z.number(),
+});
+
 export const serverEvent = z.discriminatedUnion("type", [
   /**
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
@@ -168,6 +176,12 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("chat"), action: z.literal("delete"), chatId: z.number() }),
     /** A member read up to a message (the others' "seen up to here", and the reader's other tabs clear the count). */
     z.object({ type: z.literal("chat"), action: z.literal("read"), chatId: z.number(), userId: z.number(), lastReadMessageId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    /** A super user's announcement, delivered live to every connected user of its companies (ADR 0029). */
+    z.object({ type: z.literal("company-announcement"), action: z.literal("create"), announcement: announcementPayload }),
+    z.object({ type: z.literal("company-announcement"), action: z.literal("update"), announcement: announcementPayload }),
+    z.object({ type: z.literal("company-announcement"), action: z.literal("delete"), announcementId: z.number() }),
   ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),
