@@ -4,17 +4,7 @@ import { FANOUT_BATCH_SIZE } from "../contracts/announcements";
 import { announcementDeliveries } from "../db/controlSchema";
 import { call, control, createCompany, platformAdmin, testEnv } from "../testing/fixtures";
 import { deliverAnnouncementBatch } from "./fanout";
-
-async function done(id: number, waitMs: number) {
-  let last: unknown;
-  for (let i = 0; i < waitMs / 50; i++) {
-    const row = await control.select().from(announcementDeliveries).where(eq(announcementDeliveries.announcementId, id)).get();
-    if (row?.status === "done") return row;
-    last = row;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`delivery never finished: ${JSON.stringify(last)}`);
-}
+import { deliveryDone } from "../testing/announcements";
 
 describe("the FANOUT queue", () => {
   it(`delivers an announcement to many companies ${FANOUT_BATCH_SIZE} at a time, each job enqueuing the next; a redelivered job counts nothing twice`, async () => {
@@ -24,7 +14,7 @@ describe("the FANOUT queue", () => {
     const res = await call("POST", "/api/announcements", { token: user.token, body: { title: "Para muitas", text: "Olá", companyIds: many } });
     expect(res.json.delivery).toMatchObject({ total: many.length, status: "running" });
     // Each company's hub is woken (and, in a fresh test database, created) by its publish.
-    const row = await done(res.json.id, 60_000);
+    const row = await deliveryDone(res.json.id, 60_000);
     expect(row).toMatchObject({ total: many.length, delivered: many.length, cursor: Math.max(...many) });
     await deliverAnnouncementBatch(testEnv, control, { kind: "announcement", announcementId: res.json.id, run: row.run, afterCompanyId: 0 });
     const again = await control.select().from(announcementDeliveries).where(eq(announcementDeliveries.announcementId, res.json.id)).get();

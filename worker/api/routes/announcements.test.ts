@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { announcementDeliveries, announcements } from "../../db/controlSchema";
+import { announcements } from "../../db/controlSchema";
 import { call, companyWithTeam, control, platformAdmin } from "../../testing/fixtures";
+import { deliveryDone } from "../../testing/announcements";
 import { PNG } from "../../testing/media";
 import { formWithFile, rawCall } from "../../testing/records";
 import { connect } from "../../testing/sockets";
@@ -26,19 +27,6 @@ async function create(body: Record<string, unknown>) {
   return res.json as { id: number; title: string; delivery: { total: number } | null };
 }
 
-/** Waits until the announcement's delivery is done, and answers it. */
-async function delivered(id: number, waitMs = 15_000) {
-  let last: unknown;
-  // Read from the control database, not through the API: the pool's loopback slows with every request it carries.
-  for (let i = 0; i < waitMs / 50; i++) {
-    const row = await control.select().from(announcementDeliveries).where(eq(announcementDeliveries.announcementId, id)).get();
-    if (row?.status === "done") return row;
-    last = row;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`delivery never finished: ${JSON.stringify(last)}`);
-}
-
 describe("POST /api/announcements", () => {
   it("delivers a super user's announcement live to every connected user of every company, through the queue", async () => {
     const a = await connect(teamA.agent.token);
@@ -49,7 +37,7 @@ describe("POST /api/announcements", () => {
       await socket.next((e) => e.type === "company-announcement" && e.action === "create" && e.announcement.id === made.id, 10_000);
       socket.ws.close();
     }
-    const done = await delivered(made.id);
+    const done = await deliveryDone(made.id);
     expect(done.delivered).toBe(done.total);
     const seen = await call("GET", `/api/announcements/${made.id}/delivery`, { token: superUser.token });
     expect(seen.json).toMatchObject({ status: "done", total: done.total, delivered: done.total });
@@ -59,7 +47,7 @@ describe("POST /api/announcements", () => {
   it("goes only to the chosen companies", async () => {
     const b = await connect(teamB.agent.token);
     const made = await create({ title: title("Só A"), companyIds: [teamA.company.id] });
-    await delivered(made.id);
+    await deliveryDone(made.id);
     expect((await b.quiet(200)).filter((e) => e.type === "company-announcement")).toEqual([]);
     b.ws.close();
     const forA = await call("GET", "/api/announcements/active", { token: teamA.agent.token });
@@ -108,7 +96,7 @@ describe("GET /api/announcements", () => {
 describe("PUT and DELETE /api/announcements/:id", () => {
   it("turning one off removes it live from the users' top bars, and it is no longer active", async () => {
     const made = await create({ title: title() });
-    await delivered(made.id);
+    await deliveryDone(made.id);
     const a = await connect(teamA.agent.token);
     const res = await call("PUT", `/api/announcements/${made.id}`, { token: superUser.token, body: { status: false } });
     expect(res.status).toBe(200);

@@ -5,6 +5,7 @@ import { es as contacts } from "../../features/contacts/i18n.es";
 import { es as insight } from "../../features/insight/i18n.es";
 import { es as kanban } from "../../features/kanban/i18n.es";
 import { es as chats } from "../../features/chats/i18n.es";
+import { es as announcements } from "../../features/announcements/i18n.es";
 import { es as notifications } from "../../features/notifications/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
@@ -22,6 +23,7 @@ export const translation = {
   insight,
   kanban,
   chats,
+  announcements,
   notifications,
   messagesApi,
   tags,

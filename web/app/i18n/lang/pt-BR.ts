@@ -1,6 +1,7 @@
 import { ptBR as base } from "../pt-BR";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
+import { ptBR as announcements } from "../../features/announcements/i18n";
 import { ptBR as notifications } from "../../features/notifications/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
@@ -18,6 +19,7 @@ export const translation = {
   ...base,
   commandBar,
   chats,
+  announcements,
   notifications,
   connections,
   contacts,
