@@ -61,6 +61,7 @@ async function main() {
       `- app: started as \`npm start\` starts it (Miniflare: local workerd, local D1, local queues); ${COMPANIES} companies made through the API, each a real CompanyHub woken by its publish (the first run also creates each hub's database: "hubs cold"); only the last company has a connected user.`,
       `- each run: POST /api/announcements for the ${COMPANIES} companies; the request only counts them, records the delivery and enqueues the first job; the FANOUT consumer then publishes to 100 hubs at a time in parallel and enqueues the next job (ADR 0029). "delivery done" is when GET /api/announcements/:id/delivery (polled every 50 ms) says done; "last company's socket" is when the only connected socket, in the company with the highest id (the last batch), had the event.`,
       "- locally all hubs, the worker and the queue share one workerd process and thread; in production each hub runs on its own and the queue's consumers scale out.",
+      "- reading the figures: the chain of jobs (100 companies each) is sequential, and each job waits for the queue's `max_batch_timeout` (1 s in wrangler.toml) before it runs, so about a second per batch of the total is that wait; the rest is waking and publishing to the hubs. Enqueueing all batches at once (ADR 0029's consequence) would let them run in parallel.",
     ].join("\n");
     console.log(`\n${md}`);
     writeResultsSection("announcementFanout", md);
