@@ -8,13 +8,13 @@
 // same clients is the reference. The section prints beside each figure the same one with the company's data in D1
 // (bench/lib/d1Baseline.mjs).
 import { rmSync } from "node:fs";
-import WebSocket from "ws";
 import { execSync, spawn } from "node:child_process";
 import os from "node:os";
 import { api, freePort, machine, startApp, summarize, workerdCpuMs, workerdRssKiB } from "./lib/app.mjs";
 import { openProfiler, summarizeProfile } from "./lib/cpuProfile.mjs";
 import { fanoutD1 } from "./lib/d1Baseline.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
+import { openSockets } from "./lib/sockets.mjs";
 
 const SIZES = (process.env.FANOUT_SIZES ?? "100,1000").split(",").map(Number);
 const EVENTS = Number(process.env.FANOUT_EVENTS ?? 50);
@@ -188,35 +188,6 @@ function printProfile(label, { totalMs, self, total }) {
   for (const r of self) console.log(row(r));
   console.log("total time (the function and what it calls):");
   for (const r of total) console.log(row(r));
-}
-
-async function openSockets(url, query, count, deflate) {
-  const sockets = [];
-  for (let i = 0; i < count; i += 50) {
-    const batch = [];
-    for (let j = i; j < Math.min(count, i + 50); j++) batch.push(openSocket(url + query(j), deflate));
-    sockets.push(...(await Promise.all(batch)));
-  }
-  return sockets;
-}
-
-function openSocket(url, deflate) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: deflate });
-    const waiters = new Set();
-    ws.on("message", (data) => {
-      const text = data.toString();
-      if (!text.startsWith("[")) return;
-      for (const event of JSON.parse(text)) for (const w of [...waiters]) if (w.match(event)) (waiters.delete(w), w.resolve());
-    });
-    ws.on("error", reject);
-    ws.on("open", () =>
-      resolve({
-        ws,
-        waitFor: (match) => new Promise((res) => waiters.add({ match, resolve: res })),
-      }),
-    );
-  });
 }
 
 main().catch((err) => {

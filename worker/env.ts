@@ -1,12 +1,14 @@
 import { z } from "zod";
 import type { CompanyHub } from "./hub/CompanyHub";
 import type { QueueJob } from "./contracts/outbound";
+import type { FanoutJob } from "./contracts/announcements";
 
 /** Bindings and vars as wrangler.toml and secrets provide them. */
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   OUTBOUND: Queue<QueueJob>;
+  FANOUT: Queue<FanoutJob>;
   COMPANY_HUB: DurableObjectNamespace<CompanyHub>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;

@@ -8,6 +8,7 @@ import { runHousekeeping } from "./jobs/housekeeping";
 import { wakeStalledHubs } from "./jobs/stalledHubs";
 import { handleOutboundBatch } from "./jobs/outbound";
 import { openDueInvoices } from "./jobs/invoices";
+import { handleFanoutBatch } from "./jobs/fanout";
 import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
 import type { Env } from "./env";
 
@@ -62,7 +63,8 @@ export function createWorker(pages?: PageHandler) {
     },
     async queue(batch: MessageBatch<unknown>, env: Env) {
       assertEnv(env);
-      await handleOutboundBatch(batch, env);
+      if (batch.queue.startsWith("zapdesk-fanout")) await handleFanoutBatch(batch, env);
+      else await handleOutboundBatch(batch, env);
     },
   } satisfies ExportedHandler<Env>;
 }

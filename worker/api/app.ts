@@ -19,6 +19,7 @@ import { tagRoutes, ticketTagRoutes } from "./routes/tags";
 import { ticketNoteRoutes } from "./routes/ticketNotes";
 import { chatRoutes } from "./routes/chats";
 import { notificationRoutes } from "./routes/notifications";
+import { announcementRoutes } from "./routes/announcements";
 import { ticketRoutes } from "./routes/tickets";
 import { whatsappRestartRoutes, whatsappRoutes, whatsappSessionRoutes } from "./routes/whatsapps";
 import { queueOptionRoutes, queueRoutes } from "./routes/queues";
@@ -88,6 +89,7 @@ export function createApi() {
   api.route("/ticket-notes", ticketNoteRoutes);
   api.route("/chats", chatRoutes);
   api.route("/notifications", notificationRoutes);
+  api.route("/announcements", announcementRoutes);
   // Before messageRoutes: POST /messages/send is the external API, not a ticket id (and takes no user session).
   api.route("/messages", externalApiRoutes);
   api.route("/messages", messageRoutes);

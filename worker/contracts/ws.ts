@@ -128,6 +128,14 @@ export const promptPayload = z.looseObject({ id: z.number(), name: z.string() })
 /** A queue integration as events carry it (never its secrets); the rest passes through. */
 export const queueIntegrationPayload = z.looseObject({ id: z.number(), name: z.string(), type: z.string() });
 
+/** A platform announcement as events carry it (the rest passes through). */
+export const announcementPayload = z.looseObject({
+  id: z.number(),
+  title: z.string(),
+  text: z.string(),
+  priority: z.number(),
+});
+
 export const serverEvent = z.discriminatedUnion("type", [
   /**
    * Sent once when the socket is accepted: the rooms it was placed in, and the hub's publish mark at that moment
@@ -215,6 +223,12 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("schedule"), action: z.literal("create"), schedule: schedulePayload }),
     z.object({ type: z.literal("schedule"), action: z.literal("update"), schedule: schedulePayload }),
     z.object({ type: z.literal("schedule"), action: z.literal("delete"), scheduleId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    /** A super user's announcement, delivered live to every connected user of its companies (ADR 0029). */
+    z.object({ type: z.literal("company-announcement"), action: z.literal("create"), announcement: announcementPayload }),
+    z.object({ type: z.literal("company-announcement"), action: z.literal("update"), announcement: announcementPayload }),
+    z.object({ type: z.literal("company-announcement"), action: z.literal("delete"), announcementId: z.number() }),
   ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),

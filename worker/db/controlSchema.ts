@@ -3,7 +3,7 @@
 // goes in tenantSchema.ts instead.
 export { plans, companies, plansRelations } from "./schema/companies";
 export { invoices, helps, invoicesRelations, pixPayments } from "./schema/billing";
-export { announcements, announcementsRelations } from "./schema/announcements";
+export { announcements, announcementsRelations, announcementCompanies, announcementDeliveries } from "./schema/announcements";
 export { passwordResets, rateLimits } from "./schema/auth";
 export { sessionLeases } from "./schema/sessionHost";
 export * from "./schema/routing";

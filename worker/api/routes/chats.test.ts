@@ -43,6 +43,19 @@ describe("POST /api/chats", () => {
     socket.ws.close();
   });
 
+  it("takes a large group (more members than one statement binds) and mentions of all of them", async () => {
+    const team = await companyWithTeam();
+    const people = [];
+    for (let i = 0; i < 40; i++) people.push(await createUser(team.company.id, { name: `Pessoa ${String(i).padStart(2, "0")} ${Date.now()}` }));
+    const res = await call("POST", "/api/chats", { token: team.agent.token, body: { title: "Todos", users: people.map((p) => p.id) } });
+    expect(res.status).toBe(201);
+    expect(res.json.users).toHaveLength(41);
+    const text = people.map((p) => `@${p.name}`).join(" ");
+    const sent = await call("POST", `/api/chats/${res.json.id}/messages`, { token: team.agent.token, body: { message: text, mentions: people.map((p) => p.id) } });
+    expect(sent.status).toBe(201);
+    expect(sent.json.mentions).toHaveLength(40);
+  });
+
   it("answers the dialog's messages for a missing title or no users, and writes nothing", async () => {
     const before = await chatCount(teamA.company.id);
     const noTitle = await call("POST", "/api/chats", { token: teamA.agent.token, body: { title: "  ", users: [teamA.admin.id] } });

@@ -1,7 +1,7 @@
 import type { CreateChatInput } from "../../contracts/chats";
-import { chats, chatUsers } from "../../db/schema";
+import { chats } from "../../db/schema";
 import type { Ctx } from "../context";
-import { assertChatsAllowed, assertCompanyUsers, chatViews, publishChatUpdate } from "./view";
+import { assertChatsAllowed, assertCompanyUsers, chatViews, insertMembers, publishChatUpdate } from "./view";
 
 /** POST /chats: a group chat owned by the acting user, with the colleagues chosen (all of this company). */
 export async function createChat({ ctx, input }: { ctx: Ctx; input: CreateChatInput }) {
@@ -10,7 +10,7 @@ export async function createChat({ ctx, input }: { ctx: Ctx; input: CreateChatIn
   const members = [...new Set([ctx.user.id, ...input.users])];
   const chat = ctx.db.transaction((tx) => {
     const row = tx.insert(chats).values({ companyId: ctx.companyId, title: input.title, ownerId: ctx.user.id }).returning().get();
-    tx.insert(chatUsers).values(members.map((userId) => ({ chatId: row.id, userId }))).run();
+    insertMembers(tx, row.id, members);
     return row;
   });
   const view = (await chatViews(ctx, [chat]))[0]!;

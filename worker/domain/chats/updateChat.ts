@@ -4,7 +4,7 @@ import { chats, chatUsers } from "../../db/schema";
 import { inList } from "../../db/inList";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { assertCompanyUsers, chatViews, memberIds, ownedChat, publishChatUpdate } from "./view";
+import { assertCompanyUsers, chatViews, insertMembers, memberIds, ownedChat, publishChatUpdate } from "./view";
 
 /**
  * PUT /chats/:id (the owner only): a new title and/or member list. The owner always stays a member; members kept
@@ -28,7 +28,7 @@ export async function updateChat({ ctx, input }: { ctx: Ctx; input: { id: number
       .returning()
       .get();
     if (removed.length) tx.delete(chatUsers).where(and(eq(chatUsers.chatId, chat.id), inList(chatUsers.userId, removed))).run();
-    if (added.length) tx.insert(chatUsers).values(added.map((userId) => ({ chatId: chat.id, userId }))).onConflictDoNothing().run();
+    insertMembers(tx, chat.id, added);
     return row;
   });
   if (!updated) throw new AppError("ERR_NO_CHAT_FOUND");

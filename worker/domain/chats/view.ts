@@ -94,3 +94,16 @@ export async function publishChatUpdate(ctx: Ctx, chat: ChatView, formerMembers:
 }
 
 export const recentFirst = desc(chats.updatedAt);
+
+/** SQLite in a Durable Object binds at most 100 parameters per statement; a member row binds 5. */
+const MEMBERS_PER_INSERT = 15;
+
+/** Adds members to a chat inside the caller's transaction, a few rows per statement. */
+export function insertMembers(tx: Pick<Ctx["db"], "insert">, chatId: number, userIds: number[]) {
+  for (let i = 0; i < userIds.length; i += MEMBERS_PER_INSERT) {
+    tx.insert(chatUsers)
+      .values(userIds.slice(i, i + MEMBERS_PER_INSERT).map((userId) => ({ chatId, userId })))
+      .onConflictDoNothing()
+      .run();
+  }
+}

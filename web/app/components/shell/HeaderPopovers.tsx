@@ -1,4 +1,4 @@
-import { Megaphone, Volume1, Volume2, VolumeX, type LucideIcon } from "lucide-react";
+import { Volume1, Volume2, VolumeX, type LucideIcon } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { cn } from "../ui/cn";
 import { useTranslation } from "react-i18next";
@@ -54,11 +54,6 @@ export function ListPopover({
       </PopoverContent>
     </Popover>
   );
-}
-
-export function AnnouncementsPopover() {
-  const { t } = useTranslation();
-  return <ListPopover icon={Megaphone} label={t("shell.announcements")} emptyTitle={t("shell.noAnnouncements")} />;
 }
 
 export function VolumeControl() {

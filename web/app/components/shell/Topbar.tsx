@@ -7,7 +7,8 @@ import { Greeting } from "./Greeting";
 import { ChatsPopover } from "../../features/chats/ChatsPopover";
 import { canOpen } from "../../lib/access";
 import { NotificationsPopover } from "../../features/notifications/NotificationsPopover";
-import { AnnouncementsPopover, VolumeControl } from "./HeaderPopovers";
+import { AnnouncementsPopover } from "../../features/announcements/AnnouncementsPopover";
+import { VolumeControl } from "./HeaderPopovers";
 import { topbarButton } from "./topbar-button";
 
 export function Topbar({

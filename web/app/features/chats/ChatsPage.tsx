@@ -7,7 +7,6 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import * as Tabs from "../../components/ui/PlainTabs";
 import { Skeleton } from "../../components/ui/Spinner";
-import { cn } from "../../components/ui/cn";
 import { errorMessage } from "../../lib/errors";
 import { useMediaQuery } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
@@ -17,7 +16,8 @@ import type { UserRef } from "../tickets/shared/types";
 import { deleteChat, leaveChat, openDirectChat, type ChatView } from "./api";
 import { ChatDialog } from "./ChatDialog";
 import { Conversation } from "./Conversation";
-import { chatName, initials } from "./names";
+import { chatName } from "./names";
+import { ChatRow } from "./ChatRow";
 import { chatStore, useChats } from "./store";
 import "./texts";
 
@@ -114,36 +114,11 @@ export function ChatsPage() {
           <EmptyState icon={MessagesSquare} title={t("chats.empty")} description={t("chats.emptyHint")} />
         ) : (
           <ul aria-label={t("chats.tabs.chats")}>
-            {chats.map((chat) => {
-              const name = chatName(chat, user.id);
-              const count = chatStore.unreadOf(chat);
-              return (
-                <li key={chat.id}>
-                  <button
-                    type="button"
-                    onClick={() => navigate(`/chats/${chat.uuid}`)}
-                    aria-current={chat.uuid === uuid ? "true" : undefined}
-                    className={cn(
-                      "flex w-full items-center gap-3 border-b border-line px-3 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none",
-                      chat.uuid === uuid && "bg-brand-soft",
-                    )}
-                  >
-                    <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-surface-3 text-xs font-semibold">
-                      {initials(name)}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className={cn("block truncate text-sm", count ? "font-semibold" : "font-medium")}>{name}</span>
-                      <span className="block truncate text-xs text-muted">{chat.lastMessage || t("chats.members", { count: chat.users.length })}</span>
-                    </span>
-                    {count ? (
-                      <span data-unread className="rounded-full bg-brand px-1.5 py-0.5 text-[11px] font-bold text-brand-fg" aria-label={t("chats.unread", { count })}>
-                        {count}
-                      </span>
-                    ) : null}
-                  </button>
-                </li>
-              );
-            })}
+            {chats.map((chat) => (
+              <li key={chat.id}>
+                <ChatRow chat={chat} userId={user.id} current={chat.uuid === uuid} onOpen={() => navigate(`/chats/${chat.uuid}`)} className="border-b border-line px-3 py-2.5" />
+              </li>
+            ))}
           </ul>
         )}
       </div>

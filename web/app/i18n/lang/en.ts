@@ -7,6 +7,7 @@ import { en as contacts } from "../../features/contacts/i18n.en";
 import { en as insight } from "../../features/insight/i18n.en";
 import { en as kanban } from "../../features/kanban/i18n.en";
 import { en as chats } from "../../features/chats/i18n.en";
+import { en as announcements } from "../../features/announcements/i18n.en";
 import { en as notifications } from "../../features/notifications/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
@@ -30,6 +31,7 @@ export const translation = {
   insight,
   kanban,
   chats,
+  announcements,
   notifications,
   messagesApi,
   prompts,

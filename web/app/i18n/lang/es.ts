@@ -7,6 +7,7 @@ import { es as contacts } from "../../features/contacts/i18n.es";
 import { es as insight } from "../../features/insight/i18n.es";
 import { es as kanban } from "../../features/kanban/i18n.es";
 import { es as chats } from "../../features/chats/i18n.es";
+import { es as announcements } from "../../features/announcements/i18n.es";
 import { es as notifications } from "../../features/notifications/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
@@ -30,6 +31,7 @@ export const translation = {
   insight,
   kanban,
   chats,
+  announcements,
   notifications,
   messagesApi,
   prompts,

@@ -1,6 +1,7 @@
 import { ptBR as base } from "../pt-BR";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
+import { ptBR as announcements } from "../../features/announcements/i18n";
 import { ptBR as notifications } from "../../features/notifications/i18n";
 import { ptBR as tickets } from "../../features/tickets/list/i18n";
 import { acks } from "../../features/tickets/chat/i18n.acks";
@@ -15,6 +16,7 @@ export const translation: Omit<Partial<typeof full>, "ticketChat"> & Omit<typeof
   ...base,
   commandBar,
   chats,
+  announcements,
   notifications,
   tickets,
   // The list's rows show a message's ack; the chat's other texts come with the chat (features/tickets/chat/texts.ts).

@@ -3,6 +3,7 @@ import { ptBR as account } from "../../features/account/i18n";
 import { ptBR as billing } from "../../features/billing/i18n";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
+import { ptBR as announcements } from "../../features/announcements/i18n";
 import { ptBR as notifications } from "../../features/notifications/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
@@ -26,6 +27,7 @@ export const translation = {
   billing,
   commandBar,
   chats,
+  announcements,
   notifications,
   connections,
   contacts,
