@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as announcementContracts from "../contracts/announcements";
 import * as authContracts from "../contracts/auth";
 import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
@@ -29,7 +30,7 @@ import * as userContracts from "../contracts/users";
 import * as whatsappContracts from "../contracts/whatsapps";
 import { contactListItems, contactLists, queueOptions, schedules } from "../db/tenantSchema";
 import { useFakeHost } from "../testing/fakeHost";
-import { call, callInProcess, inTenant, type CallOptions } from "../testing/fixtures";
+import { call, callInProcess, inTenant, platformAdmin, type CallOptions } from "../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
 import { createNote, createQuickMessage, createTag, tagTicket } from "../testing/records";
 import { createApi } from "./app";
@@ -64,6 +65,7 @@ function apiRoutes(): Route[] {
 }
 
 const contractModules = [
+  announcementContracts,
   authContracts,
   billingContracts,
   companyContracts,
@@ -219,6 +221,10 @@ async function seedCompany() {
   };
   const prompt = await made("/prompt", { name: "Assistente", prompt: "Você é o assistente virtual da loja. Responda com cordialidade e objetividade, em português.", apiKey: "sk-test-0123456789abcdef", queueId: support.id });
   const integration = await made("/queueIntegration", { name: "Fluxo de vendas", urlN8N: "https://typebot.example/api", typebotSlug: "vendas" });
+  // Announcements are the platform's (a super user's); the walk's admin reaches them only to be refused or validated.
+  const platform = await platformAdmin();
+  const announcement = await call("POST", "/api/announcements", { token: platform.user.token, body: { title: "Manutenção", text: "Sábado às 22h" } });
+  if (announcement.status !== 201) throw new Error(`seedCompany: POST /announcements → ${announcement.status} ${JSON.stringify(announcement.json)}`);
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
   /** The company's own value for each route parameter, by resource and name. */
@@ -247,6 +253,7 @@ async function seedCompany() {
     "messages/:ticketId": ticket.id,
     "messages/:id": message.id,
     "prompt/:id": prompt,
+    "announcements/:id": announcement.json.id as number,
     "queueIntegration/:id": integration,
     "chats/:id": chat,
     "chats/:messageId": chatMessage,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patchOf } from "./patch";
 
 /** Companies one fan-out job delivers to (one hub publish each, in parallel); the job then enqueues the next batch. */
 export const FANOUT_BATCH_SIZE = 100;
@@ -19,16 +20,14 @@ export const announcementInput = z.object({
 export type AnnouncementInput = z.infer<typeof announcementInput>;
 
 /** PUT /announcements/:id: any of the fields (none defaulted: what is absent stays as it is). */
-export const updateAnnouncementInput = z
-  .object({
-    title: announcementInput.shape.title.optional(),
-    text: announcementInput.shape.text.optional(),
-    priority: announcementInput.shape.priority.unwrap().optional(),
-    status: announcementInput.shape.status.unwrap().optional(),
-    endDate: announcementInput.shape.endDate.unwrap().optional(),
-    companyIds: announcementInput.shape.companyIds.unwrap().optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+export const updateAnnouncementInput = patchOf({
+  title: announcementInput.shape.title.optional(),
+  text: announcementInput.shape.text.optional(),
+  priority: announcementInput.shape.priority.unwrap().optional(),
+  status: announcementInput.shape.status.unwrap().optional(),
+  endDate: announcementInput.shape.endDate.unwrap().optional(),
+  companyIds: announcementInput.shape.companyIds.unwrap().optional(),
+});
 export type UpdateAnnouncementInput = z.infer<typeof updateAnnouncementInput>;
 
 /** A job of the FANOUT queue: deliver an announcement's change to the next batch of its companies. */
