@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "./cn";
+import { Button } from "./Button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -80,5 +81,23 @@ export function DialogFooter({ children, className }: { children: ReactNode; cla
     <div className={cn("flex flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end", className)}>
       {children}
     </div>
+  );
+}
+
+/**
+ * The footer of a form dialog: Cancel (closes) and the submit button, "Salvar" when editing, "Adicionar" when
+ * adding; both wait while it saves.
+ */
+export function FormDialogFooter({ saving, editing, onCancel }: { saving: boolean; editing: boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel} disabled={saving}>
+        {t("common.cancel")}
+      </Button>
+      <Button type="submit" loading={saving}>
+        {editing ? t("common.save") : t("common.add")}
+      </Button>
+    </DialogFooter>
   );
 }

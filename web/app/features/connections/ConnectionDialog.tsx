@@ -2,8 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Spinner } from "../../components/ui/Spinner";
@@ -352,14 +351,7 @@ function ConnectionForm({
         )}
         {showToken ? <TokenSection key={connection?.id ?? "new"} connection={connection} onChanged={onSaved} /> : null}
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {connection ? t("common.save") : t("common.add")}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter saving={saving} editing={!!connection} onCancel={onClose} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input } from "../../components/ui/Input";
 import { ApiError } from "../../lib/api";
 import { toastError } from "../../lib/errors";
@@ -72,14 +71,7 @@ function ListForm({ list, onSaved, onClose }: { list: ContactListRow | null; onS
           <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoFocus invalid={!!errors.name} aria-describedby={describedBy(`${id}-name`, errors.name)} />
         </Field>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {list ? t("common.save") : t("common.add")}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter saving={saving} editing={!!list} onCancel={onClose} />
     </form>
   );
 }
@@ -155,14 +147,7 @@ function ItemForm({ contactListId, item, onSaved, onClose }: { contactListId: nu
         {field("number", "tel")}
         {field("email", "email")}
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {item ? t("common.save") : t("common.add")}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter saving={saving} editing={!!item} onCancel={onClose} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Plus, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input } from "../../components/ui/Input";
 import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
@@ -226,14 +226,7 @@ function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null
           </Button>
         </fieldset>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {contact ? t("common.save") : t("common.add")}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter saving={saving} editing={!!contact} onCancel={onClose} />
     </form>
   );
 }

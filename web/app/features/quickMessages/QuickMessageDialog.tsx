@@ -3,9 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
-import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
 import { Switch } from "../../components/ui/Switch";
 import { errorMessage, toastError } from "../../lib/errors";
@@ -151,14 +150,7 @@ function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: Qu
           </div>
         ) : null}
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {quickMessage ? t("common.save") : t("common.add")}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter saving={saving} editing={!!quickMessage} onCancel={onClose} />
     </form>
   );
 }

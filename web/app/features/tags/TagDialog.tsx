@@ -2,8 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input } from "../../components/ui/Input";
 import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
@@ -133,14 +132,7 @@ function TagForm({ tag, mayToggleKanban, onSaved, onClose }: { tag: TagRow | nul
           </div>
         ) : null}
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {tag ? t("common.save") : t("common.add")}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter saving={saving} editing={!!tag} onCancel={onClose} />
     </form>
   );
 }

@@ -4,8 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
 import { PROFILES } from "./profiles";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Switch } from "../../components/ui/Switch";
@@ -190,14 +189,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
           </>
         ) : null}
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {user ? t("common.save") : t("common.add")}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter saving={saving} editing={!!user} onCancel={onClose} />
     </form>
   );
 }
