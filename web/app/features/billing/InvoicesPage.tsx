@@ -92,11 +92,11 @@ export function InvoicesPage() {
           <Table>
             <THead>
               <Tr>
-                <Th>{t("billing.id")}</Th>
+                <Th className="hidden sm:table-cell">{t("billing.id")}</Th>
                 <Th>{t("billing.detail")}</Th>
-                <Th>{t("billing.value")}</Th>
-                <Th>{t("billing.dueDate")}</Th>
-                <Th>{t("billing.status")}</Th>
+                <Th className="hidden sm:table-cell">{t("billing.value")}</Th>
+                <Th className="hidden sm:table-cell">{t("billing.dueDate")}</Th>
+                <Th className="hidden sm:table-cell">{t("billing.status")}</Th>
                 <Th className="text-right">{t("billing.action")}</Th>
               </Tr>
             </THead>
@@ -105,11 +105,17 @@ export function InvoicesPage() {
                 const status = displayStatus(invoice);
                 return (
                   <Tr key={invoice.id} data-invoice-id={invoice.id} className={cn(status === "overdue" && "bg-danger-soft/60")}>
-                    <Td>{invoice.id}</Td>
-                    <Td>{invoice.detail}</Td>
-                    <Td className="whitespace-nowrap">{brl.format(invoice.value)}</Td>
-                    <Td>{ddmmyyyy(invoice.dueDate)}</Td>
-                    <Td>{t(`billing.${status}`)}</Td>
+                    <Td className="hidden sm:table-cell">{invoice.id}</Td>
+                    <Td>
+                      {invoice.detail}
+                      {/* On a phone the other columns fold in here, so the row fits with its action. */}
+                      <p className="mt-1 text-xs text-muted sm:hidden">
+                        #{invoice.id} · {brl.format(invoice.value)} · {ddmmyyyy(invoice.dueDate)} · {t(`billing.${status}`)}
+                      </p>
+                    </Td>
+                    <Td className="hidden sm:table-cell whitespace-nowrap">{brl.format(invoice.value)}</Td>
+                    <Td className="hidden sm:table-cell">{ddmmyyyy(invoice.dueDate)}</Td>
+                    <Td className="hidden sm:table-cell">{t(`billing.${status}`)}</Td>
                     <Td className="text-right">
                       {status === "paid" ? (
                         <Button variant="outline" size="sm" disabled>
