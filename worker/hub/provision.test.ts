@@ -62,6 +62,10 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("alter table prompts drop column model");
     sql.exec("alter table queue_integrations drop column secret");
   },
+  "0008_service_durations": (sql) => {
+    dropWhere(sql, "trigger", "service_durations_%");
+    sql.exec("drop table service_durations");
+  },
 };
 
 describe("a company's own database", () => {

@@ -357,6 +357,107 @@ describe("GET /api/dashboard", () => {
   });
 });
 
+describe("medians from the bucket counts (service_durations)", () => {
+  const MIN = 60_000;
+  /** Durations with ties, a wide range (ms to days) and several in one bucket, so bounds meet in some and not others. */
+  const durations = (i: number, salt: number) => [7, 12, 12, 4_000, 5 * MIN, 5 * MIN, 5 * MIN + 1, 5 * MIN + 900, 6 * MIN, 52 * MIN, 3 * 86_400_000][(i * salt) % 11]! + (i % 3) * salt * 450;
+  const bucketOf = (d: number) => (d < 10 ? 0 : String(d).length * 100 + Number(String(d).slice(0, 2)));
+  const medianOf = (values: number[]) => {
+    if (!values.length) return null;
+    const v = [...values].sort((x, y) => x - y);
+    const m = (v.length - 1) >> 1;
+    return v.length % 2 ? v[m]! : (v[m]! + v[m + 1]!) / 2;
+  };
+  const minutes = (ms: number | null) => (ms === null ? null : Math.round(ms / 600) / 100);
+
+  it("equal the medians of the episodes for any range, queue and agent, after updates and deletes", async () => {
+    const c = await companyWithTeam();
+    const queues = [(await createQueue(c.company.id)).id, (await createQueue(c.company.id)).id];
+    const contact = await createContact(c.company.id);
+    const start = sp("2025-04-01T00:00");
+    await inTenant(c.company.id, async (db) => {
+      for (let i = 0; i < 60; i++) {
+        const ticket = await db.insert(tickets).values({ companyId: c.company.id, contactId: contact.id, status: "closed" }).returning().get();
+        const startedAt = start + i * 4 * 3_600_000 + (i % 5) * 60_000; // every 4 hours over 10 days, local midnights crossed
+        const queuedAt = startedAt;
+        const acceptedAt = i % 7 === 0 ? null : queuedAt + durations(i, 3);
+        await db
+          .insert(ticketServicePeriods)
+          .values({
+            companyId: c.company.id,
+            ticketId: ticket.id,
+            queueId: i % 4 === 0 ? null : queues[i % 2]!,
+            userId: i % 3 === 0 ? c.agent.id : c.admin.id,
+            startedAt,
+            queuedAt,
+            acceptedAt,
+            assignedAt: acceptedAt,
+            firstResponseAt: i % 5 === 0 ? null : queuedAt + durations(i, 7),
+            firstResponseUserId: i % 5 === 0 ? null : c.agent.id,
+            finishedAt: i % 6 === 0 ? null : startedAt + durations(i, 5),
+          })
+          .run();
+      }
+    });
+    const check = async (label: string) => {
+      const episodes = await inTenant(c.company.id, (db) => db.select().from(ticketServicePeriods).where(eq(ticketServicePeriods.companyId, c.company.id)).all());
+      // The triggers' counts are the episodes' counts, bucket by bucket, and their bounds hold every duration.
+      const kept = await inTenant(c.company.id, (db) =>
+        db.all<{ kind: number; day: number; queue: number; bucket: number; n: number; lo: number; hi: number }>(
+          sql.raw(`select kind, day, queue_id as queue, bucket, n, lo, hi from service_durations where company_id = ${c.company.id} and n <> 0`),
+        ),
+      );
+      const expected = new Map<string, number[]>();
+      const count = (kind: number, dayOf: number, queue: number | null, d: number) => {
+        const key = [kind, dayOf - (dayOf % 86_400_000), queue ?? 0, bucketOf(d)].join("/");
+        expected.set(key, [...(expected.get(key) ?? []), d]);
+      };
+      for (const e of episodes) {
+        if (e.finishedAt !== null) count(1, e.finishedAt, e.queueId, e.finishedAt - e.startedAt);
+        if (e.queuedAt !== null && e.acceptedAt !== null) count(2, e.startedAt, e.queueId, e.acceptedAt - e.queuedAt);
+        if (e.queuedAt !== null && e.firstResponseAt !== null) count(3, e.startedAt, e.queueId, e.firstResponseAt - e.queuedAt);
+      }
+      expect(kept.length, label).toBe(expected.size);
+      for (const row of kept) {
+        const values = expected.get([row.kind, row.day, row.queue, row.bucket].join("/"));
+        expect(values?.length, `${label}: ${JSON.stringify(row)}`).toBe(row.n);
+        expect(row.lo, label).toBeLessThanOrEqual(Math.min(...values!));
+        expect(row.hi, label).toBeGreaterThanOrEqual(Math.max(...values!));
+      }
+      // The dashboard's medians are the episodes' medians, for ranges with and without whole UTC days and filters.
+      for (const [from, to] of [["2025-04-01", "2025-04-10"], ["2025-04-03", "2025-04-04"], ["2025-04-02", "2025-04-02"]]) {
+        for (const filter of [{}, { queueId: queues[0]! }, { userId: c.agent.id }]) {
+          const lo = sp(`${from}T00:00`);
+          const hi = sp(`${to}T00:00`) + 86_400_000;
+          const picked = episodes.filter(
+            (e) => (!("queueId" in filter) || e.queueId === filter.queueId) && (!("userId" in filter) || e.userId === filter.userId),
+          );
+          const inPeriod = (t: number | null) => t !== null && t >= lo && t < hi;
+          const query = new URLSearchParams({ date_from: from, date_to: to, ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])) });
+          const res = await call("GET", `/api/dashboard?${query}`, { token: c.admin.token });
+          expect(res.status).toBe(200);
+          const where = `${label} ${query}`;
+          expect(res.json.medianSupportTime, where).toBe(minutes(medianOf(picked.filter((e) => inPeriod(e.finishedAt)).map((e) => e.finishedAt! - e.startedAt))));
+          expect(res.json.medianWaitTime, where).toBe(
+            minutes(medianOf(picked.filter((e) => inPeriod(e.startedAt) && e.acceptedAt !== null).map((e) => e.acceptedAt! - e.queuedAt!))),
+          );
+          expect(res.json.medianFirstResponseTime, where).toBe(
+            minutes(medianOf(picked.filter((e) => inPeriod(e.startedAt) && e.firstResponseAt !== null).map((e) => e.firstResponseAt! - e.queuedAt!))),
+          );
+        }
+      }
+    };
+    await check("as written");
+    // Updates move durations between buckets and days (bounds stay, perhaps loose); deletes take them out.
+    await inTenant(c.company.id, async (db) => {
+      await db.run(sql.raw(`update ticket_service_periods set finished_at = finished_at + 86400000 * (id % 2), accepted_at = accepted_at + 1 where company_id = ${c.company.id} and id % 3 = 1`));
+      await db.run(sql.raw(`update ticket_service_periods set queue_id = null where company_id = ${c.company.id} and id % 5 = 2`));
+      await db.run(sql.raw(`delete from tickets where company_id = ${c.company.id} and id % 4 = 3`));
+    });
+    await check("after updates and deletes");
+  });
+});
+
 describe("GET /api/dashboard/ticketsUsers", () => {
   it("counts per agent the tickets resolved in the period and those open now", async () => {
     const res = await call("GET", "/api/dashboard/ticketsUsers?initialDate=2025-03-10&finalDate=2025-03-12", { token: a.admin.token });

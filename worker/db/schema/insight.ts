@@ -159,3 +159,24 @@ export const serviceHours = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.hour, t.queueId] })],
 );
+
+/**
+ * How many durations of each kind fell in each bucket, per UTC day and queue (ADR 0034): a period's median is found
+ * in its bucket from here, then only that bucket's entries are walked. `kind` 1 resolution, 2 wait, 3 first response
+ * (see `DURATION_KINDS` in domain/insight/medians.ts); `lo`/`hi` bound the durations counted (a removal leaves them).
+ * Kept by triggers on `ticket_service_periods` (migration 0008_service_durations.sql).
+ */
+export const serviceDurations = sqliteTable(
+  "service_durations",
+  {
+    companyId: companyId(),
+    kind: integer("kind").notNull(),
+    day: integer("day").notNull(),
+    queueId: integer("queue_id").notNull(),
+    bucket: integer("bucket").notNull(),
+    n: counter("n"),
+    lo: integer("lo").notNull(),
+    hi: integer("hi").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.day, t.queueId, t.bucket] })],
+);

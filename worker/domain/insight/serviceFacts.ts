@@ -3,12 +3,14 @@ import type { InsightFilter } from "../../contracts/insight";
 import { companies, serviceDays as sd, serviceHours as sh, ticketServicePeriods as sp } from "../../db/schema";
 import type { Ctx } from "../context";
 import { requirePermission } from "../context";
+import { DURATION_KINDS, medianByWalk, periodMedian, type DurationSources } from "./medians";
 import { periodOf, type Period } from "./period";
 
 // The figures are aggregated inside SQLite and only small results cross into JavaScript: handing 100,000 rows over
 // one value at a time costs about a microsecond a value (ADR 0024), while SQLite walks the covering indexes in a few
 // milliseconds. Counts and sums of a period's whole UTC days come from the daily rollups (ADR 0033) and only its
-// partial edge days are walked in the episodes; medians are picked by position in an index of the duration.
+// partial edge days are walked in the episodes; medians are picked by position in an index of the duration, from
+// the bucket the per-day bucket counts point to (medians.ts).
 
 /** The dashboard's verbs start here: admins only (spec 000), the company's time zone, the period's days. */
 export async function insightPeriod(ctx: Ctx, filter: InsightFilter, now = new Date()): Promise<Period> {
@@ -50,14 +52,9 @@ function perDay(ctx: Ctx, column: typeof sp.finishedAt | typeof sp.startedAt, fi
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** Where a period's counts come from: its whole UTC days from the rollups, the rest (its edges) from the episodes. */
-interface Sources {
-  days: { from: number; to: number } | null;
-  walks: { from: number; to: number }[];
-}
 
 /** The rollups have no filter by agent (their agent is the one who resolved, or who answered first): walk it all. */
-function sourcesOf(period: Period, filter: InsightFilter): Sources {
+function sourcesOf(period: Period, filter: InsightFilter): DurationSources {
   const first = Math.ceil(period.from / DAY_MS) * DAY_MS;
   const last = Math.floor(period.to / DAY_MS) * DAY_MS;
   if (filter.userId || first >= last) return { days: null, walks: [{ from: period.from, to: period.to }] };
@@ -77,23 +74,6 @@ function rollupWhere(ctx: Ctx, filter: InsightFilter, days: { from: number; to: 
 
 /** Adds vectors of counts and sums, element by element. */
 const addInto = (into: number[] | undefined, more: number[]) => more.map((v, i) => v + (into?.[i] ?? 0));
-
-/** Expression indexes of migration 0002 (not modelled by drizzle-kit): each duration in order. */
-type DurationIndex = "service_periods_resolution_idx" | "service_periods_handling_idx" | "service_periods_wait_idx" | "service_periods_first_response_idx";
-
-/**
- * The middle value (or the mean of the two middle ones) of `expr`, given how many there are: the index holding
- * `expr` in order (after its equality prefix) is walked up to the middle, no sort of the period's rows. The other
- * terms are written `+column …` (see `walkTerms`), which keeps the planner from skip-scanning the index instead.
- */
-function median(ctx: Ctx, expr: SQL, where: SQL, count: number, index: DurationIndex): number | null {
-  if (count === 0) return null;
-  const rows = rowsOf<{ d: number }>(
-    ctx,
-    sql`select ${expr} as d from ${sp} indexed by ${sql.identifier(index)} where ${where} order by ${expr} limit ${2 - (count % 2)} offset ${(count - 1) >> 1}`,
-  );
-  return rows.length ? rows.reduce((s, r) => s + num(r.d), 0) / rows.length : null;
-}
 
 /** The filters and the period as terms no index may use (unary plus): evaluated on the walked index's entries. */
 function walkTerms(ctx: Ctx, filter: InsightFilter, column: typeof sp.finishedAt | typeof sp.startedAt, period: Period, opts: { userPrefix?: number } = {}) {
@@ -170,7 +150,7 @@ export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, u
       handlingMedian:
         userId === null
           ? null
-          : median(ctx, sql`${sp.finishedAt} - ${sp.assignedAt}`, and(...walkTerms(ctx, filter, sp.finishedAt, period, { userPrefix: userId }), sql`+${sp.assignedAt} is not null`)!, handlingCount, "service_periods_handling_idx"),
+          : medianByWalk(ctx, sql`${sp.finishedAt} - ${sp.assignedAt}`, and(...walkTerms(ctx, filter, sp.finishedAt, period, { userPrefix: userId }), sql`+${sp.assignedAt} is not null`)!, handlingCount, "service_periods_handling_idx"),
       resolutionSum: r[3] ?? 0,
       asked: r[4] ?? 0,
       rates: [r[5] ?? 0, r[6] ?? 0, r[7] ?? 0],
@@ -181,7 +161,8 @@ export function resolvedFacts(ctx: Ctx, period: Period, filter: InsightFilter, u
     agents,
     total,
     perDay: () => perDay(ctx, sp.finishedAt, filter, period),
-    resolutionMedian: () => median(ctx, sql`${sp.finishedAt} - ${sp.startedAt}`, and(...walkTerms(ctx, filter, sp.finishedAt, period))!, total, "service_periods_resolution_idx"),
+    resolutionMedian: () =>
+      periodMedian(ctx, DURATION_KINDS.resolution, { filter, sources, episodes: base, walkTerms: walkTerms(ctx, filter, sp.finishedAt, period), count: total }),
   };
 }
 
@@ -239,7 +220,9 @@ export function startedFacts(ctx: Ctx, period: Period, filter: InsightFilter, us
     firstResponseCount,
     firstResponseSum,
     perDay: () => perDay(ctx, sp.startedAt, filter, period),
-    waitMedian: () => median(ctx, sql`${sp.acceptedAt} - ${sp.queuedAt}`, and(...walkTerms(ctx, filter, sp.startedAt, period), sql`${sp.acceptedAt} - ${sp.queuedAt} is not null`)!, waitCount, "service_periods_wait_idx"),
-    firstResponseMedian: () => median(ctx, sql`${sp.firstResponseAt} - ${sp.queuedAt}`, and(...walkTerms(ctx, filter, sp.startedAt, period), sql`${sp.firstResponseAt} - ${sp.queuedAt} is not null`)!, firstResponseCount, "service_periods_first_response_idx"),
+    waitMedian: () =>
+      periodMedian(ctx, DURATION_KINDS.wait, { filter, sources, episodes: base, walkTerms: walkTerms(ctx, filter, sp.startedAt, period), count: waitCount }),
+    firstResponseMedian: () =>
+      periodMedian(ctx, DURATION_KINDS.firstResponse, { filter, sources, episodes: base, walkTerms: walkTerms(ctx, filter, sp.startedAt, period), count: firstResponseCount }),
   };
 }
