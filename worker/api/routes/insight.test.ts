@@ -425,7 +425,8 @@ describe("medians from the bucket counts (service_durations)", () => {
         expect(row.hi, label).toBeGreaterThanOrEqual(Math.max(...values!));
       }
       // The dashboard's medians are the episodes' medians, for ranges with and without whole UTC days and filters.
-      for (const [from, to] of [["2025-04-01", "2025-04-10"], ["2025-04-03", "2025-04-04"], ["2025-04-02", "2025-04-02"]]) {
+      const ranges: [string, string][] = [["2025-04-01", "2025-04-10"], ["2025-04-03", "2025-04-04"], ["2025-04-02", "2025-04-02"]];
+      for (const [from, to] of ranges) {
         for (const filter of [{}, { queueId: queues[0]! }, { userId: c.agent.id }]) {
           const lo = sp(`${from}T00:00`);
           const hi = sp(`${to}T00:00`) + 86_400_000;

@@ -38,7 +38,7 @@ const valuesOf = (rows: number[][]) => sql.raw(rows.map((r) => `(${r.map((v) => 
  * Counts per local day, in one statement: each day's hours summed from the hourly rollup when every day starts on
  * a whole hour (no agent filter: the rollup has no agent), else an index range count for each day (no sort).
  */
-function perDay(ctx: Ctx, column: typeof sp.finishedAt | typeof sp.startedAt, filter: InsightFilter, period: Period) {
+export function perDay(ctx: Ctx, column: typeof sp.finishedAt | typeof sp.startedAt, filter: InsightFilter, period: Period) {
   const days = period.days.map((_, i) => [i, period.dayStarts[i]!, period.dayStarts[i + 1]!]);
   const fromHours = !filter.userId && period.dayStarts.every((t) => t % HOUR_MS === 0);
   const count = fromHours
