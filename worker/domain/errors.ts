@@ -49,6 +49,7 @@ export const errorCatalogue = {
   ERR_NO_WAPP_FOUND: [404, "WhatsApp connection not found."],
   ERR_NO_COMPANY_FOUND: [404, "Company not found."],
   ERR_NO_PLAN_FOUND: [404, "Plan not found."],
+  ERR_NO_HELP_FOUND: [404, "Help video not found."],
   ERR_NO_QUEUE_FOUND: [404, "Queue not found."],
   ERR_NO_QUEUE_OPTION_FOUND: [404, "Queue option not found."],
   ERR_NO_QUEUE_INTEGRATION_FOUND: [404, "Queue integration not found."],
