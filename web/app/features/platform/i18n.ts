@@ -1,6 +1,13 @@
 /** Texts of the settings page's platform tabs (super users), registered as `platform` in web/app/i18n/lang/*.ts. */
 const ptBR = {
-  tabs: { logo: "Logo", companies: "Empresas", createCompany: "Cadastrar Empresa", plans: "Planos", helps: "Ajuda", pix: "Pix" },
+  registration: {
+    title: "Cadastro público",
+    allowregister: "Aceitar cadastros",
+    viewregister: "Mostrar o link de cadastro na tela de entrada",
+    trial: "Dias de teste grátis",
+    trialDays_one: "{{count}} dia",
+    trialDays_other: "{{count}} dias",
+  },
   saved: "Operação realizada com sucesso!",
   deleted: "Operação realizada com sucesso!",
   required: "Obrigatório",
@@ -102,6 +109,7 @@ const ptBR = {
     tooBig: "O arquivo passa de 512 KB.",
   },
   pix: {
+    title: "Pix",
     intro: "Recebimento das faturas por Pix. Sem PSP configurado, o sistema gera um código Pix estático (BR Code) com a chave abaixo.",
     apiUrl: "URL da API Pix do PSP",
     clientId: "Client ID",
