@@ -33,6 +33,7 @@ export const errorCatalogue = {
   ERR_CAPTCHA_FAILED: [400, "The anti-robot check failed. Try again."],
   ERR_INVALID_RESET_CODE: [400, "The verification code is wrong, used or expired. Ask for a new one."],
   ERR_COMPANY_INACTIVE: [401, "This company is inactive. Contact support."],
+  ERR_PAYMENT_REQUIRED: [402, "The subscription has expired: pay the open invoice to continue."],
   ERR_SUBSCRIPTION_EXPIRED: [401, "The subscription has expired. Contact support."],
   ERR_REFRESH_RACE: [409, "The session was just refreshed by another request; retry with the new cookie."],
   ERR_SESSION_REPLACED: [401, "Your account was accessed from another computer."],

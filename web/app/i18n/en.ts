@@ -24,6 +24,7 @@ export const en: Translations = {
     ERR_CAPTCHA_FAILED: "The anti-robot check failed. Try again.",
     ERR_INVALID_RESET_CODE: "The verification code is wrong, used or expired. Ask for a new one.",
     ERR_COMPANY_INACTIVE: "This company is inactive. Contact support.",
+    ERR_PAYMENT_REQUIRED: "Your subscription has expired: pay the open invoice under Billing to continue.",
     ERR_SUBSCRIPTION_EXPIRED: "Oops! Your subscription expired on {{dueDate}}. Contact support for more information!",
     ERR_SESSION_REPLACED: "Your account was accessed from another computer.",
     ERR_NO_PERMISSION: "You don't have permission to access this resource.",

@@ -24,6 +24,7 @@ export const es: Translations = {
     ERR_CAPTCHA_FAILED: "La verificación anti-robot falló. Inténtalo de nuevo.",
     ERR_INVALID_RESET_CODE: "El código de verificación es incorrecto, ya se usó o venció. Pide uno nuevo.",
     ERR_COMPANY_INACTIVE: "Esta empresa está inactiva. Póngase en contacto con soporte.",
+    ERR_PAYMENT_REQUIRED: "Su suscripción venció: pague la factura abierta en Finanzas para continuar.",
     ERR_SUBSCRIPTION_EXPIRED: "¡Ups! Su suscripción venció el {{dueDate}}. ¡Póngase en contacto con soporte para más información!",
     ERR_SESSION_REPLACED: "Se accedió a su cuenta desde otra computadora.",
     ERR_NO_PERMISSION: "No tiene permiso para acceder a este recurso.",

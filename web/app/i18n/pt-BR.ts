@@ -25,6 +25,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_CAPTCHA_FAILED: "A verificação anti-robô falhou. Tente de novo.",
   ERR_INVALID_RESET_CODE: "O código de verificação está errado, já foi usado ou expirou. Peça um novo.",
   ERR_COMPANY_INACTIVE: "Esta empresa está inativa. Entre em contato com o Suporte.",
+  ERR_PAYMENT_REQUIRED: "Sua assinatura venceu: pague a fatura em aberto em Financeiro para continuar.",
   ERR_SUBSCRIPTION_EXPIRED:
     "Opss! Sua assinatura venceu {{dueDate}}. Entre em contato com o Suporte para mais informações!",
   ERR_SESSION_REPLACED: "Sua conta foi acessada em outro computador.",
