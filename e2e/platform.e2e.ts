@@ -89,7 +89,9 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await page.getByRole("button", { name: `Excluir ${PLAN}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Excluir" }).click();
     await expect.poll(() => page.getByText("usado por 1 empresa").first().isVisible()).toBe(true);
-    await page.keyboard.press("Escape");
+    // The confirmation stays open after a refusal (Escape would close the toast first: the newest layer).
+    await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(false);
     expect(await planRow.isVisible()).toBe(true);
 
     // The company's admin works under the plan: no kanban.

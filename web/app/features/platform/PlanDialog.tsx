@@ -47,7 +47,19 @@ export function PlanDialog({
 
   useEffect(() => {
     if (!open) return;
-    setDraft(plan ? { ...plan, users: String(plan.users), connections: String(plan.connections), queues: String(plan.queues), value: String(plan.value) } : emptyDraft());
+    setDraft(
+      plan
+        ? {
+            ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, plan[f]])),
+            name: plan.name,
+            useInternal: plan.useInternal,
+            users: String(plan.users),
+            connections: String(plan.connections),
+            queues: String(plan.queues),
+            value: String(plan.value),
+          } as Draft
+        : emptyDraft(),
+    );
     setErrors({});
   }, [open, plan]);
 
@@ -63,8 +75,7 @@ export function PlanDialog({
     }
     setErrors(found);
     if (Object.keys(found).length) return;
-    const { id: _id, ...rest } = draft as Draft & { id?: number };
-    const input: PlanInput = { ...rest, name: draft.name.trim(), users: Number(draft.users), connections: Number(draft.connections), queues: Number(draft.queues), value: Number(draft.value) };
+    const input: PlanInput = { ...draft, name: draft.name.trim(), users: Number(draft.users), connections: Number(draft.connections), queues: Number(draft.queues), value: Number(draft.value) };
     setSaving(true);
     try {
       const saved = plan ? await updatePlan(plan.id, input) : await createPlan(input);
