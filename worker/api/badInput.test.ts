@@ -259,6 +259,9 @@ async function seedCompany() {
     "prompt/:id": prompt,
     "announcements/:id": announcement.json.id as number,
     "helps/:id": help.json.id as number,
+    // The platform's logos are named by kind, not by id.
+    "logos/:kind": "light",
+    "settings/:kind": "dark",
     "queueIntegration/:id": integration,
     "chats/:id": chat,
     "chats/:messageId": chatMessage,
