@@ -33,6 +33,7 @@ const SHELL_PAGES = [
   "/queue-integration",
   "/files",
   "/financeiro",
+  "/subscription",
 ];
 
 const AUTH_PAGES = ["/login", "/signup", "/forgetpsw"];

@@ -33,6 +33,14 @@ describe("journey: an admin pays an invoice by Pix through the PSP and sees the 
 
     await row.getByRole("button", { name: "PAGAR" }).click();
     const dialog = page.getByRole("dialog");
+    // The checkout (spec 001): Dados, Personalizar, Revisar; the payer's address, then PAGAR on Revisar.
+    await dialog.getByRole("button", { name: "Voltar" }).click();
+    await dialog.getByLabel("Endereço").fill("Rua do Comércio, 1");
+    await dialog.getByLabel("Cidade").fill("Campinas");
+    await dialog.getByLabel("CEP").fill("13000-000");
+    await dialog.getByRole("button", { name: "Próximo" }).click();
+    await dialog.getByRole("button", { name: "Próximo" }).click();
+    await dialog.getByRole("button", { name: "PAGAR" }).click();
     await expect.poll(() => dialog.getByRole("img", { name: /QR code do Pix/ }).isVisible()).toBe(true);
     const copyPaste = await dialog.locator("textarea").inputValue();
     expect(copyPaste.startsWith("000201")).toBe(true);

@@ -21,12 +21,14 @@ import { useNonce } from "./lib/nonce";
 import { cookieHeaders, getPageSession } from "./lib/session.server";
 import { storage } from "./lib/storage";
 import { themeScript } from "./lib/theme";
+import { platformLogos } from "./lib/logos.server";
 import "./tailwind.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getPageSession(request, context);
   const lang = resolveLanguage(request, session.user?.language);
-  return data({ lang, userLanguage: !!session.user?.language }, { headers: cookieHeaders(session) });
+  const logos = await platformLogos(context);
+  return data({ lang, userLanguage: !!session.user?.language, logos }, { headers: cookieHeaders(session) });
 }
 
 export const meta: MetaFunction = () => [
@@ -35,7 +37,6 @@ export const meta: MetaFunction = () => [
 ];
 
 export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
@@ -52,6 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#00a884" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} suppressHydrationWarning />
+        {/* The platform's favicon (Logo tab), else the built-in one. */}
+        {rootData?.logos?.favicon ? <link rel="icon" href={rootData.logos.favicon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         <Meta />
         <Links />
       </head>

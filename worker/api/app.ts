@@ -11,6 +11,7 @@ import { invoiceRoutes, subscriptionRoutes } from "./routes/billing";
 import { contactRoutes } from "./routes/contacts";
 import { kanbanRoutes } from "./routes/kanban";
 import { planRoutes } from "./routes/plans";
+import { helpRoutes } from "./routes/helps";
 import { quickMessageRoutes } from "./routes/quickMessages";
 import { scheduleRoutes } from "./routes/schedules";
 import { contactListItemRoutes, contactListRoutes } from "./routes/contactLists";
@@ -65,6 +66,7 @@ export function createApi() {
   api.route("/auth", authRoutes);
   api.route("/ws", wsRoutes);
   api.route("/plans", planRoutes);
+  api.route("/helps", helpRoutes);
   api.route("/companies", companyRoutes);
   api.route("/invoices", invoiceRoutes);
   api.route("/subscription", subscriptionRoutes);

@@ -20,6 +20,7 @@ import * as messageContracts from "../contracts/messages";
 import * as pagingContracts from "../contracts/paging";
 import { EMPTY_PATCH } from "../contracts/patch";
 import * as planContracts from "../contracts/plans";
+import * as helpContracts from "../contracts/helps";
 import * as queueContracts from "../contracts/queues";
 import * as quickMessageContracts from "../contracts/quickMessages";
 import * as settingContracts from "../contracts/settings";
@@ -77,6 +78,7 @@ const contractModules = [
   messageContracts,
   pagingContracts,
   planContracts,
+  helpContracts,
   queueContracts,
   quickMessageContracts,
   scheduleContracts,
@@ -225,6 +227,8 @@ async function seedCompany() {
   const platform = await platformAdmin();
   const announcement = await call("POST", "/api/announcements", { token: platform.user.token, body: { title: "Manutenção", text: "Sábado às 22h" } });
   if (announcement.status !== 201) throw new Error(`seedCompany: POST /announcements → ${announcement.status} ${JSON.stringify(announcement.json)}`);
+  const help = await call("POST", "/api/helps", { token: platform.user.token, body: { title: "Primeiros passos", video: "dQw4w9WgXcQ" } });
+  if (help.status !== 201) throw new Error(`seedCompany: POST /helps → ${help.status} ${JSON.stringify(help.json)}`);
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
   /** The company's own value for each route parameter, by resource and name. */
@@ -254,6 +258,10 @@ async function seedCompany() {
     "messages/:id": message.id,
     "prompt/:id": prompt,
     "announcements/:id": announcement.json.id as number,
+    "helps/:id": help.json.id as number,
+    // The platform's logos are named by kind, not by id.
+    "logos/:kind": "light",
+    "settings/:kind": "dark",
     "queueIntegration/:id": integration,
     "chats/:id": chat,
     "chats/:messageId": chatMessage,

@@ -16,6 +16,8 @@ import { refreshTokenParts, verifyAccessToken } from "../domain/auth/tokens";
 import { AppError } from "../domain/errors";
 import { authorizeConnectionToken } from "../domain/externalApi/authorizeConnectionToken";
 import { listPublicPlans } from "../domain/plans/listPublicPlans";
+import { getLogoFile } from "../domain/logos/getLogoFile";
+import { listLogos } from "../domain/logos/listLogos";
 import { publicPlatformKeys } from "../domain/settings/catalogue";
 import type { Env } from "../env";
 import { hubDirectory, hubFor } from "../hub/ports";
@@ -127,6 +129,18 @@ export function createEdgeApi() {
   edge.route("/version", versionRoutes);
   edge.get("/plans/list", async (c) => c.json(await listPublicPlans({ db: createControlDb(c.env.DB) })));
   edge.get("/plans/register", async (c) => c.json(await listPublicPlans({ db: createControlDb(c.env.DB) })));
+
+  // The platform's logos (ADR 0035): public, for the login page before anyone logs in.
+  edge.get("/logos", async (c) => c.json(await listLogos({ control: createControlDb(c.env.DB) })));
+  edge.get("/logos/:kind", async (c) => {
+    const file = await getLogoFile({ control: createControlDb(c.env.DB), env: c.env, input: { kind: c.req.param("kind"), version: c.req.query("v") } });
+    if (c.req.header("if-none-match") === file.etag) {
+      await file.body.cancel();
+      file.headers.delete("content-length");
+      return new Response(null, { status: 304, headers: file.headers });
+    }
+    return new Response(file.body, { headers: file.headers });
+  });
 
   // The external API: a connection's token, found in the control database's connection index, names the company.
   edge.post("/messages/send", async (c) => {

@@ -7,3 +7,4 @@ export { announcements, announcementsRelations, announcementCompanies, announcem
 export { passwordResets, rateLimits } from "./schema/auth";
 export { sessionLeases } from "./schema/sessionHost";
 export * from "./schema/routing";
+export { platformLogos } from "./schema/platform";

@@ -39,7 +39,8 @@ export const hubCalls = {
   pixSettings,
   /** A server-rendered page's session: the access token checked against the session, and the app shell's user. */
   pageSession: call(async ({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) => {
-    const user = await authenticate({ db: ctx.db, env: ctx.env, token: input.token });
+    // A page of an expired company's admin is rendered: the app sends it to /financeiro to pay (ADR 0036).
+    const user = await authenticate({ db: ctx.db, env: ctx.env, token: input.token, billing: true });
     return loadSessionUser(ctx.db, user.id, user.companyId);
   }),
   /** A platform setting the public pages read (the platform company's hub: viewregister on the login page). */

@@ -15,6 +15,9 @@ export function newCspNonce(): string {
  * A page's policy: scripts only from our origin or with this response's nonce (Remix's inline context and
  * scroll scripts, the theme script, React's streaming scripts), nothing embeds us, nothing is embedded.
  */
+/** Where the help videos play (ADR 0035). */
+export const YOUTUBE_EMBED = "https://www.youtube-nocookie.com";
+
 function pagePolicy(url: URL, nonce: string): string {
   const socket = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   // The signup page may show Cloudflare Turnstile (ADR 0026): its script and its frame, on that page only.
@@ -27,8 +30,8 @@ function pagePolicy(url: URL, nonce: string): string {
     // which can, stay nonce-only.
     "style-src 'self' 'unsafe-inline'",
     // data: for QR codes and location thumbnails, blob: for previews of files about to be sent; contacts' profile
-    // pictures are WhatsApp's own URLs.
-    "img-src 'self' data: blob: https://pps.whatsapp.net",
+    // pictures are WhatsApp's own URLs; the help videos' thumbnails are YouTube's (/helps).
+    "img-src 'self' data: blob: https://pps.whatsapp.net https://i.ytimg.com",
     "media-src 'self' blob:",
     "font-src 'self' data:",
     // The API and the websocket (named: 'self' covers ws: only in browsers that implement CSP 3 on that point).
@@ -36,7 +39,9 @@ function pagePolicy(url: URL, nonce: string): string {
     // The service worker (/sw.js) and the spreadsheet reader's worker (a built asset).
     "worker-src 'self'",
     "manifest-src 'self'",
-    turnstile ? `frame-src${turnstile}` : "frame-src 'none'",
+    // The help videos' player (/helps) is YouTube's privacy-enhanced embed: on every page, since the app reaches
+    // /helps by client-side navigation under the policy of the page it was loaded with.
+    `frame-src ${YOUTUBE_EMBED}${turnstile}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -24,6 +24,7 @@ export const en: Translations = {
     ERR_CAPTCHA_FAILED: "The anti-robot check failed. Try again.",
     ERR_INVALID_RESET_CODE: "The verification code is wrong, used or expired. Ask for a new one.",
     ERR_COMPANY_INACTIVE: "This company is inactive. Contact support.",
+    ERR_PAYMENT_REQUIRED: "Your subscription has expired: pay the open invoice under Billing to continue.",
     ERR_SUBSCRIPTION_EXPIRED: "Oops! Your subscription expired on {{dueDate}}. Contact support for more information!",
     ERR_SESSION_REPLACED: "Your account was accessed from another computer.",
     ERR_NO_PERMISSION: "You don't have permission to access this resource.",
@@ -40,6 +41,7 @@ export const en: Translations = {
     ERR_NO_WAPP_FOUND: "No WhatsApp found with this ID.",
     ERR_NO_COMPANY_FOUND: "No company found with this ID.",
     ERR_NO_PLAN_FOUND: "No plan found with this ID.",
+    ERR_NO_HELP_FOUND: "No help video found with this ID.",
     ERR_NO_QUEUE_FOUND: "No queue found with this ID.",
     ERR_NO_QUEUE_OPTION_FOUND: "Queue option not found.",
     ERR_NO_QUEUE_INTEGRATION_FOUND: "Queue integration not found.",
@@ -273,7 +275,7 @@ export const en: Translations = {
   },
   settings: {
     title: "Settings",
-    tabs: { options: "Options", schedules: "Business hours" },
+    tabs: { options: "Options", schedules: "Business hours", logo: "Logo", companies: "Companies", createCompany: "Register company", plans: "Plans", helps: "Help", platform: "Platform" },
     optionsHint: "Choices are saved as soon as they change; messages, with their Save button.",
     keys: {
       userRating: "Ratings",

@@ -24,6 +24,7 @@ export const es: Translations = {
     ERR_CAPTCHA_FAILED: "La verificación anti-robot falló. Inténtalo de nuevo.",
     ERR_INVALID_RESET_CODE: "El código de verificación es incorrecto, ya se usó o venció. Pide uno nuevo.",
     ERR_COMPANY_INACTIVE: "Esta empresa está inactiva. Póngase en contacto con soporte.",
+    ERR_PAYMENT_REQUIRED: "Su suscripción venció: pague la factura abierta en Finanzas para continuar.",
     ERR_SUBSCRIPTION_EXPIRED: "¡Ups! Su suscripción venció el {{dueDate}}. ¡Póngase en contacto con soporte para más información!",
     ERR_SESSION_REPLACED: "Se accedió a su cuenta desde otra computadora.",
     ERR_NO_PERMISSION: "No tiene permiso para acceder a este recurso.",
@@ -40,6 +41,7 @@ export const es: Translations = {
     ERR_NO_WAPP_FOUND: "No se encontró ningún WhatsApp con este ID.",
     ERR_NO_COMPANY_FOUND: "No se encontró ninguna empresa con este ID.",
     ERR_NO_PLAN_FOUND: "No se encontró ningún plan con este ID.",
+    ERR_NO_HELP_FOUND: "No se encontró ningún video de ayuda con este ID.",
     ERR_NO_QUEUE_FOUND: "No se encontró ninguna cola con este ID.",
     ERR_NO_QUEUE_OPTION_FOUND: "No se encontró la opción de la cola.",
     ERR_NO_QUEUE_INTEGRATION_FOUND: "No se encontró la integración.",
@@ -273,7 +275,7 @@ export const es: Translations = {
   },
   settings: {
     title: "Configuraciones",
-    tabs: { options: "Opciones", schedules: "Horarios" },
+    tabs: { options: "Opciones", schedules: "Horarios", logo: "Logo", companies: "Empresas", createCompany: "Registrar empresa", plans: "Planes", helps: "Ayuda", platform: "Plataforma" },
     optionsHint: "Las opciones se guardan en cuanto cambian; los mensajes, con su botón Guardar.",
     keys: {
       userRating: "Evaluaciones",

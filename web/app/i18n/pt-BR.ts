@@ -25,6 +25,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_CAPTCHA_FAILED: "A verificação anti-robô falhou. Tente de novo.",
   ERR_INVALID_RESET_CODE: "O código de verificação está errado, já foi usado ou expirou. Peça um novo.",
   ERR_COMPANY_INACTIVE: "Esta empresa está inativa. Entre em contato com o Suporte.",
+  ERR_PAYMENT_REQUIRED: "Sua assinatura venceu: pague a fatura em aberto em Financeiro para continuar.",
   ERR_SUBSCRIPTION_EXPIRED:
     "Opss! Sua assinatura venceu {{dueDate}}. Entre em contato com o Suporte para mais informações!",
   ERR_SESSION_REPLACED: "Sua conta foi acessada em outro computador.",
@@ -42,6 +43,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_WAPP_FOUND: "Nenhum WhatsApp encontrado com este ID.",
   ERR_NO_COMPANY_FOUND: "Nenhuma empresa encontrada com este ID.",
   ERR_NO_PLAN_FOUND: "Nenhum plano encontrado com este ID.",
+  ERR_NO_HELP_FOUND: "Nenhum vídeo de ajuda encontrado com este ID.",
   ERR_NO_QUEUE_FOUND: "Nenhuma fila encontrada com este ID.",
   ERR_NO_QUEUE_OPTION_FOUND: "Nenhuma opção de fila encontrada.",
   ERR_NO_QUEUE_INTEGRATION_FOUND: "Nenhuma integração encontrada.",
@@ -277,7 +279,7 @@ export const ptBR = {
   },
   settings: {
     title: "Configurações",
-    tabs: { options: "Opções", schedules: "Horários" },
+    tabs: { options: "Opções", schedules: "Horários", logo: "Logo", companies: "Empresas", createCompany: "Cadastrar Empresa", plans: "Planos", helps: "Ajuda", platform: "Plataforma" },
     optionsHint: "As opções são salvas assim que mudam; as mensagens, com o botão Salvar delas.",
     keys: {
       userRating: "Avaliações",

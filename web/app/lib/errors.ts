@@ -29,6 +29,9 @@ export function errorMessage(err: unknown, t: TFunction): string {
 /** The one error handler of the app: a 2-second toast with the localised message. */
 export function toastError(err: unknown) {
   if (err instanceof ApiError && err.handled) return;
+  // An expired company's admin on the invoices page: the shell's own calls (badges, popovers) are refused with
+  // 402 and the banner already says why (ADR 0036).
+  if (err instanceof ApiError && err.code === "ERR_PAYMENT_REQUIRED") return;
   if (err instanceof DOMException && err.name === "AbortError") return;
   toast.error(errorMessage(err, browserI18n().t));
 }

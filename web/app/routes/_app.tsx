@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { ShellError } from "../components/layout/ShellError";
@@ -7,11 +7,14 @@ import { useRealtimeConnection } from "../lib/realtime";
 import { cookieHeaders, requireUser } from "../lib/session.server";
 import { scheduleRefresh } from "../lib/session-refresh";
 import type { AppLoaderData } from "../lib/session-user";
-import { subscriptionWarning } from "../lib/subscription";
+import { payFirstRedirect, subscriptionWarning } from "../lib/subscription";
 
 /** Every private page sits in the shell; a visitor without a session goes to /login. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
+  // An expired company's admin is let in to pay: every other page sends them to the invoices (ADR 0036).
+  const payFirst = payFirstRedirect(session.user, new URL(request.url).pathname);
+  if (payFirst) throw redirect(payFirst, { headers: cookieHeaders(session) });
   const body: AppLoaderData = {
     user: session.user,
     accessExpiresAt: session.accessExpiresAt,

@@ -3,6 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { MessageCircle, ShieldCheck, Users, Zap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cookieHeaders, redirectIfLoggedIn } from "../lib/session.server";
+import { BrandMark, BrandName, UploadedLogo, useLogos } from "../components/shell/BrandLogo";
 
 /** Public pages (login, signup, password reset): a logged-in visitor goes straight to the inbox. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,16 +13,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PublicLayout() {
   const { t } = useTranslation();
+  const logos = useLogos();
+  const uploaded = !!(logos.light || logos.dark);
   return (
     <div className="grid min-h-dvh bg-bg md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       {/* The greens are the brand's darker ones: white reads 4.9:1 or better anywhere on the gradient. */}
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-[#008069] via-[#00735e] to-[#005c4b] p-10 text-white md:flex md:flex-col md:justify-between">
-        <div className="flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-2xl bg-white/15 backdrop-blur">
-            <MessageCircle className="size-6" aria-hidden />
-          </span>
-          <span className="text-2xl font-bold tracking-tight">ZapDesk</span>
-        </div>
+        {uploaded ? (
+          <div className="flex items-center">
+            {/* The uploaded logo on a light card: a logo made for light pages stays readable on the green. */}
+            <span className="rounded-2xl bg-white px-4 py-3 shadow-sm">
+              <img src={(logos.light ?? logos.dark)!} alt="ZapDesk" className="h-12 max-w-64 object-contain" data-brand-logo="login-aside" />
+            </span>
+          </div>
+        ) : (
+          <div className="flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-2xl bg-white/15 backdrop-blur">
+              <MessageCircle className="size-6" aria-hidden />
+            </span>
+            <span className="text-2xl font-bold tracking-tight">ZapDesk</span>
+          </div>
+        )}
         <div className="max-w-md space-y-6">
           <p className="text-3xl leading-tight font-semibold">{t("auth.subtitle")}</p>
           <ul className="space-y-3">
@@ -42,12 +54,14 @@ export default function PublicLayout() {
       <main className="flex items-center justify-center px-4 py-10 sm:px-8">
         <div className="w-full max-w-sm">
           <div className="mb-8 flex items-center justify-center gap-2.5 md:hidden">
-            <span className="flex size-10 items-center justify-center rounded-2xl bg-brand text-brand-fg">
-              <MessageCircle className="size-6" aria-hidden />
-            </span>
-            <span className="text-2xl font-bold tracking-tight">
-              Zap<span className="text-brand">Desk</span>
-            </span>
+            {uploaded ? (
+              <UploadedLogo logos={logos} className="h-12 max-w-64" />
+            ) : (
+              <>
+                <BrandMark className="size-10 rounded-2xl" />
+                <BrandName className="text-2xl" />
+              </>
+            )}
           </div>
           <Outlet />
         </div>

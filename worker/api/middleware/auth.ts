@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { authenticate } from "../../domain/auth/authenticate";
+import { isBillingPath } from "../../domain/auth/companyAccess";
 import type { Ctx } from "../../domain/context";
 import { AppError } from "../../domain/errors";
 import { hubHere } from "../../hub/ports";
@@ -11,7 +12,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The session of the request's access token (see accessToken), in the hub's own database. */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c) });
+  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c), billing: isBillingPath(c.req.path) });
   c.set("user", user);
   c.set("ctx", hubHere(c.env).contextFor(user));
   await next();
@@ -19,7 +20,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 
 /** A read with the request's session: the session checked first (in the hub's own database, no round trip). */
 export async function readWithSession<T>(c: AppContext, read: (ctx: Ctx) => Promise<T>): Promise<{ ctx: Ctx; result: T }> {
-  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c) });
+  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c), billing: isBillingPath(c.req.path) });
   const ctx = hubHere(c.env).contextFor(user);
   c.set("user", user);
   c.set("ctx", ctx);

@@ -163,7 +163,7 @@ describe("POST /api/auth/login", () => {
 
   it("refuses a company whose due date has passed, with the date in the message", async () => {
     const company = await createCompany({ dueDate: "2020-01-31" });
-    const user = await createUser(company.id, { profile: "admin" });
+    const user = await createUser(company.id, { profile: "user" });
     const res = await call("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
     expect(res.status).toBe(401);
     expect(res.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");

@@ -282,6 +282,26 @@ describe("PUT /api/companies/:id", () => {
     expect((await call("GET", "/api/auth/me", { token: agent.token })).status).toBe(200);
   });
 
+  it("puts a company on a new plan whose flags and limits apply from its users' next request", async () => {
+    const generous = await createPlan({ useKanban: true, queues: 10 });
+    const strict = await createPlan({ useKanban: false, queues: 0 });
+    const { company, admin } = await companyWithTeam({ planId: generous.id });
+    expect((await call("GET", "/api/ticket/kanban", { token: admin.token })).status).toBe(200);
+
+    const moved = await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { planId: strict.id } });
+    expect(moved.status).toBe(200);
+    expect(moved.json.plan).toEqual({ id: strict.id, name: strict.name });
+    const kanban = await call("GET", "/api/ticket/kanban", { token: admin.token });
+    expect(kanban.status).toBe(403);
+    expect(kanban.json).toMatchObject({ error: "ERR_PLAN_FEATURE_DISABLED", feature: "useKanban" });
+    const queue = await call("POST", "/api/queue", { token: admin.token, body: { name: "Vendas", color: "#123456" } });
+    expect(queue.status).toBe(403);
+    expect(queue.json).toMatchObject({ error: "ERR_PLAN_LIMIT_REACHED", resource: "queues" });
+
+    await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { planId: generous.id } });
+    expect((await call("GET", "/api/ticket/kanban", { token: admin.token })).status).toBe(200);
+  });
+
   it("refuses another company's name with 409 and keeps the name", async () => {
     const company = await createCompany();
     const res = await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { name: teamB.company.name } });

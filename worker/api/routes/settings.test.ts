@@ -136,6 +136,30 @@ describe("PUT /api/settings/:key", () => {
   });
 });
 
+describe("secret platform settings (the Pix client secret)", () => {
+  it("are write-only: saved as given, read back masked, and kept when the mask is sent back", async () => {
+    const token = platform.user.token;
+    expect(valueIn((await call("GET", "/api/settings", { token })).json, "pixClientSecret")).toBe("");
+    const put = await call("PUT", "/api/settings/pixClientSecret", { token, body: { value: "s3cr3t-psp" } });
+    expect(put.status).toBe(200);
+    expect(put.json).toEqual({ key: "pixClientSecret", value: "********" });
+    expect((await saved(platform.company.id, "pixClientSecret"))?.value).toBe("s3cr3t-psp");
+    const list = await call("GET", "/api/settings", { token });
+    expect(valueIn(list.json, "pixClientSecret")).toBe("********");
+    expect(JSON.stringify(list.json)).not.toContain("s3cr3t-psp");
+
+    expect((await call("PUT", "/api/settings/pixClientSecret", { token, body: { value: "********" } })).status).toBe(200);
+    expect((await saved(platform.company.id, "pixClientSecret"))?.value).toBe("s3cr3t-psp");
+    // Not a secret: shown as saved.
+    await call("PUT", "/api/settings/pixClientId", { token, body: { value: "client-1" } });
+    expect(valueIn((await call("GET", "/api/settings", { token })).json, "pixClientId")).toBe("client-1");
+  });
+
+  it("refuses a company admin with 403", async () => {
+    expect((await call("PUT", "/api/settings/pixClientSecret", { token: teamA.admin.token, body: { value: "x" } })).status).toBe(403);
+  });
+});
+
 describe("GET /api/settings/allowregister, /viewregister, /trial", () => {
   it("answers the platform values without logging in, defaults when never saved", async () => {
     const viewregister = await call("GET", "/api/settings/viewregister");

@@ -16,7 +16,8 @@ export const wsRoutes = new Hono<AppEnv>().get("/", async (c) => {
     return c.json({ error: "ERR_VALIDATION", message: "Expected a websocket upgrade" }, 426);
   }
   const token = requestToken(c);
-  const user = await authenticate({ db: c.get("db"), env: c.env, token });
+  // An expired company's admin keeps the socket that brings the payment event (ADR 0036).
+  const user = await authenticate({ db: c.get("db"), env: c.env, token, billing: true });
   const actor: HubActor = {
     userId: user.id,
     sessionId: user.sessionId,

@@ -20,3 +20,4 @@ export * from "./auth";
 export * from "./sessionHost";
 export * from "./externalApi";
 export * from "./routing";
+export * from "./platform";

@@ -12,14 +12,14 @@ import { verifyAccessToken, type AccessClaims } from "./tokens";
  * Access token in, the acting user out — loaded fresh in one round trip, so a revoked session, a changed
  * profile or an expired company take effect on the very next request.
  */
-export async function authenticate({ db, env, token }: { db: Db; env: Env; token: string }): Promise<CurrentUser> {
-  return loadSession(db, await verifyAccessToken(token, env.JWT_SECRET));
+export async function authenticate({ db, env, token, billing = false }: { db: Db; env: Env; token: string; billing?: boolean }): Promise<CurrentUser> {
+  return loadSession(db, await verifyAccessToken(token, env.JWT_SECRET), { billing });
 }
 
-/** The session's rows, turned into the acting user. */
-export async function loadSession(db: Db, claims: AccessClaims): Promise<CurrentUser> {
+/** The session's rows, turned into the acting user. `billing`: the request is one an expired company's admin may make. */
+export async function loadSession(db: Db, claims: AccessClaims, { billing = false } = {}): Promise<CurrentUser> {
   const rows = await readSessionRows(db, claims);
-  return userFromSessionRows(claims, rows);
+  return userFromSessionRows(claims, rows, { billing });
 }
 
 function sessionUserQuery(db: Db, where: SQL) {
@@ -70,13 +70,13 @@ export function readSessionRows(db: Db, claims: AccessClaims) {
 export type SessionRows = Awaited<ReturnType<typeof readSessionRows>>;
 
 /** The acting user of a session's rows, or the error that refuses it (ended, replaced, company locked out). */
-export function userFromSessionRows(claims: AccessClaims, [rows, queueRows, settingRows]: SessionRows): CurrentUser {
+export function userFromSessionRows(claims: AccessClaims, [rows, queueRows, settingRows]: SessionRows, { billing = false } = {}): CurrentUser {
   const row = rows[0];
   if (!row) throw new AppError("ERR_SESSION_EXPIRED");
   if (row.revokedAt) {
     throw new AppError(row.revokedReason === "replaced" ? "ERR_SESSION_REPLACED" : "ERR_SESSION_EXPIRED");
   }
-  assertCompanyAccess({ status: row.companyStatus, dueDate: row.dueDate, timezone: row.timezone }, row.super);
+  assertCompanyAccess({ status: row.companyStatus, dueDate: row.dueDate, timezone: row.timezone }, row, { billing });
   return {
     id: row.id,
     companyId: row.companyId,

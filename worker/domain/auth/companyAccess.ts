@@ -24,17 +24,44 @@ function ptBrDate(isoDate: string): string {
   return `${d}/${m}/${y}`;
 }
 
+/** Who is asking: platform admins are never locked out; an expired company's admin may still pay. */
+export interface AccessActor {
+  super: boolean;
+  profile?: string;
+}
+
+/**
+ * What an expired company's admin may still reach (ADR 0036): the session itself (login, refresh, the page's
+ * session, the websocket that brings the payment event) and paying (the invoices, the checkout, the company's own
+ * record and plan the checkout shows). Paths are the API's, under /api.
+ */
+const BILLING_PATHS = [/^\/api\/auth\//, /^\/api\/ws$/, /^\/api\/invoices(\/|$)/, /^\/api\/subscription$/, /^\/api\/companies\/\d+$/, /^\/api\/companies\/listPlan\/\d+$/];
+
+export function isBillingPath(path: string): boolean {
+  return BILLING_PATHS.some((re) => re.test(path));
+}
+
+export function isExpired(company: CompanyAccessInfo, now = new Date()): boolean {
+  return !!company.dueDate && company.dueDate < todayIn(company.timezone, now);
+}
+
 /**
  * An inactive company, or one whose due date has passed, is refused on the server — at login and on every
- * request. Platform admins (super) are never locked out, so they can renew a company.
+ * request. Platform admins (super) are never locked out, so they can renew a company. An expired (not blocked)
+ * company's admin keeps a session to pay: `billing` says the request is one of paying (isBillingPath); anything
+ * else answers 402 ERR_PAYMENT_REQUIRED, which does not end the session.
  */
-export function assertCompanyAccess(company: CompanyAccessInfo, isSuper: boolean, now = new Date()): void {
-  if (isSuper) return;
+export function assertCompanyAccess(company: CompanyAccessInfo, actor: AccessActor, { billing = false, now = new Date() }: { billing?: boolean; now?: Date } = {}): void {
+  if (actor.super) return;
   if (!company.status) throw new AppError("ERR_COMPANY_INACTIVE");
-  if (company.dueDate && company.dueDate < todayIn(company.timezone, now)) {
+  if (isExpired(company, now)) {
+    if (actor.profile === "admin") {
+      if (billing) return;
+      throw new AppError("ERR_PAYMENT_REQUIRED", undefined, { dueDate: company.dueDate });
+    }
     throw new AppError(
       "ERR_SUBSCRIPTION_EXPIRED",
-      `Opss! Sua assinatura venceu ${ptBrDate(company.dueDate)}. Entre em contato com o Suporte para mais informações!`,
+      `Opss! Sua assinatura venceu ${ptBrDate(company.dueDate!)}. Entre em contato com o Suporte para mais informações!`,
       { dueDate: company.dueDate },
     );
   }

@@ -62,7 +62,7 @@ export async function signIn({ ctx, input }: { ctx: SystemCtx; input: { email: s
   const valid = await verifyPassword(input.password, found?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!found || !valid) throw new AppError("ERR_INVALID_CREDENTIALS");
   const { user, company } = found;
-  assertCompanyAccess(company, user.super);
+  assertCompanyAccess(company, user, { billing: true });
 
   const sessionId: string = crypto.randomUUID();
   const refreshToken = newRefreshToken(user.companyId, sessionId);

@@ -47,7 +47,7 @@ export async function refreshSession({ ctx, input: { refreshToken } }: { ctx: Sy
     throw new AppError("ERR_SESSION_EXPIRED");
   }
   if (session.expiresAt.getTime() < Date.now()) throw new AppError("ERR_SESSION_EXPIRED");
-  assertCompanyAccess(company, user.super);
+  assertCompanyAccess(company, user, { billing: true });
 
   const next = newRefreshToken(ctx.companyId, session.id);
   const now = new Date();

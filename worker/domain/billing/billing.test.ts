@@ -163,3 +163,50 @@ describe("POST /api/subscription/webhook/pix", () => {
     expect((await control.select().from(invoices).where(and(eq(invoices.status, "paid"), eq(invoices.txId, "unknowntxid000000000000000000"))).all())).toEqual([]);
   });
 });
+
+describe("an expired company (ADR 0036)", () => {
+  async function expiredWithInvoice() {
+    const team = await companyWithInvoice();
+    const superToken = (await platformAdmin()).user.token;
+    // Past due: the platform moves the date back (the hub's copy follows at once).
+    expect((await call("PUT", `/api/companies/${team.company.id}`, { token: superToken, body: { dueDate: addDaysToDate(today(), -2) } })).status).toBe(200);
+    return { ...team, superToken };
+  }
+
+  it("lets its admin log in and pay the open invoice, and answers 402 to anything else", async () => {
+    await withoutPsp();
+    const { admin, invoice } = await expiredWithInvoice();
+    const login = await call("POST", "/api/auth/login", { body: { email: admin.email, password: "secret123" } });
+    expect(login.status).toBe(200);
+    const token = login.json.token as string;
+    expect((await call("GET", "/api/invoices/all", { token })).json.invoices).toEqual([expect.objectContaining({ id: invoice.id, status: "open" })]);
+    const pix = await call("POST", "/api/subscription", { token, body: { invoiceId: invoice.id } });
+    expect(pix.status).toBe(200);
+    expect(pix.json.valor.original).toBe("100.00");
+    expect((await call("GET", `/api/companies/${admin.companyId}`, { token })).status).toBe(200);
+
+    const tickets = await call("GET", "/api/tickets", { token });
+    expect(tickets.status).toBe(402);
+    expect(tickets.json).toMatchObject({ error: "ERR_PAYMENT_REQUIRED" });
+    expect((await call("POST", "/api/queue", { token, body: { name: "Vendas", color: "#123456" } })).status).toBe(402);
+  });
+
+  it("still refuses its agents, at login and on their sessions, with the due date", async () => {
+    const { agent } = await expiredWithInvoice();
+    const me = await call("GET", "/api/auth/me", { token: agent.token });
+    expect(me.status).toBe(401);
+    expect(me.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
+    expect((await call("GET", "/api/invoices/all", { token: agent.token })).status).toBe(401);
+    const login = await call("POST", "/api/auth/login", { body: { email: agent.email, password: "secret123" } });
+    expect(login.status).toBe(401);
+    expect(login.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
+  });
+
+  it("refuses the admin of a blocked company even the invoices", async () => {
+    const { admin, company, superToken } = await expiredWithInvoice();
+    await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { status: false } });
+    const res = await call("GET", "/api/invoices/all", { token: admin.token });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("ERR_COMPANY_INACTIVE");
+  });
+});

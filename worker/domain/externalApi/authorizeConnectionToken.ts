@@ -33,6 +33,6 @@ export async function authorizeConnectionToken(control: ControlDb, authorization
     .where(eq(companies.id, connection.companyId))
     .get();
   if (!company) throw new AppError("ERR_INVALID_API_TOKEN");
-  assertCompanyAccess(company, false);
+  assertCompanyAccess(company, { super: false });
   return connection;
 }

@@ -46,6 +46,22 @@ export const platformSettings = {
   pixMerchantCity: { schema: z.string().max(15), default: "" },
 } as const;
 
+/**
+ * Platform keys that hold secrets: write-only. Reads (GET /settings, the `settings` event) answer SECRET_MASK when one
+ * is saved and "" when none is; a PUT of SECRET_MASK keeps the saved secret (a form sent back unchanged).
+ */
+export const secretPlatformKeys: readonly PlatformSettingKey[] = ["pixClientSecret", "clientsecretmkauth", "tokenixc", "asaas"];
+export const SECRET_MASK = "********";
+
+export function isSecretKey(key: string): boolean {
+  return (secretPlatformKeys as readonly string[]).includes(key);
+}
+
+/** What a reader is shown of a saved value. */
+export function shownValue(key: string, value: string): string {
+  return isSecretKey(key) && value !== "" ? SECRET_MASK : value;
+}
+
 /** Platform keys anyone may read (login and signup pages read them before anyone logs in). */
 export const publicPlatformKeys = ["allowregister", "viewregister", "trial"] as const;
 

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
-import { platformSettings, withCompanyDefaults, type PlatformSettingKey } from "./catalogue";
+import { platformSettings, shownValue, withCompanyDefaults, type PlatformSettingKey } from "./catalogue";
 import { PLATFORM_COMPANY_ID } from "./platform";
 
 /**
@@ -17,7 +17,9 @@ export async function listSettings({ ctx }: { ctx: Ctx }) {
     .where(eq(settings.companyId, ctx.companyId));
   const list = withCompanyDefaults(rows);
   if (!can(ctx.user, "settings:global")) return list;
-  return [...list, ...(await platformSettingValues(ctx.db))];
+  // Secrets are write-only: a platform admin sees that one is saved, never what it is.
+  const platform = (await platformSettingValues(ctx.db)).map((s) => ({ key: s.key, value: shownValue(s.key, s.value) }));
+  return [...list, ...platform];
 }
 
 /** Every platform key with its saved value or default. */

@@ -5,7 +5,7 @@ import type { Audience } from "../../contracts/ws";
 import { settings, users } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
-import { companySettings, isCompanySettingKey, isPlatformSettingKey, platformSettings } from "./catalogue";
+import { companySettings, isCompanySettingKey, isPlatformSettingKey, isSecretKey, platformSettings, SECRET_MASK, shownValue } from "./catalogue";
 import { PLATFORM_COMPANY_ID } from "./platform";
 
 /**
@@ -29,6 +29,8 @@ export async function updateSetting({ ctx, input }: { ctx: Ctx; input: { key: st
     throw new AppError("ERR_NO_SETTING_FOUND");
   }
   if (!schema.safeParse(value).success) throw fieldError({ value: `Not an allowed value for ${key}` });
+  // The mask sent back by a form that did not touch the secret keeps it.
+  if (isSecretKey(key) && value === SECRET_MASK) return { key, value: SECRET_MASK };
 
   await ctx.db
     .insert(settings)
@@ -44,6 +46,6 @@ export async function updateSetting({ ctx, input }: { ctx: Ctx; input: { key: st
       .where(and(eq(users.companyId, PLATFORM_COMPANY_ID), eq(users.super, true)));
     audience = { kind: "users", userIds: supers.map((u) => u.id) };
   }
-  await ctx.hubs.of(companyId).publish([{ audience, event: { type: "settings", action: "update", key, value } }]);
-  return { key, value };
+  await ctx.hubs.of(companyId).publish([{ audience, event: { type: "settings", action: "update", key, value: shownValue(key, value) } }]);
+  return { key, value: shownValue(key, value) };
 }

@@ -1,21 +1,35 @@
-import { MessageCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useAppVersion, type MenuBadges } from "../../lib/menu-badges";
 import type { SessionUser } from "../../lib/session-user";
 import { cn } from "../ui/cn";
 import { collapsibleHide, collapsibleLabel, NavList } from "./NavList";
+import { BrandMark, BrandName, UploadedLogo, useLogos } from "./BrandLogo";
 
 export type DrawerMode = "auto" | "expanded" | "collapsed";
 
+/** The platform's logo (Logo tab) or the built-in one; a collapsed menu shows the favicon or the built-in mark. */
 export function Brand({ collapsible }: { collapsible: boolean }) {
+  const logos = useLogos();
+  const uploaded = !!(logos.light || logos.dark);
   return (
     <div className="flex h-16 shrink-0 items-center gap-2.5 border-b border-line px-5">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-xl bg-brand text-brand-fg shadow-sm">
-        <MessageCircle className="size-[18px]" aria-hidden />
-      </span>
-      <span className={cn("text-lg font-bold tracking-tight text-fg", collapsible && collapsibleLabel)}>
-        Zap<span className="text-brand">Desk</span>
-      </span>
+      {uploaded ? (
+        <>
+          <span className={cn("flex min-w-0 flex-1 items-center", collapsible && collapsibleHide)}>
+            <UploadedLogo logos={logos} className="h-10 max-w-full" />
+          </span>
+          {collapsible ? (
+            <span className="hidden group-data-[mode=collapsed]/side:flex group-data-[mode=auto]/side:max-[1199px]:flex">
+              {logos.favicon ? <img src={logos.favicon} alt="" className="size-8 object-contain" /> : <BrandMark className="size-8" />}
+            </span>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <BrandMark className="size-8" />
+          <BrandName className={cn("text-lg", collapsible && collapsibleLabel)} />
+        </>
+      )}
     </div>
   );
 }

@@ -11,11 +11,13 @@ export function SubscriptionBanner({ user, subscription }: { user: SessionUser; 
   if (!subscription) return null;
   const date = formatDate(subscription.dueDate);
   const message =
-    subscription.daysLeft === 0
+    subscription.daysLeft < 0
+      ? t("errors.ERR_PAYMENT_REQUIRED")
+      : subscription.daysLeft === 0
       ? t("shell.subscriptionWarningToday", { date })
       : t("shell.subscriptionWarning", { count: subscription.daysLeft, date });
   return (
-    <div role="status" className="flex shrink-0 items-center gap-2 bg-warning-soft px-4 py-2 text-sm text-warning-fg">
+    <div role="status" className={subscription.daysLeft < 0 ? "flex shrink-0 items-center gap-2 bg-danger-soft px-4 py-2 text-sm text-danger" : "flex shrink-0 items-center gap-2 bg-warning-soft px-4 py-2 text-sm text-warning-fg"}>
       <TriangleAlert className="size-4 shrink-0" aria-hidden />
       <span className="flex-1">{message}</span>
       {canOpen(user, "financeiro") ? (

@@ -1,20 +1,30 @@
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { Spinner } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { useSessionUser } from "../../lib/session-user";
 import { OptionsTab } from "./OptionsTab";
 import { SchedulesTab } from "./SchedulesTab";
 import { useCompanySettings } from "./useCompanySettings";
-import { useState } from "react";
 
-/** Settings (spec 001): Opções for every company key; Horários only when scheduleType is company. */
+// The super user's tabs are a separate chunk: company admins never load them.
+const PlatformTabs = lazy(() => import("../platform/PlatformTabs"));
+
+/** The super-only tabs of spec 001, in its order. */
+export const SUPER_TABS = ["logo", "companies", "createCompany", "plans", "helps", "platform"] as const;
+
+/** Settings (spec 001): Opções for every company key; Horários only when scheduleType is company; the super user's tabs. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const { values, save, saving } = useCompanySettings(user, t("toasts.settingsSaved"));
   const [tab, setTab] = useState("options");
   const showSchedules = values.scheduleType === "company";
-  const activeTab = tab === "schedules" && !showSchedules ? "options" : tab;
+  const superTabs = user.super ? SUPER_TABS : [];
+  let activeTab = tab === "schedules" && !showSchedules ? "options" : tab;
+  if (!user.super && (SUPER_TABS as readonly string[]).includes(activeTab)) activeTab = "options";
+  const superTab = (superTabs as readonly string[]).includes(activeTab) ? activeTab : null;
   return (
     <PageFrame>
       <PageHeader title={t("settings.title")} />
@@ -23,6 +33,11 @@ export function SettingsPage() {
           <TabsList>
             <TabsTrigger value="options">{t("settings.tabs.options")}</TabsTrigger>
             {showSchedules ? <TabsTrigger value="schedules">{t("settings.tabs.schedules")}</TabsTrigger> : null}
+            {superTabs.map((key) => (
+              <TabsTrigger key={key} value={key}>
+                {t(`settings.tabs.${key}`)}
+              </TabsTrigger>
+            ))}
           </TabsList>
           <TabsContent value="options">
             <OptionsTab values={values} saving={saving} onChange={save} />
@@ -30,6 +45,13 @@ export function SettingsPage() {
           {showSchedules ? (
             <TabsContent value="schedules">
               <SchedulesTab companyId={user.companyId} />
+            </TabsContent>
+          ) : null}
+          {superTab ? (
+            <TabsContent value={superTab}>
+              <Suspense fallback={<Spinner className="text-brand" />}>
+                <PlatformTabs tab={superTab} values={values} saving={saving} onChange={save} />
+              </Suspense>
             </TabsContent>
           ) : null}
         </Tabs>

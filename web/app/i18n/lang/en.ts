@@ -8,6 +8,8 @@ import { en as insight } from "../../features/insight/i18n.en";
 import { en as kanban } from "../../features/kanban/i18n.en";
 import { en as chats } from "../../features/chats/i18n.en";
 import { en as announcements } from "../../features/announcements/i18n.en";
+import { en as platform } from "../../features/platform/i18n.en";
+import { en as helps } from "../../features/helps/i18n.en";
 import { en as notifications } from "../../features/notifications/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
@@ -32,6 +34,8 @@ export const translation = {
   kanban,
   chats,
   announcements,
+  platform,
+  helps,
   notifications,
   messagesApi,
   prompts,

@@ -8,6 +8,8 @@ import { es as insight } from "../../features/insight/i18n.es";
 import { es as kanban } from "../../features/kanban/i18n.es";
 import { es as chats } from "../../features/chats/i18n.es";
 import { es as announcements } from "../../features/announcements/i18n.es";
+import { es as platform } from "../../features/platform/i18n.es";
+import { es as helps } from "../../features/helps/i18n.es";
 import { es as notifications } from "../../features/notifications/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
@@ -32,6 +34,8 @@ export const translation = {
   kanban,
   chats,
   announcements,
+  platform,
+  helps,
   notifications,
   messagesApi,
   prompts,

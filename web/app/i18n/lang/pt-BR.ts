@@ -4,6 +4,8 @@ import { ptBR as billing } from "../../features/billing/i18n";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
 import { ptBR as announcements } from "../../features/announcements/i18n";
+import { ptBR as platform } from "../../features/platform/i18n";
+import { ptBR as helps } from "../../features/helps/i18n";
 import { ptBR as notifications } from "../../features/notifications/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
@@ -28,6 +30,8 @@ export const translation = {
   commandBar,
   chats,
   announcements,
+  platform,
+  helps,
   notifications,
   connections,
   contacts,

@@ -1,0 +1,187 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Field, Input } from "../../components/ui/Input";
+import { Select } from "../../components/ui/Select";
+import { cn } from "../../components/ui/cn";
+import { toastError } from "../../lib/errors";
+import { useSessionUser } from "../../lib/session-user";
+import { toast } from "../../lib/toast";
+import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, type Invoice, type OwnPlan, type PixAnswer } from "./api";
+import { PixView } from "./PixView";
+
+type Payer = { firstName: string; address2: string; city: string; state: string; zipcode: string; country: string };
+const REQUIRED = ["firstName", "address2", "city", "zipcode", "country"] as const;
+const STEPS = ["data", "plan", "review"] as const;
+
+/**
+ * Spec 001's checkout of one invoice: 0 Dados (the payer), 1 Personalizar (the plan), 2 Revisar, starting at step
+ * 1; PAGAR asks the server for the invoice's Pix (only the invoice id is sent) and shows it.
+ */
+export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | null; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [step, setStep] = useState(1);
+  const [payer, setPayer] = useState<Payer>({ firstName: "", address2: "", city: "", state: "", zipcode: "", country: "BR" });
+  const [errors, setErrors] = useState<Partial<Record<keyof Payer, string>>>({});
+  const [plan, setPlan] = useState<OwnPlan | null>(null);
+  const [pix, setPix] = useState<PixAnswer | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    if (!invoice) return;
+    setStep(1);
+    setPix(null);
+    setErrors({});
+    // The company's billing record fills the payer in; the plan is shown as the invoice was priced.
+    ownCompany(user.companyId)
+      .then((c) =>
+        setPayer((p) => ({
+          ...p,
+          firstName: p.firstName || c.billingName || c.name,
+          address2: p.address2 || c.addressStreet || "",
+          city: p.city || c.addressCity || "",
+          state: p.state || c.addressState || "",
+          zipcode: p.zipcode || c.addressZipCode || "",
+        })),
+      )
+      .catch(() => undefined);
+    ownPlan(user.companyId).then(setPlan).catch(() => setPlan(null));
+  }, [invoice, user.companyId]);
+
+  function payerErrors() {
+    const found: Partial<Record<keyof Payer, string>> = {};
+    for (const key of REQUIRED) if (!payer[key].trim()) found[key] = t(`billing.checkout.${key}Required`);
+    return found;
+  }
+
+  async function pay() {
+    if (!invoice) return;
+    const found = payerErrors();
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setStep(0);
+      return;
+    }
+    setPaying(true);
+    try {
+      setPix(await payInvoice(invoice.id));
+      toast.info(t("billing.waiting"));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  const field = (key: keyof Payer, type = "text") => (
+    <Field id={`checkout-${key}`} label={t(`billing.checkout.${key}`)} error={errors[key]}>
+      <Input id={`checkout-${key}`} type={type} value={payer[key]} onChange={(e) => setPayer((p) => ({ ...p, [key]: e.target.value }))} invalid={!!errors[key]} maxLength={200} />
+    </Field>
+  );
+
+  return (
+    <Dialog open={!!invoice} onOpenChange={onOpenChange}>
+      <DialogContent title={pix ? t("billing.pixTitle") : t("billing.checkout.title")} modalLock size="md">
+        {pix ? (
+          <PixView pix={pix} />
+        ) : invoice ? (
+          <>
+            <DialogBody className="space-y-4">
+              <ol className="flex gap-2" aria-label={t("billing.checkout.stepOf", { n: step + 1 })}>
+                {STEPS.map((name, i) => (
+                  <li
+                    key={name}
+                    aria-current={i === step ? "step" : undefined}
+                    className={cn(
+                      "flex flex-1 items-center gap-2 rounded-lg border px-2 py-1.5 text-xs font-medium",
+                      i === step ? "border-brand bg-brand/10 text-brand-text" : "border-line text-muted",
+                    )}
+                  >
+                    <span className={cn("flex size-5 items-center justify-center rounded-full text-[11px]", i === step ? "bg-brand text-brand-fg" : "bg-surface-3")}>{i + 1}</span>
+                    <span className="truncate">{t(`billing.checkout.steps.${name}`)}</span>
+                  </li>
+                ))}
+              </ol>
+              {step === 0 ? (
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <div className="sm:col-span-2">{field("firstName")}</div>
+                  <div className="sm:col-span-2">{field("address2")}</div>
+                  {field("city")}
+                  {field("state")}
+                  {field("zipcode")}
+                  <Field id="checkout-country" label={t("billing.checkout.country")} error={errors.country}>
+                    <Select
+                      id="checkout-country"
+                      value={payer.country}
+                      onValueChange={(country) => setPayer((p) => ({ ...p, country }))}
+                      options={["BR", "usa"].map((c) => ({ value: c, label: t(`billing.checkout.countries.${c}`) }))}
+                    />
+                  </Field>
+                </div>
+              ) : step === 1 ? (
+                <section className="space-y-2 rounded-xl border border-line p-4" aria-labelledby="checkout-plan">
+                  <h3 id="checkout-plan" className="text-sm font-semibold">
+                    {t("billing.checkout.planTitle")}
+                  </h3>
+                  {plan ? (
+                    <>
+                      <p className="text-lg font-semibold">{plan.name}</p>
+                      <p className="text-sm text-muted">
+                        {t("billing.checkout.planUsers", { count: plan.users })} · {t("billing.checkout.planConnections", { count: plan.connections })} ·{" "}
+                        {t("billing.checkout.planQueues", { count: plan.queues })}
+                      </p>
+                    </>
+                  ) : null}
+                  <p className="text-sm">
+                    {invoice.detail} — <strong>{brl.format(invoice.value)}</strong>
+                  </p>
+                  <p className="text-xs text-muted">{t("billing.checkout.planNote")}</p>
+                </section>
+              ) : (
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                  <dt className="text-muted">{t("billing.checkout.invoice")}</dt>
+                  <dd>
+                    #{invoice.id} · {invoice.detail}
+                  </dd>
+                  <dt className="text-muted">{t("billing.checkout.due")}</dt>
+                  <dd>{ddmmyyyy(invoice.dueDate)}</dd>
+                  <dt className="text-muted">{t("billing.checkout.payer")}</dt>
+                  <dd>{[payer.firstName, payer.address2, payer.city, payer.state, payer.zipcode].filter(Boolean).join(", ") || "—"}</dd>
+                  <dt className="text-muted">{t("billing.checkout.amount")}</dt>
+                  <dd className="text-base font-semibold">{brl.format(invoice.value)}</dd>
+                </dl>
+              )}
+            </DialogBody>
+            <DialogFooter>
+              {step > 0 ? (
+                <Button variant="outline" onClick={() => setStep((s) => s - 1)} disabled={paying}>
+                  {t("billing.checkout.back")}
+                </Button>
+              ) : null}
+              {step < 2 ? (
+                <Button
+                  onClick={() => {
+                    if (step === 0) {
+                      const found = payerErrors();
+                      setErrors(found);
+                      if (Object.keys(found).length) return;
+                    }
+                    setStep((s) => s + 1);
+                  }}
+                >
+                  {t("billing.checkout.next")}
+                </Button>
+              ) : (
+                <Button onClick={() => void pay()} loading={paying}>
+                  {t("billing.checkout.pay")}
+                </Button>
+              )}
+            </DialogFooter>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,154 @@
+import { Building2, CalendarPlus, Lock, LockOpen, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Skeleton } from "../../components/ui/Spinner";
+import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { cn } from "../../components/ui/cn";
+import { formatDate } from "../../lib/calendarDate";
+import { toastError } from "../../lib/errors";
+import { useDebouncedValue } from "../../lib/hooks";
+import { usePagedList } from "../../lib/paged-list";
+import { toast } from "../../lib/toast";
+import { deleteCompany, listCompanies, updateCompany, type Company, type Plan } from "./api";
+import { CompanyDialog } from "./CompanyDialog";
+import { dueTone, nextDueDate } from "./model";
+
+const toneClass = { late: "bg-danger-soft", soon: "bg-warning-soft" } as const;
+
+/** Empresas (super users): every company, searched and paged, with edit, block, + Vencimento and delete. */
+export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey: number }) {
+  const { t } = useTranslation();
+  const [searchInput, setSearchInput] = useState("");
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  // A company registered on the Cadastrar Empresa tab shows up here: the key starts the list again.
+  const list = usePagedList<Company>(`${search}\u0000${refreshKey}`, ({ pageNumber }) => listCompanies({ searchParam: search, pageNumber }));
+  const [editing, setEditing] = useState<Company | null>(null);
+  const [deleting, setDeleting] = useState<Company | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function change(company: Company, patch: Partial<Company> & Record<string, unknown>, message: string) {
+    setBusy(company.id);
+    try {
+      const saved = await updateCompany(company.id, patch as never);
+      list.upsert(saved);
+      toast.success(message);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("platform.companies.searchPlaceholder")} />
+        {list.loaded ? <span className="text-sm text-muted tabular-nums">{list.count}</span> : null}
+      </div>
+      <InfiniteScroller list={list} className="max-h-[65vh] min-h-40 overflow-auto rounded-xl border border-line">
+        {list.loaded && list.items.length === 0 ? (
+          <EmptyState icon={Building2} title={t("platform.companies.empty")} />
+        ) : (
+          <Table>
+            <THead>
+              <Tr className="hover:bg-transparent">
+                <Th>{t("platform.companies.columns.name")}</Th>
+                <Th className="hidden md:table-cell">{t("platform.companies.columns.plan")}</Th>
+                <Th className="hidden sm:table-cell">{t("platform.companies.columns.status")}</Th>
+                <Th className="hidden sm:table-cell">{t("platform.companies.columns.dueDate")}</Th>
+                <Th className="hidden lg:table-cell">{t("platform.companies.columns.recurrence")}</Th>
+                <Th className="text-right">{t("platform.companies.columns.actions")}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {!list.loaded
+                ? Array.from({ length: 4 }, (_, i) => (
+                    <Tr key={i} aria-hidden>
+                      <Td colSpan={6}>
+                        <Skeleton className="h-6 w-full" />
+                      </Td>
+                    </Tr>
+                  ))
+                : list.items.map((c) => {
+                    const tone = dueTone(c.dueDate);
+                    return (
+                      <Tr key={c.id} className={cn(tone && toneClass[tone])} data-company={c.name}>
+                        <Td className="max-w-0 w-full">
+                          <p className="truncate font-medium">{c.name}</p>
+                          <p className="truncate text-xs text-muted">{c.email}</p>
+                          <p className="truncate text-xs text-muted sm:hidden">
+                            {c.plan?.name ?? t("platform.companies.noPlan")} · {c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")} ·{" "}
+                            {c.status ? t("platform.companies.active") : t("platform.companies.blocked")}
+                          </p>
+                        </Td>
+                        <Td className="hidden whitespace-nowrap md:table-cell">{c.plan?.name ?? t("platform.companies.noPlan")}</Td>
+                        <Td className="hidden sm:table-cell">
+                          <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", c.status ? "bg-brand/10 text-brand-text" : "bg-danger/10 text-danger")}>
+                            {c.status ? t("platform.companies.active") : t("platform.companies.blocked")}
+                          </span>
+                        </Td>
+                        <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")}</Td>
+                        <Td className="hidden lg:table-cell">{t(`platform.recurrence.${c.recurrence}`)}</Td>
+                        <Td className="text-right whitespace-nowrap">
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            disabled={busy === c.id}
+                            title={t("platform.companies.renew")}
+                            aria-label={`${t("platform.companies.renew")} ${c.name}`}
+                            onClick={() => {
+                              const dueDate = nextDueDate(c.dueDate, c.recurrence);
+                              void change(c, { dueDate }, t("platform.companies.renewed", { date: formatDate(dueDate) }));
+                            }}
+                          >
+                            <CalendarPlus className="size-4" aria-hidden />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            disabled={busy === c.id}
+                            aria-label={t(c.status ? "platform.companies.block" : "platform.companies.unblock", { name: c.name })}
+                            onClick={() => void change(c, { status: !c.status }, t(c.status ? "platform.companies.blockedToast" : "platform.companies.unblockedToast"))}
+                          >
+                            {c.status ? <Lock className="size-4" aria-hidden /> : <LockOpen className="size-4" aria-hidden />}
+                          </Button>
+                          <Button variant="ghost" size="icon-sm" aria-label={t("platform.companies.edit", { name: c.name })} onClick={() => setEditing(c)}>
+                            <Pencil className="size-4" aria-hidden />
+                          </Button>
+                          <Button variant="ghost" size="icon-sm" aria-label={t("platform.companies.delete", { name: c.name })} onClick={() => setDeleting(c)}>
+                            <Trash2 className="size-4" aria-hidden />
+                          </Button>
+                        </Td>
+                      </Tr>
+                    );
+                  })}
+              {list.loaded && list.loading ? <LoadingMoreRow colSpan={6} label={t("common.loading")} /> : null}
+            </TBody>
+          </Table>
+        )}
+      </InfiniteScroller>
+      <CompanyDialog company={editing} plans={plans} onOpenChange={(open) => !open && setEditing(null)} onSaved={(saved) => list.upsert(saved)} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("platform.companies.deleteTitle", { name: deleting?.name ?? "" })}
+        message={t("platform.companies.deleteMessage")}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteCompany(deleting.id);
+            list.remove(deleting.id);
+            toast.success(t("platform.deleted"));
+          } catch (err) {
+            toastError(err);
+            throw err;
+          }
+        }}
+      />
+    </div>
+  );
+}

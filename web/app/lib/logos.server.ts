@@ -1,0 +1,16 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createControlDb } from "../../../worker/db/client";
+import { listLogos, type LogoUrls } from "../../../worker/domain/logos/listLogos";
+import { assertEnv } from "../../../worker/env";
+
+const NONE: LogoUrls = { light: null, dark: null, favicon: null };
+
+/** The platform's uploaded logos, for every page (login, the shell, the favicon); the built-in ones when unreadable. */
+export async function platformLogos(context: AppLoadContext): Promise<LogoUrls> {
+  try {
+    return await listLogos({ control: createControlDb(assertEnv(context.cloudflare.env).DB) });
+  } catch (err) {
+    console.error("logos unreadable", String(err));
+    return NONE;
+  }
+}

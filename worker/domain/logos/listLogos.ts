@@ -1,0 +1,12 @@
+import type { ControlDb } from "../../db/client";
+import { platformLogos } from "../../db/controlSchema";
+import { LOGO_KINDS, logoUrl, type LogoKind } from "./catalogue";
+
+export type LogoUrls = Record<LogoKind, string | null>;
+
+/** The public URLs of the uploaded logos; null for a kind never uploaded (the page shows its built-in logo). */
+export async function listLogos({ control }: { control: ControlDb }): Promise<LogoUrls> {
+  const rows = await control.select({ kind: platformLogos.kind, version: platformLogos.version }).from(platformLogos);
+  const byKind = new Map(rows.map((r) => [r.kind, r.version]));
+  return Object.fromEntries(LOGO_KINDS.map((kind) => [kind, byKind.has(kind) ? logoUrl(kind, byKind.get(kind)!) : null])) as LogoUrls;
+}
