@@ -62,6 +62,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("alter table prompts drop column model");
     sql.exec("alter table queue_integrations drop column secret");
   },
+  "0011_ai_sessions": (sql) => {
+    sql.exec("drop table typebot_sessions");
+  },
 };
 
 describe("a company's own database", () => {
