@@ -39,9 +39,12 @@ export function fakeTypebot(): FakeTypebot {
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const origin = url.origin;
-    if (request.method === "GET" && url.pathname === "/media/logo.png") return new Response(PNG, { headers: { "content-type": "image/png" } });
-    if (request.method === "GET" && url.pathname === "/media/planos.ogg") return new Response(OGG, { headers: { "content-type": "audio/ogg" } });
+    // Mounted under a prefix (the demo's fakes server: /typebot), its media links keep it.
+    const cut = url.pathname.search(/\/(api\/v1|media)\//);
+    const origin = url.origin + (cut > 0 ? url.pathname.slice(0, cut) : "");
+    const path = cut > 0 ? url.pathname.slice(cut) : url.pathname;
+    if (request.method === "GET" && path === "/media/logo.png") return new Response(PNG, { headers: { "content-type": "image/png" } });
+    if (request.method === "GET" && path === "/media/planos.ogg") return new Response(OGG, { headers: { "content-type": "audio/ogg" } });
     if (request.method !== "POST") return Response.json({ message: "Not found" }, { status: 404 });
     let body: FakeTypebotCall["body"] = {};
     try {
@@ -49,9 +52,9 @@ export function fakeTypebot(): FakeTypebot {
     } catch {
       return Response.json({ message: "Invalid JSON" }, { status: 400 });
     }
-    calls.push({ path: url.pathname, body });
+    calls.push({ path, body });
 
-    const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(url.pathname);
+    const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(path);
     if (start) {
       const publicId = decodeURIComponent(start[1]!);
       const failed = await failure(publicId);
@@ -66,7 +69,7 @@ export function fakeTypebot(): FakeTypebot {
         input: choice(),
       });
     }
-    const cont = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/.exec(url.pathname);
+    const cont = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/.exec(path);
     if (cont) {
       const sessionId = decodeURIComponent(cont[1]!);
       const step = sessions.get(sessionId);
