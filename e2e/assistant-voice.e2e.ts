@@ -66,7 +66,7 @@ describe("journey: a voice note is transcribed and answered by voice", () => {
     const sent = await host("POST", `/simulator/${created.connectionId}/inbound`, {
       from: CONTACT,
       name: `Cliente Voz ${RUN}`,
-      media: { mimetype: "audio/ogg; codecs=opus", filename: "nota.ogg", base64: note.toString("base64") },
+      media: { mimetype: "audio/ogg", filename: "nota.ogg", base64: note.toString("base64") },
     });
     expect(sent.status).toBe(200);
 
