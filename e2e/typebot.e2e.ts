@@ -73,7 +73,7 @@ describe("journey: a contact walks through a Typebot flow", () => {
     await contactWrites("1");
     await expect.poll(async () => (await outgoing()).length, { timeout: 20_000 }).toBe(5);
     const plans = (await outgoing()).slice(3);
-    expect(plans[0]!.body).toBe("Nossos planos: **Básico** e **Pro**.");
+    expect(plans[0]!.body).toBe("Nossos planos: *Básico* e *Pro*.");
     expect(plans[1]!.media?.mimetype).toMatch(/^audio\/ogg/);
 
     await contactWrites("cliente@example.com");

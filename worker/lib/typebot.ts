@@ -99,7 +99,7 @@ type RawMessage = z.infer<typeof chatReply>["messages"][number];
 function bubbleOf(m: RawMessage): TypebotBubble | null {
   const content = m.content ?? {};
   if (m.type === "text") {
-    const text = (content.markdown ?? content.plainText ?? flatten(content.richText ?? [])).trim();
+    const text = (content.markdown !== undefined ? whatsAppText(content.markdown) : (content.plainText ?? flatten(content.richText ?? []))).trim();
     if (!text) return null;
     const command = commandOf(text);
     return command ? { kind: "command", command } : { kind: "text", text };
@@ -115,11 +115,24 @@ function bubbleOf(m: RawMessage): TypebotBubble | null {
 function commandOf(text: string): TypebotCommand | null {
   if (!text.startsWith("#")) return null;
   try {
-    const parsed = typebotCommand.safeParse(JSON.parse(text.slice(1).replace(/\\([_*{}#"])/g, "$1")));
+    const parsed = typebotCommand.safeParse(JSON.parse(text.slice(1)));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Typebot's markdown as WhatsApp writes it: **bold** becomes *bold*, *italic* becomes _italic_, and markdown's
+ * backslash escapes are dropped (a '#' command's JSON comes through whole).
+ */
+export function whatsAppText(markdown: string): string {
+  const BOLD = "\u0000";
+  return markdown
+    .replace(/\\([\\`*_{}\[\]()#+\-.!>"])/g, "$1")
+    .replace(/\*\*(.+?)\*\*/g, `${BOLD}$1${BOLD}`)
+    .replace(/(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])/g, "_$1_")
+    .replaceAll(BOLD, "*");
 }
 
 /** Rich text (Slate nodes) to WhatsApp text: paragraphs on their own lines, bold as *x*, italic as _x_. */

@@ -6,7 +6,8 @@
  * /media/{name} serves the files its media bubbles point at.
  *
  * The public id chooses the behaviour: "fail-401", "fail-429", "fail-500" always fail so; "flaky…" fails (500) on
- * its first call, then works; "slow-<ms>…" answers after <ms>; anything else runs the flow below.
+ * its first call, then works; "slow-<ms>…" answers after <ms>; "agent-<userId>" starts with "Um momento." and the
+ * command bubble #{"userId":<userId>}; anything else runs the flow below.
  *
  * The flow ("Atendimento"): a greeting with the contact's name (prefilled variable pushName), a picture, and a
  * choice of "Ver planos", "Falar com atendente", "Encerrar".
@@ -60,6 +61,8 @@ export function fakeTypebot(): FakeTypebot {
       const failed = await failure(publicId);
       if (failed) return failed;
       const sessionId = `sess_${crypto.randomUUID()}`;
+      const agent = /^agent-(\d+)$/.exec(publicId);
+      if (agent) return Response.json({ sessionId, messages: [text("Um momento."), text(`#{"userId":${agent[1]}}`)], input: null });
       sessions.set(sessionId, "menu");
       const name = body.prefilledVariables?.pushName || "cliente";
       return Response.json({

@@ -82,7 +82,7 @@ describe("a Typebot integration", () => {
     await say(team, t, "1");
     expect(fake.calls[1]).toMatchObject({ path: `/api/v1/sessions/${session!.sessionId}/continueChat`, body: { message: { type: "text", text: "Ver planos" } } });
     expect((await botSaid(team.company.id, t.ticket.id)).slice(3).map((m) => [m.body, m.mediaType])).toEqual([
-      ["Nossos planos: **Básico** e **Pro**.", "chat"],
+      ["Nossos planos: *Básico* e *Pro*.", "chat"],
       ["", "audio"],
     ]);
     expect(await ticketRow(team.company.id, t.ticket.id)).toMatchObject({ useIntegration: true, integrationId: bot.id });
@@ -105,6 +105,19 @@ describe("a Typebot integration", () => {
     expect(said.some((m) => m.body.startsWith("#"))).toBe(false);
     expect(await ticketRow(team.company.id, t.ticket.id)).toMatchObject({ status: "pending", useIntegration: false, queueId: team.support.id });
     expect(await sessionOf(team.company.id, t.ticket.id)).toBeUndefined();
+  });
+
+  it("gives the ticket straight to the agent a '#' bubble names, open, and ignores a user of another company", async () => {
+    const team = await inboxCompany();
+    const other = await inboxCompany();
+    withFake();
+    const direct = await typebotTicket(team, (await typebotFor(team, `agent-${team.agent.id}`)).id);
+    await say(team, direct, "Oi");
+    expect((await botSaid(team.company.id, direct.ticket.id)).map((m) => m.body)).toEqual(["Um momento."]);
+    expect(await ticketRow(team.company.id, direct.ticket.id)).toMatchObject({ status: "open", userId: team.agent.id, useIntegration: false });
+    const stranger = await typebotTicket(team, (await typebotFor(team, `agent-${other.agent.id}`)).id);
+    await say(team, stranger, "Oi");
+    expect(await ticketRow(team.company.id, stranger.ticket.id)).toMatchObject({ status: "pending", userId: null, useIntegration: false, queueId: team.sales.id });
   });
 
   it("hands over on the finish keyword without calling Typebot, and starts over after the restart keyword with its text", async () => {
