@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { host } from "./support/api";
+import { axeViolations, describeViolations } from "./support/axe";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo, fakesUrl } from "./support/env";
 
@@ -108,6 +109,8 @@ describe("journey: a contact walks through a Typebot flow", () => {
     await expect.poll(() => result.innerText(), { timeout: 15_000 }).toContain("Olá! Sou o robô do Dialogflow. Como posso ajudar?");
     expect(await result.innerText()).toContain("Default Welcome Intent");
     expect(await page.content()).not.toContain("PRIVATE KEY");
+    const violations = await axeViolations(page, { include: ['[role="dialog"]'] });
+    expect(violations.map((v) => v.id), describeViolations("the dialogflow test result", violations)).toEqual([]);
     await screenshot(page, "integration-dialogflow-test-light");
 
     for (const [name, options] of [
@@ -124,6 +127,8 @@ describe("journey: a contact walks through a Typebot flow", () => {
       await otherRow.getByRole("button", { name: /editar/i }).click();
       await other.getByRole("dialog").getByTestId("dialogflow-test").click();
       await expect.poll(() => other.getByTestId("dialogflow-test-result").innerText(), { timeout: 15_000 }).toContain("Dialogflow");
+      const dark = await axeViolations(other, { include: ['[role="dialog"]'] });
+      expect(dark.map((v) => v.id), describeViolations(`the dialogflow test result (${name})`, dark)).toEqual([]);
       await screenshot(other, name);
     }
   });
