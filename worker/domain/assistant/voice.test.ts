@@ -103,7 +103,9 @@ describe("the assistant and voice notes", () => {
     await run(spoken.job);
     expect(await answers(team.company.id, spoken.ticket.id)).toEqual([{ body: "Resposta do assistente: Oi", mediaType: "chat", mediaUrl: null, mediaName: null }]);
 
-    const refused = await promptFor(team, { apiKey: "sk-fake-401" });
+    // Neither key reaches a log line, whatever failed.
+    const logged = [vi.spyOn(console, "warn"), vi.spyOn(console, "error"), vi.spyOn(console, "log")];
+    const refused = await promptFor(team, { apiKey: "sk-fake-401-secret" });
     const deaf = await voiceNoteTicket(team, refused.id, "Oi");
     await run(deaf.job);
     const row = await inTenant(team.company.id, (db) => db.select().from(tickets).where(eq(tickets.id, deaf.ticket.id)).get()!);
@@ -111,5 +113,8 @@ describe("the assistant and voice notes", () => {
     const notes = await inTenant(team.company.id, (db) => db.select({ note: ticketNotes.note }).from(ticketNotes).where(eq(ticketNotes.ticketId, deaf.ticket.id)).all());
     expect(notes).toEqual([{ note: "Assistente de IA: não foi possível responder (a chave da API foi recusada). O ticket aguarda um atendente." }]);
     expect((await messageRow(team.company.id, deaf.note.id)).body).toBe("");
+    const lines = JSON.stringify(logged.flatMap((spy) => spy.mock.calls));
+    expect(lines).not.toContain("sk-fake-401-secret");
+    expect(lines).not.toContain("az-fake-500");
   });
 });

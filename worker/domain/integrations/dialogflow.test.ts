@@ -76,9 +76,11 @@ describe("a Dialogflow ES integration", () => {
   ])("leaves the ticket with an agent and a note when Dialogflow fails (%s)", async (project, note, calls) => {
     const team = await inboxCompany();
     const google = withGoogle();
+    const logged = [vi.spyOn(console, "warn"), vi.spyOn(console, "error"), vi.spyOn(console, "log")];
     const df = await dialogflowFor(team, project, await fakeServiceAccount(google));
     const t = await dialogflowTicket(team, df.id);
     await say(team, t, "Oi");
+    expect(JSON.stringify(logged.flatMap((spy) => spy.mock.calls))).not.toContain("PRIVATE KEY");
     expect(google.detectCalls).toHaveLength(calls);
     expect(await ticketRow(team.company.id, t.ticket.id)).toMatchObject({ status: "pending", useIntegration: false, queueId: team.sales.id });
     expect(await notesOf(team.company.id, t.ticket.id)).toEqual([note]);
