@@ -9,6 +9,8 @@ import { call, inTenant, testEnv } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { FAKE_OPENAI_URL, useFakeOpenAi } from "../../testing/useFakeOpenAi";
 import { useFakeService } from "../../testing/useFakeService";
+import { useFakeHost } from "../../testing/fakeHost";
+import { fakeOpenAi } from "../../testing/fakeOpenAi";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -65,8 +67,13 @@ describe("the assistant and voice notes", () => {
     const team = await inboxCompany();
     const prompt = await promptFor(team, { voice: "pt-BR-AntonioNeural" });
     const { ticket, job } = await voiceNoteTicket(team, prompt.id, "Bom dia");
-    const fake = useFakeOpenAi();
+    const host = useFakeHost((c) => ({ body: { id: (c.body as { id: string }).id } }));
+    const fake = fakeOpenAi();
+    useFakeService(FAKE_OPENAI_URL, fake.handle);
     await run(job);
+    // Delivered at once by the job, as a voice note WhatsApp plays (ptt, Ogg/Opus).
+    const sent = host.calls.find((c) => c.path === "/bridge/send")?.body as { ptt: boolean; media: { mimetype: string; filename: string } };
+    expect(sent).toMatchObject({ ptt: true, media: { mimetype: "audio/ogg; codecs=opus", filename: expect.stringMatching(/\.ogg$/) } });
     expect(fake.speech).toEqual([{ model: "tts-1", input: "Resposta do assistente: Bom dia", voice: "onyx", responseFormat: "opus" }]);
     const [answer] = await answers(team.company.id, ticket.id);
     expect(answer).toMatchObject({ body: "Resposta do assistente: Bom dia", mediaType: "audio", mediaName: expect.stringMatching(/^resposta-\d+\.ogg$/) });
