@@ -234,7 +234,14 @@ async function main() {
   const mailVars = vars.EMAIL_API_KEY
     ? {}
     : { EMAIL_API_URL: `${FAKES_URL}/mail`, EMAIL_API_KEY: LOCAL_MAIL_KEY, EMAIL_FROM: "Zapdesk <no-reply@zapdesk.local>" };
-  const worker = DEV ? await startWranglerDev(mailVars) : await startWorkerServer(mailVars);
+  // Dialogflow and Azure speech go to the fakes too, unless .dev.vars names real ones (OpenAI and Typebot are per prompt
+  // and per integration: the demo's point at <fakes>/openai/v1 and <fakes>/typebot).
+  const aiVars = {
+    GOOGLE_TOKEN_URL: vars.GOOGLE_TOKEN_URL ?? `${FAKES_URL}/google/token`,
+    DIALOGFLOW_API_URL: vars.DIALOGFLOW_API_URL ?? `${FAKES_URL}/google`,
+    AZURE_SPEECH_URL: vars.AZURE_SPEECH_URL ?? `${FAKES_URL}/azure/{region}/cognitiveservices/v1`,
+  };
+  const worker = DEV ? await startWranglerDev({ ...mailVars, ...aiVars }) : await startWorkerServer({ ...mailVars, ...aiVars });
   const host = startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {
     SESSION_HOST_PORT: String(HOST_PORT),
     SESSION_HOST_BIND: "127.0.0.1",

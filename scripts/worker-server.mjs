@@ -58,7 +58,7 @@ const mf = new Miniflare({
     ...workerOptions.bindings,
     SESSION_HOST_URL: env("SESSION_HOST_URL"),
     // The local fakes (npm start): the mail catcher stands in for the e-mail provider.
-    ...Object.fromEntries(["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM"].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
+    ...Object.fromEntries(["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM", "GOOGLE_TOKEN_URL", "DIALOGFLOW_API_URL", "AZURE_SPEECH_URL"].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
     APP_ENV: "development",
     ...(process.env.ZAPDESK_BULK_PORT ? { ZAPDESK_LOCAL_BULK: "1" } : {}),
   },

@@ -36,6 +36,11 @@ export interface Env {
   /** The AI assistant's timeout per call to the provider, ms (default 30000), and retries after the first (default 2). */
   AI_TIMEOUT_MS?: string;
   AI_RETRIES?: string;
+  /** Dialogflow ES (ADR 0041): Google's OAuth token endpoint and the Dialogflow API base, when not Google's own. */
+  GOOGLE_TOKEN_URL?: string;
+  DIALOGFLOW_API_URL?: string;
+  /** Azure's text-to-speech endpoint (ADR 0040), "{region}" replaced by a prompt's voice region; default Azure's own. */
+  AZURE_SPEECH_URL?: string;
   /** The client certificate a PSP of the Pix API requires (a Workers mTLS certificate binding; ADR 0026). */
   PIX_MTLS?: Fetcher;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */

@@ -88,3 +88,27 @@ export interface QueueIntegrationView {
   /** Only in the answer to the creation of an n8n or webhook integration: the signing secret, shown once. */
   secret?: string;
 }
+
+/**
+ * POST /queueIntegration/testSession (spec 002: projectName, jsonContent, language): one exchange with the
+ * Dialogflow agent. A blank jsonContent with the `id` of a saved integration tests that one's service account (the
+ * dialog never gets it back); `text` is what is said to the agent (default "Olá").
+ */
+export const testSessionInput = z
+  .object({
+    id: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").positive("Must be positive").optional(),
+    projectName: text(200).default(""),
+    jsonContent: text(20_000).default(""),
+    language: z.enum(INTEGRATION_LANGUAGES, { error: "Unknown language" }).default("pt-BR"),
+    text: text(256).default(""),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.projectName) ctx.addIssue({ code: "custom", path: ["projectName"], message: REQUIRED });
+    if (!b.jsonContent && !b.id) ctx.addIssue({ code: "custom", path: ["jsonContent"], message: REQUIRED });
+  });
+export type TestSessionInput = z.infer<typeof testSessionInput>;
+
+/** What the test came to: the agent's answer, or why there was none. Never the service account. */
+export type TestSessionResult =
+  | { ok: true; texts: string[]; intent: string | null; endInteraction: boolean }
+  | { ok: false; reason: string; status: number | null; message: string };

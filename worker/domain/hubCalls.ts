@@ -1,5 +1,5 @@
 import type { DeliveryJob } from "../contracts/outbound";
-import { assistantOutcome } from "./assistant/outcome";
+import { assistantOutcome, assistantTranscript } from "./assistant/outcome";
 import { assistantTurn } from "./assistant/turn";
 import { integrationOutcome } from "./integrations/outcome";
 import { integrationTurn } from "./integrations/turn";
@@ -59,6 +59,8 @@ export const hubCalls = {
   /** The AI assistant's turn on a ticket, and what came of it (worker/jobs/assistant.ts calls the model between). */
   assistantTurn,
   assistantOutcome,
+  /** A voice note's transcript, saved as its text before the model reads it. */
+  assistantTranscript,
   /** A queue integration's webhook call on a ticket, and what came of it (worker/jobs/integration.ts). */
   integrationTurn,
   integrationOutcome,
@@ -70,6 +72,6 @@ export const hubCalls = {
 export type HubCallName = keyof typeof hubCalls;
 
 /** Calls that change tickets: they run in the hub's command queue, never between an inbound message's steps. */
-export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome", "integrationOutcome"]);
+export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome", "assistantTranscript", "integrationOutcome"]);
 export type HubCallInput<N extends HubCallName> = Parameters<(typeof hubCalls)[N]>[0]["input"];
 export type HubCallOutput<N extends HubCallName> = Awaited<ReturnType<(typeof hubCalls)[N]>>;

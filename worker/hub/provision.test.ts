@@ -66,6 +66,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     dropWhere(sql, "trigger", "service_durations_%");
     sql.exec("drop table service_durations");
   },
+  "0011_ai_sessions": (sql) => {
+    sql.exec("drop table typebot_sessions");
+  },
 };
 
 describe("a company's own database", () => {

@@ -2,19 +2,28 @@ import type { IntegrationJob } from "../contracts/outbound";
 import { integrationReply } from "../contracts/integrationWebhook";
 import type { IntegrationOutcome } from "../domain/integrations/outcome";
 import type { HubDirectory } from "../domain/hubPort";
+import type { Env } from "../env";
 import { postWebhook, type WebhookOptions } from "../lib/webhook";
+import { dialogflowExchange } from "./dialogflow";
+import { typebotExchange } from "./typebot";
+
+export type IntegrationOptions = WebhookOptions;
 
 /**
- * One integration turn, run by the OUTBOUND consumer outside the hub (as the assistant's): the hub gives the
- * signed call's payload, the receiver is called here with retries, and the hub carries out its answer.
+ * One integration turn, run by the OUTBOUND consumer outside the hub (as the assistant's): the hub gives the turn
+ * (a webhook's signed payload, a Typebot session, a Dialogflow project), the outside service is called here with
+ * timeouts and retries, and the hub carries out what came of it. A bot's messages are then delivered from here, one
+ * by one with the integration's delay between them, so no wait ever happens inside the hub.
  */
-export async function runIntegrationJob(hubs: HubDirectory, job: IntegrationJob, options: WebhookOptions = {}) {
+export async function runIntegrationJob(hubs: HubDirectory, env: Env, job: IntegrationJob, options: IntegrationOptions = {}) {
   const hub = hubs.of(job.companyId);
   const ref = { ticketId: job.ticketId, messageId: job.messageId };
   const turn = await hub.call("integrationTurn", ref);
   if (!turn) return;
   let outcome: IntegrationOutcome;
   if (turn.kind === "unsupported") outcome = { kind: "failed", reason: "unsupported", status: null };
+  else if (turn.kind === "typebot") outcome = await typebotExchange(env, job.companyId, turn, options);
+  else if (turn.kind === "dialogflow") outcome = await dialogflowExchange(env, turn, options);
   else if (!turn.secret) outcome = { kind: "failed", reason: "secret", status: null };
   else {
     const result = await postWebhook(turn.url, turn.secret, turn.event, options);
@@ -25,5 +34,18 @@ export async function runIntegrationJob(hubs: HubDirectory, job: IntegrationJob,
       outcome = { kind: "reply", reply: reply.success ? reply.data : { messages: [], actions: [] } };
     }
   }
-  await hub.call("integrationOutcome", { ...ref, integrationId: turn.integrationId, outcome });
+  if (outcome.kind === "failed") console.warn("integration: call failed", { companyId: job.companyId, ticketId: job.ticketId, kind: turn.kind, reason: outcome.reason, status: outcome.status });
+  const done = await hub.call("integrationOutcome", { ...ref, integrationId: turn.integrationId, outcome });
+  if (!("deliverNow" in done) || !done.deliverNow?.length) return;
+  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const delayMs = outcome.kind === "bot" ? outcome.delayMs : 0;
+  for (const [i, messageId] of done.deliverNow.entries()) {
+    if (i > 0 && delayMs > 0) await sleep(delayMs);
+    try {
+      await hub.call("deliverOutbound", { kind: "send", companyId: job.companyId, messageId });
+    } catch (err) {
+      // Its queued send (a few seconds later) delivers it, with its own retries.
+      console.warn("integration: immediate delivery failed; the queued send will retry", { companyId: job.companyId, messageId, error: String(err) });
+    }
+  }
 }

@@ -45,7 +45,7 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
     if (job.kind === "assistant" || job.kind === "integration") {
       // Each turn waits on an outside service: they run side by side, not one after another.
       assistantTurns.push(
-        (job.kind === "assistant" ? runAssistantJob(hubs, env, job) : runIntegrationJob(hubs, job)).then(
+        (job.kind === "assistant" ? runAssistantJob(hubs, env, job) : runIntegrationJob(hubs, env, job)).then(
           () => message.ack(),
           (err: unknown) => {
             console.warn(`${job.kind}: turn will be retried`, { job, error: String(err), attempts: message.attempts });

@@ -159,7 +159,7 @@ function parseArguments(text: string): Record<string, unknown> {
   }
 }
 
-function failureOf(res: Response, text: string): AiError {
+export function failureOf(res: Response, text: string): AiError {
   let detail: z.infer<typeof errorBody>["error"];
   try {
     detail = errorBody.parse(JSON.parse(text)).error;

@@ -23,5 +23,5 @@ export function useFakeOpenAi() {
       }),
     ]);
   });
-  return { calls: fake.calls, restore: () => spy.mockRestore() };
+  return { calls: fake.calls, transcriptions: fake.transcriptions, speech: fake.speech, restore: () => spy.mockRestore() };
 }

@@ -155,6 +155,26 @@ export const promptUsage = sqliteTable(
   (t) => [primaryKey({ columns: [t.companyId, t.promptId] })],
 );
 
+/**
+ * A Typebot conversation in progress on a ticket (ADR 0040): the chat API's session, the choices last offered as
+ * numbered options, and when the contact last wrote (expiry counts from it). Kept here, not in a process's memory.
+ */
+export const typebotSessions = sqliteTable(
+  "typebot_sessions",
+  {
+    companyId: companyId(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references((): AnySQLiteColumn => tickets.id, { onDelete: "cascade" }),
+    integrationId: integer("integration_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    /** JSON list of the choice items' texts offered last, in the order they were numbered. */
+    choices: text("choices").notNull().default("[]"),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.ticketId] })],
+);
+
 export const queuesRelations = relations(queues, ({ one, many }) => ({
   company: one(companies, { fields: [queues.companyId], references: [companies.id] }),
   integration: one(queueIntegrations, { fields: [queues.integrationId], references: [queueIntegrations.id] }),

@@ -6,9 +6,10 @@ import { trackingRow } from "../tickets/tracking";
 
 /**
  * The ticket leaves its bot (the AI assistant or an integration) and waits for an agent of `queueId`, as any transfer
- * does (tracked as one); with a note when given.
+ * does (tracked as one); with a note when given. With `userId` (a bot's command naming an agent), that agent has it
+ * open at once.
  */
-export async function handOver(ctx: SystemCtx, ticketId: number, queueId: number | null, note: string | null) {
+export async function handOver(ctx: SystemCtx, ticketId: number, queueId: number | null, note: string | null, userId: number | null = null) {
   const row = await ctx.db
     .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup, whatsappId: tickets.whatsappId, contactId: tickets.contactId })
     .from(tickets)
@@ -20,9 +21,9 @@ export async function handOver(ctx: SystemCtx, ticketId: number, queueId: number
   await ctx.db.batch([
     ctx.db
       .update(tickets)
-      .set({ useIntegration: false, promptId: null, integrationId: null, chatbot: false, queueId, updatedAt: now })
+      .set({ useIntegration: false, promptId: null, integrationId: null, chatbot: false, queueId, ...(userId ? { userId, status: "open" as const } : {}), updatedAt: now })
       .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))),
-    trackingRow(ctx, ticketId, "transfer", before, { ...before, queueId, whatsappId: row.whatsappId }, now),
+    trackingRow(ctx, ticketId, "transfer", before, { ...before, queueId, ...(userId ? { userId, status: "open" as const } : {}), whatsappId: row.whatsappId }, now),
     ...(note ? [ctx.db.insert(ticketNotes).values({ companyId: ctx.companyId, note, userId: null, contactId: row.contactId, ticketId })] : []),
   ]);
   await announce(ctx, ticketId, before, null, null);

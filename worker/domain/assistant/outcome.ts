@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { handOver } from "./handOver";
-import { prompts, promptUsage } from "../../db/schema";
+import { messages, prompts, promptUsage } from "../../db/schema";
+import { publishMessageUpdate } from "../messages/publishMessageUpdate";
 import type { AiFailure, ChatUsage } from "../../lib/openai";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import type { SystemCtx } from "../context";
@@ -10,7 +11,8 @@ import { failureNote } from "./notes";
 
 /** What the model's call came to, as the job hands it back to the hub. */
 export type AssistantOutcome =
-  | { kind: "answer"; text: string; usage: ChatUsage }
+  /** With `audio`, the answer goes out as that voice note (stored in R2 by the job), its text kept as the body. */
+  | { kind: "answer"; text: string; usage: ChatUsage; audio?: { key: string; name: string } }
   | { kind: "transfer"; queueId: number | null; text: string; usage: ChatUsage }
   | { kind: "failed"; reason: AiFailure; detail: string; usage: ChatUsage | null };
 
@@ -29,7 +31,12 @@ export async function assistantOutcome({ ctx, input }: { ctx: SystemCtx; input: 
   if (outcome.kind === "answer") {
     // The job delivers the answer at once (a queued send would add the queue's wait); the queued one is a safety net.
     if (!outcome.text) return { applied: true };
-    const { message } = await storeOutboundMessage(ctx, ticket.id, { body: outcome.text, bot: { kind: "assistant" }, deliveredByCaller: { fallbackDelaySeconds: 10 } });
+    const { message } = await storeOutboundMessage(ctx, ticket.id, {
+      body: outcome.text,
+      ...(outcome.audio ? { mediaType: "audio", mediaUrl: outcome.audio.key, mediaName: outcome.audio.name } : {}),
+      bot: { kind: "assistant" },
+      deliveredByCaller: { fallbackDelaySeconds: 10 },
+    });
     return { applied: true, deliverNow: message.id as number };
   }
   if (outcome.kind === "transfer") {
@@ -61,4 +68,21 @@ async function recordUsage(ctx: SystemCtx, promptId: number, usage: ChatUsage | 
         updatedAt: new Date(),
       },
     });
+}
+
+/**
+ * A contact's voice note as the assistant heard it: the transcript becomes the message's text (shown under the
+ * audio in the chat), unless someone gave it one meanwhile.
+ */
+export async function assistantTranscript({ ctx, input }: { ctx: SystemCtx; input: { messageId: number; text: string } }) {
+  const text = input.text.trim().slice(0, 10_000);
+  if (!text) return { saved: false };
+  const updated = await ctx.db
+    .update(messages)
+    .set({ body: text, updatedAt: new Date() })
+    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, input.messageId), eq(messages.body, "")))
+    .returning({ id: messages.id })
+    .get();
+  if (updated) await publishMessageUpdate(ctx, updated.id);
+  return { saved: !!updated };
 }

@@ -17,7 +17,14 @@ export interface AssistantTurn {
   messages: ChatMessage[];
   /** Where the model may hand the ticket over (transfer_to_human's queue). */
   queues: { id: number; name: string }[];
+  /** The contact's voice note to transcribe first: its transcript replaces `messages[index]` and becomes its text. */
+  transcribe: { messageId: number; key: string; filename: string; index: number } | null;
+  /** Answers go out as voice notes in this voice: through Azure with the prompt's speech key and region, else OpenAI. */
+  voice: { name: string; azure: { key: string; region: string } | null } | null;
 }
+
+/** Voice notes and audio files a contact sends, as stored. */
+const AUDIO = new Set(["audio", "ptt"]);
 
 export type AssistantJobRef = { ticketId: number; messageId: number };
 
@@ -70,16 +77,21 @@ export async function assistantTurn({ ctx, input }: { ctx: SystemCtx; input: Ass
   if (!prompt) return null;
   // The latest maxMessages, then put back in the order they were said (the anchors sent the oldest ones).
   const recent = await ctx.db
-    .select({ body: messages.body, fromMe: messages.fromMe, mediaType: messages.mediaType, mediaName: messages.mediaName })
+    .select({ id: messages.id, body: messages.body, fromMe: messages.fromMe, mediaType: messages.mediaType, mediaName: messages.mediaName, mediaUrl: messages.mediaUrl })
     .from(messages)
     .where(and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, ticket.id), eq(messages.isDeleted, false)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(prompt.maxMessages)
     .all();
-  const history: ChatMessage[] = recent
-    .reverse()
-    .map((m) => ({ role: m.fromMe ? ("assistant" as const) : ("user" as const), content: contentOf(m) }))
-    .filter((m) => m.content !== "");
+  const said = recent.reverse().filter((m) => contentOf(m) !== "");
+  const history: ChatMessage[] = said.map((m) => ({ role: m.fromMe ? ("assistant" as const) : ("user" as const), content: contentOf(m) }));
+  // The message that woke the assistant is a voice note with no transcript yet: the job transcribes it first.
+  const last = said.at(-1);
+  const transcribe =
+    last && last.id === input.messageId && !last.fromMe && AUDIO.has(last.mediaType) && !last.body.trim() && last.mediaUrl
+      ? { messageId: last.id, key: last.mediaUrl, filename: last.mediaName || "audio.ogg", index: history.length }
+      : null;
+  const voiceKey = prompt.voice !== "texto" && prompt.voiceKey && prompt.voiceRegion ? await openPromptSecret(ctx.env, ctx.companyId, prompt.voiceKey) : null;
   const companyQueues = await ctx.db.select({ id: queues.id, name: queues.name }).from(queues).where(eq(queues.companyId, ctx.companyId)).orderBy(asc(queues.name)).all();
   return {
     promptId: prompt.id,
@@ -90,5 +102,7 @@ export async function assistantTurn({ ctx, input }: { ctx: SystemCtx; input: Ass
     maxTokens: prompt.maxTokens,
     messages: [{ role: "system", content: prompt.prompt }, ...history],
     queues: companyQueues,
+    transcribe,
+    voice: prompt.voice === "texto" ? null : { name: prompt.voice, azure: voiceKey ? { key: voiceKey, region: prompt.voiceRegion } : null },
   };
 }

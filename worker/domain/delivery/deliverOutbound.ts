@@ -93,7 +93,8 @@ async function sendCommandFor(
     if (!object) throw new Error(`media ${row.mediaUrl} is missing from R2`);
     const filename = row.mediaName ?? "file";
     command.media = { mimetype: object.httpMetadata?.contentType ?? "application/octet-stream", filename, base64: base64Of(await object.arrayBuffer()) };
-    command.ptt = row.mediaType === "audio" && VOICE_NOTE.test(filename);
+    // Recorded in the app, or spoken by the assistant (Ogg/Opus): a voice note, not an audio file.
+    command.ptt = row.mediaType === "audio" && (VOICE_NOTE.test(filename) || /codecs=opus/i.test(command.media.mimetype));
     // A file's name shown as its body is not a caption.
     if (row.body === filename) command.body = "";
   }

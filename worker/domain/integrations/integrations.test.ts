@@ -26,7 +26,7 @@ async function integrationTicket(team: Inbox, integrationId: number, body = "Que
   return { ticket, contact, message, job: { kind: "integration", companyId: team.company.id, ticketId: ticket.id, messageId: message.id } satisfies IntegrationJob };
 }
 
-const run = (job: IntegrationJob) => runIntegrationJob(hubDirectory(testEnv), job, { retries: 1, baseDelayMs: 1, timeoutMs: 200 });
+const run = (job: IntegrationJob) => runIntegrationJob(hubDirectory(testEnv), testEnv, job, { retries: 1, baseDelayMs: 1, timeoutMs: 200 });
 const ticketRow = (companyId: number, id: number) => inTenant(companyId, (db) => db.select().from(tickets).where(eq(tickets.id, id)).get()!);
 const saidOn = (companyId: number, ticketId: number) =>
   inTenant(companyId, (db) =>

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { IntegrationReply } from "../../contracts/integrationWebhook";
-import { queues, tags, ticketNotes, tickets, ticketTags } from "../../db/schema";
+import { queues, tags, ticketNotes, tickets, ticketTags, typebotSessions, users } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { handOver } from "../assistant/handOver";
 import { isLastMessage, type AssistantJobRef } from "../assistant/turn";
@@ -13,7 +13,31 @@ import { integrationTicket, withIntegration } from "./turn";
 
 export type IntegrationOutcome =
   | { kind: "reply"; reply: IntegrationReply }
-  | { kind: "failed"; reason: "timeout" | "network" | "refused" | "server" | "secret" | "unsupported"; status: number | null };
+  | BotOutcome
+  | { kind: "failed"; reason: IntegrationFailure; status: number | null };
+
+export type IntegrationFailure = "timeout" | "network" | "refused" | "rate_limited" | "server" | "bad_response" | "secret" | "credentials" | "unsupported";
+
+/** A message a bot (Typebot, Dialogflow) says: text, or a file the job already stored in R2. */
+export interface BotMessage {
+  body: string;
+  media?: { mediaType: string; key: string; name: string };
+}
+
+/** Where a bot lets the ticket go: to a queue (by id or name) and/or an agent, or back to its own queue. */
+export type BotAction = { type: "transfer"; queueId?: number; queue?: string; userId?: number } | { type: "end" };
+
+/**
+ * What a Typebot or Dialogflow exchange came to (ADR 0040, 0041): messages to say (the job delivers them, spaced
+ * by `delayMs`), the Typebot session to keep (null: forget it; absent: leave it), then where the ticket goes.
+ */
+export interface BotOutcome {
+  kind: "bot";
+  messages: BotMessage[];
+  delayMs: number;
+  session?: { sessionId: string; choices: string[] } | null;
+  action?: BotAction;
+}
 
 /**
  * Carries out what an integration answered (in the hub's command queue): its messages sent as the bot, then its
@@ -22,13 +46,18 @@ export type IntegrationOutcome =
  */
 export async function integrationOutcome({ ctx, input }: { ctx: SystemCtx; input: AssistantJobRef & { integrationId: number; outcome: IntegrationOutcome } }) {
   const ticket = await integrationTicket(ctx, input.ticketId);
-  if (!withIntegration(ticket) || ticket.integrationId !== input.integrationId || !(await isLastMessage(ctx, ticket.id, input.messageId))) return { applied: false };
+  if (!withIntegration(ticket) || ticket.integrationId !== input.integrationId) return { applied: false };
   const { outcome } = input;
+  // The bot's session moved on even when the contact wrote again meanwhile: keep it, so the next turn continues it.
+  if (outcome.kind === "bot" && outcome.session !== undefined) await keepSession(ctx, ticket.id, input.integrationId, outcome.session);
+  if (!(await isLastMessage(ctx, ticket.id, input.messageId))) return { applied: false };
   if (outcome.kind === "failed") {
     const settings = await settingsFor(ctx, ["language"]);
+    await forgetSession(ctx, ticket.id);
     await handOver(ctx, ticket.id, ticket.queueId, integrationFailureNote(settings.language, outcome.reason, outcome.status));
     return { applied: true };
   }
+  if (outcome.kind === "bot") return botOutcome(ctx, ticket, outcome);
   for (const m of outcome.reply.messages) await storeOutboundMessage(ctx, ticket.id, { body: m.body, bot: { kind: "integration" } });
   for (const action of outcome.reply.actions) {
     if (action.type === "note") {
@@ -54,6 +83,54 @@ export async function integrationOutcome({ ctx, input }: { ctx: SystemCtx; input
   }
   await announce(ctx, ticket.id, null, null, null);
   return { applied: true };
+}
+
+async function botOutcome(ctx: SystemCtx, ticket: { id: number; queueId: number | null }, outcome: BotOutcome) {
+  const deliverNow: number[] = [];
+  for (const [i, m] of outcome.messages.entries()) {
+    // The job delivers them one by one, `delayMs` apart; each queued send (later still) is only a safety net.
+    const fallbackDelaySeconds = 10 + Math.ceil((i * outcome.delayMs) / 1000);
+    const { message } = await storeOutboundMessage(ctx, ticket.id, {
+      body: m.body,
+      ...(m.media ? { mediaType: m.media.mediaType, mediaUrl: m.media.key, mediaName: m.media.name } : {}),
+      bot: { kind: "integration" },
+      deliveredByCaller: { fallbackDelaySeconds },
+    });
+    deliverNow.push(message.id as number);
+  }
+  const action = outcome.action;
+  if (action) {
+    await forgetSession(ctx, ticket.id);
+    const queueId = action.type === "transfer" ? await queueNamed(ctx, action.queueId, action.queue) : undefined;
+    const userId = action.type === "transfer" && action.userId ? await userOfCompany(ctx, action.userId) : null;
+    await handOver(ctx, ticket.id, queueId ?? ticket.queueId, null, userId);
+  } else if (!outcome.messages.length) {
+    await announce(ctx, ticket.id, null, null, null);
+  }
+  return { applied: true, deliverNow };
+}
+
+async function queueNamed(ctx: SystemCtx, queueId: number | undefined, name: string | undefined) {
+  const where = queueId ? eq(queues.id, queueId) : name ? sql`${queues.name} = ${name} collate nocase` : undefined;
+  if (!where) return undefined;
+  return (await ctx.db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, ctx.companyId), where)).get())?.id;
+}
+
+async function userOfCompany(ctx: SystemCtx, userId: number) {
+  return (await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, userId))).get())?.id ?? null;
+}
+
+async function keepSession(ctx: SystemCtx, ticketId: number, integrationId: number, session: { sessionId: string; choices: string[] } | null) {
+  if (!session) return forgetSession(ctx, ticketId);
+  const row = { companyId: ctx.companyId, ticketId, integrationId, sessionId: session.sessionId, choices: JSON.stringify(session.choices), lastAt: new Date() };
+  await ctx.db
+    .insert(typebotSessions)
+    .values(row)
+    .onConflictDoUpdate({ target: [typebotSessions.companyId, typebotSessions.ticketId], set: { integrationId, sessionId: row.sessionId, choices: row.choices, lastAt: row.lastAt } });
+}
+
+async function forgetSession(ctx: SystemCtx, ticketId: number) {
+  await ctx.db.delete(typebotSessions).where(and(eq(typebotSessions.companyId, ctx.companyId), eq(typebotSessions.ticketId, ticketId)));
 }
 
 async function close(ctx: SystemCtx, ticketId: number) {

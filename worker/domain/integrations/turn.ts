@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { IntegrationEvent } from "../../contracts/integrationWebhook";
-import { contacts, messages, queueIntegrations, tickets } from "../../db/schema";
+import { contacts, messages, queueIntegrations, tickets, typebotSessions } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { isLastMessage, type AssistantJobRef } from "../assistant/turn";
 import { openIntegrationSecret } from "../queueIntegrations/secrets";
@@ -21,8 +21,43 @@ export function withIntegration(t: Ticket | undefined): t is Ticket & { integrat
 
 export type IntegrationTurn =
   | { kind: "webhook"; integrationId: number; url: string; secret: string | null; event: IntegrationEvent }
-  /** Types whose clients are not built yet: the ticket goes to an agent with a note rather than waiting forever. */
+  | TypebotTurn
+  | DialogflowTurn
+  /** A type with no client (none today): the ticket goes to an agent with a note rather than waiting forever. */
   | { kind: "unsupported"; integrationId: number; type: string };
+
+/** A Typebot integration's turn (ADR 0040): its settings, the contact's words and the ticket's session, if any. */
+export interface TypebotTurn {
+  kind: "typebot";
+  integrationId: number;
+  baseUrl: string;
+  publicId: string;
+  /** Minutes without messages after which the session ends (0: never). */
+  expiresMinutes: number;
+  delayMs: number;
+  keywordFinish: string;
+  keywordRestart: string;
+  restartMessage: string;
+  unknownMessage: string;
+  /** The contact's message text ("" for media without a caption). */
+  text: string;
+  session: { sessionId: string; choices: string[]; lastAt: number } | null;
+  contact: { name: string; number: string };
+  now: number;
+}
+
+/** A Dialogflow ES integration's turn (ADR 0041): the project, its opened service account and the language. */
+export interface DialogflowTurn {
+  kind: "dialogflow";
+  integrationId: number;
+  projectName: string;
+  /** The service account JSON, null when it does not open (DATA_SECRET changed). */
+  serviceAccount: string | null;
+  language: string;
+  text: string;
+  /** One Dialogflow session per ticket. */
+  sessionId: string;
+}
 
 /** The webhook call for the contact's message `messageId`, or null when the ticket is no longer the integration's. */
 export async function integrationTurn({ ctx, input }: { ctx: SystemCtx; input: AssistantJobRef }): Promise<IntegrationTurn | null> {
@@ -34,12 +69,46 @@ export async function integrationTurn({ ctx, input }: { ctx: SystemCtx; input: A
     .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, ticket.integrationId)))
     .get();
   if (!integration) return null;
-  if (integration.type !== "n8n" && integration.type !== "webhook") return { kind: "unsupported", integrationId: integration.id, type: integration.type };
   const [message, contact] = await Promise.all([
     ctx.db.select().from(messages).where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, input.messageId))).get(),
     ctx.db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, ticket.contactId))).get(),
   ]);
   if (!message || !contact) return null;
+  if (integration.type === "typebot") {
+    const session = await ctx.db
+      .select()
+      .from(typebotSessions)
+      .where(and(eq(typebotSessions.companyId, ctx.companyId), eq(typebotSessions.ticketId, ticket.id), eq(typebotSessions.integrationId, integration.id)))
+      .get();
+    return {
+      kind: "typebot",
+      integrationId: integration.id,
+      baseUrl: integration.urlN8N,
+      publicId: integration.typebotSlug,
+      expiresMinutes: integration.typebotExpires,
+      delayMs: integration.typebotDelayMessage,
+      keywordFinish: integration.typebotKeywordFinish,
+      keywordRestart: integration.typebotKeywordRestart,
+      restartMessage: integration.typebotRestartMessage,
+      unknownMessage: integration.typebotUnknownMessage,
+      text: message.body.trim(),
+      session: session ? { sessionId: session.sessionId, choices: parseChoices(session.choices), lastAt: session.lastAt.getTime() } : null,
+      contact: { name: contact.name, number: contact.number },
+      now: Date.now(),
+    };
+  }
+  if (integration.type === "dialogflow") {
+    return {
+      kind: "dialogflow",
+      integrationId: integration.id,
+      projectName: integration.projectName,
+      serviceAccount: await openIntegrationSecret(ctx.env, ctx.companyId, integration.jsonContent),
+      language: integration.language,
+      text: message.body.trim(),
+      sessionId: ticket.uuid,
+    };
+  }
+  if (integration.type !== "n8n" && integration.type !== "webhook") return { kind: "unsupported", integrationId: integration.id, type: integration.type };
   return {
     kind: "webhook",
     integrationId: integration.id,
@@ -55,4 +124,13 @@ export async function integrationTurn({ ctx, input }: { ctx: SystemCtx; input: A
       message: { id: message.id, wid: message.wid, body: message.body, mediaType: message.mediaType, createdAt: message.createdAt.toISOString() },
     },
   };
+}
+
+function parseChoices(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
 }

@@ -3,10 +3,19 @@
  *   /mail   the mail catcher: Resend's API at /mail/emails, what was sent at /mail (page) and /mail/api/emails?to=
  *   /psp    a PSP of the standard Pix API (/psp/oauth/token, /psp/v2/cob/{txid}); its page (/psp) marks charges paid
  *           and notifies PSP_WEBHOOK_URL + "/pix"
+ *   /openai   OpenAI's chat completions, transcriptions and speech (worker/testing/fakeOpenAi.ts): a prompt's base URL
+ *             <fakes>/openai/v1 with a key "sk-fake-…"
+ *   /azure    Azure's text-to-speech (AZURE_SPEECH_URL <fakes>/azure/{region}/cognitiveservices/v1, keys "az-fake-…")
+ *   /typebot  a Typebot server's chat API with a sample flow (worker/testing/fakeTypebot.ts): URL <fakes>/typebot
+ *   /google   Google's OAuth token endpoint and Dialogflow's detectIntent (worker/testing/fakeGoogle.ts): GOOGLE_TOKEN_URL
+ *             <fakes>/google/token, DIALOGFLOW_API_URL <fakes>/google; its service accounts are made by POST /google/accounts
  * Environment: FAKES_PORT (8789), FAKES_BIND (127.0.0.1), MAIL_API_KEY (the key the worker is given).
  */
 import http from "node:http";
 import { createFakePsp } from "./fakePsp";
+import { fakeAzureSpeech, fakeOpenAi } from "../fakeOpenAi";
+import { fakeGoogle, fakeServiceAccount } from "../fakeGoogle";
+import { fakeTypebot } from "../fakeTypebot";
 import { createMailCatcher } from "./mailCatcher";
 
 const port = Number(process.env.FAKES_PORT ?? 8789);
@@ -28,9 +37,23 @@ const psp = createFakePsp({
     }
   },
 });
+const openai = fakeOpenAi();
+const azure = fakeAzureSpeech();
+const typebot = fakeTypebot();
+const google = fakeGoogle(`http://${bind}:${port}/google/token`);
 const mounts: [string, Mounted][] = [
   ["/mail", (req, path) => mail.handle(req, path)],
   ["/psp", (req, path) => psp.handle(req, path)],
+  ["/openai", (req) => openai.handle(req)],
+  ["/azure", (req) => azure.handle(req)],
+  ["/typebot", (req) => typebot.handle(req)],
+  [
+    "/google",
+    async (req, path) => {
+      if (req.method === "POST" && path === "/accounts") return new Response(await fakeServiceAccount(google), { headers: { "content-type": "application/json" } });
+      return google.handle(new Request(new URL(path, req.url), req));
+    },
+  ],
 ];
 
 async function toRequest(req: http.IncomingMessage): Promise<Request> {
@@ -61,5 +84,5 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(500).end();
   }
 });
-server.listen(port, bind, () => console.log(`fakes on http://${bind}:${port} (mail catcher: /mail, fake PSP: /psp)`));
+server.listen(port, bind, () => console.log(`fakes on http://${bind}:${port} (mail catcher: /mail, fake PSP: /psp, OpenAI: /openai, Azure speech: /azure, Typebot: /typebot, Google: /google)`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));

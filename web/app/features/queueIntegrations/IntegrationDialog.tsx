@@ -8,6 +8,7 @@ import { toastError } from "../../lib/errors";
 import { fieldErrorsFrom } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 import { createIntegration, updateIntegration } from "./api";
+import { DialogflowTest } from "./DialogflowTest";
 import type { IntegrationPayload, IntegrationRow, IntegrationType } from "./types";
 import "./texts";
 
@@ -140,6 +141,7 @@ function IntegrationForm({ integration, onSaved, onClose }: { integration: Integ
                 spellCheck={false}
               />
             </Field>
+            <DialogflowTest id={integration?.id} projectName={value.projectName} jsonContent={value.jsonContent} language={value.language} />
           </>
         ) : (
           <>

@@ -1,4 +1,5 @@
 import { api } from "../../lib/api";
+import type { TestSessionResult } from "../../../../worker/contracts/queueIntegrations";
 import type { IntegrationPayload, IntegrationRow, IntegrationsPage } from "./types";
 
 export async function listIntegrations(params: { searchParam: string; pageNumber: number }) {
@@ -16,4 +17,8 @@ export function updateIntegration(id: number, payload: IntegrationPayload) {
 
 export function deleteIntegration(id: number) {
   return api<{ message: string }>(`/queueIntegration/${id}`, { method: "DELETE" });
+}
+
+export function testDialogflowSession(payload: { id?: number; projectName: string; jsonContent: string; language: string }) {
+  return api<TestSessionResult>("/queueIntegration/testSession", { method: "POST", body: payload });
 }
