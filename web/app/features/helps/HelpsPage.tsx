@@ -60,7 +60,15 @@ export function HelpsPage() {
                     data-help={h.title}
                   >
                     <span className="relative block aspect-video w-full bg-surface-3">
-                      <img src={thumbnailUrl(h.video)} alt="" loading="lazy" className="size-full object-cover" referrerPolicy="no-referrer" />
+                      <img
+                        src={thumbnailUrl(h.video)}
+                        alt=""
+                        loading="lazy"
+                        className="size-full object-cover"
+                        referrerPolicy="no-referrer"
+                        // Offline or blocked: the card's own background, not a broken image.
+                        onError={(e) => (e.currentTarget.style.visibility = "hidden")}
+                      />
                       <span className="absolute inset-0 flex items-center justify-center bg-black/10 transition group-hover:bg-black/25">
                         <span className="flex size-12 items-center justify-center rounded-full bg-black/70 text-white">
                           <Play className="size-6 translate-x-0.5" aria-hidden />
