@@ -59,7 +59,8 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
         const id = await quotedWid(row.quotedMsgId);
         if (id) await host.react({ ...target, id, emoji: row.body });
       } else {
-        await host.send(await sendCommandFor(env, row, target, await quotedWid(row.quotedMsgId)));
+        const command = await sendCommandFor(env, row, target, await quotedWid(row.quotedMsgId));
+        await host.send(job.typingMs ? { ...command, typingMs: job.typingMs } : command);
       }
       const updated = await db
         .update(messages)
