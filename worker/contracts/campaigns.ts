@@ -73,8 +73,8 @@ const slot = z
   .string({ error: "Must be text" })
   .max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`)
   .nullable()
-  .optional()
-  .transform((v) => (v ?? "").trim());
+  .transform((v) => (v ?? "").trim())
+  .optional();
 const optionalId = (what: string) =>
   z.number({ error: `Must be ${what}` }).int(`Must be ${what}`).positive(`Must be ${what}`).nullable().optional();
 
