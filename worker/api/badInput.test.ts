@@ -5,6 +5,7 @@ import * as authContracts from "../contracts/auth";
 import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
 import * as contactListContracts from "../contracts/contactLists";
+import * as campaignContracts from "../contracts/campaigns";
 import * as notificationContracts from "../contracts/notifications";
 import * as passwordResetContracts from "../contracts/passwordReset";
 import * as promptContracts from "../contracts/prompts";
@@ -71,6 +72,7 @@ const contractModules = [
   companyContracts,
   contactContracts,
   contactListContracts,
+  campaignContracts,
   externalApiContracts,
   insightContracts,
   kanbanContracts,
@@ -226,6 +228,7 @@ async function seedCompany() {
   const announcement = await call("POST", "/api/announcements", { token: platform.user.token, body: { title: "Manutenção", text: "Sábado às 22h" } });
   if (announcement.status !== 201) throw new Error(`seedCompany: POST /announcements → ${announcement.status} ${JSON.stringify(announcement.json)}`);
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
+  const campaign = await made("/campaigns", { name: "Oferta", whatsappId: connection.id, contactListId: contactList.id, message1: "Olá {nome}" });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
   /** The company's own value for each route parameter, by resource and name. */
   const ids: Record<string, string | number> = {
@@ -256,6 +259,7 @@ async function seedCompany() {
     "announcements/:id": announcement.json.id as number,
     "queueIntegration/:id": integration,
     "chats/:id": chat,
+    "campaigns/:id": campaign,
     "chats/:messageId": chatMessage,
   };
   return { ...inbox, ids, apiToken };

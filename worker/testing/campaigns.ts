@@ -1,5 +1,5 @@
 import { createMessageBatch, createExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { OutboundJob } from "../contracts/outbound";
 import { campaignShipping, companies, contactListItems, contactLists } from "../db/tenantSchema";
 import { dispatchCampaigns } from "../domain/campaigns/dispatchCampaigns";
@@ -57,4 +57,4 @@ export async function deliverJobs(jobs: OutboundJob[], attempts = 1) {
 }
 
 export const shippingsOf = (companyId: number, campaignId: number) =>
-  inTenant(companyId, (db) => db.select().from(campaignShipping).where(eq(campaignShipping.campaignId, campaignId)).all());
+  inTenant(companyId, (db) => db.select().from(campaignShipping).where(eq(campaignShipping.campaignId, campaignId)).orderBy(asc(campaignShipping.id)).all());

@@ -145,7 +145,8 @@ async function stepConnection(ctx: SystemCtx, connectionId: number, now: number)
 
   const next = await nextRecipient(ctx, running);
   if (!next) {
-    for (const c of running) await finishIfDone(ctx, c.id, now);
+    // The confirmation wait is real time (replies come when they come), not the pace's clock.
+    for (const c of running) await finishIfDone(ctx, c.id);
     return false;
   }
   const { campaign, shipping } = next;
