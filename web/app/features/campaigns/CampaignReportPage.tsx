@@ -97,9 +97,11 @@ export function CampaignReportPage() {
           </Card>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {COUNTS.map((key) => (
-              <Card key={key} className="p-4" data-count={key}>
-                <p className="text-sm text-muted">{t(`campaigns.report.counts.${key}`)}</p>
-                <p className="text-2xl font-semibold tabular-nums">{report.counts[key].toLocaleString(i18n.language)}</p>
+              <Card key={key} className="p-4">
+                <div data-count={key}>
+                  <p className="text-sm text-muted">{t(`campaigns.report.counts.${key}`)}</p>
+                  <p className="text-2xl font-semibold tabular-nums">{report.counts[key].toLocaleString(i18n.language)}</p>
+                </div>
               </Card>
             ))}
           </div>
