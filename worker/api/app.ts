@@ -15,6 +15,7 @@ import { helpRoutes } from "./routes/helps";
 import { quickMessageRoutes } from "./routes/quickMessages";
 import { scheduleRoutes } from "./routes/schedules";
 import { contactListItemRoutes, contactListRoutes } from "./routes/contactLists";
+import { campaignRoutes, campaignSettingRoutes } from "./routes/campaigns";
 import { settingRoutes } from "./routes/settings";
 import { tagRoutes, ticketTagRoutes } from "./routes/tags";
 import { ticketNoteRoutes } from "./routes/ticketNotes";
@@ -88,6 +89,8 @@ export function createApi() {
   api.route("/schedules", scheduleRoutes);
   api.route("/contact-lists", contactListRoutes);
   api.route("/contact-list-items", contactListItemRoutes);
+  api.route("/campaigns", campaignRoutes);
+  api.route("/campaign-settings", campaignSettingRoutes);
   api.route("/ticket-notes", ticketNoteRoutes);
   api.route("/chats", chatRoutes);
   api.route("/notifications", notificationRoutes);

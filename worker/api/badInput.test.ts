@@ -5,6 +5,7 @@ import * as authContracts from "../contracts/auth";
 import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
 import * as contactListContracts from "../contracts/contactLists";
+import * as campaignContracts from "../contracts/campaigns";
 import * as notificationContracts from "../contracts/notifications";
 import * as passwordResetContracts from "../contracts/passwordReset";
 import * as promptContracts from "../contracts/prompts";
@@ -72,6 +73,7 @@ const contractModules = [
   companyContracts,
   contactContracts,
   contactListContracts,
+  campaignContracts,
   externalApiContracts,
   insightContracts,
   kanbanContracts,
@@ -230,6 +232,7 @@ async function seedCompany() {
   const help = await call("POST", "/api/helps", { token: platform.user.token, body: { title: "Primeiros passos", video: "dQw4w9WgXcQ" } });
   if (help.status !== 201) throw new Error(`seedCompany: POST /helps → ${help.status} ${JSON.stringify(help.json)}`);
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
+  const campaign = await made("/campaigns", { name: "Oferta", whatsappId: connection.id, contactListId: contactList.id, message1: "Olá {nome}" });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
   /** The company's own value for each route parameter, by resource and name. */
   const ids: Record<string, string | number> = {
@@ -264,6 +267,7 @@ async function seedCompany() {
     "settings/:kind": "dark",
     "queueIntegration/:id": integration,
     "chats/:id": chat,
+    "campaigns/:id": campaign,
     "chats/:messageId": chatMessage,
   };
   return { ...inbox, ids, apiToken };

@@ -212,6 +212,8 @@ export const sendCommand = z.object({
   location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().max(500).optional() }).optional(),
   vcard: z.object({ name: z.string().max(200), number }).optional(),
   quotedId: z.string().max(128).optional(),
+  /** Show "typing…" to the contact this long before sending (campaigns pace like a person). */
+  typingMs: z.number().int().min(0).max(10_000).optional(),
 });
 export type SendCommand = z.infer<typeof sendCommand>;
 

@@ -5,7 +5,8 @@ import { z } from "zod";
  * parses them on arrival; the message row is the source of truth, the job only points at it.
  */
 export const outboundJob = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("send"), companyId: z.number(), messageId: z.number() }),
+  /** typingMs: show "typing…" that long before the message (campaign sends). */
+  z.object({ kind: z.literal("send"), companyId: z.number(), messageId: z.number(), typingMs: z.number().int().min(0).max(10_000).optional() }),
   z.object({ kind: z.literal("edit"), companyId: z.number(), messageId: z.number() }),
   z.object({ kind: z.literal("delete"), companyId: z.number(), messageId: z.number() }),
   /** The AI assistant's turn after the contact's message `messageId` on a ticket (worker/jobs/assistant.ts). */

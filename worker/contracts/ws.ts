@@ -119,6 +119,11 @@ export const schedulePayload = z.looseObject({
   contactId: z.number(),
 });
 
+/** A campaign as events carry it; the rest passes through. */
+export const campaignPayload = z.looseObject({ id: z.number(), name: z.string(), status: z.string() });
+/** A campaign's report counts (domain/campaigns/counts.ts). */
+export const campaignCountsPayload = z.looseObject({ total: z.number(), delivered: z.number(), failed: z.number() });
+
 /** A contact list (with its count) and one of its items as events carry them. */
 export const contactListPayload = z.looseObject({ id: z.number(), name: z.string(), contactsCount: z.number() });
 export const contactListItemPayload = z.looseObject({ id: z.number(), contactListId: z.number(), name: z.string(), number: z.string() });
@@ -218,6 +223,13 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("contactListItem"), action: z.literal("delete"), itemId: z.number(), contactListId: z.number() }),
     /** Many items changed at once (an import, a tag added): the list's page reloads. */
     z.object({ type: z.literal("contactListItem"), action: z.literal("reload"), contactListId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("campaign"), action: z.literal("create"), campaign: campaignPayload }),
+    z.object({ type: z.literal("campaign"), action: z.literal("update"), campaign: campaignPayload }),
+    z.object({ type: z.literal("campaign"), action: z.literal("delete"), campaignId: z.number() }),
+    /** The report's counts changed (a send, a delivery, a reply): the report page follows live. */
+    z.object({ type: z.literal("campaign"), action: z.literal("progress"), campaignId: z.number(), counts: campaignCountsPayload }),
   ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("schedule"), action: z.literal("create"), schedule: schedulePayload }),

@@ -64,6 +64,7 @@ export const errorCatalogue = {
   ERR_NO_SCHEDULE_FOUND: [404, "Schedule not found."],
   ERR_NO_CONTACT_LIST_FOUND: [404, "Contact list not found."],
   ERR_NO_CONTACT_LIST_ITEM_FOUND: [404, "Contact list item not found."],
+  ERR_NO_CAMPAIGN_FOUND: [404, "Campaign not found."],
   // conflicts
   ERR_EMAIL_IN_USE: [409, "This email is already in use."],
   ERR_COMPANY_NAME_IN_USE: [409, "A company with this name already exists."],
@@ -87,6 +88,11 @@ export const errorCatalogue = {
   ERR_SCHEDULE_NOT_FAILED: [409, "Only a schedule that failed can be retried."],
   /** Why a schedule is ERRO when its time passed while the system was down and the company asked not to send late. */
   ERR_SCHEDULE_MISSED: [409, "Its time passed while the system was unavailable, and late schedules are not sent (setting scheduleMissed)."],
+  ERR_CAMPAIGN_NOT_EDITABLE: [409, "This campaign has started (or starts within the hour) and can no longer be edited."],
+  ERR_CAMPAIGN_WRONG_STATUS: [409, "This campaign is not in a state that allows this action."],
+  ERR_CAMPAIGN_INCOMPLETE: [400, "A campaign needs a connection, a contact list or tag, and at least one message before it starts."],
+  /** Why a campaign recipient was skipped: they answered an earlier campaign with an opt-out word. */
+  ERR_CAMPAIGN_OPTED_OUT: [409, "This contact asked not to receive campaigns."],
   ERR_NO_OTHER_WHATSAPP: [409, "At least one default WhatsApp is needed."],
   ERR_WAPP_GREETING_REQUIRED: [400, "A greeting is required when a connection has more than one queue."],
   // whatsapp

@@ -7,6 +7,7 @@ import { forwardMessage } from "./messages/forwardMessage";
 import { markTicketRead } from "./messages/markTicketRead";
 import { reactToMessage } from "./messages/reactToMessage";
 import { sendMessage } from "./messages/sendMessage";
+import { sendCampaignTest } from "./campaigns/testCampaign";
 
 /**
  * Verbs that change a ticket's status, owner or queue. They run only inside the company's CompanyHub, in its
@@ -22,6 +23,7 @@ export const hubCommands = {
   markTicketRead,
   closeAllTickets,
   releaseUserTickets,
+  sendCampaignTest,
 } satisfies Record<string, (args: { ctx: Ctx; input: never }) => Promise<unknown>>;
 
 export type HubCommandName = keyof typeof hubCommands;

@@ -29,6 +29,7 @@ import { tenantHousekeeping } from "../jobs/housekeeping";
 import { reportWork, WORK_HEARTBEAT_MS } from "../jobs/stalledHubs";
 import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
 import { provisionTenant, refreshCompanyCopy } from "./provision";
+import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatchCampaigns";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
 export const OFFLINE_AFTER_MS = 5 * 60 * 1000 + 30 * 1000;
@@ -255,6 +256,15 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   /**
+   * The company's campaigns: those due start, and each connection makes its next send when its pace allows, each
+   * send a turn of the command queue. Run by the alarm (and on recovery, so a campaign due while down starts).
+   */
+  async dispatchCampaigns(companyId: number, now: number): Promise<{ started: number; sent: number }> {
+    await this.ready(companyId);
+    return dispatchCampaigns({ ctx: this.systemCtx(companyId), input: { now }, serially: (task) => this.commands.run(task) });
+  }
+
+  /**
    * A send of the external API (POST /api/messages/send): nobody is logged in, so it runs as the system, in
    * the command queue like an agent's send. Refusals come back as data, as `command`'s do.
    */
@@ -363,6 +373,13 @@ export class CompanyHub extends DurableObject<Env> {
         console.error("schedules failed", { companyId, err: String(err) });
       }
     }
+    if ((nextCampaignDue(this.db, companyId, now) ?? Infinity) <= now) {
+      try {
+        await this.dispatchCampaigns(companyId, now);
+      } catch (err) {
+        console.error("campaigns failed", { companyId, err: String(err) });
+      }
+    }
     await this.armAlarm();
   }
 
@@ -384,7 +401,9 @@ export class CompanyHub extends DurableObject<Env> {
     if (automation) due.push(Math.max(Date.now(), (await this.ctx.storage.get<number>("automationDueAt")) ?? 0));
     const scheduleDue = nextScheduleDue(this.db, companyId);
     if (scheduleDue !== null) due.push(Math.min(scheduleDue, Date.now() + WORK_HEARTBEAT_MS));
-    const hasWork = automation || scheduleDue !== null;
+    const campaignDue = nextCampaignDue(this.db, companyId);
+    if (campaignDue !== null) due.push(Math.min(campaignDue, Date.now() + WORK_HEARTBEAT_MS));
+    const hasWork = automation || scheduleDue !== null || campaignDue !== null;
     await this.reportWork(companyId, hasWork);
     if (due.length === 0) return;
     const next = Math.min(...due);

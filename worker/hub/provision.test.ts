@@ -69,6 +69,16 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0011_ai_sessions": (sql) => {
     sql.exec("drop table typebot_sessions");
   },
+  "0009_campaigns": (sql) => {
+    for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
+    for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {
+      sql.exec(`drop index ${index}`);
+    }
+    for (const column of ["started_at", "last_sent_at", "media_type"]) sql.exec(`alter table campaigns drop column ${column}`);
+    for (const column of ["status", "name", "email", "variables", "message_id", "ticket_id", "sent_at", "replied_at", "opted_out_at", "error"]) {
+      sql.exec(`alter table campaign_shippings drop column ${column}`);
+    }
+  },
 };
 
 describe("a company's own database", () => {

@@ -54,6 +54,8 @@ export interface StoredMessage {
   deleted: boolean;
   /** Reactor (a contact's number, or OURS) → emoji. */
   reactions: Record<string, string>;
+  /** How long "typing…" showed before it (campaign sends). */
+  typingMs?: number;
 }
 
 interface SimConnection {
@@ -250,6 +252,7 @@ export class SimulatorProvider implements Provider {
       location: message.location,
       vcard: message.vcard,
       quotedId: message.quotedId,
+      ...(message.typingMs ? { typingMs: message.typingMs } : {}),
       ack: 1,
       at: this.now(),
       edits: [],

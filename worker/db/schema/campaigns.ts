@@ -8,7 +8,7 @@ import { contacts } from "./contacts";
 import { tags } from "./tickets";
 import { fileLists } from "./files";
 
-export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
+export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "PAUSADA", "CANCELADA", "FINALIZADA"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const contactLists = sqliteTable(
@@ -72,17 +72,33 @@ export const campaigns = sqliteTable(
     contactListId: integer("contact_list_id").references(() => contactLists.id, { onDelete: "set null" }),
     /** Alternative audience: contacts of tickets carrying this tag. */
     tagListId: integer("tag_list_id").references(() => tags.id, { onDelete: "set null" }),
+    /** Spot for the file lists (/files) of their own branch: accepted as null only until they land (ADR 0037). */
     fileListId: integer("file_list_id").references(() => fileLists.id, { onDelete: "set null" }),
+    /** The single uploaded attachment (R2 key), sent with the message as its caption. */
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
+    mediaType: text("media_type"),
+    /** When it first ran (EM_ANDAMENTO). */
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    /** Its last send: campaigns sharing a connection take turns by it. */
+    lastSentAt: integer("last_sent_at", { mode: "timestamp_ms" }),
     ...timestamps(),
   },
   (t) => [
+    index("campaigns_company_status_idx").on(t.companyId, t.status),
     // Cron: WHERE status = 'PROGRAMADA' AND scheduled_at <= now (all companies).
     index("campaigns_status_scheduled_idx").on(t.status, t.scheduledAt),
     index("campaigns_company_created_idx").on(t.companyId, t.createdAt),
   ],
 );
+
+/**
+ * Where a recipient stands: queued (waiting for its turn), confirming (the confirmation went; waiting for the
+ * contact's reply), confirmed (replied; the message waits for its turn), sending (the message is with the delivery
+ * queue), delivered, failed (with error), invalid (not on WhatsApp), skipped (opted out).
+ */
+export const SHIPPING_STATUSES = ["queued", "confirming", "confirmed", "sending", "delivered", "failed", "invalid", "skipped"] as const;
+export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 
 /**
  * One row per campaign recipient; unique (campaignId, number) makes fan-out idempotent.
@@ -110,17 +126,33 @@ export const campaignShipping = sqliteTable(
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     /** Queue message id of the pending send, to avoid enqueuing it twice. */
     jobId: text("job_id"),
+    status: text("status", { enum: SHIPPING_STATUSES }).notNull().default("queued"),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    variables: text("variables", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
+    /** The message in flight (the confirmation while confirming, then the campaign's message). */
+    messageId: integer("message_id"),
+    ticketId: integer("ticket_id"),
+    /** When its campaign message was handed to the delivery queue. */
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
+    optedOutAt: integer("opted_out_at", { mode: "timestamp_ms" }),
+    /** Why it failed (an error code of the catalogue). */
+    error: text("error"),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("campaign_shippings_campaign_number_uq").on(t.campaignId, t.number),
+    index("campaign_shippings_campaign_status_idx").on(t.campaignId, t.status),
+    index("campaign_shippings_message_idx").on(t.messageId),
+    index("campaign_shippings_company_number_idx").on(t.companyId, t.number),
     index("campaign_shippings_campaign_delivered_idx").on(t.campaignId, t.deliveredAt),
   ],
 );
 
 /** Values of campaign settings: numbers (seconds / counts) or the variable list. */
 export type CampaignVariable = { key: string; value: string };
-export type CampaignSettingValue = number | string | boolean | CampaignVariable[];
+export type CampaignSettingValue = number | string | boolean | CampaignVariable[] | number[] | string[];
 
 /** Company campaign pacing: keys messageInterval, longerIntervalAfter, greaterInterval, variables. */
 export const campaignSettings = sqliteTable(
@@ -133,6 +165,55 @@ export const campaignSettings = sqliteTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex("campaign_settings_company_key_uq").on(t.companyId, t.key)],
+);
+
+/**
+ * Each connection's campaign pace (ADR 0038): when it may send next, sends since the last long pause, and the
+ * day's count (its day in the company's time zone) against the daily cap. Shared by every campaign on it.
+ */
+export const campaignPaces = sqliteTable("campaign_paces", {
+  whatsappId: integer("whatsapp_id")
+    .primaryKey()
+    .references(() => whatsapps.id, { onDelete: "cascade" }),
+  companyId: companyId(),
+  nextAt: integer("next_at", { mode: "timestamp_ms" }).notNull(),
+  sincePause: integer("since_pause").notNull().default(0),
+  day: text("day").notNull().default(""),
+  dayCount: integer("day_count").notNull().default(0),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Every campaign send, as it was handed to the delivery queue: the pacing's record (and the report's timing). */
+export const campaignSends = sqliteTable(
+  "campaign_sends",
+  {
+    id: id(),
+    companyId: companyId(),
+    whatsappId: integer("whatsapp_id").notNull(),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    shippingId: integer("shipping_id").notNull(),
+    kind: text("kind", { enum: ["confirmation", "message"] }).notNull(),
+    /** The pause planned after this send (ms). */
+    gapMs: integer("gap_ms").notNull().default(0),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("campaign_sends_whatsapp_at_idx").on(t.whatsappId, t.at), index("campaign_sends_campaign_idx").on(t.campaignId)],
+);
+
+/** Numbers that answered a campaign with an opt-out word: later campaigns skip them. */
+export const campaignOptOuts = sqliteTable(
+  "campaign_opt_outs",
+  {
+    id: id(),
+    companyId: companyId(),
+    number: text("number").notNull(),
+    word: text("word").notNull(),
+    campaignId: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("campaign_opt_outs_company_number_uq").on(t.companyId, t.number)],
 );
 
 export const contactListsRelations = relations(contactLists, ({ one, many }) => ({

@@ -8,7 +8,8 @@ import m0005 from './0005_outbound.sql';
 import m0006 from './0006_team.sql';
 import m0007 from './0007_assistant.sql';
 import m0008 from './0008_service_durations.sql';
-import m0009 from './0011_ai_sessions.sql';
+import m0009 from './0009_campaigns.sql';
+import m0010 from './0011_ai_sessions.sql';
 
   export default {
     journal,
@@ -22,6 +23,7 @@ m0005,
 m0006,
 m0007,
 m0008,
-m0009
+m0009,
+m0010
     }
   }

@@ -7,6 +7,7 @@ import type { Env } from "../../env";
 import type { SystemCtx } from "../context";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
 import { scheduleDelivered } from "../schedules/dispatchDueSchedules";
+import { campaignDelivered } from "../campaigns/campaignDelivered";
 
 /** Voice notes recorded in the composer are stored under this name pattern (see the chat composer). */
 const VOICE_NOTE = /^audio-\d{4}-\d{2}-\d{2}-\d{6}\.mp3$/i;
@@ -59,7 +60,8 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
         const id = await quotedWid(row.quotedMsgId);
         if (id) await host.react({ ...target, id, emoji: row.body });
       } else {
-        await host.send(await sendCommandFor(env, row, target, await quotedWid(row.quotedMsgId)));
+        const command = await sendCommandFor(env, row, target, await quotedWid(row.quotedMsgId));
+        await host.send(job.typingMs ? { ...command, typingMs: job.typingMs } : command);
       }
       const updated = await db
         .update(messages)
@@ -69,6 +71,7 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
       if (updated[0]) {
         await publishMessageUpdate(ctx, row.id);
         await scheduleDelivered(ctx, row.id, { sent: true });
+        await campaignDelivered(ctx, row.id, { sent: true });
       }
       return;
     }

@@ -5,6 +5,7 @@ import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
 import { scheduleDelivered } from "../schedules/dispatchDueSchedules";
+import { campaignDelivered } from "../campaigns/campaignDelivered";
 
 /** A send that will not succeed by retrying: the message shows as failed, with why, until someone retries it. */
 export async function markDeliveryFailed(ctx: SystemCtx, job: DeliveryJob, code: ErrorCode) {
@@ -17,5 +18,6 @@ export async function markDeliveryFailed(ctx: SystemCtx, job: DeliveryJob, code:
   if (updated[0]) {
     await publishMessageUpdate(ctx, job.messageId);
     await scheduleDelivered(ctx, job.messageId, { sent: false, code });
+    await campaignDelivered(ctx, job.messageId, { sent: false, code });
   }
 }

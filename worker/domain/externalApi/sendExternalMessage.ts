@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { contacts, tickets, whatsapps } from "../../db/schema";
-import type { SystemCtx } from "../context";
+import type { AnyCtx, SystemCtx } from "../context";
 import { AppError } from "../errors";
 import type { StoredMedia } from "../messages/sendMessage";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
@@ -67,8 +67,8 @@ export async function sendExternalMessage({ ctx, input }: { ctx: SystemCtx; inpu
   };
 }
 
-/** The contact with this number, created with the number as its name when it is new (as inbound does). */
-async function upsertContact(ctx: SystemCtx, number: string) {
+/** The contact with this number, created with the number (or the given name) as its name when it is new (as inbound does). */
+export async function upsertContact(ctx: AnyCtx, number: string, name = number) {
   const columns = { id: contacts.id, name: contacts.name, number: contacts.number };
   const mine = and(eq(contacts.companyId, ctx.companyId), eq(contacts.number, number));
   const existing = await ctx.db.select(columns).from(contacts).where(mine).get();
@@ -76,7 +76,7 @@ async function upsertContact(ctx: SystemCtx, number: string) {
   const now = new Date();
   const [inserted] = await ctx.db
     .insert(contacts)
-    .values({ companyId: ctx.companyId, name: number, number, isGroup: false, lastInteractionAt: now, createdAt: now, updatedAt: now })
+    .values({ companyId: ctx.companyId, name: name || number, number, isGroup: false, lastInteractionAt: now, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning(columns);
   if (inserted) return inserted;

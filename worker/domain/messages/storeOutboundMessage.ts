@@ -30,6 +30,8 @@ export interface OutboundMessage {
    * the queued send then waits this long, as a safety net that finds it acknowledged and does nothing.
    */
   deliveredByCaller?: { fallbackDelaySeconds: number };
+  /** Show "typing…" to the contact this long before the message goes (campaigns: ADR 0038). */
+  typingMs?: number;
 }
 
 /** The row of a message we send on `ticket`, as stored with ack 0 (waiting for delivery). */
@@ -103,7 +105,11 @@ export async function storeOutboundMessage(
     alsoWrite?.(inserted.id);
     return inserted.id;
   });
-  await enqueueOutbound(ctx, { kind: "send", companyId: ctx.companyId, messageId }, msg.deliveredByCaller && { delaySeconds: msg.deliveredByCaller.fallbackDelaySeconds });
+  await enqueueOutbound(
+    ctx,
+    { kind: "send", companyId: ctx.companyId, messageId, ...(msg.typingMs ? { typingMs: msg.typingMs } : {}) },
+    msg.deliveredByCaller && { delaySeconds: msg.deliveredByCaller.fallbackDelaySeconds },
+  );
   const [messageRows, ticketRows] = await ctx.db.batch([
     messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId))!, { limit: 1 }),
     ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 }),

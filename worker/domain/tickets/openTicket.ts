@@ -10,7 +10,7 @@ import { ticketIdByUuid, trackingRow } from "./tracking";
  */
 export async function openTicket(
   ctx: AnyCtx,
-  t: { contactId: number; isGroup: boolean; whatsappId: number; userId: number | null; queueId: number | null; status?: "open" | "pending" },
+  t: { contactId: number; isGroup: boolean; whatsappId: number; userId: number | null; queueId: number | null; status?: "open" | "pending" | "closed" },
 ) {
   const status = t.status ?? "open";
   const now = new Date();

@@ -20,7 +20,7 @@ import { ExpiringIds, type RecentMessages } from "./recentMessages";
  * command is not sent twice at all.
  */
 
-export type SendSocket = Pick<WASocket, "sendMessage" | "onWhatsApp" | "user">;
+export type SendSocket = Pick<WASocket, "sendMessage" | "onWhatsApp" | "user"> & Partial<Pick<WASocket, "sendPresenceUpdate">>;
 
 export interface OutboxDeps {
   connectionId: number;
@@ -123,6 +123,7 @@ export class Outbox {
     const jid = await this.recipient(sock, command.to, command.isGroup, true);
     const waId = whatsappIdFor(command.id);
     const quoted = command.quotedId ? this.quoted(jid, command.quotedId) : undefined;
+    if (command.typingMs) await this.showTyping(sock, jid, command.typingMs);
     // Marked before sending: Baileys may echo the message before sendMessage resolves.
     this.own.set(waId, true);
     let message: WAMessage | undefined;
@@ -135,6 +136,18 @@ export class Outbox {
     this.sent.set(command.id, waId);
     this.deps.emit({ type: "ack", connectionId: this.deps.connectionId, messageId: waId, ack: 1, at: this.deps.now() });
     return { id: waId };
+  }
+
+  /** "typing…" for a moment before a campaign message; a presence that fails is no reason not to send. */
+  private async showTyping(sock: SendSocket, jid: string, ms: number) {
+    if (!sock.sendPresenceUpdate) return;
+    try {
+      await sock.sendPresenceUpdate("composing", jid);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await sock.sendPresenceUpdate("paused", jid);
+    } catch {
+      // presence is best effort
+    }
   }
 
   async edit(input: EditRequest): Promise<void> {

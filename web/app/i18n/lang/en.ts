@@ -18,6 +18,7 @@ import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
 import { en as schedules } from "../../features/schedules/i18n.en";
 import { en as contactLists } from "../../features/contactLists/i18n.en";
+import { en as campaigns } from "../../features/campaigns/i18n.en";
 import { en as queues } from "../../features/queues/i18n.en";
 import { en as tickets } from "../../features/tickets/list/i18n.en";
 import { en as ticketChat } from "../../features/tickets/chat/i18n.en";
@@ -44,6 +45,7 @@ export const translation = {
   quickMessages,
   schedules,
   contactLists,
+  campaigns,
   queues,
   tickets,
   ticketChat,

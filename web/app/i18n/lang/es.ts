@@ -18,6 +18,7 @@ import { es as tags } from "../../features/tags/i18n.es";
 import { es as quickMessages } from "../../features/quickMessages/i18n.es";
 import { es as schedules } from "../../features/schedules/i18n.es";
 import { es as contactLists } from "../../features/contactLists/i18n.es";
+import { es as campaigns } from "../../features/campaigns/i18n.es";
 import { es as queues } from "../../features/queues/i18n.es";
 import { es as tickets } from "../../features/tickets/list/i18n.es";
 import { es as ticketChat } from "../../features/tickets/chat/i18n.es";
@@ -44,6 +45,7 @@ export const translation = {
   quickMessages,
   schedules,
   contactLists,
+  campaigns,
   queues,
   tickets,
   ticketChat,

@@ -1,0 +1,68 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { campaignOptOuts, campaignShipping, campaigns } from "../../db/schema";
+import type { SystemCtx } from "../context";
+import { publishCampaignProgress } from "./counts";
+import { finishIfDone } from "./dispatchCampaigns";
+import { campaignSetting } from "./settings";
+
+/** Lower case, no accents, no surrounding punctuation: "Sair!" and "SAIR" both say sair. */
+export function normalisedWord(text: string) {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "");
+}
+
+/**
+ * A contact's message on a connection (ingestMessage, after it is stored): if it answers a campaign sent to that
+ * number from that connection, the recipient is marked replied; a reply to a confirmation confirms it (the
+ * campaign's message follows at the connection's pace); a reply that is an opt-out word records the opt-out (later
+ * campaigns skip the number; an unconfirmed recipient is skipped). Only the campaign's own recipient, on the
+ * campaign's own connection, can confirm it.
+ */
+export async function campaignReply(ctx: SystemCtx, input: { connectionId: number; number: string; body: string }) {
+  const shipping = await ctx.db
+    .select({ id: campaignShipping.id, campaignId: campaignShipping.campaignId, status: campaignShipping.status, repliedAt: campaignShipping.repliedAt })
+    .from(campaignShipping)
+    .innerJoin(campaigns, eq(campaigns.id, campaignShipping.campaignId))
+    .where(
+      and(
+        eq(campaignShipping.companyId, ctx.companyId),
+        eq(campaignShipping.number, input.number),
+        eq(campaigns.whatsappId, input.connectionId),
+        inArray(campaignShipping.status, ["confirming", "sending", "delivered"]),
+      ),
+    )
+    .orderBy(desc(campaignShipping.updatedAt), desc(campaignShipping.id))
+    .get();
+  if (!shipping) return;
+  const now = new Date();
+  const mine = and(eq(campaignShipping.companyId, ctx.companyId), eq(campaignShipping.id, shipping.id));
+  const words = await campaignSetting(ctx.db, ctx.companyId, "optOutWords");
+  const word = normalisedWord(input.body);
+  const optOut = word.length > 0 && words.some((w) => normalisedWord(w) === word);
+  if (optOut) {
+    ctx.db.transaction(() => {
+      ctx.db.insert(campaignOptOuts).values({ companyId: ctx.companyId, number: input.number, word, campaignId: shipping.campaignId, createdAt: now }).onConflictDoNothing().run();
+      ctx.db
+        .update(campaignShipping)
+        .set({ optedOutAt: now, repliedAt: shipping.repliedAt ?? now, ...(shipping.status === "confirming" ? { status: "skipped" as const, error: "ERR_CAMPAIGN_OPTED_OUT" } : {}), updatedAt: now })
+        .where(mine)
+        .run();
+    });
+  } else if (shipping.status === "confirming") {
+    await ctx.db
+      .update(campaignShipping)
+      .set({ status: "confirmed", confirmedAt: now, repliedAt: shipping.repliedAt ?? now, updatedAt: now })
+      .where(and(mine, eq(campaignShipping.status, "confirming")));
+    // The message follows at the connection's pace: the alarm is re-armed for it.
+    await ctx.hub.workChanged();
+  } else if (shipping.repliedAt === null) {
+    await ctx.db.update(campaignShipping).set({ repliedAt: now }).where(and(mine, isNull(campaignShipping.repliedAt)));
+  } else {
+    return;
+  }
+  await publishCampaignProgress(ctx, shipping.campaignId);
+  if (optOut) await finishIfDone(ctx, shipping.campaignId);
+}

@@ -1,0 +1,53 @@
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { campaignShipping, SHIPPING_STATUSES, type ShippingStatus } from "../../db/schema";
+import type { HubPort } from "../hubPort";
+
+/**
+ * The report's counts (spec 002 progress: delivered over valid). valid: every recipient but the numbers WhatsApp
+ * does not know (invalid) and those skipped for opting out earlier.
+ */
+export async function campaignCounts(db: Db, companyId: number, campaignId: number) {
+  const mine = and(eq(campaignShipping.companyId, companyId), eq(campaignShipping.campaignId, campaignId));
+  const [byStatus, marks] = await db.batch([
+    db.select({ status: campaignShipping.status, n: count() }).from(campaignShipping).where(mine).groupBy(campaignShipping.status),
+    db
+      .select({
+        confirmationRequested: sql<number>`count(${campaignShipping.confirmationRequestedAt})`,
+        confirmed: sql<number>`count(${campaignShipping.confirmedAt})`,
+        replied: sql<number>`count(${campaignShipping.repliedAt})`,
+        optedOut: sql<number>`count(${campaignShipping.optedOutAt})`,
+      })
+      .from(campaignShipping)
+      .where(mine),
+  ]);
+  const status = Object.fromEntries(SHIPPING_STATUSES.map((s) => [s, 0])) as Record<ShippingStatus, number>;
+  for (const row of byStatus) status[row.status] = row.n;
+  const total = Object.values(status).reduce((a, b) => a + b, 0);
+  const m = marks[0]!;
+  return {
+    total,
+    valid: total - status.invalid - status.skipped,
+    ...status,
+    confirmationRequested: Number(m.confirmationRequested),
+    confirmed: Number(m.confirmed),
+    replied: Number(m.replied),
+    optedOut: Number(m.optedOut),
+  };
+}
+export type CampaignCounts = Awaited<ReturnType<typeof campaignCounts>>;
+
+/** The report follows live: the counts to the company's admins. */
+export async function publishCampaignProgress(ctx: { db: Db; companyId: number; hub: Pick<HubPort, "publish"> }, campaignId: number) {
+  const counts = await campaignCounts(ctx.db, ctx.companyId, campaignId);
+  await ctx.hub.publish([{ audience: { kind: "admins" }, event: { type: "campaign", action: "progress", campaignId, counts } }]);
+}
+
+/** Failed recipients by reason (the report's breakdown). */
+export async function failureReasons(db: Db, companyId: number, campaignId: number) {
+  return db
+    .select({ error: campaignShipping.error, n: count() })
+    .from(campaignShipping)
+    .where(and(eq(campaignShipping.companyId, companyId), eq(campaignShipping.campaignId, campaignId), isNotNull(campaignShipping.error)))
+    .groupBy(campaignShipping.error);
+}

@@ -1,0 +1,198 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { and, asc, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { campaignPaces, campaignSends, campaigns, messages } from "../../db/tenantSchema";
+import { MAX_DELIVERY_ATTEMPTS } from "../../jobs/outbound";
+import { deliver as deliverInbound, inbound } from "../../testing/bridge";
+import { createRecipientList, deliverJobs, openAllDay, runCampaigns, setTimeZone, shippingsOf } from "../../testing/campaigns";
+import { useFakeHost } from "../../testing/fakeHost";
+import { call, hubOf, inTenant } from "../../testing/fixtures";
+import { inboxCompany } from "../../testing/inbox";
+
+afterEach(() => vi.restoreAllMocks());
+
+const SECOND = 1000;
+/** Monday 2030-01-07 12:00 UTC: far from the test's real clock, so the hub's own alarm never finds this work due. */
+const T0 = Date.UTC(2030, 0, 7, 12, 0, 0);
+
+/** A company with a list of `n` and a campaign on it, programmed for T0. */
+async function programmed(n: number, extra: Record<string, unknown> = {}, pacing: Record<string, number> = {}) {
+  const inbox = await inboxCompany();
+  await setTimeZone(inbox.company.id, "UTC");
+  await openAllDay(inbox.admin.token, pacing);
+  const { list, numbers } = await createRecipientList(inbox.company.id, n);
+  const res = await call("POST", "/api/campaigns", {
+    token: inbox.admin.token,
+    body: { name: "Oferta", whatsappId: inbox.connection.id, contactListId: list.id, message1: "Olá {nome}, oferta para {numero}", scheduledAt: new Date(T0).toISOString(), ...extra },
+  });
+  if (res.status !== 201) throw new Error(JSON.stringify(res.json));
+  return { ...inbox, campaignId: res.json.id as number, numbers };
+}
+
+/** Runs the alarm's campaign work at each connection's next allowed time until nothing is left to send. */
+async function runToEnd(companyId: number, connectionId: number, from: number, maxSteps = 100) {
+  let now = from;
+  const jobs = [];
+  for (let i = 0; i < maxSteps; i++) {
+    const step = await runCampaigns(companyId, now);
+    jobs.push(...step.jobs);
+    const pace = await inTenant(companyId, (db) => db.select().from(campaignPaces).where(eq(campaignPaces.whatsappId, connectionId)).get());
+    if (step.sent === 0 && (!pace || pace.nextAt.getTime() <= now)) break;
+    now = Math.max(now, pace!.nextAt.getTime());
+  }
+  return { jobs, now };
+}
+
+const sendsOf = (companyId: number, connectionId: number) =>
+  inTenant(companyId, (db) => db.select().from(campaignSends).where(eq(campaignSends.whatsappId, connectionId)).orderBy(asc(campaignSends.at), asc(campaignSends.id)).all());
+const okHost = () => useFakeHost((c) => ({ body: { id: (c.body as { id: string }).id } }));
+
+describe("sending a campaign", () => {
+  it("sends each contact exactly once through a campaign restarted twice mid-run", async () => {
+    const { company, admin, connection, campaignId, numbers } = await programmed(6);
+    const host = okHost();
+    const jobs = [];
+    // Two sends, cancel, restart; one more, cancel, restart (an outstanding job redelivered on each); then the rest.
+    let now = T0;
+    for (const sends of [2, 1]) {
+      for (let i = 0; i < sends; i++) {
+        const step = await runCampaigns(company.id, now);
+        jobs.push(...step.jobs);
+        now += 60 * SECOND;
+      }
+      expect((await call("POST", `/api/campaigns/${campaignId}/cancel`, { token: admin.token })).status).toBe(200);
+      expect((await call("POST", `/api/campaigns/${campaignId}/restart`, { token: admin.token })).status).toBe(200);
+      await deliverJobs(jobs);
+    }
+    const rest = await runToEnd(company.id, connection.id, now + 60 * SECOND);
+    await deliverJobs([...jobs, ...rest.jobs]);
+    await deliverJobs(rest.jobs); // redelivered jobs
+
+    const sendsTo = host.calls.filter((c) => c.path === "/bridge/send").map((c) => (c.body as { to: string }).to);
+    expect(sendsTo.sort()).toEqual([...numbers].sort());
+    const stored = await inTenant(company.id, (db) => db.select().from(messages).where(and(eq(messages.companyId, company.id), eq(messages.fromMe, true))).all());
+    expect(stored).toHaveLength(6);
+    expect((await shippingsOf(company.id, campaignId)).map((s) => s.status)).toEqual(Array(6).fill("delivered"));
+    const campaign = await inTenant(company.id, (db) => db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get()!);
+    expect(campaign.status).toBe("FINALIZADA");
+    // Typing shows before each campaign message.
+    expect(host.calls.filter((c) => c.path === "/bridge/send").every((c) => ((c.body as { typingMs?: number }).typingMs ?? 0) > 0)).toBe(true);
+  });
+
+  it("counts a send WhatsApp refuses as failed with its reason (and an unknown number as invalid), never as delivered", async () => {
+    const { company, admin, connection, campaignId, numbers } = await programmed(3);
+    const { jobs } = await runToEnd(company.id, connection.id, T0);
+    expect(jobs).toHaveLength(3);
+    useFakeHost((c) => {
+      const to = (c.body as { to: string }).to;
+      if (to === numbers[0]) return { status: 400, body: { error: "ERR_WAPP_INVALID_CONTACT", message: "not on WhatsApp" } };
+      if (to === numbers[1]) return { status: 502, body: { error: "ERR_SENDING_WAPP_MSG", message: "WhatsApp did not take it" } };
+      return { body: { id: (c.body as { id: string }).id } };
+    });
+    await deliverJobs(jobs, MAX_DELIVERY_ATTEMPTS);
+    const byNumber = Object.fromEntries((await shippingsOf(company.id, campaignId)).map((s) => [s.number, [s.status, s.error]]));
+    expect(byNumber).toEqual({ [numbers[0]!]: ["invalid", "ERR_WAPP_INVALID_CONTACT"], [numbers[1]!]: ["failed", "ERR_SENDING_WAPP_MSG"], [numbers[2]!]: ["delivered", null] });
+    const report = await call("GET", `/api/campaigns/${campaignId}/report`, { token: admin.token });
+    expect(report.json.counts).toMatchObject({ total: 3, valid: 2, delivered: 1, failed: 1, invalid: 1 });
+    expect(report.json.progress).toBe(50);
+    expect(report.json.failures).toEqual(expect.arrayContaining([{ error: "ERR_SENDING_WAPP_MSG", count: 1 }, { error: "ERR_WAPP_INVALID_CONTACT", count: 1 }]));
+  });
+
+  it("paces one connection by its recorded send times: never below messageInterval, the long pause after every longerIntervalAfter sends, shared by two campaigns", async () => {
+    const { company, admin, connection, campaignId } = await programmed(5, {}, { messageInterval: 10, longerIntervalAfter: 3, greaterInterval: 40 });
+    const { list } = await createRecipientList(company.id, 4, "Outra lista");
+    const second = await call("POST", "/api/campaigns", {
+      token: admin.token,
+      body: { name: "Segunda", whatsappId: connection.id, contactListId: list.id, message1: "Oi {nome}", scheduledAt: new Date(T0).toISOString() },
+    });
+    // Not before its time: a step just before the pace allows sends nothing.
+    await runCampaigns(company.id, T0);
+    const pace = await inTenant(company.id, (db) => db.select().from(campaignPaces).where(eq(campaignPaces.whatsappId, connection.id)).get()!);
+    expect((await runCampaigns(company.id, pace.nextAt.getTime() - 1)).sent).toBe(0);
+    await runToEnd(company.id, connection.id, pace.nextAt.getTime());
+
+    const sends = await sendsOf(company.id, connection.id);
+    expect(sends).toHaveLength(9);
+    expect(new Set(sends.map((s) => s.campaignId))).toEqual(new Set([campaignId, second.json.id]));
+    const gaps = sends.slice(1).map((s, i) => s.at.getTime() - sends[i]!.at.getTime());
+    gaps.forEach((gap, i) => {
+      const afterLong = (i + 1) % 3 === 0;
+      expect(gap, `gap ${i + 1}`).toBeGreaterThanOrEqual((afterLong ? 40 : 10) * SECOND);
+      // Jitter only adds, and at most a quarter.
+      expect(gap, `gap ${i + 1}`).toBeLessThanOrEqual((afterLong ? 40 : 10) * SECOND * 1.25);
+    });
+  });
+
+  it("waits for the next window when a send falls outside it (the company's time zone and days), and stops at the daily cap", async () => {
+    const { company, admin, connection, campaignId } = await programmed(4);
+    await setTimeZone(company.id, "America/Sao_Paulo");
+    // 09:00–18:00 São Paulo (12:00–21:00 UTC), Monday to Friday, two a day.
+    await call("POST", "/api/campaign-settings", { token: admin.token, body: { windowStart: "09:00", windowEnd: "18:00", days: [1, 2, 3, 4, 5], dailyCap: 2, messageInterval: 5 } });
+    // Friday 2030-01-11 20:30 São Paulo: after the window. The next opening is Monday 14th 09:00 (12:00 UTC).
+    const friday = Date.UTC(2030, 0, 11, 23, 30);
+    await inTenant(company.id, (db) => db.update(campaigns).set({ scheduledAt: new Date(friday) }).where(eq(campaigns.id, campaignId)).run());
+    expect((await runCampaigns(company.id, friday)).sent).toBe(0);
+    const monday = Date.UTC(2030, 0, 14, 12, 0);
+    const pace = await inTenant(company.id, (db) => db.select().from(campaignPaces).where(eq(campaignPaces.whatsappId, connection.id)).get()!);
+    expect(pace.nextAt.getTime()).toBe(monday);
+    expect((await runCampaigns(company.id, monday - 1)).sent).toBe(0);
+    await runToEnd(company.id, connection.id, monday);
+    const sends = await sendsOf(company.id, connection.id);
+    // Two on Monday (the cap), two on Tuesday from 09:00.
+    expect(sends.map((s) => s.at.toISOString().slice(0, 13))).toEqual(["2030-01-14T12", "2030-01-14T12", "2030-01-15T12", "2030-01-15T12"]);
+  });
+
+  it("starts a campaign whose time passed while the system was down, on the hub's own alarm", async () => {
+    const inbox = await inboxCompany();
+    await openAllDay(inbox.admin.token, { messageInterval: 0 });
+    await setTimeZone(inbox.company.id, "UTC");
+    const { list } = await createRecipientList(inbox.company.id, 2);
+    const created = await call("POST", "/api/campaigns", {
+      token: inbox.admin.token,
+      body: { name: "Perdida", whatsappId: inbox.connection.id, contactListId: list.id, message1: "Olá", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    // Its time came an hour ago, while nothing ran.
+    await inTenant(inbox.company.id, (db) => db.update(campaigns).set({ scheduledAt: new Date(Date.now() - 3_600_000) }).where(eq(campaigns.id, created.json.id)).run());
+    await runDurableObjectAlarm(hubOf(inbox.company.id));
+    await expect.poll(async () => (await shippingsOf(inbox.company.id, created.json.id)).filter((s) => s.status !== "queued").length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const campaign = await inTenant(inbox.company.id, (db) => db.select().from(campaigns).where(eq(campaigns.id, created.json.id)).get()!);
+    expect(campaign.status).not.toBe("PROGRAMADA");
+  });
+
+  it("asks for confirmation first; only that contact's reply on that connection confirms; then the message follows; an opt-out word skips them in later campaigns", async () => {
+    const { company, admin, connection, campaignId, numbers } = await programmed(3, { confirmation: true, confirmationMessage1: "Podemos enviar a oferta, {nome}?" });
+    okHost();
+    const first = await runToEnd(company.id, connection.id, T0);
+    await deliverJobs(first.jobs);
+    let shippings = await shippingsOf(company.id, campaignId);
+    expect(shippings.map((s) => s.status)).toEqual(["confirming", "confirming", "confirming"]);
+    expect(shippings.every((s) => s.confirmationRequestedAt !== null)).toBe(true);
+
+    // Someone else writing does not confirm anyone; the first contact confirms, the second opts out.
+    await deliverInbound(inbound(connection.id, "5511955554444", "sim"));
+    await deliverInbound(inbound(connection.id, numbers[0]!, "Sim, pode mandar"));
+    await deliverInbound(inbound(connection.id, numbers[1]!, "SAIR"));
+    shippings = await shippingsOf(company.id, campaignId);
+    expect(shippings.map((s) => s.status)).toEqual(["confirmed", "skipped", "confirming"]);
+
+    const second = await runToEnd(company.id, connection.id, first.now + 3600 * SECOND);
+    await deliverJobs(second.jobs);
+    shippings = await shippingsOf(company.id, campaignId);
+    expect(shippings.map((s) => s.status)).toEqual(["delivered", "skipped", "confirming"]);
+    const delivered = await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.id, shippings[0]!.messageId!)).get()!);
+    expect(delivered.body).toBe(`Olá Cliente 1, oferta para ${numbers[0]}`);
+    const report = await call("GET", `/api/campaigns/${campaignId}/report`, { token: admin.token });
+    expect(report.json.counts).toMatchObject({ confirmationRequested: 3, confirmed: 1, replied: 2, optedOut: 1, delivered: 1 });
+
+    // A later campaign to the same list skips the number that opted out.
+    const { contactListId } = (await call("GET", `/api/campaigns/${campaignId}`, { token: admin.token })).json;
+    const again = await call("POST", "/api/campaigns", {
+      token: admin.token,
+      body: { name: "Depois", whatsappId: connection.id, contactListId, message1: "Oi", scheduledAt: new Date(T0).toISOString() },
+    });
+    await runToEnd(company.id, connection.id, second.now + 3600 * SECOND);
+    const later = await shippingsOf(company.id, again.json.id);
+    expect(later.find((s) => s.number === numbers[1])).toMatchObject({ status: "skipped", error: "ERR_CAMPAIGN_OPTED_OUT" });
+    expect(later.filter((s) => s.status === "sending")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Campaign, CampaignShipping } from "../../db/schema";
+import type { AnyCtx } from "../context";
+import { upsertContact } from "../externalApi/sendExternalMessage";
+import { storeOutboundMessage } from "../messages/storeOutboundMessage";
+import { contactVariables, fillVariables } from "../outbound/fillVariables";
+import { findLiveTicket } from "../tickets/findOpenTicket";
+import { openTicket } from "../tickets/openTicket";
+
+type Recipient = Pick<CampaignShipping, "number" | "name" | "email" | "variables">;
+
+/** The non-empty variants of the campaign's messages (or confirmations); one is picked at random per recipient. */
+export function variantsOf(c: Campaign, kind: "message" | "confirmation"): string[] {
+  const slots =
+    kind === "message"
+      ? [c.message1, c.message2, c.message3, c.message4, c.message5]
+      : [c.confirmationMessage1, c.confirmationMessage2, c.confirmationMessage3, c.confirmationMessage4, c.confirmationMessage5];
+  return slots.filter((s) => s.trim().length > 0);
+}
+
+/** A variant with the recipient's variables filled: {nome}, {numero}, {email}, the list's columns, the custom ones. */
+export function campaignText(c: Campaign, kind: "message" | "confirmation", to: Recipient, custom: { key: string; value: string }[], random = Math.random) {
+  const variants = variantsOf(c, kind);
+  const text = variants[Math.floor(random() * variants.length)] ?? "";
+  const values = { ...Object.fromEntries(custom.map((v) => [v.key, v.value])), ...to.variables, ...contactVariables({ name: to.name || to.number, number: to.number, email: to.email }) };
+  return fillVariables(text, values);
+}
+
+/**
+ * A campaign message into the contact's history on the campaign's connection, queued for delivery like an agent's:
+ * the contact is found or created by number; its live ticket is used, else a closed ticket is opened for it (a
+ * campaign does not fill the agents' waiting list; the contact's reply reopens it as any message does). `claim`
+ * runs in the message's transaction (the shipping row's state), so the message and the claim land together.
+ */
+export async function storeCampaignMessage(
+  ctx: AnyCtx,
+  input: {
+    campaign: Campaign;
+    connectionId: number;
+    to: Recipient;
+    body: string;
+    withMedia: boolean;
+    typingMs: number;
+    claim?: (messageId: number, ticketId: number) => void;
+  },
+) {
+  const contact = await upsertContact(ctx, input.to.number, input.to.name);
+  const live = await findLiveTicket(ctx.db, ctx.companyId, contact.id, input.connectionId);
+  const ticketId =
+    live?.id ??
+    (await openTicket(ctx, { contactId: contact.id, isGroup: false, whatsappId: input.connectionId, userId: null, queueId: null, status: "closed" })).id;
+  const c = input.campaign;
+  const media =
+    input.withMedia && c.mediaPath ? { mediaType: c.mediaType ?? "application", mediaUrl: c.mediaPath, mediaName: c.mediaName ?? "file" } : {};
+  const stored = await storeOutboundMessage(
+    ctx,
+    ticketId,
+    { body: input.body || (media.mediaName ?? ""), ...media, automatic: true, typingMs: input.typingMs },
+    input.claim && ((messageId) => input.claim!(messageId, ticketId)),
+  );
+  return { messageId: stored.message.id as number, ticketId, contactId: contact.id };
+}
