@@ -5,6 +5,7 @@ import {
   type ConnectionInfo,
   type ConnectionStatus,
   type DeleteRequest,
+  type CheckedNumber,
   type EditRequest,
   type MediaPayload,
   type MessageAck,
@@ -290,6 +291,11 @@ export class SimulatorProvider implements Provider {
   async checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number: string }> {
     this.requireConnected(connectionId);
     return { exists: existsOnSimulatedWhatsApp(number), number };
+  }
+
+  async checkNumbers(connectionId: number, numbers: string[]): Promise<CheckedNumber[]> {
+    this.requireConnected(connectionId);
+    return numbers.map((number) => ({ number, exists: existsOnSimulatedWhatsApp(number), canonical: number }));
   }
 
   async addressBook(connectionId: number): Promise<AddressBookEntry[]> {
