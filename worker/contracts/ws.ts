@@ -121,6 +121,12 @@ export const schedulePayload = z.looseObject({
 
 /** A contact list (with its count) and one of its items as events carry them. */
 export const contactListPayload = z.looseObject({ id: z.number(), name: z.string(), contactsCount: z.number() });
+export const contactListCheckPayload = z.looseObject({
+  contactListId: z.number(),
+  status: z.enum(["running", "done", "failed"]),
+  total: z.number(),
+  checked: z.number(),
+});
 export const contactListItemPayload = z.looseObject({ id: z.number(), contactListId: z.number(), name: z.string(), number: z.string() });
 /** An AI prompt as events carry it (its key only masked); the rest passes through. */
 export const promptPayload = z.looseObject({ id: z.number(), name: z.string() });
@@ -219,6 +225,8 @@ export const serverEvent = z.discriminatedUnion("type", [
     /** Many items changed at once (an import, a tag added): the list's page reloads. */
     z.object({ type: z.literal("contactListItem"), action: z.literal("reload"), contactListId: z.number() }),
   ]),
+  /** A contact list's WhatsApp check moved on (progress, done, failed); its items' results come as a reload. */
+  z.object({ type: z.literal("contactListCheck"), action: z.literal("update"), check: contactListCheckPayload }),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("schedule"), action: z.literal("create"), schedule: schedulePayload }),
     z.object({ type: z.literal("schedule"), action: z.literal("update"), schedule: schedulePayload }),

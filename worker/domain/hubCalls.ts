@@ -13,6 +13,8 @@ import { companySettingRows, setupCompany } from "./companies/setupCompany";
 import type { SystemCtx } from "./context";
 import { deliverOutbound } from "./delivery/deliverOutbound";
 import { markDeliveryFailed } from "./delivery/markDeliveryFailed";
+import { nextContactListCheckBatch } from "./contactLists/nextContactListCheckBatch";
+import { recordContactListCheckBatch } from "./contactLists/recordContactListCheckBatch";
 import type { ErrorCode } from "./errors";
 import { getPublicSetting } from "./settings/getPublicSetting";
 import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "./sessionHost/sessionState";
@@ -61,6 +63,9 @@ export const hubCalls = {
   /** A queue integration's webhook call on a ticket, and what came of it (worker/jobs/integration.ts). */
   integrationTurn,
   integrationOutcome,
+  /** A contact list's WhatsApp check: the next batch to ask about, and its answers (worker/jobs/contactListCheck.ts). */
+  nextContactListCheckBatch,
+  recordContactListCheckBatch,
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),

@@ -13,11 +13,13 @@ export const fileLists = sqliteTable(
     companyId: companyId(),
     name: text("name").notNull(),
     message: text("message").notNull().default(""),
+    /** What the list is for, shown to the company's users only (never sent). */
+    description: text("description").notNull().default(""),
     /** Who last saved it. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("file_lists_company_name_uq").on(t.companyId, t.name)],
+  (t) => [uniqueIndex("file_lists_company_name_uq").on(t.companyId, t.name), index("file_lists_company_name_idx").on(t.companyId, t.name)],
 );
 
 export const fileListOptions = sqliteTable(
@@ -33,9 +35,17 @@ export const fileListOptions = sqliteTable(
     path: text("path").notNull().default(""),
     /** MIME type of the file. */
     mediaType: text("media_type").notNull().default(""),
+    /** Shown to users beside the file (never sent). */
+    description: text("description").notNull().default(""),
+    /** Order in which the files are sent (ascending, then id). */
+    position: integer("position").notNull().default(0),
+    /** Bytes of the stored file. */
+    size: integer("size").notNull().default(0),
+    /** The uploaded file's own name (safe characters), as WhatsApp shows a document. */
+    fileName: text("file_name").notNull().default(""),
     ...timestamps(),
   },
-  (t) => [index("file_list_options_list_idx").on(t.fileListId)],
+  (t) => [index("file_list_options_list_idx").on(t.fileListId), index("file_list_options_list_position_idx").on(t.fileListId, t.position)],
 );
 
 export const fileListsRelations = relations(fileLists, ({ one, many }) => ({

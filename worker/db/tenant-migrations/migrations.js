@@ -7,6 +7,7 @@ import m0004 from './0004_service_rollups.sql';
 import m0005 from './0005_outbound.sql';
 import m0006 from './0006_team.sql';
 import m0007 from './0007_assistant.sql';
+import m0008 from './0010_file_lists.sql';
 
   export default {
     journal,
@@ -18,7 +19,8 @@ m0003,
 m0004,
 m0005,
 m0006,
-m0007
+m0007,
+m0008
     }
   }
   
