@@ -13,6 +13,7 @@ import { kanbanRoutes } from "./routes/kanban";
 import { planRoutes } from "./routes/plans";
 import { quickMessageRoutes } from "./routes/quickMessages";
 import { scheduleRoutes } from "./routes/schedules";
+import { fileListRoutes } from "./routes/fileLists";
 import { contactListItemRoutes, contactListRoutes } from "./routes/contactLists";
 import { settingRoutes } from "./routes/settings";
 import { tagRoutes, ticketTagRoutes } from "./routes/tags";
@@ -85,6 +86,7 @@ export function createApi() {
   api.route("/quick-messages", quickMessageRoutes);
   api.route("/schedules", scheduleRoutes);
   api.route("/contact-lists", contactListRoutes);
+  api.route("/files", fileListRoutes);
   api.route("/contact-list-items", contactListItemRoutes);
   api.route("/ticket-notes", ticketNoteRoutes);
   api.route("/chats", chatRoutes);

@@ -113,6 +113,7 @@ export const chatMessagePayload = z.looseObject({
 });
 
 /** A schedule as events carry it (spec 002's channel): the key fields are checked, the rest passes through. */
+export const fileListPayload = z.looseObject({ id: z.number(), name: z.string() });
 export const schedulePayload = z.looseObject({
   id: z.number(),
   status: z.enum(["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"]),
@@ -224,6 +225,11 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("contactListItem"), action: z.literal("delete"), itemId: z.number(), contactListId: z.number() }),
     /** Many items changed at once (an import, a tag added): the list's page reloads. */
     z.object({ type: z.literal("contactListItem"), action: z.literal("reload"), contactListId: z.number() }),
+  ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("file"), action: z.literal("create"), fileList: fileListPayload }),
+    z.object({ type: z.literal("file"), action: z.literal("update"), fileList: fileListPayload }),
+    z.object({ type: z.literal("file"), action: z.literal("delete"), fileListId: z.number() }),
   ]),
   /** A contact list's WhatsApp check moved on (progress, done, failed); its items' results come as a reload. */
   z.object({ type: z.literal("contactListCheck"), action: z.literal("update"), check: contactListCheckPayload }),

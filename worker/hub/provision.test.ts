@@ -71,7 +71,6 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("drop index file_lists_company_name_idx");
     sql.exec("drop index file_list_options_list_position_idx");
     for (const column of ["description", "position", "size", "file_name"]) sql.exec(`alter table file_list_options drop column ${column}`);
-    sql.exec("alter table file_lists drop column description");
   },
 };
 

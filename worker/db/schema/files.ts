@@ -5,7 +5,10 @@ import { companyId } from "./tenant";
 import { companies } from "./companies";
 import { users } from "./users";
 
-/** Named sets of files with a message (used by campaigns). */
+/**
+ * Named sets of files (spec 002's file lists), sent in order before a queue option's or a campaign's message
+ * (ADR 0039). `message` is the list's description for the company's users (spec: required); it is not sent.
+ */
 export const fileLists = sqliteTable(
   "file_lists",
   {
@@ -13,8 +16,6 @@ export const fileLists = sqliteTable(
     companyId: companyId(),
     name: text("name").notNull(),
     message: text("message").notNull().default(""),
-    /** What the list is for, shown to the company's users only (never sent). */
-    description: text("description").notNull().default(""),
     /** Who last saved it. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
@@ -30,12 +31,13 @@ export const fileListOptions = sqliteTable(
     fileListId: integer("file_list_id")
       .notNull()
       .references(() => fileLists.id, { onDelete: "cascade" }),
+    /** The file's name as shown and as a document is sent. */
     name: text("name").notNull(),
     /** R2 key of the file; empty until uploaded. */
     path: text("path").notNull().default(""),
     /** MIME type of the file. */
     mediaType: text("media_type").notNull().default(""),
-    /** Shown to users beside the file (never sent). */
+    /** Sent with the file as its caption (images, videos, documents); may be empty. */
     description: text("description").notNull().default(""),
     /** Order in which the files are sent (ascending, then id). */
     position: integer("position").notNull().default(0),

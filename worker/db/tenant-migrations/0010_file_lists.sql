@@ -1,4 +1,3 @@
-ALTER TABLE `file_lists` ADD `description` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `file_list_options` ADD `description` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `file_list_options` ADD `position` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `file_list_options` ADD `size` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
