@@ -5,6 +5,7 @@ import * as authContracts from "../contracts/auth";
 import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
 import * as contactListContracts from "../contracts/contactLists";
+import * as fileListContracts from "../contracts/fileLists";
 import * as notificationContracts from "../contracts/notifications";
 import * as passwordResetContracts from "../contracts/passwordReset";
 import * as promptContracts from "../contracts/prompts";
@@ -28,7 +29,7 @@ import * as ticketNoteContracts from "../contracts/ticketNotes";
 import * as ticketContracts from "../contracts/tickets";
 import * as userContracts from "../contracts/users";
 import * as whatsappContracts from "../contracts/whatsapps";
-import { contactListItems, contactLists, queueOptions, schedules } from "../db/tenantSchema";
+import { contactListItems, contactLists, fileListOptions, queueOptions, schedules } from "../db/tenantSchema";
 import { useFakeHost } from "../testing/fakeHost";
 import { call, callInProcess, inTenant, platformAdmin, type CallOptions } from "../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
@@ -71,6 +72,7 @@ const contractModules = [
   companyContracts,
   contactContracts,
   contactListContracts,
+  fileListContracts,
   externalApiContracts,
   insightContracts,
   kanbanContracts,
@@ -225,6 +227,10 @@ async function seedCompany() {
   const platform = await platformAdmin();
   const announcement = await call("POST", "/api/announcements", { token: platform.user.token, body: { title: "Manutenção", text: "Sábado às 22h" } });
   if (announcement.status !== 201) throw new Error(`seedCompany: POST /announcements → ${announcement.status} ${JSON.stringify(announcement.json)}`);
+  const fileList = await made("/files", { name: "Catálogo", message: "Materiais" });
+  const fileListFile = await inTenant(company.id, (db) =>
+    db.insert(fileListOptions).values({ companyId: company.id, fileListId: fileList, name: "Foto" }).returning().get(),
+  );
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
   /** The company's own value for each route parameter, by resource and name. */
@@ -256,6 +262,8 @@ async function seedCompany() {
     "announcements/:id": announcement.json.id as number,
     "queueIntegration/:id": integration,
     "chats/:id": chat,
+    "files/:id": fileList,
+    "files/:optionId": fileListFile.id,
     "chats/:messageId": chatMessage,
   };
   return { ...inbox, ids, apiToken };
