@@ -16,6 +16,7 @@ import { en as tags } from "../../features/tags/i18n.en";
 import { en as quickMessages } from "../../features/quickMessages/i18n.en";
 import { en as schedules } from "../../features/schedules/i18n.en";
 import { en as contactLists } from "../../features/contactLists/i18n.en";
+import { en as fileLists } from "../../features/fileLists/i18n.en";
 import { en as queues } from "../../features/queues/i18n.en";
 import { en as tickets } from "../../features/tickets/list/i18n.en";
 import { en as ticketChat } from "../../features/tickets/chat/i18n.en";
@@ -40,6 +41,7 @@ export const translation = {
   quickMessages,
   schedules,
   contactLists,
+  fileLists,
   queues,
   tickets,
   ticketChat,

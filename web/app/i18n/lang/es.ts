@@ -16,6 +16,7 @@ import { es as tags } from "../../features/tags/i18n.es";
 import { es as quickMessages } from "../../features/quickMessages/i18n.es";
 import { es as schedules } from "../../features/schedules/i18n.es";
 import { es as contactLists } from "../../features/contactLists/i18n.es";
+import { es as fileLists } from "../../features/fileLists/i18n.es";
 import { es as queues } from "../../features/queues/i18n.es";
 import { es as tickets } from "../../features/tickets/list/i18n.es";
 import { es as ticketChat } from "../../features/tickets/chat/i18n.es";
@@ -40,6 +41,7 @@ export const translation = {
   quickMessages,
   schedules,
   contactLists,
+  fileLists,
   queues,
   tickets,
   ticketChat,

@@ -16,6 +16,7 @@ import { ptBR as tags } from "../../features/tags/i18n";
 import { ptBR as quickMessages } from "../../features/quickMessages/i18n";
 import { ptBR as schedules } from "../../features/schedules/i18n";
 import { ptBR as contactLists } from "../../features/contactLists/i18n";
+import { ptBR as fileLists } from "../../features/fileLists/i18n";
 import { ptBR as queues } from "../../features/queues/i18n";
 import { ptBR as tickets } from "../../features/tickets/list/i18n";
 import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
@@ -40,6 +41,7 @@ export const translation = {
   quickMessages,
   schedules,
   contactLists,
+  fileLists,
   queues,
   tickets,
   ticketChat,
