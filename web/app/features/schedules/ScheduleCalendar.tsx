@@ -2,7 +2,6 @@ import { format, getDay, parse, startOfWeek } from "date-fns";
 import { useMemo, useState } from "react";
 import { Calendar, dateFnsLocalizer, type Event, type Messages, type SlotInfo } from "react-big-calendar";
 import { useTranslation } from "react-i18next";
-import { Skeleton } from "../../components/ui/Spinner";
 import { useMediaQuery } from "../../lib/hooks";
 import { dateLocale } from "../../lib/dates";
 import { enUS } from "date-fns/locale/en-US";
@@ -118,14 +117,6 @@ export function ScheduleCalendar({ search, status, timeZone, onSelect, onCreateA
           style={{ height: "100%", minHeight: 500 }}
         />
       </div>
-    </div>
-  );
-}
-
-export function ScheduleCalendarSkeleton() {
-  return (
-    <div className="p-4">
-      <Skeleton className="h-[500px] w-full" />
     </div>
   );
 }

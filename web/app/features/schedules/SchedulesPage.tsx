@@ -1,6 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canEditSchedule } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
@@ -17,7 +17,7 @@ import { toast } from "../../lib/toast";
 import { getContact } from "../contacts/api";
 import type { ContactPick } from "../tickets/shared/types";
 import { deleteSchedule, retrySchedule } from "./api";
-import { ScheduleCalendar, ScheduleCalendarSkeleton } from "./ScheduleCalendar";
+import { ScheduleCalendarSkeleton } from "./ScheduleCalendarSkeleton";
 import { ScheduleDialog } from "./ScheduleDialog";
 import { SchedulesTable } from "./SchedulesTable";
 import { SCHEDULE_STATUSES, type ScheduleRow, type ScheduleStatus } from "./types";
@@ -25,6 +25,8 @@ import { useScheduleList } from "./useScheduleList";
 import "./texts";
 
 const ALL = "all";
+/** The calendar and its library load when it is first shown (the list does not pay for them). */
+const ScheduleCalendar = lazy(() => import("./ScheduleCalendar").then((m) => ({ default: m.ScheduleCalendar })));
 type PageView = "list" | "calendar";
 
 /** /schedules: the company's scheduled messages, searchable and filterable, live; ?contactId= opens a new one for that contact. */
@@ -127,13 +129,15 @@ export function SchedulesPage() {
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         {view === "calendar" ? (
           hydrated ? (
-            <ScheduleCalendar
-              search={search}
-              status={status}
-              timeZone={user.company.timezone}
-              onSelect={openFromCalendar}
-              onCreateAt={(at) => setDialog({ schedule: null, contact: null, at })}
-            />
+            <Suspense fallback={<ScheduleCalendarSkeleton />}>
+              <ScheduleCalendar
+                search={search}
+                status={status}
+                timeZone={user.company.timezone}
+                onSelect={openFromCalendar}
+                onCreateAt={(at) => setDialog({ schedule: null, contact: null, at })}
+              />
+            </Suspense>
           ) : (
             <ScheduleCalendarSkeleton />
           )
