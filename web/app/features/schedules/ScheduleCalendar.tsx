@@ -1,6 +1,6 @@
 import { format, getDay, parse, startOfWeek } from "date-fns";
 import { useMemo, useState } from "react";
-import { Calendar, dateFnsLocalizer, type Event, type Messages, type SlotInfo } from "react-big-calendar";
+import { Calendar, dateFnsLocalizer, type Event, type Formats, type Messages, type SlotInfo } from "react-big-calendar";
 import { useTranslation } from "react-i18next";
 import { useMediaQuery } from "../../lib/hooks";
 import { dateLocale } from "../../lib/dates";
@@ -13,6 +13,14 @@ import { useScheduleRange } from "./useScheduleRange";
 import { fromWallClock, toWallClock } from "./zone";
 import "./calendar.css";
 import "./texts";
+
+/** A schedule is a moment, not a span: its time alone (the 30 minutes drawn are only its block's size). */
+const formats: Formats = {
+  eventTimeRangeFormat: ({ start }, culture, loc) => loc!.format(start, "HH:mm", culture),
+  agendaTimeRangeFormat: ({ start }, culture, loc) => loc!.format(start, "HH:mm", culture),
+  agendaDateFormat: (date, culture, loc) => loc!.format(date, "EEE dd/MM", culture),
+  timeGutterFormat: (date, culture, loc) => loc!.format(date, "HH:mm", culture),
+};
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { "pt-BR": ptBR, en: enUS, es } });
 
@@ -108,6 +116,7 @@ export function ScheduleCalendar({ search, status, timeZone, onSelect, onCreateA
           onNavigate={setDate}
           getNow={() => toWallClock(new Date(), timeZone)}
           messages={messages}
+          formats={formats}
           selectable
           popup
           onSelectEvent={(e) => onSelect(e.schedule)}
