@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { canEditSchedule } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
-import { Tabs, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { useHydratedFlag } from "../../lib/hooks";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
@@ -120,45 +120,48 @@ export function SchedulesPage() {
         className="[&>div]:w-full sm:[&>div]:w-auto"
       />
       <p className="-mt-2 mb-3 text-xs text-subtle">{t("schedules.timezone", { timezone: user.company.timezone })}</p>
-      <Tabs value={view} onValueChange={setView}>
+      <Tabs value={view} onValueChange={setView} className="flex min-h-0 flex-1 flex-col">
         <TabsList aria-label={t("schedules.title")}>
           <TabsTrigger value="list">{t("schedules.views.list")}</TabsTrigger>
           <TabsTrigger value="calendar">{t("schedules.views.calendar")}</TabsTrigger>
         </TabsList>
-      </Tabs>
-      <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
-        {view === "calendar" ? (
-          hydrated ? (
-            <Suspense fallback={<ScheduleCalendarSkeleton />}>
-              <ScheduleCalendar
-                search={search}
-                status={status}
+        <TabsContent value="list" className="flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden">
+          <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+            <InfiniteScroller list={list}>
+              <SchedulesTable
+                records={list.items}
+                loaded={list.loaded}
+                loadingMore={list.loading}
+                filtered={!!search || !!status}
                 timeZone={user.company.timezone}
-                onSelect={openFromCalendar}
-                onCreateAt={(at) => setDialog({ schedule: null, contact: null, at })}
+                actions={{
+                  mayEdit: (s) => canEditSchedule(user, s),
+                  onEdit: (s) => setDialog({ schedule: s, contact: null }),
+                  onDelete: setDeleting,
+                  onRetry: retry,
+                }}
               />
-            </Suspense>
-          ) : (
-            <ScheduleCalendarSkeleton />
-          )
-        ) : (
-          <InfiniteScroller list={list}>
-            <SchedulesTable
-              records={list.items}
-              loaded={list.loaded}
-              loadingMore={list.loading}
-              filtered={!!search || !!status}
-              timeZone={user.company.timezone}
-              actions={{
-                mayEdit: (s) => canEditSchedule(user, s),
-                onEdit: (s) => setDialog({ schedule: s, contact: null }),
-                onDelete: setDeleting,
-                onRetry: retry,
-              }}
-            />
-          </InfiniteScroller>
-        )}
-      </Card>
+            </InfiniteScroller>
+          </Card>
+        </TabsContent>
+        <TabsContent value="calendar" className="flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden">
+          <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+            {hydrated ? (
+              <Suspense fallback={<ScheduleCalendarSkeleton />}>
+                <ScheduleCalendar
+                  search={search}
+                  status={status}
+                  timeZone={user.company.timezone}
+                  onSelect={openFromCalendar}
+                  onCreateAt={(at) => setDialog({ schedule: null, contact: null, at })}
+                />
+              </Suspense>
+            ) : (
+              <ScheduleCalendarSkeleton />
+            )}
+          </Card>
+        </TabsContent>
+      </Tabs>
       <ScheduleDialog
         open={!!dialog}
         onOpenChange={(open) => !open && setDialog(null)}
