@@ -23,6 +23,7 @@ const SHELL_PAGES = [
   "/",
   "/kanban",
   "/schedules",
+  "/schedules?view=calendar",
   "/chats",
   "/helps",
   "/campaigns",

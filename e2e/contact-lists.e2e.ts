@@ -60,6 +60,26 @@ describe("journey: an admin builds a campaign's contact list from a spreadsheet"
     await screenshot(page, "contact-lists-items-desktop-light");
   });
 
+  it("checks every number on WhatsApp in the background, with progress, and filters the ones not on it", async () => {
+    // The simulator's rule (session-host/README.md): a number ending 00000 is not on WhatsApp.
+    const rows = page.locator("[data-item-id]");
+    await page.getByRole("button", { name: "Adicionar contato" }).click();
+    const adding = page.getByRole("dialog", { name: "Adicionar contato à lista" });
+    await adding.getByLabel("Nome").fill(`Fora ${run}`);
+    await adding.getByLabel("Número").fill(`5511985${run.slice(-1)}00000`);
+    await adding.getByRole("button", { name: "Adicionar", exact: true }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
+    await page.getByTestId("whatsapp-check").click();
+    await expect.poll(() => page.locator('[data-check-status="done"]').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.locator('[data-whatsapp-check="invalid"]').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.locator('[data-whatsapp-check="valid"]').count()).toBe(2);
+    await page.getByRole("combobox", { name: "Resultado no WhatsApp" }).click();
+    await page.getByRole("option", { name: "Fora do WhatsApp" }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    expect(await rows.innerText()).toContain(`Fora ${run}`);
+    await screenshot(page, "contact-lists-whatsapp-check");
+  });
+
   it("shows the lists on a phone and in dark mode", async () => {
     for (const [name, options] of [
       ["contact-lists-phone-light", { viewport: { width: 390, height: 844 } }],
@@ -73,7 +93,7 @@ describe("journey: an admin builds a campaign's contact list from a spreadsheet"
       const row = other.locator("[data-contact-list-id]").filter({ hasText: LIST });
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
       // Its contacts, counted.
-      expect(await row.locator("td").nth(1).innerText()).toBe("2");
+      expect(await row.locator("td").nth(1).innerText()).toBe("3");
       await screenshot(other, name);
     }
   });

@@ -14,6 +14,7 @@ import { planRoutes } from "./routes/plans";
 import { helpRoutes } from "./routes/helps";
 import { quickMessageRoutes } from "./routes/quickMessages";
 import { scheduleRoutes } from "./routes/schedules";
+import { fileListRoutes } from "./routes/fileLists";
 import { contactListItemRoutes, contactListRoutes } from "./routes/contactLists";
 import { campaignRoutes, campaignSettingRoutes } from "./routes/campaigns";
 import { settingRoutes } from "./routes/settings";
@@ -88,6 +89,7 @@ export function createApi() {
   api.route("/quick-messages", quickMessageRoutes);
   api.route("/schedules", scheduleRoutes);
   api.route("/contact-lists", contactListRoutes);
+  api.route("/files", fileListRoutes);
   api.route("/contact-list-items", contactListItemRoutes);
   api.route("/campaigns", campaignRoutes);
   api.route("/campaign-settings", campaignSettingRoutes);

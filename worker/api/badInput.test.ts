@@ -6,6 +6,7 @@ import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
 import * as contactListContracts from "../contracts/contactLists";
 import * as campaignContracts from "../contracts/campaigns";
+import * as fileListContracts from "../contracts/fileLists";
 import * as notificationContracts from "../contracts/notifications";
 import * as passwordResetContracts from "../contracts/passwordReset";
 import * as promptContracts from "../contracts/prompts";
@@ -30,7 +31,7 @@ import * as ticketNoteContracts from "../contracts/ticketNotes";
 import * as ticketContracts from "../contracts/tickets";
 import * as userContracts from "../contracts/users";
 import * as whatsappContracts from "../contracts/whatsapps";
-import { contactListItems, contactLists, queueOptions, schedules } from "../db/tenantSchema";
+import { contactListItems, contactLists, fileListOptions, queueOptions, schedules } from "../db/tenantSchema";
 import { useFakeHost } from "../testing/fakeHost";
 import { call, callInProcess, inTenant, platformAdmin, type CallOptions } from "../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
@@ -74,6 +75,7 @@ const contractModules = [
   contactContracts,
   contactListContracts,
   campaignContracts,
+  fileListContracts,
   externalApiContracts,
   insightContracts,
   kanbanContracts,
@@ -231,6 +233,10 @@ async function seedCompany() {
   if (announcement.status !== 201) throw new Error(`seedCompany: POST /announcements → ${announcement.status} ${JSON.stringify(announcement.json)}`);
   const help = await call("POST", "/api/helps", { token: platform.user.token, body: { title: "Primeiros passos", video: "dQw4w9WgXcQ" } });
   if (help.status !== 201) throw new Error(`seedCompany: POST /helps → ${help.status} ${JSON.stringify(help.json)}`);
+  const fileList = await made("/files", { name: "Catálogo", message: "Materiais" });
+  const fileListFile = await inTenant(company.id, (db) =>
+    db.insert(fileListOptions).values({ companyId: company.id, fileListId: fileList, name: "Foto" }).returning().get(),
+  );
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
   const campaign = await made("/campaigns", { name: "Oferta", whatsappId: connection.id, contactListId: contactList.id, message1: "Olá {nome}" });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
@@ -268,6 +274,8 @@ async function seedCompany() {
     "queueIntegration/:id": integration,
     "chats/:id": chat,
     "campaigns/:id": campaign,
+    "files/:id": fileList,
+    "files/:optionId": fileListFile.id,
     "chats/:messageId": chatMessage,
   };
   return { ...inbox, ids, apiToken };

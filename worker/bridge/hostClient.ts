@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import {
   addressBookEntry,
+  checkNumbersResult,
   type connectionStatus,
   type deleteCommand,
   type editCommand,
@@ -54,6 +55,8 @@ export function sessionHost(env: Pick<Env, "SESSION_HOST_URL" | "BRIDGE_SECRET">
     },
     checkNumber: (connectionId: number, number: string) =>
       call<{ exists: boolean; number: string }>("POST", "/bridge/check-number", { connectionId, number }),
+    checkNumbers: async (connectionId: number, numbers: string[]) =>
+      checkNumbersResult.parse(await call<unknown>("POST", "/bridge/check-numbers", { connectionId, numbers })).results,
     send: (command: SendCommand) => call<{ id: string }>("POST", "/bridge/send", command),
     edit: (command: z.input<typeof editCommand>) => call<{ ok: true }>("POST", "/bridge/edit", command),
     delete: (command: z.input<typeof deleteCommand>) => call<{ ok: true }>("POST", "/bridge/delete", command),

@@ -24,6 +24,8 @@ import { z } from "zod";
  *   POST /bridge/connections/:id/pairing-code { number } → { code }
  *   GET  /bridge/connections/:id/contacts     → { contacts: AddressBookEntry[] }
  *   POST /bridge/check-number                 { connectionId, number } → { exists, number }
+ *   POST /bridge/check-numbers                { connectionId, numbers (1..CHECK_NUMBERS_MAX) } → { results: [{ number, exists, canonical }] }
+ *                                             one WhatsApp query for the batch (a contact list's check, ADR 0039)
  *   POST /bridge/send                         SendCommand → { id } (the same `id` twice is sent once)
  *   POST /bridge/edit                         EditCommand → { ok }
  *   POST /bridge/delete                       DeleteCommand → { ok }
@@ -221,4 +223,12 @@ export const editCommand = z.object({ connectionId, to: z.string().min(5).max(64
 export const deleteCommand = z.object({ connectionId, to: z.string().min(5).max(64), isGroup: z.boolean().default(false), id: z.string().min(1).max(128) });
 export const reactCommand = z.object({ connectionId, to: z.string().min(5).max(64), isGroup: z.boolean().default(false), id: z.string().min(1).max(128), emoji: z.string().max(32) });
 export const checkNumberCommand = z.object({ connectionId, number });
+/** Numbers asked about in one check-numbers call (a contact list's check walks its list in batches of this size). */
+export const CHECK_NUMBERS_MAX = 50;
+export const checkNumbersCommand = z.object({ connectionId, numbers: z.array(number).min(1).max(CHECK_NUMBERS_MAX) });
+/** Each number asked, in order: whether it is on WhatsApp and its canonical form (the number itself when not). */
+export const checkNumbersResult = z.object({
+  results: z.array(z.object({ number: z.string(), exists: z.boolean(), canonical: z.string() })),
+});
+export type CheckNumbersResult = z.infer<typeof checkNumbersResult>;
 export const pairingCodeCommand = z.object({ number });

@@ -48,7 +48,15 @@ export type UpdateContactListItemInput = z.infer<typeof updateContactListItemInp
 /** GET /contact-list-items: searchParam, pageNumber and the list (spec 002). */
 export const listContactListItemsQuery = pagedSearchQuery.extend({
   contactListId: z.coerce.number({ error: "Required" }).int("Must be a list id").positive("Must be a list id"),
+  /** Only the items with this WhatsApp check result ("unchecked": never checked). */
+  whatsappCheck: z.enum(["valid", "invalid", "unknown", "unchecked"], { error: "Must be valid, invalid, unknown or unchecked" }).optional(),
 });
+
+/** POST /contact-lists/:id/whatsapp-check: the connection that asks WhatsApp (absent or null: the default one). */
+export const startContactListCheckInput = z.object({
+  whatsappId: z.number({ error: "Must be a connection id" }).int("Must be a connection id").positive("Must be a connection id").nullable().optional(),
+});
+export type StartContactListCheckInput = z.infer<typeof startContactListCheckInput>;
 export type ListContactListItemsQuery = z.infer<typeof listContactListItemsQuery>;
 
 /** POST /contact-lists/:id/add-tag: every contact with a ticket that carries the tag joins the list. */

@@ -13,6 +13,8 @@ export const outboundJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("assistant"), companyId: z.number(), ticketId: z.number(), messageId: z.number() }),
   /** A queue integration's (n8n, webhook) call for the contact's message `messageId` (worker/jobs/integration.ts). */
   z.object({ kind: z.literal("integration"), companyId: z.number(), ticketId: z.number(), messageId: z.number() }),
+  /** The next batch of a contact list's WhatsApp check: the items after `cursor` of the check's run `run` (ADR 0039). */
+  z.object({ kind: z.literal("contactListCheck"), companyId: z.number(), checkId: z.number(), run: z.number(), cursor: z.number() }),
 ]);
 export type OutboundJob = z.infer<typeof outboundJob>;
 
@@ -36,5 +38,6 @@ export type QueueJob = z.infer<typeof queueJob>;
 
 export type AssistantJob = Extract<OutboundJob, { kind: "assistant" }>;
 export type IntegrationJob = Extract<OutboundJob, { kind: "integration" }>;
+export type ContactListCheckJob = Extract<OutboundJob, { kind: "contactListCheck" }>;
 /** The jobs that deliver a stored message to WhatsApp. */
-export type DeliveryJob = Exclude<OutboundJob, { kind: "assistant" | "integration" }>;
+export type DeliveryJob = Exclude<OutboundJob, { kind: "assistant" | "integration" | "contactListCheck" }>;

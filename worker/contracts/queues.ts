@@ -97,6 +97,8 @@ const positiveId = z.number({ error: "Must be an id" }).int("Must be an id").pos
  * the next free number among the siblings, given by the server, so the menu never has gaps or twins; a sent
  * `option` is ignored.
  */
+const fileListRef = z.union([positiveId, z.null()], { error: "Must be a file list id or null" });
+
 export const createQueueOptionInput = z.object({
   queueId: positiveId,
   parentId: z
@@ -105,13 +107,16 @@ export const createQueueOptionInput = z.object({
     .transform((v) => (v === -1 ? null : v)),
   title: optionTitle,
   message: message.default(""),
+  /** A file list whose files are sent, in order, before the option's message (ADR 0039); null for none. */
+  fileListId: fileListRef.default(null),
 });
 export type CreateQueueOptionInput = z.infer<typeof createQueueOptionInput>;
 
-/** PUT /queue-options/:id: title and message. The ordinal follows from the siblings; media has its own calls. */
+/** PUT /queue-options/:id: title, message and file list. The ordinal follows from the siblings; media has its own calls. */
 export const updateQueueOptionInput = patchOf({
   title: optionTitle.optional(),
   message: message.optional(),
+  fileListId: fileListRef.optional(),
 });
 export type UpdateQueueOptionInput = z.infer<typeof updateQueueOptionInput>;
 

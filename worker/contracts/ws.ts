@@ -113,6 +113,7 @@ export const chatMessagePayload = z.looseObject({
 });
 
 /** A schedule as events carry it (spec 002's channel): the key fields are checked, the rest passes through. */
+export const fileListPayload = z.looseObject({ id: z.number(), name: z.string() });
 export const schedulePayload = z.looseObject({
   id: z.number(),
   status: z.enum(["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"]),
@@ -126,6 +127,12 @@ export const campaignCountsPayload = z.looseObject({ total: z.number(), delivere
 
 /** A contact list (with its count) and one of its items as events carry them. */
 export const contactListPayload = z.looseObject({ id: z.number(), name: z.string(), contactsCount: z.number() });
+export const contactListCheckPayload = z.looseObject({
+  contactListId: z.number(),
+  status: z.enum(["running", "done", "failed"]),
+  total: z.number(),
+  checked: z.number(),
+});
 export const contactListItemPayload = z.looseObject({ id: z.number(), contactListId: z.number(), name: z.string(), number: z.string() });
 /** An AI prompt as events carry it (its key only masked); the rest passes through. */
 export const promptPayload = z.looseObject({ id: z.number(), name: z.string() });
@@ -231,6 +238,13 @@ export const serverEvent = z.discriminatedUnion("type", [
     /** The report's counts changed (a send, a delivery, a reply): the report page follows live. */
     z.object({ type: z.literal("campaign"), action: z.literal("progress"), campaignId: z.number(), counts: campaignCountsPayload }),
   ]),
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("file"), action: z.literal("create"), fileList: fileListPayload }),
+    z.object({ type: z.literal("file"), action: z.literal("update"), fileList: fileListPayload }),
+    z.object({ type: z.literal("file"), action: z.literal("delete"), fileListId: z.number() }),
+  ]),
+  /** A contact list's WhatsApp check moved on (progress, done, failed); its items' results come as a reload. */
+  z.object({ type: z.literal("contactListCheck"), action: z.literal("update"), check: contactListCheckPayload }),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("schedule"), action: z.literal("create"), schedule: schedulePayload }),
     z.object({ type: z.literal("schedule"), action: z.literal("update"), schedule: schedulePayload }),

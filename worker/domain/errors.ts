@@ -84,6 +84,11 @@ export const errorCatalogue = {
   ERR_IDEMPOTENCY_KEY_IN_PROGRESS: [409, "A request with this Idempotency-Key is still being processed; retry shortly."],
   ERR_KANBAN_CARD_MOVED: [409, "Someone else moved this card meanwhile; the board shows where it is now."],
   ERR_DUPLICATED_CONTACT_LIST_ITEM: [409, "This number is already in the list."],
+  ERR_CONTACT_LIST_CHECK_RUNNING: [409, "This list's WhatsApp check is already running."],
+  ERR_NO_FILE_LIST_FOUND: [404, "File list not found."],
+  ERR_NO_FILE_LIST_FILE_FOUND: [404, "File not found in this list."],
+  ERR_DUPLICATED_FILE_LIST: [409, "A file list with this name already exists."],
+  ERR_FILE_LIST_FULL: [409, "A file list holds at most 20 files."],
   ERR_SCHEDULE_NOT_PENDING: [409, "Only a pending schedule can be changed; this one was already sent or is being sent."],
   ERR_SCHEDULE_NOT_FAILED: [409, "Only a schedule that failed can be retried."],
   /** Why a schedule is ERRO when its time passed while the system was down and the company asked not to send late. */

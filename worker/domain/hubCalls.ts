@@ -13,6 +13,9 @@ import { companySettingRows, setupCompany } from "./companies/setupCompany";
 import type { SystemCtx } from "./context";
 import { deliverOutbound } from "./delivery/deliverOutbound";
 import { markDeliveryFailed } from "./delivery/markDeliveryFailed";
+import { sendFileList } from "./fileLists/sendFileList";
+import { nextContactListCheckBatch } from "./contactLists/nextContactListCheckBatch";
+import { recordContactListCheckBatch } from "./contactLists/recordContactListCheckBatch";
 import type { ErrorCode } from "./errors";
 import { getPublicSetting } from "./settings/getPublicSetting";
 import { loadSessionState, saveSessionCreds, saveSessionKeys, wipeSessionState } from "./sessionHost/sessionState";
@@ -64,6 +67,11 @@ export const hubCalls = {
   /** A queue integration's webhook call on a ticket, and what came of it (worker/jobs/integration.ts). */
   integrationTurn,
   integrationOutcome,
+  /** A contact list's WhatsApp check: the next batch to ask about, and its answers (worker/jobs/contactListCheck.ts). */
+  nextContactListCheckBatch,
+  recordContactListCheckBatch,
+  /** A file list's files sent on a ticket, in order (ADR 0039): for campaigns, before their message. */
+  sendFileListToTicket: call(({ ctx, input }: { ctx: SystemCtx; input: { ticketId: number; fileListId: number } }) => sendFileList({ ctx, input })),
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),
@@ -72,6 +80,6 @@ export const hubCalls = {
 export type HubCallName = keyof typeof hubCalls;
 
 /** Calls that change tickets: they run in the hub's command queue, never between an inbound message's steps. */
-export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome", "assistantTranscript", "integrationOutcome"]);
+export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome", "assistantTranscript", "integrationOutcome", "sendFileListToTicket"]);
 export type HubCallInput<N extends HubCallName> = Parameters<(typeof hubCalls)[N]>[0]["input"];
 export type HubCallOutput<N extends HubCallName> = Awaited<ReturnType<(typeof hubCalls)[N]>>;

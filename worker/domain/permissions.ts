@@ -49,6 +49,8 @@ export const permissionRules = {
   "quick-messages:geral": admin,
   /** Queues, their option trees, hours and attachments (spec 000: /queues is an admin page). */
   "queues:manage": admin,
+  /** File lists (/files): every user sees and downloads them; admins make and change them (ADR 0039). */
+  "files:manage": admin,
   /** The AI assistant's prompts (/prompts; their API keys are the company's). */
   "prompts:manage": admin,
   /** Queue integrations (/queue-integration). */

@@ -79,6 +79,16 @@ const UNDO: Record<string, (sql: Sql) => void> = {
       sql.exec(`alter table campaign_shippings drop column ${column}`);
     }
   },
+  "0010_file_lists": (sql) => {
+    sql.exec("drop table contact_list_checks");
+    sql.exec("drop index contact_list_items_list_check_idx");
+    sql.exec("alter table contact_list_items drop column whatsapp_check");
+    sql.exec("alter table contact_list_items drop column whatsapp_checked_at");
+    sql.exec("alter table queue_options drop column file_list_id");
+    sql.exec("drop index file_lists_company_name_idx");
+    sql.exec("drop index file_list_options_list_position_idx");
+    for (const column of ["description", "position", "size", "file_name"]) sql.exec(`alter table file_list_options drop column ${column}`);
+  },
 };
 
 describe("a company's own database", () => {

@@ -2,12 +2,16 @@ import { emailJob, outboundJob } from "../contracts/outbound";
 import { runAssistantJob } from "./assistant";
 import { deliverQueuedEmail } from "./email";
 import { runIntegrationJob } from "./integration";
+import { runContactListCheckJob } from "./contactListCheck";
 import { hubDirectory } from "../hub/ports";
 import { AppError, type ErrorCode } from "../domain/errors";
 import type { Env } from "../env";
 
 /** Attempts before a send is marked failed (with the backoff below, about 15 minutes in all). */
 export const MAX_DELIVERY_ATTEMPTS = 8;
+
+/** Attempts of a contact list check's batch before its numbers are recorded "unknown". */
+export const MAX_CHECK_ATTEMPTS = 5;
 
 /** Refusals that no retry can fix. */
 const PERMANENT: ReadonlySet<ErrorCode> = new Set(["ERR_WAPP_INVALID_CONTACT", "ERR_NO_WAPP_FOUND", "ERR_VALIDATION"]);
@@ -42,6 +46,16 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
       continue;
     }
     const job = parsed.data;
+    if (job.kind === "contactListCheck") {
+      try {
+        await runContactListCheckJob(hubs, env, job, message.attempts >= MAX_CHECK_ATTEMPTS);
+        message.ack();
+      } catch (err) {
+        console.warn("contactListCheck: batch will be retried", { job, error: String(err), attempts: message.attempts });
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+      continue;
+    }
     if (job.kind === "assistant" || job.kind === "integration") {
       // Each turn waits on an outside service: they run side by side, not one after another.
       assistantTurns.push(

@@ -104,6 +104,21 @@ describe("POST /bridge/check-number and GET /bridge/connections/:id/contacts", (
     expect((await call("POST", "/bridge/check-number", { connectionId: 1, number: "5500912345678" })).json).toEqual({ exists: false, number: "5500912345678" });
   });
 
+  it("checks a batch of numbers in order; the simulator's numbers starting 5500 or ending 00000 are not on WhatsApp", async () => {
+    expect(await call("POST", "/bridge/check-numbers", { connectionId: 1, numbers: [CONTACT, "5500912345678", "5511987600000"] })).toEqual({
+      status: 200,
+      json: {
+        results: [
+          { number: CONTACT, exists: true, canonical: CONTACT },
+          { number: "5500912345678", exists: false, canonical: "5500912345678" },
+          { number: "5511987600000", exists: false, canonical: "5511987600000" },
+        ],
+      },
+    });
+    expect(await call("POST", "/bridge/check-numbers", { connectionId: 1, numbers: [] })).toMatchObject({ status: 400, json: { error: "ERR_VALIDATION" } });
+    expect(await call("POST", "/bridge/check-numbers", { connectionId: 99, numbers: [CONTACT] })).toMatchObject({ status: 404 });
+  });
+
   it("lists the phone's address book", async () => {
     expect(await call("GET", "/bridge/connections/1/contacts")).toEqual({ status: 200, json: { contacts: [{ number: CONTACT, name: "Maria" }] } });
   });

@@ -4,6 +4,7 @@ import {
   BRIDGE_HEADERS,
   BRIDGE_MAX_BODY_BYTES,
   checkNumberCommand,
+  checkNumbersCommand,
   deleteCommand,
   editCommand,
   pairingCodeCommand,
@@ -34,7 +35,7 @@ export interface BridgeRoutesDeps {
 const SMALL_BODY_BYTES = 1024 * 1024;
 
 const CONNECTION_ROUTE = /^\/bridge\/connections\/([^/]+)\/(start|restart|stop|logout|pairing-code|contacts)$/;
-const COMMAND_ROUTE = /^\/bridge\/(check-number|send|edit|delete|react)$/;
+const COMMAND_ROUTE = /^\/bridge\/(check-number|check-numbers|send|edit|delete|react)$/;
 const emptyBody = z.object({}).loose();
 
 /** Answers false when the path is not under /bridge. */
@@ -69,6 +70,13 @@ export async function handleBridge(deps: BridgeRoutesDeps, req: IncomingMessage,
         const input = parseBody(checkNumberCommand, body);
         requireConnected(provider, input.connectionId);
         sendJson(res, 200, await dispatch(deps.logger, "ERR_WAPP_CHECK_CONTACT", 502, () => provider.checkNumber(input.connectionId, input.number)));
+        return true;
+      }
+      case "check-numbers": {
+        const input = parseBody(checkNumbersCommand, body);
+        requireConnected(provider, input.connectionId);
+        const results = await dispatch(deps.logger, "ERR_WAPP_CHECK_CONTACT", 502, () => provider.checkNumbers(input.connectionId, input.numbers));
+        sendJson(res, 200, { results });
         return true;
       }
       case "send": {

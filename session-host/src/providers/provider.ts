@@ -46,6 +46,13 @@ export interface ConnectionInfo {
   number: string;
 }
 
+export interface CheckedNumber {
+  number: string;
+  exists: boolean;
+  /** The number's form on WhatsApp (Brazilian numbers may gain or lose the ninth digit); the number itself when not on it. */
+  canonical: string;
+}
+
 export interface AddressBookEntry {
   number: string;
   name: string;
@@ -71,6 +78,8 @@ export interface Provider {
   react(request: ReactRequest): Promise<void>;
   /** Whether the number is on WhatsApp, and its canonical form (Brazilian numbers may gain or lose the ninth digit). */
   checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number: string }>;
+  /** The same for a batch of numbers (one WhatsApp query), answered in the order asked. */
+  checkNumbers(connectionId: number, numbers: string[]): Promise<CheckedNumber[]>;
   /** The connected phone's address book (contacts import). */
   addressBook(connectionId: number): Promise<AddressBookEntry[]>;
   /** Subscribes to every event; returns the unsubscribe function. */

@@ -5,6 +5,7 @@ import {
   type ConnectionInfo,
   type ConnectionStatus,
   type DeleteRequest,
+  type CheckedNumber,
   type EditRequest,
   type MediaPayload,
   type MessageAck,
@@ -25,10 +26,13 @@ import type { SimulatorFixture } from "./simulatorFixture";
  * in memory only (a restart starts again from its fixture; see docs/decisions/0004-session-host-state.md).
  *
  * Which numbers "are on WhatsApp": every number of 8 to 20 digits except those starting with 5500
- * (INVALID_PREFIX), so tests can get ERR_WAPP_INVALID_CONTACT with e.g. 5500912345678.
+ * (INVALID_PREFIX), so tests can get ERR_WAPP_INVALID_CONTACT with e.g. 5500912345678, and those ending in 00000
+ * (INVALID_SUFFIX): real-looking numbers (5511987600000) that a contact list accepts and its WhatsApp check finds
+ * missing (ADR 0039).
  */
 
 export const INVALID_PREFIX = "5500";
+export const INVALID_SUFFIX = "00000";
 
 /** Who reacted: a contact's number, or OURS for the product's own reaction. */
 export const OURS = "me";
@@ -119,7 +123,7 @@ export function simulatedNumber(connectionId: number): string {
 
 /** Whether the simulated WhatsApp knows this number (see INVALID_PREFIX). */
 export function existsOnSimulatedWhatsApp(number: string): boolean {
-  return DIGITS.test(number) && !number.startsWith(INVALID_PREFIX);
+  return DIGITS.test(number) && !number.startsWith(INVALID_PREFIX) && !number.endsWith(INVALID_SUFFIX);
 }
 
 export class SimulatorProvider implements Provider {
@@ -293,6 +297,11 @@ export class SimulatorProvider implements Provider {
   async checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number: string }> {
     this.requireConnected(connectionId);
     return { exists: existsOnSimulatedWhatsApp(number), number };
+  }
+
+  async checkNumbers(connectionId: number, numbers: string[]): Promise<CheckedNumber[]> {
+    this.requireConnected(connectionId);
+    return numbers.map((number) => ({ number, exists: existsOnSimulatedWhatsApp(number), canonical: number }));
   }
 
   async addressBook(connectionId: number): Promise<AddressBookEntry[]> {

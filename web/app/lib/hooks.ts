@@ -41,3 +41,10 @@ export function useEscape(onEscape: () => void, enabled = true) {
     return () => window.removeEventListener("keydown", onKey);
   }, [enabled]);
 }
+
+/** False in the server's render and the hydrating one, true after: for parts that only the browser can draw. */
+export function useHydratedFlag(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

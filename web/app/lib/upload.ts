@@ -63,3 +63,41 @@ export async function downloadFile(path: string, fileName: string): Promise<void
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 }
+
+/**
+ * POSTs a multipart form with upload progress (fetch has none): XMLHttpRequest, same origin and cookies, and the
+ * same one refresh and retry on an expired access token or a 403 as `send`.
+ */
+export async function postFormWithProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  const once = () =>
+    new Promise<{ status: number; text: string; startedAt: number }>((resolve, reject) => {
+      const startedAt = Date.now();
+      const xhr = new XMLHttpRequest();
+      xhr.open("POST", `/api${path}`);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader("accept", "application/json");
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onProgress(e.loaded / e.total);
+      };
+      xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, startedAt });
+      xhr.onerror = () => reject(new TypeError("Network error"));
+      xhr.send(form);
+    });
+  const asResponse = (r: { status: number; text: string }) => new Response(r.text, { status: r.status, headers: { "content-type": "application/json" } });
+  let result = await once();
+  if (result.status === 401 || result.status === 403) {
+    const first = await toApiError(asResponse(result));
+    if ((result.status === 401 && first.code === "ERR_SESSION_EXPIRED") || result.status === 403) {
+      const refreshed = await refreshShared({ since: result.startedAt });
+      if (!refreshed.ok) {
+        if (refreshed.error.status === 401) throw endSession(refreshed.error);
+        throw first;
+      }
+      result = await once();
+    }
+    if (result.status === 401) throw endSession(await toApiError(asResponse(result)));
+  }
+  if (result.status < 200 || result.status >= 300) throw await toApiError(asResponse(result));
+  onProgress(1);
+  return (result.text ? JSON.parse(result.text) : undefined) as T;
+}

@@ -5,6 +5,7 @@ import {
   createContactListItemInput,
   listContactListItemsQuery,
   listContactListsQuery,
+  startContactListCheckInput,
   updateContactListItemInput,
 } from "../../contracts/contactLists";
 import { importContactsInput, MAX_IMPORT_FILE_BYTES } from "../../contracts/contacts";
@@ -13,6 +14,8 @@ import { addTagToContactList } from "../../domain/contactLists/addTagToContactLi
 import { deleteContactList } from "../../domain/contactLists/deleteContactList";
 import { deleteContactListItem } from "../../domain/contactLists/deleteContactListItem";
 import { getContactList } from "../../domain/contactLists/getContactList";
+import { getContactListCheck } from "../../domain/contactLists/getContactListCheck";
+import { startContactListCheck } from "../../domain/contactLists/startContactListCheck";
 import { getContactListItem } from "../../domain/contactLists/getContactListItem";
 import { importContactListSheet } from "../../domain/contactLists/importContactListSheet";
 import { listAllContactLists, listContactLists } from "../../domain/contactLists/listContactLists";
@@ -46,6 +49,12 @@ export const contactListRoutes = new Hono<AppEnv>()
     const id = idParam(c);
     const { rows } = await jsonBody(c, importContactsInput);
     return c.json(await importContactListRows({ ctx: c.get("ctx"), input: { id, rows: rows.map((r, i) => ({ ...r, row: r.row ?? i + 1 })) } }));
+  })
+  .get("/:id/whatsapp-check", async (c) => c.json(await getContactListCheck({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  .post("/:id/whatsapp-check", async (c) => {
+    const id = idParam(c);
+    const input = await jsonBody(c, startContactListCheckInput);
+    return c.json(await startContactListCheck({ ctx: c.get("ctx"), input: { id, ...input } }), 202);
   })
   .post("/:id/add-tag", async (c) => {
     const id = idParam(c);

@@ -104,6 +104,7 @@ describe("GET /api/queue/:id", () => {
         message: "",
         mediaPath: null,
         mediaName: null,
+        fileListId: null,
         children: [expect.objectContaining({ id: child.id, parentId: top1.id, option: "1", title: "Planos", children: [] })],
       },
       expect.objectContaining({ id: top2.id, option: "2", children: [] }),
@@ -477,6 +478,7 @@ describe("POST /api/queue-options", () => {
       message: "Escolha um plano",
       mediaPath: null,
       mediaName: null,
+      fileListId: null,
       children: [],
     });
     expect((await add({ title: "Suporte", parentId: -1 })).json.option).toBe("2");

@@ -8,6 +8,12 @@ import { contacts } from "./contacts";
 import { tags } from "./tickets";
 import { fileLists } from "./files";
 
+/** A number's WhatsApp check: on WhatsApp, not on it, or not answerable (the host failed it after its retries). */
+export const WHATSAPP_CHECK_RESULTS = ["valid", "invalid", "unknown"] as const;
+export type WhatsappCheckResult = (typeof WHATSAPP_CHECK_RESULTS)[number];
+export const CONTACT_LIST_CHECK_STATUSES = ["running", "done", "failed"] as const;
+export type ContactListCheckStatus = (typeof CONTACT_LIST_CHECK_STATUSES)[number];
+
 export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "PAUSADA", "CANCELADA", "FINALIZADA"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
@@ -36,6 +42,9 @@ export const contactListItems = sqliteTable(
     number: text("number").notNull(),
     email: text("email").notNull().default(""),
     isWhatsappValid: integer("is_whatsapp_valid", { mode: "boolean" }).notNull().default(false),
+    /** The last WhatsApp check's answer; null: never checked (an import that changes the number clears it). */
+    whatsappCheck: text("whatsapp_check", { enum: WHATSAPP_CHECK_RESULTS }),
+    whatsappCheckedAt: integer("whatsapp_checked_at", { mode: "timestamp_ms" }),
     /** The import's extra columns (header → value), filled into campaign messages as {header} variables. */
     variables: text("variables", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
     ...timestamps(),
@@ -43,8 +52,41 @@ export const contactListItems = sqliteTable(
   (t) => [
     uniqueIndex("contact_list_items_list_number_uq").on(t.contactListId, t.number),
     index("contact_list_items_list_name_idx").on(t.contactListId, t.name),
+    index("contact_list_items_list_check_idx").on(t.contactListId, t.whatsappCheck),
   ],
 );
+
+/**
+ * The WhatsApp check of a list's numbers (ADR 0039): one row per list, re-run in place (`run` grows). Batches
+ * walk the items by id after `cursor`, through the OUTBOUND queue; only the job carrying the current run and
+ * cursor moves it on, so a redelivered job neither counts twice nor forks the chain.
+ */
+export const contactListChecks = sqliteTable(
+  "contact_list_checks",
+  {
+    id: id(),
+    companyId: companyId(),
+    contactListId: integer("contact_list_id")
+      .notNull()
+      .references(() => contactLists.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    userId: integer("user_id"),
+    run: integer("run").notNull().default(1),
+    status: text("status", { enum: CONTACT_LIST_CHECK_STATUSES }).notNull().default("running"),
+    cursor: integer("cursor").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    checked: integer("checked").notNull().default(0),
+    valid: integer("valid").notNull().default(0),
+    invalid: integer("invalid").notNull().default(0),
+    unknown: integer("unknown").notNull().default(0),
+    error: text("error"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("contact_list_checks_list_uq").on(t.contactListId), index("contact_list_checks_status_idx").on(t.status, t.updatedAt)],
+);
+export type ContactListCheck = typeof contactListChecks.$inferSelect;
 
 /** Mass-message campaigns: one of message1..5 (picked at random per recipient) to a contact list or a tag. */
 export const campaigns = sqliteTable(

@@ -5,7 +5,10 @@ import { companyId } from "./tenant";
 import { companies } from "./companies";
 import { users } from "./users";
 
-/** Named sets of files with a message (used by campaigns). */
+/**
+ * Named sets of files (spec 002's file lists), sent in order before a queue option's or a campaign's message
+ * (ADR 0039). `message` is the list's description for the company's users (spec: required); it is not sent.
+ */
 export const fileLists = sqliteTable(
   "file_lists",
   {
@@ -17,7 +20,7 @@ export const fileLists = sqliteTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("file_lists_company_name_uq").on(t.companyId, t.name)],
+  (t) => [uniqueIndex("file_lists_company_name_uq").on(t.companyId, t.name), index("file_lists_company_name_idx").on(t.companyId, t.name)],
 );
 
 export const fileListOptions = sqliteTable(
@@ -28,14 +31,23 @@ export const fileListOptions = sqliteTable(
     fileListId: integer("file_list_id")
       .notNull()
       .references(() => fileLists.id, { onDelete: "cascade" }),
+    /** The file's name as shown and as a document is sent. */
     name: text("name").notNull(),
     /** R2 key of the file; empty until uploaded. */
     path: text("path").notNull().default(""),
     /** MIME type of the file. */
     mediaType: text("media_type").notNull().default(""),
+    /** Sent with the file as its caption (images, videos, documents); may be empty. */
+    description: text("description").notNull().default(""),
+    /** Order in which the files are sent (ascending, then id). */
+    position: integer("position").notNull().default(0),
+    /** Bytes of the stored file. */
+    size: integer("size").notNull().default(0),
+    /** The uploaded file's own name (safe characters), as WhatsApp shows a document. */
+    fileName: text("file_name").notNull().default(""),
     ...timestamps(),
   },
-  (t) => [index("file_list_options_list_idx").on(t.fileListId)],
+  (t) => [index("file_list_options_list_idx").on(t.fileListId), index("file_list_options_list_position_idx").on(t.fileListId, t.position)],
 );
 
 export const fileListsRelations = relations(fileLists, ({ one, many }) => ({

@@ -15,6 +15,7 @@ import { companies, type WeekdaySchedule } from "./companies";
 import { userQueues } from "./users";
 import { whatsappQueues } from "./whatsapp";
 import { tickets } from "./tickets";
+import { fileLists } from "./files";
 
 /** A queue (department): greeting, service hours, chatbot option tree, optional AI prompt or integration. */
 export const queues = sqliteTable(
@@ -63,6 +64,8 @@ export const queueOptions = sqliteTable(
     message: text("message").notNull().default(""),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
+    /** A file list whose files are sent, in order, before the option's message (ADR 0039). */
+    fileListId: integer("file_list_id").references((): AnySQLiteColumn => fileLists.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [

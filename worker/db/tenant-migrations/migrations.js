@@ -9,7 +9,8 @@ import m0006 from './0006_team.sql';
 import m0007 from './0007_assistant.sql';
 import m0008 from './0008_service_durations.sql';
 import m0009 from './0009_campaigns.sql';
-import m0010 from './0011_ai_sessions.sql';
+import m0010 from './0010_file_lists.sql';
+import m0011 from './0011_ai_sessions.sql';
 
   export default {
     journal,
@@ -24,6 +25,7 @@ m0006,
 m0007,
 m0008,
 m0009,
-m0010
+m0010,
+m0011
     }
   }

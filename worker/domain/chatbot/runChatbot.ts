@@ -6,6 +6,7 @@ import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { InboundTicket } from "../inbound/inboundTicket";
 import { lastSentByUs, type BotState } from "./botState";
 import { botSay } from "./botSay";
+import { sendFileList } from "../fileLists/sendFileList";
 import { contactTexts, type ContactTexts } from "../contactTexts";
 import { invalidOptionReply, optionsMenu, queuesMenu } from "./menus";
 import { isWithinServiceHours } from "./serviceHours";
@@ -264,17 +265,28 @@ class Bot {
     let children = await this.children(queueId, option.id);
     // A single child is followed automatically: there is nothing to choose.
     while (children.length === 1) {
-      await this.say("option", option.message, { path: option.mediaPath, name: option.mediaName });
+      await this.sayOption(option);
       option = children[0]!;
       children = await this.children(queueId, option.id);
     }
     if (children.length === 0) {
       await this.setTicket({ queueOptionId: option.id, chatbot: false });
-      await this.say("option", option.message, { path: option.mediaPath, name: option.mediaName });
+      await this.sayOption(option);
       return;
     }
     await this.setTicket({ queueOptionId: option.id });
+    await this.sendFiles(option);
     await this.say("optionsMenu", optionsMenu(this.texts, option.message, children, { canGoBack: true }), { path: option.mediaPath, name: option.mediaName });
+  }
+
+  /** An option's file list goes first, in its order (ADR 0039), then the option's message. */
+  private async sayOption(option: OptionRow) {
+    await this.sendFiles(option);
+    await this.say("option", option.message, { path: option.mediaPath, name: option.mediaName });
+  }
+
+  private async sendFiles(option: OptionRow) {
+    if (option.fileListId) await sendFileList({ ctx: this.ctx, input: { ticketId: this.ticket.id, fileListId: option.fileListId, bot: { kind: "option" } } });
   }
 
   private async queueGreeting(queueId: number) {
@@ -317,5 +329,15 @@ const optionColumns = {
   message: queueOptions.message,
   mediaPath: queueOptions.mediaPath,
   mediaName: queueOptions.mediaName,
+  fileListId: queueOptions.fileListId,
 };
-type OptionRow = { id: number; parentId: number | null; option: string; title: string; message: string; mediaPath: string | null; mediaName: string | null };
+type OptionRow = {
+  id: number;
+  parentId: number | null;
+  option: string;
+  title: string;
+  message: string;
+  mediaPath: string | null;
+  mediaName: string | null;
+  fileListId: number | null;
+};

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, or } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or } from "drizzle-orm";
 import type { ListContactListItemsQuery } from "../../contracts/contactLists";
 import { contactListItems } from "../../db/schema";
 import type { Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { ownContactList, presentItem, requireCampaigns } from "./view";
 
-/** GET /contact-list-items: one list's items by name, searched over name, number and email (spec 002: contacts, hasMore). */
+/** GET /contact-list-items: one list's items by name, searched over name, number and email, filtered by WhatsApp check (spec 002: contacts, hasMore). */
 export async function listContactListItems({ ctx, input }: { ctx: Ctx; input: ListContactListItemsQuery }) {
   await requireCampaigns(ctx);
   const list = await ownContactList(ctx, input.contactListId);
@@ -13,6 +13,11 @@ export async function listContactListItems({ ctx, input }: { ctx: Ctx; input: Li
   const where = and(
     eq(contactListItems.companyId, ctx.companyId),
     eq(contactListItems.contactListId, list.id),
+    input.whatsappCheck === "unchecked"
+      ? isNull(contactListItems.whatsappCheck)
+      : input.whatsappCheck
+        ? eq(contactListItems.whatsappCheck, input.whatsappCheck)
+        : undefined,
     term ? or(containsText(contactListItems.name, term), containsText(contactListItems.number, term), containsText(contactListItems.email, term)) : undefined,
   );
   const page = pageOf(input.pageNumber);

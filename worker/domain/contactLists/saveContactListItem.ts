@@ -50,7 +50,7 @@ export async function updateContactListItem({ ctx, input }: { ctx: Ctx; input: {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.email !== undefined ? { email: patch.email } : {}),
       ...(patch.variables !== undefined ? { variables: patch.variables } : {}),
-      ...(number !== current.number ? { number, isWhatsappValid: false } : {}),
+      ...(number !== current.number ? { number, isWhatsappValid: false, whatsappCheck: null, whatsappCheckedAt: null } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(contactListItems.companyId, ctx.companyId), eq(contactListItems.id, current.id)))

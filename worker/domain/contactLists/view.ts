@@ -39,6 +39,9 @@ export function presentItem(item: ContactListItem) {
     number: item.number,
     email: item.email,
     isWhatsappValid: item.isWhatsappValid,
+    /** valid, invalid, unknown; null: not checked yet. */
+    whatsappCheck: item.whatsappCheck ?? null,
+    whatsappCheckedAt: item.whatsappCheckedAt?.toISOString() ?? null,
     variables: item.variables,
     companyId: item.companyId,
   };

@@ -3,6 +3,7 @@ import type { CreateQueueOptionInput } from "../../contracts/queues";
 import { queueOptions } from "../../db/schema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import { ownFileList } from "../fileLists/view";
 import { manageableQueue, presentQueueOption, publishQueueChanged } from "./view";
 
 /**
@@ -19,6 +20,9 @@ export async function createQueueOption({ ctx, input }: { ctx: Ctx; input: Creat
       .get();
     if (!parent) throw new AppError("ERR_NO_QUEUE_OPTION_FOUND", undefined, { fields: { parentId: "Not found" } });
   }
+  if (input.fileListId !== null) await ownFileList(ctx, input.fileListId).catch(() => {
+    throw new AppError("ERR_NO_FILE_LIST_FOUND", undefined, { fields: { fileListId: "Not found" } });
+  });
   const siblings = and(
     eq(queueOptions.queueId, queue.id),
     input.parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, input.parentId),
@@ -26,7 +30,7 @@ export async function createQueueOption({ ctx, input }: { ctx: Ctx; input: Creat
   const nextOrdinal = sql<string>`(select cast(coalesce(max(cast(${queueOptions.option} as integer)), 0) + 1 as text) from ${queueOptions} where ${siblings})`;
   const row = await ctx.db
     .insert(queueOptions)
-    .values({ companyId: ctx.companyId, queueId: queue.id, parentId: input.parentId, option: nextOrdinal, title: input.title, message: input.message })
+    .values({ companyId: ctx.companyId, queueId: queue.id, parentId: input.parentId, option: nextOrdinal, title: input.title, message: input.message, fileListId: input.fileListId })
     .returning()
     .get();
   await publishQueueChanged(ctx, queue.id);

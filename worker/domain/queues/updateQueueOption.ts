@@ -3,11 +3,17 @@ import type { UpdateQueueOptionInput } from "../../contracts/queues";
 import { queueOptions } from "../../db/schema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import { ownFileList } from "../fileLists/view";
 import { findOption, manageableOption, presentQueueOption, publishQueueChanged } from "./view";
 
-/** PUT /queue-options/:id (admins): title and message. */
+/** PUT /queue-options/:id (admins): title, message and the file list sent before it (the company's). */
 export async function updateQueueOption({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateQueueOptionInput } }) {
   const current = await manageableOption(ctx, input.id);
+  if (input.patch.fileListId) {
+    await ownFileList(ctx, input.patch.fileListId).catch(() => {
+      throw new AppError("ERR_NO_FILE_LIST_FOUND", undefined, { fields: { fileListId: "Not found" } });
+    });
+  }
   const changes = Object.fromEntries(Object.entries(input.patch).filter(([, v]) => v !== undefined)) as UpdateQueueOptionInput;
   const row = await ctx.db
     .update(queueOptions)

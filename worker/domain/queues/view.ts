@@ -34,6 +34,8 @@ export interface PresentedQueueOption {
   message: string;
   mediaPath: string | null;
   mediaName: string | null;
+  /** The file list sent before the message (ADR 0039). */
+  fileListId: number | null;
   children: PresentedQueueOption[];
 }
 
@@ -47,6 +49,7 @@ export function presentQueueOption(o: QueueOption): PresentedQueueOption {
     message: o.message,
     mediaPath: o.mediaPath !== null ? `/api/queue-options/${o.id}/media` : null,
     mediaName: o.mediaName,
+    fileListId: o.fileListId,
     children: [],
   };
 }

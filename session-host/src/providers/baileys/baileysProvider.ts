@@ -15,6 +15,7 @@ import {
 import { BRIDGE_INLINE_MEDIA_BYTES, BRIDGE_MAX_MEDIA_BYTES, type BridgeEvent, bridgeEvent } from "../../../../worker/contracts/bridge";
 import {
   type AddressBookEntry,
+  type CheckedNumber,
   type ConnectionInfo,
   type DeleteRequest,
   type EditRequest,
@@ -151,6 +152,10 @@ export class BaileysProvider implements Provider {
 
   async checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number: string }> {
     return this.connected(connectionId).outbox.checkNumber(number);
+  }
+
+  async checkNumbers(connectionId: number, numbers: string[]): Promise<CheckedNumber[]> {
+    return this.connected(connectionId).outbox.checkNumbers(numbers);
   }
 
   async addressBook(connectionId: number): Promise<AddressBookEntry[]> {

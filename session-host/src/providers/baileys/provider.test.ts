@@ -596,4 +596,28 @@ describe("baileys provider: outbound", () => {
     await expect(ctx.provider.checkNumber(1, "5511987654321")).resolves.toEqual({ exists: true, number: "551187654321" });
     await expect(ctx.provider.checkNumber(1, "5511977776666")).resolves.toEqual({ exists: false, number: "5511977776666" });
   });
+
+  it("checks a batch of numbers in one WhatsApp query, answering in order and asking again only what it has not just asked", async () => {
+    const ctx = setup();
+    await connected(ctx);
+    ctx.last().onWhatsAppNumbers.add("551187654321");
+    ctx.last().onWhatsAppNumbers.add("5521912345678");
+    const numbers = ["5511987654321", "5511977776666", "5521912345678"];
+    await expect(ctx.provider.checkNumbers(1, numbers)).resolves.toEqual([
+      { number: "5511987654321", exists: true, canonical: "551187654321" },
+      { number: "5511977776666", exists: false, canonical: "5511977776666" },
+      { number: "5521912345678", exists: true, canonical: "5521912345678" },
+    ]);
+    expect(ctx.last().onWhatsAppQueries).toHaveLength(1);
+    await ctx.provider.checkNumbers(1, ["5521912345678", "5531999990000"]);
+    expect(ctx.last().onWhatsAppQueries).toHaveLength(2);
+    expect(ctx.last().onWhatsAppQueries[1]!.map((j) => j.split("@")[0])).toEqual(["5531999990000", "553199990000"]);
+  });
+
+  it("refuses a batch check when not connected, and with digits only", async () => {
+    const ctx = setup();
+    await expect(ctx.provider.checkNumbers(1, ["5511987654321"])).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED", status: 409 });
+    await connected(ctx);
+    await expect(ctx.provider.checkNumbers(1, ["55 11 98765"])).rejects.toMatchObject({ code: "ERR_VALIDATION", status: 400 });
+  });
 });

@@ -9,7 +9,7 @@ import {
   type SendCommand,
   sendCommand,
 } from "../../../../worker/contracts/bridge";
-import { type DeleteRequest, type EditRequest, type OutboundMessage, ProviderError, type ReactRequest } from "../provider";
+import { type CheckedNumber, type DeleteRequest, type EditRequest, type OutboundMessage, ProviderError, type ReactRequest } from "../provider";
 import type { Directory } from "./directory";
 import { brazilianVariants, DIGITS, groupJid, lidJid, phoneJid, userOf } from "./jids";
 import { ExpiringIds, type RecentMessages } from "./recentMessages";
@@ -180,6 +180,35 @@ export class Outbox {
     const sock = this.requireSocket();
     const canonical = await this.lookup(sock, number);
     return canonical ? { exists: true, number: canonical } : { exists: false, number };
+  }
+
+  /**
+   * A batch of numbers (a contact list's check): the ones not answered lately are asked in one onWhatsApp query
+   * (each with its ninth-digit variant), so a list of thousands costs WhatsApp a few dozen queries, not thousands.
+   */
+  async checkNumbers(numbers: string[]): Promise<CheckedNumber[]> {
+    for (const number of numbers) if (!DIGITS.test(number)) throw new ProviderError("ERR_VALIDATION", "numbers must be digits only.", 400);
+    const sock = this.requireSocket();
+    const unasked = [...new Set(numbers.filter((n) => this.checked.get(n) === undefined && !this.missing.has(n)))];
+    if (unasked.length > 0) {
+      const variants = new Map(unasked.map((n) => [n, brazilianVariants(n)]));
+      let results: Awaited<ReturnType<SendSocket["onWhatsApp"]>>;
+      try {
+        results = await sock.onWhatsApp(...[...new Set([...variants.values()].flat())].map(phoneJid));
+      } catch (error) {
+        throw new ProviderError("ERR_WAPP_CHECK_CONTACT", `Could not ask WhatsApp about ${unasked.length} numbers: ${reason(error)}`, 502);
+      }
+      const found = new Set((results ?? []).filter((r) => r.exists).map((r) => userOf(r.jid)));
+      for (const [number, forms] of variants) {
+        const canonical = forms.find((v) => found.has(v));
+        if (canonical) this.checked.set(number, canonical);
+        else this.missing.set(number, true);
+      }
+    }
+    return numbers.map((number) => {
+      const canonical = this.checked.get(number);
+      return canonical ? { number, exists: true, canonical } : { number, exists: false, canonical: number };
+    });
   }
 
   private requireSocket(): SendSocket {

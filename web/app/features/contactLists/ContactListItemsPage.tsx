@@ -1,11 +1,12 @@
 import { Link, useParams } from "@remix-run/react";
-import { ArrowLeft, CircleCheck, CircleDashed, Pencil, Plus, Tags, Trash2, Upload, Users } from "lucide-react";
+import { ArrowLeft, CircleCheck, Pencil, Plus, Tags, Trash2, Upload, Users } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
 import { Button } from "../../components/ui/Button";
+import { Select } from "../../components/ui/Select";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
@@ -20,7 +21,11 @@ import { ImportDialog, type ImportTarget } from "../contacts/ImportDialog";
 import { deleteContactListItem, getContactList, importContactListRows, listContactListItems, uploadContactListSheet } from "./api";
 import { AddTagDialog } from "./AddTagDialog";
 import { ContactListItemDialog } from "./ContactListDialogs";
-import type { ContactListItemRow, ContactListRow } from "./types";
+import type { ContactListItemRow, ContactListRow, WhatsappCheckFilter } from "./types";
+import { useContactListCheck, WhatsappCheckButton, WhatsappCheckIcon, WhatsappCheckProgress } from "./WhatsappCheck";
+
+const ALL = "all";
+const CHECK_FILTERS: WhatsappCheckFilter[] = ["valid", "invalid", "unknown", "unchecked"];
 import "./texts";
 
 /** /contact-lists/:id/contacts (spec 002): a list's recipients, with import, add by tag, and one by one. */
@@ -31,8 +36,13 @@ export function ContactListItemsPage() {
   const [contactList, setContactList] = useState<ContactListRow | null>(null);
   const [searchInput, setSearchInput] = useState("");
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const fetchPage = useCallback((params: { searchParam: string; pageNumber: number }) => listContactListItems(contactListId, params), [contactListId]);
-  const list = usePagedList<ContactListItemRow>(`${contactListId}\u0000${search}`, (p) => fetchPage({ ...p, searchParam: search }));
+  const [checkFilter, setCheckFilter] = useState<WhatsappCheckFilter | null>(null);
+  const fetchPage = useCallback(
+    (params: { searchParam: string; pageNumber: number }) => listContactListItems(contactListId, { ...params, whatsappCheck: checkFilter }),
+    [contactListId, checkFilter],
+  );
+  const list = usePagedList<ContactListItemRow>(`${contactListId}\u0000${search}\u0000${checkFilter ?? ""}`, (p) => fetchPage({ ...p, searchParam: search }));
+  const [check, setCheck] = useContactListCheck(contactListId);
   const [editing, setEditing] = useState<{ item: ContactListItemRow | null } | null>(null);
   const [deleting, setDeleting] = useState<ContactListItemRow | null>(null);
   const [importing, setImporting] = useState(false);
@@ -82,6 +92,15 @@ export function ContactListItemsPage() {
         actions={
           <>
             <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("contactLists.items.searchPlaceholder")} />
+            <div className="w-full sm:w-44">
+              <Select
+                aria-label={t("contactLists.items.check.filter")}
+                value={checkFilter ?? ALL}
+                onValueChange={(v) => setCheckFilter(v === ALL ? null : (v as WhatsappCheckFilter))}
+                options={[{ value: ALL, label: t("contactLists.items.check.all") }, ...CHECK_FILTERS.map((f) => ({ value: f, label: t(`contactLists.items.check.${f}`) }))]}
+              />
+            </div>
+            <WhatsappCheckButton contactListId={contactListId} check={check} onStarted={setCheck} />
             <Button variant="outline" onClick={() => setImporting(true)} className="w-full sm:w-auto">
               <Upload className="size-4" aria-hidden />
               {t("contactLists.items.import")}
@@ -98,10 +117,11 @@ export function ContactListItemsPage() {
         }
         className="[&>div]:w-full sm:[&>div]:w-auto"
       />
+      <WhatsappCheckProgress check={check} />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
           {list.loaded && list.items.length === 0 ? (
-            <EmptyState icon={Users} title={search ? t("contactLists.items.emptySearch") : t("contactLists.items.empty")} description={search ? undefined : t("contactLists.items.emptyHint")} />
+            <EmptyState icon={Users} title={search || checkFilter ? t("contactLists.items.emptySearch") : t("contactLists.items.empty")} description={search ? undefined : t("contactLists.items.emptyHint")} />
           ) : (
             <Table>
               <THead>
@@ -142,11 +162,7 @@ export function ContactListItemsPage() {
                       return (
                         <Tr key={item.id} data-item-id={item.id}>
                           <Td className="text-center">
-                            {item.isWhatsappValid ? (
-                              <CircleCheck className="mx-auto size-4 text-brand" aria-label={t("contactLists.items.valid")} />
-                            ) : (
-                              <CircleDashed className="mx-auto size-4 text-subtle" aria-label={t("contactLists.items.notChecked")} />
-                            )}
+                            <WhatsappCheckIcon item={item} />
                           </Td>
                           <Td className="max-w-0">
                             <p className="truncate font-medium">{item.name}</p>

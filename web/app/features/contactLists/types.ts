@@ -12,6 +12,8 @@ export interface ContactListItemRow {
   number: string;
   email: string;
   isWhatsappValid: boolean;
+  /** The last WhatsApp check's answer; null: not checked. */
+  whatsappCheck: WhatsappCheckResult | null;
   variables: Record<string, string>;
 }
 
@@ -19,4 +21,20 @@ export interface ContactListItemPayload {
   name: string;
   number: string;
   email: string;
+}
+
+export type WhatsappCheckResult = "valid" | "invalid" | "unknown";
+export type WhatsappCheckFilter = WhatsappCheckResult | "unchecked";
+
+/** GET /contact-lists/:id/whatsapp-check (worker/domain/contactLists/checkView.ts). */
+export interface ContactListCheck {
+  contactListId: number;
+  status: "running" | "done" | "failed";
+  total: number;
+  checked: number;
+  valid: number;
+  invalid: number;
+  unknown: number;
+  error: string | null;
+  stalled: boolean;
 }

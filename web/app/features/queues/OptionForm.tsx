@@ -1,8 +1,10 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
+import { Select } from "../../components/ui/Select";
+import { listAllFileLists } from "../fileLists/api";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { errorMessage, toastError } from "../../lib/errors";
 import { fieldErrorsFrom } from "../../lib/form-errors";
@@ -41,6 +43,11 @@ export function OptionForm({
   const [attachment, setAttachment] = useState<AttachmentChange>({ kind: "keep" });
   const [attachmentError, setAttachmentError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [fileListId, setFileListId] = useState<number | null>(option?.fileListId ?? null);
+  const [fileLists, setFileLists] = useState<{ id: number; name: string }[]>([]);
+  useEffect(() => {
+    listAllFileLists().then(setFileLists).catch(toastError);
+  }, []);
 
   const [form, fields] = useForm({
     id: `queue-option-form-${option?.id ?? `new-${parentId ?? "top"}`}`,
@@ -53,7 +60,7 @@ export function OptionForm({
       event.preventDefault();
       event.stopPropagation();
       if (submission?.status !== "success") return;
-      const payload = { title: submission.value.title, message: submission.value.message ?? "" };
+      const payload = { title: submission.value.title, message: submission.value.message ?? "", fileListId };
       setSaving(true);
       let saved: QueueOptionNode;
       try {
@@ -116,6 +123,15 @@ export function OptionForm({
           className={textareaClasses}
           aria-invalid={!!messageError || undefined}
           aria-describedby={describedBy(fields.message.id, messageError)}
+        />
+      </Field>
+      <Field id={`${form.id}-file-list`} label={t("queues.options.fileList")} hint={t("queues.options.fileListHint")}>
+        <Select
+          id={`${form.id}-file-list`}
+          value={fileListId === null ? "none" : String(fileListId)}
+          onValueChange={(v) => setFileListId(v === "none" ? null : Number(v))}
+          options={[{ value: "none", label: t("queues.options.noFileList") }, ...fileLists.map((l) => ({ value: String(l.id), label: l.name }))]}
+          aria-describedby={`${form.id}-file-list-hint`}
         />
       </Field>
       <AttachmentField

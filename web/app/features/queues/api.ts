@@ -31,11 +31,11 @@ export function deleteQueueMedia(id: number) {
   return api<QueueDetail>(`/queue/${id}/media-upload`, { method: "DELETE" });
 }
 
-export function createQueueOption(payload: { queueId: number; parentId: number | null; title: string; message: string }) {
+export function createQueueOption(payload: { queueId: number; parentId: number | null; title: string; message: string; fileListId: number | null }) {
   return api<QueueOptionNode>("/queue-options", { method: "POST", body: payload });
 }
 
-export function updateQueueOption(id: number, payload: { title: string; message: string }) {
+export function updateQueueOption(id: number, payload: { title: string; message: string; fileListId: number | null }) {
   return api<QueueOptionNode>(`/queue-options/${id}`, { method: "PUT", body: payload });
 }
 

@@ -33,16 +33,18 @@ export interface ScheduleDialogProps {
   contact?: ContactPick | null;
   /** The chat it is made from: its connection is the default and the message goes into it while it is open. */
   ticket?: { id: number; whatsappId: number | null } | null;
+  /** A new schedule's time (a calendar slot that was clicked); absent: now plus one hour. */
+  at?: Date | null;
   onSaved?: (schedule: ScheduleRow) => void;
 }
 
 /** The schedule dialog of the schedules page and of the chat header's options menu (spec 000). */
-export function ScheduleDialog({ open, onOpenChange, schedule, contact, ticket, onSaved }: ScheduleDialogProps) {
+export function ScheduleDialog({ open, onOpenChange, schedule, contact, ticket, at, onSaved }: ScheduleDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={schedule ? t("schedules.dialog.editTitle") : t("schedules.dialog.addTitle")} size="md" modalLock>
-        {open ? <ScheduleForm schedule={schedule ?? null} contact={contact ?? null} ticket={ticket ?? null} onSaved={onSaved} onClose={() => onOpenChange(false)} /> : null}
+        {open ? <ScheduleForm schedule={schedule ?? null} contact={contact ?? null} ticket={ticket ?? null} at={at ?? null} onSaved={onSaved} onClose={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -54,12 +56,14 @@ function ScheduleForm({
   schedule,
   contact: fixedContact,
   ticket,
+  at,
   onSaved,
   onClose,
 }: {
   schedule: ScheduleRow | null;
   contact: ContactPick | null;
   ticket: { id: number; whatsappId: number | null } | null;
+  at: Date | null;
   onSaved?: (schedule: ScheduleRow) => void;
   onClose: () => void;
 }) {
@@ -67,7 +71,7 @@ function ScheduleForm({
   const user = useSessionUser();
   const timeZone = user.company.timezone;
   const ids = useId();
-  const first = zonedParts(schedule?.sendAt ?? defaultSendAt(), timeZone);
+  const first = zonedParts(schedule?.sendAt ?? at ?? defaultSendAt(), timeZone);
   const [contact, setContact] = useState<ContactPick | null>(schedule ? schedule.contact : fixedContact);
   const [body, setBody] = useState(schedule?.body ?? "");
   const [date, setDate] = useState(first.date);

@@ -1,10 +1,12 @@
 import { useSearchParams } from "@remix-run/react";
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canEditSchedule } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { useHydratedFlag } from "../../lib/hooks";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Select } from "../../components/ui/Select";
@@ -15,6 +17,7 @@ import { toast } from "../../lib/toast";
 import { getContact } from "../contacts/api";
 import type { ContactPick } from "../tickets/shared/types";
 import { deleteSchedule, retrySchedule } from "./api";
+import { ScheduleCalendarSkeleton } from "./ScheduleCalendarSkeleton";
 import { ScheduleDialog } from "./ScheduleDialog";
 import { SchedulesTable } from "./SchedulesTable";
 import { SCHEDULE_STATUSES, type ScheduleRow, type ScheduleStatus } from "./types";
@@ -22,6 +25,9 @@ import { useScheduleList } from "./useScheduleList";
 import "./texts";
 
 const ALL = "all";
+/** The calendar and its library load when it is first shown (the list does not pay for them). */
+const ScheduleCalendar = lazy(() => import("./ScheduleCalendar").then((m) => ({ default: m.ScheduleCalendar })));
+type PageView = "list" | "calendar";
 
 /** /schedules: the company's scheduled messages, searchable and filterable, live; ?contactId= opens a new one for that contact. */
 export function SchedulesPage() {
@@ -32,7 +38,23 @@ export function SchedulesPage() {
   const [status, setStatus] = useState<ScheduleStatus | null>(null);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const list = useScheduleList(search, status);
-  const [dialog, setDialog] = useState<{ schedule: ScheduleRow | null; contact: ContactPick | null } | null>(null);
+  const [dialog, setDialog] = useState<{ schedule: ScheduleRow | null; contact: ContactPick | null; at?: Date } | null>(null);
+  // ?view=calendar keeps the choice in the address (a reload or a shared link opens the same view).
+  const view: PageView = params.get("view") === "calendar" ? "calendar" : "list";
+  const hydrated = useHydratedFlag();
+  const setView = (next: string) =>
+    setParams(
+      (p) => {
+        if (next === "calendar") p.set("view", "calendar");
+        else p.delete("view");
+        return p;
+      },
+      { replace: true },
+    );
+  const openFromCalendar = (schedule: ScheduleRow) => {
+    if (canEditSchedule(user, schedule) && schedule.status === "PENDENTE") setDialog({ schedule, contact: null });
+    else toast.info(`${schedule.contact.name}: ${t(`schedules.status.${schedule.status}`)}`);
+  };
   const [deleting, setDeleting] = useState<ScheduleRow | null>(null);
 
   // Spec 002: a contactId in the URL opens the new-schedule dialog with that contact.
@@ -98,28 +120,54 @@ export function SchedulesPage() {
         className="[&>div]:w-full sm:[&>div]:w-auto"
       />
       <p className="-mt-2 mb-3 text-xs text-subtle">{t("schedules.timezone", { timezone: user.company.timezone })}</p>
-      <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
-        <InfiniteScroller list={list}>
-          <SchedulesTable
-            records={list.items}
-            loaded={list.loaded}
-            loadingMore={list.loading}
-            filtered={!!search || !!status}
-            timeZone={user.company.timezone}
-            actions={{
-              mayEdit: (s) => canEditSchedule(user, s),
-              onEdit: (s) => setDialog({ schedule: s, contact: null }),
-              onDelete: setDeleting,
-              onRetry: retry,
-            }}
-          />
-        </InfiniteScroller>
-      </Card>
+      <Tabs value={view} onValueChange={setView} className="flex min-h-0 flex-1 flex-col">
+        <TabsList aria-label={t("schedules.title")}>
+          <TabsTrigger value="list">{t("schedules.views.list")}</TabsTrigger>
+          <TabsTrigger value="calendar">{t("schedules.views.calendar")}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="list" className="flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden">
+          <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+            <InfiniteScroller list={list}>
+              <SchedulesTable
+                records={list.items}
+                loaded={list.loaded}
+                loadingMore={list.loading}
+                filtered={!!search || !!status}
+                timeZone={user.company.timezone}
+                actions={{
+                  mayEdit: (s) => canEditSchedule(user, s),
+                  onEdit: (s) => setDialog({ schedule: s, contact: null }),
+                  onDelete: setDeleting,
+                  onRetry: retry,
+                }}
+              />
+            </InfiniteScroller>
+          </Card>
+        </TabsContent>
+        <TabsContent value="calendar" className="flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden">
+          <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
+            {hydrated ? (
+              <Suspense fallback={<ScheduleCalendarSkeleton />}>
+                <ScheduleCalendar
+                  search={search}
+                  status={status}
+                  timeZone={user.company.timezone}
+                  onSelect={openFromCalendar}
+                  onCreateAt={(at) => setDialog({ schedule: null, contact: null, at })}
+                />
+              </Suspense>
+            ) : (
+              <ScheduleCalendarSkeleton />
+            )}
+          </Card>
+        </TabsContent>
+      </Tabs>
       <ScheduleDialog
         open={!!dialog}
         onOpenChange={(open) => !open && setDialog(null)}
         schedule={dialog?.schedule}
         contact={dialog?.contact}
+        at={dialog?.at}
         onSaved={(s) => (list.has(s.id) ? list.upsert(s) : list.refresh())}
       />
       <ConfirmDialog

@@ -22,3 +22,18 @@ export function defaultSendAt(now = Date.now()): Date {
   at.setSeconds(0, 0);
   return at;
 }
+
+/**
+ * The calendar draws in the browser's clock; it is shown the company's wall-clock time instead: an instant becomes
+ * a local Date with the company zone's year, month, day, hour and minute (and back with `fromWallClock`).
+ */
+export function toWallClock(iso: string | Date, timeZone: string): Date {
+  const at = new TZDate(new Date(iso).getTime(), timeZone);
+  return new Date(at.getFullYear(), at.getMonth(), at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds());
+}
+
+/** The instant of a wall-clock Date (as the calendar gives a clicked slot) read in the company's time zone. */
+export function fromWallClock(wall: Date, timeZone: string): Date {
+  const at = new TZDate(wall.getFullYear(), wall.getMonth(), wall.getDate(), wall.getHours(), wall.getMinutes(), 0, timeZone);
+  return new Date(at.getTime());
+}

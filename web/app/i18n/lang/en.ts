@@ -19,6 +19,7 @@ import { en as quickMessages } from "../../features/quickMessages/i18n.en";
 import { en as schedules } from "../../features/schedules/i18n.en";
 import { en as contactLists } from "../../features/contactLists/i18n.en";
 import { en as campaigns } from "../../features/campaigns/i18n.en";
+import { en as fileLists } from "../../features/fileLists/i18n.en";
 import { en as queues } from "../../features/queues/i18n.en";
 import { en as tickets } from "../../features/tickets/list/i18n.en";
 import { en as ticketChat } from "../../features/tickets/chat/i18n.en";
@@ -46,6 +47,7 @@ export const translation = {
   schedules,
   contactLists,
   campaigns,
+  fileLists,
   queues,
   tickets,
   ticketChat,

@@ -19,6 +19,7 @@ import { es as quickMessages } from "../../features/quickMessages/i18n.es";
 import { es as schedules } from "../../features/schedules/i18n.es";
 import { es as contactLists } from "../../features/contactLists/i18n.es";
 import { es as campaigns } from "../../features/campaigns/i18n.es";
+import { es as fileLists } from "../../features/fileLists/i18n.es";
 import { es as queues } from "../../features/queues/i18n.es";
 import { es as tickets } from "../../features/tickets/list/i18n.es";
 import { es as ticketChat } from "../../features/tickets/chat/i18n.es";
@@ -46,6 +47,7 @@ export const translation = {
   schedules,
   contactLists,
   campaigns,
+  fileLists,
   queues,
   tickets,
   ticketChat,

@@ -19,6 +19,7 @@ import { ptBR as quickMessages } from "../../features/quickMessages/i18n";
 import { ptBR as schedules } from "../../features/schedules/i18n";
 import { ptBR as contactLists } from "../../features/contactLists/i18n";
 import { ptBR as campaigns } from "../../features/campaigns/i18n";
+import { ptBR as fileLists } from "../../features/fileLists/i18n";
 import { ptBR as queues } from "../../features/queues/i18n";
 import { ptBR as tickets } from "../../features/tickets/list/i18n";
 import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
@@ -46,6 +47,7 @@ export const translation = {
   schedules,
   contactLists,
   campaigns,
+  fileLists,
   queues,
   tickets,
   ticketChat,

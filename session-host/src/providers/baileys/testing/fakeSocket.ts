@@ -31,6 +31,8 @@ export class FakeSocket {
   groupRequests: string[] = [];
   /** Numbers (user parts) that exist on WhatsApp, for onWhatsApp. */
   onWhatsAppNumbers = new Set<string>();
+  /** Each onWhatsApp query, with the JIDs it asked about. */
+  onWhatsAppQueries: string[][] = [];
   failSends: Error | undefined;
   readonly signalRepository = { lidMapping: { getPNForLID: async (_lid: string): Promise<string | null> => null } };
   private closed = false;
@@ -47,6 +49,7 @@ export class FakeSocket {
   }
 
   async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined> {
+    this.onWhatsAppQueries.push(jids);
     return jids.filter((j) => this.onWhatsAppNumbers.has(j.split("@")[0] ?? "")).map((jid) => ({ jid, exists: true }));
   }
 
