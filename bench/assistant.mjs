@@ -73,7 +73,8 @@ try {
   const quiet = await sampleWhile(() => performance.now() < quietUntil, 200);
 
   // 50 contacts write at once; their answers are awaited on their phones while an agent keeps opening tabs.
-  const numbers = Array.from({ length: CONTACTS }, (_, i) => `55119${String(70000000 + i)}`);
+  // From …0001: the simulator takes numbers ending in 00000 for ones not on WhatsApp (session-host/README.md).
+  const numbers = Array.from({ length: CONTACTS }, (_, i) => `55119${String(70000001 + i)}`);
   const bodies = numbers.map((n, i) => `Olá, sou o contato ${i + 1}, qual o prazo de entrega?`);
   const arrived = new Map();
   let polling = true;

@@ -49,7 +49,7 @@ async function main() {
       body: { messageInterval: INTERVAL, longerIntervalAfter: LONG_AFTER, greaterInterval: LONG, windowStart: "00:00", windowEnd: "23:59", days: [0, 1, 2, 3, 4, 5, 6], dailyCap: 0 },
     });
     const list = await api(baseUrl, "POST", "/api/contact-lists", { token, body: { name: `Bench ${Date.now()}` } });
-    const base = 5511_7000_00000;
+    const base = 5511_7000_00001; // not …00000: the simulator takes those for numbers not on WhatsApp
     for (let i = 0; i < CONTACTS; i += 5000) {
       const rows = Array.from({ length: Math.min(5000, CONTACTS - i) }, (_, j) => ({ name: `Cliente ${i + j + 1}`, number: String(base + i + j), email: "" }));
       await api(baseUrl, "POST", `/api/contact-lists/${list.id}/import`, { token, body: { rows } });

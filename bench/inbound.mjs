@@ -70,7 +70,8 @@ async function timedMessage(socket, hostUrl, from, body) {
   return (await arrived) - started;
 }
 
-const contact = (i) => `55119${String(70000000 + i).padStart(8, "0")}`;
+// From …0001: the simulator takes numbers ending in 00000 for ones not on WhatsApp (session-host/README.md).
+const contact = (i) => `55119${String(70000001 + i).padStart(8, "0")}`;
 
 async function hostRssKiB(connections) {
   const port = await freePort();
