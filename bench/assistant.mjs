@@ -4,6 +4,8 @@
 //   - an agent opening a tab (GET /api/tickets?status=pending&showAll=true, then the first ticket's messages) with
 //     nobody talking to the assistant, then while 50 contacts write to it at once: p99 of each (target: with the
 //     contacts within 20 % of without);
+//   - the same tab during a control burst: 50 other new contacts writing at once to a connection with no prompt
+//     (what an inbound burst alone costs the tab);
 //   - for each of the 50 contacts, the time from the fake's answer leaving it to the answer reaching the contact's
 //     phone (the simulator's outbox, polled every 25 ms) (target: each within 1 s).
 // Runs alone (`node bench/assistant.mjs`) or from `npm run bench`; writes its section of bench/RESULTS.md.
@@ -38,17 +40,29 @@ try {
     queueId: queue.id,
     baseUrl: fake.url,
   });
-  const connection = await call("POST", "/api/whatsapp", { name: "Bench IA", isDefault: false, greetingMessage: "", promptId: prompt.id });
-  for (let i = 0; ; i++) {
-    const res = await fetch(`${app.hostUrl}/simulator/${connection.id}/scan`, { method: "POST" });
-    if (res.ok) break;
-    if (i > 100) throw new Error(`scan answered ${res.status}`);
-    await sleep(200);
+  async function connected(body) {
+    const connection = await call("POST", "/api/whatsapp", body);
+    for (let i = 0; ; i++) {
+      const res = await fetch(`${app.hostUrl}/simulator/${connection.id}/scan`, { method: "POST" });
+      if (res.ok) break;
+      if (i > 100) throw new Error(`scan answered ${res.status}`);
+      await sleep(200);
+    }
+    for (let i = 0; (await call("GET", `/api/whatsapp/${connection.id}`)).status !== "CONNECTED"; i++) {
+      if (i > 100) throw new Error("the connection did not connect");
+      await sleep(200);
+    }
+    return connection;
   }
-  for (let i = 0; (await call("GET", `/api/whatsapp/${connection.id}`)).status !== "CONNECTED"; i++) {
-    if (i > 100) throw new Error("the connection did not connect");
-    await sleep(200);
-  }
+  const connection = await connected({ name: "Bench IA", isDefault: false, greetingMessage: "", promptId: prompt.id });
+  // The control: a connection with no prompt, no queue and no greeting, where the same burst only opens tickets.
+  const plain = await connected({ name: "Bench sem IA", isDefault: false, greetingMessage: "" });
+  const writeAll = (connectionId, numbers, bodies) =>
+    Promise.all(
+      numbers.map((from, i) =>
+        fetch(`${app.hostUrl}/simulator/${connectionId}/inbound`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ from, name: `Contato ${i + 1}`, body: bodies[i] }) }),
+      ),
+    );
 
   const firstTicket = (await call("GET", "/api/tickets?status=pending&showAll=true")).tickets[0];
   async function openTab() {
@@ -72,6 +86,13 @@ try {
   const quietUntil = performance.now() + 6_000;
   const quiet = await sampleWhile(() => performance.now() < quietUntil, 200);
 
+  // The control burst: 50 other new contacts write at once where nothing answers; the tab is sampled for 3 s.
+  const plainNumbers = Array.from({ length: CONTACTS }, (_, i) => `55119${String(80000001 + i)}`);
+  await writeAll(plain.id, plainNumbers, plainNumbers.map((_, i) => `Bom dia, contato ${i + 1} aqui.`));
+  const plainUntil = performance.now() + 3_000;
+  const control = await sampleWhile(() => performance.now() < plainUntil, 50);
+  await sleep(2_000);
+
   // 50 contacts write at once; their answers are awaited on their phones while an agent keeps opening tabs.
   // From …0001: the simulator takes numbers ending in 00000 for ones not on WhatsApp (session-host/README.md).
   const numbers = Array.from({ length: CONTACTS }, (_, i) => `55119${String(70000001 + i)}`);
@@ -88,11 +109,7 @@ try {
     }
   })();
   const burstStart = performance.now();
-  await Promise.all(
-    numbers.map((from, i) =>
-      fetch(`${app.hostUrl}/simulator/${connection.id}/inbound`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ from, name: `Contato ${i + 1}`, body: bodies[i] }) }),
-    ),
-  );
+  await writeAll(connection.id, numbers, bodies);
   const expected = bodies.map((b) => `Resposta do assistente: ${b}`);
   const deadline = burstStart + 120_000;
   const busy = await sampleWhile(() => expected.some((b) => !arrived.has(b)) && performance.now() < deadline, 50);
@@ -115,8 +132,10 @@ try {
 
   const rows = [
     ["open a tab (list + first chat), nobody talking to the assistant", quiet.tab, "– (reference)", "–"],
+    [`control: open a tab while ${CONTACTS} new contacts write where nothing answers (3 s)`, control.tab, "–", "–"],
     [`open a tab while ${CONTACTS} contacts talk to the assistant`, busy.tab, `p99 ≤ ${fmt(quiet.tab.p99 * 1.2)} ms (reference + 20 %)`, tabPass ? "PASS" : "FAIL"],
     ["  of which the pending list, quiet", quiet.list, "–", "–"],
+    ["  of which the pending list, control burst", control.list, "–", "–"],
     ["  of which the pending list, with the contacts", busy.list, "–", "–"],
     [`fake's answer → the contact's phone (${lags.length} of ${CONTACTS} answered)`, lag, "each ≤ 1000 ms", lagPass ? "PASS" : "FAIL"],
   ];
@@ -125,7 +144,7 @@ try {
     "|---|---:|---:|---:|---:|---:|---|---|",
     ...rows.map(([name, s, target, result]) => `| ${name} | ${s.n} | ${fmt(s.median)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${target} | ${result} |`),
   ].join("\n");
-  const conditions = `Conditions: ${CONTACTS} contacts writing at once to a connection whose prompt answers through a local fake OpenAI after ${DELAY_MS} ms; the assistant's turns run from the OUTBOUND queue (ADR 0031); the agent's tab is the admin's pending list (showAll) and one ticket's messages, sampled one after another during the burst; answers seen by polling the simulator's outbox every 25 ms. Machine: ${machine()}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end (shared).`;
+  const conditions = `Conditions: ${CONTACTS} contacts writing at once to a connection whose prompt answers through a local fake OpenAI after ${DELAY_MS} ms; the assistant's turns run from the OUTBOUND queue (ADR 0031); the agent's tab is the admin's pending list (showAll) and one ticket's messages, sampled one after another during each burst (the control's 50 other contacts write to a second connection with no prompt, queue or greeting: the same inbound burst without the assistant); answers seen by polling the simulator's outbox every 25 ms. Machine: ${machine()}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end (shared).`;
   const markdown = `## The AI assistant under load (bench/assistant.mjs) — ${new Date().toISOString()}\n\n${table}\n\n${conditions}\n`;
   console.log(markdown);
   writeResultsSection("assistant", markdown);
