@@ -75,7 +75,7 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
   const chosen = plans?.find((p) => p.id === planId);
   // What the server will charge: the chosen plan's value by the recurrence (the invoice's own amount without a choice).
   const amount = chosen ? planAmount(chosen.value, recurrence) : (invoice?.value ?? 0);
-  const recurrenceLabel = t(`platform.recurrence.${recurrence}`);
+  const recurrenceLabel = t(`billing.checkout.recurrence.${recurrence}`);
 
   function payerErrors() {
     const found: Partial<Record<keyof Payer, string>> = {};
@@ -155,12 +155,12 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
                   ) : plans.length === 0 ? (
                     <p className="text-sm text-muted">{t("billing.checkout.planNone")}</p>
                   ) : (
-                    <div className="grid max-h-[45vh] gap-2 overflow-y-auto sm:grid-cols-2">
+                    <div className="grid max-h-[45vh] gap-2 overflow-y-auto p-1 sm:grid-cols-2">
                       {plans.map((p) => (
                         <label
                           key={p.id}
                           className={cn(
-                            "flex cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors focus-within:ring-2 focus-within:ring-brand",
+                            "flex cursor-pointer items-start gap-3 rounded-xl border p-3 focus-within:ring-2 focus-within:ring-brand",
                             p.id === planId ? "border-brand bg-brand/10" : "border-line hover:bg-surface-2",
                           )}
                         >
@@ -200,7 +200,10 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
                     #{invoice.id} · {invoice.detail}
                   </dd>
                   <dt className="text-muted">{t("billing.checkout.plan")}</dt>
-                  <dd>{chosen ? `${chosen.name} (${recurrenceLabel})` : invoice.detail}</dd>
+                  <dd>
+                    <span data-testid="checkout-plan">{chosen ? chosen.name : invoice.detail}</span>
+                    {chosen ? <span className="block text-xs text-muted">{t("billing.checkout.planPer", { value: brl.format(amount), recurrence: recurrenceLabel })}</span> : null}
+                  </dd>
                   <dt className="text-muted">{t("billing.checkout.due")}</dt>
                   <dd>{ddmmyyyy(invoice.dueDate)}</dd>
                   <dt className="text-muted">{t("billing.checkout.payer")}</dt>

@@ -45,6 +45,7 @@ export const en: Texts = {
     planNote: "The server sets the amount: the plan's monthly value times the company's recurrence. The new plan applies once the payment is confirmed.",
     planCurrent: "Current plan",
     planPer: "{{value}} / {{recurrence}}",
+    recurrence: { MENSAL: "month", BIMESTRAL: "2 months", TRIMESTRAL: "quarter", SEMESTRAL: "6 months", ANUAL: "year" },
     planLoading: "Loading plans…",
     planNone: "No plan available.",
     plan: "Plan",

@@ -45,6 +45,7 @@ export const es: Texts = {
     planNote: "El servidor calcula el valor: el valor mensual del plan por la recurrencia de la empresa. El nuevo plan vale en cuanto se confirme el pago.",
     planCurrent: "Plan actual",
     planPer: "{{value}} / {{recurrence}}",
+    recurrence: { MENSAL: "mes", BIMESTRAL: "bimestre", TRIMESTRAL: "trimestre", SEMESTRAL: "semestre", ANUAL: "año" },
     planLoading: "Cargando planes…",
     planNone: "Ningún plan disponible.",
     plan: "Plan",

@@ -44,6 +44,7 @@ const ptBR = {
     planNote: "O valor é calculado pelo servidor: o valor mensal do plano vezes a recorrência da empresa. O novo plano vale assim que o pagamento for confirmado.",
     planCurrent: "Plano atual",
     planPer: "{{value}} / {{recurrence}}",
+    recurrence: { MENSAL: "mês", BIMESTRAL: "bimestre", TRIMESTRAL: "trimestre", SEMESTRAL: "semestre", ANUAL: "ano" },
     planLoading: "Carregando planos…",
     planNone: "Nenhum plano disponível.",
     plan: "Plano",
