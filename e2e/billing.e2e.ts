@@ -61,6 +61,16 @@ describe("journey: an admin picks another plan in the checkout, pays by Pix thro
     expect(await dialog.getByTestId("checkout-plan").innerText()).toBe(`Plano Pro ${stamp}`);
     expect((await dialog.getByTestId("checkout-amount").innerText()).replace(/\s/g, " ")).toBe("R$ 149,90");
     await screenshot(page, "billing-checkout-review-desktop-light");
+    // The same steps in dark mode on a phone.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "billing-checkout-review-phone-dark");
+    await dialog.getByRole("button", { name: "Voltar" }).click();
+    expect(await pro.isChecked()).toBe(true);
+    await screenshot(page, "billing-checkout-plans-phone-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole("button", { name: "Próximo" }).click();
     await dialog.getByRole("button", { name: "PAGAR" }).click();
     await expect.poll(() => dialog.getByRole("img", { name: /QR code do Pix/ }).isVisible()).toBe(true);
     const copyPaste = await dialog.locator("textarea").inputValue();
