@@ -7,11 +7,13 @@ export const invoiceListQuery = z.object({
 });
 
 /**
- * POST /api/subscription: only the invoice. Everything else of the spec's payload (plan, price, users, card…) is
- * accepted and ignored: the amount is the invoice's, computed on the server.
+ * POST /api/subscription: the invoice and, optionally, the plan chosen in the checkout's Personalizar step (a public
+ * plan or the company's own). Everything else of the spec's payload (price, users, card…) is accepted and ignored:
+ * the amount is computed on the server, from the plan's value and the company's recurrence.
  */
 export const subscriptionInput = z.object({
   invoiceId: z.coerce.number({ error: "Required" }).int("Must be an id").positive("Must be an id"),
+  planId: z.coerce.number().int("Must be an id").positive("Must be an id").optional(),
 });
 
 /** The Pix API's webhook body (BCB standard): a list of received payments. Only the txids are used, to ask the PSP. */

@@ -164,6 +164,90 @@ describe("POST /api/subscription/webhook/pix", () => {
   });
 });
 
+describe("choosing a plan in the checkout (POST /api/subscription with a planId)", () => {
+  const notify = (body: unknown) => call("POST", "/api/subscription/webhook/pix", { body });
+  const companyRow = (id: number) => control.select().from(companies).where(eq(companies.id, id)).get();
+
+  it("charges another public plan's value times the recurrence, and puts the company on it when the payment is confirmed, once", async () => {
+    const { psp } = await useFakePsp();
+    const { company, admin, invoice } = await companyWithInvoice("TRIMESTRAL");
+    const bigger = await createPlan({ value: 150, useInternal: true });
+    const res = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, planId: bigger.id, price: 1, value: 1, valor: { original: "1.00" } } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ planId: bigger.id, valor: { original: "450.00" } });
+    expect(psp.charges.get(res.json.txid)!.valor.original).toBe("450.00");
+    expect((await invoicesOf(company.id))[0]).toMatchObject({ planId: bigger.id, value: 450, txId: res.json.txid, status: "open" });
+    // Not before the payment.
+    expect((await companyRow(company.id))!.planId).toBe(company.planId);
+
+    const payment = (await psp.pay(res.json.txid))!;
+    expect((await notify({ pix: [payment] })).json).toEqual({ applied: 1 });
+    const after = (await companyRow(company.id))!;
+    expect(after).toMatchObject({ planId: bigger.id, dueDate: addMonthsToDate(company.dueDate!, 3) });
+    expect((await invoicesOf(company.id))[0]).toMatchObject({ status: "paid", value: 450 });
+    // The hub's copy follows: the company's own plan answers the new one.
+    expect((await call("GET", `/api/companies/listPlan/${company.id}`, { token: admin.token })).json).toMatchObject({ value: 150 });
+
+    // Repeated: nothing more.
+    expect((await notify({ pix: [payment] })).json).toEqual({ applied: 0 });
+    expect(await companyRow(company.id)).toEqual(after);
+    expect(await control.select().from(pixPayments).where(eq(pixPayments.txId, res.json.txid)).all()).toHaveLength(1);
+  });
+
+  it("makes a new charge when the choice changes the price, and shows the live one again when it does not", async () => {
+    const { psp } = await useFakePsp();
+    const { admin, invoice, company } = await companyWithInvoice();
+    const first = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id } });
+    const same = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, planId: company.planId } });
+    expect(same.json.txid).toBe(first.json.txid);
+    const other = await createPlan({ value: 40, useInternal: true });
+    const changed = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, planId: other.id } });
+    expect(changed.json.txid).not.toBe(first.json.txid);
+    expect(psp.charges.get(changed.json.txid)!.valor.original).toBe("40.00");
+    // The first charge no longer pays the invoice: paid, it is ignored.
+    const stale = (await psp.pay(first.json.txid))!;
+    expect((await notify({ pix: [stale] })).json).toEqual({ applied: 0 });
+    expect((await companyRow(company.id))!.planId).toBe(company.planId);
+  });
+
+  it("refuses a plan that is not public (404) or does not exist, and changes nothing", async () => {
+    const { psp } = await useFakePsp();
+    const { company, admin, invoice } = await companyWithInvoice();
+    const internal = await createPlan({ value: 1, useInternal: false });
+    const charges = psp.charges.size;
+    for (const planId of [internal.id, 99_999_999]) {
+      const res = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, planId } });
+      expect(res.status).toBe(404);
+      expect(res.json.error).toBe("ERR_NO_PLAN_FOUND");
+    }
+    expect((await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, planId: "cheap" } })).status).toBe(400);
+    expect(psp.charges.size).toBe(charges);
+    expect((await invoicesOf(company.id))[0]).toMatchObject({ planId: company.planId, value: 100, txId: null });
+    expect((await companyRow(company.id))!.planId).toBe(company.planId);
+  });
+
+  it("accepts the company's own plan even when it is not public", async () => {
+    await withoutPsp();
+    const own = await createPlan({ value: 70, useInternal: false });
+    const team = await companyWithTeam({ planId: own.id, dueDate: addDaysToDate(today(), 5) });
+    await openDueInvoices(testEnv);
+    const [invoice] = await invoicesOf(team.company.id);
+    const res = await call("POST", "/api/subscription", { token: team.admin.token, body: { invoiceId: invoice!.id, planId: own.id } });
+    expect(res.status).toBe(200);
+    expect(res.json.valor.original).toBe("70.00");
+  });
+
+  it("answers 404 for another company's invoice and 403 to an agent, whatever the plan", async () => {
+    await withoutPsp();
+    const { agent, invoice, company } = await companyWithInvoice();
+    const other = await companyWithTeam();
+    const plan = await createPlan({ value: 10, useInternal: true });
+    expect((await call("POST", "/api/subscription", { token: other.admin.token, body: { invoiceId: invoice.id, planId: plan.id } })).status).toBe(404);
+    expect((await call("POST", "/api/subscription", { token: agent.token, body: { invoiceId: invoice.id, planId: plan.id } })).status).toBe(403);
+    expect((await invoicesOf(company.id))[0]).toMatchObject({ planId: company.planId, value: 100 });
+  });
+});
+
 describe("an expired company (ADR 0036)", () => {
   async function expiredWithInvoice() {
     const team = await companyWithInvoice();

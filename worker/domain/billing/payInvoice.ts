@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { invoices } from "../../db/controlSchema";
+import { companies, invoices, plans } from "../../db/controlSchema";
 import { staticBrCode } from "../../lib/pix/brCode";
 import { createPspClient, PspError } from "../../lib/pix/pspClient";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
 import { assertBillingAccess } from "./listInvoices";
+import { invoiceAmount } from "./recurrence";
 
 /** How long a Pix charge can be paid. */
 export const CHARGE_TTL_SECONDS = 60 * 60;
@@ -17,11 +18,14 @@ export function newTxid(): string {
 }
 
 /**
- * POST /api/subscription: the Pix to pay one of the company's open invoices. The amount is the invoice's. With a PSP
+ * POST /api/subscription: the Pix to pay one of the company's open invoices. The amount is the invoice's; with a
+ * planId (the checkout's plan choice: a public plan or the company's own) it is recomputed from that plan's value and
+ * the company's recurrence, as the invoice job does, and the plan recorded on the invoice with the charge (the webhook
+ * moves the company to it when the payment is confirmed). A price in the body is never read. With a PSP
  * configured, an immediate charge is created there (PUT /v2/cob/{txid}) and its copy-paste code shown; without one, a
  * static BR Code for the platform's key. A live charge is shown again rather than a second one made.
  */
-export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId: number } }) {
+export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId: number; planId?: number } }) {
   assertBillingAccess(ctx);
   const invoice = await ctx.control
     .select()
@@ -30,15 +34,21 @@ export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId:
     .get();
   if (!invoice) throw new AppError("ERR_NO_INVOICE_FOUND");
   if (invoice.status !== "open") throw new AppError("ERR_INVOICE_NOT_OPEN");
+  const priced = input.planId === undefined ? null : await chosenPlan(ctx, input.planId);
+  const planId = priced?.planId ?? invoice.planId;
+  const value = priced?.value ?? invoice.value;
+  const detail = priced?.detail ?? invoice.detail;
+  const samePrice = planId === invoice.planId && value === invoice.value;
   const now = Date.now();
   const answer = (txid: string, copyPaste: string, expiresAt: Date) => ({
     invoiceId: invoice.id,
+    planId,
     txid,
     qrcode: { qrcode: copyPaste },
-    valor: { original: invoice.value.toFixed(2) },
+    valor: { original: value.toFixed(2) },
     expiresAt: expiresAt.toISOString(),
   });
-  if (invoice.txId && invoice.pixCopyPaste && invoice.pixExpiresAt && invoice.pixExpiresAt.getTime() > now + 5 * 60_000) {
+  if (samePrice && invoice.txId && invoice.pixCopyPaste && invoice.pixExpiresAt && invoice.pixExpiresAt.getTime() > now + 5 * 60_000) {
     return answer(invoice.txId, invoice.pixCopyPaste, invoice.pixExpiresAt);
   }
 
@@ -47,7 +57,7 @@ export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId:
   let copyPaste: string;
   if (pix.psp) {
     try {
-      const charge = await createPspClient(pix.psp, ctx.env.PIX_MTLS).createCharge(txid, invoice.value, CHARGE_TTL_SECONDS, `Fatura ${invoice.id}`);
+      const charge = await createPspClient(pix.psp, ctx.env.PIX_MTLS).createCharge(txid, value, CHARGE_TTL_SECONDS, `Fatura ${invoice.id}`);
       if (!charge.pixCopiaECola) throw new PspError("the charge has no pixCopiaECola", 502);
       copyPaste = charge.pixCopiaECola;
     } catch (err) {
@@ -55,14 +65,31 @@ export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId:
       throw new AppError("ERR_PIX_PROVIDER");
     }
   } else if (pix.key) {
-    copyPaste = staticBrCode({ key: pix.key, merchantName: pix.merchantName, merchantCity: pix.merchantCity, amount: invoice.value, txid });
+    copyPaste = staticBrCode({ key: pix.key, merchantName: pix.merchantName, merchantCity: pix.merchantCity, amount: value, txid });
   } else {
     throw new AppError("ERR_PIX_NOT_CONFIGURED");
   }
   const expiresAt = new Date(now + CHARGE_TTL_SECONDS * 1000);
+  // The price and the charge change together, in one write: the webhook compares the charge with this value.
   await ctx.control
     .update(invoices)
-    .set({ txId: txid, pixCopyPaste: copyPaste, pixExpiresAt: expiresAt, updatedAt: new Date() })
+    .set({ planId, value, detail, txId: txid, pixCopyPaste: copyPaste, pixExpiresAt: expiresAt, updatedAt: new Date() })
     .where(and(eq(invoices.id, invoice.id), eq(invoices.companyId, ctx.companyId), eq(invoices.status, "open")));
   return answer(txid, copyPaste, expiresAt);
+}
+
+/**
+ * The plan chosen in the checkout, priced on the server: a public plan (the signup's list) or the company's current
+ * one, with a value to pay; anything else is "not found". The amount follows the invoice job's rule.
+ */
+async function chosenPlan(ctx: Ctx, planId: number) {
+  const company = await ctx.control
+    .select({ planId: companies.planId, recurrence: companies.recurrence })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId))
+    .get();
+  if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
+  const plan = await ctx.control.select().from(plans).where(eq(plans.id, planId)).get();
+  if (!plan || (!plan.useInternal && plan.id !== company.planId) || !(plan.value > 0)) throw new AppError("ERR_NO_PLAN_FOUND");
+  return { planId: plan.id, value: invoiceAmount(plan.value, company.recurrence), detail: `${plan.name} (${company.recurrence})` };
 }

@@ -22,7 +22,7 @@ interface WebhookArgs {
 /**
  * POST /api/subscription/webhook/pix (and its /pix suffix). The body is only a hint of which txids to look at: for
  * each one that names an open invoice, the PSP is asked for the charge (GET /v2/cob/{txid}); only a charge CONCLUIDA
- * whose amount equals the invoice's pays it. Each payment is applied once per endToEndId (pix_payments), in one D1
+ * whose amount equals the invoice's pays it, and puts the company on the invoice's plan. Each payment is applied once per endToEndId (pix_payments), in one D1
  * batch with the invoice and the company's new due date, so a repeated or replayed notice changes nothing.
  */
 export async function handlePixWebhook({ control, hubs, env, body, now = new Date() }: WebhookArgs): Promise<{ applied: number }> {
@@ -67,10 +67,11 @@ async function applyPayment(control: ControlDb, hubs: HubDirectory, invoice: typ
       .values({ endToEndId, invoiceId: invoice.id, companyId: invoice.companyId, txId: invoice.txId!, amount: invoice.value })
       .onConflictDoNothing()
       .returning({ id: pixPayments.endToEndId }),
-    // Only while the invoice is open (before the next statement marks it paid): a replay moves nothing.
+    // Only while the invoice is open (before the next statement marks it paid): a replay moves nothing. The company
+    // moves to the plan the invoice was paid for (the checkout's choice) in the same write.
     control
       .update(companies)
-      .set({ dueDate, updatedAt: now })
+      .set({ dueDate, planId: invoice.planId ?? company.planId, updatedAt: now })
       .where(and(eq(companies.id, invoice.companyId), stillOpen)),
     control
       .update(invoices)

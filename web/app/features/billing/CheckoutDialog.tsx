@@ -8,7 +8,8 @@ import { cn } from "../../components/ui/cn";
 import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, type Invoice, type OwnPlan, type PixAnswer } from "./api";
+import type { Recurrence } from "../platform/model";
+import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, planAmount, publicPlans, type Invoice, type OwnPlan, type PixAnswer } from "./api";
 import { PixView } from "./PixView";
 
 type Payer = { firstName: string; address2: string; city: string; state: string; zipcode: string; country: string };
@@ -16,8 +17,9 @@ const REQUIRED = ["firstName", "address2", "city", "zipcode", "country"] as cons
 const STEPS = ["data", "plan", "review"] as const;
 
 /**
- * Spec 001's checkout of one invoice: 0 Dados (the payer), 1 Personalizar (the plan), 2 Revisar, starting at step
- * 1; PAGAR asks the server for the invoice's Pix (only the invoice id is sent) and shows it.
+ * Spec 001's checkout of one invoice: 0 Dados (the payer), 1 Personalizar (the plan: one of the public plans or the
+ * company's own, the current one preselected), 2 Revisar, starting at step 1; PAGAR sends the invoice and the plan's
+ * id (never a price: the server prices the plan by the company's recurrence) and shows the Pix the server answers.
  */
 export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | null; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
@@ -25,7 +27,10 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
   const [step, setStep] = useState(1);
   const [payer, setPayer] = useState<Payer>({ firstName: "", address2: "", city: "", state: "", zipcode: "", country: "BR" });
   const [errors, setErrors] = useState<Partial<Record<keyof Payer, string>>>({});
-  const [plan, setPlan] = useState<OwnPlan | null>(null);
+  const [plans, setPlans] = useState<OwnPlan[] | null>(null);
+  const [recurrence, setRecurrence] = useState<Recurrence>("MENSAL");
+  const [planId, setPlanId] = useState<number | undefined>(undefined);
+  const [currentPlanId, setCurrentPlanId] = useState<number | undefined>(undefined);
   const [pix, setPix] = useState<PixAnswer | null>(null);
   const [paying, setPaying] = useState(false);
 
@@ -34,8 +39,12 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
     setStep(1);
     setPix(null);
     setErrors({});
-    // The company's billing record fills the payer in; the plan is shown as the invoice was priced.
-    ownCompany(user.companyId)
+    setPlans(null);
+    setPlanId(undefined);
+    let live = true;
+    // The company's billing record fills the payer in; the plans offered are the public ones plus the company's own.
+    const company = ownCompany(user.companyId);
+    company
       .then((c) =>
         setPayer((p) => ({
           ...p,
@@ -47,8 +56,26 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
         })),
       )
       .catch(() => undefined);
-    ownPlan(user.companyId).then(setPlan).catch(() => setPlan(null));
+    Promise.all([company, publicPlans(), ownPlan(user.companyId).catch(() => null)])
+      .then(([c, offered, own]) => {
+        if (!live) return;
+        const list = own && !offered.some((p) => p.id === own.id) ? [own, ...offered] : offered;
+        const payable = list.filter((p) => p.value > 0);
+        setRecurrence(c.recurrence ?? "MENSAL");
+        setCurrentPlanId(c.plan?.id);
+        setPlans(payable);
+        setPlanId(payable.find((p) => p.id === c.plan?.id)?.id ?? payable[0]?.id);
+      })
+      .catch(() => live && setPlans([]));
+    return () => {
+      live = false;
+    };
   }, [invoice, user.companyId]);
+
+  const chosen = plans?.find((p) => p.id === planId);
+  // What the server will charge: the chosen plan's value by the recurrence (the invoice's own amount without a choice).
+  const amount = chosen ? planAmount(chosen.value, recurrence) : (invoice?.value ?? 0);
+  const recurrenceLabel = t(`billing.checkout.recurrence.${recurrence}`);
 
   function payerErrors() {
     const found: Partial<Record<keyof Payer, string>> = {};
@@ -66,7 +93,7 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
     }
     setPaying(true);
     try {
-      setPix(await payInvoice(invoice.id));
+      setPix(await payInvoice(invoice.id, chosen?.id));
       toast.info(t("billing.waiting"));
     } catch (err) {
       toastError(err);
@@ -121,36 +148,73 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
                   </Field>
                 </div>
               ) : step === 1 ? (
-                <section className="space-y-2 rounded-xl border border-line p-4" aria-labelledby="checkout-plan">
-                  <h3 id="checkout-plan" className="text-sm font-semibold">
-                    {t("billing.checkout.planTitle")}
-                  </h3>
-                  {plan ? (
-                    <>
-                      <p className="text-lg font-semibold">{plan.name}</p>
-                      <p className="text-sm text-muted">
-                        {t("billing.checkout.planUsers", { count: plan.users })} · {t("billing.checkout.planConnections", { count: plan.connections })} ·{" "}
-                        {t("billing.checkout.planQueues", { count: plan.queues })}
-                      </p>
-                    </>
-                  ) : null}
-                  <p className="text-sm">
-                    {invoice.detail} — <strong>{brl.format(invoice.value)}</strong>
-                  </p>
+                <fieldset className="space-y-2">
+                  <legend className="mb-2 text-sm font-semibold">{t("billing.checkout.planTitle")}</legend>
+                  {plans === null ? (
+                    <p className="text-sm text-muted">{t("billing.checkout.planLoading")}</p>
+                  ) : plans.length === 0 ? (
+                    <p className="text-sm text-muted">{t("billing.checkout.planNone")}</p>
+                  ) : (
+                    <div className="grid max-h-[45vh] gap-2 overflow-y-auto p-1 sm:grid-cols-2">
+                      {plans.map((p) => (
+                        <label
+                          key={p.id}
+                          className={cn(
+                            "flex cursor-pointer items-start gap-3 rounded-xl border p-3 focus-within:ring-2 focus-within:ring-brand",
+                            p.id === planId ? "border-brand bg-brand/10" : "border-line hover:bg-surface-2",
+                          )}
+                        >
+                          <input
+                            type="radio"
+                            name="checkout-plan"
+                            value={p.id}
+                            checked={p.id === planId}
+                            onChange={() => setPlanId(p.id)}
+                            className="mt-1 size-4 accent-brand"
+                          />
+                          <span className="min-w-0 flex-1 space-y-0.5">
+                            <span className="flex flex-wrap items-center gap-2">
+                              <span className="font-semibold">{p.name}</span>
+                              {p.id === currentPlanId ? (
+                                <span className="rounded-full bg-surface-3 px-2 py-0.5 text-[11px] font-medium text-muted">{t("billing.checkout.planCurrent")}</span>
+                              ) : null}
+                            </span>
+                            <span className="block text-xs text-muted">
+                              {t("billing.checkout.planUsers", { count: p.users })} · {t("billing.checkout.planConnections", { count: p.connections })} ·{" "}
+                              {t("billing.checkout.planQueues", { count: p.queues })}
+                            </span>
+                            <span className="block text-sm font-semibold">
+                              {t("billing.checkout.planPer", { value: brl.format(planAmount(p.value, recurrence)), recurrence: recurrenceLabel })}
+                            </span>
+                          </span>
+                        </label>
+                      ))}
+                    </div>
+                  )}
                   <p className="text-xs text-muted">{t("billing.checkout.planNote")}</p>
-                </section>
+                </fieldset>
               ) : (
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
                   <dt className="text-muted">{t("billing.checkout.invoice")}</dt>
                   <dd>
                     #{invoice.id} · {invoice.detail}
                   </dd>
+                  <dt className="text-muted">{t("billing.checkout.plan")}</dt>
+                  <dd>
+                    <span data-testid="checkout-plan">{chosen ? chosen.name : invoice.detail}</span>
+                    {chosen ? <span className="block text-xs text-muted">{t("billing.checkout.planPer", { value: brl.format(amount), recurrence: recurrenceLabel })}</span> : null}
+                  </dd>
                   <dt className="text-muted">{t("billing.checkout.due")}</dt>
                   <dd>{ddmmyyyy(invoice.dueDate)}</dd>
                   <dt className="text-muted">{t("billing.checkout.payer")}</dt>
                   <dd>{[payer.firstName, payer.address2, payer.city, payer.state, payer.zipcode].filter(Boolean).join(", ") || "—"}</dd>
                   <dt className="text-muted">{t("billing.checkout.amount")}</dt>
-                  <dd className="text-base font-semibold">{brl.format(invoice.value)}</dd>
+                  <dd>
+                    <span className="text-base font-semibold" data-testid="checkout-amount">
+                      {brl.format(amount)}
+                    </span>
+                    <span className="block text-xs text-muted">{t("billing.checkout.amountNote")}</span>
+                  </dd>
                 </dl>
               )}
             </DialogBody>

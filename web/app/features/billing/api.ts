@@ -1,4 +1,10 @@
 import { api } from "../../lib/api";
+import type { Recurrence } from "../platform/model";
+
+/** Months a recurrence pays for, as the server's invoice rule (worker/domain/billing/recurrence.ts). */
+const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
+/** What the server will charge for a plan (shown before paying; the charge itself is always the server's). */
+export const planAmount = (monthlyValue: number, recurrence: Recurrence) => Math.round(monthlyValue * (RECURRENCE_MONTHS[recurrence] ?? 1) * 100) / 100;
 
 export interface Invoice {
   id: number;
@@ -9,6 +15,7 @@ export interface Invoice {
 }
 export interface PixAnswer {
   invoiceId: number;
+  planId?: number | null;
   txid: string;
   qrcode: { qrcode: string };
   valor: { original: string };
@@ -20,6 +27,7 @@ export interface OwnCompany {
   dueDate: string | null;
   trialExpiration: string | null;
   plan: { id: number; name: string } | null;
+  recurrence: Recurrence;
   billingName: string | null;
   addressZipCode: string | null;
   addressStreet: string | null;
@@ -27,6 +35,7 @@ export interface OwnCompany {
   addressCity: string | null;
 }
 export interface OwnPlan {
+  id: number;
   name: string;
   users: number;
   connections: number;
@@ -39,7 +48,10 @@ export const ddmmyyyy = (iso: string) => iso.slice(0, 10).split("-").reverse().j
 export const todayIso = () => new Date().toLocaleDateString("en-CA");
 
 export const listInvoices = () => api<{ invoices: Invoice[] }>("/invoices/all", { query: { pageNumber: 1 } }).then((p) => p.invoices);
-/** Only the invoice travels: the server charges the invoice's own amount. */
-export const payInvoice = (invoiceId: number) => api<PixAnswer>("/subscription", { method: "POST", body: { invoiceId } });
+/** Only the invoice and the chosen plan travel: the server prices the plan (value × the company's recurrence). */
+export const payInvoice = (invoiceId: number, planId?: number) =>
+  api<PixAnswer>("/subscription", { method: "POST", body: planId === undefined ? { invoiceId } : { invoiceId, planId } });
+/** The plans offered publicly (the signup's list, served at the edge), cheapest first. */
+export const publicPlans = () => api<OwnPlan[]>("/plans/list");
 export const ownCompany = (companyId: number) => api<OwnCompany>(`/companies/${companyId}`);
 export const ownPlan = (companyId: number) => api<OwnPlan>(`/companies/listPlan/${companyId}`);
