@@ -113,8 +113,8 @@ const fields = {
   whatsappId: optionalId("a connection id"),
   contactListId: optionalId("a contact list id"),
   tagListId: optionalId("a tag id"),
-  /** File lists come with /files (their own branch): only null is accepted until then. */
-  fileListId: z.null({ error: "File lists are not available yet" }).optional(),
+  /** A file list of the company's (/files): its files go before the message; the alternative to the single attachment. */
+  fileListId: optionalId("a file list id"),
 };
 
 export const createCampaignInput = z.object(fields);

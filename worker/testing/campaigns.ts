@@ -58,3 +58,18 @@ export async function deliverJobs(jobs: OutboundJob[], attempts = 1) {
 
 export const shippingsOf = (companyId: number, campaignId: number) =>
   inTenant(companyId, (db) => db.select().from(campaignShipping).where(eq(campaignShipping.campaignId, campaignId)).orderBy(asc(campaignShipping.id)).all());
+
+/** A file list of the company's with `files` uploaded in order (through the API), as a campaign's attachment. */
+export async function createFileList(token: string, files: { fileName: string; type: string; content: string; description?: string }[]) {
+  const created = await call("POST", "/api/files", { token, body: { name: `Materiais ${++seq}`, message: "Materiais da campanha" } });
+  if (created.status !== 200 && created.status !== 201) throw new Error(`file list refused: ${created.status} ${JSON.stringify(created.json)}`);
+  const form = new FormData();
+  for (const f of files) {
+    form.append("files", new File([f.content], f.fileName, { type: f.type }));
+    form.append("name", f.fileName);
+    form.append("description", f.description ?? "");
+  }
+  const uploaded = await call("POST", `/api/files/uploadList/${created.json.id}`, { token, rawBody: form });
+  if (uploaded.status !== 200) throw new Error(`files refused: ${uploaded.status} ${JSON.stringify(uploaded.json)}`);
+  return created.json as { id: number; name: string };
+}

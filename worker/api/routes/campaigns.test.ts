@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { campaigns, messages } from "../../db/tenantSchema";
-import { createRecipientList, openAllDay, shippingsOf } from "../../testing/campaigns";
+import { createFileList, createRecipientList, openAllDay, shippingsOf } from "../../testing/campaigns";
 import { call, companyWithTeam, createPlan, inTenant } from "../../testing/fixtures";
 import { inboxCompany } from "../../testing/inbox";
 import { formWithFile } from "../../testing/records";
@@ -83,7 +83,7 @@ describe("POST /api/campaigns", () => {
     expect((await call("GET", "/api/campaigns?searchParam=natal", { token: admin.token })).json.records).toHaveLength(1);
   });
 
-  it("refuses a bad name, a past time, a programmed campaign without a message, and a file list (not yet), writing nothing", async () => {
+  it("refuses a bad name, a past time, a programmed campaign without a message, and a file list id that is not one, writing nothing", async () => {
     const { company, admin, draft } = await campaignCompany();
     const cases: [unknown, string][] = [
       [draft({ name: "A" }), "name"],
@@ -92,7 +92,7 @@ describe("POST /api/campaigns", () => {
       [draft({ scheduledAt: new Date(Date.now() - DAY).toISOString() }), "scheduledAt"],
       [draft({ scheduledAt: tomorrow(), message1: "" }), "message1"],
       [draft({ scheduledAt: tomorrow(), confirmation: true }), "confirmationMessage1"],
-      [draft({ fileListId: 3 }), "fileListId"],
+      [draft({ fileListId: "3" }), "fileListId"],
     ];
     for (const [body, field] of cases) {
       const res = await call("POST", "/api/campaigns", { token: admin.token, body });
@@ -109,6 +109,14 @@ describe("POST /api/campaigns", () => {
     expect((await call("GET", "/api/campaigns", { token: a.supervisor.token })).status).toBe(403);
     expect((await call("POST", "/api/campaigns", { token: a.admin.token, body: a.draft({ contactListId: b.list.id }) })).status).toBe(404);
     expect((await call("POST", "/api/campaigns", { token: a.admin.token, body: a.draft({ whatsappId: b.connection.id }) })).status).toBe(404);
+    // Another company's file list, or a missing one: the file list's not-found, nothing saved.
+    const theirList = await createFileList(b.admin.token, [{ fileName: "deles.pdf", type: "application/pdf", content: "%PDF-1.4" }]);
+    for (const fileListId of [theirList.id, 999_999]) {
+      const refused = await call("POST", "/api/campaigns", { token: a.admin.token, body: a.draft({ fileListId }) });
+      expect(refused.status).toBe(404);
+      expect(refused.json.error).toBe("ERR_NO_FILE_LIST_FOUND");
+    }
+    expect(await inTenant(a.company.id, (db) => db.select().from(campaigns).all())).toEqual([]);
     const theirs = await call("POST", "/api/campaigns", { token: b.admin.token, body: b.draft() });
     for (const [method, path, body] of [
       ["GET", `/api/campaigns/${theirs.json.id}`, undefined],
@@ -174,6 +182,32 @@ describe("PUT, DELETE and the actions of /api/campaigns/:id", () => {
     expect((await call("POST", `/api/campaigns/${created.json.id}/test`, { token: admin.token, body: { number: "12" } })).status).toBe(400);
     expect((await call("DELETE", `/api/campaigns/${created.json.id}/media-upload`, { token: admin.token })).json.mediaPath).toBeNull();
     expect((await call("POST", `/api/campaigns/${created.json.id}/test`, { token: agent.token, body: { number: "5511988887777" } })).status).toBe(403);
+  });
+
+  it("takes the company's file list as the attachment, or a single file, not both (400); another company's list is not found (404) and nothing changes", async () => {
+    const { admin, company, draft } = await campaignCompany();
+    const other = await campaignCompany();
+    const ours = await createFileList(admin.token, [{ fileName: "catalogo.pdf", type: "application/pdf", content: "%PDF-1.4" }]);
+    const theirs = await createFileList(other.admin.token, [{ fileName: "deles.pdf", type: "application/pdf", content: "%PDF-1.4" }]);
+    // A file list alone makes a programmed campaign complete (it has something to send).
+    const created = await call("POST", "/api/campaigns", { token: admin.token, body: draft({ message1: "", fileListId: ours.id, scheduledAt: tomorrow() }) });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ fileListId: ours.id, status: "PROGRAMADA" });
+    const foreign = await call("PUT", `/api/campaigns/${created.json.id}`, { token: admin.token, body: { fileListId: theirs.id } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error).toBe("ERR_NO_FILE_LIST_FOUND");
+    // With a file list, no single attachment; with an attachment, no file list.
+    const upload = () => call("POST", `/api/campaigns/${created.json.id}/media-upload`, { token: admin.token, rawBody: formWithFile("file", "%PDF-1.4", "oferta.pdf", "application/pdf") });
+    const both = await upload();
+    expect(both.status).toBe(400);
+    expect(Object.keys(both.json.fields)).toEqual(["fileListId"]);
+    expect((await call("PUT", `/api/campaigns/${created.json.id}`, { token: admin.token, body: { fileListId: null, message1: "Olá!" } })).json.fileListId).toBeNull();
+    expect((await upload()).status).toBe(200);
+    const again = await call("PUT", `/api/campaigns/${created.json.id}`, { token: admin.token, body: { fileListId: ours.id } });
+    expect(again.status).toBe(400);
+    expect(Object.keys(again.json.fields)).toEqual(["fileListId"]);
+    const stored = await inTenant(company.id, (db) => db.select().from(campaigns).where(eq(campaigns.id, created.json.id)).get()!);
+    expect(stored).toMatchObject({ fileListId: null, mediaName: "oferta.pdf" });
   });
 
   it("reports the counts, the recipients and a CSV", async () => {

@@ -114,7 +114,7 @@ export const campaigns = sqliteTable(
     contactListId: integer("contact_list_id").references(() => contactLists.id, { onDelete: "set null" }),
     /** Alternative audience: contacts of tickets carrying this tag. */
     tagListId: integer("tag_list_id").references(() => tags.id, { onDelete: "set null" }),
-    /** Spot for the file lists (/files) of their own branch: accepted as null only until they land (ADR 0037). */
+    /** A file list (/files) whose files go before the message, with it (ADR 0037); the alternative to mediaPath. */
     fileListId: integer("file_list_id").references(() => fileLists.id, { onDelete: "set null" }),
     /** The single uploaded attachment (R2 key), sent with the message as its caption. */
     mediaPath: text("media_path"),

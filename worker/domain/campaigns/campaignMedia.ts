@@ -5,6 +5,7 @@ import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError } from "../errors";
 import { queueMediaFile, removeStoredMedia } from "../queues/media";
+import { assertOneAttachment } from "./checks";
 import { isEditable, loadCampaign, ownCampaign, publishCampaign } from "./view";
 
 const campaignMediaKey = (companyId: number, id: number, fileName: string) => `companies/${companyId}/campaigns/${id}/${fileName}`;
@@ -18,11 +19,12 @@ async function editableCampaign(ctx: Ctx, id: number) {
 
 /**
  * POST /campaigns/:id/media-upload: the campaign's one attachment (sent with the message as its caption), replacing
- * any earlier one, while the campaign may be edited. The object is written first and the row after. File lists
- * (/files) will be the other kind of attachment (fileListId).
+ * any earlier one, while the campaign may be edited. The object is written first and the row after. A file list
+ * (fileListId) is the other kind of attachment: a campaign has one or the other (ADR 0037).
  */
 export async function uploadCampaignMedia({ ctx, input }: { ctx: Ctx; input: { id: number; readFile: () => Promise<File> } }) {
   const current = await editableCampaign(ctx, input.id);
+  assertOneAttachment({ ...current, mediaPath: "new" });
   const file = await input.readFile();
   const { name, type } = queueMediaFile(file);
   const key = campaignMediaKey(ctx.companyId, current.id, name);

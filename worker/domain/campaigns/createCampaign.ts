@@ -33,11 +33,12 @@ export async function createCampaign({ ctx, input }: { ctx: Ctx; input: CreateCa
     // One audience: a list, else a tag.
     contactListId: input.contactListId ?? null,
     tagListId: input.contactListId ? null : (input.tagListId ?? null),
+    fileListId: input.fileListId ?? null,
     status: input.scheduledAt ? ("PROGRAMADA" as const) : ("INATIVA" as const),
     createdAt: now,
     updatedAt: now,
   };
-  if (values.status === "PROGRAMADA") assertRunnable({ ...values, id: 0, fileListId: null, mediaPath: null, mediaName: null, mediaType: null, startedAt: null, lastSentAt: null, completedAt: null });
+  if (values.status === "PROGRAMADA") assertRunnable({ ...values, id: 0, mediaPath: null, mediaName: null, mediaType: null, startedAt: null, lastSentAt: null, completedAt: null });
   const created = await ctx.db.insert(campaigns).values(values).returning({ id: campaigns.id }).get();
   await ctx.hub.workChanged();
   await publishCampaign(ctx, "create", created.id);

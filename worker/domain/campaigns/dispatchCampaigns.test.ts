@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { campaignPaces, campaignSends, campaigns, messages } from "../../db/tenantSchema";
 import { MAX_DELIVERY_ATTEMPTS } from "../../jobs/outbound";
 import { deliver as deliverInbound, inbound } from "../../testing/bridge";
-import { createRecipientList, deliverJobs, openAllDay, runCampaigns, setTimeZone, shippingsOf } from "../../testing/campaigns";
-import { useFakeHost } from "../../testing/fakeHost";
+import { createFileList, createRecipientList, deliverJobs, openAllDay, runCampaigns, setTimeZone, shippingsOf } from "../../testing/campaigns";
+import { useFakeHost, type HostCall } from "../../testing/fakeHost";
 import { call, hubOf, inTenant } from "../../testing/fixtures";
 import { inboxCompany } from "../../testing/inbox";
 
@@ -194,5 +194,95 @@ describe("sending a campaign", () => {
     const later = await shippingsOf(company.id, again.json.id);
     expect(later.find((s) => s.number === numbers[1])).toMatchObject({ status: "skipped", error: "ERR_CAMPAIGN_OPTED_OUT" });
     expect(later.filter((s) => s.status === "sending")).toHaveLength(2);
+  });
+});
+
+describe("a campaign with a file list", () => {
+  const TWO_FILES = [
+    { fileName: "catalogo.pdf", type: "application/pdf", content: "%PDF-1.4 catálogo", description: "Nosso catálogo" },
+    { fileName: "tabela.pdf", type: "application/pdf", content: "%PDF-1.4 tabela" },
+  ];
+  /** What each number got from the session host, in order: a file's name, or the message's text. */
+  const sentTo = (host: { calls: HostCall[] }) => {
+    const byNumber: Record<string, string[]> = {};
+    for (const c of host.calls.filter((c) => c.path === "/bridge/send")) {
+      const body = c.body as { to: string; body: string; media?: { filename: string } };
+      (byNumber[body.to] ??= []).push(body.media ? `file:${body.media.filename}` : body.body);
+    }
+    return byNumber;
+  };
+
+  it("sends the list's files in order, then the message, to each contact; restarted mid-run and with a failed message tried again, no contact gets its files twice", async () => {
+    const { company, admin, connection, campaignId, numbers } = await programmed(3);
+    const fileList = await createFileList(admin.token, TWO_FILES);
+    expect((await call("PUT", `/api/campaigns/${campaignId}`, { token: admin.token, body: { fileListId: fileList.id } })).json).toMatchObject({ fileListId: fileList.id });
+    let failSecondMessage = false;
+    const host = useFakeHost((c) => {
+      const body = c.body as { id: string; to: string; media?: unknown };
+      if (failSecondMessage && body.to === numbers[1] && !body.media) return { status: 502, body: { error: "ERR_SENDING_WAPP_MSG", message: "WhatsApp did not take it" } };
+      return { body: { id: body.id } };
+    });
+
+    // The first contact's send: its two files and its message, claimed together and queued in that order.
+    const first = await runCampaigns(company.id, T0);
+    expect(first.sent).toBe(1);
+    expect(first.jobs).toHaveLength(3);
+    const ids = first.jobs.map((j) => (j as { messageId: number }).messageId);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // Cancelled and restarted before delivery: the job is requeued (files first), and the original is delivered too.
+    expect((await call("POST", `/api/campaigns/${campaignId}/cancel`, { token: admin.token })).status).toBe(200);
+    expect((await call("POST", `/api/campaigns/${campaignId}/restart`, { token: admin.token })).status).toBe(200);
+    await deliverJobs(first.jobs);
+    await deliverJobs(first.jobs);
+
+    // The second contact's message fails; a restart tries it again, without its files.
+    const second = await runCampaigns(company.id, T0 + 60 * SECOND);
+    expect(second.jobs).toHaveLength(3);
+    failSecondMessage = true;
+    await deliverJobs(second.jobs, MAX_DELIVERY_ATTEMPTS);
+    failSecondMessage = false;
+    expect((await shippingsOf(company.id, campaignId))[1]).toMatchObject({ status: "failed" });
+    expect((await call("POST", `/api/campaigns/${campaignId}/cancel`, { token: admin.token })).status).toBe(200);
+    expect((await call("POST", `/api/campaigns/${campaignId}/restart`, { token: admin.token })).status).toBe(200);
+
+    const rest = await runToEnd(company.id, connection.id, T0 + 120 * SECOND);
+    await deliverJobs(rest.jobs);
+    await deliverJobs(rest.jobs); // redelivered jobs
+
+    const message = (i: number) => `Olá Cliente ${i + 1}, oferta para ${numbers[i]}`;
+    const files = ["file:catalogo.pdf", "file:tabela.pdf"];
+    const got = sentTo(host);
+    expect(got[numbers[0]!]).toEqual([...files, message(0)]);
+    // The failed message's attempt reached the host; its retry went alone.
+    expect(got[numbers[1]!]).toEqual([...files, message(1), message(1)]);
+    expect(got[numbers[2]!]).toEqual([...files, message(2)]);
+    // Each contact's history holds the two files once, before its message.
+    for (const [i, number] of numbers.entries()) {
+      const shipping = (await shippingsOf(company.id, campaignId))[i]!;
+      // (A message tried again may go on a new ticket: the contact's, whichever ticket holds it.)
+      const stored = await inTenant(company.id, (db) => {
+        const { contactId } = db.select({ contactId: messages.contactId }).from(messages).where(eq(messages.id, shipping.messageId!)).get()!;
+        return db.select().from(messages).where(and(eq(messages.contactId, contactId!), eq(messages.fromMe, true))).orderBy(asc(messages.id)).all();
+      });
+      expect(stored.filter((m) => m.mediaName).map((m) => m.mediaName), number).toEqual(["catalogo.pdf", "tabela.pdf"]);
+      expect(stored.findIndex((m) => m.mediaName === "tabela.pdf")).toBeLessThan(stored.findIndex((m) => m.body === message(i)));
+    }
+    expect((await shippingsOf(company.id, campaignId)).map((s) => s.status)).toEqual(["delivered", "delivered", "delivered"]);
+    // Pacing counts the message as one send: the files ride with it.
+    expect((await sendsOf(company.id, connection.id)).filter((s) => s.kind === "message")).toHaveLength(4);
+  });
+
+  it("in confirmation mode sends the files before the message that follows the confirmation, not before the confirmation", async () => {
+    const { company, admin, connection, campaignId, numbers } = await programmed(1, { confirmation: true, confirmationMessage1: "Podemos enviar, {nome}?" });
+    const fileList = await createFileList(admin.token, TWO_FILES);
+    await call("PUT", `/api/campaigns/${campaignId}`, { token: admin.token, body: { fileListId: fileList.id } });
+    const host = okHost();
+    const first = await runToEnd(company.id, connection.id, T0);
+    expect(first.jobs).toHaveLength(1);
+    await deliverJobs(first.jobs);
+    await deliverInbound(inbound(connection.id, numbers[0]!, "sim"));
+    const second = await runToEnd(company.id, connection.id, first.now + 3600 * SECOND);
+    await deliverJobs(second.jobs);
+    expect(sentTo(host)[numbers[0]!]).toEqual(["Podemos enviar, Cliente 1?", "file:catalogo.pdf", "file:tabela.pdf", `Olá Cliente 1, oferta para ${numbers[0]}`]);
   });
 });

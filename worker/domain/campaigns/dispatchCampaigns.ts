@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, lt, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { campaignOptOuts, campaignPaces, campaignSends, campaignShipping, campaigns, messages, type Campaign, type CampaignShipping } from "../../db/schema";
 import type { AnyCtx, SystemCtx } from "../context";
+import { fileListMessages } from "../fileLists/sendFileList";
 import { enqueueOutboundAll } from "../messages/enqueueOutbound";
 import { companyTimeZone } from "../schedules/checks";
 import { writeShippings } from "./audience";
@@ -152,6 +153,9 @@ async function stepConnection(ctx: SystemCtx, connectionId: number, now: number)
   const { campaign, shipping } = next;
   const kind = shipping.status === "queued" && campaign.confirmation && variantsOf(campaign, "confirmation").length > 0 ? "confirmation" : "message";
   const body = campaignText(campaign, kind, shipping, settings.variables);
+  // The file list goes with the contact's message, claimed with it: only with its first claim (sentAt unset), so
+  // a failed message tried again after a restart goes alone, and a contact never gets the files twice.
+  const before = kind === "message" && campaign.fileListId && shipping.sentAt === null ? await fileListMessages(ctx, campaign.fileListId) : [];
   const sincePause = (pace?.sincePause ?? 0) + 1;
   const pause = pauseAfter(settings, sincePause);
   try {
@@ -162,6 +166,7 @@ async function stepConnection(ctx: SystemCtx, connectionId: number, now: number)
       body,
       withMedia: kind === "message",
       typingMs: typingMsFor(body, settings),
+      before,
       claim: (messageId, ticketId) => {
         const claimed = db
           .update(campaignShipping)
@@ -263,12 +268,13 @@ export async function finishIfDone(ctx: SystemCtx, campaignId: number, now = Dat
 
 /**
  * After a restart or resume: a message stored and claimed whose delivery job was lost (the hub stopped between the
- * two) is handed to the queue again. Delivery is idempotent on the message's own id, so one already sent is not
- * sent twice.
+ * two) is handed to the queue again, after the files of its file list stored with it that are still undelivered
+ * (every undelivered message of ours before it on its ticket). Delivery is idempotent on the message's own id, so
+ * one already sent is not sent twice.
  */
 export async function requeueUndelivered(ctx: AnyCtx, campaignId: number) {
   const stuck = ctx.db
-    .select({ messageId: campaignShipping.messageId })
+    .select({ messageId: campaignShipping.messageId, ticketId: campaignShipping.ticketId })
     .from(campaignShipping)
     .innerJoin(messages, eq(messages.id, campaignShipping.messageId))
     .where(
@@ -281,10 +287,34 @@ export async function requeueUndelivered(ctx: AnyCtx, campaignId: number) {
       ),
     )
     .all();
-  for (let i = 0; i < stuck.length; i += 100) {
+  const ids: number[] = [];
+  for (const s of stuck) {
+    if (s.ticketId !== null) {
+      const earlier = ctx.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, ctx.companyId),
+            eq(messages.ticketId, s.ticketId),
+            eq(messages.fromMe, true),
+            eq(messages.isPrivate, false),
+            lt(messages.id, s.messageId!),
+            eq(messages.ack, 0),
+            sql`${messages.sendError} is null`,
+            isNotNull(messages.mediaUrl),
+          ),
+        )
+        .orderBy(asc(messages.id))
+        .all();
+      ids.push(...earlier.map((m) => m.id));
+    }
+    ids.push(s.messageId!);
+  }
+  for (let i = 0; i < ids.length; i += 100) {
     await enqueueOutboundAll(
       ctx,
-      stuck.slice(i, i + 100).map((s) => ({ kind: "send" as const, companyId: ctx.companyId, messageId: s.messageId! })),
+      ids.slice(i, i + 100).map((messageId) => ({ kind: "send" as const, companyId: ctx.companyId, messageId })),
     );
   }
   return stuck.length;

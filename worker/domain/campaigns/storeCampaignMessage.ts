@@ -1,7 +1,7 @@
 import type { Campaign, CampaignShipping } from "../../db/schema";
 import type { AnyCtx } from "../context";
 import { upsertContact } from "../externalApi/sendExternalMessage";
-import { storeOutboundMessage } from "../messages/storeOutboundMessage";
+import { storeOutboundMessage, type OutboundMessage } from "../messages/storeOutboundMessage";
 import { contactVariables, fillVariables } from "../outbound/fillVariables";
 import { findLiveTicket } from "../tickets/findOpenTicket";
 import { openTicket } from "../tickets/openTicket";
@@ -40,6 +40,8 @@ export async function storeCampaignMessage(
     body: string;
     withMedia: boolean;
     typingMs: number;
+    /** Messages that go first, stored with the message and its claim in one transaction (the campaign's file list). */
+    before?: OutboundMessage[];
     claim?: (messageId: number, ticketId: number) => void;
   },
 ) {
@@ -56,6 +58,7 @@ export async function storeCampaignMessage(
     ticketId,
     { body: input.body || (media.mediaName ?? ""), ...media, automatic: true, typingMs: input.typingMs },
     input.claim && ((messageId) => input.claim!(messageId, ticketId)),
+    (input.before ?? []).map((m) => ({ ...m, automatic: true })),
   );
   return { messageId: stored.message.id as number, ticketId, contactId: contact.id };
 }

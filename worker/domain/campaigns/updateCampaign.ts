@@ -4,7 +4,7 @@ import { campaigns } from "../../db/schema";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError } from "../errors";
-import { assertRunnable, assertScheduleTime, checkCampaignTargets } from "./checks";
+import { assertOneAttachment, assertRunnable, assertScheduleTime, checkCampaignTargets } from "./checks";
 import { isEditable, loadCampaign, ownCampaign, publishCampaign } from "./view";
 
 /**
@@ -23,6 +23,7 @@ export async function updateCampaign({ ctx, input }: { ctx: Ctx; input: { id: nu
   if (patch.contactListId) changes.tagListId = null;
   else if (patch.tagListId) changes.contactListId = null;
   const next = { ...current, ...changes } as typeof current;
+  assertOneAttachment(next);
   if (current.status === "INATIVA" || current.status === "PROGRAMADA") {
     changes.status = next.scheduledAt ? "PROGRAMADA" : "INATIVA";
     if (changes.status === "PROGRAMADA") assertRunnable({ ...next, status: "PROGRAMADA" });

@@ -16,20 +16,31 @@ export async function sendFileList({
   ctx: AnyCtx;
   input: { ticketId: number; fileListId: number; bot?: OutboundMessage["bot"]; automatic?: boolean };
 }): Promise<number[]> {
-  const list = await ownFileList(ctx, input.fileListId).catch(() => null);
-  if (!list) return [];
   const sent: number[] = [];
-  for (const file of await fileListOptionsOf(ctx.db, list.id)) {
-    if (!file.path) continue;
+  for (const file of await fileListMessages(ctx, input.fileListId)) {
     const stored = await storeOutboundMessage(ctx, input.ticketId, {
-      body: file.description,
-      mediaType: allowedMediaTypes[file.mediaType] ?? "application",
-      mediaUrl: file.path,
-      mediaName: file.fileName || file.name,
+      ...file,
       ...(input.bot ? { bot: input.bot } : {}),
       ...(input.automatic ? { automatic: true } : {}),
     });
     sent.push(stored.message.id);
   }
   return sent;
+}
+
+/**
+ * The list's files as the messages that carry them, in the list's order (its caption the file's description). A
+ * list deleted meanwhile has none; a file whose upload never finished is left out.
+ */
+export async function fileListMessages(ctx: Pick<AnyCtx, "db" | "companyId">, fileListId: number): Promise<OutboundMessage[]> {
+  const list = await ownFileList(ctx, fileListId).catch(() => null);
+  if (!list) return [];
+  return (await fileListOptionsOf(ctx.db, list.id))
+    .filter((file) => !!file.path)
+    .map((file) => ({
+      body: file.description,
+      mediaType: allowedMediaTypes[file.mediaType] ?? "application",
+      mediaUrl: file.path,
+      mediaName: file.fileName || file.name,
+    }));
 }

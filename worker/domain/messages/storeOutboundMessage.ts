@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { messages, tickets } from "../../db/schema";
 import { toHex } from "../../lib/crypto";
 import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
-import { enqueueOutbound } from "./enqueueOutbound";
+import { enqueueOutbound, enqueueOutboundAll } from "./enqueueOutbound";
 import { messagesQuery, presentMessageRow } from "./presentMessage";
 
 /** WhatsApp-style message id for messages we send; fixed before sending so a retried send is the same message. */
@@ -76,6 +76,8 @@ export async function storeOutboundMessage(
   msg: OutboundMessage,
   /** Writes that must land with the message or not at all (a schedule claiming it), given its id; a throw rolls all back. */
   alsoWrite?: (messageId: number) => void,
+  /** Messages that go first, stored in the same transaction (a campaign's file list before its message), and delivered before it. */
+  before: OutboundMessage[] = [],
 ) {
   const now = new Date();
   const wid = newOutboundWid();
@@ -87,7 +89,15 @@ export async function storeOutboundMessage(
   if (!ticket) throw new Error(`storeOutboundMessage: ticket ${ticketId} is not in company ${ctx.companyId}`);
   const touch = msg.touchTicket ?? true;
   // One synchronous transaction of the hub's SQLite: the message, its ticket moved, and the caller's own writes.
-  const messageId = ctx.db.transaction(() => {
+  const { messageId, beforeIds } = ctx.db.transaction(() => {
+    const beforeIds = before.map(
+      (m) =>
+        ctx.db
+          .insert(messages)
+          .values(outboundMessageRow(ctx, { id: ticketId, contactId: ticket.contactId, queueId: ticket.queueId }, m, newOutboundWid(), now))
+          .returning({ id: messages.id })
+          .get().id,
+    );
     const inserted = ctx.db
       .insert(messages)
       .values(outboundMessageRow(ctx, { id: ticketId, contactId: ticket.contactId, queueId: ticket.queueId }, msg, wid, now))
@@ -103,9 +113,15 @@ export async function storeOutboundMessage(
       .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)))
       .run();
     alsoWrite?.(inserted.id);
-    return inserted.id;
+    return { messageId: inserted.id, beforeIds };
   });
-  await enqueueOutbound(
+  // One batch, in order: the messages that go first are never queued without the message, nor after it.
+  if (beforeIds.length) {
+    await enqueueOutboundAll(ctx, [
+      ...beforeIds.map((id) => ({ kind: "send" as const, companyId: ctx.companyId, messageId: id })),
+      { kind: "send" as const, companyId: ctx.companyId, messageId, ...(msg.typingMs ? { typingMs: msg.typingMs } : {}) },
+    ]);
+  } else await enqueueOutbound(
     ctx,
     { kind: "send", companyId: ctx.companyId, messageId, ...(msg.typingMs ? { typingMs: msg.typingMs } : {}) },
     msg.deliveredByCaller && { delaySeconds: msg.deliveredByCaller.fallbackDelaySeconds },
@@ -115,10 +131,16 @@ export async function storeOutboundMessage(
     ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 }),
   ]);
   const message = presentMessageRow(messageRows[0]!);
+  const earlier = beforeIds.length
+    ? (await messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inArray(messages.id, beforeIds))!, { limit: beforeIds.length })).map(presentMessageRow)
+    : [];
   const presented = presentTickets(ticketRows)[0]!;
   const settings = await visibilitySettings(ctx);
   const scope = scopeOf(presented);
   await ctx.hub.publish([
+    ...earlier
+      .sort((a, b) => a.id - b.id)
+      .map((m) => ({ audience: { kind: "chatBox" as const, ticketId, ticket: scope, settings }, event: { type: "appMessage" as const, action: "create" as const, message: m } })),
     { audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } },
     { audience: { kind: "ticket", before: scope, after: scope, settings }, event: { type: "ticket", action: "update", ticket: presented } },
   ]);

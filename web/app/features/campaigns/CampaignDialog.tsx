@@ -12,6 +12,7 @@ import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { defaultSendAt, zonedInstant, zonedParts } from "../schedules/zone";
+import { listAllFileLists } from "../fileLists/api";
 import { listConnections, listTags } from "../tickets/shared/api";
 import { createCampaign, deleteCampaignMedia, listContactListOptions, testCampaign, updateCampaign, uploadCampaignMedia } from "./api";
 import { SLOTS, type CampaignPayload, type CampaignRow } from "./types";
@@ -41,6 +42,8 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
   const [connections, setConnections] = useState<Option[]>([]);
   const [lists, setLists] = useState<Option[]>([]);
   const [tags, setTags] = useState<Option[]>([]);
+  const [fileLists, setFileLists] = useState<Option[]>([]);
+  const [fileListId, setFileListId] = useState(campaign?.fileListId ? String(campaign.fileListId) : "none");
   const [name, setName] = useState(campaign?.name ?? "");
   const [whatsappId, setWhatsappId] = useState(campaign?.whatsappId ? String(campaign.whatsappId) : "");
   const [audience, setAudience] = useState(campaign?.tagListId ? `tag:${campaign.tagListId}` : campaign?.contactListId ? `list:${campaign.contactListId}` : "");
@@ -61,6 +64,7 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
     listConnections().then((c) => setConnections(c.map((x) => ({ id: x.id, name: x.name }))), toastError);
     listContactListOptions().then(setLists, toastError);
     listTags().then((x) => setTags(x.map((tag) => ({ id: tag.id, name: tag.name }))), toastError);
+    listAllFileLists().then(setFileLists, toastError);
   }, []);
 
   const submit = async (event: FormEvent) => {
@@ -71,10 +75,13 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
     found.name = !n ? t("validation.required") : n.length < 2 ? t("validation.tooShort") : n.length > 50 ? t("validation.tooLong") : undefined;
     const scheduledAt = when === "now" ? new Date() : when === "later" ? zonedInstant(date, time, timeZone) : null;
     if (when === "later" && !scheduledAt) found.scheduledAt = t("validation.invalid");
+    const withFileList = fileListId !== "none";
+    // A single attachment or a file list, not both.
+    if (withFileList && (file || (campaign?.mediaPath && !removeMedia))) found.fileListId = t("campaigns.dialog.attachmentOrFileList");
     if (when !== "inactive") {
       if (!whatsappId) found.whatsappId = t("validation.required");
       if (!audience) found.audience = t("validation.required");
-      if (!SLOTS.some((s) => messages[`message${s}`]!.trim()) && !file && !campaign?.mediaPath) found.message1 = t("validation.required");
+      if (!SLOTS.some((s) => messages[`message${s}`]!.trim()) && !file && !campaign?.mediaPath && !withFileList) found.message1 = t("validation.required");
       if (confirmation && !SLOTS.some((s) => messages[`confirmationMessage${s}`]!.trim())) found.confirmationMessage1 = t("validation.required");
     }
     setErrors(found);
@@ -85,15 +92,17 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
       whatsappId: whatsappId ? Number(whatsappId) : null,
       contactListId: kind === "list" ? Number(audienceId) : null,
       tagListId: kind === "tag" ? Number(audienceId) : null,
+      fileListId: withFileList ? Number(fileListId) : null,
       confirmation,
       ...messages,
     };
     setSaving(true);
     try {
-      // The attachment goes on the saved campaign, before it is programmed to start.
+      // A removed attachment goes first (a file list may take its place); a new one goes on the saved campaign,
+      // before it is programmed to start.
+      if (campaign && removeMedia && campaign.mediaPath && !file) await deleteCampaignMedia(campaign.id);
       let saved = campaign ? await updateCampaign(campaign.id, { ...payload, scheduledAt: null }) : await createCampaign({ ...payload, scheduledAt: null });
       if (file) saved = await uploadCampaignMedia(saved.id, file);
-      else if (removeMedia && saved.mediaPath) saved = await deleteCampaignMedia(saved.id);
       if (scheduledAt && saved.status !== "CANCELADA") saved = await updateCampaign(saved.id, { scheduledAt: scheduledAt.toISOString() });
       onSaved(saved);
       toast.success(t("campaigns.saved"));
@@ -169,7 +178,8 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
           <Field id={f(slotKey)} label={t("campaigns.dialog.slot", { n: slot })} hint={t("campaigns.dialog.messageHint")} error={slot === 1 ? errors.message1 : undefined}>
             <textarea id={f(slotKey)} className={cn(textareaClasses, "min-h-28")} rows={4} value={messages[slotKey]} onChange={(e) => setMessages((m) => ({ ...m, [slotKey]: e.target.value }))} aria-describedby={describedBy(f(slotKey), undefined, t("campaigns.dialog.messageHint"))} />
           </Field>
-          <Field id={f("file")} label={t("campaigns.dialog.attachment")} hint={t("campaigns.dialog.fileListSoon")}>
+          <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={f("file")} label={t("campaigns.dialog.attachment")} hint={t("campaigns.dialog.attachmentHint")}>
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <Paperclip className="size-4 text-subtle" aria-hidden />
               <span className="truncate">{file?.name ?? (!removeMedia && campaign?.mediaName) ?? t("campaigns.dialog.attachmentNone")}</span>
@@ -181,6 +191,18 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
               <input id={f("file")} type="file" className="text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
             </div>
           </Field>
+          <Field id={f("fileListId")} label={t("campaigns.dialog.fileList")} hint={t("campaigns.dialog.fileListHint")} error={errors.fileListId}>
+            <Select
+              id={f("fileListId")}
+              value={fileListId}
+              onValueChange={setFileListId}
+              options={[{ value: "none", label: t("campaigns.dialog.fileListNone") }, ...fileLists.map((l) => ({ value: String(l.id), label: l.name }))]}
+              invalid={!!errors.fileListId}
+              disabled={readOnly}
+              aria-describedby={describedBy(f("fileListId"), errors.fileListId, t("campaigns.dialog.fileListHint"))}
+            />
+          </Field>
+          </div>
           <fieldset>
             <legend className="mb-2 text-sm font-medium">{t("campaigns.dialog.when")}</legend>
             <div className="flex flex-wrap gap-3 text-sm">

@@ -16,6 +16,7 @@ export type CampaignRow = {
   contactList: { id: number; name: string } | null;
   tagListId: number | null;
   tagList: { id: number; name: string } | null;
+  fileListId: number | null;
   mediaPath: string | null;
   mediaName: string | null;
   editable: boolean;
