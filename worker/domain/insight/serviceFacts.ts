@@ -29,7 +29,6 @@ export function episodeFilter(ctx: Ctx, filter: InsightFilter): SQL[] {
 
 const num = (v: unknown) => Number(v ?? 0);
 const rowsOf = <T>(ctx: Ctx, query: SQL) => ctx.db.all(query) as unknown as T[];
-const userIs = (column: typeof sp.userId | typeof sp.firstResponseUserId, id: number | null) => (id === null ? isNull(column) : eq(column, id));
 
 /** A VALUES list of integers we computed (day bounds, user ids): literals, so one statement serves every row. */
 const valuesOf = (rows: number[][]) => sql.raw(rows.map((r) => `(${r.map((v) => String(Math.trunc(v))).join(", ")})`).join(", "));
