@@ -4,8 +4,9 @@
 // recorded them (the CSV export's sentAt) against the configured ones (min, median, p99; the long pause apart), and
 // the inbox's open tab (GET /api/tickets?status=open, admin show-all, paced) while the campaign runs against without.
 import os from "node:os";
-import { rmSync } from "node:fs";
-import { api, machine, percentile, startApp, summarize, workerdCpuMs } from "./lib/app.mjs";
+import { rmSync, writeFileSync } from "node:fs";
+import { api, freePort, machine, percentile, startApp, summarize, workerdCpuMs } from "./lib/app.mjs";
+import { openProfiler, printProfile, summarizeProfile } from "./lib/cpuProfile.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
 const CONTACTS = Number(process.env.CAMPAIGN_CONTACTS ?? 10_000);
@@ -16,6 +17,9 @@ const LONG = Number(process.env.CAMPAIGN_LONG ?? 0.5);
 const TAB_REQUESTS = Number(process.env.CAMPAIGN_TAB_REQUESTS ?? 200);
 const TAB_PACE_MS = 100;
 const CONNECTION_ID = 1; // the demo's simulator connection
+// CAMPAIGN_PROFILE=1: a CPU profile of workerd over the open tab's samples while the campaign runs, printed as the
+// heaviest functions; the figures of such a run are not recorded (the profiler slows what it measures).
+const PROFILE = process.env.CAMPAIGN_PROFILE === "1";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function timedTab(baseUrl, token) {
@@ -39,7 +43,9 @@ async function pacedTab(baseUrl, token, n, until = () => false) {
 }
 
 async function main() {
-  const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1" });
+  const inspectorPort = PROFILE ? await freePort() : null;
+  const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: inspectorPort ? { ZAPDESK_INSPECTOR_PORT: String(inspectorPort) } : {} });
+  const profiler = inspectorPort ? await openProfiler(inspectorPort) : null;
   const loadAtStart = os.loadavg();
   try {
     const { baseUrl } = app;
@@ -74,11 +80,18 @@ async function main() {
       }
     })();
     console.log("the open tab while the campaign runs…");
+    await profiler?.start();
     const busy = await pacedTab(baseUrl, token, TAB_REQUESTS, () => done);
+    if (profiler) {
+      const profile = await profiler.stop();
+      if (process.env.CAMPAIGN_PROFILE_OUT) writeFileSync(process.env.CAMPAIGN_PROFILE_OUT, JSON.stringify(profile));
+      printProfile(`while the campaign runs (${TAB_REQUESTS} tab requests)`, summarizeProfile(profile, 40));
+    }
     const timeoutAt = performance.now() + Math.max(120_000, CONTACTS * INTERVAL * 1000 * 10);
     while (!done && performance.now() < timeoutAt) await sleep(1000);
     done = true;
     await poller;
+    if (counts.delivered + counts.failed + counts.invalid < CONTACTS) console.log("not finished:", JSON.stringify(counts));
     const wall = (performance.now() - started) / 1000;
     const cpu = workerdCpuMs(app.pid) - cpuStart;
 
@@ -123,7 +136,7 @@ async function main() {
       `- the open tab: ${TAB_REQUESTS} requests, one every ${TAB_PACE_MS} ms after 5 warm-ups, first with no campaign, then while it runs (stopping early if it finishes).`,
     ].join("\n");
     console.log(`\n${md}`);
-    if (process.env.BENCH_NO_RESULTS !== "1") writeResultsSection("campaign", md);
+    if (process.env.BENCH_NO_RESULTS !== "1" && !PROFILE) writeResultsSection("campaign", md);
   } finally {
     await app.stop();
     rmSync(app.stateDir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import { rmSync } from "node:fs";
 import { execSync, spawn } from "node:child_process";
 import os from "node:os";
 import { api, freePort, machine, startApp, summarize, workerdCpuMs, workerdRssKiB } from "./lib/app.mjs";
-import { openProfiler, summarizeProfile } from "./lib/cpuProfile.mjs";
+import { openProfiler, printProfile, summarizeProfile } from "./lib/cpuProfile.mjs";
 import { fanoutD1 } from "./lib/d1Baseline.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 import { openSockets } from "./lib/sockets.mjs";
@@ -135,7 +135,7 @@ async function timeEvents(sockets, { publish, cpuMs, profiler, label }) {
   }
   const cpuPerEvent = (cpuMs() - cpuStart) / EVENTS;
   const client = process.cpuUsage(clientStart);
-  if (profiler) printProfile(label, summarizeProfile(await profiler.stop()));
+  if (profiler) printProfile(`over ${EVENTS} events, ${label}`, summarizeProfile(await profiler.stop()));
   return { ...summarize(samples), cpuPerEvent, clientCpuPerEvent: (client.user + client.system) / 1000 / EVENTS };
 }
 
@@ -179,15 +179,6 @@ function otherWork() {
   } catch {
     return "";
   }
-}
-
-function printProfile(label, { totalMs, self, total }) {
-  const row = ([name, ms]) => `  ${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${name}`;
-  console.log(`\nCPU profile of workerd over ${EVENTS} events, ${label}: ${totalMs.toFixed(0)} ms sampled`);
-  console.log("self time:");
-  for (const r of self) console.log(row(r));
-  console.log("total time (the function and what it calls):");
-  for (const r of total) console.log(row(r));
 }
 
 main().catch((err) => {

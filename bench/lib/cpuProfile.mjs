@@ -68,3 +68,13 @@ export function summarizeProfile(profile, top = 25) {
   const rank = (m) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
   return { totalMs: all, self: rank(self), total: rank(total) };
 }
+
+/** Prints a summary of summarizeProfile: self time, then total time, heaviest first. */
+export function printProfile(label, { totalMs, self, total }) {
+  const row = ([name, ms]) => `  ${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${name}`;
+  console.log(`\nCPU profile of workerd, ${label}: ${totalMs.toFixed(0)} ms sampled`);
+  console.log("self time:");
+  for (const r of self) console.log(row(r));
+  console.log("total time (the function and what it calls):");
+  for (const r of total) console.log(row(r));
+}

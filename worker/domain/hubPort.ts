@@ -11,6 +11,13 @@ import type { HubCommandInput, HubCommandName, HubCommandOutput } from "./hubCom
 export interface HubPort {
   /** Tells the company's sockets, after the write has landed: a failed fan-out is logged, never thrown. */
   publish(deliveries: Delivery[]): Promise<void>;
+  /**
+   * Publishes what `build` answers at most once per `everyMs` for `key`: the first call at once, the calls within
+   * the interval after it folded into one, built when its time comes (so it carries the state of then). For
+   * running totals that change many times a second (a campaign's progress). Logged, never thrown; a hub evicted
+   * meanwhile drops the folded one (pages read the totals when they open).
+   */
+  publishCoalesced(key: string, everyMs: number, build: () => Promise<Delivery[]>): void;
   /** Closes the sockets of a user's sessions other than `keepSessionId` (null closes them all). */
   endSessions(userId: number, keepSessionId: string | null, reason: "replaced" | "revoked"): Promise<void>;
   /** A user was edited: the user's sockets decide visibility from the new profile and queues. */

@@ -35,6 +35,8 @@ import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatch
 export const OFFLINE_AFTER_MS = 5 * 60 * 1000 + 30 * 1000;
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
+/** How often the alarm drops expired sessions and idempotency keys (it may go off many times a second for a campaign). */
+export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 
 /**
  * One per company: the company's database and its realtime (ADR 0016). Its SQLite holds every tenant table;
@@ -46,22 +48,29 @@ export const AUTOMATION_EVERY_MS = 60 * 1000;
  */
 export class CompanyHub extends DurableObject<Env> {
   readonly db: Db;
+  /** Whether a user is online whose tab stopped reporting: asked on every alarm, so built once. */
+  private readonly anyGoneOffline: ReturnType<typeof goneOfflineQuery>;
   private readonly commands = new SerialQueue();
   /** Each socket's user and rooms; the attachments are their durable copy. */
   private readonly sockets = new SocketStates();
   /** This instance, and how many publishes it has made: the publish mark (HUB_MARK_HEADER). */
   private readonly instance = crypto.randomUUID().slice(0, 8);
   private published = 0;
+  /** publishCoalesced's keys: when each last published, and whether a folded publish is waiting. */
+  private readonly coalesced = new Map<string, { at: number; waiting: boolean }>();
   /** The API as the worker forwards it (full paths, /api/…). */
   private readonly api = new Hono<AppEnv>({ strict: false }).route("/api", createApi()).notFound(notFoundAnswer);
   /** The company this hub belongs to, once known (read from its own database, or told by the first request). */
   private company: number | null = null;
   /** Set by `destroy`: this instance answers nothing more (its storage is gone; a new instance starts afresh). */
   private destroyed = false;
+  /** When this instance last ran the tenant's housekeeping (memory only: a new instance runs it on its first alarm). */
+  private housekeptAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = createTenantDb(ctx.storage);
+    this.anyGoneOffline = goneOfflineQuery(this.db);
     // Migrations run before the hub answers anything (an older schema is brought up to date on wake).
     void ctx.blockConcurrencyWhile(async () => {
       await migrate(this.db, migrations);
@@ -308,6 +317,30 @@ export class CompanyHub extends DurableObject<Env> {
     }
   }
 
+  /** HubPort.publishCoalesced: at most one publish per `everyMs` for `key`, the calls between folded into the next. */
+  private publishCoalesced(companyId: number, key: string, everyMs: number, build: () => Promise<Delivery[]>): void {
+    const run = async () => {
+      try {
+        await publishLogged(companyId, await build(), (d) => this.publish(d));
+      } catch (err) {
+        console.error("coalesced publish failed", { companyId, key, err: String(err) });
+      }
+    };
+    const now = Date.now();
+    const entry = this.coalesced.get(key);
+    if (!entry || now - entry.at >= everyMs) {
+      this.coalesced.set(key, { at: now, waiting: false });
+      void run();
+      return;
+    }
+    if (entry.waiting) return;
+    entry.waiting = true;
+    setTimeout(() => {
+      this.coalesced.set(key, { at: Date.now(), waiting: false });
+      void run();
+    }, entry.at + everyMs - now);
+  }
+
   /** Closes the sockets of a user's sessions other than `keepSessionId` (null closes them all). */
   async endSessions(userId: number, keepSessionId: string | null, reason: "replaced" | "revoked"): Promise<void> {
     const audience: Audience = { kind: "userSessionsExcept", userId, keepSessionId };
@@ -356,7 +389,11 @@ export class CompanyHub extends DurableObject<Env> {
     if (companyId === null) return;
     const now = Date.now();
     this.markOffline(companyId, now);
-    tenantHousekeeping(this.db, new Date(now));
+    // A campaign's pace sets off the alarm many times a second: housekeeping needs far less.
+    if (now - this.housekeptAt >= HOUSEKEEPING_EVERY_MS) {
+      this.housekeptAt = now;
+      tenantHousekeeping(this.db, new Date(now));
+    }
     const automationDue = (await this.ctx.storage.get<number>("automationDueAt")) ?? 0;
     if (automationDue <= now && hasAutomationRules(this.db, companyId)) {
       await this.ctx.storage.put("automationDueAt", now + AUTOMATION_EVERY_MS);
@@ -425,6 +462,7 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   private markOffline(companyId: number, now: number) {
+    if (!this.anyGoneOffline.get({ companyId, cutoff: now - OFFLINE_AFTER_MS })) return;
     const cutoff = new Date(now - OFFLINE_AFTER_MS);
     const wentOffline = this.db
       .update(users)
@@ -487,6 +525,7 @@ export class CompanyHub extends DurableObject<Env> {
   private port(companyId: number): HubPort {
     return {
       publish: (deliveries) => publishLogged(companyId, deliveries, (d) => this.publish(d)),
+      publishCoalesced: (key, everyMs, build) => this.publishCoalesced(companyId, key, everyMs, build),
       endSessions: (userId, keep, reason) => this.endSessions(userId, keep, reason),
       updateActor: (userId, patch) => this.updateActor(userId, patch),
       workChanged: () => this.workChanged(companyId),
@@ -538,6 +577,15 @@ export class CompanyHub extends DurableObject<Env> {
       ]);
     }
   }
+}
+
+function goneOfflineQuery(db: Db) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, sql.placeholder("companyId")), eq(users.online, true), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, sql.placeholder("cutoff")))))
+    .limit(1)
+    .prepare();
 }
 
 function userTag(userId: number) {

@@ -37,10 +37,15 @@ export async function campaignCounts(db: Db, companyId: number, campaignId: numb
 }
 export type CampaignCounts = Awaited<ReturnType<typeof campaignCounts>>;
 
-/** The report follows live: the counts to the company's admins. */
-export async function publishCampaignProgress(ctx: { db: Db; companyId: number; hub: Pick<HubPort, "publish"> }, campaignId: number) {
-  const counts = await campaignCounts(ctx.db, ctx.companyId, campaignId);
-  await ctx.hub.publish([{ audience: { kind: "admins" }, event: { type: "campaign", action: "progress", campaignId, counts } }]);
+/** How often a running campaign's counts go out: a send, its delivery and its acks each change them, many a second. */
+export const PROGRESS_EVERY_MS = 1000;
+
+/** The report follows live: the counts to the company's admins, at most once per PROGRESS_EVERY_MS (the latest then). */
+export async function publishCampaignProgress(ctx: { db: Db; companyId: number; hub: Pick<HubPort, "publishCoalesced"> }, campaignId: number) {
+  ctx.hub.publishCoalesced(`campaign:${campaignId}:progress`, PROGRESS_EVERY_MS, async () => {
+    const counts = await campaignCounts(ctx.db, ctx.companyId, campaignId);
+    return [{ audience: { kind: "admins" }, event: { type: "campaign", action: "progress", campaignId, counts } }];
+  });
 }
 
 /** Failed recipients by reason (the report's breakdown). */
