@@ -13,7 +13,9 @@ export interface HostCall {
  * Stands in for the session host at SESSION_HOST_URL: checks each call's signature as the real host does,
  * records it, and answers with `respond` (the real client code, signing and error mapping included, runs).
  */
-export function useFakeHost(respond: (call: HostCall) => { status?: number; body: unknown } = () => ({ body: { ok: true } })) {
+type HostAnswer = { status?: number; body: unknown };
+
+export function useFakeHost(respond: (call: HostCall) => HostAnswer | Promise<HostAnswer> = () => ({ body: { ok: true } })) {
   const calls: HostCall[] = [];
   const realFetch = globalThis.fetch;
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -28,7 +30,7 @@ export function useFakeHost(respond: (call: HostCall) => { status?: number; body
     if (!verdict.ok) return Response.json({ error: "ERR_BRIDGE_SIGNATURE", message: verdict.reason }, { status: 401 });
     const call = { method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined };
     calls.push(call);
-    const { status = 200, body } = respond(call);
+    const { status = 200, body } = await respond(call);
     return Response.json(body, { status });
   });
   return { calls, restore: () => spy.mockRestore() };

@@ -6,6 +6,7 @@ import { companies, messages, schedules, tickets } from "../../db/tenantSchema";
 import { dispatchDueSchedules, MISSED_AFTER_MS } from "../../domain/schedules/dispatchDueSchedules";
 import { handleOutboundBatch, MAX_DELIVERY_ATTEMPTS } from "../../jobs/outbound";
 import { SerialQueue } from "../../lib/serialQueue";
+import { deliver as deliverEvents } from "../../testing/bridge";
 import { useFakeHost } from "../../testing/fakeHost";
 import { call, companyWithTeam, createPlan, hubOf, inHub, inTenant, setSetting, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
@@ -188,6 +189,19 @@ describe("sending schedules", () => {
     await deliver(jobs);
     expect(host.calls).toMatchObject([{ path: "/bridge/send", body: { connectionId: connection.id, to: contact.number } }]);
     expect(await scheduleRow(company.id, created.json.id)).toMatchObject({ status: "ENVIADA", error: null, sentAt: expect.any(Date) });
+  });
+
+  it("marks a schedule ENVIADA when WhatsApp's ack gets in before the session host's answer", async () => {
+    const { company, admin, contact, connection } = await inboxCompany();
+    const due = await storedSchedule(company.id, { contactId: contact.id, sendAt: new Date(Date.now() - 2000), userId: admin.id });
+    const { jobs } = await runDue(company.id);
+    useFakeHost(async (c) => {
+      const wid = (c.body as { id: string }).id;
+      await deliverEvents({ type: "ack", connectionId: connection.id, messageId: wid, ack: 1, at: Date.now() });
+      return { body: { id: wid } };
+    });
+    await deliver(jobs);
+    expect(await scheduleRow(company.id, due.id)).toMatchObject({ status: "ENVIADA", error: null });
   });
 
   it("sends a schedule due during downtime once on recovery, however often the alarm runs again", async () => {

@@ -79,6 +79,28 @@ describe("sending a campaign", () => {
     expect(host.calls.filter((c) => c.path === "/bridge/send").every((c) => ((c.body as { typingMs?: number }).typingMs ?? 0) > 0)).toBe(true);
   });
 
+  it("counts a message as delivered when WhatsApp's ack gets in before the session host's answer, and on a retry after it", async () => {
+    const { company, connection, campaignId } = await programmed(3);
+    const { jobs } = await runToEnd(company.id, connection.id, T0);
+    expect(jobs).toHaveLength(3);
+    // The phone acknowledges each message while the host is still answering the send (as the simulator and
+    // WhatsApp can): the message's ack is already 1 when the delivery comes to record it.
+    const ack = (wid: string) => ({ type: "ack" as const, connectionId: connection.id, messageId: wid, ack: 1, at: Date.now() });
+    useFakeHost(async (c) => {
+      const wid = (c.body as { id: string }).id;
+      await deliverInbound(ack(wid));
+      return { body: { id: wid } };
+    });
+    await deliverJobs(jobs.slice(0, 2));
+    // The third: acknowledged before its job ran at all (a retry after a lost answer finds it so).
+    const third = await inTenant(company.id, (db) => db.select({ wid: messages.wid }).from(messages).where(eq(messages.id, (jobs[2] as { messageId: number }).messageId)).get());
+    await deliverInbound(ack(third!.wid));
+    await deliverJobs(jobs.slice(2));
+    expect((await shippingsOf(company.id, campaignId)).map((s) => s.status)).toEqual(["delivered", "delivered", "delivered"]);
+    const campaign = await inTenant(company.id, (db) => db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get()!);
+    expect(campaign.status).toBe("FINALIZADA");
+  });
+
   it("counts a send WhatsApp refuses as failed with its reason (and an unknown number as invalid), never as delivered", async () => {
     const { company, admin, connection, campaignId, numbers } = await programmed(3);
     const { jobs } = await runToEnd(company.id, connection.id, T0);

@@ -55,24 +55,25 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
 
   switch (job.kind) {
     case "send": {
-      if (row.ack >= 1) return;
-      if (row.mediaType === "reactionMessage") {
-        const id = await quotedWid(row.quotedMsgId);
-        if (id) await host.react({ ...target, id, emoji: row.body });
-      } else {
-        const command = await sendCommandFor(env, row, target, await quotedWid(row.quotedMsgId));
-        await host.send(job.typingMs ? { ...command, typingMs: job.typingMs } : command);
+      if (row.ack < 1) {
+        if (row.mediaType === "reactionMessage") {
+          const id = await quotedWid(row.quotedMsgId);
+          if (id) await host.react({ ...target, id, emoji: row.body });
+        } else {
+          const command = await sendCommandFor(env, row, target, await quotedWid(row.quotedMsgId));
+          await host.send(job.typingMs ? { ...command, typingMs: job.typingMs } : command);
+        }
+        const updated = await db
+          .update(messages)
+          .set({ ack: 1, sendError: null, updatedAt: new Date() })
+          .where(and(eq(messages.companyId, job.companyId), eq(messages.id, row.id), lt(messages.ack, 1)))
+          .returning({ id: messages.id });
+        if (updated[0]) await publishMessageUpdate(ctx, row.id);
       }
-      const updated = await db
-        .update(messages)
-        .set({ ack: 1, sendError: null, updatedAt: new Date() })
-        .where(and(eq(messages.companyId, job.companyId), eq(messages.id, row.id), lt(messages.ack, 1)))
-        .returning({ id: messages.id });
-      if (updated[0]) {
-        await publishMessageUpdate(ctx, row.id);
-        await scheduleDelivered(ctx, row.id, { sent: true });
-        await campaignDelivered(ctx, row.id, { sent: true });
-      }
+      // Sent, whether WhatsApp's ack got here first (during the send, or before a retry of this job) or not: a
+      // schedule or campaign waiting on the message learns it either way (both only move forward).
+      await scheduleDelivered(ctx, row.id, { sent: true });
+      await campaignDelivered(ctx, row.id, { sent: true });
       return;
     }
     case "edit":
