@@ -12,7 +12,9 @@ Latest figures of \`npm run bench\` (one section per benchmark in \`bench/\`; ea
 section). Figures depend on the machine and its load: read them with the conditions printed under each table.
 `;
 
+/** BENCH_NO_RESULTS=1: a trial run, its figures printed only. */
 export function writeResultsSection(name, markdown, file = RESULTS_FILE) {
+  if (process.env.BENCH_NO_RESULTS === "1") return;
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- /bench:${name} -->`;
   const block = `${start}\n${markdown.trim()}\n${end}`;

@@ -32,4 +32,15 @@ describe("SerialQueue", () => {
     await expect(next).resolves.toBe("ok");
     expect(queue.depth).toBe(0);
   });
+
+  it("lets other work in between two queued tasks, however synchronous their bodies", async () => {
+    const queue = new SerialQueue();
+    const order: string[] = [];
+    const first = queue.run(async () => void order.push("first"));
+    const second = queue.run(async () => void order.push("second"));
+    // An event that arrives while the first runs (a page's read): it goes before the second.
+    setTimeout(() => order.push("read"), 0);
+    await Promise.all([first, second]);
+    expect(order).toEqual(["first", "read", "second"]);
+  });
 });
