@@ -12,7 +12,7 @@ import { hubCommands, type HubCommandInput, type HubCommandName, type HubCommand
 import { hubCalls, SERIAL_HUB_CALLS, type HubCallName } from "../domain/hubCalls";
 import type { ActingHubPort, CompanyHubRef, HubDirectory, HubPort } from "../domain/hubPort";
 import { envInsideHub, hubDirectory, publishLogged } from "./ports";
-import { SerialQueue } from "../lib/serialQueue";
+import { nextTurn, SerialQueue } from "../lib/serialQueue";
 import { Hono } from "hono";
 import { createApi } from "../api/app";
 import { HUB_COMPANY_HEADER } from "../api/edge";
@@ -411,12 +411,15 @@ export class CompanyHub extends DurableObject<Env> {
       }
     }
     if ((nextCampaignDue(this.db, companyId, now) ?? Infinity) <= now) {
+      // The alarm's parts run on separate turns, so a page's read waits for one of them at most.
+      await nextTurn();
       try {
         await this.dispatchCampaigns(companyId, now);
       } catch (err) {
         console.error("campaigns failed", { companyId, err: String(err) });
       }
     }
+    await nextTurn();
     await this.armAlarm();
   }
 

@@ -29,6 +29,6 @@ export class SerialQueue {
 }
 
 /** Resolves on a later turn of the event loop (after the I/O events already waiting), not in this microtask run. */
-function nextTurn(): Promise<void> {
+export function nextTurn(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -5,6 +5,7 @@ import { storeOutboundMessage, type OutboundMessage } from "../messages/storeOut
 import { contactVariables, fillVariables } from "../outbound/fillVariables";
 import { findLiveTicket } from "../tickets/findOpenTicket";
 import { openTicket } from "../tickets/openTicket";
+import { nextTurn } from "../../lib/serialQueue";
 
 type Recipient = Pick<CampaignShipping, "number" | "name" | "email" | "variables">;
 
@@ -50,6 +51,8 @@ export async function storeCampaignMessage(
   const ticketId =
     live?.id ??
     (await openTicket(ctx, { contactId: contact.id, isGroup: false, whatsappId: input.connectionId, userId: null, queueId: null, status: "closed" })).id;
+  // A new contact and its ticket are a step of their own: a page's read waiting meanwhile gets in before the message.
+  await nextTurn();
   const c = input.campaign;
   const media =
     input.withMedia && c.mediaPath ? { mediaType: c.mediaType ?? "application", mediaUrl: c.mediaPath, mediaName: c.mediaName ?? "file" } : {};

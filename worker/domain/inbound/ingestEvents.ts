@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BridgeEvent, BridgeInboundMessage } from "../../contracts/bridge";
 import { inList } from "../../db/inList";
 import { whatsapps } from "../../db/schema";
+import { nextTurn } from "../../lib/serialQueue";
 import type { SystemCtx } from "../context";
 import { applyConnectionState } from "./connectionUpdates";
 import { applyContactUpdate, publishPresence } from "./contactUpdates";
@@ -40,6 +41,8 @@ export async function ingestEvents({ ctx, input }: { ctx: SystemCtx; input: { ev
   let ingested = 0;
   const events = input.events.filter((e) => connections.has(e.connectionId));
   for (let i = 0; i < events.length; ) {
+    // A batch's events (or runs) each take their own turn: a page's read waiting meanwhile gets in between.
+    if (i > 0) await nextTurn();
     const event = events[i]!;
     const conn = connections.get(event.connectionId)!;
     if (event.type !== "message") {

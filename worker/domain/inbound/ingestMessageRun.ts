@@ -16,6 +16,7 @@ import { announce, ingestMessage, type InboundConnection } from "./ingestMessage
 import { botStateOf, lastSentByUsQuery } from "../chatbot/botState";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 import { queueTakeoverTurns, takeoverOf, type Takeover } from "../assistant/answers";
+import { nextTurn } from "../../lib/serialQueue";
 
 /**
  * At most this many messages are read together. Sized when the look-ups bound one parameter per message under
@@ -74,6 +75,8 @@ export async function ingestMessageRun(ctx: SystemCtx, conn: InboundConnection, 
     await flush();
     takenBySlowPath.add(number);
     if (lid) takenBySlowPath.add(lid);
+    // A new contact or ticket is the heavy path: each one its own turn, so a burst of them never blocks reads.
+    await nextTurn();
     await ingestMessage(ctx, conn, m);
   }
   await flush();
