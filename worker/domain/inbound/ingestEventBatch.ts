@@ -1,9 +1,10 @@
 import { and, gte } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
 import type { ControlDb } from "../../db/client";
-import { connectionRoutes, sessionLeases } from "../../db/controlSchema";
+import { sessionLeases } from "../../db/controlSchema";
 import { inList } from "../../db/inList";
 import type { HubDirectory } from "../hubPort";
+import { companiesOfConnections } from "../sessionHost/connectionRoutes";
 
 /**
  * A batch from the session host: split by company (each connection belongs to one), each company's events
@@ -12,14 +13,18 @@ import type { HubDirectory } from "../hubPort";
  */
 export async function ingestEventBatch(hubs: HubDirectory, db: ControlDb, hostId: string, events: BridgeEvent[]): Promise<number> {
   const ids = [...new Set(events.map((e) => e.connectionId))];
-  const [owners, leases] = await db.batch([
-    db.select({ id: connectionRoutes.whatsappId, companyId: connectionRoutes.companyId }).from(connectionRoutes).where(inList(connectionRoutes.whatsappId, ids)),
-    db
-      .select({ id: sessionLeases.whatsappId, hostId: sessionLeases.hostId })
-      .from(sessionLeases)
-      .where(and(inList(sessionLeases.whatsappId, ids), gte(sessionLeases.expiresAt, new Date()))),
+  // Most batches are acks and messages: the owners come from the isolate's cache, and leases are read only for
+  // the events that need them.
+  const stateIds = [...new Set(events.filter((e) => e.type === "status" || e.type === "qr").map((e) => e.connectionId))];
+  const [companyOf, leases] = await Promise.all([
+    companiesOfConnections(db, ids),
+    stateIds.length === 0
+      ? []
+      : db
+          .select({ id: sessionLeases.whatsappId, hostId: sessionLeases.hostId })
+          .from(sessionLeases)
+          .where(and(inList(sessionLeases.whatsappId, stateIds), gte(sessionLeases.expiresAt, new Date()))),
   ]);
-  const companyOf = new Map(owners.map((o) => [o.id, o.companyId]));
   // A host that lost a connection's lease may still report its old socket closing: only the holder's word on
   // status and QR counts. Messages are kept whoever delivers them (ingestion is idempotent).
   const heldByOther = new Set(leases.filter((l) => l.hostId !== hostId).map((l) => l.id));

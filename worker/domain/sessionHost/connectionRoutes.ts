@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
 import { connectionRoutes } from "../../db/controlSchema";
+import { inList } from "../../db/inList";
 import { whatsapps } from "../../db/schema";
 import type { AnyCtx } from "../context";
 
@@ -16,6 +17,28 @@ export async function companyOfConnection(control: ControlDb, whatsappId: number
   if (companyCache.size > 10_000) companyCache.clear();
   companyCache.set(whatsappId, row.companyId);
   return row.companyId;
+}
+
+/** The companies of several connections (those the index does not know are left out), one read for the uncached. */
+export async function companiesOfConnections(control: ControlDb, whatsappIds: number[]): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  const unknown: number[] = [];
+  for (const id of whatsappIds) {
+    const cached = companyCache.get(id);
+    if (cached === undefined) unknown.push(id);
+    else found.set(id, cached);
+  }
+  if (unknown.length === 0) return found;
+  const rows = await control
+    .select({ id: connectionRoutes.whatsappId, companyId: connectionRoutes.companyId })
+    .from(connectionRoutes)
+    .where(inList(connectionRoutes.whatsappId, unknown));
+  if (companyCache.size > 10_000) companyCache.clear();
+  for (const row of rows) {
+    companyCache.set(row.id, row.companyId);
+    found.set(row.id, row.companyId);
+  }
+  return found;
 }
 
 /**
