@@ -135,7 +135,7 @@ async function main() {
       `| while running / before | | ${f((b.median / q.median) * 100)}% | ${f((b.p95 / q.p95) * 100)}% | ${f((b.p99 / q.p99) * 100)}% | |`,
       `| after / before (two quiet runs) | | ${f((qa.median / q.median) * 100)}% | ${f((qa.p95 / q.p95) * 100)}% | ${f((qa.p99 / q.p99) * 100)}% | |`,
       "",
-      `The issue's target, p99 while running within 20 % of before (≤ ${f(q.p99 * 1.2)} ms): **${b.p99 <= q.p99 * 1.2 ? "PASS" : "FAIL"}**. No stall — median within 20 % of before (≤ ${f(q.median * 1.2)} ms) and no request over 100 ms: **${b.median <= q.median * 1.2 && b.max <= 100 ? "PASS" : "FAIL"}**.`,
+      `The issue's target, p99 while running within 20 % of before (≤ ${f(q.p99 * 1.2)} ms): **${b.p99 <= q.p99 * 1.2 ? "PASS" : "FAIL"}**. Proposed instead (ADR 0042: locally every part of a send shares the tab's one workerd thread): no stall — p99 within twice before (≤ ${f(q.p99 * 2)} ms) and no request over 100 ms: **${b.p99 <= q.p99 * 2 && b.max <= 100 ? "PASS" : "FAIL"}**. Thread busy with the campaign: ${f(sent.length / span)} sends/s × ${(cpu / Math.max(1, sent.length)).toFixed(1)} ms = ${f(((sent.length / span) * (cpu / Math.max(1, sent.length))) / 10)} %.`,
       "",
       "**Conditions**",
       `- machine: ${machine()}; load average (1/5/15 min) at the start ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")}, at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}.`,
