@@ -1,12 +1,56 @@
-import { Search } from "lucide-react";
+import { Plus, Search } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "./ui/Button";
 import { Input } from "./ui/Input";
+import { PageHeader } from "./layout/Page";
 import { nearBottom } from "../lib/hooks";
 
 /** Spec: searches wait 500 ms; the next page loads within 100 px of the bottom. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const LOAD_MORE_THRESHOLD_PX = 100;
+
+/**
+ * A list page's header: its title and count, the search, any other actions, and the add button last (the actions
+ * take the whole width on a phone).
+ */
+export function ListPageHeader({
+  title,
+  count,
+  search,
+  onSearch,
+  searchPlaceholder,
+  addLabel,
+  onAdd,
+  actions,
+}: {
+  title: ReactNode;
+  count: number | undefined;
+  search: string;
+  onSearch: (value: string) => void;
+  searchPlaceholder: string;
+  addLabel: string;
+  onAdd: () => void;
+  actions?: ReactNode;
+}) {
+  return (
+    <PageHeader
+      title={title}
+      count={count}
+      actions={
+        <>
+          <SearchField value={search} onChange={onSearch} placeholder={searchPlaceholder} />
+          {actions}
+          <Button onClick={onAdd} className="w-full sm:w-auto">
+            <Plus className="size-4" aria-hidden />
+            {addLabel}
+          </Button>
+        </>
+      }
+      className="[&>div]:w-full sm:[&>div]:w-auto"
+    />
+  );
+}
 
 /** The search box of a list page's header. */
 export function SearchField({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder: string }) {

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { BarChart3, Ban, Megaphone, Pause, Pencil, Play, Plus, RotateCcw, Trash2 } from "lucide-react";
+import { Ban, BarChart3, Megaphone, Pause, Pencil, Play, RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { Card, PageFrame } from "../../components/layout/Page";
+import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
@@ -16,7 +16,7 @@ import { useDebouncedValue } from "../../lib/hooks";
 import { usePagedList } from "../../lib/paged-list";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
-import { campaignAction, deleteCampaign, listCampaigns, type CampaignAction } from "./api";
+import { campaignAction, type CampaignAction, deleteCampaign, listCampaigns } from "./api";
 import { CampaignDialog } from "./CampaignDialog";
 import type { CampaignRow, CampaignStatus } from "./types";
 import "./texts";
@@ -83,19 +83,14 @@ export function CampaignsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-6xl">
-      <PageHeader
+      <ListPageHeader
         title={t("campaigns.title")}
         count={list.loaded ? list.count : undefined}
-        actions={
-          <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("campaigns.searchPlaceholder")} />
-            <Button onClick={() => setDialog({ campaign: null })} className="w-full sm:w-auto">
-              <Plus className="size-4" aria-hidden />
-              {t("campaigns.add")}
-            </Button>
-          </>
-        }
-        className="[&>div]:w-full sm:[&>div]:w-auto"
+        search={searchInput}
+        onSearch={setSearchInput}
+        searchPlaceholder={t("campaigns.searchPlaceholder")}
+        addLabel={t("campaigns.add")}
+        onAdd={() => setDialog({ campaign: null })}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

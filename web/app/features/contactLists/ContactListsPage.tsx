@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { BookUser, FileDown, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { BookUser, FileDown, Pencil, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { Card, PageFrame } from "../../components/layout/Page";
+import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -48,23 +48,20 @@ export function ContactListsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
-      <PageHeader
+      <ListPageHeader
         title={t("contactLists.title")}
         count={list.loaded ? list.count : undefined}
+        search={searchInput}
+        onSearch={setSearchInput}
+        searchPlaceholder={t("contactLists.searchPlaceholder")}
+        addLabel={t("contactLists.add")}
+        onAdd={() => setDialog({ list: null })}
         actions={
-          <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("contactLists.searchPlaceholder")} />
-            <Button variant="outline" onClick={sample} className="w-full sm:w-auto">
-              <FileDown className="size-4" aria-hidden />
-              {t("contactLists.sample")}
-            </Button>
-            <Button onClick={() => setDialog({ list: null })} className="w-full sm:w-auto">
-              <Plus className="size-4" aria-hidden />
-              {t("contactLists.add")}
-            </Button>
-          </>
+          <Button variant="outline" onClick={sample} className="w-full sm:w-auto">
+            <FileDown className="size-4" aria-hidden />
+            {t("contactLists.sample")}
+          </Button>
         }
-        className="[&>div]:w-full sm:[&>div]:w-auto"
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

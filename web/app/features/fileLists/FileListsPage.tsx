@@ -1,8 +1,8 @@
-import { FolderOpen, Pencil, Plus, Trash2 } from "lucide-react";
+import { FolderOpen, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { Card, PageFrame } from "../../components/layout/Page";
+import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -45,19 +45,14 @@ export function FileListsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
-      <PageHeader
+      <ListPageHeader
         title={t("fileLists.title")}
         count={list.loaded ? list.count : undefined}
-        actions={
-          <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("fileLists.searchPlaceholder")} />
-            <Button onClick={() => setDialog({ fileList: null })} className="w-full sm:w-auto">
-              <Plus className="size-4" aria-hidden />
-              {t("fileLists.add")}
-            </Button>
-          </>
-        }
-        className="[&>div]:w-full sm:[&>div]:w-auto"
+        search={searchInput}
+        onSearch={setSearchInput}
+        searchPlaceholder={t("fileLists.searchPlaceholder")}
+        addLabel={t("fileLists.add")}
+        onAdd={() => setDialog({ fileList: null })}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

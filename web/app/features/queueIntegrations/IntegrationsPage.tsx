@@ -1,8 +1,8 @@
-import { Copy, Plus } from "lucide-react";
+import { Copy } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { Card, PageFrame } from "../../components/layout/Page";
+import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
@@ -53,19 +53,14 @@ export function IntegrationsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-4xl">
-      <PageHeader
+      <ListPageHeader
         title={t("queueIntegrations.title")}
         count={list.loaded ? list.count : undefined}
-        actions={
-          <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("queueIntegrations.searchPlaceholder")} />
-            <Button onClick={openAdd} className="w-full sm:w-auto">
-              <Plus className="size-4" aria-hidden />
-              {t("queueIntegrations.add")}
-            </Button>
-          </>
-        }
-        className="[&>div]:w-full sm:[&>div]:w-auto"
+        search={searchInput}
+        onSearch={setSearchInput}
+        searchPlaceholder={t("queueIntegrations.searchPlaceholder")}
+        addLabel={t("queueIntegrations.add")}
+        onAdd={openAdd}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

@@ -1,14 +1,12 @@
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { Button } from "../../components/ui/Button";
+import { Card, PageFrame } from "../../components/layout/Page";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
 import { deleteQuickMessage } from "./api";
 import { QuickMessageDialog } from "./QuickMessageDialog";
 import { QuickMessagesTable } from "./QuickMessagesTable";
@@ -49,19 +47,14 @@ export function QuickMessagesPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
-      <PageHeader
+      <ListPageHeader
         title={t("quickMessages.title")}
         count={list.loaded ? list.count : undefined}
-        actions={
-          <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("quickMessages.searchPlaceholder")} />
-            <Button onClick={openAdd} className="w-full sm:w-auto">
-              <Plus className="size-4" aria-hidden />
-              {t("quickMessages.add")}
-            </Button>
-          </>
-        }
-        className="[&>div]:w-full sm:[&>div]:w-auto"
+        search={searchInput}
+        onSearch={setSearchInput}
+        searchPlaceholder={t("quickMessages.searchPlaceholder")}
+        addLabel={t("quickMessages.add")}
+        onAdd={openAdd}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
