@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiAs, apiLogin, host } from "./support/api";
+import { api, apiAs, changeSetting, host } from "./support/api";
 import { axeViolations, describeViolations } from "./support/axe";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
@@ -61,18 +61,17 @@ describe.each(SCHEMES)("journey: every page and the main dialogs pass axe's WCAG
   let context: BrowserContext;
   let page: Page;
   let uuid: string;
+  let restoreScheduleType: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     // So that the queue dialog shows its service hours tab too (spec 002: scheduleType "queue"); put back after.
-    const token = await apiLogin(demo.admin, demo.password);
-    expect((await api("PUT", "/settings/scheduleType", { value: "queue" }, token)).status).toBe(200);
+    restoreScheduleType = await changeSetting("scheduleType", "queue");
     context = await newContext({ colorScheme: scheme });
     page = await context.newPage();
   });
 
   afterAll(async () => {
-    const origin = new URL(page.url()).origin;
-    await page.request.put("/api/settings/scheduleType", { data: { value: "disabled" }, headers: { origin } }).catch(() => undefined);
+    await restoreScheduleType?.();
     await closeBrowser([context]);
   });
 

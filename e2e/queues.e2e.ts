@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin } from "./support/api";
+import { changeSetting } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
@@ -12,18 +12,18 @@ import { demo } from "./support/env";
 describe("queues: an admin builds a queue's chatbot menu", () => {
   let context: BrowserContext;
   let page: Page;
+  let restoreScheduleType: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     // Queues have their own service hours only when the company says so (spec 002: scheduleType "queue").
-    const token = await apiLogin(demo.admin, demo.password);
-    const set = await api("PUT", "/settings/scheduleType", { value: "queue" }, token);
-    expect(set.status).toBe(200);
+    restoreScheduleType = await changeSetting("scheduleType", "queue");
     context = await newContext();
     page = await context.newPage();
     await login(page, demo.admin, demo.password);
   });
 
   afterAll(async () => {
+    await restoreScheduleType?.();
     await context?.close();
     await closeBrowser();
   });

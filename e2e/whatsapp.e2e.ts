@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, host } from "./support/api";
+import { api, apiLogin, changeSetting, host } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
@@ -44,11 +44,14 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
   const contexts: BrowserContext[] = [];
   let ana: Page;
   let adminToken: string;
+  let restoreUserRating: (() => Promise<void>) | undefined;
+  let ratingMessageBefore: string | undefined;
 
   beforeAll(async () => {
+    // Ratings on: closing sends the connection's rating message (both put back after, for the journeys that follow).
+    restoreUserRating = await changeSetting("userRating", "enabled");
     adminToken = await apiLogin(demo.admin, demo.password);
-    // Ratings on: closing sends the connection's rating message.
-    expect((await api("PUT", "/settings/userRating", { value: "enabled" }, adminToken)).status).toBe(200);
+    ratingMessageBefore = (await api("GET", `/whatsapp/${CONNECTION}`, undefined, adminToken)).json.ratingMessage;
     const updated = await api("PUT", `/whatsapp/${CONNECTION}`, { ratingMessage: "Como foi o atendimento?" }, adminToken);
     expect(updated.status).toBe(200);
     contexts.push(await newContext());
@@ -57,6 +60,12 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
   });
 
   afterAll(async () => {
+    // A new token: a journey's browser login as the admin ended adminToken.
+    if (ratingMessageBefore !== undefined) {
+      const token = await apiLogin(demo.admin, demo.password);
+      expect((await api("PUT", `/whatsapp/${CONNECTION}`, { ratingMessage: ratingMessageBefore }, token)).status).toBe(200);
+    }
+    await restoreUserRating?.();
     await closeBrowser(contexts);
   });
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { baseUrl, fakesUrl, hostUrl } from "./env";
+import { baseUrl, demo, fakesUrl, hostUrl } from "./env";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -63,4 +63,23 @@ export async function apiAs(page: Page, path: string): Promise<any> {
   const res = await page.request.get(`/api${path}`);
   expect(res.status()).toBe(200);
   return res.json();
+}
+
+/**
+ * Sets one of the demo company's settings for a journey and returns how to put the old value back: journeys share
+ * the demo company, and a setting left changed changes what the next one sees (scheduleType "queue" left on made a
+ * later journey's new queue closed after 18:00). Each call logs the admin in anew (a browser login in between ends
+ * an older token).
+ */
+export async function changeSetting(key: string, value: string): Promise<() => Promise<void>> {
+  const token = await apiLogin(demo.admin, demo.password);
+  const listed = await api<{ key: string; value: string }[]>("GET", "/settings", undefined, token);
+  expect(listed.status).toBe(200);
+  const before = listed.json.find((s) => s.key === key)?.value;
+  expect(before, `setting ${key}`).toBeDefined();
+  expect((await api("PUT", `/settings/${key}`, { value }, token)).status).toBe(200);
+  return async () => {
+    const again = await apiLogin(demo.admin, demo.password);
+    expect((await api("PUT", `/settings/${key}`, { value: before }, again)).status).toBe(200);
+  };
 }
