@@ -30,6 +30,7 @@ import { reportWork, WORK_HEARTBEAT_MS } from "../jobs/stalledHubs";
 import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
 import { provisionTenant, refreshCompanyCopy } from "./provision";
 import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatchCampaigns";
+import { nextCheckStallDue, resumeStalledChecks } from "../domain/contactLists/resumeStalledChecks";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
 export const OFFLINE_AFTER_MS = 5 * 60 * 1000 + 30 * 1000;
@@ -410,6 +411,13 @@ export class CompanyHub extends DurableObject<Env> {
         console.error("schedules failed", { companyId, err: String(err) });
       }
     }
+    if ((nextCheckStallDue(this.db, companyId) ?? Infinity) <= now) {
+      try {
+        await this.commands.run(() => resumeStalledChecks({ ctx: this.systemCtx(companyId), input: { now } }));
+      } catch (err) {
+        console.error("resuming stalled contact list checks failed", { companyId, err: String(err) });
+      }
+    }
     if ((nextCampaignDue(this.db, companyId, now) ?? Infinity) <= now) {
       // The alarm's parts run on separate turns, so a page's read waits for one of them at most.
       await nextTurn();
@@ -424,8 +432,9 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   /**
-   * The alarm goes off at the earliest of: a user to mark offline, the next automation run, the next schedule (at
-   * least every WORK_HEARTBEAT_MS while one is pending, so the cron's heartbeat stays fresh).
+   * The alarm goes off at the earliest of: a user to mark offline, the next automation run, the next schedule or
+   * campaign send, the moment a running contact list check would count as stalled (each of the last three at least
+   * every WORK_HEARTBEAT_MS while pending, so the cron's heartbeat stays fresh).
    */
   private async armAlarm(): Promise<void> {
     const companyId = this.knownCompany();
@@ -443,7 +452,10 @@ export class CompanyHub extends DurableObject<Env> {
     if (scheduleDue !== null) due.push(Math.min(scheduleDue, Date.now() + WORK_HEARTBEAT_MS));
     const campaignDue = nextCampaignDue(this.db, companyId);
     if (campaignDue !== null) due.push(Math.min(campaignDue, Date.now() + WORK_HEARTBEAT_MS));
-    const hasWork = automation || scheduleDue !== null || campaignDue !== null;
+    // A contact list check is watched: if its job chain is lost, the alarm queues its batch again.
+    const checkStallDue = nextCheckStallDue(this.db, companyId);
+    if (checkStallDue !== null) due.push(Math.min(checkStallDue, Date.now() + WORK_HEARTBEAT_MS));
+    const hasWork = automation || scheduleDue !== null || campaignDue !== null || checkStallDue !== null;
     await this.reportWork(companyId, hasWork);
     if (due.length === 0) return;
     const next = Math.min(...due);

@@ -1,11 +1,13 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboundJob } from "../../contracts/outbound";
 import { contactListChecks, contactListItems } from "../../db/tenantSchema";
 import { handleOutboundBatch, MAX_CHECK_ATTEMPTS } from "../../jobs/outbound";
 import { useFakeHost, type HostCall } from "../../testing/fakeHost";
-import { call, companyWithTeam, createPlan, inTenant, testEnv } from "../../testing/fixtures";
+import { call, companyWithTeam, createPlan, hubOf, inHub, inTenant, testEnv } from "../../testing/fixtures";
+import { CHECK_STALL_MS } from "./checkView";
+import { resumeStalledChecks } from "./resumeStalledChecks";
 import { createConnection } from "../../testing/inbox";
 
 afterEach(() => vi.restoreAllMocks());
@@ -35,6 +37,25 @@ async function runToEnd(companyId: number, listId: number, attempts = 1) {
     await runJob({ kind: "contactListCheck", companyId, checkId: check.id, run: check.run, cursor: check.cursor }, attempts);
   }
   throw new Error("the check did not end");
+}
+
+/** A running check whose last move was `updatedAt` and whose job is gone (a deploy, a queue outage). */
+async function lostCheck(companyId: number, contactListId: number, userId: number, whatsappId: number, updatedAt: Date) {
+  return inTenant(companyId, (db) =>
+    db
+      .insert(contactListChecks)
+      .values({ companyId, contactListId, whatsappId, userId, status: "running", run: 1, cursor: 0, total: 2, startedAt: updatedAt, updatedAt })
+      .returning()
+      .get(),
+  );
+}
+
+/** The hub's stall watch, with the jobs it hands to the OUTBOUND queue recorded instead of sent. */
+async function resumeWithQueueRecorded(companyId: number) {
+  const jobs: OutboundJob[] = [];
+  const queue = { sendBatch: async (batch: Iterable<{ body: OutboundJob }>) => void jobs.push(...[...batch].map((j) => j.body)) } as unknown as typeof testEnv.OUTBOUND;
+  const resumed = await inHub(companyId, (hub) => resumeStalledChecks({ ctx: { ...hub.systemCtx(companyId), env: { ...testEnv, OUTBOUND: queue } }, input: { now: Date.now() } }));
+  return { resumed, jobs };
 }
 
 async function listOf(numbers: string[]) {
@@ -98,6 +119,37 @@ describe("POST /api/contact-lists/:id/whatsapp-check", () => {
     const resumed = await call("POST", `/api/contact-lists/${list.id}/whatsapp-check`, { token: admin.token, body: {} });
     expect(resumed.json.check).toMatchObject({ status: "running", checked: 0, error: null });
     expect(await runToEnd(company.id, list.id)).toMatchObject({ status: "done", checked: 2, valid: 2 });
+  });
+
+  it("queues the batch again of a check whose job chain was lost, once per stall, and the check then ends", async () => {
+    const { company, admin, list, connection } = await listOf(["5511987654321", "5511987600000"]);
+    const stalledAt = new Date(Date.now() - CHECK_STALL_MS - 1000);
+    const check = await lostCheck(company.id, list.id, admin.id, connection.id, stalledAt);
+    const other = (await call("POST", "/api/contact-lists", { token: admin.token, body: { name: "Outra" } })).json;
+    const stillMoving = await lostCheck(company.id, other.id, admin.id, connection.id, new Date());
+
+    const first = await resumeWithQueueRecorded(company.id);
+    const again = await resumeWithQueueRecorded(company.id);
+
+    expect(first).toEqual({ resumed: 1, jobs: [{ kind: "contactListCheck", companyId: company.id, checkId: check.id, run: check.run, cursor: 0 }] });
+    expect(again).toEqual({ resumed: 0, jobs: [] });
+    expect((await checkOf(company.id, list.id))!.updatedAt.getTime()).toBeGreaterThan(stalledAt.getTime());
+    expect((await inTenant(company.id, (db) => db.select().from(contactListChecks).where(eq(contactListChecks.id, stillMoving.id)).get()))!.updatedAt).toEqual(stillMoving.updatedAt);
+    useFakeHost(simulatorAnswers);
+    await runJob(first.jobs[0]!);
+    await runJob(first.jobs[0]!); // the old chain's job, only slow, arrives after: it finds its batch recorded
+    expect(await checkOf(company.id, list.id)).toMatchObject({ status: "done", checked: 2, valid: 1, invalid: 1 });
+  });
+
+  it("is watched by the hub's alarm, which resumes it when it stalls", async () => {
+    const { company, admin, list, connection } = await listOf(["5511987654321"]);
+    useFakeHost(simulatorAnswers);
+    await lostCheck(company.id, list.id, admin.id, connection.id, new Date(Date.now() - CHECK_STALL_MS - 1000));
+    await hubOf(company.id).workChanged(company.id);
+    await runDurableObjectAlarm(hubOf(company.id));
+    // The queue's own consumer runs the job the alarm queued.
+    await expect.poll(async () => (await checkOf(company.id, list.id))!.status, { timeout: 10_000 }).toBe("done");
+    expect(await checkOf(company.id, list.id)).toMatchObject({ checked: 1, valid: 1 });
   });
 
   it("records a batch as unknown when the host keeps failing it, and starts over once done", async () => {

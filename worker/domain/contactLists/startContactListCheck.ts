@@ -60,6 +60,8 @@ export async function startContactListCheck({ ctx, input }: { ctx: Ctx; input: {
   });
   await enqueueOutbound(ctx, { kind: "contactListCheck", companyId: ctx.companyId, checkId: check.id, run: check.run, cursor: check.cursor });
   await publishCheck(ctx, check);
+  // The alarm watches a running check and queues its batch again if the job chain is lost.
+  await ctx.hub.workChanged();
   if (!resume) await ctx.hub.publish([{ audience: { kind: "admins" }, event: { type: "contactListItem", action: "reload", contactListId: list.id } }]);
   return { check: presentCheck(check) };
 }

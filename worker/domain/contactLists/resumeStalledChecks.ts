@@ -1,0 +1,39 @@
+import { and, eq, lt, min } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contactListChecks } from "../../db/schema";
+import type { SystemCtx } from "../context";
+import { enqueueOutboundAll } from "../messages/enqueueOutbound";
+import { CHECK_STALL_MS, publishCheck } from "./checkView";
+
+/** When the running check that moved least recently would count as stalled (null: none is running). */
+export function nextCheckStallDue(db: Db, companyId: number): number | null {
+  const row = db
+    .select({ at: min(contactListChecks.updatedAt) })
+    .from(contactListChecks)
+    .where(and(eq(contactListChecks.companyId, companyId), eq(contactListChecks.status, "running")))
+    .get();
+  return row?.at ? new Date(row.at).getTime() + CHECK_STALL_MS : null;
+}
+
+/**
+ * The hub's alarm: a running check that has not moved for CHECK_STALL_MS lost its job chain (a deploy, a queue
+ * outage; a batch's retries end well within it), so its current batch is queued again, as the page's "resume"
+ * does. Jobs carry the check's run and cursor, so if the old chain was only slow, whichever job comes second finds
+ * its batch recorded and stops. Answers how many were resumed.
+ */
+export async function resumeStalledChecks({ ctx, input }: { ctx: SystemCtx; input: { now: number } }): Promise<number> {
+  const now = new Date(input.now);
+  const stalled = await ctx.db
+    .update(contactListChecks)
+    .set({ updatedAt: now })
+    .where(and(eq(contactListChecks.companyId, ctx.companyId), eq(contactListChecks.status, "running"), lt(contactListChecks.updatedAt, new Date(input.now - CHECK_STALL_MS))))
+    .returning();
+  if (stalled.length === 0) return 0;
+  console.warn("contact list checks resumed after a stall", { companyId: ctx.companyId, checks: stalled.map((c) => c.id) });
+  await enqueueOutboundAll(
+    ctx,
+    stalled.map((c) => ({ kind: "contactListCheck" as const, companyId: ctx.companyId, checkId: c.id, run: c.run, cursor: c.cursor })),
+  );
+  for (const check of stalled) await publishCheck(ctx, check);
+  return stalled.length;
+}
