@@ -1,8 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rateLimits } from "../db/controlSchema";
-import { userSessions } from "../db/tenantSchema";
+import { typebotSessions, userSessions } from "../db/tenantSchema";
 import { control, createCompany, createUser, inTenant, testEnv } from "../testing/fixtures";
+import { createContact, createTicketRow, inboxCompany } from "../testing/inbox";
 import { runHousekeeping, tenantHousekeeping } from "./housekeeping";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -51,6 +52,21 @@ describe("the minute's housekeeping", () => {
         .all();
     });
     expect(left.map((s) => s.id).sort()).toEqual([revokedToday.id, live.id].sort());
+  });
+
+  it("drops the Typebot sessions of closed tickets in a company's hub, and keeps those of live tickets", async () => {
+    const team = await inboxCompany();
+    const live = await createTicketRow(team.company.id, { contactId: team.contact.id, whatsappId: team.connection.id, status: "pending" });
+    const other = await createContact(team.company.id, { name: "Outra" });
+    const closed = await createTicketRow(team.company.id, { contactId: other.id, whatsappId: team.connection.id, status: "closed" });
+    const left = await inTenant(team.company.id, (db) => {
+      for (const ticketId of [live.id, closed.id]) {
+        db.insert(typebotSessions).values({ companyId: team.company.id, ticketId, integrationId: 1, sessionId: `s-${ticketId}`, lastAt: new Date() }).run();
+      }
+      tenantHousekeeping(db, new Date());
+      return db.select({ ticketId: typebotSessions.ticketId }).from(typebotSessions).all();
+    });
+    expect(left).toEqual([{ ticketId: live.id }]);
   });
 
   it("changes nothing when nothing is due", async () => {

@@ -1,7 +1,7 @@
-import { and, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, exists, isNotNull, lt, or } from "drizzle-orm";
 import { createControlDb, type Db } from "../db/client";
 import { passwordResets, rateLimits } from "../db/controlSchema";
-import { externalApiRequests, userSessions } from "../db/tenantSchema";
+import { externalApiRequests, tickets, typebotSessions, userSessions } from "../db/tenantSchema";
 import type { Env } from "../env";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,11 +26,18 @@ export async function runHousekeeping(env: Env, now: Date) {
   await db.batch([db.delete(passwordResets).where(due.resets), db.delete(rateLimits).where(due.windows)]);
 }
 
-/** In a company's hub (its alarm): drop expired sessions and idempotency keys of the external API (indexed). */
+/**
+ * In a company's hub (its alarm): drop expired sessions and idempotency keys of the external API (indexed), and the
+ * Typebot sessions of closed tickets (a ticket the contact reopens starts its bot anew; the walk is over the few
+ * sessions, each a primary-key look at its ticket).
+ */
 export function tenantHousekeeping(db: Db, now: Date) {
   const t = now.getTime();
   db.delete(userSessions)
     .where(or(lt(userSessions.expiresAt, now), and(isNotNull(userSessions.revokedAt), lt(userSessions.revokedAt, new Date(t - DAY)))))
     .run();
   db.delete(externalApiRequests).where(lt(externalApiRequests.expiresAt, now)).run();
+  db.delete(typebotSessions)
+    .where(exists(db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, typebotSessions.ticketId), eq(tickets.status, "closed")))))
+    .run();
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { contacts, tickets } from "../../db/schema";
+import { contacts, tickets, typebotSessions } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { trackingRow } from "../tickets/tracking";
 
@@ -70,12 +70,17 @@ export function latestTicketOfContact(ctx: SystemCtx, contactId: number, whatsap
 
 export const isLive = (t: { status: string }) => t.status === "open" || t.status === "pending";
 
+/**
+ * A closed ticket the contact writes to again: back to pending, a conversation that starts anew (the menu, and a
+ * Typebot from its start rather than from where the last conversation left it).
+ */
 export async function returnToPending(ctx: SystemCtx, last: InboundTicket, whatsappId: number): Promise<InboundTicket> {
   const now = new Date();
   const reset = { status: "pending" as const, userId: null, queueId: null, chatbot: false, queueOptionId: null, amountUsedBotQueues: 0, useIntegration: false, unreadMessages: 0 };
   await ctx.db.batch([
     ctx.db.update(tickets).set({ ...reset, updatedAt: now }).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, last.id))),
     trackingRow(ctx, last.id, "reopen", last, { status: "pending", userId: null, queueId: null, isGroup: last.isGroup, whatsappId }, now),
+    ctx.db.delete(typebotSessions).where(and(eq(typebotSessions.companyId, ctx.companyId), eq(typebotSessions.ticketId, last.id))),
   ]);
   return { ...last, ...reset };
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IntegrationJob } from "../../contracts/outbound";
-import { messages, ticketNotes, tickets, typebotSessions } from "../../db/tenantSchema";
+import { contacts, messages, ticketNotes, tickets, typebotSessions } from "../../db/tenantSchema";
 import { hubDirectory } from "../../hub/ports";
 import { runIntegrationJob } from "../../jobs/integration";
+import { deliver, inbound } from "../../testing/bridge";
 import { call, inTenant, testEnv } from "../../testing/fixtures";
 import { fakeTypebot } from "../../testing/fakeTypebot";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
@@ -148,6 +149,20 @@ describe("a Typebot integration", () => {
     await inTenant(team.company.id, (db) => db.update(typebotSessions).set({ lastAt: new Date(Date.now() - 6 * 60_000) }).where(eq(typebotSessions.ticketId, t.ticket.id)).run());
     await say(team, t, "1");
     expect(fake.calls.map((c) => c.path.split("/").at(-1))).toEqual(["startChat", "startChat"]);
+  });
+
+  it("starts the flow anew when the contact writes again after the ticket was closed, not from where it left off", async () => {
+    const team = await inboxCompany();
+    const bot = await typebotFor(team, "atendimento");
+    withFake();
+    const t = await typebotTicket(team, bot.id);
+    await say(team, t, "Oi");
+    expect(await sessionOf(team.company.id, t.ticket.id)).toBeDefined();
+    await inTenant(team.company.id, (db) => db.update(tickets).set({ status: "closed", useIntegration: false, integrationId: null }).where(eq(tickets.id, t.ticket.id)).run());
+    const contact = await inTenant(team.company.id, (db) => db.select().from(contacts).where(eq(contacts.id, t.contact.id)).get()!);
+    await deliver(inbound(team.connection.id, contact.number, "Oi de novo"));
+    expect(await ticketRow(team.company.id, t.ticket.id)).toMatchObject({ status: "pending" });
+    expect(await sessionOf(team.company.id, t.ticket.id)).toBeUndefined();
   });
 
   it("starts the flow again when Typebot no longer knows the session", async () => {
