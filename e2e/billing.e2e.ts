@@ -30,6 +30,11 @@ describe("journey: an admin picks another plan in the checkout, pays by Pix thro
       admin,
     );
     expect(bigger.status).toBe(201);
+    // A public plan too small for the company once it has two users: offered, but not choosable, with the reason.
+    const mini = await api<{ id: number }>("POST", "/plans", { name: `Plano Mini ${stamp}`, users: 1, connections: 4, queues: 8, value: 139.9, useInternal: true }, admin);
+    expect(mini.status).toBe(201);
+    const owner = await apiLogin(EMAIL, PASSWORD);
+    expect((await api("POST", "/users", { name: `Caixa ${stamp}`, email: `caixa-${stamp}@loja.test`, password: PASSWORD, profile: "user" }, owner)).status).toBe(201);
 
     contexts.push(await newContext());
     const page = await contexts[0]!.newPage();
@@ -50,7 +55,11 @@ describe("journey: an admin picks another plan in the checkout, pays by Pix thro
     await dialog.getByLabel("Cidade").fill("Campinas");
     await dialog.getByLabel("CEP").fill("13000-000");
     await dialog.getByRole("button", { name: "Próximo" }).click();
-    // Personalizar: the bigger plan, R$ 149,90 a month (MENSAL).
+    // Personalizar: the mini plan cannot be chosen (two users, it allows one) and says why.
+    const small = dialog.getByRole("radio", { name: new RegExp(`Plano Mini ${stamp}`) });
+    expect(await small.isDisabled()).toBe(true);
+    expect(await dialog.locator("label").filter({ hasText: `Plano Mini ${stamp}` }).innerText()).toContain("Sua empresa tem 2 usuários; este plano permite 1.");
+    // The bigger plan, R$ 149,90 a month (MENSAL).
     const pro = dialog.getByRole("radio", { name: new RegExp(`Plano Pro ${stamp}`) });
     await pro.check();
     await screenshot(page, "billing-checkout-plans-desktop-light");
@@ -93,6 +102,7 @@ describe("journey: an admin picks another plan in the checkout, pays by Pix thro
     // The payment moved the company to the plan chosen in Personalizar.
     const own = await (await page.request.get(`/api/companies/listPlan/${companyId}`)).json();
     expect(own).toMatchObject({ id: bigger.json.id, name: `Plano Pro ${stamp}` });
+    expect((await api("DELETE", `/plans/${mini.json.id}`, undefined, await apiLogin(demo.admin, demo.password))).status).toBe(200);
   });
 
   it("looks right in dark mode and on a phone", async () => {

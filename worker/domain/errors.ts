@@ -40,6 +40,7 @@ export const errorCatalogue = {
   ERR_NO_PERMISSION: [403, "You do not have permission for this action."],
   ERR_PLAN_FEATURE_DISABLED: [403, "Your plan does not include this feature."],
   ERR_PLAN_LIMIT_REACHED: [403, "Your plan's limit has been reached."],
+  ERR_PLAN_TOO_SMALL: [409, "The company has more users, connections or queues than this plan allows."],
   ERR_INVALID_API_TOKEN: [401, "Missing, unknown or revoked connection token."],
   ERR_USER_CREATION_DISABLED: [403, "User creation is disabled."],
   // lookups

@@ -33,6 +33,7 @@ export const en: Translations = {
     ERR_IDEMPOTENCY_KEY_REUSED: "This Idempotency-Key was already used for a different request.",
     ERR_IDEMPOTENCY_KEY_IN_PROGRESS: "A request with this Idempotency-Key is still being processed. Try again shortly.",
     ERR_PLAN_LIMIT_REACHED: "Your company's plan limit has been reached.",
+    ERR_PLAN_TOO_SMALL: "Your company has more users, connections or queues than this plan allows.",
     ERR_USER_CREATION_DISABLED: "User creation was disabled by the administrator.",
     ERR_NO_SETTING_FOUND: "No setting found with this ID.",
     ERR_NO_CONTACT_FOUND: "No contact found with this ID.",

@@ -33,6 +33,7 @@ export const es: Translations = {
     ERR_IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key ya se usó para otra solicitud.",
     ERR_IDEMPOTENCY_KEY_IN_PROGRESS: "Una solicitud con esta Idempotency-Key aún se está procesando. Inténtelo en unos instantes.",
     ERR_PLAN_LIMIT_REACHED: "Se alcanzó el límite del plan de su empresa.",
+    ERR_PLAN_TOO_SMALL: "Su empresa tiene más usuarios, conexiones o colas de las que permite este plan.",
     ERR_USER_CREATION_DISABLED: "El administrador deshabilitó la creación de usuarios.",
     ERR_NO_SETTING_FOUND: "No se encontró ninguna configuración con este ID.",
     ERR_NO_CONTACT_FOUND: "No se encontró ningún contacto con este ID.",

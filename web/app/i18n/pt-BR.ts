@@ -35,6 +35,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key já foi usada em outra requisição.",
   ERR_IDEMPOTENCY_KEY_IN_PROGRESS: "Uma requisição com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.",
   ERR_PLAN_LIMIT_REACHED: "O limite do plano da sua empresa foi atingido.",
+  ERR_PLAN_TOO_SMALL: "Sua empresa tem mais usuários, conexões ou filas do que este plano permite.",
   ERR_USER_CREATION_DISABLED: "A criação de usuários foi desabilitada pelo administrador.",
   ERR_NO_SETTING_FOUND: "Nenhuma configuração encontrada com este ID.",
   ERR_NO_CONTACT_FOUND: "Nenhum contato encontrado com este ID.",

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { invoiceListQuery, subscriptionInput } from "../../contracts/billing";
 import { listInvoices } from "../../domain/billing/listInvoices";
-import { payInvoice } from "../../domain/billing/payInvoice";
+import { payInvoice, subscriptionUsage } from "../../domain/billing/payInvoice";
 import { requireAuth } from "../middleware/auth";
 import { jsonBody, query, type AppEnv } from "../http";
 
@@ -16,4 +16,5 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const input = await jsonBody(c, subscriptionInput);
     return c.json(await payInvoice({ ctx: c.get("ctx"), input }));
-  });
+  })
+  .get("/usage", async (c) => c.json(await subscriptionUsage({ ctx: c.get("ctx") })));

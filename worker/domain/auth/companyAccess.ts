@@ -32,10 +32,10 @@ export interface AccessActor {
 
 /**
  * What an expired company's admin may still reach (ADR 0036): the session itself (login, refresh, the page's
- * session, the websocket that brings the payment event) and paying (the invoices, the checkout, the company's own
- * record and plan the checkout shows). Paths are the API's, under /api.
+ * session, the websocket that brings the payment event) and paying (the invoices, the checkout and the usage it
+ * compares plans with, the company's own record and plan the checkout shows). Paths are the API's, under /api.
  */
-const BILLING_PATHS = [/^\/api\/auth\//, /^\/api\/ws$/, /^\/api\/invoices(\/|$)/, /^\/api\/subscription$/, /^\/api\/companies\/\d+$/, /^\/api\/companies\/listPlan\/\d+$/];
+const BILLING_PATHS = [/^\/api\/auth\//, /^\/api\/ws$/, /^\/api\/invoices(\/|$)/, /^\/api\/subscription(\/usage)?$/, /^\/api\/companies\/\d+$/, /^\/api\/companies\/listPlan\/\d+$/];
 
 export function isBillingPath(path: string): boolean {
   return BILLING_PATHS.some((re) => re.test(path));

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { companies, invoices, pixPayments } from "../../db/controlSchema";
+import { companies, invoices, pixPayments, plans } from "../../db/controlSchema";
 import { openDueInvoices } from "../../jobs/invoices";
 import { addDaysToDate, addMonthsToDate } from "../../lib/time";
 import { crc16 } from "../../lib/pix/brCode";
@@ -237,6 +237,29 @@ describe("choosing a plan in the checkout (POST /api/subscription with a planId)
     expect(res.json.valor.original).toBe("70.00");
   });
 
+  it("refuses a plan smaller than what the company has (409, the first limit it is over), and changes nothing", async () => {
+    const { psp } = await useFakePsp();
+    const { company, admin, invoice } = await companyWithInvoice();
+    // The company has three users (admin, supervisor, agent).
+    const tooFewUsers = await createPlan({ value: 30, users: 2, useInternal: true });
+    const res = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, planId: tooFewUsers.id } });
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ error: "ERR_PLAN_TOO_SMALL", resource: "users", limit: 2, used: 3 });
+    expect(psp.charges.size).toBe(0);
+    expect((await invoicesOf(company.id))[0]).toMatchObject({ planId: company.planId, value: 100, txId: null });
+    // Exactly as many as the plan allows fits.
+    const fits = await createPlan({ value: 30, users: 3, connections: 0, queues: 0, useInternal: true });
+    expect((await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, planId: fits.id } })).status).toBe(200);
+  });
+
+  it("keeps the company's current plan payable even when it has gone over it", async () => {
+    await withoutPsp();
+    const { admin, invoice, company } = await companyWithInvoice();
+    await control.update(plans).set({ users: 1 }).where(eq(plans.id, company.planId!));
+    const res = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, planId: company.planId } });
+    expect(res.status).toBe(200);
+  });
+
   it("answers 404 for another company's invoice and 403 to an agent, whatever the plan", async () => {
     await withoutPsp();
     const { agent, invoice, company } = await companyWithInvoice();
@@ -245,6 +268,16 @@ describe("choosing a plan in the checkout (POST /api/subscription with a planId)
     expect((await call("POST", "/api/subscription", { token: other.admin.token, body: { invoiceId: invoice.id, planId: plan.id } })).status).toBe(404);
     expect((await call("POST", "/api/subscription", { token: agent.token, body: { invoiceId: invoice.id, planId: plan.id } })).status).toBe(403);
     expect((await invoicesOf(company.id))[0]).toMatchObject({ planId: company.planId, value: 100 });
+  });
+});
+
+describe("GET /api/subscription/usage", () => {
+  it("answers the company's users, connections and queues to its admin, 403 to an agent", async () => {
+    const { admin, agent } = await companyWithTeam();
+    const res = await call("GET", "/api/subscription/usage", { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ users: 3, connections: 0, queues: 0 });
+    expect((await call("GET", "/api/subscription/usage", { token: agent.token })).status).toBe(403);
   });
 });
 
@@ -268,6 +301,7 @@ describe("an expired company (ADR 0036)", () => {
     expect(pix.status).toBe(200);
     expect(pix.json.valor.original).toBe("100.00");
     expect((await call("GET", `/api/companies/${admin.companyId}`, { token })).status).toBe(200);
+    expect((await call("GET", "/api/subscription/usage", { token })).status).toBe(200);
 
     const tickets = await call("GET", "/api/tickets", { token });
     expect(tickets.status).toBe(402);

@@ -5,6 +5,7 @@ import { createPspClient, PspError } from "../../lib/pix/pspClient";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
+import { companyUsage, overLimit } from "../plans/planLimits";
 import { assertBillingAccess } from "./listInvoices";
 import { invoiceAmount } from "./recurrence";
 
@@ -80,7 +81,9 @@ export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId:
 
 /**
  * The plan chosen in the checkout, priced on the server: a public plan (the signup's list) or the company's current
- * one, with a value to pay; anything else is "not found". The amount follows the invoice job's rule.
+ * one, with a value to pay; anything else is "not found". The amount follows the invoice job's rule. Another plan
+ * must fit what the company has (409 ERR_PLAN_TOO_SMALL names the first limit it is over): paying for it would move
+ * the company onto limits it already breaks. Staying on the current plan is always allowed.
  */
 async function chosenPlan(ctx: Ctx, planId: number) {
   const company = await ctx.control
@@ -91,5 +94,15 @@ async function chosenPlan(ctx: Ctx, planId: number) {
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
   const plan = await ctx.control.select().from(plans).where(eq(plans.id, planId)).get();
   if (!plan || (!plan.useInternal && plan.id !== company.planId) || !(plan.value > 0)) throw new AppError("ERR_NO_PLAN_FOUND");
+  if (plan.id !== company.planId) {
+    const over = overLimit(plan, await companyUsage(ctx));
+    if (over) throw new AppError("ERR_PLAN_TOO_SMALL", `${plan.name} allows ${over.limit} ${over.resource}; the company has ${over.used}.`, over);
+  }
   return { planId: plan.id, value: invoiceAmount(plan.value, company.recurrence), detail: `${plan.name} (${company.recurrence})` };
+}
+
+/** GET /api/subscription/usage: what the checkout compares each plan with (users, connections, queues). */
+export async function subscriptionUsage({ ctx }: { ctx: Ctx }) {
+  assertBillingAccess(ctx);
+  return companyUsage(ctx);
 }

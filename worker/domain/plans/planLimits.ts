@@ -8,6 +8,27 @@ export type PlanLimit = "users" | "connections" | "queues";
 
 const counted = { users, connections: whatsapps, queues } as const;
 
+export type PlanUsage = Record<PlanLimit, number>;
+
+/** How many users, connections and queues the acting company has (what a plan's limits are compared with). */
+export async function companyUsage(ctx: Pick<Ctx, "db" | "companyId">): Promise<PlanUsage> {
+  const [u, c, q] = await Promise.all(
+    (["users", "connections", "queues"] as const).map((resource) => {
+      const table = counted[resource];
+      return ctx.db.select({ n: count() }).from(table).where(eq(table.companyId, ctx.companyId)).get();
+    }),
+  );
+  return { users: u?.n ?? 0, connections: c?.n ?? 0, queues: q?.n ?? 0 };
+}
+
+/** The first of a plan's limits the company's usage is over, or null when the plan fits it. */
+export function overLimit(plan: PlanUsage, usage: PlanUsage): { resource: PlanLimit; limit: number; used: number } | null {
+  for (const resource of ["users", "connections", "queues"] as const) {
+    if (usage[resource] > plan[resource]) return { resource, limit: plan[resource], used: usage[resource] };
+  }
+  return null;
+}
+
 /**
  * The acting company's plan. A company without a plan is not restricted: the API requires a plan for every
  * company it creates and refuses to delete a plan in use, so only the seeded platform company can lack one.

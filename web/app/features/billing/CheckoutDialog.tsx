@@ -9,7 +9,7 @@ import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import type { Recurrence } from "../platform/model";
-import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, planAmount, publicPlans, type Invoice, type OwnPlan, type PixAnswer } from "./api";
+import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, planAmount, planOverLimit, publicPlans, subscriptionUsage, type Invoice, type OwnPlan, type PixAnswer, type PlanUsage } from "./api";
 import { PixView } from "./PixView";
 
 type Payer = { firstName: string; address2: string; city: string; state: string; zipcode: string; country: string };
@@ -31,6 +31,7 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
   const [recurrence, setRecurrence] = useState<Recurrence>("MENSAL");
   const [planId, setPlanId] = useState<number | undefined>(undefined);
   const [currentPlanId, setCurrentPlanId] = useState<number | undefined>(undefined);
+  const [usage, setUsage] = useState<PlanUsage | null>(null);
   const [pix, setPix] = useState<PixAnswer | null>(null);
   const [paying, setPaying] = useState(false);
 
@@ -56,15 +57,18 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
         })),
       )
       .catch(() => undefined);
-    Promise.all([company, publicPlans(), ownPlan(user.companyId).catch(() => null)])
-      .then(([c, offered, own]) => {
+    // Without the usage figures every plan is offered, and the server still refuses one that is too small.
+    Promise.all([company, publicPlans(), ownPlan(user.companyId).catch(() => null), subscriptionUsage().catch(() => null)])
+      .then(([c, offered, own, used]) => {
         if (!live) return;
         const list = own && !offered.some((p) => p.id === own.id) ? [own, ...offered] : offered;
         const payable = list.filter((p) => p.value > 0);
         setRecurrence(c.recurrence ?? "MENSAL");
         setCurrentPlanId(c.plan?.id);
+        setUsage(used);
         setPlans(payable);
-        setPlanId(payable.find((p) => p.id === c.plan?.id)?.id ?? payable[0]?.id);
+        const fitting = payable.filter((p) => p.id === c.plan?.id || !used || !planOverLimit(p, used));
+        setPlanId(fitting.find((p) => p.id === c.plan?.id)?.id ?? fitting[0]?.id);
       })
       .catch(() => live && setPlans([]));
     return () => {
@@ -73,6 +77,8 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
   }, [invoice, user.companyId]);
 
   const chosen = plans?.find((p) => p.id === planId);
+  // Another plan must allow what the company has; its current plan stays payable.
+  const overLimit = (p: OwnPlan) => (usage && p.id !== currentPlanId ? planOverLimit(p, usage) : null);
   // What the server will charge: the chosen plan's value by the recurrence (the invoice's own amount without a choice).
   const amount = chosen ? planAmount(chosen.value, recurrence) : (invoice?.value ?? 0);
   const recurrenceLabel = t(`billing.checkout.recurrence.${recurrence}`);
@@ -156,39 +162,51 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
                     <p className="text-sm text-muted">{t("billing.checkout.planNone")}</p>
                   ) : (
                     <div className="grid max-h-[45vh] gap-2 overflow-y-auto p-1 sm:grid-cols-2">
-                      {plans.map((p) => (
-                        <label
-                          key={p.id}
-                          className={cn(
-                            "flex cursor-pointer items-start gap-3 rounded-xl border p-3 focus-within:ring-2 focus-within:ring-brand",
-                            p.id === planId ? "border-brand bg-brand/10" : "border-line hover:bg-surface-2",
-                          )}
-                        >
-                          <input
-                            type="radio"
-                            name="checkout-plan"
-                            value={p.id}
-                            checked={p.id === planId}
-                            onChange={() => setPlanId(p.id)}
-                            className="mt-1 size-4 accent-brand"
-                          />
-                          <span className="min-w-0 flex-1 space-y-0.5">
-                            <span className="flex flex-wrap items-center gap-2">
-                              <span className="font-semibold">{p.name}</span>
-                              {p.id === currentPlanId ? (
-                                <span className="rounded-full bg-surface-3 px-2 py-0.5 text-[11px] font-medium text-muted">{t("billing.checkout.planCurrent")}</span>
+                      {plans.map((p) => {
+                        const over = overLimit(p);
+                        return (
+                          <label
+                            key={p.id}
+                            data-plan-too-small={over ? "" : undefined}
+                            className={cn(
+                              "flex items-start gap-3 rounded-xl border p-3 focus-within:ring-2 focus-within:ring-brand",
+                              over ? "cursor-not-allowed border-line" : "cursor-pointer",
+                              p.id === planId ? "border-brand bg-brand/10" : !over && "border-line hover:bg-surface-2",
+                            )}
+                          >
+                            <input
+                              type="radio"
+                              name="checkout-plan"
+                              value={p.id}
+                              checked={p.id === planId}
+                              disabled={!!over}
+                              aria-describedby={over ? `checkout-plan-${p.id}-over` : undefined}
+                              onChange={() => setPlanId(p.id)}
+                              className="mt-1 size-4 accent-brand"
+                            />
+                            <span className="min-w-0 flex-1 space-y-0.5">
+                              <span className="flex flex-wrap items-center gap-2">
+                                <span className={cn("font-semibold", over && "text-muted")}>{p.name}</span>
+                                {p.id === currentPlanId ? (
+                                  <span className="rounded-full bg-surface-3 px-2 py-0.5 text-[11px] font-medium text-muted">{t("billing.checkout.planCurrent")}</span>
+                                ) : null}
+                              </span>
+                              <span className="block text-xs text-muted">
+                                {t("billing.checkout.planUsers", { count: p.users })} · {t("billing.checkout.planConnections", { count: p.connections })} ·{" "}
+                                {t("billing.checkout.planQueues", { count: p.queues })}
+                              </span>
+                              <span className="block text-sm font-semibold">
+                                {t("billing.checkout.planPer", { value: brl.format(planAmount(p.value, recurrence)), recurrence: recurrenceLabel })}
+                              </span>
+                              {over ? (
+                                <span id={`checkout-plan-${p.id}-over`} className="block text-xs font-medium text-danger">
+                                  {t(`billing.checkout.planTooSmall.${over.resource}`, { used: over.used, limit: over.limit })}
+                                </span>
                               ) : null}
                             </span>
-                            <span className="block text-xs text-muted">
-                              {t("billing.checkout.planUsers", { count: p.users })} · {t("billing.checkout.planConnections", { count: p.connections })} ·{" "}
-                              {t("billing.checkout.planQueues", { count: p.queues })}
-                            </span>
-                            <span className="block text-sm font-semibold">
-                              {t("billing.checkout.planPer", { value: brl.format(planAmount(p.value, recurrence)), recurrence: recurrenceLabel })}
-                            </span>
-                          </span>
-                        </label>
-                      ))}
+                          </label>
+                        );
+                      })}
                     </div>
                   )}
                   <p className="text-xs text-muted">{t("billing.checkout.planNote")}</p>

@@ -55,3 +55,19 @@ export const payInvoice = (invoiceId: number, planId?: number) =>
 export const publicPlans = () => api<OwnPlan[]>("/plans/list");
 export const ownCompany = (companyId: number) => api<OwnCompany>(`/companies/${companyId}`);
 export const ownPlan = (companyId: number) => api<OwnPlan>(`/companies/listPlan/${companyId}`);
+
+/** What the company has, which another plan must allow (the server refuses a smaller one: ERR_PLAN_TOO_SMALL). */
+export interface PlanUsage {
+  users: number;
+  connections: number;
+  queues: number;
+}
+export const subscriptionUsage = () => api<PlanUsage>("/subscription/usage");
+
+/** The first of a plan's limits the usage is over, or null when it fits (the server's rule, for the checkout's list). */
+export function planOverLimit(plan: PlanUsage, usage: PlanUsage) {
+  for (const resource of ["users", "connections", "queues"] as const) {
+    if (usage[resource] > plan[resource]) return { resource, limit: plan[resource], used: usage[resource] };
+  }
+  return null;
+}

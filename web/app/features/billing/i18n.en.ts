@@ -48,6 +48,11 @@ export const en: Texts = {
     recurrence: { MENSAL: "month", BIMESTRAL: "2 months", TRIMESTRAL: "quarter", SEMESTRAL: "6 months", ANUAL: "year" },
     planLoading: "Loading plans…",
     planNone: "No plan available.",
+    planTooSmall: {
+      users: "Your company has {{used}} users; this plan allows {{limit}}.",
+      connections: "Your company has {{used}} connections; this plan allows {{limit}}.",
+      queues: "Your company has {{used}} queues; this plan allows {{limit}}.",
+    },
     plan: "Plan",
     amountNote: "Amount the server charges for the chosen plan.",
     invoice: "Invoice",

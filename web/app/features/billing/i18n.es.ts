@@ -48,6 +48,11 @@ export const es: Texts = {
     recurrence: { MENSAL: "mes", BIMESTRAL: "bimestre", TRIMESTRAL: "trimestre", SEMESTRAL: "semestre", ANUAL: "año" },
     planLoading: "Cargando planes…",
     planNone: "Ningún plan disponible.",
+    planTooSmall: {
+      users: "Su empresa tiene {{used}} usuarios; este plan permite {{limit}}.",
+      connections: "Su empresa tiene {{used}} conexiones; este plan permite {{limit}}.",
+      queues: "Su empresa tiene {{used}} colas; este plan permite {{limit}}.",
+    },
     plan: "Plan",
     amountNote: "Valor que cobra el servidor por el plan elegido.",
     invoice: "Factura",

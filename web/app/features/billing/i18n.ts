@@ -47,6 +47,11 @@ const ptBR = {
     recurrence: { MENSAL: "mês", BIMESTRAL: "bimestre", TRIMESTRAL: "trimestre", SEMESTRAL: "semestre", ANUAL: "ano" },
     planLoading: "Carregando planos…",
     planNone: "Nenhum plano disponível.",
+    planTooSmall: {
+      users: "Sua empresa tem {{used}} usuários; este plano permite {{limit}}.",
+      connections: "Sua empresa tem {{used}} conexões; este plano permite {{limit}}.",
+      queues: "Sua empresa tem {{used}} filas; este plano permite {{limit}}.",
+    },
     plan: "Plano",
     amountNote: "Valor cobrado pelo servidor para o plano escolhido.",
     invoice: "Fatura",
