@@ -102,6 +102,9 @@ describe("journey: an admin picks another plan in the checkout, pays by Pix thro
     // The payment moved the company to the plan chosen in Personalizar.
     const own = await (await page.request.get(`/api/companies/listPlan/${companyId}`)).json();
     expect(own).toMatchObject({ id: bigger.json.id, name: `Plano Pro ${stamp}` });
+    // The Dados step became the company's billing record: the next checkout starts from it.
+    const record = await (await page.request.get(`/api/companies/${companyId}`)).json();
+    expect(record).toMatchObject({ addressStreet: "Rua do Comércio, 1", addressCity: "Campinas", addressZipCode: "13000-000" });
     expect((await api("DELETE", `/plans/${mini.json.id}`, undefined, await apiLogin(demo.admin, demo.password))).status).toBe(200);
   });
 

@@ -6,15 +6,25 @@ export const invoiceListQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
+const payerText = (required: string) => z.string({ error: "Must be text" }).trim().min(1, required).max(200, "Too Long!");
+
 /**
  * POST /api/subscription: the invoice and, optionally, the plan chosen in the checkout's Personalizar step (a public
- * plan or the company's own). Everything else of the spec's payload (price, users, card…) is accepted and ignored:
- * the amount is computed on the server, from the plan's value and the company's recurrence.
+ * plan or the company's own) and the payer of its Dados step (spec 001's fields, with its required messages), kept
+ * as the company's billing record. Everything else of the spec's payload (price, users, card…) is accepted and
+ * ignored: the amount is computed on the server, from the plan's value and the company's recurrence.
  */
 export const subscriptionInput = z.object({
   invoiceId: z.coerce.number({ error: "Required" }).int("Must be an id").positive("Must be an id"),
   planId: z.coerce.number().int("Must be an id").positive("Must be an id").optional(),
+  firstName: payerText("O nome completo é obrigatório").optional(),
+  address2: payerText("O Endereço é obrigatório").optional(),
+  city: payerText("Cidade é obrigatória").optional(),
+  state: z.string({ error: "Must be text" }).trim().max(200, "Too Long!").optional(),
+  zipcode: payerText("CEP é obrigatório").optional(),
+  country: payerText("País é obrigatório").optional(),
 });
+export type SubscriptionInput = z.infer<typeof subscriptionInput>;
 
 /** The Pix API's webhook body (BCB standard): a list of received payments. Only the txids are used, to ask the PSP. */
 export const pixWebhookBody = z.object({

@@ -93,6 +93,19 @@ describe("POST /api/subscription", () => {
     expect((await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id } })).json.txid).toBe(res.json.txid);
   });
 
+  it("keeps the checkout's payer as the company's billing record, and refuses a blank required field with the spec's message", async () => {
+    await withoutPsp();
+    const { admin, invoice, company } = await companyWithInvoice();
+    const payer = { firstName: "Loja da Ana", address2: "Rua do Comércio, 1", city: "Campinas", state: "SP", zipcode: "13000-000", country: "BR" };
+    const blank = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, ...payer, city: " " } });
+    expect(blank.status).toBe(400);
+    expect(blank.json.fields).toMatchObject({ city: "Cidade é obrigatória" });
+    expect((await invoicesOf(company.id))[0]).toMatchObject({ txId: null });
+    expect((await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id, ...payer } })).status).toBe(200);
+    const record = (await call("GET", `/api/companies/${company.id}`, { token: admin.token })).json;
+    expect(record).toMatchObject({ billingName: "Loja da Ana", addressStreet: "Rua do Comércio, 1", addressCity: "Campinas", addressState: "SP", addressZipCode: "13000-000" });
+  });
+
   it("answers 404 for another company's invoice, 403 to an agent, 400 without an invoice", async () => {
     await withoutPsp();
     const { agent, invoice } = await companyWithInvoice();

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import type { SubscriptionInput } from "../../contracts/billing";
 import { companies, invoices, plans } from "../../db/controlSchema";
 import { staticBrCode } from "../../lib/pix/brCode";
 import { createPspClient, PspError } from "../../lib/pix/pspClient";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
+import { companyChanged } from "../companies/companyChanged";
 import { companyUsage, overLimit } from "../plans/planLimits";
 import { assertBillingAccess } from "./listInvoices";
 import { invoiceAmount } from "./recurrence";
@@ -26,7 +28,7 @@ export function newTxid(): string {
  * configured, an immediate charge is created there (PUT /v2/cob/{txid}) and its copy-paste code shown; without one, a
  * static BR Code for the platform's key. A live charge is shown again rather than a second one made.
  */
-export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId: number; planId?: number } }) {
+export async function payInvoice({ ctx, input }: { ctx: Ctx; input: SubscriptionInput }) {
   assertBillingAccess(ctx);
   const invoice = await ctx.control
     .select()
@@ -50,6 +52,7 @@ export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId:
     expiresAt: expiresAt.toISOString(),
   });
   if (samePrice && invoice.txId && invoice.pixCopyPaste && invoice.pixExpiresAt && invoice.pixExpiresAt.getTime() > now + 5 * 60_000) {
+    await keepPayer(ctx, input);
     return answer(invoice.txId, invoice.pixCopyPaste, invoice.pixExpiresAt);
   }
 
@@ -70,6 +73,7 @@ export async function payInvoice({ ctx, input }: { ctx: Ctx; input: { invoiceId:
   } else {
     throw new AppError("ERR_PIX_NOT_CONFIGURED");
   }
+  await keepPayer(ctx, input);
   const expiresAt = new Date(now + CHARGE_TTL_SECONDS * 1000);
   // The price and the charge change together, in one write: the webhook compares the charge with this value.
   await ctx.control
@@ -99,6 +103,23 @@ async function chosenPlan(ctx: Ctx, planId: number) {
     if (over) throw new AppError("ERR_PLAN_TOO_SMALL", `${plan.name} allows ${over.limit} ${over.resource}; the company has ${over.used}.`, over);
   }
   return { planId: plan.id, value: invoiceAmount(plan.value, company.recurrence), detail: `${plan.name} (${company.recurrence})` };
+}
+
+/**
+ * The checkout's payer, when it sent one, becomes the company's billing record (the next checkout starts from it).
+ * Written only once the charge exists, so a refused payment changes nothing.
+ */
+async function keepPayer(ctx: Ctx, input: SubscriptionInput) {
+  const record = {
+    ...(input.firstName !== undefined ? { billingName: input.firstName } : {}),
+    ...(input.address2 !== undefined ? { addressStreet: input.address2 } : {}),
+    ...(input.city !== undefined ? { addressCity: input.city } : {}),
+    ...(input.state !== undefined ? { addressState: input.state } : {}),
+    ...(input.zipcode !== undefined ? { addressZipCode: input.zipcode } : {}),
+  };
+  if (Object.keys(record).length === 0) return;
+  await ctx.control.update(companies).set(record).where(eq(companies.id, ctx.companyId));
+  await companyChanged(ctx, ctx.companyId);
 }
 
 /** GET /api/subscription/usage: what the checkout compares each plan with (users, connections, queues). */

@@ -9,10 +9,9 @@ import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import type { Recurrence } from "../platform/model";
-import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, planAmount, planOverLimit, publicPlans, subscriptionUsage, type Invoice, type OwnPlan, type PixAnswer, type PlanUsage } from "./api";
+import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, planAmount, planOverLimit, publicPlans, subscriptionUsage, type Invoice, type OwnPlan, type Payer, type PixAnswer, type PlanUsage } from "./api";
 import { PixView } from "./PixView";
 
-type Payer = { firstName: string; address2: string; city: string; state: string; zipcode: string; country: string };
 const REQUIRED = ["firstName", "address2", "city", "zipcode", "country"] as const;
 const STEPS = ["data", "plan", "review"] as const;
 
@@ -99,7 +98,7 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
     }
     setPaying(true);
     try {
-      setPix(await payInvoice(invoice.id, chosen?.id));
+      setPix(await payInvoice(invoice.id, chosen?.id, payer));
       toast.info(t("billing.waiting"));
     } catch (err) {
       toastError(err);

@@ -49,8 +49,11 @@ export const todayIso = () => new Date().toLocaleDateString("en-CA");
 
 export const listInvoices = () => api<{ invoices: Invoice[] }>("/invoices/all", { query: { pageNumber: 1 } }).then((p) => p.invoices);
 /** Only the invoice and the chosen plan travel: the server prices the plan (value × the company's recurrence). */
-export const payInvoice = (invoiceId: number, planId?: number) =>
-  api<PixAnswer>("/subscription", { method: "POST", body: planId === undefined ? { invoiceId } : { invoiceId, planId } });
+/** The checkout's Dados step (spec 001's payload fields); the server keeps it as the company's billing record. */
+export type Payer = { firstName: string; address2: string; city: string; state: string; zipcode: string; country: string };
+
+export const payInvoice = (invoiceId: number, planId: number | undefined, payer: Payer) =>
+  api<PixAnswer>("/subscription", { method: "POST", body: { invoiceId, ...(planId === undefined ? {} : { planId }), ...payer } });
 /** The plans offered publicly (the signup's list, served at the edge), cheapest first. */
 export const publicPlans = () => api<OwnPlan[]>("/plans/list");
 export const ownCompany = (companyId: number) => api<OwnCompany>(`/companies/${companyId}`);
