@@ -141,6 +141,14 @@ describe("POST /api/contact-lists/:id/whatsapp-check", () => {
     expect(await checkOf(company.id, list.id)).toMatchObject({ status: "done", checked: 2, valid: 1, invalid: 1 });
   });
 
+  it("stops a stalled check whose connection was deleted, as failed, instead of queueing it again", async () => {
+    const { company, admin, list, connection } = await listOf(["5511987654321"]);
+    await lostCheck(company.id, list.id, admin.id, connection.id, new Date(Date.now() - CHECK_STALL_MS - 1000));
+    await inTenant(company.id, (db) => db.update(contactListChecks).set({ whatsappId: null }).where(eq(contactListChecks.contactListId, list.id)).run());
+    expect(await resumeWithQueueRecorded(company.id)).toEqual({ resumed: 0, jobs: [] });
+    expect(await checkOf(company.id, list.id)).toMatchObject({ status: "failed", error: "ERR_NO_WAPP_FOUND" });
+  });
+
   it("is watched by the hub's alarm, which resumes it when it stalls", async () => {
     const { company, admin, list, connection } = await listOf(["5511987654321"]);
     useFakeHost(simulatorAnswers);

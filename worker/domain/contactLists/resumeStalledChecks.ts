@@ -1,4 +1,4 @@
-import { and, eq, lt, min } from "drizzle-orm";
+import { and, eq, inArray, lt, min } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactListChecks } from "../../db/schema";
 import type { SystemCtx } from "../context";
@@ -19,7 +19,8 @@ export function nextCheckStallDue(db: Db, companyId: number): number | null {
  * The hub's alarm: a running check that has not moved for CHECK_STALL_MS lost its job chain (a deploy, a queue
  * outage; a batch's retries end well within it), so its current batch is queued again, as the page's "resume"
  * does. Jobs carry the check's run and cursor, so if the old chain was only slow, whichever job comes second finds
- * its batch recorded and stops. Answers how many were resumed.
+ * its batch recorded and stops. A check whose connection was deleted meanwhile stops as failed (ERR_NO_WAPP_FOUND),
+ * resumable on another connection from the page. Answers how many were resumed.
  */
 export async function resumeStalledChecks({ ctx, input }: { ctx: SystemCtx; input: { now: number } }): Promise<number> {
   const now = new Date(input.now);
@@ -29,11 +30,16 @@ export async function resumeStalledChecks({ ctx, input }: { ctx: SystemCtx; inpu
     .where(and(eq(contactListChecks.companyId, ctx.companyId), eq(contactListChecks.status, "running"), lt(contactListChecks.updatedAt, new Date(input.now - CHECK_STALL_MS))))
     .returning();
   if (stalled.length === 0) return 0;
-  console.warn("contact list checks resumed after a stall", { companyId: ctx.companyId, checks: stalled.map((c) => c.id) });
+  const orphaned = stalled.filter((c) => c.whatsappId === null).map((c) => c.id);
+  const stopped = orphaned.length
+    ? await ctx.db.update(contactListChecks).set({ status: "failed", error: "ERR_NO_WAPP_FOUND" }).where(inArray(contactListChecks.id, orphaned)).returning()
+    : [];
+  const resumed = stalled.filter((c) => c.whatsappId !== null);
+  if (resumed.length) console.warn("contact list checks resumed after a stall", { companyId: ctx.companyId, checks: resumed.map((c) => c.id) });
   await enqueueOutboundAll(
     ctx,
-    stalled.map((c) => ({ kind: "contactListCheck" as const, companyId: ctx.companyId, checkId: c.id, run: c.run, cursor: c.cursor })),
+    resumed.map((c) => ({ kind: "contactListCheck" as const, companyId: ctx.companyId, checkId: c.id, run: c.run, cursor: c.cursor })),
   );
-  for (const check of stalled) await publishCheck(ctx, check);
-  return stalled.length;
+  for (const check of [...resumed, ...stopped]) await publishCheck(ctx, check);
+  return resumed.length;
 }
