@@ -45,3 +45,17 @@ export const planUpdate = patchOf({
   useInternal: flag.optional(),
 });
 export type PlanUpdate = z.infer<typeof planUpdate>;
+
+/** What a plan limits: how many users, connections and queues a company has (or a plan allows). */
+export type PlanUsage = { users: number; connections: number; queues: number };
+
+/**
+ * The first of a plan's limits a company's usage is over, or null when the plan fits it: the server's rule for a
+ * plan chosen in the checkout (ERR_PLAN_TOO_SMALL), and the checkout's for the plans it offers.
+ */
+export function planOverLimit(plan: PlanUsage, usage: PlanUsage): { resource: keyof PlanUsage; limit: number; used: number } | null {
+  for (const resource of ["users", "connections", "queues"] as const) {
+    if (usage[resource] > plan[resource]) return { resource, limit: plan[resource], used: usage[resource] };
+  }
+  return null;
+}

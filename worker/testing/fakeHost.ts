@@ -9,12 +9,13 @@ export interface HostCall {
   body: unknown;
 }
 
-/**
- * Stands in for the session host at SESSION_HOST_URL: checks each call's signature as the real host does,
- * records it, and answers with `respond` (the real client code, signing and error mapping included, runs).
- */
 type HostAnswer = { status?: number; body: unknown };
 
+/**
+ * Stands in for the session host at SESSION_HOST_URL: checks each call's signature as the real host does,
+ * records it, and answers with `respond`, at once or later (the real client code, signing and error mapping
+ * included, runs).
+ */
 export function useFakeHost(respond: (call: HostCall) => HostAnswer | Promise<HostAnswer> = () => ({ body: { ok: true } })) {
   const calls: HostCall[] = [];
   const realFetch = globalThis.fetch;

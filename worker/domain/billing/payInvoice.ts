@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { SubscriptionInput } from "../../contracts/billing";
+import { planOverLimit } from "../../contracts/plans";
 import { companies, invoices, plans } from "../../db/controlSchema";
 import { staticBrCode } from "../../lib/pix/brCode";
 import { createPspClient, PspError } from "../../lib/pix/pspClient";
@@ -7,7 +8,7 @@ import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
 import { companyChanged } from "../companies/companyChanged";
-import { companyUsage, overLimit } from "../plans/planLimits";
+import { companyUsage } from "../plans/planLimits";
 import { assertBillingAccess } from "./listInvoices";
 import { invoiceAmount } from "./recurrence";
 
@@ -99,7 +100,7 @@ async function chosenPlan(ctx: Ctx, planId: number) {
   const plan = await ctx.control.select().from(plans).where(eq(plans.id, planId)).get();
   if (!plan || (!plan.useInternal && plan.id !== company.planId) || !(plan.value > 0)) throw new AppError("ERR_NO_PLAN_FOUND");
   if (plan.id !== company.planId) {
-    const over = overLimit(plan, await companyUsage(ctx));
+    const over = planOverLimit(plan, await companyUsage(ctx));
     if (over) throw new AppError("ERR_PLAN_TOO_SMALL", `${plan.name} allows ${over.limit} ${over.resource}; the company has ${over.used}.`, over);
   }
   return { planId: plan.id, value: invoiceAmount(plan.value, company.recurrence), detail: `${plan.name} (${company.recurrence})` };

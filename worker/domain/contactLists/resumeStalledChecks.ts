@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, min } from "drizzle-orm";
+import { and, eq, isNull, lt, min } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactListChecks } from "../../db/schema";
 import type { SystemCtx } from "../context";
@@ -24,17 +24,13 @@ export function nextCheckStallDue(db: Db, companyId: number): number | null {
  */
 export async function resumeStalledChecks({ ctx, input }: { ctx: SystemCtx; input: { now: number } }): Promise<number> {
   const now = new Date(input.now);
-  const stalled = await ctx.db
+  const stalled = and(eq(contactListChecks.companyId, ctx.companyId), eq(contactListChecks.status, "running"), lt(contactListChecks.updatedAt, new Date(input.now - CHECK_STALL_MS)));
+  const stopped = await ctx.db
     .update(contactListChecks)
-    .set({ updatedAt: now })
-    .where(and(eq(contactListChecks.companyId, ctx.companyId), eq(contactListChecks.status, "running"), lt(contactListChecks.updatedAt, new Date(input.now - CHECK_STALL_MS))))
+    .set({ status: "failed", error: "ERR_NO_WAPP_FOUND", updatedAt: now })
+    .where(and(stalled, isNull(contactListChecks.whatsappId)))
     .returning();
-  if (stalled.length === 0) return 0;
-  const orphaned = stalled.filter((c) => c.whatsappId === null).map((c) => c.id);
-  const stopped = orphaned.length
-    ? await ctx.db.update(contactListChecks).set({ status: "failed", error: "ERR_NO_WAPP_FOUND" }).where(inArray(contactListChecks.id, orphaned)).returning()
-    : [];
-  const resumed = stalled.filter((c) => c.whatsappId !== null);
+  const resumed = await ctx.db.update(contactListChecks).set({ updatedAt: now }).where(stalled).returning();
   if (resumed.length) console.warn("contact list checks resumed after a stall", { companyId: ctx.companyId, checks: resumed.map((c) => c.id) });
   await enqueueOutboundAll(
     ctx,

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { companies, plans, queues, users, whatsapps } from "../../db/schema";
+import type { PlanUsage } from "../../contracts/plans";
 import type { PlanFlag } from "../auth/sessionUser";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
@@ -7,8 +8,6 @@ import { AppError } from "../errors";
 export type PlanLimit = "users" | "connections" | "queues";
 
 const counted = { users, connections: whatsapps, queues } as const;
-
-export type PlanUsage = Record<PlanLimit, number>;
 
 /** How many users, connections and queues the acting company has (what a plan's limits are compared with). */
 export async function companyUsage(ctx: Pick<Ctx, "db" | "companyId">): Promise<PlanUsage> {
@@ -19,14 +18,6 @@ export async function companyUsage(ctx: Pick<Ctx, "db" | "companyId">): Promise<
     }),
   );
   return { users: u?.n ?? 0, connections: c?.n ?? 0, queues: q?.n ?? 0 };
-}
-
-/** The first of a plan's limits the company's usage is over, or null when the plan fits it. */
-export function overLimit(plan: PlanUsage, usage: PlanUsage): { resource: PlanLimit; limit: number; used: number } | null {
-  for (const resource of ["users", "connections", "queues"] as const) {
-    if (usage[resource] > plan[resource]) return { resource, limit: plan[resource], used: usage[resource] };
-  }
-  return null;
 }
 
 /**

@@ -10,13 +10,7 @@ const companyCache = new Map<number, number>();
 
 /** The company a connection belongs to, from the control database's index (null: no such connection). */
 export async function companyOfConnection(control: ControlDb, whatsappId: number): Promise<number | null> {
-  const cached = companyCache.get(whatsappId);
-  if (cached !== undefined) return cached;
-  const row = await control.select({ companyId: connectionRoutes.companyId }).from(connectionRoutes).where(eq(connectionRoutes.whatsappId, whatsappId)).get();
-  if (!row) return null;
-  if (companyCache.size > 10_000) companyCache.clear();
-  companyCache.set(whatsappId, row.companyId);
-  return row.companyId;
+  return (await companiesOfConnections(control, [whatsappId])).get(whatsappId) ?? null;
 }
 
 /** The companies of several connections (those the index does not know are left out), one read for the uncached. */

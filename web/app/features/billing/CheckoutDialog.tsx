@@ -9,7 +9,8 @@ import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import type { Recurrence } from "../platform/model";
-import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, planAmount, planOverLimit, publicPlans, subscriptionUsage, type Invoice, type OwnPlan, type Payer, type PixAnswer, type PlanUsage } from "./api";
+import { planOverLimit, type PlanUsage } from "../../../../worker/contracts/plans";
+import { brl, ddmmyyyy, ownCompany, ownPlan, payInvoice, planAmount, publicPlans, subscriptionUsage, type Invoice, type OwnPlan, type Payer, type PixAnswer } from "./api";
 import { PixView } from "./PixView";
 
 const REQUIRED = ["firstName", "address2", "city", "zipcode", "country"] as const;

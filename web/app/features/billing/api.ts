@@ -1,4 +1,5 @@
 import { api } from "../../lib/api";
+import type { PlanUsage } from "../../../../worker/contracts/plans";
 import type { Recurrence } from "../platform/model";
 
 /** Months a recurrence pays for, as the server's invoice rule (worker/domain/billing/recurrence.ts). */
@@ -60,17 +61,4 @@ export const ownCompany = (companyId: number) => api<OwnCompany>(`/companies/${c
 export const ownPlan = (companyId: number) => api<OwnPlan>(`/companies/listPlan/${companyId}`);
 
 /** What the company has, which another plan must allow (the server refuses a smaller one: ERR_PLAN_TOO_SMALL). */
-export interface PlanUsage {
-  users: number;
-  connections: number;
-  queues: number;
-}
 export const subscriptionUsage = () => api<PlanUsage>("/subscription/usage");
-
-/** The first of a plan's limits the usage is over, or null when it fits (the server's rule, for the checkout's list). */
-export function planOverLimit(plan: PlanUsage, usage: PlanUsage) {
-  for (const resource of ["users", "connections", "queues"] as const) {
-    if (usage[resource] > plan[resource]) return { resource, limit: plan[resource], used: usage[resource] };
-  }
-  return null;
-}
