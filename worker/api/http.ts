@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { z } from "zod";
 import type { Ctx, CurrentUser } from "../domain/context";
 import { HTTPException } from "hono/http-exception";
+import { parsePlatformId } from "../contracts/ids";
 import { AppError, errorBody } from "../domain/errors";
 import type { Env } from "../env";
 import type { Db } from "../db/client";
@@ -130,9 +131,8 @@ export function query<S extends z.ZodType>(c: AppContext, schema: S): z.infer<S>
 
 /** Route ids are positive integers; anything else is "not found" rather than a validation error. */
 export function idParam(c: AppContext, name = "id"): number {
-  const raw = c.req.param(name) ?? "";
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError("ERR_NOT_FOUND");
+  const id = parsePlatformId(c.req.param(name));
+  if (id === null) throw new AppError("ERR_NOT_FOUND");
   return id;
 }
 

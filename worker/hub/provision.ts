@@ -3,18 +3,15 @@ import type { ControlDb, Db } from "../db/client";
 import { companies as controlCompanies, pendingTenantRows, plans as controlPlans } from "../db/controlSchema";
 import { companies, plans } from "../db/tenantSchema";
 import { AppError } from "../domain/errors";
+import { ID_RANGE, idRangeStart } from "../contracts/ids";
 
 /**
  * Ids are unique across the platform although each company numbers its own rows: company N's rows start above
- * (N - 1) × ID_RANGE (company 1 counts from 1). A billion rows of one table cannot fit in one company's 10 GB, so a
- * range never runs into the next; an id alone still names one company's row (logs, the session host's connection
- * ids, another company's id answering 404 rather than some other row).
+ * (N - 1) × ID_RANGE (company 1 counts from 1; the id contract, contracts/ids). A billion rows of one table cannot
+ * fit in one company's 10 GB, so a range never runs into the next; an id alone still names one company's row (logs,
+ * the session host's connection ids, another company's id answering 404 rather than some other row).
  */
-export const ID_RANGE = 1_000_000_000;
-
-export function idRangeStart(companyId: number) {
-  return (companyId - 1) * ID_RANGE;
-}
+export { ID_RANGE, idRangeStart };
 
 /**
  * A company's first request creates its database: its copy of the company and plan, its id ranges, and the rows

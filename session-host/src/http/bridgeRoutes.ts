@@ -11,6 +11,7 @@ import {
   reactCommand,
   sendCommand,
 } from "../../../worker/contracts/bridge";
+import { parsePlatformId } from "../../../worker/contracts/ids";
 import { verifyBridgeRequest } from "../../../worker/lib/bridgeSignature";
 import type { ConnectionSupervisor } from "../bridge/supervisor";
 import { consoleLogger, type Logger } from "../log";
@@ -164,8 +165,8 @@ function requireConnected(provider: Provider, id: number) {
 }
 
 function connectionIdOf(raw: string): number {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, "ERR_NO_WAPP_FOUND", "No such connection.");
+  const id = parsePlatformId(raw);
+  if (id === null) throw new HttpError(404, "ERR_NO_WAPP_FOUND", "No such connection.");
   return id;
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import { parsePlatformId } from "../../../worker/contracts/ids";
 import { HttpError, parseBody, readJson, sendJson, sendText } from "../http/respond";
 import type { SimulatorProvider, StoredMessage } from "../providers/simulator";
 import { simulatorPage } from "./page";
@@ -123,8 +124,8 @@ export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessa
 }
 
 function connectionIdOf(raw: string): number {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, "ERR_NO_WAPP_FOUND", "No such connection.");
+  const id = parsePlatformId(raw);
+  if (id === null) throw new HttpError(404, "ERR_NO_WAPP_FOUND", "No such connection.");
   return id;
 }
 
