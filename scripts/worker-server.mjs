@@ -21,6 +21,7 @@
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { ROOT } from "./lib/paths.mjs";
@@ -135,6 +136,9 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
  */
 const bulkPort = process.env.ZAPDESK_BULK_PORT?.trim();
 if (bulkPort) {
+  // Company ids in these paths are read through the platform's one id contract.
+  const { tsImport } = await import("tsx/esm/api");
+  const { parsePlatformId } = await tsImport(pathToFileURL(path.join(ROOT, "worker", "contracts", "ids.ts")).href, import.meta.url);
   const d1 = await mf.getD1Database("DB");
   const hubs = await mf.getDurableObjectNamespace("COMPANY_HUB");
   http
@@ -142,9 +146,10 @@ if (bulkPort) {
       const requested = new URL(req.url ?? "/", "http://localhost");
       try {
         // Benchmarks: a company's automation run at once (as its alarm runs it), and its database's size in bytes.
-        const hubCall = /^\/tenant\/([1-9][0-9]*)\/(automate|size)$/.exec(requested.pathname);
+        const hubCall = /^\/tenant\/([^/]+)\/(automate|size)$/.exec(requested.pathname);
         if (hubCall) {
-          const companyId = Number(hubCall[1]);
+          const companyId = parsePlatformId(hubCall[1]);
+          if (companyId === null) return res.writeHead(404).end();
           const hub = hubs.get(hubs.idFromName(`company:${companyId}`));
           const answer = hubCall[2] === "automate" ? await hub.automate(companyId, Date.now()) : { bytes: await hub.databaseSize() };
           return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
@@ -155,11 +160,11 @@ if (bulkPort) {
         const { statements } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
         if (!Array.isArray(statements) || !statements.every((s) => typeof s === "string")) return res.writeHead(400).end("statements: string[]");
         let results;
-        const tenant = /^\/tenant\/([1-9][0-9]*)$/.exec(requested.pathname);
+        const tenant = /^\/tenant\/([^/]+)$/.exec(requested.pathname);
+        const companyId = tenant ? parsePlatformId(tenant[1]) : null;
         if (requested.pathname === "/control") {
           results = statements.length ? (await d1.batch(statements.map((s) => d1.prepare(s)))).map((r) => r.results ?? []) : [];
-        } else if (tenant) {
-          const companyId = Number(tenant[1]);
+        } else if (companyId !== null) {
           results = await hubs.get(hubs.idFromName(`company:${companyId}`)).bulkSql(companyId, statements);
         } else {
           return res.writeHead(404).end();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { patchOf } from "./patch";
 
 /** Companies one fan-out job delivers to (one hub publish each, in parallel); the job then enqueues the next batch. */
@@ -6,7 +7,7 @@ export const FANOUT_BATCH_SIZE = 100;
 /** An announcement's attachment (R2): an image or a document. */
 export const MAX_ANNOUNCEMENT_MEDIA_BYTES = 10 * 1024 * 1024;
 
-const id = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+const id = platformId();
 
 /** POST /announcements (super users). `companyIds` null or absent: every company. */
 export const announcementInput = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformIdText } from "./ids";
 
 /** GET /api/invoices/all: the company's invoices, newest due date first. */
 export const invoiceListQuery = z.object({
@@ -15,8 +16,8 @@ const payerText = (required: string) => z.string({ error: "Must be text" }).trim
  * ignored: the amount is computed on the server, from the plan's value and the company's recurrence.
  */
 export const subscriptionInput = z.object({
-  invoiceId: z.coerce.number({ error: "Required" }).int("Must be an id").positive("Must be an id"),
-  planId: z.coerce.number().int("Must be an id").positive("Must be an id").optional(),
+  invoiceId: platformIdText("Must be an id", "Required"),
+  planId: platformIdText().optional(),
   firstName: payerText("O nome completo é obrigatório").optional(),
   address2: payerText("O Endereço é obrigatório").optional(),
   city: payerText("Cidade é obrigatória").optional(),

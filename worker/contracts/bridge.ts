@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 
 /**
  * The bridge between the worker and the session host: signed HTTP both ways (see worker/lib/bridgeSignature.ts).
@@ -136,7 +137,7 @@ export const inboundMessage = z.object({
 export type BridgeInboundMessage = z.infer<typeof inboundMessage>;
 
 const at = z.number().int().nonnegative();
-const connectionId = z.number().int().positive();
+const connectionId = platformId();
 
 export const bridgeEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("status"), connectionId, status: connectionStatus, number: z.string().max(32).optional(), at }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { patchOf } from "./patch";
 
 /** Messages per page of a chat (GET /chats/:id/messages); older pages load when scrolled near the top. */
@@ -13,7 +14,7 @@ export const MAX_CHAT_MEDIA_BYTES = 16 * 1024 * 1024;
 export const CHAT_TITLE_REQUIRED = "Por favor, preencha o título da conversa.";
 export const CHAT_USERS_REQUIRED = "Por favor, selecione pelo menos um usuário.";
 
-const userId = z.number({ error: "Must be a user id" }).int("Must be a user id").positive("Must be a user id");
+const userId = platformId("Must be a user id");
 const title = z.string({ error: CHAT_TITLE_REQUIRED }).trim().min(1, CHAT_TITLE_REQUIRED).max(120, "Too Long!");
 const members = z
   .array(userId, { error: CHAT_USERS_REQUIRED })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { patchOf } from "./patch";
 import { COMPANY_RECURRENCES } from "../db/schema/companies";
 import { emailField, passwordField } from "./users";
@@ -40,7 +41,7 @@ export const companyFields = {
   name: companyNameField,
   email: emailField,
   phone: phoneField.default(""),
-  planId: z.number({ error: "Required" }).int("Must be an id").positive("Must be an id"),
+  planId: platformId("Must be an id", "Required"),
   status: z.boolean({ error: "Must be true or false" }).default(true),
   dueDate: dueDateField.default(null),
   recurrence: z.enum(COMPANY_RECURRENCES, { error: "Must be a recurrence" }).default("MENSAL"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId, platformIdText } from "./ids";
 import { contactEmail } from "./contacts";
 import { pagedSearchQuery } from "./paging";
 import { patchOf } from "./patch";
@@ -29,7 +30,7 @@ const variables = z
   .refine((v) => Object.keys(v).length <= 20, "At most 20 variables");
 
 export const createContactListItemInput = z.object({
-  contactListId: z.number({ error: (iss) => (iss.input === undefined ? "Required" : "Must be a list id") }).int().positive("Must be a list id"),
+  contactListId: platformId("Must be a list id", "Required"),
   name: itemName,
   number: itemNumber,
   email: contactEmail.default(""),
@@ -47,19 +48,19 @@ export type UpdateContactListItemInput = z.infer<typeof updateContactListItemInp
 
 /** GET /contact-list-items: searchParam, pageNumber and the list (spec 002). */
 export const listContactListItemsQuery = pagedSearchQuery.extend({
-  contactListId: z.coerce.number({ error: "Required" }).int("Must be a list id").positive("Must be a list id"),
+  contactListId: platformIdText("Must be a list id", "Required"),
   /** Only the items with this WhatsApp check result ("unchecked": never checked). */
   whatsappCheck: z.enum(["valid", "invalid", "unknown", "unchecked"], { error: "Must be valid, invalid, unknown or unchecked" }).optional(),
 });
 
 /** POST /contact-lists/:id/whatsapp-check: the connection that asks WhatsApp (absent or null: the default one). */
 export const startContactListCheckInput = z.object({
-  whatsappId: z.number({ error: "Must be a connection id" }).int("Must be a connection id").positive("Must be a connection id").nullable().optional(),
+  whatsappId: platformId("Must be a connection id").nullable().optional(),
 });
 export type StartContactListCheckInput = z.infer<typeof startContactListCheckInput>;
 export type ListContactListItemsQuery = z.infer<typeof listContactListItemsQuery>;
 
 /** POST /contact-lists/:id/add-tag: every contact with a ticket that carries the tag joins the list. */
 export const addTagToContactListInput = z.object({
-  tagId: z.number({ error: (iss) => (iss.input === undefined ? "Required" : "Must be a tag id") }).int().positive("Must be a tag id"),
+  tagId: platformId("Must be a tag id", "Required"),
 });

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { patchOf } from "./patch";
 import { pagedSearchQuery } from "./paging";
 import { personName } from "./users";
 
 const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD");
-const id = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+const id = platformId();
 
 /** GET /contacts: the contacts page. Dates are days in the company's time zone, over the last interaction. */
 export const listContactsQuery = pagedSearchQuery.extend({
@@ -114,7 +115,7 @@ export const importContactsInput = z.object({
 export type ImportContactsInput = z.infer<typeof importContactsInput>;
 
 /** POST /contacts/import-phone: the connection whose phone's address book to import (default: the user's or the company's). */
-export const importFromPhoneInput = z.object({ whatsappId: z.number().int().positive().optional() });
+export const importFromPhoneInput = z.object({ whatsappId: platformId().optional() });
 
 /** Why importContacts left a row out. */
 export const IMPORT_SKIP_REASONS = ["invalid_number", "invalid_name", "invalid_email", "duplicated_in_file", "already_exists"] as const;

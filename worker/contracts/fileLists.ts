@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { MAX_MEDIA_BYTES } from "./messages";
 import { pagedSearchQuery } from "./paging";
 import { patchOf } from "./patch";
@@ -25,7 +26,7 @@ const message = z
 
 /** One file's shown name and caption; `id` names a file already uploaded (the order given is the sending order). */
 const fileEntry = z.object({
-  id: z.number({ error: "Must be a file id" }).int().positive("Must be a file id"),
+  id: platformId("Must be a file id"),
   name: z.string({ error: "Must be text" }).trim().min(1, "Obrigatório").max(120, "Too Long!"),
   description: z.string({ error: "Must be text" }).trim().max(1000, "Too Long!").default(""),
 });

@@ -42,16 +42,16 @@ export function parsePlatformId(raw: unknown): number | null {
   return isPlatformId(id) ? id : null;
 }
 
-/** An id in a JSON body: a number, positive and safe. */
-export const platformId = (message = "Must be an id") =>
-  z.number({ error: (iss) => (iss.input === undefined ? "Required" : message) }).refine(isPlatformId, message);
+/** An id in a JSON body: a number, positive and safe. `missing` is the message when the field is absent. */
+export const platformId = (message = "Must be an id", missing = message) =>
+  z.number({ error: (iss) => (iss.input === undefined ? missing : message) }).refine(isPlatformId, message);
 
 /**
  * An id that may come as text (a query string, a form field, a select's value) or as a number; surrounding spaces
  * are ignored.
  */
-export const platformIdText = (message = "Must be an id") =>
-  z.union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? "Required" : message) }).transform((value, ctx) => {
+export const platformIdText = (message = "Must be an id", missing = message) =>
+  z.union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? missing : message) }).transform((value, ctx) => {
     const id = parsePlatformId(typeof value === "string" ? value.trim() : value);
     if (id === null) {
       ctx.issues.push({ code: "custom", message, input: value });

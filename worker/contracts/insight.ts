@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformIdText } from "./ids";
 
 /** The dashboard's periods (spec 000: last 3, 7, 15, 30, 60, 90 days). */
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
@@ -14,12 +15,7 @@ const isoDay = z
     return y >= 2000 && y <= 2100 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
   }, "Must be a date (YYYY-MM-DD)");
 
-const optionalId = z.coerce
-  .number({ error: "Must be an id" })
-  .int("Must be an id")
-  .positive("Must be an id")
-  .max(Number.MAX_SAFE_INTEGER, "Must be an id")
-  .optional();
+const optionalId = platformIdText().optional();
 
 const days = z.coerce
   .number({ error: "Must be 3, 7, 15, 30, 60 or 90" })

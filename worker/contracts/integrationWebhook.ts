@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 
 /**
  * The documented exchange with n8n and webhook integrations (ADR 0032). We POST `IntegrationEvent` for each of
@@ -17,7 +18,7 @@ export interface IntegrationEvent {
 
 const command = z.discriminatedUnion("type", [
   /** To a queue (by id or name); without one, the ticket's own. The ticket then waits for an agent. */
-  z.object({ type: z.literal("transfer"), queueId: z.number().int().positive().optional(), queue: z.string().max(100).optional() }),
+  z.object({ type: z.literal("transfer"), queueId: platformId().optional(), queue: z.string().max(100).optional() }),
   z.object({ type: z.literal("close") }),
   /** A tag by name, which must exist. */
   z.object({ type: z.literal("tag"), tag: z.string().min(1).max(100) }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { idList } from "./tickets";
 
 /**
@@ -14,7 +15,7 @@ export const MAX_KANBAN_LANES = 500;
 export const kanbanBoardQuery = z.object({ queueIds: idList.optional() });
 export type KanbanBoardQuery = z.infer<typeof kanbanBoardQuery>;
 
-const id = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+const id = platformId();
 /** A lane: a kanban tag's id, or null for 'Em aberto'. */
 const laneId = z
   .number({ error: (iss) => (iss.input === undefined ? "Obrigatório" : "Must be a tag id or null") })

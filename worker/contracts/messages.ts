@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 
 export const MESSAGES_PAGE_SIZE = 30;
 /** WhatsApp's own ceiling for a text message is 65,536 characters; agents never need more than this. */
@@ -45,7 +46,7 @@ export const sendMessageInput = z
     body: body.default(""),
     /** The id of the message being replied to (the spec's quotedMsg may be the message object). */
     quotedMsg: z
-      .union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((q) => q.id)])
+      .union([platformId(), z.object({ id: platformId() }).transform((q) => q.id)])
       .nullish(),
     signMessage: z.boolean().default(false),
     // Sent by the spec's UI; the server decides these itself.
@@ -69,7 +70,7 @@ export const reactionInput = z.object({
 });
 
 export const forwardInput = z.object({
-  messageId: z.number().int().positive(),
-  contactId: z.number().int().positive(),
+  messageId: platformId(),
+  contactId: platformId(),
   signMessage: z.boolean().default(false),
 });

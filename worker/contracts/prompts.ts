@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { PROMPT_VOICES } from "./promptVoices";
 import { patchOf } from "./patch";
 
@@ -20,7 +21,7 @@ const apiKey = z
   .max(500, TOO_LONG)
   .regex(/^\S+$/, "Must have no spaces");
 /** A queue is mandatory (spec 002: 'Informe o setor'). */
-const queueId = z.number({ error: "Informe o setor" }).int("Informe o setor").positive("Informe o setor");
+const queueId = platformId("Informe o setor");
 const number = (min: number, max: number, integer: boolean) => {
   const base = z.coerce.number({ error: (iss) => required(iss, "Must be a number") }).min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
   return integer ? base.int("Must be a whole number") : base;

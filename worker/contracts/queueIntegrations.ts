@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformIdText } from "./ids";
 
 export { pagedSearchQuery as listQueueIntegrationsQuery, type PagedSearchQuery as ListQueueIntegrationsQuery } from "./paging";
 
@@ -96,7 +97,7 @@ export interface QueueIntegrationView {
  */
 export const testSessionInput = z
   .object({
-    id: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").positive("Must be positive").optional(),
+    id: platformIdText().optional(),
     projectName: text(200).default(""),
     jsonContent: text(20_000).default(""),
     language: z.enum(INTEGRATION_LANGUAGES, { error: "Unknown language" }).default("pt-BR"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId, platformIdText } from "./ids";
 import { patchOf } from "./patch";
 import type { WeekdaySchedule } from "../db/schema/companies";
 import { MAX_MEDIA_BYTES, MAX_MESSAGE_BODY } from "./messages";
@@ -39,7 +40,7 @@ const orderQueue = z
   .min(0, "Must be 0 or more")
   .max(10_000, "Too large")
   .nullable();
-const refId = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id").nullable();
+const refId = platformId().nullable();
 
 const time = z.string({ error: "Must be a time HH:MM" }).regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, "Must be a time HH:MM");
 
@@ -90,7 +91,7 @@ export type UpdateQueueInput = z.infer<typeof updateQueueInput>;
 
 /** An option's title (what the menu lists after its number). */
 const optionTitle = requiredText().trim().min(1, "Required").max(100, "Too Long!");
-const positiveId = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+const positiveId = platformId();
 
 /**
  * POST /queue-options. parentId null (or the spec's -1) adds a top-level option. The ordinal (`option`) is always
@@ -122,7 +123,7 @@ export type UpdateQueueOptionInput = z.infer<typeof updateQueueOptionInput>;
 
 /** GET /queue-options?queueId=&parentId= (-1 or absent for the top level): that level, each with its subtree. */
 export const listQueueOptionsQuery = z.object({
-  queueId: z.coerce.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id"),
+  queueId: platformIdText(),
   parentId: z.coerce
     .number({ error: "Must be an option id or -1" })
     .int("Must be an option id or -1")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformIdText } from "./ids";
 import { SCHEDULE_STATUSES } from "../db/schema/schedules";
 import { MAX_MESSAGE_BODY } from "./messages";
 import { pagedSearchQuery } from "./paging";
@@ -83,7 +84,7 @@ const instant = z.iso.datetime({ offset: true, error: "Must be an ISO date and t
  */
 export const listSchedulesQuery = pagedSearchQuery.extend({
   status: z.enum(SCHEDULE_STATUSES, { error: `Must be one of ${SCHEDULE_STATUSES.join(", ")}` }).optional(),
-  contactId: z.coerce.number({ error: "Must be a contact id" }).int("Must be a contact id").positive("Must be a contact id").optional(),
+  contactId: platformIdText("Must be a contact id").optional(),
   from: instant.optional(),
   to: instant.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformIdText } from "./ids";
 import { emailField, passwordField } from "./users";
 
 /**
@@ -20,7 +21,7 @@ export const signupInput = z.object({
     .pipe(z.string().max(11, "Too Long!"))
     .default(""),
   password: passwordField,
-  planId: z.coerce.number({ error: "Required" }).int("Must be an id").positive("Required"),
+  planId: platformIdText("Required"),
   /** The Turnstile widget's token (its form field is cf-turnstile-response); required when Turnstile is configured. */
   turnstileToken: z.string().max(4096).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { patchOf } from "./patch";
 
 export { pagedSearchQuery as listTagsQuery, type PagedSearchQuery as ListTagsQuery } from "./paging";
@@ -40,7 +41,7 @@ export const updateTagInput = patchOf({
 });
 export type UpdateTagInput = z.infer<typeof updateTagInput>;
 
-const id = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+const id = platformId();
 
 /** POST /tags/sync: the ticket's tags become exactly these ({ id } objects, as the tag picker sends, or ids). */
 export const syncTagsInput = z.object({

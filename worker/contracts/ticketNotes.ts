@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { platformId, platformIdText } from "./ids";
 
-const id = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
-const idQuery = z.coerce.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+const id = platformId();
+const idQuery = platformIdText();
 
 /** A note on a ticket, shown in the contact drawer (spec 000: required, at least 2 characters). */
 export const createTicketNoteInput = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { patchOf } from "./patch";
 
 /**
@@ -53,7 +54,7 @@ export const listTicketsQuery = z.object({
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
 
-const id = z.number().int().positive();
+const id = platformId();
 
 export const createTicketInput = z.object({
   contactId: id,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformId } from "./ids";
 import { patchOf } from "./patch";
 import { ALL_TICKET_VALUES, USER_PROFILES } from "../db/schema/users";
 
@@ -17,7 +18,7 @@ export const passwordField = requiredString().min(1, "Required").min(5, "Too Sho
 export const LANGUAGES = ["pt-BR", "en", "es"] as const;
 export const languageField = z.enum(LANGUAGES, { error: "Must be pt-BR, en or es" }).nullable();
 
-const id = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+const id = platformId();
 
 const profileField = z.enum(USER_PROFILES, { error: "Must be admin, supervisor or user" });
 const allTicketField = z.enum(ALL_TICKET_VALUES, { error: "Must be enabled or disabled" });

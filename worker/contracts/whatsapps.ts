@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformIdText } from "./ids";
 import { patchOf } from "./patch";
 
 /**
@@ -23,9 +24,7 @@ const digits = (max: number, error: string) =>
     .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, error).transform(Number)], { error })
     .pipe(z.number().int(error).min(0, error).max(max, error));
 
-const id = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,15}$/, "Must be an id").transform(Number)], { error: "Must be an id" })
-  .pipe(z.number().int("Must be an id").positive("Must be an id"));
+const id = platformIdText();
 
 /** An optional reference: null, or "" from a cleared select, means none. */
 const optionalId = z.union([z.literal("").transform(() => null), z.null(), id], { error: "Must be an id" });

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { isPlatformId } from "./ids";
 import type { TicketScope, VisibilitySettings } from "../domain/tickets/visibility";
 
 export { HUB_MARK_HEADER, PING_FRAME, PONG_FRAME, publishMarkMissed, roomNames } from "./wsProtocol";
@@ -15,8 +16,8 @@ export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("joinNotification") }),
   z.object({ type: z.literal("joinTickets"), status: ticketStatus }),
   z.object({ type: z.literal("leaveTickets"), status: ticketStatus }),
-  z.object({ type: z.literal("joinChatBox"), ticketId: z.int().check(z.positive()) }),
-  z.object({ type: z.literal("leaveChatBox"), ticketId: z.int().check(z.positive()) }),
+  z.object({ type: z.literal("joinChatBox"), ticketId: z.number().check(z.refine(isPlatformId)) }),
+  z.object({ type: z.literal("leaveChatBox"), ticketId: z.number().check(z.refine(isPlatformId)) }),
   z.object({ type: z.literal("userStatus") }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;

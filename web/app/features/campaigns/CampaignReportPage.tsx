@@ -1,4 +1,4 @@
-import { Link, useParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { ArrowLeft, FileDown } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { formatDateTime } from "../../lib/dates";
 import { describeErrorCode, toastError } from "../../lib/errors";
 import { useRealtimeEvent } from "../../lib/realtime";
+import { useRouteId } from "../../lib/routeIds";
 import { downloadFile } from "../../lib/upload";
 import { campaignReport } from "./api";
 import { StatusBadge } from "./CampaignsPage";
@@ -20,7 +21,7 @@ const COUNTS: (keyof CampaignCounts)[] = ["valid", "delivered", "failed", "inval
 /** /campaign/{id}/report (spec 002): the counts live, progress (delivered over valid), estimated finish, failures by reason, recipients, CSV. */
 export function CampaignReportPage() {
   const { t, i18n } = useTranslation();
-  const id = Number(useParams().campaignId);
+  const id = useRouteId("campaignId");
   const [report, setReport] = useState<CampaignReport | null>(null);
   const [recipients, setRecipients] = useState<RecipientRow[]>([]);
   const [page, setPage] = useState(1);

@@ -1,4 +1,4 @@
-import { Link, useParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { ArrowLeft, CircleCheck, Pencil, Plus, Tags, Trash2, Upload, Users } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,7 @@ import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { usePagedList } from "../../lib/paged-list";
 import { useRealtimeEvent } from "../../lib/realtime";
+import { useRouteId } from "../../lib/routeIds";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { ImportDialog, type ImportTarget } from "../contacts/ImportDialog";
@@ -32,7 +33,7 @@ import "./texts";
 export function ContactListItemsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const contactListId = Number(useParams().contactListId);
+  const contactListId = useRouteId("contactListId");
   const [contactList, setContactList] = useState<ContactListRow | null>(null);
   const [searchInput, setSearchInput] = useState("");
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);

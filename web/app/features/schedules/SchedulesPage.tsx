@@ -23,6 +23,7 @@ import { SchedulesTable } from "./SchedulesTable";
 import { SCHEDULE_STATUSES, type ScheduleRow, type ScheduleStatus } from "./types";
 import { useScheduleList } from "./useScheduleList";
 import "./texts";
+import { parsePlatformId } from "../../../../worker/contracts/ids";
 
 const ALL = "all";
 /** The calendar and its library load when it is first shown (the list does not pay for them). */
@@ -58,9 +59,9 @@ export function SchedulesPage() {
   const [deleting, setDeleting] = useState<ScheduleRow | null>(null);
 
   // Spec 002: a contactId in the URL opens the new-schedule dialog with that contact.
-  const contactParam = Number(params.get("contactId"));
+  const contactParam = parsePlatformId(params.get("contactId"));
   useEffect(() => {
-    if (!Number.isInteger(contactParam) || contactParam <= 0) return;
+    if (contactParam === null) return;
     getContact(contactParam)
       .then((c) => setDialog({ schedule: null, contact: { id: c.id, name: c.name, number: c.number } }))
       .catch(toastError)
