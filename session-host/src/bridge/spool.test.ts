@@ -175,6 +175,8 @@ describe("spool: restarts", () => {
     await eventually(() => expect(ids(worker.events)).toEqual(["WA3"]));
     spool.record(message(4));
     await eventually(() => expect(ids(worker.events)).toEqual(["WA3", "WA4"]));
+    // The worker records a batch before it answers: wait for the answer, or closing cancels it unacknowledged.
+    expect(await spool.flush()).toBe(true);
     // Sequence numbers go on after the ones already used.
     await closeSpool(spool);
     expect(Number(await readFile(path.join(dir, "spool.acked"), "utf8"))).toBe(4);
