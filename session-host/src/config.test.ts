@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEFAULT_STATE_DIR, loadConfig } from "./config";
+import { FIRST_ID_OF_COMPANY_9999, ID_9_000_000_000_123 } from "./testing/ids";
 
 const SECRET = "x".repeat(32);
 
@@ -27,7 +28,7 @@ describe("session host config", () => {
   it("reads the environment and treats empty values as unset", () => {
     const config = loadConfig({
       SESSION_HOST_PORT: "9001",
-      SIMULATOR_FIXTURE: JSON.stringify({ connections: [{ id: 1 }], contacts: [{ number: "5511987654321", name: "Maria" }] }),
+      SIMULATOR_FIXTURE: JSON.stringify({ connections: [{ id: FIRST_ID_OF_COMPANY_9999 }], contacts: [{ number: "5511987654321", name: "Maria" }] }),
       WORKER_URL: "http://127.0.0.1:8790/",
       BRIDGE_SECRET: SECRET,
       SESSION_HOST_ID: "host-7",
@@ -37,7 +38,7 @@ describe("session host config", () => {
     });
     expect(config).toMatchObject({
       port: 9001,
-      simulatorFixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [{ number: "5511987654321", name: "Maria" }] },
+      simulatorFixture: { connections: [{ id: FIRST_ID_OF_COMPANY_9999, status: "CONNECTED" }], contacts: [{ number: "5511987654321", name: "Maria" }] },
       bridge: { workerUrl: "http://127.0.0.1:8790", secret: SECRET, hostId: "host-7", leaseTtlMs: 30_000 },
       stateDir: "/tmp/zapdesk-host-state",
       simulatorAckStepMs: 700,
@@ -77,6 +78,14 @@ describe("session host config", () => {
 
   it("refuses a port that is not a number", () => {
     expect(() => loadConfig({ SESSION_HOST_BRIDGE: "off", SESSION_HOST_PORT: "eighty" })).toThrowError(ConfigError);
+  });
+
+  it("reads a simulator fixture's connection ids as the platform issues them, small or in the high range", () => {
+    const fixture = (ids: string) => `{"connections":[${ids.split(",").map((id) => `{"id":${id}}`).join(",")}]}`;
+    const read = (ids: string) => loadConfig({ SESSION_HOST_BRIDGE: "off", SIMULATOR_FIXTURE: fixture(ids) }).simulatorFixture?.connections.map((c) => c.id);
+    expect(read(`1,${ID_9_000_000_000_123},${FIRST_ID_OF_COMPANY_9999},9007199254740991`)).toEqual([1, ID_9_000_000_000_123, FIRST_ID_OF_COMPANY_9999, 9_007_199_254_740_991]);
+    // Past 2^53 JSON cannot carry an id exactly: refused rather than rounded onto another connection.
+    for (const id of ["9007199254740993", "0", "1.5"]) expect(() => read(id)).toThrowError(/SIMULATOR_FIXTURE\.connections\.0\.id/);
   });
 
   it("refuses a simulator fixture that is not JSON or not a fixture", () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BridgeEvent } from "../../../worker/contracts/bridge";
 import { silentLogger } from "../log";
 import { eventually, FakeWorker } from "../testing/fakeWorker";
+import { connectionId } from "../testing/ids";
 import { Spool, type SpoolOptions } from "./spool";
 import { createWorkerClient } from "./workerClient";
 
@@ -41,9 +42,14 @@ async function closeSpool(spool: Spool) {
   open.splice(open.indexOf(spool), 1);
 }
 
+// Connections of a company that signed up (ids in the high range), as customers have them.
+const CONN = connectionId(1);
+/** A connection the worker no longer has. */
+const GONE = connectionId(9);
+
 const message = (n: number, body = `message ${n}`): BridgeEvent => ({
   type: "message",
-  connectionId: 1,
+  connectionId: CONN,
   at: 1_700_000_000_000 + n,
   message: {
     id: `WA${n}`,
@@ -169,6 +175,8 @@ describe("spool: restarts", () => {
     await eventually(() => expect(ids(worker.events)).toEqual(["WA3"]));
     spool.record(message(4));
     await eventually(() => expect(ids(worker.events)).toEqual(["WA3", "WA4"]));
+    // The worker records a batch before it answers: wait for the answer, or closing cancels it unacknowledged.
+    expect(await spool.flush()).toBe(true);
     // Sequence numbers go on after the ones already used.
     await closeSpool(spool);
     expect(Number(await readFile(path.join(dir, "spool.acked"), "utf8"))).toBe(4);
@@ -222,12 +230,12 @@ describe("spool: poison events", () => {
     worker.onEvents = (events) =>
       !routeDeployed
         ? { status: 404, body: { error: "ERR_NOT_FOUND", message: "Not found." } }
-        : events.some((e) => e.connectionId === 9)
+        : events.some((e) => e.connectionId === GONE)
           ? { status: 404, body: { error: "ERR_NO_WAPP_FOUND", message: "gone" } }
           : undefined;
     const spool = await openSpool();
     spool.record(message(1));
-    spool.record({ ...message(2), connectionId: 9 });
+    spool.record({ ...message(2), connectionId: GONE });
     spool.record(message(3));
     await eventually(() => expect(spool.health().failures).toBeGreaterThan(2));
     expect(spool.stats()).toMatchObject({ dropped: 0, spooled: 3 });

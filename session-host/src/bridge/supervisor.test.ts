@@ -2,8 +2,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { BridgeEvent } from "../../../worker/contracts/bridge";
 import { bridgedHost } from "../testing/bridgedHost";
 import { eventually, FakeWorker, signedCall } from "../testing/fakeWorker";
+import { connectionId } from "../testing/ids";
 
 const CONTACT = "5511987654321";
+// Connections of a company that signed up (ids in the high range), as customers have them.
+const CONN = connectionId(1);
+const CONN_2 = connectionId(2);
 const disposers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const dispose of disposers.splice(0).reverse()) await dispose();
@@ -23,70 +27,70 @@ const listed = (...ids: number[]) => ids.map((id) => ({ id, name: `Connection ${
 describe("startup", () => {
   it("asks the worker which connections to run, retrying until it is up, and starts each under its lease", async () => {
     const worker = await FakeWorker.start();
-    worker.connections = listed(1, 2);
+    worker.connections = listed(CONN, CONN_2);
     await worker.down();
-    const t = await host({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    const t = await host({ worker, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }], contacts: [] } } });
     await new Promise((r) => setTimeout(r, 150));
     expect(t.host.bridge!.supervisor.ready).toBe(false);
     await worker.up();
     await eventually(() => expect(t.host.bridge!.supervisor.ready).toBe(true));
     expect(worker.callsTo("GET", "/bridge/connections")[0]!.path).toBe("/bridge/connections?hostId=host-a");
     expect([...worker.leases].map(([id, l]) => [id, l.hostId])).toEqual([
-      [1, "host-a"],
-      [2, "host-a"],
+      [CONN, "host-a"],
+      [CONN_2, "host-a"],
     ]);
-    // 1 was paired (resumes), 2 is new to this phone network (shows a QR).
-    expect(statusOf(t, 1)).toBe("CONNECTED");
-    expect(statusOf(t, 2)).toBe("qrcode");
-    await eventually(() => expect(worker.events.some((e) => e.type === "qr" && e.connectionId === 2)).toBe(true));
+    // The first was paired (resumes), the second is new to this phone network (shows a QR).
+    expect(statusOf(t, CONN)).toBe("CONNECTED");
+    expect(statusOf(t, CONN_2)).toBe("qrcode");
+    await eventually(() => expect(worker.events.some((e) => e.type === "qr" && e.connectionId === CONN_2)).toBe(true));
   });
 
   it("does not start a connection whose lease another host holds, and stops what it had of it", async () => {
     const worker = await FakeWorker.start();
-    worker.connections = listed(1, 2);
-    worker.leases.set(1, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
-    worker.leases.set(2, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
-    const t = await host({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
+    worker.connections = listed(CONN, CONN_2);
+    worker.leases.set(CONN, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
+    worker.leases.set(CONN_2, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
+    const t = await host({ worker, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }], contacts: [] } } });
     await eventually(() => expect(t.host.bridge!.supervisor.ready).toBe(true));
-    expect(t.sim.connections().some((c) => c.id === 2)).toBe(false);
-    expect(statusOf(t, 1)).toBe("DISCONNECTED");
+    expect(t.sim.connections().some((c) => c.id === CONN_2)).toBe(false);
+    expect(statusOf(t, CONN)).toBe("DISCONNECTED");
     expect(t.host.bridge!.leases.ids()).toEqual([]);
     // host-b's view of the connection is not contradicted.
     await new Promise((r) => setTimeout(r, 100));
-    expect(statusesOf(worker.events, 1)).toEqual([]);
+    expect(statusesOf(worker.events, CONN)).toEqual([]);
   });
 });
 
 describe("lost leases", () => {
   it("stops a connection as soon as a renewal is refused, without reporting it DISCONNECTED over the new holder", async () => {
     const worker = await FakeWorker.start();
-    worker.connections = listed(1);
-    const t = await host({ worker, env: { SESSION_HOST_LEASE_TTL_MS: "5000" }, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
-    await eventually(() => expect(t.host.bridge!.leases.has(1)).toBe(true));
-    await eventually(() => expect(statusesOf(worker.events, 1)).toEqual(["CONNECTED"]));
-    worker.leases.set(1, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
-    await eventually(() => expect(statusOf(t, 1)).toBe("DISCONNECTED"), 4_000);
-    expect(t.host.bridge!.supervisor.lostLeases()).toEqual([1]);
+    worker.connections = listed(CONN);
+    const t = await host({ worker, env: { SESSION_HOST_LEASE_TTL_MS: "5000" }, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(CONN)).toBe(true));
+    await eventually(() => expect(statusesOf(worker.events, CONN)).toEqual(["CONNECTED"]));
+    worker.leases.set(CONN, { hostId: "host-b", expiresAt: Date.now() + 60_000 });
+    await eventually(() => expect(statusOf(t, CONN)).toBe("DISCONNECTED"), 4_000);
+    expect(t.host.bridge!.supervisor.lostLeases()).toEqual([CONN]);
     await new Promise((r) => setTimeout(r, 300)); // reconcile passes: host-b still holds it, so nothing restarts
-    expect(statusOf(t, 1)).toBe("DISCONNECTED");
-    expect(statusesOf(worker.events, 1)).toEqual(["CONNECTED"]);
+    expect(statusOf(t, CONN)).toBe("DISCONNECTED");
+    expect(statusesOf(worker.events, CONN)).toEqual(["CONNECTED"]);
   });
 
   it("keeps running while the worker is unreachable, stops when the lease would have expired, and resumes once it is back", async () => {
     const worker = await FakeWorker.start();
-    worker.connections = listed(1);
-    const t = await host({ worker, env: { SESSION_HOST_LEASE_TTL_MS: "5000" }, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
-    await eventually(() => expect(t.host.bridge!.leases.has(1)).toBe(true));
+    worker.connections = listed(CONN);
+    const t = await host({ worker, env: { SESSION_HOST_LEASE_TTL_MS: "5000" }, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(CONN)).toBe(true));
     const downAt = Date.now();
     await worker.down();
     await new Promise((r) => setTimeout(r, 2_500));
-    expect(statusOf(t, 1)).toBe("CONNECTED"); // past a failed renewal, still within the lease
-    await eventually(() => expect(statusOf(t, 1)).toBe("DISCONNECTED"), 5_000, 50);
+    expect(statusOf(t, CONN)).toBe("CONNECTED"); // past a failed renewal, still within the lease
+    await eventually(() => expect(statusOf(t, CONN)).toBe("DISCONNECTED"), 5_000, 50);
     expect(Date.now() - downAt).toBeLessThan(5_000);
     // The worker lists it again (the lease is this host's, or has lapsed), so it runs again.
     await worker.up();
-    await eventually(() => expect(statusOf(t, 1)).toBe("CONNECTED"), 5_000);
-    expect(t.host.bridge!.leases.has(1)).toBe(true);
+    await eventually(() => expect(statusOf(t, CONN)).toBe("CONNECTED"), 5_000);
+    expect(t.host.bridge!.leases.has(CONN)).toBe(true);
     expect(t.host.bridge!.supervisor.lostLeases()).toEqual([]);
   }, 20_000);
 });
@@ -94,25 +98,25 @@ describe("lost leases", () => {
 describe("commands against the periodic listing", () => {
   it("does not start again a connection the worker stopped, until the worker starts it", async () => {
     const worker = await FakeWorker.start();
-    worker.connections = listed(1);
-    const t = await host({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
-    await eventually(() => expect(t.host.bridge!.leases.has(1)).toBe(true));
-    expect((await signedCall(t.host.url, "POST", "/bridge/connections/1/stop", {})).json).toEqual({ status: "DISCONNECTED" });
+    worker.connections = listed(CONN);
+    const t = await host({ worker, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(CONN)).toBe(true));
+    expect((await signedCall(t.host.url, "POST", `/bridge/connections/${CONN}/stop`, {})).json).toEqual({ status: "DISCONNECTED" });
     await new Promise((r) => setTimeout(r, 500)); // the worker still lists it: its DISCONNECTED may not have landed yet
-    expect(statusOf(t, 1)).toBe("DISCONNECTED");
-    expect(worker.leases.has(1)).toBe(false);
-    expect((await signedCall(t.host.url, "POST", "/bridge/connections/1/start", {})).json).toEqual({ status: "CONNECTED" });
+    expect(statusOf(t, CONN)).toBe("DISCONNECTED");
+    expect(worker.leases.has(CONN)).toBe(false);
+    expect((await signedCall(t.host.url, "POST", `/bridge/connections/${CONN}/start`, {})).json).toEqual({ status: "CONNECTED" });
   });
 });
 
 describe("shutdown and restart", () => {
   it("closes the provider, gives the leases back and delivers what is spooled before exiting", async () => {
     const worker = await FakeWorker.start();
-    worker.connections = listed(1);
-    const t = await bridgedHost({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
-    await eventually(() => expect(t.host.bridge!.leases.has(1)).toBe(true));
+    worker.connections = listed(CONN);
+    const t = await bridgedHost({ worker, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(CONN)).toBe(true));
     worker.failing = true;
-    const { id } = t.sim.inbound(1, { from: CONTACT, body: "last words" });
+    const { id } = t.sim.inbound(CONN, { from: CONTACT, body: "last words" });
     await eventually(() => expect(t.host.bridge!.spool.health().failures).toBeGreaterThan(0));
     worker.failing = false;
     await t.dispose({ keepWorker: true });
@@ -124,8 +128,8 @@ describe("shutdown and restart", () => {
   it("delivers after a restart what it could not deliver before stopping", async () => {
     const worker = await FakeWorker.start();
     await worker.down();
-    const first = await bridgedHost({ worker, simulator: { fixture: { connections: [{ id: 1, status: "CONNECTED" }], contacts: [] } } });
-    const sent = [1, 2, 3].map((n) => first.sim.inbound(1, { from: CONTACT, body: `before restart ${n}` }).id);
+    const first = await bridgedHost({ worker, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }], contacts: [] } } });
+    const sent = [1, 2, 3].map((n) => first.sim.inbound(CONN, { from: CONTACT, body: `before restart ${n}` }).id);
     await first.host.bridge!.spool.settled();
     await first.dispose({ keepState: true, keepWorker: true });
     expect(first.host.sink.stats()).toMatchObject({ recorded: 3, delivered: 0, spooled: 3 });

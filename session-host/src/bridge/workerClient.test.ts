@@ -5,7 +5,12 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BRIDGE_HEADERS } from "../../../worker/contracts/bridge";
 import { FakeWorker } from "../testing/fakeWorker";
+import { connectionId, TEST_COMPANY } from "../testing/ids";
 import { BridgeCallError, createWorkerClient, type MediaUpload } from "./workerClient";
+
+// Connections of a company that signed up (ids in the high range), as customers have them.
+const CONN = connectionId(1);
+const MEDIA_CONN = connectionId(7);
 
 let worker: FakeWorker;
 beforeEach(async () => {
@@ -17,26 +22,26 @@ const client = (secret = worker.secret) => createWorkerClient({ workerUrl: worke
 
 describe("worker client", () => {
   it("signs every call, query string included, so that the worker verifies it", async () => {
-    worker.connections = [{ id: 1, name: "Vendas", status: "CONNECTED" }];
+    worker.connections = [{ id: CONN, name: "Vendas", status: "CONNECTED" }];
     const c = client();
-    expect(await c.listConnections()).toEqual([{ id: 1, name: "Vendas", status: "CONNECTED" }]);
-    expect(await c.acquireLease(1, 60_000)).toMatchObject({ granted: true });
-    expect(await c.releaseLease(1)).toBe(true);
-    await c.saveCreds(1, { a: 1 });
-    await c.wipeSession(1);
+    expect(await c.listConnections()).toEqual([{ id: CONN, name: "Vendas", status: "CONNECTED" }]);
+    expect(await c.acquireLease(CONN, 60_000)).toMatchObject({ granted: true });
+    expect(await c.releaseLease(CONN)).toBe(true);
+    await c.saveCreds(CONN, { a: 1 });
+    await c.wipeSession(CONN);
     expect(worker.refused).toEqual([]);
     expect(worker.calls.map((x) => `${x.method} ${x.path}`)).toEqual([
       "GET /bridge/connections?hostId=host%20a%2F1",
-      "POST /bridge/leases/1",
-      "DELETE /bridge/leases/1",
-      "PUT /bridge/sessions/1/creds",
-      "DELETE /bridge/sessions/1",
+      "POST /bridge/leases/9998000000001",
+      "DELETE /bridge/leases/9998000000001",
+      "PUT /bridge/sessions/9998000000001/creds",
+      "DELETE /bridge/sessions/9998000000001",
     ]);
   });
 
   it("reports a refusal with the worker's status, code and fields", async () => {
     const err = await client()
-      .acquireLease(1, 10)
+      .acquireLease(CONN, 10)
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeCallError);
     expect(err).toMatchObject({ status: 400, code: "ERR_VALIDATION", transient: false, fields: { ttlMs: expect.any(String) } });
@@ -74,7 +79,7 @@ describe("worker client: media uploads", () => {
     const filePath = path.join(dir, "media.bin");
     await writeFile(filePath, bytes);
     const sha256 = createHash("sha256").update(bytes).digest("hex");
-    return { connectionId: 7, filePath, size: bytes.length, sha256, mimetype: "video/mp4", filename: "férias na praia (1).mp4", ...over };
+    return { connectionId: MEDIA_CONN, filePath, size: bytes.length, sha256, mimetype: "video/mp4", filename: "férias na praia (1).mp4", ...over };
   }
 
   const bytesOf = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 31) % 251));
@@ -82,12 +87,12 @@ describe("worker client: media uploads", () => {
   it("streams the file, signed over its SHA-256, and answers the key the worker stored it under", async () => {
     const bytes = bytesOf(3 * 1024 * 1024 + 17);
     const key = await client().uploadMedia(await file(bytes));
-    expect(key).toMatch(/^companies\/1\/messages\/[0-9a-f-]{36}\/férias_na_praia_\(1\)\.mp4$/);
+    expect(key).toMatch(new RegExp(`^companies/${TEST_COMPANY}/messages/[0-9a-f-]{36}/férias_na_praia_\\(1\\)\\.mp4$`));
     expect(worker.refused).toEqual([]);
     const stored = worker.media.get(key);
-    expect(stored).toMatchObject({ connectionId: 7, mimetype: "video/mp4", filename: "férias na praia (1).mp4" });
+    expect(stored).toMatchObject({ connectionId: MEDIA_CONN, mimetype: "video/mp4", filename: "férias na praia (1).mp4" });
     expect(stored?.bytes.equals(bytes)).toBe(true);
-    expect(worker.callsTo("PUT", "/bridge/media/7")).toHaveLength(1);
+    expect(worker.callsTo("PUT", `/bridge/media/${MEDIA_CONN}`)).toHaveLength(1);
   });
 
   it("is refused when the signed digest was tampered with on the way, and nothing is stored", async () => {
@@ -103,7 +108,7 @@ describe("worker client: media uploads", () => {
     const err = await tampering.uploadMedia(await file(bytesOf(1000))).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeCallError);
     expect(err).toMatchObject({ status: 401, code: "ERR_BRIDGE_SIGNATURE", transient: false });
-    expect(worker.refused).toMatchObject([{ method: "PUT", path: "/bridge/media/7", reason: "bad-signature" }]);
+    expect(worker.refused).toMatchObject([{ method: "PUT", path: `/bridge/media/${MEDIA_CONN}`, reason: "bad-signature" }]);
     expect(worker.media.size).toBe(0);
   });
 
@@ -113,7 +118,7 @@ describe("worker client: media uploads", () => {
     expect(await c.uploadMedia(mismatch).catch((e: unknown) => e)).toMatchObject({ status: 400, code: "ERR_MEDIA_CHECKSUM", transient: false });
     worker.maxMediaBytes = 999;
     expect(await c.uploadMedia(await file(bytesOf(1000))).catch((e: unknown) => e)).toMatchObject({ status: 413, code: "ERR_PAYLOAD_TOO_LARGE", transient: false });
-    worker.knownConnections = new Set([1]);
+    worker.knownConnections = new Set([CONN]);
     worker.maxMediaBytes = 10_000;
     expect(await c.uploadMedia(await file(bytesOf(1000))).catch((e: unknown) => e)).toMatchObject({ status: 404, code: "ERR_NO_WAPP_FOUND", transient: false });
     expect(worker.media.size).toBe(0);

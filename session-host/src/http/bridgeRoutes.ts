@@ -35,8 +35,23 @@ export interface BridgeRoutesDeps {
 /** Everything but sends is small; edits carry at most 64 Ki characters. */
 const SMALL_BODY_BYTES = 1024 * 1024;
 
-const CONNECTION_ROUTE = /^\/bridge\/connections\/([^/]+)\/(start|restart|stop|logout|pairing-code|contacts)$/;
-const COMMAND_ROUTE = /^\/bridge\/(check-number|check-numbers|send|edit|delete|react)$/;
+/** /bridge/connections/:id/<action>, each with its method: the table the router matches and the tests walk. */
+export const CONNECTION_ACTIONS = {
+  start: "POST",
+  restart: "POST",
+  stop: "POST",
+  logout: "POST",
+  "pairing-code": "POST",
+  contacts: "GET",
+} as const;
+export type ConnectionAction = keyof typeof CONNECTION_ACTIONS;
+
+/** POST /bridge/<command>, the connection id in the body: the table the router matches and the tests walk. */
+export const COMMANDS = ["check-number", "check-numbers", "send", "edit", "delete", "react"] as const;
+export type Command = (typeof COMMANDS)[number];
+
+const CONNECTION_ROUTE = new RegExp(`^/bridge/connections/([^/]+)/(${Object.keys(CONNECTION_ACTIONS).join("|")})$`);
+const COMMAND_ROUTE = new RegExp(`^/bridge/(${COMMANDS.join("|")})$`);
 const emptyBody = z.object({}).loose();
 
 /** Answers false when the path is not under /bridge. */
@@ -53,8 +68,8 @@ export async function handleBridge(deps: BridgeRoutesDeps, req: IncomingMessage,
 
   const connection = CONNECTION_ROUTE.exec(url.pathname);
   if (connection) {
-    const action = connection[2]!;
-    const expected = action === "contacts" ? "GET" : "POST";
+    const action = connection[2] as ConnectionAction;
+    const expected = CONNECTION_ACTIONS[action];
     if (method !== expected) throw new HttpError(405, "ERR_METHOD_NOT_ALLOWED", `Use ${expected}.`);
     const id = connectionIdOf(connection[1]!);
     const body = parseJson(text);
@@ -66,7 +81,7 @@ export async function handleBridge(deps: BridgeRoutesDeps, req: IncomingMessage,
     if (method !== "POST") throw new HttpError(405, "ERR_METHOD_NOT_ALLOWED", "Use POST.");
     const body = parseJson(text);
     const { provider } = deps;
-    switch (command[1]!) {
+    switch (command[1] as Command) {
       case "check-number": {
         const input = parseBody(checkNumberCommand, body);
         requireConnected(provider, input.connectionId);
@@ -112,7 +127,7 @@ export async function handleBridge(deps: BridgeRoutesDeps, req: IncomingMessage,
   throw new HttpError(404, "ERR_NOT_FOUND", "Not found.");
 }
 
-async function runConnectionAction(deps: BridgeRoutesDeps, id: number, action: string, body: unknown): Promise<unknown> {
+async function runConnectionAction(deps: BridgeRoutesDeps, id: number, action: ConnectionAction, body: unknown): Promise<unknown> {
   const { provider, supervisor } = deps;
   switch (action) {
     case "start":

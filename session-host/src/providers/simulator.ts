@@ -116,9 +116,15 @@ export function mediaTypeOf(mimetype: string, ptt = false): BridgeMediaType {
   return "application";
 }
 
-/** The simulated number of a connection once paired: 55 11 9 + the id, padded. */
+/**
+ * The simulated number of a connection once paired. Ids under 10^7 keep the demo's form, 551190 + the id padded to
+ * 7 (connection 1 is 5511900000001, which the demo seed relies on); larger ids are 55 + the id padded to 11, so the
+ * number stays within E.164's 15 digits for every id of up to 13 digits (all ids of the first 9,999 companies).
+ * Ids of one form never share a number; across the forms, ids 11,900,000,001 to 11,909,999,999 (deep in company
+ * 12's range) would each share theirs with id − 11,900,000,000.
+ */
 export function simulatedNumber(connectionId: number): string {
-  return `551190${String(connectionId).padStart(7, "0")}`;
+  return connectionId < 10_000_000 ? `551190${String(connectionId).padStart(7, "0")}` : `55${String(connectionId).padStart(11, "0")}`;
 }
 
 /** Whether the simulated WhatsApp knows this number (see INVALID_PREFIX). */

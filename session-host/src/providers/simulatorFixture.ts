@@ -1,16 +1,18 @@
 import { z } from "zod";
+import { platformId } from "../../../worker/contracts/ids";
 import { CONNECTION_STATUSES } from "./provider";
 
 /**
  * The phone network the simulator starts with. The simulator keeps everything in memory (it is a local tool:
  * docs/decisions/0004-session-host-state.md), so a restart begins again from this fixture. `npm start` passes
- * the demo's: connection 1 ("Simulador") already paired and the demo's contacts.
+ * the demo's: its connections already paired and the demo's contacts. Connection ids are the platform's (any id
+ * worker/contracts/ids.ts accepts, up to 10^13 and beyond).
  */
 export const simulatorFixtureSchema = z.object({
   connections: z
     .array(
       z.object({
-        id: z.number().int().positive(),
+        id: platformId(),
         status: z.enum(CONNECTION_STATUSES).default("CONNECTED"),
         number: z.string().regex(/^\d{8,20}$/).optional(),
       }),

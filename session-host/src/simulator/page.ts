@@ -256,7 +256,13 @@ export function simulatorPage(): string {
     await loadConversation();
   }
 
-  $("connection").onchange = (e) => { state.connectionId = Number(e.target.value); loadConnections().catch(() => {}); loadConversation().catch(() => {}); };
+  // The page never reads an id itself: it takes the one the server listed (ids are the platform's, 13 digits and more).
+  $("connection").onchange = (e) => {
+    const picked = state.connections.find((c) => String(c.id) === e.target.value);
+    state.connectionId = picked ? picked.id : null;
+    loadConnections().catch(() => {});
+    loadConversation().catch(() => {});
+  };
   $("scan").onclick = async () => {
     try { await api("/simulator/" + state.connectionId + "/scan", { method: "POST" }); await loadConnections(); showError(""); }
     catch (e) { showError(e.message); }

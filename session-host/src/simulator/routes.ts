@@ -42,7 +42,22 @@ const inboundReactionSchema = z.object({ from: phone, id: messageId, emoji: z.st
 const typingSchema = z.object({ from: phone, state: z.enum(["composing", "recording", "paused"]).default("composing") });
 const scanSchema = z.object({ code: z.string().trim().min(1).max(16).optional() });
 
-const ROUTE = /^\/simulator\/([^/]+)\/(scan|inbound|inbound-edit|inbound-delete|inbound-reaction|typing|outbox|conversation|start|stop)$/;
+/** /simulator/:connectionId/<action>, each with its method: the table the router matches and the tests walk. */
+export const SIMULATOR_ACTIONS = {
+  scan: "POST",
+  inbound: "POST",
+  "inbound-edit": "POST",
+  "inbound-delete": "POST",
+  "inbound-reaction": "POST",
+  typing: "POST",
+  outbox: "GET",
+  conversation: "GET",
+  start: "POST",
+  stop: "POST",
+} as const;
+export type SimulatorAction = keyof typeof SIMULATOR_ACTIONS;
+
+const ROUTE = new RegExp(`^/simulator/([^/]+)/(${Object.keys(SIMULATOR_ACTIONS).join("|")})$`);
 
 /** The simulator's control routes (DESIGN.md "Simulator control"). Answers false when the path is not one of them. */
 export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
@@ -65,8 +80,8 @@ export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessa
   const match = ROUTE.exec(url.pathname);
   if (!match) return false;
   const connectionId = connectionIdOf(match[1]!);
-  const action = match[2]!;
-  const expected = action === "outbox" || action === "conversation" ? "GET" : "POST";
+  const action = match[2] as SimulatorAction;
+  const expected = SIMULATOR_ACTIONS[action];
   if (method !== expected) throw new HttpError(405, "ERR_METHOD_NOT_ALLOWED", `Use ${expected}.`);
 
   switch (action) {

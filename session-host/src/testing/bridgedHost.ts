@@ -8,7 +8,10 @@ import { SimulatorProvider } from "../providers/simulator";
 import { type RunningHost, type StartOptions, startHost } from "../server";
 import { FakeWorker } from "./fakeWorker";
 
-/** A host with the bridge on, a simulator and a fake worker, for tests; `dispose()` stops all and removes the state. */
+/**
+ * A host with the bridge on, a simulator and a fake worker, for tests; `dispose()` stops all and removes the state.
+ * Give its simulator connections of companies that signed up (testing/ids.ts), not 1, 2, 7.
+ */
 export async function bridgedHost(
   options: {
     worker?: FakeWorker;

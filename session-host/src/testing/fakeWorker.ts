@@ -13,6 +13,7 @@ import {
   mediaUploadQuery,
   type SessionState,
 } from "../../../worker/contracts/bridge";
+import { companyOfId, parsePlatformId } from "../../../worker/contracts/ids";
 import { safeName } from "../../../worker/domain/messages/uploadedMedia";
 import { signBridgeRequest, verifyBridgeRequest } from "../../../worker/lib/bridgeSignature";
 
@@ -129,8 +130,8 @@ export class FakeWorker {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
-    const mediaRoute = /^\/bridge\/media\/(\d+)$/.exec(new URL(req.url ?? "/", "http://worker").pathname);
-    if (req.method === "PUT" && mediaRoute) return this.handleMediaUpload(req, res, Number(mediaRoute[1]));
+    const mediaRoute = /^\/bridge\/media\/([^/]+)$/.exec(new URL(req.url ?? "/", "http://worker").pathname);
+    if (req.method === "PUT" && mediaRoute) return this.handleMediaUpload(req, res, mediaRoute[1]!);
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     const text = Buffer.concat(chunks).toString("utf8");
@@ -161,9 +162,9 @@ export class FakeWorker {
     if (method === "GET" && url.pathname === "/bridge/connections") {
       return json(res, 200, { connections: this.connections });
     }
-    if ((m = /^\/bridge\/leases\/(\d+)$/.exec(url.pathname))) {
-      const id = Number(m[1]);
-      if (!this.knows(id)) return json(res, 404, { error: "ERR_NO_WAPP_FOUND", message: "unknown connection" });
+    if ((m = /^\/bridge\/leases\/([^/]+)$/.exec(url.pathname))) {
+      const id = parsePlatformId(m[1]);
+      if (id === null || !this.knows(id)) return json(res, 404, { error: "ERR_NO_WAPP_FOUND", message: "unknown connection" });
       if (method === "POST") {
         const input = parse(res, leaseRequest, body);
         if (!input) return;
@@ -183,9 +184,9 @@ export class FakeWorker {
         return json(res, 200, { released });
       }
     }
-    if ((m = /^\/bridge\/sessions\/(\d+)(\/creds|\/keys)?$/.exec(url.pathname))) {
-      const id = Number(m[1]);
-      if (!this.knows(id)) return json(res, 404, { error: "ERR_NO_WAPP_FOUND", message: "unknown connection" });
+    if ((m = /^\/bridge\/sessions\/([^/]+?)(\/creds|\/keys)?$/.exec(url.pathname))) {
+      const id = parsePlatformId(m[1]);
+      if (id === null || !this.knows(id)) return json(res, 404, { error: "ERR_NO_WAPP_FOUND", message: "unknown connection" });
       const state = this.sessions.get(id) ?? { creds: null, keys: {} };
       if (method !== "GET") {
         if (this.failSessionWrites > 0) {
@@ -226,7 +227,7 @@ export class FakeWorker {
    * As the worker's route does: size first, then the signature over the declared SHA-256 (the bytes are not
    * signed, only their digest), then the digest against the bytes that arrived.
    */
-  private async handleMediaUpload(req: IncomingMessage, res: ServerResponse, connectionId: number) {
+  private async handleMediaUpload(req: IncomingMessage, res: ServerResponse, rawConnectionId: string) {
     const url = new URL(req.url ?? "/", "http://worker");
     const path = url.pathname + url.search;
     const refuse = (status: number, error: string, message: string, fields?: Record<string, string>) => {
@@ -250,7 +251,8 @@ export class FakeWorker {
     if (!/^[0-9a-f]{64}$/.test(sha256)) return refuse(400, "ERR_VALIDATION", "Invalid fields", { [BRIDGE_HEADERS.contentSha256]: "Must be a hex SHA-256" });
     const query = mediaUploadQuery.safeParse(Object.fromEntries(url.searchParams));
     if (!query.success) return refuse(400, "ERR_VALIDATION", "Invalid fields", { query: query.error.issues[0]?.message ?? "invalid" });
-    if (!this.knows(connectionId)) return refuse(404, "ERR_NO_WAPP_FOUND", "unknown connection");
+    const connectionId = parsePlatformId(rawConnectionId);
+    if (connectionId === null || !this.knows(connectionId)) return refuse(404, "ERR_NO_WAPP_FOUND", "unknown connection");
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     const bytes = Buffer.concat(chunks);
@@ -262,7 +264,8 @@ export class FakeWorker {
     if (createHash("sha256").update(bytes).digest("hex") !== sha256) {
       return json(res, 400, { error: "ERR_MEDIA_CHECKSUM", message: "The uploaded bytes do not match their declared SHA-256." });
     }
-    const key = `companies/1/messages/${randomUUID()}/${safeName(query.data.filename)}`;
+    // As the worker does: under the company that owns the connection (ids are platform-wide: the id tells which).
+    const key = `companies/${companyOfId(connectionId)}/messages/${randomUUID()}/${safeName(query.data.filename)}`;
     this.media.set(key, { connectionId, bytes, mimetype: query.data.mimetype, filename: query.data.filename });
     return json(res, 200, { key });
   }

@@ -1,8 +1,11 @@
 import { proto, type WAMessage, type WAMessageKey } from "@whiskeysockets/baileys";
 import { describe, expect, it } from "vitest";
 import { type BridgeEvent, bridgeEvent } from "../../../../worker/contracts/bridge";
+import { connectionId } from "../../testing/ids";
 import { type AdapterContext, adaptUpsert } from "./adapter";
 
+/** A connection of a company that signed up (ids in the high range), as customers have it. */
+const CONN = connectionId(1);
 const NOW = 1_700_000_999_000;
 const SENT_AT = 1_700_000_000; // seconds, as WhatsApp stamps messages
 const ME = "5511900000001";
@@ -28,7 +31,7 @@ function fromContact(message: proto.IMessage, id = "MSG1", extra: proto.IWebMess
 function context(over: Partial<AdapterContext> = {}): AdapterContext {
   const mappings: Record<string, string> = { [MEMBER_LID]: MEMBER };
   return {
-    connectionId: 3,
+    connectionId: CONN,
     now: () => NOW,
     me: { number: ME, lid: ME_LID },
     phoneForLid: (lid) => mappings[lid],
@@ -59,7 +62,7 @@ describe("adapter: text", () => {
     expect(events).toEqual([
       {
         type: "message",
-        connectionId: 3,
+        connectionId: CONN,
         at: NOW,
         message: {
           id: "MSG1",
@@ -207,7 +210,7 @@ describe("adapter: actions on other messages", () => {
   it("turns a reaction into a reaction event, and an empty one into its removal", async () => {
     const reaction = fromContact({ reactionMessage: { key: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: true, id: "OUT9" }, text: "👍" } }, "R1");
     expect(await adapt(reaction)).toEqual([
-      { type: "reaction", connectionId: 3, messageId: "OUT9", chatId: CONTACT, from: CONTACT, fromMe: false, emoji: "👍", at: NOW },
+      { type: "reaction", connectionId: CONN, messageId: "OUT9", chatId: CONTACT, from: CONTACT, fromMe: false, emoji: "👍", at: NOW },
     ]);
     const removal = fromContact({ reactionMessage: { key: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: true, id: "OUT9" }, text: "" } }, "R2");
     expect(await adapt(removal)).toMatchObject([{ type: "reaction", messageId: "OUT9", emoji: "" }]);
@@ -215,7 +218,7 @@ describe("adapter: actions on other messages", () => {
 
   it("turns a REVOKE protocol message into a delete", async () => {
     const revoke = fromContact({ protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE, key: { remoteJid: `${CONTACT}@s.whatsapp.net`, id: "MSG1" } } }, "P1");
-    expect(await adapt(revoke)).toEqual([{ type: "delete", connectionId: 3, messageId: "MSG1", at: NOW }]);
+    expect(await adapt(revoke)).toEqual([{ type: "delete", connectionId: CONN, messageId: "MSG1", at: NOW }]);
   });
 
   it("turns MESSAGE_EDIT, bare or inside editedMessage, into an edit with the new text", async () => {
@@ -224,7 +227,7 @@ describe("adapter: actions on other messages", () => {
       key: { remoteJid: `${CONTACT}@s.whatsapp.net`, id: "MSG1" },
       editedMessage: { conversation: "texto corrigido" },
     };
-    expect(await adapt(fromContact({ protocolMessage: edit }, "E1"))).toEqual([{ type: "edit", connectionId: 3, messageId: "MSG1", body: "texto corrigido", at: NOW }]);
+    expect(await adapt(fromContact({ protocolMessage: edit }, "E1"))).toEqual([{ type: "edit", connectionId: CONN, messageId: "MSG1", body: "texto corrigido", at: NOW }]);
     expect(await adapt(fromContact({ editedMessage: { message: { protocolMessage: edit } } }, "E2"))).toMatchObject([{ type: "edit", messageId: "MSG1", body: "texto corrigido" }]);
     const captionEdit = { ...edit, editedMessage: { imageMessage: { caption: "nova legenda" } } };
     expect(await adapt(fromContact({ protocolMessage: captionEdit }, "E3"))).toMatchObject([{ type: "edit", body: "nova legenda" }]);

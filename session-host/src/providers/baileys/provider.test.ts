@@ -8,11 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BRIDGE_INLINE_MEDIA_BYTES, type BridgeInboundMessage } from "../../../../worker/contracts/bridge";
 import { createWorkerClient } from "../../bridge/workerClient";
 import { eventually, FakeWorker } from "../../testing/fakeWorker";
+import { connectionId, TEST_COMPANY } from "../../testing/ids";
 import type { ProviderEvent } from "../provider";
 import { type BaileysProviderOptions, createBaileysProvider } from "./index";
 import { fakeSocketFactory } from "./testing/fakeSocket";
 import { MemorySessionStore } from "./testing/memorySessionStore";
 
+/** A connection of a company that signed up (ids in the high range), as customers have it. */
+const CONN = connectionId(1);
 const OUR_NUMBER = "5511900000001";
 const CONTACT = "5511987654321";
 const NOW = 1_700_000_000_000;
@@ -41,7 +44,7 @@ function setup(options: { store?: MemorySessionStore; maxQrRotations?: number; p
 }
 
 /** Paired and open, as after a QR scan: Baileys' creds carry our identity and the signed account. */
-async function connected(ctx: ReturnType<typeof setup>, id = 1) {
+async function connected(ctx: ReturnType<typeof setup>, id = CONN) {
   await ctx.provider.start(id);
   ctx.last().emit("creds.update", { me: { id: `${OUR_NUMBER}:7@s.whatsapp.net` }, account: { details: Buffer.from("adv") } });
   ctx.last().open(OUR_NUMBER);
@@ -59,10 +62,10 @@ afterEach(() => {
 describe("baileys provider: pairing", () => {
   it("reports OPENING, then qrcode with each QR, then CONNECTED with our number", async () => {
     const ctx = setup();
-    await ctx.provider.start(1);
+    await ctx.provider.start(CONN);
     ctx.last().showQr("QR-1");
     ctx.last().showQr("QR-2");
-    expect(ctx.provider.connections()).toEqual([{ id: 1, status: "qrcode", number: "" }]);
+    expect(ctx.provider.connections()).toEqual([{ id: CONN, status: "qrcode", number: "" }]);
     ctx.last().open(OUR_NUMBER);
     await settle();
 
@@ -73,13 +76,13 @@ describe("baileys provider: pairing", () => {
       "qr:QR-2",
       "CONNECTED",
     ]);
-    expect(ctx.events.at(-1)).toMatchObject({ type: "status", connectionId: 1, status: "CONNECTED", number: OUR_NUMBER });
-    expect(ctx.provider.connections()).toEqual([{ id: 1, status: "CONNECTED", number: OUR_NUMBER }]);
+    expect(ctx.events.at(-1)).toMatchObject({ type: "status", connectionId: CONN, status: "CONNECTED", number: OUR_NUMBER });
+    expect(ctx.provider.connections()).toEqual([{ id: CONN, status: "CONNECTED", number: OUR_NUMBER }]);
   });
 
   it("gives up with TIMEOUT after a few QR rotations and closes the socket", async () => {
     const ctx = setup({ maxQrRotations: 2 });
-    await ctx.provider.start(1);
+    await ctx.provider.start(CONN);
     for (const qr of ["Q1", "Q2", "Q3"]) ctx.last().showQr(qr);
     await settle();
     expect(ctx.statuses()).toEqual(["OPENING", "qrcode", "TIMEOUT"]);
@@ -91,31 +94,31 @@ describe("baileys provider: pairing", () => {
 
   it("keeps one socket per connection: start while running does nothing", async () => {
     const ctx = setup();
-    await Promise.all([ctx.provider.start(1), ctx.provider.start(1)]);
-    await ctx.provider.start(1);
+    await Promise.all([ctx.provider.start(CONN), ctx.provider.start(CONN)]);
+    await ctx.provider.start(CONN);
     expect(ctx.sockets).toHaveLength(1);
     ctx.last().open(OUR_NUMBER);
-    await ctx.provider.start(1);
+    await ctx.provider.start(CONN);
     expect(ctx.sockets).toHaveLength(1);
   });
 
   it("asks for a pairing code once the socket is ready, and reports PAIRING", async () => {
     const ctx = setup();
-    const pending = ctx.provider.requestPairingCode(1, "5511911112222");
+    const pending = ctx.provider.requestPairingCode(CONN, "5511911112222");
     await settle();
     ctx.last().showQr("QR-1");
     await expect(pending).resolves.toBe("ABCD1234");
     expect(ctx.last().pairingCodesAsked).toEqual(["5511911112222"]);
     ctx.last().showQr("QR-2");
     expect(ctx.statuses()).toEqual(["OPENING", "qrcode", "PAIRING"]);
-    await expect(ctx.provider.requestPairingCode(1, "55 11")).rejects.toMatchObject({ code: "ERR_VALIDATION", status: 400 });
+    await expect(ctx.provider.requestPairingCode(CONN, "55 11")).rejects.toMatchObject({ code: "ERR_VALIDATION", status: 400 });
   });
 });
 
 describe("baileys provider: disconnect reasons", () => {
   it("reconnects at once on 515 restart required (after pairing)", async () => {
     const ctx = setup();
-    await ctx.provider.start(1);
+    await ctx.provider.start(CONN);
     ctx.last().showQr("QR");
     ctx.last().drop(DisconnectReason.restartRequired);
     await settle();
@@ -158,11 +161,11 @@ describe("baileys provider: disconnect reasons", () => {
     ctx.last().drop(DisconnectReason.loggedOut);
     await settle();
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(ctx.store.wipes).toEqual([1]);
+    expect(ctx.store.wipes).toEqual([CONN]);
     expect(ctx.sockets).toHaveLength(1);
-    expect(ctx.provider.connections()).toEqual([{ id: 1, status: "DISCONNECTED", number: "" }]);
+    expect(ctx.provider.connections()).toEqual([{ id: CONN, status: "DISCONNECTED", number: "" }]);
     // The user asks again: a fresh socket and a new QR.
-    await ctx.provider.start(1);
+    await ctx.provider.start(CONN);
     expect(ctx.sockets).toHaveLength(2);
   });
 
@@ -185,7 +188,7 @@ describe("baileys provider: disconnect reasons", () => {
     ctx.last().drop(DisconnectReason.badSession);
     await settle();
     await vi.advanceTimersByTimeAsync(0);
-    expect(ctx.store.wipes).toEqual([1]);
+    expect(ctx.store.wipes).toEqual([CONN]);
     expect(ctx.sockets).toHaveLength(2);
     expect(ctx.last().config.auth.creds.me).toBeUndefined();
     ctx.last().showQr("NEW-QR");
@@ -194,7 +197,7 @@ describe("baileys provider: disconnect reasons", () => {
 
   it("stops with TIMEOUT on 408 while waiting for a scan, but reconnects on 408 once paired", async () => {
     const waiting = setup();
-    await waiting.provider.start(1);
+    await waiting.provider.start(CONN);
     waiting.last().showQr("QR");
     waiting.last().drop(DisconnectReason.timedOut);
     await settle();
@@ -203,7 +206,7 @@ describe("baileys provider: disconnect reasons", () => {
     expect(waiting.statuses().at(-1)).toBe("TIMEOUT");
 
     const paired = setup();
-    await paired.provider.start(1);
+    await paired.provider.start(CONN);
     paired.last().emit("creds.update", { me: { id: `${OUR_NUMBER}:7@s.whatsapp.net` }, account: { details: Buffer.from("adv") } });
     paired.last().open(OUR_NUMBER);
     paired.last().drop(DisconnectReason.timedOut);
@@ -214,7 +217,7 @@ describe("baileys provider: disconnect reasons", () => {
 
   it("backs off on 408 before any QR was shown (WhatsApp unreachable is not an unscanned QR)", async () => {
     const ctx = setup();
-    await ctx.provider.start(1);
+    await ctx.provider.start(CONN);
     ctx.last().drop(DisconnectReason.timedOut);
     await settle();
     await vi.advanceTimersByTimeAsync(500);
@@ -225,7 +228,7 @@ describe("baileys provider: disconnect reasons", () => {
   it("stop closes the socket, keeps the credentials and does not reconnect", async () => {
     const ctx = setup();
     await connected(ctx);
-    await ctx.provider.stop(1);
+    await ctx.provider.stop(CONN);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(ctx.last().ended).toBe(1);
     expect(ctx.sockets).toHaveLength(1);
@@ -236,12 +239,12 @@ describe("baileys provider: disconnect reasons", () => {
   it("logout unlinks on WhatsApp, wipes and reports DISCONNECTED without reconnecting", async () => {
     const ctx = setup();
     await connected(ctx);
-    await ctx.provider.logout(1);
+    await ctx.provider.logout(CONN);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(ctx.last().loggedOut).toBe(1);
-    expect(ctx.store.wipes).toEqual([1]);
+    expect(ctx.store.wipes).toEqual([CONN]);
     expect(ctx.sockets).toHaveLength(1);
-    expect(ctx.provider.connections()).toEqual([{ id: 1, status: "DISCONNECTED", number: "" }]);
+    expect(ctx.provider.connections()).toEqual([{ id: CONN, status: "DISCONNECTED", number: "" }]);
   });
 });
 
@@ -249,19 +252,19 @@ describe("baileys provider: sessions in the store", () => {
   it("persists creds and keys, and a second host resumes from them without a QR", async () => {
     const store = new MemorySessionStore();
     const first = setup({ store });
-    await first.provider.start(1);
+    await first.provider.start(CONN);
     const sock = first.last();
     sock.showQr("QR");
     // What Baileys does on a successful scan: new creds, Signal keys, then a restart.
     sock.emit("creds.update", { me: { id: `${OUR_NUMBER}:7@s.whatsapp.net`, name: "Loja" }, account: { details: Buffer.from("adv") } });
     await sock.config.auth.keys.set({ session: { [`${CONTACT}.0`]: Buffer.from("signal-session") } });
     await settle();
-    expect(store.sessions.get(1)?.keys.session?.[`${CONTACT}.0`]).toBeDefined();
+    expect(store.sessions.get(CONN)?.keys.session?.[`${CONTACT}.0`]).toBeDefined();
     sock.open(OUR_NUMBER);
     await first.provider.close();
 
     const second = setup({ store });
-    await second.provider.start(1);
+    await second.provider.start(CONN);
     const resumed = second.last();
     expect(resumed.config.auth.creds.me?.id).toBe(`${OUR_NUMBER}:7@s.whatsapp.net`);
     expect(resumed.config.auth.creds.noiseKey).toEqual(sock.config.auth.creds.noiseKey);
@@ -328,8 +331,8 @@ describe("baileys provider: inbound", () => {
     expect(ctx.events.filter((e) => e.type === "ack")).toMatchObject([{ messageId: "OUT1", ack: 4 }]);
     expect(sock.pictureRequests).toEqual([`${CONTACT}@s.whatsapp.net`]);
     expect(ctx.events.filter((e) => e.type === "contact")).toEqual([
-      { type: "contact", connectionId: 1, number: CONTACT, name: "Maria", at: NOW },
-      { type: "contact", connectionId: 1, number: CONTACT, name: "Maria", profilePicUrl: `https://pps.whatsapp.net/v/${CONTACT}.jpg`, at: NOW },
+      { type: "contact", connectionId: CONN, number: CONTACT, name: "Maria", at: NOW },
+      { type: "contact", connectionId: CONN, number: CONTACT, name: "Maria", profilePicUrl: `https://pps.whatsapp.net/v/${CONTACT}.jpg`, at: NOW },
     ]);
   });
 
@@ -421,9 +424,9 @@ describe("baileys provider: media too big to ride inside its event", () => {
     receiveVideo(ctx, "BIG1", bytes.length);
     const message = await messageOf(ctx, "BIG1");
     expect(message).toMatchObject({ mediaType: "video", body: "o vídeo" });
-    expect(message.media).toEqual({ mimetype: "video/mp4", filename: "video-BIG1.mp4", key: expect.stringMatching(/^companies\/1\/messages\/.+\/video-BIG1\.mp4$/) });
+    expect(message.media).toEqual({ mimetype: "video/mp4", filename: "video-BIG1.mp4", key: expect.stringMatching(new RegExp(`^companies/${TEST_COMPANY}/messages/.+/video-BIG1\\.mp4$`)) });
     const stored = worker.media.get((message.media as { key: string }).key);
-    expect(stored).toMatchObject({ connectionId: 1, mimetype: "video/mp4", filename: "video-BIG1.mp4" });
+    expect(stored).toMatchObject({ connectionId: CONN, mimetype: "video/mp4", filename: "video-BIG1.mp4" });
     expect(stored?.bytes.length).toBe(bytes.length);
     expect(sha256(stored!.bytes)).toBe(sha256(bytes));
     expect(await readdir(tmpDir)).toEqual([]);
@@ -454,7 +457,7 @@ describe("baileys provider: media too big to ride inside its event", () => {
     receiveVideo(ctx, "RETRY1", bytes.length);
     const message = await messageOf(ctx, "RETRY1");
     expect(ctx.uploads.attempts).toBe(3);
-    expect(worker.callsTo("PUT", "/bridge/media/1")).toHaveLength(3);
+    expect(worker.callsTo("PUT", `/bridge/media/${CONN}`)).toHaveLength(3);
     expect(worker.media.get((message.media as { key: string }).key)?.bytes.equals(bytes)).toBe(true);
   });
 
@@ -466,7 +469,7 @@ describe("baileys provider: media too big to ride inside its event", () => {
     expect(message).toMatchObject({ mediaType: "video", body: "o vídeo" });
     expect(message.media).toBeUndefined();
     expect(ctx.uploads.attempts).toBe(4);
-    expect(worker.callsTo("PUT", "/bridge/media/1")).toHaveLength(4);
+    expect(worker.callsTo("PUT", `/bridge/media/${CONN}`)).toHaveLength(4);
     expect(worker.media.size).toBe(0);
     expect(warnings.some(([text]) => String(text).includes("FAIL1"))).toBe(true);
     expect(await readdir(tmpDir)).toEqual([]);
@@ -550,7 +553,7 @@ describe("baileys provider: media too big to ride inside its event", () => {
 });
 
 describe("baileys provider: outbound", () => {
-  const command = { connectionId: 1, to: CONTACT, id: "3EB0AABBCCDDEEFF001122", body: "Olá!" };
+  const command = { connectionId: CONN, to: CONTACT, id: "3EB0AABBCCDDEEFF001122", body: "Olá!" };
 
   it("sends a command once even when it is retried, under the command's id", async () => {
     const ctx = setup();
@@ -561,7 +564,7 @@ describe("baileys provider: outbound", () => {
     expect([a, b, c]).toEqual([{ id: command.id }, { id: command.id }, { id: command.id }]);
     expect(ctx.last().sent).toHaveLength(1);
     expect(ctx.last().sent[0]).toMatchObject({ jid: `${CONTACT}@s.whatsapp.net`, content: { text: "Olá!" }, options: { messageId: command.id } });
-    expect(ctx.events.filter((e) => e.type === "ack")).toEqual([{ type: "ack", connectionId: 1, messageId: command.id, ack: 1, at: NOW }]);
+    expect(ctx.events.filter((e) => e.type === "ack")).toEqual([{ type: "ack", connectionId: CONN, messageId: command.id, ack: 1, at: NOW }]);
   });
 
   it("does not echo its own sends back as messages", async () => {
@@ -577,7 +580,7 @@ describe("baileys provider: outbound", () => {
   it("refuses with 409 when not connected, 400 for a number not on WhatsApp, 502 when WhatsApp fails", async () => {
     const ctx = setup();
     await expect(ctx.provider.send(command)).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED", status: 409 });
-    await ctx.provider.start(1);
+    await ctx.provider.start(CONN);
     await expect(ctx.provider.send(command)).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED", status: 409 });
     ctx.last().open(OUR_NUMBER);
     await expect(ctx.provider.send({ ...command, to: "5511966665555" })).rejects.toMatchObject({ code: "ERR_WAPP_INVALID_CONTACT", status: 400 });
@@ -593,8 +596,8 @@ describe("baileys provider: outbound", () => {
     const ctx = setup();
     await connected(ctx);
     ctx.last().onWhatsAppNumbers.add("551187654321");
-    await expect(ctx.provider.checkNumber(1, "5511987654321")).resolves.toEqual({ exists: true, number: "551187654321" });
-    await expect(ctx.provider.checkNumber(1, "5511977776666")).resolves.toEqual({ exists: false, number: "5511977776666" });
+    await expect(ctx.provider.checkNumber(CONN, "5511987654321")).resolves.toEqual({ exists: true, number: "551187654321" });
+    await expect(ctx.provider.checkNumber(CONN, "5511977776666")).resolves.toEqual({ exists: false, number: "5511977776666" });
   });
 
   it("checks a batch of numbers in one WhatsApp query, answering in order and asking again only what it has not just asked", async () => {
@@ -603,21 +606,21 @@ describe("baileys provider: outbound", () => {
     ctx.last().onWhatsAppNumbers.add("551187654321");
     ctx.last().onWhatsAppNumbers.add("5521912345678");
     const numbers = ["5511987654321", "5511977776666", "5521912345678"];
-    await expect(ctx.provider.checkNumbers(1, numbers)).resolves.toEqual([
+    await expect(ctx.provider.checkNumbers(CONN, numbers)).resolves.toEqual([
       { number: "5511987654321", exists: true, canonical: "551187654321" },
       { number: "5511977776666", exists: false, canonical: "5511977776666" },
       { number: "5521912345678", exists: true, canonical: "5521912345678" },
     ]);
     expect(ctx.last().onWhatsAppQueries).toHaveLength(1);
-    await ctx.provider.checkNumbers(1, ["5521912345678", "5531999990000"]);
+    await ctx.provider.checkNumbers(CONN, ["5521912345678", "5531999990000"]);
     expect(ctx.last().onWhatsAppQueries).toHaveLength(2);
     expect(ctx.last().onWhatsAppQueries[1]!.map((j) => j.split("@")[0])).toEqual(["5531999990000", "553199990000"]);
   });
 
   it("refuses a batch check when not connected, and with digits only", async () => {
     const ctx = setup();
-    await expect(ctx.provider.checkNumbers(1, ["5511987654321"])).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED", status: 409 });
+    await expect(ctx.provider.checkNumbers(CONN, ["5511987654321"])).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED", status: 409 });
     await connected(ctx);
-    await expect(ctx.provider.checkNumbers(1, ["55 11 98765"])).rejects.toMatchObject({ code: "ERR_VALIDATION", status: 400 });
+    await expect(ctx.provider.checkNumbers(CONN, ["55 11 98765"])).rejects.toMatchObject({ code: "ERR_VALIDATION", status: 400 });
   });
 });

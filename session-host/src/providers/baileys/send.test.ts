@@ -1,16 +1,19 @@
 import { initAuthCreds } from "@whiskeysockets/baileys";
 import { describe, expect, it } from "vitest";
 import { type BridgeEvent, sendCommand } from "../../../../worker/contracts/bridge";
+import { connectionId } from "../../testing/ids";
 import { Directory } from "./directory";
 import { brazilianVariants } from "./jids";
 import { RecentMessages } from "./recentMessages";
 import { contentFor, Outbox, type SendSocket, vcardFor, whatsappIdFor } from "./send";
 import { FakeSocket } from "./testing/fakeSocket";
 
+/** A connection of a company that signed up (ids in the high range), as customers have it. */
+const CONN = connectionId(1);
 const CONTACT = "5511987654321";
 const PDF = Buffer.from("%PDF-1.4").toString("base64");
 
-const command = (over: Record<string, unknown>) => sendCommand.parse({ connectionId: 1, to: CONTACT, id: "3EB0000000000000000001", ...over });
+const command = (over: Record<string, unknown>) => sendCommand.parse({ connectionId: CONN, to: CONTACT, id: "3EB0000000000000000001", ...over });
 
 describe("send: content", () => {
   it("maps text, media by mimetype, voice notes, location and contact cards", () => {
@@ -67,7 +70,7 @@ function outbox() {
   const events: BridgeEvent[] = [];
   // The fake implements the members the outbox uses.
   const socket = sock as unknown as SendSocket;
-  const box = new Outbox({ connectionId: 1, socket: () => socket, recent, directory, emit: (e) => events.push(e), now: () => 0 });
+  const box = new Outbox({ connectionId: CONN, socket: () => socket, recent, directory, emit: (e) => events.push(e), now: () => 0 });
   return { sock, directory, recent, events, box };
 }
 
@@ -75,19 +78,19 @@ describe("send: outbox", () => {
   it("sends to numbers WhatsApp showed us without asking onWhatsApp, and to the canonical form otherwise", async () => {
     const { sock, directory, box } = outbox();
     directory.noteSender(CONTACT);
-    await box.send({ connectionId: 1, to: CONTACT, id: "3EB0000000000000000001", body: "a" });
+    await box.send({ connectionId: CONN, to: CONTACT, id: "3EB0000000000000000001", body: "a" });
     sock.onWhatsAppNumbers.add("551133335555");
-    await box.send({ connectionId: 1, to: "551133335555", id: "3EB0000000000000000002", body: "b" });
+    await box.send({ connectionId: CONN, to: "551133335555", id: "3EB0000000000000000002", body: "b" });
     sock.onWhatsAppNumbers.add("551187650000");
-    await box.send({ connectionId: 1, to: "5511987650000", id: "3EB0000000000000000003", body: "c" });
+    await box.send({ connectionId: CONN, to: "5511987650000", id: "3EB0000000000000000003", body: "c" });
     expect(sock.sent.map((s) => s.jid)).toEqual([`${CONTACT}@s.whatsapp.net`, "551133335555@s.whatsapp.net", "551187650000@s.whatsapp.net"]);
   });
 
   it("sends to groups by id and to senders known only by LID at their LID", async () => {
     const { sock, directory, box } = outbox();
-    await box.send({ connectionId: 1, to: "120363041234567890", isGroup: true, id: "3EB0000000000000000004", body: "grupo" });
+    await box.send({ connectionId: CONN, to: "120363041234567890", isGroup: true, id: "3EB0000000000000000004", body: "grupo" });
     directory.markLidOnly("12345678901234");
-    await box.send({ connectionId: 1, to: "12345678901234", id: "3EB0000000000000000005", body: "lid" });
+    await box.send({ connectionId: CONN, to: "12345678901234", id: "3EB0000000000000000005", body: "lid" });
     expect(sock.sent.map((s) => s.jid)).toEqual(["120363041234567890@g.us", "12345678901234@lid"]);
   });
 
@@ -95,8 +98,8 @@ describe("send: outbox", () => {
     const { sock, directory, recent, box } = outbox();
     directory.noteSender(CONTACT);
     recent.remember({ key: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: false, id: "IN1" }, message: { conversation: "pergunta" } });
-    await box.send({ connectionId: 1, to: CONTACT, id: "3EB0000000000000000006", body: "resposta", quotedId: "IN1" });
-    await box.send({ connectionId: 1, to: CONTACT, id: "3EB0000000000000000007", body: "outra", quotedId: "OLD9" });
+    await box.send({ connectionId: CONN, to: CONTACT, id: "3EB0000000000000000006", body: "resposta", quotedId: "IN1" });
+    await box.send({ connectionId: CONN, to: CONTACT, id: "3EB0000000000000000007", body: "outra", quotedId: "OLD9" });
     expect(sock.sent[0]?.options?.quoted).toMatchObject({ key: { id: "IN1", fromMe: false }, message: { conversation: "pergunta" } });
     expect(sock.sent[1]?.options?.quoted).toMatchObject({ key: { remoteJid: `${CONTACT}@s.whatsapp.net`, id: "OLD9", fromMe: false } });
   });
@@ -104,11 +107,11 @@ describe("send: outbox", () => {
   it("edits, deletes and reacts by id with the message's key", async () => {
     const { sock, directory, box } = outbox();
     directory.noteSender(CONTACT);
-    await box.send({ connectionId: 1, to: CONTACT, id: "3EB0000000000000000008", body: "erro" });
-    await box.edit({ connectionId: 1, to: CONTACT, id: "3EB0000000000000000008", body: "certo" });
-    await box.delete({ connectionId: 1, to: CONTACT, id: "3EB0000000000000000008" });
-    await box.react({ connectionId: 1, to: CONTACT, id: "INCOMING1", emoji: "❤️" });
-    await box.react({ connectionId: 1, to: CONTACT, id: "INCOMING1", emoji: "" });
+    await box.send({ connectionId: CONN, to: CONTACT, id: "3EB0000000000000000008", body: "erro" });
+    await box.edit({ connectionId: CONN, to: CONTACT, id: "3EB0000000000000000008", body: "certo" });
+    await box.delete({ connectionId: CONN, to: CONTACT, id: "3EB0000000000000000008" });
+    await box.react({ connectionId: CONN, to: CONTACT, id: "INCOMING1", emoji: "❤️" });
+    await box.react({ connectionId: CONN, to: CONTACT, id: "INCOMING1", emoji: "" });
     const [, edit, del, react, unreact] = sock.sent;
     expect(edit?.content).toEqual({ text: "certo", edit: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: true, id: "3EB0000000000000000008" } });
     expect(del?.content).toEqual({ delete: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: true, id: "3EB0000000000000000008" } });
@@ -120,14 +123,14 @@ describe("send: outbox", () => {
 
   it("refuses invalid commands with the fields named", async () => {
     const { box } = outbox();
-    await expect(box.send({ connectionId: 1, to: CONTACT, id: "" })).rejects.toMatchObject({ code: "ERR_VALIDATION", status: 400, message: expect.stringContaining("id") });
-    await expect(box.send({ connectionId: 1, to: CONTACT, id: "3EB0000000000000000009" })).rejects.toMatchObject({ code: "ERR_VALIDATION" });
-    await expect(box.send({ connectionId: 1, to: "abc12", id: "3EB000000000000000000A", body: "x" })).rejects.toMatchObject({ code: "ERR_WAPP_INVALID_CONTACT", status: 400 });
+    await expect(box.send({ connectionId: CONN, to: CONTACT, id: "" })).rejects.toMatchObject({ code: "ERR_VALIDATION", status: 400, message: expect.stringContaining("id") });
+    await expect(box.send({ connectionId: CONN, to: CONTACT, id: "3EB0000000000000000009" })).rejects.toMatchObject({ code: "ERR_VALIDATION" });
+    await expect(box.send({ connectionId: CONN, to: "abc12", id: "3EB000000000000000000A", body: "x" })).rejects.toMatchObject({ code: "ERR_WAPP_INVALID_CONTACT", status: 400 });
   });
 
   it("answers ERR_DELETE_WAPP_MSG when WhatsApp refuses a deletion", async () => {
     const { sock, box } = outbox();
     sock.failSends = new Error("not allowed");
-    await expect(box.delete({ connectionId: 1, to: CONTACT, id: "X" })).rejects.toMatchObject({ code: "ERR_DELETE_WAPP_MSG", status: 502 });
+    await expect(box.delete({ connectionId: CONN, to: CONTACT, id: "X" })).rejects.toMatchObject({ code: "ERR_DELETE_WAPP_MSG", status: 502 });
   });
 });

@@ -1,15 +1,18 @@
 import { proto, type WACallEvent } from "@whiskeysockets/baileys";
 import { describe, expect, it } from "vitest";
 import { bridgeEvent } from "../../../../worker/contracts/bridge";
+import { connectionId } from "../../testing/ids";
 import type { AdapterContext } from "./adapter";
 import { ackOf, acksFromReceipts, acksFromUpdates, callEvents, presenceEvents } from "./updates";
 
+/** A connection of a company that signed up (ids in the high range), as customers have it. */
+const CONN = connectionId(1);
 const NOW = 1_700_000_000_000;
 const CONTACT = "5511987654321";
 const CONTACT_LID = "12345678901234";
 
 const ctx: AdapterContext = {
-  connectionId: 2,
+  connectionId: CONN,
   now: () => NOW,
   me: { number: "5511900000001" },
   phoneForLid: (lid) => (lid === CONTACT_LID ? CONTACT : undefined),
@@ -38,8 +41,8 @@ describe("acks", () => {
       ctx,
     );
     expect(events).toEqual([
-      { type: "ack", connectionId: 2, messageId: "A1", ack: 3, at: NOW },
-      { type: "ack", connectionId: 2, messageId: "A2", ack: 4, at: NOW },
+      { type: "ack", connectionId: CONN, messageId: "A1", ack: 3, at: NOW },
+      { type: "ack", connectionId: CONN, messageId: "A2", ack: 4, at: NOW },
     ]);
     for (const e of events) bridgeEvent.parse(e);
   });
@@ -67,10 +70,10 @@ describe("acks", () => {
 describe("presence", () => {
   it("reports typing in a chat, resolving a LID chat to the number", () => {
     expect(presenceEvents({ id: `${CONTACT_LID}@lid`, presences: { [`${CONTACT_LID}@lid`]: { lastKnownPresence: "composing" } } }, ctx)).toEqual([
-      { type: "presence", connectionId: 2, chatId: CONTACT, presence: "composing", at: NOW },
+      { type: "presence", connectionId: CONN, chatId: CONTACT, presence: "composing", at: NOW },
     ]);
     expect(presenceEvents({ id: "120363041234567890@g.us", presences: { [`${CONTACT}@s.whatsapp.net`]: { lastKnownPresence: "recording" } } }, ctx)).toEqual([
-      { type: "presence", connectionId: 2, chatId: "120363041234567890", presence: "recording", at: NOW },
+      { type: "presence", connectionId: CONN, chatId: "120363041234567890", presence: "recording", at: NOW },
     ]);
   });
 });
@@ -88,7 +91,7 @@ describe("calls", () => {
 
   it("reports a ringing call with the caller's number", () => {
     expect(callEvents([call({ callerPn: `${CONTACT}@s.whatsapp.net`, isVideo: true })], ctx)).toEqual([
-      { type: "call", connectionId: 2, callId: "CALL-1", from: CONTACT, isVideo: true, at: NOW },
+      { type: "call", connectionId: CONN, callId: "CALL-1", from: CONTACT, isVideo: true, at: NOW },
     ]);
     expect(callEvents([call({})], ctx)).toMatchObject([{ from: CONTACT, isVideo: false }]);
   });
