@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { platformIdText } from "../contracts/ids";
 import { BRIDGE_HEADERS, BRIDGE_MAX_BODY_BYTES, BRIDGE_MAX_MEDIA_BYTES, eventBatch, keysUpdate, leaseRequest, mediaUploadQuery } from "../contracts/bridge";
 import { createControlDb, type ControlDb } from "../db/client";
 import { hubDirectory } from "../hub/ports";
@@ -19,7 +20,7 @@ interface BridgeEnv {
   Variables: { db: ControlDb; body: unknown };
 }
 
-const connectionIdParam = z.coerce.number().int().positive();
+const connectionIdParam = platformIdText("Must be a connection id");
 
 /**
  * Calls from the session host (contract: worker/contracts/bridge.ts). Every call is signed with BRIDGE_SECRET
