@@ -45,3 +45,13 @@ export function laneEnteredStatement(ctx: Pick<AnyCtx, "db" | "companyId">, tick
     .set({ kanbanLaneAt: now, updatedAt: sql`${tickets.updatedAt}` })
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)));
 }
+
+/** A ticket's lane as SQL, for queries over `tickets`: its first kanban tag in board order, or null ('Em aberto'). */
+export const laneOfTicketSql = (ctx: Pick<Ctx, "db" | "companyId">) =>
+  sql<number | null>`(${ctx.db
+    .select({ id: tags.id })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(and(eq(ticketTags.ticketId, tickets.id), eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1)))
+    .orderBy(...laneOrder)
+    .limit(1)})`;
