@@ -255,6 +255,26 @@ describe("POST /api/tags/sync", () => {
     expect(await tagIdsOf(ticket)).toEqual([]);
   });
 
+  it("writes a change of the card's lane in the ticket's history, as the board's own move, and nothing else", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const lane = await createTag(company.id, { kanban: 1 });
+    const plain = await createTag(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open" });
+    const kanbanHistory = async () =>
+      ((await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: agent.token })).json.history as { action: string }[]).filter(
+        (h) => h.action === "kanban",
+      );
+    const sync = (list: number[]) => call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: list } });
+    expect((await sync([plain.id])).status).toBe(200);
+    expect(await kanbanHistory()).toEqual([]);
+    expect((await sync([plain.id, lane.id])).status).toBe(200);
+    expect(await kanbanHistory()).toEqual([expect.objectContaining({ fromTag: null, toTag: expect.objectContaining({ id: lane.id }), byUser: expect.objectContaining({ id: agent.id }) })]);
+    expect((await sync([lane.id])).status).toBe(200);
+    expect(await kanbanHistory()).toHaveLength(1);
+    expect((await sync([])).status).toBe(200);
+    expect((await kanbanHistory())[0]).toMatchObject({ fromTag: { id: lane.id }, toTag: null });
+  });
+
   it("puts as many tags on a ticket as the contract allows (100) at once, and names a longer list with 400", async () => {
     const { company, admin, contact } = await inboxCompany();
     const ticket = await createTicketRow(company.id, { contactId: contact.id });

@@ -24,26 +24,30 @@ export function laneMoveStatements(ctx: Ctx, ticket: LaneMoveTicket, from: numbe
     ctx.db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticket.id), inArray(ticketTags.tagId, laneTagIds(ctx)))),
   ];
   if (to !== null) statements.push(ctx.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: to, createdAt: now }));
-  statements.push(
-    laneEnteredStatement(ctx, ticket.id, now),
-    // A history row of its own kind: no queued/started/finished time, so wait and service times ignore it.
-    ctx.db.insert(ticketTracking).values({
-      companyId: ctx.companyId,
-      ticketId: ticket.id,
-      action: "kanban",
-      fromStatus: ticket.status,
-      toStatus: ticket.status,
-      fromUserId: ticket.userId,
-      toUserId: ticket.userId,
-      fromQueueId: ticket.queueId,
-      toQueueId: ticket.queueId,
-      byUserId: ctx.user.id,
-      fromTagId: from,
-      toTagId: to,
-      createdAt: now,
-    }),
-  );
+  statements.push(laneEnteredStatement(ctx, ticket.id, now), laneHistoryStatement(ctx, ticket, from, to, now));
   return statements;
+}
+
+/**
+ * The move in the ticket's history: action "kanban" with the lane it left and the lane it entered, by the acting
+ * user. A history row of its own kind: no queued/started/finished time, so wait and service times ignore it.
+ */
+export function laneHistoryStatement(ctx: Ctx, ticket: LaneMoveTicket, from: number | null, to: number | null, now: Date) {
+  return ctx.db.insert(ticketTracking).values({
+    companyId: ctx.companyId,
+    ticketId: ticket.id,
+    action: "kanban",
+    fromStatus: ticket.status,
+    toStatus: ticket.status,
+    fromUserId: ticket.userId,
+    toUserId: ticket.userId,
+    fromQueueId: ticket.queueId,
+    toQueueId: ticket.queueId,
+    byUserId: ctx.user.id,
+    fromTagId: from,
+    toTagId: to,
+    createdAt: now,
+  });
 }
 
 /** Whether the card already is exactly in lane `to` (its only lane; for null, in none): moving it changes nothing. */

@@ -25,14 +25,15 @@ export async function lanesOfTicket(ctx: Pick<Ctx, "db" | "companyId">, ticketId
   return rows.map((r) => r.id);
 }
 
-/** Which of these tag ids are the company's kanban lanes. */
-export async function lanesAmong(ctx: Pick<Ctx, "db" | "companyId">, tagIds: number[]): Promise<Set<number>> {
-  if (tagIds.length === 0) return new Set();
+/** Which of these tag ids are the company's kanban lanes, in board order (the first is the lane a card shows in). */
+export async function lanesAmong(ctx: Pick<Ctx, "db" | "companyId">, tagIds: number[]): Promise<number[]> {
+  if (tagIds.length === 0) return [];
   const rows = await ctx.db
     .select({ id: tags.id })
     .from(tags)
-    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1), inList(tags.id, tagIds)));
-  return new Set(rows.map((r) => r.id));
+    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1), inList(tags.id, tagIds)))
+    .orderBy(...laneOrder);
+  return rows.map((r) => r.id);
 }
 
 /**
