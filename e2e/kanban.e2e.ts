@@ -15,6 +15,10 @@ const JOAO = `João Quadro ${RUN}`;
 const OPEN = "Em aberto";
 const PAYMENT = "Aguardando pagamento";
 const NEGOTIATION = "Em negociação";
+/** A lane of the journey's own, holding more cards than the board sends of a lane at first (40). */
+const LONG_LANE = `Zz Rolagem ${RUN}`;
+const LONG_LANE_CARDS = 45;
+const longLaneContact = (i: number) => `Rolagem ${RUN} ${String(i).padStart(2, "0")}`;
 
 const lane = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const cardIn = (scope: Page | Locator, contact: string) => scope.locator("[data-card-id]").filter({ hasText: contact });
@@ -51,6 +55,7 @@ async function waitingTicket(token: string, queueId: number, name: string, numbe
 
 describe("journey: two agents work the kanban board together", () => {
   const contexts: BrowserContext[] = [];
+  const longLaneTickets: number[] = [];
   beforeAll(async () => {
     // Before any browser signs in as the admin (one live session per user).
     const token = await apiLogin(demo.admin, demo.password);
@@ -58,9 +63,23 @@ describe("journey: two agents work the kanban board together", () => {
     const support = queues.find((q) => q.name === "Suporte")!;
     await waitingTicket(token, support.id, RAFAEL, `55619${RUN}101`);
     await waitingTicket(token, support.id, JOAO, `55219${RUN}102`);
+    // The long lane: a new kanban tag (the board's right end), its cards dropped in with the spec's call.
+    const laneTag = await api("POST", "/tags", { name: LONG_LANE, color: "#7C3AED", kanban: 1 }, token);
+    expect(laneTag.status, JSON.stringify(laneTag.json)).toBe(201);
+    for (let i = 1; i <= LONG_LANE_CARDS; i++) {
+      const contact = await api("POST", "/contacts", { name: longLaneContact(i), number: `55319${RUN}${200 + i}` }, token);
+      expect(contact.status, JSON.stringify(contact.json)).toBe(201);
+      const ticket = await api("POST", "/tickets", { contactId: contact.json.id, queueId: support.id, status: "open" }, token);
+      expect(ticket.status, JSON.stringify(ticket.json)).toBe(201);
+      expect((await api("PUT", `/ticket-tags/${ticket.json.id}/${laneTag.json.id}`, undefined, token)).status).toBe(200);
+      longLaneTickets.push(ticket.json.id);
+    }
   });
   afterAll(async () => {
     await closeBrowser(contexts);
+    // The long lane's tickets are the admin's open ones: closed, so later journeys meet the demo's inbox as it was.
+    const token = await apiLogin(demo.admin, demo.password);
+    for (const id of longLaneTickets) await api("PUT", `/tickets/${id}`, { status: "closed" }, token);
   });
 
   it("moves a card by mouse drag, and the colleague sees it move at once", async () => {
@@ -119,6 +138,26 @@ describe("journey: two agents work the kanban board together", () => {
     await dialog.getByRole("button", { name: "Salvar ordem" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(async () => (await laneNames(ana)).slice(0, 3)).toEqual([OPEN, NEGOTIATION, PAYMENT]);
+  });
+
+  it("loads more of a long lane when it is scrolled to its end", async () => {
+    const admin = contexts[2]!.pages().at(-1)!;
+    const long = lane(admin, LONG_LANE);
+    await long.scrollIntoViewIfNeeded();
+    // The count is the lane's, though the board sent only its first page; the oldest card is not in it yet.
+    await expect.poll(() => long.locator("[data-lane-count]").innerText()).toBe(String(LONG_LANE_CARDS));
+    const scroller = long.locator("[data-lane-scroller]");
+    expect(await scroller.getAttribute("data-lane-has-more")).toBe("true");
+    expect(await cardIn(long, longLaneContact(1)).count()).toBe(0);
+    await expect
+      .poll(async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+        return cardIn(long, longLaneContact(1)).isVisible();
+      })
+      .toBe(true);
+    expect(await scroller.getAttribute("data-lane-has-more")).toBeNull();
+    expect(await long.locator("[data-lane-count]").innerText()).toBe(String(LONG_LANE_CARDS));
+    await screenshot(admin, "kanban-long-lane-scrolled");
   });
 
   it("opens the chat from 'Ver Ticket'", async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tags, tickets, ticketTags, ticketTracking } from "../../db/schema";
+import { KANBAN_LANE_PAGE_SIZE } from "../../contracts/kanban";
 import { call, companyWithTeam, createPlan, createUser, inTenant, loginAs } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { createTag, tagTicket } from "../../testing/records";
@@ -97,11 +98,11 @@ describe("GET /api/ticket/kanban", () => {
 
     expect(ids((await call("GET", "/api/ticket/kanban", { token: agent.token })).json.tickets)).toEqual([mine.id]);
     const asked = await call("GET", `/api/ticket/kanban?queueIds=[${support.id}]`, { token: agent.token });
-    expect(asked.json).toEqual({ tickets: [], hasMore: false });
+    expect(asked.json).toMatchObject({ tickets: [], hasMore: false });
 
     const noQueues = await createUser(company.id, { profile: "user" });
     const empty = await call("GET", "/api/ticket/kanban", { token: await loginAs(noQueues.email) });
-    expect(empty.json).toEqual({ tickets: [], hasMore: false });
+    expect(empty.json).toMatchObject({ tickets: [], hasMore: false, lanes: [{ laneTagId: null, count: 0, hasMore: false, cursor: null }] });
   });
 
   it("never shows another company's tickets, even for its queue ids", async () => {
@@ -112,6 +113,100 @@ describe("GET /api/ticket/kanban", () => {
     expect(res.json.tickets).toEqual([]);
     const all = await call("GET", "/api/ticket/kanban", { token: b.admin.token });
     expect(ids(all.json.tickets)).not.toContain(ticket.id);
+  });
+
+  it("sends the first page of every lane at once, then a lane's next page after its cursor", async () => {
+    const { company, admin, contact } = await inboxCompany();
+    const full = await createTag(company.id, { name: "A cheia", kanban: 1 });
+    const empty = await createTag(company.id, { name: "B vazia", kanban: 1 });
+    const now = Date.now();
+    const inFull: number[] = [];
+    // The most recently active first: one more than a page, plus one tie of activity (the higher id first).
+    for (let i = 0; i <= KANBAN_LANE_PAGE_SIZE + 1; i++) {
+      const ticket = await createTicketRow(company.id, { contactId: contact.id, status: "open", updatedAt: new Date(now - Math.min(i, KANBAN_LANE_PAGE_SIZE) * 1000) });
+      await tagTicket(company.id, ticket.id, full.id);
+      inFull.push(ticket.id);
+    }
+    const expectedFull = inFull.map((id, i) => ({ id, at: now - Math.min(i, KANBAN_LANE_PAGE_SIZE) * 1000 })).sort((x, y) => y.at - x.at || y.id - x.id).map((c) => c.id);
+    const open = await createTicketRow(company.id, { contactId: contact.id, status: "pending", updatedAt: new Date(now - 500) });
+
+    const first = await call("GET", "/api/ticket/kanban", { token: admin.token });
+    expect(first.status).toBe(200);
+    expect(first.json.hasMore).toBe(true);
+    expect(first.json.lanes).toEqual([
+      { laneTagId: null, count: 1, hasMore: false, cursor: null },
+      { laneTagId: full.id, count: KANBAN_LANE_PAGE_SIZE + 2, hasMore: true, cursor: expect.any(String) },
+      { laneTagId: empty.id, count: 0, hasMore: false, cursor: null },
+    ]);
+    const firstIds = ids(first.json.tickets);
+    expect(firstIds).toHaveLength(KANBAN_LANE_PAGE_SIZE + 1);
+    expect(firstIds.filter((id) => id !== open.id)).toEqual(expectedFull.slice(0, KANBAN_LANE_PAGE_SIZE));
+    // Across lanes, the most recently active first, as before lanes were paged.
+    expect(firstIds.indexOf(open.id)).toBe(1);
+
+    const next = await call("GET", `/api/ticket/kanban?lane=${full.id}&cursor=${first.json.lanes[1].cursor}`, { token: admin.token });
+    expect(next.status).toBe(200);
+    expect(next.json).toMatchObject({ hasMore: false, lanes: [{ laneTagId: full.id, count: KANBAN_LANE_PAGE_SIZE + 2, hasMore: false, cursor: null }] });
+    expect(ids(next.json.tickets)).toEqual(expectedFull.slice(KANBAN_LANE_PAGE_SIZE));
+    expect(next.json.tickets[0]).toMatchObject({ contact: { id: contact.id }, tags: [{ id: full.id, kanban: 1 }] });
+
+    const openLane = await call("GET", "/api/ticket/kanban?lane=open", { token: admin.token });
+    expect(openLane.json).toEqual({ tickets: [expect.objectContaining({ id: open.id })], hasMore: false, lanes: [{ laneTagId: null, count: 1, hasMore: false, cursor: null }] });
+  });
+
+  it("skips no card of a lane's next page when cards of its first page left the lane meanwhile", async () => {
+    const { company, admin, contact } = await inboxCompany();
+    const lane = await createTag(company.id, { kanban: 1 });
+    const other = await createTag(company.id, { kanban: 1 });
+    const now = Date.now();
+    const cards: number[] = [];
+    for (let i = 0; i < KANBAN_LANE_PAGE_SIZE + 3; i++) {
+      const ticket = await createTicketRow(company.id, { contactId: contact.id, status: "open", updatedAt: new Date(now - i * 1000) });
+      await tagTicket(company.id, ticket.id, lane.id);
+      cards.push(ticket.id);
+    }
+    const first = await call("GET", "/api/ticket/kanban", { token: admin.token });
+    const cursor = first.json.lanes.find((l: { laneTagId: number | null }) => l.laneTagId === lane.id).cursor;
+    // Two cards of the first page go elsewhere before the lane is scrolled to its end.
+    for (const id of cards.slice(0, 2)) expect((await call("PUT", `/api/ticket/kanban/${id}`, { token: admin.token, body: { toTagId: other.id } })).status).toBe(200);
+    const next = await call("GET", `/api/ticket/kanban?lane=${lane.id}&cursor=${cursor}`, { token: admin.token });
+    expect(ids(next.json.tickets)).toEqual(cards.slice(KANBAN_LANE_PAGE_SIZE));
+    expect(next.json.lanes[0]).toMatchObject({ count: KANBAN_LANE_PAGE_SIZE + 1, hasMore: false });
+  });
+
+  it("names a lane or cursor that is not one, and answers 404 for another company's lane", async () => {
+    const plain = await createTag(a.company.id);
+    const lane = await createTag(a.company.id, { kanban: 1 });
+    const foreignLane = await createTag(b.company.id, { kanban: 1 });
+    for (const [q, field] of [
+      ["lane=abc", "lane"],
+      ["lane=0", "lane"],
+      ["lane=1e3", "lane"],
+      ["cursor=1_2", "cursor"],
+      [`lane=${lane.id}&cursor=abc`, "cursor"],
+      [`lane=${lane.id}&cursor=12_0`, "cursor"],
+      [`lane=${plain.id}`, "lane"],
+    ] as const) {
+      const res = await call("GET", `/api/ticket/kanban?${q}`, { token: a.admin.token });
+      expect(res.status, q).toBe(400);
+      expect(res.json, q).toMatchObject({ error: "ERR_VALIDATION", fields: { [field]: expect.any(String) } });
+    }
+    const foreign = await call("GET", `/api/ticket/kanban?lane=${foreignLane.id}`, { token: a.admin.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error).toBe("ERR_NO_TAG_FOUND");
+    // A high id (a company far up the range) is read as an id, not refused as a shape.
+    expect((await call("GET", "/api/ticket/kanban?lane=9000000000123", { token: a.admin.token })).status).toBe(404);
+  });
+
+  it("never pages another company's lane or tickets", async () => {
+    const lane = await createTag(a.company.id, { kanban: 1 });
+    const ticket = await createTicketRow(a.company.id, { contactId: a.contact.id, queueId: a.sales.id, status: "open" });
+    await tagTicket(a.company.id, ticket.id, lane.id);
+    const open = await call("GET", "/api/ticket/kanban?lane=open", { token: b.admin.token });
+    expect(ids(open.json.tickets)).not.toContain(ticket.id);
+    expect((await call("GET", `/api/ticket/kanban?lane=${lane.id}`, { token: b.admin.token })).status).toBe(404);
+    const mine = await call("GET", `/api/ticket/kanban?lane=${lane.id}`, { token: a.admin.token });
+    expect(ids(mine.json.tickets)).toEqual([ticket.id]);
   });
 
   it("names a queueIds that is not a list of ids, and answers 401 without a token", async () => {

@@ -255,6 +255,26 @@ describe("POST /api/tags/sync", () => {
     expect(await tagIdsOf(ticket)).toEqual([]);
   });
 
+  it("writes a change of the card's lane in the ticket's history, as the board's own move, and nothing else", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const lane = await createTag(company.id, { kanban: 1 });
+    const plain = await createTag(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open" });
+    const kanbanHistory = async () =>
+      ((await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: agent.token })).json.history as { action: string }[]).filter(
+        (h) => h.action === "kanban",
+      );
+    const sync = (list: number[]) => call("POST", "/api/tags/sync", { token: agent.token, body: { ticketId: ticket.id, tags: list } });
+    expect((await sync([plain.id])).status).toBe(200);
+    expect(await kanbanHistory()).toEqual([]);
+    expect((await sync([plain.id, lane.id])).status).toBe(200);
+    expect(await kanbanHistory()).toEqual([expect.objectContaining({ fromTag: null, toTag: expect.objectContaining({ id: lane.id }), byUser: expect.objectContaining({ id: agent.id }) })]);
+    expect((await sync([lane.id])).status).toBe(200);
+    expect(await kanbanHistory()).toHaveLength(1);
+    expect((await sync([])).status).toBe(200);
+    expect((await kanbanHistory())[0]).toMatchObject({ fromTag: { id: lane.id }, toTag: null });
+  });
+
   it("puts as many tags on a ticket as the contract allows (100) at once, and names a longer list with 400", async () => {
     const { company, admin, contact } = await inboxCompany();
     const ticket = await createTicketRow(company.id, { contactId: contact.id });
@@ -334,6 +354,76 @@ describe("PUT /api/ticket-tags/:ticketId/:tagId and DELETE /api/ticket-tags/:tic
     expect(await tagIdsOf(ticket)).toHaveLength(2);
   });
 
+  it("ends a card moved by two agents at once through DELETE then PUT in exactly one of their lanes", async () => {
+    const { company, agent, supervisor, contact, sales } = await inboxCompany();
+    const from = await createTag(company.id, { kanban: 1 });
+    const lanes = [await createTag(company.id, { kanban: 1 }), await createTag(company.id, { kanban: 1 })];
+    const plain = await createTag(company.id);
+    for (let round = 0; round < 5; round++) {
+      const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open" });
+      await tagTicket(company.id, ticket.id, from.id);
+      await tagTicket(company.id, ticket.id, plain.id);
+      // Both take the card out of its lane, then both drop it: each PUT lands after both DELETEs.
+      const out = await Promise.all([agent, supervisor].map((u) => call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: u.token })));
+      expect(out.map((r) => r.status)).toEqual([200, 200]);
+      const into = await Promise.all(
+        [agent, supervisor].map((u, i) => call("PUT", `/api/ticket-tags/${ticket.id}/${lanes[i]!.id}`, { token: u.token })),
+      );
+      expect(into.map((r) => r.status)).toEqual([200, 200]);
+      const now = (await tagIdsOf(ticket)).filter((id) => id !== plain.id);
+      expect(now).toHaveLength(1);
+      expect(lanes.map((l) => l.id)).toContain(now[0]);
+      // The tag that is not a lane stayed through both moves.
+      expect(await tagIdsOf(ticket)).toContain(plain.id);
+    }
+  });
+
+  it("writes a lane tag's PUT and a lane's DELETE in the ticket's history, as the board's own move", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const proposal = await createTag(company.id, { name: uniqueName("Proposta"), kanban: 1 });
+    const won = await createTag(company.id, { name: uniqueName("Fechado"), kanban: 1 });
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open" });
+    const kanbanHistory = async () =>
+      ((await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: agent.token })).json.history as { action: string }[]).filter(
+        (h) => h.action === "kanban",
+      );
+    expect(await kanbanHistory()).toEqual([]);
+
+    const into = await call("PUT", `/api/ticket-tags/${ticket.id}/${proposal.id}`, { token: agent.token });
+    expect(into.status).toBe(200);
+    expect(into.json.kanbanLaneAt).toEqual(expect.any(String));
+    expect(await kanbanHistory()).toEqual([expect.objectContaining({ fromTag: null, toTag: expect.objectContaining({ id: proposal.id }), byUser: expect.objectContaining({ id: agent.id }) })]);
+    // Straight into another lane (no DELETE first): it leaves the old one, and that is one move.
+    expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${won.id}`, { token: agent.token })).status).toBe(200);
+    expect(await tagIdsOf(ticket)).toEqual([won.id]);
+    expect((await kanbanHistory())[0]).toMatchObject({ fromTag: { id: proposal.id }, toTag: { id: won.id } });
+    // Out of its lane: a move to 'Em aberto'.
+    expect((await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: agent.token })).status).toBe(200);
+    expect((await kanbanHistory())[0]).toMatchObject({ fromTag: { id: won.id }, toTag: null });
+    // Nothing moved, nothing written: the same lane again, or out of no lane.
+    expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${won.id}`, { token: agent.token })).status).toBe(200);
+    expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${won.id}`, { token: agent.token })).status).toBe(200);
+    expect((await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: agent.token })).status).toBe(200);
+    expect((await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: agent.token })).status).toBe(200);
+    expect(await kanbanHistory()).toHaveLength(5);
+  });
+
+  it("adds a tag that is not a lane beside the others, moving nothing and writing no history", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const lane = await createTag(company.id, { kanban: 1 });
+    const vip = await createTag(company.id);
+    const late = await createTag(company.id);
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open" });
+    await tagTicket(company.id, ticket.id, lane.id);
+    await tagTicket(company.id, ticket.id, vip.id);
+    const res = await call("PUT", `/api/ticket-tags/${ticket.id}/${late.id}`, { token: agent.token });
+    expect(res.status).toBe(200);
+    expect(res.json.kanbanLaneAt).toBeNull();
+    expect(await tagIdsOf(ticket)).toEqual([lane.id, vip.id, late.id].sort((x, y) => x - y));
+    const history = (await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: agent.token })).json.history as { action: string }[];
+    expect(history.filter((h) => h.action === "kanban")).toEqual([]);
+  });
+
   it("answers 404 for another company's tag or ticket, and 403 outside the agent's queues", async () => {
     const { company, agent, admin, contact, support } = await inboxCompany();
     const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: support.id });
@@ -347,6 +437,9 @@ describe("PUT /api/ticket-tags/:ticketId/:tagId and DELETE /api/ticket-tags/:tic
     expect((await call("PUT", `/api/ticket-tags/${ticket.id}/${tag.id}`, { token: agent.token })).status).toBe(403);
     expect((await call("DELETE", `/api/ticket-tags/${ticket.id}`, { token: agent.token })).status).toBe(403);
     expect(await tagIdsOf(ticket)).toEqual([]);
+    const history = (await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: admin.token })).json.history as { action: string }[];
+    expect(history.filter((h) => h.action === "kanban")).toEqual([]);
+    expect((await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: teamB.admin.token })).status).toBe(404);
   });
 
   it("answers 404 for ids that are not ids, and 401 without a token", async () => {

@@ -1,4 +1,5 @@
 import type { PresentedTicket } from "../tickets/presentTicket";
+import type { KanbanLanePage } from "../../contracts/kanban";
 
 /**
  * A card of the kanban board (spec 002's "Kanban ticket": id, uuid, tags, contact, lastMessage; and the agent,
@@ -39,4 +40,12 @@ export function kanbanCardOf(t: PresentedTicket): KanbanCard {
     queue: t.queue ? { id: t.queue.id, name: t.queue.name, color: t.queue.color } : null,
     tags: t.tags,
   };
+}
+
+/** GET /ticket/kanban's answer: cards (a page of each lane asked, the most recently active first) and each lane's paging. */
+export interface KanbanBoardPage {
+  tickets: KanbanCard[];
+  /** Some lane holds more cards than were sent. */
+  hasMore: boolean;
+  lanes: KanbanLanePage[];
 }

@@ -25,14 +25,15 @@ export async function lanesOfTicket(ctx: Pick<Ctx, "db" | "companyId">, ticketId
   return rows.map((r) => r.id);
 }
 
-/** Which of these tag ids are the company's kanban lanes. */
-export async function lanesAmong(ctx: Pick<Ctx, "db" | "companyId">, tagIds: number[]): Promise<Set<number>> {
-  if (tagIds.length === 0) return new Set();
+/** Which of these tag ids are the company's kanban lanes, in board order (the first is the lane a card shows in). */
+export async function lanesAmong(ctx: Pick<Ctx, "db" | "companyId">, tagIds: number[]): Promise<number[]> {
+  if (tagIds.length === 0) return [];
   const rows = await ctx.db
     .select({ id: tags.id })
     .from(tags)
-    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1), inList(tags.id, tagIds)));
-  return new Set(rows.map((r) => r.id));
+    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1), inList(tags.id, tagIds)))
+    .orderBy(...laneOrder);
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -45,3 +46,13 @@ export function laneEnteredStatement(ctx: Pick<AnyCtx, "db" | "companyId">, tick
     .set({ kanbanLaneAt: now, updatedAt: sql`${tickets.updatedAt}` })
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)));
 }
+
+/** A ticket's lane as SQL, for queries over `tickets`: its first kanban tag in board order, or null ('Em aberto'). */
+export const laneOfTicketSql = (ctx: Pick<Ctx, "db" | "companyId">) =>
+  sql<number | null>`(${ctx.db
+    .select({ id: tags.id })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(and(eq(ticketTags.ticketId, tickets.id), eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1)))
+    .orderBy(...laneOrder)
+    .limit(1)})`;

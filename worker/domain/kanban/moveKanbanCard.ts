@@ -1,22 +1,22 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { MoveKanbanCardInput } from "../../contracts/kanban";
-import { tags, ticketTags, ticketTracking } from "../../db/schema";
+import { tags } from "../../db/schema";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { assertPlanFeature } from "../plans/planLimits";
 import { visibleTicket } from "../shared/visibleTicket";
 import { ticketAfterTagging } from "../tags/ticketTagging";
 import { kanbanCardOf } from "./card";
-import { laneEnteredStatement, lanesOfTicket, laneTagIds } from "./lanes";
+import { lanesOfTicket } from "./lanes";
+import { alreadyInLane, laneMoveStatements } from "./laneMove";
 
 /**
  * PUT /ticket/kanban/:ticketId: moves a card to another lane (a kanban tag, or null for 'Em aberto') as one
- * command. In one batch (one transaction) the ticket loses every kanban tag it has, gains the new one, records
- * when it entered the lane and writes the move to its history (action "kanban", from and to lane): a failure
- * leaves it where it was, and no interleaving leaves it in two lanes or none. The lanes are read just before the
- * batch with no I/O in between (the hub's SQLite answers synchronously), so with `fromTagId` a card someone else
- * moved meanwhile answers 409 ERR_KANBAN_CARD_MOVED (with where it is) rather than jumping away from them.
- * Everyone who can see the ticket gets its update event; the answer is the card.
+ * command: one batch (laneMoveStatements) swaps its lane tag, restarts its time in lane and writes the move to its
+ * history, so a failure leaves it where it was and no interleaving leaves it in two lanes or none. The lanes are
+ * read just before the batch with no I/O in between (the hub's SQLite answers synchronously), so with `fromTagId`
+ * a card someone else moved meanwhile answers 409 ERR_KANBAN_CARD_MOVED (with where it is) rather than jumping
+ * away from them. Everyone who can see the ticket gets its update event; the answer is the card.
  */
 export async function moveKanbanCard({ ctx, input }: { ctx: Ctx; input: { ticketId: number } & MoveKanbanCardInput }) {
   await assertPlanFeature(ctx, "useKanban");
@@ -37,31 +37,6 @@ export async function moveKanbanCard({ ctx, input }: { ctx: Ctx; input: { ticket
   if (input.fromTagId !== undefined && input.fromTagId !== current) {
     throw new AppError("ERR_KANBAN_CARD_MOVED", undefined, { laneTagId: current });
   }
-  const alreadyThere = toTagId === null ? lanes.length === 0 : lanes.length === 1 && current === toTagId;
-  if (!alreadyThere) {
-    const now = new Date();
-    const put = toTagId === null ? [] : [ctx.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: toTagId, createdAt: now })];
-    await ctx.db.batch([
-      ctx.db.delete(ticketTags).where(and(eq(ticketTags.ticketId, ticket.id), inArray(ticketTags.tagId, laneTagIds(ctx)))),
-      ...put,
-      laneEnteredStatement(ctx, ticket.id, now),
-      // A history row of its own kind: no queued/started/finished time, so wait and service times ignore it.
-      ctx.db.insert(ticketTracking).values({
-        companyId: ctx.companyId,
-        ticketId: ticket.id,
-        action: "kanban",
-        fromStatus: ticket.status,
-        toStatus: ticket.status,
-        fromUserId: ticket.userId,
-        toUserId: ticket.userId,
-        fromQueueId: ticket.queueId,
-        toQueueId: ticket.queueId,
-        byUserId: ctx.user.id,
-        fromTagId: current,
-        toTagId,
-        createdAt: now,
-      }),
-    ]);
-  }
+  if (!alreadyInLane(lanes, toTagId)) await ctx.db.batch(laneMoveStatements(ctx, ticket, current, toTagId, new Date()));
   return kanbanCardOf(await ticketAfterTagging(ctx, ticket));
 }

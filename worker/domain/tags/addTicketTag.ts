@@ -2,12 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { tags, ticketTags } from "../../db/schema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { laneEnteredStatement, lanesOfTicket } from "../kanban/lanes";
+import { lanesOfTicket } from "../kanban/lanes";
+import { alreadyInLane, laneMoveStatements } from "../kanban/laneMove";
 import { visibleTicket } from "../shared/visibleTicket";
 import { ticketAfterTagging } from "./ticketTagging";
 
-/** PUT /ticket-tags/:ticketId/:tagId: puts one tag on a ticket the user can see (the spec's kanban drop, after DELETE
- * /ticket-tags/:ticketId; the board itself moves with PUT /ticket/kanban/:ticketId in one command). Idempotent.
+/**
+ * PUT /ticket-tags/:ticketId/:tagId: puts one tag on a ticket the user can see. Idempotent. A lane tag (a kanban
+ * tag) means "move to this lane", the second half of the spec's kanban drop (after DELETE /ticket-tags/:ticketId):
+ * the ticket's other lane tags go in the same batch and the move is in its history, as the board's own move
+ * (PUT /ticket/kanban/:ticketId) does it, so two agents dropping one card at once leave it in one lane. Other tags
+ * are only added.
  */
 export async function addTicketTag({ ctx, input }: { ctx: Ctx; input: { ticketId: number; tagId: number } }) {
   const ticket = await visibleTicket(ctx, input.ticketId);
@@ -17,11 +22,12 @@ export async function addTicketTag({ ctx, input }: { ctx: Ctx; input: { ticketId
     .where(and(eq(tags.id, input.tagId), eq(tags.companyId, ctx.companyId)))
     .get();
   if (!tag) throw new AppError("ERR_NO_TAG_FOUND");
-  const lanes = tag.kanban === 1 ? await lanesOfTicket(ctx, ticket.id) : [];
-  const now = new Date();
-  const put = ctx.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: tag.id, createdAt: now }).onConflictDoNothing();
-  // Into a lane it was not in: the board's time in lane starts now.
-  if (tag.kanban === 1 && !lanes.includes(tag.id)) await ctx.db.batch([put, laneEnteredStatement(ctx, ticket.id, now)]);
-  else await put;
+  if (tag.kanban === 1) {
+    // Read just before the batch, no I/O between: the hub's SQLite answers synchronously.
+    const lanes = await lanesOfTicket(ctx, ticket.id);
+    if (!alreadyInLane(lanes, tag.id)) await ctx.db.batch(laneMoveStatements(ctx, ticket, lanes[0] ?? null, tag.id, new Date()));
+  } else {
+    await ctx.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: tag.id, createdAt: new Date() }).onConflictDoNothing();
+  }
   return ticketAfterTagging(ctx, ticket);
 }

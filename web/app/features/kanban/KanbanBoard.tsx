@@ -20,6 +20,7 @@ import { KanbanLane } from "./KanbanLane";
 import { laneKeyboardCoordinates } from "./keyboardLanes";
 import { laneKey, type LaneKey } from "./rules";
 import type { KanbanCard, Lane, LaneTag } from "./types";
+import type { LanePaging } from "./useKanbanBoard";
 import "./texts";
 
 /** The lane under the pointer; for the keyboard (no pointer), the lane the lifted card overlaps most. */
@@ -37,11 +38,15 @@ export function KanbanBoard({
   byLane,
   now,
   onMove,
+  pagingOf,
+  onLoadMore,
 }: {
   lanes: LaneTag[];
   byLane: Map<LaneKey, KanbanCard[]>;
   now: number;
   onMove: (cardId: number, toLaneId: number | null) => void;
+  pagingOf: (key: LaneKey) => LanePaging;
+  onLoadMore: (key: LaneKey) => void;
 }) {
   const { t } = useTranslation();
   const [active, setActive] = useState<{ card: KanbanCard; laneId: number | null } | null>(null);
@@ -96,7 +101,16 @@ export function KanbanBoard({
     >
       <div className="flex min-h-0 flex-1 snap-x gap-3 overflow-x-auto overflow-y-hidden pb-2" data-kanban-board>
         {columns.map((lane) => (
-          <KanbanLane key={laneKey(lane.id)} lane={lane} cards={byLane.get(laneKey(lane.id)) ?? []} lanes={lanes} now={now} onMove={onMove} />
+          <KanbanLane
+            key={laneKey(lane.id)}
+            lane={lane}
+            cards={byLane.get(laneKey(lane.id)) ?? []}
+            lanes={lanes}
+            now={now}
+            onMove={onMove}
+            paging={pagingOf(laneKey(lane.id))}
+            onLoadMore={onLoadMore}
+          />
         ))}
       </div>
       <DragOverlay dropAnimation={null}>

@@ -1,20 +1,25 @@
 import { useDroppable } from "@dnd-kit/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Inbox } from "lucide-react";
-import { memo, useRef } from "react";
+import { Inbox, LoaderCircle } from "lucide-react";
+import { memo, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../components/ui/cn";
 import { DraggableCard } from "./KanbanCardView";
-import { laneKey } from "./rules";
+import { Button } from "../../components/ui/Button";
+import { laneKey, type LaneKey } from "./rules";
 import type { KanbanCard, Lane, LaneTag } from "./types";
+import type { LanePaging } from "./useKanbanBoard";
 import "./texts";
 
 /** A card's height with the gap under it; the virtualiser measures the real one. */
 const CARD_ESTIMATE_PX = 196;
+/** The next page is asked for this many cards before the lane's end, so scrolling seldom meets the loader. */
+const LOAD_AHEAD_CARDS = 6;
 
 /**
- * One lane: its name, colour and count, and its cards in a virtualised list (only those in view are in the
- * page, so a lane of 2,000 tickets stays as quick as one of ten). The whole lane is the drop target.
+ * One lane: its name, colour and count (of all its cards, loaded or not), and its cards in a virtualised list (only
+ * those in view are in the page, so a lane of 2,000 tickets stays as quick as one of ten); scrolled near its end,
+ * it loads its next page. The whole lane is the drop target.
  */
 export const KanbanLane = memo(function KanbanLane({
   lane,
@@ -22,12 +27,16 @@ export const KanbanLane = memo(function KanbanLane({
   lanes,
   now,
   onMove,
+  paging,
+  onLoadMore,
 }: {
   lane: Lane;
   cards: KanbanCard[];
   lanes: LaneTag[];
   now: number;
   onMove: (cardId: number, toLaneId: number | null) => void;
+  paging: LanePaging;
+  onLoadMore: (key: LaneKey) => void;
 }) {
   const { t } = useTranslation();
   const key = laneKey(lane.id);
@@ -41,6 +50,12 @@ export const KanbanLane = memo(function KanbanLane({
     getItemKey: (index) => cards[index]!.id,
   });
   const headingId = `kanban-lane-${key}`;
+  const count = cards.length + paging.tail;
+  const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  const nearEnd = lastShown >= cards.length - 1 - LOAD_AHEAD_CARDS;
+  useEffect(() => {
+    if (nearEnd && paging.hasMore && !paging.loading && !paging.failed) onLoadMore(key);
+  }, [nearEnd, paging.hasMore, paging.loading, paging.failed, onLoadMore, key]);
 
   return (
     <section
@@ -57,12 +72,12 @@ export const KanbanLane = memo(function KanbanLane({
         <h2 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold">
           {lane.name}
         </h2>
-        <span className="rounded-full bg-surface-3 px-2 py-0.5 text-xs font-medium text-muted tabular-nums" data-lane-count aria-label={t("kanban.laneCount", { count: cards.length })}>
-          {cards.length}
+        <span className="rounded-full bg-surface-3 px-2 py-0.5 text-xs font-medium text-muted tabular-nums" data-lane-count aria-label={t("kanban.laneCount", { count })}>
+          {count}
         </span>
       </header>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2" data-lane-scroller>
-        {cards.length === 0 ? (
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2" data-lane-scroller data-lane-has-more={paging.hasMore || undefined}>
+        {cards.length === 0 && !paging.hasMore ? (
           <div className="flex h-32 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-line-strong text-xs text-subtle">
             <Inbox className="size-5" aria-hidden />
             {t("kanban.emptyLane")}
@@ -85,6 +100,23 @@ export const KanbanLane = memo(function KanbanLane({
             })}
           </ul>
         )}
+        {paging.hasMore ? (
+          <div className="flex min-h-12 items-center justify-center gap-2 text-xs text-muted" role="status" data-lane-more>
+            {paging.failed ? (
+              <>
+                <span>{t("kanban.loadMoreFailed")}</span>
+                <Button variant="outline" size="sm" className="h-7 text-xs" onClick={() => onLoadMore(key)}>
+                  {t("kanban.retry")}
+                </Button>
+              </>
+            ) : (
+              <>
+                <LoaderCircle className="size-4 animate-spin" aria-hidden />
+                {t("kanban.loadingMore")}
+              </>
+            )}
+          </div>
+        ) : null}
       </div>
     </section>
   );

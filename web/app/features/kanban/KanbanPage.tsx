@@ -3,7 +3,6 @@ import { ArrowLeftRight, Layers, SquareKanban, TriangleAlert } from "lucide-reac
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
-import { KANBAN_MAX_TICKETS } from "../../../../worker/contracts/kanban";
 import { PageHeader } from "../../components/layout/Page";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -61,12 +60,6 @@ export function KanbanPage() {
           </>
         }
       />
-      {board.hasMore ? (
-        <p role="status" className="flex items-center gap-2 rounded-xl border border-line bg-warning-soft px-3 py-2 text-sm text-warning-fg">
-          <TriangleAlert className="size-4 shrink-0" aria-hidden />
-          {t("kanban.tooMany", { count: KANBAN_MAX_TICKETS })}
-        </p>
-      ) : null}
       {board.status === "loading" ? (
         <BoardSkeleton label={t("kanban.loading")} />
       ) : board.status === "error" ? (
@@ -91,7 +84,7 @@ export function KanbanPage() {
           }
         />
       ) : (
-        <KanbanBoard lanes={board.lanes} byLane={board.byLane} now={now} onMove={board.move} />
+        <KanbanBoard lanes={board.lanes} byLane={board.byLane} now={now} onMove={board.move} pagingOf={board.pagingOf} onLoadMore={board.loadMore} />
       )}
       <LaneOrderDialog open={orderOpen} onOpenChange={setOrderOpen} lanes={board.lanes} />
     </div>

@@ -1,9 +1,16 @@
 import { api } from "../../lib/api";
 import type { BoardPage, KanbanCard, LaneTag } from "./types";
 
-/** The board's cards; `queueIds` null sends no filter (all the queues the user may see). */
+const queueQuery = (queueIds: number[] | null) => (queueIds ? JSON.stringify(queueIds) : undefined);
+
+/** The first page of every lane; `queueIds` null sends no filter (all the queues the user may see). */
 export function loadBoard(queueIds: number[] | null, signal?: AbortSignal) {
-  return api<BoardPage>("/ticket/kanban", { query: { queueIds: queueIds ? JSON.stringify(queueIds) : undefined }, signal });
+  return api<BoardPage>("/ticket/kanban", { query: { queueIds: queueQuery(queueIds) }, signal });
+}
+
+/** A lane's next page (null: 'Em aberto'), after the card its last page ended with (`cursor`). */
+export function loadLanePage(queueIds: number[] | null, laneId: number | null, cursor: string, signal?: AbortSignal) {
+  return api<BoardPage>("/ticket/kanban", { query: { queueIds: queueQuery(queueIds), lane: laneId ?? "open", cursor }, signal });
 }
 
 export async function loadLanes(signal?: AbortSignal) {

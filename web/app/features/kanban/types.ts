@@ -1,4 +1,4 @@
-import type { KanbanCard as ServerCard } from "../../../../worker/domain/kanban/card";
+import type { KanbanBoardPage, KanbanCard as ServerCard } from "../../../../worker/domain/kanban/card";
 
 /** A card as the board receives it (JSON: times as ISO strings). */
 export type KanbanCard = Omit<ServerCard, "createdAt" | "updatedAt" | "kanbanLaneAt"> & {
@@ -22,7 +22,5 @@ export interface LaneTag {
   kanban: number;
 }
 
-export interface BoardPage {
-  tickets: KanbanCard[];
-  hasMore: boolean;
-}
+/** GET /ticket/kanban's answer as the board receives it: a page of each lane asked, and each lane's paging. */
+export type BoardPage = Omit<KanbanBoardPage, "tickets"> & { tickets: KanbanCard[] };
