@@ -280,15 +280,17 @@ export function buildCompany(company, { now, hashPassword, uuid, settingDefaults
 
 /**
  * The session host simulator's starting network (SIMULATOR_FIXTURE): every demo company's connection paired, with
- * the number the seed stored for it, and every company's contacts.
+ * the number the seed stored for it, and every company's contacts. The customer's come first, so the simulator's
+ * page opens on its connection.
  * @param {{ idRangeStart: (companyId: number) => number }} ids  worker/contracts/ids.ts
  */
 export function simulatorFixture({ idRangeStart }) {
+  const customerFirst = [...DEMO_COMPANIES].sort((a, b) => Number(a.platform) - Number(b.platform));
   return {
-    connections: DEMO_COMPANIES.map((company) => {
+    connections: customerFirst.map((company) => {
       const id = connectionIdOf(company, idRangeStart);
       return { id, status: "CONNECTED", number: simulatedNumber(id) };
     }),
-    contacts: DEMO_COMPANIES.flatMap((company) => company.contacts.map(([name, number]) => ({ number, name }))),
+    contacts: customerFirst.flatMap((company) => company.contacts.map(([name, number]) => ({ number, name }))),
   };
 }
