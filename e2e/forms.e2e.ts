@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiAs, apiLogin } from "./support/api";
 import { closeBrowser, emailInput, login, newContext, passwordInput, screenshot } from "./support/browser";
-import { baseUrl, demo } from "./support/env";
+import { baseUrl, demo, platform } from "./support/env";
 
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -60,7 +60,8 @@ describe("journey: the login page says why a session ended and brings the agent 
   });
 
   it("renders the register link with the page when the platform offers signup (nothing appears later)", async () => {
-    const token = await apiLogin(demo.admin, demo.password);
+    // A platform setting: the platform's super admin sets it.
+    const token = await apiLogin(platform.admin, platform.password);
     expect((await api("PUT", "/settings/viewregister", { value: "enabled" }, token)).status).toBe(200);
     try {
       const html = await (await fetch(`${baseUrl()}/login`)).text();

@@ -147,8 +147,11 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
     await contactWrites("Mensagem depois do reinício", redelivered); // the same WhatsApp id again: stored once
     await phoneReceives((m) => m.body.includes("Resposta enviada com o celular fora do ar"), 60_000);
 
-    const page = await api("GET", `/messages/${ticket.id}`, undefined, adminToken);
-    const bodies: string[] = page.json.messages.map((m: { body: string }) => m.body);
+    const storedBodies = async (): Promise<string[]> =>
+      (await api("GET", `/messages/${ticket.id}`, undefined, adminToken)).json.messages.map((m: { body: string }) => m.body);
+    // The contact's messages come through the bridge on their own way, not behind the reply: wait until one is stored.
+    await expect.poll(async () => (await storedBodies()).includes("Mensagem depois do reinício"), { timeout: 20_000 }).toBe(true);
+    const bodies = await storedBodies();
     expect(bodies.filter((b) => b === "Mensagem depois do reinício")).toHaveLength(1);
     expect(bodies.filter((b) => b === "Voltei com outra dúvida")).toHaveLength(1);
     expect(bodies.filter((b) => b.includes("Resposta enviada com o celular fora do ar"))).toHaveLength(1);
