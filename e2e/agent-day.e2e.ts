@@ -4,10 +4,13 @@ import { apiAs, host } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
-/** Two numbers not in the demo: each writes, picks Vendas in the bot's menu and waits for an agent. */
+/** Two numbers not in the demo: each writes, picks Encomendas in the bot's menu and waits for an agent. */
 const FIRST = { number: "5511987650101", name: "Otávio Mendes" };
 const SECOND = { number: "5511987650102", name: "Beatriz Nogueira" };
 type Contact = typeof FIRST;
+
+/** The agent whose day it is (the demo's first agent, in Encomendas and Entregas). */
+const AGENT = demo.names.agents[0];
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -45,14 +48,14 @@ async function phoneReceived(contact: Contact, match: (body: string) => boolean)
     .toBe(true);
 }
 
-/** The contact goes through the bot's menus to Vendas ("falar com um vendedor"): a waiting ticket for Ana. */
+/** The contact goes through the bot's menus to Encomendas ("falar com um atendente"): a waiting ticket for Luana. */
 async function reachSales(contact: Contact) {
   await contactWrites(contact, "Oi, tudo bem?");
-  await phoneReceived(contact, (b) => b.includes("*[ 1 ]* - Vendas"));
+  await phoneReceived(contact, (b) => b.includes("*[ 1 ]* - Encomendas"));
   await contactWrites(contact, "1");
-  await phoneReceived(contact, (b) => b.includes("Falar com um vendedor"));
+  await phoneReceived(contact, (b) => b.includes("Falar com um atendente"));
   await contactWrites(contact, "2");
-  await phoneReceived(contact, (b) => b.includes("Um vendedor vai atender você em instantes."));
+  await phoneReceived(contact, (b) => b.includes("Um atendente vai falar com você em instantes."));
 }
 
 async function openRow(page: Page, contact: Contact) {
@@ -63,86 +66,86 @@ async function openRow(page: Page, contact: Contact) {
 
 describe("journey: an agent's day in the chat — from the keyboard, with drafts, unread counts and the ticket's story", () => {
   const contexts: BrowserContext[] = [];
-  let ana: Page;
+  let luana: Page;
   const uuids: Record<string, string> = {};
 
   beforeAll(async () => {
     contexts.push(await newContext({ viewport: DESKTOP }));
-    ana = await contexts[0]!.newPage();
-    await login(ana, demo.agents[0], demo.password);
+    luana = await contexts[0]!.newPage();
+    await login(luana, demo.agents[0], demo.password);
   });
 
   afterAll(async () => {
     await closeBrowser(contexts);
   });
 
-  it("has two new contacts answer the bot's menus and wait in Vendas", async () => {
+  it("has two new contacts answer the bot's menus and wait in Encomendas", async () => {
     await reachSales(FIRST);
     await reachSales(SECOND);
   });
 
   it("accepts from the chat's own 'Aceitar' and lands on 'Atendendo' with the ticket selected; the bot's messages look like the bot's", async () => {
-    await ana.goto("/tickets");
-    await waitingTab(ana).click();
-    const waiting = ana.getByRole("list", { name: "Aguardando" });
+    await luana.goto("/tickets");
+    await waitingTab(luana).click();
+    const waiting = luana.getByRole("list", { name: "Aguardando" });
     await waiting.getByRole("link", { name: FIRST.name }).click();
-    await expect.poll(() => chat(ana).getAttribute("data-status")).toBe("pending");
+    await expect.poll(() => chat(luana).getAttribute("data-status")).toBe("pending");
     // The chatbot's menus: tinted and labelled, not an agent's bubble.
-    const botBubble = chat(ana).locator("[data-sent-by-bot]").filter({ hasText: "Vendas" }).first();
+    const botBubble = chat(luana).locator("[data-sent-by-bot]").filter({ hasText: "Encomendas" }).first();
     await expect.poll(() => botBubble.innerText()).toContain("Automática");
-    expect(await chat(ana).locator("[data-message-id]").filter({ hasText: "Oi, tudo bem?" }).getAttribute("data-sent-by-bot")).toBeNull();
+    expect(await chat(luana).locator("[data-message-id]").filter({ hasText: "Oi, tudo bem?" }).getAttribute("data-sent-by-bot")).toBeNull();
 
     // The composer's accept (the last 'Aceitar' in the panel; the header has one too).
-    await chat(ana).getByRole("button", { name: "Aceitar" }).last().click();
-    await expect.poll(() => chat(ana).getAttribute("data-status")).toBe("open");
-    await expect.poll(() => attendingTab(ana).getAttribute("aria-selected")).toBe("true");
-    await expect.poll(() => attendingList(ana).getByRole("link", { name: FIRST.name }).getAttribute("aria-current")).toBe("page");
+    await chat(luana).getByRole("button", { name: "Aceitar" }).last().click();
+    await expect.poll(() => chat(luana).getAttribute("data-status")).toBe("open");
+    await expect.poll(() => attendingTab(luana).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => attendingList(luana).getByRole("link", { name: FIRST.name }).getAttribute("aria-current")).toBe("page");
     // The acceptance is a line in the conversation itself.
-    await expect.poll(() => chat(ana).locator("[data-system-line=accept]").last().innerText()).toContain("Ana Souza aceitou");
-    uuids[FIRST.name] = uuidOf(ana);
-    await screenshot(ana, "agent-day-accepted-from-composer");
+    await expect.poll(() => chat(luana).locator("[data-system-line=accept]").last().innerText()).toContain(`${AGENT} aceitou`);
+    uuids[FIRST.name] = uuidOf(luana);
+    await screenshot(luana, "agent-day-accepted-from-composer");
   });
 
   it("keeps the cursor in the text box after every send, quick reply and attachment", async () => {
     // Opening the chat put the cursor there already.
-    await expect.poll(() => focusedInChat(ana)).toBe(true);
-    await ana.keyboard.type("Olá Otávio, tudo bem sim!");
-    await ana.keyboard.press("Enter");
-    await ana.keyboard.type("Em que posso ajudar?");
-    await ana.keyboard.press("Enter");
-    await expect.poll(() => bubble(ana, "Em que posso ajudar?").isVisible()).toBe(true);
-    expect(await bubble(ana, "Olá Otávio, tudo bem sim!").isVisible()).toBe(true);
-    expect(await focusedInChat(ana)).toBe(true);
+    await expect.poll(() => focusedInChat(luana)).toBe(true);
+    await luana.keyboard.type("Olá Otávio, tudo bem sim!");
+    await luana.keyboard.press("Enter");
+    await luana.keyboard.type("Em que posso ajudar?");
+    await luana.keyboard.press("Enter");
+    await expect.poll(() => bubble(luana, "Em que posso ajudar?").isVisible()).toBe(true);
+    expect(await bubble(luana, "Olá Otávio, tudo bem sim!").isVisible()).toBe(true);
+    expect(await focusedInChat(luana)).toBe(true);
 
     // "/" alone lists every quick reply, with enough of each to tell them apart.
-    await ana.keyboard.type("/");
-    const menu = chat(ana).getByRole("listbox", { name: "Respostas rápidas" });
+    await luana.keyboard.type("/");
+    const menu = chat(luana).getByRole("listbox", { name: "Respostas rápidas" });
     await expect.poll(() => menu.getByRole("option").count()).toBeGreaterThanOrEqual(3);
     expect(await menu.getByRole("option").filter({ hasText: "/pix" }).innerText()).toContain("Nossa chave Pix é o CNPJ");
-    await screenshot(ana, "agent-day-quick-replies");
+    await screenshot(luana, "agent-day-quick-replies");
     // Esc closes the menu; typing on narrows it.
-    await ana.keyboard.press("Escape");
+    await luana.keyboard.press("Escape");
     await menu.waitFor({ state: "hidden" });
-    await ana.keyboard.type("pix");
+    await luana.keyboard.type("pix");
     await expect.poll(() => menu.getByRole("option").first().innerText()).toContain("/pix");
-    await ana.keyboard.press("Enter");
-    await expect.poll(() => composer(ana).inputValue()).toMatch(/^Nossa chave Pix/);
-    await ana.keyboard.press("Enter");
-    await expect.poll(() => bubble(ana, "Nossa chave Pix").isVisible()).toBe(true);
-    await expect.poll(() => focusedInChat(ana)).toBe(true);
+    await luana.keyboard.press("Enter");
+    await expect.poll(() => composer(luana).inputValue()).toMatch(/^Nossa chave Pix/);
+    await luana.keyboard.press("Enter");
+    await expect.poll(() => bubble(luana, "Nossa chave Pix").isVisible()).toBe(true);
+    await expect.poll(() => focusedInChat(luana)).toBe(true);
 
-    await chat(ana).locator('input[type="file"]').setInputFiles({ name: "tabela.txt", mimeType: "text/plain", buffer: Buffer.from("Plano Básico: R$ 79,90\n") });
-    const preview = ana.getByRole("dialog", { name: /^Enviar 1 arquivo/ });
+    await chat(luana).locator('input[type="file"]').setInputFiles({ name: "tabela.txt", mimeType: "text/plain", buffer: Buffer.from("Bolo de brigadeiro: R$ 89,90 o quilo\n") });
+    const preview = luana.getByRole("dialog", { name: /^Enviar 1 arquivo/ });
     await preview.getByRole("button", { name: "Enviar" }).click();
     await preview.waitFor({ state: "hidden" });
-    await expect.poll(() => bubble(ana, "tabela.txt").isVisible()).toBe(true);
-    await expect.poll(() => focusedInChat(ana)).toBe(true);
+    await expect.poll(() => bubble(luana, "tabela.txt").isVisible()).toBe(true);
+    await expect.poll(() => focusedInChat(luana)).toBe(true);
   });
 
   it("shows WhatsApp's formatting in the bubble, and the list's preview as plain text with our ticks", async () => {
-    await ana.keyboard.type("*Proposta* _válida_ ~até sexta~ ```PLANO-20```");
-    await ana.keyboard.press("Enter");
-    const sent = bubble(ana, "PLANO-20");
+    await luana.keyboard.type("*Proposta* _válida_ ~até sexta~ ```PLANO-20```");
+    await luana.keyboard.press("Enter");
+    const sent = bubble(luana, "PLANO-20");
     await expect.poll(() => sent.locator("strong", { hasText: "Proposta" }).count()).toBe(1);
     expect(await sent.locator("em").innerText()).toBe("válida");
     expect(await sent.locator("s").innerText()).toBe("até sexta");
@@ -150,85 +153,85 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
     // Built as elements, never as HTML: the marks are gone from the text.
     expect(await sent.innerText()).not.toContain("*");
 
-    const preview = rowOf(ana, FIRST).getByTestId("ticket-preview");
+    const preview = rowOf(luana, FIRST).getByTestId("ticket-preview");
     await expect.poll(() => preview.innerText()).toBe("Proposta válida até sexta PLANO-20");
     expect(await preview.locator("[data-ack]").count()).toBe(1);
-    await screenshot(ana, "agent-day-formatting");
+    await screenshot(luana, "agent-day-formatting");
   });
 
   it("keeps a half-typed message per ticket when switching tickets and reloading, until it is sent", async () => {
-    await waitingTab(ana).click();
-    await ana.getByRole("button", { name: `Aceitar: ${SECOND.name}` }).click();
-    await ana.waitForURL((url) => url.pathname !== `/tickets/${uuids[FIRST.name]}`);
-    await expect.poll(() => attendingTab(ana).getAttribute("aria-selected")).toBe("true");
-    await expect.poll(() => chat(ana).getByTestId("chat-contact-name").innerText()).toBe(SECOND.name);
-    uuids[SECOND.name] = uuidOf(ana);
+    await waitingTab(luana).click();
+    await luana.getByRole("button", { name: `Aceitar: ${SECOND.name}` }).click();
+    await luana.waitForURL((url) => url.pathname !== `/tickets/${uuids[FIRST.name]}`);
+    await expect.poll(() => attendingTab(luana).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => chat(luana).getByTestId("chat-contact-name").innerText()).toBe(SECOND.name);
+    uuids[SECOND.name] = uuidOf(luana);
 
-    await composer(ana).fill("Rascunho para Beatriz");
-    await openRow(ana, FIRST);
-    expect(await composer(ana).inputValue()).toBe("");
-    await composer(ana).fill("Rascunho para Otávio");
-    await openRow(ana, SECOND);
-    expect(await composer(ana).inputValue()).toBe("Rascunho para Beatriz");
-    await ana.reload();
-    await expect.poll(() => composer(ana).inputValue()).toBe("Rascunho para Beatriz");
-    await openRow(ana, FIRST);
-    expect(await composer(ana).inputValue()).toBe("Rascunho para Otávio");
-    await composer(ana).press("Enter");
-    await expect.poll(() => bubble(ana, "Rascunho para Otávio").isVisible()).toBe(true);
-    expect(await composer(ana).inputValue()).toBe("");
-    await ana.reload();
-    await chat(ana).waitFor();
-    expect(await composer(ana).inputValue()).toBe("");
+    await composer(luana).fill("Rascunho para Beatriz");
+    await openRow(luana, FIRST);
+    expect(await composer(luana).inputValue()).toBe("");
+    await composer(luana).fill("Rascunho para Otávio");
+    await openRow(luana, SECOND);
+    expect(await composer(luana).inputValue()).toBe("Rascunho para Beatriz");
+    await luana.reload();
+    await expect.poll(() => composer(luana).inputValue()).toBe("Rascunho para Beatriz");
+    await openRow(luana, FIRST);
+    expect(await composer(luana).inputValue()).toBe("Rascunho para Otávio");
+    await composer(luana).press("Enter");
+    await expect.poll(() => bubble(luana, "Rascunho para Otávio").isVisible()).toBe(true);
+    expect(await composer(luana).inputValue()).toBe("");
+    await luana.reload();
+    await chat(luana).waitFor();
+    expect(await composer(luana).inputValue()).toBe("");
   });
 
   it("reads what arrives in the open chat; the others count in the list and in the tab's title", async () => {
-    const serverCount = async () => (await apiAs(ana, "/tickets/unread")).count as number;
-    const titleMatchesServer = async () => (await titleCount(ana)) === (await serverCount());
+    const serverCount = async () => (await apiAs(luana, "/tickets/unread")).count as number;
+    const titleMatchesServer = async () => (await titleCount(luana)) === (await serverCount());
 
     await contactWrites(FIRST, "Pode mandar a proposta por aqui mesmo?");
-    await expect.poll(() => bubble(ana, "Pode mandar a proposta").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => bubble(luana, "Pode mandar a proposta").isVisible(), { timeout: 15_000 }).toBe(true);
     // Read as it arrived: no badge, nothing unread on the server.
-    await expect.poll(async () => (await apiAs(ana, `/tickets/u/${uuids[FIRST.name]}`)).unreadMessages).toBe(0);
-    await expect.poll(() => rowOf(ana, FIRST).getByTitle(/não lida/).count()).toBe(0);
+    await expect.poll(async () => (await apiAs(luana, `/tickets/u/${uuids[FIRST.name]}`)).unreadMessages).toBe(0);
+    await expect.poll(() => rowOf(luana, FIRST).getByTitle(/não lida/).count()).toBe(0);
     await expect.poll(titleMatchesServer, { timeout: 10_000 }).toBe(true);
-    const before = await titleCount(ana);
+    const before = await titleCount(luana);
 
     await contactWrites(SECOND, "Oi, alguém aí?");
-    await expect.poll(() => rowOf(ana, SECOND).getByTitle("1 mensagem não lida").count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => titleCount(ana), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => rowOf(luana, SECOND).getByTitle("1 mensagem não lida").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => titleCount(luana), { timeout: 10_000 }).toBe(before + 1);
     expect(await titleMatchesServer()).toBe(true);
-    await screenshot(ana, "agent-day-unread-elsewhere");
+    await screenshot(luana, "agent-day-unread-elsewhere");
 
-    await openRow(ana, SECOND);
-    await expect.poll(() => rowOf(ana, SECOND).getByTitle(/não lida/).count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => titleCount(ana), { timeout: 10_000 }).toBe(before);
+    await openRow(luana, SECOND);
+    await expect.poll(() => rowOf(luana, SECOND).getByTitle(/não lida/).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => titleCount(luana), { timeout: 10_000 }).toBe(before);
   });
 
   // Skipped in the full suite: its first command-bar search was sometimes never asked when this journey ran after
   // others (it passes run alone: `node scripts/e2e.mjs e2e/agent-day.e2e.ts`); session 6's closing note has the lead.
   it.skipIf(!process.env.E2E_COMMAND_BAR)("moves between tickets with Alt+Up/Down and jumps anywhere with Ctrl+K", async () => {
     const rows = async () => {
-      const links = attendingList(ana).getByRole("link");
+      const links = attendingList(luana).getByRole("link");
       const hrefs = await links.evaluateAll((els) => els.map((a) => a.getAttribute("href")!.split("/").pop()!));
       return hrefs;
     };
     const order = await rows();
-    const at = order.indexOf(uuidOf(ana));
+    const at = order.indexOf(uuidOf(luana));
     expect(at).toBeGreaterThanOrEqual(0);
     const next = order[at + 1] ?? order[at - 1]!;
     const key = order[at + 1] ? "Alt+ArrowDown" : "Alt+ArrowUp";
     const back = order[at + 1] ? "Alt+ArrowUp" : "Alt+ArrowDown";
-    await ana.keyboard.press(key);
-    await ana.waitForURL((url) => url.pathname === `/tickets/${next}`);
-    await expect.poll(() => attendingList(ana).locator('a[aria-current="page"]').getAttribute("href")).toBe(`/tickets/${next}`);
-    await ana.keyboard.press(back);
-    await ana.waitForURL((url) => url.pathname === `/tickets/${uuids[SECOND.name]}`);
+    await luana.keyboard.press(key);
+    await luana.waitForURL((url) => url.pathname === `/tickets/${next}`);
+    await expect.poll(() => attendingList(luana).locator('a[aria-current="page"]').getAttribute("href")).toBe(`/tickets/${next}`);
+    await luana.keyboard.press(back);
+    await luana.waitForURL((url) => url.pathname === `/tickets/${uuids[SECOND.name]}`);
 
     // Ctrl+K from the composer: a ticket by its contact's name…
-    await expect.poll(() => focusedInChat(ana)).toBe(true);
-    await ana.keyboard.press("Control+K");
-    const bar = ana.getByRole("dialog", { name: "Ir para…" });
+    await expect.poll(() => focusedInChat(luana)).toBe(true);
+    await luana.keyboard.press("Control+K");
+    const bar = luana.getByRole("dialog", { name: "Ir para…" });
     // Typed once the bar shows (its code loads once the page is idle, or on the first Ctrl+K).
     const search = bar.getByRole("combobox");
     await expect.poll(() => search.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
@@ -247,64 +250,64 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
         { timeout: 15_000, interval: 2_000 },
       )
       .toBe(true);
-    await screenshot(ana, "agent-day-command-bar");
+    await screenshot(luana, "agent-day-command-bar");
     await ticketOption.click();
-    await ana.waitForURL((url) => url.pathname === `/tickets/${uuids[FIRST.name]}`);
+    await luana.waitForURL((url) => url.pathname === `/tickets/${uuids[FIRST.name]}`);
     await bar.waitFor({ state: "hidden" });
 
     // …or by number, and a page of the menu; Esc closes it.
-    await ana.keyboard.press("Control+K");
-    await ana.keyboard.type("(11) 98765-0102");
+    await luana.keyboard.press("Control+K");
+    await luana.keyboard.type("(11) 98765-0102");
     await expect.poll(() => bar.getByRole("option", { name: new RegExp(SECOND.name) }).first().isVisible(), { timeout: 10_000 }).toBe(true);
-    await ana.keyboard.press("Escape");
+    await luana.keyboard.press("Escape");
     await bar.waitFor({ state: "hidden" });
-    await ana.keyboard.press("Control+K");
-    await ana.keyboard.type("Tags");
+    await luana.keyboard.press("Control+K");
+    await luana.keyboard.type("Tags");
     await expect.poll(() => bar.getByRole("group", { name: "Páginas" }).getByRole("option").first().innerText()).toContain("Tags");
-    await ana.keyboard.press("Enter");
-    await ana.waitForURL((url) => url.pathname === "/tags");
+    await luana.keyboard.press("Enter");
+    await luana.waitForURL((url) => url.pathname === "/tags");
     // An agent is offered no admin page.
-    await ana.keyboard.press("Control+K");
-    await ana.keyboard.type("Usuários");
+    await luana.keyboard.press("Control+K");
+    await luana.keyboard.type("Usuários");
     await expect.poll(() => bar.innerText(), { timeout: 10_000 }).toContain("Nada encontrado");
-    await ana.keyboard.press("Escape");
+    await luana.keyboard.press("Escape");
     await bar.waitFor({ state: "hidden" });
   });
 
   it("shows a transfer as a line in the conversation, on a desktop and on a phone", async () => {
-    await ana.goto(`/tickets/${uuids[SECOND.name]}`);
-    await chat(ana).waitFor();
+    await luana.goto(`/tickets/${uuids[SECOND.name]}`);
+    await chat(luana).waitFor();
     // Esc closes the options menus (Radix), here a message's.
-    const message = bubble(ana, "Oi, alguém aí?");
+    const message = bubble(luana, "Oi, alguém aí?");
     await message.hover();
     await message.getByRole("button", { name: "Opções da mensagem" }).click();
-    await expect.poll(() => ana.getByRole("menu").count()).toBe(1);
-    await ana.keyboard.press("Escape");
-    await expect.poll(() => ana.getByRole("menu").count()).toBe(0);
+    await expect.poll(() => luana.getByRole("menu").count()).toBe(1);
+    await luana.keyboard.press("Escape");
+    await expect.poll(() => luana.getByRole("menu").count()).toBe(0);
 
-    await chat(ana).getByRole("button", { name: "Transferir" }).click();
-    const dialog = ana.getByRole("dialog", { name: "Transferir ticket" });
-    await expect.poll(() => ana.evaluate(() => document.activeElement?.id)).toBe("transfer-queue");
-    await ana.keyboard.press("Enter");
-    await ana.getByRole("option", { name: "Suporte" }).click();
+    await chat(luana).getByRole("button", { name: "Transferir" }).click();
+    const dialog = luana.getByRole("dialog", { name: "Transferir ticket" });
+    await expect.poll(() => luana.evaluate(() => document.activeElement?.id)).toBe("transfer-queue");
+    await luana.keyboard.press("Enter");
+    await luana.getByRole("option", { name: "Entregas" }).click();
     await dialog.getByRole("button", { name: "Transferir" }).click();
-    await ana.waitForURL((url) => url.pathname === "/tickets");
+    await luana.waitForURL((url) => url.pathname === "/tickets");
 
-    // Ana is in Suporte too: it waits there, and its conversation tells the story.
-    await ana.goto(`/tickets/${uuids[SECOND.name]}`);
-    const line = chat(ana).locator("[data-system-line=transfer]").last();
-    await expect.poll(() => line.innerText()).toContain("Transferido de Vendas para Suporte por Ana Souza");
-    await expect.poll(() => chat(ana).locator("[data-system-line=accept]").last().innerText()).toContain("Ana Souza aceitou");
-    await screenshot(ana, "agent-day-transfer-line");
-    await ana.setViewportSize(PHONE);
-    await ana.reload();
-    await expect.poll(() => chat(ana).locator("[data-system-line=transfer]").last().isVisible()).toBe(true);
-    await screenshot(ana, "agent-day-transfer-line-phone");
-    await ana.emulateMedia({ colorScheme: "dark" });
-    await screenshot(ana, "agent-day-transfer-line-phone-dark");
-    await ana.setViewportSize(DESKTOP);
-    await screenshot(ana, "agent-day-transfer-line-dark");
-    await ana.emulateMedia({ colorScheme: "light" });
+    // Luana is in Entregas too: it waits there, and its conversation tells the story.
+    await luana.goto(`/tickets/${uuids[SECOND.name]}`);
+    const line = chat(luana).locator("[data-system-line=transfer]").last();
+    await expect.poll(() => line.innerText()).toContain(`Transferido de Encomendas para Entregas por ${AGENT}`);
+    await expect.poll(() => chat(luana).locator("[data-system-line=accept]").last().innerText()).toContain(`${AGENT} aceitou`);
+    await screenshot(luana, "agent-day-transfer-line");
+    await luana.setViewportSize(PHONE);
+    await luana.reload();
+    await expect.poll(() => chat(luana).locator("[data-system-line=transfer]").last().isVisible()).toBe(true);
+    await screenshot(luana, "agent-day-transfer-line-phone");
+    await luana.emulateMedia({ colorScheme: "dark" });
+    await screenshot(luana, "agent-day-transfer-line-phone-dark");
+    await luana.setViewportSize(DESKTOP);
+    await screenshot(luana, "agent-day-transfer-line-dark");
+    await luana.emulateMedia({ colorScheme: "light" });
   });
 });
 
@@ -330,7 +333,7 @@ describe("journey: an admin watches a conversation and resolves a whole list at 
     await spy.click();
     const dialog = admin.getByRole("dialog", { name: `Espiando: ${FIRST.name}` });
     await expect.poll(() => dialog.locator("[data-message-id]").filter({ hasText: "PLANO-20" }).isVisible()).toBe(true);
-    expect(await dialog.innerText()).toContain("Em atendimento com Ana Souza");
+    expect(await dialog.innerText()).toContain(`Em atendimento com ${AGENT}`);
     // Nothing to write with, no message menu.
     expect(await dialog.locator("textarea").count()).toBe(0);
     expect(await dialog.getByRole("button", { name: "Opções da mensagem" }).count()).toBe(0);
@@ -376,7 +379,7 @@ describe("journey: an admin watches a conversation and resolves a whole list at 
   });
 });
 
-/** Otávio's ticket (open with Ana), found through the API. */
+/** Otávio's ticket (open with Luana), found through the API. */
 async function firstUuid(page: Page): Promise<string> {
   const found = await apiAs(page, `/tickets?status=open&showAll=true&searchParam=${encodeURIComponent(FIRST.name)}`);
   return found.tickets[0].uuid;

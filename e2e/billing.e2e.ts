@@ -2,7 +2,7 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { api, apiLogin, fakes } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
-import { demo } from "./support/env";
+import { platform } from "./support/env";
 
 const stamp = Date.now().toString(36);
 const EMAIL = `financeiro-${stamp}@loja.test`;
@@ -16,7 +16,7 @@ describe("journey: an admin picks another plan in the checkout, pays by Pix thro
 
   it("pays the trial's invoice on a bigger plan at the fake PSP and gets the toast, then the dashboard, on the new plan", async () => {
     // A company of this journey's own, signed up on the paid public plan (its first invoice opens with it).
-    const admin = await apiLogin(demo.admin, demo.password);
+    const admin = await apiLogin(platform.admin, platform.password);
     expect((await api("PUT", "/settings/allowregister", { value: "enabled" }, admin)).status).toBe(200);
     const plan = (await api<{ id: number; name: string; value: number }[]>("GET", "/plans/list")).json.find((p) => p.value > 0)!;
     const signup = await api("POST", "/companies/cadastro", { name: `Loja ${stamp}`, email: EMAIL, password: PASSWORD, planId: plan.id, value: 0 });
@@ -105,7 +105,7 @@ describe("journey: an admin picks another plan in the checkout, pays by Pix thro
     // The Dados step became the company's billing record: the next checkout starts from it.
     const record = await (await page.request.get(`/api/companies/${companyId}`)).json();
     expect(record).toMatchObject({ addressStreet: "Rua do Comércio, 1", addressCity: "Campinas", addressZipCode: "13000-000" });
-    expect((await api("DELETE", `/plans/${mini.json.id}`, undefined, await apiLogin(demo.admin, demo.password))).status).toBe(200);
+    expect((await api("DELETE", `/plans/${mini.json.id}`, undefined, await apiLogin(platform.admin, platform.password))).status).toBe(200);
   });
 
   it("looks right in dark mode and on a phone", async () => {

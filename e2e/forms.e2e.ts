@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiAs, apiLogin } from "./support/api";
 import { closeBrowser, emailInput, login, newContext, passwordInput, screenshot } from "./support/browser";
-import { baseUrl, demo } from "./support/env";
+import { baseUrl, demo, platform } from "./support/env";
 
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -60,7 +60,8 @@ describe("journey: the login page says why a session ended and brings the agent 
   });
 
   it("renders the register link with the page when the platform offers signup (nothing appears later)", async () => {
-    const token = await apiLogin(demo.admin, demo.password);
+    // A platform setting: the platform's super admin sets it.
+    const token = await apiLogin(platform.admin, platform.password);
     expect((await api("PUT", "/settings/viewregister", { value: "enabled" }, token)).status).toBe(200);
     try {
       const html = await (await fetch(`${baseUrl()}/login`)).text();
@@ -128,7 +129,7 @@ describe("journey: the login page says why a session ended and brings the agent 
     await contact.getByRole("button", { name: "Cancelar" }).click();
 
     await page.goto("/connections");
-    await page.getByRole("button", { name: "Editar Simulador" }).first().click();
+    await page.getByRole("button", { name: `Editar ${demo.connectionName}` }).first().click();
     const connection = page.getByRole("dialog", { name: "Editar WhatsApp" });
     await connection.getByLabel("Nome", { exact: true }).fill("");
     await connection.getByRole("button", { name: "Salvar" }).click();
@@ -147,14 +148,14 @@ describe("journey: the login page says why a session ended and brings the agent 
   it("says how many tickets a contact takes with it when deleted", async () => {
     const page = contexts[2]!.pages()[0]!;
     await page.goto("/contacts");
-    await page.getByRole("searchbox").fill("Maria Silva");
-    const row = page.getByRole("row").filter({ hasText: "Maria Silva" });
+    await page.getByRole("searchbox").fill("Cláudia Ramos");
+    const row = page.getByRole("row").filter({ hasText: "Cláudia Ramos" });
     await row.waitFor();
-    const { contacts } = (await apiAs(page, "/contacts?searchParam=Maria%20Silva")) as { contacts: { id: number }[] };
+    const { contacts } = (await apiAs(page, `/contacts?searchParam=${encodeURIComponent("Cláudia Ramos")}`)) as { contacts: { id: number }[] };
     const { ticketCount: tickets } = (await apiAs(page, `/contacts/${contacts[0]!.id}`)) as { ticketCount: number };
     expect(tickets).toBeGreaterThan(0);
-    await row.getByRole("button", { name: "Excluir Maria Silva" }).click();
-    const confirm = page.getByRole("dialog", { name: "Excluir Maria Silva?" });
+    await row.getByRole("button", { name: "Excluir Cláudia Ramos" }).click();
+    const confirm = page.getByRole("dialog", { name: "Excluir Cláudia Ramos?" });
     const expected = tickets === 1 ? "O ticket dele, com as mensagens, também será excluído." : `Os ${tickets} tickets dele, com as mensagens, também serão excluídos.`;
     await confirm.getByText(expected).waitFor();
     await screenshot(page, "contacts-delete-count-desktop-dark");
@@ -163,12 +164,12 @@ describe("journey: the login page says why a session ended and brings the agent 
 
   it("exports what the search shows, with Portuguese headers, and imports that file back; the template has the same headers", async () => {
     const page = contexts[2]!.pages()[0]!;
-    await page.getByRole("searchbox").fill("Silva");
+    await page.getByRole("searchbox").fill("Ramos");
     // The list shows the search once it has been asked (after the typing pause): every row then matches.
     await expect
       .poll(async () => {
         const rows = await page.locator("tbody tr").allInnerTexts();
-        return rows.length > 0 && rows.every((row) => /silva/i.test(row));
+        return rows.length > 0 && rows.every((row) => /ramos/i.test(row));
       }, { timeout: 10_000 })
       .toBe(true);
     const shown = await page.locator("tbody tr").count();
@@ -179,7 +180,7 @@ describe("journey: the login page says why a session ended and brings the agent 
     expect(lines[0]).toBe("Nome,Número,Email");
     expect(lines.length - 1).toBe(shown);
     // The search matches names and e-mails by word prefix, accents and case aside.
-    expect(lines.slice(1).every((l) => /silva/i.test(l))).toBe(true);
+    expect(lines.slice(1).every((l) => /ramos/i.test(l))).toBe(true);
 
     await page.getByRole("button", { name: "Importar" }).click();
     const dialog = page.getByRole("dialog", { name: "Importar contatos" });

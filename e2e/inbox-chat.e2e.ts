@@ -4,13 +4,15 @@ import { apiAs } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
-/** Ana's open ticket in Vendas (demo). */
-const CONTACT = "Maria Silva";
-/** Ana's other open ticket (Suporte), whose first message she forwards. */
-const OTHER_CONTACT = "Lucas Oliveira";
-const FORWARDED_TEXT = "O técnico pode vir até aqui?";
-/** A demo contact without any ticket: forwarding opens one for Ana. */
-const FORWARD_TO = "Felipe Cardoso";
+/** Luana's open ticket in Encomendas (demo). */
+const CONTACT = "Cláudia Ramos";
+/** Luana's other open ticket (Entregas), whose first message she forwards. */
+const OTHER_CONTACT = "Marcos Vieira";
+const FORWARDED_TEXT = "O entregador consegue achar o meu endereço?";
+/** A demo contact without any ticket: forwarding opens one for Luana. */
+const FORWARD_TO = "Leandro Tavares";
+/** The agent (the demo's first). */
+const AGENT = demo.names.agents[0];
 
 const chat = (page: Page) => page.getByTestId("ticket-chat");
 const bubble = (page: Page, text: string) => chat(page).locator("[data-message-id]").filter({ hasText: text }).last();
@@ -47,15 +49,15 @@ async function openFromList(page: Page, contact: string): Promise<string> {
 
 describe("journey: an agent works a conversation in the chat panel while an admin watches", () => {
   const contexts: BrowserContext[] = [];
-  let ana: Page;
+  let luana: Page;
   let admin: Page;
   let uuid: string;
 
   beforeAll(async () => {
     contexts.push(await newContext(), await newContext({ colorScheme: "dark" }));
-    ana = await contexts[0]!.newPage();
+    luana = await contexts[0]!.newPage();
     admin = await contexts[1]!.newPage();
-    await login(ana, demo.agents[0], demo.password);
+    await login(luana, demo.agents[0], demo.password);
     await login(admin, demo.admin, demo.password);
   });
 
@@ -63,37 +65,37 @@ describe("journey: an agent works a conversation in the chat panel while an admi
     await closeBrowser(contexts);
   });
 
-  it("sends a text and a picture from Ana's open ticket; the admin watching sees them arrive live", async () => {
-    uuid = await openFromList(ana, CONTACT);
+  it("sends a text and a picture from Luana's open ticket; the admin watching sees them arrive live", async () => {
+    uuid = await openFromList(luana, CONTACT);
     await admin.goto(`/tickets/${uuid}`);
-    await expect.poll(() => bubble(admin, "Somos 4 pessoas").isVisible()).toBe(true);
+    await expect.poll(() => bubble(admin, "Para umas 30 pessoas").isVisible()).toBe(true);
 
-    const text = `Olá Maria, segue a proposta ${Date.now()}`;
-    await composer(ana).fill(text);
-    await composer(ana).press("Enter");
-    await expect.poll(() => bubble(ana, text).isVisible()).toBe(true);
-    await expect.poll(() => composer(ana).inputValue()).toBe("");
+    const text = `Olá Cláudia, segue o orçamento do bolo ${Date.now()}`;
+    await composer(luana).fill(text);
+    await composer(luana).press("Enter");
+    await expect.poll(() => bubble(luana, text).isVisible()).toBe(true);
+    await expect.poll(() => composer(luana).inputValue()).toBe("");
     // The admin never reloads: the message comes through the chat box room.
     await expect.poll(() => bubble(admin, text).isVisible(), { timeout: 15_000 }).toBe(true);
-    // Signed with Ana's name (the sign option is on by default).
-    expect(await bubble(admin, text).innerText()).toContain("Ana Souza");
+    // Signed with Luana's name (the sign option is on by default).
+    expect(await bubble(admin, text).innerText()).toContain(AGENT);
 
-    await chat(ana).locator('input[type="file"]').setInputFiles({ name: "proposta.png", mimeType: "image/png", buffer: await pngFrom(ana) });
-    const preview = ana.getByRole("dialog", { name: /^Enviar 1 arquivo/ });
+    await chat(luana).locator('input[type="file"]').setInputFiles({ name: "proposta.png", mimeType: "image/png", buffer: await pngFrom(luana) });
+    const preview = luana.getByRole("dialog", { name: /^Enviar 1 arquivo/ });
     await preview.getByRole("textbox", { name: "Legenda (opcional)" }).fill("Proposta em imagem");
     await preview.getByRole("button", { name: "Enviar" }).click();
     await preview.waitFor({ state: "hidden" });
-    await expect.poll(() => bubble(ana, "Proposta em imagem").locator("img").count()).toBe(1);
+    await expect.poll(() => bubble(luana, "Proposta em imagem").locator("img").count()).toBe(1);
     await expect.poll(() => bubble(admin, "Proposta em imagem").locator("img").count(), { timeout: 15_000 }).toBe(1);
     // Fetched with the session into a blob: URL, never a public address.
     expect(await bubble(admin, "Proposta em imagem").locator("img").getAttribute("src")).toMatch(/^blob:/);
-    await screenshot(ana, "inbox-chat-sent");
+    await screenshot(luana, "inbox-chat-sent");
     await screenshot(admin, "inbox-chat-admin-live");
   });
 
   it("adds a note to the ticket in the contact drawer", async () => {
-    await chat(ana).getByRole("button", { name: `Dados de ${CONTACT}` }).click();
-    const drawer = ana.getByRole("complementary", { name: "Dados do contato" });
+    await chat(luana).getByRole("button", { name: `Dados de ${CONTACT}` }).click();
+    const drawer = luana.getByRole("complementary", { name: "Dados do contato" });
     const note = drawer.getByRole("textbox", { name: "Escreva uma observação" });
     // At least 2 characters (spec).
     await note.fill("x");
@@ -101,60 +103,60 @@ describe("journey: an agent works a conversation in the chat panel while an admi
     await expect.poll(() => drawer.getByRole("alert").innerText()).toBe("Muito curto!");
     await note.fill("Enviar contrato na segunda-feira.");
     await drawer.getByRole("button", { name: "Adicionar" }).click();
-    await expect.poll(() => ana.getByText("Observação adicionada com sucesso!", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => luana.getByText("Observação adicionada com sucesso!", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => drawer.getByRole("listitem").filter({ hasText: "Enviar contrato na segunda-feira." }).isVisible()).toBe(true);
     // The history reads as sentences.
-    await expect.poll(() => drawer.getByText("Ana Souza aceitou").isVisible()).toBe(true);
-    await screenshot(ana, "inbox-chat-drawer");
+    await expect.poll(() => drawer.getByText(`${AGENT} aceitou`).isVisible()).toBe(true);
+    await screenshot(luana, "inbox-chat-drawer");
     await drawer.getByRole("button", { name: "Fechar" }).click();
   });
 
   it("transfers the ticket to another queue and goes back to the list", async () => {
     // On a desktop, Transfer sits in the header, not behind the options menu.
-    await chat(ana).getByRole("button", { name: "Transferir" }).click();
-    const dialog = ana.getByRole("dialog", { name: "Transferir ticket" });
+    await chat(luana).getByRole("button", { name: "Transferir" }).click();
+    const dialog = luana.getByRole("dialog", { name: "Transferir ticket" });
     // The focus lands on the dialog's first field, and Esc closes it (Radix), the focus back in the header.
-    await expect.poll(() => ana.evaluate(() => document.activeElement?.id)).toBe("transfer-queue");
-    await ana.keyboard.press("Escape");
+    await expect.poll(() => luana.evaluate(() => document.activeElement?.id)).toBe("transfer-queue");
+    await luana.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    await chat(ana).getByRole("button", { name: "Transferir" }).click();
+    await chat(luana).getByRole("button", { name: "Transferir" }).click();
     // The queue is required.
     await dialog.getByRole("button", { name: "Transferir" }).click();
     await expect.poll(() => dialog.getByRole("alert").filter({ hasText: "Selecione uma fila" }).isVisible()).toBe(true);
     await dialog.getByRole("combobox", { name: "Fila" }).click();
-    await ana.getByRole("option", { name: "Suporte" }).click();
+    await luana.getByRole("option", { name: "Entregas" }).click();
     await dialog.getByRole("button", { name: "Transferir" }).click();
-    await ana.waitForURL((url) => url.pathname === "/tickets");
+    await luana.waitForURL((url) => url.pathname === "/tickets");
 
-    // No user chosen: it waits in Suporte.
-    expect(await apiAs(ana, `/tickets/u/${uuid}`)).toMatchObject({ status: "pending", userId: null, queue: { name: "Suporte" } });
+    // No user chosen: it waits in Entregas.
+    expect(await apiAs(luana, `/tickets/u/${uuid}`)).toMatchObject({ status: "pending", userId: null, queue: { name: "Entregas" } });
     // The admin's open chat follows: the header shows the new queue and the composer offers to accept.
     await expect.poll(() => chat(admin).getAttribute("data-status"), { timeout: 15_000 }).toBe("pending");
-    await expect.poll(() => chat(admin).getByTestId("chat-queue").innerText()).toContain("Suporte");
+    await expect.poll(() => chat(admin).getByTestId("chat-queue").innerText()).toContain("Entregas");
   });
 
-  it("forwards a message of another ticket to a contact, which opens a ticket for Ana", async () => {
-    await openFromList(ana, OTHER_CONTACT);
-    const message = bubble(ana, FORWARDED_TEXT);
+  it("forwards a message of another ticket to a contact, which opens a ticket for Luana", async () => {
+    await openFromList(luana, OTHER_CONTACT);
+    const message = bubble(luana, FORWARDED_TEXT);
     await message.hover();
     await message.getByRole("button", { name: "Opções da mensagem" }).click();
-    await ana.getByRole("menuitem", { name: "Encaminhar" }).click();
-    const bar = ana.getByRole("toolbar", { name: "Encaminhar mensagens" });
+    await luana.getByRole("menuitem", { name: "Encaminhar" }).click();
+    const bar = luana.getByRole("toolbar", { name: "Encaminhar mensagens" });
     await expect.poll(() => bar.innerText()).toContain("1 mensagem selecionada");
-    await screenshot(ana, "inbox-chat-forward-selection");
+    await screenshot(luana, "inbox-chat-forward-selection");
     await bar.getByRole("button", { name: "Encaminhar" }).click();
 
-    const dialog = ana.getByRole("dialog", { name: /^Encaminhar 1 mensagem/ });
+    const dialog = luana.getByRole("dialog", { name: /^Encaminhar 1 mensagem/ });
     await dialog.getByRole("searchbox").fill(FORWARD_TO.slice(0, 4));
     await dialog.getByRole("option", { name: new RegExp(FORWARD_TO) }).click();
     await dialog.getByRole("button", { name: `Encaminhar para ${FORWARD_TO}` }).click();
-    await expect.poll(() => ana.getByText(`Mensagem encaminhada para ${FORWARD_TO}.`, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => luana.getByText(`Mensagem encaminhada para ${FORWARD_TO}.`, { exact: true }).isVisible()).toBe(true);
     await dialog.waitFor({ state: "hidden" });
 
-    const open = await apiAs(ana, "/tickets?status=open");
+    const open = await apiAs(luana, "/tickets?status=open");
     const ticket = open.tickets.find((t: { contact: { name: string } }) => t.contact.name === FORWARD_TO);
     expect(ticket).toMatchObject({ status: "open", userId: expect.any(Number) });
-    const messages = await apiAs(ana, `/messages/${ticket.id}`);
+    const messages = await apiAs(luana, `/messages/${ticket.id}`);
     expect(messages.messages).toEqual(
       expect.arrayContaining([expect.objectContaining({ isForwarded: true, body: expect.stringContaining(FORWARDED_TEXT) })]),
     );

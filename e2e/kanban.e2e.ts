@@ -5,7 +5,7 @@ import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
 /**
- * Two tickets of the journey's own, waiting in the demo's Suporte queue (which Ana and Bruno share), with no kanban
+ * Two tickets of the journey's own, waiting in the demo's Entregas queue (which Luana and Diego share), with no kanban
  * lane: other journeys may have moved, closed or written to the demo's tickets before this one runs.
  */
 const RUN = String(Date.now() % 100_000).padStart(5, "0");
@@ -14,7 +14,7 @@ const JOAO = `João Quadro ${RUN}`;
 /** Demo kanban tags (lanes), 'Em aberto' first, then by name until an admin orders them. */
 const OPEN = "Em aberto";
 const PAYMENT = "Aguardando pagamento";
-const NEGOTIATION = "Em negociação";
+const PRODUCTION = "Em produção";
 /** A lane of the journey's own, holding more cards than the board sends of a lane at first (40). */
 const LONG_LANE = `Zz Rolagem ${RUN}`;
 const LONG_LANE_CARDS = 45;
@@ -60,16 +60,16 @@ describe("journey: two agents work the kanban board together", () => {
     // Before any browser signs in as the admin (one live session per user).
     const token = await apiLogin(demo.admin, demo.password);
     const queues = (await api("GET", "/queue", undefined, token)).json as { id: number; name: string }[];
-    const support = queues.find((q) => q.name === "Suporte")!;
-    await waitingTicket(token, support.id, RAFAEL, `55619${RUN}101`);
-    await waitingTicket(token, support.id, JOAO, `55219${RUN}102`);
+    const shared = queues.find((q) => q.name === "Entregas")!;
+    await waitingTicket(token, shared.id, RAFAEL, `55619${RUN}101`);
+    await waitingTicket(token, shared.id, JOAO, `55219${RUN}102`);
     // The long lane: a new kanban tag (the board's right end), its cards dropped in with the spec's call.
     const laneTag = await api("POST", "/tags", { name: LONG_LANE, color: "#7C3AED", kanban: 1 }, token);
     expect(laneTag.status, JSON.stringify(laneTag.json)).toBe(201);
     for (let i = 1; i <= LONG_LANE_CARDS; i++) {
       const contact = await api("POST", "/contacts", { name: longLaneContact(i), number: `55319${RUN}${200 + i}` }, token);
       expect(contact.status, JSON.stringify(contact.json)).toBe(201);
-      const ticket = await api("POST", "/tickets", { contactId: contact.json.id, queueId: support.id, status: "open" }, token);
+      const ticket = await api("POST", "/tickets", { contactId: contact.json.id, queueId: shared.id, status: "open" }, token);
       expect(ticket.status, JSON.stringify(ticket.json)).toBe(201);
       expect((await api("PUT", `/ticket-tags/${ticket.json.id}/${laneTag.json.id}`, undefined, token)).status).toBe(200);
       longLaneTickets.push(ticket.json.id);
@@ -84,60 +84,60 @@ describe("journey: two agents work the kanban board together", () => {
 
   it("moves a card by mouse drag, and the colleague sees it move at once", async () => {
     contexts.push(await newContext(), await newContext());
-    const ana = await openBoard(contexts[0]!, demo.agents[0]);
-    const bruno = await openBoard(contexts[1]!, demo.agents[1]);
-    expect(await cardIn(lane(ana, OPEN), RAFAEL).isVisible()).toBe(true);
-    await screenshot(ana, "kanban-desktop-light");
+    const luana = await openBoard(contexts[0]!, demo.agents[0]);
+    const diego = await openBoard(contexts[1]!, demo.agents[1]);
+    expect(await cardIn(lane(luana, OPEN), RAFAEL).isVisible()).toBe(true);
+    await screenshot(luana, "kanban-desktop-light");
 
-    const openBefore = Number(await lane(bruno, OPEN).locator("[data-lane-count]").innerText());
-    await dragByMouse(ana, cardIn(ana, RAFAEL), lane(ana, PAYMENT));
-    await expect.poll(() => cardIn(lane(ana, PAYMENT), RAFAEL).isVisible()).toBe(true);
-    // Bruno never reloads: the ticket's event moves the card on his board, and the counts follow.
-    await expect.poll(() => cardIn(lane(bruno, PAYMENT), RAFAEL).isVisible()).toBe(true);
-    expect(await cardIn(lane(bruno, OPEN), RAFAEL).count()).toBe(0);
-    expect(Number(await lane(bruno, OPEN).locator("[data-lane-count]").innerText())).toBe(openBefore - 1);
+    const openBefore = Number(await lane(diego, OPEN).locator("[data-lane-count]").innerText());
+    await dragByMouse(luana, cardIn(luana, RAFAEL), lane(luana, PAYMENT));
+    await expect.poll(() => cardIn(lane(luana, PAYMENT), RAFAEL).isVisible()).toBe(true);
+    // Diego never reloads: the ticket's event moves the card on his board, and the counts follow.
+    await expect.poll(() => cardIn(lane(diego, PAYMENT), RAFAEL).isVisible()).toBe(true);
+    expect(await cardIn(lane(diego, OPEN), RAFAEL).count()).toBe(0);
+    expect(Number(await lane(diego, OPEN).locator("[data-lane-count]").innerText())).toBe(openBefore - 1);
 
-    // The move is in the ticket's history, by Ana, from 'Em aberto' to the lane.
-    const ticketId = await cardIn(ana, RAFAEL).getAttribute("data-card-id");
-    const tracking = await (await ana.request.get(`/api/tickets/${ticketId}/tracking`)).json();
-    expect(tracking.history[0]).toMatchObject({ action: "kanban", fromTag: null, toTag: { name: PAYMENT }, byUser: { name: "Ana Souza" } });
+    // The move is in the ticket's history, by Luana, from 'Em aberto' to the lane.
+    const ticketId = await cardIn(luana, RAFAEL).getAttribute("data-card-id");
+    const tracking = await (await luana.request.get(`/api/tickets/${ticketId}/tracking`)).json();
+    expect(tracking.history[0]).toMatchObject({ action: "kanban", fromTag: null, toTag: { name: PAYMENT }, byUser: { name: demo.names.agents[0] } });
   });
 
   it("moves a card by keyboard (space, arrow, space), and the colleague sees it move at once", async () => {
-    const [ana, bruno] = contexts.map((c) => c.pages().at(-1)!) as [Page, Page];
-    const handle = cardIn(bruno, JOAO).locator("[data-drag-handle]");
-    const names = await laneNames(bruno);
+    const [luana, diego] = contexts.map((c) => c.pages().at(-1)!) as [Page, Page];
+    const handle = cardIn(diego, JOAO).locator("[data-drag-handle]");
+    const names = await laneNames(diego);
     await handle.focus();
-    await bruno.keyboard.press("Space");
+    await diego.keyboard.press("Space");
     // dnd-kit tells screen readers where the lifted card is, in the user's language.
-    const liveRegion = bruno.locator('[id^="DndLiveRegion"]');
+    const liveRegion = diego.locator('[id^="DndLiveRegion"]');
     await expect.poll(() => liveRegion.innerText()).toMatch(/^Ticket #\d+ (pego|sobre a coluna)/);
     // Each right arrow jumps one lane (announced before the next press, as a person hears it).
-    for (let i = names.indexOf(OPEN) + 1; i <= names.indexOf(NEGOTIATION); i++) {
-      await bruno.keyboard.press("ArrowRight");
+    for (let i = names.indexOf(OPEN) + 1; i <= names.indexOf(PRODUCTION); i++) {
+      await diego.keyboard.press("ArrowRight");
       await expect.poll(() => liveRegion.innerText()).toMatch(new RegExp(`sobre a coluna ${names[i]}`));
     }
-    await bruno.keyboard.press("Space");
-    await expect.poll(() => liveRegion.innerText()).toMatch(new RegExp(`solto na coluna ${NEGOTIATION}`));
-    await expect.poll(() => cardIn(lane(bruno, NEGOTIATION), JOAO).isVisible()).toBe(true);
-    await expect.poll(() => cardIn(lane(ana, NEGOTIATION), JOAO).isVisible()).toBe(true);
-    expect(await cardIn(lane(ana, OPEN), JOAO).count()).toBe(0);
-    await screenshot(ana, "kanban-after-keyboard-move");
+    await diego.keyboard.press("Space");
+    await expect.poll(() => liveRegion.innerText()).toMatch(new RegExp(`solto na coluna ${PRODUCTION}`));
+    await expect.poll(() => cardIn(lane(diego, PRODUCTION), JOAO).isVisible()).toBe(true);
+    await expect.poll(() => cardIn(lane(luana, PRODUCTION), JOAO).isVisible()).toBe(true);
+    expect(await cardIn(lane(luana, OPEN), JOAO).count()).toBe(0);
+    await screenshot(luana, "kanban-after-keyboard-move");
   });
 
   it("follows the lane order an admin sets, live", async () => {
-    const [ana] = contexts.map((c) => c.pages().at(-1)!) as [Page];
+    const [luana] = contexts.map((c) => c.pages().at(-1)!) as [Page];
     contexts.push(await newContext({ colorScheme: "dark" }));
     const admin = await openBoard(contexts[2]!, demo.admin);
     await screenshot(admin, "kanban-desktop-dark");
-    expect((await laneNames(ana)).slice(0, 3)).toEqual([OPEN, PAYMENT, NEGOTIATION]);
+    expect((await laneNames(luana)).slice(0, 3)).toEqual([OPEN, PAYMENT, PRODUCTION]);
 
     await admin.getByRole("button", { name: "Ordem das colunas" }).click();
     const dialog = admin.getByRole("dialog", { name: "Ordem das colunas" });
-    await dialog.getByRole("button", { name: `Mover ${NEGOTIATION} para a esquerda` }).click();
+    await dialog.getByRole("button", { name: `Mover ${PRODUCTION} para a esquerda` }).click();
     await dialog.getByRole("button", { name: "Salvar ordem" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(async () => (await laneNames(ana)).slice(0, 3)).toEqual([OPEN, NEGOTIATION, PAYMENT]);
+    await expect.poll(async () => (await laneNames(luana)).slice(0, 3)).toEqual([OPEN, PRODUCTION, PAYMENT]);
   });
 
   it("loads more of a long lane when it is scrolled to its end", async () => {
@@ -161,10 +161,10 @@ describe("journey: two agents work the kanban board together", () => {
   });
 
   it("opens the chat from 'Ver Ticket'", async () => {
-    const [ana] = contexts.map((c) => c.pages().at(-1)!) as [Page];
-    await cardIn(ana, RAFAEL).getByRole("link", { name: "Ver Ticket" }).click();
-    await ana.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
-    await expect.poll(() => ana.getByText(RAFAEL).first().isVisible()).toBe(true);
+    const [luana] = contexts.map((c) => c.pages().at(-1)!) as [Page];
+    await cardIn(luana, RAFAEL).getByRole("link", { name: "Ver Ticket" }).click();
+    await luana.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
+    await expect.poll(() => luana.getByText(RAFAEL).first().isVisible()).toBe(true);
   });
 
   it("fits a phone, light and dark, with the move menu in reach", async () => {

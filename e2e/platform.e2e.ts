@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { api, apiLogin } from "./support/api";
 import { axeViolations, describeViolations } from "./support/axe";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
-import { baseUrl, demo } from "./support/env";
+import { baseUrl, platform } from "./support/env";
 
 const stamp = Date.now().toString(36);
 const PLAN = `Plano Ouro ${stamp}`;
@@ -31,7 +31,7 @@ describe("journey: the super admin creates a plan, registers a company on it, up
   afterAll(async () => {
     await closeBrowser(contexts);
     // The logo and the help video are the platform's: put the login page back as the other journeys know it.
-    const token = await apiLogin(demo.admin, demo.password);
+    const token = await apiLogin(platform.admin, platform.password);
     await api("DELETE", "/settings/logos/light", undefined, token);
     const helps = (await api<{ id: number; title: string }[]>("GET", "/helps", undefined, token)).json;
     for (const h of helps.filter((h) => h.title === HELP)) await api("DELETE", `/helps/${h.id}`, undefined, token);
@@ -40,7 +40,7 @@ describe("journey: the super admin creates a plan, registers a company on it, up
   it("manages plans, companies, help videos and the logo from the settings page", async () => {
     contexts.push(await newContext());
     const page = await contexts[0]!.newPage();
-    await login(page, demo.admin, demo.password);
+    await login(page, platform.admin, platform.password);
     await page.goto("/settings");
     await hydrated(page);
 
@@ -163,7 +163,7 @@ describe("journey: the super admin creates a plan, registers a company on it, up
       const context = await newContext(options);
       contexts.push(context);
       const page = await context.newPage();
-      await login(page, demo.admin, demo.password);
+      await login(page, platform.admin, platform.password);
       await page.goto("/settings");
       await hydrated(page);
       for (const [tab, shot] of [
@@ -192,7 +192,7 @@ describe("journey: an expired company's admin is sent to the invoices to pay, th
   });
 
   it("signs up, sees the subscription page, and once expired lands on /financeiro with the checkout", async () => {
-    const admin = await apiLogin(demo.admin, demo.password);
+    const admin = await apiLogin(platform.admin, platform.password);
     expect((await api("PUT", "/settings/allowregister", { value: "enabled" }, admin)).status).toBe(200);
     const plan = (await api<{ id: number; value: number }[]>("GET", "/plans/list")).json.find((p) => p.value > 0)!;
     const email = `vencida-${stamp}@loja.test`;

@@ -34,7 +34,7 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
   it("lists the demo's queues", async () => {
     await page.goto("/queues");
     await page.getByRole("heading", { name: "Filas e chatbot" }).waitFor();
-    for (const name of ["Vendas", "Suporte", "Financeiro"]) await page.getByRole("row").filter({ hasText: name }).first().waitFor();
+    for (const name of ["Encomendas", "Entregas", "Financeiro"]) await page.getByRole("row").filter({ hasText: name }).first().waitFor();
     await screenshot(page, "queues-list");
   });
 
@@ -132,16 +132,16 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
       const small = await phone.newPage();
       await login(small, demo.admin, demo.password);
       await small.goto("/queues");
-      await small.getByRole("row").filter({ hasText: "Vendas" }).first().waitFor();
+      await small.getByRole("row").filter({ hasText: "Encomendas" }).first().waitFor();
       await screenshot(small, "queues-list-phone-dark");
-      await small.getByRole("button", { name: "Editar Vendas" }).click();
+      await small.getByRole("button", { name: "Editar Encomendas" }).click();
       const edit = small.getByRole("dialog", { name: "Editar fila" });
       await edit.getByTestId("queue-option-1.1").waitFor();
       const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(small, "queues-dialog-phone-dark");
-      await edit.getByRole("button", { name: "Editar a opção 1.2 Plano Completo" }).click();
-      await edit.getByRole("form", { name: "Editar a opção 1.2 Plano Completo" }).scrollIntoViewIfNeeded();
+      await edit.getByRole("button", { name: "Editar a opção 1.2 Salgados" }).click();
+      await edit.getByRole("form", { name: "Editar a opção 1.2 Salgados" }).scrollIntoViewIfNeeded();
       await screenshot(small, "queues-dialog-phone-dark-options");
     } finally {
       await phone.close();
@@ -154,7 +154,7 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
       const desk = await dark.newPage();
       await login(desk, demo.admin, demo.password);
       await desk.goto("/queues");
-      await desk.getByRole("button", { name: "Editar Suporte" }).click();
+      await desk.getByRole("button", { name: "Editar Entregas" }).click();
       const edit = desk.getByRole("dialog", { name: "Editar fila" });
       await edit.getByTestId("queue-option-1.2").scrollIntoViewIfNeeded();
       await screenshot(desk, "queues-dialog-desktop-dark");

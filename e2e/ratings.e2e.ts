@@ -39,7 +39,7 @@ async function choose(page: Page, setting: string, value: string) {
   await page.getByText("Operação atualizada com sucesso.").first().waitFor();
 }
 
-/** Bruno (Suporte) takes the waiting ticket of `name` (the accept toast must leave the composer clear) and resolves it. */
+/** Diego (Entregas) takes the waiting ticket of `name` (the accept toast must leave the composer clear) and resolves it. */
 async function acceptAndResolve(page: Page, name: string) {
   await page.goto("/tickets");
   await page.getByRole("tab", { name: /^Aguardando/ }).click();
@@ -71,7 +71,7 @@ async function openClosed(page: Page, name: string) {
 describe("journey: an admin switches ratings on and nothing else; contacts rate in the company's language, and the rating shows in the chat, the history and the drawer", () => {
   const contexts: BrowserContext[] = [];
   let admin: Page;
-  let bruno: Page;
+  let diego: Page;
 
   beforeAll(async () => {
     // As the demo ships: ratings off, no rating message on the connection or the company, Portuguese.
@@ -82,9 +82,9 @@ describe("journey: an admin switches ratings on and nothing else; contacts rate 
     expect((await api("PUT", `/whatsapp/${CONNECTION}`, { ratingMessage: "" }, token)).status).toBe(200);
     contexts.push(await newContext({ viewport: { width: 1366, height: 800 } }), await newContext({ viewport: { width: 1366, height: 800 } }));
     admin = await contexts[0]!.newPage();
-    bruno = await contexts[1]!.newPage();
+    diego = await contexts[1]!.newPage();
     await login(admin, demo.admin, demo.password);
-    await login(bruno, demo.agents[1], demo.password);
+    await login(diego, demo.agents[1], demo.password);
   });
 
   afterAll(async () => {
@@ -104,18 +104,18 @@ describe("journey: an admin switches ratings on and nothing else; contacts rate 
 
   it("sends the default prompt when a ticket is resolved, takes the reply as the rating and shows it under the reply", async () => {
     await writes(FIRST, "Oi, preciso de ajuda");
-    await phoneReceives(FIRST.number, (b) => b.includes("*[ 2 ]* - Suporte"));
+    await phoneReceives(FIRST.number, (b) => b.includes("*[ 2 ]* - Entregas"));
     await writes(FIRST, "2");
     await phoneReceives(FIRST.number, (b) => b.includes("*[ # ]* - Menu inicial"));
     await writes(FIRST, "2");
-    await phoneReceives(FIRST.number, (b) => b.includes("Conte a sua dúvida"));
+    await phoneReceives(FIRST.number, (b) => b.includes("Entregamos em até 5 km"));
 
-    await acceptAndResolve(bruno, FIRST.name);
-    await screenshot(bruno, "ratings-toast-desktop-light");
+    await acceptAndResolve(diego, FIRST.name);
+    await screenshot(diego, "ratings-toast-desktop-light");
     const prompt = await phoneReceives(FIRST.number, (b) => b.startsWith("Como você avalia"));
     expect(prompt).toBe("Como você avalia o nosso atendimento? Responda com o número de uma opção:\n\n*[ 1 ]* - Insatisfeito\n*[ 2 ]* - Satisfeito\n*[ 3 ]* - Muito satisfeito");
     await writes(FIRST, "3");
-    await phoneReceives(FIRST.number, (b) => b === "Atendimento finalizado. Obrigado pelo contato!");
+    await phoneReceives(FIRST.number, (b) => b === "Atendimento finalizado. Obrigado pela preferência!");
 
     await openClosed(admin, FIRST.name);
     const note = chat(admin).getByTestId("rating-note");
@@ -129,7 +129,7 @@ describe("journey: an admin switches ratings on and nothing else; contacts rate 
     await chat(admin).getByRole("button", { name: `Dados de ${FIRST.name}` }).click();
     const drawer = admin.getByRole("complementary", { name: "Dados do contato" });
     await expect.poll(() => drawer.getByRole("region", { name: "Avaliações" }).innerText()).toContain("Última: Muito satisfeito");
-    await expect.poll(() => drawer.getByText("O contato avaliou o atendimento de Bruno").isVisible()).toBe(true);
+    await expect.poll(() => drawer.getByText("O contato avaliou o atendimento de Diego").isVisible()).toBe(true);
     expect(await drawer.getByText("Média 3 de 3 (1 avaliação)").isVisible()).toBe(true);
     await screenshot(admin, "ratings-drawer-desktop-light");
   });
@@ -146,15 +146,15 @@ describe("journey: an admin switches ratings on and nothing else; contacts rate 
     await admin.getByText("Operação atualizada com sucesso.").first().waitFor();
 
     await writes(SECOND, "Hello");
-    await phoneReceives(SECOND.number, (b) => b.includes("*[ 2 ]* - Suporte"));
+    await phoneReceives(SECOND.number, (b) => b.includes("*[ 2 ]* - Entregas"));
     await writes(SECOND, "2");
     await phoneReceives(SECOND.number, (b) => b.includes("*[ # ]* - Main menu"));
     await writes(SECOND, "7");
     await phoneReceives(SECOND.number, (b) => b.startsWith("Invalid option. Please choose one of the menu options."));
     await writes(SECOND, "2");
-    await phoneReceives(SECOND.number, (b) => b.includes("Conte a sua dúvida"));
+    await phoneReceives(SECOND.number, (b) => b.includes("Entregamos em até 5 km"));
 
-    await acceptAndResolve(bruno, SECOND.name);
+    await acceptAndResolve(diego, SECOND.name);
     const prompt = await phoneReceives(SECOND.number, (b) => b.startsWith("Rate us"));
     expect(prompt).toBe("Rate us, please:\n\n*[ 1 ]* - Unsatisfied\n*[ 2 ]* - Satisfied\n*[ 3 ]* - Very satisfied");
     await screenshot(admin, "ratings-settings-english-desktop-light");

@@ -17,7 +17,7 @@ const PAGES: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { path: "/queues", ready: (p) => p.getByRole("heading", { name: "Filas e chatbot" }).waitFor() },
   { path: "/tags", ready: (p) => p.getByRole("button", { name: "Adicionar tag" }).waitFor() },
   { path: "/quick-messages", ready: (p) => p.getByRole("heading").first().waitFor() },
-  { path: "/connections", ready: (p) => p.getByText("Simulador").first().waitFor() },
+  { path: "/connections", ready: (p) => p.getByText(demo.connectionName).first().waitFor() },
   { path: "/settings", ready: (p) => p.getByLabel("Operador visualiza grupos").waitFor() },
   { path: "/messages-api", ready: (p) => p.getByText("Authorization: Bearer").first().waitFor() },
 ];

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { api, apiLogin } from "./support/api";
 import { closeBrowser, hydrated, newContext, screenshot } from "./support/browser";
-import { demo } from "./support/env";
+import { platform } from "./support/env";
 
 const stamp = Date.now().toString(36);
 const COMPANY = `Padaria ${stamp}`;
@@ -21,7 +21,7 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
 
   it("registers a company with a public plan and starts working at once", async () => {
     // The demo offers signup; another journey may have hidden the link meanwhile.
-    const admin = await apiLogin(demo.admin, demo.password);
+    const admin = await apiLogin(platform.admin, platform.password);
     for (const key of ["viewregister", "allowregister"]) {
       expect((await api("PUT", `/settings/${key}`, { value: "enabled" }, admin)).status).toBe(200);
     }

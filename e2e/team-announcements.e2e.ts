@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin } from "./support/api";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
-import { demo } from "./support/env";
+import { platform } from "./support/env";
 
 /** A company of our own (no other journey sees it), whose admin watches the top bar. */
 const stamp = Date.now().toString(36);
@@ -17,7 +17,7 @@ describe("journey: a super user's announcement reaches another company live", ()
   let shop: Page;
 
   beforeAll(async () => {
-    const token = await apiLogin(demo.admin, demo.password);
+    const token = await apiLogin(platform.admin, platform.password);
     const plan = await api<{ id: number }>("POST", "/plans", { name: `Plano Avisos ${stamp}`, users: 3, connections: 1, queues: 1, value: 0 }, token);
     expect(plan.status).toBe(201);
     const planId = plan.json.id;
@@ -26,7 +26,7 @@ describe("journey: a super user's announcement reaches another company live", ()
     contexts.push(await newContext(), await newContext({ colorScheme: "dark" }));
     admin = await contexts[0]!.newPage();
     shop = await contexts[1]!.newPage();
-    await login(admin, demo.admin, demo.password);
+    await login(admin, platform.admin, platform.password);
     await login(shop, SHOP.email, SHOP.password);
   });
   afterAll(async () => {

@@ -42,8 +42,10 @@ const bubble = (page: Page, text: string) => chat(page).locator("[data-message-i
 
 describe("journey: a contact writes on WhatsApp, the bot routes them, an agent answers and resolves, the contact rates", () => {
   const contexts: BrowserContext[] = [];
-  let ana: Page;
+  let luana: Page;
   let adminToken: string;
+  /** The company's admin (ids are the company's own: not 1). */
+  let adminId: number;
   let restoreUserRating: (() => Promise<void>) | undefined;
   let ratingMessageBefore: string | undefined;
 
@@ -51,12 +53,13 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
     // Ratings on: closing sends the connection's rating message (both put back after, for the journeys that follow).
     restoreUserRating = await changeSetting("userRating", "enabled");
     adminToken = await apiLogin(demo.admin, demo.password);
+    adminId = (await api("GET", "/auth/me", undefined, adminToken)).json.id;
     ratingMessageBefore = (await api("GET", `/whatsapp/${CONNECTION}`, undefined, adminToken)).json.ratingMessage;
     const updated = await api("PUT", `/whatsapp/${CONNECTION}`, { ratingMessage: "Como foi o atendimento?" }, adminToken);
     expect(updated.status).toBe(200);
     contexts.push(await newContext());
-    ana = await contexts[0]!.newPage();
-    await login(ana, demo.agents[0], demo.password);
+    luana = await contexts[0]!.newPage();
+    await login(luana, demo.agents[0], demo.password);
   });
 
   afterAll(async () => {
@@ -71,51 +74,51 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
 
   it("answers a new contact with the menu of queues and then the chosen queue's options", async () => {
     await contactWrites("Oi, boa tarde!");
-    const menu = await phoneReceives((m) => m.body.includes("*[ 1 ]* - Vendas"));
-    expect(menu.body).toContain("*[ 2 ]* - Suporte");
+    const menu = await phoneReceives((m) => m.body.includes("*[ 1 ]* - Encomendas"));
+    expect(menu.body).toContain("*[ 2 ]* - Entregas");
     await contactWrites("1");
-    await phoneReceives((m) => m.body.includes("*[ 2 ]* - Falar com um vendedor"));
+    await phoneReceives((m) => m.body.includes("*[ 2 ]* - Falar com um atendente"));
     await contactWrites("2");
-    await phoneReceives((m) => m.body.includes("Um vendedor vai atender você em instantes."));
+    await phoneReceives((m) => m.body.includes("Um atendente vai falar com você em instantes."));
   });
 
-  it("shows the waiting ticket to Ana (Vendas), who accepts it, replies and sends a picture the phone receives with acks", async () => {
-    await ana.goto("/tickets");
-    await ana.getByRole("tab", { name: /^Aguardando/ }).click();
-    const accept = ana.getByRole("button", { name: `Aceitar: ${CONTACT_NAME}` });
+  it("shows the waiting ticket to Luana (Encomendas), who accepts it, replies and sends a picture the phone receives with acks", async () => {
+    await luana.goto("/tickets");
+    await luana.getByRole("tab", { name: /^Aguardando/ }).click();
+    const accept = luana.getByRole("button", { name: `Aceitar: ${CONTACT_NAME}` });
     await expect.poll(() => accept.isVisible(), { timeout: 15_000 }).toBe(true);
-    await screenshot(ana, "whatsapp-waiting-ticket");
+    await screenshot(luana, "whatsapp-waiting-ticket");
     await accept.click();
-    await ana.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
-    await chat(ana).waitFor();
+    await luana.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
+    await chat(luana).waitFor();
     // The bot's conversation is in the history, marked as the contact's and the bot's messages.
-    await expect.poll(() => bubble(ana, "Oi, boa tarde!").isVisible()).toBe(true);
+    await expect.poll(() => bubble(luana, "Oi, boa tarde!").isVisible()).toBe(true);
 
-    const reply = `Olá Renata, aqui é a Ana ${Date.now() % 10000}`;
-    const composer = chat(ana).locator("textarea").first();
+    const reply = `Olá Renata, aqui é a Luana ${Date.now() % 10000}`;
+    const composer = chat(luana).locator("textarea").first();
     await composer.fill(reply);
     await composer.press("Enter");
     const delivered = await phoneReceives((m) => m.body.includes(reply));
-    expect(delivered.body).toContain("Ana Souza");
+    expect(delivered.body).toContain(demo.names.agents[0]);
     // The phone's acks (sent → delivered → read) come back through the bridge: blue ticks in the chat.
-    await expect.poll(() => bubble(ana, reply).locator("[data-ack]").getAttribute("data-ack"), { timeout: 20_000 }).toMatch(/^[3-5]$/);
+    await expect.poll(() => bubble(luana, reply).locator("[data-ack]").getAttribute("data-ack"), { timeout: 20_000 }).toMatch(/^[3-5]$/);
 
-    await chat(ana)
+    await chat(luana)
       .locator('input[type="file"]')
       .setInputFiles({ name: "catalogo.png", mimeType: "image/png", buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64") });
-    const preview = ana.getByRole("dialog", { name: /^Enviar 1 arquivo/ });
+    const preview = luana.getByRole("dialog", { name: /^Enviar 1 arquivo/ });
     await preview.getByRole("button", { name: "Enviar" }).click();
     await preview.waitFor({ state: "hidden" });
     const picture = await phoneReceives((m) => m.mediaType === "image");
     expect(picture.direction).toBe("out");
-    await screenshot(ana, "whatsapp-agent-replied");
+    await screenshot(luana, "whatsapp-agent-replied");
   });
 
   it("resolves the ticket; the contact's rating is recorded and the farewell arrives", async () => {
-    await chat(ana).getByRole("button", { name: "Resolver" }).click();
+    await chat(luana).getByRole("button", { name: "Resolver" }).click();
     await phoneReceives((m) => m.body.startsWith("Como foi o atendimento?"));
     await contactWrites("3");
-    await phoneReceives((m) => m.body === "Atendimento finalizado. Obrigado pelo contato!");
+    await phoneReceives((m) => m.body === "Atendimento finalizado. Obrigado pela preferência!");
     const tickets = await api("GET", `/tickets?status=closed&showAll=true&searchParam=${CONTACT_NAME}`, undefined, adminToken);
     expect(tickets.json.tickets).toMatchObject([{ status: "closed", contact: { name: CONTACT_NAME } }]);
   });
@@ -123,14 +126,14 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
   it("loses and duplicates nothing when the session host is killed and restarted mid-conversation", async () => {
     await contactWrites("Voltei com outra dúvida");
     // A new turn: the ticket is back in the waiting list and the bot offers the menu a second time.
-    await expect.poll(async () => (await received()).filter((m) => m.body.includes("*[ 1 ]* - Vendas")).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await received()).filter((m) => m.body.includes("*[ 1 ]* - Encomendas")).length, { timeout: 20_000 }).toBe(2);
 
     const before = await host<{ pid: number }>("GET", "/health");
     process.kill(before.json.pid, "SIGKILL");
     // While the host is down an agent's reply waits in the delivery queue (retried with backoff).
     const [ticket] = (await api("GET", `/tickets?status=pending&showAll=true&searchParam=${CONTACT_NAME}`, undefined, adminToken)).json.tickets;
     expect(ticket).toBeTruthy();
-    expect((await api("PUT", `/tickets/${ticket.id}`, { status: "open", userId: 1 }, adminToken)).status).toBe(200);
+    expect((await api("PUT", `/tickets/${ticket.id}`, { status: "open", userId: adminId }, adminToken)).status).toBe(200);
     const form = new FormData();
     form.set("body", "Resposta enviada com o celular fora do ar");
     const sent = await fetch(`${process.env.E2E_BASE_URL}/api/messages/${ticket.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${adminToken}` } });
@@ -139,13 +142,16 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
     // start.mjs brings the host back; the simulator resumes the paired connection, the spool and leases resume.
     await expect
       .poll(async () => (await host<{ pid: number; bridge?: { leases: number[] } }>("GET", "/health").catch(() => null))?.json, { timeout: 60_000, interval: 500 })
-      .toMatchObject({ bridge: { leases: [CONNECTION] } });
+      .toMatchObject({ bridge: { leases: expect.arrayContaining([CONNECTION]) } });
     const redelivered = await contactWrites("Mensagem depois do reinício");
     await contactWrites("Mensagem depois do reinício", redelivered); // the same WhatsApp id again: stored once
     await phoneReceives((m) => m.body.includes("Resposta enviada com o celular fora do ar"), 60_000);
 
-    const page = await api("GET", `/messages/${ticket.id}`, undefined, adminToken);
-    const bodies: string[] = page.json.messages.map((m: { body: string }) => m.body);
+    const storedBodies = async (): Promise<string[]> =>
+      (await api("GET", `/messages/${ticket.id}`, undefined, adminToken)).json.messages.map((m: { body: string }) => m.body);
+    // The contact's messages come through the bridge on their own way, not behind the reply: wait until one is stored.
+    await expect.poll(async () => (await storedBodies()).includes("Mensagem depois do reinício"), { timeout: 20_000 }).toBe(true);
+    const bodies = await storedBodies();
     expect(bodies.filter((b) => b === "Mensagem depois do reinício")).toHaveLength(1);
     expect(bodies.filter((b) => b === "Voltei com outra dúvida")).toHaveLength(1);
     expect(bodies.filter((b) => b.includes("Resposta enviada com o celular fora do ar"))).toHaveLength(1);

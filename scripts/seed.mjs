@@ -11,7 +11,7 @@ import { hashPassword } from "./lib/password.mjs";
 import { ROOT, stateDirs } from "./lib/paths.mjs";
 import { withBulkServer } from "./lib/bulk.mjs";
 import { localQuery } from "./lib/run.mjs";
-import { buildDemo, DEMO_COMPANY_ID } from "./seed/demo.mjs";
+import { buildDemo } from "./seed/demo.mjs";
 import { insert } from "./seed/sql.mjs";
 
 /** Setting keys and defaults from the worker's catalogue, so the seed never drifts from it. */
@@ -28,26 +28,35 @@ export async function companyCount(persistTo) {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Tables of the control database (D1); every other demo table belongs to the demo company's hub (ADR 0016). */
-const CONTROL_TABLES = new Set(["plans", "companies"]);
+/** The id contract (worker/contracts/ids.ts): each company's rows take ids from idRangeStart(companyId) + 1. */
+export async function idContract() {
+  const { tsImport } = await import("tsx/esm/api");
+  const url = pathToFileURL(path.join(ROOT, "worker", "contracts", "ids.ts")).href;
+  const { idRangeStart } = await tsImport(url, import.meta.url);
+  return { idRangeStart };
+}
 
 /**
- * The demo as SQL for each database: the control rows (plans, the company, and the indexes the hub keeps there:
- * login e-mails and connection routes), and the company's own rows for its hub.
+ * The demo as SQL for each database (ADR 0016): the control rows (plans, the companies, and the indexes each hub
+ * keeps there: login e-mails and connection routes), and each company's own rows for its hub.
+ * @param {ReturnType<typeof buildDemo>} demo
  */
-export function demoStatements(tables) {
-  const rowsOf = (name) => tables.find((t) => t.table === name)?.rows ?? [];
-  const control = [
-    ...tables.filter((t) => CONTROL_TABLES.has(t.table)),
-    { table: "login_emails", rows: rowsOf("users").map((u) => ({ email: u.email, companyId: u.companyId, userId: u.id })) },
-    {
-      table: "connection_routes",
-      rows: rowsOf("whatsapps").map((w) => ({ whatsappId: w.id, companyId: w.companyId, name: w.name, status: w.status, tokenHash: w.tokenHash ?? null })),
-    },
-  ];
-  const tenant = tables.filter((t) => !CONTROL_TABLES.has(t.table));
+export function demoStatements({ control, tenants }) {
   const statements = (list) => list.flatMap(({ table, rows }) => rows.map((row) => insert(table, row)));
-  return { control: statements(control), tenant: statements(tenant) };
+  const rowsOf = (tables, name) => tables.find((t) => t.table === name)?.rows ?? [];
+  const users = tenants.flatMap(({ tables }) => rowsOf(tables, "users"));
+  const whatsapps = tenants.flatMap(({ tables }) => rowsOf(tables, "whatsapps"));
+  return {
+    control: statements([
+      ...control,
+      { table: "login_emails", rows: users.map((u) => ({ email: u.email, companyId: u.companyId, userId: u.id })) },
+      {
+        table: "connection_routes",
+        rows: whatsapps.map((w) => ({ whatsappId: w.id, companyId: w.companyId, name: w.name, status: w.status, tokenHash: w.tokenHash ?? null })),
+      },
+    ]),
+    tenants: tenants.map(({ companyId, tables }) => ({ companyId, statements: statements(tables) })),
+  };
 }
 
 /** Seeds when the local database has no company: through a local server's bulk path (scripts/worker-server.mjs). */
@@ -57,14 +66,22 @@ export async function seedIfEmpty({ persistTo, log = console.log }) {
     log(`database has ${count} compan${count === 1 ? "y" : "ies"}: not seeding`);
     return { seeded: false };
   }
-  const tables = buildDemo({ now: new Date(), hashPassword, uuid: randomUUID, settingDefaults: await settingDefaults() });
-  const { control, tenant } = demoStatements(tables);
+  const demo = buildDemo({
+    now: new Date(),
+    hashPassword,
+    uuid: randomUUID,
+    settingDefaults: await settingDefaults(),
+    idRangeStart: (await idContract()).idRangeStart,
+  });
+  const { control, tenants } = demoStatements(demo);
   await withBulkServer(persistTo, async (bulk) => {
     await bulk("/control", control);
-    await bulk(`/tenant/${DEMO_COMPANY_ID}`, tenant);
+    for (const { companyId, statements } of tenants) await bulk(`/tenant/${companyId}`, statements);
   });
-  const counts = tables.map(({ table, rows }) => `${rows.length} ${table}`).join(", ");
-  log(`seeded the demo: ${counts}`);
+  for (const { companyId, tables } of demo.tenants) {
+    const name = demo.control.find((t) => t.table === "companies").rows.find((c) => c.id === companyId).name;
+    log(`seeded company ${companyId} "${name}": ${tables.map(({ table, rows }) => `${rows.length} ${table}`).join(", ")}`);
+  }
   return { seeded: true };
 }
 

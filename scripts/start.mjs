@@ -19,7 +19,7 @@ import readline from "node:readline";
 import { ensureDevVars } from "./lib/devVars.mjs";
 import { ROOT, bin, stateDirs } from "./lib/paths.mjs";
 import { run, wrangler } from "./lib/run.mjs";
-import { seedIfEmpty } from "./seed.mjs";
+import { idContract, seedIfEmpty } from "./seed.mjs";
 import { simulatorFixture } from "./seed/demo.mjs";
 import { freePort } from "./lib/ports.mjs";
 
@@ -246,8 +246,8 @@ async function main() {
     SESSION_HOST_PORT: String(HOST_PORT),
     SESSION_HOST_BIND: "127.0.0.1",
     SESSION_HOST_PROVIDER: "simulator",
-    // The simulator starts with the demo's phone network: connection 1 paired, the demo's contacts.
-    SIMULATOR_FIXTURE: JSON.stringify(simulatorFixture()),
+    // The simulator starts with the demo's phone network: each demo company's connection paired, their contacts.
+    SIMULATOR_FIXTURE: JSON.stringify(simulatorFixture(await idContract())),
     WORKER_URL: APP_URL,
     BRIDGE_SECRET: vars.BRIDGE_SECRET,
   }, { restartOnCrash: true });
@@ -255,8 +255,9 @@ async function main() {
   await Promise.all([waitFor(`${APP_URL}/api/version`, worker), waitFor(`${HOST_URL}/health`, host), waitFor(`${FAKES_URL}/health`, fakes)]);
   if (stopping) return;
   console.log(`
-ready: ${APP_URL} — admin@admin.com / 123456
-       agents ana@demo.com and bruno@demo.com, supervisor carla@demo.com (password 123456)${seeded ? " — fresh demo" : ""}
+ready: ${APP_URL} — password 123456 for every demo login${seeded ? " — fresh demo" : ""}
+       Padaria Pão Quente (a customer): admin@padaria.demo, supervisor renata@padaria.demo, agents luana@padaria.demo and diego@padaria.demo
+       Demo (the platform company): admin@admin.com (super admin), supervisor carla@demo.com, agents ana@demo.com and bruno@demo.com
        session host ${HOST_URL} (simulator: ${HOST_URL}/simulator) — Ctrl-C stops everything
        mail catcher ${FAKES_URL}/mail — fake Pix PSP ${FAKES_URL}/psp
 `);
