@@ -13,13 +13,15 @@ import { acquireLease, releaseLease } from "../domain/sessionHost/leases";
 import type { Env } from "../env";
 import { verifyBridgeRequest } from "../lib/bridgeSignature";
 import { parseWith } from "../api/http";
+import { platformIdText } from "../contracts/ids";
 
 interface BridgeEnv {
   Bindings: Env;
   Variables: { db: ControlDb; body: unknown };
 }
 
-const connectionIdParam = z.coerce.number().int().positive();
+/** A connection id in the path, read by the id contract (decimal only: not "1e3", "0x10" or "12.0"). */
+const connectionIdParam = platformIdText("Must be a connection id");
 
 /**
  * Calls from the session host (contract: worker/contracts/bridge.ts). Every call is signed with BRIDGE_SECRET
