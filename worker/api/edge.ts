@@ -19,6 +19,7 @@ import { listPublicPlans } from "../domain/plans/listPublicPlans";
 import { getLogoFile } from "../domain/logos/getLogoFile";
 import { listLogos } from "../domain/logos/listLogos";
 import { publicPlatformKeys } from "../domain/settings/catalogue";
+import { PLATFORM_COMPANY_ID } from "../domain/settings/platform";
 import type { Env } from "../env";
 import { hubDirectory, hubFor } from "../hub/ports";
 import type { SignedIn } from "../domain/auth/login";
@@ -36,8 +37,6 @@ export const HUB_CONNECTION_HEADER = "x-hub-connection";
 /** Headers only the worker may set on a request it forwards to a hub: a client's own are dropped. */
 const FORWARDED_ONLY = [HUB_COMPANY_HEADER, HUB_CONNECTION_HEADER];
 
-/** The company whose public settings the login and signup pages read (the platform company). */
-export const PLATFORM_COMPANY_ID = 1;
 
 /**
  * The API at the edge (ADR 0016). What needs no user session runs here: login and refresh (the login index and
@@ -148,7 +147,7 @@ export function createEdgeApi() {
     return forwardToHub(c.env, connection.companyId, c.req.raw, { [HUB_CONNECTION_HEADER]: String(connection.id) });
   });
 
-  // Settings the login page reads before anyone is logged in are the platform company's.
+  // Settings the login and signup pages read before anyone is logged in are the platform company's.
   for (const key of publicPlatformKeys) {
     edge.get(`/settings/${key}`, (c) => forwardToHub(c.env, PLATFORM_COMPANY_ID, c.req.raw));
   }

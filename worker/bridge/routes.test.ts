@@ -64,6 +64,19 @@ describe("GET/PUT/POST/DELETE /bridge/sessions/:id", () => {
     expect(await inTenant(company.id, (db) => db.select().from(whatsappSessionKeys).where(eq(whatsappSessionKeys.whatsappId, conn.id)).all())).toHaveLength(0);
   });
 
+  it("reads the connection id by the id contract: a high id is one, text that only looks like one (12.0, 0x…) is not", async () => {
+    const { company } = await companyWithTeam();
+    const conn = await createConnection(company.id);
+    expect(conn.id).toBeGreaterThan(999_999_999);
+    expect((await bridgeCall("GET", `/bridge/sessions/${conn.id}`)).status).toBe(200);
+    // z.coerce.number() read these as the connection's id.
+    for (const text of [`${conn.id}.0`, `0x${conn.id.toString(16)}`, `${conn.id / 1000}e3`]) {
+      const res = await bridgeCall("GET", `/bridge/sessions/${text}`);
+      expect(res.status, text).toBe(400);
+      expect(res.json.error).toBe("ERR_VALIDATION");
+    }
+  });
+
   it("answers 404 for a connection that does not exist", async () => {
     const res = await bridgeCall("GET", "/bridge/sessions/999999");
     expect(res.status).toBe(404);

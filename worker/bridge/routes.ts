@@ -20,6 +20,7 @@ interface BridgeEnv {
   Variables: { db: ControlDb; body: unknown };
 }
 
+/** A connection id in the path, read by the id contract (decimal only: not "1e3", "0x10" or "12.0"). */
 const connectionIdParam = platformIdText("Must be a connection id");
 
 /**

@@ -16,6 +16,7 @@ import { nextTurn, SerialQueue } from "../lib/serialQueue";
 import { Hono } from "hono";
 import { createApi } from "../api/app";
 import { HUB_COMPANY_HEADER } from "../api/edge";
+import { parsePlatformId } from "../contracts/ids";
 import { notFoundAnswer, type AppEnv } from "../api/http";
 import type { BridgeEvent } from "../contracts/bridge";
 import { systemCtx, type Ctx, type CurrentUser, type SystemCtx } from "../domain/context";
@@ -82,7 +83,9 @@ export class CompanyHub extends DurableObject<Env> {
 
   /** Requests the worker forwards: the websocket upgrade and the API (its routes authenticate as before). */
   override async fetch(request: Request): Promise<Response> {
-    const companyId = Number(request.headers.get(HUB_COMPANY_HEADER));
+    // The worker names the company (edge.ts forwardToHub); read by the id contract like every id.
+    const companyId = parsePlatformId(request.headers.get(HUB_COMPANY_HEADER));
+    if (companyId === null) return Response.json(errorBody(new AppError("ERR_NOT_FOUND")), { status: 404 });
     try {
       await this.ready(companyId);
     } catch (err) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformIdText } from "../contracts/ids";
 import { requestJson, type HttpOptions, type HttpResult } from "./httpJson";
 
 /**
@@ -18,9 +19,10 @@ export type TypebotBubble =
 /** A text bubble "#{...}": stop the bot, or hand the ticket to a queue (by id or name) and/or a user. */
 export const typebotCommand = z.object({
   stopBot: z.boolean().optional(),
-  queueId: z.coerce.number().int().positive().optional(),
+  // Ids by the id contract, as a number or its text ("12"); z.coerce also took true as 1 and "1e3" as 1000.
+  queueId: platformIdText().optional(),
   queue: z.string().min(1).optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: platformIdText().optional(),
 });
 export type TypebotCommand = z.infer<typeof typebotCommand>;
 

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { createControlDb, type Db } from "../db/client";
 import { companies, loginEmails, plans } from "../db/controlSchema";
 import { queues, settings, userQueues, users } from "../db/tenantSchema";
@@ -57,9 +58,34 @@ export async function createPlan(overrides: Partial<typeof plans.$inferInsert> =
     .get();
 }
 
+/**
+ * Fixture companies are numbered from here up, so their rows' ids are in the high range (company 9,000 numbers
+ * from 8,999 × 10^9 + 1, about 9 × 10^12) as a customer's are, not the platform company's small ids (issue 21).
+ */
+export const FIRST_FIXTURE_COMPANY_ID = 9_000;
+let nextCompanyId = FIRST_FIXTURE_COMPANY_ID;
+let companyIdTaken: Promise<unknown> = Promise.resolve();
+
+/**
+ * The next free company id at or above the last one given. Each test file has its own database, and a signup in it
+ * takes the next id above the highest (AUTOINCREMENT): the highest is read each time, one call after another, so two
+ * fixtures never pick the same id.
+ */
+function takeCompanyId(): Promise<number> {
+  const taken = companyIdTaken.then(async () => {
+    const highest = await control.select({ id: sql<number>`max(${companies.id})` }).from(companies).get();
+    nextCompanyId = Math.max(nextCompanyId, (highest?.id ?? 0) + 1);
+    return nextCompanyId++;
+  });
+  companyIdTaken = taken.catch(() => undefined);
+  return taken;
+}
+
+/** A company, numbered in the high range unless `overrides.id` says otherwise. */
 export async function createCompany(overrides: Partial<typeof companies.$inferInsert> = {}) {
   const planId = overrides.planId ?? (await createPlan()).id;
-  return control.insert(companies).values({ name: unique("Company"), email: `${unique("c")}@test.dev`, planId, ...overrides }).returning().get();
+  const id = overrides.id ?? (await takeCompanyId());
+  return control.insert(companies).values({ name: unique("Company"), email: `${unique("c")}@test.dev`, planId, ...overrides, id }).returning().get();
 }
 
 export async function createUser(

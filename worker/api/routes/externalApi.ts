@@ -5,6 +5,7 @@ import { AppError } from "../../domain/errors";
 import { assertPlanFeature } from "../../domain/plans/planLimits";
 import { hubHere } from "../../hub/ports";
 import { HUB_CONNECTION_HEADER } from "../edge";
+import { parsePlatformId } from "../../contracts/ids";
 import { sendFromIntegration } from "../../domain/externalApi/sendFromIntegration";
 import { assertSendableFiles } from "../../domain/messages/uploadedMedia";
 import { formBody, isMultipart, jsonBody, parseWith, type AppContext, type AppEnv } from "../http";
@@ -18,8 +19,9 @@ export const externalApiRoutes = new Hono<AppEnv>().post("/send", async (c) => {
   const db = c.get("db");
   // Authorised at the edge (edge.ts) before the body is read, which names the connection for this hub.
   const hub = hubHere(c.env);
-  const connection = { id: Number(c.req.header(HUB_CONNECTION_HEADER)), companyId: hub.companyId };
-  if (!Number.isSafeInteger(connection.id) || connection.id <= 0) throw new AppError("ERR_INVALID_API_TOKEN");
+  const connectionId = parsePlatformId(c.req.header(HUB_CONNECTION_HEADER));
+  if (connectionId === null) throw new AppError("ERR_INVALID_API_TOKEN");
+  const connection = { id: connectionId, companyId: hub.companyId };
   await assertPlanFeature({ db, companyId: connection.companyId }, "useExternalApi");
   const { send, files } = await readSend(c);
   const result = await sendFromIntegration({

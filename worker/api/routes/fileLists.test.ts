@@ -90,6 +90,22 @@ describe("/api/files", () => {
     expect((await call("GET", `/api/files/${list.id}`, { token: admin.token })).json.options).toHaveLength(2);
   });
 
+  it("replaces the file the form's fileId names, read as an id: text that only looks like one is refused", async () => {
+    const { admin, list, uploaded } = await listWithFiles();
+    const photo = uploaded.json.options[0] as { id: number };
+    const replace = (fileId: string) =>
+      call("POST", `/api/files/uploadList/${list.id}`, { token: admin.token, rawBody: filesForm([{ content: PDF, fileName: "nova.pdf", type: "application/pdf", name: "Nova" }], { fileId }) });
+    // Number() read these as the id; the id contract reads decimal ids only.
+    for (const text of [`${photo.id}.0`, `0x${photo.id.toString(16)}`]) {
+      const refused = await replace(text);
+      expect(refused.status, text).toBe(400);
+      expect(refused.json.fields).toEqual({ fileId: "Must be a file id" });
+    }
+    const replaced = await replace(String(photo.id));
+    expect(replaced.status).toBe(200);
+    expect(replaced.json.options[0]).toMatchObject({ id: photo.id, fileName: "nova.pdf" });
+  });
+
   it("does not show, change or serve another company's lists (404)", async () => {
     const a = await listWithFiles();
     const b = await companyWithTeam();

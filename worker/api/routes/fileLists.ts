@@ -7,6 +7,7 @@ import { getFileListFile } from "../../domain/fileLists/getFileListFile";
 import { listAllFileLists, listFileLists } from "../../domain/fileLists/listFileLists";
 import { updateFileList } from "../../domain/fileLists/updateFileList";
 import { uploadFileListFiles } from "../../domain/fileLists/uploadFileListFiles";
+import { parsePlatformId } from "../../contracts/ids";
 import { AppError } from "../../domain/errors";
 import { requireAuth } from "../middleware/auth";
 import { formBody, formFile, idParam, jsonBody, query, type AppContext, type AppEnv } from "../http";
@@ -27,8 +28,8 @@ const uploadedFiles = (c: AppContext) => async () => {
     return entry;
   });
   const rawId = form.get("fileId");
-  const fileId = typeof rawId === "string" && rawId ? Number(rawId) : null;
-  if (fileId !== null && (!Number.isSafeInteger(fileId) || fileId <= 0)) throw new AppError("ERR_VALIDATION", "Invalid fields: fileId", { fields: { fileId: "Must be a file id" } });
+  const fileId = typeof rawId === "string" && rawId ? parsePlatformId(rawId.trim()) : null;
+  if (fileId === null && typeof rawId === "string" && rawId) throw new AppError("ERR_VALIDATION", "Invalid fields: fileId", { fields: { fileId: "Must be a file id" } });
   if (fileId !== null && files.length !== 1) throw new AppError("ERR_VALIDATION", "Invalid fields: files", { fields: { files: "Replace one file at a time" } });
   const texts = (name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
   return { files, fileId, names: texts("name"), descriptions: texts("description") };

@@ -308,6 +308,21 @@ describe("POST /api/messages/:ticketId with files", () => {
     expect(media.headers.get("content-type")).toBe("image/png");
   });
 
+  it("quotes the message the form's quotedMsg names, read as an id: text that only looks like one is refused", async () => {
+    const { company, agent, ticket, contact } = await openTicketOfAgent();
+    const quoted = await createMessageRow(company.id, { ticketId: ticket.id, contactId: contact.id, body: "pergunta" });
+    const png = () => new File([PNG], "foto.png", { type: "image/png" });
+    const ok = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([png()], { quotedMsg: String(quoted.id) }) });
+    expect(ok.status).toBe(201);
+    expect(ok.json[0].quotedMsg).toMatchObject({ id: quoted.id, body: "pergunta" });
+    // Number() read these as the id; the id contract reads decimal ids only.
+    for (const text of [`${quoted.id}.0`, `0x${quoted.id.toString(16)}`]) {
+      const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([png()], { quotedMsg: text }) });
+      expect(res.status, text).toBe(400);
+      expect(res.json.fields).toHaveProperty("quotedMsg");
+    }
+  });
+
   it("refuses an unknown file type with a clear 400 and stores nothing", async () => {
     const { agent, ticket } = await openTicketOfAgent();
     const exe = new File(["MZ"], "setup.exe", { type: "application/x-msdownload" });

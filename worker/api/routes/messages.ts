@@ -19,6 +19,10 @@ import { showTicket } from "../../domain/tickets/showTicket";
 import { readWithSession, requireAuth } from "../middleware/auth";
 import { formBody, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv } from "../http";
 import { assertSendableFiles, removeStoredMedia, storeUploadedMedia } from "../../domain/messages/uploadedMedia";
+import { parsePlatformId } from "../../contracts/ids";
+
+/** A form's quotedMsg, read by the id contract; text that is not an id goes on as text, for the schema to refuse. */
+const quotedIdOf = (value: FormDataEntryValue | null) => (typeof value === "string" && value ? (parsePlatformId(value.trim()) ?? value) : undefined);
 
 /** /api/messages: a ticket's chat. Writes that touch a ticket go through the company's hub. */
 export const messageRoutes = new Hono<AppEnv>()
@@ -56,7 +60,7 @@ export const messageRoutes = new Hono<AppEnv>()
     assertSendableFiles(files);
     const input = parseWith(sendMessageInput, {
       body: form.get("body") ?? "",
-      quotedMsg: form.get("quotedMsg") ? Number(form.get("quotedMsg")) : undefined,
+      quotedMsg: quotedIdOf(form.get("quotedMsg")),
       signMessage: form.get("signMessage") === "true",
     });
     const media = await storeUploadedMedia(ctx, files);

@@ -1,3 +1,4 @@
+import { parsePlatformId } from "../../contracts/ids";
 import { AppError } from "../errors";
 
 export interface CompanyAccessInfo {
@@ -35,10 +36,13 @@ export interface AccessActor {
  * session, the websocket that brings the payment event) and paying (the invoices, the checkout and the usage it
  * compares plans with, the company's own record and plan the checkout shows). Paths are the API's, under /api.
  */
-const BILLING_PATHS = [/^\/api\/auth\//, /^\/api\/ws$/, /^\/api\/invoices(\/|$)/, /^\/api\/subscription(\/usage)?$/, /^\/api\/companies\/\d+$/, /^\/api\/companies\/listPlan\/\d+$/];
+const BILLING_PATHS = [/^\/api\/auth\//, /^\/api\/ws$/, /^\/api\/invoices(\/|$)/, /^\/api\/subscription(\/usage)?$/];
+/** The company's record and plan: the last segment must be an id (by the id contract). */
+const COMPANY_PATH = /^\/api\/companies\/(?:listPlan\/)?([^/]+)$/;
 
 export function isBillingPath(path: string): boolean {
-  return BILLING_PATHS.some((re) => re.test(path));
+  const company = COMPANY_PATH.exec(path);
+  return BILLING_PATHS.some((re) => re.test(path)) || (company !== null && parsePlatformId(company[1]) !== null);
 }
 
 export function isExpired(company: CompanyAccessInfo, now = new Date()): boolean {

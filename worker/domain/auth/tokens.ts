@@ -1,6 +1,7 @@
 import { sign, verify } from "hono/jwt";
 import { JwtTokenExpired } from "hono/utils/jwt/types";
 import { randomToken, sha256 } from "../../lib/crypto";
+import { parsePlatformId } from "../../contracts/ids";
 import { AppError } from "../errors";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -38,8 +39,10 @@ export function newRefreshToken(companyId: number, sessionId: string): string {
 }
 
 export function refreshTokenParts(refreshToken: string): { companyId: number; sessionId: string } | null {
-  const match = /^([1-9][0-9]{0,15})\.([0-9a-f-]{36})\.[A-Za-z0-9_-]+$/.exec(refreshToken);
-  return match ? { companyId: Number(match[1]), sessionId: match[2]! } : null;
+  const match = /^([^.]+)\.([0-9a-f-]{36})\.[A-Za-z0-9_-]+$/.exec(refreshToken);
+  // The company is read by the id contract: 16 digits past 2^53 named a company that cannot exist.
+  const companyId = match ? parsePlatformId(match[1]) : null;
+  return match && companyId !== null ? { companyId, sessionId: match[2]! } : null;
 }
 
 export const hashRefreshToken = sha256;
