@@ -19,7 +19,7 @@ const AGENTS = [
 const QUEUES = ["Encomendas", "Entregas"] as const;
 const CONNECTION_NAME = "WhatsApp da loja";
 const GREETING = "Olá! Bem-vindo à floricultura. Escolha um setor:";
-const FAREWELL = "Obrigada por comprar com a gente! 🌷";
+const FAREWELL = "Obrigada por comprar com a gente!";
 const CONTACT = { number: "5511987004321", name: "Marina Lopes" };
 
 interface PhoneMessage {
@@ -30,6 +30,28 @@ interface PhoneMessage {
 
 const chat = (page: Page) => page.getByTestId("ticket-chat");
 const bubble = (page: Page, text: string) => chat(page).locator("[data-message-id]").filter({ hasText: text }).last();
+
+/** A real picture, drawn by the browser itself (a 1-pixel one shows nothing to look at in the screenshots). */
+async function bouquet(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 240;
+    canvas.height = 160;
+    const g = canvas.getContext("2d")!;
+    g.fillStyle = "#fde2e4";
+    g.fillRect(0, 0, 240, 160);
+    for (const [x, y, color] of [[80, 70, "#e11d48"], [120, 55, "#f472b6"], [160, 70, "#be123c"]] as const) {
+      g.fillStyle = color;
+      g.beginPath();
+      g.arc(x, y, 24, 0, Math.PI * 2);
+      g.fill();
+    }
+    g.fillStyle = "#15803d";
+    g.fillRect(116, 80, 8, 70);
+    return canvas.toDataURL("image/png");
+  });
+  return Buffer.from(dataUrl.split(",")[1]!, "base64");
+}
 
 /** The public plan the new company takes: one with room for its two queues and its admin and two agents. */
 async function roomyPlan(): Promise<{ id: number; name: string }> {
@@ -100,6 +122,7 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     // A customer's company: not the platform company, so its rows take ids from its own high range.
     expect(companyId).toBeGreaterThan(1);
     expect(me.id).toBeGreaterThan(ID_RANGE);
+    await admin.getByText("Nenhum ticket encontrado").waitFor();
     await screenshot(admin, "first-day-02-inbox");
   });
 
@@ -202,6 +225,13 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     const waiting = async () => (await (await admin.request.get(`/api/tickets?status=pending&showAll=true&searchParam=${encodeURIComponent(CONTACT.name)}`)).json()).tickets?.[0];
     await expect.poll(async () => (await waiting())?.queue?.name, { timeout: 15_000 }).toBe(QUEUES[0]);
     expect((await waiting()).id).toBeGreaterThan(ID_RANGE);
+
+    // The admin, in no queue of their own, sees every queue's waiting tickets.
+    await admin.goto("/tickets");
+    await admin.getByRole("tab", { name: /^Aguardando/ }).click();
+    await expect.poll(() => admin.getByRole("button", { name: `Aceitar: ${CONTACT.name}` }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => admin.getByRole("button", { name: /^Filas:/ }).innerText()).toMatch(/Todas as filas$/);
+    await screenshot(admin, "first-day-10-admin-waiting");
   });
 
   let rita: Page;
@@ -216,7 +246,7 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     await rita.getByRole("tab", { name: /^Aguardando/ }).click();
     const accept = rita.getByRole("button", { name: `Aceitar: ${CONTACT.name}` });
     await expect.poll(() => accept.isVisible(), { timeout: 15_000 }).toBe(true);
-    await screenshot(rita, "first-day-10-waiting");
+    await screenshot(rita, "first-day-11-waiting");
     await accept.click();
     await rita.waitForURL((url) => /^\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
     uuid = new URL(rita.url()).pathname.split("/").pop()!;
@@ -230,14 +260,17 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     const delivered = await phoneReceives((m) => m.body.includes(reply));
     expect(delivered.body).toContain(AGENTS[0].name);
 
-    await chat(rita)
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "buque.png", mimeType: "image/png", buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64") });
+    await chat(rita).locator('input[type="file"]').setInputFiles({ name: "buque.png", mimeType: "image/png", buffer: await bouquet(rita) });
     const preview = rita.getByRole("dialog", { name: /^Enviar 1 arquivo/ });
+    await preview.getByRole("textbox", { name: "Legenda (opcional)" }).fill("Buquê do dia");
     await preview.getByRole("button", { name: "Enviar" }).click();
     await preview.waitFor({ state: "hidden" });
-    await phoneReceives((m) => m.mediaType === "image");
-    await screenshot(rita, "first-day-11-answered");
+    const picture = await phoneReceives((m) => m.mediaType === "image");
+    expect(picture.body).toContain("Buquê do dia");
+    // Stored under the company's own key and served back to its agent: the bubble shows the real picture.
+    const img = bubble(rita, "Buquê do dia").locator("img");
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15_000 }).toBe(240);
+    await screenshot(rita, "first-day-12-answered");
   });
 
   it("transfers it to the other queue's agent, who sees it in their list", async () => {
@@ -248,7 +281,7 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     await dialog.getByLabel("Usuário (opcional)").fill(AGENTS[1].name.slice(0, 4));
     await dialog.getByRole("option", { name: AGENTS[1].name }).click();
     await expect.poll(() => dialog.innerText()).toContain(`O ticket será atribuído a ${AGENTS[1].name}.`);
-    await screenshot(rita, "first-day-12-transfer");
+    await screenshot(rita, "first-day-13-transfer");
     await dialog.getByRole("button", { name: "Transferir" }).click();
     await rita.waitForURL((url) => url.pathname === "/tickets");
 
@@ -265,7 +298,7 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     expect(await bubble(caio, "Qual o endereço?").isVisible()).toBe(true);
     const ticket = await (await caio.request.get(`/api/tickets/u/${uuid}`)).json();
     expect(ticket).toMatchObject({ status: "open", queue: { name: QUEUES[1] }, user: { name: AGENTS[1].name } });
-    await screenshot(caio, "first-day-13-transferred");
+    await screenshot(caio, "first-day-14-transferred");
 
     await chat(caio).getByRole("button", { name: "Resolver" }).click();
     await caio.locator("li", { hasText: "Ticket resolvido." }).first().waitFor();
@@ -282,6 +315,6 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     const ticket = await (await admin.request.get(`/api/tickets/u/${uuid}`)).json();
     expect(ticket).toMatchObject({ status: "closed", whatsappId: connectionId });
     expect(ticket.id).toBeGreaterThan(ID_RANGE);
-    await screenshot(admin, "first-day-14-rated");
+    await screenshot(admin, "first-day-15-rated");
   });
 });
