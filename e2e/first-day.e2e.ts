@@ -317,4 +317,36 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     expect(ticket.id).toBeGreaterThan(ID_RANGE);
     await screenshot(admin, "first-day-15-rated");
   });
+
+  it("keeps its number through a restart of the session host, and takes a picture from the contact", async () => {
+    const before = await host<{ pid: number }>("GET", "/health");
+    process.kill(before.json.pid, "SIGKILL");
+    // start.mjs brings the host back; it takes the company's connection again (its lease) and resumes it paired.
+    await expect
+      .poll(async () => (await host<{ pid: number; bridge?: { leases: number[] } }>("GET", "/health").catch(() => null))?.json?.bridge?.leases ?? [], { timeout: 60_000, interval: 500 })
+      .toContain(connectionId);
+    await expect
+      .poll(async () => (await host<{ connections: { id: number; status: string }[] }>("GET", "/simulator/connections")).json.connections.find((c) => c.id === connectionId)?.status, { timeout: 30_000 })
+      .toBe("CONNECTED");
+
+    const picture = await bouquet(admin);
+    const sent = await host("POST", `/simulator/${connectionId}/inbound`, {
+      from: CONTACT.number,
+      name: CONTACT.name,
+      body: "Quero um vaso assim",
+      media: { mimetype: "image/png", filename: "vaso.png", base64: picture.toString("base64") },
+    });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    // A new turn: the menu again (the simulated phone's memory began anew with the host), and the ticket back
+    // waiting, holding the contact's picture.
+    await phoneReceives((m) => m.body.includes(`*[ 1 ]* - ${QUEUES[0]}`));
+    const pending = async () => (await (await admin.request.get(`/api/tickets?status=pending&showAll=true&searchParam=${encodeURIComponent(CONTACT.name)}`)).json()).tickets?.[0];
+    await expect.poll(async () => (await pending())?.uuid, { timeout: 15_000 }).toBeTruthy();
+    const { uuid: again } = await pending();
+    await admin.goto(`/tickets/${again}`);
+    await chat(admin).waitFor();
+    const img = bubble(admin, "Quero um vaso assim").locator("img");
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15_000 }).toBe(240);
+    await screenshot(admin, "first-day-16-after-restart");
+  });
 });
