@@ -15,40 +15,39 @@ const stamp = Date.now().toString(36);
 /** The same person, on WhatsApp, writes to both companies' numbers. */
 const SHARED = { number: "5511987003300", name: "Paula Duarte" };
 
-interface Company {
-  key: "A" | "B";
-  name: string;
-  email: string;
-  password: string;
-  agent: { name: string; email: string; password: string };
+/** One of the two companies: who signs it up, what only its traffic carries, and what the journey learns of it. */
+class Company {
+  readonly name: string;
+  readonly email: string;
+  readonly password: string;
+  readonly agent: { name: string; email: string; password: string };
   /** A contact of this company only. */
-  own: { number: string; name: string };
+  readonly own: { number: string; name: string };
   /** Words only this company's traffic carries: finding one in the other company's data is a leak. */
-  mark: string;
-  admin: Page;
-  agentPage: Page;
-  companyId: number;
-  queueId: number;
-  connectionId: number;
+  readonly mark: string;
+  admin!: Page;
+  agentPage!: Page;
+  companyId = 0;
+  queueId = 0;
+  connectionId = 0;
+  campaignId = 0;
   /** Every text frame the company's pages (admin and agent) received on their websockets. */
-  frames: string[];
-  ticketIds: number[];
-  ticketUuids: string[];
-  campaignId: number;
+  readonly frames: string[] = [];
+  ticketIds: number[] = [];
+  ticketUuids: string[] = [];
+
+  constructor(readonly key: "A" | "B") {
+    const k = key.toLowerCase();
+    this.name = key === "A" ? `Ótica Central ${stamp}` : `Pet Shop Amigo ${stamp}`;
+    this.email = `dono-${k}-${stamp}@duas.test`;
+    this.password = `senha-${k}-123`;
+    this.agent = { name: `Agente ${key} ${stamp}`, email: `agente-${k}-${stamp}@duas.test`, password: "agente123" };
+    this.own = key === "A" ? { number: "5511987003311", name: "Álvaro Otica" } : { number: "5511987003322", name: "Bianca Pet" };
+    this.mark = `marca${key}${stamp}`;
+  }
 }
 
-const companies: Company[] = (["A", "B"] as const).map((key) => ({
-  key,
-  name: key === "A" ? `Ótica Central ${stamp}` : `Pet Shop Amigo ${stamp}`,
-  email: `dono-${key.toLowerCase()}-${stamp}@duas.test`,
-  password: `senha-${key.toLowerCase()}-123`,
-  agent: { name: `Agente ${key} ${stamp}`, email: `agente-${key.toLowerCase()}-${stamp}@duas.test`, password: "agente123" },
-  own: key === "A" ? { number: "5511987003311", name: "Álvaro Otica" } : { number: "5511987003322", name: "Bianca Pet" },
-  mark: `marca${key}${stamp}`,
-  frames: [],
-  ticketIds: [],
-  ticketUuids: [],
-})) as Company[];
+const companies = [new Company("A"), new Company("B")];
 const [A, B] = companies as [Company, Company];
 const other = (c: Company) => (c === A ? B : A);
 
