@@ -106,9 +106,10 @@ export function createHostServer({ provider, sink, bridge, logger = consoleLogge
   });
 }
 
-export async function createProvider(config: HostConfig, store: SessionStore | undefined, client?: WorkerClient): Promise<Provider> {
+export async function createProvider(config: HostConfig, store: SessionStore | undefined, client?: WorkerClient, logger: Logger = consoleLogger): Promise<Provider> {
   if (config.provider === "simulator") {
-    return new SimulatorProvider({ fixture: config.simulatorFixture, ackStepMs: config.simulatorAckStepMs });
+    // With the bridge, a pairing made at run time is kept in the worker, as Baileys' credentials are.
+    return new SimulatorProvider({ fixture: config.simulatorFixture, ackStepMs: config.simulatorAckStepMs, store, logger });
   }
   if (!store) throw new Error('The "baileys" provider keeps its credentials through the worker: it needs the bridge (SESSION_HOST_BRIDGE=on).');
   // Big media waits here between download and upload; what a run that died mid-download left is of no use.
@@ -166,7 +167,7 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     });
     store = new WorkerSessionStore({ client, logger });
     try {
-      provider = options.provider ?? (await createProvider(config, store, client));
+      provider = options.provider ?? (await createProvider(config, store, client, logger));
     } catch (err) {
       await spool.close();
       throw err;
@@ -189,7 +190,7 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
       if (forward.forwards(event)) spool.record(event);
     });
   } else {
-    provider = options.provider ?? (await createProvider(config, undefined));
+    provider = options.provider ?? (await createProvider(config, undefined, undefined, logger));
     const recording = new RecordingSink();
     provider.onEvent((event) => recording.record(event));
     sink = recording;

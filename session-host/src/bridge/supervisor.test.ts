@@ -125,6 +125,31 @@ describe("shutdown and restart", () => {
     await worker.close();
   });
 
+  it("resumes paired, without a new QR, a connection of a company in the high id range that was paired at run time", async () => {
+    // Not in the fixture: a company that signed up today (ids from companyId × 10^9) paired it by scanning.
+    const id = 9_000_000_000_123;
+    const worker = await FakeWorker.start();
+    worker.connections = [{ id, name: "Loja", status: "qrcode" }];
+    const first = await bridgedHost({ worker, asStarted: true });
+    await eventually(() => expect(statusOf(first, id)).toBe("qrcode"));
+    const paired = first.sim.scan(id);
+    expect(paired.status).toBe("CONNECTED");
+    await eventually(() => expect(worker.sessions.get(id)?.creds).toBeTruthy());
+    await first.dispose({ keepState: true, keepWorker: true });
+
+    worker.connections = [{ id, name: "Loja", status: "CONNECTED" }];
+    const before = worker.events.length;
+    const second = await host({ worker, stateDir: first.stateDir, asStarted: true });
+    await eventually(() => expect(statusesOf(worker.events.slice(before), id)).toContain("CONNECTED"));
+    expect(statusOf(second, id)).toBe("CONNECTED");
+    expect(second.sim.connections().find((c) => c.id === id)?.number).toBe(paired.number);
+    expect(worker.events.slice(before).some((e) => e.type === "qr" && e.connectionId === id)).toBe(false);
+
+    // Logged out (disconnected from the phone): the kept pairing goes, and the next start shows a QR.
+    await second.sim.logout(id);
+    expect(worker.sessions.has(id)).toBe(false);
+  });
+
   it("delivers after a restart what it could not deliver before stopping", async () => {
     const worker = await FakeWorker.start();
     await worker.down();

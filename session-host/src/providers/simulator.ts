@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { z } from "zod";
 import type { BridgeMediaType } from "../../../worker/contracts/bridge";
+import { consoleLogger, type Logger } from "../log";
 import {
   type AddressBookEntry,
   type ConnectionInfo,
@@ -16,6 +18,7 @@ import {
   ProviderError,
   type ReactRequest,
 } from "./provider";
+import type { SessionStore } from "./sessionStore";
 import type { SimulatorFixture } from "./simulatorFixture";
 
 /**
@@ -23,7 +26,8 @@ import type { SimulatorFixture } from "./simulatorFixture";
  * (POST /simulator/:id/scan), people play contacts who write, edit, delete, react and type
  * (POST /simulator/:id/inbound…), and whatever the product sends lands in an outbox whose acks advance 1 → 2 → 3
  * like a phone that receives and reads it. It is a local tool: nothing here talks to WhatsApp, and its state lives
- * in memory only (a restart starts again from its fixture; see docs/decisions/0004-session-host-state.md).
+ * in memory (a restart starts again from its fixture; see docs/decisions/0004-session-host-state.md), except a
+ * pairing made at run time, which it keeps as Baileys keeps its credentials: in the worker, through the session store.
  *
  * Which numbers "are on WhatsApp": every number of 8 to 20 digits except those starting with 5500
  * (INVALID_PREFIX), so tests can get ERR_WAPP_INVALID_CONTACT with e.g. 5500912345678, and those ending in 00000
@@ -80,7 +84,17 @@ export interface SimulatorOptions {
   /** The conversation log keeps at most this many messages (oldest dropped first). */
   maxMessages?: number;
   now?: () => number;
+  /**
+   * Where a pairing is kept (the worker, through the bridge), so that a connection paired at run time (a company
+   * that signed up today) resumes paired after a restart, as saved credentials would let it. Without one, only the
+   * fixture's connections come back paired.
+   */
+  store?: SessionStore;
+  logger?: Logger;
 }
+
+/** What the simulator saves as a connection's "credentials": the number it was paired as. */
+const savedPairing = z.object({ simulator: z.object({ number: z.string().regex(/^\d{8,20}$/) }) });
 
 export interface InboundInput {
   from: string;
@@ -137,6 +151,8 @@ export class SimulatorProvider implements Provider {
   private readonly ackStepMs: number;
   private readonly maxMessages: number;
   private readonly now: () => number;
+  private readonly store: SessionStore | undefined;
+  private readonly logger: Logger;
   private readonly state: { connections: SimConnection[]; contacts: { number: string; name: string }[]; messages: StoredMessage[] };
   private readonly handlers = new Set<ProviderEventHandler>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -145,6 +161,8 @@ export class SimulatorProvider implements Provider {
     this.ackStepMs = options.ackStepMs ?? 700;
     this.maxMessages = options.maxMessages ?? 5_000;
     this.now = options.now ?? Date.now;
+    this.store = options.store;
+    this.logger = options.logger ?? consoleLogger;
     const fixture = options.fixture ?? { connections: [], contacts: [] };
     this.state = {
       connections: fixture.connections.map((c) => ({
@@ -173,9 +191,14 @@ export class SimulatorProvider implements Provider {
   async start(connectionId: number): Promise<void> {
     let conn = this.findConnection(connectionId);
     if (!conn) {
-      conn = { id: connectionId, status: "OPENING", number: "", qr: "", pairing: null };
-      this.state.connections.push(conn);
-      this.setStatus(conn, "OPENING");
+      // Not in the fixture: paired in an earlier run if the store kept its pairing.
+      const number = await this.savedNumber(connectionId);
+      conn = this.findConnection(connectionId);
+      if (!conn) {
+        conn = { id: connectionId, status: "OPENING", number, qr: "", pairing: null };
+        this.state.connections.push(conn);
+        this.setStatus(conn, "OPENING");
+      }
     }
     if (conn.status === "CONNECTED") {
       this.emit({ type: "status", connectionId, status: "CONNECTED", number: conn.number, at: this.now() });
@@ -202,6 +225,8 @@ export class SimulatorProvider implements Provider {
 
   /** Forgets the pairing: the next start shows a QR. A connection the simulator never saw has nothing to forget. */
   async logout(connectionId: number): Promise<void> {
+    // A pairing kept from an earlier run is forgotten too, whether or not this run has seen the connection.
+    await this.store?.wipe(connectionId);
     const conn = this.findConnection(connectionId);
     if (!conn) return;
     conn.number = "";
@@ -328,6 +353,7 @@ export class SimulatorProvider implements Provider {
       conn.qr = "";
       conn.pairing = null;
       this.setStatus(conn, "CONNECTED");
+      this.savePairing(conn.id, conn.number);
     } else if (conn.status !== "CONNECTED") {
       throw new ProviderError(
         "ERR_NO_QRCODE",
@@ -464,6 +490,21 @@ export class SimulatorProvider implements Provider {
   }
 
   // ---- internals ----
+
+  /** The number a connection was paired as in an earlier run, or "" (never paired, or no store). */
+  private async savedNumber(connectionId: number): Promise<string> {
+    if (!this.store) return "";
+    const { creds } = await this.store.load(connectionId);
+    const saved = savedPairing.safeParse(creds);
+    return saved.success ? saved.data.simulator.number : "";
+  }
+
+  /** Kept in the background (the phone's scan answers at once); a failure only costs a new QR after a restart. */
+  private savePairing(connectionId: number, number: string): void {
+    this.store?.saveCreds(connectionId, { simulator: { number } }).catch((err: unknown) => {
+      this.logger.warn(`simulator: could not keep connection ${connectionId}'s pairing; after a restart it will show a QR again`, String(err));
+    });
+  }
 
   private findConnection(id: number) {
     return this.state.connections.find((c) => c.id === id);

@@ -17,23 +17,26 @@ export async function bridgedHost(
     worker?: FakeWorker;
     stateDir?: string;
     simulator?: SimulatorOptions;
+    /** The host makes its simulator itself, as `npm start`'s does (from the config, with the worker's session store). */
+    asStarted?: boolean;
     env?: Record<string, string>;
     start?: StartOptions;
   } = {},
 ) {
   const worker = options.worker ?? (await FakeWorker.start());
   const stateDir = options.stateDir ?? (await mkdtemp(path.join(os.tmpdir(), "zapdesk-host-")));
-  const sim = new SimulatorProvider({ ackStepMs: 20, ...options.simulator });
+  const given = options.asStarted ? undefined : new SimulatorProvider({ ackStepMs: 20, ...options.simulator });
   const config = loadConfig({
     SESSION_HOST_PORT: "0",
     WORKER_URL: worker.url,
     BRIDGE_SECRET: worker.secret,
     SESSION_HOST_ID: "host-a",
     SESSION_HOST_STATE_DIR: stateDir,
+    SIMULATOR_ACK_STEP_MS: "20",
     ...options.env,
   });
   const host: RunningHost = await startHost(config, {
-    provider: sim,
+    provider: given,
     logger: silentLogger,
     reconcileMs: 200,
     listRetry: { baseMs: 20, maxMs: 100 },
@@ -41,6 +44,7 @@ export async function bridgedHost(
     flushTimeoutMs: 500,
     ...options.start,
   });
+  const sim = given ?? (host.provider as SimulatorProvider);
   return {
     worker,
     sim,
