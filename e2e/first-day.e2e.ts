@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ID_RANGE } from "../worker/contracts/ids";
 import { api, apiLogin, host } from "./support/api";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
-import { demo } from "./support/env";
+import { platform } from "./support/env";
 
 /**
  * A company's first day, where customers live: it signs up through /signup (so its ids are in the high range, not
@@ -89,7 +89,7 @@ describe("journey: a company's first day, from /signup to a rated conversation o
 
   beforeAll(async () => {
     // Registration open (the demo opens it; another journey may have closed it meanwhile).
-    const platformAdmin = await apiLogin(demo.admin, demo.password);
+    const platformAdmin = await apiLogin(platform.admin, platform.password);
     for (const key of ["viewregister", "allowregister"]) {
       expect((await api("PUT", `/settings/${key}`, { value: "enabled" }, platformAdmin)).status).toBe(200);
     }

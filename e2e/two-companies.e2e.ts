@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyOfId, ID_RANGE } from "../worker/contracts/ids";
 import { api, apiLogin, host } from "./support/api";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
-import { demo } from "./support/env";
+import { platform } from "./support/env";
 
 /**
  * Two companies that signed up at the same moment work side by side: each with its own simulator number, queue and
@@ -125,7 +125,7 @@ describe("journey: two companies that signed up at once work side by side, and n
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const platformAdmin = await apiLogin(demo.admin, demo.password);
+    const platformAdmin = await apiLogin(platform.admin, platform.password);
     for (const key of ["viewregister", "allowregister"]) {
       expect((await api("PUT", `/settings/${key}`, { value: "enabled" }, platformAdmin)).status).toBe(200);
     }
