@@ -93,6 +93,7 @@ export const errorCatalogue = {
   ERR_SCHEDULE_NOT_PENDING: [409, "Only a pending schedule can be changed; this one was already sent or is being sent."],
   ERR_SCHEDULE_NOT_FAILED: [409, "Only a schedule that failed can be retried."],
   /** Why a schedule is ERRO when its time passed while the system was down and the company asked not to send late. */
+  ERR_SCHEDULE_TICKET_HIDDEN: [403, "The contact's conversation is in a queue you may not act on; the scheduled message was not sent."],
   ERR_SCHEDULE_MISSED: [409, "Its time passed while the system was unavailable, and late schedules are not sent (setting scheduleMissed)."],
   ERR_CAMPAIGN_NOT_EDITABLE: [409, "This campaign has started (or starts within the hour) and can no longer be edited."],
   ERR_CAMPAIGN_WRONG_STATUS: [409, "This campaign is not in a state that allows this action."],

@@ -98,6 +98,7 @@ export const en: Translations = {
     ERR_NO_SCHEDULE_FOUND: "Schedule not found.",
     ERR_SCHEDULE_NOT_PENDING: "Only a pending schedule can be changed; this one was already sent or is being sent.",
     ERR_SCHEDULE_NOT_FAILED: "Only a schedule that failed can be retried.",
+    ERR_SCHEDULE_TICKET_HIDDEN: "The contact's conversation is in a queue you may not act on; the message was not sent.",
     ERR_SCHEDULE_MISSED: "Its time passed while the system was unavailable, and late schedules are not sent.",
     ERR_DUPLICATED_TAG: "A tag with this name already exists.",
     ERR_DUPLICATED_PROMPT: "A prompt with this name already exists.",

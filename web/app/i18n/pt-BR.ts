@@ -100,6 +100,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_SCHEDULE_FOUND: "Agendamento não encontrado.",
   ERR_SCHEDULE_NOT_PENDING: "Só um agendamento pendente pode ser alterado; este já foi enviado ou está sendo enviado.",
   ERR_SCHEDULE_NOT_FAILED: "Só um agendamento com erro pode ser reenviado.",
+  ERR_SCHEDULE_TICKET_HIDDEN: "A conversa do contato está em uma fila em que você não pode atuar; a mensagem não foi enviada.",
   ERR_SCHEDULE_MISSED: "O horário passou enquanto o sistema estava indisponível, e agendamentos atrasados não são enviados.",
   ERR_DUPLICATED_TAG: "Já existe uma tag com este nome.",
   ERR_DUPLICATED_PROMPT: "Já existe um prompt com este nome.",
