@@ -235,6 +235,23 @@ describe("POST /api/users", () => {
     expect(await indexEntry(address)).toBeUndefined();
   });
 
+  it("ends 20 concurrent creations on a plan of 3 users with exactly 3 users, the others refused and their addresses free", async () => {
+    const plan = await createPlan({ users: 3 });
+    const company = await createCompany({ planId: plan.id });
+    const admin = await createUser(company.id, { profile: "admin" });
+    const token = await loginAs(admin.email);
+    const addresses = Array.from({ length: 20 }, () => email("burst"));
+    const answers = await Promise.all(addresses.map((address) => call("POST", "/api/users", { token, body: { name: "Burst", email: address, password: "abcde" } })));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(answers.filter((r) => r.status === 403).map((r) => r.json.error)).toEqual(Array(18).fill("ERR_PLAN_LIMIT_REACHED"));
+    expect(await userCount(company.id)).toBe(3);
+    // The login index follows the hub: the refused addresses are not held, the created ones route to their user.
+    for (const [i, address] of addresses.entries()) {
+      const created = answers[i]!.status === 201;
+      expect(await indexEntry(address)).toEqual(created ? { email: address, companyId: company.id, userId: answers[i]!.json.id } : undefined);
+    }
+  });
+
   it("refuses a company admin creating a platform admin (super) with 403", async () => {
     const before = await userCount(teamA.company.id);
     const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "Root", email: email(), password: "abcde", super: true } });

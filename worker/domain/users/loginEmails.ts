@@ -40,9 +40,10 @@ export async function assertEmailFree(ctx: IndexCtx, email: string, exceptUserId
  * Runs `write`, the tenant write that gives a user `email` and answers the user's id, with the index kept around
  * it: the address claimed first (409 when another company has it), pointed at the user after, and the user's
  * `previous` address, if any, released. When `write` throws, the index entry is made to agree with the company's
- * users again before the error goes on.
+ * users again before the error goes on; when pointing the entry at the user fails, `undo` takes the tenant write
+ * back first (a new user is deleted), so that neither side keeps what the other lacks.
  */
-export async function withLoginEmail(ctx: IndexCtx, email: string, write: () => Promise<number>, previous?: string) {
+export async function withLoginEmail(ctx: IndexCtx, email: string, write: () => Promise<number>, previous?: string, undo?: (userId: number) => void) {
   await claimLoginEmail(ctx, email);
   let userId: number;
   try {
@@ -51,7 +52,15 @@ export async function withLoginEmail(ctx: IndexCtx, email: string, write: () => 
     await reconcile(ctx, email).catch((e) => console.error("could not reconcile the login index", { email, err: String(e) }));
     throw err;
   }
-  await claimLoginEmail(ctx, email, userId);
+  try {
+    await claimLoginEmail(ctx, email, userId);
+  } catch (err) {
+    if (undo) {
+      undo(userId);
+      await reconcile(ctx, email).catch((e) => console.error("could not reconcile the login index", { email, err: String(e) }));
+    }
+    throw err;
+  }
   if (previous !== undefined && previous !== email) await releaseLoginEmail(ctx, previous);
   return userId;
 }
