@@ -8,6 +8,7 @@ export const errorCatalogue = {
   // validation and protocol
   ERR_VALIDATION: [400, "Some fields are invalid."],
   ERR_INVALID_JSON: [400, "The request body is not valid JSON."],
+  ERR_MALFORMED_URL: [400, "The address is not valid percent-encoded UTF-8."],
   ERR_PAYLOAD_TOO_LARGE: [413, "The request body is too large."],
   ERR_UNSUPPORTED_CONTENT_TYPE: [415, "The request body is not of a type this endpoint accepts."],
   ERR_NOT_FOUND: [404, "Not found."],

@@ -4,6 +4,7 @@ export const en: Translations = {
   errors: {
     ERR_VALIDATION: "Some fields are invalid.",
     ERR_INVALID_JSON: "The request body is not valid JSON.",
+    ERR_MALFORMED_URL: "The address is not valid percent-encoded UTF-8.",
     ERR_PAYLOAD_TOO_LARGE: "The request body is too large.",
     ERR_UNSUPPORTED_CONTENT_TYPE: "The request body is not of a type this endpoint accepts.",
     ERR_NOT_FOUND: "Record not found.",

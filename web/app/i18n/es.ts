@@ -4,6 +4,7 @@ export const es: Translations = {
   errors: {
     ERR_VALIDATION: "Algunos campos no son válidos.",
     ERR_INVALID_JSON: "La solicitud enviada no es un JSON válido.",
+    ERR_MALFORMED_URL: "La dirección no es UTF-8 codificado en porcentaje válido.",
     ERR_PAYLOAD_TOO_LARGE: "El contenido enviado es demasiado grande.",
     ERR_UNSUPPORTED_CONTENT_TYPE: "El contenido se envió en un formato que esta dirección no acepta.",
     ERR_NOT_FOUND: "Registro no encontrado.",

@@ -5,6 +5,7 @@ import type { ErrorCode } from "../../../worker/domain/errors";
 export const errors: Record<ErrorCode, string> = {
   ERR_VALIDATION: "Alguns campos são inválidos.",
   ERR_INVALID_JSON: "A requisição enviada não é um JSON válido.",
+  ERR_MALFORMED_URL: "O endereço não é UTF-8 codificado em porcentagem válido.",
   ERR_PAYLOAD_TOO_LARGE: "O conteúdo enviado é grande demais.",
   ERR_UNSUPPORTED_CONTENT_TYPE: "O conteúdo foi enviado num formato que este endereço não aceita.",
   ERR_NOT_FOUND: "Registro não encontrado.",
