@@ -11,6 +11,7 @@ import {
   createQueue,
   control,
   createUser,
+  awayFromWindowEdge,
   inTenant,
   loginAs,
   PASSWORD,
@@ -210,6 +211,32 @@ describe("POST /api/users", () => {
     expect(await indexEntry(address)).toEqual(entry);
     // The owner still signs in with it.
     expect((await tryLogin(address, "abcde")).status).toBe(200);
+  });
+
+  it("lets a company learn only so fast which addresses other companies use: 20 conflicts an hour, then 429 whatever the address", async () => {
+    // The budget's window is an hour.
+    await awayFromWindowEdge(60 * 60, 30_000);
+    const prober = await companyWithTeam();
+    const owner = await createCompany();
+    const taken: string[] = [];
+    for (let i = 0; i < 22; i++) taken.push((await createUser(owner.id)).email);
+    const create = (address: string) => call("POST", "/api/users", { token: prober.admin.token, body: { name: "Probe", email: address, password: "abcde" } });
+    const changeOwn = (address: string) => call("PUT", `/api/users/${prober.agent.id}`, { token: prober.agent.token, body: { email: address } });
+    // Free addresses do not use the budget (a company adds its users as fast as it likes).
+    for (let i = 0; i < 3; i++) expect((await create(email("free"))).status).toBe(201);
+    // Conflicts do, whether asked by creating a user or by changing one's own e-mail.
+    for (const [i, address] of taken.slice(0, 20).entries()) {
+      const res = await (i % 2 ? changeOwn(address) : create(address));
+      expect(res.status, address).toBe(409);
+      expect(res.json.error).toBe("ERR_EMAIL_IN_USE");
+    }
+    // Spent: a taken address and a free one get the same answer, so the refusal tells nothing.
+    for (const res of [await create(taken[20]!), await create(email("free")), await changeOwn(taken[21]!), await changeOwn(email("free"))]) {
+      expect(res.status).toBe(429);
+      expect(res.json.error).toBe("ERR_RATE_LIMITED");
+    }
+    // Another company's budget is its own.
+    expect((await call("POST", "/api/users", { token: teamB.admin.token, body: { name: "Probe", email: taken[20]!, password: "abcde" } })).status).toBe(409);
   });
 
   it("refuses an email a colleague has with 409 and leaves their index entry as it was", async () => {
