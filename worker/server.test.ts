@@ -135,3 +135,40 @@ describe("page actions", () => {
     expect(seen).toEqual(["POST", "POST"]);
   });
 });
+
+describe("an address that is not valid percent-encoded UTF-8", () => {
+  const BAD = ["%ED%A0%80", "%C3%28", "%FF", "%E2%82", "100%", "%zz"];
+
+  it("answers 400 in the error shape on an API route, in its path or its query", async () => {
+    const { agent } = await companyWithTeam();
+    for (const bad of BAD) {
+      for (const path of [`/api/tickets/${bad}`, `/api/tickets?searchParam=${bad}`, `/api/logos/${bad}`]) {
+        const res = await call("GET", path, { token: agent.token });
+        expect(res.status, path).toBe(400);
+        expect(res.json.error, path).toBe("ERR_MALFORMED_URL");
+        expectCommonHeaders(res);
+      }
+    }
+    // Well-encoded text, accents and emoji included, goes on as before.
+    expect((await call("GET", `/api/tickets?searchParam=${encodeURIComponent("ação 💩")}`, { token: agent.token })).status).toBe(200);
+  });
+
+  it("answers 400 on a page, before the page decodes it", async () => {
+    const seen: string[] = [];
+    // As Remix's router does, the page decodes its path.
+    const worker = createWorker(async (request) => {
+      seen.push(decodeURIComponent(new URL(request.url).pathname));
+      return new Response("ok");
+    });
+    for (const bad of BAD) {
+      for (const path of [`/tickets/${bad}`, `/contacts?search=${bad}`]) {
+        const res = await worker.fetch(new Request(`http://zapdesk.test${path}`), testEnv, createExecutionContext());
+        expect(res.status, path).toBe(400);
+        expect(await res.text()).toBe("The address is not valid percent-encoded UTF-8.");
+      }
+    }
+    expect(seen).toEqual([]);
+    expect((await worker.fetch(new Request("http://zapdesk.test/tickets/a%C3%A7%C3%A3o"), testEnv, createExecutionContext())).status).toBe(200);
+    expect(seen).toEqual(["/tickets/ação"]);
+  });
+});

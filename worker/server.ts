@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createEdgeApi } from "./api/edge";
 import { createBridgeRoutes } from "./bridge/routes";
 import { refuseForeignOrigin } from "./api/middleware/auth";
-import { AppError } from "./domain/errors";
+import { AppError, errorBody } from "./domain/errors";
 import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
 import { wakeStalledHubs } from "./jobs/stalledHubs";
@@ -24,6 +24,15 @@ export function createWorker(pages?: PageHandler) {
   app.use("*", async (c, next) => {
     await next();
     c.res = withSecurityHeaders(c.res, securityHeaders({ url: c.req.url, nonce: c.get("cspNonce") }));
+  });
+  // An address that is not valid percent-encoded UTF-8 is refused before any route decodes it (the API's params,
+  // Remix's router): 400 on every route and page, rather than a 500 wherever it is first decoded.
+  app.use("*", async (c, next) => {
+    if (!isWellEncoded(c.req.url)) {
+      const error = new AppError("ERR_MALFORMED_URL");
+      return c.req.path.startsWith("/api/") || c.req.path.startsWith("/bridge/") ? c.json(errorBody(error), 400) : c.text(error.message, 400);
+    }
+    await next();
   });
   // A deployment without its secrets refuses every request (pages included) rather than run with defaults.
   app.use("*", async (c, next) => {
@@ -67,6 +76,18 @@ export function createWorker(pages?: PageHandler) {
       else await handleOutboundBatch(batch, env);
     },
   } satisfies ExportedHandler<Env>;
+}
+
+/** Whether the path and the query decode as percent-encoded UTF-8 (a lone `%`, or %ED%A0%80, a surrogate, do not). */
+export function isWellEncoded(url: string): boolean {
+  const { pathname, search } = new URL(url);
+  try {
+    decodeURIComponent(pathname);
+    decodeURIComponent(search.replace(/\+/g, " "));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -31,9 +31,12 @@ import * as ticketNoteContracts from "../contracts/ticketNotes";
 import * as ticketContracts from "../contracts/tickets";
 import * as userContracts from "../contracts/users";
 import * as whatsappContracts from "../contracts/whatsapps";
+import { eq } from "drizzle-orm";
+import { plans } from "../db/controlSchema";
+import { planFlagKeys } from "../domain/auth/sessionUser";
 import { contactListItems, contactLists, fileListOptions, queueOptions, schedules } from "../db/tenantSchema";
 import { useFakeHost } from "../testing/fakeHost";
-import { call, callInProcess, inTenant, platformAdmin, type CallOptions } from "../testing/fixtures";
+import { call, callInProcess, control, hubOf, inTenant, platformAdmin, type CallOptions } from "../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
 import { createNote, createQuickMessage, createTag, tagTicket } from "../testing/records";
 import { createApi } from "./app";
@@ -282,11 +285,11 @@ async function seedCompany() {
 }
 
 /** The route's path under /api with each parameter the company's own id, or `value` for all of them. */
-function pathOf(route: Route, value?: string) {
+function pathOf(route: Route, value?: string, ids = world.ids) {
   const resource = route.path.split("/")[1];
   return `/api${route.path.replace(/:(\w+)/g, (_, name: string) => {
     if (value !== undefined) return value;
-    const id = world.ids[`${resource}/:${name}`];
+    const id = ids[`${resource}/:${name}`];
     if (id === undefined) throw new Error(`the walk has no id for :${name} of ${route.method} ${route.path}; add one to seedCompany`);
     return String(id);
   })}`;
@@ -317,9 +320,12 @@ describe("the API under bad input", () => {
     const withoutBody = ["/whatsappsession/:id", "/ticket-tags/:ticketId/:tagId"];
     const puts = apiRoutes().filter((r) => r.method === "PUT" && !withoutBody.includes(r.path));
     expect(puts.length).toBeGreaterThanOrEqual(12);
+    const platform = await platformAdmin();
     for (const route of puts) {
       for (const opts of [{ body: {} }, { rawBody: "", headers: { "content-type": "application/json" } }]) {
-        const res = await call("PUT", pathOf(route), { token: world.admin.token, ...opts });
+        let res = await call("PUT", pathOf(route), { token: world.admin.token, ...opts });
+        // The platform's own records (plans, help videos, announcements) refuse a company admin first, whatever the body.
+        if (res.status === 403) res = await call("PUT", pathOf(route), { token: platform.user.token, ...opts });
         expect(res.status, route.path).toBe(400);
         expect(res.json.error, route.path).toBe("ERR_VALIDATION");
         // An update of any subset says the body is empty; one with required fields (a setting's value) names them.
@@ -342,5 +348,63 @@ describe("the API under bad input", () => {
     expect((await call("GET", "/api/auth/me", { token: world.admin.token })).status).toBe(200);
     for (const route of [...deletions, ...logout]) problems.push(...(await walk(route, fields)));
     expect(problems).toEqual([]);
+  });
+});
+
+/** Probes whose refusal comes before any gate: a body that is not JSON where JSON is expected is 415 (ADR 0017). */
+const CONTENT_TYPE_PROBES = new Set(["multipart", "malformed multipart", "text/plain", "a url-encoded form"]);
+
+describe("the order of checks", () => {
+  /**
+   * A company like the walk's, whose plan then loses every feature flag: its agent (a lesser profile) and its admin
+   * (not a platform admin) meet every plan gate, permission and super-only route there is.
+   */
+  async function lockedCompany() {
+    const seeded = await seedCompany();
+    const flagsOff = Object.fromEntries(planFlagKeys.map((flag) => [flag, false]));
+    await control.update(plans).set(flagsOff).where(eq(plans.id, seeded.company.planId!));
+    await hubOf(seeded.company.id).companyChanged(seeded.company.id);
+    return seeded;
+  }
+
+  it("answers 403 whatever the body wherever a lesser profile, a company admin or a plan without the feature is refused", { timeout: 120_000 }, async () => {
+    const locked = await lockedCompany();
+    const fields = contractFields();
+    // The session's own routes gate nothing (and logging out would end the walk's session).
+    const routes = apiRoutes().filter((r) => r.method !== "GET" && !r.path.startsWith("/auth/") && r.path !== "/messages/send");
+    const deletions = routes.filter((r) => r.method === "DELETE");
+    const problems: string[] = [];
+    // The agent first: the admin's walk may delete the agent (DELETE /users/:id).
+    for (const profile of [locked.agent, locked.admin]) {
+      for (const route of [...routes.filter((r) => r.method !== "DELETE"), ...deletions]) {
+        const probes = bodyProbes(pathOf(route, undefined, locked.ids), fields.body).filter((p) => !CONTENT_TYPE_PROBES.has(p.label));
+        const answers = await Promise.all(probes.map((p) => callInProcess(route.method, p.path, { token: profile.token, ...p.opts })));
+        // Refused for some body, so refused for who asks or what the plan has: then for every body.
+        if (!answers.some((a) => a.status === 403)) continue;
+        probes.forEach((p, i) => {
+          const { status, json } = answers[i]!;
+          if (status !== 403) problems.push(`${profile.profile} ${route.method} ${route.path} with ${p.label}: ${status} ${json?.error}`);
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses with 403, before reading the body, an internal chat the plan lacks, another's chat, and a company admin's help videos", async () => {
+    const locked = await lockedCompany();
+    const { admin, ids } = locked;
+    const malformed: CallOptions[] = [{ rawBody: '{"a":', headers: { "content-type": "application/json" } }, { body: { title: 42 } }, { body: {} }, {}];
+    for (const opts of malformed) {
+      expect((await call("POST", "/api/chats", { token: admin.token, ...opts })).status).toBe(403);
+      expect((await call("POST", "/api/helps", { token: admin.token, ...opts })).status).toBe(403);
+      expect((await call("PUT", `/api/helps/${ids["helps/:id"]}`, { token: admin.token, ...opts })).status).toBe(403);
+    }
+    // A chat an admin owns, on a plan with chats: its member (an agent) may not change it, whatever the body.
+    const team = await inboxCompany();
+    const chat = await call("POST", "/api/chats", { token: team.admin.token, body: { title: "Plantão", users: [team.agent.id] } });
+    expect(chat.status).toBe(201);
+    for (const opts of malformed) {
+      expect((await call("PUT", `/api/chats/${chat.json.id}`, { token: team.agent.token, ...opts })).status).toBe(403);
+    }
   });
 });

@@ -47,23 +47,62 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
  * Reads a JSON body. Declared as anything but application/json answers 415 before anything is read: a page of
  * another site can send text/plain, form-urlencoded or multipart without a CORS preflight, but not JSON, so a
  * forged form never reaches a route (and multipart, which skips the global JSON size limit in app.ts, is never
- * read here). An empty body with no type is no fields; not JSON, or not an object, answers 400.
+ * read here). An empty body with no type is no fields; not JSON, or not an object, answers 400 — but only once the
+ * body is used (invalidBody): the verb's plan gate and permission checks, which come before it reads its input,
+ * answer first, so a forbidden request is 403 whatever its body (DESIGN.md, order of checks).
  */
 export async function jsonBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.infer<S>> {
   const contentType = c.req.header("content-type") || undefined;
   if (contentType !== undefined && !isJson(contentType)) throw unsupportedContentType(["application/json"]);
-  const text = await c.req.text().catch(() => {
-    throw new AppError("ERR_INVALID_JSON");
-  });
-  if (text.length === 0) return parseWith(schema, {});
+  const text = await c.req.text().catch(() => null);
+  if (text === null) return invalidBody(new AppError("ERR_INVALID_JSON"));
+  if (text.length === 0) return validOrDeferred(schema, {});
   if (contentType === undefined) throw unsupportedContentType(["application/json"]);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new AppError("ERR_INVALID_JSON");
+    return invalidBody(new AppError("ERR_INVALID_JSON"));
   }
-  return parseWith(schema, data);
+  return validOrDeferred(schema, data);
+}
+
+function validOrDeferred<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data);
+  return result.success ? result.data : invalidBody(validationError(result.error));
+}
+
+/**
+ * The input of a body that failed validation: any use of it (reading, listing or testing a field, spreading it)
+ * throws that body's error (400). Handed to the verb in place of the input, it lets the verb's gates run first and
+ * the validation error answer where the input is first read; a verb writes nothing before reading its input.
+ * `then` reads as absent so that it can be awaited like any value.
+ */
+function invalidBody(error: AppError, known: Record<string, unknown> = {}): never {
+  const refuse = () => {
+    throw error;
+  };
+  const body = new Proxy(Object.create(null) as object, {
+    get: (_target, key) => (key === "then" ? undefined : typeof key === "string" && Object.hasOwn(known, key) ? known[key] : refuse()),
+    has: refuse,
+    ownKeys: refuse,
+    getOwnPropertyDescriptor: refuse,
+    set: refuse,
+    defineProperty: refuse,
+    deleteProperty: refuse,
+  });
+  invalidBodies.set(body, error);
+  return body as never;
+}
+const invalidBodies = new WeakMap<object, AppError>();
+
+/**
+ * A body with values from the path beside it (`{ ...body, ...params }`), for verbs that take both in one input;
+ * a body that failed validation stays one (only `params` can be read from it), so the verb's gates still run first.
+ */
+export function withParams<B extends object, P extends Record<string, unknown>>(body: B, params: P): B & P {
+  const error = invalidBodies.get(body);
+  return error ? invalidBody(error, params) : { ...body, ...params };
 }
 
 const isJson = (contentType: string) => /^application\/json\s*(;|$)/i.test(contentType);

@@ -8,8 +8,11 @@ export const MAX_MESSAGE_BODY = 10_000;
 export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
 export const MAX_MEDIA_FILES = 10;
 
-/** Media the composer may send, by MIME type; anything else is refused with a clear 400. */
-export const allowedMediaTypes: Record<string, "image" | "audio" | "video" | "application"> = {
+/**
+ * Media the composer may send, by MIME type; anything else is refused with a clear 400. Looked up by a type the
+ * uploader (or an outside service) names, so it has no prototype: `constructor` or `__proto__` is no type.
+ */
+export const allowedMediaTypes: Record<string, "image" | "audio" | "video" | "application"> = Object.assign(Object.create(null), {
   "image/jpeg": "image",
   "image/png": "image",
   "image/webp": "image",
@@ -33,7 +36,7 @@ export const allowedMediaTypes: Record<string, "image" | "audio" | "video" | "ap
   "application/zip": "application",
   "text/plain": "application",
   "text/csv": "application",
-};
+});
 
 export const listMessagesQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),

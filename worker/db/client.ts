@@ -27,6 +27,14 @@ function runNow(item: unknown): unknown {
   return typeof runnable.sync === "function" ? runnable.sync() : runnable._prepare().execute().sync();
 }
 
+/**
+ * Runs statements at once, in the caller's synchronous transaction (ctx.db.transaction): for work that must decide
+ * and write with no await between (a plan limit's count and its insert). Results as `batch` gives them.
+ */
+export function runStatements(items: readonly BatchItem<"sqlite">[]): unknown[] {
+  return items.map(runNow);
+}
+
 export function createTenantDb(storage: DurableObjectStorage): Db {
   const db = drizzleDurable(storage, { schema: tenantSchema });
   // Still synchronous (the executor runs at once), but a failed statement rejects the promise instead of throwing.

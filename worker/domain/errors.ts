@@ -8,6 +8,7 @@ export const errorCatalogue = {
   // validation and protocol
   ERR_VALIDATION: [400, "Some fields are invalid."],
   ERR_INVALID_JSON: [400, "The request body is not valid JSON."],
+  ERR_MALFORMED_URL: [400, "The address is not valid percent-encoded UTF-8."],
   ERR_PAYLOAD_TOO_LARGE: [413, "The request body is too large."],
   ERR_UNSUPPORTED_CONTENT_TYPE: [415, "The request body is not of a type this endpoint accepts."],
   ERR_NOT_FOUND: [404, "Not found."],
@@ -93,6 +94,7 @@ export const errorCatalogue = {
   ERR_SCHEDULE_NOT_PENDING: [409, "Only a pending schedule can be changed; this one was already sent or is being sent."],
   ERR_SCHEDULE_NOT_FAILED: [409, "Only a schedule that failed can be retried."],
   /** Why a schedule is ERRO when its time passed while the system was down and the company asked not to send late. */
+  ERR_SCHEDULE_TICKET_HIDDEN: [403, "The contact's conversation is in a queue you may not act on; the scheduled message was not sent."],
   ERR_SCHEDULE_MISSED: [409, "Its time passed while the system was unavailable, and late schedules are not sent (setting scheduleMissed)."],
   ERR_CAMPAIGN_NOT_EDITABLE: [409, "This campaign has started (or starts within the hour) and can no longer be edited."],
   ERR_CAMPAIGN_WRONG_STATUS: [409, "This campaign is not in a state that allows this action."],

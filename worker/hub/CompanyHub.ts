@@ -2,11 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { createControlDb, createTenantDb, type Db } from "../db/client";
-import { users } from "../db/schema";
+import { companies, users } from "../db/schema";
+import { isLockedOut, type CompanyAccessInfo } from "../domain/auth/companyAccess";
 import migrations from "../db/tenant-migrations/migrations.js";
 import type { Env } from "../env";
 import { clientMessage, PING_FRAME, PONG_FRAME, roomNames, type Audience, type Delivery, type HubActor, type ServerEvent } from "../contracts/ws";
-import { audienceIncludes, type SocketState } from "./audience";
+import { audienceIncludes, eventReaches, type SocketState } from "./audience";
 import { SocketStates } from "./socketStates";
 import { hubCommands, type HubCommandInput, type HubCommandName, type HubCommandOutput } from "../domain/hubCommands";
 import { hubCalls, SERIAL_HUB_CALLS, type HubCallName } from "../domain/hubCalls";
@@ -66,6 +67,8 @@ export class CompanyHub extends DurableObject<Env> {
   private company: number | null = null;
   /** Set by `destroy`: this instance answers nothing more (its storage is gone; a new instance starts afresh). */
   private destroyed = false;
+  /** The hub's copy of its company's access state (lockedOut), read once and again after companyChanged. */
+  private access: CompanyAccessInfo | null = null;
   /** When this instance last ran the tenant's housekeeping (memory only: a new instance runs it on its first alarm). */
   private housekeptAt = 0;
 
@@ -187,6 +190,8 @@ export class CompanyHub extends DurableObject<Env> {
    */
   async publish(deliveries: Delivery[]): Promise<number> {
     this.published++;
+    // Decided at each fan-out, not when a socket opened: a company expires, is blocked or pays while its sockets stay.
+    const locked = this.lockedOut();
     const frames = new Map<string, string>();
     let delivered = 0;
     for (const ws of this.ctx.getWebSockets()) {
@@ -194,7 +199,7 @@ export class CompanyHub extends DurableObject<Env> {
       if (!state) continue;
       const picked: number[] = [];
       deliveries.forEach((d, i) => {
-        if (audienceIncludes(d.audience, state)) picked.push(i);
+        if (eventReaches(d.audience, d.event, state, locked)) picked.push(i);
       });
       if (picked.length === 0) continue;
       const key = picked.join(",");
@@ -292,6 +297,17 @@ export class CompanyHub extends DurableObject<Env> {
     if (this.destroyed || this.knownCompany() === null) return;
     await this.ready(companyId);
     await refreshCompanyCopy(this.db, createControlDb(this.env.DB), companyId);
+    this.access = null;
+  }
+
+  /**
+   * Whether the company is locked out (blocked, or past its due date in its time zone), by the hub's copy of it:
+   * its sockets then hear only session and billing events (eventReaches). The copy changes only through
+   * companyChanged, so it is read once per instance and again after each change; the date is today's at each call.
+   */
+  private lockedOut(): boolean {
+    this.access ??= this.db.select({ status: companies.status, dueDate: companies.dueDate, timezone: companies.timezone }).from(companies).get() ?? null;
+    return this.access !== null && isLockedOut(this.access);
   }
 
   /**

@@ -19,6 +19,11 @@ export const limits = {
   /** Public signups: a handful per address and per IP an hour. */
   signupPerEmail: { max: 3, windowSeconds: 60 * 60 },
   signupPerIp: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Addresses a company found taken by another company (a user created, or one's own e-mail changed, to it): the
+   * answer tells that the address has an account on the platform, so a company may learn that only so fast.
+   */
+  emailConflictPerCompany: { max: 20, windowSeconds: 60 * 60 },
   /** Step 2 tries; each code also allows only 5 attempts of its own. */
   resetVerifyPerIp: { max: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;

@@ -32,7 +32,7 @@ const OPENAI_VOICE: Record<string, string> = {
   "pt-BR-NicolauNeural": "fable",
   "pt-BR-ValerioNeural": "onyx",
 };
-export const openAiVoiceOf = (voice: string) => OPENAI_VOICE[voice] ?? "alloy";
+export const openAiVoiceOf = (voice: string) => (Object.hasOwn(OPENAI_VOICE, voice) ? OPENAI_VOICE[voice]! : "alloy");
 
 const transcription = z.object({ text: z.string() });
 

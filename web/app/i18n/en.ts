@@ -4,6 +4,7 @@ export const en: Translations = {
   errors: {
     ERR_VALIDATION: "Some fields are invalid.",
     ERR_INVALID_JSON: "The request body is not valid JSON.",
+    ERR_MALFORMED_URL: "The address is not valid percent-encoded UTF-8.",
     ERR_PAYLOAD_TOO_LARGE: "The request body is too large.",
     ERR_UNSUPPORTED_CONTENT_TYPE: "The request body is not of a type this endpoint accepts.",
     ERR_NOT_FOUND: "Record not found.",
@@ -98,6 +99,7 @@ export const en: Translations = {
     ERR_NO_SCHEDULE_FOUND: "Schedule not found.",
     ERR_SCHEDULE_NOT_PENDING: "Only a pending schedule can be changed; this one was already sent or is being sent.",
     ERR_SCHEDULE_NOT_FAILED: "Only a schedule that failed can be retried.",
+    ERR_SCHEDULE_TICKET_HIDDEN: "The contact's conversation is in a queue you may not act on; the message was not sent.",
     ERR_SCHEDULE_MISSED: "Its time passed while the system was unavailable, and late schedules are not sent.",
     ERR_DUPLICATED_TAG: "A tag with this name already exists.",
     ERR_DUPLICATED_PROMPT: "A prompt with this name already exists.",

@@ -4,6 +4,7 @@ export const es: Translations = {
   errors: {
     ERR_VALIDATION: "Algunos campos no son válidos.",
     ERR_INVALID_JSON: "La solicitud enviada no es un JSON válido.",
+    ERR_MALFORMED_URL: "La dirección no es UTF-8 codificado en porcentaje válido.",
     ERR_PAYLOAD_TOO_LARGE: "El contenido enviado es demasiado grande.",
     ERR_UNSUPPORTED_CONTENT_TYPE: "El contenido se envió en un formato que esta dirección no acepta.",
     ERR_NOT_FOUND: "Registro no encontrado.",
@@ -98,6 +99,7 @@ export const es: Translations = {
     ERR_NO_SCHEDULE_FOUND: "Programación no encontrada.",
     ERR_SCHEDULE_NOT_PENDING: "Solo se puede cambiar una programación pendiente; esta ya fue enviada o se está enviando.",
     ERR_SCHEDULE_NOT_FAILED: "Solo se puede reintentar una programación con error.",
+    ERR_SCHEDULE_TICKET_HIDDEN: "La conversación del contacto está en una cola en la que no puede actuar; el mensaje no se envió.",
     ERR_SCHEDULE_MISSED: "Su hora pasó mientras el sistema no estaba disponible, y las programaciones atrasadas no se envían.",
     ERR_DUPLICATED_TAG: "Ya existe una etiqueta con este nombre.",
     ERR_DUPLICATED_PROMPT: "Ya existe un prompt con este nombre.",

@@ -5,6 +5,7 @@ import type { ErrorCode } from "../../../worker/domain/errors";
 export const errors: Record<ErrorCode, string> = {
   ERR_VALIDATION: "Alguns campos são inválidos.",
   ERR_INVALID_JSON: "A requisição enviada não é um JSON válido.",
+  ERR_MALFORMED_URL: "O endereço não é UTF-8 codificado em porcentagem válido.",
   ERR_PAYLOAD_TOO_LARGE: "O conteúdo enviado é grande demais.",
   ERR_UNSUPPORTED_CONTENT_TYPE: "O conteúdo foi enviado num formato que este endereço não aceita.",
   ERR_NOT_FOUND: "Registro não encontrado.",
@@ -100,6 +101,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_SCHEDULE_FOUND: "Agendamento não encontrado.",
   ERR_SCHEDULE_NOT_PENDING: "Só um agendamento pendente pode ser alterado; este já foi enviado ou está sendo enviado.",
   ERR_SCHEDULE_NOT_FAILED: "Só um agendamento com erro pode ser reenviado.",
+  ERR_SCHEDULE_TICKET_HIDDEN: "A conversa do contato está em uma fila em que você não pode atuar; a mensagem não foi enviada.",
   ERR_SCHEDULE_MISSED: "O horário passou enquanto o sistema estava indisponível, e agendamentos atrasados não são enviados.",
   ERR_DUPLICATED_TAG: "Já existe uma tag com este nome.",
   ERR_DUPLICATED_PROMPT: "Já existe um prompt com este nome.",

@@ -22,7 +22,7 @@ import { sendChatMedia } from "../../domain/chats/sendChatMedia";
 import { sendChatMessage } from "../../domain/chats/sendChatMessage";
 import { updateChat } from "../../domain/chats/updateChat";
 import { requireAuth } from "../middleware/auth";
-import { formBody, formFile, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv } from "../http";
+import { formBody, formFile, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv, withParams } from "../http";
 
 /** /api/chats: internal chats (spec 002). Every verb checks membership; the reader is always the session's user. */
 export const chatRoutes = new Hono<AppEnv>()
@@ -61,7 +61,7 @@ export const chatRoutes = new Hono<AppEnv>()
       return c.json(await sendChatMedia({ ctx: c.get("ctx"), input: { id, read } }), 201);
     }
     const input = await jsonBody(c, sendChatMessageInput);
-    return c.json(await sendChatMessage({ ctx: c.get("ctx"), input: { id, ...input } }), 201);
+    return c.json(await sendChatMessage({ ctx: c.get("ctx"), input: withParams(input, { id }) }), 201);
   })
   .get("/:id/messages/:messageId/media", async (c) => {
     const { body, headers } = await getChatMessageMedia({ ctx: c.get("ctx"), input: { id: idParam(c), messageId: idParam(c, "messageId") } });

@@ -10,7 +10,7 @@ import { listCompanies } from "../../domain/companies/listCompanies";
 import { updateCompany } from "../../domain/companies/updateCompany";
 import { updateCompanySchedules } from "../../domain/companies/updateCompanySchedules";
 import { requireAuth } from "../middleware/auth";
-import { idParam, jsonBody, query, type AppEnv } from "../http";
+import { idParam, jsonBody, query, type AppEnv, withParams } from "../http";
 
 /** /api/companies: the platform admin's, except a company's own plan, record and service hours. */
 export const companyRoutes = new Hono<AppEnv>()
@@ -28,7 +28,7 @@ export const companyRoutes = new Hono<AppEnv>()
   .put("/:id/schedules", async (c) => {
     const id = idParam(c);
     const input = await jsonBody(c, updateSchedulesInput);
-    return c.json(await updateCompanySchedules({ ctx: c.get("ctx"), input: { id, ...input } }));
+    return c.json(await updateCompanySchedules({ ctx: c.get("ctx"), input: withParams(input, { id }) }));
   })
   .put("/:id", async (c) => {
     const id = idParam(c);

@@ -23,7 +23,7 @@ import { listContactListItems } from "../../domain/contactLists/listContactListI
 import { createContactList, updateContactList } from "../../domain/contactLists/saveContactList";
 import { createContactListItem, updateContactListItem } from "../../domain/contactLists/saveContactListItem";
 import { requireAuth } from "../middleware/auth";
-import { formBody, formFile, idParam, jsonBody, query, type AppEnv } from "../http";
+import { formBody, formFile, idParam, jsonBody, query, type AppEnv, withParams } from "../http";
 
 /** /api/contact-lists: the campaigns' recipient lists (spec 002), their import and the contacts of a tag. */
 export const contactListRoutes = new Hono<AppEnv>()
@@ -47,19 +47,21 @@ export const contactListRoutes = new Hono<AppEnv>()
   })
   .post("/:id/import", async (c) => {
     const id = idParam(c);
-    const { rows } = await jsonBody(c, importContactsInput);
-    return c.json(await importContactListRows({ ctx: c.get("ctx"), input: { id, rows: rows.map((r, i) => ({ ...r, row: r.row ?? i + 1 })) } }));
+    const body = await jsonBody(c, importContactsInput);
+    // Read when the verb reads it, after its gates (jsonBody).
+    const input = { id, get rows() { return body.rows.map((r, i) => ({ ...r, row: r.row ?? i + 1 })); } };
+    return c.json(await importContactListRows({ ctx: c.get("ctx"), input }));
   })
   .get("/:id/whatsapp-check", async (c) => c.json(await getContactListCheck({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
   .post("/:id/whatsapp-check", async (c) => {
     const id = idParam(c);
     const input = await jsonBody(c, startContactListCheckInput);
-    return c.json(await startContactListCheck({ ctx: c.get("ctx"), input: { id, ...input } }), 202);
+    return c.json(await startContactListCheck({ ctx: c.get("ctx"), input: withParams(input, { id }) }), 202);
   })
   .post("/:id/add-tag", async (c) => {
     const id = idParam(c);
-    const { tagId } = await jsonBody(c, addTagToContactListInput);
-    return c.json(await addTagToContactList({ ctx: c.get("ctx"), input: { id, tagId } }));
+    const input = await jsonBody(c, addTagToContactListInput);
+    return c.json(await addTagToContactList({ ctx: c.get("ctx"), input: withParams(input, { id }) }));
   });
 
 /** /api/contact-list-items: a list's recipients (spec 002). */

@@ -37,13 +37,14 @@ export const contactRoutes = new Hono<AppEnv>()
     }),
   )
   .post("/import", async (c) => {
-    const { rows } = await jsonBody(c, importContactsInput);
-    const input = { rows: rows.map((r, i) => ({ row: r.row ?? i + 1, name: r.name, number: r.number, email: r.email })) };
+    const body = await jsonBody(c, importContactsInput);
+    // Read when the verb reads it, after its gates (jsonBody).
+    const input = { get rows() { return body.rows.map((r, i) => ({ row: r.row ?? i + 1, name: r.name, number: r.number, email: r.email })); } };
     return c.json(await importContacts({ ctx: c.get("ctx"), input }));
   })
   .post("/import-phone", async (c) => {
-    const { whatsappId } = await jsonBody(c, importFromPhoneInput);
-    return c.json(await importContactsFromPhone({ ctx: c.get("ctx"), input: { whatsappId } }));
+    const input = await jsonBody(c, importFromPhoneInput);
+    return c.json(await importContactsFromPhone({ ctx: c.get("ctx"), input }));
   })
   .post("/upload", async (c) => {
     const form = await formBody(c, { maxBytes: MAX_IMPORT_FILE_BYTES });

@@ -99,3 +99,19 @@ describe("GET /api/logos/:kind", () => {
     expect((await call("GET", "/api/logos/banner")).status).toBe(404);
   });
 });
+
+describe("a logo named by a key every object has", () => {
+  const KEYS = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
+
+  it("is no logo: 404 to anyone reading it, 400 to an upload and 404 to a delete, nothing stored", async () => {
+    for (const key of KEYS) {
+      expect((await call("GET", `/api/logos/${key}`)).status, key).toBe(404);
+      const up = await upload(key, PNG, "logo.png");
+      expect(up.status, key).toBe(400);
+      expect(up.json.fields).toHaveProperty("ref");
+      expect((await call("DELETE", `/api/settings/logos/${key}`, { token: superToken })).status, key).toBe(404);
+    }
+    const kinds = (await control.select({ kind: platformLogos.kind }).from(platformLogos)).map((r) => r.kind);
+    expect(kinds.filter((k) => KEYS.includes(k))).toEqual([]);
+  });
+});

@@ -332,6 +332,17 @@ describe("POST /api/messages/:ticketId with files", () => {
     expect(await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all())).toHaveLength(0);
   });
 
+  it("refuses a file whose declared type is a key every object has (constructor, __proto__) with the same 400", async () => {
+    const { agent, ticket } = await openTicketOfAgent();
+    for (const type of ["constructor", "__proto__", "tostring"]) {
+      const odd = new File(["olá"], "odd.bin", { type });
+      const res = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, rawBody: form([odd]) });
+      expect(res.status, type).toBe(400);
+      expect(res.json.error, type).toBe("ERR_UNSUPPORTED_MEDIA_TYPE");
+    }
+    expect(await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all())).toHaveLength(0);
+  });
+
   it("refuses a file over the limit with 413 naming the limit", async () => {
     const { agent, ticket } = await openTicketOfAgent();
     const big = new File([new Uint8Array(16 * 1024 * 1024 + 1)], "video.mp4", { type: "video/mp4" });

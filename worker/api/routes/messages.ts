@@ -17,7 +17,7 @@ import { listMessages } from "../../domain/messages/listMessages";
 import { readMessageMedia } from "../../domain/messages/readMessageMedia";
 import { showTicket } from "../../domain/tickets/showTicket";
 import { readWithSession, requireAuth } from "../middleware/auth";
-import { formBody, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv } from "../http";
+import { formBody, idParam, isMultipart, jsonBody, parseWith, query, type AppEnv, withParams } from "../http";
 import { assertSendableFiles, removeStoredMedia, storeUploadedMedia } from "../../domain/messages/uploadedMedia";
 import { parsePlatformId } from "../../contracts/ids";
 
@@ -52,7 +52,7 @@ export const messageRoutes = new Hono<AppEnv>()
     const ticketId = idParam(c, "ticketId");
     if (!isMultipart(c.req.header("content-type"))) {
       const input = await jsonBody(c, sendMessageInput);
-      return c.json(await ctx.hub.command("sendMessage", { ...input, ticketId }), 201);
+      return c.json(await ctx.hub.command("sendMessage", withParams(input, { ticketId })), 201);
     }
     // Multipart: files in `medias`, caption in `body` (the composer's attachments).
     const form = await formBody(c, { maxBytes: MAX_MEDIA_BYTES * MAX_MEDIA_FILES });
@@ -78,13 +78,15 @@ export const messageRoutes = new Hono<AppEnv>()
     return c.json(await ctx.hub.command("markTicketRead", { ticketId: ticket.id }));
   })
   .post("/edit/:id", async (c) => {
-    const { body } = await jsonBody(c, editMessageInput);
-    return c.json(await editMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c), body } }));
+    const input = await jsonBody(c, editMessageInput);
+    return c.json(await editMessage({ ctx: c.get("ctx"), input: withParams(input, { messageId: idParam(c) }) }));
   })
   .post("/:id/retry", async (c) => c.json(await retryMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c) } })))
   .post("/:id/reactions", async (c) => {
-    const { type } = await jsonBody(c, reactionInput);
-    return c.json(await c.get("ctx").hub.command("reactToMessage", { messageId: idParam(c), emoji: type }), 201);
+    const body = await jsonBody(c, reactionInput);
+    // Read when the command reads it, after its gates (jsonBody).
+    const input = { messageId: idParam(c), get emoji() { return body.type; } };
+    return c.json(await c.get("ctx").hub.command("reactToMessage", input), 201);
   })
   .delete("/:id", async (c) => c.json(await deleteMessage({ ctx: c.get("ctx"), input: { messageId: idParam(c) } })));
 

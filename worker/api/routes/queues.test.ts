@@ -222,6 +222,15 @@ describe("POST /api/queue", () => {
     expect(await queueCount(company.id)).toBe(2);
   });
 
+  it("ends 20 concurrent creations on a plan of 3 queues with exactly 3", async () => {
+    const plan = await createPlan({ queues: 3 });
+    const { company, admin } = await companyWithTeam({ planId: plan.id });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call("POST", "/api/queue", { token: admin.token, body: validQueue() })));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(answers.filter((r) => r.status === 403).map((r) => r.json.error)).toEqual(Array(17).fill("ERR_PLAN_LIMIT_REACHED"));
+    expect(await queueCount(company.id)).toBe(3);
+  });
+
   it("links the company's own integration and prompt, and answers 404 naming the field for another company's", async () => {
     const mine = await inTenant(teamA.company.id, (db) => db.insert(queueIntegrations).values({ companyId: teamA.company.id, name: uniqueName("Typebot") }).returning().get());
     const theirs = await inTenant(teamB.company.id, (db) => db.insert(queueIntegrations).values({ companyId: teamB.company.id, name: uniqueName("Typebot") }).returning().get());

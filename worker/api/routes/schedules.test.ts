@@ -118,6 +118,26 @@ describe("POST /api/schedules", () => {
     expect(edited.json.body).toBe("Mudou");
   });
 
+  it("refuses (403) an agent a schedule into a conversation of a queue they do not serve, named by its ticket or only by its contact", async () => {
+    const { company, agent, support, sales, connection } = await inboxCompany();
+    const hidden = await createContact(company.id);
+    const theirs = await createTicketRow(company.id, { contactId: hidden.id, whatsappId: connection.id, status: "open", queueId: support.id });
+    const byTicket = await call("POST", "/api/schedules", { token: agent.token, body: { body: "Oi", sendAt: inAnHour(), contactId: hidden.id, ticketId: theirs.id } });
+    expect(byTicket.status).toBe(403);
+    expect(byTicket.json.error).toBe("ERR_NO_PERMISSION");
+    const byContact = await call("POST", "/api/schedules", { token: agent.token, body: { body: "Oi", sendAt: inAnHour(), contactId: hidden.id } });
+    expect(byContact.status).toBe(403);
+    expect((await call("POST", "/api/schedules", { token: agent.token, body: { body: "Oi", sendAt: inAnHour(), contactId: hidden.id, whatsappId: connection.id } })).status).toBe(403);
+    expect(await schedulesOf(company.id)).toEqual([]);
+    // Nor moved there afterwards: a schedule of a contact of their own queue cannot be pointed at the hidden one.
+    const own = await createContact(company.id);
+    await createTicketRow(company.id, { contactId: own.id, whatsappId: connection.id, status: "open", queueId: sales.id });
+    const mine = await call("POST", "/api/schedules", { token: agent.token, body: { body: "Oi", sendAt: inAnHour(), contactId: own.id } });
+    expect(mine.status).toBe(201);
+    expect((await call("PUT", `/api/schedules/${mine.json.id}`, { token: agent.token, body: { contactId: hidden.id } })).status).toBe(403);
+    expect((await scheduleRow(company.id, mine.json.id)).contactId).toBe(own.id);
+  });
+
   it("is refused (403) when the company's plan has no schedules", async () => {
     const plan = await createPlan({ useSchedules: false });
     const { company, admin } = await companyWithTeam({ planId: plan.id });
@@ -263,6 +283,27 @@ describe("sending schedules", () => {
     expect(again.messageId).not.toBeNull();
     expect(again.messageId).not.toBe(firstMessage);
     expect((await call("POST", `/api/schedules/${due.id}/retry`, { token: admin.token })).status).toBe(409);
+  });
+
+  it("does not write an agent's schedule into a conversation that moved to a queue they do not serve: ERRO with a reason they read", async () => {
+    const { company, agent, sales, support, connection } = await inboxCompany();
+    const contact = await createContact(company.id);
+    const created = await call("POST", "/api/schedules", { token: agent.token, body: { body: "Lembrete", sendAt: inAnHour(), contactId: contact.id } });
+    expect(created.status).toBe(201);
+    // Meanwhile the contact wrote in and was taken by another queue.
+    const hidden = await createTicketRow(company.id, { contactId: contact.id, whatsappId: connection.id, status: "open", queueId: support.id });
+    await inTenant(company.id, (db) => db.update(schedules).set({ sendAt: new Date(Date.now() - 1000) }).where(eq(schedules.id, created.json.id)).run());
+
+    expect(await runDue(company.id)).toMatchObject({ sent: 0, failed: 1, jobs: [] });
+    const seen = await call("GET", `/api/schedules/${created.json.id}`, { token: agent.token });
+    expect(seen.json).toMatchObject({ status: "ERRO", error: "ERR_SCHEDULE_TICKET_HIDDEN", ticketId: null });
+    expect(await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.ticketId, hidden.id)).all())).toEqual([]);
+    // One into a conversation of their own queue goes.
+    const served = await createContact(company.id);
+    const theirs = await createTicketRow(company.id, { contactId: served.id, whatsappId: connection.id, status: "open", queueId: sales.id });
+    const due = await storedSchedule(company.id, { contactId: served.id, sendAt: new Date(Date.now() - 1000), userId: agent.id });
+    expect(await runDue(company.id)).toMatchObject({ sent: 1, failed: 0 });
+    expect(await scheduleRow(company.id, due.id)).toMatchObject({ status: "AGENDADA", ticketId: theirs.id });
   });
 
   it("marks a schedule ERRO when the company has no connection to send from", async () => {

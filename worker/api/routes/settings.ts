@@ -5,7 +5,7 @@ import { getPublicSetting } from "../../domain/settings/getPublicSetting";
 import { listSettings } from "../../domain/settings/listSettings";
 import { updateSetting } from "../../domain/settings/updateSetting";
 import { requireAuth } from "../middleware/auth";
-import { formBody, formFile, jsonBody, type AppEnv } from "../http";
+import { formBody, formFile, jsonBody, type AppEnv, withParams } from "../http";
 import { MAX_LOGO_BYTES } from "../../domain/logos/catalogue";
 import { deleteLogo } from "../../domain/logos/deleteLogo";
 import { uploadLogo } from "../../domain/logos/uploadLogo";
@@ -27,6 +27,6 @@ settingRoutes
     return c.json({ message: "Logo removed" });
   })
   .put("/:key", requireAuth, async (c) => {
-    const { value } = await jsonBody(c, updateSettingInput);
-    return c.json(await updateSetting({ ctx: c.get("ctx"), input: { key: c.req.param("key"), value } }));
+    const input = await jsonBody(c, updateSettingInput);
+    return c.json(await updateSetting({ ctx: c.get("ctx"), input: withParams(input, { key: c.req.param("key") }) }));
   });

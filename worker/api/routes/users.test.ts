@@ -11,6 +11,7 @@ import {
   createQueue,
   control,
   createUser,
+  awayFromWindowEdge,
   inTenant,
   loginAs,
   PASSWORD,
@@ -212,6 +213,32 @@ describe("POST /api/users", () => {
     expect((await tryLogin(address, "abcde")).status).toBe(200);
   });
 
+  it("lets a company learn only so fast which addresses other companies use: 20 conflicts an hour, then 429 whatever the address", async () => {
+    // The budget's window is an hour.
+    await awayFromWindowEdge(60 * 60, 30_000);
+    const prober = await companyWithTeam();
+    const owner = await createCompany();
+    const taken: string[] = [];
+    for (let i = 0; i < 22; i++) taken.push((await createUser(owner.id)).email);
+    const create = (address: string) => call("POST", "/api/users", { token: prober.admin.token, body: { name: "Probe", email: address, password: "abcde" } });
+    const changeOwn = (address: string) => call("PUT", `/api/users/${prober.agent.id}`, { token: prober.agent.token, body: { email: address } });
+    // Free addresses do not use the budget (a company adds its users as fast as it likes).
+    for (let i = 0; i < 3; i++) expect((await create(email("free"))).status).toBe(201);
+    // Conflicts do, whether asked by creating a user or by changing one's own e-mail.
+    for (const [i, address] of taken.slice(0, 20).entries()) {
+      const res = await (i % 2 ? changeOwn(address) : create(address));
+      expect(res.status, address).toBe(409);
+      expect(res.json.error).toBe("ERR_EMAIL_IN_USE");
+    }
+    // Spent: a taken address and a free one get the same answer, so the refusal tells nothing.
+    for (const res of [await create(taken[20]!), await create(email("free")), await changeOwn(taken[21]!), await changeOwn(email("free"))]) {
+      expect(res.status).toBe(429);
+      expect(res.json.error).toBe("ERR_RATE_LIMITED");
+    }
+    // Another company's budget is its own.
+    expect((await call("POST", "/api/users", { token: teamB.admin.token, body: { name: "Probe", email: taken[20]!, password: "abcde" } })).status).toBe(409);
+  });
+
   it("refuses an email a colleague has with 409 and leaves their index entry as it was", async () => {
     const before = await userCount(teamA.company.id);
     const entry = await indexEntry(teamA.agent.email);
@@ -233,6 +260,23 @@ describe("POST /api/users", () => {
     expect(res.json).toMatchObject({ error: "ERR_PLAN_LIMIT_REACHED", limit: 3, resource: "users" });
     expect(await userCount(company.id)).toBe(before);
     expect(await indexEntry(address)).toBeUndefined();
+  });
+
+  it("ends 20 concurrent creations on a plan of 3 users with exactly 3 users, the others refused and their addresses free", async () => {
+    const plan = await createPlan({ users: 3 });
+    const company = await createCompany({ planId: plan.id });
+    const admin = await createUser(company.id, { profile: "admin" });
+    const token = await loginAs(admin.email);
+    const addresses = Array.from({ length: 20 }, () => email("burst"));
+    const answers = await Promise.all(addresses.map((address) => call("POST", "/api/users", { token, body: { name: "Burst", email: address, password: "abcde" } })));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(answers.filter((r) => r.status === 403).map((r) => r.json.error)).toEqual(Array(18).fill("ERR_PLAN_LIMIT_REACHED"));
+    expect(await userCount(company.id)).toBe(3);
+    // The login index follows the hub: the refused addresses are not held, the created ones route to their user.
+    for (const [i, address] of addresses.entries()) {
+      const created = answers[i]!.status === 201;
+      expect(await indexEntry(address)).toEqual(created ? { email: address, companyId: company.id, userId: answers[i]!.json.id } : undefined);
+    }
   });
 
   it("refuses a company admin creating a platform admin (super) with 403", async () => {

@@ -277,6 +277,17 @@ describe("POST /api/whatsapp", () => {
     expect(await countOf(company.id)).toBe(1);
   });
 
+  it("ends 20 concurrent creations on a plan of 3 connections with exactly 3", async () => {
+    const plan = await createPlan({ connections: 3 });
+    const { company, admin } = await companyWithTeam({ planId: plan.id });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call("POST", "/api/whatsapp", { token: admin.token, body: { name: uniqueName() } })));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(answers.filter((r) => r.status === 403).map((r) => r.json.error)).toEqual(Array(17).fill("ERR_PLAN_LIMIT_REACHED"));
+    expect(await countOf(company.id)).toBe(3);
+    // One default among them: the first.
+    expect(await inTenant(company.id, (db) => db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.isDefault, true)).get()!.n)).toBe(1);
+  });
+
   it("is for admins: 403 to supervisors and agents, 401 without a token", async () => {
     const { company, supervisor, agent } = await companyWithTeam();
     for (const token of [supervisor.token, agent.token]) {

@@ -13,7 +13,7 @@ import { revokeToken } from "../../domain/whatsapps/revokeToken";
 import { startSession } from "../../domain/whatsapps/startSession";
 import { updateWhatsapp } from "../../domain/whatsapps/updateWhatsapp";
 import { requireAuth } from "../middleware/auth";
-import { idParam, jsonBody, type AppEnv } from "../http";
+import { idParam, jsonBody, type AppEnv, withParams } from "../http";
 
 /**
  * /api/whatsapp: the company's connections (spec 001 §7). Everyone lists and reads them (pickers, the inbox);
@@ -49,8 +49,8 @@ export const whatsappSessionRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => c.json(await disconnectSession({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
   .post("/:id/pairing-code", async (c) => {
     const id = idParam(c);
-    const { number } = await jsonBody(c, pairingCodeInput);
-    return c.json(await requestPairingCode({ ctx: c.get("ctx"), input: { id, number } }));
+    const input = await jsonBody(c, pairingCodeInput);
+    return c.json(await requestPairingCode({ ctx: c.get("ctx"), input: withParams(input, { id }) }));
   });
 
 /** /api/whatsapp-restart: restart every connection of the company (spec 001 §7). */

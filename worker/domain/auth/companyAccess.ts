@@ -49,6 +49,11 @@ export function isExpired(company: CompanyAccessInfo, now = new Date()): boolean
   return !!company.dueDate && company.dueDate < todayIn(company.timezone, now);
 }
 
+/** Blocked, or past its due date: only platform admins, and an expired company's admin paying, get in. */
+export function isLockedOut(company: CompanyAccessInfo, now = new Date()): boolean {
+  return !company.status || isExpired(company, now);
+}
+
 /**
  * An inactive company, or one whose due date has passed, is refused on the server — at login and on every
  * request. Platform admins (super) are never locked out, so they can renew a company. An expired (not blocked)

@@ -5,7 +5,9 @@ import { openDueInvoices } from "../../jobs/invoices";
 import { addDaysToDate, addMonthsToDate } from "../../lib/time";
 import { crc16 } from "../../lib/pix/brCode";
 import { useFakePsp, withoutPsp } from "../../testing/fakePsp";
+import { deliver, inbound } from "../../testing/bridge";
 import { call, companyWithTeam, connectWs, control, createPlan, platformAdmin, testEnv } from "../../testing/fixtures";
+import { createConnection } from "../../testing/inbox";
 import { todayIn } from "../auth/companyAccess";
 
 afterEach(() => vi.restoreAllMocks());
@@ -331,6 +333,35 @@ describe("an expired company (ADR 0036)", () => {
     const login = await call("POST", "/api/auth/login", { body: { email: agent.email, password: "secret123" } });
     expect(login.status).toBe(401);
     expect(login.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
+  });
+
+  it("lets its admin's socket hear the payment but not the inbox until the company pays; then every socket hears everything", async () => {
+    const fake = await useFakePsp();
+    const { admin, company, invoice } = await expiredWithInvoice();
+    const connection = await createConnection(company.id);
+    const contact = "5511988887777";
+    const ws = await connectWs(admin.token);
+    // Another company, active, hears its own contact as usual meanwhile.
+    const other = await companyWithTeam();
+    const otherConnection = await createConnection(other.company.id);
+    const otherWs = await connectWs(other.admin.token);
+
+    await deliver(inbound(connection.id, contact, "Olá, alguém aí?"));
+    await deliver(inbound(otherConnection.id, contact, "Bom dia"));
+    await otherWs.waitFor((e) => e.type === "ticket" && e.ticket.lastMessage === "Bom dia");
+
+    const charge = await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: invoice.id } });
+    const payment = (await fake.psp.pay(charge.json.txid as string))!;
+    expect((await call("POST", "/api/subscription/webhook/pix/pix", { body: { pix: [payment] } })).json).toEqual({ applied: 1 });
+    await ws.waitFor((e) => e.type === "payment" && e.action === "CONCLUIDA");
+    // Frames arrive in the order the hub sent them: what the message published came before the payment, if at all.
+    expect(ws.events.filter((e) => e.type === "appMessage" || e.type === "ticket" || e.type === "contact")).toEqual([]);
+
+    const fresh = await connectWs(admin.token);
+    await deliver(inbound(connection.id, contact, "Paguei, e agora?"));
+    await fresh.waitFor((e) => e.type === "ticket" && e.ticket.lastMessage === "Paguei, e agora?");
+    await ws.waitFor((e) => e.type === "ticket" && e.ticket.lastMessage === "Paguei, e agora?");
+    for (const socket of [ws, fresh, otherWs]) socket.close();
   });
 
   it("refuses the admin of a blocked company even the invoices", async () => {

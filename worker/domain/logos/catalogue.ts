@@ -9,19 +9,20 @@ import { fieldError } from "../errors";
 export const LOGO_KINDS = ["light", "dark", "favicon"] as const;
 export type LogoKind = (typeof LOGO_KINDS)[number];
 
-const SPEC_DESTINATIONS: Record<string, LogoKind> = {
-  signup: "light",
-  login: "light",
-  interno: "light",
-  favicon: "favicon",
-  "favicon-256x256": "favicon",
-  "apple-touch-icon": "favicon",
-};
+// A Map, not an object: the key is the caller's (a path or query), and `__proto__` or `constructor` must be no kind.
+const SPEC_DESTINATIONS = new Map<string, LogoKind>([
+  ["signup", "light"],
+  ["login", "light"],
+  ["interno", "light"],
+  ["favicon", "favicon"],
+  ["favicon-256x256", "favicon"],
+  ["apple-touch-icon", "favicon"],
+]);
 
 export function logoKindOf(ref: string | undefined): LogoKind | null {
   if (!ref) return null;
   if ((LOGO_KINDS as readonly string[]).includes(ref)) return ref as LogoKind;
-  return SPEC_DESTINATIONS[ref] ?? null;
+  return SPEC_DESTINATIONS.get(ref) ?? null;
 }
 
 /** A logo is small: 512 KB at most. */

@@ -2,24 +2,21 @@ import type { CreateQueueInput } from "../../contracts/queues";
 import { queues } from "../../db/schema";
 import type { Ctx } from "../context";
 import { requirePermission } from "../context";
-import { assertUnderPlanLimit } from "../plans/planLimits";
+import { assertUnderPlanLimit, withinPlanLimit } from "../plans/planLimits";
 import { assertQueueReferences } from "./references";
 import { assertQueueNameAndColorFree, uniqueConflict } from "./uniqueness";
 import { presentQueue, publishQueue } from "./view";
 
-/** POST /queue (admins): within the plan's queue limit, with a free name and colour. Starts without options. */
+/** POST /queue (admins): within the plan's queue limit (counted with the insert), with a free name and colour. Starts without options. */
 export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueueInput }) {
   requirePermission(ctx, "queues:manage");
-  await assertUnderPlanLimit(ctx, "queues");
+  // A quick refusal when the plan is full already; the count that decides is the one in the insert's transaction.
+  assertUnderPlanLimit(ctx.db, ctx.companyId, "queues");
   await assertQueueNameAndColorFree(ctx, input);
   await assertQueueReferences(ctx, input);
   let row;
   try {
-    row = await ctx.db
-      .insert(queues)
-      .values({ companyId: ctx.companyId, ...input })
-      .returning()
-      .get();
+    row = withinPlanLimit(ctx, "queues", () => ctx.db.insert(queues).values({ companyId: ctx.companyId, ...input }).returning().get());
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }

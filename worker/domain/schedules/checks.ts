@@ -1,8 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { CreateScheduleInput } from "../../contracts/schedules";
-import { companies, contacts, tickets, whatsapps } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { companies, contacts, tickets, userQueues, users, whatsapps } from "../../db/schema";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
+import { findLiveTicket } from "../tickets/findOpenTicket";
+import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
+import { canSeeTicket, viewerOf, type TicketScope, type TicketViewer, type VisibilitySettings } from "../tickets/visibility";
 
 /** A schedule may be set this far in the past (the time the form took to send), not further. */
 export const SEND_AT_SLACK_MS = 60_000;
@@ -15,7 +19,10 @@ export async function companyTimeZone(ctx: Pick<Ctx, "db" | "companyId">): Promi
 
 /**
  * What a schedule points at must be the company's: the contact (404), the ticket it came from, the contact's (404),
- * and the connection (404). The time must be to come, and a repeat's end not before it.
+ * and the connection (404). The time must be to come, and a repeat's end not before it. And the user must be allowed
+ * to act on the conversation it will be written into, by the inbox's visibility rule: the ticket it came from, and
+ * the contact's live ticket on the connection it will go from (403, as opening that ticket would be). The same rule
+ * is checked again for its author when it is sent (dispatchDueSchedules), since queues and tickets move meanwhile.
  */
 export async function checkScheduleTargets(
   ctx: Ctx,
@@ -33,14 +40,17 @@ export async function checkScheduleTargets(
     .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, target.contactId)))
     .get();
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+  const viewer = viewerOf(ctx.user);
+  const settings = await visibilitySettings(ctx);
   let ticketConnection: number | null = null;
   if (target.ticketId) {
     const ticket = await ctx.db
-      .select({ whatsappId: tickets.whatsappId })
+      .select({ whatsappId: tickets.whatsappId, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
       .from(tickets)
       .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, target.ticketId), eq(tickets.contactId, target.contactId)))
       .get();
     if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (!canSeeTicket(viewer, scopeOf(ticket), settings)) throw new AppError("ERR_NO_PERMISSION", "Acesso não permitido");
     ticketConnection = ticket.whatsappId;
   }
   if (target.whatsappId) {
@@ -51,5 +61,41 @@ export async function checkScheduleTargets(
       .get();
     if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
   }
+  const connectionId = target.whatsappId ?? ticketConnection ?? (await defaultConnection(ctx.db, ctx.companyId));
+  if (connectionId !== null) {
+    const live = await findLiveTicket(ctx.db, ctx.companyId, target.contactId, connectionId);
+    if (live && !mayWriteInto(viewer, live, settings)) throw new AppError("ERR_NO_PERMISSION", "Acesso não permitido");
+  }
   return { ticketConnection };
+}
+
+/** The company's default connection, where a schedule with no connection of its own goes. */
+export async function defaultConnection(db: Db, companyId: number): Promise<number | null> {
+  const row = await db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .get();
+  return row?.id ?? null;
+}
+
+/**
+ * Whether a schedule's author may write into a live conversation: the inbox's rule (canSeeTicket). A schedule whose
+ * author was deleted (null) writes into no existing conversation: nobody is left whom it was allowed to.
+ */
+export function mayWriteInto(author: TicketViewer | null, ticket: TicketScope, settings: VisibilitySettings): boolean {
+  return author !== null && canSeeTicket(author, scopeOf(ticket), settings);
+}
+
+/** A schedule's author as the visibility rule sees them, read fresh when it is sent; null when they were deleted. */
+export async function authorViewer(db: Db, companyId: number, userId: number | null): Promise<TicketViewer | null> {
+  if (userId === null) return null;
+  const user = await db
+    .select({ id: users.id, profile: users.profile, allTicket: users.allTicket })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .get();
+  if (!user) return null;
+  const queueRows = await db.select({ queueId: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, userId));
+  return viewerOf({ ...user, queueIds: queueRows.map((q) => q.queueId) });
 }

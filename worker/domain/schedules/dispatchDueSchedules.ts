@@ -8,7 +8,8 @@ import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import { contactVariables, fillVariables } from "../outbound/fillVariables";
 import { findLiveTicket } from "../tickets/findOpenTicket";
 import { openTicket } from "../tickets/openTicket";
-import { companyTimeZone } from "./checks";
+import { visibilitySettings } from "../tickets/ticketEvents";
+import { authorViewer, companyTimeZone, mayWriteInto } from "./checks";
 import { nextOccurrence } from "./recurrence";
 import { publishSchedule } from "./view";
 
@@ -34,6 +35,9 @@ export function nextScheduleDue(db: Db, companyId: number): number | null {
  * message; in the same transaction the schedule is claimed (AGENDADA, pointing at the message) and a recurring
  * one's next occurrence is written. So a schedule is sent once even when the alarm runs again after a crash,
  * and one due while the system was down is sent on recovery, or marked missed when the company says so.
+ * The author must still be allowed to act on the live ticket it would go into (the inbox's visibility rule, read
+ * afresh: queues and tickets move after it is made); otherwise it is ERRO with ERR_SCHEDULE_TICKET_HIDDEN, which the
+ * author reads on the page, and nothing is written into that conversation.
  * Delivery then makes it ENVIADA or ERRO (deliverOutbound, markDeliveryFailed).
  */
 export async function dispatchDueSchedules({
@@ -80,15 +84,20 @@ async function dispatchSlice(ctx: SystemCtx, now: number) {
       result.failed++;
       continue;
     }
+    let failure: ErrorCode | null = null;
     try {
-      await sendSchedule(ctx, row, connectionId, timeZone);
-      result.sent++;
+      const ticketId = await conversationFor(ctx, s, connectionId);
+      if (ticketId === "hidden") failure = "ERR_SCHEDULE_TICKET_HIDDEN";
+      else await sendSchedule(ctx, row, ticketId, connectionId, timeZone);
     } catch (err) {
       // Not left PENDENTE to fail again on every alarm: ERRO, with a retry action on the page.
       console.error("schedule could not be sent", { companyId: ctx.companyId, scheduleId: s.id, err: String(err) });
-      await failSchedule(ctx, s, "ERR_CREATING_MESSAGE", timeZone);
-      result.failed++;
+      failure = "ERR_CREATING_MESSAGE";
     }
+    if (failure) {
+      await failSchedule(ctx, s, failure, timeZone);
+      result.failed++;
+    } else result.sent++;
   }
   return result;
 }
@@ -96,11 +105,11 @@ async function dispatchSlice(ctx: SystemCtx, now: number) {
 async function sendSchedule(
   ctx: SystemCtx,
   row: { schedule: typeof schedules.$inferSelect; contact: { name: string; number: string; email: string }; author: string | null },
+  ticketId: number,
   connectionId: number,
   timeZone: string,
 ) {
   const s = row.schedule;
-  const ticketId = await ticketFor(ctx, s, connectionId);
   const text = fillVariables(s.body, contactVariables(row.contact));
   const body = row.author ? `*${row.author}*:\n${text}` : text;
   const media = await attachmentOf(ctx, s);
@@ -147,10 +156,16 @@ async function connectionFor(ctx: SystemCtx, s: typeof schedules.$inferSelect): 
   return candidates.find((c) => c.isDefault)?.id ?? null;
 }
 
-/** The contact's live ticket on the connection, or a new pending one without an agent (as the external API opens). */
-async function ticketFor(ctx: SystemCtx, s: typeof schedules.$inferSelect, connectionId: number): Promise<number> {
+/**
+ * The contact's live ticket on the connection when the author may act on it ("hidden" when not), or a new pending
+ * one without an agent (as the external API opens).
+ */
+async function conversationFor(ctx: SystemCtx, s: typeof schedules.$inferSelect, connectionId: number): Promise<number | "hidden"> {
   const live = await findLiveTicket(ctx.db, ctx.companyId, s.contactId, connectionId);
-  if (live) return live.id;
+  if (live) {
+    const author = await authorViewer(ctx.db, ctx.companyId, s.userId);
+    return mayWriteInto(author, live, await visibilitySettings(ctx)) ? live.id : "hidden";
+  }
   const contact = await ctx.db.select({ isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, s.contactId)).get();
   const opened = await openTicket(ctx, { contactId: s.contactId, isGroup: contact?.isGroup ?? false, whatsappId: connectionId, userId: null, queueId: null, status: "pending" });
   return opened.id;

@@ -14,7 +14,7 @@ import { PLATFORM_COMPANY_ID } from "./platform";
  * The value must be one the catalogue allows for the key.
  */
 export async function updateSetting({ ctx, input }: { ctx: Ctx; input: { key: string } & UpdateSettingInput }) {
-  const { key, value } = input;
+  const { key } = input;
   let schema: z.ZodType;
   let companyId: number;
   if (isCompanySettingKey(key)) {
@@ -28,6 +28,8 @@ export async function updateSetting({ ctx, input }: { ctx: Ctx; input: { key: st
   } else {
     throw new AppError("ERR_NO_SETTING_FOUND");
   }
+  // The body is read after the permission check (an invalid one answers 400 here, a forbidden request 403 above).
+  const { value } = input;
   if (!schema.safeParse(value).success) throw fieldError({ value: `Not an allowed value for ${key}` });
   // The mask sent back by a form that did not touch the secret keeps it.
   if (isSecretKey(key) && value === SECRET_MASK) return { key, value: SECRET_MASK };

@@ -42,7 +42,8 @@ const DOWNLOAD_TYPE = "application/octet-stream";
  */
 export function mediaServing(storedType: string | null | undefined, head: Uint8Array): { disposition: "inline" | "attachment"; contentType: string } {
   const type = (storedType ?? "").split(";")[0]!.trim().toLowerCase();
-  const kinds = INLINE_TYPES[type];
+  // The type is the uploader's: an own key only (`constructor` is no type).
+  const kinds = Object.hasOwn(INLINE_TYPES, type) ? INLINE_TYPES[type] : undefined;
   if (kinds?.includes(sniffMedia(head))) return { disposition: "inline", contentType: type };
   return { disposition: "attachment", contentType: DOWNLOAD_TYPE };
 }

@@ -1,12 +1,13 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CreateUserInput } from "../../contracts/users";
+import { runStatements } from "../../db/client";
 import { userQueues, users, type User } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
-import { assertUnderPlanLimit } from "../plans/planLimits";
+import { assertUnderPlanLimit, withinPlanLimit } from "../plans/planLimits";
 import { assertEmailFree, withLoginEmail } from "./loginEmails";
 import { assertOwnReferences } from "./references";
 import { loadUserView, userSummary } from "./view";
@@ -25,7 +26,8 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
   const whatsappId = editQueues ? input.whatsappId : null;
 
   await assertOwnReferences(ctx, { queueIds, whatsappId });
-  await assertUnderPlanLimit(ctx, "users");
+  // A quick refusal when the plan is full already; the count that decides is the one in the write below.
+  assertUnderPlanLimit(ctx.db, ctx.companyId, "users");
   await assertEmailFree(ctx, input.email);
   const passwordHash = await hashPassword(input.password);
 
@@ -37,33 +39,46 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
     links.push(ctx.db.insert(userQueues).values(queueIds.slice(i, i + 30).map((queueId) => ({ userId: newUserId, queueId }))));
   }
   let created!: User;
-  // The address is claimed in the login index (unique across companies) before the user row is written.
-  await withLoginEmail(ctx, input.email, async () => {
-    try {
-      const [rows] = await ctx.db.batch([
-        ctx.db
-          .insert(users)
-          .values({
-            companyId: ctx.companyId,
-            name: input.name,
-            email: input.email,
-            passwordHash,
-            profile: editProfile ? input.profile : "user",
-            allTicket: editProfile ? input.allTicket : "disabled",
-            super: input.super,
-            whatsappId,
-            language: input.language,
-          })
-          .returning(),
-        ...links,
-      ]);
-      created = rows[0]!;
-      return created.id;
-    } catch (err) {
-      if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
-      throw err;
-    }
-  });
+  // Two databases, one decision. The hub's count is the authority on the plan's limit: it is counted and the row
+  // inserted in one synchronous transaction (withinPlanLimit), so concurrent requests cannot all see room. The login
+  // index in D1 (unique across companies) is reserved before that (user 0), so an address another company holds is
+  // refused before any hub row exists; a hub write that fails (the plan full, a race on the address) releases the
+  // reservation; and when pointing the reservation at the new user fails, the user row is deleted again (undo), so
+  // the hub never keeps a user the index does not route to.
+  await withLoginEmail(
+    ctx,
+    input.email,
+    async () => {
+      try {
+        created = withinPlanLimit(ctx, "users", () => {
+          const [rows] = runStatements([
+            ctx.db
+              .insert(users)
+              .values({
+                companyId: ctx.companyId,
+                name: input.name,
+                email: input.email,
+                passwordHash,
+                profile: editProfile ? input.profile : "user",
+                allTicket: editProfile ? input.allTicket : "disabled",
+                super: input.super,
+                whatsappId,
+                language: input.language,
+              })
+              .returning(),
+            ...links,
+          ]) as [User[]];
+          return rows[0]!;
+        });
+        return created.id;
+      } catch (err) {
+        if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
+        throw err;
+      }
+    },
+    undefined,
+    (userId) => ctx.db.delete(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, userId))).run(),
+  );
 
   await ctx.hub.publish([
     { audience: { kind: "company" }, event: { type: "user", action: "create", userId: created.id, user: userSummary(created) } },

@@ -3,6 +3,7 @@ import { loginEmails } from "../../db/controlSchema";
 import { users } from "../../db/tenantSchema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import { limits, returnHit, takeHits } from "../../lib/rateLimit";
 
 /**
  * The login index (control database, ADR 0016): every user's e-mail, unique across the platform, names the company
@@ -40,10 +41,11 @@ export async function assertEmailFree(ctx: IndexCtx, email: string, exceptUserId
  * Runs `write`, the tenant write that gives a user `email` and answers the user's id, with the index kept around
  * it: the address claimed first (409 when another company has it), pointed at the user after, and the user's
  * `previous` address, if any, released. When `write` throws, the index entry is made to agree with the company's
- * users again before the error goes on.
+ * users again before the error goes on; when pointing the entry at the user fails, `undo` takes the tenant write
+ * back first (a new user is deleted), so that neither side keeps what the other lacks.
  */
-export async function withLoginEmail(ctx: IndexCtx, email: string, write: () => Promise<number>, previous?: string) {
-  await claimLoginEmail(ctx, email);
+export async function withLoginEmail(ctx: IndexCtx, email: string, write: () => Promise<number>, previous?: string, undo?: (userId: number) => void) {
+  await claimRateLimited(ctx, email);
   let userId: number;
   try {
     userId = await write();
@@ -51,9 +53,30 @@ export async function withLoginEmail(ctx: IndexCtx, email: string, write: () => 
     await reconcile(ctx, email).catch((e) => console.error("could not reconcile the login index", { email, err: String(e) }));
     throw err;
   }
-  await claimLoginEmail(ctx, email, userId);
+  try {
+    await claimLoginEmail(ctx, email, userId);
+  } catch (err) {
+    if (undo) {
+      undo(userId);
+      await reconcile(ctx, email).catch((e) => console.error("could not reconcile the login index", { email, err: String(e) }));
+    }
+    throw err;
+  }
   if (previous !== undefined && previous !== email) await releaseLoginEmail(ctx, previous);
   return userId;
+}
+
+/**
+ * Claims an address, within the company's budget of addresses found taken by another company (docs/security.md:
+ * such a 409 tells that the address has an account on the platform). Every claim is counted before it is asked, and
+ * given back when the address was free, so only conflicts use the budget; once it is spent, every claim answers 429
+ * until the window ends, a free address as much as a taken one, so the refusal itself tells nothing.
+ */
+async function claimRateLimited(ctx: IndexCtx, email: string): Promise<void> {
+  const hit = { key: `email-conflict:company:${ctx.companyId}`, limit: limits.emailConflictPerCompany };
+  await takeHits(ctx.control, [hit]);
+  await claimLoginEmail(ctx, email);
+  await returnHit(ctx.control, hit);
 }
 
 /** Drops the company's index entry for an address none of its users has any more (after the tenant write). */

@@ -1,10 +1,11 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { CreateWhatsappInput } from "../../contracts/whatsapps";
 import { sessionHost } from "../../bridge/hostClient";
+import { runStatements } from "../../db/client";
 import { whatsapps } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, errorBody, isUniqueViolation } from "../errors";
-import { assertUnderPlanLimit } from "../plans/planLimits";
+import { assertUnderPlanLimit, withinPlanLimit } from "../plans/planLimits";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { queueLinkInserts, unsetOtherDefaults } from "./queueLinks";
 import { assertOwnWhatsappRefs, assertWhatsappConsistent, assertWhatsappNameFree, WHATSAPP_NAME_UNIQUE } from "./rules";
@@ -21,34 +22,35 @@ export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWh
   const queueIds = [...new Set(input.queueIds)];
   assertWhatsappConsistent({ queueCount: queueIds.length, ...input });
   await assertOwnWhatsappRefs(ctx, { ...input, queueIds });
+  // A quick refusal when the plan is full already; the count that decides is the one in the insert's transaction.
+  assertUnderPlanLimit(ctx.db, ctx.companyId, "connections");
   await assertWhatsappNameFree(ctx, input.name);
-  await assertUnderPlanLimit(ctx, "connections");
-
-  const mine = eq(whatsapps.companyId, ctx.companyId);
-  const [existing, previousDefault] = await Promise.all([
-    ctx.db.select({ n: count() }).from(whatsapps).where(mine).get(),
-    ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(and(mine, eq(whatsapps.isDefault, true))).get(),
-  ]);
-  const isDefault = input.isDefault || (existing?.n ?? 0) === 0;
 
   // The new id is not known inside the batch; the queue links find it by the company's unique name.
   const newId = sql<number>`(select ${whatsapps.id} from ${whatsapps} where ${whatsapps.companyId} = ${ctx.companyId} and ${whatsapps.name} = ${input.name})`;
   const { queueIds: _, ...values } = input;
-  const insert = ctx.db
-    .insert(whatsapps)
-    .values({ ...values, companyId: ctx.companyId, isDefault, status: "OPENING" })
-    .returning();
-  const links = queueLinkInserts(ctx.db, newId, queueIds);
-  let created;
+  const mine = eq(whatsapps.companyId, ctx.companyId);
+  let made;
   try {
-    const rows = isDefault
-      ? (await ctx.db.batch([unsetOtherDefaults(ctx.db, ctx.companyId), insert, ...links]))[1]
-      : (await ctx.db.batch([insert, ...links]))[0];
-    created = rows[0]!;
+    // Counted and inserted with no await between (withinPlanLimit); whether it is the first, and so the default, too.
+    made = withinPlanLimit(ctx, "connections", () => {
+      const existing = ctx.db.select({ n: count() }).from(whatsapps).where(mine).get();
+      const previousDefault = ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(and(mine, eq(whatsapps.isDefault, true))).get();
+      const isDefault = input.isDefault || (existing?.n ?? 0) === 0;
+      const insert = ctx.db
+        .insert(whatsapps)
+        .values({ ...values, companyId: ctx.companyId, isDefault, status: "OPENING" })
+        .returning();
+      const links = queueLinkInserts(ctx.db, newId, queueIds);
+      const results = runStatements(isDefault ? [unsetOtherDefaults(ctx.db, ctx.companyId), insert, ...links] : [insert, ...links]);
+      const created = (results[isDefault ? 1 : 0] as (typeof whatsapps.$inferSelect)[])[0]!;
+      return { created, previousDefault, isDefault };
+    });
   } catch (err) {
     if (isUniqueViolation(err, WHATSAPP_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_WHATSAPP");
     throw err;
   }
+  const { created, previousDefault, isDefault } = made;
 
   // The session host routes by the control index: the connection is there before the host is asked to start it.
   await syncConnectionRoute(ctx, created.id);
