@@ -45,11 +45,17 @@ const PLANS = [
 
 /**
  * The number the session host's simulator gives a paired connection: session-host/src/providers/simulator.ts
- * simulatedNumber, the same formula (the demo's connections are paired from the start, so the seed stores the
- * number the simulator reports and start.mjs hands it that number in its fixture).
+ * simulatedNumber, the same rule (the demo's connections are paired from the start, so the seed stores the number the
+ * simulator reports and start.mjs hands it that number in its fixture; a host test checks the two agree).
  */
 export function simulatedNumber(id) {
-  return id < 10_000_000 ? `551190${String(id).padStart(7, "0")}` : `55${String(id).padStart(11, "0")}`;
+  const ID_RANGE = 1_000_000_000;
+  const digits = (n, width) => String(n).padStart(width, "0");
+  if (id < 10_000_000) return `551190${digits(id, 7)}`;
+  const company = Math.floor((id - 1) / ID_RANGE) + 1;
+  const place = id - (company - 1) * ID_RANGE;
+  if (company < 10_000 && place < 10_000) return `55219${digits(company, 4)}${digits(place, 4)}`;
+  return `55${digits(id, 13)}`;
 }
 
 /** A demo company's simulator connection id: its first id (every company has exactly one). */

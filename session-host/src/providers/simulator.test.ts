@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bridgeEvent } from "../../../worker/contracts/bridge";
 import type { ProviderEvent } from "./provider";
 import { connectionId, FIRST_ID_OF_COMPANY_9999, ID_9_000_000_000_123 } from "../testing/ids";
+import { idRangeStart } from "../../../worker/contracts/ids";
+import { simulatedNumber as seededNumber } from "../../../scripts/seed/demo.mjs";
 import { INVALID_PREFIX, SimulatorProvider, simulatedNumber } from "./simulator";
 
 const CONTACT = "5511987654321";
@@ -72,18 +74,30 @@ describe("simulatedNumber", () => {
     expect(simulatedNumber(9_999_999)).toBe("5511909999999");
   });
 
-  it("gives a high id 55 and the id in 11 digits: at most 15 digits (E.164) for every company's ids", () => {
-    expect(simulatedNumber(10_000_000)).toBe("5500010000000");
-    expect(simulatedNumber(ID_9_000_000_000_123)).toBe("559000000000123");
-    expect(simulatedNumber(FIRST_ID_OF_COMPANY_9999)).toBe("559998000000001");
-    expect(simulatedNumber(9_999_999_999_999)).toBe("559999999999999");
+  it("gives a company's first connections a Rio mobile: 55 21 9, the company in 4 digits, the connection's place in 4", () => {
+    expect(simulatedNumber(connectionId(1, 2))).toBe("5521900020001");
+    expect(simulatedNumber(FIRST_ID_OF_COMPANY_9999)).toBe("5521999990001");
+    expect(simulatedNumber(ID_9_000_000_000_123)).toBe("5521990010123");
+    expect(simulatedNumber(connectionId(9_999, 2))).toBe("5521900029999");
+  });
+
+  it("gives any other id 55 and the id in 13 digits: 15 digits, E.164's longest", () => {
+    expect(simulatedNumber(10_000_000)).toBe("550000010000000");
+    expect(simulatedNumber(connectionId(10_000, 9_000))).toBe("558999000010000");
+    expect(simulatedNumber(idRangeStart(10_000) + 1)).toBe("559999000000001");
     for (const id of [1, 9_999_999, 10_000_000, 1_000_000_001, ID_9_000_000_000_123, FIRST_ID_OF_COMPANY_9999, 9_999_999_999_999]) {
       expect(simulatedNumber(id)).toMatch(/^55\d{11,13}$/);
     }
   });
 
+  it("writes the same numbers as the demo seed, which stores its connections' numbers", () => {
+    for (const id of [1, 42, 9_999_999, 10_000_000, connectionId(1, 2), connectionId(17, 2), FIRST_ID_OF_COMPANY_9999, ID_9_000_000_000_123]) {
+      expect(seededNumber(id)).toBe(simulatedNumber(id));
+    }
+  });
+
   it("gives each connection of a company and of its neighbours a number of its own", () => {
-    const ids = [1, 2, 9_999_999, 10_000_000, 10_000_001, connectionId(1), connectionId(2), connectionId(1, 9_998), connectionId(1, 2), ID_9_000_000_000_123];
+    const ids = [1, 2, 9_999, 10_000, 20_001, 9_999_999, 10_000_000, 10_000_001, connectionId(1), connectionId(2), connectionId(1, 9_998), connectionId(1, 2), connectionId(2, 2), connectionId(9_999, 2), connectionId(10_000, 2), ID_9_000_000_000_123];
     expect(new Set(ids.map(simulatedNumber)).size).toBe(ids.length);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { z } from "zod";
 import type { BridgeMediaType } from "../../../worker/contracts/bridge";
+import { companyOfId, idRangeStart } from "../../../worker/contracts/ids";
 import { consoleLogger, type Logger } from "../log";
 import {
   type AddressBookEntry,
@@ -131,14 +132,21 @@ export function mediaTypeOf(mimetype: string, ptt = false): BridgeMediaType {
 }
 
 /**
- * The simulated number of a connection once paired. Ids under 10^7 keep the demo's form, 551190 + the id padded to
- * 7 (connection 1 is 5511900000001, which the demo seed relies on); larger ids are 55 + the id padded to 11, so the
- * number stays within E.164's 15 digits for every id of up to 13 digits (all ids of the first 9,999 companies).
- * Ids of one form never share a number; across the forms, ids 11,900,000,001 to 11,909,999,999 (deep in company
- * 12's range) would each share theirs with id − 11,900,000,000.
+ * The simulated number of a connection once paired: a number of its own for every id, that looks like a phone.
+ * - Ids under 10^7 keep the demo's form, 551190 + the id in 7 digits (connection 1 is 5511900000001, +55 (11) 90000-0001).
+ * - The first 9,999 connections of each of the first 9,999 companies are a Rio mobile, 55 21 9 + the company in 4
+ *   digits + the connection's place in its company's range in 4 (company 2's first is 5521900020001,
+ *   +55 (21) 90002-0001): 13 digits like the first form, but another area code, so the two never meet.
+ * - Any other id is 55 + the id in 13 digits: 15 digits, E.164's longest, so it meets neither 13-digit form.
+ * scripts/seed/demo.mjs writes the same numbers for the demo's connections (a test holds the two together).
  */
 export function simulatedNumber(connectionId: number): string {
-  return connectionId < 10_000_000 ? `551190${String(connectionId).padStart(7, "0")}` : `55${String(connectionId).padStart(11, "0")}`;
+  const digits = (n: number, width: number) => String(n).padStart(width, "0");
+  if (connectionId < 10_000_000) return `551190${digits(connectionId, 7)}`;
+  const company = companyOfId(connectionId);
+  const place = connectionId - idRangeStart(company);
+  if (company < 10_000 && place < 10_000) return `55219${digits(company, 4)}${digits(place, 4)}`;
+  return `55${digits(connectionId, 13)}`;
 }
 
 /** Whether the simulated WhatsApp knows this number (see INVALID_PREFIX). */
