@@ -29,6 +29,11 @@ export default defineConfig(async () => {
             // Nothing listens here: tests that need a session host stand one in with worker/testing/fakeHost.ts.
             SESSION_HOST_URL: "http://127.0.0.1:9",
             APP_ENV: "test",
+            // Links in e-mails are made from this, never from a request's Host (tests call the worker at another origin).
+            PUBLIC_URL: "https://app.zapdesk.test",
+            // The egress guard (worker/lib/egress.ts) lets only these through over http: the fakes the tests stand in
+            // with fetch spies (worker/testing/useFakeOpenAi.ts, fakeWebhook.ts, the Typebot tests). A deployment never has it.
+            EGRESS_ALLOW: "http://fake-openai.test,http://hooks.test,http://typebot.test",
             // The e-mail provider: tests stand in for it with worker/testing/fakeMail.ts (the mail catcher).
             EMAIL_API_URL: "http://127.0.0.1:9/mail",
             EMAIL_API_KEY: "re_test_key",

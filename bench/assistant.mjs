@@ -27,7 +27,8 @@ const fmt = (n) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed
 
 const replies = new Map();
 const fake = await startFakeOpenAi((lastUser, at) => replies.set(lastUser, at));
-const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_LOCAL_CRON: "off" } });
+// The worker may call the fake only because it is on the egress guard's allow-list (worker/lib/egress.ts).
+const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_LOCAL_CRON: "off", EGRESS_ALLOW: new URL(fake.url).origin } });
 let exitCode = 0;
 try {
   const login = await api(app.baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
-/** Journey: an admin adds a webhook integration on the integrations page, keeps its secret, edits and deletes it. */
+/** Journey: an admin adds a webhook integration on the integrations page, keeps its secret, edits (a new URL, a new secret) and deletes it. */
 const NAME = `Webhook ${Date.now().toString(36)}`;
 
 describe("journey: an admin manages queue integrations", () => {
@@ -48,6 +48,12 @@ describe("journey: an admin manages queue integrations", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("URL").fill("https://hooks.example/v2");
     await dialog.getByRole("button", { name: "Salvar" }).click();
+    // A new URL gets a new signing secret (bound to the URL it signs for), shown once as on creation.
+    const secret = page.getByTestId("integration-secret");
+    await expect.poll(() => secret.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await secret.innerText()).toMatch(/^whsec_/);
+    await page.getByRole("dialog").getByRole("button", { name: "Fechar" }).click();
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
     await expect.poll(() => row.innerText()).toContain("https://hooks.example/v2");
     await row.getByRole("button", { name: `Excluir ${NAME}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Excluir" }).click();

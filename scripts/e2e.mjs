@@ -63,12 +63,13 @@ function tail(file, lines = 60) {
 }
 
 /** Starts scripts/start.mjs in its own process group; resolves once it prints "ready:". */
-function startApp({ port, hostPort, fakesPort, stateDir }) {
+function startApp({ port, hostPort, fakesPort, journeyFakePort, stateDir }) {
   mkdirSync(path.dirname(APP_LOG), { recursive: true });
   const out = createWriteStream(APP_LOG);
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SESSION_HOST_PORT: String(hostPort), FAKES_PORT: String(fakesPort), ZAPDESK_STATE_DIR: stateDir },
+    // A journey's own fake (e2e/support/fakeOpenAi.ts) listens on journeyFakePort: on the egress guard's allow-list.
+    env: { ...process.env, PORT: String(port), SESSION_HOST_PORT: String(hostPort), FAKES_PORT: String(fakesPort), EGRESS_ALLOW: `http://127.0.0.1:${journeyFakePort}`, ZAPDESK_STATE_DIR: stateDir },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -122,13 +123,15 @@ async function main() {
   while (hostPort === port) hostPort = await freePort();
   let fakesPort = await freePort();
   while (fakesPort === port || fakesPort === hostPort) fakesPort = await freePort();
+  let journeyFakePort = await freePort();
+  while ([port, hostPort, fakesPort].includes(journeyFakePort)) journeyFakePort = await freePort();
   const fakesUrl = `http://127.0.0.1:${fakesPort}`;
   const stateDir = mkdtempSync(path.join(os.tmpdir(), "zapdesk-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const hostUrl = `http://127.0.0.1:${hostPort}`;
   log(`starting the app on ${baseUrl} (session host ${hostUrl}), fresh state in ${stateDir}; log: ${path.relative(ROOT, APP_LOG)}`);
 
-  const app = startApp({ port, hostPort, fakesPort, stateDir });
+  const app = startApp({ port, hostPort, fakesPort, journeyFakePort, stateDir });
   let interrupted = false;
   const onSignal = async (signal) => {
     interrupted = true;
@@ -148,7 +151,7 @@ async function main() {
       const vitest = spawn(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts", ...vitestArgs], {
         cwd: ROOT,
         stdio: ["ignore", "inherit", "inherit"],
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_HOST_URL: hostUrl, E2E_FAKES_URL: fakesUrl, CHROME_PATH: chrome },
+        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_HOST_URL: hostUrl, E2E_FAKES_URL: fakesUrl, E2E_JOURNEY_FAKE_PORT: String(journeyFakePort), CHROME_PATH: chrome },
       });
       vitest.on("exit", (c, s) => resolve(c ?? (s ? 1 : 0)));
     });

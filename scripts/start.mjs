@@ -241,7 +241,14 @@ async function main() {
     DIALOGFLOW_API_URL: vars.DIALOGFLOW_API_URL ?? `${FAKES_URL}/google`,
     AZURE_SPEECH_URL: vars.AZURE_SPEECH_URL ?? `${FAKES_URL}/azure/{region}/cognitiveservices/v1`,
   };
-  const worker = DEV ? await startWranglerDev({ ...mailVars, ...aiVars }) : await startWorkerServer({ ...mailVars, ...aiVars });
+  // The worker's own URL (links in e-mails), and the egress guard's allow-list: only the fakes (and what .dev.vars or
+  // the environment adds: a Typebot on http://localhost:3000, a journey's own fake) may be called over http or on this
+  // machine. A deployment has neither.
+  const localVars = {
+    PUBLIC_URL: vars.PUBLIC_URL ?? APP_URL,
+    EGRESS_ALLOW: [FAKES_URL, ...[vars.EGRESS_ALLOW, process.env.EGRESS_ALLOW].flatMap((v) => (v ?? "").split(",")).map((s) => s.trim()).filter(Boolean)].join(","),
+  };
+  const worker = DEV ? await startWranglerDev({ ...mailVars, ...aiVars, ...localVars }) : await startWorkerServer({ ...mailVars, ...aiVars, ...localVars });
   const host = startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {
     SESSION_HOST_PORT: String(HOST_PORT),
     SESSION_HOST_BIND: "127.0.0.1",

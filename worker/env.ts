@@ -16,7 +16,18 @@ export interface Env {
   /** Encrypts secrets stored for companies (AI provider keys) at rest; see worker/lib/secretBox.ts. */
   DATA_SECRET: string;
   SESSION_HOST_URL: string;
+  /**
+   * "development" (npm start) or "test" (the worker tests); anything else, or nothing, is a deployment (wrangler.toml
+   * says "production"), where EGRESS_ALLOW is refused and PUBLIC_URL must be https.
+   */
   APP_ENV?: string;
+  /** The deployment's own public URL (e.g. https://app.example.com): links in e-mails are made from it, never from a request. */
+  PUBLIC_URL: string;
+  /**
+   * Local runs and tests only: origins (comma-separated, e.g. "http://127.0.0.1:8789") that the egress guard lets
+   * through whatever their scheme and address (worker/lib/egress.ts), for the local fakes. A deployment never has it.
+   */
+  EGRESS_ALLOW?: string;
   /**
    * Only when a proxy of the operator's own stands between the client and Cloudflare: the request header in which
    * that proxy puts the client's address (e.g. "x-forwarded-for"). Rate limits count by it instead of Cloudflare's
@@ -47,16 +58,44 @@ export interface Env {
   ZAPDESK_LOCAL_BULK?: string;
 }
 
-const secretsSchema = z.object({
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
-  BRIDGE_SECRET: z.string().min(32, "BRIDGE_SECRET must be at least 32 characters"),
-  DATA_SECRET: z.string().min(32, "DATA_SECRET must be at least 32 characters"),
-  SESSION_HOST_URL: z.string().url(),
-  TRUSTED_PROXY_HEADER: z
-    .string()
-    .regex(/^[A-Za-z0-9-]*$/, "TRUSTED_PROXY_HEADER must be a header name")
-    .optional(),
-});
+/** Whether this worker is a deployment rather than a local run (npm start) or the tests. */
+export const isDeployment = (env: Pick<Env, "APP_ENV">) => env.APP_ENV !== "development" && env.APP_ENV !== "test";
+
+const originList = z.string().refine(
+  (v) =>
+    v.split(",").every((s) => {
+      if (!s.trim()) return true;
+      try {
+        return new URL(s.trim()).origin === s.trim().replace(/\/+$/, "");
+      } catch {
+        return false;
+      }
+    }),
+  "EGRESS_ALLOW must be comma-separated origins (scheme://host:port)",
+);
+
+const secretsSchema = z
+  .object({
+    APP_ENV: z.string().optional(),
+    JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
+    BRIDGE_SECRET: z.string().min(32, "BRIDGE_SECRET must be at least 32 characters"),
+    DATA_SECRET: z.string().min(32, "DATA_SECRET must be at least 32 characters"),
+    SESSION_HOST_URL: z.string().url(),
+    TRUSTED_PROXY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]*$/, "TRUSTED_PROXY_HEADER must be a header name")
+      .optional(),
+    PUBLIC_URL: z.string().url("PUBLIC_URL must be the deployment's public URL"),
+    EGRESS_ALLOW: originList.optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (!isDeployment(env)) return;
+    if (env.EGRESS_ALLOW?.trim()) ctx.addIssue({ code: "custom", path: ["EGRESS_ALLOW"], message: "EGRESS_ALLOW is for local runs and tests only; a deployment must not set it" });
+    if (!/^https:\/\//i.test(env.PUBLIC_URL)) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "PUBLIC_URL must be https in a deployment" });
+  });
+
+/** The deployment's public URL without a trailing slash, for links in e-mails. */
+export const publicUrl = (env: Pick<Env, "PUBLIC_URL">) => env.PUBLIC_URL.replace(/\/+$/, "");
 
 // The bindings as `cloudflare:workers` and `cloudflare:test` see them.
 type AppBindings = Env;

@@ -1,5 +1,6 @@
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { Env } from "./env";
 import { createWorker } from "./server";
 import { call, companyWithTeam, testEnv } from "./testing/fixtures";
 
@@ -10,6 +11,21 @@ describe("a deployment without its secrets", () => {
     const res = await worker.fetch(new Request("http://zapdesk.test/api/version"), env, createExecutionContext());
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("missing its secrets");
+  });
+
+  it("refuses to serve without PUBLIC_URL, with an http one, or with EGRESS_ALLOW (local runs only)", async () => {
+    const worker = createWorker();
+    const deployed: Env = { ...testEnv, APP_ENV: "production", EGRESS_ALLOW: undefined, PUBLIC_URL: "https://app.example.com" };
+    const answer = (env: Env) => worker.fetch(new Request("http://zapdesk.test/api/version"), env, createExecutionContext());
+    expect((await answer(deployed)).status).toBe(200);
+    for (const env of [
+      { ...deployed, PUBLIC_URL: "" },
+      { ...deployed, PUBLIC_URL: "http://app.example.com" },
+      { ...deployed, EGRESS_ALLOW: "http://127.0.0.1:8789" },
+      { ...deployed, APP_ENV: undefined, EGRESS_ALLOW: "http://127.0.0.1:8789" },
+    ]) {
+      expect((await answer(env)).status, JSON.stringify({ PUBLIC_URL: env.PUBLIC_URL, EGRESS_ALLOW: env.EGRESS_ALLOW, APP_ENV: env.APP_ENV })).toBe(503);
+    }
   });
 
   it("refuses a secret that is too short to be safe", async () => {

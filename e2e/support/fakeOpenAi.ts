@@ -25,7 +25,9 @@ export async function startFakeOpenAi(
     res.end(bytes);
     onReply(lastUserOf(Buffer.concat(chunks)), performance.now());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // The journeys' port is on the app's egress allow-list (scripts/e2e.mjs); elsewhere (a benchmark) any free port,
+  // which its caller puts on the list.
+  await new Promise<void>((resolve) => server.listen(Number(process.env.E2E_JOURNEY_FAKE_PORT) || 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,

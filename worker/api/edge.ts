@@ -84,7 +84,6 @@ export function createEdgeApi() {
       env: c.env,
       input,
       ip: clientIp(c.req.raw.headers, c.env),
-      origin: new URL(c.req.url).origin,
     });
     // Sent after the answer, which is the same whether or not the address has an account.
     if (email) c.executionCtx.waitUntil(sendOrQueueEmail(c.env, email));

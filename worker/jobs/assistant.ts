@@ -3,12 +3,16 @@ import { assistantTools, outcomeOf } from "../domain/assistant/tools";
 import type { AssistantOutcome } from "../domain/assistant/outcome";
 import type { HubDirectory } from "../domain/hubPort";
 import type { Env } from "../env";
+import { egressPolicy } from "../lib/egress";
 import { AiError, chatCompletion, type ChatOptions } from "../lib/openai";
 import { azureSpeech, openAiSpeech, transcribe, VOICE_MIMETYPE } from "../lib/speech";
 import type { AssistantTurn } from "../domain/assistant/turn";
 
+/** Timeouts, retries and the clock of the AI calls; where they may go is the environment's egress policy. */
+export type AiLimits = Omit<ChatOptions, "egress">;
+
 /** The AI provider's limits for one turn, from the environment when set (AI_TIMEOUT_MS, AI_RETRIES). */
-export function aiOptions(env: Pick<Env, "AI_TIMEOUT_MS" | "AI_RETRIES">): ChatOptions {
+export function aiOptions(env: Pick<Env, "AI_TIMEOUT_MS" | "AI_RETRIES">): AiLimits {
   const timeoutMs = Number(env.AI_TIMEOUT_MS);
   const retries = Number(env.AI_RETRIES);
   return {
@@ -23,7 +27,8 @@ export function aiOptions(env: Pick<Env, "AI_TIMEOUT_MS" | "AI_RETRIES">): ChatO
  * carries out what came of it. A failed call is an outcome too (the ticket goes to a human with a note), so only
  * a hub that cannot be reached makes the job retry.
  */
-export async function runAssistantJob(hubs: HubDirectory, env: Env, job: AssistantJob, options: ChatOptions = aiOptions(env)) {
+export async function runAssistantJob(hubs: HubDirectory, env: Env, job: AssistantJob, limits: AiLimits = aiOptions(env)) {
+  const options: ChatOptions = { ...limits, egress: egressPolicy(env) };
   const hub = hubs.of(job.companyId);
   const ref = { ticketId: job.ticketId, messageId: job.messageId };
   const turn = await hub.call("assistantTurn", ref);

@@ -3,11 +3,13 @@ import { integrationReply } from "../contracts/integrationWebhook";
 import type { IntegrationOutcome } from "../domain/integrations/outcome";
 import type { HubDirectory } from "../domain/hubPort";
 import type { Env } from "../env";
+import { egressPolicy } from "../lib/egress";
 import { postWebhook, type WebhookOptions } from "../lib/webhook";
 import { dialogflowExchange } from "./dialogflow";
 import { typebotExchange } from "./typebot";
 
-export type IntegrationOptions = WebhookOptions;
+/** Timeouts, retries and the clock; where the job may call is the environment's egress policy, not an option. */
+export type IntegrationOptions = Omit<WebhookOptions, "egress">;
 
 /**
  * One integration turn, run by the OUTBOUND consumer outside the hub (as the assistant's): the hub gives the turn
@@ -15,7 +17,8 @@ export type IntegrationOptions = WebhookOptions;
  * timeouts and retries, and the hub carries out what came of it. A bot's messages are then delivered from here, one
  * by one with the integration's delay between them, so no wait ever happens inside the hub.
  */
-export async function runIntegrationJob(hubs: HubDirectory, env: Env, job: IntegrationJob, options: IntegrationOptions = {}) {
+export async function runIntegrationJob(hubs: HubDirectory, env: Env, job: IntegrationJob, limits: IntegrationOptions = {}) {
+  const options = { ...limits, egress: egressPolicy(env) };
   const hub = hubs.of(job.companyId);
   const ref = { ticketId: job.ticketId, messageId: job.messageId };
   const turn = await hub.call("integrationTurn", ref);
@@ -35,6 +38,7 @@ export async function runIntegrationJob(hubs: HubDirectory, env: Env, job: Integ
     }
   }
   if (outcome.kind === "failed") console.warn("integration: call failed", { companyId: job.companyId, ticketId: job.ticketId, kind: turn.kind, reason: outcome.reason, status: outcome.status });
+  if (outcome.kind === "bot" && outcome.skipped?.length) console.warn("integration: media not fetched", { companyId: job.companyId, ticketId: job.ticketId, skipped: outcome.skipped });
   const done = await hub.call("integrationOutcome", { ...ref, integrationId: turn.integrationId, outcome });
   if (!("deliverNow" in done) || !done.deliverNow?.length) return;
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));

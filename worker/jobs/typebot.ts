@@ -1,9 +1,9 @@
-import { allowedMediaTypes, MAX_MEDIA_BYTES } from "../contracts/messages";
-import type { BotAction, BotMessage, IntegrationOutcome } from "../domain/integrations/outcome";
+import type { BotAction, BotMessage, IntegrationOutcome, SkippedMedia } from "../domain/integrations/outcome";
 import type { TypebotTurn } from "../domain/integrations/turn";
 import { safeName } from "../domain/messages/uploadedMedia";
 import type { Env } from "../env";
 import type { HttpOptions } from "../lib/httpJson";
+import { fetchMediaByLink } from "../lib/mediaByLink";
 import { continueChat, startChat, type TypebotBubble, type TypebotResult } from "../lib/typebot";
 
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -12,8 +12,9 @@ const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim()
  * One contact message through a Typebot flow (ADR 0040): the finish keyword lets the ticket go to an agent, the
  * restart keyword forgets the session (with the restart text), an expired session starts over, a message with no
  * text gets the unknown-message text, a number answers the numbered choices offered last; otherwise the message
- * continues the session (or starts one). The bot's bubbles become messages (media stored in R2 first), its choice
- * input numbered options, and a '#' JSON bubble a command. A flow that ends hands the ticket to an agent.
+ * continues the session (or starts one). The bot's bubbles become messages (media fetched through the egress guard
+ * and stored in R2 first), its choice input numbered options, and a '#' JSON bubble a command. A flow that ends hands
+ * the ticket to an agent.
  */
 export async function typebotExchange(env: Env, companyId: number, turn: TypebotTurn, opts: HttpOptions): Promise<IntegrationOutcome> {
   const base = { kind: "bot" as const, delayMs: turn.delayMs };
@@ -38,6 +39,7 @@ export async function typebotExchange(env: Env, companyId: number, turn: Typebot
 
   const { reply } = result;
   const messages: BotMessage[] = [];
+  const skipped: SkippedMedia[] = [];
   let action: BotAction | undefined;
   for (const bubble of reply.bubbles) {
     if (bubble.kind === "command") {
@@ -45,11 +47,16 @@ export async function typebotExchange(env: Env, companyId: number, turn: Typebot
       if (action) break;
       continue;
     }
-    messages.push(bubble.kind === "text" ? { body: bubble.text } : await storedMedia(env, companyId, bubble, opts));
+    if (bubble.kind === "text") messages.push({ body: bubble.text });
+    else {
+      const said = await storedMedia(env, companyId, bubble, opts);
+      if ("skipped" in said) skipped.push(said.skipped);
+      if (said.message) messages.push(said.message);
+    }
   }
   if (!action && reply.choices) messages.push({ body: reply.choices.map((c, i) => `${i + 1} - ${c}`).join("\n") });
   if (!action && reply.ended) action = { type: "end" };
-  return { ...base, messages, session: action ? null : { sessionId: reply.sessionId, choices: reply.choices ?? [] }, action };
+  return { ...base, messages, session: action ? null : { sessionId: reply.sessionId, choices: reply.choices ?? [] }, action, ...(skipped.length ? { skipped } : {}) };
 }
 
 /** "2" after numbered choices answers the second one's text; anything else goes as typed. */
@@ -67,26 +74,27 @@ function actionOf(command: Extract<TypebotBubble, { kind: "command" }>["command"
   return undefined;
 }
 
-const BY_BUBBLE: Record<string, string> = { image: "image", audio: "audio", video: "video", file: "application" };
-
 /**
- * A media bubble's file fetched (with a timeout and the app's size cap) and stored under the company in R2, so it
- * is sent as a WhatsApp image, audio, video or document; when it cannot be, its link is sent as text instead.
+ * A media bubble's file fetched by its link (the egress guard, a timeout, the media size cap, its type read from its
+ * bytes) and stored under the company in R2, so it is sent as a WhatsApp image, audio, video or document. One that
+ * cannot be is skipped with its reason (the ticket gets a note): an address the guard refuses is not said at all;
+ * otherwise its link is sent as text instead.
  */
-async function storedMedia(env: Env, companyId: number, bubble: Extract<TypebotBubble, { kind: "media" }>, opts: HttpOptions): Promise<BotMessage> {
+async function storedMedia(env: Env, companyId: number, bubble: Extract<TypebotBubble, { kind: "media" }>, opts: HttpOptions): Promise<{ message: BotMessage } | { message: BotMessage | null; skipped: SkippedMedia }> {
+  const fetched = await fetchMediaByLink(opts.egress, bubble.url, bubble.mediaType, { timeoutMs: opts.timeoutMs ?? 15_000 });
+  if (!fetched.ok) return { message: fetched.reason === "forbidden" ? null : { body: bubble.url }, skipped: { reason: fetched.reason, detail: fetched.detail } };
+  let name = bubble.mediaType as string;
   try {
-    const res = await fetch(bubble.url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000) });
-    const declared = Number(res.headers.get("content-length") ?? "0");
-    if (!res.ok || declared > MAX_MEDIA_BYTES) return { body: bubble.url };
-    const bytes = await res.arrayBuffer();
-    if (bytes.byteLength > MAX_MEDIA_BYTES || bytes.byteLength === 0) return { body: bubble.url };
-    const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    const mediaType = allowedMediaTypes[type] ?? BY_BUBBLE[bubble.mediaType]!;
-    const name = safeName(decodeURIComponent(new URL(bubble.url).pathname.split("/").pop() || bubble.mediaType));
-    const key = `companies/${companyId}/messages/${crypto.randomUUID()}/${name}`;
-    await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: type || "application/octet-stream" } });
-    return { body: "", media: { mediaType, key, name } };
+    name = decodeURIComponent(new URL(bubble.url).pathname.split("/").pop() || name);
   } catch {
-    return { body: bubble.url };
+    // a malformed escape in the name: the bubble's kind names it
   }
+  name = safeName(name);
+  const key = `companies/${companyId}/messages/${crypto.randomUUID()}/${name}`;
+  try {
+    await env.MEDIA.put(key, fetched.bytes, { httpMetadata: { contentType: fetched.contentType } });
+  } catch {
+    return { message: { body: bubble.url }, skipped: { reason: "unreachable", detail: "The file could not be stored" } };
+  }
+  return { message: { body: "", media: { mediaType: fetched.mediaType, key, name } } };
 }

@@ -35,8 +35,8 @@ const detectIntentAnswer = z.object({
 export async function detectIntent(
   account: ServiceAccount,
   query: { projectId: string; sessionId: string; text: string; languageCode: string },
-  endpoints: DialogflowEndpoints = {},
-  opts?: HttpOptions,
+  endpoints: DialogflowEndpoints,
+  opts: HttpOptions,
 ): Promise<DialogflowResult> {
   const tokenUrl = endpoints.tokenUrl || GOOGLE_TOKEN_URL;
   const token = await googleAccessToken(account, tokenUrl, opts);

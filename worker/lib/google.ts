@@ -34,7 +34,7 @@ const cache = new Map<string, { token: string; expiresAt: number }>();
 
 export type TokenResult = { ok: true; token: string } | Extract<HttpResult, { ok: false }> | { ok: false; status: null; reason: "credentials"; detail: string };
 
-export async function googleAccessToken(account: ServiceAccount, tokenUrl = GOOGLE_TOKEN_URL, opts?: HttpOptions & { now?: () => number }): Promise<TokenResult> {
+export async function googleAccessToken(account: ServiceAccount, tokenUrl: string, opts: HttpOptions & { now?: () => number }): Promise<TokenResult> {
   const now = opts?.now?.() ?? Date.now();
   const cacheKey = `${tokenUrl}|${account.client_email}|${account.private_key_id ?? account.private_key.slice(-40)}`;
   const cached = cache.get(cacheKey);

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { EgressError, egressFetch, MAX_JSON_ANSWER_BYTES, type EgressAnswer, type EgressPolicy } from "./egress";
 
 /**
  * A small client for OpenAI's chat completions API (POST {baseUrl}/chat/completions), or any provider that speaks
  * it. Each attempt has a timeout; rate limits (429 without an exhausted quota), server errors (5xx) and timeouts
  * are retried with backoff (honouring Retry-After up to a cap); a refused key (401/403), an exhausted quota and
- * a malformed request are not. See ADR 0031.
+ * a malformed request are not. Every call goes through the egress guard (ADR 0043): a refused base URL is never
+ * sent the key. See ADR 0031.
  */
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
@@ -30,6 +32,8 @@ export interface ChatRequest {
 }
 
 export interface ChatOptions {
+  /** The egress guard's policy (the environment's allow-list). */
+  egress: EgressPolicy;
   /** Per attempt. */
   timeoutMs?: number;
   /** Retries after the first attempt. */
@@ -37,7 +41,6 @@ export interface ChatOptions {
   /** Backoff base: attempt n waits base·2ⁿ (with jitter), at most maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -53,7 +56,7 @@ export interface ChatAnswer {
 }
 
 /** Why a call failed, in words an agent's note can carry. */
-export type AiFailure = "auth" | "quota" | "rate_limited" | "server" | "timeout" | "bad_request" | "bad_response" | "network";
+export type AiFailure = "auth" | "quota" | "rate_limited" | "server" | "timeout" | "bad_request" | "bad_response" | "network" | "forbidden";
 
 export class AiError extends Error {
   /** A rate limit's Retry-After, in ms. */
@@ -89,9 +92,8 @@ const errorBody = z.object({ error: z.object({ message: z.string().optional(), c
 
 export const DEFAULT_CHAT_OPTIONS = { timeoutMs: 30_000, retries: 2, baseDelayMs: 500, maxDelayMs: 8_000 } as const;
 
-export async function chatCompletion(req: ChatRequest, opts: ChatOptions = {}): Promise<ChatAnswer> {
+export async function chatCompletion(req: ChatRequest, opts: ChatOptions): Promise<ChatAnswer> {
   const { timeoutMs, retries, baseDelayMs, maxDelayMs } = { ...DEFAULT_CHAT_OPTIONS, ...opts };
-  const doFetch = opts.fetch ?? fetch;
   const sleep = opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const url = `${(req.baseUrl || OPENAI_BASE_URL).replace(/\/+$/, "")}/chat/completions`;
   const body = JSON.stringify({
@@ -109,7 +111,7 @@ export async function chatCompletion(req: ChatRequest, opts: ChatOptions = {}): 
       const hinted = last?.retryAfterMs;
       await sleep(hinted !== undefined ? Math.min(maxDelayMs, hinted) : backoff / 2 + Math.random() * (backoff / 2));
     }
-    const outcome = await attemptOnce(doFetch, url, req.apiKey, body, timeoutMs);
+    const outcome = await attemptOnce(opts.egress, url, req.apiKey, body, timeoutMs);
     if (!(outcome instanceof AiError)) return outcome;
     last = outcome;
     if (!RETRIED.has(outcome.reason)) break;
@@ -119,21 +121,14 @@ export async function chatCompletion(req: ChatRequest, opts: ChatOptions = {}): 
 
 const RETRIED: ReadonlySet<AiFailure> = new Set(["rate_limited", "server", "timeout", "network"]);
 
-async function attemptOnce(doFetch: typeof fetch, url: string, apiKey: string, body: string, timeoutMs: number): Promise<ChatAnswer | AiError> {
-  let res: Response;
+async function attemptOnce(egress: EgressPolicy, url: string, apiKey: string, body: string, timeoutMs: number): Promise<ChatAnswer | AiError> {
+  let res: EgressAnswer;
   try {
-    res = await doFetch(url, {
-      method: "POST",
-      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    res = await egressFetch(egress, url, { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body }, { timeoutMs, maxBytes: MAX_JSON_ANSWER_BYTES });
   } catch (err) {
-    const name = (err as { name?: string })?.name;
-    if (name === "TimeoutError" || name === "AbortError") return new AiError("timeout", null, `No answer within ${timeoutMs} ms`);
-    return new AiError("network", null, "Could not reach the AI provider");
+    return aiErrorOf(err, timeoutMs, "Could not reach the AI provider");
   }
-  const text = await res.text();
+  const text = res.text();
   if (!res.ok) return failureOf(res, text);
   let parsed;
   try {
@@ -159,7 +154,15 @@ function parseArguments(text: string): Record<string, unknown> {
   }
 }
 
-export function failureOf(res: Response, text: string): AiError {
+/** What a failed call through the guard came to: refused by it, too large, timed out or unreachable. */
+export function aiErrorOf(err: unknown, timeoutMs: number, unreachable: string): AiError {
+  if (err instanceof EgressError) return err.reason === "forbidden" ? new AiError("forbidden", null, err.message) : new AiError("bad_response", null, err.message);
+  const name = (err as { name?: string })?.name;
+  if (name === "TimeoutError" || name === "AbortError") return new AiError("timeout", null, `No answer within ${timeoutMs} ms`);
+  return new AiError("network", null, unreachable);
+}
+
+export function failureOf(res: { status: number; headers: Headers }, text: string): AiError {
   let detail: z.infer<typeof errorBody>["error"];
   try {
     detail = errorBody.parse(JSON.parse(text)).error;

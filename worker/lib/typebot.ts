@@ -71,13 +71,13 @@ const chatReply = z.object({
     .nullish(),
 });
 
-export async function startChat(baseUrl: string, publicId: string, prefilledVariables: Record<string, string>, opts?: HttpOptions): Promise<TypebotResult> {
+export async function startChat(baseUrl: string, publicId: string, prefilledVariables: Record<string, string>, opts: HttpOptions): Promise<TypebotResult> {
   const url = `${trimBase(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`;
   const result = await requestJson(url, { headers: { "content-type": "application/json" }, body: JSON.stringify({ isStreamEnabled: false, prefilledVariables, textBubbleContentFormat: "markdown" }) }, opts);
   return readReply(result, null);
 }
 
-export async function continueChat(baseUrl: string, sessionId: string, text: string, opts?: HttpOptions): Promise<TypebotResult> {
+export async function continueChat(baseUrl: string, sessionId: string, text: string, opts: HttpOptions): Promise<TypebotResult> {
   const url = `${trimBase(baseUrl)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`;
   const result = await requestJson(url, { headers: { "content-type": "application/json" }, body: JSON.stringify({ message: { type: "text", text }, textBubbleContentFormat: "markdown" }) }, opts);
   return readReply(result, sessionId);

@@ -1,11 +1,13 @@
 import { toHex } from "./crypto";
+import { EgressError, egressFetch, MAX_JSON_ANSWER_BYTES, type EgressPolicy } from "./egress";
 
 /**
  * Outgoing webhooks (n8n and webhook integrations): the JSON body signed with HMAC-SHA256 over
  * "<timestamp>.<body>" with the integration's secret, sent as `X-Zapdesk-Signature: v1=<hex>` with
  * `X-Zapdesk-Timestamp` (epoch seconds) and `X-Zapdesk-Delivery` (the same id on every retry, for the receiver's
  * idempotency). A receiver recomputes the signature and refuses a timestamp older than a few minutes. Network
- * errors, timeouts, 429 and 5xx are retried with backoff; other answers are final. See ADR 0032.
+ * errors, timeouts, 429 and 5xx are retried with backoff; other answers are final. Sent through the egress guard
+ * (ADR 0043): an address it refuses is never called ("forbidden", final). See ADR 0032.
  */
 export const WEBHOOK_HEADERS = { signature: "x-zapdesk-signature", timestamp: "x-zapdesk-timestamp", delivery: "x-zapdesk-delivery" } as const;
 
@@ -18,6 +20,7 @@ export async function webhookSignature(secret: string, timestamp: number, body: 
 }
 
 export interface WebhookOptions {
+  egress: EgressPolicy;
   timeoutMs?: number;
   retries?: number;
   baseDelayMs?: number;
@@ -25,9 +28,9 @@ export interface WebhookOptions {
   now?: () => number;
 }
 
-export type WebhookResult = { ok: true; status: number; json: unknown } | { ok: false; status: number | null; reason: "timeout" | "network" | "refused" | "server" };
+export type WebhookResult = { ok: true; status: number; json: unknown } | { ok: false; status: number | null; reason: "timeout" | "network" | "refused" | "server" | "forbidden" | "bad_response" };
 
-export async function postWebhook(url: string, secret: string, payload: unknown, opts: WebhookOptions = {}): Promise<WebhookResult> {
+export async function postWebhook(url: string, secret: string, payload: unknown, opts: WebhookOptions): Promise<WebhookResult> {
   const { timeoutMs = 10_000, retries = 2, baseDelayMs = 500 } = opts;
   const sleep = opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const body = JSON.stringify(payload);
@@ -36,25 +39,30 @@ export async function postWebhook(url: string, secret: string, payload: unknown,
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
     const timestamp = Math.floor((opts.now?.() ?? Date.now()) / 1000);
-    let res: Response;
+    let res;
     try {
-      res = await fetch(url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: await webhookSignature(secret, timestamp, body),
-          [WEBHOOK_HEADERS.delivery]: delivery,
+      res = await egressFetch(
+        opts.egress,
+        url,
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+            [WEBHOOK_HEADERS.signature]: await webhookSignature(secret, timestamp, body),
+            [WEBHOOK_HEADERS.delivery]: delivery,
+          },
+          body,
         },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+        { timeoutMs, maxBytes: MAX_JSON_ANSWER_BYTES },
+      );
     } catch (err) {
+      if (err instanceof EgressError) return { ok: false, status: null, reason: err.reason === "forbidden" ? "forbidden" : "bad_response" };
       const name = (err as { name?: string })?.name;
       last = { ok: false, status: null, reason: name === "TimeoutError" || name === "AbortError" ? "timeout" : "network" };
       continue;
     }
-    const text = await res.text();
+    const text = res.text();
     if (res.ok) {
       let json: unknown = null;
       try {

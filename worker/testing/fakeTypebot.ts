@@ -7,7 +7,10 @@
  *
  * The public id chooses the behaviour: "fail-401", "fail-429", "fail-500" always fail so; "flaky…" fails (500) on
  * its first call, then works; "slow-<ms>…" answers after <ms>; "agent-<userId>" starts with "Um momento." and the
- * command bubble #{"userId":<userId>}; anything else runs the flow below.
+ * command bubble #{"userId":<userId>}; "internal-picture", "redirected-picture" and "page-as-picture" answer one
+ * image bubble (and end) whose URL is on a loopback address (INTERNAL_MEDIA_URL), redirects there (GET
+ * /media/redirect), or serves an HTML page as image/png (GET /media/page.png): what the egress guard must stop;
+ * anything else runs the flow below.
  *
  * The flow ("Atendimento"): a greeting with the contact's name (prefilled variable pushName), a picture, and a
  * choice of "Ver planos", "Falar com atendente", "Encerrar".
@@ -29,6 +32,9 @@ export interface FakeTypebot {
 
 const CHOICES = ["Ver planos", "Falar com atendente", "Encerrar"];
 
+/** Where an attacker's flow points a picture: a service on the worker's own machine. */
+export const INTERNAL_MEDIA_URL = "http://127.0.0.1:7/internal-secret.png";
+
 // A 1×1 PNG and a few bytes of an Ogg page: enough for a file that is what its type says.
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 const OGG = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 0, 2, ...new Array(58).fill(0)]);
@@ -46,6 +52,8 @@ export function fakeTypebot(): FakeTypebot {
     const path = cut > 0 ? url.pathname.slice(cut) : url.pathname;
     if (request.method === "GET" && path === "/media/logo.png") return new Response(PNG, { headers: { "content-type": "image/png" } });
     if (request.method === "GET" && path === "/media/planos.ogg") return new Response(OGG, { headers: { "content-type": "audio/ogg" } });
+    if (request.method === "GET" && path === "/media/redirect") return new Response(null, { status: 302, headers: { location: INTERNAL_MEDIA_URL } });
+    if (request.method === "GET" && path === "/media/page.png") return new Response("<!doctype html><script>alert(1)</script>", { headers: { "content-type": "image/png" } });
     if (request.method !== "POST") return Response.json({ message: "Not found" }, { status: 404 });
     let body: FakeTypebotCall["body"] = {};
     try {
@@ -61,6 +69,9 @@ export function fakeTypebot(): FakeTypebot {
       const failed = await failure(publicId);
       if (failed) return failed;
       const sessionId = `sess_${crypto.randomUUID()}`;
+      const pictures: Record<string, string | undefined> = { "internal-picture": INTERNAL_MEDIA_URL, "redirected-picture": `${origin}/media/redirect`, "page-as-picture": `${origin}/media/page.png` };
+      const picture = pictures[publicId];
+      if (picture) return Response.json({ sessionId, messages: [text("Veja:"), { id: "p1", type: "image", content: { url: picture } }], input: null });
       const agent = /^agent-(\d+)$/.exec(publicId);
       if (agent) return Response.json({ sessionId, messages: [text("Um momento."), text(`#{"userId":${agent[1]}}`)], input: null });
       sessions.set(sessionId, "menu");

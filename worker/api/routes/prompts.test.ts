@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prompts, promptUsage } from "../../db/schema";
-import { openPromptSecret } from "../../domain/prompts/secrets";
+import { apiKeyDestination, openPromptSecret, voiceKeyDestination } from "../../domain/prompts/secrets";
 import { call, companyWithTeam, createPlan, createQueue, inTenant, testEnv } from "../../testing/fixtures";
 
 type Team = Awaited<ReturnType<typeof companyWithTeam>>;
@@ -49,9 +49,12 @@ describe("POST /api/prompt", () => {
     const row = (await rowOf(a.company.id, res.json.id))!;
     expect(row.apiKey).not.toContain(KEY);
     expect(row.apiKey.startsWith("v1.")).toBe(true);
-    expect(await openPromptSecret(testEnv, a.company.id, row.apiKey)).toBe(KEY);
+    const openai = apiKeyDestination("");
+    expect(await openPromptSecret(testEnv, a.company.id, row.apiKey, openai)).toBe(KEY);
     // Sealed for this company: the same value in another company's row does not open.
-    expect(await openPromptSecret(testEnv, b.company.id, row.apiKey)).toBeNull();
+    expect(await openPromptSecret(testEnv, b.company.id, row.apiKey, openai)).toBeNull();
+    // And for its destination: the same value under another base URL does not open.
+    expect(await openPromptSecret(testEnv, a.company.id, row.apiKey, apiKeyDestination("https://elsewhere.example/v1"))).toBeNull();
   });
 
   it("names the invalid fields with the spec's messages and writes nothing", async () => {
@@ -129,6 +132,16 @@ describe("GET /api/prompt", () => {
     expect(JSON.stringify(res.json)).not.toContain(KEY);
   });
 
+  it("refuses a base URL on a loopback or private address (400 naming baseUrl) and stores nothing", async () => {
+    const before = await countOf(a.company.id);
+    for (const baseUrl of ["http://127.0.0.1:9999/v1", "https://10.0.0.5/v1", "https://[::ffff:127.0.0.1]/v1", "https://2130706433/v1", "https://metadata.google.internal/v1"]) {
+      const res = await call("POST", "/api/prompt", { token: a.admin.token, body: body({ baseUrl }) });
+      expect(res.status, baseUrl).toBe(400);
+      expect(res.json, baseUrl).toMatchObject({ error: "ERR_VALIDATION", fields: { baseUrl: expect.any(String) } });
+    }
+    expect(await countOf(a.company.id)).toBe(before);
+  });
+
   it("answers one prompt, 404 for another company's, 403 for an agent", async () => {
     const mine = await created();
     expect((await call("GET", `/api/prompt/${mine.id}`, { token: a.admin.token })).json.apiKey).toBe("••••••••WXYZ");
@@ -153,8 +166,47 @@ describe("PUT /api/prompt/:id", () => {
     expect(replaced.json).toMatchObject({ apiKey: "••••••••9876", voiceKey: "••••••••", voice: "pt-BR-FranciscaNeural" });
     expect(JSON.stringify(replaced.json)).not.toContain("azure-key-1234");
     const row = (await rowOf(a.company.id, mine.id))!;
-    expect(await openPromptSecret(testEnv, a.company.id, row.apiKey)).toBe("sk-new-key-9876");
-    expect(await openPromptSecret(testEnv, a.company.id, row.voiceKey)).toBe("azure-key-1234");
+    expect(await openPromptSecret(testEnv, a.company.id, row.apiKey, apiKeyDestination(""))).toBe("sk-new-key-9876");
+    expect(await openPromptSecret(testEnv, a.company.id, row.voiceKey, voiceKeyDestination("brazilsouth"))).toBe("azure-key-1234");
+  });
+
+  it("refuses a new base URL without the key typed again (400 naming apiKey), so the saved key never follows it", async () => {
+    const mine = await created(a, { baseUrl: "https://llm.example.com/v1" });
+    const sealed = (await rowOf(a.company.id, mine.id))!.apiKey;
+    for (const patch of [{ baseUrl: "https://attacker.example/v1" }, { baseUrl: "https://attacker.example/v1", apiKey: "" }, { baseUrl: "" }]) {
+      const res = await call("PUT", `/api/prompt/${mine.id}`, { token: a.admin.token, body: patch });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: "ERR_VALIDATION", fields: { apiKey: expect.stringContaining("Enter the key again") } });
+    }
+    expect(await rowOf(a.company.id, mine.id)).toMatchObject({ baseUrl: "https://llm.example.com/v1", apiKey: sealed });
+    // The same address (the form sends it back unchanged) keeps the key; a new one with its key is taken.
+    expect((await call("PUT", `/api/prompt/${mine.id}`, { token: a.admin.token, body: { baseUrl: "https://llm.example.com/v1/", temperature: 0.5 } })).status).toBe(200);
+    const moved = await call("PUT", `/api/prompt/${mine.id}`, { token: a.admin.token, body: { baseUrl: "https://other.example.com/v1", apiKey: "sk-other-5555" } });
+    expect(moved.status).toBe(200);
+    const row = (await rowOf(a.company.id, mine.id))!;
+    expect(await openPromptSecret(testEnv, a.company.id, row.apiKey, apiKeyDestination("https://other.example.com/v1"))).toBe("sk-other-5555");
+  });
+
+  it("refuses a new voice region without the voice key typed again (400 naming voiceKey)", async () => {
+    const mine = await created(a, { voice: "pt-BR-FranciscaNeural", voiceKey: "azure-key-1234", voiceRegion: "brazilsouth" });
+    const res = await call("PUT", `/api/prompt/${mine.id}`, { token: a.admin.token, body: { voiceRegion: "eastus" } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual({ voiceKey: expect.stringContaining("Enter the voice key again") });
+    expect((await rowOf(a.company.id, mine.id))!.voiceRegion).toBe("brazilsouth");
+    const moved = await call("PUT", `/api/prompt/${mine.id}`, { token: a.admin.token, body: { voiceRegion: "eastus", voiceKey: "azure-key-9999" } });
+    expect(moved.status).toBe(200);
+    const row = (await rowOf(a.company.id, mine.id))!;
+    expect(await openPromptSecret(testEnv, a.company.id, row.voiceKey, voiceKeyDestination("eastus"))).toBe("azure-key-9999");
+  });
+
+  it("refuses a base URL the worker may not call, on save, naming the field", async () => {
+    const mine = await created();
+    for (const baseUrl of ["http://127.0.0.1:8080/v1", "https://169.254.169.254/v1", "https://localhost/v1", "https://user:pw@llm.example.com/v1", "http://llm.example.com/v1"]) {
+      const res = await call("PUT", `/api/prompt/${mine.id}`, { token: a.admin.token, body: { baseUrl, apiKey: "sk-x-1234" } });
+      expect(res.status, baseUrl).toBe(400);
+      expect(Object.keys(res.json.fields), baseUrl).toEqual(["baseUrl"]);
+    }
+    expect((await rowOf(a.company.id, mine.id))!.baseUrl).toBe("");
   });
 
   it("validates (400, nothing changed), 404 for another company's, 403 for a supervisor", async () => {

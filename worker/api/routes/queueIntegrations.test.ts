@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queueIntegrations } from "../../db/schema";
-import { openIntegrationSecret } from "../../domain/queueIntegrations/secrets";
+import { openIntegrationSecret, openSigningSecret } from "../../domain/queueIntegrations/secrets";
 import { call, companyWithTeam, createPlan, inTenant, testEnv } from "../../testing/fixtures";
 
 type Team = Awaited<ReturnType<typeof companyWithTeam>>;
@@ -45,7 +45,9 @@ describe("POST /api/queueIntegration", () => {
     expect(hook.secret).toMatch(/^whsec_/);
     const row = (await rowOf(a.company.id, hook.id))!;
     expect(row.secret).not.toContain(hook.secret);
-    expect(await openIntegrationSecret(testEnv, a.company.id, row.secret)).toBe(hook.secret);
+    expect(await openSigningSecret(testEnv, a.company.id, row.secret, "https://hooks.example/in")).toBe(hook.secret);
+    // Bound to its URL: under another one it does not open.
+    expect(await openSigningSecret(testEnv, a.company.id, row.secret, "https://elsewhere.example/in")).toBeNull();
     const again = await call("GET", `/api/queueIntegration/${hook.id}`, { token: a.admin.token });
     expect(JSON.stringify(again.json)).not.toContain(hook.secret);
   });
@@ -80,6 +82,42 @@ describe("POST /api/queueIntegration", () => {
     const dup = await call("POST", "/api/queueIntegration", { token: a.admin.token, body: { type: "n8n", name: first.name.toLowerCase(), urlN8N: "https://n8n.example/webhook/2" } });
     expect(dup.status).toBe(409);
     expect(dup.json.error).toBe("ERR_DUPLICATED_INTEGRATION");
+  });
+
+  it("refuses a URL the worker may not call (400 naming urlN8N) and stores nothing", async () => {
+    const before = await countOf(a.company.id);
+    const urls = [
+      "http://127.0.0.1:8080/hook",
+      "https://127.0.0.1/hook",
+      "https://localhost/hook",
+      "https://n8n.localhost/hook",
+      "https://169.254.169.254/latest/meta-data",
+      "https://metadata.google.internal/computeMetadata/v1",
+      "https://10.1.2.3/hook",
+      "https://172.16.0.1/hook",
+      "https://192.168.1.1/hook",
+      "https://100.64.0.1/hook",
+      "https://0.0.0.0/hook",
+      "https://[::1]/hook",
+      "https://[fd00::1]/hook",
+      "https://[fe80::1]/hook",
+      "https://[::ffff:10.0.0.1]/hook",
+      "https://0x7f000001/hook",
+      "https://017700000001/hook",
+      "https://2130706433/hook",
+      "https://printer.local/hook",
+      "https://intranet/hook",
+      "https://user:secret@n8n.example/hook",
+      "http://n8n.example/hook",
+    ];
+    for (const type of ["n8n", "webhook", "typebot"]) {
+      for (const urlN8N of urls) {
+        const res = await call("POST", "/api/queueIntegration", { token: a.admin.token, body: { type, name: unique("Bad"), urlN8N, typebotSlug: "x" } });
+        expect(res.status, `${type} ${urlN8N}`).toBe(400);
+        expect(Object.keys(res.json.fields ?? {}), `${type} ${urlN8N}`).toEqual(["urlN8N"]);
+      }
+    }
+    expect(await countOf(a.company.id)).toBe(before);
   });
 
   it("is an admin's (403) and needs the plan's integrations (403 on every call)", async () => {
@@ -131,6 +169,30 @@ describe("PUT /api/queueIntegration/:id", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toEqual({ name: "Too Short!", projectName: "Required" });
     expect((await rowOf(a.company.id, df.id))!.projectName).toBe("p2");
+  });
+
+  it("refuses a new URL the worker may not call, changing nothing", async () => {
+    const mine = await created(a, { type: "webhook", name: unique("Hook"), urlN8N: "https://hooks.example/in" });
+    const res = await call("PUT", `/api/queueIntegration/${mine.id}`, { token: a.admin.token, body: { type: "webhook", name: mine.name, urlN8N: "https://127.0.0.1:8788/internal" } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual({ urlN8N: expect.stringContaining("private") });
+    expect((await rowOf(a.company.id, mine.id))!.urlN8N).toBe("https://hooks.example/in");
+  });
+
+  it("makes a new signing secret when the URL changes (answered once), and keeps it otherwise", async () => {
+    const hook = await created(a, { type: "n8n", name: unique("Hook"), urlN8N: "https://hooks.example/in" });
+    const same = await call("PUT", `/api/queueIntegration/${hook.id}`, { token: a.admin.token, body: { type: "webhook", name: hook.name, urlN8N: "https://hooks.example/in" } });
+    expect(same.status).toBe(200);
+    expect(same.json.secret).toBeUndefined();
+    const moved = await call("PUT", `/api/queueIntegration/${hook.id}`, { token: a.admin.token, body: { type: "webhook", name: hook.name, urlN8N: "https://other.example/in" } });
+    expect(moved.status).toBe(200);
+    expect(moved.json.secret).toMatch(/^whsec_/);
+    expect(moved.json.secret).not.toBe(hook.secret);
+    const row = (await rowOf(a.company.id, hook.id))!;
+    expect(await openSigningSecret(testEnv, a.company.id, row.secret, "https://other.example/in")).toBe(moved.json.secret);
+    // A type that signs nothing keeps no secret.
+    await call("PUT", `/api/queueIntegration/${hook.id}`, { token: a.admin.token, body: { type: "typebot", name: hook.name, urlN8N: "https://other.example/in", typebotSlug: "x" } });
+    expect((await rowOf(a.company.id, hook.id))!.secret).toBe("");
   });
 
   it("is 404 for another company's and 403 for an agent, changing nothing", async () => {

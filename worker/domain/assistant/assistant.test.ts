@@ -2,7 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AssistantJob, OutboundJob } from "../../contracts/outbound";
-import { messages, promptUsage, ticketNotes, tickets, ticketTracking, whatsappQueues } from "../../db/tenantSchema";
+import { messages, prompts, promptUsage, ticketNotes, tickets, ticketTracking, whatsappQueues } from "../../db/tenantSchema";
+import { apiKeyDestination, sealPromptSecret } from "../prompts/secrets";
 import { hubDirectory } from "../../hub/ports";
 import { runAssistantJob } from "../../jobs/assistant";
 import { handleOutboundBatch } from "../../jobs/outbound";
@@ -10,6 +11,7 @@ import { deliver, inbound } from "../../testing/bridge";
 import { call, inTenant, testEnv } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { FAKE_OPENAI_URL, useFakeOpenAi } from "../../testing/useFakeOpenAi";
+import { useFakeService } from "../../testing/useFakeService";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -207,3 +209,37 @@ describe("handing a ticket to the assistant", () => {
 async function ticketRowsQueued(companyId: number, ticketId: number) {
   return (await botLines(companyId, ticketId)).filter((l) => l.dataJson === JSON.stringify({ bot: "assistant" })).length;
 }
+
+describe("the assistant's provider address through the egress guard", () => {
+  const INTERNAL = "http://127.0.0.1:7/v1";
+
+  it("refuses baseUrl=http://127.0.0.1:…/v1 on save, and never sends the key to one stored before the check", async () => {
+    const team = await inboxCompany();
+    const refused = await call("POST", "/api/prompt", {
+      token: team.admin.token,
+      body: { name: "Assistente interno", prompt: SYSTEM, apiKey: "sk-fake-good", queueId: team.support.id, baseUrl: INTERNAL },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ error: "ERR_VALIDATION", fields: { baseUrl: expect.any(String) } });
+
+    const heard: (string | null)[] = [];
+    useFakeService("http://127.0.0.1:7", async (request) => {
+      heard.push(request.headers.get("authorization"));
+      return Response.json({ choices: [{ message: { content: "ok" } }] });
+    });
+    const prompt = await promptFor(team);
+    // As a row saved before the guard existed would be: the internal URL, with the key sealed for it.
+    await inTenant(team.company.id, async (db) =>
+      db
+        .update(prompts)
+        .set({ baseUrl: INTERNAL, apiKey: await sealPromptSecret(testEnv, team.company.id, "sk-fake-good", apiKeyDestination(INTERNAL)) })
+        .where(eq(prompts.id, prompt.id)),
+    );
+    const { ticket, job } = await assistantTicket(team, prompt.id, ["Oi"]);
+    await run(job);
+    expect(heard).toEqual([]);
+    expect(await botLines(team.company.id, ticket.id)).toEqual([]);
+    expect(await ticketRow(team.company.id, ticket.id)).toMatchObject({ useIntegration: false, promptId: null });
+    expect(await notesOf(team.company.id, ticket.id)).toEqual([{ note: expect.stringContaining("não é permitido"), userId: null }]);
+  });
+});

@@ -12,6 +12,7 @@ const WHY: Record<Lang, Record<AiFailure, string>> = {
     bad_request: "o provedor de IA recusou o pedido",
     bad_response: "a resposta do provedor de IA não pôde ser lida",
     network: "o provedor de IA não pôde ser alcançado",
+    forbidden: "o endereço do provedor de IA não é permitido (privado, local ou sem https)",
   },
   en: {
     auth: "the API key was refused",
@@ -22,6 +23,7 @@ const WHY: Record<Lang, Record<AiFailure, string>> = {
     bad_request: "the AI provider refused the request",
     bad_response: "the AI provider's answer could not be read",
     network: "the AI provider could not be reached",
+    forbidden: "the AI provider's address is not allowed (private, local or not https)",
   },
   es: {
     auth: "la clave de la API fue rechazada",
@@ -32,6 +34,7 @@ const WHY: Record<Lang, Record<AiFailure, string>> = {
     bad_request: "el proveedor de IA rechazó la solicitud",
     bad_response: "no se pudo leer la respuesta del proveedor de IA",
     network: "no se pudo contactar al proveedor de IA",
+    forbidden: "la dirección del proveedor de IA no está permitida (privada, local o sin https)",
   },
 };
 

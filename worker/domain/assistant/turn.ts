@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { messages, prompts, queues, tickets } from "../../db/schema";
 import type { ChatMessage } from "../../lib/openai";
 import type { SystemCtx } from "../context";
-import { openPromptSecret } from "../prompts/secrets";
+import { apiKeyDestination, openPromptSecret, voiceKeyDestination } from "../prompts/secrets";
 
 /** What the assistant needs for one answer, read in the hub and handed to the job that calls the model. */
 export interface AssistantTurn {
@@ -91,13 +91,13 @@ export async function assistantTurn({ ctx, input }: { ctx: SystemCtx; input: Ass
     last && last.id === input.messageId && !last.fromMe && AUDIO.has(last.mediaType) && !last.body.trim() && last.mediaUrl
       ? { messageId: last.id, key: last.mediaUrl, filename: last.mediaName || "audio.ogg", index: history.length }
       : null;
-  const voiceKey = prompt.voice !== "texto" && prompt.voiceKey && prompt.voiceRegion ? await openPromptSecret(ctx.env, ctx.companyId, prompt.voiceKey) : null;
+  const voiceKey = prompt.voice !== "texto" && prompt.voiceKey && prompt.voiceRegion ? await openPromptSecret(ctx.env, ctx.companyId, prompt.voiceKey, voiceKeyDestination(prompt.voiceRegion)) : null;
   const companyQueues = await ctx.db.select({ id: queues.id, name: queues.name }).from(queues).where(eq(queues.companyId, ctx.companyId)).orderBy(asc(queues.name)).all();
   return {
     promptId: prompt.id,
     model: prompt.model,
     baseUrl: prompt.baseUrl,
-    apiKey: await openPromptSecret(ctx.env, ctx.companyId, prompt.apiKey),
+    apiKey: await openPromptSecret(ctx.env, ctx.companyId, prompt.apiKey, apiKeyDestination(prompt.baseUrl)),
     temperature: prompt.temperature,
     maxTokens: prompt.maxTokens,
     messages: [{ role: "system", content: prompt.prompt }, ...history],

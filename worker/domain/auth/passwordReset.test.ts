@@ -1,10 +1,11 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EmailJob } from "../../contracts/outbound";
 import { passwordResets } from "../../db/controlSchema";
 import { handleOutboundBatch } from "../../jobs/outbound";
 import { sendOrQueueEmail } from "../../jobs/email";
+import { createWorker } from "../../server";
 import { codeSentTo, useFakeMail } from "../../testing/fakeMail";
 import { call, callInProcess, control, createCompany, createUser, loginAs, PASSWORD, testEnv } from "../../testing/fixtures";
 
@@ -48,6 +49,27 @@ describe("POST /api/forgetpassword", () => {
     expect(row!.codeHash).not.toContain(code);
     expect(row!.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 30 * 60_000 - 1000);
     expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+  });
+
+  it("links the e-mail to the deployment's PUBLIC_URL, never to the Host the request named", async () => {
+    const mail = useFakeMail();
+    const { user } = await userWithCompany();
+    const ctx = createExecutionContext();
+    const res = await createWorker().fetch(
+      new Request("http://evil.example/api/forgetpassword", {
+        method: "POST",
+        headers: { host: "evil.example", "content-type": "application/json", "cf-connecting-ip": ip() },
+        body: JSON.stringify({ email: user.email }),
+      }),
+      testEnv,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const sent = mail.emails.find((e) => e.to.includes(user.email))!;
+    expect(sent.text).toContain(`${testEnv.PUBLIC_URL}/forgetpsw?email=${encodeURIComponent(user.email)}`);
+    expect(sent.html).toContain(`href="${testEnv.PUBLIC_URL}/forgetpsw?email=`);
+    expect(`${sent.text}${sent.html}`).not.toContain("evil.example");
   });
 
   it("refuses a malformed address with the field named, and stores nothing", async () => {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { ForgotPasswordInput } from "../../contracts/passwordReset";
 import type { ControlDb } from "../../db/client";
 import { loginEmails, passwordResets } from "../../db/controlSchema";
-import type { Env } from "../../env";
+import { publicUrl, type Env } from "../../env";
 import { hmacSha256 } from "../../lib/crypto";
 import { limits, takeHits } from "../../lib/rateLimit";
 import type { OutgoingEmail } from "../../lib/resend";
@@ -32,11 +32,10 @@ export function resetCodeHash(env: Pick<Env, "JWT_SECRET">, companyId: number, u
 
 interface RequestArgs {
   control: ControlDb;
-  env: Pick<Env, "JWT_SECRET">;
+  /** PUBLIC_URL makes the e-mail's link: never the request's Host, which the caller chooses. */
+  env: Pick<Env, "JWT_SECRET" | "PUBLIC_URL">;
   input: ForgotPasswordInput;
   ip: string;
-  /** The app's origin, for the link in the e-mail. */
-  origin: string;
 }
 
 /**
@@ -44,7 +43,7 @@ interface RequestArgs {
  * account, a new code replaces any earlier one and the e-mail to send is answered (the caller sends it after its
  * response). The caller answers the same either way, so the page does not tell who has an account.
  */
-export async function requestPasswordReset({ control, env, input, ip, origin }: RequestArgs): Promise<OutgoingEmail | null> {
+export async function requestPasswordReset({ control, env, input, ip }: RequestArgs): Promise<OutgoingEmail | null> {
   const email = input.email;
   await takeHits(control, [
     { key: `reset:email:${email}`, limit: limits.resetRequestPerEmail },
@@ -67,11 +66,11 @@ export async function requestPasswordReset({ control, env, input, ip, origin }: 
       expiresAt: new Date(now + RESET_CODE_TTL_MS),
     }),
   ]);
-  return resetEmail(email, code, origin);
+  return resetEmail(email, code, publicUrl(env));
 }
 
-function resetEmail(to: string, code: string, origin: string): OutgoingEmail {
-  const link = `${origin}/forgetpsw?email=${encodeURIComponent(to)}`;
+function resetEmail(to: string, code: string, appUrl: string): OutgoingEmail {
+  const link = `${appUrl}/forgetpsw?email=${encodeURIComponent(to)}`;
   const minutes = RESET_CODE_TTL_MS / 60_000;
   return {
     to,

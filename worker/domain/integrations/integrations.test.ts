@@ -1,13 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IntegrationJob } from "../../contracts/outbound";
-import { messages, tags, ticketNotes, tickets, ticketTags, ticketTracking, whatsappQueues } from "../../db/tenantSchema";
+import { messages, queueIntegrations, tags, ticketNotes, tickets, ticketTags, ticketTracking, whatsappQueues } from "../../db/tenantSchema";
+import { sealSigningSecret } from "../queueIntegrations/secrets";
 import { hubDirectory } from "../../hub/ports";
 import { runIntegrationJob } from "../../jobs/integration";
 import { deliver, inbound } from "../../testing/bridge";
 import { call, inTenant, testEnv } from "../../testing/fixtures";
 import { FAKE_HOOKS_URL, useFakeWebhook } from "../../testing/fakeWebhook";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
+import { useFakeService } from "../../testing/useFakeService";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -128,5 +130,53 @@ describe("an n8n or webhook integration", () => {
     await deliver(inbound(team.connection.id, "5511955550002", "Oi, tudo bem?"));
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(receiver.received[0]!.body).toMatchObject({ message: { body: "Oi, tudo bem?" } });
+  });
+});
+
+describe("an integration's address through the egress guard", () => {
+  const INTERNAL = "http://127.0.0.1:7";
+  /** A service on the worker's own machine, recording whoever reaches it (it must be no one). */
+  function internalService() {
+    const reached: { url: string; signed: boolean }[] = [];
+    useFakeService(INTERNAL, async (request) => {
+      reached.push({ url: request.url, signed: request.headers.has("x-zapdesk-signature") });
+      return Response.json({ messages: [{ body: "roubado" }] });
+    });
+    return reached;
+  }
+
+  it("refuses urlN8N=http://127.0.0.1:… on save (400), and never calls one stored before the check: the ticket goes to an agent with a note", async () => {
+    const team = await inboxCompany();
+    const refused = await call("POST", "/api/queueIntegration", { token: team.admin.token, body: { type: "n8n", name: "Interno", urlN8N: `${INTERNAL}/hook` } });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ error: "ERR_VALIDATION", fields: { urlN8N: expect.any(String) } });
+
+    const reached = internalService();
+    const hook = await hookFor(team, "/ok", "n8n");
+    // As a row saved before the guard existed would be: the internal URL, with a secret sealed for it.
+    await inTenant(team.company.id, async (db) =>
+      db
+        .update(queueIntegrations)
+        .set({ urlN8N: `${INTERNAL}/hook`, secret: await sealSigningSecret(testEnv, team.company.id, hook.secret, `${INTERNAL}/hook`) })
+        .where(eq(queueIntegrations.id, hook.id)),
+    );
+    const { ticket, job } = await integrationTicket(team, hook.id);
+    await run(job);
+    expect(reached).toEqual([]);
+    expect(await saidOn(team.company.id, ticket.id)).toEqual([]);
+    expect(await ticketRow(team.company.id, ticket.id)).toMatchObject({ status: "pending", useIntegration: false, integrationId: null, queueId: team.sales.id });
+    expect(await notesOf(team.company.id, ticket.id)).toEqual([{ note: expect.stringContaining("endereço não permitido") }]);
+  });
+
+  it("does not follow a redirect from the receiver into a private address, so the signed event stays where it was sent", async () => {
+    const team = await inboxCompany();
+    const reached = internalService();
+    const hook = await hookFor(team, "/moved");
+    useFakeService(`${FAKE_HOOKS_URL}/moved`, async () => new Response(null, { status: 307, headers: { location: `${INTERNAL}/steal` } }));
+    const { ticket, job } = await integrationTicket(team, hook.id);
+    await run(job);
+    expect(reached).toEqual([]);
+    expect(await saidOn(team.company.id, ticket.id)).toEqual([]);
+    expect(await notesOf(team.company.id, ticket.id)).toEqual([{ note: expect.stringContaining("endereço não permitido") }]);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { IntegrationReply } from "../../contracts/integrationWebhook";
+import type { LinkedMediaRefusal } from "../../lib/mediaByLink";
 import { queues, tags, ticketNotes, tickets, ticketTags, typebotSessions, users } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { handOver } from "../assistant/handOver";
@@ -8,7 +9,7 @@ import { announce } from "../inbound/ingestMessage";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import { settingsFor } from "../settings/companySettingValues";
 import { trackingRow } from "../tickets/tracking";
-import { integrationFailureNote } from "./notes";
+import { integrationFailureNote, mediaSkippedNote } from "./notes";
 import { integrationTicket, withIntegration } from "./turn";
 
 export type IntegrationOutcome =
@@ -16,7 +17,13 @@ export type IntegrationOutcome =
   | BotOutcome
   | { kind: "failed"; reason: IntegrationFailure; status: number | null };
 
-export type IntegrationFailure = "timeout" | "network" | "refused" | "rate_limited" | "server" | "bad_response" | "secret" | "credentials" | "unsupported";
+export type IntegrationFailure = "timeout" | "network" | "refused" | "rate_limited" | "server" | "bad_response" | "secret" | "credentials" | "unsupported" | "forbidden";
+
+/** A bot's file that was not sent as a file: the egress guard refused its address, or it could not be fetched or was not what it claimed. */
+export interface SkippedMedia {
+  reason: LinkedMediaRefusal;
+  detail: string;
+}
 
 /** A message a bot (Typebot, Dialogflow) says: text, or a file the job already stored in R2. */
 export interface BotMessage {
@@ -37,6 +44,8 @@ export interface BotOutcome {
   delayMs: number;
   session?: { sessionId: string; choices: string[] } | null;
   action?: BotAction;
+  /** Files the job did not send as files, each noted on the ticket for its agents. */
+  skipped?: SkippedMedia[];
 }
 
 /**
@@ -85,8 +94,12 @@ export async function integrationOutcome({ ctx, input }: { ctx: SystemCtx; input
   return { applied: true };
 }
 
-async function botOutcome(ctx: SystemCtx, ticket: { id: number; queueId: number | null }, outcome: BotOutcome) {
+async function botOutcome(ctx: SystemCtx, ticket: { id: number; queueId: number | null; contactId: number }, outcome: BotOutcome) {
   const deliverNow: number[] = [];
+  if (outcome.skipped?.length) {
+    const { language } = await settingsFor(ctx, ["language"]);
+    await ctx.db.insert(ticketNotes).values(outcome.skipped.map((s) => ({ companyId: ctx.companyId, note: mediaSkippedNote(language, s), userId: null, contactId: ticket.contactId, ticketId: ticket.id })));
+  }
   for (const [i, m] of outcome.messages.entries()) {
     // The job delivers them one by one, `delayMs` apart; each queued send (later still) is only a safety net.
     const fallbackDelaySeconds = 10 + Math.ceil((i * outcome.delayMs) / 1000);

@@ -3,7 +3,7 @@ import type { IntegrationEvent } from "../../contracts/integrationWebhook";
 import { contacts, messages, queueIntegrations, tickets, typebotSessions } from "../../db/schema";
 import type { SystemCtx } from "../context";
 import { isLastMessage, type AssistantJobRef } from "../assistant/turn";
-import { openIntegrationSecret } from "../queueIntegrations/secrets";
+import { openIntegrationSecret, openSigningSecret } from "../queueIntegrations/secrets";
 
 /** The ticket as an integration's rules read it. */
 export async function integrationTicket(ctx: SystemCtx, ticketId: number) {
@@ -113,7 +113,7 @@ export async function integrationTurn({ ctx, input }: { ctx: SystemCtx; input: A
     kind: "webhook",
     integrationId: integration.id,
     url: integration.urlN8N,
-    secret: await openIntegrationSecret(ctx.env, ctx.companyId, integration.secret),
+    secret: await openSigningSecret(ctx.env, ctx.companyId, integration.secret, integration.urlN8N),
     event: {
       event: "message",
       version: 1,

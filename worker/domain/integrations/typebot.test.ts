@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IntegrationJob } from "../../contracts/outbound";
-import { contacts, messages, ticketNotes, tickets, typebotSessions } from "../../db/tenantSchema";
+import { contacts, messages, queueIntegrations, ticketNotes, tickets, typebotSessions } from "../../db/tenantSchema";
 import { hubDirectory } from "../../hub/ports";
 import { runIntegrationJob } from "../../jobs/integration";
 import { deliver, inbound } from "../../testing/bridge";
 import { call, inTenant, testEnv } from "../../testing/fixtures";
-import { fakeTypebot } from "../../testing/fakeTypebot";
+import { fakeTypebot, INTERNAL_MEDIA_URL } from "../../testing/fakeTypebot";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { useFakeService } from "../../testing/useFakeService";
 
@@ -201,5 +201,73 @@ describe("a Typebot integration", () => {
     await say(team, t, "Oi");
     expect(fake.calls).toHaveLength(2);
     expect((await botSaid(team.company.id, t.ticket.id))[0]!.body).toBe("Olá, Marta Lima! Bem-vindo ao atendimento.");
+  });
+});
+
+describe("a Typebot flow's media through the egress guard", () => {
+  /** A service on the worker's own machine, recording whoever reaches it (it must be no one). */
+  function internalService() {
+    const reached: string[] = [];
+    useFakeService(new URL(INTERNAL_MEDIA_URL).origin, async (request) => {
+      reached.push(request.url);
+      return new Response(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), { headers: { "content-type": "image/png" } });
+    });
+    return reached;
+  }
+  const mediaNotes = async (companyId: number, ticketId: number) => (await notesOf(companyId, ticketId)).map((n) => n.note);
+
+  it("does not fetch a picture on a loopback address: no stored media, nothing said of it, the reason noted", async () => {
+    const team = await inboxCompany();
+    const reached = internalService();
+    withFake();
+    const t = await typebotTicket(team, (await typebotFor(team, "internal-picture")).id);
+    await say(team, t, "Oi");
+    expect(reached).toEqual([]);
+    const said = await botSaid(team.company.id, t.ticket.id);
+    expect(said.map((m) => [m.body, m.mediaType, m.mediaUrl])).toEqual([["Veja:", "chat", null]]);
+    const notes = await mediaNotes(team.company.id, t.ticket.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain("não foi buscado");
+    expect(notes[0]).toContain("http://127.0.0.1:7/internal-secret.png");
+  });
+
+  it("does not follow a redirect from the Typebot server into a private address", async () => {
+    const team = await inboxCompany();
+    const reached = internalService();
+    withFake();
+    const t = await typebotTicket(team, (await typebotFor(team, "redirected-picture")).id);
+    await say(team, t, "Oi");
+    expect(reached).toEqual([]);
+    const said = await botSaid(team.company.id, t.ticket.id);
+    expect(said.some((m) => m.mediaUrl)).toBe(false);
+    expect(await mediaNotes(team.company.id, t.ticket.id)).toEqual([expect.stringContaining("A redirect to http://127.0.0.1:7/internal-secret.png")]);
+  });
+
+  it("believes the bytes, not the Content-Type: an HTML page served as image/png is not stored, its link goes as text", async () => {
+    const team = await inboxCompany();
+    withFake();
+    const t = await typebotTicket(team, (await typebotFor(team, "page-as-picture")).id);
+    await say(team, t, "Oi");
+    const said = await botSaid(team.company.id, t.ticket.id);
+    expect(said.map((m) => [m.body, m.mediaType, m.mediaUrl])).toEqual([
+      ["Veja:", "chat", null],
+      [`${TYPEBOT_URL}/media/page.png`, "chat", null],
+    ]);
+    expect(await mediaNotes(team.company.id, t.ticket.id)).toEqual([expect.stringContaining("não é o tipo de arquivo")]);
+  });
+
+  it("refuses on save a Typebot URL on a private address, and never calls one stored before the check", async () => {
+    const team = await inboxCompany();
+    const refused = await call("POST", "/api/queueIntegration", { token: team.admin.token, body: { type: "typebot", name: "Interno", urlN8N: "http://127.0.0.1:7", typebotSlug: "x" } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields).toEqual({ urlN8N: expect.any(String) });
+    const reached = internalService();
+    const bot = await typebotFor(team, "atendimento");
+    await inTenant(team.company.id, (db) => db.update(queueIntegrations).set({ urlN8N: "http://127.0.0.1:7" }).where(eq(queueIntegrations.id, bot.id)));
+    const t = await typebotTicket(team, bot.id);
+    await say(team, t, "Oi");
+    expect(reached).toEqual([]);
+    expect(await ticketRow(team.company.id, t.ticket.id)).toMatchObject({ useIntegration: false, queueId: team.sales.id });
+    expect(await notesOf(team.company.id, t.ticket.id)).toEqual([{ note: expect.stringContaining("endereço não permitido") }]);
   });
 });

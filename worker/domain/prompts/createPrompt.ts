@@ -4,12 +4,17 @@ import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { assertPromptAccess } from "./access";
 import { assertPromptNameFree, assertPromptQueue, PROMPT_NAME_UNIQUE } from "./names";
-import { hintOf, sealPromptSecret } from "./secrets";
+import { assertCallableUrls } from "../shared/egressFields";
+import { apiKeyDestination, hintOf, sealPromptSecret, voiceKeyDestination } from "./secrets";
 import { loadPromptView, publishPrompt } from "./view";
 
-/** Adds an AI assistant prompt (admins, plan useOpenAi). Its keys are sealed before they are stored. */
+/**
+ * Adds an AI assistant prompt (admins, plan useOpenAi). Its base URL must be one the egress guard lets the worker
+ * call; its keys are sealed, each bound to where it goes (the base URL, the voice region), before they are stored.
+ */
 export async function createPrompt({ ctx, input }: { ctx: Ctx; input: CreatePromptInput }) {
   await assertPromptAccess(ctx);
+  assertCallableUrls(ctx.env, { baseUrl: input.baseUrl });
   await assertPromptNameFree(ctx, input.name);
   await assertPromptQueue(ctx, input.queueId);
   const { apiKey, voiceKey, ...fields } = input;
@@ -21,9 +26,9 @@ export async function createPrompt({ ctx, input }: { ctx: Ctx; input: CreateProm
       .values({
         ...fields,
         companyId: ctx.companyId,
-        apiKey: await sealPromptSecret(ctx.env, ctx.companyId, apiKey),
+        apiKey: await sealPromptSecret(ctx.env, ctx.companyId, apiKey, apiKeyDestination(input.baseUrl)),
         apiKeyHint: hintOf(apiKey),
-        voiceKey: voiceKey ? await sealPromptSecret(ctx.env, ctx.companyId, voiceKey) : "",
+        voiceKey: voiceKey ? await sealPromptSecret(ctx.env, ctx.companyId, voiceKey, voiceKeyDestination(input.voiceRegion)) : "",
         createdAt: now,
         updatedAt: now,
       })

@@ -5,15 +5,18 @@ import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { assertIntegrationAccess } from "./access";
 import { assertIntegrationNameFree, INTEGRATION_NAME_UNIQUE } from "./names";
-import { sealIntegrationSecret } from "./secrets";
+import { assertCallableUrls } from "../shared/egressFields";
+import { sealIntegrationSecret, sealSigningSecret } from "./secrets";
 import { presentIntegration, publishIntegration } from "./view";
 
 /**
  * Adds a queue integration (admins, plan useIntegrations). n8n, webhook and typebot take the name as projectName
- * (spec 002). n8n and webhook get a signing secret, answered this once; a service account's JSON is sealed.
+ * (spec 002). Its URL must be one the egress guard lets the worker call. n8n and webhook get a signing secret (bound
+ * to the URL), answered this once; a service account's JSON is sealed.
  */
 export async function createQueueIntegration({ ctx, input }: { ctx: Ctx; input: CreateQueueIntegrationInput }) {
   await assertIntegrationAccess(ctx);
+  if (input.type !== "dialogflow") assertCallableUrls(ctx.env, { urlN8N: input.urlN8N });
   await assertIntegrationNameFree(ctx, input.name);
   const signs = input.type === "n8n" || input.type === "webhook";
   const secret = signs ? `whsec_${randomToken(24)}` : "";
@@ -27,7 +30,7 @@ export async function createQueueIntegration({ ctx, input }: { ctx: Ctx; input: 
         companyId: ctx.companyId,
         projectName: input.type === "dialogflow" ? input.projectName : input.name,
         jsonContent: input.type === "dialogflow" && input.jsonContent ? await sealIntegrationSecret(ctx.env, ctx.companyId, input.jsonContent) : "",
-        secret: secret ? await sealIntegrationSecret(ctx.env, ctx.companyId, secret) : "",
+        secret: secret ? await sealSigningSecret(ctx.env, ctx.companyId, secret, input.urlN8N) : "",
         createdAt: now,
         updatedAt: now,
       })

@@ -1,6 +1,7 @@
 import type { TestSessionInput, TestSessionResult } from "../../contracts/queueIntegrations";
 import { dialogflowEndpoints } from "../../jobs/dialogflow";
 import { detectIntent } from "../../lib/dialogflow";
+import { egressPolicy } from "../../lib/egress";
 import { readServiceAccount } from "../../lib/google";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
@@ -27,7 +28,7 @@ export async function testDialogflowSession({ ctx, input }: { ctx: Ctx; input: T
     account,
     { projectId: input.projectName, sessionId: `test-${crypto.randomUUID()}`, text: input.text || "Olá", languageCode: input.language },
     dialogflowEndpoints(ctx.env),
-    { retries: 1 },
+    { retries: 1, egress: egressPolicy(ctx.env) },
   );
   if (!result.ok) return { ok: false, reason: result.reason, status: result.status, message: result.detail };
   return { ok: true, ...result.answer };

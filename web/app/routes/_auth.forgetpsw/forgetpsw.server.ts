@@ -20,7 +20,6 @@ export async function askForCode(request: Request, context: AppLoadContext, emai
       env,
       input: { email: email.toLowerCase() },
       ip: clientIp(request.headers, env),
-      origin: new URL(request.url).origin,
     });
     if (mail) context.cloudflare.ctx.waitUntil(sendOrQueueEmail(env, mail));
   });
