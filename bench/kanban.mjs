@@ -1,5 +1,5 @@
 // The kanban board's first load with 2,000 open tickets (issues 13 and 21), against the app as `npm start` starts it (a
-// fresh demo; Miniflare: local workerd, D1 and Durable Objects). The demo company gets 2,000 more contacts, each with
+// fresh demo; Miniflare: local workerd, D1 and Durable Objects). The demo's customer company gets 2,000 more contacts, each with
 // an open or pending ticket over its three queues, 60 % of them in one of its three kanban lanes. Measures:
 //   - GET /api/ticket/kanban (the first page of every lane) as the admin (every ticket) and as an agent (her two
 //     queues): time over loopback (the edge's hop into the company's hub included), answer size, cards sent;
@@ -19,7 +19,12 @@ import { writeResultsSection } from "./lib/results.mjs";
 const TICKETS = Number(process.env.KANBAN_TICKETS ?? 2000);
 const RUNS = Number(process.env.KANBAN_RUNS ?? 30);
 const BROWSER_RUNS = 5;
-const COMPANY_ID = 1; // the demo company
+/** The demo's customer company (Padaria Pão Quente, company 2): its rows, seeded ones too, start at 1,000,000,001. */
+const COMPANY_ID = 2;
+const FIRST_ID = (COMPANY_ID - 1) * 1_000_000_000; // idRangeStart (worker/contracts/ids.ts)
+const ADMIN = "admin@padaria.demo";
+/** Luana: an agent of Encomendas and Entregas (2 of the 3 queues). */
+const AGENT = "luana@padaria.demo";
 const PASSWORD = "123456";
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -38,7 +43,7 @@ async function startWithBulk() {
   return { app, bulk: bulkClient(bulkPort) };
 }
 
-/** 2,000 contacts with a ticket each, set-based (recursive CTEs), in the demo company's hub. */
+/** 2,000 contacts with a ticket each, set-based (recursive CTEs), in that company's hub. */
 async function seed(bulk) {
   const now = Date.now();
   const n = `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${TICKETS})`;
@@ -48,12 +53,12 @@ async function seed(bulk) {
   await bulk(`/tenant/${COMPANY_ID}`, [
     `${n} insert into contacts (company_id, name, number, created_at, updated_at)
        select ${COMPANY_ID}, 'Cliente kanban ' || i, '5511' || (900000000 + i), ${now}, ${now} from n`,
-    // Open and pending over the three queues; Ana (3) and Bruno (4) attend the open ones; activity spread over 3 days.
+    // Open and pending over the three queues; Luana (3) and Diego (4) attend the open ones; activity spread over 3 days.
     `${n} insert into tickets (uuid, company_id, status, contact_id, user_id, queue_id, last_message, whatsapp_id, created_at, updated_at)
        select ${uuid}, ${COMPANY_ID}, case when i % 3 = 0 then 'pending' else 'open' end,
               (select id from contacts where company_id = ${COMPANY_ID} and name = 'Cliente kanban ' || i),
-              case when i % 3 = 0 then null when i % 2 = 0 then 3 else 4 end, 1 + i % 3,
-              'Olá, gostaria de saber mais sobre o pedido número ' || i || ' e o prazo de entrega.', 1,
+              case when i % 3 = 0 then null when i % 2 = 0 then ${FIRST_ID + 3} else ${FIRST_ID + 4} end, ${FIRST_ID + 1} + i % 3,
+              'Olá, gostaria de saber mais sobre o pedido número ' || i || ' e o prazo de entrega.', ${FIRST_ID + 1},
               ${now} - i * 130000, ${now} - i * 130000 from n`,
     // 60 % in a lane: one of the demo's kanban tags each.
     `insert into ticket_tags (ticket_id, tag_id, created_at)
@@ -134,7 +139,7 @@ async function measureBrowser(baseUrl) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "pt-BR" });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/login`);
-    await page.locator('input[type="email"]').fill("admin@admin.com");
+    await page.locator('input[type="email"]').fill(ADMIN);
     await page.locator('input[type="password"]').fill(PASSWORD);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
@@ -167,7 +172,7 @@ async function main() {
   try {
     const seeded = await seed(bulk);
     const login = async (email) => (await api(app.baseUrl, "POST", "/api/auth/login", { body: { email, password: PASSWORD } })).token;
-    const tokens = { admin: await login("admin@admin.com"), agent: await login("ana@demo.com") };
+    const tokens = { admin: await login(ADMIN), agent: await login(AGENT) };
     const [[sample]] = await bulk(`/tenant/${COMPANY_ID}`, [`select id from tickets where company_id = ${COMPANY_ID} and status = 'open' order by id desc limit 1`]);
     const apiFigures = await measureApi(app.baseUrl, tokens, sample.id);
     // The browser logs in as the admin again: one live session per user, so the API's token is done with first.
@@ -188,7 +193,7 @@ async function main() {
     ].join("\n");
     const markdown = `## Kanban board (bench/kanban.mjs)
 
-The demo company with ${seeded.openTickets.toLocaleString("en")} open and pending tickets (${TICKETS.toLocaleString("en")} added, 60 % of them in one of ${seeded.lanes} lanes), over 3 queues.
+The demo's customer company (Padaria Pão Quente, company 2) with ${seeded.openTickets.toLocaleString("en")} open and pending tickets (${TICKETS.toLocaleString("en")} added, 60 % of them in one of ${seeded.lanes} lanes), over 3 queues.
 
 ${table}
 
