@@ -1,13 +1,13 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { campaignPaces, campaignSends, campaigns, messages } from "../../db/tenantSchema";
+import { campaignOptOuts, campaignPaces, campaignSends, campaigns, contacts, messages } from "../../db/tenantSchema";
 import { MAX_DELIVERY_ATTEMPTS } from "../../jobs/outbound";
 import { deliver as deliverInbound, inbound } from "../../testing/bridge";
 import { createFileList, createRecipientList, deliverJobs, openAllDay, runCampaigns, setTimeZone, shippingsOf } from "../../testing/campaigns";
 import { useFakeHost, type HostCall } from "../../testing/fakeHost";
 import { call, hubOf, inTenant } from "../../testing/fixtures";
-import { inboxCompany } from "../../testing/inbox";
+import { createTicketRow, inboxCompany } from "../../testing/inbox";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -179,6 +179,25 @@ describe("sending a campaign", () => {
     await expect.poll(async () => (await shippingsOf(inbox.company.id, created.json.id)).filter((s) => s.status !== "queued").length, { timeout: 10_000 }).toBeGreaterThan(0);
     const campaign = await inTenant(inbox.company.id, (db) => db.select().from(campaigns).where(eq(campaigns.id, created.json.id)).get()!);
     expect(campaign.status).not.toBe("PROGRAMADA");
+  });
+
+  it("counts a confirmation and an opt-out from recipients who already have a live ticket, arriving together in one batch (the batched inbound path)", async () => {
+    const { company, connection, campaignId, numbers } = await programmed(3, { confirmation: true, confirmationMessage1: "Podemos enviar a oferta, {nome}?" });
+    okHost();
+    const first = await runToEnd(company.id, connection.id, T0);
+    await deliverJobs(first.jobs);
+    // Each recipient already talks to the company: an open ticket on the campaign's connection.
+    for (const number of numbers) {
+      const contact = await inTenant(company.id, (db) => db.select().from(contacts).where(and(eq(contacts.companyId, company.id), eq(contacts.number, number))).get()!);
+      await createTicketRow(company.id, { contactId: contact.id, whatsappId: connection.id, status: "open" });
+    }
+
+    await deliverInbound(inbound(connection.id, numbers[0]!, "Sim, pode mandar"), inbound(connection.id, numbers[1]!, "SAIR"), inbound(connection.id, numbers[2]!, "Bom dia"));
+
+    const shippings = await shippingsOf(company.id, campaignId);
+    expect(shippings.map((s) => s.status)).toEqual(["confirmed", "skipped", "confirmed"]);
+    expect(shippings[1]!.optedOutAt).not.toBeNull();
+    expect(await inTenant(company.id, (db) => db.select().from(campaignOptOuts).all().map((o) => o.number))).toEqual([numbers[1]]);
   });
 
   it("asks for confirmation first; only that contact's reply on that connection confirms; then the message follows; an opt-out word skips them in later campaigns", async () => {

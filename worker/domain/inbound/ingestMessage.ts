@@ -5,8 +5,8 @@ import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
 import { answerRating, awaitingRating, rateOf } from "../chatbot/rating";
 import { queueTakeoverTurns, takeoverOf } from "../assistant/answers";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
+import { afterContactMessage } from "./contactMessageRules";
 import { publishContact } from "../contacts/events";
-import { campaignReply } from "../campaigns/campaignReply";
 import { loadContactView } from "../contacts/view";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
@@ -107,8 +107,7 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
   if (messageId === undefined) return null;
 
   await announce(ctx, ticket.id, before, messageId, contactChanged ? contact.id : null);
-  // A reply to a campaign: replied, confirmed, or opted out (ADR 0038).
-  if (incoming && !contact.isGroup) await campaignReply(ctx, { connectionId: conn.id, number: contact.number, body: m.body ?? "" });
+  await afterContactMessage(ctx, { connectionId: conn.id, contact, m });
 
   if (rating) {
     const outcome = await answerRating(ctx, { ticketId: ticket.id, userId: ticket.userId, body: m.body, prompt: rating, conn });

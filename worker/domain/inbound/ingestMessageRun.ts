@@ -17,6 +17,7 @@ import { botStateOf, lastSentByUsQuery } from "../chatbot/botState";
 import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
 import { queueTakeoverTurns, takeoverOf, type Takeover } from "../assistant/answers";
 import { nextTurn } from "../../lib/serialQueue";
+import { afterContactMessage } from "./contactMessageRules";
 
 /**
  * At most this many messages are read together. Sized when the look-ups bound one parameter per message under
@@ -165,6 +166,10 @@ async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[
   const messageIds = results.slice(0, plain.length).flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
   const before = new Map([...byTicket].map(([id, { ticket }]) => [id, scopeOf(ticket)]));
   await announceRun(ctx, messageIds, before);
+  // The rules every new message of a contact sets off, in arrival order; a message stored before is not new.
+  for (const [i, { m, contact }] of plain.entries()) {
+    if ((results[i] as { id: number }[]).length > 0) await afterContactMessage(ctx, { connectionId: conn.id, contact, m });
+  }
   const takeovers = plain.flatMap((p, i) => {
     const id = (results[i] as { id: number }[])[0]?.id;
     return p.takeover && id !== undefined ? [{ kind: p.takeover, ticketId: p.ticket.id, messageId: id }] : [];
