@@ -84,11 +84,13 @@ function hostRefusal(hostname: string): "address" | "name" | null {
 
 const INTERNAL_SUFFIXES = ["localhost", "local", "internal", "localdomain", "home.arpa", "intranet", "lan"];
 
+/**
+ * A dotted-quad IPv4 host as its four octets, or null (a name). The URL parser has already written every other
+ * spelling (decimal, octal, hex, fewer parts) in this form, so four runs of digits of at most 255 is an address.
+ */
 function ipv4(host: string): number[] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  return parts.every((p) => p <= 255) ? parts : null;
+  const octets = host.split(".").map((part) => (/^[0-9]+$/.test(part) && part.length <= 3 ? Number(part) : NaN));
+  return octets.length === 4 && octets.every((octet) => octet <= 255) ? octets : null;
 }
 
 /** IPv4 blocks that are not public unicast (RFC 6890's special-purpose registry, multicast and reserved). */
