@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createControlDb, createTenantDb, type Db } from "../db/client";
-import { companies, users } from "../db/schema";
+import { companies } from "../db/schema";
 import { isLockedOut, type CompanyAccessInfo } from "../domain/auth/companyAccess";
 import migrations from "../db/tenant-migrations/migrations.js";
 import type { Env } from "../env";
@@ -24,20 +24,15 @@ import { systemCtx, type Ctx, type CurrentUser, type SystemCtx } from "../domain
 import { ingestEvents } from "../domain/inbound/ingestEvents";
 import { companySettingsSnapshot } from "../domain/settings/companySettingValues";
 import { automateTickets } from "../domain/automation/automateTickets";
-import { hasAutomationRules } from "../domain/automation/automationRules";
 import { AppError, errorBody, toEnvelope, unwrap, type CommandEnvelope } from "../domain/errors";
 import { sendExternalMessage, type ExternalSendCommand, type ExternalSendResult } from "../domain/externalApi/sendExternalMessage";
 import { tenantHousekeeping } from "../jobs/housekeeping";
 import { reportWork, WORK_HEARTBEAT_MS } from "../jobs/stalledHubs";
-import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
 import { provisionTenant, refreshCompanyCopy } from "./provision";
-import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatchCampaigns";
-import { nextCheckStallDue, resumeStalledChecks } from "../domain/contactLists/resumeStalledChecks";
+import { DUE_WORK, type DueWorkScope } from "./dueWork";
+import { Presence } from "./presence";
 
-/** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */
-export const OFFLINE_AFTER_MS = 5 * 60 * 1000 + 30 * 1000;
-/** How often the hub's alarm runs the company's ticket automation while it has rules. */
-export const AUTOMATION_EVERY_MS = 60 * 1000;
+export { OFFLINE_AFTER_MS } from "./presence";
 /** How often the alarm drops expired sessions and idempotency keys (it may go off many times a second for a campaign). */
 export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 
@@ -51,8 +46,7 @@ export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
  */
 export class CompanyHub extends DurableObject<Env> {
   readonly db: Db;
-  /** Whether a user is online whose tab stopped reporting: asked on every alarm, so built once. */
-  private readonly anyGoneOffline: ReturnType<typeof goneOfflineQuery>;
+  private readonly presence: Presence;
   private readonly commands = new SerialQueue();
   /** Each socket's user and rooms; the attachments are their durable copy. */
   private readonly sockets = new SocketStates();
@@ -75,7 +69,7 @@ export class CompanyHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = createTenantDb(ctx.storage);
-    this.anyGoneOffline = goneOfflineQuery(this.db);
+    this.presence = new Presence(this.db, (deliveries) => this.publish(deliveries));
     // Migrations run before the hub answers anything (an older schema is brought up to date on wake).
     void ctx.blockConcurrencyWhile(async () => {
       await migrate(this.db, migrations);
@@ -265,24 +259,6 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   /**
-   * The company's schedules whose time has come: each sent into its ticket's history and queued for delivery, in
-   * slices that each take one turn of the command queue. Run by the alarm (and on recovery, the alarm's first run).
-   */
-  async dispatchSchedules(companyId: number, now: number): Promise<{ sent: number; failed: number }> {
-    await this.ready(companyId);
-    return dispatchDueSchedules({ ctx: this.systemCtx(companyId), input: { now }, serially: (task) => this.commands.run(task) });
-  }
-
-  /**
-   * The company's campaigns: those due start, and each connection makes its next send when its pace allows, each
-   * send a turn of the command queue. Run by the alarm (and on recovery, so a campaign due while down starts).
-   */
-  async dispatchCampaigns(companyId: number, now: number): Promise<{ started: number; sent: number }> {
-    await this.ready(companyId);
-    return dispatchCampaigns({ ctx: this.systemCtx(companyId), input: { now }, serially: (task) => this.commands.run(task) });
-  }
-
-  /**
    * A send of the external API (POST /api/messages/send): nobody is logged in, so it runs as the system, in
    * the command queue like an agent's send. Refusals come back as data, as `command`'s do.
    */
@@ -403,47 +379,26 @@ export class CompanyHub extends DurableObject<Env> {
     await this.armAlarm();
   }
 
-  /** Marks users offline whose tabs stopped reporting and runs the ticket automation when due, then re-arms. */
+  /** Marks users offline whose tabs stopped reporting and runs each kind of due work whose time has come, then re-arms. */
   override async alarm(): Promise<void> {
     const companyId = this.knownCompany();
     if (companyId === null) return;
     const now = Date.now();
-    this.markOffline(companyId, now);
+    this.presence.markOffline(companyId, now);
     // A campaign's pace sets off the alarm many times a second: housekeeping needs far less.
     if (now - this.housekeptAt >= HOUSEKEEPING_EVERY_MS) {
       this.housekeptAt = now;
       tenantHousekeeping(this.db, new Date(now));
     }
-    const automationDue = (await this.ctx.storage.get<number>("automationDueAt")) ?? 0;
-    if (automationDue <= now && hasAutomationRules(this.db, companyId)) {
-      await this.ctx.storage.put("automationDueAt", now + AUTOMATION_EVERY_MS);
-      try {
-        await this.automate(companyId, now);
-      } catch (err) {
-        console.error("ticket automation failed", { companyId, err: String(err) });
-      }
-    }
-    if ((nextScheduleDue(this.db, companyId) ?? Infinity) <= now) {
-      try {
-        await this.dispatchSchedules(companyId, now);
-      } catch (err) {
-        console.error("schedules failed", { companyId, err: String(err) });
-      }
-    }
-    if ((nextCheckStallDue(this.db, companyId) ?? Infinity) <= now) {
-      try {
-        await this.commands.run(() => resumeStalledChecks({ ctx: this.systemCtx(companyId), input: { now } }));
-      } catch (err) {
-        console.error("resuming stalled contact list checks failed", { companyId, err: String(err) });
-      }
-    }
-    if ((nextCampaignDue(this.db, companyId, now) ?? Infinity) <= now) {
-      // The alarm's parts run on separate turns, so a page's read waits for one of them at most.
+    const scope = this.dueWorkScope(companyId);
+    for (const work of DUE_WORK) {
+      if (((await work.nextDue(scope, now)) ?? Infinity) > now) continue;
+      // Each kind runs on its own turn, so a page's read waits for one of them at most.
       await nextTurn();
       try {
-        await this.dispatchCampaigns(companyId, now);
+        await work.run(scope, now);
       } catch (err) {
-        console.error("campaigns failed", { companyId, err: String(err) });
+        console.error(`${work.name} failed`, { companyId, err: String(err) });
       }
     }
     await nextTurn();
@@ -451,35 +406,39 @@ export class CompanyHub extends DurableObject<Env> {
   }
 
   /**
-   * The alarm goes off at the earliest of: a user to mark offline, the next automation run, the next schedule or
-   * campaign send, the moment a running contact list check would count as stalled (each of the last three at least
-   * every WORK_HEARTBEAT_MS while pending, so the cron's heartbeat stays fresh).
+   * The alarm goes off at the earliest of: a user to mark offline, and each kind of due work's next time (at least
+   * every WORK_HEARTBEAT_MS while it has work, so the cron's heartbeat stays fresh).
    */
   private async armAlarm(): Promise<void> {
     const companyId = this.knownCompany();
     if (companyId === null) return;
+    const now = Date.now();
     const due: number[] = [];
-    const seen = this.db
-      .select({ earliest: sql<number | null>`min(${users.lastSeenAt})` })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.online, true)))
-      .get();
-    if (seen?.earliest != null) due.push(Number(seen.earliest) + OFFLINE_AFTER_MS);
-    const automation = hasAutomationRules(this.db, companyId);
-    if (automation) due.push(Math.max(Date.now(), (await this.ctx.storage.get<number>("automationDueAt")) ?? 0));
-    const scheduleDue = nextScheduleDue(this.db, companyId);
-    if (scheduleDue !== null) due.push(Math.min(scheduleDue, Date.now() + WORK_HEARTBEAT_MS));
-    const campaignDue = nextCampaignDue(this.db, companyId);
-    if (campaignDue !== null) due.push(Math.min(campaignDue, Date.now() + WORK_HEARTBEAT_MS));
-    // A contact list check is watched: if its job chain is lost, the alarm queues its batch again.
-    const checkStallDue = nextCheckStallDue(this.db, companyId);
-    if (checkStallDue !== null) due.push(Math.min(checkStallDue, Date.now() + WORK_HEARTBEAT_MS));
-    const hasWork = automation || scheduleDue !== null || campaignDue !== null || checkStallDue !== null;
+    const offlineDue = this.presence.nextOfflineDue(companyId);
+    if (offlineDue !== null) due.push(offlineDue);
+    const scope = this.dueWorkScope(companyId);
+    let hasWork = false;
+    for (const work of DUE_WORK) {
+      const next = await work.nextDue(scope, now);
+      if (next === null) continue;
+      hasWork = true;
+      due.push(Math.min(next, now + WORK_HEARTBEAT_MS));
+    }
     await this.reportWork(companyId, hasWork);
     if (due.length === 0) return;
     const next = Math.min(...due);
     const current = await this.ctx.storage.getAlarm();
     if (current === null || current > next) await this.ctx.storage.setAlarm(next);
+  }
+
+  private dueWorkScope(companyId: number): DueWorkScope {
+    return {
+      db: this.db,
+      storage: this.ctx.storage,
+      companyId,
+      ctx: () => this.systemCtx(companyId),
+      serially: (task) => this.commands.run(task),
+    };
   }
 
   /** The control database's heartbeat of this hub's recurring work (the minute cron wakes a hub whose alarm stopped). */
@@ -492,25 +451,6 @@ export class CompanyHub extends DurableObject<Env> {
     } catch (err) {
       // The alarm is armed all the same; the heartbeat is only the safety net's signal.
       console.error("could not report the hub's work", { companyId, err: String(err) });
-    }
-  }
-
-  private markOffline(companyId: number, now: number) {
-    if (!this.anyGoneOffline.get({ companyId, cutoff: now - OFFLINE_AFTER_MS })) return;
-    const cutoff = new Date(now - OFFLINE_AFTER_MS);
-    const wentOffline = this.db
-      .update(users)
-      .set({ online: false })
-      .where(and(eq(users.companyId, companyId), eq(users.online, true), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, cutoff))))
-      .returning({ id: users.id, name: users.name, email: users.email, profile: users.profile })
-      .all();
-    if (wentOffline.length > 0) {
-      void this.publish(
-        wentOffline.map((u) => ({
-          audience: { kind: "company" },
-          event: { type: "user", action: "update", userId: u.id, user: { ...u, online: false } },
-        })),
-      );
     }
   }
 
@@ -596,30 +536,8 @@ export class CompanyHub extends DurableObject<Env> {
   private markSeen(userId: number): void {
     const companyId = this.knownCompany();
     if (companyId === null) return;
-    const mine = and(eq(users.id, userId), eq(users.companyId, companyId));
-    const user = this.db
-      .select({ id: users.id, name: users.name, email: users.email, profile: users.profile, online: users.online })
-      .from(users)
-      .where(mine)
-      .get();
-    if (!user) return;
-    this.db.update(users).set({ online: true, lastSeenAt: new Date() }).where(mine).run();
-    void this.armAlarm();
-    if (!user.online) {
-      void this.publish([
-        { audience: { kind: "company" }, event: { type: "user", action: "update", userId, user: { ...user, online: true } } },
-      ]);
-    }
+    if (this.presence.markSeen(companyId, userId)) void this.armAlarm();
   }
-}
-
-function goneOfflineQuery(db: Db) {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, sql.placeholder("companyId")), eq(users.online, true), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, sql.placeholder("cutoff")))))
-    .limit(1)
-    .prepare();
 }
 
 function userTag(userId: number) {

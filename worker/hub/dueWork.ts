@@ -1,0 +1,74 @@
+import type { Db } from "../db/client";
+import type { SystemCtx } from "../domain/context";
+import { automateTickets } from "../domain/automation/automateTickets";
+import { hasAutomationRules } from "../domain/automation/automationRules";
+import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatchCampaigns";
+import { nextCheckStallDue, resumeStalledChecks } from "../domain/contactLists/resumeStalledChecks";
+import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
+
+/** How often the hub's alarm runs the company's ticket automation while it has rules. */
+export const AUTOMATION_EVERY_MS = 60 * 1000;
+/** Where the hub keeps when its automation is next due (tests set it to make a run due). */
+export const AUTOMATION_DUE_KEY = "automationDueAt";
+
+/** What a kind of due work is given: the hub's database and storage, the company, a system context, the command queue. */
+export interface DueWorkScope {
+  db: Db;
+  storage: DurableObjectStorage;
+  companyId: number;
+  ctx: () => SystemCtx;
+  /** Runs a task after every command queued before it (each slice of long work is one turn of the queue). */
+  serially: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * One kind of recurring work of a company, run by its hub's alarm. The alarm runs every entry whose time has come
+ * (each on its own turn, a failure logged without stopping the others) and is armed again for the earliest `nextDue`
+ * of all; while any entry has work pending, the hub reports the work's heartbeat (jobs/stalledHubs) and wakes at
+ * least every WORK_HEARTBEAT_MS. A new kind of work is a new entry here.
+ */
+export interface DueWork {
+  /** Named in the log when a run fails. */
+  name: string;
+  /** When the work is next due (epoch ms), or null when the company has none of it. */
+  nextDue(scope: DueWorkScope, now: number): number | null | Promise<number | null>;
+  /** Runs what is due at `now`; a long run takes its slices through `scope.serially`. */
+  run(scope: DueWorkScope, now: number): Promise<unknown>;
+}
+
+/** Idle tickets closed and queue-less waiting ones transferred, every minute while a connection has rules. */
+const ticketAutomation: DueWork = {
+  name: "ticket automation",
+  async nextDue({ db, storage, companyId }, now) {
+    if (!hasAutomationRules(db, companyId)) return null;
+    return Math.max(now, (await storage.get<number>(AUTOMATION_DUE_KEY)) ?? 0);
+  },
+  async run(scope, now) {
+    await scope.storage.put(AUTOMATION_DUE_KEY, now + AUTOMATION_EVERY_MS);
+    return automateTickets({ ctx: scope.ctx(), input: { now }, serially: scope.serially });
+  },
+};
+
+/** Schedules whose time has come, sent into their tickets' history and queued for delivery. */
+const schedules: DueWork = {
+  name: "schedules",
+  nextDue: ({ db, companyId }) => nextScheduleDue(db, companyId),
+  run: (scope, now) => dispatchDueSchedules({ ctx: scope.ctx(), input: { now }, serially: scope.serially }),
+};
+
+/** A contact list check whose job chain was lost gets its batch queued again. */
+const stalledChecks: DueWork = {
+  name: "resuming stalled contact list checks",
+  nextDue: ({ db, companyId }) => nextCheckStallDue(db, companyId),
+  run: (scope, now) => scope.serially(() => resumeStalledChecks({ ctx: scope.ctx(), input: { now } })),
+};
+
+/** Campaigns due start, and each connection makes its next send when its pace allows (ADR 0038). */
+const campaigns: DueWork = {
+  name: "campaigns",
+  nextDue: ({ db, companyId }, now) => nextCampaignDue(db, companyId, now),
+  run: (scope, now) => dispatchCampaigns({ ctx: scope.ctx(), input: { now }, serially: scope.serially }),
+};
+
+/** In the order the alarm runs them. */
+export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns];
