@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm test: everything, in order, stopping at the first failure.
- *   typecheck → worker tests (workerd) → session-host tests (Node) → deploy bundle check → e2e journeys (Chromium)
+ *   typecheck and layers → worker tests (workerd) → session-host tests (Node) → deploy bundle check → e2e journeys (Chromium)
  * Ends with one line `N passed, N failed` (tests counted from vitest's JSON reports; a step that fails without a
  * failing test, such as the typecheck, counts as one failure) and exits non-zero on any failure.
  *   node scripts/test.mjs [step…]    run only some steps: typecheck worker host deploy e2e
@@ -17,7 +17,14 @@ const vitestJson = (name) => path.join(RESULTS, `${name}.json`);
 const vitestArgs = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson(name)}`];
 
 const STEPS = [
-  { id: "typecheck", title: "typecheck", commands: [[bin("tsc"), ["--noEmit", "-p", "."]]] },
+  {
+    id: "typecheck",
+    title: "typecheck and layers",
+    commands: [
+      [bin("tsc"), ["--noEmit", "-p", "."]],
+      [process.execPath, [path.join("scripts", "layers.mjs")]],
+    ],
+  },
   {
     id: "worker",
     title: "worker tests",

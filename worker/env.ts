@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CompanyHub } from "./hub/CompanyHub";
+import type { CompanyHubRpc } from "./hub/rpc";
 import type { QueueJob } from "./contracts/outbound";
 import type { FanoutJob } from "./contracts/announcements";
 
@@ -9,7 +9,7 @@ export interface Env {
   MEDIA: R2Bucket;
   OUTBOUND: Queue<QueueJob>;
   FANOUT: Queue<FanoutJob>;
-  COMPANY_HUB: DurableObjectNamespace<CompanyHub>;
+  COMPANY_HUB: DurableObjectNamespace<CompanyHubRpc>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;
   BRIDGE_SECRET: string;

@@ -7,7 +7,7 @@ import { assertEnv, MisconfiguredError } from "./env";
 import { runHousekeeping } from "./jobs/housekeeping";
 import { wakeStalledHubs } from "./jobs/stalledHubs";
 import { handleOutboundBatch } from "./jobs/outbound";
-import { openDueInvoices } from "./jobs/invoices";
+import { openDueInvoices } from "./domain/billing/openInvoices";
 import { handleFanoutBatch } from "./jobs/fanout";
 import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
 import type { Env } from "./env";

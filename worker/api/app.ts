@@ -1,9 +1,8 @@
 import { queueIntegrationRoutes } from "./routes/queueIntegrations";
 import { promptRoutes } from "./routes/prompts";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { jsonBodyLimit } from "./middleware/bodyLimit";
 import { hubHere } from "../hub/ports";
-import { AppError } from "../domain/errors";
 import { errorAnswer, isMultipart, notFoundAnswer, type AppEnv } from "./http";
 import { authRoutes } from "./routes/auth";
 import { companyRoutes } from "./routes/companies";
@@ -36,19 +35,6 @@ import { dashboardRoutes, ticketReportRoutes } from "./routes/insight";
  * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
  * mounts the API sets this too, or an unknown path answers plain text.
  */
-
-/** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-
-/** Refuses a JSON body above MAX_JSON_BODY_BYTES with 413 (the hub's API, and the edge's login). */
-export const jsonBodyLimit = bodyLimit({
-  maxSize: MAX_JSON_BODY_BYTES,
-  onError: () => {
-    throw new AppError("ERR_PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, {
-      limit: MAX_JSON_BODY_BYTES,
-    });
-  },
-});
 
 /**
  * The REST API, mounted at /api inside each company's hub (the worker's edge forwards authenticated requests to it;

@@ -23,19 +23,14 @@ import { PLATFORM_COMPANY_ID } from "../domain/settings/platform";
 import type { Env } from "../env";
 import { hubDirectory, hubFor } from "../hub/ports";
 import type { SignedIn } from "../domain/auth/login";
-import { jsonBodyLimit } from "./app";
+import { jsonBodyLimit } from "./middleware/bodyLimit";
+import { FORWARDED_ONLY, HUB_COMPANY_HEADER, HUB_CONNECTION_HEADER } from "./forwarding";
 import { clientIp } from "../lib/clientIp";
-import { limits, takeHits } from "../lib/rateLimit";
+import { limits, takeHits } from "../domain/shared/rateLimit";
 import { clearSessionCookies, errorAnswer, jsonBody, notFoundAnswer, refreshCookie, setSessionCookies, type AppContext } from "./http";
 import { accessToken, assertSameOrigin, refuseForeignOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 
-/** Set by the worker on every request it forwards: the company its verified token (or index) names. */
-export const HUB_COMPANY_HEADER = "x-hub-company";
-/** Set on a forwarded external-API request: the connection its token belongs to. */
-export const HUB_CONNECTION_HEADER = "x-hub-connection";
-/** Headers only the worker may set on a request it forwards to a hub: a client's own are dropped. */
-const FORWARDED_ONLY = [HUB_COMPANY_HEADER, HUB_CONNECTION_HEADER];
 
 
 /**

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { CAMPAIGN_STATUSES } from "../db/schema/campaigns";
 import { MAX_MESSAGE_BODY } from "./messages";
 import { pagedSearchQuery } from "./paging";
 import { patchOf } from "./patch";
+
+/** A campaign's states (spec 002), in the order a campaign goes through them. */
+export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "PAUSADA", "CANCELADA", "FINALIZADA"] as const;
 
 /** A campaign's attachment: up to WhatsApp's 16 MB for media, as schedules. */
 export const MAX_CAMPAIGN_MEDIA_BYTES = 16 * 1024 * 1024;

@@ -1,8 +1,18 @@
 import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
-import { COMPANY_RECURRENCES } from "../db/schema/companies";
 import { emailField, passwordField } from "./users";
+
+/** Billing recurrences; the due date moves forward by 1, 2, 3, 6 or 12 months. */
+export const COMPANY_RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
+
+/** Service hours of one weekday, times as "HH:MM" in the company's time zone. */
+export type WeekdaySchedule = {
+  weekday: string;
+  weekdayEn: string;
+  startTime: string;
+  endTime: string;
+};
 
 const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { platformId, platformIdText } from "./ids";
 import { patchOf } from "./patch";
-import type { WeekdaySchedule } from "../db/schema/companies";
+import type { WeekdaySchedule } from "./companies";
 import { MAX_MEDIA_BYTES, MAX_MESSAGE_BODY } from "./messages";
 
 /** Greeting and option attachments are sent to contacts over WhatsApp: its 16 MB media limit, its types. */

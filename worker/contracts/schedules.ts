@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
-import { SCHEDULE_STATUSES } from "../db/schema/schedules";
 import { MAX_MESSAGE_BODY } from "./messages";
 import { pagedSearchQuery } from "./paging";
 import { patchOf } from "./patch";
+
+/** A schedule's states (spec 002). */
+export const SCHEDULE_STATUSES = ["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"] as const;
 
 /** Attachments of schedules: up to WhatsApp's 16 MB for media, as quick messages. */
 export const MAX_SCHEDULE_MEDIA_BYTES = 16 * 1024 * 1024;

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
-import { ALL_TICKET_VALUES, USER_PROFILES } from "../db/schema/users";
+
+export const USER_PROFILES = ["admin", "supervisor", "user"] as const;
+/** allTicket: "enabled" lets an agent see pending tickets outside its queues in notifications. */
+export const ALL_TICKET_VALUES = ["enabled", "disabled"] as const;
 
 const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
 

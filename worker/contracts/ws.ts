@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { isPlatformId } from "./ids";
-import type { TicketScope, VisibilitySettings } from "../domain/tickets/visibility";
+import type { TicketScope, VisibilitySettings } from "./ticketScope";
 
 export { HUB_MARK_HEADER, PING_FRAME, PONG_FRAME, publishMarkMissed, roomNames } from "./wsProtocol";
 

@@ -2,7 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../db/tenantSchema";
-import { call, companyWithTeam, createQueue, inTenant, loginAs, testEnv } from "../testing/fixtures";
+import { call, companyWithTeam, createQueue, hubInstanceOf, inTenant, loginAs, testEnv } from "../testing/fixtures";
 import { createContact, createTicketRow } from "../testing/inbox";
 import { connect } from "../testing/sockets";
 import { HUB_MARK_HEADER, publishMarkMissed, type Audience, type ServerEvent } from "../contracts/ws";
@@ -125,7 +125,7 @@ describe("CompanyHub sockets' state (in memory, attachments as its durable copy)
     hubDirectory(testEnv).of(companyId).publish([{ audience, event: marker(companyId) }]);
   /** What the runtime does to the hub when it hibernates: the instance, and all it held in memory, is gone. */
   const forgetInMemory = (companyId: number) =>
-    runInDurableObject(hubFor(testEnv, companyId), (hub: CompanyHub) => {
+    runInDurableObject(hubInstanceOf(companyId), (hub) => {
       (hub as unknown as { sockets: SocketStates }).sockets = new SocketStates();
     });
 

@@ -13,10 +13,11 @@ import { hubCommands, type HubCommandInput, type HubCommandName, type HubCommand
 import { hubCalls, SERIAL_HUB_CALLS, type HubCallName } from "../domain/hubCalls";
 import type { ActingHubPort, CompanyHubRef, HubDirectory, HubPort } from "../domain/hubPort";
 import { envInsideHub, hubDirectory, publishLogged } from "./ports";
+import type { CompanyHubRpc } from "./rpc";
 import { nextTurn, SerialQueue } from "../lib/serialQueue";
 import { Hono } from "hono";
 import { createApi } from "../api/app";
-import { HUB_COMPANY_HEADER } from "../api/edge";
+import { HUB_COMPANY_HEADER } from "../api/forwarding";
 import { parsePlatformId } from "../contracts/ids";
 import { notFoundAnswer, type AppEnv } from "../api/http";
 import type { BridgeEvent } from "../contracts/bridge";
@@ -44,7 +45,7 @@ export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
  * instance fields: socket state is in attachments (with a copy in memory for the fan-out, rebuilt from them after
  * hibernation), everything else in its SQLite.
  */
-export class CompanyHub extends DurableObject<Env> {
+export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
   readonly db: Db;
   private readonly presence: Presence;
   private readonly commands = new SerialQueue();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HUB_COMPANY_HEADER } from "../api/edge";
+import { HUB_COMPANY_HEADER } from "../api/forwarding";
 import { companyWithTeam, hubOf, ORIGIN } from "../testing/fixtures";
 
 describe("a request the worker forwards to a company's hub", () => {

@@ -4,7 +4,6 @@ import type { Ctx, CurrentUser } from "../domain/context";
 import { unwrap } from "../domain/errors";
 import type { CompanyHubRef, HubDirectory, HubPort } from "../domain/hubPort";
 import type { Env } from "../env";
-import type { CompanyHub } from "./CompanyHub";
 
 export function hubFor(env: Env, companyId: number) {
   return env.COMPANY_HUB.get(env.COMPANY_HUB.idFromName(`company:${companyId}`));
@@ -18,11 +17,8 @@ export function hubDirectory(env: Env, here?: { companyId: number; hub: CompanyH
   return { of: (companyId) => (here && here.companyId === companyId ? here.hub : stubRef(env, companyId)) };
 }
 
-/** The RPC stub as we call it: its generated types are too deep for the compiler to follow the generic tables. */
-type HubRpc = Pick<CompanyHub, "publish" | "companyChanged" | "call" | "ingest" | "destroy">;
-
 function stubRef(env: Env, companyId: number): CompanyHubRef {
-  const stub = hubFor(env, companyId) as unknown as HubRpc;
+  const stub = hubFor(env, companyId);
   return {
     publish: (deliveries) => publishLogged(companyId, deliveries, (d) => stub.publish(d)),
     companyChanged: () => stub.companyChanged(companyId),

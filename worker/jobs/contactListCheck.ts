@@ -1,5 +1,5 @@
 import type { ContactListCheckJob } from "../contracts/outbound";
-import { sessionHost } from "../bridge/hostClient";
+import { sessionHost } from "../domain/sessionHost/hostClient";
 import type { WhatsappCheckResult } from "../db/schema";
 import type { CheckBatchOutcome } from "../domain/contactLists/recordContactListCheckBatch";
 import { AppError, type ErrorCode } from "../domain/errors";

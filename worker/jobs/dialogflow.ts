@@ -1,12 +1,9 @@
 import type { IntegrationOutcome } from "../domain/integrations/outcome";
 import type { DialogflowTurn } from "../domain/integrations/turn";
 import type { Env } from "../env";
-import { detectIntent } from "../lib/dialogflow";
+import { detectIntent, dialogflowEndpoints } from "../lib/dialogflow";
 import { readServiceAccount } from "../lib/google";
 import type { HttpOptions } from "../lib/httpJson";
-
-/** Dialogflow's endpoints from the environment (tests and the demo point them at fakes). */
-export const dialogflowEndpoints = (env: Pick<Env, "GOOGLE_TOKEN_URL" | "DIALOGFLOW_API_URL">) => ({ tokenUrl: env.GOOGLE_TOKEN_URL, apiUrl: env.DIALOGFLOW_API_URL });
 
 /**
  * One contact message through a Dialogflow ES agent (ADR 0041): its fulfillment texts are said as the bot; an intent

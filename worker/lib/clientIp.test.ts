@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createWorker } from "../server";
 import { awayFromWindowEdge, call, ORIGIN, testEnv } from "../testing/fixtures";
 import { clientIp } from "./clientIp";
-import { limits } from "./rateLimit";
+import { limits } from "../domain/shared/rateLimit";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 

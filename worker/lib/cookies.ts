@@ -1,5 +1,5 @@
 import { parse, serialize, type CookieOptions } from "hono/utils/cookie";
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "../domain/auth/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "../contracts/auth";
 
 /**
  * The session cookies, defined once for both adapters: the API (Hono) and the pages (Remix loaders and

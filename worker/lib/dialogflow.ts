@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Env } from "../env";
 import { dropGoogleToken, googleAccessToken, GOOGLE_TOKEN_URL, type ServiceAccount } from "./google";
 import { requestJson, type HttpOptions, type HttpResult } from "./httpJson";
 
@@ -8,6 +9,9 @@ import { requestJson, type HttpOptions, type HttpResult } from "./httpJson";
  * fulfillment texts and whether the matched intent ends the conversation. See ADR 0041.
  */
 export const DIALOGFLOW_API_URL = "https://dialogflow.googleapis.com";
+
+/** Dialogflow's endpoints from the environment (tests and the demo point them at fakes). */
+export const dialogflowEndpoints = (env: Pick<Env, "GOOGLE_TOKEN_URL" | "DIALOGFLOW_API_URL">): DialogflowEndpoints => ({ tokenUrl: env.GOOGLE_TOKEN_URL, apiUrl: env.DIALOGFLOW_API_URL });
 
 export interface DialogflowEndpoints {
   apiUrl?: string;

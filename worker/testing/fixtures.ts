@@ -31,10 +31,18 @@ export async function inTenant<T>(companyId: number, use: (db: Db) => T | Promis
  * `hub.systemCtx(companyId)` (nobody acting) or `hub.contextFor(user)` (an agent, as the API's requests).
  */
 export async function inHub<T>(companyId: number, use: (hub: CompanyHub) => T | Promise<T>): Promise<T> {
-  return runInDurableObject(hubOf(companyId), async (hub: CompanyHub) => {
+  return runInDurableObject(hubInstanceOf(companyId), async (hub) => {
     await hub.ready(companyId);
     return use(hub);
   });
+}
+
+/**
+ * A company's hub as runInDurableObject takes it: the stub typed as the class (the worker's env knows it only by its
+ * RPC interface, hub/rpc.ts), so the test can reach inside the instance.
+ */
+export function hubInstanceOf(companyId: number): DurableObjectStub<CompanyHub> {
+  return hubOf(companyId) as unknown as DurableObjectStub<CompanyHub>;
 }
 
 /** A company's hub as the worker reaches it (its stub). */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies as controlCompanies } from "../../db/controlSchema";
 import { companies, userSessions } from "../../db/tenantSchema";
-import { limits } from "../../lib/rateLimit";
+import { limits } from "../../domain/shared/rateLimit";
 import {
   awayFromWindowEdge,
   call,

@@ -4,7 +4,7 @@ import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from "../../contracts/messages";
 import { AppError } from "../../domain/errors";
 import { assertPlanFeature } from "../../domain/plans/planLimits";
 import { hubHere } from "../../hub/ports";
-import { HUB_CONNECTION_HEADER } from "../edge";
+import { HUB_CONNECTION_HEADER } from "../forwarding";
 import { parsePlatformId } from "../../contracts/ids";
 import { sendFromIntegration } from "../../domain/externalApi/sendFromIntegration";
 import { assertSendableFiles } from "../../domain/messages/uploadedMedia";

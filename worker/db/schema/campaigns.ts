@@ -1,6 +1,7 @@
 import { relations } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "./columns";
+import { CAMPAIGN_STATUSES } from "../../contracts/campaigns";
 import { companyId } from "./tenant";
 import { companies } from "./companies";
 import { whatsapps } from "./whatsapp";
@@ -14,7 +15,6 @@ export type WhatsappCheckResult = (typeof WHATSAPP_CHECK_RESULTS)[number];
 export const CONTACT_LIST_CHECK_STATUSES = ["running", "done", "failed"] as const;
 export type ContactListCheckStatus = (typeof CONTACT_LIST_CHECK_STATUSES)[number];
 
-export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "PAUSADA", "CANCELADA", "FINALIZADA"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const contactLists = sqliteTable(

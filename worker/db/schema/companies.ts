@@ -1,6 +1,7 @@
 import { relations } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "./columns";
+import { COMPANY_RECURRENCES, type WeekdaySchedule } from "../../contracts/companies";
 import { users } from "./users";
 import { whatsapps } from "./whatsapp";
 import { queues } from "./queues";
@@ -8,16 +9,6 @@ import { contacts } from "./contacts";
 import { tickets, tags } from "./tickets";
 import { invoices } from "./billing";
 
-/** Service hours of one weekday, times as "HH:MM" in the company's time zone. */
-export type WeekdaySchedule = {
-  weekday: string;
-  weekdayEn: string;
-  startTime: string;
-  endTime: string;
-};
-
-/** Billing recurrences; the due date moves forward by 1, 2, 3, 6 or 12 months. */
-export const COMPANY_RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
 export type CompanyRecurrence = (typeof COMPANY_RECURRENCES)[number];
 
 export const plans = sqliteTable("plans", {

@@ -11,7 +11,8 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "./columns";
 import { companyId } from "./tenant";
-import { companies, type WeekdaySchedule } from "./companies";
+import type { WeekdaySchedule } from "../../contracts/companies";
+import { companies } from "./companies";
 import { userQueues } from "./users";
 import { whatsappQueues } from "./whatsapp";
 import { tickets } from "./tickets";

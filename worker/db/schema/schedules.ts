@@ -1,6 +1,7 @@
 import { relations } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "./columns";
+import { SCHEDULE_STATUSES } from "../../contracts/schedules";
 import { companyId } from "./tenant";
 import { companies } from "./companies";
 import { contacts } from "./contacts";
@@ -12,7 +13,6 @@ import { whatsapps } from "./whatsapp";
  * PENDENTE: waiting for sendAt; AGENDADA: its message is stored in the ticket and queued for delivery; ENVIADA:
  * WhatsApp took it; ERRO: it could not be sent (`error` says why; a retry makes it PENDENTE again).
  */
-export const SCHEDULE_STATUSES = ["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 /**

@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { TICKET_STATUSES } from "../../contracts/ticketScope";
 import { createdAt, id, newUuid, timestamps } from "./columns";
 import { companyId } from "./tenant";
 import { companies } from "./companies";
@@ -9,8 +10,6 @@ import { whatsapps } from "./whatsapp";
 import { queueIntegrations, queueOptions, queues, prompts } from "./queues";
 import { messages } from "./messages";
 
-export const TICKET_STATUSES = ["open", "pending", "closed"] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
  * A conversation with a contact on a connection. Status, owner and queue change only inside the

@@ -1,6 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, timestamps, createdAt } from "./columns";
+import { ALL_TICKET_VALUES, USER_PROFILES } from "../../contracts/users";
 import { companyId } from "./tenant";
 import { companies } from "./companies";
 import { whatsapps } from "./whatsapp";
@@ -9,11 +10,8 @@ import { tickets, ticketNotes } from "./tickets";
 import { quickMessages } from "./quickMessages";
 import { chatUsers } from "./chats";
 
-export const USER_PROFILES = ["admin", "supervisor", "user"] as const;
 export type UserProfile = (typeof USER_PROFILES)[number];
 
-/** allTicket: "enabled" lets an agent see pending tickets outside its queues in notifications. */
-export const ALL_TICKET_VALUES = ["enabled", "disabled"] as const;
 export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
 
 export const users = sqliteTable(

@@ -4,7 +4,7 @@ import { loginEmails } from "../../db/controlSchema";
 import { companies, userSessions, users } from "../../db/schema";
 import type { LoginInput } from "../../contracts/auth";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../lib/crypto";
-import { clearHits, limits, returnHit, takeHits } from "../../lib/rateLimit";
+import { clearHits, limits, returnHit, takeHits } from "../shared/rateLimit";
 import type { SystemCtx } from "../context";
 import type { HubDirectory } from "../hubPort";
 import { AppError } from "../errors";

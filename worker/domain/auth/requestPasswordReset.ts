@@ -4,7 +4,7 @@ import type { ControlDb } from "../../db/client";
 import { loginEmails, passwordResets } from "../../db/controlSchema";
 import { publicUrl, type Env } from "../../env";
 import { hmacSha256 } from "../../lib/crypto";
-import { limits, takeHits } from "../../lib/rateLimit";
+import { limits, takeHits } from "../shared/rateLimit";
 import type { OutgoingEmail } from "../../lib/resend";
 
 /** A code lives 30 minutes and allows 5 attempts (ADR 0025). */

@@ -5,7 +5,7 @@ import { loginEmails, passwordResets } from "../../db/controlSchema";
 import { users } from "../../db/tenantSchema";
 import type { Env } from "../../env";
 import { hashPassword, safeEqual } from "../../lib/crypto";
-import { limits, takeHits } from "../../lib/rateLimit";
+import { limits, takeHits } from "../shared/rateLimit";
 import type { SystemCtx } from "../context";
 import { AppError } from "../errors";
 import type { HubDirectory } from "../hubPort";

@@ -3,9 +3,9 @@ import { JwtTokenExpired } from "hono/utils/jwt/types";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { parsePlatformId } from "../../contracts/ids";
 import { AppError } from "../errors";
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "../../contracts/auth";
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS };
 
 export interface AccessClaims {
   sub: number; // user id

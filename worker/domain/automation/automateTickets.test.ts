@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { messages, tickets, ticketTracking } from "../../db/tenantSchema";
 import { SerialQueue } from "../../lib/serialQueue";
 import type { Env } from "../../env";
-import { companyWithTeam, hubOf, inHub as inCompanyHub, inTenant, testEnv } from "../../testing/fixtures";
+import { companyWithTeam, hubInstanceOf, hubOf, inHub as inCompanyHub, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 import { connect } from "../../testing/sockets";
 import type { SystemCtx } from "../context";
@@ -24,7 +24,7 @@ const closedCount = (db: Db, companyId: number) =>
 
 /** These tests run the automation themselves: the hub's own alarm (armed when a socket connects) is held off. */
 async function holdHubAutomation(companyId: number) {
-  await runInDurableObject(hubOf(companyId), async (hub, state) => {
+  await runInDurableObject(hubInstanceOf(companyId), async (hub, state) => {
     await hub.ready(companyId);
     await state.storage.put("automationDueAt", Date.now() + 60 * 60 * 1000);
   });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { companies, invoices, pixPayments, plans } from "../../db/controlSchema";
-import { openDueInvoices } from "../../jobs/invoices";
+import { openDueInvoices } from "./openInvoices";
 import { addDaysToDate, addMonthsToDate } from "../../lib/time";
 import { crc16 } from "../../lib/pix/brCode";
 import { useFakePsp, withoutPsp } from "../../testing/fakePsp";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies } from "../../db/controlSchema";
-import type { WeekdaySchedule } from "../../db/schema";
+import type { WeekdaySchedule } from "../../contracts/companies";
 import { messages, queueOptions, tickets, userRatings, whatsappQueues } from "../../db/tenantSchema";
 import { deliver, inbound } from "../../testing/bridge";
 import { call, companyWithTeam, control, createQueue, hubOf, inTenant, setSetting, testEnv } from "../../testing/fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WeekdaySchedule } from "../../db/schema";
+import type { WeekdaySchedule } from "../../contracts/companies";
 import { isWithinServiceHours } from "./serviceHours";
 
 const week = (startTime: string, endTime: string, closed: string[] = []): WeekdaySchedule[] =>

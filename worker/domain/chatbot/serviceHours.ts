@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import type { WeekdaySchedule } from "../../db/schema";
+import type { WeekdaySchedule } from "../../contracts/companies";
 
 const WEEKDAYS_EN = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
 

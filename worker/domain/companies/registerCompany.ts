@@ -4,7 +4,7 @@ import type { ControlDb } from "../../db/client";
 import { companies, loginEmails, plans } from "../../db/controlSchema";
 import type { Env } from "../../env";
 import { hashPassword } from "../../lib/crypto";
-import { limits, takeHits } from "../../lib/rateLimit";
+import { limits, takeHits } from "../shared/rateLimit";
 import { addDaysToDate } from "../../lib/time";
 import { verifyTurnstile } from "../../lib/turnstile";
 import { todayIn } from "../auth/companyAccess";
@@ -12,7 +12,7 @@ import { AppError, fieldError } from "../errors";
 import type { HubDirectory } from "../hubPort";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
 import { insertCompany } from "./insertCompany";
-import { openInvoicesIn } from "../../jobs/invoices";
+import { openInvoicesIn } from "../billing/openInvoices";
 
 /** Signup's time zone until the company chooses its own (the companies default). */
 const SIGNUP_TIMEZONE = "America/Sao_Paulo";

@@ -1,4 +1,4 @@
-import { sessionHost } from "../../bridge/hostClient";
+import { sessionHost } from "../sessionHost/hostClient";
 import { MAX_IMPORT_ROWS } from "../../contracts/contacts";
 import type { Ctx } from "../context";
 import { resolveConnection } from "../tickets/ticketRefs";

@@ -1,5 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
-import { sessionHost, type SessionHostClient } from "../../bridge/hostClient";
+import { sessionHost, type SessionHostClient } from "../sessionHost/hostClient";
 import type { DeliveryJob } from "../../contracts/outbound";
 import type { SendCommand } from "../../contracts/bridge";
 import { contacts, messages, tickets } from "../../db/schema";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { EXTERNAL_API_RATE_LIMIT } from "../../contracts/externalApi";
 import type { ControlDb } from "../../db/client";
 import { companies, connectionRoutes } from "../../db/controlSchema";
-import { takeHits } from "../../lib/rateLimit";
+import { takeHits } from "../shared/rateLimit";
 import { assertCompanyAccess } from "../auth/companyAccess";
 import { AppError } from "../errors";
 import { hashConnectionToken } from "../whatsapps/apiToken";

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_MAX } from "../../contracts/externalApi";
 import type { Db } from "../../db/client";
 import type { Whatsapp } from "../../db/schema";
 import type { Env } from "../../env";
-import { sessionHost } from "../../bridge/hostClient";
+import { sessionHost } from "../sessionHost/hostClient";
 import { normalizePhoneNumber } from "../contacts/phoneNumber";
 import { AppError, fieldError } from "../errors";
 import type { HubPort } from "../hubPort";

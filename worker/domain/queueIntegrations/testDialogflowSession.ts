@@ -1,5 +1,5 @@
 import type { TestSessionInput, TestSessionResult } from "../../contracts/queueIntegrations";
-import { dialogflowEndpoints } from "../../jobs/dialogflow";
+import { dialogflowEndpoints } from "../../lib/dialogflow";
 import { detectIntent } from "../../lib/dialogflow";
 import { egressPolicy } from "../../lib/egress";
 import { readServiceAccount } from "../../lib/google";

@@ -1,26 +1,9 @@
 import { and, eq, isNull, or, type SQL } from "drizzle-orm";
 import { inList } from "../../db/inList";
 import { tickets } from "../../db/schema";
-import type { TicketStatus } from "../../db/schema/tickets";
+import type { TicketScope, TicketViewer, VisibilitySettings } from "../../contracts/ticketScope";
 
-/** What decides whether someone may see a ticket; enough of a user and of a ticket, nothing more. */
-export interface TicketViewer {
-  userId: number;
-  profile: "admin" | "supervisor" | "user";
-  allTicket: "enabled" | "disabled";
-  queueIds: number[];
-}
-export interface TicketScope {
-  status: TicketStatus;
-  userId: number | null;
-  queueId: number | null;
-  isGroup: boolean;
-}
-/** Company settings that widen what non-admins see. */
-export interface VisibilitySettings {
-  viewgroups: boolean;
-  viewclosed: boolean;
-}
+export type { TicketScope, TicketViewer, VisibilitySettings };
 
 /**
  * The one visibility rule (queries, the open-ticket check and realtime events all use it):

@@ -3,7 +3,7 @@ import { loginEmails } from "../../db/controlSchema";
 import { users } from "../../db/tenantSchema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { limits, returnHit, takeHits } from "../../lib/rateLimit";
+import { limits, returnHit, takeHits } from "../shared/rateLimit";
 
 /**
  * The login index (control database, ADR 0016): every user's e-mail, unique across the platform, names the company

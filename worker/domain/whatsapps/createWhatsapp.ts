@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { CreateWhatsappInput } from "../../contracts/whatsapps";
-import { sessionHost } from "../../bridge/hostClient";
+import { sessionHost } from "../sessionHost/hostClient";
 import { runStatements } from "../../db/client";
 import { whatsapps } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from "drizzle-orm";
-import { sessionHost } from "../../bridge/hostClient";
+import { sessionHost } from "../sessionHost/hostClient";
 import { whatsapps } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";

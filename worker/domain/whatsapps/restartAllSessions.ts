@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { sessionHost } from "../../bridge/hostClient";
+import { sessionHost } from "../sessionHost/hostClient";
 import { whatsapps } from "../../db/schema";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";

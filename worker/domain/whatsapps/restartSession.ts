@@ -1,4 +1,4 @@
-import { sessionHost } from "../../bridge/hostClient";
+import { sessionHost } from "../sessionHost/hostClient";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { recordSessionState } from "./session";

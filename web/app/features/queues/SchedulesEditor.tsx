@@ -1,7 +1,7 @@
 import { Clock, Info } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_QUEUE_SCHEDULES } from "../../../../worker/contracts/queues";
-import type { WeekdaySchedule } from "../../../../worker/db/schema/companies";
+import type { WeekdaySchedule } from "../../../../worker/contracts/companies";
 import { Input } from "../../components/ui/Input";
 import { maskTime } from "../settings/schedules";
 import type { QueueSchedule } from "./types";

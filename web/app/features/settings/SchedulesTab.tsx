@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { WeekdaySchedule } from "../../../../worker/db/schema/companies";
+import type { WeekdaySchedule } from "../../../../worker/contracts/companies";
 import { Button } from "../../components/ui/Button";
 import { Input } from "../../components/ui/Input";
 import { Skeleton } from "../../components/ui/Spinner";

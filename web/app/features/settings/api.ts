@@ -1,4 +1,4 @@
-import type { WeekdaySchedule } from "../../../../worker/db/schema/companies";
+import type { WeekdaySchedule } from "../../../../worker/contracts/companies";
 import { api } from "../../lib/api";
 
 export interface SettingRow {

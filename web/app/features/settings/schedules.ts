@@ -1,4 +1,4 @@
-import type { WeekdaySchedule } from "../../../../worker/db/schema/companies";
+import type { WeekdaySchedule } from "../../../../worker/contracts/companies";
 
 /** The seven weekdays of the company hours, in the order the spec's Horários tab lists them. */
 export const WEEKDAYS = [

@@ -7,10 +7,10 @@ import {
   type editCommand,
   type reactCommand,
   type SendCommand,
-} from "../contracts/bridge";
-import { AppError, type ErrorCode, errorCatalogue } from "../domain/errors";
-import type { Env } from "../env";
-import { signBridgeRequest } from "../lib/bridgeSignature";
+} from "../../contracts/bridge";
+import { AppError, type ErrorCode, errorCatalogue } from "../errors";
+import type { Env } from "../../env";
+import { signBridgeRequest } from "../../lib/bridgeSignature";
 
 type Status = z.infer<typeof connectionStatus>;
 

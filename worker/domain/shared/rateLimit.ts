@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ControlDb as Db } from "../db/client";
-import { rateLimits } from "../db/schema";
-import { AppError } from "../domain/errors";
+import type { ControlDb as Db } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+import { AppError } from "../errors";
 
 export interface Limit {
   max: number;

@@ -1,11 +1,11 @@
 import { and, eq, gte, gt, isNotNull, lte, ne } from "drizzle-orm";
-import { createControlDb, type ControlDb } from "../db/client";
-import { companies, invoices, plans } from "../db/controlSchema";
-import { todayIn } from "../domain/auth/companyAccess";
-import { invoiceAmount } from "../domain/billing/recurrence";
-import { PLATFORM_COMPANY_ID } from "../domain/settings/platform";
-import type { Env } from "../env";
-import { addDaysToDate } from "../lib/time";
+import { createControlDb, type ControlDb } from "../../db/client";
+import { companies, invoices, plans } from "../../db/controlSchema";
+import { todayIn } from "../auth/companyAccess";
+import { invoiceAmount } from "./recurrence";
+import { PLATFORM_COMPANY_ID } from "../settings/platform";
+import type { Env } from "../../env";
+import { addDaysToDate } from "../../lib/time";
 
 /** How far ahead of its due date a company's next invoice opens. */
 export const INVOICE_LEAD_DAYS = 10;

@@ -1,0 +1,53 @@
+/**
+ * The worker's layers (docs/architecture.md, ADR 0045), checked by `npm test` (scripts/test.mjs → npm run deps):
+ * contracts and lib are the bottom, db sits on them, the domain on those three, and the edges (api, hub, jobs,
+ * bridge) on the domain. A module never imports one above its own layer, and no import cycle runs; cycles through
+ * type imports are still reported (issue 23 removes the last of them).
+ */
+const below = (layer, allowed) => ({
+  name: `${layer}-imports-only-below`,
+  comment: `worker/${layer} may import only ${allowed.join(", ")} of the worker's folders`,
+  severity: "error",
+  from: { path: `^worker/${layer}/`, pathNot: "\\.test\\.ts$" },
+  to: { path: "^worker/", pathNot: [`^worker/(${[layer, ...allowed].join("|")})/`, "^worker/(env|build\\.d)\\.ts$"] },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-runtime-cycles",
+      comment: "An import cycle that runs: modules load half-initialised, and layers stop being layers.",
+      severity: "error",
+      // Drizzle's tables reference each other across files (foreign keys, relations), lazily: allowed there.
+      from: { path: "^worker/", pathNot: "^worker/db/schema/" },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "no-type-cycles",
+      comment:
+        "A cycle through type imports (the hub's port inferred from the verbs that use it, issue 23): reported, not yet refused, until the hub's call and command map is declared in contracts.",
+      severity: "info",
+      from: { path: "^worker/", pathNot: "^worker/db/schema/" },
+      to: { circular: true },
+    },
+    below("contracts", ["lib"]),
+    below("lib", ["contracts"]),
+    below("db", ["contracts", "lib"]),
+    below("domain", ["contracts", "lib", "db"]),
+    {
+      name: "production-not-on-testing",
+      comment: "worker/testing holds fixtures and fakes for tests only.",
+      severity: "error",
+      from: { path: "^worker/", pathNot: ["\\.test\\.ts$", "^worker/testing/"] },
+      to: { path: "^worker/testing/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^worker/db/(tenant-)?migrations/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], mainFields: ["module", "main", "types", "typings"] },
+    skipAnalysisNotInRules: true,
+  },
+};
