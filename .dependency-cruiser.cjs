@@ -1,5 +1,5 @@
 /**
- * The worker's layers (docs/architecture.md, ADR 0046), checked by `npm test` (scripts/test.mjs → npm run deps):
+ * The worker's layers (docs/architecture.md, ADR 0046), checked by `npm test` (scripts/test.mjs → npm run layers):
  * contracts and lib are the bottom, db sits on them, the domain on those three, and the edges (api, hub, jobs,
  * bridge) on the domain. A module never imports one above its own layer, and no import cycle runs; cycles through
  * type imports are still reported (issue 23 removes the last of them).
