@@ -9,8 +9,11 @@ import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { scopeOf, ticketUpdateDelivery, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
 
-/** The new message to its open chats, the ticket to every list that shows (or showed) it, the contact if it changed. */
-export async function announce(ctx: SystemCtx, ticketId: number, before: TicketScope | null, messageId: number | null, changedContactId: number | null) {
+/**
+ * The new message to its open chats, the ticket to every list that shows (or showed) it — none for a campaign's
+ * outreach ticket (`listed` false) — and the contact if it changed.
+ */
+export async function announce(ctx: SystemCtx, ticketId: number, before: TicketScope | null, messageId: number | null, changedContactId: number | null, listed = true) {
   // The ticket and the message as events carry them, in one D1 round trip.
   const ticketQuery = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 });
   const [ticketRows, messageRows] =
@@ -25,7 +28,7 @@ export async function announce(ctx: SystemCtx, ticketId: number, before: TicketS
     const message = presentMessageRow(messageRows[0]);
     deliveries.push({ audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
   }
-  deliveries.push(ticketUpdateDelivery(before, ticket, settings));
+  if (listed) deliveries.push(ticketUpdateDelivery(before, ticket, settings));
   await ctx.hub.publish(deliveries);
   if (changedContactId !== null) {
     const view = await loadContactView(ctx.db, ctx.companyId, changedContactId);

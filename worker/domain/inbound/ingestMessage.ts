@@ -74,8 +74,9 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
       ticket = await returnToPending(ctx, landing.ticket, conn.id);
       opened = true;
     } else {
+      // An opt-out from a contact with no ticket here (theirs was deleted): kept out of the lists as a campaign's is.
       const kept = landing.kind === "kept";
-      const created = await openTicket(ctx, { contactId: contact.id, isGroup: contact.isGroup, whatsappId: conn.id, userId: null, queueId: null, status: kept ? "closed" : "pending" });
+      const created = await openTicket(ctx, { contactId: contact.id, isGroup: contact.isGroup, whatsappId: conn.id, userId: null, queueId: null, status: kept ? "closed" : "pending", outreach: kept });
       ticket = await loadInboundTicket(ctx, created.id);
       opened = !kept;
     }
@@ -109,7 +110,7 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
   const messageId = inserted[0]?.id;
   if (messageId === undefined) return null;
 
-  await announce(ctx, ticket.id, before, messageId, contactChanged ? contact.id : null);
+  await announce(ctx, ticket.id, before, messageId, contactChanged ? contact.id : null, !ticket.outreach);
   await afterContactMessages(ctx, conn, [{ m, contact, ticket, messageId, opened, rating, campaign }]);
   return { ticketId: ticket.id };
 }
