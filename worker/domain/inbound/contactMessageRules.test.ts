@@ -253,10 +253,10 @@ describe("a campaign send is not a conversation until the contact answers", () =
     const first = await campaignSent(1);
     const contact = await contactOf(first.company.id, first.numbers[0]!);
     const [outreach] = await ticketsOfContact(first.company.id, contact.id);
-    const { list } = { list: (await call("GET", `/api/campaigns/${first.campaignId}`, { token: first.admin.token })).json as { contactListId: number } };
+    const { contactListId } = (await call("GET", `/api/campaigns/${first.campaignId}`, { token: first.admin.token })).json as { contactListId: number };
     const again = await call("POST", "/api/campaigns", {
       token: first.admin.token,
-      body: { name: "De novo", whatsappId: first.connection.id, contactListId: list.contactListId, message1: "Mais uma oferta", scheduledAt: new Date(T0 + 3_600_000).toISOString() },
+      body: { name: "De novo", whatsappId: first.connection.id, contactListId, message1: "Mais uma oferta", scheduledAt: new Date(T0 + 3_600_000).toISOString() },
     });
     expect(again.status).toBe(201);
     for (let step = 0, now = T0 + 3_600_000; step < 5; step++, now += 60_000) await deliverJobs((await runCampaigns(first.company.id, now)).jobs);
