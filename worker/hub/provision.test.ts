@@ -69,6 +69,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0011_ai_sessions": (sql) => {
     sql.exec("drop table typebot_sessions");
   },
+  "0012_campaign_outreach": (sql) => {
+    sql.exec("alter table tickets drop column outreach");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

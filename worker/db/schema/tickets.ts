@@ -46,6 +46,11 @@ export const tickets = sqliteTable(
     typebotStatus: integer("typebot_status", { mode: "boolean" }).notNull().default(false),
     /** The last message was sent by us. */
     fromMe: integer("from_me", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The ticket holds only what a campaign sent (storeCampaignMessage): not a conversation until the contact answers
+     * (the answer reopens it as pending and clears this), so no list of tickets shows it meanwhile (issue 31).
+     */
+    outreach: integer("outreach", { mode: "boolean" }).notNull().default(false),
     /** When the ticket entered its current kanban lane (the board's time in lane); null: since it was created. */
     kanbanLaneAt: integer("kanban_lane_at", { mode: "timestamp_ms" }),
     ...timestamps(),

@@ -11,6 +11,7 @@ import m0008 from './0008_service_durations.sql';
 import m0009 from './0009_campaigns.sql';
 import m0010 from './0010_file_lists.sql';
 import m0011 from './0011_ai_sessions.sql';
+import m0012 from './0012_campaign_outreach.sql';
 
   export default {
     journal,
@@ -26,6 +27,8 @@ m0007,
 m0008,
 m0009,
 m0010,
-m0011
+m0011,
+m0012
     }
   }
+  

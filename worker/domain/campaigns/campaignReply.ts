@@ -14,14 +14,19 @@ export function normalisedWord(text: string) {
     .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "");
 }
 
+/** A contact's message read as a reply to a campaign: the recipient it answers, and whether it is an opt-out. */
+export type CampaignReply = {
+  shipping: { id: number; campaignId: number; status: string; repliedAt: Date | null };
+  optOut: boolean;
+  word: string;
+};
+
 /**
- * A contact's message on a connection (ingestMessage, after it is stored): if it answers a campaign sent to that
- * number from that connection, the recipient is marked replied; a reply to a confirmation confirms it (the
- * campaign's message follows at the connection's pace); a reply that is an opt-out word records the opt-out (later
- * campaigns skip the number; an unconfirmed recipient is skipped). Only the campaign's own recipient, on the
- * campaign's own connection, can confirm it.
+ * Whether a contact's message on a connection answers a campaign sent to that number from that connection (a read
+ * only: the inbound rules decide where the message lands and what follows from it), and whether it is one of the
+ * company's opt-out words. Null when it answers no campaign.
  */
-export async function campaignReply(ctx: SystemCtx, input: { connectionId: number; number: string; body: string }) {
+export async function campaignReplyOf(ctx: SystemCtx, input: { connectionId: number; number: string; body: string }): Promise<CampaignReply | null> {
   const shipping = await ctx.db
     .select({ id: campaignShipping.id, campaignId: campaignShipping.campaignId, status: campaignShipping.status, repliedAt: campaignShipping.repliedAt })
     .from(campaignShipping)
@@ -36,15 +41,26 @@ export async function campaignReply(ctx: SystemCtx, input: { connectionId: numbe
     )
     .orderBy(desc(campaignShipping.updatedAt), desc(campaignShipping.id))
     .get();
-  if (!shipping) return;
-  const now = new Date();
-  const mine = and(eq(campaignShipping.companyId, ctx.companyId), eq(campaignShipping.id, shipping.id));
+  if (!shipping) return null;
   const words = await campaignSetting(ctx.db, ctx.companyId, "optOutWords");
   const word = normalisedWord(input.body);
   const optOut = word.length > 0 && words.some((w) => normalisedWord(w) === word);
+  return { shipping, optOut, word };
+}
+
+/**
+ * A reply to a campaign (campaignReplyOf), recorded: the recipient is marked replied; a reply to a confirmation
+ * confirms it (the campaign's message follows at the connection's pace); an opt-out word records the opt-out (later
+ * campaigns skip the number; an unconfirmed recipient is skipped). Only the campaign's own recipient, on the
+ * campaign's own connection, can confirm it.
+ */
+export async function recordCampaignReply(ctx: SystemCtx, number: string, reply: CampaignReply) {
+  const { shipping, optOut, word } = reply;
+  const now = new Date();
+  const mine = and(eq(campaignShipping.companyId, ctx.companyId), eq(campaignShipping.id, shipping.id));
   if (optOut) {
     ctx.db.transaction(() => {
-      ctx.db.insert(campaignOptOuts).values({ companyId: ctx.companyId, number: input.number, word, campaignId: shipping.campaignId, createdAt: now }).onConflictDoNothing().run();
+      ctx.db.insert(campaignOptOuts).values({ companyId: ctx.companyId, number, word, campaignId: shipping.campaignId, createdAt: now }).onConflictDoNothing().run();
       ctx.db
         .update(campaignShipping)
         .set({ optedOutAt: now, repliedAt: shipping.repliedAt ?? now, ...(shipping.status === "confirming" ? { status: "skipped" as const, error: "ERR_CAMPAIGN_OPTED_OUT" } : {}), updatedAt: now })

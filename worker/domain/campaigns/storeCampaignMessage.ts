@@ -1,4 +1,5 @@
-import type { Campaign, CampaignShipping } from "../../db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { tickets, type Campaign, type CampaignShipping } from "../../db/schema";
 import type { AnyCtx } from "../context";
 import { upsertContact } from "../externalApi/sendExternalMessage";
 import { storeOutboundMessage, type OutboundMessage } from "../messages/storeOutboundMessage";
@@ -28,8 +29,10 @@ export function campaignText(c: Campaign, kind: "message" | "confirmation", to: 
 
 /**
  * A campaign message into the contact's history on the campaign's connection, queued for delivery like an agent's:
- * the contact is found or created by number; its live ticket is used, else a closed ticket is opened for it (a
- * campaign does not fill the agents' waiting list; the contact's reply reopens it as any message does). `claim`
+ * the contact is found or created by number; its live ticket is used, else its outreach ticket there (one that holds
+ * only what campaigns sent), else one is opened: closed and in no list (a campaign fills neither the agents' waiting
+ * list nor the resolved one: it is not a conversation until the contact answers, which reopens the ticket as
+ * pending, the campaign's message in its history; issue 31). `claim`
  * runs in the message's transaction (the shipping row's state), so the message and the claim land together.
  */
 export async function storeCampaignMessage(
@@ -50,7 +53,8 @@ export async function storeCampaignMessage(
   const live = await findLiveTicket(ctx.db, ctx.companyId, contact.id, input.connectionId);
   const ticketId =
     live?.id ??
-    (await openTicket(ctx, { contactId: contact.id, isGroup: false, whatsappId: input.connectionId, userId: null, queueId: null, status: "closed" })).id;
+    (await outreachTicketOf(ctx, contact.id, input.connectionId)) ??
+    (await openTicket(ctx, { contactId: contact.id, isGroup: false, whatsappId: input.connectionId, userId: null, queueId: null, status: "closed", outreach: true })).id;
   // A new contact and its ticket are a step of their own: a page's read waiting meanwhile gets in before the message.
   await nextTurn();
   const c = input.campaign;
@@ -64,4 +68,15 @@ export async function storeCampaignMessage(
     (input.before ?? []).map((m) => ({ ...m, automatic: true })),
   );
   return { messageId: stored.message.id as number, ticketId, contactId: contact.id };
+}
+
+/** The contact's ticket on the connection that holds only what campaigns sent, if any: later campaigns go on it too. */
+async function outreachTicketOf(ctx: AnyCtx, contactId: number, connectionId: number): Promise<number | undefined> {
+  const row = await ctx.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, connectionId), eq(tickets.outreach, true)))
+    .orderBy(desc(tickets.id))
+    .get();
+  return row?.id;
 }

@@ -16,6 +16,8 @@ export type BotKind =
   | "completion"
   | "expired"
   | "missedCall"
+  /** The answer to a campaign recipient who opted out (worker/domain/inbound/contactMessageRules). */
+  | "optOut"
   /** The AI assistant's answers (worker/domain/assistant). */
   | "assistant"
   /** Messages a queue integration answered with (worker/domain/integrations). */

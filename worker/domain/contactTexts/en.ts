@@ -12,4 +12,6 @@ export const en: ContactTexts = {
   acceptGreeting: (contact, agent) => `Hello *${contact}*, my name is *${agent}* and I will be taking care of you from now on!`,
   transferredToQueue: (queue) => `*Automatic message*:\nYou have been transferred to the *${queue}* department\nPlease wait, we will be with you shortly!`,
   transferredToUser: (agent) => `*Automatic message*:\nYou have been transferred to *${agent}*\nPlease wait, we will be with you shortly!`,
+  // Issue 31 §1 (inbound rules): the answer to a campaign recipient who opted out.
+  campaignOptOut: "*Automatic message:*\nDone, you will not receive our campaigns on this number any more. If you need anything, just write to us.",
 };

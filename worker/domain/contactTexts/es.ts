@@ -12,4 +12,6 @@ export const es: ContactTexts = {
   acceptGreeting: (contact, agent) => `Hola *${contact}*, mi nombre es *${agent}* y a partir de ahora continuaré con su atención.`,
   transferredToQueue: (queue) => `*Mensaje automático*:\nUsted fue transferido al departamento *${queue}*\nEspere, ¡ya lo atenderemos!`,
   transferredToUser: (agent) => `*Mensaje automático*:\nUsted fue transferido al agente *${agent}*\nEspere, ¡ya lo atenderemos!`,
+  // Issue 31 §1 (inbound rules): the answer to a campaign recipient who opted out.
+  campaignOptOut: "*Mensaje automático:*\nListo, ya no recibirá nuestras campañas en este número. Si necesita algo, solo escríbanos.",
 };

@@ -14,4 +14,6 @@ export const ptBR = {
   acceptGreeting: (contact: string, agent: string) => `Olá *${contact}*, meu nome é *${agent}* e agora vou prosseguir com seu atendimento!`,
   transferredToQueue: (queue: string) => `*Mensagem automática*:\nVocê foi transferido para o departamento *${queue}*\nAguarde, já vamos te atender!`,
   transferredToUser: (agent: string) => `*Mensagem automática*:\nVocê foi transferido para o atendente *${agent}*\nAguarde, já vamos te atender!`,
+  // Issue 31 §1 (inbound rules): the answer to a campaign recipient who opted out.
+  campaignOptOut: "*Mensagem automática:*\nPronto, você não receberá mais nossas campanhas neste número. Se precisar de algo, é só nos escrever.",
 };

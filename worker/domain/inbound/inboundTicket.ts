@@ -18,6 +18,8 @@ export type InboundTicket = {
   /** The queue integration answering the ticket while useIntegration is on (when no prompt does). */
   integrationId: number | null;
   unreadMessages: number;
+  /** Holds only what a campaign sent: in no list until the contact answers (storeCampaignMessage). */
+  outreach: boolean;
 };
 
 export const inboundTicketColumns = {
@@ -33,6 +35,7 @@ export const inboundTicketColumns = {
   promptId: tickets.promptId,
   integrationId: tickets.integrationId,
   unreadMessages: tickets.unreadMessages,
+  outreach: tickets.outreach,
 };
 
 export async function loadInboundTicket(ctx: SystemCtx, ticketId: number): Promise<InboundTicket> {
@@ -72,11 +75,12 @@ export const isLive = (t: { status: string }) => t.status === "open" || t.status
 
 /**
  * A closed ticket the contact writes to again: back to pending, a conversation that starts anew (the menu, and a
- * Typebot from its start rather than from where the last conversation left it).
+ * Typebot from its start rather than from where the last conversation left it); a campaign's outreach ticket becomes
+ * a conversation here, the campaign's messages in its history.
  */
 export async function returnToPending(ctx: SystemCtx, last: InboundTicket, whatsappId: number): Promise<InboundTicket> {
   const now = new Date();
-  const reset = { status: "pending" as const, userId: null, queueId: null, chatbot: false, queueOptionId: null, amountUsedBotQueues: 0, useIntegration: false, unreadMessages: 0 };
+  const reset = { status: "pending" as const, userId: null, queueId: null, chatbot: false, queueOptionId: null, amountUsedBotQueues: 0, useIntegration: false, unreadMessages: 0, outreach: false };
   await ctx.db.batch([
     ctx.db.update(tickets).set({ ...reset, updatedAt: now }).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, last.id))),
     trackingRow(ctx, last.id, "reopen", last, { status: "pending", userId: null, queueId: null, isGroup: last.isGroup, whatsappId }, now),

@@ -1,22 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
-import type { Delivery } from "../../contracts/ws";
 import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
-import { answerRating, awaitingRating, rateOf } from "../chatbot/rating";
-import { queueTakeoverTurns, takeoverOf } from "../assistant/answers";
-import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
-import { afterContactMessage } from "./contactMessageRules";
-import { publishContact } from "../contacts/events";
-import { loadContactView } from "../contacts/view";
+import { rateOf } from "../chatbot/rating";
 import type { SystemCtx } from "../context";
-import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { openTicket } from "../tickets/openTicket";
-import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
-import { scopeOf, ticketUpdateDelivery, visibilitySettings } from "../tickets/ticketEvents";
+import { scopeOf } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
+import { announce } from "./announce";
+import { afterContactMessages, landingOf, type ContactMessage } from "./contactMessageRules";
 import { candidateContacts, identityOf, upsertInboundContact } from "./inboundContact";
 import { inboundMessageValues, previewOf, storeInboundMedia } from "./inboundMessageRow";
 import { isLive, latestTicketByNumber, latestTicketOfContact, loadInboundTicket, returnToPending, type InboundTicket } from "./inboundTicket";
+
+export { announce } from "./announce";
 
 export type InboundConnection = Pick<
   Whatsapp,
@@ -35,8 +31,8 @@ export type InboundConnection = Pick<
 
 /**
  * One WhatsApp message into the inbox (runs in the company's hub, one at a time): idempotent on its WhatsApp id,
- * contact upserted, ticket found or opened, media to R2, message and ticket counters written together, agents
- * told, then the rating reply or the chatbot when the ticket is waiting without an agent.
+ * contact upserted, its live ticket, or where the rules land it (contactMessageRules.landingOf), media to R2,
+ * message and ticket counters written together, agents told, then the rules a contact's message sets off.
  */
 export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: BridgeInboundMessage): Promise<{ ticketId: number } | null> {
   // One round trip: is it a redelivery, who is the contact, and the contact's live (or latest) ticket here.
@@ -56,25 +52,33 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
   let ticket: InboundTicket;
   let before: TicketScope | null = null;
   let opened = false;
-  let rating: "rating" | "ratingRepeat" | null = null;
+  let rating: ContactMessage["rating"] = null;
+  let campaign: ContactMessage["campaign"];
 
   if (latest && isLive(latest)) {
     ticket = latest;
     before = scopeOf(ticket);
   } else {
-    const last = latest;
-    rating = last && incoming && !contact.isGroup ? await awaitingRating(ctx, last.id) : null;
-    if (last && rating) {
-      ticket = last;
-      before = scopeOf(last);
-    } else if (last) {
-      before = scopeOf(last);
-      ticket = await returnToPending(ctx, last, conn.id);
+    // No live ticket: the rules say where the message lands (contactMessageRules).
+    const landing = await landingOf(ctx, { connectionId: conn.id, contact, m, latest });
+    campaign = "campaign" in landing ? landing.campaign : undefined;
+    if (landing.kind === "rating") {
+      ticket = landing.ticket;
+      before = scopeOf(ticket);
+      rating = landing.prompt;
+    } else if (landing.kind === "kept" && landing.ticket) {
+      ticket = landing.ticket;
+      before = scopeOf(ticket);
+    } else if (landing.kind === "reopen") {
+      before = scopeOf(landing.ticket);
+      ticket = await returnToPending(ctx, landing.ticket, conn.id);
       opened = true;
     } else {
-      const created = await openTicket(ctx, { contactId: contact.id, isGroup: contact.isGroup, whatsappId: conn.id, userId: null, queueId: null, status: "pending" });
+      // An opt-out from a contact with no ticket here (theirs was deleted): kept out of the lists as a campaign's is.
+      const kept = landing.kind === "kept";
+      const created = await openTicket(ctx, { contactId: contact.id, isGroup: contact.isGroup, whatsappId: conn.id, userId: null, queueId: null, status: kept ? "closed" : "pending", outreach: kept });
       ticket = await loadInboundTicket(ctx, created.id);
-      opened = true;
+      opened = !kept;
     }
   }
 
@@ -106,50 +110,7 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
   const messageId = inserted[0]?.id;
   if (messageId === undefined) return null;
 
-  await announce(ctx, ticket.id, before, messageId, contactChanged ? contact.id : null);
-  await afterContactMessage(ctx, { connectionId: conn.id, contact, m });
-
-  if (rating) {
-    const outcome = await answerRating(ctx, { ticketId: ticket.id, userId: ticket.userId, body: m.body, prompt: rating, conn });
-    if (outcome !== "gave-up") return { ticketId: ticket.id };
-    const closed = scopeOf(ticket);
-    ticket = await returnToPending(ctx, ticket, conn.id);
-    await ctx.db.update(tickets).set({ unreadMessages: 1 }).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticket.id)));
-    await announce(ctx, ticket.id, closed, null, null);
-    opened = true;
-  }
-
-  let takeover = takeoverOf(m, contact, ticket);
-  if (chatbotAnswers(m, contact, ticket)) {
-    const scope = scopeOf(ticket);
-    const { ticketChanged, takeoverNext } = await runChatbot(ctx, { conn, ticket, body: m.body, opened });
-    if (ticketChanged) await announce(ctx, ticket.id, scope, null, null);
-    takeover = takeoverNext ? takeoverOf(m, contact, ticket) : null;
-  }
-  if (takeover) await queueTakeoverTurns(ctx, [{ kind: takeover, ticketId: ticket.id, messageId }]);
+  await announce(ctx, ticket.id, before, messageId, contactChanged ? contact.id : null, !ticket.outreach);
+  await afterContactMessages(ctx, conn, [{ m, contact, ticket, messageId, opened, rating, campaign }]);
   return { ticketId: ticket.id };
-}
-
-/** The new message to its open chats, the ticket to every list that shows (or showed) it, the contact if it changed. */
-export async function announce(ctx: SystemCtx, ticketId: number, before: TicketScope | null, messageId: number | null, changedContactId: number | null) {
-  // The ticket and the message as events carry them, in one D1 round trip.
-  const ticketQuery = ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)), { limit: 1 });
-  const [ticketRows, messageRows] =
-    messageId === null
-      ? [await ticketQuery, []]
-      : await ctx.db.batch([ticketQuery, messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId))!, { limit: 1 })]);
-  const ticket = presentTickets(ticketRows)[0]!;
-  const settings = await visibilitySettings(ctx);
-  const scope = scopeOf(ticket);
-  const deliveries: Delivery[] = [];
-  if (messageRows[0]) {
-    const message = presentMessageRow(messageRows[0]);
-    deliveries.push({ audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
-  }
-  deliveries.push(ticketUpdateDelivery(before, ticket, settings));
-  await ctx.hub.publish(deliveries);
-  if (changedContactId !== null) {
-    const view = await loadContactView(ctx.db, ctx.companyId, changedContactId);
-    if (view) await publishContact(ctx, "update", view);
-  }
 }

@@ -12,12 +12,10 @@ import type { TicketScope } from "../tickets/visibility";
 import { contactPatchOf, identityOf, inboundContactColumns, type InboundContact } from "./inboundContact";
 import { inboundMessageValues, previewOf } from "./inboundMessageRow";
 import { inboundTicketColumns, type InboundTicket } from "./inboundTicket";
-import { announce, ingestMessage, type InboundConnection } from "./ingestMessage";
-import { botStateOf, lastSentByUsQuery } from "../chatbot/botState";
-import { chatbotAnswers, runChatbot } from "../chatbot/runChatbot";
-import { queueTakeoverTurns, takeoverOf, type Takeover } from "../assistant/answers";
+import { ingestMessage, type InboundConnection } from "./ingestMessage";
+import { chatbotAnswers } from "../chatbot/runChatbot";
 import { nextTurn } from "../../lib/serialQueue";
-import { afterContactMessage } from "./contactMessageRules";
+import { afterContactMessages, type ContactMessage } from "./contactMessageRules";
 
 /**
  * At most this many messages are read together. Sized when the look-ups bound one parameter per message under
@@ -25,22 +23,21 @@ import { afterContactMessage } from "./contactMessageRules";
  */
 export const RUN_LIMIT = 40;
 
-/** A message the run writes itself: a known contact and its live ticket; then maybe the chatbot's turn. */
+/** A message the run writes itself: a known contact and its live ticket; then the rules it sets off. */
 interface Plain {
   m: BridgeInboundMessage;
   contact: InboundContact;
   ticket: InboundTicket;
-  /** The ticket waits without an agent: once the message is written, the chatbot answers it. */
+  /** The ticket waits without an agent: once the message is written, the chatbot may answer it. */
   botTurn: boolean;
-  /** The ticket is the AI assistant's or an integration's: once the message is written, its turn is queued. */
-  takeover: Takeover | null;
 }
 
 /**
  * Consecutive messages of one connection from a batch of the session host, as they come in bulk: the run reads
  * what it needs for all of them in one round trip, writes the plain ones (a known contact writing on its live
- * ticket) in one more, announces them with one read, then gives the chatbot its turns on the tickets waiting
- * without an agent (a sender's next message waits for that turn). Any other message (a new contact or ticket,
+ * ticket) in one more, announces them with one read, then runs the rules they set off (contactMessageRules: a
+ * campaign reply, the chatbot's turn on a ticket waiting without an agent — a sender's next message waits for
+ * that turn —, the assistant's or an integration's). Any other message (a new contact or ticket,
  * media, a quote, a rating, a changed name) goes through ingestMessage on its own, after everything before it is
  * written, so the conversation keeps its order; later messages of the same sender then take that path too, since
  * it may have changed their ticket, as do those of a sender whose ticket the chatbot changed.
@@ -124,13 +121,13 @@ function plainMessage(m: BridgeInboundMessage, found: InboundContact[], ticket: 
   const mine = found.filter((c) => c.number === number || (lid !== null && c.lid === lid));
   const { existing: contact, patch } = contactPatchOf(m, mine);
   if (!contact || contact.number !== number || Object.keys(patch).length > 0) return null;
-  return { m, contact, ticket, botTurn: chatbotAnswers(m, contact, ticket), takeover: takeoverOf(m, contact, ticket) };
+  return { m, contact, ticket, botTurn: chatbotAnswers(m, contact, ticket) };
 }
 
 /**
  * The plain messages in one round trip (rows, ticket counters, contacts' last interaction), one announcement, then
- * the chatbot's turns, in order, with the bot's state of their tickets read in one more round trip. Answers the
- * senders whose ticket the bot changed: what the run read of it no longer holds.
+ * the rules they set off, in order (afterContactMessages, which both paths call). Answers the senders whose ticket
+ * a rule changed: what the run read of it no longer holds.
  */
 async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[]): Promise<string[]> {
   if (plain.length === 0) return [];
@@ -166,34 +163,13 @@ async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[
   const messageIds = results.slice(0, plain.length).flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
   const before = new Map([...byTicket].map(([id, { ticket }]) => [id, scopeOf(ticket)]));
   await announceRun(ctx, messageIds, before);
-  // The rules every new message of a contact sets off, in arrival order; a message stored before is not new.
-  for (const [i, { m, contact }] of plain.entries()) {
-    if ((results[i] as { id: number }[]).length > 0) await afterContactMessage(ctx, { connectionId: conn.id, contact, m });
-  }
-  const takeovers = plain.flatMap((p, i) => {
+  // The rules a contact's new message sets off, in arrival order; a message stored before (a redelivery) is not new.
+  const stored: ContactMessage[] = plain.flatMap(({ m, contact, ticket }, i) => {
     const id = (results[i] as { id: number }[])[0]?.id;
-    return p.takeover && id !== undefined ? [{ kind: p.takeover, ticketId: p.ticket.id, messageId: id }] : [];
+    return id === undefined ? [] : [{ m, contact, ticket, messageId: id, opened: false, rating: null }];
   });
-  if (takeovers.length > 0) await queueTakeoverTurns(ctx, takeovers);
-  return botTurns(ctx, conn, plain.filter((p) => p.botTurn));
-}
-
-async function botTurns(ctx: SystemCtx, conn: InboundConnection, turns: Plain[]): Promise<string[]> {
-  if (turns.length === 0) return [];
-  // A sender has at most one turn here (its next message waits for it), so tickets do not repeat.
-  type StateQuery = ReturnType<typeof lastSentByUsQuery>;
-  const states = await ctx.db.batch(turns.map((t) => lastSentByUsQuery(ctx, t.ticket.id)) as [StateQuery, ...StateQuery[]]);
-  const changed: string[] = [];
-  for (const [i, { m, ticket }] of turns.entries()) {
-    const before = scopeOf(ticket);
-    const { ticketChanged, takeoverNext } = await runChatbot(ctx, { conn, ticket, body: m.body, opened: false, lastSent: botStateOf(states[i]!) });
-    const takeover = takeoverNext ? takeoverOf(m, turns[i]!.contact, ticket) : null;
-    if (takeover) await queueTakeoverTurns(ctx, [{ kind: takeover, ticketId: ticket.id, messageId: await lastMessageId(ctx, ticket.id) }]);
-    if (!ticketChanged) continue;
-    await announce(ctx, ticket.id, before, null, null);
-    changed.push(identityOf(m).number);
-  }
-  return changed;
+  const changed = await afterContactMessages(ctx, conn, stored);
+  return changed.map((msg) => identityOf(msg.m).number);
 }
 
 /** The new messages to their open chats and each ticket, once, to every list that shows it. */
@@ -220,16 +196,4 @@ async function announceRun(ctx: SystemCtx, messageIds: number[], before: Map<num
     if (ticket) deliveries.push(ticketUpdateDelivery(scope, ticket, settings));
   }
   await ctx.hub.publish(deliveries);
-}
-
-/** The contact's message a chatbot turn answered: the ticket's latest from the contact. */
-async function lastMessageId(ctx: SystemCtx, ticketId: number): Promise<number> {
-  const row = await ctx.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, false)))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1)
-    .get();
-  return row?.id ?? 0;
 }

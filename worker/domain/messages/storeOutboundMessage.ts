@@ -82,7 +82,7 @@ export async function storeOutboundMessage(
   const now = new Date();
   const wid = newOutboundWid();
   const ticket = await ctx.db
-    .select({ contactId: tickets.contactId, queueId: tickets.queueId, updatedAt: tickets.updatedAt })
+    .select({ contactId: tickets.contactId, queueId: tickets.queueId, updatedAt: tickets.updatedAt, outreach: tickets.outreach })
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)))
     .get();
@@ -142,7 +142,8 @@ export async function storeOutboundMessage(
       .sort((a, b) => a.id - b.id)
       .map((m) => ({ audience: { kind: "chatBox" as const, ticketId, ticket: scope, settings }, event: { type: "appMessage" as const, action: "create" as const, message: m } })),
     { audience: { kind: "chatBox", ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } },
-    { audience: { kind: "ticket", before: scope, after: scope, settings }, event: { type: "ticket", action: "update", ticket: presented } },
+    // A campaign's outreach ticket is in no list until the contact answers (storeCampaignMessage).
+    ...(ticket.outreach ? [] : [{ audience: { kind: "ticket" as const, before: scope, after: scope, settings }, event: { type: "ticket" as const, action: "update" as const, ticket: presented } }]),
   ]);
   return { message, ticket: presented };
 }

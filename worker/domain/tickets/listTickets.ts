@@ -23,7 +23,8 @@ export async function listTickets({ ctx, input }: { ctx: Ctx; input: ListTickets
   if (input.status === "group" && !isAdmin && !settings.viewgroups) throw new AppError("ERR_NO_PERMISSION");
   const showAll = !!input.showAll && can(ctx.user, "tickets-manager:showall");
 
-  const where: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
+  // A campaign's send nobody answered is not a conversation (storeCampaignMessage): in no tab, no search.
+  const where: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId), eq(tickets.outreach, false)];
   if (!(showAll && isAdmin)) where.push(visibleTicketsWhere(viewerOf(ctx.user), settings));
 
   switch (input.status) {

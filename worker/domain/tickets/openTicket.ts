@@ -10,7 +10,16 @@ import { ticketIdByUuid, trackingRow } from "./tracking";
  */
 export async function openTicket(
   ctx: AnyCtx,
-  t: { contactId: number; isGroup: boolean; whatsappId: number; userId: number | null; queueId: number | null; status?: "open" | "pending" | "closed" },
+  t: {
+    contactId: number;
+    isGroup: boolean;
+    whatsappId: number;
+    userId: number | null;
+    queueId: number | null;
+    status?: "open" | "pending" | "closed";
+    /** Only what a campaign sent (closed, in no list until the contact answers): nobody is told of it. */
+    outreach?: boolean;
+  },
 ) {
   const status = t.status ?? "open";
   const now = new Date();
@@ -23,6 +32,6 @@ export async function openTicket(
     trackingRow(ctx, ticketIdByUuid(uuid), "create", null, { ...t, status }, now),
   ]);
   const ticket = (await loadTicket(ctx.db, ctx.companyId, inserted[0]!.id))!;
-  await publishTicketUpdate(ctx, null, ticket);
+  if (!t.outreach) await publishTicketUpdate(ctx, null, ticket);
   return ticket;
 }
