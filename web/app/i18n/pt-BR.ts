@@ -116,7 +116,12 @@ export const errors: Record<ErrorCode, string> = {
 };
 
 export const ptBR = {
-  errors: { ...errors, unknown: "Ocorreu um erro!" },
+  errors: {
+    ...errors,
+    unknown: "Ocorreu um erro!",
+    // issue 31 §3 (time, words and numbers): where no due date is known (the API docs' list of codes)
+    subscriptionExpiredUndated: "Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!",
+  },
   common: {
     add: "Adicionar",
     save: "Salvar",
@@ -223,7 +228,7 @@ export const ptBR = {
     campaigns: "Campanhas",
     campaignsList: "Listagem",
     contactLists: "Listas de contatos",
-    campaignsConfig: "Configurações",
+    campaignsConfig: "Regras de envio",
     campaignsConfigTitle: "Configurações das campanhas",
     announcements: "Informativos",
     prompts: "Open.Ai",

@@ -7,7 +7,7 @@ export const en: Texts = {
   saved: "List saved",
   deleted: "List deleted",
   deleteTitle: "Delete the list {{name}}?",
-  deleteMessage: "The list and its {{count}} contacts will be deleted. This cannot be undone.",
+  deleteMessage_one: "The list and its {{count}} contact will be deleted. This cannot be undone.", deleteMessage_other: "The list and its {{count}} contacts will be deleted. This cannot be undone.",
   empty: "No lists yet",
   emptyHint: "Create a list and import a spreadsheet, or add the contacts of a tag, to use it in campaigns.",
   emptySearch: "No lists found",

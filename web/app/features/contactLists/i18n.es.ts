@@ -7,7 +7,7 @@ export const es: Texts = {
   saved: "Lista guardada",
   deleted: "Lista eliminada",
   deleteTitle: "¿Eliminar la lista {{name}}?",
-  deleteMessage: "La lista y sus {{count}} contactos se eliminarán. Esta acción no se puede deshacer.",
+  deleteMessage_one: "La lista y su {{count}} contacto se eliminarán. Esta acción no se puede deshacer.", deleteMessage_other: "La lista y sus {{count}} contactos se eliminarán. Esta acción no se puede deshacer.",
   empty: "Aún no hay listas",
   emptyHint: "Cree una lista e importe una hoja de cálculo, o agregue los contactos de una etiqueta, para usarla en campañas.",
   emptySearch: "No se encontraron listas",

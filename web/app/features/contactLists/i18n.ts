@@ -5,7 +5,7 @@ const ptBR = {
   saved: "Lista salva",
   deleted: "Lista excluída",
   deleteTitle: "Excluir a lista {{name}}?",
-  deleteMessage: "A lista e os seus {{count}} contatos serão excluídos. Esta ação não pode ser desfeita.",
+  deleteMessage_one: "A lista e o seu {{count}} contato serão excluídos. Esta ação não pode ser desfeita.", deleteMessage_other: "A lista e os seus {{count}} contatos serão excluídos. Esta ação não pode ser desfeita.",
   empty: "Nenhuma lista ainda",
   emptyHint: "Crie uma lista e importe uma planilha, ou adicione os contatos de uma tag, para usá-la em campanhas.",
   emptySearch: "Nenhuma lista encontrada",

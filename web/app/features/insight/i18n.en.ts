@@ -7,7 +7,7 @@ export const en: Texts = {
   backToDashboard: "Dashboard",
   filters: {
     period: "Period",
-    lastDays: "Last {{count}} days",
+    lastDays_one: "Last day", lastDays_other: "Last {{count}} days",
     range: "Date range",
     from: "Start date",
     to: "End date",

@@ -7,7 +7,7 @@ export const es: Texts = {
   backToDashboard: "Panel",
   filters: {
     period: "Período",
-    lastDays: "Últimos {{count}} días",
+    lastDays_one: "Último día", lastDays_other: "Últimos {{count}} días",
     range: "Rango de fechas",
     from: "Fecha inicial",
     to: "Fecha final",

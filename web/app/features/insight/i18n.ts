@@ -6,7 +6,7 @@ const ptBR = {
   backToDashboard: "Dashboard",
   filters: {
     period: "Período",
-    lastDays: "Últimos {{count}} dias",
+    lastDays_one: "Último dia", lastDays_other: "Últimos {{count}} dias",
     range: "Intervalo de datas",
     from: "Data inicial",
     to: "Data final",
