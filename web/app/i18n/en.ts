@@ -116,6 +116,8 @@ export const en: Translations = {
     subscriptionExpiredUndated: "Oops! Your subscription has expired. Contact support for more information!",
   },
   common: {
+    // issue 31 §3 (time, words and numbers): shown where the browser's zone differs from the company's
+    companyZone: "Company time: {{zone}}",
     add: "Add",
     save: "Save",
     cancel: "Cancel",

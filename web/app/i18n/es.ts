@@ -116,6 +116,8 @@ export const es: Translations = {
     subscriptionExpiredUndated: "¡Ups! Su suscripción venció. ¡Póngase en contacto con soporte para más información!",
   },
   common: {
+    // issue 31 §3 (time, words and numbers): shown where the browser's zone differs from the company's
+    companyZone: "Horario de la empresa: {{zone}}",
     add: "Agregar",
     save: "Guardar",
     cancel: "Cancelar",

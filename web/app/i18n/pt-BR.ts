@@ -123,6 +123,8 @@ export const ptBR = {
     subscriptionExpiredUndated: "Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!",
   },
   common: {
+    // issue 31 §3 (time, words and numbers): shown where the browser's zone differs from the company's
+    companyZone: "Horários da empresa: {{zone}}",
     add: "Adicionar",
     save: "Salvar",
     cancel: "Cancelar",

@@ -6,7 +6,8 @@ import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { Skeleton } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { formatDateTime } from "../../lib/dates";
+import { ZoneNote } from "../../components/ui/ZoneNote";
+import { useCompanyTime } from "../../lib/useCompanyTime";
 import { describeErrorCode, toastError } from "../../lib/errors";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { useRouteId } from "../../lib/routeIds";
@@ -22,6 +23,7 @@ const COUNTS: (keyof CampaignCounts)[] = ["valid", "delivered", "failed", "inval
 export function CampaignReportPage() {
   const { t, i18n } = useTranslation();
   const id = useRouteId("campaignId");
+  const clock = useCompanyTime();
   const [report, setReport] = useState<CampaignReport | null>(null);
   const [recipients, setRecipients] = useState<RecipientRow[]>([]);
   const [page, setPage] = useState(1);
@@ -82,10 +84,11 @@ export function CampaignReportPage() {
               <StatusBadge status={report.campaign.status} />
               {report.estimatedFinishAt ? (
                 <span className="text-sm text-muted" data-testid="estimated-finish">
-                  {t("campaigns.report.estimatedFinish", { at: formatDateTime(report.estimatedFinishAt, i18n.language) })}
+                  {t("campaigns.report.estimatedFinish", { at: clock.dateTime(report.estimatedFinishAt) })}
                 </span>
               ) : null}
             </div>
+            <ZoneNote />
             <div>
               <div className="mb-1 flex justify-between text-sm">
                 <span id="campaign-progress-label">{t("campaigns.report.progress")}</span>
@@ -142,7 +145,7 @@ export function CampaignReportPage() {
                       {t(`campaigns.report.recipientStatus.${r.status}`)}
                       {r.error ? <span className="block text-xs text-danger">{describeErrorCode(r.error, t)}</span> : null}
                     </Td>
-                    <Td className="hidden whitespace-nowrap md:table-cell">{r.deliveredAt ? formatDateTime(r.deliveredAt, i18n.language) : "—"}</Td>
+                    <Td className="hidden whitespace-nowrap md:table-cell">{r.deliveredAt ? clock.dateTime(r.deliveredAt) : "—"}</Td>
                   </Tr>
                 ))}
               </TBody>

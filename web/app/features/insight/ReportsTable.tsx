@@ -1,4 +1,5 @@
 import { ExternalLink, History, Inbox } from "lucide-react";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "../../lib/dates";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses, Button } from "../../components/ui/Button";
@@ -33,7 +34,7 @@ export function ReportsTable({
 }) {
   const { t, i18n } = useTranslation();
   if (loaded && rows.length === 0) return <EmptyState icon={Inbox} title={t("insight.reports.empty")} />;
-  const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { timeZone, dateStyle: "short", timeStyle: "short" }) : "–");
+  const dateTime = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone ?? DEFAULT_TIME_ZONE) : "–");
   const min = (v: number | null) => minutes(v, i18n.language);
   return (
     <Table data-testid="reports-table">

@@ -35,6 +35,8 @@ const ptBR = {
     sessions: "Conexões ativas (plataforma)",
     avgMedian: "média {{avg}} · mediana {{median}}",
     csatDetail: "{{answered}} de {{asked}} avaliaram ({{rate}})",
+    // issue 31 §3: what CSAT counts, said on the card
+    csatCounts: "Conta só as notas 3 (muito satisfeito): {{top}} de {{answered}}",
     now: "agora",
   },
   attendants: {

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
 import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { formatInZone } from "../tickets/list/formatInZone";
+import { formatDateTime } from "../../lib/dates";
 import { ScheduleStatusBadge } from "./ScheduleStatusBadge";
 import type { ScheduleRow } from "./types";
 import "./texts";
@@ -131,7 +131,7 @@ export function SchedulesTable({
               return (
                 <Tr key={s.id} data-schedule-id={s.id}>
                   <Td className="align-top tabular-nums">
-                    <p className="font-medium">{formatInZone(s.sendAt, i18n.language, timeZone)}</p>
+                    <p className="font-medium">{formatDateTime(s.sendAt, i18n.language, timeZone)}</p>
                     {repeats ? (
                       <p className="mt-0.5 flex items-center gap-1 text-xs text-subtle" title={t("schedules.repeats")}>
                         <Repeat className="size-3 shrink-0" aria-hidden />

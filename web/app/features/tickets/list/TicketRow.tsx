@@ -8,7 +8,7 @@ import { chipColors } from "../../tags/colors";
 import { AckIcon } from "../chat/messages/AckIcon";
 import { previewText } from "../shared/textFormat";
 import type { ListTicket } from "../shared/types";
-import { formatInZone } from "./formatInZone";
+import { formatDateTime } from "../../../lib/dates";
 import { lastInteraction, type InteractionTone } from "./lastInteraction";
 import type { RowActions } from "./rowActions";
 import { TicketAvatar } from "./TicketAvatar";
@@ -112,7 +112,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
           </Link>
           <time
             dateTime={ticket.updatedAt}
-            title={t("tickets.row.lastInteraction", { date: formatInZone(ticket.updatedAt, i18n.language, timeZone) })}
+            title={t("tickets.row.lastInteraction", { date: formatDateTime(ticket.updatedAt, i18n.language, timeZone) })}
             className={cn("shrink-0 text-xs tabular-nums", toneClass[tone], tone !== "neutral" && "font-semibold")}
           >
             {ageText}

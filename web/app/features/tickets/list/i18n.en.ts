@@ -40,7 +40,7 @@ export const en: Shape<Texts> = {
     preview: "Preview",
     spy: "Spy",
     more: "More actions",
-    unread_one: "{{count}} unread message", unread_other: "{{count}} unread messages",
+    unread_other: "{{count}} unread messages",
     unread_one: "1 unread message",
     owner: "Agent",
     connection: "Connection",

@@ -40,7 +40,7 @@ export const es: Shape<Texts> = {
     preview: "Vista previa",
     spy: "Espiar",
     more: "Más acciones",
-    unread_one: "{{count}} mensaje no leído", unread_other: "{{count}} mensajes no leídos",
+    unread_other: "{{count}} mensajes no leídos",
     unread_one: "1 mensaje no leído",
     owner: "Agente",
     connection: "Conexión",

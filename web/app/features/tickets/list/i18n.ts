@@ -39,7 +39,7 @@ const ptBR = {
     preview: "Pré-visualizar",
     spy: "Espiar",
     more: "Mais ações",
-    unread_one: "{{count}} mensagem não lida", unread_other: "{{count}} mensagens não lidas",
+    unread_other: "{{count}} mensagens não lidas",
     unread_one: "1 mensagem não lida",
     owner: "Atendente",
     connection: "Conexão",
