@@ -16,6 +16,7 @@ import { campaignReport } from "./api";
 import { StatusBadge } from "./CampaignsPage";
 import type { CampaignCounts, CampaignReport, RecipientRow } from "./types";
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 const COUNTS: (keyof CampaignCounts)[] = ["valid", "delivered", "failed", "invalid", "confirmationRequested", "confirmed", "replied", "optedOut"];
 
@@ -137,10 +138,10 @@ export function CampaignReportPage() {
                 {recipients.map((r) => (
                   <Tr key={r.id} data-recipient={r.number}>
                     <Td className="max-w-0">
-                      <span className="block truncate">{r.name || r.number}</span>
-                      <span className="block truncate text-xs text-subtle sm:hidden">{r.number}</span>
+                      <span className="block truncate">{r.name || formatPhone(r.number)}</span>
+                      <span className="block truncate text-xs text-subtle sm:hidden">{formatPhone(r.number)}</span>
                     </Td>
-                    <Td className="hidden tabular-nums sm:table-cell">{r.number}</Td>
+                    <Td className="hidden tabular-nums sm:table-cell">{formatPhone(r.number)}</Td>
                     <Td>
                       {t(`campaigns.report.recipientStatus.${r.status}`)}
                       {r.error ? <span className="block text-xs text-danger">{describeErrorCode(r.error, t)}</span> : null}

@@ -10,7 +10,8 @@ import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { dateLocale } from "../../lib/dates";
 import { useCompanyTime } from "../../lib/useCompanyTime";
-import { formatPhoneNumber, initials } from "./phone";
+import { initials } from "./phone";
+import { formatPhone } from "../../lib/phone";
 import type { ContactRow } from "./types";
 import "./texts";
 
@@ -191,7 +192,7 @@ export function ContactsTable({
               </Tr>
             ))
           : contacts.map((contact) => {
-              const number = formatPhoneNumber(contact.number);
+              const number = formatPhone(contact.number);
               const isSelected = selected.has(contact.id);
               return (
                 <Tr key={contact.id} className={cn(isSelected && "bg-brand-soft/50 hover:bg-brand-soft/70")}>

@@ -9,6 +9,7 @@ import { TBody, THead, Table, Td, Th, Tr } from "../../components/ui/Table";
 import { TagChip } from "../tags/TagChip";
 import type { ReportRow } from "./api";
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 const minutes = (v: number | null, lang: string) => (v === null ? "–" : v.toLocaleString(lang, { maximumFractionDigits: 1 }));
 
@@ -79,7 +80,7 @@ export function ReportsTable({
                 <Td className="max-w-0 md:max-w-none">
                   <div className="truncate font-medium">{r.contact.name}</div>
                   <div className="text-xs text-muted">
-                    #{r.ticketId} · {r.contact.number}
+                    #{r.ticketId} · {formatPhone(r.contact.number)}
                   </div>
                   <div className="mt-1 space-y-0.5 text-xs text-muted md:hidden">
                     <p>

@@ -9,6 +9,7 @@ import { formatDateTime } from "../../lib/dates";
 import { ScheduleStatusBadge } from "./ScheduleStatusBadge";
 import type { ScheduleRow } from "./types";
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 export interface ScheduleActions {
   mayEdit: (schedule: ScheduleRow) => boolean;
@@ -144,7 +145,7 @@ export function SchedulesTable({
                   </Td>
                   <Td className="max-w-0 align-top">
                     <p className="truncate font-medium">{s.contact.name}</p>
-                    <p className="truncate text-xs text-subtle tabular-nums">{s.contact.number}</p>
+                    <p className="truncate text-xs text-subtle tabular-nums">{formatPhone(s.contact.number)}</p>
                     <p className="mt-0.5 truncate text-xs text-muted md:hidden">{s.body}</p>
                   </Td>
                   <Td className="hidden max-w-0 align-top md:table-cell">
