@@ -57,7 +57,7 @@ export function CampaignReportPage() {
     setRecipients((r) => [...r, ...next.records]);
     setPage(page + 1);
   };
-  const exportCsv = () => downloadFile(`/campaigns/${id}/report.csv`, `campaign-${id}.csv`).catch(toastError);
+  const exportCsv = () => downloadFile(`/campaigns/${id}/report.csv?lang=${encodeURIComponent(i18n.language)}`, `campaign-${id}.csv`).catch(toastError);
 
   return (
     <PageFrame className="max-w-5xl">
