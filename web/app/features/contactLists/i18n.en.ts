@@ -47,7 +47,7 @@ export const en: Texts = {
     tag: "Tag",
     tagPlaceholder: "Choose a tag",
     addTagSubmit: "Add",
-    tagAdded: "{{imported}} contacts added, {{updated}} updated",
+    tagAdded_one: "{{count}} contact added, {{updated}} updated", tagAdded_other: "{{count}} contacts added, {{updated}} updated",
     saved: "Contact saved",
     deleted: "Contact removed from the list",
     deleteTitle: "Remove {{name}} from the list?",

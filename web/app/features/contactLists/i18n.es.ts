@@ -47,7 +47,7 @@ export const es: Texts = {
     tag: "Etiqueta",
     tagPlaceholder: "Elija una etiqueta",
     addTagSubmit: "Agregar",
-    tagAdded: "{{imported}} contactos agregados, {{updated}} actualizados",
+    tagAdded_one: "{{count}} contacto agregado, {{updated}} actualizados", tagAdded_other: "{{count}} contactos agregados, {{updated}} actualizados",
     saved: "Contacto guardado",
     deleted: "Contacto quitado de la lista",
     deleteTitle: "¿Quitar a {{name}} de la lista?",

@@ -45,7 +45,7 @@ const ptBR = {
     tag: "Tag",
     tagPlaceholder: "Escolha uma tag",
     addTagSubmit: "Adicionar",
-    tagAdded: "{{imported}} contatos adicionados, {{updated}} atualizados",
+    tagAdded_one: "{{count}} contato adicionado, {{updated}} atualizados", tagAdded_other: "{{count}} contatos adicionados, {{updated}} atualizados",
     saved: "Contato salvo",
     deleted: "Contato removido da lista",
     deleteTitle: "Remover {{name}} da lista?",
