@@ -92,11 +92,13 @@ describe("contacts, tags and quick replies: an admin imports, edits, exports and
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^contatos-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await download.path();
-    const csv = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
-    const lines = csv.split(/\r\n/);
-    expect(lines[0]).toBe("Nome,Número,Email");
-    expect(lines).toContain("Cliente Importada,5511987650002,cliente@example.com");
-    expect(lines).toContain("Importada Um,5511987650001,um@example.com");
+    const raw = readFileSync(file, "utf8");
+    // Excel in Portuguese reads it in columns: semicolons, and a byte-order mark for the accents.
+    expect(raw.startsWith("\uFEFF")).toBe(true);
+    const lines = raw.replace(/^\uFEFF/, "").split(/\r\n/);
+    expect(lines[0]).toBe("Nome;Número;Email");
+    expect(lines).toContain("Cliente Importada;5511987650002;cliente@example.com");
+    expect(lines).toContain("Importada Um;5511987650001;um@example.com");
   });
 
   it("starts a ticket with the contact and lands on it", async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
@@ -31,6 +32,9 @@ describe("dashboard: an admin reads the service figures of a period", () => {
     await page.getByTestId("attendants-table").waitFor();
     await page.locator(".recharts-surface").first().waitFor();
     expect(await period()).toContain("America/Sao_Paulo");
+    // CSAT says what it counts, and every number is written as pt-BR writes it (2,00, not 2.00).
+    expect(await page.getByTestId("card-csat-note").innerText()).toContain("Conta só as notas 3");
+    expect(await page.getByTestId("attendants-table").innerText()).not.toMatch(/\d\.\d\d \(/);
     await screenshot(page, "dashboard-desktop-light");
     await page.getByTestId("heatmap").scrollIntoViewIfNeeded();
     await screenshot(page, "dashboard-desktop-light-charts");
@@ -51,6 +55,11 @@ describe("dashboard: an admin reads the service figures of a period", () => {
   it("exports the figures as CSV and .xlsx", async () => {
     const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar CSV" }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^dashboard-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    // In the reader's dialect: a pt-BR Excel splits on semicolons and reads accents through the byte-order mark.
+    const text = readFileSync(await csv.path(), "utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(text.split("\r\n")[0]).toContain(";");
+    expect(text).not.toMatch(/;\d+\.\d+(;|\r\n)/);
     const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar .xlsx" }).click()]);
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
   });

@@ -48,7 +48,7 @@ describe("journey: a super user's announcement reaches another company live", ()
     await dialog.getByLabel(SHOP.name).check();
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await expect.poll(() => admin.getByRole("cell", { name: new RegExp(TITLE) }).first().isVisible()).toBe(true);
-    await expect.poll(() => admin.getByText("Entregue a todas as 1 empresas").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => admin.getByText("Entregue à única empresa").isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(admin, "announcements-desktop-light");
 
     await expect.poll(() => bell(shop).textContent(), { timeout: 10_000 }).toBe("Avisos, 1");

@@ -58,11 +58,13 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   colorScheme?: "light" | "dark";
   locale?: string;
+  /** The browser's own time zone (the app shows the company's; issue 31 §3). */
+  timezoneId?: string;
 }
 
 /** A fresh browser context (own cookies and storage) pointed at the app. Desktop, light, pt-BR by default. */
-export async function newContext({ viewport = { width: 1280, height: 800 }, colorScheme = "light", locale = "pt-BR" }: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await (await getBrowser()).newContext({ baseURL: baseUrl(), viewport, colorScheme, locale });
+export async function newContext({ viewport = { width: 1280, height: 800 }, colorScheme = "light", locale = "pt-BR", timezoneId }: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await (await getBrowser()).newContext({ baseURL: baseUrl(), viewport, colorScheme, locale, ...(timezoneId ? { timezoneId } : {}) });
   context.setDefaultTimeout(15_000);
   return context;
 }

@@ -141,6 +141,11 @@ export const testCampaignInput = z.object({
 export type TestCampaignInput = z.infer<typeof testCampaignInput>;
 
 /** GET /campaigns/:id/report: the counts and, paged, the recipients (optionally of one status). */
+/** GET /campaigns/:id/report.csv: the reader's language, for its spreadsheet's separator (semicolons for pt-BR and es). */
+export const campaignReportCsvQuery = z.object({
+  lang: z.enum(["pt-BR", "en", "es"], { error: "Must be pt-BR, en or es" }).default("pt-BR"),
+});
+
 export const campaignReportQuery = z.object({
   pageNumber: z.coerce.number({ error: "Must be a page number" }).int("Must be a page number").min(1, "Must be a page number").max(100_000).default(1),
   status: z

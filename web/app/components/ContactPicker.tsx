@@ -9,6 +9,7 @@ import { SEARCH_DEBOUNCE_MS } from "./list-ui";
 import { Button } from "./ui/Button";
 import { describedBy, Input } from "./ui/Input";
 import { Spinner } from "./ui/Spinner";
+import { formatPhone } from "../lib/phone";
 
 export interface ContactPickerTexts {
   placeholder: string;
@@ -78,7 +79,7 @@ export function ContactPicker({
         <p id={id} className="truncate text-sm font-medium">
           {value.name}
         </p>
-        <p className="truncate text-xs text-subtle">{value.number}</p>
+        <p className="truncate text-xs text-subtle">{formatPhone(value.number)}</p>
       </div>
       <Button variant="ghost" size="icon-sm" onClick={() => onChange(null)} aria-label={texts.change} title={texts.change}>
         <X className="size-4" aria-hidden />
@@ -123,7 +124,7 @@ export function ContactPicker({
                   className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none"
                 >
                   <span className="truncate font-medium">{c.name}</span>
-                  <span className="shrink-0 text-xs text-subtle tabular-nums">{c.number}</span>
+                  <span className="shrink-0 text-xs text-subtle tabular-nums">{formatPhone(c.number)}</span>
                 </button>
               </li>
             ))}

@@ -112,8 +112,12 @@ export const en: Translations = {
     ERR_MESSAGE_NOT_RETRYABLE: "Only a message whose delivery failed can be sent again.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "This file type cannot be sent.",
     unknown: "An error occurred!",
+    // issue 31 §3 (time, words and numbers): where no due date is known (the API docs' list of codes)
+    subscriptionExpiredUndated: "Oops! Your subscription has expired. Contact support for more information!",
   },
   common: {
+    // issue 31 §3 (time, words and numbers): shown where the browser's zone differs from the company's
+    companyZone: "Company time: {{zone}}",
     add: "Add",
     save: "Save",
     cancel: "Cancel",
@@ -219,7 +223,7 @@ export const en: Translations = {
     campaigns: "Campaigns",
     campaignsList: "Listing",
     contactLists: "Contact lists",
-    campaignsConfig: "Settings",
+    campaignsConfig: "Sending rules",
     campaignsConfigTitle: "Campaign settings",
     announcements: "Announcements",
     prompts: "Open.Ai",

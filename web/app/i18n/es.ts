@@ -112,8 +112,12 @@ export const es: Translations = {
     ERR_MESSAGE_NOT_RETRYABLE: "Solo un mensaje cuyo envío falló puede reenviarse.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "Este tipo de archivo no se puede enviar.",
     unknown: "¡Ocurrió un error!",
+    // issue 31 §3 (time, words and numbers): where no due date is known (the API docs' list of codes)
+    subscriptionExpiredUndated: "¡Ups! Su suscripción venció. ¡Póngase en contacto con soporte para más información!",
   },
   common: {
+    // issue 31 §3 (time, words and numbers): shown where the browser's zone differs from the company's
+    companyZone: "Horario de la empresa: {{zone}}",
     add: "Agregar",
     save: "Guardar",
     cancel: "Cancelar",
@@ -205,7 +209,7 @@ export const es: Translations = {
     skipToContent: "Saltar al contenido",
   },
   menu: {
-    dashboard: "Dashboard",
+    dashboard: "Panel",
     reports: "Informes",
     tickets: "Atenciones",
     quickMessages: "Respuestas rápidas",
@@ -219,7 +223,7 @@ export const es: Translations = {
     campaigns: "Campañas",
     campaignsList: "Listado",
     contactLists: "Listas de contactos",
-    campaignsConfig: "Configuraciones",
+    campaignsConfig: "Reglas de envío",
     campaignsConfigTitle: "Configuraciones de campañas",
     announcements: "Informativos",
     prompts: "Open.Ai",

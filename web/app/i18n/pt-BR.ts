@@ -116,8 +116,15 @@ export const errors: Record<ErrorCode, string> = {
 };
 
 export const ptBR = {
-  errors: { ...errors, unknown: "Ocorreu um erro!" },
+  errors: {
+    ...errors,
+    unknown: "Ocorreu um erro!",
+    // issue 31 §3 (time, words and numbers): where no due date is known (the API docs' list of codes)
+    subscriptionExpiredUndated: "Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!",
+  },
   common: {
+    // issue 31 §3 (time, words and numbers): shown where the browser's zone differs from the company's
+    companyZone: "Horários da empresa: {{zone}}",
     add: "Adicionar",
     save: "Salvar",
     cancel: "Cancelar",
@@ -223,7 +230,7 @@ export const ptBR = {
     campaigns: "Campanhas",
     campaignsList: "Listagem",
     contactLists: "Listas de contatos",
-    campaignsConfig: "Configurações",
+    campaignsConfig: "Regras de envio",
     campaignsConfigTitle: "Configurações das campanhas",
     announcements: "Informativos",
     prompts: "Open.Ai",

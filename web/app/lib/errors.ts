@@ -15,6 +15,8 @@ function isCatalogued(code: string): code is ErrorCode {
 export function describeErrorCode(code: string | undefined | null, t: TFunction, detail?: string): string {
   if (!code) return t("errors.unknown");
   if (!isCatalogued(code)) return code;
+  // Said without a date where none is known ("venceu ." otherwise).
+  if (code === "ERR_SUBSCRIPTION_EXPIRED" && !detail) return t("errors.subscriptionExpiredUndated");
   return t(`errors.${code}`, { dueDate: detail ? formatDate(detail) : "" });
 }
 

@@ -1,3 +1,5 @@
+import { csvDialect, csvDocument as writeCsv } from "../../../worker/domain/shared/csv";
+
 /**
  * Names of files this area hands to the user: safe as a download name on every system (no path separators,
  * quotes or control characters) and dated, so repeated exports do not overwrite each other.
@@ -36,19 +38,11 @@ export function formatBytes(bytes: number, lang: string): string {
 }
 
 /**
- * One CSV field (RFC 4180), safe to open in a spreadsheet: a value that a spreadsheet would run as a formula
- * (starting with = + - @, tab or carriage return) gets an apostrophe in front (CSV injection), and a value with
- * a quote, comma or line break is quoted. Mirrors the server's export (worker/domain/contacts/csv).
+ * A CSV document in the reader's spreadsheet dialect (semicolons and decimal commas for pt-BR and es, commas and points
+ * for en), with a byte-order mark: the product's one CSV writer (worker/domain/shared/csv.ts), also the server's.
  */
-export function csvField(value: string | number | null): string {
-  const text = value === null ? "" : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** A CSV document (header and rows), with a byte-order mark so spreadsheet programs read accents right. */
-export function csvDocument(rows: (string | number | null)[][]): string {
-  return `\uFEFF${rows.map((r) => r.map(csvField).join(",")).join("\r\n")}\r\n`;
+export function csvDocument(rows: (string | number | null)[][], lang: string): string {
+  return writeCsv(rows, csvDialect(lang));
 }
 
 /** Hands text to the browser as a downloaded file. */

@@ -228,6 +228,10 @@ describe("PUT, DELETE and the actions of /api/campaigns/:id", () => {
     const csv = await call("GET", `/api/campaigns/${created.json.id}/report.csv`, { token: admin.token });
     const text = csv.json as string;
     expect(text.split("\r\n").filter(Boolean)).toHaveLength(4);
-    expect(text).toContain("number,name,email,status");
+    // The reader's spreadsheet dialect: semicolons for pt-BR (the default) and es, commas for en.
+    expect(text).toContain("number;name;email;status");
+    const english = (await call("GET", `/api/campaigns/${created.json.id}/report.csv?lang=en`, { token: admin.token })).json as string;
+    expect(english).toContain("number,name,email,status");
+    expect((await call("GET", `/api/campaigns/${created.json.id}/report.csv?lang=fr`, { token: admin.token })).status).toBe(400);
   });
 });

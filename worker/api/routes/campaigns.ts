@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import {
+  campaignReportCsvQuery,
   campaignReportQuery,
   campaignSettingsInput,
   createCampaignInput,
@@ -51,7 +52,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     return c.json(await getCampaignReport({ ctx: c.get("ctx"), input: { id, query: query(c, campaignReportQuery) } }));
   })
   .get("/:id/report.csv", async (c) =>
-    c.body(await exportCampaignReportCsv({ ctx: c.get("ctx"), input: { id: idParam(c) } }), 200, {
+    c.body(await exportCampaignReportCsv({ ctx: c.get("ctx"), input: { id: idParam(c), lang: query(c, campaignReportCsvQuery).lang } }), 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="campaign-${idParam(c)}.csv"`,
     }),

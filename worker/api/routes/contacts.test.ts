@@ -628,7 +628,7 @@ describe("POST /api/contacts/upload", () => {
 });
 
 describe("GET /api/contacts/export.csv", () => {
-  it("exports the company's contacts as UTF-8 CSV with a BOM, quoted and guarded against formulas", async () => {
+  it("exports the company's contacts as UTF-8 CSV with a BOM, semicolons for a pt-BR reader (Excel's), quoted and guarded against formulas", async () => {
     const { company, agent } = await companyWithTeam();
     await createContact(company.id, { name: "José, o \"Zé\"", number: "5511900000001", email: "ze@mail.dev" });
     await createContact(company.id, { name: "=HYPERLINK(\"http://evil\")", number: "5511900000002" });
@@ -643,22 +643,22 @@ describe("GET /api/contacts/export.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // Headers in the page's language (pt-BR unless asked), contacts in the page's order (by name).
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
-      "Nome,Número,Email\r\n" +
-        '"\'=HYPERLINK(""http://evil"")",5511900000002,\r\n' +
-        "'@Ana,5511900000003,\r\n" +
-        '"José, o ""Zé""",5511900000001,ze@mail.dev\r\n',
+      "Nome;Número;Email\r\n" +
+        '"\'=HYPERLINK(""http://evil"")";5511900000002;\r\n' +
+        "'@Ana;5511900000003;\r\n" +
+        '"José, o ""Zé""";5511900000001;ze@mail.dev\r\n',
     );
   });
 
-  it("exports only the contacts the page's search shows, with headers in the page's language", async () => {
+  it("exports only the contacts the page's search shows, with headers and separator in the page's language", async () => {
     const { company, agent } = await companyWithTeam();
     await createContact(company.id, { name: "Maria Souza", number: "5511900000011", email: "maria@mail.dev" });
     await createContact(company.id, { name: "Mário Lima", number: "5511900000012" });
     await createContact(company.id, { name: "Pedro Alves", number: "5521900000013" });
     const text = async (query: string) => (await (await rawCall("GET", `/api/contacts/export.csv?${query}`, agent.token)).text()).replace(/^\uFEFF/, "");
     expect(await text("searchParam=mar&lang=en")).toBe("Name,Number,Email\r\nMaria Souza,5511900000011,maria@mail.dev\r\nMário Lima,5511900000012,\r\n");
-    expect(await text("searchParam=21&lang=es")).toBe("Nombre,Número,Email\r\nPedro Alves,5521900000013,\r\n");
-    expect(await text("searchParam=ninguém")).toBe("Nome,Número,Email\r\n");
+    expect(await text("searchParam=21&lang=es")).toBe("Nombre;Número;Email\r\nPedro Alves;5521900000013;\r\n");
+    expect(await text("searchParam=ninguém")).toBe("Nome;Número;Email\r\n");
     expect((await call("GET", "/api/contacts/export.csv?lang=fr", { token: agent.token })).status).toBe(400);
   });
 

@@ -3,8 +3,8 @@ import type { CampaignReportQuery } from "../../contracts/campaigns";
 import { campaignPaces, campaignShipping } from "../../db/schema";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
-import { csvLine } from "../contacts/csv";
 import { AppError } from "../errors";
+import { csvDialect, csvDocument, csvRow } from "../shared/csv";
 import { companyTimeZone } from "../schedules/checks";
 import { pageOf } from "../shared/paging";
 import { campaignCounts, failureReasons, type CampaignCounts } from "./counts";
@@ -90,8 +90,9 @@ function remainingSends(counts: CampaignCounts, confirmation: boolean) {
   return counts.queued * (confirmation ? 2 : 1) + counts.confirmed;
 }
 
-/** GET /campaigns/:id/report.csv: every recipient with its status, reason and times (UTC), streamed in chunks. */
-export async function exportCampaignReportCsv({ ctx, input }: { ctx: Ctx; input: { id: number } }): Promise<ReadableStream<Uint8Array>> {
+/** GET /campaigns/:id/report.csv: every recipient with its status, reason and times (UTC), streamed in chunks, in the reader's CSV dialect. */
+export async function exportCampaignReportCsv({ ctx, input }: { ctx: Ctx; input: { id: number; lang?: string } }): Promise<ReadableStream<Uint8Array>> {
+  const dialect = csvDialect(input.lang ?? "pt-BR");
   await requireCampaigns(ctx);
   const campaign = await loadCampaign(ctx.db, ctx.companyId, input.id);
   if (!campaign) throw new AppError("ERR_NO_CAMPAIGN_FOUND");
@@ -104,7 +105,7 @@ export async function exportCampaignReportCsv({ ctx, input }: { ctx: Ctx; input:
       if (!started) {
         started = true;
         const headers = ["number", "name", "email", "status", "error", "confirmationRequestedAt", "confirmedAt", "sentAt", "deliveredAt", "repliedAt", "optedOutAt"];
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(headers)}`));
+        controller.enqueue(encoder.encode(csvDocument([headers], dialect)));
         return;
       }
       const rows = await ctx.db
@@ -120,7 +121,7 @@ export async function exportCampaignReportCsv({ ctx, input }: { ctx: Ctx; input:
       after = rows[rows.length - 1]!.id;
       const text = rows
         .map((r) =>
-          csvLine([r.number, r.name, r.email, r.status, r.error ?? "", iso(r.confirmationRequestedAt), iso(r.confirmedAt), iso(r.sentAt), iso(r.deliveredAt), iso(r.repliedAt), iso(r.optedOutAt)]),
+          csvRow([r.number, r.name, r.email, r.status, r.error ?? "", iso(r.confirmationRequestedAt), iso(r.confirmedAt), iso(r.sentAt), iso(r.deliveredAt), iso(r.repliedAt), iso(r.optedOutAt)], dialect),
         )
         .join("");
       controller.enqueue(encoder.encode(text));

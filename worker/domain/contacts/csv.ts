@@ -1,11 +1,8 @@
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. A value a spreadsheet would run
- * as a formula (starting with = + - @, tab or carriage return) is prefixed with an apostrophe, so opening the
- * export cannot execute what a contact named themself (CSV injection).
- */
+import { csvField as field, csvRow } from "../shared/csv";
+
+/** One CSV field with commas (the shared writer, shared/csv.ts, which guards formulas against CSV injection). */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return field(value);
 }
 
 /** A field as read back: without the apostrophe csvField put before a formula-like value. */
@@ -13,8 +10,9 @@ export function unguardCsvField(value: string): string {
   return value.replace(/^'(?=[=+\-@\t\r])/, "");
 }
 
+/** A comma-separated row (shared/csv.ts; exports in the reader's dialect call csvRow with csvDialect(lang)). */
 export function csvLine(fields: string[]): string {
-  return `${fields.map(csvField).join(",")}\r\n`;
+  return csvRow(fields);
 }
 
 /** The separators a CSV file may use: spreadsheet programs in Portuguese and Spanish save with semicolons. */

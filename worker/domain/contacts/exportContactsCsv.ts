@@ -2,7 +2,7 @@ import { and, asc, eq, gt, or, type SQL } from "drizzle-orm";
 import type { ExportContactsQuery } from "../../contracts/contacts";
 import { contacts } from "../../db/schema";
 import type { Ctx } from "../context";
-import { csvLine } from "./csv";
+import { csvDialect, csvDocument, csvRow } from "../shared/csv";
 import { contactSearchWhere } from "./search";
 import { SHEET_HEADERS } from "./sheetColumns";
 
@@ -11,12 +11,14 @@ const CHUNK = 500;
 
 /**
  * GET /contacts/export.csv: the contacts the page shows for its search (all of them without one), ordered as the
- * page orders them (by name), as UTF-8 CSV with a byte-order mark so spreadsheet programs read accents right.
+ * page orders them (by name), as UTF-8 CSV in the reader's dialect (shared/csv.ts), with a byte-order mark.
  * Streamed: read a chunk at a time (keyset on name and id), so a large company never sits in memory at once.
  */
 export function exportContactsCsv({ ctx, input }: { ctx: Ctx; input: ExportContactsQuery }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const search = contactSearchWhere(input.searchParam);
+  // Separator and decimals of the reader's spreadsheet (semicolons for pt-BR and es).
+  const dialect = csvDialect(input.lang);
   let after: { name: string; id: number } | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>({
@@ -25,7 +27,7 @@ export function exportContactsCsv({ ctx, input }: { ctx: Ctx; input: ExportConta
         started = true;
         // Headers in the reader's language, each one a name the import recognises: the file can be imported back.
         const headers = SHEET_HEADERS[input.lang];
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine([headers.name, headers.number, headers.email])}`));
+        controller.enqueue(encoder.encode(csvDocument([[headers.name, headers.number, headers.email]], dialect)));
         // A search that can match nothing exports the headers alone.
         if (search === null) controller.close();
         return;
@@ -41,7 +43,7 @@ export function exportContactsCsv({ ctx, input }: { ctx: Ctx; input: ExportConta
       if (rows.length > 0) {
         const last = rows[rows.length - 1]!;
         after = { name: last.name, id: last.id };
-        controller.enqueue(encoder.encode(rows.map((r) => csvLine([r.name, r.number, r.email])).join("")));
+        controller.enqueue(encoder.encode(rows.map((r) => csvRow([r.name, r.number, r.email], dialect)).join("")));
       }
       if (rows.length < CHUNK) controller.close();
     },

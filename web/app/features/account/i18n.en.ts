@@ -3,7 +3,7 @@ import type { Texts } from "./i18n";
 export const en: Texts = {
   signup: {
     title: "Register a company",
-    intro: "Try it free for {{count}} days. No credit card.",
+    intro_one: "Try it free for {{count}} day. No credit card.", intro_other: "Try it free for {{count}} days. No credit card.",
     closed: "New company registration is closed right now.",
     company: "Company name",
     email: "Email",

@@ -3,7 +3,7 @@ import type { Texts } from "./i18n";
 export const es: Texts = {
   signup: {
     title: "Registrar empresa",
-    intro: "Pruébalo gratis por {{count}} días. Sin tarjeta de crédito.",
+    intro_one: "Pruébalo gratis por {{count}} día. Sin tarjeta de crédito.", intro_other: "Pruébalo gratis por {{count}} días. Sin tarjeta de crédito.",
     closed: "El registro de nuevas empresas está cerrado por ahora.",
     company: "Nombre de la empresa",
     email: "Email",

@@ -2,7 +2,7 @@
 const ptBR = {
   signup: {
     title: "Cadastrar empresa",
-    intro: "Experimente grátis por {{count}} dias. Sem cartão de crédito.",
+    intro_one: "Experimente grátis por {{count}} dia. Sem cartão de crédito.", intro_other: "Experimente grátis por {{count}} dias. Sem cartão de crédito.",
     closed: "O cadastro de novas empresas está fechado no momento.",
     company: "Nome da empresa",
     email: "Email",

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { cn } from "../../components/ui/cn";
-import { formatDateTime } from "../../lib/dates";
+import { useCompanyTime } from "../../lib/useCompanyTime";
+import { ZoneNote } from "../../components/ui/ZoneNote";
 import type { ActiveAnnouncement } from "./api";
 
 const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
@@ -23,7 +24,8 @@ export function AnnouncementViewer({
   onClose: () => void;
   onDismiss: (id: number) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clock = useCompanyTime();
   const a = announcement;
   return (
     <Dialog open={!!a} onOpenChange={(open) => !open && onClose()}>
@@ -32,9 +34,10 @@ export function AnnouncementViewer({
           <DialogBody className="space-y-3">
             <p className="flex flex-wrap items-center gap-2 text-xs">
               <span className={cn("rounded-full px-2 py-0.5 font-semibold", priorityTone[a.priority])}>{t(`announcements.priority.${a.priority}`)}</span>
-              <span className="text-muted">{formatDateTime(a.createdAt, i18n.language)}</span>
-              {a.endDate ? <span className="text-muted">{t("announcements.until", { date: formatDateTime(a.endDate, i18n.language) })}</span> : null}
+              <span className="text-muted">{clock.dateTime(a.createdAt)}</span>
+              {a.endDate ? <span className="text-muted">{t("announcements.until", { date: clock.dateTime(a.endDate) })}</span> : null}
             </p>
+            <ZoneNote />
             <p className="whitespace-pre-wrap text-sm leading-relaxed">{a.text}</p>
             {a.mediaUrl ? (
               IMAGE.test(a.mediaName ?? "") ? (

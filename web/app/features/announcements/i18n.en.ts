@@ -15,7 +15,7 @@ export const en: Texts = {
   deleted: "Announcement deleted",
   deleteTitle: "Delete “{{title}}”?",
   delivery: "Delivered to {{delivered}} of {{total}} companies",
-  deliveryDone: "Delivered to all {{total}} companies",
+  deliveryDone_one: "Delivered to the only company", deliveryDone_other: "Delivered to all {{count}} companies",
   unread_one: "{{count}} unread",
   unread_other: "{{count}} unread",
   dismiss: "Don't show again",

@@ -15,7 +15,7 @@ export const es: Texts = {
   deleted: "Anuncio eliminado",
   deleteTitle: "¿Eliminar “{{title}}”?",
   delivery: "Entregado a {{delivered}} de {{total}} empresas",
-  deliveryDone: "Entregado a las {{total}} empresas",
+  deliveryDone_one: "Entregado a la única empresa", deliveryDone_other: "Entregado a las {{count}} empresas",
   unread_one: "{{count}} sin leer",
   unread_other: "{{count}} sin leer",
   dismiss: "No mostrar de nuevo",

@@ -14,7 +14,7 @@ const ptBR = {
   deleted: "Informativo excluído",
   deleteTitle: "Excluir “{{title}}”?",
   delivery: "Entregue a {{delivered}} de {{total}} empresas",
-  deliveryDone: "Entregue a todas as {{total}} empresas",
+  deliveryDone_one: "Entregue à única empresa", deliveryDone_other: "Entregue a todas as {{count}} empresas",
   unread_one: "{{count}} não lido",
   unread_other: "{{count}} não lidos",
   dismiss: "Não mostrar novamente",

@@ -6,7 +6,8 @@ import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { Skeleton } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { formatDateTime } from "../../lib/dates";
+import { ZoneNote } from "../../components/ui/ZoneNote";
+import { useCompanyTime } from "../../lib/useCompanyTime";
 import { describeErrorCode, toastError } from "../../lib/errors";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { useRouteId } from "../../lib/routeIds";
@@ -15,6 +16,7 @@ import { campaignReport } from "./api";
 import { StatusBadge } from "./CampaignsPage";
 import type { CampaignCounts, CampaignReport, RecipientRow } from "./types";
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 const COUNTS: (keyof CampaignCounts)[] = ["valid", "delivered", "failed", "invalid", "confirmationRequested", "confirmed", "replied", "optedOut"];
 
@@ -22,6 +24,7 @@ const COUNTS: (keyof CampaignCounts)[] = ["valid", "delivered", "failed", "inval
 export function CampaignReportPage() {
   const { t, i18n } = useTranslation();
   const id = useRouteId("campaignId");
+  const clock = useCompanyTime();
   const [report, setReport] = useState<CampaignReport | null>(null);
   const [recipients, setRecipients] = useState<RecipientRow[]>([]);
   const [page, setPage] = useState(1);
@@ -54,7 +57,7 @@ export function CampaignReportPage() {
     setRecipients((r) => [...r, ...next.records]);
     setPage(page + 1);
   };
-  const exportCsv = () => downloadFile(`/campaigns/${id}/report.csv`, `campaign-${id}.csv`).catch(toastError);
+  const exportCsv = () => downloadFile(`/campaigns/${id}/report.csv?lang=${encodeURIComponent(i18n.language)}`, `campaign-${id}.csv`).catch(toastError);
 
   return (
     <PageFrame className="max-w-5xl">
@@ -82,10 +85,11 @@ export function CampaignReportPage() {
               <StatusBadge status={report.campaign.status} />
               {report.estimatedFinishAt ? (
                 <span className="text-sm text-muted" data-testid="estimated-finish">
-                  {t("campaigns.report.estimatedFinish", { at: formatDateTime(report.estimatedFinishAt, i18n.language) })}
+                  {t("campaigns.report.estimatedFinish", { at: clock.dateTime(report.estimatedFinishAt) })}
                 </span>
               ) : null}
             </div>
+            <ZoneNote />
             <div>
               <div className="mb-1 flex justify-between text-sm">
                 <span id="campaign-progress-label">{t("campaigns.report.progress")}</span>
@@ -134,15 +138,15 @@ export function CampaignReportPage() {
                 {recipients.map((r) => (
                   <Tr key={r.id} data-recipient={r.number}>
                     <Td className="max-w-0">
-                      <span className="block truncate">{r.name || r.number}</span>
-                      <span className="block truncate text-xs text-subtle sm:hidden">{r.number}</span>
+                      <span className="block truncate">{r.name || formatPhone(r.number)}</span>
+                      <span className="block truncate text-xs text-subtle sm:hidden">{formatPhone(r.number)}</span>
                     </Td>
-                    <Td className="hidden tabular-nums sm:table-cell">{r.number}</Td>
+                    <Td className="hidden tabular-nums sm:table-cell">{formatPhone(r.number)}</Td>
                     <Td>
                       {t(`campaigns.report.recipientStatus.${r.status}`)}
                       {r.error ? <span className="block text-xs text-danger">{describeErrorCode(r.error, t)}</span> : null}
                     </Td>
-                    <Td className="hidden whitespace-nowrap md:table-cell">{r.deliveredAt ? formatDateTime(r.deliveredAt, i18n.language) : "—"}</Td>
+                    <Td className="hidden whitespace-nowrap md:table-cell">{r.deliveredAt ? clock.dateTime(r.deliveredAt) : "—"}</Td>
                   </Tr>
                 ))}
               </TBody>

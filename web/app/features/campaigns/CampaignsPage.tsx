@@ -10,7 +10,8 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
 import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { formatDateTime } from "../../lib/dates";
+import { useCompanyTime } from "../../lib/useCompanyTime";
+import { ZoneNote } from "../../components/ui/ZoneNote";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { usePagedList } from "../../lib/paged-list";
@@ -79,7 +80,8 @@ export function CampaignsPage() {
       throw err;
     }
   };
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : "—");
+  const clock = useCompanyTime();
+  const when = (iso: string | null) => (iso ? clock.dateTime(iso) : "—");
 
   return (
     <PageFrame className="h-full min-h-0 max-w-6xl">
@@ -92,6 +94,7 @@ export function CampaignsPage() {
         addLabel={t("campaigns.add")}
         onAdd={() => setDialog({ campaign: null })}
       />
+      <ZoneNote className="-mt-2 mb-2" />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
           {list.loaded && list.items.length === 0 ? (

@@ -1,12 +1,12 @@
 import { ArrowLeft, LogOut, MoreVertical, Paperclip, Pencil, Trash2, Users } from "lucide-react";
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isSameDay, isToday, isYesterday } from "date-fns";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Menu";
 import { Spinner } from "../../components/ui/Spinner";
 import { cn } from "../../components/ui/cn";
-import { dateLocale } from "../../lib/dates";
-import { format } from "date-fns";
+import { ZoneNote } from "../../components/ui/ZoneNote";
+import { dayKeyIn } from "../../lib/dates";
+import { useCompanyTime } from "../../lib/useCompanyTime";
 import type { ChatView } from "./api";
 import { Composer } from "./Composer";
 import { chatName, initials } from "./names";
@@ -32,7 +32,7 @@ export function Conversation({
   onDelete: () => void;
   onLeave: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { messages, status, hasMore, loadOlder, add } = useChatMessages(chat.id);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -63,8 +63,12 @@ export function Conversation({
     }
   }
 
-  const dayLabel = (date: Date) =>
-    isToday(date) ? t("chats.today") : isYesterday(date) ? t("chats.yesterday") : format(date, "PPP", { locale: dateLocale(i18n.language) });
+  // Days and times in the company's zone, as in the tickets' chat.
+  const clock = useCompanyTime();
+  const dayOf = (date: Date) => dayKeyIn(date, clock.timeZone);
+  const today = dayOf(new Date());
+  const yesterday = dayOf(new Date(Date.now() - 86_400_000));
+  const dayLabel = (date: Date) => (dayOf(date) === today ? t("chats.today") : dayOf(date) === yesterday ? t("chats.yesterday") : clock.day(date));
   const lastMine = [...messages].reverse().find((m) => m.senderId === userId);
   const seenBy = lastMine
     ? chat.users.filter((u) => u.userId !== userId && u.lastReadMessageId >= lastMine.id).map((u) => u.user.name)
@@ -113,6 +117,7 @@ export function Conversation({
         </Menu>
       </header>
       <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto bg-surface-2 px-3 py-4" data-testid="chat-messages">
+        <ZoneNote className="mb-2 justify-center" />
         {hasMore ? (
           <p className="mb-3 flex items-center justify-center gap-2 text-xs text-muted">
             <Spinner className="size-3" /> {t("chats.loadingOlder")}
@@ -129,7 +134,7 @@ export function Conversation({
             {messages.map((m, i) => {
               const at = new Date(m.createdAt);
               const prev = messages[i - 1];
-              const newDay = !prev || !isSameDay(new Date(prev.createdAt), at);
+              const newDay = !prev || dayOf(new Date(prev.createdAt)) !== dayOf(at);
               const mine = m.senderId === userId;
               const sameSender = prev && !newDay && prev.senderId === m.senderId;
               return (
@@ -155,7 +160,7 @@ export function Conversation({
                         )
                       ) : null}
                       {m.message ? <p className="whitespace-pre-wrap break-words">{highlight(m.message, chat)}</p> : null}
-                      <p className="mt-0.5 text-right text-[10px] text-muted">{format(at, "HH:mm")}</p>
+                      <p className="mt-0.5 text-right text-[10px] text-muted">{clock.time(at)}</p>
                     </div>
                   </li>
                 </Fragment>

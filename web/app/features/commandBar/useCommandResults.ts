@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { adminMenu, mainMenu, visibleMenu, type MenuLink } from "../../components/shell/menu";
 import { useDebouncedValue } from "../../lib/hooks";
 import type { SessionUser } from "../../lib/session-user";
-import { formatPhone } from "../tickets/chat/rules/phone";
+import { formatPhone } from "../../lib/phone";
 import { listTickets, searchContacts } from "../tickets/shared/api";
 
 /** Tickets and contacts are searched from this many characters; pages match from the first. */

@@ -8,7 +8,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Menu";
 import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { formatPhoneNumber } from "../contacts/phone";
+import { formatPhone } from "../../lib/phone";
 import { StatusBadge } from "./status";
 import type { ConnectionRow } from "./types";
 import "./texts";
@@ -112,10 +112,10 @@ export function ConnectionsTable({
                       <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400 sm:hidden" aria-label={t("connections.defaultConnection")} />
                     ) : null}
                   </div>
-                  <p className="mt-0.5 truncate text-xs text-muted md:hidden">{row.number ? formatPhoneNumber(row.number) : null}</p>
+                  <p className="mt-0.5 truncate text-xs text-muted md:hidden">{row.number ? formatPhone(row.number) : null}</p>
                 </Td>
                 <Td className="hidden whitespace-nowrap text-muted tabular-nums md:table-cell">
-                  {row.number ? formatPhoneNumber(row.number) : t("connections.noNumber")}
+                  {row.number ? formatPhone(row.number) : t("connections.noNumber")}
                 </Td>
                 <Td>
                   <span className="hidden sm:inline-flex">

@@ -26,7 +26,7 @@ export function AddTagDialog({ open, onOpenChange, contactListId }: { open: bool
     setSaving(true);
     try {
       const added = await addTagToContactList(contactListId, Number(tagId));
-      toast.success(t("contactLists.items.tagAdded", added));
+      toast.success(t("contactLists.items.tagAdded", { count: added.imported, updated: added.updated }));
       onOpenChange(false);
     } catch (err) {
       toastError(err);

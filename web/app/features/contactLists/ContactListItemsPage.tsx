@@ -28,6 +28,7 @@ import { useContactListCheck, WhatsappCheckButton, WhatsappCheckIcon, WhatsappCh
 const ALL = "all";
 const CHECK_FILTERS: WhatsappCheckFilter[] = ["valid", "invalid", "unknown", "unchecked"];
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 /** /contact-lists/:id/contacts (spec 002): a list's recipients, with import, add by tag, and one by one. */
 export function ContactListItemsPage() {
@@ -167,14 +168,14 @@ export function ContactListItemsPage() {
                           </Td>
                           <Td className="max-w-0">
                             <p className="truncate font-medium">{item.name}</p>
-                            <p className="truncate text-xs text-subtle tabular-nums sm:hidden">{item.number}</p>
+                            <p className="truncate text-xs text-subtle tabular-nums sm:hidden">{formatPhone(item.number)}</p>
                             {variables.length > 0 ? (
                               <p className="mt-0.5 truncate text-xs text-muted" title={t("contactLists.items.variables")}>
                                 {variables.map(([k, v]) => `{${k}}: ${v}`).join(" · ")}
                               </p>
                             ) : null}
                           </Td>
-                          <Td className="hidden tabular-nums sm:table-cell">{item.number}</Td>
+                          <Td className="hidden tabular-nums sm:table-cell">{formatPhone(item.number)}</Td>
                           <Td className="hidden max-w-0 truncate text-muted md:table-cell">{item.email}</Td>
                           <Td className="pl-0">
                             <div className="flex justify-end gap-0.5">

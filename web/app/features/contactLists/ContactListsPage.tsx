@@ -33,7 +33,7 @@ export function ContactListsPage() {
     else if (list.has(event.contactList.id)) list.upsert(event.contactList as unknown as ContactListRow);
     else if (!search || event.contactList.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.contactList as unknown as ContactListRow, true);
   });
-  const sample = () => saveText(csvDocument(t("contactLists.sampleRows", { returnObjects: true }) as string[][]), `${t("contactLists.sampleName")}.csv`);
+  const sample = () => saveText(csvDocument(t("contactLists.sampleRows", { returnObjects: true }) as string[][], i18n.language), `${t("contactLists.sampleName")}.csv`);
   const confirmDelete = async () => {
     if (!deleting) return;
     try {

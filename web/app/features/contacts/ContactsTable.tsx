@@ -8,8 +8,10 @@ import { cn } from "../../components/ui/cn";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { dateLocale, formatDateTime } from "../../lib/dates";
-import { formatPhoneNumber, initials } from "./phone";
+import { dateLocale } from "../../lib/dates";
+import { useCompanyTime } from "../../lib/useCompanyTime";
+import { initials } from "./phone";
+import { formatPhone } from "../../lib/phone";
 import type { ContactRow } from "./types";
 import "./texts";
 
@@ -60,11 +62,12 @@ function Avatar({ contact }: { contact: ContactRow }) {
 
 function LastInteraction({ value }: { value: ContactRow["lastInteractionAt"] }) {
   const { t, i18n } = useTranslation();
+  const clock = useCompanyTime();
   if (value === null || value === undefined || value === "") return <span className="text-subtle">{t("contacts.never")}</span>;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <span className="text-subtle">{t("contacts.never")}</span>;
   return (
-    <time dateTime={date.toISOString()} title={formatDateTime(date.getTime(), i18n.language)}>
+    <time dateTime={date.toISOString()} title={clock.dateTime(date)}>
       {formatDistanceToNowStrict(date, { addSuffix: true, locale: dateLocale(i18n.language) })}
     </time>
   );
@@ -189,7 +192,7 @@ export function ContactsTable({
               </Tr>
             ))
           : contacts.map((contact) => {
-              const number = formatPhoneNumber(contact.number);
+              const number = formatPhone(contact.number);
               const isSelected = selected.has(contact.id);
               return (
                 <Tr key={contact.id} className={cn(isSelected && "bg-brand-soft/50 hover:bg-brand-soft/70")}>

@@ -256,7 +256,7 @@ function ReportStep({ report, file, onAgain, onClose }: { report: ImportReport; 
   const reason = (r: ImportReport["skipped"][number]["reason"]) => t(`contacts.import.reasons.${r}`);
   const downloadSkipped = () =>
     saveText(
-      csvDocument([[t("contacts.import.row"), t("contacts.import.number"), t("contacts.import.reason")], ...skipped.map((s) => [s.row, s.number, reason(s.reason)])]),
+      csvDocument([[t("contacts.import.row"), t("contacts.import.number"), t("contacts.import.reason")], ...skipped.map((s) => [s.row, s.number, reason(s.reason)])], i18n.language),
       exportFileName(`${file.name.replace(/\.[^.]+$/, "")}-skipped`, new Date()),
     );
   return (
@@ -330,5 +330,5 @@ function ReportStep({ report, file, onAgain, onClose }: { report: ImportReport; 
 /** An empty sheet to fill in: the column headers the import reads, in the user's language, as CSV. */
 function downloadTemplate(language: string, name: string) {
   const headers = SHEET_HEADERS[(language in SHEET_HEADERS ? language : "pt-BR") as SheetLanguage];
-  saveText(csvDocument([[headers.name, headers.number, headers.email]]), `${name}.csv`);
+  saveText(csvDocument([[headers.name, headers.number, headers.email]], language), `${name}.csv`);
 }

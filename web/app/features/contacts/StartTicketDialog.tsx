@@ -10,7 +10,7 @@ import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { createTicket, listQueues } from "./api";
-import { formatPhoneNumber } from "./phone";
+import { formatPhone } from "../../lib/phone";
 import type { ContactRow, OpenTicketConflict, QueueOption } from "./types";
 import "./texts";
 
@@ -27,7 +27,7 @@ export function StartTicketDialog({ contact, onOpenChange }: { contact: ContactR
   const { t } = useTranslation();
   return (
     <Dialog open={!!contact} onOpenChange={onOpenChange}>
-      <DialogContent title={t("contacts.ticket.title")} description={contact ? `${contact.name} · ${formatPhoneNumber(contact.number)}` : undefined} size="sm">
+      <DialogContent title={t("contacts.ticket.title")} description={contact ? `${contact.name} · ${formatPhone(contact.number)}` : undefined} size="sm">
         {contact ? <StartTicketForm contact={contact} onClose={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>

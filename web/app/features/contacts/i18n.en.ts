@@ -100,7 +100,7 @@ export const en: typeof ptBR = {
     noneSkipped: "No rows were skipped.",
     skippedTitle: "Skipped rows",
     downloadSkipped: "Download CSV",
-    moreSkipped: "…and {{count}} more in the CSV.",
+    moreSkipped_one: "…and {{count}} more in the CSV.", moreSkipped_other: "…and {{count}} more in the CSV.",
     row: "Row",
     number: "Number",
     reason: "Reason",

@@ -100,7 +100,7 @@ export const es: typeof ptBR = {
     noneSkipped: "No se omitió ninguna fila.",
     skippedTitle: "Filas omitidas",
     downloadSkipped: "Descargar CSV",
-    moreSkipped: "…y {{count}} más en el CSV.",
+    moreSkipped_one: "…y {{count}} más en el CSV.", moreSkipped_other: "…y {{count}} más en el CSV.",
     row: "Fila",
     number: "Número",
     reason: "Motivo",

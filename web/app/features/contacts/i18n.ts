@@ -98,7 +98,7 @@ const ptBR = {
     noneSkipped: "Nenhuma linha ignorada.",
     skippedTitle: "Linhas ignoradas",
     downloadSkipped: "Baixar CSV",
-    moreSkipped: "…e mais {{count}} no CSV.",
+    moreSkipped_one: "…e mais {{count}} no CSV.", moreSkipped_other: "…e mais {{count}} no CSV.",
     row: "Linha",
     number: "Número",
     reason: "Motivo",

@@ -9,6 +9,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Spinner } from "../../components/ui/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../../components/ui/Table";
 import { toastError } from "../../lib/errors";
+import { formatNumber, formatPercent } from "../../lib/numbers";
 import { DEFAULT_FILTER, fetchDashboard, filterQuery, type Attendant, type DashboardData, type Filter } from "./api";
 import { downloadCsv, downloadXlsx, type SheetTable } from "./exportSheet";
 import { Filters } from "./Filters";
@@ -17,7 +18,6 @@ import "./texts";
 const PerDayChart = lazy(() => import("./Charts").then((m) => ({ default: m.PerDayChart })));
 const PerAgentChart = lazy(() => import("./Charts").then((m) => ({ default: m.PerAgentChart })));
 
-const fmtMin = (v: number | null) => (v === null ? "–" : v.toLocaleString(undefined, { maximumFractionDigits: 1 }));
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -51,7 +51,7 @@ export function DashboardPage() {
               <ListChecks className="size-4" aria-hidden />
               {t("insight.openReports")}
             </Link>
-            <Button variant="outline" disabled={!data || !query} onClick={() => downloadCsv(tables, `dashboard-${data?.period.from}-${data?.period.to}`)}>
+            <Button variant="outline" disabled={!data || !query} onClick={() => downloadCsv(tables, `dashboard-${data?.period.from}-${data?.period.to}`, i18n.language)}>
               <FileText className="size-4" aria-hidden />
               {t("insight.export.csv")}
             </Button>
@@ -98,7 +98,7 @@ export function DashboardPage() {
                   table={
                     <SimpleTable
                       header={[t("insight.charts.date"), t("insight.charts.created"), t("insight.charts.resolved")]}
-                      rows={data.series.days.map((d) => [d.date, d.created, d.resolved])}
+                      rows={data.series.days.map((d) => [calendarDay(d.date, i18n.language), d.created, d.resolved])}
                     />
                   }
                 >
@@ -121,31 +121,36 @@ export function DashboardPage() {
 }
 
 function Cards({ data }: { data: DashboardData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Every number in the reader's language (3,5 in pt-BR), not the browser's default.
+  const n = (v: number | null | undefined) => formatNumber(v, i18n.language);
+  const fmtMin = n;
   const time = (avg: number | null, median: number | null) => ({
     value: avg === null ? "–" : t("insight.minutes", { value: fmtMin(avg) }),
     detail: t("insight.cards.avgMedian", { avg: fmtMin(avg), median: fmtMin(median) }),
   });
   const r = data.ratings;
-  const cards: { label: string; value: ReactNode; detail?: string; testId: string }[] = [
-    { label: t("insight.cards.inService"), value: data.supportHappening, detail: t("insight.cards.now"), testId: "card-in-service" },
-    { label: t("insight.cards.waiting"), value: data.supportPending, detail: t("insight.cards.now"), testId: "card-waiting" },
-    { label: t("insight.cards.resolved"), value: data.supportFinished, testId: "card-resolved" },
-    { label: t("insight.cards.newContacts"), value: data.newContacts ?? "–", testId: "card-new-contacts" },
+  const cards: { label: string; value: ReactNode; detail?: string; note?: string; testId: string }[] = [
+    { label: t("insight.cards.inService"), value: n(data.supportHappening), detail: t("insight.cards.now"), testId: "card-in-service" },
+    { label: t("insight.cards.waiting"), value: n(data.supportPending), detail: t("insight.cards.now"), testId: "card-waiting" },
+    { label: t("insight.cards.resolved"), value: n(data.supportFinished), testId: "card-resolved" },
+    { label: t("insight.cards.newContacts"), value: n(data.newContacts), testId: "card-new-contacts" },
     { label: t("insight.cards.waitTime"), ...time(data.avgWaitTime, data.medianWaitTime), testId: "card-wait" },
     { label: t("insight.cards.firstResponse"), ...time(data.avgFirstResponseTime, data.medianFirstResponseTime), testId: "card-first-response" },
     { label: t("insight.cards.resolution"), ...time(data.avgSupportTime, data.medianSupportTime), testId: "card-resolution" },
     {
       label: t("insight.cards.csat"),
-      value: r.csat === null ? "–" : `${r.csat}%`,
-      detail: t("insight.cards.csatDetail", { answered: r.answered, asked: r.asked, rate: r.responseRate === null ? "–" : `${r.responseRate}%` }),
+      value: formatPercent(r.csat, i18n.language),
+      // CSAT is the share of 3s (worker/domain/insight/stats.ts): a 3 and a 2 read 50 %, so the card says so.
+      note: t("insight.cards.csatCounts", { top: n(r.distribution[3]), answered: n(r.answered) }),
+      detail: t("insight.cards.csatDetail", { answered: n(r.answered), asked: n(r.asked), rate: formatPercent(r.responseRate, i18n.language) }),
       testId: "card-csat",
     },
   ];
   if (data.platform) {
     cards.push(
-      { label: t("insight.cards.companies"), value: data.platform.totalCompanies, testId: "card-companies" },
-      { label: t("insight.cards.sessions"), value: data.platform.totalWhatsappSessions, testId: "card-sessions" },
+      { label: t("insight.cards.companies"), value: n(data.platform.totalCompanies), testId: "card-companies" },
+      { label: t("insight.cards.sessions"), value: n(data.platform.totalWhatsappSessions), testId: "card-sessions" },
     );
   }
   return (
@@ -155,6 +160,7 @@ function Cards({ data }: { data: DashboardData }) {
           <Card className="flex h-full flex-col gap-1 p-4">
             <span className="text-xs font-medium text-muted">{c.label}</span>
             <span className="text-2xl font-semibold tabular-nums text-fg">{c.value}</span>
+            {c.note ? <span className="text-xs text-muted" data-testid={`${c.testId}-note`}>{c.note}</span> : null}
             {c.detail ? <span className="text-xs text-subtle">{c.detail}</span> : null}
           </Card>
         </li>
@@ -166,7 +172,8 @@ function Cards({ data }: { data: DashboardData }) {
 type SortKey = "name" | "online" | "tickets" | "avgSupportTime" | "medianSupportTime" | "avgFirstResponseTime" | "rating";
 
 function AttendantsTable({ rows }: { rows: Attendant[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const fmtMin = (v: number | null) => formatNumber(v, i18n.language);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "tickets", desc: true });
   const sorted = useMemo(() => {
     const value = (a: Attendant) => a[sort.key];
@@ -225,11 +232,11 @@ function AttendantsTable({ rows }: { rows: Attendant[] }) {
                     {a.online ? t("insight.attendants.yes") : t("insight.attendants.no")}
                   </span>
                 </Td>
-                <Td className="text-right tabular-nums">{a.tickets}</Td>
+                <Td className="text-right tabular-nums">{formatNumber(a.tickets, i18n.language)}</Td>
                 <Td className="text-right tabular-nums">{fmtMin(a.avgSupportTime)}</Td>
                 <Td className="text-right tabular-nums">{fmtMin(a.medianSupportTime)}</Td>
                 <Td className="text-right tabular-nums">{fmtMin(a.avgFirstResponseTime)}</Td>
-                <Td className="text-right tabular-nums">{a.rating === null ? "–" : `${a.rating.toFixed(2)} (${a.ratings})`}</Td>
+                <Td className="text-right tabular-nums">{a.rating === null ? "–" : `${formatNumber(a.rating, i18n.language, 2, 2)} (${formatNumber(a.ratings, i18n.language)})`}</Td>
               </Tr>
             ))}
           </TBody>
@@ -267,6 +274,7 @@ function ChartPanel({ title, children, table }: { title: string; children: React
 }
 
 function SimpleTable({ header, rows }: { header: string[]; rows: (string | number)[][] }) {
+  const { i18n } = useTranslation();
   return (
     <Table>
       <THead>
@@ -283,7 +291,7 @@ function SimpleTable({ header, rows }: { header: string[]; rows: (string | numbe
           <Tr key={String(r[0])}>
             {r.map((v, i) => (
               <Td key={i} className={i > 0 ? "text-right tabular-nums" : undefined}>
-                {v}
+                {typeof v === "number" ? formatNumber(v, i18n.language) : v}
               </Td>
             ))}
           </Tr>
@@ -295,7 +303,7 @@ function SimpleTable({ header, rows }: { header: string[]; rows: (string | numbe
 
 /** Messages from contacts by weekday and hour: a grid of shaded cells that is itself a table. */
 function Heatmap({ grid }: { grid: number[][] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const weekdays = t("insight.charts.weekdays", { returnObjects: true }) as string[];
   const max = Math.max(1, ...grid.flat());
   return (
@@ -325,11 +333,11 @@ function Heatmap({ grid }: { grid: number[][] }) {
                 {row.map((n, h) => (
                   <td
                     key={h}
-                    title={`${weekdays[d]} ${h}h: ${n}`}
+                    title={`${weekdays[d]} ${h}h: ${formatNumber(n, i18n.language)}`}
                     className="size-6 rounded text-center tabular-nums"
                     style={{ background: n ? `color-mix(in oklab, var(--brand) ${Math.round(15 + (85 * n) / max)}%, transparent)` : "var(--surface-2)" }}
                   >
-                    <span className="sr-only">{n}</span>
+                    <span className="sr-only">{formatNumber(n, i18n.language)}</span>
                   </td>
                 ))}
               </tr>
@@ -368,6 +376,11 @@ function exportTables(d: DashboardData, t: TFunction): SheetTable[] {
       rows: d.series.heatmap.map((row, i) => [weekdays[i] ?? String(i), ...row]),
     },
   ];
+}
+
+/** A calendar date ("2026-11-28") as the reader writes it (28/11/2026), no zone moving it a day. */
+function calendarDay(date: string, language: string) {
+  return new Intl.DateTimeFormat(language, { dateStyle: "short", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** The period's first and last local days ("19 – 25 de nov. de 2026"), in the reader's language. */

@@ -4,6 +4,7 @@ import { HistorySection } from "../tickets/chat/drawer/HistorySection";
 import { useTicketHistory } from "../tickets/chat/hooks/useTicketHistory";
 import type { ReportRow } from "./api";
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 /** A report row's ticket history (accepted, transferred, resolved, rated…), as the chat's drawer tells it. */
 export function ReportHistoryDialog({ row, timeZone, onClose }: { row: ReportRow | null; timeZone: string | undefined; onClose: () => void }) {
@@ -11,7 +12,7 @@ export function ReportHistoryDialog({ row, timeZone, onClose }: { row: ReportRow
   return (
     <Dialog open={row !== null} onOpenChange={(open) => open || onClose()}>
       {row ? (
-        <DialogContent title={t("insight.reports.historyOf", { id: row.ticketId })} description={`${row.contact.name} · ${row.contact.number}`}>
+        <DialogContent title={t("insight.reports.historyOf", { id: row.ticketId })} description={`${row.contact.name} · ${formatPhone(row.contact.number)}`}>
           <DialogBody className="pl-8">
             <TicketHistory row={row} timeZone={timeZone ?? "America/Sao_Paulo"} />
           </DialogBody>

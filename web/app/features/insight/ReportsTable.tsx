@@ -1,4 +1,5 @@
 import { ExternalLink, History, Inbox } from "lucide-react";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "../../lib/dates";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses, Button } from "../../components/ui/Button";
@@ -8,6 +9,7 @@ import { TBody, THead, Table, Td, Th, Tr } from "../../components/ui/Table";
 import { TagChip } from "../tags/TagChip";
 import type { ReportRow } from "./api";
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 const minutes = (v: number | null, lang: string) => (v === null ? "–" : v.toLocaleString(lang, { maximumFractionDigits: 1 }));
 
@@ -33,7 +35,7 @@ export function ReportsTable({
 }) {
   const { t, i18n } = useTranslation();
   if (loaded && rows.length === 0) return <EmptyState icon={Inbox} title={t("insight.reports.empty")} />;
-  const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { timeZone, dateStyle: "short", timeStyle: "short" }) : "–");
+  const dateTime = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone ?? DEFAULT_TIME_ZONE) : "–");
   const min = (v: number | null) => minutes(v, i18n.language);
   return (
     <Table data-testid="reports-table">
@@ -78,7 +80,7 @@ export function ReportsTable({
                 <Td className="max-w-0 md:max-w-none">
                   <div className="truncate font-medium">{r.contact.name}</div>
                   <div className="text-xs text-muted">
-                    #{r.ticketId} · {r.contact.number}
+                    #{r.ticketId} · {formatPhone(r.contact.number)}
                   </div>
                   <div className="mt-1 space-y-0.5 text-xs text-muted md:hidden">
                     <p>

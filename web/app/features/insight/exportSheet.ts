@@ -8,9 +8,13 @@ export interface SheetTable {
 }
 
 /** CSV of the tables one after another (a blank line between), UTF-8 with a byte-order mark. */
-export function downloadCsv(tables: SheetTable[], fileName: string) {
-  // One document, the tables a blank row apart (csvDocument ends each row with CRLF and starts with the BOM).
-  saveText(csvDocument(tables.flatMap((t, i) => [...(i > 0 ? [[]] : []), t.header, ...t.rows])), `${fileName}.csv`);
+export function downloadCsv(tables: SheetTable[], fileName: string, lang: string) {
+  saveText(dashboardCsv(tables, lang), `${fileName}.csv`);
+}
+
+/** One document, the tables a blank row apart, in the reader's dialect (csvDocument: BOM, CRLF, ; and 3,5 for pt-BR). */
+export function dashboardCsv(tables: SheetTable[], lang: string): string {
+  return csvDocument(tables.flatMap((t, i) => [...(i > 0 ? [[]] : []), t.header, ...t.rows]), lang);
 }
 
 /** .xlsx with one sheet per table. SheetJS (already the contacts import's) is loaded only when asked. */

@@ -7,7 +7,7 @@ export const en: Texts = {
   backToDashboard: "Dashboard",
   filters: {
     period: "Period",
-    lastDays: "Last {{count}} days",
+    lastDays_one: "Last day", lastDays_other: "Last {{count}} days",
     range: "Date range",
     from: "Start date",
     to: "End date",
@@ -36,6 +36,8 @@ export const en: Texts = {
     sessions: "Connected sessions (platform)",
     avgMedian: "average {{avg}} · median {{median}}",
     csatDetail: "{{answered}} of {{asked}} rated ({{rate}})",
+    // issue 31 §3: what CSAT counts, said on the card
+    csatCounts: "Counts only 3s (very satisfied): {{top}} of {{answered}}",
     now: "now",
   },
   attendants: {

@@ -7,7 +7,7 @@ export const es: Texts = {
   backToDashboard: "Panel",
   filters: {
     period: "Período",
-    lastDays: "Últimos {{count}} días",
+    lastDays_one: "Último día", lastDays_other: "Últimos {{count}} días",
     range: "Rango de fechas",
     from: "Fecha inicial",
     to: "Fecha final",
@@ -36,6 +36,8 @@ export const es: Texts = {
     sessions: "Conexiones activas (plataforma)",
     avgMedian: "promedio {{avg}} · mediana {{median}}",
     csatDetail: "{{answered}} de {{asked}} calificaron ({{rate}})",
+    // issue 31 §3: what CSAT counts, said on the card
+    csatCounts: "Cuenta solo las notas 3 (muy satisfecho): {{top}} de {{answered}}",
     now: "ahora",
   },
   attendants: {

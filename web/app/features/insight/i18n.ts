@@ -6,7 +6,7 @@ const ptBR = {
   backToDashboard: "Dashboard",
   filters: {
     period: "Período",
-    lastDays: "Últimos {{count}} dias",
+    lastDays_one: "Último dia", lastDays_other: "Últimos {{count}} dias",
     range: "Intervalo de datas",
     from: "Data inicial",
     to: "Data final",
@@ -35,6 +35,8 @@ const ptBR = {
     sessions: "Conexões ativas (plataforma)",
     avgMedian: "média {{avg}} · mediana {{median}}",
     csatDetail: "{{answered}} de {{asked}} avaliaram ({{rate}})",
+    // issue 31 §3: what CSAT counts, said on the card
+    csatCounts: "Conta só as notas 3 (muito satisfeito): {{top}} de {{answered}}",
     now: "agora",
   },
   attendants: {

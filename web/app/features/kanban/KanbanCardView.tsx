@@ -7,7 +7,7 @@ import { buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuTrigger } from "../../components/ui/Menu";
 import { TagChip } from "../tags/TagChip";
-import { formatPhone } from "../tickets/chat/rules/phone";
+import { formatPhone } from "../../lib/phone";
 import { TicketAvatar } from "../tickets/list/TicketAvatar";
 import { timeInLane } from "./rules";
 import type { KanbanCard, LaneTag } from "./types";

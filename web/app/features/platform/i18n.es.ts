@@ -30,7 +30,7 @@ export const es: Texts = {
     delete: "Eliminar {{name}}",
     deleteTitle: "¿Eliminar la empresa “{{name}}”?",
     deleteMessage:
-      "Esto borra para siempre la empresa y todo lo que tiene: usuarios y sesiones, conexiones de WhatsApp, contactos, tickets y mensajes, colas, etiquetas, agendamientos, listas, archivos y medios, facturas. Sus usuarios son desconectados. No se puede deshacer.",
+      "Esto borra para siempre la empresa y todo lo que tiene: usuarios y sesiones, conexiones de WhatsApp, contactos, tickets y mensajes, colas, etiquetas, programaciones, listas, archivos y medios, facturas. Sus usuarios son desconectados. No se puede deshacer.",
     saveFailed: "No fue posible realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos están bien completados.",
     dialogTitle: "Editar empresa",
     dueSoon: "Vence pronto",
@@ -64,7 +64,7 @@ export const es: Texts = {
     value: "Valor (R$)",
     public: "Ofrecer en el registro público",
     flags: {
-      useSchedules: "Agendamientos",
+      useSchedules: "Programaciones",
       useCampaigns: "Campañas",
       useInternalChat: "Chat interno",
       useExternalApi: "API externa",

@@ -18,6 +18,7 @@ import { createSchedule, deleteScheduleMedia, updateSchedule, uploadScheduleMedi
 import type { SchedulePayload, ScheduleRecurrence, ScheduleRow } from "./types";
 import { defaultSendAt, zonedInstant, zonedParts } from "./zone";
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 const DEFAULT_CONNECTION = "default";
 const NO_REPEAT = "none";
@@ -189,7 +190,7 @@ function ScheduleForm({
         <Field id={field("contact")} label={t("schedules.dialog.contact")} error={errors.contact}>
           {fixed && contact && !schedule ? (
             <p id={field("contact")} className="rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
-              <span className="font-medium">{contact.name}</span> <span className="text-subtle tabular-nums">{contact.number}</span>
+              <span className="font-medium">{contact.name}</span> <span className="text-subtle tabular-nums">{formatPhone(contact.number)}</span>
             </p>
           ) : (
             <ContactPicker

@@ -5,10 +5,11 @@ import { Button, buttonClasses } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
 import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { formatInZone } from "../tickets/list/formatInZone";
+import { formatDateTime } from "../../lib/dates";
 import { ScheduleStatusBadge } from "./ScheduleStatusBadge";
 import type { ScheduleRow } from "./types";
 import "./texts";
+import { formatPhone } from "../../lib/phone";
 
 export interface ScheduleActions {
   mayEdit: (schedule: ScheduleRow) => boolean;
@@ -131,7 +132,7 @@ export function SchedulesTable({
               return (
                 <Tr key={s.id} data-schedule-id={s.id}>
                   <Td className="align-top tabular-nums">
-                    <p className="font-medium">{formatInZone(s.sendAt, i18n.language, timeZone)}</p>
+                    <p className="font-medium">{formatDateTime(s.sendAt, i18n.language, timeZone)}</p>
                     {repeats ? (
                       <p className="mt-0.5 flex items-center gap-1 text-xs text-subtle" title={t("schedules.repeats")}>
                         <Repeat className="size-3 shrink-0" aria-hidden />
@@ -144,7 +145,7 @@ export function SchedulesTable({
                   </Td>
                   <Td className="max-w-0 align-top">
                     <p className="truncate font-medium">{s.contact.name}</p>
-                    <p className="truncate text-xs text-subtle tabular-nums">{s.contact.number}</p>
+                    <p className="truncate text-xs text-subtle tabular-nums">{formatPhone(s.contact.number)}</p>
                     <p className="mt-0.5 truncate text-xs text-muted md:hidden">{s.body}</p>
                   </Td>
                   <Td className="hidden max-w-0 align-top md:table-cell">

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/Button";
 import { textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Spinner } from "../../components/ui/Spinner";
-import { settingOptions, VALUE_LABELS, type SettingOption } from "./options";
+import { settingOptions, valueLabelKey, type SettingOption } from "./options";
 
 /** Choices save as soon as they change; a message saves with its own button. */
 export function OptionsTab({ values, saving, onChange }: { values: Record<string, string>; saving: string | null; onChange: (key: string, value: string) => void }) {
@@ -28,7 +28,7 @@ export function OptionsTab({ values, saving, onChange }: { values: Record<string
                 id={id}
                 value={values[option.key] ?? option.defaultValue}
                 onValueChange={(value) => onChange(option.key, value)}
-                options={option.kind === "choice" ? option.values.map((value) => ({ value, label: VALUE_LABELS[value] ? t(VALUE_LABELS[value]) : value })) : []}
+                options={option.kind === "choice" ? option.values.map((value) => { const key = valueLabelKey(value); return { value, label: key ? t(key) : value }; }) : []}
               />
               {t(`settings.hints.${option.key}`, { defaultValue: "" }) ? <p className="text-xs text-subtle">{t(`settings.hints.${option.key}`)}</p> : null}
             </div>

@@ -15,14 +15,21 @@ export const settingOptions: SettingOption[] = (Object.keys(companySettings) as 
     : { kind: "text", key, maxLength: schema.maxLength ?? 500, defaultValue };
 });
 
-/** The translation key of a value's label; a value without one is shown as is. */
+/** The translation key of each value's label (options.test.ts checks every value of the catalogue has one). */
 export const VALUE_LABELS: Record<string, string> = {
   enabled: "settings.values.enabled",
   disabled: "settings.values.disabled",
   queue: "settings.values.queue",
   company: "settings.values.company",
   text: "settings.values.text",
+  send: "settings.values.send",
+  mark: "settings.values.mark",
   "pt-BR": "languages.pt-BR",
   en: "languages.en",
   es: "languages.es",
 };
+
+/** A choice's label key: never the raw value ("send", "mark") in any language. */
+export function valueLabelKey(value: string): string | undefined {
+  return VALUE_LABELS[value];
+}

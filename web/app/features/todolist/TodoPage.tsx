@@ -7,11 +7,13 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Input } from "../../components/ui/Input";
 import { Skeleton } from "../../components/ui/Spinner";
-import { formatDateTime } from "../../lib/dates";
+import { useCompanyTime } from "../../lib/useCompanyTime";
+import { ZoneNote } from "../../components/ui/ZoneNote";
 import { addTodo, editTodo, removeTodo, useTodos } from "./store";
 
 export function TodoPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clock = useCompanyTime();
   const { items, update } = useTodos();
   const [text, setText] = useState("");
   const [editing, setEditing] = useState<number | null>(null);
@@ -40,6 +42,7 @@ export function TodoPage() {
   return (
     <PageFrame className="max-w-3xl">
       <PageHeader title={t("todolist.title")} count={items?.length} />
+      <ZoneNote className="-mt-2 mb-3" />
       <Card className="p-4">
         <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
           <Input
@@ -83,8 +86,8 @@ export function TodoPage() {
                   <p className="text-sm break-words whitespace-pre-wrap">{item.text}</p>
                   <p className="mt-0.5 text-xs text-subtle">
                     {item.updatedAt !== item.createdAt
-                      ? t("common.updatedAt", { date: formatDateTime(item.updatedAt, i18n.language) })
-                      : t("common.createdAt", { date: formatDateTime(item.createdAt, i18n.language) })}
+                      ? t("common.updatedAt", { date: clock.dateTime(item.updatedAt) })
+                      : t("common.createdAt", { date: clock.dateTime(item.createdAt) })}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-1">

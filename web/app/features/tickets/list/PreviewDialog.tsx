@@ -10,7 +10,7 @@ import { toastError } from "../../../lib/errors";
 import { useSessionUser } from "../../../lib/session-user";
 import { listMessages } from "../shared/api";
 import type { ListTicket, PreviewMessage } from "../shared/types";
-import { formatInZone } from "./formatInZone";
+import { formatDateTime } from "../../../lib/dates";
 
 /**
  * Ticket preview (spec 000 section 2, dialogs): the newest messages of a waiting ticket, read-only, so an
@@ -106,7 +106,7 @@ function PreviewMessages({ ticketId }: { ticketId: number }) {
                   <span className="italic">{t("tickets.preview.media", { type: m.mediaType })}</span>
                 )}
               </p>
-              <p className="mt-0.5 text-right text-[10px] opacity-70">{formatInZone(m.createdAt, i18n.language, timeZone)}</p>
+              <p className="mt-0.5 text-right text-[10px] opacity-70">{formatDateTime(m.createdAt, i18n.language, timeZone)}</p>
             </div>
           </li>
         ))}

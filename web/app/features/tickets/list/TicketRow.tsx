@@ -8,10 +8,11 @@ import { chipColors } from "../../tags/colors";
 import { AckIcon } from "../chat/messages/AckIcon";
 import { previewText } from "../shared/textFormat";
 import type { ListTicket } from "../shared/types";
-import { formatInZone } from "./formatInZone";
+import { formatDateTime } from "../../../lib/dates";
 import { lastInteraction, type InteractionTone } from "./lastInteraction";
 import type { RowActions } from "./rowActions";
 import { TicketAvatar } from "./TicketAvatar";
+import { formatPhone } from "../../../lib/phone";
 
 const toneClass: Record<InteractionTone, string> = {
   neutral: "text-subtle",
@@ -76,7 +77,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
   const age = lastInteraction(ticket.updatedAt, now);
   const ageText = age.unit === "now" ? t("tickets.age.now") : t(`tickets.age.${age.unit}`, { count: age.value });
   const tone = ticket.status === "closed" ? "neutral" : age.tone;
-  const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
+  const name = ticket.contact?.name || formatPhone(ticket.contact?.number) || `#${ticket.id}`;
   const hasActions = actions.accept || actions.close || actions.preview || actions.spy;
   const href = `/tickets/${ticket.uuid}`;
   const row = useRef<HTMLLIElement>(null);
@@ -112,7 +113,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
           </Link>
           <time
             dateTime={ticket.updatedAt}
-            title={t("tickets.row.lastInteraction", { date: formatInZone(ticket.updatedAt, i18n.language, timeZone) })}
+            title={t("tickets.row.lastInteraction", { date: formatDateTime(ticket.updatedAt, i18n.language, timeZone) })}
             className={cn("shrink-0 text-xs tabular-nums", toneClass[tone], tone !== "neutral" && "font-semibold")}
           >
             {ageText}

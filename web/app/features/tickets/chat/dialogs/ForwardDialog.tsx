@@ -9,7 +9,7 @@ import { toastError } from "../../../../lib/errors";
 import { useDebouncedValue } from "../../../../lib/hooks";
 import { searchContacts } from "../api";
 import { MIN_SEARCH_CHARS, searchable } from "../rules/forward";
-import { formatPhone } from "../rules/phone";
+import { formatPhone } from "../../../../lib/phone";
 import type { ContactPick } from "../types";
 import "../texts";
 

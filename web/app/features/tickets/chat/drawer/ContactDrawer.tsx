@@ -8,7 +8,7 @@ import { getContact } from "../api";
 import { ContactAvatar } from "../header/ContactAvatar";
 import { RatingStars, useRatingLabel } from "../messages/Rating";
 import { dateTimeOf } from "../rules/days";
-import { formatPhone } from "../rules/phone";
+import { formatPhone } from "../../../../lib/phone";
 import type { TicketHistory } from "../hooks/useTicketHistory";
 import type { ChatTicket, ContactDetails } from "../types";
 import { HistorySection } from "./HistorySection";

@@ -2,7 +2,7 @@ import { ArrowLeft, PanelRight, UserRound } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
-import { formatPhone } from "../rules/phone";
+import { formatPhone } from "../../../../lib/phone";
 import type { ChatTicket } from "../types";
 import { ContactAvatar } from "./ContactAvatar";
 import { TagChip } from "./TagsControl";

@@ -1,6 +1,6 @@
 import { UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { formatPhone } from "../rules/phone";
+import { formatPhone } from "../../../../lib/phone";
 import { parseVCards } from "../rules/vcard";
 import "../texts";
 
