@@ -101,19 +101,22 @@ export function ContactListItemsPage() {
                 options={[{ value: ALL, label: t("contactLists.items.check.all") }, ...CHECK_FILTERS.map((f) => ({ value: f, label: t(`contactLists.items.check.${f}`) }))]}
               />
             </div>
-            <WhatsappCheckButton contactListId={contactListId} check={check} onStarted={setCheck} />
-            <Button variant="outline" onClick={() => setImporting(true)} className="w-full sm:w-auto">
-              <Upload className="size-4" aria-hidden />
-              {t("contactLists.items.import")}
-            </Button>
-            <Button variant="outline" onClick={() => setAddingTag(true)} className="w-full sm:w-auto">
-              <Tags className="size-4" aria-hidden />
-              {t("contactLists.items.addTag")}
-            </Button>
-            <Button onClick={() => setEditing({ item: null })} className="w-full sm:w-auto">
-              <Plus className="size-4" aria-hidden />
-              {t("contactLists.items.add")}
-            </Button>
+            {/* The buttons wrap as one group: "Adicionar contato" never sits alone on a second row. */}
+            <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+              <WhatsappCheckButton contactListId={contactListId} check={check} onStarted={setCheck} />
+              <Button variant="outline" onClick={() => setImporting(true)} className="w-full sm:w-auto">
+                <Upload className="size-4" aria-hidden />
+                {t("contactLists.items.import")}
+              </Button>
+              <Button variant="outline" onClick={() => setAddingTag(true)} className="w-full sm:w-auto">
+                <Tags className="size-4" aria-hidden />
+                {t("contactLists.items.addTag")}
+              </Button>
+              <Button onClick={() => setEditing({ item: null })} className="w-full sm:w-auto">
+                <Plus className="size-4" aria-hidden />
+                {t("contactLists.items.add")}
+              </Button>
+            </div>
           </>
         }
         className="[&>div]:w-full sm:[&>div]:w-auto"
