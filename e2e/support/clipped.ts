@@ -19,8 +19,10 @@ export interface CutText {
  *   Sil…" or "Maria Aparecida da Sil" and not the rest. Text in a scrolling box (overflow auto or scroll) is not cut:
  *   the reader can scroll to it. Visually hidden text (sr-only: a 1 px clipped box) is meant to be unseen and is left
  *   out, as is text in a box that is invisible or has no size.
- * - A cut is acceptable only when a title on the text's element or an ancestor up to the clipping box gives the
- *   whole text: the pointer then shows the rest. An aria-label does not: it tells a screen reader, not the eye.
+ * - A cut is acceptable only when it says so and the rest can be had: the clipping box ends the text in "…"
+ *   (text-overflow: ellipsis, or a line clamp) and a title on the text's element or an ancestor up to that box gives
+ *   the whole text, shown by the pointer. A clip mid-word ("Bal" for "Balcão", under a fade) is never acceptable:
+ *   nothing tells the reader there is more. An aria-label does not count: it tells a screen reader, not the eye.
  * - An empty input's placeholder is cut when it is wider than the input's content box (placeholders have no title).
  */
 export async function cutTexts(page: Page): Promise<CutText[]> {
@@ -92,7 +94,8 @@ export async function cutTexts(page: Page): Promise<CutText[]> {
         const cutY = clipY && (bottom > innerTop + box.clientHeight + half || top < innerTop - half);
         if (!cutX && !cutY) continue;
         const whole = norm(el.innerText || el.textContent || "");
-        if (!titled(el, box, whole)) found.push({ text: whole.slice(0, 120), how: "cut", at: path(el), by: path(box) });
+        const marked = s.textOverflow === "ellipsis" || (s.webkitLineClamp !== "" && s.webkitLineClamp !== "none");
+        if (!marked || !titled(el, box, whole)) found.push({ text: whole.slice(0, 120), how: "cut", at: path(el), by: path(box) });
         seen.add(el);
         break;
       }

@@ -78,7 +78,7 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
                     return (
                       <Tr key={c.id} className={cn(tone && toneClass[tone])} data-company={c.name}>
                         {/* Wrapped, never cut: on a phone the plan, the due date and the status each stay whole. */}
-                        <Td className="w-full min-w-40">
+                        <Td className="min-w-40">
                           <p className="font-medium break-words">{c.name}</p>
                           <p className="text-xs break-all text-muted">{c.email}</p>
                           <p className="flex flex-wrap gap-x-1.5 text-xs text-muted sm:hidden">

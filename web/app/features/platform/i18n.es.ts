@@ -109,7 +109,7 @@ export const es: Texts = {
     wrongType: "¡Use solo archivos PNG, ICO o SVG!",
     tooBig: "El archivo pasa de 512 KB.",
     // Issue 31 §5 (looks): the attachment control.
-    noFile: "Ningún archivo elegido",
+    noFile: "Ningún archivo",
     hint: "PNG, ICO o SVG, hasta 512 KB.",
     pending: "{{size}} · se envía al hacer clic en Enviar",
   },

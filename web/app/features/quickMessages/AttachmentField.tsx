@@ -64,11 +64,13 @@ export function AttachmentField({
           {shown ? (
             <>
               {shown.url ? (
-                <a href={shown.url} target="_blank" rel="noreferrer" className="block truncate font-medium text-brand-text underline-offset-2 hover:underline">
+                <a href={shown.url} target="_blank" rel="noreferrer" title={shown.name} className="block truncate font-medium text-brand-text underline-offset-2 hover:underline">
                   {shown.name}
                 </a>
               ) : (
-                <span className="block truncate font-medium">{shown.name}</span>
+                <span className="block truncate font-medium" title={shown.name}>
+                  {shown.name}
+                </span>
               )}
               {shown.detail ? <span className="text-xs text-subtle">{pendingText ? pendingText(shown.detail) : t("quickMessages.dialog.uploadAfterSave", { size: shown.detail })}</span> : null}
             </>
