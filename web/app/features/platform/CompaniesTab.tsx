@@ -81,11 +81,10 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
                         <Td className="min-w-40">
                           <p className="font-medium break-words">{c.name}</p>
                           <p className="text-xs break-all text-muted">{c.email}</p>
+                          {/* Each part whole, its dot kept at the end of the line it wraps from. */}
                           <p className="flex flex-wrap gap-x-1.5 text-xs text-muted sm:hidden">
-                            <span>{c.plan?.name ?? t("platform.companies.noPlan")}</span>
-                            <span aria-hidden>·</span>
-                            <span className="whitespace-nowrap tabular-nums">{c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")}</span>
-                            <span aria-hidden>·</span>
+                            <span>{c.plan?.name ?? t("platform.companies.noPlan")} ·</span>
+                            <span className="whitespace-nowrap tabular-nums">{c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")} ·</span>
                             <span>{c.status ? t("platform.companies.active") : t("platform.companies.blocked")}</span>
                           </p>
                         </Td>
