@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiAs, changeSetting, host } from "./support/api";
 import { axeViolations, describeViolations } from "./support/axe";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
-import { demo } from "./support/env";
+import { cutTexts, describeCuts } from "./support/clipped";
+import { demo, platform } from "./support/env";
 
 /** A contact of this journey only, who writes, so the inbox has a waiting ticket with an unread badge and "Aceitar". */
 const CONTACT = { number: "5511987600456", name: "Olívia Acessível" };
@@ -188,5 +189,86 @@ describe.each(SCHEMES)("journey: every page and the main dialogs pass axe's WCAG
     await settle(page);
     await expectAccessible(page, `chat-phone-${scheme}`);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
+
+/** A contact with a long name, as real ones have: the chat header and the ticket list must show it whole where there is room. */
+const LONG = { number: "5511987600457", name: "Maria Aparecida dos Santos Oliveira" };
+
+/** The widths of issue 31 §5: a common laptop and a phone. */
+const WIDTHS = [
+  { name: "desktop", viewport: { width: 1366, height: 768 }, scheme: "light" },
+  { name: "phone", viewport: { width: 390, height: 844 }, scheme: "dark" },
+] as const;
+
+async function expectNothingCut(page: Page, where: string) {
+  const cuts = await cutTexts(page);
+  if (cuts.length) await screenshot(page, `cut-failed-${where}`);
+  expect(cuts, describeCuts(where, cuts)).toEqual([]);
+}
+
+describe.each(WIDTHS)("journey: no text is cut by its container on the busy pages, $name ($viewport.width px)", ({ name, viewport, scheme }) => {
+  let context: BrowserContext;
+  let page: Page;
+  let uuid: string;
+
+  beforeAll(async () => {
+    context = await newContext({ viewport, colorScheme: scheme });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await closeBrowser([context]);
+  });
+
+  it(`gets a waiting ticket from a contact with a long name (${name})`, async () => {
+    await login(page, demo.admin, demo.password);
+    const sent = await host("POST", `/simulator/${demo.connectionId}/inbound`, { from: LONG.number, name: LONG.name, body: `Bom dia, queria encomendar um bolo (${name})` });
+    expect(sent.status).toBe(200);
+    await expect
+      .poll(async () => (uuid = (await apiAs(page, `/tickets?showAll=true&searchParam=${encodeURIComponent(LONG.name)}`)).tickets[0]?.uuid), {
+        timeout: 20_000,
+        interval: 300,
+      })
+      .toBeTruthy();
+  });
+
+  it(`shows the ticket list's tabs, rows and chips whole (${name})`, async () => {
+    await page.goto("/tickets");
+    await page.getByRole("tab", { name: /^Aguardando/ }).click();
+    await page.getByRole("button", { name: "Aceitar" }).first().waitFor();
+    await settle(page);
+    await expectNothingCut(page, `tickets-waiting-${name}`);
+  });
+
+  it(`shows the chat's header with the contact's name and number whole (${name})`, async () => {
+    await page.goto(`/tickets/${uuid}`);
+    const chat = page.getByTestId("ticket-chat");
+    await chat.waitFor();
+    await hydrated(page);
+    if ((await chat.getAttribute("data-status")) === "pending") await chat.getByRole("button", { name: "Aceitar", exact: true }).first().click();
+    await expect.poll(() => chat.getAttribute("data-status"), { timeout: 15_000 }).toBe("open");
+    await settle(page);
+    await expectNothingCut(page, `chat-open-${name}`);
+  });
+
+  it.each(["/tickets", "/connections", "/contacts", "/schedules"])(`shows %s whole (${name})`, async (path) => {
+    await page.goto(path);
+    await page.locator("main h1:visible, main [role=tablist]:visible").first().waitFor();
+    await hydrated(page);
+    await settle(page);
+    await expectNothingCut(page, `${slug(path)}-${name}`);
+  });
+
+  it(`shows the platform's companies, their plans and due dates whole (${name})`, async () => {
+    const superPage = await context.newPage();
+    await context.clearCookies();
+    await login(superPage, platform.admin, platform.password);
+    await superPage.goto("/settings");
+    await superPage.getByRole("tab", { name: "Empresas", exact: true }).click();
+    await superPage.getByText(demo.company).first().waitFor();
+    await settle(superPage);
+    await expectNothingCut(superPage, `settings-companies-${name}`);
+    await superPage.close();
   });
 });

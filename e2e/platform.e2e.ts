@@ -116,6 +116,8 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await expect.poll(() => page.locator('[data-logo-preview="light"]').isVisible()).toBe(true);
     const src = await page.locator('[data-logo-preview="light"]').getAttribute("src");
     expect(src).toMatch(/^\/api\/logos\/light\?v=\d+$/);
+    // The menu's logo changes at once, without a reload (issue 31).
+    await expect.poll(() => page.locator("[data-brand-logo]:visible").first().getAttribute("src")).toBe(src);
     // A wrong type is refused with the spec's message, before and after the server.
     await page.locator("#logo-dark").setInputFiles({ name: "logo.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
     await page.getByRole("button", { name: "Enviar: Logo (modo escuro)" }).click();

@@ -161,7 +161,7 @@ describe("journey: a contact writes on WhatsApp, the bot routes them, an agent a
 });
 
 describe("journey: an admin pairs a new connection by QR code", () => {
-  it("shows the QR live and closes the dialog when the phone scans it", async () => {
+  it("shows the QR live and, when the phone scans it, says the connection is paired (its name and number)", async () => {
     const context = await newContext({ colorScheme: "dark" });
     const page = await context.newPage();
     try {
@@ -182,7 +182,17 @@ describe("journey: an admin pairs a new connection by QR code", () => {
       await expect.poll(() => dialog.locator("canvas, img, svg").first().isVisible(), { timeout: 15_000 }).toBe(true);
       await screenshot(page, "whatsapp-qr-dialog-dark");
       expect((await host("POST", `/simulator/${id}/scan`)).status).toBe(200);
-      await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+      // Not a silent close (issue 31): the dialog says it worked, naming the connection and the phone's number.
+      const paired = page.getByRole("dialog", { name: "WhatsApp conectado" });
+      await paired.waitFor({ timeout: 15_000 });
+      const status = paired.getByRole("status");
+      expect(await status.innerText()).toContain("A conexão Celular da loja está pronta para atender.");
+      const number = (await (await page.request.get(`/api/whatsapp/${id}`)).json()).number as string;
+      expect(number).toMatch(/^\d{10,15}$/);
+      expect((await status.innerText()).replace(/\D/g, "")).toContain(number);
+      await screenshot(page, "whatsapp-qr-paired-dark");
+      await paired.getByRole("button", { name: "Concluir" }).click();
+      await paired.waitFor({ state: "hidden" });
       await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain("Conectado");
     } finally {
       await context.close();

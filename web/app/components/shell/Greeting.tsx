@@ -19,12 +19,12 @@ export function ResponsiveName({ name }: { name: string }) {
 }
 
 /** 'Olá {name}, seja bem-vindo a {company}!' with the names in bold (user text is never parsed as markup). */
-export function Greeting({ name, company }: { name: string; company: string }) {
+export function Greeting({ name, company, wrap = false }: { name: string; company: string; wrap?: boolean }) {
   const { t } = useTranslation();
   const template = t("shell.greeting", { name: "\u0000name\u0000", company: "\u0000company\u0000" });
   const parts = template.split("\u0000");
   return (
-    <p className="truncate text-sm text-muted">
+    <p className={wrap ? "text-sm text-pretty break-words text-muted" : "truncate text-sm text-muted"} title={wrap ? undefined : t("shell.greeting", { name, company })}>
       {parts.map((part, i) => (
         <Fragment key={i}>
           {part === "name" ? (

@@ -70,7 +70,8 @@ export function Topbar({
       </div>
       {/* Phones: the greeting gets its own line under the icons. */}
       <div className="border-t border-line px-4 py-1.5 min-[600px]:hidden group-has-[[data-inbox]]/shell:hidden">
-        <Greeting name={user.name} company={user.company.name} />
+        {/* Its own line: it wraps rather than cut the company's name. */}
+        <Greeting name={user.name} company={user.company.name} wrap />
       </div>
     </header>
   );

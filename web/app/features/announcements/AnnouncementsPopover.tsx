@@ -8,7 +8,11 @@ import { AnnouncementViewer, priorityTone } from "./AnnouncementViewer";
 import { announcementStore, useAnnouncements, useAnnouncementsRunning } from "./store";
 import "./texts";
 
-/** A high-priority announcement opens by itself once per page load, until the user dismisses it. */
+/**
+ * A high-priority announcement opens by itself once for each user (issue 31): only while this user has not read it,
+ * and showing it reads it (the server's receipt), so the next page, tab or device does not open it again. At most
+ * one per page load.
+ */
 let openedThisLoad = false;
 
 /**
@@ -28,7 +32,7 @@ export function AnnouncementsPopover() {
     if (!ready || !first.current) return;
     first.current = false;
     if (openedThisLoad) return;
-    const urgent = records.find((r) => r.priority === 1 && !r.dismissed);
+    const urgent = records.find((r) => r.priority === 1 && !r.read && !r.dismissed);
     if (urgent) {
       openedThisLoad = true;
       setViewing(urgent);

@@ -1,4 +1,4 @@
-import { Paperclip, Send, X } from "lucide-react";
+import { Send } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
@@ -13,6 +13,7 @@ import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { defaultSendAt, zonedInstant, zonedParts } from "../schedules/zone";
 import { listAllFileLists } from "../fileLists/api";
+import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
 import { listConnections, listTags } from "../tickets/shared/api";
 import { createCampaign, deleteCampaignMedia, listContactListOptions, testCampaign, updateCampaign, uploadCampaignMedia } from "./api";
 import { SLOTS, type CampaignPayload, type CampaignRow } from "./types";
@@ -56,6 +57,12 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
   const [time, setTime] = useState(first.time);
   const [file, setFile] = useState<File | null>(null);
   const [removeMedia, setRemoveMedia] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const attachment: AttachmentChange = file ? { kind: "replace", file } : removeMedia ? { kind: "remove" } : { kind: "keep" };
+  const changeAttachment = (change: AttachmentChange) => {
+    setFile(change.kind === "replace" ? change.file : null);
+    setRemoveMedia(change.kind === "remove");
+  };
   const [testNumber, setTestNumber] = useState("");
   const [testing, setTesting] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -179,18 +186,18 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
             <textarea id={f(slotKey)} className={cn(textareaClasses, "min-h-28")} rows={4} value={messages[slotKey]} onChange={(e) => setMessages((m) => ({ ...m, [slotKey]: e.target.value }))} aria-describedby={describedBy(f(slotKey), undefined, t("campaigns.dialog.messageHint"))} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={f("file")} label={t("campaigns.dialog.attachment")} hint={t("campaigns.dialog.attachmentHint")}>
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <Paperclip className="size-4 text-subtle" aria-hidden />
-              <span className="truncate">{file?.name ?? (!removeMedia && campaign?.mediaName) ?? t("campaigns.dialog.attachmentNone")}</span>
-              {(file || (campaign?.mediaName && !removeMedia)) && !readOnly ? (
-                <Button type="button" variant="ghost" size="icon-sm" aria-label={t("campaigns.dialog.removeAttachment")} onClick={() => (file ? setFile(null) : setRemoveMedia(true))}>
-                  <X className="size-4" aria-hidden />
-                </Button>
-              ) : null}
-              <input id={f("file")} type="file" className="text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            </div>
-          </Field>
+          {/* The control's 16 MB limit is the campaign's too (MAX_CAMPAIGN_MEDIA_BYTES, whose module the browser must not load). */}
+          <AttachmentField
+            id={f("file")}
+            label={t("campaigns.dialog.attachment")}
+            hint={t("campaigns.dialog.attachmentHint")}
+            current={campaign?.mediaName ? { name: campaign.mediaName, url: null } : null}
+            change={attachment}
+            onChange={changeAttachment}
+            error={fileError}
+            onError={setFileError}
+            disabled={readOnly}
+          />
           <Field id={f("fileListId")} label={t("campaigns.dialog.fileList")} hint={t("campaigns.dialog.fileListHint")} error={errors.fileListId}>
             <Select
               id={f("fileListId")}

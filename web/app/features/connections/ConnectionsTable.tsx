@@ -59,9 +59,7 @@ export function ConnectionsTable({
         <Tr className="hover:bg-transparent">
           <Th>{t("connections.columns.name")}</Th>
           <Th className="hidden md:table-cell">{t("connections.columns.number")}</Th>
-          <Th className="w-12 sm:w-auto">
-            <span className="sr-only sm:not-sr-only">{t("connections.columns.status")}</span>
-          </Th>
+          <Th className="hidden sm:table-cell">{t("connections.columns.status")}</Th>
           {mayAct ? <Th>{t("connections.columns.session")}</Th> : null}
           <Th className="hidden lg:table-cell">{t("connections.columns.updatedAt")}</Th>
           <Th className="hidden text-center sm:table-cell">{t("connections.columns.isDefault")}</Th>
@@ -82,7 +80,7 @@ export function ConnectionsTable({
                 <Td className="hidden md:table-cell">
                   <Skeleton className="h-4 w-28" />
                 </Td>
-                <Td>
+                <Td className="hidden sm:table-cell">
                   <Skeleton className="h-6 w-24 rounded-full" />
                 </Td>
                 {mayAct ? (
@@ -105,25 +103,24 @@ export function ConnectionsTable({
             ))
           : items.map((row) => (
               <Tr key={row.id}>
-                <Td className="max-w-0 min-w-32 sm:max-w-none">
+                {/* On a phone the name cell holds the whole number and the status in words: two connections never look alike. */}
+                <Td className="min-w-32">
                   <div className="flex min-w-0 items-center gap-1.5">
-                    <span className="truncate font-medium">{row.name}</span>
+                    <span className="font-medium break-words">{row.name}</span>
                     {row.isDefault ? (
                       <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400 sm:hidden" aria-label={t("connections.defaultConnection")} />
                     ) : null}
                   </div>
-                  <p className="mt-0.5 truncate text-xs text-muted md:hidden">{row.number ? formatPhone(row.number) : null}</p>
+                  <p className="mt-0.5 text-xs whitespace-nowrap text-muted tabular-nums md:hidden">{row.number ? formatPhone(row.number) : t("connections.noNumber")}</p>
+                  <span className="mt-1.5 flex sm:hidden">
+                    <StatusBadge status={row.status} />
+                  </span>
                 </Td>
                 <Td className="hidden whitespace-nowrap text-muted tabular-nums md:table-cell">
                   {row.number ? formatPhone(row.number) : t("connections.noNumber")}
                 </Td>
-                <Td>
-                  <span className="hidden sm:inline-flex">
-                    <StatusBadge status={row.status} />
-                  </span>
-                  <span className="sm:hidden">
-                    <StatusBadge status={row.status} compact />
-                  </span>
+                <Td className="hidden sm:table-cell">
+                  <StatusBadge status={row.status} />
                 </Td>
                 {mayAct ? (
                   <Td>

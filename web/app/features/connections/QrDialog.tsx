@@ -1,4 +1,4 @@
-import { Check, Copy } from "lucide-react";
+import { Check, CircleCheck, Copy } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { ApiError } from "../../lib/api";
 import { toastError } from "../../lib/errors";
+import { formatPhone } from "../../lib/phone";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { getConnection, requestPairingCode } from "./api";
 import { QrImage } from "./QrImage";
@@ -22,21 +23,52 @@ export interface QrDialogProps {
 
 /**
  * The QR code of a connection waiting to be paired (spec 001 §4): it follows the company's whatsappSession
- * events, showing each new QR, and closes itself when the QR becomes empty (paired, or the attempt ended).
+ * events, showing each new QR. Once the session connects it says so, naming the connection and its number, until
+ * the user closes it (issue 31: it used to close silently); an attempt that ends without connecting closes it.
  * A pairing code, typed on the phone, is the alternative to scanning.
  */
 export function QrDialog({ connection, onClose }: QrDialogProps) {
   const { t } = useTranslation();
+  const [paired, setPaired] = useState<{ id: number; number: string } | null>(null);
+  const done = !!connection && paired?.id === connection.id;
+  const close = () => {
+    setPaired(null);
+    onClose();
+  };
   return (
-    <Dialog open={!!connection} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t("connections.qr.title")} description={connection?.name} size="md">
-        {connection ? <QrBody key={connection.id} connection={connection} onClose={onClose} /> : null}
+    <Dialog open={!!connection} onOpenChange={(open) => !open && close()}>
+      <DialogContent title={done ? t("connections.qr.pairedTitle") : t("connections.qr.title")} description={connection?.name} size="md">
+        {connection ? (
+          done ? (
+            <Paired name={connection.name} number={paired.number} onDone={close} />
+          ) : (
+            <QrBody key={connection.id} connection={connection} onClose={close} onPaired={(number) => setPaired({ id: connection.id, number })} />
+          )
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function QrBody({ connection, onClose }: { connection: ConnectionRow; onClose: () => void }) {
+function Paired({ name, number, onDone }: { name: string; number: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <DialogBody>
+      <div className="flex flex-col items-center gap-4 py-4 text-center">
+        <CircleCheck className="size-14 text-brand-text" aria-hidden />
+        <div role="status" className="space-y-1">
+          <p className="text-base font-semibold text-balance">{t("connections.qr.paired", { name })}</p>
+          {number ? <p className="text-sm text-muted tabular-nums">{t("connections.qr.pairedNumber", { number: formatPhone(number) })}</p> : null}
+        </div>
+        <Button onClick={onDone} autoFocus>
+          {t("connections.qr.done")}
+        </Button>
+      </div>
+    </DialogBody>
+  );
+}
+
+function QrBody({ connection, onClose, onPaired }: { connection: ConnectionRow; onClose: () => void; onPaired: (number: string) => void }) {
   const { t } = useTranslation();
   const [qrcode, setQrcode] = useState<string | null>(connection.qrcode || null);
   const [pairingCode, setPairingCode] = useState<string | null>(null);
@@ -45,22 +77,29 @@ function QrBody({ connection, onClose }: { connection: ConnectionRow; onClose: (
     const controller = new AbortController();
     getConnection(connection.id, controller.signal)
       .then((c) => {
-        if (c.status === "CONNECTED") onClose();
+        if (c.status === "CONNECTED") onPaired(c.number ?? "");
         else setQrcode(c.qrcode || null);
       })
       .catch(toastError);
     return () => controller.abort();
-  }, [connection.id, onClose]);
+    // Once, when the dialog opens: the events carry what follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connection.id]);
 
   useRealtimeEvent("whatsappSession", (event) => {
     if (event.session.id !== connection.id) return;
+    if (event.session.status === "CONNECTED") {
+      onPaired(event.session.number);
+      return;
+    }
     if (event.session.qrcode) {
       setQrcode(event.session.qrcode);
       return;
     }
-    // An empty QR: paired, or the attempt is over. While a pairing code is being typed the QR also goes
-    // away, so then only a connected session closes the dialog.
-    if (!pairingCode || event.session.status === "CONNECTED") onClose();
+    // No QR: the phone is pairing (wait for it), or the attempt is over. While a pairing code is being typed the
+    // QR also goes away, so then the dialog waits for the phone.
+    const over = event.session.status === "DISCONNECTED" || event.session.status === "TIMEOUT";
+    if (over && !pairingCode) onClose();
     else setQrcode(null);
   });
 

@@ -122,6 +122,11 @@ export const en: typeof ptBR = {
     request: "Get code",
     codeLabel: "On your phone, tap Linked devices → Link a device → Link with phone number instead, and type:",
     copyCode: "Copy code",
+    // Issue 31 §5 (looks): pairing succeeded.
+    pairedTitle: "WhatsApp connected",
+    paired: "The connection {{name}} is ready to serve.",
+    pairedNumber: "Number: {{number}}",
+    done: "Done",
   },
   validation: {
     greetingRequired: "Required with more than one queue",

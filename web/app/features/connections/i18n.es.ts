@@ -122,6 +122,11 @@ export const es: typeof ptBR = {
     request: "Pedir código",
     codeLabel: "En el celular, toque Dispositivos vinculados → Vincular un dispositivo → Vincular con el número de teléfono y escriba:",
     copyCode: "Copiar código",
+    // Issue 31 §5 (looks): pairing succeeded.
+    pairedTitle: "WhatsApp conectado",
+    paired: "La conexión {{name}} está lista para atender.",
+    pairedNumber: "Número: {{number}}",
+    done: "Listo",
   },
   validation: {
     greetingRequired: "Obligatorio con más de una cola",

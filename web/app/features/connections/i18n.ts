@@ -120,6 +120,11 @@ const ptBR = {
     request: "Pedir código",
     codeLabel: "No celular, toque em Aparelhos conectados → Conectar um aparelho → Conectar com número de telefone e digite:",
     copyCode: "Copiar código",
+    // Issue 31 §5 (looks): pairing succeeded.
+    pairedTitle: "WhatsApp conectado",
+    paired: "A conexão {{name}} está pronta para atender.",
+    pairedNumber: "Número: {{number}}",
+    done: "Concluir",
   },
   validation: {
     greetingRequired: "Obrigatória com mais de uma fila",

@@ -17,8 +17,8 @@ const looks: Record<ConnectionStatus, { icon: LucideIcon; className: string; spi
 /** Statuses that need an admin's attention (the menu's '!' badge): everything but CONNECTED. */
 export const needsAttention = (status: string) => status !== "CONNECTED";
 
-/** The status pill: icon and label (the label hides on phones; the hint is the tooltip and the accessible text). */
-export function StatusBadge({ status, compact = false }: { status: ConnectionStatus; compact?: boolean }) {
+/** The status pill: icon and label, in words at every width (the hint is the tooltip). */
+export function StatusBadge({ status }: { status: ConnectionStatus }) {
   const { t } = useTranslation();
   const look = looks[status] ?? looks.DISCONNECTED;
   const Icon = look.icon;
@@ -30,7 +30,7 @@ export function StatusBadge({ status, compact = false }: { status: ConnectionSta
       className={cn("inline-flex max-w-full items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium", look.className)}
     >
       <Icon className={cn("size-3.5 shrink-0", look.spin && "animate-spin")} aria-hidden />
-      <span className={cn("truncate", compact && "sr-only")}>{label}</span>
+      <span className="whitespace-nowrap">{label}</span>
     </span>
   );
 }

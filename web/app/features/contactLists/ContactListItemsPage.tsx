@@ -93,23 +93,18 @@ export function ContactListItemsPage() {
         count={list.loaded ? list.count : undefined}
         actions={
           <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("contactLists.items.searchPlaceholder")} />
-            <div className="w-full sm:w-44">
-              <Select
-                aria-label={t("contactLists.items.check.filter")}
-                value={checkFilter ?? ALL}
-                onValueChange={(v) => setCheckFilter(v === ALL ? null : (v as WhatsappCheckFilter))}
-                options={[{ value: ALL, label: t("contactLists.items.check.all") }, ...CHECK_FILTERS.map((f) => ({ value: f, label: t(`contactLists.items.check.${f}`) }))]}
-              />
-            </div>
+            {/*
+              The buttons beside the title, the filters on a row of their own: "Adicionar contato" never wraps alone.
+              Between phone and wide desktop the import and tag buttons keep only their icons (and titles).
+            */}
             <WhatsappCheckButton contactListId={contactListId} check={check} onStarted={setCheck} />
-            <Button variant="outline" onClick={() => setImporting(true)} className="w-full sm:w-auto">
+            <Button variant="outline" onClick={() => setImporting(true)} className="w-full sm:w-auto" title={t("contactLists.items.import")}>
               <Upload className="size-4" aria-hidden />
-              {t("contactLists.items.import")}
+              <span className="sm:max-xl:sr-only">{t("contactLists.items.import")}</span>
             </Button>
-            <Button variant="outline" onClick={() => setAddingTag(true)} className="w-full sm:w-auto">
+            <Button variant="outline" onClick={() => setAddingTag(true)} className="w-full sm:w-auto" title={t("contactLists.items.addTag")}>
               <Tags className="size-4" aria-hidden />
-              {t("contactLists.items.addTag")}
+              <span className="sm:max-xl:sr-only">{t("contactLists.items.addTag")}</span>
             </Button>
             <Button onClick={() => setEditing({ item: null })} className="w-full sm:w-auto">
               <Plus className="size-4" aria-hidden />
@@ -119,6 +114,17 @@ export function ContactListItemsPage() {
         }
         className="[&>div]:w-full sm:[&>div]:w-auto"
       />
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("contactLists.items.searchPlaceholder")} />
+        <div className="w-full sm:w-44">
+          <Select
+            aria-label={t("contactLists.items.check.filter")}
+            value={checkFilter ?? ALL}
+            onValueChange={(v) => setCheckFilter(v === ALL ? null : (v as WhatsappCheckFilter))}
+            options={[{ value: ALL, label: t("contactLists.items.check.all") }, ...CHECK_FILTERS.map((f) => ({ value: f, label: t(`contactLists.items.check.${f}`) }))]}
+          />
+        </div>
+      </div>
       <WhatsappCheckProgress check={check} />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

@@ -206,7 +206,8 @@ export function ContactsTable({
                       <Avatar contact={contact} />
                       <div className="min-w-0">
                         <p className="flex min-w-0 items-center gap-1.5 font-medium">
-                          <span className="truncate">{contact.name}</span>
+                          {/* A long name wraps: the name is what the row is for. */}
+                          <span className="min-w-0 break-words">{contact.name}</span>
                           {contact.disableBot ? (
                             <BotOff className="size-3.5 shrink-0 text-subtle" aria-label={t("contacts.botDisabled")} role="img" />
                           ) : null}
@@ -214,8 +215,8 @@ export function ContactsTable({
                             <span className="shrink-0 rounded-full bg-surface-3 px-1.5 text-[0.6875rem] font-medium text-muted @min-[60rem]:hidden">{t("contacts.inactive")}</span>
                           ) : null}
                         </p>
-                        <p className="truncate text-xs text-muted tabular-nums @xl:hidden">{number}</p>
-                        {contact.email ? <p className="truncate text-xs text-subtle @min-[56rem]:hidden">{contact.email}</p> : null}
+                        <p className="text-xs whitespace-nowrap text-muted tabular-nums @xl:hidden">{number}</p>
+                        {contact.email ? <p className="text-xs break-all text-subtle @min-[56rem]:hidden">{contact.email}</p> : null}
                         <p className="truncate text-xs text-subtle @2xl:hidden">
                           <span className="sr-only">{t("contacts.columns.lastInteraction")}: </span>
                           <LastInteraction value={contact.lastInteractionAt} />
@@ -223,7 +224,7 @@ export function ContactsTable({
                       </div>
                     </div>
                   </Td>
-                  <Td className="hidden truncate px-3! text-muted tabular-nums @xl:table-cell">{number}</Td>
+                  <Td className="hidden px-3! whitespace-nowrap text-muted tabular-nums @xl:table-cell">{number}</Td>
                   <Td className="hidden px-3! text-muted @min-[56rem]:table-cell">
                     <span className="block truncate" title={contact.email || undefined}>
                       {contact.email || <span className="text-subtle">—</span>}

@@ -77,12 +77,15 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
                     const tone = dueTone(c.dueDate);
                     return (
                       <Tr key={c.id} className={cn(tone && toneClass[tone])} data-company={c.name}>
-                        <Td className="max-w-0 w-full">
-                          <p className="truncate font-medium">{c.name}</p>
-                          <p className="truncate text-xs text-muted">{c.email}</p>
-                          <p className="truncate text-xs text-muted sm:hidden">
-                            {c.plan?.name ?? t("platform.companies.noPlan")} · {c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")} ·{" "}
-                            {c.status ? t("platform.companies.active") : t("platform.companies.blocked")}
+                        {/* Wrapped, never cut: on a phone the plan, the due date and the status each stay whole. */}
+                        <Td className="min-w-40">
+                          <p className="font-medium break-words">{c.name}</p>
+                          <p className="text-xs break-all text-muted">{c.email}</p>
+                          {/* Each part whole, its dot kept at the end of the line it wraps from. */}
+                          <p className="flex flex-wrap gap-x-1.5 text-xs text-muted sm:hidden">
+                            <span>{c.plan?.name ?? t("platform.companies.noPlan")} ·</span>
+                            <span className="whitespace-nowrap tabular-nums">{c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")} ·</span>
+                            <span>{c.status ? t("platform.companies.active") : t("platform.companies.blocked")}</span>
                           </p>
                         </Td>
                         <Td className="hidden whitespace-nowrap md:table-cell">{c.plan?.name ?? t("platform.companies.noPlan")}</Td>
@@ -93,7 +96,8 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
                         </Td>
                         <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")}</Td>
                         <Td className="hidden lg:table-cell">{t(`platform.recurrence.${c.recurrence}`)}</Td>
-                        <Td className="text-right whitespace-nowrap">
+                        {/* Two by two on a phone (the buttons wrap in a narrow cell), so the name keeps its room. */}
+                        <Td className="w-24 text-right sm:w-auto sm:whitespace-nowrap">
                           <Button
                             variant="ghost"
                             size="icon-sm"

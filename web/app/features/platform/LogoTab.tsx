@@ -1,3 +1,4 @@
+import { useRevalidator } from "@remix-run/react";
 import { ImageUp, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +8,7 @@ import { cn } from "../../components/ui/cn";
 import { ApiError } from "../../lib/api";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
+import { AttachmentField } from "../quickMessages/AttachmentField";
 import { listLogos, removeLogo, uploadLogo, type LogoKind, type LogoUrls } from "./api";
 
 const KINDS: LogoKind[] = ["light", "dark", "favicon"];
@@ -20,6 +22,8 @@ export function LogoTab() {
   const [files, setFiles] = useState<Partial<Record<LogoKind, File>>>({});
   const [errors, setErrors] = useState<Partial<Record<LogoKind, string>>>({});
   const [busy, setBusy] = useState<LogoKind | null>(null);
+  // The menu's logo and the favicon come from the root loader: read it again so they change at once, not on a reload.
+  const revalidator = useRevalidator();
 
   useEffect(() => {
     listLogos().then(setLogos).catch(toastError);
@@ -38,6 +42,7 @@ export function LogoTab() {
       const saved = await uploadLogo(kind, file);
       setLogos((cur) => (cur ? { ...cur, [kind]: saved.url } : cur));
       setFiles((cur) => ({ ...cur, [kind]: undefined }));
+      revalidator.revalidate();
       toast.success(t("platform.logo.uploaded"));
     } catch (err) {
       if (err instanceof ApiError && err.fields.file) setErrors((cur) => ({ ...cur, [kind]: t("platform.logo.wrongType") }));
@@ -52,6 +57,7 @@ export function LogoTab() {
     try {
       await removeLogo(kind);
       setLogos((cur) => (cur ? { ...cur, [kind]: null } : cur));
+      revalidator.revalidate();
       toast.success(t("platform.logo.removed"));
     } catch (err) {
       toastError(err);
@@ -81,27 +87,23 @@ export function LogoTab() {
                   </span>
                 )}
               </div>
-              <label htmlFor={inputId} className="text-sm font-medium">
-                {t("platform.logo.choose")}
-              </label>
-              <input
+              <AttachmentField
                 id={inputId}
-                type="file"
+                label={t("platform.logo.choose")}
+                hint={t("platform.logo.hint")}
+                emptyText={t("platform.logo.noFile")}
+                pendingText={(size) => t("platform.logo.pending", { size })}
                 accept={ACCEPT}
-                className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-surface-3 file:px-3 file:py-1.5 file:text-sm file:text-fg"
-                aria-invalid={!!errors[kind] || undefined}
-                aria-describedby={errors[kind] ? `${inputId}-error` : undefined}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  setFiles((cur) => ({ ...cur, [kind]: file }));
+                maxBytes={MAX_BYTES}
+                current={null}
+                change={files[kind] ? { kind: "replace", file: files[kind] } : { kind: "keep" }}
+                onChange={(change) => {
+                  setFiles((cur) => ({ ...cur, [kind]: change.kind === "replace" ? change.file : undefined }));
                   setErrors((cur) => ({ ...cur, [kind]: undefined }));
                 }}
+                error={errors[kind] ?? null}
+                onError={(message) => setErrors((cur) => ({ ...cur, [kind]: message ?? undefined }))}
               />
-              {errors[kind] ? (
-                <p id={`${inputId}-error`} role="alert" className="text-xs font-medium text-danger">
-                  {errors[kind]}
-                </p>
-              ) : null}
               <div className="mt-auto flex flex-wrap gap-2">
                 <Button size="sm" onClick={() => void send(kind)} loading={busy === kind} aria-label={`${t("platform.logo.upload")}: ${t(`platform.logo.kinds.${kind}`)}`}>
                   <ImageUp className="size-4" aria-hidden />

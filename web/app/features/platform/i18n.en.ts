@@ -108,6 +108,10 @@ export const en: Texts = {
     fileRequired: "Choose a file!",
     wrongType: "Use PNG, ICO or SVG files only!",
     tooBig: "The file is over 512 KB.",
+    // Issue 31 §5 (looks): the attachment control.
+    noFile: "No file",
+    hint: "PNG, ICO or SVG, up to 512 KB.",
+    pending: "{{size}} · sent when you click Upload",
   },
   pix: {
     title: "Pix",

@@ -108,6 +108,10 @@ export const es: Texts = {
     fileRequired: "¡Elija un archivo!",
     wrongType: "¡Use solo archivos PNG, ICO o SVG!",
     tooBig: "El archivo pasa de 512 KB.",
+    // Issue 31 §5 (looks): the attachment control.
+    noFile: "Ningún archivo",
+    hint: "PNG, ICO o SVG, hasta 512 KB.",
+    pending: "{{size}} · se envía al hacer clic en Enviar",
   },
   pix: {
     title: "Pix",

@@ -107,6 +107,10 @@ const ptBR = {
     fileRequired: "Escolha um arquivo!",
     wrongType: "Use somente arquivos em formato PNG, ICO ou SVG!",
     tooBig: "O arquivo passa de 512 KB.",
+    // Issue 31 §5 (looks): the attachment control.
+    noFile: "Nenhum arquivo",
+    hint: "PNG, ICO ou SVG, até 512 KB.",
+    pending: "{{size}} · enviado ao clicar em Enviar",
   },
   pix: {
     title: "Pix",

@@ -43,7 +43,8 @@ export function ListToolbar({
     <div className="flex items-center gap-2 border-b border-line px-3 py-1.5 md:py-2">
       <Button size="sm" onClick={onNewTicket} className="px-2.5 md:w-8 md:px-0" title={t("tickets.newTicket")} aria-label={t("tickets.newTicket")}>
         <Plus className="size-4" aria-hidden />
-        <span aria-hidden className="md:hidden">
+        {/* Not on the narrowest phones: the queue filter needs the room to read "Todas as filas". */}
+        <span aria-hidden className="hidden min-[420px]:inline md:hidden">
           {t("tickets.newTicket")}
         </span>
       </Button>

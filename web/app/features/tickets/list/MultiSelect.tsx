@@ -48,7 +48,7 @@ export function MultiSelect({
         {icon}
         {/* Named "Filas: Todas as filas": what it filters, then what it shows (a name hiding the shown text misleads voice control). */}
         <span className="sr-only">{label}: </span>
-        <span className="min-w-0 flex-1 truncate">{summary}</span>
+        <span className="min-w-0 flex-1 truncate" title={typeof summary === "string" ? summary : undefined}>{summary}</span>
         <ChevronDown className="size-3.5 shrink-0 text-subtle" aria-hidden />
       </PopoverTrigger>
       <PopoverContent align="start" className="w-64 max-w-[calc(100vw-1rem)] p-1">

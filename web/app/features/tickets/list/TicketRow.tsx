@@ -67,7 +67,7 @@ function LastMessage({ ticket }: { ticket: ListTicket }) {
   return (
     <p className={cn("flex min-w-0 flex-1 items-center gap-1 text-sm", ticket.unreadMessages > 0 ? "text-fg" : "text-muted")} data-testid="ticket-preview">
       {ours ? <AckIcon ack={ticket.lastMessageAck!} /> : null}
-      <span className="min-w-0 truncate">{text || <span className="italic text-subtle">{t("tickets.row.noMessage")}</span>}</span>
+      <span className="min-w-0 truncate" title={text || undefined}>{text || <span className="italic text-subtle">{t("tickets.row.noMessage")}</span>}</span>
     </p>
   );
 }
@@ -103,6 +103,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
           <Link
             to={href}
             prefetch="none"
+            title={name}
             aria-current={selected ? "page" : undefined}
             className={cn(
               "min-w-0 flex-1 truncate text-[15px] text-fg after:absolute after:inset-0 focus-visible:outline-none",
@@ -131,8 +132,9 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
             </span>
           ) : null}
         </div>
-        <div className="mt-1.5 flex min-h-7 items-center gap-2">
-          <div className="flex min-w-0 flex-1 items-center gap-1 overflow-hidden [mask-image:linear-gradient(to_right,black_calc(100%-1.5rem),transparent)]">
+        <div className="mt-1.5 flex min-h-7 items-start gap-2">
+          {/* The chips wrap rather than run under a fade (a connection read "Bal"); a long name ends in "…" with its title. */}
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1 py-1">
             {ticket.queue ? (
               <Chip className="border border-line bg-surface-2 text-fg" title={ticket.queue.name}>
                 <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: ticket.queue.color }} aria-hidden />

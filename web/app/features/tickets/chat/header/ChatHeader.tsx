@@ -42,32 +42,34 @@ export function ChatHeader({
       */}
       <div className="relative flex min-w-0 flex-1 items-center gap-3">
         <ContactAvatar name={contact.name} url={contact.profilePicUrl} />
-        <span className="min-w-0">
-          <span className="flex min-w-0 items-baseline gap-2">
-            <span className="truncate font-semibold" data-testid="chat-contact-name">
-              {contact.name}
-            </span>
-            {ticket.user ? (
-              <span className="hidden max-w-[45%] shrink-0 items-center gap-1 self-center text-xs text-muted @lg:inline-flex" data-testid="chat-assignee">
-                <UserRound className="size-3 shrink-0" aria-hidden />
-                <span className="truncate">{ticket.user.name}</span>
-              </span>
-            ) : null}
+        {/*
+          The name has the first line to itself (two on a phone, where it wraps rather than end in "…"); the number
+          never shrinks; the queue and the agent share what is left of the second line.
+        */}
+        <span className="min-w-0 flex-1">
+          <span className="line-clamp-2 font-semibold break-words @lg:line-clamp-1" title={contact.name} data-testid="chat-contact-name">
+            {contact.name}
           </span>
           <span id={detailsId} className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
             {presence ? (
               <span className="truncate text-brand-text">{t(`ticketChat.header.presence.${presence}`)}</span>
             ) : (
               <>
-                <span className="truncate">{contact.isGroup ? t("ticketChat.header.group") : formatPhone(contact.number)}</span>
+                <span className="shrink-0 whitespace-nowrap tabular-nums">{contact.isGroup ? t("ticketChat.header.group") : formatPhone(contact.number)}</span>
                 {ticket.queue ? (
-                  <span className="hidden max-w-36 shrink-0 items-center gap-1 rounded-full border border-line bg-surface px-1.5 text-[11px] font-medium @lg:inline-flex" data-testid="chat-queue">
+                  <span className="hidden max-w-36 min-w-0 items-center gap-1 rounded-full border border-line bg-surface px-1.5 text-[11px] font-medium @lg:inline-flex" title={ticket.queue.name} data-testid="chat-queue">
                     <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: ticket.queue.color }} aria-hidden />
                     <span className="truncate">{ticket.queue.name}</span>
                   </span>
                 ) : (
-                  <span className="hidden shrink-0 rounded-full border border-dashed border-line-strong px-1.5 text-[11px] text-subtle @lg:inline">{t("ticketChat.header.noQueue")}</span>
+                  <span className="hidden shrink-0 rounded-full border border-dashed border-line-strong px-1.5 text-[11px] whitespace-nowrap text-subtle @lg:inline">{t("ticketChat.header.noQueue")}</span>
                 )}
+                {ticket.user ? (
+                  <span className="hidden min-w-0 items-center gap-1 @lg:inline-flex" title={ticket.user.name} data-testid="chat-assignee">
+                    <UserRound className="size-3 shrink-0" aria-hidden />
+                    <span className="truncate">{ticket.user.name}</span>
+                  </span>
+                ) : null}
                 {ticket.user ? <span className="sr-only">{t("ticketChat.header.assignedTo", { name: ticket.user.name })}</span> : null}
               </>
             )}

@@ -27,6 +27,8 @@ export function TicketActionsBar({
 }) {
   const { t } = useTranslation();
   const label = "sr-only @xl:not-sr-only";
+  // Returning and transferring keep only their icons (and titles) until the panel is wide: the contact's name first.
+  const secondary = "sr-only @3xl:not-sr-only";
   const returnInMenu = compact && actions.returnToQueue;
   const transferInMenu = compact && actions.transfer;
   const showMenu = transferInMenu || canDelete || returnInMenu || !!onSchedule;
@@ -45,15 +47,15 @@ export function TicketActionsBar({
         </Button>
       ) : null}
       {actions.returnToQueue && !returnInMenu ? (
-        <Button size="sm" variant="outline" onClick={() => onCommand("returnToQueue")} loading={busy === "returnToQueue"} disabled={!!busy}>
+        <Button size="sm" variant="outline" onClick={() => onCommand("returnToQueue")} loading={busy === "returnToQueue"} disabled={!!busy} title={t("ticketChat.actions.return")}>
           {busy !== "returnToQueue" ? <Undo2 className="size-4" aria-hidden /> : null}
-          <span className={label}>{t("ticketChat.actions.return")}</span>
+          <span className={secondary}>{t("ticketChat.actions.return")}</span>
         </Button>
       ) : null}
       {actions.transfer && !transferInMenu ? (
         <Button size="sm" variant="outline" onClick={() => onCommand("transfer")} disabled={!!busy} title={t("ticketChat.actions.transfer")}>
           <ArrowLeftRight className="size-4" aria-hidden />
-          <span className={label}>{t("ticketChat.actions.transfer")}</span>
+          <span className={secondary}>{t("ticketChat.actions.transfer")}</span>
         </Button>
       ) : null}
       {actions.resolve ? (
