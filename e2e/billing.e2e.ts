@@ -6,7 +6,7 @@ import { platform } from "./support/env";
 
 const stamp = Date.now().toString(36);
 const EMAIL = `financeiro-${stamp}@loja.test`;
-const PASSWORD = "segredo1";
+const PASSWORD = "Segredo1";
 
 describe("journey: an admin picks another plan in the checkout, pays by Pix through the PSP and has that plan", () => {
   const contexts: BrowserContext[] = [];

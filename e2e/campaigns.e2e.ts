@@ -6,7 +6,7 @@ import { demo } from "./support/env";
 
 /** This journey's own admin, list and campaign (never the demo's, which other journeys use). */
 const run = Date.now().toString().slice(-6);
-const ADMIN = { name: `Campanhas ${run}`, email: `campanhas-${run}@demo.com`, password: "campanhas123" };
+const ADMIN = { name: `Campanhas ${run}`, email: `campanhas-${run}@demo.com`, password: "Campanhas123" };
 const NUMBERS = [`5511971${run}`, `5511972${run}`, `5511973${run}`];
 const NAME = `Oferta ${run}`;
 

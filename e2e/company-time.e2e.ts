@@ -6,8 +6,8 @@ import { demo } from "./support/env";
 
 /** This journey's own admin, colleague, campaign and chat (the demo's Padaria Pão Quente runs on São Paulo time). */
 const run = Date.now().toString().slice(-6);
-const ADMIN = { name: `Fuso ${run}`, email: `fuso-${run}@demo.com`, password: "fusohorario123" };
-const COLLEAGUE = { name: `Colega ${run}`, email: `colega-fuso-${run}@demo.com`, password: "fusohorario123" };
+const ADMIN = { name: `Fuso ${run}`, email: `fuso-${run}@demo.com`, password: "Fusohorario123" };
+const COLLEAGUE = { name: `Colega ${run}`, email: `colega-fuso-${run}@demo.com`, password: "Fusohorario123" };
 const NAME = `Campanha fuso ${run}`;
 /** 14:30 in São Paulo; 02:30 of the next day in Tokyo, where this browser is. */
 const SCHEDULED = "2030-01-15T17:30:00.000Z";

@@ -9,7 +9,7 @@ import { demo } from "./support/env";
 
 /** This journey's own admin and list (never the demo's, which other journeys use). */
 const run = Date.now().toString().slice(-6);
-const ADMIN = { name: `Listas ${run}`, email: `listas-${run}@demo.com`, password: "listas123" };
+const ADMIN = { name: `Listas ${run}`, email: `listas-${run}@demo.com`, password: "Listas123" };
 const LIST = `Clientes ${run}`;
 
 describe("journey: an admin builds a campaign's contact list from a spreadsheet", () => {

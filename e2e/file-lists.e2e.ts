@@ -16,7 +16,7 @@ import { demo } from "./support/env";
 const RUN = Date.now().toString(36);
 const STAMP = String(Date.now()).slice(-8);
 const CONTACT = `55119${STAMP}`;
-const ADMIN = { name: `Arquivos ${RUN}`, email: `arquivos-${RUN}@demo.com`, password: "arquivos123" };
+const ADMIN = { name: `Arquivos ${RUN}`, email: `arquivos-${RUN}@demo.com`, password: "Arquivos123" };
 const LIST = `Catálogo ${RUN}`;
 
 const contexts: BrowserContext[] = [];

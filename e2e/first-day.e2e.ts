@@ -11,10 +11,10 @@ import { platform } from "./support/env";
  * contact goes from the queue menu to a rated, resolved conversation.
  */
 const stamp = Date.now().toString(36);
-const COMPANY = { name: `Floricultura ${stamp}`, email: `dona-${stamp}@floricultura.test`, password: "primeiro1" };
+const COMPANY = { name: `Floricultura ${stamp}`, email: `dona-${stamp}@floricultura.test`, password: "Primeiro1" };
 const AGENTS = [
-  { name: `Rita Vendas ${stamp}`, email: `rita-${stamp}@floricultura.test`, password: "agente123", queue: "Encomendas" },
-  { name: `Caio Entregas ${stamp}`, email: `caio-${stamp}@floricultura.test`, password: "agente123", queue: "Entregas" },
+  { name: `Rita Vendas ${stamp}`, email: `rita-${stamp}@floricultura.test`, password: "Agente123", queue: "Encomendas" },
+  { name: `Caio Entregas ${stamp}`, email: `caio-${stamp}@floricultura.test`, password: "Agente123", queue: "Entregas" },
 ] as const;
 const QUEUES = ["Encomendas", "Entregas"] as const;
 const CONNECTION_NAME = "WhatsApp da loja";

@@ -11,7 +11,7 @@ const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 /** A user of its own, so that logging it in elsewhere ends no other journey's session. */
-const USER = { name: "Sofia Sessão", email: `sofia.${Date.now()}@demo.com`, password: "segredo1" };
+const USER = { name: "Sofia Sessão", email: `sofia.${Date.now()}@demo.com`, password: "Segredo1" };
 
 const submit = (page: Page) => page.locator('button[type="submit"]').first();
 

@@ -48,13 +48,16 @@ describe("journey: an admin and an agent find their way around the foundation", 
     await dialog.getByLabel("Senha", { exact: true }).fill("123");
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await expect.poll(() => dialog.getByText("Muito curto!").first().isVisible()).toBe(true);
+    // The one password rule (8+, upper, lower, digit): "123" is refused with it, as signup and reset refuse it.
+    await expect.poll(() => dialog.getByLabel("Senha", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => dialog.getByText("Pelo menos 8 caracteres, com letra maiúscula, minúscula e número.").isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText("Email inválido").isVisible()).toBe(true);
     await screenshot(page, "foundation-user-dialog-errors");
 
     const email = `joana.${Date.now()}@demo.com`;
     await dialog.getByLabel("Nome").fill("Joana Teste");
     await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Senha", { exact: true }).fill("segredo1");
+    await dialog.getByLabel("Senha", { exact: true }).fill("Segredo1");
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => page.getByText(email).filter({ visible: true }).first().isVisible()).toBe(true);
@@ -65,7 +68,7 @@ describe("journey: an admin and an agent find their way around the foundation", 
     await page.getByRole("dialog").getByRole("button", { name: /salvar/i }).click();
     await expect.poll(() => page.getByText("Joana Editada").filter({ visible: true }).first().isVisible()).toBe(true);
     // The new user can log in with the password the admin chose.
-    expect(await apiLogin(email, "segredo1")).toEqual(expect.any(String));
+    expect(await apiLogin(email, "Segredo1")).toEqual(expect.any(String));
     await context.close();
   });
 
@@ -89,11 +92,11 @@ describe("journey: an admin and an agent find their way around the foundation", 
     // A user of its own: the language choice is saved on the user, and other journeys log the demo agents in.
     const email = `lang.${Date.now()}@demo.com`;
     const adminToken = await apiLogin(demo.admin, demo.password);
-    const created = await api("POST", "/users", { name: "Lia Idiomas", email, password: "segredo1", profile: "user" }, adminToken);
+    const created = await api("POST", "/users", { name: "Lia Idiomas", email, password: "Segredo1", profile: "user" }, adminToken);
     expect(created.status).toBe(201);
     const context = await newContext();
     const page = await context.newPage();
-    await login(page, email, "segredo1");
+    await login(page, email, "Segredo1");
     const wasDark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
     await page.getByRole("button", { name: wasDark ? "Ativar modo claro" : "Ativar modo escuro" }).click();
     await page.reload();

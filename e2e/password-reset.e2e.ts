@@ -49,7 +49,9 @@ describe("journey: a user who forgot the password resets it through the e-mailed
     await page.getByLabel("Nova senha").fill("fraca");
     await page.getByLabel("Confirme a senha").fill("fraca");
     await page.getByRole("button", { name: "Redefinir Senha" }).click();
-    await expect.poll(() => page.getByText("Use pelo menos 8 caracteres").isVisible()).toBe(true);
+    // The one password rule, said beside the field before and as its error after (the field is marked invalid).
+    await expect.poll(() => page.getByLabel("Nova senha").getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => page.getByText("Pelo menos 8 caracteres, com letra maiúscula, minúscula e número.").isVisible()).toBe(true);
     await page.getByLabel("Nova senha").fill(NEW_PASSWORD);
     await page.getByLabel("Confirme a senha").fill("Outra12345");
     await page.getByRole("button", { name: "Redefinir Senha" }).click();

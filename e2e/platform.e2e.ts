@@ -67,7 +67,7 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await page.getByLabel("E-mail").fill(COMPANY_EMAIL);
     await page.getByRole("combobox", { name: "Plano" }).click();
     await page.getByRole("option", { name: PLAN }).click();
-    await page.getByLabel("Senha do administrador").fill("segredo1");
+    await page.getByLabel("Senha do administrador").fill("Segredo1");
     await expectAccessible(page, "settings-create-company");
     await screenshot(page, "platform-create-company-desktop-light");
     await page.getByRole("button", { name: "Cadastrar empresa" }).click();
@@ -95,7 +95,7 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     expect(await planRow.isVisible()).toBe(true);
 
     // The company's admin works under the plan: no kanban.
-    const companyToken = await apiLogin(COMPANY_EMAIL, "segredo1");
+    const companyToken = await apiLogin(COMPANY_EMAIL, "Segredo1");
     const kanban = await api("GET", "/ticket/kanban", undefined, companyToken);
     expect(kanban.status).toBe(403);
 
@@ -198,12 +198,12 @@ describe("journey: an expired company's admin is sent to the invoices to pay, th
     expect((await api("PUT", "/settings/allowregister", { value: "enabled" }, admin)).status).toBe(200);
     const plan = (await api<{ id: number; value: number }[]>("GET", "/plans/list")).json.find((p) => p.value > 0)!;
     const email = `vencida-${stamp}@loja.test`;
-    const signup = await api<{ id: number }>("POST", "/companies/cadastro", { name: `Vencida ${stamp}`, email, password: "segredo1", planId: plan.id });
+    const signup = await api<{ id: number }>("POST", "/companies/cadastro", { name: `Vencida ${stamp}`, email, password: "Segredo1", planId: plan.id });
     expect(signup.status).toBe(201);
 
     contexts.push(await newContext());
     const page = await contexts[0]!.newPage();
-    await login(page, email, "segredo1");
+    await login(page, email, "Segredo1");
     await page.goto("/subscription");
     await hydrated(page);
     await expect.poll(() => page.getByText(/Falta(m)? \d+ dias? para o fim do seu período de teste/).isVisible()).toBe(true);
@@ -249,7 +249,7 @@ describe("journey: an expired company's admin is sent to the invoices to pay, th
   it("shows the subscription page in dark mode and on a phone", async () => {
     const email = `assina-${stamp}@loja.test`;
     const plan = (await api<{ id: number; value: number }[]>("GET", "/plans/list")).json.find((p) => p.value > 0)!;
-    expect((await api("POST", "/companies/cadastro", { name: `Assina ${stamp}`, email, password: "segredo1", planId: plan.id })).status).toBe(201);
+    expect((await api("POST", "/companies/cadastro", { name: `Assina ${stamp}`, email, password: "Segredo1", planId: plan.id })).status).toBe(201);
     for (const [name, options] of [
       ["desktop-dark", { colorScheme: "dark" as const }],
       ["phone-light", { viewport: { width: 390, height: 844 } }],
@@ -258,7 +258,7 @@ describe("journey: an expired company's admin is sent to the invoices to pay, th
       const context = await newContext(options);
       contexts.push(context);
       const page = await context.newPage();
-      await login(page, email, "segredo1");
+      await login(page, email, "Segredo1");
       await page.goto("/subscription");
       await hydrated(page);
       await expect.poll(() => page.getByText(email).isVisible()).toBe(true);

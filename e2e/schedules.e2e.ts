@@ -7,7 +7,7 @@ import { demo } from "./support/env";
 const CONNECTION = demo.connectionId;
 /** This journey's own agent and contact (never the demo's, which other journeys use). */
 const run = Date.now().toString().slice(-6);
-const AGENT = { name: `Agenda ${run}`, email: `agenda-${run}@demo.com`, password: "agenda123" };
+const AGENT = { name: `Agenda ${run}`, email: `agenda-${run}@demo.com`, password: "Agenda123" };
 const CONTACT = { name: `Paciente ${run}`, number: `5511987${run}` };
 
 interface PhoneMessage {

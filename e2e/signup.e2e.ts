@@ -43,7 +43,7 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
     await page.getByLabel("Email").fill(EMAIL);
     await page.getByLabel("Telefone").pressSequentially("11987654321");
     expect(await page.getByLabel("Telefone").inputValue()).toBe("(11) 98765-4321");
-    await page.getByLabel("Senha", { exact: true }).fill("segredo1");
+    await page.getByLabel("Senha", { exact: true }).fill("Segredo1");
     await page.locator('input[name="planId"]').first().check();
     await screenshot(page, "signup-desktop-light");
     await page.getByRole("button", { name: "Cadastrar" }).click();
@@ -63,7 +63,7 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
     await openSignup(again);
     await again.getByLabel("Nome da empresa").fill(`${COMPANY} 2`);
     await again.getByLabel("Email").fill(EMAIL);
-    await again.getByLabel("Senha", { exact: true }).fill("segredo1");
+    await again.getByLabel("Senha", { exact: true }).fill("Segredo1");
     await again.locator('input[name="planId"]').first().check();
     await again.getByRole("button", { name: "Cadastrar" }).click();
     await expect.poll(() => again.getByText("Este email já está em uso.").isVisible(), { timeout: 10_000 }).toBe(true);

@@ -6,7 +6,7 @@ import { platform } from "./support/env";
 
 /** A company of our own (no other journey sees it), whose admin watches the top bar. */
 const stamp = Date.now().toString(36);
-const SHOP = { name: `Loja Avisos ${stamp}`, email: `loja.avisos.${stamp}@demo.com`, password: "segredo123" };
+const SHOP = { name: `Loja Avisos ${stamp}`, email: `loja.avisos.${stamp}@demo.com`, password: "Segredo123" };
 const TITLE = `Manutenção ${stamp}`;
 const SECOND = `Horários novos ${stamp}`;
 

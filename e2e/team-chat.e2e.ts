@@ -6,8 +6,8 @@ import { demo } from "./support/env";
 
 /** Two colleagues of our own (the demo's agents belong to other journeys). */
 const stamp = Date.now().toString(36);
-const ANA = { name: `Lia Chat ${stamp}`, email: `lia.chat.${stamp}@demo.com`, password: "segredo123" };
-const BETO = { name: `Téo Chat ${stamp}`, email: `teo.chat.${stamp}@demo.com`, password: "segredo123" };
+const ANA = { name: `Lia Chat ${stamp}`, email: `lia.chat.${stamp}@demo.com`, password: "Segredo123" };
+const BETO = { name: `Téo Chat ${stamp}`, email: `teo.chat.${stamp}@demo.com`, password: "Segredo123" };
 const TITLE = `Plantão ${stamp}`;
 
 const chatsButton = (page: Page) => page.getByRole("button", { name: /^Chat interno/ }).first();

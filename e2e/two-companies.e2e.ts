@@ -40,8 +40,8 @@ class Company {
     const k = key.toLowerCase();
     this.name = key === "A" ? `Ótica Central ${stamp}` : `Pet Shop Amigo ${stamp}`;
     this.email = `dono-${k}-${stamp}@duas.test`;
-    this.password = `senha-${k}-123`;
-    this.agent = { name: `Agente ${key} ${stamp}`, email: `agente-${k}-${stamp}@duas.test`, password: "agente123" };
+    this.password = `Senha-${k}-123`;
+    this.agent = { name: `Agente ${key} ${stamp}`, email: `agente-${k}-${stamp}@duas.test`, password: "Agente123" };
     this.own = key === "A" ? { number: "5511987003311", name: "Álvaro Otica" } : { number: "5511987003322", name: "Bianca Pet" };
     this.mark = `marca${key}${stamp}`;
   }

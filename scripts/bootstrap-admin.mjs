@@ -152,7 +152,9 @@ function columnsOf(row) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const password = await readPassword();
-  if (password.length < 8) usage("the password must have at least 8 characters");
+  // The one password rule (worker/contracts/passwordRule.ts), restated: this script runs on Node without TypeScript.
+  const meetsRule = password.length >= 8 && password.length <= 128 && /\p{Lu}/u.test(password) && /\p{Ll}/u.test(password) && /\p{Nd}/u.test(password);
+  if (!meetsRule) usage("the password needs 8 to 128 characters with an uppercase letter, a lowercase letter and a digit");
 
   const where = opts.target === "remote" ? ["--remote"] : ["--local", "--persist-to", opts.persistTo ?? stateDirs().persistTo];
   if (opts.target !== "print") {

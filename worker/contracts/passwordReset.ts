@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passwordField } from "./users";
 
 const email = z.string().trim().toLowerCase().min(1, "Required").max(254).email("Invalid email");
 
@@ -6,14 +7,8 @@ const email = z.string().trim().toLowerCase().min(1, "Required").max(254).email(
 export const forgotPasswordInput = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
-/** The new-password rules of spec 001 §5 (only step 2 applies them). */
-export const newPasswordRules = z
-  .string()
-  .min(1, "Campo obrigatório")
-  .max(200)
-  .refine((p) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), {
-    message: "At least 8 characters with an uppercase letter, a lowercase letter and a digit",
-  });
+/** A new password: the one rule every password meets when it is set (contracts/passwordRule). */
+export const newPasswordRules = passwordField;
 
 /** Step 2: e-mail, code and new password, all in the body (never in the URL, unlike the spec's call). */
 export const resetPasswordInput = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
+import { meetsPasswordRule, PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE } from "./passwordRule";
 
 export const USER_PROFILES = ["admin", "supervisor", "user"] as const;
 /** allTicket: "enabled" lets an agent see pending tickets outside its queues in notifications. */
@@ -16,7 +17,11 @@ export const emailField = requiredString()
   .min(1, "Required")
   .max(254, "Too Long!")
   .pipe(z.email("Invalid email"));
-export const passwordField = requiredString().min(1, "Required").min(5, "Too Short!").max(50, "Too Long!");
+/** A password being set: the one rule (contracts/passwordRule). */
+export const passwordField = requiredString()
+  .min(1, "Required")
+  .max(PASSWORD_MAX_LENGTH, "Too Long!")
+  .refine(meetsPasswordRule, PASSWORD_RULE_MESSAGE);
 
 export const LANGUAGES = ["pt-BR", "en", "es"] as const;
 export const languageField = z.enum(LANGUAGES, { error: "Must be pt-BR, en or es" }).nullable();

@@ -50,7 +50,7 @@ export function hubOf(companyId: number) {
   return hubFor(testEnv, companyId);
 }
 export const ORIGIN = "http://zapdesk.test";
-export const PASSWORD = "secret123";
+export const PASSWORD = "Secret123";
 
 let passwordHash: Promise<string> | undefined;
 const hashOf = () => (passwordHash ??= hashPassword(PASSWORD));

@@ -143,6 +143,8 @@ export const en: Translations = {
     updatedAt: "Updated {{date}}",
   },
   validation: {
+    // One password rule everywhere a password is set (issue 31 §2).
+    passwordRule: "At least 8 characters, with an uppercase letter, a lowercase letter and a digit.",
     required: "Required",
     tooShort: "Too short!",
     tooLong: "Too long!",

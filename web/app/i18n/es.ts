@@ -143,6 +143,8 @@ export const es: Translations = {
     updatedAt: "Actualizado el {{date}}",
   },
   validation: {
+    // One password rule everywhere a password is set (issue 31 §2).
+    passwordRule: "Al menos 8 caracteres, con mayúscula, minúscula y número.",
     required: "Obligatorio",
     tooShort: "¡Muy corto!",
     tooLong: "¡Muy largo!",

@@ -150,6 +150,8 @@ export const ptBR = {
     updatedAt: "Atualizado em {{date}}",
   },
   validation: {
+    // One password rule everywhere a password is set (issue 31 §2).
+    passwordRule: "Pelo menos 8 caracteres, com letra maiúscula, minúscula e número.",
     required: "Obrigatório",
     tooShort: "Muito curto!",
     tooLong: "Muito longo!",

@@ -152,7 +152,7 @@ describe("POST /api/companies", () => {
         recurrence: "MENSAL",
         campaignsEnabled: true,
         timezone: "America/Manaus",
-        password: "first-pass",
+        password: "First-pass1",
       },
     });
     expect(res.status).toBe(201);
@@ -173,7 +173,7 @@ describe("POST /api/companies", () => {
     const savedSettings = await inTenant(res.json.id, (db) => db.select().from(settings).where(eq(settings.companyId, res.json.id)).all());
     expect(savedSettings).toHaveLength(Object.keys(companySettings).length);
 
-    const login = await call("POST", "/api/auth/login", { body: { email, password: "first-pass" } });
+    const login = await call("POST", "/api/auth/login", { body: { email, password: "First-pass1" } });
     expect(login.status).toBe(200);
     expect(login.json.user).toMatchObject({ profile: "admin", company: { id: res.json.id } });
   });
@@ -196,7 +196,7 @@ describe("POST /api/companies", () => {
       body: { name: "A", email: "nope", planId: "x", dueDate: "2024-02-30", timezone: "Mars/Olympus", recurrence: "DAILY", password: "123" },
     });
     expect(res.status).toBe(400);
-    expect(res.json.fields).toMatchObject({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    expect(res.json.fields).toMatchObject({ name: "Too Short!", email: "Invalid email", password: "At least 8 characters with an uppercase letter, a lowercase letter and a digit" });
     expect(Object.keys(res.json.fields)).toEqual(
       expect.arrayContaining(["planId", "dueDate", "timezone", "recurrence"]),
     );
@@ -229,7 +229,7 @@ describe("POST /api/companies", () => {
     const before = await companyCount();
     const res = await call("POST", "/api/companies", {
       token: superToken,
-      body: { name: uniqueName(), email: teamA.agent.email, planId: teamA.company.planId, password: "first-pass" },
+      body: { name: uniqueName(), email: teamA.agent.email, planId: teamA.company.planId, password: "First-pass1" },
     });
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("ERR_EMAIL_IN_USE");
@@ -260,7 +260,7 @@ describe("PUT /api/companies/:id", () => {
   it("lets a renewed company's users log in again", async () => {
     const company = await createCompany({ dueDate: "2020-01-01" });
     const user = await createUser(company.id);
-    expect((await call("POST", "/api/auth/login", { body: { email: user.email, password: "secret123" } })).status).toBe(401);
+    expect((await call("POST", "/api/auth/login", { body: { email: user.email, password: "Secret123" } })).status).toBe(401);
     await call("PUT", `/api/companies/${company.id}`, { token: superToken, body: { dueDate: "2099-01-31" } });
     await loginAs(user.email);
   });
@@ -353,7 +353,7 @@ describe("DELETE /api/companies/:id", () => {
     );
     expect(tables).toEqual([]);
     expect((await call("GET", "/api/auth/me", { token: agent.token })).status).toBe(401);
-    expect((await call("POST", "/api/auth/login", { body: { email: agent.email, password: "secret123" } })).status).toBe(401);
+    expect((await call("POST", "/api/auth/login", { body: { email: agent.email, password: "Secret123" } })).status).toBe(401);
     // Asking again finds nothing left to delete.
     expect((await call("DELETE", `/api/companies/${company.id}`, { token: superToken })).status).toBe(404);
   });

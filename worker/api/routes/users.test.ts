@@ -144,18 +144,18 @@ describe("POST /api/users", () => {
     const address = email("maria");
     const res = await call("POST", "/api/users", {
       token: teamA.admin.token,
-      body: { name: "Maria", email: address.toUpperCase(), password: "abcde", profile: "admin", allTicket: "enabled", queueIds: [q1.id, q2.id, q1.id], whatsappId: conn.id },
+      body: { name: "Maria", email: address.toUpperCase(), password: "Abcdef12", profile: "admin", allTicket: "enabled", queueIds: [q1.id, q2.id, q1.id], whatsappId: conn.id },
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name: "Maria", email: address, profile: "admin", allTicket: "enabled", whatsappId: conn.id, super: false });
     expect(res.json.queues.map((q: { id: number }) => q.id).sort()).toEqual([q1.id, q2.id].sort());
     expect((await userRow(teamA.company.id, res.json.id))?.companyId).toBe(teamA.company.id);
     expect(await indexEntry(address)).toEqual({ email: address, companyId: teamA.company.id, userId: res.json.id });
-    await loginAs(address, "abcde");
+    await loginAs(address, "Abcdef12");
   });
 
   it("gives a new user profile user and allTicket disabled by default", async () => {
-    const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "João", email: email(), password: "abcde" } });
+    const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "João", email: email(), password: "Abcdef12" } });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ profile: "user", allTicket: "disabled", queues: [], whatsappId: null, language: null });
   });
@@ -164,7 +164,7 @@ describe("POST /api/users", () => {
     const before = await userCount(teamA.company.id);
     const tooShort = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "A", email: "nope", password: "1234" } });
     expect(tooShort.status).toBe(400);
-    expect(tooShort.json.fields).toEqual({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    expect(tooShort.json.fields).toEqual({ name: "Too Short!", email: "Invalid email", password: "At least 8 characters with an uppercase letter, a lowercase letter and a digit" });
     const missing = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "x".repeat(51), profile: "boss" } });
     expect(missing.json.fields).toMatchObject({ name: "Too Long!", email: "Required", password: "Required" });
     expect(Object.keys(missing.json.fields)).toContain("profile");
@@ -177,7 +177,7 @@ describe("POST /api/users", () => {
     const foreignConn = await createWhatsapp(teamB.company.id);
     const res = await call("POST", "/api/users", {
       token: teamA.admin.token,
-      body: { name: "Pedro", email: email(), password: "abcde", queueIds: [foreignQueue.id], whatsappId: foreignConn.id },
+      body: { name: "Pedro", email: email(), password: "Abcdef12", queueIds: [foreignQueue.id], whatsappId: foreignConn.id },
     });
     expect(res.status).toBe(400);
     expect(res.json.fields).toEqual({ queueIds: "Unknown queue", whatsappId: "Unknown connection" });
@@ -186,7 +186,7 @@ describe("POST /api/users", () => {
 
   it("refuses an email already in use, in any company, with 409", async () => {
     const before = await userCount(teamA.company.id);
-    const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "Copy", email: teamB.agent.email, password: "abcde" } });
+    const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "Copy", email: teamB.agent.email, password: "Abcdef12" } });
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("ERR_EMAIL_IN_USE");
     expect(await userCount(teamA.company.id)).toBe(before);
@@ -196,13 +196,13 @@ describe("POST /api/users", () => {
     const a = await companyWithTeam();
     const b = await companyWithTeam();
     const address = email("owned");
-    const made = await call("POST", "/api/users", { token: a.admin.token, body: { name: "Owner", email: address, password: "abcde" } });
+    const made = await call("POST", "/api/users", { token: a.admin.token, body: { name: "Owner", email: address, password: "Abcdef12" } });
     expect(made.status).toBe(201);
     const entry = await indexEntry(address);
     expect(entry).toEqual({ email: address, companyId: a.company.id, userId: made.json.id });
     const [countA, countB] = [await userCount(a.company.id), await userCount(b.company.id)];
 
-    const res = await call("POST", "/api/users", { token: b.admin.token, body: { name: "Thief", email: address.toUpperCase(), password: "abcde" } });
+    const res = await call("POST", "/api/users", { token: b.admin.token, body: { name: "Thief", email: address.toUpperCase(), password: "Abcdef12" } });
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("ERR_EMAIL_IN_USE");
     expect(await userCount(a.company.id)).toBe(countA);
@@ -210,7 +210,7 @@ describe("POST /api/users", () => {
     expect(await inTenant(b.company.id, (db) => db.select().from(users).where(eq(users.email, address)).get())).toBeUndefined();
     expect(await indexEntry(address)).toEqual(entry);
     // The owner still signs in with it.
-    expect((await tryLogin(address, "abcde")).status).toBe(200);
+    expect((await tryLogin(address, "Abcdef12")).status).toBe(200);
   });
 
   it("lets a company learn only so fast which addresses other companies use: 20 conflicts an hour, then 429 whatever the address", async () => {
@@ -220,7 +220,7 @@ describe("POST /api/users", () => {
     const owner = await createCompany();
     const taken: string[] = [];
     for (let i = 0; i < 22; i++) taken.push((await createUser(owner.id)).email);
-    const create = (address: string) => call("POST", "/api/users", { token: prober.admin.token, body: { name: "Probe", email: address, password: "abcde" } });
+    const create = (address: string) => call("POST", "/api/users", { token: prober.admin.token, body: { name: "Probe", email: address, password: "Abcdef12" } });
     const changeOwn = (address: string) => call("PUT", `/api/users/${prober.agent.id}`, { token: prober.agent.token, body: { email: address } });
     // Free addresses do not use the budget (a company adds its users as fast as it likes).
     for (let i = 0; i < 3; i++) expect((await create(email("free"))).status).toBe(201);
@@ -236,14 +236,14 @@ describe("POST /api/users", () => {
       expect(res.json.error).toBe("ERR_RATE_LIMITED");
     }
     // Another company's budget is its own.
-    expect((await call("POST", "/api/users", { token: teamB.admin.token, body: { name: "Probe", email: taken[20]!, password: "abcde" } })).status).toBe(409);
+    expect((await call("POST", "/api/users", { token: teamB.admin.token, body: { name: "Probe", email: taken[20]!, password: "Abcdef12" } })).status).toBe(409);
   });
 
   it("refuses an email a colleague has with 409 and leaves their index entry as it was", async () => {
     const before = await userCount(teamA.company.id);
     const entry = await indexEntry(teamA.agent.email);
     expect(entry).toEqual({ email: teamA.agent.email, companyId: teamA.company.id, userId: teamA.agent.id });
-    const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "Twin", email: teamA.agent.email, password: "abcde" } });
+    const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "Twin", email: teamA.agent.email, password: "Abcdef12" } });
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("ERR_EMAIL_IN_USE");
     expect(await userCount(teamA.company.id)).toBe(before);
@@ -255,7 +255,7 @@ describe("POST /api/users", () => {
     const { company, admin } = await companyWithTeam({ planId: plan.id });
     const before = await userCount(company.id);
     const address = email();
-    const res = await call("POST", "/api/users", { token: admin.token, body: { name: "Fourth", email: address, password: "abcde" } });
+    const res = await call("POST", "/api/users", { token: admin.token, body: { name: "Fourth", email: address, password: "Abcdef12" } });
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ error: "ERR_PLAN_LIMIT_REACHED", limit: 3, resource: "users" });
     expect(await userCount(company.id)).toBe(before);
@@ -268,7 +268,7 @@ describe("POST /api/users", () => {
     const admin = await createUser(company.id, { profile: "admin" });
     const token = await loginAs(admin.email);
     const addresses = Array.from({ length: 20 }, () => email("burst"));
-    const answers = await Promise.all(addresses.map((address) => call("POST", "/api/users", { token, body: { name: "Burst", email: address, password: "abcde" } })));
+    const answers = await Promise.all(addresses.map((address) => call("POST", "/api/users", { token, body: { name: "Burst", email: address, password: "Abcdef12" } })));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
     expect(answers.filter((r) => r.status === 403).map((r) => r.json.error)).toEqual(Array(18).fill("ERR_PLAN_LIMIT_REACHED"));
     expect(await userCount(company.id)).toBe(3);
@@ -281,21 +281,21 @@ describe("POST /api/users", () => {
 
   it("refuses a company admin creating a platform admin (super) with 403", async () => {
     const before = await userCount(teamA.company.id);
-    const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "Root", email: email(), password: "abcde", super: true } });
+    const res = await call("POST", "/api/users", { token: teamA.admin.token, body: { name: "Root", email: email(), password: "Abcdef12", super: true } });
     expect(res.status).toBe(403);
     expect(await userCount(teamA.company.id)).toBe(before);
   });
 
   it("lets a platform admin create another platform admin", async () => {
     const platform = await platformAdmin();
-    const res = await call("POST", "/api/users", { token: platform.user.token, body: { name: "Root Two", email: email(), password: "abcde", profile: "admin", super: true } });
+    const res = await call("POST", "/api/users", { token: platform.user.token, body: { name: "Root Two", email: email(), password: "Abcdef12", profile: "admin", super: true } });
     expect(res.status).toBe(201);
     expect(res.json.super).toBe(true);
   });
 
   it("refuses an agent with 403 and an anonymous caller with 401, writing nothing", async () => {
     const before = await userCount(teamA.company.id);
-    const body = { name: "Sneaky", email: email(), password: "abcde" };
+    const body = { name: "Sneaky", email: email(), password: "Abcdef12" };
     expect((await call("POST", "/api/users", { token: teamA.agent.token, body })).status).toBe(403);
     expect((await call("POST", "/api/users", { body })).status).toBe(401);
     expect(await userCount(teamA.company.id)).toBe(before);
@@ -360,7 +360,7 @@ describe("PUT /api/users/:id", () => {
       body: {
         name: "My Name",
         email: newEmail,
-        password: "new-pass",
+        password: "New-pass1",
         currentPassword: PASSWORD,
         language: "en",
         profile: "admin",
@@ -373,25 +373,25 @@ describe("PUT /api/users/:id", () => {
     expect(res.json).toMatchObject({ name: "My Name", email: newEmail, language: "en", profile: "user", allTicket: "disabled", super: false, queues: [] });
     // Their own session survives their own password change.
     expect((await call("GET", "/api/auth/me", { token: agent.token })).status).toBe(200);
-    await loginAs(newEmail, "new-pass");
+    await loginAs(newEmail, "New-pass1");
   });
 
   it("asks for the current password when users change their own, and changes nothing without it", async () => {
     const { company, admin, agent } = await companyWithTeam();
     for (const me of [agent, admin]) {
-      const missing = await call("PUT", `/api/users/${me.id}`, { token: me.token, body: { name: "Taken Over", password: "attacker" } });
+      const missing = await call("PUT", `/api/users/${me.id}`, { token: me.token, body: { name: "Taken Over", password: "Attacker1" } });
       expect(missing.status).toBe(400);
       expect(missing.json).toMatchObject({ error: "ERR_VALIDATION", fields: { currentPassword: "Required" } });
       const wrong = await call("PUT", `/api/users/${me.id}`, {
         token: me.token,
-        body: { name: "Taken Over", password: "attacker", currentPassword: "a-guess" },
+        body: { name: "Taken Over", password: "Attacker1", currentPassword: "a-guess" },
       });
       expect(wrong.status).toBe(400);
       expect(wrong.json.error).toBe("ERR_WRONG_CURRENT_PASSWORD");
       expect(await userRow(company.id, me.id)).toMatchObject({ name: me.name, passwordHash: me.passwordHash });
     }
     // The owner's own password still opens the account; the attacker's does not.
-    expect((await tryLogin(agent.email, "attacker")).status).toBe(401);
+    expect((await tryLogin(agent.email, "Attacker1")).status).toBe(401);
     expect((await tryLogin(agent.email)).status).toBe(200);
   });
 
@@ -403,18 +403,18 @@ describe("PUT /api/users/:id", () => {
 
   it("lets an admin set another user's password without knowing it, ending that user's sessions", async () => {
     const { company, admin, agent } = await companyWithTeam();
-    const res = await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { password: "brand-new" } });
+    const res = await call("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { password: "Brand-new1" } });
     expect(res.status).toBe(200);
     expect((await call("GET", "/api/auth/me", { token: agent.token })).status).toBe(401);
     const revoked = await inTenant(company.id, (db) => db.select().from(userSessions).where(eq(userSessions.userId, agent.id)).all());
     expect(revoked.every((s) => s.revokedReason === "password" || s.revokedReason === "replaced")).toBe(true);
-    await loginAs(agent.email, "brand-new");
+    await loginAs(agent.email, "Brand-new1");
   });
 
   it("names invalid fields and leaves the user unchanged", async () => {
     const res = await call("PUT", `/api/users/${teamA.agent.id}`, { token: teamA.admin.token, body: { name: "A", email: "bad", password: "1", language: "fr" } });
     expect(res.status).toBe(400);
-    expect(res.json.fields).toMatchObject({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    expect(res.json.fields).toMatchObject({ name: "Too Short!", email: "Invalid email", password: "At least 8 characters with an uppercase letter, a lowercase letter and a digit" });
     expect(Object.keys(res.json.fields)).toContain("language");
     expect(await userRow(teamA.company.id, teamA.agent.id)).toMatchObject({ name: teamA.agent.name, email: teamA.agent.email, passwordHash: teamA.agent.passwordHash });
   });
@@ -456,7 +456,7 @@ describe("PUT /api/users/:id", () => {
     expect(old.json.error).toBe("ERR_INVALID_CREDENTIALS");
     // The address it left is free again, for any company.
     const other = await companyWithTeam();
-    const taken = await call("POST", "/api/users", { token: other.admin.token, body: { name: "Heir", email: agent.email, password: "abcde" } });
+    const taken = await call("POST", "/api/users", { token: other.admin.token, body: { name: "Heir", email: agent.email, password: "Abcdef12" } });
     expect(taken.status).toBe(201);
     expect(await indexEntry(agent.email)).toEqual({ email: agent.email, companyId: other.company.id, userId: taken.json.id });
   });
@@ -483,7 +483,7 @@ describe("PUT /api/users/:id", () => {
   it("refuses a company admin editing a platform admin with 403", async () => {
     const platform = await platformAdmin();
     const admin = await createUser(platform.company.id, { profile: "admin" });
-    const res = await call("PUT", `/api/users/${platform.user.id}`, { token: await loginAs(admin.email), body: { password: "takeover" } });
+    const res = await call("PUT", `/api/users/${platform.user.id}`, { token: await loginAs(admin.email), body: { password: "Takeover1" } });
     expect(res.status).toBe(403);
   });
 
@@ -518,7 +518,7 @@ describe("DELETE /api/users/:id", () => {
     expect((await call("DELETE", `/api/users/${user.id}`, { token: admin.token })).status).toBe(200);
     expect(await indexEntry(user.email)).toBeUndefined();
     expect((await tryLogin(user.email)).json.error).toBe("ERR_INVALID_CREDENTIALS");
-    const taken = await call("POST", "/api/users", { token: teamB.admin.token, body: { name: "Next", email: user.email, password: "abcde" } });
+    const taken = await call("POST", "/api/users", { token: teamB.admin.token, body: { name: "Next", email: user.email, password: "Abcdef12" } });
     expect(taken.status).toBe(201);
     expect(await indexEntry(user.email)).toEqual({ email: user.email, companyId: teamB.company.id, userId: taken.json.id });
   });
@@ -549,7 +549,7 @@ describe("a company created without a plan", () => {
     // Before the company's hub first wakes, so its copy of the company is read with no plan.
     await control.update(companies).set({ planId: null }).where(eq(companies.id, company.id));
     const admin = await createUser(company.id, { profile: "admin" });
-    const res = await call("POST", "/api/users", { token: await loginAs(admin.email, PASSWORD), body: { name: "Free", email: email(), password: "abcde" } });
+    const res = await call("POST", "/api/users", { token: await loginAs(admin.email, PASSWORD), body: { name: "Free", email: email(), password: "Abcdef12" } });
     expect(res.status).toBe(201);
   });
 });

@@ -308,7 +308,7 @@ describe("an expired company (ADR 0036)", () => {
   it("lets its admin log in and pay the open invoice, and answers 402 to anything else", async () => {
     await withoutPsp();
     const { admin, invoice } = await expiredWithInvoice();
-    const login = await call("POST", "/api/auth/login", { body: { email: admin.email, password: "secret123" } });
+    const login = await call("POST", "/api/auth/login", { body: { email: admin.email, password: "Secret123" } });
     expect(login.status).toBe(200);
     const token = login.json.token as string;
     expect((await call("GET", "/api/invoices/all", { token })).json.invoices).toEqual([expect.objectContaining({ id: invoice.id, status: "open" })]);
@@ -330,7 +330,7 @@ describe("an expired company (ADR 0036)", () => {
     expect(me.status).toBe(401);
     expect(me.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
     expect((await call("GET", "/api/invoices/all", { token: agent.token })).status).toBe(401);
-    const login = await call("POST", "/api/auth/login", { body: { email: agent.email, password: "secret123" } });
+    const login = await call("POST", "/api/auth/login", { body: { email: agent.email, password: "Secret123" } });
     expect(login.status).toBe(401);
     expect(login.json.error).toBe("ERR_SUBSCRIPTION_EXPIRED");
   });

@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 const body = (over: Record<string, unknown> = {}) => {
   const id = uniq();
-  return { name: `Loja ${id}`, email: `dono-${id}@test.dev`, phone: "(11) 98765-4321", password: "segredo1", planId: publicPlan.id, ...over };
+  return { name: `Loja ${id}`, email: `dono-${id}@test.dev`, phone: "(11) 98765-4321", password: "Segredo1", planId: publicPlan.id, ...over };
 };
 const signup = (b: Record<string, unknown>, from = ip()) => callInProcess("POST", "/api/companies/cadastro", { body: b, ip: from });
 const companyNamed = (name: string) => control.select().from(companies).where(eq(companies.name, name)).get();
@@ -48,7 +48,7 @@ describe("POST /api/companies/cadastro", () => {
     const [admin] = await inTenant(company.id, (db) => db.select().from(users).where(eq(users.companyId, company.id)).all());
     expect(admin).toMatchObject({ email: b.email, profile: "admin", super: false });
     expect((await inTenant(company.id, (db) => db.select().from(settings).all())).length).toBeGreaterThan(5);
-    expect(await loginAs(b.email as string, "segredo1")).toBeTruthy();
+    expect(await loginAs(b.email as string, "Segredo1")).toBeTruthy();
     // The trial's end is billed at once (the plan's value, due when the trial ends).
     const bills = await control.select().from(invoices).where(eq(invoices.companyId, company.id)).all();
     expect(bills).toEqual([expect.objectContaining({ value: 149, dueDate: expectedDue, status: "open" })]);
@@ -73,7 +73,7 @@ describe("POST /api/companies/cadastro", () => {
   it("validates the fields with the spec's messages", async () => {
     const res = await signup({ name: "A", email: "x", password: "123", planId: "" });
     expect(res.status).toBe(400);
-    expect(res.json.fields).toMatchObject({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    expect(res.json.fields).toMatchObject({ name: "Too Short!", email: "Invalid email", password: "At least 8 characters with an uppercase letter, a lowercase letter and a digit" });
   });
 
   it("answers ERR_EMAIL_IN_USE for an e-mail used anywhere, and leaves no company behind", async () => {

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { newPasswordSchema } from "../../lib/password";
 
 /** Step 1 of /forgetpsw, as the API's forgotPasswordInput, with the user's language. */
 export function forgotFormSchema(t: TFunction) {
@@ -16,10 +17,7 @@ export function resetFormSchema(t: TFunction) {
     .object({
       email: z.string({ error: required }).trim().min(1, required).max(254).email(t("validation.invalidEmail")),
       token: z.string({ error: required }).trim().min(1, required).max(200),
-      newPassword: z
-        .string({ error: required })
-        .max(200)
-        .refine((p) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), t("account.reset.weak")),
+      newPassword: newPasswordSchema(t),
       confirmPassword: z.string({ error: required }),
     })
     .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: t("account.reset.mismatch") });
@@ -33,7 +31,7 @@ export function signupFormSchema(t: TFunction) {
     email: z.string({ error: required }).trim().min(1, required).max(254).email(t("validation.invalidEmail")),
     // Optional (conform hands an empty input over as undefined); the API keeps its digits.
     phone: z.string().max(20, t("validation.tooLong")).optional(),
-    password: z.string({ error: required }).min(5, t("validation.tooShort")).max(50, t("validation.tooLong")),
+    password: newPasswordSchema(t),
     planId: z.coerce.number({ error: t("account.signup.choosePlan") }).int().positive(t("account.signup.choosePlan")),
     "cf-turnstile-response": z.string().max(4096).optional(),
   });

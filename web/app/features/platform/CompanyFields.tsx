@@ -4,6 +4,8 @@ import { Select } from "../../components/ui/Select";
 import { Switch } from "../../components/ui/Switch";
 import type { CompanyInput, Plan } from "./api";
 import { RECURRENCES } from "./model";
+import { passwordHint } from "../../lib/password";
+import { meetsPasswordRule } from "../../../../worker/contracts/passwordRule";
 
 export type CompanyDraft = Omit<CompanyInput, "planId" | "dueDate"> & { planId: string; dueDate: string };
 
@@ -21,7 +23,7 @@ export const emptyCompany = (): CompanyDraft => ({
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The page's own checks, in the user's language (spec 001: name 2 to 50, a valid e-mail, a plan, password 5 to 50). */
+/** The page's own checks, in the user's language (spec 001: name 2 to 50, a valid e-mail, a plan, the one password rule). */
 export function companyErrors(draft: CompanyDraft, t: (key: string) => string, withPassword: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = draft.name.trim();
@@ -32,8 +34,7 @@ export function companyErrors(draft: CompanyDraft, t: (key: string) => string, w
   else if (!EMAIL.test(draft.email.trim())) errors.email = t("validation.invalidEmail");
   if (!draft.planId) errors.planId = t("platform.company.choosePlan");
   if (withPassword && draft.password) {
-    if (draft.password.length < 5) errors.password = t("validation.tooShort");
-    else if (draft.password.length > 50) errors.password = t("validation.tooLong");
+    if (!meetsPasswordRule(draft.password)) errors.password = t("validation.passwordRule");
   }
   return errors;
 }
@@ -115,7 +116,7 @@ export function CompanyFields({
         </label>
       </div>
       {withPassword ? (
-        <Field id={id("password")} label={t("platform.company.password")} error={errors.password} hint={t("platform.company.passwordHint")} className="sm:col-span-2">
+        <Field id={id("password")} label={t("platform.company.password")} error={errors.password} hint={passwordHint(t, t("platform.company.passwordHint").replace(/\.$/, ""))} className="sm:col-span-2">
           <PasswordInput id={id("password")} value={draft.password ?? ""} onChange={(e) => onChange({ password: e.target.value })} invalid={!!errors.password} autoComplete="new-password" />
         </Field>
       ) : null}

@@ -14,6 +14,7 @@ import { Select } from "../../components/ui/Select";
 import { updateUser } from "../users/api";
 import { profileFormSchema } from "../users/schema";
 import { fieldErrorsFrom } from "../../lib/form-errors";
+import { passwordHint } from "../../lib/password";
 
 /** The account menu's Perfil: the user edits their own name, email, password and language. */
 export function ProfileDialog({ open, onOpenChange, user }: { open: boolean; onOpenChange: (open: boolean) => void; user: SessionUser }) {
@@ -97,7 +98,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
             aria-describedby={describedBy(fields.email.id, emailError)}
           />
         </Field>
-        <PasswordField field={fields.password} label={t("profile.password")} hint={t("profile.passwordHint")} autoComplete="new-password" />
+        <PasswordField field={fields.password} label={t("profile.password")} hint={passwordHint(t, t("profile.passwordHint"))} autoComplete="new-password" />
         <PasswordField
           field={fields.currentPassword}
           label={t("profile.currentPassword")}

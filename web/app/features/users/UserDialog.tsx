@@ -17,6 +17,7 @@ import { NO_CONNECTION, userFormSchema } from "./schema";
 import { fieldErrorsFrom } from "../../lib/form-errors";
 import type { UserPayload, UserRow } from "./types";
 import { useUserFormOptions } from "./useFormOptions";
+import { passwordHint } from "../../lib/password";
 
 /** The form's inputs, for placing the server's field errors. */
 const FORM_FIELDS = ["name", "email", "password", "currentPassword", "profile", "queueIds", "whatsappId", "allTicket"];
@@ -100,7 +101,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
     { value: NO_CONNECTION, label: t("users.dialog.whatsappNone") },
     ...options.connections.map((c) => ({ value: String(c.id), label: c.name })),
   ];
-  const passwordHint = mode === "edit" ? t("users.dialog.passwordEditHint") : undefined;
+  const hint = passwordHint(t, mode === "edit" ? t("users.dialog.passwordEditHint") : undefined);
 
   return (
     <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
@@ -117,7 +118,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
             aria-describedby={describedBy(fields.name.id, err("name"))}
           />
         </Field>
-        <PasswordField field={fields.password} label={t("users.dialog.password")} hint={passwordHint} autoComplete="new-password" />
+        <PasswordField field={fields.password} label={t("users.dialog.password")} hint={hint} autoComplete="new-password" />
         {self ? (
           <PasswordField
             field={fields.currentPassword}

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { newPasswordSchema } from "../../lib/password";
 import { PROFILES } from "./profiles";
 
 /** The "no default connection" choice of the connection select (Radix items cannot have an empty value). */
@@ -18,16 +19,13 @@ function currentPasswordWithNew(t: TFunction) {
 }
 
 /**
- * The user form's rules (spec: name 2–50, password 5–50, email required and valid), with the spec's
+ * The user form's rules (spec: name 2–50, email required and valid; the one password rule), with the spec's
  * messages. Conform turns empty inputs into undefined, so "required" is the missing-value message. `self`: the
  * actor edits their own user, so a new password takes the current one.
  */
 export function userFormSchema(t: TFunction, mode: "create" | "edit", self = false) {
   const required = t("validation.required");
-  const password = z
-    .string({ error: required })
-    .min(5, t("validation.tooShort"))
-    .max(50, t("validation.tooLong"));
+  const password = newPasswordSchema(t);
   const schema = z.object({
     name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
     email: z.string({ error: required }).trim().email(t("validation.invalidEmail")),
@@ -48,7 +46,7 @@ export function profileFormSchema(t: TFunction) {
   return z.object({
     name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
     email: z.string({ error: required }).trim().email(t("validation.invalidEmail")),
-    password: z.string().min(5, t("validation.tooShort")).max(50, t("validation.tooLong")).optional(),
+    password: newPasswordSchema(t).optional(),
     currentPassword: z.string().optional(),
     language: z.enum(["pt-BR", "en", "es"]),
   }).superRefine(currentPasswordWithNew(t));

@@ -15,6 +15,7 @@ import { actionForm } from "../../lib/form.server";
 import { describeErrorCode } from "../../lib/errors";
 import { pageTitle } from "../../lib/meta";
 import { askForCode, setNewPassword } from "./forgetpsw.server";
+import { passwordHint } from "../../lib/password";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "account.reset.title");
 
@@ -165,7 +166,7 @@ function ResetStep({ email, justSent, onOther }: { email: string; justSent: bool
             aria-describedby={failure ? "reset-failure" : describedBy(fields.token.id, tokenError)}
           />
         </Field>
-        <PasswordField field={fields.newPassword} label={t("account.reset.newPassword")} hint={t("account.reset.passwordHint")} autoComplete="new-password" />
+        <PasswordField field={fields.newPassword} label={t("account.reset.newPassword")} hint={passwordHint(t)} autoComplete="new-password" />
         <PasswordField field={fields.confirmPassword} label={t("account.reset.confirmPassword")} autoComplete="new-password" />
         {failure ? <Failure id="reset-failure" code={failure} /> : null}
         <Button type="submit" loading={submitting} className="w-full">

@@ -18,6 +18,7 @@ import { actionForm } from "../../lib/form.server";
 import { describeErrorCode } from "../../lib/errors";
 import { pageTitle } from "../../lib/meta";
 import { signupAndEnter, signupPage } from "./signup.server";
+import { passwordHint } from "../../lib/password";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "account.signup.title");
 
@@ -106,7 +107,7 @@ export default function Signup() {
                 invalid={!!fields.phone.errors?.[0]}
               />
             </Field>
-            <PasswordField field={fields.password} label={t("account.signup.password")} autoComplete="new-password" />
+            <PasswordField field={fields.password} label={t("account.signup.password")} hint={passwordHint(t)} autoComplete="new-password" />
             <fieldset aria-describedby={planError ? `${fields.planId.id}-error` : undefined}>
               <legend className="mb-1.5 text-sm font-medium text-fg">{t("account.signup.plan")}</legend>
               {plans.length === 0 ? <p className="text-sm text-muted">{t("account.signup.noPlans")}</p> : null}
