@@ -28,16 +28,21 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
   const list = usePagedList<Company>(`${search}\u0000${refreshKey}`, ({ pageNumber }) => listCompanies({ searchParam: search, pageNumber }));
   const [editing, setEditing] = useState<Company | null>(null);
   const [deleting, setDeleting] = useState<Company | null>(null);
+  /** "+ Vencimento" asks first: it moves a company's due date a whole period, which nothing undoes in one click. */
+  const [renewing, setRenewing] = useState<Company | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
-  async function change(company: Company, patch: Partial<Company> & Record<string, unknown>, message: string) {
+  /** Saves a change to a company and says so; answers whether it was saved (a refusal is toasted). */
+  async function change(company: Company, patch: Partial<Company> & Record<string, unknown>, message: string): Promise<boolean> {
     setBusy(company.id);
     try {
       const saved = await updateCompany(company.id, patch as never);
       list.upsert(saved);
       toast.success(message);
+      return true;
     } catch (err) {
       toastError(err);
+      return false;
     } finally {
       setBusy(null);
     }
@@ -104,10 +109,7 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
                             disabled={busy === c.id}
                             title={t("platform.companies.renew")}
                             aria-label={`${t("platform.companies.renew")} ${c.name}`}
-                            onClick={() => {
-                              const dueDate = nextDueDate(c.dueDate, c.recurrence);
-                              void change(c, { dueDate }, t("platform.companies.renewed", { date: formatDate(dueDate) }));
-                            }}
+                            onClick={() => setRenewing(c)}
                           >
                             <CalendarPlus className="size-4" aria-hidden />
                           </Button>
@@ -136,6 +138,28 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
         )}
       </InfiniteScroller>
       <CompanyDialog company={editing} plans={plans} onOpenChange={(open) => !open && setEditing(null)} onSaved={(saved) => list.upsert(saved)} />
+      <ConfirmDialog
+        open={!!renewing}
+        onOpenChange={(open) => !open && setRenewing(null)}
+        destructive={false}
+        title={t("platform.companies.renewTitle", { name: renewing?.name ?? "" })}
+        message={
+          renewing
+            ? t("platform.companies.renewMessage", {
+                from: renewing.dueDate ? formatDate(renewing.dueDate) : t("platform.companies.noDueDate"),
+                to: formatDate(nextDueDate(renewing.dueDate, renewing.recurrence)),
+                recurrence: t(`platform.recurrence.${renewing.recurrence}`),
+              })
+            : ""
+        }
+        confirmLabel={t("platform.companies.renewConfirm")}
+        onConfirm={async () => {
+          if (!renewing) return;
+          const dueDate = nextDueDate(renewing.dueDate, renewing.recurrence);
+          // Refused: the dialog stays open for another try (ConfirmDialog keeps it on a throw).
+          if (!(await change(renewing, { dueDate }, t("platform.companies.renewed", { date: formatDate(dueDate) })))) throw new Error("due date not moved");
+        }}
+      />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -27,6 +27,9 @@ export const en: Texts = {
     unblockedToast: "Company unblocked.",
     renew: "+ Due date",
     renewed: "Due date moved to {{date}}",
+    renewTitle: "Move {{name}}'s due date?",
+    renewMessage: "The due date moves from {{from}} to {{to}} ({{recurrence}} recurrence).",
+    renewConfirm: "Move due date",
     delete: "Delete {{name}}",
     deleteTitle: "Delete the company “{{name}}”?",
     deleteMessage:

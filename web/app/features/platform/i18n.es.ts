@@ -27,6 +27,9 @@ export const es: Texts = {
     unblockedToast: "Empresa desbloqueada.",
     renew: "+ Vencimiento",
     renewed: "Vencimiento movido al {{date}}",
+    renewTitle: "¿Mover el vencimiento de {{name}}?",
+    renewMessage: "El vencimiento pasa de {{from}} a {{to}} (recurrencia {{recurrence}}).",
+    renewConfirm: "Mover vencimiento",
     delete: "Eliminar {{name}}",
     deleteTitle: "¿Eliminar la empresa “{{name}}”?",
     deleteMessage:

@@ -26,6 +26,9 @@ const ptBR = {
     unblockedToast: "Empresa desbloqueada.",
     renew: "+ Vencimento",
     renewed: "Vencimento movido para {{date}}",
+    renewTitle: "Mover o vencimento de {{name}}?",
+    renewMessage: "O vencimento passa de {{from}} para {{to}} (recorrência {{recurrence}}).",
+    renewConfirm: "Mover vencimento",
     delete: "Excluir {{name}}",
     deleteTitle: "Excluir a empresa “{{name}}”?",
     deleteMessage:
