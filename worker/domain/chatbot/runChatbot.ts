@@ -55,6 +55,8 @@ export function chatbotAnswers(
  * queue's menu; several → the numbered menu of queues, limited by maxUseBotQueues (then sendIdQueue) and
  * timeUseBotQueues; inside a queue, its option tree (0 back one level, # back to the main menu, one child
  * followed automatically, an invalid reply answered once); a queue with an integration or prompt hands off.
+ * When the menus end (a queue without options, or an option without children), the contact is told once that
+ * they wait for an agent, and "#" still brings the main menu back until someone takes the ticket.
  */
 export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<ChatbotOutcome> {
   const now = turn.now ?? new Date();
@@ -68,6 +70,7 @@ export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<Cha
   }
   if (turn.ticket.queueId === null) await bot.chooseQueue();
   else if (turn.ticket.chatbot) await bot.navigateOptions();
+  else await bot.afterFlow();
   return bot.outcome();
 }
 
@@ -211,20 +214,41 @@ class Bot {
         integrationId: queue.integrationId,
         promptId: queue.promptId,
       });
-      await this.say("queueGreeting", queue.greetingMessage, media);
-      // An integration sees every message, the one that brought the contact here too; the assistant answers it when
-      // the queue said nothing.
-      this.takeoverNext = queue.promptId ? !queue.greetingMessage.trim() && !queue.mediaPath : !!queue.integrationId;
+      if (queue.integrationId) {
+        // An integration sees every message, the one that brought the contact here too, after the queue's greeting.
+        await this.say("queueGreeting", queue.greetingMessage, media);
+        this.takeoverNext = true;
+        return;
+      }
+      // The assistant answers the contact's message itself. The queue's greeting is not said: written for a menu
+      // ("Escolha uma opção:"), it would invite a choice that the assistant, not a menu, takes (the queue dialog
+      // says so).
+      this.takeoverNext = true;
       return;
     }
     const top = await this.children(queue.id, null);
     if (top.length === 0) {
       await this.setTicket({ queueId: queue.id, chatbot: false, queueOptionId: null });
-      await this.say("queueGreeting", queue.greetingMessage, media);
+      // A queue with nothing to say still tells the contact where they are.
+      if (queue.greetingMessage.trim() || queue.mediaPath) await this.say("queueGreeting", queue.greetingMessage, media);
+      else await this.say("waiting", this.texts.waitingForAgent);
       return;
     }
     await this.setTicket({ queueId: queue.id, chatbot: true, queueOptionId: null });
     await this.say("optionsMenu", optionsMenu(this.texts, queue.greetingMessage, top, { canGoBack: false }), media);
+  }
+
+  /**
+   * A message after the menus ended (the queue's greeting without options, or an option without children was
+   * the last thing the bot said): "#" goes back to the main menu; anything else is answered once with "you are
+   * waiting for an agent". Once an agent or a transfer has spoken on the ticket, the bot stays out of it.
+   */
+  async afterFlow() {
+    const last = await this.lastSent();
+    if (!last || !(last.kind === "option" || last.kind === "queueGreeting" || last.kind === "waiting")) return;
+    if (this.turn.body.trim() === "#") return this.backToQueues();
+    if (last.kind === "waiting") return;
+    await this.say("waiting", this.texts.waitingForAgent);
   }
 
   async navigateOptions() {

@@ -12,4 +12,7 @@ export const en: ContactTexts = {
   acceptGreeting: (contact, agent) => `Hello *${contact}*, my name is *${agent}* and I will be taking care of you from now on!`,
   transferredToQueue: (queue) => `*Automatic message*:\nYou have been transferred to the *${queue}* department\nPlease wait, we will be with you shortly!`,
   transferredToUser: (agent) => `*Automatic message*:\nYou have been transferred to *${agent}*\nPlease wait, we will be with you shortly!`,
+  // Issue 31 §4 (the conversation): the bot's end of flow and the thanks after a rating.
+  waitingForAgent: "You are in the queue and an agent will be with you shortly. To go back to the main menu, send *#*.",
+  ratingThanks: "Thank you for your rating!",
 };

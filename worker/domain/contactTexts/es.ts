@@ -12,4 +12,7 @@ export const es: ContactTexts = {
   acceptGreeting: (contact, agent) => `Hola *${contact}*, mi nombre es *${agent}* y a partir de ahora continuaré con su atención.`,
   transferredToQueue: (queue) => `*Mensaje automático*:\nUsted fue transferido al departamento *${queue}*\nEspere, ¡ya lo atenderemos!`,
   transferredToUser: (agent) => `*Mensaje automático*:\nUsted fue transferido al agente *${agent}*\nEspere, ¡ya lo atenderemos!`,
+  // Issue 31 §4 (the conversation): the bot's end of flow and the thanks after a rating.
+  waitingForAgent: "Usted está en la fila de atención y pronto un agente hablará con usted. Para volver al menú inicial, envíe *#*.",
+  ratingThanks: "¡Gracias por su calificación!",
 };

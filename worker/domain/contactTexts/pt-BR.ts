@@ -14,4 +14,7 @@ export const ptBR = {
   acceptGreeting: (contact: string, agent: string) => `Olá *${contact}*, meu nome é *${agent}* e agora vou prosseguir com seu atendimento!`,
   transferredToQueue: (queue: string) => `*Mensagem automática*:\nVocê foi transferido para o departamento *${queue}*\nAguarde, já vamos te atender!`,
   transferredToUser: (agent: string) => `*Mensagem automática*:\nVocê foi transferido para o atendente *${agent}*\nAguarde, já vamos te atender!`,
+  // Issue 31 §4 (the conversation): the bot's end of flow and the thanks after a rating.
+  waitingForAgent: "Você está na fila de atendimento e logo um atendente vai falar com você. Para voltar ao menu inicial, envie *#*.",
+  ratingThanks: "Obrigado pela sua avaliação!",
 };
