@@ -122,12 +122,12 @@ describe("the connection's chatbot", () => {
     expect(await ticketOf(company.id)).toMatchObject({ queueId: null, chatbot: false });
   });
 
-  it("tells the contact they wait for an agent on entering a queue with nothing to say", async () => {
+  it("tells the contact they wait for an agent when they write again in a queue that said nothing", async () => {
     const { company, connection } = await botCompany();
     const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1, greetingMessage: "" });
     const other = await createQueue(company.id, { name: "Outros", orderQueue: 2 });
     await offer(company.id, connection.id, sales.id, other.id);
-    for (const text of ["oi", "1", "alô?"]) await deliver(inbound(connection.id, NUMBER, text));
+    for (const text of ["oi", "1", "alô?", "tem alguém?"]) await deliver(inbound(connection.id, NUMBER, text));
     expect((await botSaid(company.id)).map((s) => s.kind)).toEqual(["queuesMenu", "waiting"]);
   });
 
@@ -143,6 +143,27 @@ describe("the connection's chatbot", () => {
     await createMessageRow(company.id, { ticketId: ticket.id, contactId: ticket.contactId, body: "Já vejo isso.", fromMe: true });
     await deliver(inbound(connection.id, NUMBER, "#"));
     expect((await botSaid(company.id)).map((s) => s.kind)).toEqual(["queuesMenu", "queueGreeting", null]);
+  });
+
+  it("keeps the contact's words as the ticket's last message in the list and the bell while the bot answers; an agent's reply replaces them", async () => {
+    const { company, connection, admin } = await botCompany();
+    const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1 });
+    const other = await createQueue(company.id, { name: "Outros", orderQueue: 2 });
+    await offer(company.id, connection.id, sales.id, other.id);
+    await deliver(inbound(connection.id, NUMBER, "Quero encomendar um bolo"));
+    expect((await botSaid(company.id)).map((s) => s.kind)).toEqual(["queuesMenu"]);
+
+    const ticket = await ticketOf(company.id);
+    expect(ticket).toMatchObject({ lastMessage: "Quero encomendar um bolo", fromMe: false });
+    const listed = (await call("GET", "/api/tickets?status=pending&showAll=true", { token: admin.token })).json.tickets[0];
+    expect(listed).toMatchObject({ id: ticket.id, lastMessage: "Quero encomendar um bolo", lastMessageAck: null });
+    const bell = (await call("GET", "/api/notifications", { token: admin.token })).json.records;
+    expect(bell).toMatchObject([{ kind: "ticket", ticket: { id: ticket.id, lastMessage: "Quero encomendar um bolo" } }]);
+
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "open", userId: admin.id } });
+    const sent = await call("POST", `/api/messages/${ticket.id}`, { token: admin.token, body: { body: "Claro! De qual sabor?" } });
+    expect(sent.status).toBe(201);
+    expect(await ticketOf(company.id)).toMatchObject({ lastMessage: expect.stringContaining("Claro! De qual sabor?"), fromMe: true });
   });
 
   it("gives up after maxUseBotQueues menus and sends the ticket to sendIdQueue", async () => {

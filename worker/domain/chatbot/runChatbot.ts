@@ -4,7 +4,7 @@ import { oncePerContext, type SystemCtx } from "../context";
 import { isEnabled, settingsFor } from "../settings/companySettingValues";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { InboundTicket } from "../inbound/inboundTicket";
-import { lastSentByUs, type BotState } from "./botState";
+import { lastSentByUs, type BotKind, type BotState } from "./botState";
 import { botSay } from "./botSay";
 import { sendFileList } from "../fileLists/sendFileList";
 import { contactTexts, type ContactTexts } from "../contactTexts";
@@ -229,9 +229,7 @@ class Bot {
     const top = await this.children(queue.id, null);
     if (top.length === 0) {
       await this.setTicket({ queueId: queue.id, chatbot: false, queueOptionId: null });
-      // A queue with nothing to say still tells the contact where they are.
-      if (queue.greetingMessage.trim() || queue.mediaPath) await this.say("queueGreeting", queue.greetingMessage, media);
-      else await this.say("waiting", this.texts.waitingForAgent);
+      await this.say("queueGreeting", queue.greetingMessage, media);
       return;
     }
     await this.setTicket({ queueId: queue.id, chatbot: true, queueOptionId: null });
@@ -239,13 +237,14 @@ class Bot {
   }
 
   /**
-   * A message after the menus ended (the queue's greeting without options, or an option without children was
-   * the last thing the bot said): "#" goes back to the main menu; anything else is answered once with "you are
-   * waiting for an agent". Once an agent or a transfer has spoken on the ticket, the bot stays out of it.
+   * A message after the menus ended, the ticket in a queue and the bot's own message the last we sent (a queue's
+   * greeting or an option without children, or the menu or greeting when the chosen queue said nothing): "#" goes
+   * back to the main menu; anything else is answered once with "you are waiting for an agent". Once an agent or a
+   * transfer notice has spoken on the ticket, or the bot said it is out of hours, it stays out of it.
    */
   async afterFlow() {
     const last = await this.lastSent();
-    if (!last || !(last.kind === "option" || last.kind === "queueGreeting" || last.kind === "waiting")) return;
+    if (!last?.kind || !FLOW_ENDS.has(last.kind)) return;
     if (this.turn.body.trim() === "#") return this.backToQueues();
     if (last.kind === "waiting") return;
     await this.say("waiting", this.texts.waitingForAgent);
@@ -344,6 +343,9 @@ class Bot {
     return rows.sort((a, b) => Number(a.option) - Number(b.option) || a.option.localeCompare(b.option));
   }
 }
+
+/** What the bot last said when its menus have ended and the contact waits for an agent. */
+const FLOW_ENDS = new Set<BotKind>(["option", "queueGreeting", "queuesMenu", "greeting", "waiting"]);
 
 const optionColumns = {
   id: queueOptions.id,
