@@ -561,6 +561,27 @@ describe("GET /api/tickets/:id/tracking", () => {
   });
 });
 
+describe("GET /api/tickets/:id/tracking: a transfer between connections", () => {
+  it("names the connection the ticket left and the one it moved to, and the agent it was given to", async () => {
+    const { company, admin, agent, contact, sales, support, connection } = await inboxCompany();
+    const { createConnection } = await import("../../testing/inbox");
+    const delivery = await createConnection(company.id, { name: "Entregas", isDefault: false });
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, whatsappId: connection.id });
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "open" } });
+    const moved = await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { queueId: support.id, userId: agent.id, whatsappId: delivery.id, status: "open" } });
+    expect(moved.status).toBe(200);
+    const res = await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: admin.token });
+    expect(res.json.history.map((h: { action: string }) => h.action)).toEqual(["transfer", "accept"]);
+    expect(res.json.history[0]).toMatchObject({
+      toUser: { id: agent.id },
+      toQueue: { id: support.id },
+      fromWhatsapp: { id: connection.id, name: connection.name },
+      toWhatsapp: { id: delivery.id, name: "Entregas" },
+    });
+    expect(res.json.history[1]).toMatchObject({ fromWhatsapp: null, toWhatsapp: { id: connection.id } });
+  });
+});
+
 describe("DELETE /api/users/:id and the user's tickets", () => {
   it("returns the deleted user's open tickets to the waiting list", async () => {
     const { company, admin, agent, contact, sales } = await inboxCompany();
