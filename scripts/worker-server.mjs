@@ -155,7 +155,8 @@ if (bulkPort) {
           if (!/^companies\/\d+\//.test(key)) return res.writeHead(400).end("key: companies/<id>/…");
           const chunks = [];
           for await (const chunk of req) chunks.push(chunk);
-          await media.put(key, Buffer.concat(chunks), { httpMetadata: { contentType: req.headers["content-type"] ?? "application/octet-stream" } });
+          // A plain Uint8Array: Miniflare's R2 proxy refuses a Node Buffer.
+          await media.put(key, new Uint8Array(Buffer.concat(chunks)), { httpMetadata: { contentType: req.headers["content-type"] ?? "application/octet-stream" } });
           return res.writeHead(204).end();
         }
         // Benchmarks: a company's automation run at once (as its alarm runs it), and its database's size in bytes.
