@@ -23,8 +23,8 @@ const NO_QUEUE = "none";
 /**
  * Starting a ticket with a contact (spec: navigates to /tickets/{uuid}). The queue is asked in a small dialog:
  * required for agents, who choose among their own queues; optional for admins (spec 000: 'Selecione uma fila').
- * When the contact already has an open ticket, its owner's name is shown, or the user is taken to it when it is
- * theirs (or nobody's).
+ * When the contact already has an open ticket, the user is taken to it when it is theirs (or a visible one nobody
+ * has); otherwise the dialog says where it is held and offers to ask for a transfer (HeldTicketNotice).
  */
 export function StartTicketDialog({ contact, onOpenChange }: { contact: ContactRow | null; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();

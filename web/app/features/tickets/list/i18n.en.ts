@@ -102,8 +102,6 @@ export const en: Shape<Texts> = {
     connection: "Connection",
     connectionDefault: "Default connection",
     submit: "Open ticket",
-    otherOwner: "This contact already has an open ticket with {{name}}{{queue}}.",
-    otherOwnerQueue: " in queue {{queue}}",
   },
   // Issue 31 §4: the contact's ticket is held elsewhere (HeldTicketNotice).
   held: {

@@ -102,8 +102,6 @@ export const es: Shape<Texts> = {
     connection: "Conexión",
     connectionDefault: "Conexión predeterminada",
     submit: "Abrir ticket",
-    otherOwner: "Este contacto ya tiene un ticket abierto con {{name}}{{queue}}.",
-    otherOwnerQueue: " en la cola {{queue}}",
   },
   // Issue 31 §4: the contact's ticket is held elsewhere (HeldTicketNotice).
   held: {

@@ -101,8 +101,6 @@ const ptBR = {
     connection: "Conexão",
     connectionDefault: "Conexão padrão",
     submit: "Abrir ticket",
-    otherOwner: "Este contato já tem um ticket aberto com {{name}}{{queue}}.",
-    otherOwnerQueue: " na fila {{queue}}",
   },
   // Issue 31 §4: the contact's ticket is held elsewhere (HeldTicketNotice).
   held: {
