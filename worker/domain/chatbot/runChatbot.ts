@@ -214,15 +214,10 @@ class Bot {
         integrationId: queue.integrationId,
         promptId: queue.promptId,
       });
-      if (queue.integrationId) {
-        // An integration sees every message, the one that brought the contact here too, after the queue's greeting.
-        await this.say("queueGreeting", queue.greetingMessage, media);
-        this.takeoverNext = true;
-        return;
-      }
-      // The assistant answers the contact's message itself. The queue's greeting is not said: written for a menu
-      // ("Escolha uma opção:"), it would invite a choice that the assistant, not a menu, takes (the queue dialog
-      // says so).
+      // An integration follows the queue's greeting. The assistant goes without it: a greeting written for a menu
+      // ("Escolha uma opção:") would invite a choice that no menu follows (the queue dialog says so).
+      if (queue.integrationId) await this.say("queueGreeting", queue.greetingMessage, media);
+      // Either one answers the message that brought the contact here.
       this.takeoverNext = true;
       return;
     }
