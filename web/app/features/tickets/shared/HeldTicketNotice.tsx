@@ -4,6 +4,7 @@ import type { OpenTicketConflict } from "../../../../../worker/contracts/tickets
 import { Button } from "../../../components/ui/Button";
 import { toastError } from "../../../lib/errors";
 import { requestTicketTransfer } from "./api";
+import { heldSentence } from "./held";
 
 /**
  * The contact already has a live ticket held elsewhere (ERR_OTHER_OPEN_TICKET): where it is (its queue, and its
@@ -14,15 +15,7 @@ export function HeldTicketNotice({ conflict, contactId, whatsappId }: { conflict
   const { t } = useTranslation();
   const [asked, setAsked] = useState<"agent" | "admins" | null>(null);
   const [busy, setBusy] = useState(false);
-  const { holder } = conflict;
-  const queue = holder.queue?.name ?? null;
-  const where = holder.user
-    ? queue
-      ? t("tickets.held.withAgentInQueue", { name: holder.user.name, queue })
-      : t("tickets.held.withAgent", { name: holder.user.name })
-    : queue
-      ? t(holder.status === "pending" ? "tickets.held.waitingInQueue" : "tickets.held.inQueue", { queue })
-      : t("tickets.held.noQueue");
+  const where = heldSentence(conflict, t);
 
   const ask = async () => {
     setBusy(true);
