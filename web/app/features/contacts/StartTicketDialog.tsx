@@ -130,7 +130,11 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
             aria-describedby={error ? "start-ticket-queue-error" : noQueues ? "start-ticket-queue-hint" : undefined}
           />
         </Field>
-        {held ? <HeldTicketNotice conflict={held} contactId={contact.id} /> : null}
+        {held ? (
+          <div className="mt-4">
+            <HeldTicketNotice conflict={held} contactId={contact.id} />
+          </div>
+        ) : null}
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={busy}>
