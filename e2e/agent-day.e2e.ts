@@ -142,7 +142,7 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
     await expect.poll(() => focusedInChat(luana)).toBe(true);
   });
 
-  it("shows WhatsApp's formatting in the bubble, and the list's preview as plain text with our ticks", async () => {
+  it("shows WhatsApp's formatting in the bubble and in the list's preview (rendered, not raw), with our ticks", async () => {
     await luana.keyboard.type("*Proposta* _válida_ ~até sexta~ ```PLANO-20```");
     await luana.keyboard.press("Enter");
     const sent = bubble(luana, "PLANO-20");
@@ -155,6 +155,7 @@ describe("journey: an agent's day in the chat — from the keyboard, with drafts
 
     const preview = rowOf(luana, FIRST).getByTestId("ticket-preview");
     await expect.poll(() => preview.innerText()).toBe("Proposta válida até sexta PLANO-20");
+    expect(await preview.locator("strong").innerText()).toBe("Proposta");
     expect(await preview.locator("[data-ack]").count()).toBe(1);
     await screenshot(luana, "agent-day-formatting");
   });

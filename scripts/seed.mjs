@@ -11,7 +11,8 @@ import { hashPassword } from "./lib/password.mjs";
 import { ROOT, stateDirs } from "./lib/paths.mjs";
 import { withBulkServer } from "./lib/bulk.mjs";
 import { localQuery } from "./lib/run.mjs";
-import { buildDemo } from "./seed/demo.mjs";
+import { readFile } from "node:fs/promises";
+import { buildDemo, SEED_MEDIA_TYPES } from "./seed/demo.mjs";
 import { insert } from "./seed/sql.mjs";
 
 /** Setting keys and defaults from the worker's catalogue, so the seed never drifts from it. */
@@ -77,6 +78,13 @@ export async function seedIfEmpty({ persistTo, log = console.log }) {
   await withBulkServer(persistTo, async (bulk) => {
     await bulk("/control", control);
     for (const { companyId, statements } of tenants) await bulk(`/tenant/${companyId}`, statements);
+    // The demo's media files, into the local R2 where the messages point.
+    for (const { media } of demo.tenants) {
+      for (const { key, file } of media) {
+        const contentType = SEED_MEDIA_TYPES[file.split(".").at(-1)] ?? "application/octet-stream";
+        await bulk.putMedia(key, await readFile(path.join(ROOT, "scripts", "seed", "media", file)), contentType);
+      }
+    }
   });
   for (const { companyId, tables } of demo.tenants) {
     const name = demo.control.find((t) => t.table === "companies").rows.find((c) => c.id === companyId).name;

@@ -135,7 +135,8 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
  * `{ "statements": ["…", …] }`; answer: each statement's rows, `{ "results": [[…], …] }`. For the benchmarks,
  * `POST /tenant/<companyId>/automate` runs that hub's ticket automation now (CompanyHub.automate, what its alarm runs
  * every minute) and answers `{ closed, transferred }`; `GET /tenant/<companyId>/size` answers `{ bytes }`
- * (CompanyHub.databaseSize).
+ * (CompanyHub.databaseSize). `PUT /media?key=<R2 key>` stores the body in the local R2 with the request's content type
+ * (the demo's media files).
  */
 const bulkPort = process.env.ZAPDESK_BULK_PORT?.trim();
 if (bulkPort) {
@@ -144,10 +145,20 @@ if (bulkPort) {
   const { parsePlatformId } = await tsImport(pathToFileURL(path.join(ROOT, "worker", "contracts", "ids.ts")).href, import.meta.url);
   const d1 = await mf.getD1Database("DB");
   const hubs = await mf.getDurableObjectNamespace("COMPANY_HUB");
+  const media = await mf.getR2Bucket("MEDIA");
   http
     .createServer(async (req, res) => {
       const requested = new URL(req.url ?? "/", "http://localhost");
       try {
+        if (requested.pathname === "/media" && req.method === "PUT") {
+          const key = requested.searchParams.get("key") ?? "";
+          if (!/^companies\/\d+\//.test(key)) return res.writeHead(400).end("key: companies/<id>/…");
+          const chunks = [];
+          for await (const chunk of req) chunks.push(chunk);
+          // A plain Uint8Array: Miniflare's R2 proxy refuses a Node Buffer.
+          await media.put(key, new Uint8Array(Buffer.concat(chunks)), { httpMetadata: { contentType: req.headers["content-type"] ?? "application/octet-stream" } });
+          return res.writeHead(204).end();
+        }
         // Benchmarks: a company's automation run at once (as its alarm runs it), and its database's size in bytes.
         const hubCall = /^\/tenant\/([^/]+)\/(automate|size)$/.exec(requested.pathname);
         if (hubCall) {

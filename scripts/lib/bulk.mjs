@@ -10,9 +10,12 @@ import { wrangler } from "./run.mjs";
 import { freePort } from "./ports.mjs";
 
 
-/** A client of a running bulk port: `bulk("/control" | "/tenant/<id>", statements)` answers each statement's rows. */
+/**
+ * A client of a running bulk port: `bulk("/control" | "/tenant/<id>", statements)` answers each statement's rows;
+ * `bulk.putMedia(key, bytes, contentType)` stores a file in the local R2 (the demo's media).
+ */
 export function bulkClient(port) {
-  return async function bulk(target, statements) {
+  const bulk = async function bulk(target, statements) {
     const res = await fetch(`http://127.0.0.1:${port}${target}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -22,6 +25,11 @@ export function bulkClient(port) {
     if (!res.ok) throw new Error(`bulk ${target} failed (${res.status}): ${text}`);
     return JSON.parse(text).results;
   };
+  bulk.putMedia = async (key, bytes, contentType) => {
+    const res = await fetch(`http://127.0.0.1:${port}/media?key=${encodeURIComponent(key)}`, { method: "PUT", headers: { "content-type": contentType }, body: bytes });
+    if (!res.ok) throw new Error(`bulk media ${key} failed (${res.status}): ${await res.text()}`);
+  };
+  return bulk;
 }
 
 /**

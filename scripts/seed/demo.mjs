@@ -90,12 +90,27 @@ export function buildDemo({ now, hashPassword, uuid, settingDefaults, idRangeSta
       { table: "plans", rows: PLANS.map((p) => ({ ...p, ...created })) },
       { table: "companies", rows: companies },
     ],
-    tenants: DEMO_COMPANIES.map((company) => ({
-      companyId: company.id,
-      tables: buildCompany(company, { now, hashPassword, uuid, settingDefaults, idRangeStart }),
-    })),
+    tenants: DEMO_COMPANIES.map((company) => {
+      const tables = buildCompany(company, { now, hashPassword, uuid, settingDefaults, idRangeStart });
+      const keys = tables.find((t) => t.table === "messages").rows.flatMap((m) => (m.mediaUrl ? [m.mediaUrl] : []));
+      // The files the seed puts into the local R2 under those keys (scripts/seed/media/).
+      return { companyId: company.id, tables, media: keys.map((key) => ({ key, file: key.split("/").at(-1) })) };
+    }),
   };
 }
+
+/**
+ * A media line's R2 key, under the company's prefix as the worker stores messages' media; its last segment names
+ * the file in scripts/seed/media/ (a real image, PDF or audio, so the chat shows it instead of "Arquivo
+ * indisponível"). Text and contact cards have none.
+ */
+export function seedMediaKey(companyId, wid, mediaType, body) {
+  const file = mediaType === "audio" ? "audio.wav" : ["image", "application", "video"].includes(mediaType) ? body : null;
+  return file ? `companies/${companyId}/messages/seed/${wid}/${file}` : null;
+}
+
+/** The content type of a seeded media file, by its extension. */
+export const SEED_MEDIA_TYPES = { jpg: "image/jpeg", pdf: "application/pdf", wav: "audio/wav" };
 
 const weekOf = (company) => company.week.map(([weekday, weekdayEn, startTime, endTime]) => ({ weekday, weekdayEn, startTime, endTime }));
 
@@ -202,7 +217,8 @@ export function buildCompany(company, { now, hashPassword, uuid, settingDefaults
         wid: `SEED${ticketId}-${n + 1}`,
         companyId, ticketId, contactId, body, fromMe,
         read: fromMe || inboundAfter >= script.unread,
-        mediaType, mediaUrl: null, mediaName: mediaType === "chat" || !/\.\w{2,4}$/.test(body) ? null : body,
+        mediaType, mediaUrl: seedMediaKey(companyId, `SEED${ticketId}-${n + 1}`, mediaType, body),
+        mediaName: mediaType === "chat" || !/\.\w{2,4}$/.test(body) ? null : body,
         ack: fromMe ? (msAgo > 30 * MINUTE ? 3 : 2) : 0,
         sentByBot: who === "bot",
         queueId, userId: who === "out" ? (from && n < 2 ? from.user : agent) : null,

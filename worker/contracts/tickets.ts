@@ -65,6 +65,46 @@ export const createTicketInput = z.object({
 });
 export type CreateTicketInput = z.infer<typeof createTicketInput>;
 
+const namedRef = z.object({ id, name: z.string() });
+
+/**
+ * What a 409 ERR_OTHER_OPEN_TICKET carries (issue 31 §4): where the contact's live ticket is, so that an agent who
+ * meets it is not stuck. Everyone learns the queue that holds it; the agent who has it, and the ticket itself
+ * (to open it), only someone who may see that ticket.
+ */
+export const openTicketConflict = z.object({
+  holder: z.object({
+    status: z.enum(["open", "pending"]),
+    queue: namedRef.nullable(),
+    /** Null when nobody has it, or when the caller may not see who has it. */
+    user: namedRef.nullable(),
+  }),
+  ticket: z
+    .object({
+      id,
+      uuid: z.string(),
+      status: z.enum(["open", "pending"]),
+      userId: id.nullable(),
+      queueId: id.nullable(),
+      user: z.object({ id, name: z.string().nullable() }).nullable(),
+      queue: z.object({ id, name: z.string().nullable() }).nullable(),
+    })
+    .optional(),
+});
+export type OpenTicketConflict = z.infer<typeof openTicketConflict>;
+
+/** POST /tickets/transferRequest: ask whoever holds the contact's live ticket to hand it over. */
+export const transferRequestInput = z.object({
+  contactId: id,
+  whatsappId: id.nullish(),
+});
+export type TransferRequestInput = z.infer<typeof transferRequestInput>;
+
+/** Who was asked: the agent who has the ticket, or (nobody has it) the company's admins; never named. */
+export interface TransferRequestResult {
+  asked: "agent" | "admins";
+}
+
 export const updateTicketInput = patchOf({
   status: z.enum(["open", "pending", "closed"]).optional(),
   userId: id.nullish(),

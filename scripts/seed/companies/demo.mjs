@@ -90,8 +90,8 @@ export const DEMO_COMPANY = {
   ],
   /**
    * Ticket scripts: who, where, state, and the conversation. `in` lines come from the contact, `out` lines from
-   * the agent (`bot` from the connection's chatbot). Media lines carry a type and a plain-text description
-   * (no file is stored for the demo).
+   * the agent (`bot` from the connection's chatbot). Media lines carry a type and a file name: the seed puts that
+   * file (scripts/seed/media/, a voice note's is audio.wav) into the local R2, so the chat shows it.
    */
   tickets: [
     {
@@ -111,7 +111,7 @@ export const DEMO_COMPANY = {
       lines: [
         ["in", "Meu WhatsApp desconectou do sistema."],
         ["out", "Oi, João! Vou verificar a sua conexão agora mesmo."],
-        ["in", "Áudio (0:14)", "audio"],
+        ["in", "", "audio"],
         ["out", "Pode abrir Conexões e ler o QR code de novo, por favor?"],
       ],
     },

@@ -110,7 +110,7 @@ export const PADARIA_COMPANY = {
       lines: [
         ["in", "Meu pedido ainda não chegou, já faz uma hora."],
         ["out", "Oi, Paulo! Vou falar com o entregador agora mesmo."],
-        ["in", "Áudio (0:12)", "audio"],
+        ["in", "", "audio"],
         ["out", "Ele está a duas quadras daí, chega em 5 minutos."],
       ],
     },

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { contacts, messages, tags, ticketTracking, tickets } from "../../db/schema";
-import { MAX_FILTER_IDS } from "../../contracts/tickets";
+import { MAX_FILTER_IDS, openTicketConflict } from "../../contracts/tickets";
 import { call, companyWithTeam, inTenant, setSetting, testEnv } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { createTag, tagTicket } from "../../testing/records";
@@ -54,7 +54,7 @@ describe("POST /api/tickets", () => {
     });
   });
 
-  it("tells an agent who may not see the contact's live ticket only that it is served elsewhere: no owner, queue or id", async () => {
+  it("tells an agent who may not see the contact's live ticket which queue holds it, but not who has it nor the ticket", async () => {
     const { admin, agent, contact, sales, support } = await inboxCompany();
     const held = await call("POST", "/api/tickets", { token: admin.token, body: { contactId: contact.id, queueId: support.id } });
     expect(held.status).toBe(201);
@@ -62,8 +62,17 @@ describe("POST /api/tickets", () => {
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("ERR_OTHER_OPEN_TICKET");
     expect(res.json.ticket).toBeUndefined();
+    // Issue 31 §4: the queue is said, so the agent can ask for a transfer instead of being stuck.
+    expect(openTicketConflict.parse(res.json)).toEqual({ holder: { status: "open", queue: { id: support.id, name: "Suporte" }, user: null } });
     const said = JSON.stringify(res.json);
-    for (const secret of [held.json.uuid, admin.name, "Suporte", `"id":${held.json.id}`]) expect(said).not.toContain(secret);
+    for (const secret of [held.json.uuid, admin.name, `"id":${held.json.id}`]) expect(said).not.toContain(secret);
+  });
+
+  it("names the holder to someone who may see the ticket, in the same typed detail", async () => {
+    const { agent, supervisor, contact, sales } = await inboxCompany();
+    await call("POST", "/api/tickets", { token: agent.token, body: { contactId: contact.id, queueId: sales.id } });
+    const res = await call("POST", "/api/tickets", { token: supervisor.token, body: { contactId: contact.id, queueId: sales.id } });
+    expect(openTicketConflict.parse(res.json).holder).toEqual({ status: "open", queue: { id: sales.id, name: "Vendas" }, user: { id: agent.id, name: agent.name } });
   });
 
   it("creates exactly one ticket when twenty requests for the same contact arrive at once", async () => {
@@ -558,6 +567,62 @@ describe("GET /api/tickets/:id/tracking", () => {
     expect(res.json.history[1]).toMatchObject({ byUser: { id: agent.id }, toUser: { id: admin.id }, toQueue: { id: support.id } });
     const other = await companyWithTeam();
     expect((await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: other.admin.token })).status).toBe(404);
+  });
+});
+
+describe("POST /api/tickets/transferRequest", () => {
+  it("asks the agent who has the contact's ticket, by a direct internal-chat message that mentions them, without naming them to the asker", async () => {
+    const { admin, agent, contact, sales, support } = await inboxCompany();
+    await call("POST", "/api/tickets", { token: admin.token, body: { contactId: contact.id, queueId: support.id } });
+    const res = await call("POST", "/api/tickets/transferRequest", { token: agent.token, body: { contactId: contact.id } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ asked: "agent" });
+    const bell = await call("GET", "/api/notifications", { token: admin.token });
+    const mention = bell.json.records.find((r: { kind: string }) => r.kind === "mention");
+    expect(mention).toMatchObject({ mention: { sender: agent.name, message: expect.stringContaining(`@${admin.name}, pode me transferir o atendimento de`) } });
+    expect(mention.mention.message).toContain("fila Suporte");
+    void sales;
+  });
+
+  it("asks the admins while nobody has the ticket", async () => {
+    const { company, admin, agent, contact, connection } = await inboxCompany();
+    await createTicketRow(company.id, { contactId: contact.id, whatsappId: connection.id, status: "pending", userId: null });
+    const res = await call("POST", "/api/tickets/transferRequest", { token: agent.token, body: { contactId: contact.id, whatsappId: connection.id } });
+    expect(res.json).toEqual({ asked: "admins" });
+    const bell = await call("GET", "/api/notifications", { token: admin.token });
+    expect(bell.json.records.some((r: { kind: string }) => r.kind === "mention")).toBe(true);
+  });
+
+  it("answers 404 when the contact has no live ticket, for another company's contact too, and 400 for a bad body", async () => {
+    const { agent, contact } = await inboxCompany();
+    expect((await call("POST", "/api/tickets/transferRequest", { token: agent.token, body: { contactId: contact.id } })).status).toBe(404);
+    const other = await companyWithTeam();
+    const foreign = await call("POST", "/api/tickets/transferRequest", { token: other.admin.token, body: { contactId: contact.id } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error).toBe("ERR_NO_CONTACT_FOUND");
+    const bad = await call("POST", "/api/tickets/transferRequest", { token: agent.token, body: { contactId: "x" } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("GET /api/tickets/:id/tracking: a transfer between connections", () => {
+  it("names the connection the ticket left and the one it moved to, and the agent it was given to", async () => {
+    const { company, admin, agent, contact, sales, support, connection } = await inboxCompany();
+    const { createConnection } = await import("../../testing/inbox");
+    const delivery = await createConnection(company.id, { name: "Entregas", isDefault: false });
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, whatsappId: connection.id });
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "open" } });
+    const moved = await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { queueId: support.id, userId: agent.id, whatsappId: delivery.id, status: "open" } });
+    expect(moved.status).toBe(200);
+    const res = await call("GET", `/api/tickets/${ticket.id}/tracking`, { token: admin.token });
+    expect(res.json.history.map((h: { action: string }) => h.action)).toEqual(["transfer", "accept"]);
+    expect(res.json.history[0]).toMatchObject({
+      toUser: { id: agent.id },
+      toQueue: { id: support.id },
+      fromWhatsapp: { id: connection.id, name: connection.name },
+      toWhatsapp: { id: delivery.id, name: "Entregas" },
+    });
+    expect(res.json.history[1]).toMatchObject({ fromWhatsapp: null, toWhatsapp: { id: connection.id } });
   });
 });
 

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { closeAllInput, closeAllQuery, createTicketInput, listTicketsQuery, updateTicketInput } from "../../contracts/tickets";
+import { closeAllInput, closeAllQuery, createTicketInput, listTicketsQuery, transferRequestInput, updateTicketInput } from "../../contracts/tickets";
 import { HUB_MARK_HEADER } from "../../contracts/ws";
 import { countCloseAll } from "../../domain/tickets/bulkTransitions";
 import { countUnreadTickets } from "../../domain/tickets/countUnreadTickets";
 import { hubHere } from "../../hub/ports";
 import { ticketHistory } from "../../domain/tickets/ticketHistory";
 import { listTickets } from "../../domain/tickets/listTickets";
+import { requestTicketTransfer } from "../../domain/tickets/requestTicketTransfer";
 import { showTicket } from "../../domain/tickets/showTicket";
 import { AppError } from "../../domain/errors";
 import { readWithSession, requireAuth } from "../middleware/auth";
@@ -41,6 +42,9 @@ export const ticketRoutes = new Hono<AppEnv>()
   )
   .get("/:id/tracking", async (c) =>
     c.json((await readWithSession(c, (ctx) => ticketHistory({ ctx, input: { ticketId: idParam(c) } }))).result),
+  )
+  .post("/transferRequest", requireAuth, async (c) =>
+    c.json(await requestTicketTransfer({ ctx: c.get("ctx"), input: await jsonBody(c, transferRequestInput) })),
   )
   .post("/", requireAuth, async (c) => {
     const input = await jsonBody(c, createTicketInput);

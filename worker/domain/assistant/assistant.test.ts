@@ -205,6 +205,23 @@ describe("handing a ticket to the assistant", () => {
   });
 });
 
+describe("a queue with a prompt", () => {
+  it("hands the contact to the assistant without the queue's greeting: no 'Escolha uma opção:' with no options", async () => {
+    const team = await inboxCompany();
+    const prompt = await promptFor(team);
+    await inTenant(team.company.id, (db) => db.insert(whatsappQueues).values({ whatsappId: team.connection.id, queueId: team.support.id }).run());
+    await call("PUT", `/api/queue/${team.support.id}`, { token: team.admin.token, body: { promptId: prompt.id, greetingMessage: "Você está no Suporte. Escolha uma opção:" } });
+    useFakeOpenAi();
+    await deliver(inbound(team.connection.id, "5511955550002", "Olá, quero saber o preço"));
+    const ticket = (await inTenant(team.company.id, (db) => db.select().from(tickets).where(eq(tickets.companyId, team.company.id)).all())).find((t) => t.useIntegration)!;
+    expect(ticket).toMatchObject({ queueId: team.support.id, promptId: prompt.id, chatbot: false });
+    await expect.poll(() => ticketRowsQueued(team.company.id, ticket.id), { timeout: 10_000 }).toBeGreaterThan(0);
+    const lines = await botLines(team.company.id, ticket.id);
+    expect(lines.map((l) => l.body)).not.toContain("Você está no Suporte. Escolha uma opção:");
+    expect(lines.every((l) => l.dataJson === JSON.stringify({ bot: "assistant" }))).toBe(true);
+  });
+});
+
 /** Whether the assistant has answered the ticket (the queue's consumer runs in the test worker too). */
 async function ticketRowsQueued(companyId: number, ticketId: number) {
   return (await botLines(companyId, ticketId)).filter((l) => l.dataJson === JSON.stringify({ bot: "assistant" })).length;

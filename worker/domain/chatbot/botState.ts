@@ -10,6 +10,8 @@ export type BotKind =
   | "optionsMenu"
   | "option"
   | "invalidOption"
+  /** The menus ended: the contact was told they wait for an agent ("#" still brings the menu back). */
+  | "waiting"
   | "outOfHours"
   | "rating"
   | "ratingRepeat"

@@ -5,7 +5,7 @@ import type { WeekdaySchedule } from "../../contracts/companies";
 import { messages, queueOptions, tickets, userRatings, whatsappQueues } from "../../db/tenantSchema";
 import { deliver, inbound } from "../../testing/bridge";
 import { call, companyWithTeam, control, createQueue, hubOf, inTenant, setSetting, testEnv } from "../../testing/fixtures";
-import { createConnection } from "../../testing/inbox";
+import { createConnection, createMessageRow } from "../../testing/inbox";
 
 /** What the bot said on the company's tickets, oldest first. */
 async function botSaid(companyId: number) {
@@ -101,6 +101,71 @@ describe("the connection's chatbot", () => {
     expect(await ticketOf(company.id)).toMatchObject({ queueId: sales.id, chatbot: false });
   });
 
+  it("after an option with one sub-option, tells the contact once that they wait for an agent, and # brings the main menu back", async () => {
+    const { company, connection } = await botCompany();
+    const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1, greetingMessage: "Vendas:" });
+    const other = await createQueue(company.id, { name: "Outros", orderQueue: 2 });
+    await offer(company.id, connection.id, sales.id, other.id);
+    await option(company.id, sales.id, null, "1", "Planos", "Nossos planos:");
+    const hours = await option(company.id, sales.id, null, "2", "Horário", "Veja:");
+    await option(company.id, sales.id, hours.id, "1", "Único", "Das 8h às 18h.");
+
+    for (const text of ["oi", "1", "2", "1", "2"]) await deliver(inbound(connection.id, NUMBER, text));
+    const said = await botSaid(company.id);
+    expect(said.map((s) => s.kind)).toEqual(["queuesMenu", "optionsMenu", "option", "option", "waiting"]);
+    expect(said[4]!.body).toBe("Você está na fila de atendimento e logo um atendente vai falar com você. Para voltar ao menu inicial, envie *#*.");
+    expect(await ticketOf(company.id)).toMatchObject({ queueId: sales.id, chatbot: false, status: "pending", userId: null });
+
+    await deliver(inbound(connection.id, NUMBER, "#"));
+    const after = await botSaid(company.id);
+    expect(after.at(-1)).toEqual({ kind: "queuesMenu", body: "Olá! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Outros" });
+    expect(await ticketOf(company.id)).toMatchObject({ queueId: null, chatbot: false });
+  });
+
+  it("tells the contact they wait for an agent when they write again in a queue that said nothing", async () => {
+    const { company, connection } = await botCompany();
+    const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1, greetingMessage: "" });
+    const other = await createQueue(company.id, { name: "Outros", orderQueue: 2 });
+    await offer(company.id, connection.id, sales.id, other.id);
+    for (const text of ["oi", "1", "alô?", "tem alguém?"]) await deliver(inbound(connection.id, NUMBER, text));
+    expect((await botSaid(company.id)).map((s) => s.kind)).toEqual(["queuesMenu", "waiting"]);
+  });
+
+  it("stays out of a ticket an agent spoke on, even after the menus ended", async () => {
+    const { company, connection } = await botCompany();
+    const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1, greetingMessage: "Vendas: descreva o pedido." });
+    const other = await createQueue(company.id, { name: "Outros", orderQueue: 2 });
+    await offer(company.id, connection.id, sales.id, other.id);
+    await deliver(inbound(connection.id, NUMBER, "oi"));
+    await deliver(inbound(connection.id, NUMBER, "1"));
+    const ticket = await ticketOf(company.id);
+    // An agent wrote on it and gave it back to the queue (a transfer notice would do the same).
+    await createMessageRow(company.id, { ticketId: ticket.id, contactId: ticket.contactId, body: "Já vejo isso.", fromMe: true });
+    await deliver(inbound(connection.id, NUMBER, "#"));
+    expect((await botSaid(company.id)).map((s) => s.kind)).toEqual(["queuesMenu", "queueGreeting", null]);
+  });
+
+  it("keeps the contact's words as the ticket's last message in the list and the bell while the bot answers; an agent's reply replaces them", async () => {
+    const { company, connection, admin } = await botCompany();
+    const sales = await createQueue(company.id, { name: "Vendas", orderQueue: 1 });
+    const other = await createQueue(company.id, { name: "Outros", orderQueue: 2 });
+    await offer(company.id, connection.id, sales.id, other.id);
+    await deliver(inbound(connection.id, NUMBER, "Quero encomendar um bolo"));
+    expect((await botSaid(company.id)).map((s) => s.kind)).toEqual(["queuesMenu"]);
+
+    const ticket = await ticketOf(company.id);
+    expect(ticket).toMatchObject({ lastMessage: "Quero encomendar um bolo", fromMe: false });
+    const listed = (await call("GET", "/api/tickets?status=pending&showAll=true", { token: admin.token })).json.tickets[0];
+    expect(listed).toMatchObject({ id: ticket.id, lastMessage: "Quero encomendar um bolo", lastMessageAck: null });
+    const bell = (await call("GET", "/api/notifications", { token: admin.token })).json.records;
+    expect(bell).toMatchObject([{ kind: "ticket", ticket: { id: ticket.id, lastMessage: "Quero encomendar um bolo" } }]);
+
+    await call("PUT", `/api/tickets/${ticket.id}`, { token: admin.token, body: { status: "open", userId: admin.id } });
+    const sent = await call("POST", `/api/messages/${ticket.id}`, { token: admin.token, body: { body: "Claro! De qual sabor?" } });
+    expect(sent.status).toBe(201);
+    expect(await ticketOf(company.id)).toMatchObject({ lastMessage: expect.stringContaining("Claro! De qual sabor?"), fromMe: true });
+  });
+
   it("gives up after maxUseBotQueues menus and sends the ticket to sendIdQueue", async () => {
     const team = await companyWithTeam();
     const a = await createQueue(team.company.id, { name: "A" });
@@ -159,6 +224,7 @@ describe("closing with a rating", () => {
     await deliver(inbound(connection.id, NUMBER, "3"));
     const said = await botSaid(company.id);
     expect(said.map((s) => s.kind)).toEqual(["rating", "completion"]);
+    expect(said[1]!.body).toBe("Obrigado, até logo!");
     expect(said[0]!.body).toContain("*[ 3 ]* - Muito satisfeito");
     expect(await inTenant(company.id, (db) => db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)).all())).toMatchObject([{ rate: 3, userId: admin.id }]);
     expect(await ticketOf(company.id)).toMatchObject({ status: "closed" });
@@ -176,6 +242,15 @@ describe("closing with a rating", () => {
     await deliver(inbound(connection.id, NUMBER, "2"));
     expect((await botSaid(company.id)).map((s) => s.kind)).toEqual(["rating", "completion"]);
     expect(await inTenant(company.id, (db) => db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)).all())).toMatchObject([{ rate: 2, userId: admin.id }]);
+  });
+
+  it("thanks the contact for a rating in the company's language when the connection has no completion message", async () => {
+    const pt = await closedWithRating({ complationMessage: "" });
+    await deliver(inbound(pt.connection.id, NUMBER, "3"));
+    expect((await botSaid(pt.company.id)).at(-1)).toEqual({ kind: "completion", body: "Obrigado pela sua avaliação!" });
+    const es = await closedWithRating({ complationMessage: "  " }, { language: "es" });
+    await deliver(inbound(es.connection.id, NUMBER, "1"));
+    expect((await botSaid(es.company.id)).at(-1)).toEqual({ kind: "completion", body: "¡Gracias por su calificación!" });
   });
 
   it("uses the company's rating message when the connection has none, and the connection's own when it has one", async () => {

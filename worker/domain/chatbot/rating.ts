@@ -38,8 +38,9 @@ export async function ratingPromptOf(ctx: Pick<SystemCtx, "db" | "companyId" | "
 
 /**
  * The contact's reply to the rating prompt: 1–3 is the rating (saved for the agent who closed the ticket, then
- * the completion message); anything else is kept as an ordinary message and the prompt repeated once; after
- * that the conversation goes on as a new turn ("gave-up": the caller returns the ticket to pending).
+ * the completion message, or the language's thanks when the connection has none); anything else is kept as an
+ * ordinary message and the prompt repeated once; after that the conversation goes on as a new turn ("gave-up":
+ * the caller returns the ticket to pending).
  */
 export async function answerRating(
   ctx: SystemCtx,
@@ -58,7 +59,9 @@ export async function answerRating(
       ctx.db.insert(userRatings).values({ companyId: ctx.companyId, ticketId: input.ticketId, userId: input.userId, rate, createdAt: now }),
       ctx.db.update(ticketTracking).set({ rated: true, ratingAt: now }).where(eq(ticketTracking.id, lastClose)),
     ]);
-    await botSay(ctx, input.ticketId, "completion", input.conn.complationMessage);
+    // A rating is always thanked: with the connection's own completion message, else the language's thanks.
+    const thanks = input.conn.complationMessage.trim() || contactTexts((await settingsFor(ctx, ["language"])).language).ratingThanks;
+    await botSay(ctx, input.ticketId, "completion", thanks);
     return "rated";
   }
   if (input.prompt === "rating") {

@@ -4,7 +4,7 @@ import { oncePerContext, type SystemCtx } from "../context";
 import { isEnabled, settingsFor } from "../settings/companySettingValues";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { InboundTicket } from "../inbound/inboundTicket";
-import { lastSentByUs, type BotState } from "./botState";
+import { lastSentByUs, type BotKind, type BotState } from "./botState";
 import { botSay } from "./botSay";
 import { sendFileList } from "../fileLists/sendFileList";
 import { contactTexts, type ContactTexts } from "../contactTexts";
@@ -55,6 +55,8 @@ export function chatbotAnswers(
  * queue's menu; several → the numbered menu of queues, limited by maxUseBotQueues (then sendIdQueue) and
  * timeUseBotQueues; inside a queue, its option tree (0 back one level, # back to the main menu, one child
  * followed automatically, an invalid reply answered once); a queue with an integration or prompt hands off.
+ * When the menus end (a queue without options, or an option without children), the contact is told once that
+ * they wait for an agent, and "#" still brings the main menu back until someone takes the ticket.
  */
 export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<ChatbotOutcome> {
   const now = turn.now ?? new Date();
@@ -68,6 +70,7 @@ export async function runChatbot(ctx: SystemCtx, turn: ChatbotTurn): Promise<Cha
   }
   if (turn.ticket.queueId === null) await bot.chooseQueue();
   else if (turn.ticket.chatbot) await bot.navigateOptions();
+  else await bot.afterFlow();
   return bot.outcome();
 }
 
@@ -211,10 +214,11 @@ class Bot {
         integrationId: queue.integrationId,
         promptId: queue.promptId,
       });
-      await this.say("queueGreeting", queue.greetingMessage, media);
-      // An integration sees every message, the one that brought the contact here too; the assistant answers it when
-      // the queue said nothing.
-      this.takeoverNext = queue.promptId ? !queue.greetingMessage.trim() && !queue.mediaPath : !!queue.integrationId;
+      // An integration follows the queue's greeting. The assistant goes without it: a greeting written for a menu
+      // ("Escolha uma opção:") would invite a choice that no menu follows (the queue dialog says so).
+      if (queue.integrationId) await this.say("queueGreeting", queue.greetingMessage, media);
+      // Either one answers the message that brought the contact here.
+      this.takeoverNext = true;
       return;
     }
     const top = await this.children(queue.id, null);
@@ -225,6 +229,20 @@ class Bot {
     }
     await this.setTicket({ queueId: queue.id, chatbot: true, queueOptionId: null });
     await this.say("optionsMenu", optionsMenu(this.texts, queue.greetingMessage, top, { canGoBack: false }), media);
+  }
+
+  /**
+   * A message after the menus ended, the ticket in a queue and the bot's own message the last we sent (a queue's
+   * greeting or an option without children, or the menu or greeting when the chosen queue said nothing): "#" goes
+   * back to the main menu; anything else is answered once with "you are waiting for an agent". Once an agent or a
+   * transfer notice has spoken on the ticket, or the bot said it is out of hours, it stays out of it.
+   */
+  async afterFlow() {
+    const last = await this.lastSent();
+    if (!last?.kind || !FLOW_ENDS.has(last.kind)) return;
+    if (this.turn.body.trim() === "#") return this.backToQueues();
+    if (last.kind === "waiting") return;
+    await this.say("waiting", this.texts.waitingForAgent);
   }
 
   async navigateOptions() {
@@ -320,6 +338,9 @@ class Bot {
     return rows.sort((a, b) => Number(a.option) - Number(b.option) || a.option.localeCompare(b.option));
   }
 }
+
+/** What the bot last said when its menus have ended and the contact waits for an agent. */
+const FLOW_ENDS = new Set<BotKind>(["option", "queueGreeting", "queuesMenu", "greeting", "waiting"]);
 
 const optionColumns = {
   id: queueOptions.id,

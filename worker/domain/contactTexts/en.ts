@@ -14,4 +14,7 @@ export const en: ContactTexts = {
   transferredToUser: (agent) => `*Automatic message*:\nYou have been transferred to *${agent}*\nPlease wait, we will be with you shortly!`,
   // Issue 31 §1 (inbound rules): the answer to a campaign recipient who opted out.
   campaignOptOut: "*Automatic message:*\nDone, you will not receive our campaigns on this number any more. If you need anything, just write to us.",
+  // Issue 31 §4 (the conversation): the bot's end of flow and the thanks after a rating.
+  waitingForAgent: "You are in the queue and an agent will be with you shortly. To go back to the main menu, send *#*.",
+  ratingThanks: "Thank you for your rating!",
 };

@@ -14,4 +14,7 @@ export const es: ContactTexts = {
   transferredToUser: (agent) => `*Mensaje automático*:\nUsted fue transferido al agente *${agent}*\nEspere, ¡ya lo atenderemos!`,
   // Issue 31 §1 (inbound rules): the answer to a campaign recipient who opted out.
   campaignOptOut: "*Mensaje automático:*\nListo, ya no recibirá nuestras campañas en este número. Si necesita algo, solo escríbanos.",
+  // Issue 31 §4 (the conversation): the bot's end of flow and the thanks after a rating.
+  waitingForAgent: "Usted está en la fila de atención y pronto un agente hablará con usted. Para volver al menú inicial, envíe *#*.",
+  ratingThanks: "¡Gracias por su calificación!",
 };

@@ -16,4 +16,7 @@ export const ptBR = {
   transferredToUser: (agent: string) => `*Mensagem automática*:\nVocê foi transferido para o atendente *${agent}*\nAguarde, já vamos te atender!`,
   // Issue 31 §1 (inbound rules): the answer to a campaign recipient who opted out.
   campaignOptOut: "*Mensagem automática:*\nPronto, você não receberá mais nossas campanhas neste número. Se precisar de algo, é só nos escrever.",
+  // Issue 31 §4 (the conversation): the bot's end of flow and the thanks after a rating.
+  waitingForAgent: "Você está na fila de atendimento e logo um atendente vai falar com você. Para voltar ao menu inicial, envie *#*.",
+  ratingThanks: "Obrigado pela sua avaliação!",
 };

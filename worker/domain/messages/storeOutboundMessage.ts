@@ -88,6 +88,9 @@ export async function storeOutboundMessage(
     .get();
   if (!ticket) throw new Error(`storeOutboundMessage: ticket ${ticketId} is not in company ${ctx.companyId}`);
   const touch = msg.touchTicket ?? true;
+  // The chatbot's menus, prompts and the assistant's answers do not become the ticket's last message: the list and
+  // the bell keep showing what the contact (or an agent) last wrote, and the ticket still waits on the contact's words.
+  const said = msg.bot ? {} : { lastMessage: msg.body || msg.mediaName || msg.mediaType || "", fromMe: true };
   // One synchronous transaction of the hub's SQLite: the message, its ticket moved, and the caller's own writes.
   const { messageId, beforeIds } = ctx.db.transaction(() => {
     const beforeIds = before.map(
@@ -106,9 +109,7 @@ export async function storeOutboundMessage(
     ctx.db
       .update(tickets)
       .set(
-        touch
-          ? { lastMessage: msg.body || msg.mediaName || msg.mediaType || "", fromMe: true, updatedAt: now }
-          : { fromMe: true, updatedAt: ticket.updatedAt },
+        touch ? { ...said, updatedAt: now } : { fromMe: true, updatedAt: ticket.updatedAt },
       )
       .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)))
       .run();

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { OpenTicketConflict } from "../../contracts/tickets";
 import type { Db } from "../../db/client";
 import { queues, tickets, users } from "../../db/schema";
 import type { Ctx } from "../context";
@@ -34,24 +35,30 @@ export async function findLiveTicket(db: Db, companyId: number, contactId: numbe
 }
 
 /**
- * The conflict the spec describes: an open ticket already exists for this contact. To someone who may see that
- * ticket it names the owner and the queue, so the UI can say who has it, or open it when it is the caller's own.
- * Anyone else learns only that the contact is being served elsewhere: who serves it, in which queue, and the
- * ticket's id are what the visibility rule keeps from them.
+ * The conflict the spec describes: an open ticket already exists for this contact (contracts/tickets
+ * openTicketConflict). Everyone is told which queue holds it, so they can ask for a transfer
+ * (requestTicketTransfer); to someone who may see that ticket it also names the owner and the ticket, so the UI can
+ * say who has it, or open it when it is the caller's own. Who serves it and the ticket's id are what the visibility
+ * rule keeps from anyone else.
  */
 export async function otherOpenTicketError(ctx: Ctx, existing: NonNullable<Awaited<ReturnType<typeof findLiveTicket>>>) {
-  if (!canSeeTicket(viewerOf(ctx.user), scopeOf(existing), await visibilitySettings(ctx))) {
-    return new AppError("ERR_OTHER_OPEN_TICKET", "This contact is already being served elsewhere.");
-  }
-  return new AppError("ERR_OTHER_OPEN_TICKET", undefined, {
-    ticket: {
-      id: existing.id,
-      uuid: existing.uuid,
-      status: existing.status,
-      userId: existing.userId,
-      queueId: existing.queueId,
-      user: existing.userId ? { id: existing.userId, name: existing.userName } : null,
-      queue: existing.queueId ? { id: existing.queueId, name: existing.queueName } : null,
-    },
-  });
+  const visible = canSeeTicket(viewerOf(ctx.user), scopeOf(existing), await visibilitySettings(ctx));
+  const status = existing.status as "open" | "pending";
+  const queue = existing.queueId ? { id: existing.queueId, name: existing.queueName ?? "" } : null;
+  const user = existing.userId ? { id: existing.userId, name: existing.userName ?? "" } : null;
+  const details: OpenTicketConflict = visible
+    ? {
+        holder: { status, queue, user },
+        ticket: {
+          id: existing.id,
+          uuid: existing.uuid,
+          status,
+          userId: existing.userId,
+          queueId: existing.queueId,
+          user: existing.userId ? { id: existing.userId, name: existing.userName } : null,
+          queue: existing.queueId ? { id: existing.queueId, name: existing.queueName } : null,
+        },
+      }
+    : { holder: { status, queue, user: null } };
+  return new AppError("ERR_OTHER_OPEN_TICKET", visible ? undefined : "This contact is already being served elsewhere.", details);
 }

@@ -6,8 +6,9 @@ import { messages, tickets } from "../../db/schema";
 
 /**
  * The delivery state (ack) of the ticket's last message when we sent it, null when the contact did: the list's
- * preview shows its ticks. Reactions are not the last message (they do not move the ticket). One step down the
- * (ticket_id, created_at) index per ticket.
+ * preview shows its ticks. Reactions are not the last message (they do not move the ticket), nor are the chatbot's
+ * messages (storeOutboundMessage keeps the contact's words as the preview; a bot row has sent_by_bot and its
+ * kind in data_json). One step down the (ticket_id, created_at) index per ticket.
  */
 // The relational query names its root table "tickets" and writes extras' columns unqualified ("id" would be the
 // message's own id inside the subquery), so the ticket's id is spelled out.
@@ -15,6 +16,7 @@ const ticketIdOfRow = sql`${sql.identifier("tickets")}.${sql.identifier("id")}`;
 const lastMessageAck = sql<number | null>`(
   select case when m.from_me then m.ack end from ${messages} m
   where m.ticket_id = ${ticketIdOfRow} and m.media_type <> 'reactionMessage'
+    and not (m.from_me and m.sent_by_bot and m.data_json is not null)
   order by m.created_at desc, m.id desc limit 1
 )`;
 

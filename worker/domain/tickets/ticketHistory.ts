@@ -3,6 +3,23 @@ import { ticketTracking, userRatings, users } from "../../db/schema";
 import type { Ctx } from "../context";
 import { showTicket } from "./showTicket";
 
+type Entry = { whatsapp: { id: number; name: string } | null };
+
+/**
+ * Each row stores the connection the ticket was on after it; the one it was on before is the nearest older row's
+ * (a transfer between connections is the only transition that changes it). Newest first, as read.
+ */
+function withConnections<T extends Entry>(history: T[]) {
+  let before: Entry["whatsapp"] = null;
+  const out: (Omit<T, "whatsapp"> & { fromWhatsapp: Entry["whatsapp"]; toWhatsapp: Entry["whatsapp"] })[] = [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const { whatsapp, ...rest } = history[i]!;
+    out.push({ ...rest, fromWhatsapp: before, toWhatsapp: whatsapp });
+    if (whatsapp) before = whatsapp;
+  }
+  return out.reverse();
+}
+
 /**
  * The ticket's transitions, newest first, with who did what, and the contact's ratings of it (each with the agent
  * it rated), for the contact drawer's history.
@@ -24,6 +41,8 @@ export async function ticketHistory({ ctx, input }: { ctx: Ctx; input: { ticketI
         // A kanban move's lanes (null: 'Em aberto', or a lane deleted since).
         fromTag: { columns: { id: true, name: true, color: true } },
         toTag: { columns: { id: true, name: true, color: true } },
+        // The connection the ticket was on after the transition.
+        whatsapp: { columns: { id: true, name: true } },
       },
     }),
     ctx.db
@@ -35,7 +54,7 @@ export async function ticketHistory({ ctx, input }: { ctx: Ctx; input: { ticketI
       .limit(50),
   ]);
   return {
-    history,
+    history: withConnections(history),
     ratings: ratings.map(({ userId, userName, ...r }) => ({ ...r, user: userId === null ? null : { id: userId, name: userName ?? "" } })),
   };
 }

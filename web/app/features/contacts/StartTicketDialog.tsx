@@ -8,10 +8,13 @@ import { Select } from "../../components/ui/Select";
 import { ApiError } from "../../lib/api-error";
 import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
-import { toast } from "../../lib/toast";
 import { createTicket, listQueues } from "./api";
 import { formatPhone } from "../../lib/phone";
-import type { ContactRow, OpenTicketConflict, QueueOption } from "./types";
+import type { OpenTicketConflict } from "../../../../worker/contracts/tickets";
+import { openTicketConflictOf } from "../tickets/shared/api";
+import { HeldTicketNotice } from "../tickets/shared/HeldTicketNotice";
+import { conflictOutcome } from "../tickets/list/newTicket";
+import type { ContactRow, QueueOption } from "./types";
 import "./texts";
 
 /** The "no queue" choice (Radix select items cannot have an empty value); only admins may start without one. */
@@ -20,8 +23,8 @@ const NO_QUEUE = "none";
 /**
  * Starting a ticket with a contact (spec: navigates to /tickets/{uuid}). The queue is asked in a small dialog:
  * required for agents, who choose among their own queues; optional for admins (spec 000: 'Selecione uma fila').
- * When the contact already has an open ticket, its owner's name is shown, or the user is taken to it when it is
- * theirs (or nobody's).
+ * When the contact already has an open ticket, the user is taken to it when it is theirs (or a visible one nobody
+ * has); otherwise the dialog says where it is held and offers to ask for a transfer (HeldTicketNotice).
  */
 export function StartTicketDialog({ contact, onOpenChange }: { contact: ContactRow | null; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
@@ -42,6 +45,7 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
   const [queues, setQueues] = useState<QueueOption[] | null>(null);
   const [queueId, setQueueId] = useState<string>(isAdmin ? NO_QUEUE : "");
   const [error, setError] = useState<string | null>(null);
+  const [held, setHeld] = useState<OpenTicketConflict | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -78,14 +82,13 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
       onClose();
       navigate(`/tickets/${ticket.uuid}`);
     } catch (err) {
-      const conflict = err instanceof ApiError && err.code === "ERR_OTHER_OPEN_TICKET" ? (err.body.ticket as OpenTicketConflict | undefined) : undefined;
-      if (conflict?.uuid) {
-        onClose();
-        if (conflict.user && conflict.user.id !== user.id) {
-          toast.error(t("contacts.ticket.ownedBy", { name: conflict.user.name ?? t("contacts.ticket.someone") }));
-        } else {
-          navigate(`/tickets/${conflict.uuid}`);
-        }
+      const conflict = openTicketConflictOf(err);
+      if (conflict) {
+        const outcome = conflictOutcome(conflict, user.id);
+        if (outcome.kind === "open") {
+          onClose();
+          navigate(`/tickets/${outcome.uuid}`);
+        } else setHeld(conflict);
         return;
       }
       if (err instanceof ApiError && err.fields.queueId) setError(t("contacts.ticket.queueRequired"));
@@ -127,6 +130,11 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
             aria-describedby={error ? "start-ticket-queue-error" : noQueues ? "start-ticket-queue-hint" : undefined}
           />
         </Field>
+        {held ? (
+          <div className="mt-4">
+            <HeldTicketNotice conflict={held} contactId={contact.id} />
+          </div>
+        ) : null}
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={busy}>

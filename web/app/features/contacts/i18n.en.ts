@@ -69,8 +69,6 @@ export const en: typeof ptBR = {
     noQueues: "You are not in any queue. Ask an administrator to add you.",
     queueRequired: "Select a queue",
     start: "Start",
-    ownedBy: "This contact is already being attended by {{name}}.",
-    someone: "another agent",
   },
   import: {
     button: "Import",

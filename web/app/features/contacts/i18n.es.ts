@@ -69,8 +69,6 @@ export const es: typeof ptBR = {
     noQueues: "No está en ninguna cola. Pida a un administrador que lo incluya.",
     queueRequired: "Seleccione una cola",
     start: "Iniciar",
-    ownedBy: "Este contacto ya está siendo atendido por {{name}}.",
-    someone: "otro agente",
   },
   import: {
     button: "Importar",

@@ -67,8 +67,6 @@ const ptBR = {
     noQueues: "Você não está em nenhuma fila. Peça a um administrador para incluí-lo.",
     queueRequired: "Selecione uma fila",
     start: "Iniciar",
-    ownedBy: "Este contato já está em atendimento com {{name}}.",
-    someone: "outro atendente",
   },
   import: {
     button: "Importar",

@@ -53,8 +53,3 @@ export interface QueueOption {
   color: string;
 }
 
-/** What ERR_OTHER_OPEN_TICKET carries about the ticket that is already open. */
-export interface OpenTicketConflict {
-  uuid: string;
-  user: { id: number; name: string | null } | null;
-}

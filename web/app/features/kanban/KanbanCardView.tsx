@@ -8,6 +8,7 @@ import { cn } from "../../components/ui/cn";
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuTrigger } from "../../components/ui/Menu";
 import { TagChip } from "../tags/TagChip";
 import { formatPhone } from "../../lib/phone";
+import { FormattedPreview } from "../tickets/shared/Formatted";
 import { TicketAvatar } from "../tickets/list/TicketAvatar";
 import { timeInLane } from "./rules";
 import type { KanbanCard, LaneTag } from "./types";
@@ -87,7 +88,7 @@ function CardBody({ card, laneId, lanes, now, onMove, handle }: CardProps & { ha
       </header>
       <p className={cn("line-clamp-2 min-h-[2lh] text-xs leading-snug", card.lastMessage ? "text-fg/80" : "text-subtle italic")}>
         <MessageSquareText className="mr-1 inline size-3.5 align-[-2px] text-subtle" aria-hidden />
-        {card.lastMessage || t("kanban.noMessage")}
+        {card.lastMessage ? <FormattedPreview text={card.lastMessage} /> : t("kanban.noMessage")}
       </p>
       <div className="flex h-5 min-w-0 items-center gap-1 overflow-hidden">
         {card.queue ? (

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Notification } from "../../../../worker/contracts/notifications";
 import { ListPopover } from "../../components/shell/HeaderPopovers";
+import { FormattedPreview } from "../tickets/shared/Formatted";
 import { useNotifications } from "./store";
 import "./texts";
 
@@ -35,7 +36,9 @@ export function NotificationsPopover() {
                     )}
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-semibold">{item.ticket.contact.name}</span>
-                      <span className="block truncate text-xs text-muted">{item.ticket.lastMessage || "—"}</span>
+                      <span className="block truncate text-xs text-muted" data-testid="notification-preview">
+                        {item.ticket.lastMessage ? <FormattedPreview text={item.ticket.lastMessage} /> : "—"}
+                      </span>
                       <span className="mt-0.5 block text-[11px] font-medium text-brand-text">
                         {item.reason === "pending" ? t("notifications.pending") : t("notifications.unread", { count: item.ticket.unreadMessages })}
                       </span>
@@ -50,7 +53,9 @@ export function NotificationsPopover() {
                       <span className="block text-sm font-semibold">
                         {t("notifications.mention", { sender: item.mention.sender, chat: item.mention.chat.title || t("notifications.directChat") })}
                       </span>
-                      <span className="block truncate text-xs text-muted">{item.mention.message}</span>
+                      <span className="block truncate text-xs text-muted">
+                        <FormattedPreview text={item.mention.message} />
+                      </span>
                     </span>
                   </>
                 )}

@@ -1,5 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Info } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
@@ -285,6 +286,9 @@ function QueueForm({
     if (hasErrors) setTab("data");
   }, [hasErrors]);
 
+  // What the chatbot does in this queue once a prompt or an integration takes the conversation (runChatbot).
+  const handOff = promptId !== null ? t("queues.dialog.promptOnHint") : integrationId !== null ? t("queues.dialog.integrationOnHint") : null;
+
   const nameError = fields.name.errors?.[0];
   const colorError = fields.color.errors?.[0];
   const orderError = fields.orderQueue.errors?.[0];
@@ -390,8 +394,24 @@ function QueueForm({
                 {integrations ? (
                   <LinkSelect id="queue-integration" label={t("queues.dialog.integration")} items={integrations} value={integrationId} onChange={setIntegrationId} error={linkErrors.integrationId} />
                 ) : null}
-                {prompts ? <LinkSelect id="queue-prompt" label={t("queues.dialog.prompt")} items={prompts} value={promptId} onChange={setPromptId} error={linkErrors.promptId} /> : null}
+                {prompts ? (
+                  <LinkSelect
+                    id="queue-prompt"
+                    label={t("queues.dialog.prompt")}
+                    items={prompts}
+                    value={promptId}
+                    onChange={setPromptId}
+                    error={linkErrors.promptId}
+                    hint={promptId === null ? t("queues.dialog.promptHint") : undefined}
+                  />
+                ) : null}
               </div>
+            ) : null}
+            {handOff ? (
+              <p role="note" data-testid="queue-handoff-note" className="flex gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2.5 text-sm text-fg">
+                <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-text" />
+                {handOff}
+              </p>
             ) : null}
           </form>
           <div className="border-t border-line pt-5">
@@ -444,6 +464,7 @@ function LinkSelect({
   value,
   onChange,
   error,
+  hint,
 }: {
   id: string;
   label: string;
@@ -451,17 +472,18 @@ function LinkSelect({
   value: number | null;
   onChange: (value: number | null) => void;
   error?: string;
+  hint?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} hint={error ? undefined : hint}>
       <Select
         id={id}
         value={value === null ? NONE : String(value)}
         onValueChange={(v) => onChange(v === NONE ? null : Number(v))}
         options={[{ value: NONE, label: t("queues.dialog.none") }, ...items.map((i) => ({ value: String(i.id), label: i.name }))]}
         invalid={!!error}
-        aria-describedby={describedBy(id, error)}
+        aria-describedby={describedBy(id, error, hint)}
       />
     </Field>
   );

@@ -29,6 +29,10 @@ export const en: typeof ptBR = {
     prompt: "AI prompt",
     none: "None",
     attachmentType: "This file type cannot be sent over WhatsApp.",
+    // Issue 31 §4: what a prompt or an integration does to the greeting and the options.
+    promptHint: "Without a prompt, the chatbot sends this queue's greeting and options.",
+    promptOnHint: "With a prompt, the AI assistant answers the contact from their first message in this queue: the greeting and the menu options are not sent.",
+    integrationOnHint: "With an integration, the greeting is sent and the integration answers next; the menu options are not used.",
   },
   schedules: {
     hint: "Click save to keep the changes",

@@ -29,6 +29,10 @@ export const es: typeof ptBR = {
     prompt: "Prompt de IA",
     none: "Ninguno",
     attachmentType: "Este tipo de archivo no se puede enviar por WhatsApp.",
+    // Issue 31 §4: what a prompt or an integration does to the greeting and the options.
+    promptHint: "Sin prompt, el chatbot envía el saludo y las opciones de esta cola.",
+    promptOnHint: "Con un prompt, el asistente de IA responde al contacto desde su primer mensaje en esta cola: el saludo y las opciones del menú no se envían.",
+    integrationOnHint: "Con una integración, se envía el saludo y la integración responde a continuación; las opciones del menú no se usan.",
   },
   schedules: {
     hint: "Haga clic en guardar para registrar los cambios",

@@ -27,6 +27,10 @@ const ptBR = {
     prompt: "Prompt de IA",
     none: "Nenhum",
     attachmentType: "Este tipo de arquivo não pode ser enviado pelo WhatsApp.",
+    // Issue 31 §4: what a prompt or an integration does to the greeting and the options.
+    promptHint: "Sem prompt, o chatbot envia a saudação e as opções desta fila.",
+    promptOnHint: "Com um prompt, a assistente de IA responde ao contato desde a primeira mensagem nesta fila: a saudação e as opções do menu não são enviadas.",
+    integrationOnHint: "Com uma integração, a saudação é enviada e a integração responde em seguida; as opções do menu não são usadas.",
   },
   schedules: {
     hint: "Clique em salvar para registar as alterações",

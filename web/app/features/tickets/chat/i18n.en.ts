@@ -208,6 +208,11 @@ export const en: Texts = {
     transferToUserAuto: "Assigned to {{to}}",
     transferPending: "{{by}} transferred it to waiting",
     transferPendingAuto: "Transferred to waiting",
+    // Issue 31 §4: a transfer names the new agent and the connection it moved to.
+    transferConnection: "Moved from connection {{from}} to {{to}} by {{by}}",
+    transferConnectionAuto: "Moved from connection {{from}} to {{to}}",
+    toAgent: "assigned to {{to}}",
+    toConnection: "connection {{from}} → {{to}}",
     kanban: "{{by}} moved it from {{from}} to {{to}} on the Kanban",
     kanbanAuto: "Moved from {{from}} to {{to}} on the Kanban",
     other: "{{action}}",

@@ -208,6 +208,11 @@ export const es: Texts = {
     transferToUserAuto: "Asignado a {{to}}",
     transferPending: "{{by}} lo transfirió a espera",
     transferPendingAuto: "Transferido a espera",
+    // Issue 31 §4: a transfer names the new agent and the connection it moved to.
+    transferConnection: "Transferido de la conexión {{from}} a {{to}} por {{by}}",
+    transferConnectionAuto: "Transferido de la conexión {{from}} a {{to}}",
+    toAgent: "asignado a {{to}}",
+    toConnection: "conexión {{from}} → {{to}}",
     kanban: "{{by}} lo movió de {{from}} a {{to}} en el Kanban",
     kanbanAuto: "Movido de {{from}} a {{to}} en el Kanban",
     other: "{{action}}",

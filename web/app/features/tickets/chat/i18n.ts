@@ -209,6 +209,11 @@ const ptBR = {
     transferToUserAuto: "Atribuído a {{to}}",
     transferPending: "{{by}} transferiu para aguardando",
     transferPendingAuto: "Transferido para aguardando",
+    // Issue 31 §4: a transfer names the new agent and the connection it moved to.
+    transferConnection: "Transferido da conexão {{from}} para {{to}} por {{by}}",
+    transferConnectionAuto: "Transferido da conexão {{from}} para {{to}}",
+    toAgent: "atribuído a {{to}}",
+    toConnection: "conexão {{from}} → {{to}}",
     kanban: "{{by}} moveu de {{from}} para {{to}} no Kanban",
     kanbanAuto: "Movido de {{from}} para {{to}} no Kanban",
     other: "{{action}}",

@@ -113,6 +113,9 @@ export interface TrackingEntry {
   /** A kanban move's lanes; null is 'Em aberto' (or a lane deleted since). */
   fromTag?: QueueRef | null;
   toTag?: QueueRef | null;
+  /** The connection the ticket was on before and after (null when unknown or deleted since). */
+  fromWhatsapp?: NamedRef | null;
+  toWhatsapp?: NamedRef | null;
 }
 
 export interface QuickReply {

@@ -8,7 +8,9 @@ import { Select } from "../../../components/ui/Select";
 import { ApiError } from "../../../lib/api";
 import { toastError } from "../../../lib/errors";
 import { useSessionUser } from "../../../lib/session-user";
-import { createTicket, listConnections, listQueues, openTicketConflict } from "../shared/api";
+import type { OpenTicketConflict } from "../../../../../worker/contracts/tickets";
+import { createTicket, listConnections, listQueues, openTicketConflictOf } from "../shared/api";
+import { HeldTicketNotice } from "../shared/HeldTicketNotice";
 import { ContactPicker } from "../../../components/ContactPicker";
 import type { ConnectionRef, ContactPick, ListTicket, QueueRef } from "../shared/types";
 import { conflictOutcome, validateNewTicket, type NewTicketErrors } from "./newTicket";
@@ -51,7 +53,7 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
   const [queues, setQueues] = useState<QueueRef[]>(isAdmin ? [] : user.queues);
   const [connections, setConnections] = useState<ConnectionRef[]>([]);
   const [errors, setErrors] = useState<NewTicketErrors>({});
-  const [taken, setTaken] = useState<string | null>(null);
+  const [held, setHeld] = useState<{ conflict: OpenTicketConflict; contactId: number; whatsappId: number | null } | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -65,7 +67,7 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
     event.preventDefault();
     const found = validateNewTicket({ contactId: contact?.id ?? null, queueId }, isAdmin);
     setErrors(found);
-    setTaken(null);
+    setHeld(null);
     if (found.contact || found.queue || !contact) return;
     setSaving(true);
     try {
@@ -78,25 +80,13 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
       onClose();
       navigate(`/tickets/${ticket.uuid}`);
     } catch (err) {
-      const conflict = openTicketConflict(err);
+      const conflict = openTicketConflictOf(err);
       if (conflict) {
         const outcome = conflictOutcome(conflict, user.id);
         if (outcome.kind === "open") {
           onClose();
           navigate(`/tickets/${outcome.uuid}`);
-        } else {
-          const queue = outcome.queue
-            ? t("tickets.newTicketDialog.otherOwnerQueue", {
-                queue: outcome.queue,
-              })
-            : "";
-          setTaken(
-            t("tickets.newTicketDialog.otherOwner", {
-              name: outcome.owner,
-              queue,
-            })
-          );
-        }
+        } else setHeld({ conflict, contactId: contact.id, whatsappId });
       } else if (err instanceof ApiError && err.fields.queueId) {
         setErrors({ queue: "queueRequired" });
       } else toastError(err);
@@ -130,7 +120,7 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
             onChange={(c) => {
               setContact(c);
               if (c) setErrors((e) => ({ ...e, contact: undefined }));
-              else setTaken(null);
+              else setHeld(null);
             }}
             error={contactError}
             texts={{
@@ -176,11 +166,7 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
             />
           </Field>
         ) : null}
-        {taken ? (
-          <p role="alert" className="rounded-lg border border-warning-fg/30 bg-warning-soft px-3 py-2 text-sm text-warning-fg">
-            {taken}
-          </p>
-        ) : null}
+        {held ? <HeldTicketNotice conflict={held.conflict} contactId={held.contactId} whatsappId={held.whatsappId} /> : null}
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={saving}>

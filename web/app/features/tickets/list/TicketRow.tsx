@@ -6,6 +6,7 @@ import { cn } from "../../../components/ui/cn";
 import { Spinner } from "../../../components/ui/Spinner";
 import { chipColors } from "../../tags/colors";
 import { AckIcon } from "../chat/messages/AckIcon";
+import { FormattedPreview } from "../shared/Formatted";
 import { previewText } from "../shared/textFormat";
 import type { ListTicket } from "../shared/types";
 import { formatDateTime } from "../../../lib/dates";
@@ -59,15 +60,20 @@ function Chip({ children, className, title, style }: { children: ReactNode; clas
   );
 }
 
-/** The last message on one line: WhatsApp's marks and our signature left out, ticks when we sent it. */
+/** The last message on one line: WhatsApp's formatting rendered, our signature left out, ticks when we sent it. */
 function LastMessage({ ticket }: { ticket: ListTicket }) {
   const { t } = useTranslation();
   const ours = ticket.lastMessageAck !== undefined && ticket.lastMessageAck !== null;
-  const text = ticket.lastMessage ? previewText(ticket.lastMessage, ours || !!ticket.fromMe) : "";
+  const fromMe = ours || !!ticket.fromMe;
+  // The plain words also serve as the title, so a preview cut by the row's width can be read whole.
+  const text = ticket.lastMessage ? previewText(ticket.lastMessage, fromMe) : "";
+  const empty = !text;
   return (
     <p className={cn("flex min-w-0 flex-1 items-center gap-1 text-sm", ticket.unreadMessages > 0 ? "text-fg" : "text-muted")} data-testid="ticket-preview">
       {ours ? <AckIcon ack={ticket.lastMessageAck!} /> : null}
-      <span className="min-w-0 truncate" title={text || undefined}>{text || <span className="italic text-subtle">{t("tickets.row.noMessage")}</span>}</span>
+      <span className="min-w-0 truncate" title={text || undefined}>
+        {empty ? <span className="italic text-subtle">{t("tickets.row.noMessage")}</span> : <FormattedPreview text={ticket.lastMessage} fromMe={fromMe} />}
+      </span>
     </p>
   );
 }

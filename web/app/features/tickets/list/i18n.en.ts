@@ -102,8 +102,18 @@ export const en: Shape<Texts> = {
     connection: "Connection",
     connectionDefault: "Default connection",
     submit: "Open ticket",
-    otherOwner: "This contact already has an open ticket with {{name}}{{queue}}.",
-    otherOwnerQueue: " in queue {{queue}}",
+  },
+  // Issue 31 §4: the contact's ticket is held elsewhere (HeldTicketNotice).
+  held: {
+    withAgentInQueue: "This contact is already being served by {{name}} in the {{queue}} queue.",
+    withAgent: "This contact is already being served by {{name}}, with no queue.",
+    inQueue: "This contact is already being served in the {{queue}} queue.",
+    waitingInQueue: "This contact is already waiting in the {{queue}} queue.",
+    noQueue: "This contact is already being served, with no queue.",
+    ask: "Ask for a transfer",
+    askHint: "We send a request over the internal chat to whoever can transfer the ticket to you.",
+    askedAgent: "Request sent to the agent who has the ticket.",
+    askedAdmins: "Request sent to the admins.",
   },
   notifications: {
     prompt: "Notify you in the browser when a message arrives?",

@@ -102,8 +102,18 @@ export const es: Shape<Texts> = {
     connection: "Conexión",
     connectionDefault: "Conexión predeterminada",
     submit: "Abrir ticket",
-    otherOwner: "Este contacto ya tiene un ticket abierto con {{name}}{{queue}}.",
-    otherOwnerQueue: " en la cola {{queue}}",
+  },
+  // Issue 31 §4: the contact's ticket is held elsewhere (HeldTicketNotice).
+  held: {
+    withAgentInQueue: "Este contacto ya está en atención con {{name}} en la cola {{queue}}.",
+    withAgent: "Este contacto ya está en atención con {{name}}, sin cola.",
+    inQueue: "Este contacto ya está en atención en la cola {{queue}}.",
+    waitingInQueue: "Este contacto ya está esperando atención en la cola {{queue}}.",
+    noQueue: "Este contacto ya está en atención, sin cola.",
+    ask: "Pedir transferencia",
+    askHint: "Enviamos una solicitud por el chat interno a quien puede transferirle el ticket.",
+    askedAgent: "Solicitud enviada al agente que tiene el ticket.",
+    askedAdmins: "Solicitud enviada a los administradores.",
   },
   notifications: {
     prompt: "¿Avisarte en el navegador cuando llegue un mensaje?",

@@ -101,8 +101,18 @@ const ptBR = {
     connection: "Conexão",
     connectionDefault: "Conexão padrão",
     submit: "Abrir ticket",
-    otherOwner: "Este contato já tem um ticket aberto com {{name}}{{queue}}.",
-    otherOwnerQueue: " na fila {{queue}}",
+  },
+  // Issue 31 §4: the contact's ticket is held elsewhere (HeldTicketNotice).
+  held: {
+    withAgentInQueue: "Este contato já está em atendimento com {{name}} na fila {{queue}}.",
+    withAgent: "Este contato já está em atendimento com {{name}}, sem fila.",
+    inQueue: "Este contato já está em atendimento na fila {{queue}}.",
+    waitingInQueue: "Este contato já está aguardando atendimento na fila {{queue}}.",
+    noQueue: "Este contato já está em atendimento, sem fila.",
+    ask: "Pedir transferência",
+    askHint: "Enviamos um pedido pelo chat interno a quem pode transferir o ticket para você.",
+    askedAgent: "Pedido enviado ao atendente que está com o ticket.",
+    askedAdmins: "Pedido enviado aos administradores.",
   },
   notifications: {
     prompt: "Avisar no navegador quando chegar mensagem?",

@@ -1,4 +1,4 @@
-import type { OpenTicketConflict } from "../shared/types";
+import type { OpenTicketConflict } from "../../../../../worker/contracts/tickets";
 
 /**
  * The new-ticket form's rules (spec 000 section 5): a contact must be chosen; a queue is required unless the
@@ -19,12 +19,11 @@ export function validateNewTicket(input: { contactId: number | null; queueId: nu
 }
 
 /**
- * What to do when the contact already has a live ticket: someone else's is reported (who has it); the caller's
- * own, or one nobody has taken yet, is simply opened.
+ * What to do when the contact already has a live ticket: the caller's own, or a visible one nobody has taken yet,
+ * is simply opened; any other is held elsewhere, and the dialog says where and offers to ask for it.
  */
-export function conflictOutcome(conflict: OpenTicketConflict, me: number): { kind: "open"; uuid: string } | { kind: "taken"; owner: string; queue: string | null } {
-  if (conflict.userId !== null && conflict.userId !== me) {
-    return { kind: "taken", owner: conflict.user?.name ?? "", queue: conflict.queue?.name ?? null };
-  }
-  return { kind: "open", uuid: conflict.uuid };
+export function conflictOutcome(conflict: OpenTicketConflict, me: number): { kind: "open"; uuid: string } | { kind: "held" } {
+  const ticket = conflict.ticket;
+  if (ticket && (ticket.userId === null || ticket.userId === me)) return { kind: "open", uuid: ticket.uuid };
+  return { kind: "held" };
 }

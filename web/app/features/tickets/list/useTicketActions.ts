@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { acceptTicket, closeTicket, openTicketConflict } from "../shared/api";
+import { acceptTicket, closeTicket, openTicketConflictOf } from "../shared/api";
 import type { ListTicket } from "../shared/types";
 import type { TicketFeed } from "./useTicketFeed";
 
@@ -30,9 +30,9 @@ export function useTicketActions(feed: TicketFeed, onAccepted: () => void) {
         navigate(`/tickets/${updated.uuid}`);
       } catch (err) {
         // A colleague got it first: say who (spec: ERR_OTHER_OPEN_TICKET names the owner).
-        const conflict = openTicketConflict(err);
+        const conflict = openTicketConflictOf(err);
         if (conflict) {
-          toast.error(conflict.user?.name ? t("tickets.toasts.takenBy", { name: conflict.user.name }) : t("tickets.toasts.takenBySomeone"));
+          toast.error(conflict.holder.user ? t("tickets.toasts.takenBy", { name: conflict.holder.user.name }) : t("tickets.toasts.takenBySomeone"));
         } else toastError(err);
       } finally {
         setAcceptingId(null);

@@ -1,10 +1,10 @@
+import { openTicketConflict, type OpenTicketConflict, type TransferRequestInput, type TransferRequestResult } from "../../../../../worker/contracts/tickets";
 import { HUB_MARK_HEADER } from "../../../../../worker/contracts/wsProtocol";
 import { api, ApiError } from "../../../lib/api";
 import type {
   ConnectionRef,
   ContactPick,
   ListTicket,
-  OpenTicketConflict,
   PreviewMessage,
   QueueRef,
   TagRef,
@@ -88,11 +88,14 @@ export const listConnections = () => api<ConnectionRef[]>("/whatsapp");
 export const searchContacts = (searchParam: string, signal?: AbortSignal) =>
   api<ContactPick[]>("/contacts/list", { query: { searchParam }, signal });
 
-/** The live ticket named by an ERR_OTHER_OPEN_TICKET answer, if that is what the error is. */
-export function openTicketConflict(err: unknown): OpenTicketConflict | null {
+/** What an ERR_OTHER_OPEN_TICKET answer says about the contact's live ticket (its typed detail), if that is the error. */
+export function openTicketConflictOf(err: unknown): OpenTicketConflict | null {
   if (!(err instanceof ApiError) || err.code !== "ERR_OTHER_OPEN_TICKET") return null;
-  const ticket = err.body.ticket;
-  if (!ticket || typeof ticket !== "object") return null;
-  const t = ticket as Partial<OpenTicketConflict>;
-  return typeof t.uuid === "string" && typeof t.id === "number" ? (t as OpenTicketConflict) : null;
+  const parsed = openTicketConflict.safeParse(err.body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Ask whoever holds the contact's live ticket to hand it over (POST /tickets/transferRequest). */
+export function requestTicketTransfer(input: TransferRequestInput) {
+  return api<TransferRequestResult>("/tickets/transferRequest", { method: "POST", body: input });
 }

@@ -45,9 +45,19 @@ export function withoutSignature(body: string): string {
   return body.replace(/^\*[^*\n]+\*:\n/, "");
 }
 
-/** A message body on one line, as a list's preview shows it: no marks, no signature of our own messages. */
+/** A message body on one line, as a system notification shows it: no marks, no signature of our own messages. */
 export function previewText(body: string, fromMe: boolean): string {
-  return plainText(fromMe ? withoutSignature(body) : body)
-    .replace(/\s+/g, " ")
-    .trim();
+  return flatten(previewNodes(body, fromMe));
+}
+
+/**
+ * A message body on one line, as the ticket list and the bell show it: the formatting kept (rendered, not raw),
+ * our signature left out, line breaks and runs of spaces made one space.
+ */
+export function previewNodes(body: string, fromMe: boolean): TextNode[] {
+  return oneLine(parseFormatting((fromMe ? withoutSignature(body) : body).trim()));
+}
+
+function oneLine(nodes: TextNode[]): TextNode[] {
+  return nodes.map((n) => ("children" in n ? { ...n, children: oneLine(n.children) } : { ...n, text: n.text.replace(/\s+/g, " ") }));
 }

@@ -78,16 +78,6 @@ export interface ContactPick {
   isGroup?: boolean;
 }
 
-/** The body of a 409 ERR_OTHER_OPEN_TICKET: who has the contact's live ticket. */
-export interface OpenTicketConflict {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  userId: number | null;
-  user: { id: number; name: string | null } | null;
-  queue: { id: number; name: string | null } | null;
-}
-
 /** A message as the preview shows it (worker/domain/messages/presentMessage). */
 export interface PreviewMessage {
   id: number;

@@ -6,7 +6,7 @@ import type { TicketHistory } from "../hooks/useTicketHistory";
 import { historyIcon } from "../messages/historyIcons";
 import { RatingStars, useRatingLabel } from "../messages/Rating";
 import { dateTimeOf } from "../rules/days";
-import { historySentence, historyTimeline } from "../rules/history";
+import { historySentence, historyText, historyTimeline } from "../rules/history";
 import "../../../kanban/texts";
 import "../texts";
 
@@ -58,7 +58,7 @@ export function HistorySection({ history: read, timeZone }: { history: TicketHis
                 <span className="absolute top-0 -left-[31px] flex size-5 items-center justify-center rounded-full border border-line bg-surface text-muted">
                   <Icon className="size-3" aria-hidden />
                 </span>
-                <p className="text-sm">{t(`ticketChat.history.${sentence.key}`, sentence.values)}</p>
+                <p className="text-sm">{historyText(sentence, t)}</p>
                 <p className="text-[11px] text-subtle">
                   <time dateTime={entry.createdAt}>{dateTimeOf(entry.createdAt, timeZone)}</time>
                 </p>

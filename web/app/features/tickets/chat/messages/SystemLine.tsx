@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { timeOf } from "../rules/days";
-import { historySentence } from "../rules/history";
+import { historySentence, historyText } from "../rules/history";
 import type { TrackingEntry } from "../types";
 import { historyIcon } from "./historyIcons";
 import "../../../kanban/texts";
@@ -15,7 +15,7 @@ export function SystemLine({ entry, timeZone }: { entry: TrackingEntry; timeZone
     <div className="my-1.5 flex justify-center px-3" data-system-line={entry.action}>
       <p className="inline-flex max-w-[85%] items-center gap-1.5 rounded-lg bg-surface/80 px-3 py-1 text-center text-xs text-muted shadow-sm">
         <Icon className="size-3.5 shrink-0" aria-hidden />
-        <span>{t(`ticketChat.history.${sentence.key}`, sentence.values)}</span>
+        <span>{historyText(sentence, t)}</span>
         <span className="text-subtle">·</span>
         <time dateTime={entry.createdAt} className="text-subtle tabular-nums">
           {timeOf(entry.createdAt, timeZone)}

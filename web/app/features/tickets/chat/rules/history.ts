@@ -7,6 +7,8 @@ import type { TicketRating, TrackingEntry } from "../types";
 export interface HistorySentence {
   key: string;
   values: Record<string, string>;
+  /** What else the same transition changed (a transfer's new agent, its new connection), said after it. */
+  more?: { key: string; values: Record<string, string> }[];
 }
 
 /** `openLane` names the kanban's lane of tickets without a lane tag ('Em aberto'), in the reader's language. */
@@ -27,19 +29,32 @@ export function historySentence(entry: TrackingEntry, openLane = "Em aberto"): H
       return { key: `return${suffix}`, values };
     case "transfer": {
       const queueChanged = entry.fromQueue?.id !== entry.toQueue?.id && !!entry.toQueue;
+      const userChanged = !!entry.toUser && entry.toUser.id !== entry.fromUser?.id;
+      const { fromWhatsapp: fromConn, toWhatsapp: toConn } = entry;
+      const connection = fromConn && toConn && fromConn.id !== toConn.id ? { from: fromConn.name, to: toConn.name } : null;
+      const more: NonNullable<HistorySentence["more"]> = [];
+      let main: HistorySentence;
       if (queueChanged) {
-        return {
+        main = {
           key: entry.fromQueue ? `transferQueue${suffix}` : `transferToQueue${suffix}`,
           values: { ...values, from: entry.fromQueue?.name ?? "", to: entry.toQueue?.name ?? "" },
         };
-      }
-      if (entry.toUser) {
-        return {
+        // The agent who has it now, when the transfer named one.
+        if (entry.toUser) more.push({ key: "toAgent", values: { to: entry.toUser.name } });
+      } else if (entry.toUser && (userChanged || !connection)) {
+        main = {
           key: entry.fromUser ? `transferUser${suffix}` : `transferToUser${suffix}`,
           values: { ...values, from: entry.fromUser?.name ?? "", to: entry.toUser.name },
         };
+      } else if (connection) {
+        main = { key: `transferConnection${suffix}`, values: { ...values, ...connection } };
+        if (entry.toUser) more.push({ key: "toAgent", values: { to: entry.toUser.name } });
+        return more.length ? { ...main, more } : main;
+      } else {
+        return { key: `transferPending${suffix}`, values };
       }
-      return { key: `transferPending${suffix}`, values };
+      if (connection) more.push({ key: "toConnection", values: connection });
+      return more.length ? { ...main, more } : main;
     }
     case "kanban":
       return {
@@ -49,6 +64,12 @@ export function historySentence(entry: TrackingEntry, openLane = "Em aberto"): H
     default:
       return { key: "other", values: { action: entry.action } };
   }
+}
+
+/** The sentence in the reader's language: its main clause, then what else changed, one after the other. */
+export function historyText(sentence: HistorySentence, t: (key: string, values: Record<string, string>) => string): string {
+  const say = (s: { key: string; values: Record<string, string> }) => t(`ticketChat.history.${s.key}`, s.values);
+  return [say(sentence), ...(sentence.more ?? []).map(say)].join(" · ");
 }
 
 /** One line of the drawer's history: a transition, or the contact's rating. */
