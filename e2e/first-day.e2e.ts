@@ -106,6 +106,7 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     admin.on("pageerror", (err) => console.error("[admin page error]", err.message));
     await admin.goto("/signup");
     await hydrated(admin);
+    await admin.getByLabel("Seu nome").fill(`Dona Flora ${stamp}`);
     await admin.getByLabel("Nome da empresa").fill(COMPANY.name);
     await admin.getByLabel("Email").fill(COMPANY.email);
     await admin.getByLabel("Telefone").pressSequentially("11988776655");

@@ -39,6 +39,7 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
     await page.getByRole("button", { name: "Cadastrar" }).click();
     await expect.poll(() => page.getByText("Escolha um plano").isVisible()).toBe(true);
 
+    await page.getByLabel("Seu nome").fill("Helena Prado");
     await page.getByLabel("Nome da empresa").fill(COMPANY);
     await page.getByLabel("Email").fill(EMAIL);
     await page.getByLabel("Telefone").pressSequentially("11987654321");
@@ -53,6 +54,8 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
     // On the trial the server chose: the session's company is due `trial` days from today.
     const me = await (await page.request.get("/api/auth/me")).json();
     expect(me.email).toBe(EMAIL);
+    // The first admin is the person who signed up, greeted by their own name, not the company's.
+    expect(me.name).toBe("Helena Prado");
     expect(me.profile).toBe("admin");
     const due = me.company?.dueDate as string | undefined;
     if (due) expect(Math.round((Date.parse(due) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000)).toBeGreaterThanOrEqual(trial - 1);
@@ -61,6 +64,7 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
     // The same e-mail again is refused, and says so.
     const again = await (await newContext()).newPage();
     await openSignup(again);
+    await again.getByLabel("Seu nome").fill("Helena Prado");
     await again.getByLabel("Nome da empresa").fill(`${COMPANY} 2`);
     await again.getByLabel("Email").fill(EMAIL);
     await again.getByLabel("Senha", { exact: true }).fill("Segredo1");

@@ -148,6 +148,7 @@ describe("journey: two companies that signed up at once work side by side, and n
       recordFrames(c.admin, c.frames);
       await c.admin.goto("/signup");
       await hydrated(c.admin);
+      await c.admin.getByLabel("Seu nome").fill(`Dono ${c.key}`);
       await c.admin.getByLabel("Nome da empresa").fill(c.name);
       await c.admin.getByLabel("Email").fill(c.email);
       await c.admin.getByLabel("Senha", { exact: true }).fill(c.password);

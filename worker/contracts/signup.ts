@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
-import { emailField, passwordField } from "./users";
+import { emailField, passwordField, personName } from "./users";
 
 /**
  * POST /api/companies/cadastro (public signup). Only what the visitor chooses: everything that costs money (the
@@ -13,6 +13,8 @@ export const signupInput = z.object({
     .min(1, "Required")
     .min(2, "Too Short!")
     .max(50, "Too Long!"),
+  /** The person signing up, who becomes the company's first admin (the spec's call lacks it: the company's name then). */
+  ownerName: personName.optional(),
   email: emailField,
   /** The mask (99) 99999-9999: stored as its digits, at most 11. */
   phone: z

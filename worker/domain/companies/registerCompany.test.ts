@@ -54,6 +54,21 @@ describe("POST /api/companies/cadastro", () => {
     expect(bills).toEqual([expect.objectContaining({ value: 149, dueDate: expectedDue, status: "open" })]);
   });
 
+  it("makes the person who signed up the first admin, by their own name (the company's name when the body has none)", async () => {
+    const named = body({ ownerName: "Helena Prado" });
+    expect((await signup(named)).status).toBe(201);
+    const withOwner = (await companyNamed(named.name as string))!;
+    const [owner] = await inTenant(withOwner.id, (db) => db.select().from(users).where(eq(users.companyId, withOwner.id)).all());
+    expect(owner).toMatchObject({ name: "Helena Prado", email: named.email, profile: "admin" });
+
+    const unnamed = body();
+    expect((await signup(unnamed)).status).toBe(201);
+    const without = (await companyNamed(unnamed.name as string))!;
+    const [admin] = await inTenant(without.id, (db) => db.select().from(users).where(eq(users.companyId, without.id)).all());
+    expect(admin!.name).toBe(unnamed.name);
+    expect((await signup(body({ ownerName: "H" }))).json).toMatchObject({ error: "ERR_VALIDATION", fields: { ownerName: "Too Short!" } });
+  });
+
   it("ignores a price, due date, status or recurrence in the body", async () => {
     const b = body({ value: 0, price: 0, dueDate: "2099-12-31", status: false, recurrence: "ANUAL", campaignsEnabled: false, trialExpiration: "2099-01-01" });
     expect((await signup(b)).status).toBe(201);

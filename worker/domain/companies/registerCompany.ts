@@ -73,7 +73,8 @@ export async function registerCompany({ control, hubs, env, input, ip, now = new
       timezone: SIGNUP_TIMEZONE,
       trialExpiration: new Date(now.getTime() + trialDays * 24 * 60 * 60 * 1000),
     },
-    { name: input.name, email: input.email, passwordHash },
+    // The first admin is the person who signed up: greeted by their own name, not the company's.
+    { name: input.ownerName ?? input.name, email: input.email, passwordHash },
   );
   // The trial's end is within the invoice lead time: its invoice opens now (the hourly job would open the same one).
   await openInvoicesIn(control, now, companyId).catch((err) => console.error("signup: first invoice not opened", String(err)));

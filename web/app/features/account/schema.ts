@@ -27,6 +27,7 @@ export function resetFormSchema(t: TFunction) {
 export function signupFormSchema(t: TFunction) {
   const required = t("validation.required");
   return z.object({
+    ownerName: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
     name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
     email: z.string({ error: required }).trim().min(1, required).max(254).email(t("validation.invalidEmail")),
     // Optional (conform hands an empty input over as undefined); the API keeps its digits.

@@ -40,6 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /** Spec 001's signup: a company, its admin and a public plan, on the platform's trial. */
+/** The signup's text fields: the person, then their company and its e-mail. */
+const SIGNUP_LABELS = { ownerName: "account.signup.ownerName", name: "account.signup.company", email: "account.signup.email" } as const;
+const SIGNUP_AUTOCOMPLETE = { ownerName: "name", name: "organization", email: "email" } as const;
+
 export default function Signup() {
   const { t } = useTranslation();
   const { open, plans, trialDays, turnstileSiteKey } = useLoaderData<typeof loader>();
@@ -75,19 +79,19 @@ export default function Signup() {
         <>
           <p className="mt-1 text-sm text-muted">{t("account.signup.intro", { count: trialDays })}</p>
           <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 flex flex-col gap-4">
-            {(["name", "email"] as const).map((name) => {
+            {(["ownerName", "name", "email"] as const).map((name) => {
               const field = fields[name];
               const error = field.errors?.[0];
               return (
-                <Field key={name} id={field.id} label={t(name === "name" ? "account.signup.company" : "account.signup.email")} error={error}>
+                <Field key={name} id={field.id} label={t(SIGNUP_LABELS[name])} error={error}>
                   <Input
                     id={field.id}
                     name={field.name}
                     key={field.key}
                     defaultValue={field.initialValue}
                     type={name === "email" ? "email" : "text"}
-                    autoComplete={name === "email" ? "email" : "organization"}
-                    autoFocus={name === "name"}
+                    autoComplete={SIGNUP_AUTOCOMPLETE[name]}
+                    autoFocus={name === "ownerName"}
                     invalid={!!error}
                     aria-describedby={describedBy(field.id, error)}
                   />
@@ -131,7 +135,7 @@ export default function Signup() {
                       {plan.name}
                     </span>
                     <span className="text-base font-semibold">{t("account.signup.perMonth", { value: brl.format(plan.value) })}</span>
-                    <span className="text-xs text-muted">{t("account.signup.limits", plan)}</span>
+                    <span className="text-xs text-muted">{[t("account.signup.users", { count: plan.users }), t("account.signup.connections", { count: plan.connections }), t("account.signup.queues", { count: plan.queues })].join(" · ")}</span>
                   </label>
                 ))}
               </div>
