@@ -82,6 +82,19 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await page.getByRole("button", { name: `Excluir ${COMPANY}` }).click();
     expect(await page.getByRole("dialog").innerText()).toContain("conexões de WhatsApp, contatos, tickets e mensagens");
     await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+
+    // "+ Vencimento" asks first, naming both dates; cancelled, nothing moves; confirmed, the row shows the new date.
+    const dueBefore = await companyRow.innerText();
+    await page.getByRole("button", { name: `+ Vencimento ${COMPANY}` }).click();
+    const renew = page.getByRole("dialog");
+    await expect.poll(() => renew.innerText()).toMatch(/O vencimento passa de .+ para \d{2}\/\d{2}\/\d{4}/);
+    await renew.getByRole("button", { name: "Cancelar" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    expect(await companyRow.innerText()).toBe(dueBefore);
+    await page.getByRole("button", { name: `+ Vencimento ${COMPANY}` }).click();
+    const target = (await page.getByRole("dialog").innerText()).match(/para (\d{2}\/\d{2}\/\d{4})/)![1]!;
+    await page.getByRole("dialog").getByRole("button", { name: "Mover vencimento" }).click();
+    await expect.poll(() => companyRow.innerText()).toContain(target);
     await expectAccessible(page, "settings-companies");
     await screenshot(page, "platform-companies-desktop-light");
 
