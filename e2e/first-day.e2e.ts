@@ -201,6 +201,11 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     const scanned = await host("POST", `/simulator/${connectionId}/scan`);
     expect(scanned.status, JSON.stringify(scanned.json)).toBe(200);
     await qr.waitFor({ state: "hidden", timeout: 15_000 });
+    // The dialog says it worked (issue 31), then gives the page back.
+    const paired = admin.getByRole("dialog", { name: "WhatsApp conectado" });
+    await paired.waitFor({ timeout: 15_000 });
+    await paired.getByRole("button", { name: "Concluir" }).click();
+    await paired.waitFor({ state: "hidden" });
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain("Conectado");
     const connection = await (await admin.request.get(`/api/whatsapp/${connectionId}`)).json();
     expect(connection).toMatchObject({ id: connectionId, status: "CONNECTED" });

@@ -6,7 +6,7 @@ import { demo } from "./support/env";
 
 /** A user of this journey's own (nobody else's demo data is touched). */
 const EMAIL = `reset-${Date.now().toString(36)}@demo.com`;
-const OLD_PASSWORD = "senha-antiga1";
+const OLD_PASSWORD = "Senha-antiga1";
 const NEW_PASSWORD = "NovaSenha2026";
 
 async function openReset(page: Page) {
