@@ -199,17 +199,18 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
                       >
                         {done ? <Check className="size-3" aria-hidden /> : i + 1}
                       </span>
-                      <span className="truncate">{label}</span>
+                      {/* On a phone only the current step is named in full; the others keep their name for screen readers. */}
+                      <span className={i === step ? "truncate" : "sr-only sm:not-sr-only sm:truncate"}>{label}</span>
                     </>
                   );
                   const box = cn(
-                    "flex w-full items-center gap-2 rounded-lg border px-2 py-1.5 text-xs font-medium",
+                    "flex w-full items-center justify-center gap-2 rounded-lg border px-2 py-1.5 text-xs font-medium sm:justify-start",
                     i === step ? "border-brand bg-brand/10 text-brand-text" : done ? "border-brand/40 text-fg" : "border-line text-muted",
                   );
                   // Steps already reached can be opened again (forwards through the same checks as Próximo).
                   const open = started && i !== step && i <= furthest && !paying;
                   return (
-                    <li key={name} aria-current={i === step ? "step" : undefined} className="flex min-w-0 flex-1">
+                    <li key={name} aria-current={i === step ? "step" : undefined} className={cn("flex min-w-0", i === step ? "flex-1" : "shrink-0 sm:flex-1")}>
                       {open ? (
                         <button
                           type="button"
