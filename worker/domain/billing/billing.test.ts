@@ -143,6 +143,30 @@ describe("POST /api/subscription/webhook/pix", () => {
     ws.close?.();
   });
 
+  it("ends a trial still running, and tells everyone of the company that it changed, so their pages follow the payment", async () => {
+    const { company, agent, psp, txid } = await charged();
+    const trialEnd = new Date(Date.now() + 3 * 86_400_000);
+    await control.update(companies).set({ trialExpiration: trialEnd }).where(eq(companies.id, company.id));
+    const agentWs = await connectWs(agent.token);
+    const before = Date.now();
+    expect((await notify({ pix: [(await psp.pay(txid))!] })).json).toEqual({ applied: 1 });
+    const ended = (await companyRow(company.id))!.trialExpiration!;
+    expect(ended.getTime()).toBeGreaterThanOrEqual(before);
+    expect(ended.getTime()).toBeLessThanOrEqual(Date.now());
+    // An agent hears no payment (an admin's business) but does hear the company change: the banner follows it.
+    await agentWs.waitFor((e) => e.type === "company" && e.action === "update" && e.companyId === company.id);
+    expect(agentWs.events.some((e) => e.type === "payment")).toBe(false);
+    agentWs.close();
+  });
+
+  it("leaves a trial that already ended as it was", async () => {
+    const { company, psp, txid } = await charged();
+    const trialEnd = new Date(Date.now() - 20 * 86_400_000);
+    await control.update(companies).set({ trialExpiration: trialEnd }).where(eq(companies.id, company.id));
+    expect((await notify({ pix: [(await psp.pay(txid))!] })).json).toEqual({ applied: 1 });
+    expect((await companyRow(company.id))!.trialExpiration).toEqual(trialEnd);
+  });
+
   it("changes nothing on a repeated or replayed notice", async () => {
     const { company, psp, txid } = await charged();
     const payment = (await psp.pay(txid))!;
@@ -305,6 +329,14 @@ describe("an expired company (ADR 0036)", () => {
     return { ...team, superToken };
   }
 
+  /** Past due by `days` (negative), as the platform moves a date back: the hub's copy follows at once. */
+  async function expire(companyId: number, days: number) {
+    const superToken = (await platformAdmin()).user.token;
+    const dueDate = addDaysToDate(today(), days);
+    expect((await call("PUT", `/api/companies/${companyId}`, { token: superToken, body: { dueDate } })).status).toBe(200);
+    return (await control.select().from(companies).where(eq(companies.id, companyId)).get())!;
+  }
+
   it("lets its admin log in and pay the open invoice, and answers 402 to anything else", async () => {
     await withoutPsp();
     const { admin, invoice } = await expiredWithInvoice();
@@ -362,6 +394,39 @@ describe("an expired company (ADR 0036)", () => {
     await fresh.waitFor((e) => e.type === "ticket" && e.ticket.lastMessage === "Paguei, e agora?");
     await ws.waitFor((e) => e.type === "ticket" && e.ticket.lastMessage === "Paguei, e agora?");
     for (const socket of [ws, fresh, otherWs]) socket.close();
+  });
+
+  it("always has an invoice to pay: one is opened when its admin reads the invoices, once however many read at once", async () => {
+    // Overdue longer than the hourly job's window: the job opens nothing for it.
+    const plan = await createPlan({ value: 100 });
+    const { company: created, admin } = await companyWithTeam({ planId: plan.id, dueDate: addDaysToDate(today(), 40), recurrence: "TRIMESTRAL" });
+    const company = await expire(created.id, -90);
+    await openDueInvoices(testEnv);
+    expect(await invoicesOf(company.id)).toEqual([]);
+    const reads = await Promise.all([0, 1, 2].map(() => call("GET", "/api/invoices/all?pageNumber=1", { token: admin.token })));
+    const rows = await invoicesOf(company.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ dueDate: company.dueDate, value: 300, status: "open", planId: plan.id });
+    for (const read of reads) {
+      expect(read.status).toBe(200);
+      expect(read.json.invoices).toEqual([expect.objectContaining({ id: rows[0]!.id, status: "open" })]);
+    }
+    // It is the one to pay.
+    await withoutPsp();
+    expect((await call("POST", "/api/subscription", { token: admin.token, body: { invoiceId: rows[0]!.id } })).json.valor.original).toBe("300.00");
+    // Read again: still that one.
+    await call("GET", "/api/invoices/all", { token: admin.token });
+    expect(await invoicesOf(company.id)).toHaveLength(1);
+  });
+
+  it("opens none for a company that is not expired, nor one on a plan worth nothing", async () => {
+    const { company, admin } = await billedCompany("MENSAL", 40);
+    await call("GET", "/api/invoices/all", { token: admin.token });
+    expect(await invoicesOf(company.id)).toEqual([]);
+    const free = await createPlan({ value: 0 });
+    const gratis = await companyWithTeam({ planId: free.id, dueDate: addDaysToDate(today(), 40) });
+    await expire(gratis.company.id, -3);
+    expect((await call("GET", "/api/invoices/all", { token: gratis.admin.token })).json.invoices).toEqual([]);
   });
 
   it("refuses the admin of a blocked company even the invoices", async () => {

@@ -4,6 +4,7 @@ import type { invoiceListQuery } from "../../contracts/billing";
 import { invoices } from "../../db/controlSchema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import { ensureInvoiceToPay } from "./invoiceToPay";
 
 const PAGE = 20;
 
@@ -24,9 +25,13 @@ export function invoiceView(row: typeof invoices.$inferSelect) {
   };
 }
 
-/** GET /api/invoices/all: the caller's company's invoices (never another's), newest due date first, paged. */
+/**
+ * GET /api/invoices/all: the caller's company's invoices (never another's), newest due date first, paged. An expired
+ * company's list always holds an invoice to pay (ensureInvoiceToPay), read where its admin is sent to pay.
+ */
 export async function listInvoices({ ctx, input }: { ctx: Ctx; input: z.infer<typeof invoiceListQuery> }) {
   assertBillingAccess(ctx);
+  if (input.pageNumber === 1) await ensureInvoiceToPay(ctx.control, ctx.companyId);
   const search = input.searchParam ? `%${input.searchParam.replace(/[%_]/g, "")}%` : null;
   const rows = await ctx.control
     .select()

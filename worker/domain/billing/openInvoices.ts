@@ -42,8 +42,28 @@ export async function openInvoicesIn(db: ControlDb, now = new Date(), onlyCompan
     )
     .all();
   let opened = 0;
-  for (let i = 0; i < due.length; i += CHUNK) {
-    const rows = due.slice(i, i + CHUNK).map((c) => ({
+  for (let i = 0; i < due.length; i += CHUNK) opened += await insertInvoices(db, due.slice(i, i + CHUNK));
+  return { opened };
+}
+
+/** What an invoice is made from: the company's due date and recurrence, and its plan. */
+export interface InvoiceSource {
+  companyId: number;
+  dueDate: string | null;
+  recurrence: (typeof companies.$inferSelect)["recurrence"];
+  planId: number;
+  planName: string;
+  value: number;
+}
+
+/**
+ * Opens each company's invoice for its due date, at its plan's value times its recurrence. The unique
+ * (company, due date) index makes it idempotent, even when run twice at once: answers how many it opened.
+ */
+export async function insertInvoices(db: ControlDb, sources: InvoiceSource[]): Promise<number> {
+  const rows = sources
+    .filter((c) => c.dueDate)
+    .map((c) => ({
       companyId: c.companyId,
       planId: c.planId,
       detail: `${c.planName} (${c.recurrence})`,
@@ -51,9 +71,8 @@ export async function openInvoicesIn(db: ControlDb, now = new Date(), onlyCompan
       dueDate: c.dueDate!,
       status: "open" as const,
     }));
-    const inserted = await db.insert(invoices).values(rows).onConflictDoNothing().returning({ id: invoices.id });
-    opened += inserted.length;
-  }
-  return { opened };
+  if (rows.length === 0) return 0;
+  const inserted = await db.insert(invoices).values(rows).onConflictDoNothing().returning({ id: invoices.id });
+  return inserted.length;
 }
 

@@ -68,10 +68,16 @@ async function applyPayment(control: ControlDb, hubs: HubDirectory, invoice: typ
       .onConflictDoNothing()
       .returning({ id: pixPayments.endToEndId }),
     // Only while the invoice is open (before the next statement marks it paid): a replay moves nothing. The company
-    // moves to the plan the invoice was paid for (the checkout's choice) in the same write.
+    // moves to the plan the invoice was paid for (the checkout's choice) in the same write, and a trial still running
+    // ends: the company now pays (issue 31: /subscription no longer counts trial days after a payment).
     control
       .update(companies)
-      .set({ dueDate, planId: invoice.planId ?? company.planId, updatedAt: now })
+      .set({
+        dueDate,
+        planId: invoice.planId ?? company.planId,
+        trialExpiration: sql`CASE WHEN ${companies.trialExpiration} > ${now.getTime()} THEN ${now.getTime()} ELSE ${companies.trialExpiration} END`,
+        updatedAt: now,
+      })
       .where(and(eq(companies.id, invoice.companyId), stillOpen)),
     control
       .update(invoices)
@@ -82,6 +88,11 @@ async function applyPayment(control: ControlDb, hubs: HubDirectory, invoice: typ
   if (recorded.length === 0 || paid.length === 0) return false;
   const hub = hubs.of(invoice.companyId);
   await hub.companyChanged();
-  await hub.publish([{ audience: { kind: "admins" }, event: { type: "payment", action: "CONCLUIDA", invoiceId: invoice.id, company: { dueDate } } }]);
+  // The admins hear the payment (the checkout's toast); everyone hears that the company changed, so every open page's
+  // shell reloads what it shows of the subscription (the due-date banner) without a reload.
+  await hub.publish([
+    { audience: { kind: "admins" }, event: { type: "payment", action: "CONCLUIDA", invoiceId: invoice.id, company: { dueDate } } },
+    { audience: { kind: "company" }, event: { type: "company", action: "update", companyId: invoice.companyId } },
+  ]);
   return true;
 }

@@ -67,6 +67,10 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
     if (changed) revalidator.revalidate();
   });
   useRealtimeEvent("settings", () => revalidator.revalidate());
+  // The company changed (a payment moved its due date, the platform edited it): the due-date banner follows at once.
+  useRealtimeEvent("company", (event) => {
+    if (event.companyId === user.companyId) revalidator.revalidate();
+  });
 
   return (
     // group/shell: a page can ask for the phone's whole screen (the inbox's open chat: data-phone-chat, see Topbar).

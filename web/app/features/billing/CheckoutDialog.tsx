@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { Check } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
@@ -18,15 +19,25 @@ const STEPS = ["data", "plan", "review"] as const;
 
 /**
  * Spec 001's checkout of one invoice: 0 Dados (the payer), 1 Personalizar (the plan: one of the public plans or the
- * company's own, the current one preselected), 2 Revisar, starting at step 1; PAGAR sends the invoice and the plan's
- * id (never a price: the server prices the plan by the company's recurrence) and shows the Pix the server answers.
+ * company's own, the current one preselected), 2 Revisar. It starts at step 1 when the company's billing record already
+ * fills Dados in, else at step 0 (issue 31: never a jump back to errors never seen). Each step is checked before the
+ * next one, its errors shown on it; Voltar and the stepper go back (and forward again, through the same checks), and
+ * what was typed stays. PAGAR sends the invoice and the plan's id (never a price: the server prices the plan by the
+ * company's recurrence) and shows the Pix the server answers.
  */
 export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | null; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [step, setStep] = useState(1);
+  /** The furthest step reached: the stepper offers every step up to it. */
+  const [furthest, setFurthest] = useState(1);
+  /** Whether the company's record has been read, so the first step is known. */
+  const [started, setStarted] = useState(false);
   const [payer, setPayer] = useState<Payer>({ firstName: "", address2: "", city: "", state: "", zipcode: "", country: "BR" });
+  const payerNow = useRef(payer);
+  payerNow.current = payer;
   const [errors, setErrors] = useState<Partial<Record<keyof Payer, string>>>({});
+  const [planError, setPlanError] = useState(false);
   const [plans, setPlans] = useState<OwnPlan[] | null>(null);
   const [recurrence, setRecurrence] = useState<Recurrence>("MENSAL");
   const [planId, setPlanId] = useState<number | undefined>(undefined);
@@ -37,26 +48,37 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
 
   useEffect(() => {
     if (!invoice) return;
-    setStep(1);
+    setStarted(false);
     setPix(null);
     setErrors({});
+    setPlanError(false);
     setPlans(null);
     setPlanId(undefined);
     let live = true;
-    // The company's billing record fills the payer in; the plans offered are the public ones plus the company's own.
+    // The company's billing record fills the payer in (what was typed before stays); the plans offered are the public
+    // ones plus the company's own.
     const company = ownCompany(user.companyId);
+    const begin = (filled: Payer) => {
+      if (!live) return;
+      setPayer(filled);
+      const first = missingPayerFields(filled).length ? 0 : 1;
+      setStep(first);
+      setFurthest(first);
+      setStarted(true);
+    };
     company
-      .then((c) =>
-        setPayer((p) => ({
+      .then((c) => {
+        const p = payerNow.current;
+        begin({
           ...p,
           firstName: p.firstName || c.billingName || c.name,
           address2: p.address2 || c.addressStreet || "",
           city: p.city || c.addressCity || "",
           state: p.state || c.addressState || "",
           zipcode: p.zipcode || c.addressZipCode || "",
-        })),
-      )
-      .catch(() => undefined);
+        });
+      })
+      .catch(() => begin(payerNow.current));
     // Without the usage figures every plan is offered, and the server still refuses one that is too small.
     Promise.all([company, publicPlans(), ownPlan(user.companyId).catch(() => null), subscriptionUsage().catch(() => null)])
       .then(([c, offered, own, used]) => {
@@ -83,19 +105,48 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
   const amount = chosen ? planAmount(chosen.value, recurrence) : (invoice?.value ?? 0);
   const recurrenceLabel = t(`billing.checkout.recurrence.${recurrence}`);
 
-  function payerErrors() {
-    const found: Partial<Record<keyof Payer, string>> = {};
-    for (const key of REQUIRED) if (!payer[key].trim()) found[key] = t(`billing.checkout.${key}Required`);
-    return found;
+  /** Checks one step, showing its errors on it; true when it may be left forwards. */
+  function checkStep(s: number): boolean {
+    if (s === 0) {
+      const missing = missingPayerFields(payer);
+      setErrors(Object.fromEntries(missing.map((key) => [key, t(`billing.checkout.${key}Required`)])));
+      // The first field to fix gets the focus, so a keyboard or screen-reader user lands on it.
+      if (missing[0]) requestAnimationFrame(() => document.getElementById(`checkout-${missing[0]}`)?.focus());
+      return missing.length === 0;
+    }
+    if (s === 1) {
+      if (plans === null) return false;
+      const ok = plans.length === 0 || (!!chosen && !overLimit(chosen));
+      setPlanError(!ok);
+      return ok;
+    }
+    return true;
+  }
+
+  /** Back freely; forwards through every step's check, stopping on the first one that fails. */
+  function goTo(target: number) {
+    if (target <= step) {
+      setStep(target);
+      return;
+    }
+    for (let s = step; s < target; s++) {
+      if (!checkStep(s)) {
+        setStep(s);
+        return;
+      }
+    }
+    setStep(target);
+    setFurthest((f) => Math.max(f, target));
   }
 
   async function pay() {
     if (!invoice) return;
-    const found = payerErrors();
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setStep(0);
-      return;
+    // Every step was checked on the way here; checked again, the failing one is shown rather than a silent refusal.
+    for (const s of [0, 1]) {
+      if (!checkStep(s)) {
+        setStep(s);
+        return;
+      }
     }
     setPaying(true);
     try {
@@ -110,7 +161,19 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
 
   const field = (key: keyof Payer, type = "text") => (
     <Field id={`checkout-${key}`} label={t(`billing.checkout.${key}`)} error={errors[key]}>
-      <Input id={`checkout-${key}`} type={type} value={payer[key]} onChange={(e) => setPayer((p) => ({ ...p, [key]: e.target.value }))} invalid={!!errors[key]} maxLength={200} />
+      <Input
+        id={`checkout-${key}`}
+        type={type}
+        value={payer[key]}
+        onChange={(e) => {
+          const value = e.target.value;
+          setPayer((p) => ({ ...p, [key]: value }));
+          // A field being fixed stops saying it is wrong; the step's check says it again if it still is.
+          if (errors[key]) setErrors(({ [key]: _fixed, ...rest }) => rest);
+        }}
+        invalid={!!errors[key]}
+        maxLength={200}
+      />
     </Field>
   );
 
@@ -123,21 +186,53 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
           <>
             <DialogBody className="space-y-4">
               <ol className="flex gap-2" aria-label={t("billing.checkout.stepOf", { n: step + 1 })}>
-                {STEPS.map((name, i) => (
-                  <li
-                    key={name}
-                    aria-current={i === step ? "step" : undefined}
-                    className={cn(
-                      "flex flex-1 items-center gap-2 rounded-lg border px-2 py-1.5 text-xs font-medium",
-                      i === step ? "border-brand bg-brand/10 text-brand-text" : "border-line text-muted",
-                    )}
-                  >
-                    <span className={cn("flex size-5 items-center justify-center rounded-full text-[11px]", i === step ? "bg-brand text-brand-fg" : "bg-surface-3")}>{i + 1}</span>
-                    <span className="truncate">{t(`billing.checkout.steps.${name}`)}</span>
-                  </li>
-                ))}
+                {STEPS.map((name, i) => {
+                  const label = t(`billing.checkout.steps.${name}`);
+                  const done = i < step;
+                  const inner = (
+                    <>
+                      <span
+                        className={cn(
+                          "flex size-5 shrink-0 items-center justify-center rounded-full text-[11px]",
+                          i === step ? "bg-brand text-brand-fg" : done ? "bg-brand/20 text-brand-text" : "bg-surface-3",
+                        )}
+                      >
+                        {done ? <Check className="size-3" aria-hidden /> : i + 1}
+                      </span>
+                      {/* On a phone only the current step is named in full; the others keep their name for screen readers. */}
+                      <span className={i === step ? "truncate" : "sr-only sm:not-sr-only sm:truncate"}>{label}</span>
+                    </>
+                  );
+                  const box = cn(
+                    "flex w-full items-center justify-center gap-2 rounded-lg border px-2 py-1.5 text-xs font-medium sm:justify-start",
+                    i === step ? "border-brand bg-brand/10 text-brand-text" : done ? "border-brand/40 text-fg" : "border-line text-muted",
+                  );
+                  // Steps already reached can be opened again (forwards through the same checks as Próximo).
+                  const open = started && i !== step && i <= furthest && !paying;
+                  return (
+                    <li key={name} aria-current={i === step ? "step" : undefined} className={cn("flex min-w-0", i === step ? "flex-1" : "shrink-0 sm:flex-1")}>
+                      {open ? (
+                        <button
+                          type="button"
+                          data-step={name}
+                          aria-label={t("billing.checkout.goToStep", { n: i + 1, name: label })}
+                          onClick={() => goTo(i)}
+                          className={cn(box, "cursor-pointer hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none")}
+                        >
+                          {inner}
+                        </button>
+                      ) : (
+                        <span data-step={name} className={box}>
+                          {inner}
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
               </ol>
-              {step === 0 ? (
+              {!started ? (
+                <p className="text-sm text-muted">{t("billing.checkout.loading")}</p>
+              ) : step === 0 ? (
                 <div className="grid gap-3 sm:grid-cols-2">
                   <div className="sm:col-span-2">{field("firstName")}</div>
                   <div className="sm:col-span-2">{field("address2")}</div>
@@ -181,7 +276,10 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
                               checked={p.id === planId}
                               disabled={!!over}
                               aria-describedby={over ? `checkout-plan-${p.id}-over` : undefined}
-                              onChange={() => setPlanId(p.id)}
+                              onChange={() => {
+                                setPlanId(p.id);
+                                setPlanError(false);
+                              }}
                               className="mt-1 size-4 accent-brand"
                             />
                             <span className="min-w-0 flex-1 space-y-0.5">
@@ -200,7 +298,7 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
                               </span>
                               {over ? (
                                 <span id={`checkout-plan-${p.id}-over`} className="block text-xs font-medium text-danger">
-                                  {t(`billing.checkout.planTooSmall.${over.resource}`, { used: over.used, limit: over.limit })}
+                                  {t(`billing.checkout.planTooSmall.${over.resource}`, { count: over.used, limit: over.limit })}
                                 </span>
                               ) : null}
                             </span>
@@ -209,6 +307,11 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
                       })}
                     </div>
                   )}
+                  {planError ? (
+                    <p role="alert" className="text-sm font-medium text-danger">
+                      {t("billing.checkout.planRequired")}
+                    </p>
+                  ) : null}
                   <p className="text-xs text-muted">{t("billing.checkout.planNote")}</p>
                 </fieldset>
               ) : (
@@ -238,21 +341,12 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
             </DialogBody>
             <DialogFooter>
               {step > 0 ? (
-                <Button variant="outline" onClick={() => setStep((s) => s - 1)} disabled={paying}>
+                <Button variant="outline" onClick={() => goTo(step - 1)} disabled={paying}>
                   {t("billing.checkout.back")}
                 </Button>
               ) : null}
               {step < 2 ? (
-                <Button
-                  onClick={() => {
-                    if (step === 0) {
-                      const found = payerErrors();
-                      setErrors(found);
-                      if (Object.keys(found).length) return;
-                    }
-                    setStep((s) => s + 1);
-                  }}
-                >
+                <Button onClick={() => goTo(step + 1)} disabled={!started || (step === 1 && plans === null)}>
                   {t("billing.checkout.next")}
                 </Button>
               ) : (
@@ -266,4 +360,9 @@ export function CheckoutDialog({ invoice, onOpenChange }: { invoice: Invoice | n
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Dados' required fields (spec 001) still empty. */
+function missingPayerFields(payer: Payer): (typeof REQUIRED)[number][] {
+  return REQUIRED.filter((key) => !payer[key].trim());
 }

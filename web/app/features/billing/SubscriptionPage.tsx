@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { CalendarClock, Mail, Package } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { Button, buttonClasses } from "../../components/ui/Button";
@@ -19,7 +19,11 @@ function daysLeft(iso: string): number {
   return Math.round((Date.parse(day) - Date.parse(todayIso())) / 86_400_000);
 }
 
-/** /subscription (spec 001): trial days left, the billing e-mail, the plan, and Assine Agora! into the checkout. */
+/**
+ * /subscription (spec 001): trial days left (or, once the company pays, until when it is paid), the billing e-mail,
+ * the plan, and Assine Agora! into the checkout. It follows the company live: a payment or the platform's change
+ * reloads it in place (issue 31).
+ */
 export function SubscriptionPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -29,7 +33,7 @@ export function SubscriptionPage() {
   const [openInvoice, setOpenInvoice] = useState<Invoice | null | undefined>(undefined);
   const [paying, setPaying] = useState<Invoice | null>(null);
 
-  useEffect(() => {
+  const load = useCallback(() => {
     ownCompany(user.companyId).then(setCompany).catch(toastError);
     ownPlan(user.companyId).then(setPlan).catch(() => setPlan(null));
     listInvoices()
@@ -39,14 +43,20 @@ export function SubscriptionPage() {
         toastError(err);
       });
   }, [user.companyId]);
+  useEffect(load, [load]);
 
+  // Every change of the company (the payment's among them) reloads what the page shows.
+  useRealtimeEvent("company", (event) => {
+    if (event.companyId === user.companyId) load();
+  });
   useRealtimeEvent("payment", (event) => {
     toast.success(t("billing.renewed", { date: ddmmyyyy(event.company.dueDate) }));
+    // Spec 001: the checkout that paid goes to / after 4 seconds; a page only showing the subscription stays, updated.
+    if (paying) setTimeout(() => navigate("/"), 4000);
     setPaying(null);
-    setTimeout(() => navigate("/"), 4000);
   });
 
-  const left = company?.trialExpiration ? daysLeft(company.trialExpiration) : null;
+  const headline = company ? subscriptionHeadline(company) : null;
   return (
     <PageFrame className="max-w-3xl">
       <PageHeader title={t("billing.subscription.title")} />
@@ -55,8 +65,12 @@ export function SubscriptionPage() {
           <Skeleton className="h-24 w-full" />
         ) : (
           <>
-            <p className="text-lg font-semibold" data-trial-left={left ?? ""}>
-              {left === null ? t("billing.subscription.noTrial") : left >= 0 ? t("billing.subscription.trialLeft", { count: left }) : t("billing.subscription.trialOver")}
+            <p className="text-lg font-semibold" data-testid="subscription-headline">
+              {headline!.kind === "trial"
+                ? t("billing.subscription.trialLeft", { count: headline!.days })
+                : headline!.kind === "none"
+                  ? t("billing.subscription.noTrial")
+                  : t(`billing.subscription.${headline!.kind}`, { date: ddmmyyyy(headline!.dueDate) })}
             </p>
             <dl className="grid gap-4 sm:grid-cols-3">
               <Fact icon={<Mail className="size-4" aria-hidden />} label={t("billing.subscription.billingEmail")} value={company.email} />
@@ -84,6 +98,16 @@ export function SubscriptionPage() {
       <CheckoutDialog invoice={paying} onOpenChange={(open) => !open && setPaying(null)} />
     </PageFrame>
   );
+}
+
+/**
+ * What the page says first: the trial days left while a trial runs (a payment ends it), else until when the company
+ * is paid, or since when it is overdue.
+ */
+function subscriptionHeadline(company: OwnCompany): { kind: "trial"; days: number } | { kind: "activeUntil" | "expiredOn"; dueDate: string } | { kind: "none" } {
+  if (company.trialExpiration && Date.parse(company.trialExpiration) > Date.now()) return { kind: "trial", days: Math.max(0, daysLeft(company.trialExpiration)) };
+  if (!company.dueDate) return { kind: "none" };
+  return { kind: company.dueDate.slice(0, 10) < todayIso() ? "expiredOn" : "activeUntil", dueDate: company.dueDate };
 }
 
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
