@@ -232,23 +232,22 @@ describe("journey: an expired company's admin is sent to the invoices to pay, th
     await expect.poll(() => page.getByText("Sua assinatura venceu").first().isVisible()).toBe(true);
     await screenshot(page, "financeiro-expired-desktop-light");
 
-    // PAGAR: the checkout starts at Personalizar; Revisar; PAGAR shows the invoice's Pix.
+    // PAGAR: the company signed up without an address, so the checkout starts at Dados; then Personalizar, Revisar;
+    // PAGAR shows the invoice's Pix.
     await page.locator("[data-invoice-id]").first().getByRole("button", { name: "PAGAR" }).click();
     const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.locator('[aria-current="step"]').innerText()).toContain("Dados");
+    await dialog.getByLabel("Endereço").fill("Rua das Flores, 10");
+    await dialog.getByLabel("Cidade").fill("Campinas");
+    await dialog.getByLabel("CEP").fill("13000-000");
+    await screenshot(page, "checkout-data-desktop-light");
+    await dialog.getByRole("button", { name: "Próximo" }).click();
     await expect.poll(() => dialog.locator('[aria-current="step"]').innerText()).toContain("Personalizar");
     await screenshot(page, "checkout-plan-desktop-light");
     await dialog.getByRole("button", { name: "Próximo" }).click();
     await expect.poll(() => dialog.locator('[aria-current="step"]').innerText()).toContain("Revisar");
     await screenshot(page, "checkout-review-desktop-light");
-    await dialog.getByRole("button", { name: "PAGAR" }).click();
-    // Dados was never filled beyond the company's name: the address is asked for first.
-    await expect.poll(() => dialog.getByText("O Endereço é obrigatório").isVisible()).toBe(true);
-    await screenshot(page, "checkout-data-desktop-light");
-    await dialog.getByLabel("Endereço").fill("Rua das Flores, 10");
-    await dialog.getByLabel("Cidade").fill("São Paulo");
-    await dialog.getByLabel("CEP").fill("01000-000");
-    await dialog.getByRole("button", { name: "Próximo" }).click();
-    await dialog.getByRole("button", { name: "Próximo" }).click();
+    // Dados was checked when it was left: PAGAR goes straight to the Pix, never back to errors not seen (issue 31).
     await dialog.getByRole("button", { name: "PAGAR" }).click();
     await expect.poll(() => dialog.getByRole("img", { name: /QR code do Pix/ }).isVisible()).toBe(true);
     expect((await dialog.locator("textarea").inputValue()).startsWith("000201")).toBe(true);
