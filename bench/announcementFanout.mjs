@@ -23,12 +23,12 @@ async function main() {
       const email = `fan${i}-${Date.now()}@bench.dev`;
       const company = await api(baseUrl, "POST", "/api/companies", {
         token: sup.token,
-        body: { name: `Fanout ${i} ${Date.now()}`, email, planId: plan.id, dueDate: "2099-12-31", ...(i === COMPANIES - 1 ? { password: "bench-pass-1" } : {}) },
+        body: { name: `Fanout ${i} ${Date.now()}`, email, planId: plan.id, dueDate: "2099-12-31", ...(i === COMPANIES - 1 ? { password: "Bench-pass-1" } : {}) },
       });
       ids.push(company.id);
       lastEmail = email;
     }
-    const last = await api(baseUrl, "POST", "/api/auth/login", { body: { email: lastEmail, password: "bench-pass-1" } });
+    const last = await api(baseUrl, "POST", "/api/auth/login", { body: { email: lastEmail, password: "Bench-pass-1" } });
     const [socket] = await openSockets(baseUrl.replace("http", "ws") + "/api/ws?token=", () => encodeURIComponent(last.token), 1, false);
 
     const runs = [];

@@ -48,17 +48,17 @@ async function main() {
     const email = `bench-${Date.now()}@bench.dev`;
     await api(baseUrl, "POST", "/api/companies", {
       token: sup.token,
-      body: { name: `Bench ${Date.now()}`, email, planId: plan.id, password: "bench-pass-1", dueDate: "2099-12-31" },
+      body: { name: `Bench ${Date.now()}`, email, planId: plan.id, password: "Bench-pass-1", dueDate: "2099-12-31" },
     });
-    const admin = await api(baseUrl, "POST", "/api/auth/login", { body: { email, password: "bench-pass-1" } });
+    const admin = await api(baseUrl, "POST", "/api/auth/login", { body: { email, password: "Bench-pass-1" } });
     const tokens = [];
     for (let i = 0; i < USERS; i++) {
       const userEmail = `agent${i}-${Date.now()}@bench.dev`;
       await api(baseUrl, "POST", "/api/users", {
         token: admin.token,
-        body: { name: `Agent ${i}`, email: userEmail, password: "bench-pass-1", profile: "user" },
+        body: { name: `Agent ${i}`, email: userEmail, password: "Bench-pass-1", profile: "user" },
       });
-      tokens.push((await api(baseUrl, "POST", "/api/auth/login", { body: { email: userEmail, password: "bench-pass-1" } })).token);
+      tokens.push((await api(baseUrl, "POST", "/api/auth/login", { body: { email: userEmail, password: "Bench-pass-1" } })).token);
     }
 
     for (const size of SIZES) {

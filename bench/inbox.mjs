@@ -79,7 +79,7 @@ const SQL_RUNS = 10;
 const STORAGE_LIMIT_BYTES = 10e9; // a SQLite-backed Durable Object's storage limit (10 GB)
 const MAX_LOAD = Number(process.env.INBOX_MAX_LOAD ?? 3);
 const TOTAL_TIMEOUT_MS = intEnv("INBOX_TIMEOUT_MS", 120 * 60_000);
-const PASSWORD = "bench-pass-1";
+const PASSWORD = "Bench-pass-1";
 
 const TARGETS = { tabMedian: 10, searchMedian: 25, messagesMedian: 5, sendP99: 100, loadP99Factor: 2 };
 

@@ -19,15 +19,15 @@ async function main() {
     const sup = await api(baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });
     const plan = await api(baseUrl, "POST", "/api/plans", { token: sup.token, body: { name: `Chat ${Date.now()}`, users: MEMBERS + 5, connections: 1, queues: 1, value: 0 } });
     const email = `chat-${Date.now()}@bench.dev`;
-    await api(baseUrl, "POST", "/api/companies", { token: sup.token, body: { name: `Chat ${Date.now()}`, email, planId: plan.id, password: "bench-pass-1", dueDate: "2099-12-31" } });
-    const owner = await api(baseUrl, "POST", "/api/auth/login", { body: { email, password: "bench-pass-1" } });
+    await api(baseUrl, "POST", "/api/companies", { token: sup.token, body: { name: `Chat ${Date.now()}`, email, planId: plan.id, password: "Bench-pass-1", dueDate: "2099-12-31" } });
+    const owner = await api(baseUrl, "POST", "/api/auth/login", { body: { email, password: "Bench-pass-1" } });
     const tokens = [owner.token];
     const ids = [];
     for (let i = 1; i < MEMBERS; i++) {
       const userEmail = `member${i}-${Date.now()}@bench.dev`;
-      const user = await api(baseUrl, "POST", "/api/users", { token: owner.token, body: { name: `Member ${i}`, email: userEmail, password: "bench-pass-1", profile: "user" } });
+      const user = await api(baseUrl, "POST", "/api/users", { token: owner.token, body: { name: `Member ${i}`, email: userEmail, password: "Bench-pass-1", profile: "user" } });
       ids.push(user.id);
-      tokens.push((await api(baseUrl, "POST", "/api/auth/login", { body: { email: userEmail, password: "bench-pass-1" } })).token);
+      tokens.push((await api(baseUrl, "POST", "/api/auth/login", { body: { email: userEmail, password: "Bench-pass-1" } })).token);
     }
     const chat = await api(baseUrl, "POST", "/api/chats", { token: owner.token, body: { title: "Bench", users: ids } });
     const sockets = await openSockets(baseUrl.replace("http", "ws") + "/api/ws?token=", (j) => encodeURIComponent(tokens[j]), MEMBERS, false);
