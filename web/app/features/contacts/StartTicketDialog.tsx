@@ -11,9 +11,8 @@ import { useSessionUser } from "../../lib/session-user";
 import { createTicket, listQueues } from "./api";
 import { formatPhone } from "../../lib/phone";
 import type { OpenTicketConflict } from "../../../../worker/contracts/tickets";
-import { openTicketConflictOf } from "../tickets/shared/api";
+import { followOpenTicketConflict } from "../tickets/shared/api";
 import { HeldTicketNotice } from "../tickets/shared/HeldTicketNotice";
-import { conflictOutcome } from "../tickets/list/newTicket";
 import type { ContactRow, QueueOption } from "./types";
 import "./texts";
 
@@ -82,15 +81,11 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
       onClose();
       navigate(`/tickets/${ticket.uuid}`);
     } catch (err) {
-      const conflict = openTicketConflictOf(err);
-      if (conflict) {
-        const outcome = conflictOutcome(conflict, user.id);
-        if (outcome.kind === "open") {
-          onClose();
-          navigate(`/tickets/${outcome.uuid}`);
-        } else setHeld(conflict);
-        return;
-      }
+      const open = (uuid: string) => {
+        onClose();
+        navigate(`/tickets/${uuid}`);
+      };
+      if (followOpenTicketConflict(err, user.id, { open, held: setHeld })) return;
       if (err instanceof ApiError && err.fields.queueId) setError(t("contacts.ticket.queueRequired"));
       else toastError(err);
     } finally {

@@ -9,11 +9,11 @@ import { ApiError } from "../../../lib/api";
 import { toastError } from "../../../lib/errors";
 import { useSessionUser } from "../../../lib/session-user";
 import type { OpenTicketConflict } from "../../../../../worker/contracts/tickets";
-import { createTicket, listConnections, listQueues, openTicketConflictOf } from "../shared/api";
+import { createTicket, followOpenTicketConflict, listConnections, listQueues } from "../shared/api";
 import { HeldTicketNotice } from "../shared/HeldTicketNotice";
 import { ContactPicker } from "../../../components/ContactPicker";
 import type { ConnectionRef, ContactPick, ListTicket, QueueRef } from "../shared/types";
-import { conflictOutcome, validateNewTicket, type NewTicketErrors } from "./newTicket";
+import { validateNewTicket, type NewTicketErrors } from "./newTicket";
 
 const NO_QUEUE = "none";
 const DEFAULT_CONNECTION = "default";
@@ -80,14 +80,12 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
       onClose();
       navigate(`/tickets/${ticket.uuid}`);
     } catch (err) {
-      const conflict = openTicketConflictOf(err);
-      if (conflict) {
-        const outcome = conflictOutcome(conflict, user.id);
-        if (outcome.kind === "open") {
-          onClose();
-          navigate(`/tickets/${outcome.uuid}`);
-        } else setHeld({ conflict, contactId: contact.id, whatsappId });
-      } else if (err instanceof ApiError && err.fields.queueId) {
+      const open = (uuid: string) => {
+        onClose();
+        navigate(`/tickets/${uuid}`);
+      };
+      if (followOpenTicketConflict(err, user.id, { open, held: (conflict) => setHeld({ conflict, contactId: contact.id, whatsappId }) })) return;
+      if (err instanceof ApiError && err.fields.queueId) {
         setErrors({ queue: "queueRequired" });
       } else toastError(err);
     } finally {

@@ -1,6 +1,7 @@
 import { openTicketConflict, type OpenTicketConflict, type TransferRequestInput, type TransferRequestResult } from "../../../../../worker/contracts/tickets";
 import { HUB_MARK_HEADER } from "../../../../../worker/contracts/wsProtocol";
 import { api, ApiError } from "../../../lib/api";
+import { conflictOutcome } from "../list/newTicket";
 import type {
   ConnectionRef,
   ContactPick,
@@ -98,4 +99,17 @@ export function openTicketConflictOf(err: unknown): OpenTicketConflict | null {
 /** Ask whoever holds the contact's live ticket to hand it over (POST /tickets/transferRequest). */
 export function requestTicketTransfer(input: TransferRequestInput) {
   return api<TransferRequestResult>("/tickets/transferRequest", { method: "POST", body: input });
+}
+
+/**
+ * A create refused because the contact already has an open ticket: the agent is taken to it when they may answer it,
+ * else told who holds it. Answers whether the error was that refusal (the caller reports any other).
+ */
+export function followOpenTicketConflict(err: unknown, me: number, on: { open: (uuid: string) => void; held: (conflict: OpenTicketConflict) => void }): boolean {
+  const conflict = openTicketConflictOf(err);
+  if (!conflict) return false;
+  const outcome = conflictOutcome(conflict, me);
+  if (outcome.kind === "open") on.open(outcome.uuid);
+  else on.held(conflict);
+  return true;
 }
