@@ -18,7 +18,12 @@ const BURST_CONTACTS = 20;
 const BURST_PER_CONTACT = Number(process.env.INBOUND_BURST_PER_CONTACT ?? 20);
 const STEADY_RATE = 50;
 const STEADY_SECONDS = Number(process.env.INBOUND_STEADY_SECONDS ?? 10);
-const CONNECTION_ID = 1; // the demo's simulator connection (company 1: its ids start at 1; its route is in connection_routes)
+/**
+ * The bench runs where customers live: the demo's customer company (Padaria Pão Quente, company 2, its ids from
+ * 1,000,000,001) and its simulator connection "Balcão", not the platform company.
+ */
+const CONNECTION_ID = 1_000_000_001;
+const ADMIN = { email: "admin@padaria.demo", password: "123456" };
 const round = (n) => Math.round(n * 10) / 10;
 /** The same load's figures on D1 (before ADR 0016), for the table's last column. */
 const onD1 = (x) => (x ? [x.median != null ? `${x.median} / ${x.p99} ms` : null, x.rate != null ? `${x.rate}/s` : null].filter(Boolean).join(", ") : "–");
@@ -119,7 +124,7 @@ async function main() {
   const out = [];
   const verdicts = [];
   try {
-    const { token } = await api(app.baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });
+    const { token } = await api(app.baseUrl, "POST", "/api/auth/login", { body: ADMIN });
     const socket = await adminSocket(app.baseUrl, token);
 
     // Warm-up: first contact of each kind opens a ticket and runs the chatbot.
@@ -225,7 +230,7 @@ async function main() {
     "",
     `Run ${new Date().toISOString()} on ${machine()}; \`npm start\`'s app (Miniflare: local workerd, D1 and Durable`,
     "Objects) with the simulator provider, the demo seeded through the local bulk path (its connection's route in the",
-    "control database, its rows in company 1's hub). Latency: from the simulator accepting a contact's message to the",
+    "control database, its rows in company 2's hub: the Padaria, a customer company). Latency: from the simulator accepting a contact's message to the",
     "admin's websocket receiving a ticket update that shows it or a later message of the same contact (spool fsync,",
     "signed bridge call, the connection's company from connection_routes, CompanyHub ingest with contact/ticket/chatbot",
     "written in the hub's own SQLite, fan-out; messages landing together update their ticket once).",
