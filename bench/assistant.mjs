@@ -31,7 +31,7 @@ const fake = await startFakeOpenAi((lastUser, at) => replies.set(lastUser, at));
 const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_LOCAL_CRON: "off", EGRESS_ALLOW: new URL(fake.url).origin } });
 let exitCode = 0;
 try {
-  const login = await api(app.baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });
+  const login = await api(app.baseUrl, "POST", "/api/auth/login", { body: { email: "admin@padaria.demo", password: "123456" } });
   const token = login.token;
   // api() throws on an answer that is not 2xx, with its status and body.
   const call = (method, path, body) => api(app.baseUrl, method, path, { token, body });

@@ -16,7 +16,7 @@ const LONG_AFTER = Number(process.env.CAMPAIGN_LONG_AFTER ?? 100);
 const LONG = Number(process.env.CAMPAIGN_LONG ?? 0.5);
 const TAB_REQUESTS = Number(process.env.CAMPAIGN_TAB_REQUESTS ?? 600);
 const TAB_PACE_MS = 100;
-const CONNECTION_ID = 1; // the demo's simulator connection
+const CONNECTION_ID = 1_000_000_001; // the Padaria's simulator connection (company 2, a customer company)
 // CAMPAIGN_PROFILE=1: a CPU profile of workerd over the open tab's samples while the campaign runs, printed as the
 // heaviest functions; the figures of such a run are not recorded (the profiler slows what it measures).
 const PROFILE = process.env.CAMPAIGN_PROFILE === "1";
@@ -49,7 +49,7 @@ async function main() {
   const loadAtStart = os.loadavg();
   try {
     const { baseUrl } = app;
-    const { token } = await api(baseUrl, "POST", "/api/auth/login", { body: { email: "admin@admin.com", password: "123456" } });
+    const { token } = await api(baseUrl, "POST", "/api/auth/login", { body: { email: "admin@padaria.demo", password: "123456" } });
     await api(baseUrl, "POST", "/api/campaign-settings", {
       token,
       body: { messageInterval: INTERVAL, longerIntervalAfter: LONG_AFTER, greaterInterval: LONG, windowStart: "00:00", windowEnd: "23:59", days: [0, 1, 2, 3, 4, 5, 6], dailyCap: 0 },
@@ -98,8 +98,11 @@ async function main() {
     // The recorded send times (the hub's clock at each send), from the report's CSV.
     const csv = await (await fetch(`${baseUrl}/api/campaigns/${campaign.id}/report.csv`, { headers: { authorization: `Bearer ${token}` } })).text();
     const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
-    const col = lines[0].split(",").indexOf("sentAt");
-    const sent = lines.slice(1).map((l) => Date.parse(l.split(",")[col])).filter(Number.isFinite).sort((a, b) => a - b);
+    // The company's language picks the separator (a semicolon in pt-BR and es: worker/domain/shared/csv.ts).
+    const separator = lines[0].includes(";") ? ";" : ",";
+    const col = lines[0].split(separator).indexOf("sentAt");
+    if (col < 0) throw new Error(`the report's CSV has no sentAt column: ${lines[0]}`);
+    const sent = lines.slice(1).map((l) => Date.parse(l.split(separator)[col])).filter(Number.isFinite).sort((a, b) => a - b);
     const gaps = sent.slice(1).map((t, i) => t - sent[i]);
     const longGaps = gaps.filter((_, i) => LONG_AFTER > 0 && (i + 1) % LONG_AFTER === 0);
     const shortGaps = gaps.filter((_, i) => !(LONG_AFTER > 0 && (i + 1) % LONG_AFTER === 0));
@@ -139,7 +142,7 @@ async function main() {
       "",
       "**Conditions**",
       `- machine: ${machine()}; load average (1/5/15 min) at the start ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")}, at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}.`,
-      "- app: started as `npm start` starts it (Miniflare: local workerd, the simulator as WhatsApp); the demo company and its connection; the list imported through POST /api/contact-lists/:id/import.",
+      "- app: started as `npm start` starts it (Miniflare: local workerd, the simulator as WhatsApp); the Padaria (company 2, a customer company) and its connection; the list imported through POST /api/contact-lists/:id/import.",
       `- the campaign starts at once (scheduledAt now); the hub's alarm makes one send per step (claim, message, send record and the connection's pace in one transaction), the message goes through the OUTBOUND queue to the simulator; a closed ticket is opened per new contact. Intervals are between the send times the hub recorded (sentAt), not the simulator's.`,
       `- the open tab: ${TAB_REQUESTS} requests, one every ${TAB_PACE_MS} ms after 5 warm-ups, first with no campaign, then while it runs (stopping early if it finishes), then again once it has finished.`,
     ].join("\n");

@@ -1,3 +1,5 @@
+import type { OpenTicketConflict } from "../../../worker/contracts/tickets";
+
 /** A failed API call: the server's error code, message and field errors (the one error shape of DESIGN.md). */
 export class ApiError extends Error {
   constructor(
@@ -8,6 +10,8 @@ export class ApiError extends Error {
     readonly body: Record<string, unknown> = {},
     /** Already shown to the user (session ended): the error handler stays quiet. */
     readonly handled = false,
+    /** An ERR_OTHER_OPEN_TICKET's detail, parsed by its contract: where the contact's live ticket is. */
+    readonly openTicket: OpenTicketConflict | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -31,5 +35,15 @@ export async function toApiError(res: Response): Promise<ApiError> {
       if (typeof value === "string") fields[key] = value;
     }
   }
-  return new ApiError(res.status, code, message, fields, body);
+  return new ApiError(res.status, code, message, fields, body, false, code === "ERR_OTHER_OPEN_TICKET" ? await openTicketOf(body) : null);
+}
+
+/**
+ * The contract's parse of a conflict's detail, loaded only when one happens: the schemas (zod) stay out of the
+ * JavaScript the inbox needs before it is usable (bench/firstVisit.mjs).
+ */
+async function openTicketOf(body: Record<string, unknown>): Promise<OpenTicketConflict | null> {
+  const { openTicketConflict } = await import("../../../worker/contracts/tickets");
+  const parsed = openTicketConflict.safeParse(body);
+  return parsed.success ? parsed.data : null;
 }

@@ -82,7 +82,7 @@ let ending = false;
  * the agent back to this page (`redirectTo`). Returns the error to throw, marked as already shown.
  */
 export function endSession(error: ApiError): ApiError {
-  const handled = new ApiError(error.status, error.code, error.message, error.fields, error.body, true);
+  const handled = new ApiError(error.status, error.code, error.message, error.fields, error.body, true, error.openTicket);
   if (ending || typeof window === "undefined") return handled;
   ending = true;
   forgetSession();

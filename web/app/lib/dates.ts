@@ -1,15 +1,3 @@
-import { type Locale } from "date-fns";
-import { enUS } from "date-fns/locale/en-US";
-import { es } from "date-fns/locale/es";
-import { ptBR } from "date-fns/locale/pt-BR";
-import type { Language } from "../i18n/languages";
-
-const locales: Record<Language, Locale> = { "pt-BR": ptBR, en: enUS, es };
-
-export function dateLocale(lang: string): Locale {
-  return locales[lang as Language] ?? ptBR;
-}
-
 /**
  * Every moment the app shows is in the company's time zone (DESIGN.md: times are stored in UTC, each company has a
  * zone), never the browser's: an agent abroad reads the same 14:00 as the company's clients. These formatters take the

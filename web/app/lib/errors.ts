@@ -1,5 +1,4 @@
 import type { TFunction } from "i18next";
-import { openTicketConflict } from "../../../worker/contracts/tickets";
 import type { ErrorCode } from "../../../worker/domain/errors";
 import { heldSentence } from "../features/tickets/shared/held";
 import { browserI18n } from "../i18n";
@@ -25,8 +24,7 @@ export function describeErrorCode(code: string | undefined | null, t: TFunction,
 export function errorMessage(err: unknown, t: TFunction): string {
   if (err instanceof ApiError && err.code === "ERR_OTHER_OPEN_TICKET") {
     // Which queue (and, to who may see it, which agent) holds the contact's ticket, rather than only that one exists.
-    const conflict = openTicketConflict.safeParse(err.body);
-    if (conflict.success) return heldSentence(conflict.data, t);
+    if (err.openTicket) return heldSentence(err.openTicket, t);
   }
   if (err instanceof ApiError) {
     const dueDate = typeof err.body.dueDate === "string" ? err.body.dueDate : undefined;

@@ -6,13 +6,9 @@ import { cn } from "../../components/ui/cn";
 import { useCompanyTime } from "../../lib/useCompanyTime";
 import { ZoneNote } from "../../components/ui/ZoneNote";
 import type { ActiveAnnouncement } from "./api";
+import { priorityTone } from "./priority";
 
 const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
-export const priorityTone: Record<1 | 2 | 3, string> = {
-  1: "bg-danger-soft text-danger",
-  2: "bg-warning-soft text-warning-fg",
-  3: "bg-surface-3 text-muted",
-};
 
 /** The announcement viewer (spec 000's dialog): title, text and attachment; a high-priority one offers dismissing. */
 export function AnnouncementViewer({

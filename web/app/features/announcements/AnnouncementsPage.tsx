@@ -15,7 +15,7 @@ import { usePagedList } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
 import { deleteAnnouncement, deliveryOf, listAnnouncements, type AnnouncementView, type DeliveryView } from "./api";
 import { AnnouncementDialog } from "./AnnouncementDialog";
-import { priorityTone } from "./AnnouncementViewer";
+import { priorityTone } from "./priority";
 import "./texts";
 
 /** How often a running delivery's progress is asked for. */

@@ -4,9 +4,16 @@ import { useTranslation } from "react-i18next";
 import { ListPopover } from "../../components/shell/HeaderPopovers";
 import { cn } from "../../components/ui/cn";
 import type { ActiveAnnouncement } from "./api";
-import { AnnouncementViewer, priorityTone } from "./AnnouncementViewer";
+import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
+import { priorityTone } from "./priority";
 import { announcementStore, useAnnouncements, useAnnouncementsRunning } from "./store";
 import "./texts";
+
+// The viewer (a dialog, its primitives and the company clock) loads when an announcement is first opened.
+const AnnouncementViewer = lazyWhenOpen(
+  () => import("./AnnouncementViewer").then((m) => m.AnnouncementViewer),
+  (props) => props.announcement !== null,
+);
 
 /**
  * A high-priority announcement opens by itself once for each user (issue 31): only while this user has not read it,

@@ -8,7 +8,7 @@ import { cn } from "../../components/ui/cn";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { dateLocale } from "../../lib/dates";
+import { dateLocale } from "../../lib/dateLocale";
 import { useCompanyTime } from "../../lib/useCompanyTime";
 import { initials } from "./phone";
 import { formatPhone } from "../../lib/phone";

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import { Calendar, dateFnsLocalizer, type Event, type Formats, type Messages, type SlotInfo } from "react-big-calendar";
 import { useTranslation } from "react-i18next";
 import { useMediaQuery } from "../../lib/hooks";
-import { dateLocale } from "../../lib/dates";
+import { dateLocale } from "../../lib/dateLocale";
 import { enUS } from "date-fns/locale/en-US";
 import { es } from "date-fns/locale/es";
 import { ptBR } from "date-fns/locale/pt-BR";

@@ -1,4 +1,4 @@
-import { openTicketConflict, type OpenTicketConflict, type TransferRequestInput, type TransferRequestResult } from "../../../../../worker/contracts/tickets";
+import type { OpenTicketConflict, TransferRequestInput, TransferRequestResult } from "../../../../../worker/contracts/tickets";
 import { HUB_MARK_HEADER } from "../../../../../worker/contracts/wsProtocol";
 import { api, ApiError } from "../../../lib/api";
 import { conflictOutcome } from "../list/newTicket";
@@ -91,9 +91,7 @@ export const searchContacts = (searchParam: string, signal?: AbortSignal) =>
 
 /** What an ERR_OTHER_OPEN_TICKET answer says about the contact's live ticket (its typed detail), if that is the error. */
 export function openTicketConflictOf(err: unknown): OpenTicketConflict | null {
-  if (!(err instanceof ApiError) || err.code !== "ERR_OTHER_OPEN_TICKET") return null;
-  const parsed = openTicketConflict.safeParse(err.body);
-  return parsed.success ? parsed.data : null;
+  return err instanceof ApiError ? err.openTicket : null;
 }
 
 /** Ask whoever holds the contact's live ticket to hand it over (POST /tickets/transferRequest). */
