@@ -65,6 +65,13 @@ describe("journey: an agent opens the inbox and it is there at once — the firs
     if (firstPending) expect(html).toContain(firstPending.uuid);
   });
 
+  it("starts without the contracts' schemas: no script the inbox's HTML preloads carries zod (it loads with the socket's parser)", async () => {
+    const html = await (await page.request.get("/tickets")).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(preloaded.length).toBeGreaterThan(5);
+    for (const src of preloaded) expect(await (await page.request.get(src)).text(), src).not.toContain("ZodError");
+  });
+
   it("shows those rows with JavaScript switched off: they are there before any script runs", async () => {
     const noScript = await (await getBrowser()).newContext({
       baseURL: baseUrl(),
