@@ -1,5 +1,5 @@
 import { Pencil, Trash2, type LucideIcon } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { nearBottom } from "../../lib/hooks";
 import { Button } from "../ui/Button";
@@ -73,7 +73,7 @@ export function ListTable<T extends { id: number }>({
   loadingMore,
   empty,
   skeletonRows = 6,
-  rowClassName,
+  rowProps,
 }: {
   rows: T[];
   columns: Column<T>[];
@@ -86,7 +86,8 @@ export function ListTable<T extends { id: number }>({
     action?: ReactNode;
   };
   skeletonRows?: number;
-  rowClassName?: (row: T) => string | undefined;
+  /** Attributes of a row (a test id, a class for a selected row). */
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & { "data-testid"?: string };
 }) {
   const { t } = useTranslation();
   if (loaded && rows.length === 0) return <EmptyState {...empty} />;
@@ -113,7 +114,7 @@ export function ListTable<T extends { id: number }>({
               </Tr>
             ))
           : rows.map((row) => (
-              <Tr key={row.id} className={rowClassName?.(row)}>
+              <Tr key={row.id} {...rowProps?.(row)}>
                 {columns.map((c, j) => (
                   <Td key={j} className={cellClasses(c)}>
                     {c.cell(row)}
