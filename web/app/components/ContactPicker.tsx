@@ -5,7 +5,7 @@ import type { ContactPick } from "../features/tickets/shared/types";
 import { CONTACT_SEARCH_MIN } from "../features/tickets/list/newTicket";
 import { toastError } from "../lib/errors";
 import { useDebouncedValue } from "../lib/hooks";
-import { SEARCH_DEBOUNCE_MS } from "./list-ui";
+import { SEARCH_DEBOUNCE_MS } from "./list";
 import { Button } from "./ui/Button";
 import { describedBy, Input } from "./ui/Input";
 import { Spinner } from "./ui/Spinner";

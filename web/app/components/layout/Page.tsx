@@ -1,17 +1,54 @@
+import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
+import { SearchField } from "../list/SearchField";
+import { Button } from "../ui/Button";
 import { cn } from "../ui/cn";
 
-/** Page title row: the title (with an optional count) and the page's actions. */
-export function PageHeader({ title, count, actions, className }: { title: ReactNode; count?: number; actions?: ReactNode; className?: string }) {
+/**
+ * Every page's title row: the title (with an optional count) and the page's actions. A list page passes its search
+ * (first) and its add button (last, after any other actions); its actions then take the whole width on a phone.
+ */
+export function PageHeader({
+  title,
+  count,
+  search,
+  add,
+  actions,
+  className,
+}: {
+  title: ReactNode;
+  count?: number;
+  search?: {
+    value: string;
+    onChange: (value: string) => void;
+    placeholder: string;
+  };
+  add?: { label: string; onClick: () => void };
+  actions?: ReactNode;
+  className?: string;
+}) {
+  const listPage = !!(search || add);
+  const all = listPage ? (
+    <>
+      {search ? <SearchField {...search} /> : null}
+      {actions}
+      {add ? (
+        <Button onClick={add.onClick} className="w-full sm:w-auto">
+          <Plus className="size-4" aria-hidden />
+          {add.label}
+        </Button>
+      ) : null}
+    </>
+  ) : (
+    actions
+  );
   return (
-    <div className={cn("flex flex-wrap items-center justify-between gap-3", className)}>
+    <div className={cn("flex flex-wrap items-center justify-between gap-3", listPage && "[&>div]:w-full sm:[&>div]:w-auto", className)}>
       <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight">
         {title}
-        {count !== undefined ? (
-          <span className="rounded-full bg-surface-3 px-2 py-0.5 text-xs font-medium text-muted tabular-nums">{count}</span>
-        ) : null}
+        {count !== undefined ? <span className="rounded-full bg-surface-3 px-2 py-0.5 text-xs font-medium text-muted tabular-nums">{count}</span> : null}
       </h1>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      {all ? <div className="flex flex-wrap items-center gap-2">{all}</div> : null}
     </div>
   );
 }

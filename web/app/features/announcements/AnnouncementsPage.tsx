@@ -1,8 +1,8 @@
-import { Megaphone, Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
+import { Megaphone, Paperclip, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -11,7 +11,6 @@ import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { cn } from "../../components/ui/cn";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
-import { usePagedList } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
 import { deleteAnnouncement, deliveryOf, listAnnouncements, type AnnouncementView, type DeliveryView } from "./api";
 import { AnnouncementDialog } from "./AnnouncementDialog";
@@ -56,22 +55,14 @@ export function AnnouncementsPage() {
       <PageHeader
         title={t("announcements.title")}
         count={list.loaded ? list.count : undefined}
-        actions={
-          <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("announcements.searchPlaceholder")} />
-            <Button
-              onClick={() => {
-                setEditing(null);
-                setDialogOpen(true);
-              }}
-              className="w-full sm:w-auto"
-            >
-              <Plus className="size-4" aria-hidden />
-              {t("announcements.add")}
-            </Button>
-          </>
-        }
-        className="[&>div]:w-full sm:[&>div]:w-auto"
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("announcements.searchPlaceholder") }}
+        add={{
+          label: t("announcements.add"),
+          onClick: () => {
+            setEditing(null);
+            setDialogOpen(true);
+          },
+        }}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

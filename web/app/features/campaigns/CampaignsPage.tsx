@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { Ban, BarChart3, Megaphone, Pause, Pencil, Play, RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame } from "../../components/layout/Page";
-import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
@@ -14,7 +14,6 @@ import { useCompanyTime } from "../../lib/useCompanyTime";
 import { ZoneNote } from "../../components/ui/ZoneNote";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
-import { usePagedList } from "../../lib/paged-list";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { campaignAction, type CampaignAction, deleteCampaign, listCampaigns } from "./api";
@@ -85,14 +84,11 @@ export function CampaignsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-6xl">
-      <ListPageHeader
+      <PageHeader
         title={t("campaigns.title")}
         count={list.loaded ? list.count : undefined}
-        search={searchInput}
-        onSearch={setSearchInput}
-        searchPlaceholder={t("campaigns.searchPlaceholder")}
-        addLabel={t("campaigns.add")}
-        onAdd={() => setDialog({ campaign: null })}
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("campaigns.searchPlaceholder") }}
+        add={{ label: t("campaigns.add"), onClick: () => setDialog({ campaign: null }) }}
       />
       <ZoneNote className="-mt-2 mb-2" />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">

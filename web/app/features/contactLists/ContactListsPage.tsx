@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { BookUser, FileDown, Pencil, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame } from "../../components/layout/Page";
-import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -12,7 +12,6 @@ import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../component
 import { toastError } from "../../lib/errors";
 import { csvDocument, saveText } from "../../lib/files";
 import { useDebouncedValue } from "../../lib/hooks";
-import { usePagedList } from "../../lib/paged-list";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { deleteContactList, listContactLists } from "./api";
@@ -48,14 +47,11 @@ export function ContactListsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
-      <ListPageHeader
+      <PageHeader
         title={t("contactLists.title")}
         count={list.loaded ? list.count : undefined}
-        search={searchInput}
-        onSearch={setSearchInput}
-        searchPlaceholder={t("contactLists.searchPlaceholder")}
-        addLabel={t("contactLists.add")}
-        onAdd={() => setDialog({ list: null })}
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("contactLists.searchPlaceholder") }}
+        add={{ label: t("contactLists.add"), onClick: () => setDialog({ list: null }) }}
         actions={
           <Button variant="outline" onClick={sample} className="w-full sm:w-auto">
             <FileDown className="size-4" aria-hidden />

@@ -15,7 +15,7 @@ import { ContactDialog } from "./ContactDialog";
 import { ContactsTable } from "./ContactsTable";
 import { exportFileName } from "../../lib/files";
 import { ImportDialog } from "./ImportDialog";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
 import { StartTicketDialog } from "./StartTicketDialog";
 import type { ContactRow } from "./types";
 import { useContactList } from "./useContactList";
@@ -103,27 +103,24 @@ export function ContactsPage() {
       <PageHeader
         title={t("contacts.title")}
         count={list.loaded ? list.count : undefined}
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("contacts.searchPlaceholder") }}
         actions={
-          <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("contacts.searchPlaceholder")} />
-            <div className="flex w-full gap-2 sm:w-auto">
-              {/* On phones the import and export buttons keep only their icons (the text stays for screen readers). */}
-              <Button variant="outline" onClick={() => setImportOpen(true)} title={t("contacts.import.title")}>
-                <FileUp className="size-4" aria-hidden />
-                <span className="sr-only sm:not-sr-only">{t("contacts.import.button")}</span>
-              </Button>
-              <Button variant="outline" onClick={exportCsv} loading={exporting} title={search ? t("contacts.exportSearchHint") : t("contacts.exportHint")}>
-                {exporting ? null : <Download className="size-4" aria-hidden />}
-                <span className="sr-only sm:not-sr-only">{t("contacts.export")}</span>
-              </Button>
-              <Button onClick={openAdd} className="flex-1 sm:flex-none">
-                <Plus className="size-4" aria-hidden />
-                {t("contacts.add")}
-              </Button>
-            </div>
-          </>
+        <div className="flex w-full gap-2 sm:w-auto">
+          {/* On phones the import and export buttons keep only their icons (the text stays for screen readers). */}
+          <Button variant="outline" onClick={() => setImportOpen(true)} title={t("contacts.import.title")}>
+            <FileUp className="size-4" aria-hidden />
+            <span className="sr-only sm:not-sr-only">{t("contacts.import.button")}</span>
+          </Button>
+          <Button variant="outline" onClick={exportCsv} loading={exporting} title={search ? t("contacts.exportSearchHint") : t("contacts.exportHint")}>
+            {exporting ? null : <Download className="size-4" aria-hidden />}
+            <span className="sr-only sm:not-sr-only">{t("contacts.export")}</span>
+          </Button>
+          <Button onClick={openAdd} className="flex-1 sm:flex-none">
+            <Plus className="size-4" aria-hidden />
+            {t("contacts.add")}
+          </Button>
+        </div>
         }
-        className="[&>div]:w-full sm:[&>div]:w-auto"
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         {mayDelete && selected.size > 0 ? (

@@ -1,6 +1,6 @@
 import { useRealtimeEvent } from "../../lib/realtime";
 import { getContact, listContacts } from "./api";
-import { usePagedList } from "../../lib/paged-list";
+import { usePagedList } from "../../components/list";
 import type { ContactRow } from "./types";
 
 /**

@@ -1,8 +1,8 @@
 import { FolderOpen, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame } from "../../components/layout/Page";
-import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -10,7 +10,6 @@ import { Skeleton } from "../../components/ui/Spinner";
 import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
-import { usePagedList } from "../../lib/paged-list";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { deleteFileList, listFileLists } from "./api";
@@ -45,14 +44,11 @@ export function FileListsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
-      <ListPageHeader
+      <PageHeader
         title={t("fileLists.title")}
         count={list.loaded ? list.count : undefined}
-        search={searchInput}
-        onSearch={setSearchInput}
-        searchPlaceholder={t("fileLists.searchPlaceholder")}
-        addLabel={t("fileLists.add")}
-        onAdd={() => setDialog({ fileList: null })}
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("fileLists.searchPlaceholder") }}
+        add={{ label: t("fileLists.add"), onClick: () => setDialog({ fileList: null }) }}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

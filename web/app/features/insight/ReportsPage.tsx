@@ -3,14 +3,13 @@ import { ArrowLeft, FileSpreadsheet, FileText, Filter as FilterIcon } from "luci
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Input } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { useDebouncedValue } from "../../lib/hooks";
 import { toastError } from "../../lib/errors";
-import { usePagedList } from "../../lib/paged-list";
 import { DEFAULT_FILTER, fetchReports, filterQuery, PERIODS, type Filter, type ReportRow } from "./api";
 import { downloadCsvAsXlsx } from "./exportSheet";
 import { Filters } from "./Filters";

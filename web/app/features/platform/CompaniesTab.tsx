@@ -1,7 +1,7 @@
 import { Building2, CalendarPlus, Lock, LockOpen, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField, usePagedList } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -11,7 +11,6 @@ import { cn } from "../../components/ui/cn";
 import { formatDate } from "../../lib/calendarDate";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
-import { usePagedList } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
 import { deleteCompany, listCompanies, updateCompany, type Company, type Plan } from "./api";
 import { CompanyDialog } from "./CompanyDialog";

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from "react";
-import { toastError } from "../../lib/errors";
+import { useCallback, useState } from "react";
+import { useWholeList } from "../../components/list";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { listPrompts } from "./api";
 import type { PromptRow, PromptUsage } from "./types";
@@ -11,29 +11,18 @@ const NO_USAGE: PromptUsage = { calls: 0, failures: 0, promptTokens: 0, completi
  * by `prompt` events (spec 002: a saved prompt replaces its row or goes on top; a deleted one goes).
  */
 export function usePromptList() {
-  const [items, setItems] = useState<PromptRow[]>([]);
   const [usage, setUsage] = useState<PromptUsage>(NO_USAGE);
-  const [loaded, setLoaded] = useState(false);
-
-  const reload = useCallback(() => {
-    listPrompts()
-      .then((body) => {
-        setItems(body.prompts);
-        setUsage(body.usage);
-        setLoaded(true);
-      })
-      .catch(toastError);
+  const fetchAll = useCallback(async () => {
+    const body = await listPrompts();
+    setUsage(body.usage);
+    return body.prompts;
   }, []);
-  useEffect(reload, [reload]);
-
-  const upsert = useCallback((prompt: PromptRow) => {
-    setItems((list) => (list.some((p) => p.id === prompt.id) ? list.map((p) => (p.id === prompt.id ? prompt : p)) : [prompt, ...list]));
-  }, []);
-  const remove = useCallback((id: number) => setItems((list) => list.filter((p) => p.id !== id)), []);
+  const list = useWholeList<PromptRow>(fetchAll);
+  const upsert = (prompt: PromptRow) => list.upsert(prompt, true);
 
   useRealtimeEvent("prompt", (event) => {
-    if (event.action === "delete") remove(event.promptId);
+    if (event.action === "delete") list.remove(event.promptId);
     else upsert(event.prompt as unknown as PromptRow); // to admins only: the whole view (masked keys)
   });
-  return { items, usage, loaded, upsert, remove, reload };
+  return { ...list, usage, upsert };
 }

@@ -1,8 +1,8 @@
 import { Copy } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame } from "../../components/layout/Page";
-import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
@@ -53,14 +53,11 @@ export function IntegrationsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-4xl">
-      <ListPageHeader
+      <PageHeader
         title={t("queueIntegrations.title")}
         count={list.loaded ? list.count : undefined}
-        search={searchInput}
-        onSearch={setSearchInput}
-        searchPlaceholder={t("queueIntegrations.searchPlaceholder")}
-        addLabel={t("queueIntegrations.add")}
-        onAdd={openAdd}
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("queueIntegrations.searchPlaceholder") }}
+        add={{ label: t("queueIntegrations.add"), onClick: openAdd }}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

@@ -1,4 +1,4 @@
-import { usePagedList } from "../../lib/paged-list";
+import { usePagedList } from "../../components/list";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { listIntegrations } from "./api";
 import type { IntegrationRow } from "./types";

@@ -1,9 +1,8 @@
-import { Layers, Paperclip, Pencil, Trash2 } from "lucide-react";
+import { Layers, Paperclip } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListTable, RowActions, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import type { QueueRow } from "./types";
 import "./texts";
 
@@ -22,105 +21,89 @@ export function QueuesTable({
   onDelete: (queue: QueueRow) => void;
 }) {
   const { t } = useTranslation();
-  if (loaded && queues.length === 0) {
-    return (
-      <EmptyState
-        icon={Layers}
-        title={t("queues.empty")}
-        description={t("queues.emptyHint")}
-        action={
+  const columns: Column<QueueRow>[] = [
+    {
+      header: t("queues.columns.id"),
+      className: "hidden w-16 sm:table-cell",
+      cellClassName: "text-muted tabular-nums",
+      skeleton: <Skeleton className="h-4 w-6" />,
+      cell: (queue) => queue.id,
+    },
+    {
+      header: t("queues.columns.name"),
+      className: "md:w-1/4",
+      cellClassName: "w-full max-w-0",
+      skeleton: <Skeleton className="h-4 w-32" />,
+      cell: (queue) => (
+        <>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <span className="truncate font-medium">{queue.name}</span>
+            {queue.mediaName ? <Paperclip className="size-3.5 shrink-0 text-subtle" aria-label={queue.mediaName} /> : null}
+          </div>
+          <p className="mt-0.5 truncate text-xs text-muted md:hidden">{queue.greetingMessage || t("queues.noGreeting")}</p>
+        </>
+      ),
+    },
+    {
+      header: t("queues.columns.color"),
+      className: "w-20 text-center",
+      skeleton: <Skeleton className="mx-auto size-6 rounded-full" />,
+      cell: (queue) => (
+        <span
+          className="inline-block size-6 rounded-full align-middle shadow-sm ring-1 ring-black/10 dark:ring-white/20"
+          style={{ backgroundColor: queue.color }}
+          title={queue.color}
+          role="img"
+          aria-label={queue.color}
+        />
+      ),
+    },
+    {
+      header: t("queues.columns.order"),
+      className: "hidden w-20 text-center md:table-cell",
+      cellClassName: "text-muted tabular-nums",
+      skeleton: <Skeleton className="mx-auto h-4 w-6" />,
+      cell: (queue) => queue.orderQueue ?? "—",
+    },
+    {
+      header: t("queues.columns.greeting"),
+      className: "hidden md:table-cell md:w-1/2",
+      cellClassName: "max-w-0",
+      skeleton: <Skeleton className="h-4 w-64" />,
+      cell: (queue) =>
+        queue.greetingMessage ? (
+          <p className="line-clamp-2 text-muted" title={queue.greetingMessage}>
+            {queue.greetingMessage}
+          </p>
+        ) : (
+          <span className="text-subtle">{t("queues.noGreeting")}</span>
+        ),
+    },
+    {
+      header: t("queues.columns.actions"),
+      className: "w-24 text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-16" />,
+      cell: (queue) => <RowActions name={queue.name} onEdit={() => onEdit(queue)} onDelete={() => onDelete(queue)} />,
+    },
+  ];
+  return (
+    <ListTable
+      rows={queues}
+      columns={columns}
+      loaded={loaded}
+      loadingMore={false}
+      skeletonRows={4}
+      empty={{
+        icon: Layers,
+        title: t("queues.empty"),
+        description: t("queues.emptyHint"),
+        action: (
           <Button variant="outline" onClick={onAdd}>
             {t("queues.add")}
           </Button>
-        }
-      />
-    );
-  }
-  return (
-    <Table>
-      <THead>
-        <Tr className="hover:bg-transparent">
-          <Th className="hidden w-16 sm:table-cell">{t("queues.columns.id")}</Th>
-          <Th className="md:w-1/4">{t("queues.columns.name")}</Th>
-          <Th className="w-20 text-center">{t("queues.columns.color")}</Th>
-          <Th className="hidden w-20 text-center md:table-cell">{t("queues.columns.order")}</Th>
-          <Th className="hidden md:table-cell md:w-1/2">{t("queues.columns.greeting")}</Th>
-          <Th className="w-24 text-right">{t("queues.columns.actions")}</Th>
-        </Tr>
-      </THead>
-      <TBody>
-        {!loaded
-          ? Array.from({ length: 4 }, (_, i) => (
-              <Tr key={i} aria-hidden>
-                <Td className="hidden sm:table-cell">
-                  <Skeleton className="h-4 w-6" />
-                </Td>
-                <Td>
-                  <Skeleton className="h-4 w-32" />
-                </Td>
-                <Td>
-                  <Skeleton className="mx-auto size-6 rounded-full" />
-                </Td>
-                <Td className="hidden md:table-cell">
-                  <Skeleton className="mx-auto h-4 w-6" />
-                </Td>
-                <Td className="hidden md:table-cell">
-                  <Skeleton className="h-4 w-64" />
-                </Td>
-                <Td>
-                  <Skeleton className="ml-auto h-8 w-16" />
-                </Td>
-              </Tr>
-            ))
-          : queues.map((queue) => (
-              <Tr key={queue.id}>
-                <Td className="hidden text-muted tabular-nums sm:table-cell">{queue.id}</Td>
-                <Td className="w-full max-w-0 md:w-1/4">
-                  <div className="flex min-w-0 items-center gap-1.5">
-                    <span className="truncate font-medium">{queue.name}</span>
-                    {queue.mediaName ? <Paperclip className="size-3.5 shrink-0 text-subtle" aria-label={queue.mediaName} /> : null}
-                  </div>
-                  <p className="mt-0.5 truncate text-xs text-muted md:hidden">{queue.greetingMessage || t("queues.noGreeting")}</p>
-                </Td>
-                <Td className="text-center">
-                  <span
-                    className="inline-block size-6 rounded-full align-middle shadow-sm ring-1 ring-black/10 dark:ring-white/20"
-                    style={{ backgroundColor: queue.color }}
-                    title={queue.color}
-                    role="img"
-                    aria-label={queue.color}
-                  />
-                </Td>
-                <Td className="hidden text-center text-muted tabular-nums md:table-cell">{queue.orderQueue ?? "—"}</Td>
-                <Td className="hidden max-w-0 md:table-cell">
-                  {queue.greetingMessage ? (
-                    <p className="line-clamp-2 text-muted" title={queue.greetingMessage}>
-                      {queue.greetingMessage}
-                    </p>
-                  ) : (
-                    <span className="text-subtle">{t("queues.noGreeting")}</span>
-                  )}
-                </Td>
-                <Td className="pl-0">
-                  <div className="flex justify-end gap-0.5">
-                    <Button variant="ghost" size="icon-sm" onClick={() => onEdit(queue)} aria-label={`${t("common.edit")} ${queue.name}`} title={t("common.edit")}>
-                      <Pencil className="size-4" aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      onClick={() => onDelete(queue)}
-                      aria-label={`${t("common.delete")} ${queue.name}`}
-                      title={t("common.delete")}
-                      className="hover:text-danger"
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </Button>
-                  </div>
-                </Td>
-              </Tr>
-            ))}
-      </TBody>
-    </Table>
+        ),
+      }}
+    />
   );
 }

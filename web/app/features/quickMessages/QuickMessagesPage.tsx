@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, PageFrame } from "../../components/layout/Page";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
 import { deleteQuickMessage } from "./api";
 import { QuickMessageDialog } from "./QuickMessageDialog";
 import { QuickMessagesTable } from "./QuickMessagesTable";
@@ -47,14 +47,11 @@ export function QuickMessagesPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
-      <ListPageHeader
+      <PageHeader
         title={t("quickMessages.title")}
         count={list.loaded ? list.count : undefined}
-        search={searchInput}
-        onSearch={setSearchInput}
-        searchPlaceholder={t("quickMessages.searchPlaceholder")}
-        addLabel={t("quickMessages.add")}
-        onAdd={openAdd}
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("quickMessages.searchPlaceholder") }}
+        add={{ label: t("quickMessages.add"), onClick: openAdd }}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

@@ -1,5 +1,5 @@
 import { useRealtimeEvent } from "../../lib/realtime";
-import { usePagedList } from "../../lib/paged-list";
+import { usePagedList } from "../../components/list";
 import { listQuickMessages } from "./api";
 import type { QuickMessageRow } from "./types";
 

@@ -1,13 +1,11 @@
 import { useSearchParams } from "@remix-run/react";
-import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canEditSchedule } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField } from "../../components/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { useHydratedFlag } from "../../lib/hooks";
-import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Select } from "../../components/ui/Select";
 import { toastError } from "../../lib/errors";
@@ -101,24 +99,18 @@ export function SchedulesPage() {
       <PageHeader
         title={t("schedules.title")}
         count={list.loaded ? list.count : undefined}
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("schedules.searchPlaceholder") }}
         actions={
-          <>
-            <SearchField value={searchInput} onChange={setSearchInput} placeholder={t("schedules.searchPlaceholder")} />
-            <div className="w-full sm:w-40">
-              <Select
-                aria-label={t("schedules.filter.label")}
-                value={status ?? ALL}
-                onValueChange={(v) => setStatus(v === ALL ? null : (v as ScheduleStatus))}
-                options={[{ value: ALL, label: t("schedules.filter.all") }, ...SCHEDULE_STATUSES.map((s) => ({ value: s, label: t(`schedules.status.${s}`) }))]}
-              />
-            </div>
-            <Button onClick={() => setDialog({ schedule: null, contact: null })} className="w-full sm:w-auto">
-              <Plus className="size-4" aria-hidden />
-              {t("schedules.add")}
-            </Button>
-          </>
+          <div className="w-full sm:w-40">
+            <Select
+              aria-label={t("schedules.filter.label")}
+              value={status ?? ALL}
+              onValueChange={(v) => setStatus(v === ALL ? null : (v as ScheduleStatus))}
+              options={[{ value: ALL, label: t("schedules.filter.all") }, ...SCHEDULE_STATUSES.map((s) => ({ value: s, label: t(`schedules.status.${s}`) }))]}
+            />
+          </div>
         }
-        className="[&>div]:w-full sm:[&>div]:w-auto"
+        add={{ label: t("schedules.add"), onClick: () => setDialog({ schedule: null, contact: null }) }}
       />
       <p className="-mt-2 mb-3 text-xs text-subtle">{t("schedules.timezone", { timezone: user.company.timezone })}</p>
       <Tabs value={view} onValueChange={setView} className="flex min-h-0 flex-1 flex-col">

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { usePagedList } from "../../lib/paged-list";
+import { usePagedList } from "../../components/list";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { listSchedules } from "./api";
 import type { ScheduleRow, ScheduleStatus } from "./types";

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
-import { Card, PageFrame } from "../../components/layout/Page";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { InfiniteScroller, ListPageHeader, SEARCH_DEBOUNCE_MS } from "../../components/list-ui";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
 import { deleteTag } from "./api";
 import { canManageTag } from "../../../../worker/domain/permissions";
 import { TagDialog } from "./TagDialog";
@@ -49,14 +49,11 @@ export function TagsPage() {
 
   return (
     <PageFrame className="h-full min-h-0 max-w-4xl">
-      <ListPageHeader
+      <PageHeader
         title={t("tags.title")}
         count={list.loaded ? list.count : undefined}
-        search={searchInput}
-        onSearch={setSearchInput}
-        searchPlaceholder={t("tags.searchPlaceholder")}
-        addLabel={t("tags.add")}
-        onAdd={openAdd}
+        search={{ value: searchInput, onChange: setSearchInput, placeholder: t("tags.searchPlaceholder") }}
+        add={{ label: t("tags.add"), onClick: openAdd }}
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>

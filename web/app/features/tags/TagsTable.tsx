@@ -1,9 +1,7 @@
-import { Pencil, SquareKanban, Tags, Trash2 } from "lucide-react";
+import { SquareKanban, Tags } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
-import { EmptyState } from "../../components/ui/EmptyState";
-import { Skeleton, Spinner } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { ListTable, RowActions, type Column } from "../../components/list";
+import { Skeleton } from "../../components/ui/Spinner";
 import { TagChip } from "./TagChip";
 import type { TagRow } from "./types";
 import "./texts";
@@ -26,90 +24,59 @@ export function TagsTable({
   onDelete: (tag: TagRow) => void;
 }) {
   const { t, i18n } = useTranslation();
-  if (loaded && tags.length === 0) {
-    return (
-      <EmptyState
-        icon={Tags}
-        title={searching ? t("tags.emptySearch") : t("tags.empty")}
-        description={searching ? t("tags.emptySearchHint") : t("tags.emptyHint")}
-      />
-    );
-  }
+  const format = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const columns: Column<TagRow>[] = [
+    {
+      header: t("tags.columns.name"),
+      cellClassName: "w-full max-w-0 sm:max-w-none",
+      skeleton: <Skeleton className="h-6 w-36 rounded-full" />,
+      cell: (tag) => (
+        <>
+          <div className="flex min-w-0 items-center gap-2">
+            <TagChip name={tag.name} color={tag.color} />
+            {tag.kanban ? (
+              <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs text-muted" title={t("tags.kanbanLane")}>
+                <SquareKanban className="size-3.5" aria-hidden />
+                <span className="hidden sm:inline">{t("tags.kanban")}</span>
+                <span className="sr-only sm:hidden">{t("tags.kanbanLane")}</span>
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-1 text-xs text-muted sm:hidden">{t("tags.ticketsCount", { count: tag.ticketsCount, formatted: format(tag.ticketsCount) })}</p>
+        </>
+      ),
+    },
+    {
+      header: t("tags.columns.tickets"),
+      className: "hidden w-40 text-right sm:table-cell",
+      cellClassName: "whitespace-nowrap text-muted tabular-nums",
+      skeleton: <Skeleton className="ml-auto h-4 w-8" />,
+      cell: (tag) => (
+        <>
+          {format(tag.ticketsCount)}
+          <span className="sr-only"> {t("tags.ticketsSuffix", { count: tag.ticketsCount })}</span>
+        </>
+      ),
+    },
+    {
+      header: t("tags.columns.actions"),
+      className: "w-24 text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-16" />,
+      cell: (tag) => (mayManage(tag) ? <RowActions name={tag.name} onEdit={() => onEdit(tag)} onDelete={() => onDelete(tag)} /> : null),
+    },
+  ];
   return (
-    <Table>
-      <THead>
-        <Tr className="hover:bg-transparent">
-          <Th>{t("tags.columns.name")}</Th>
-          <Th className="hidden w-40 text-right sm:table-cell">{t("tags.columns.tickets")}</Th>
-          <Th className="w-24 text-right">{t("tags.columns.actions")}</Th>
-        </Tr>
-      </THead>
-      <TBody>
-        {!loaded
-          ? Array.from({ length: 6 }, (_, i) => (
-              <Tr key={i} aria-hidden>
-                <Td>
-                  <Skeleton className="h-6 w-36 rounded-full" />
-                </Td>
-                <Td className="hidden sm:table-cell">
-                  <Skeleton className="ml-auto h-4 w-8" />
-                </Td>
-                <Td>
-                  <Skeleton className="ml-auto h-8 w-16" />
-                </Td>
-              </Tr>
-            ))
-          : tags.map((tag) => {
-              const manageable = mayManage(tag);
-              return (
-                <Tr key={tag.id}>
-                  <Td className="w-full max-w-0 sm:max-w-none">
-                    <div className="flex min-w-0 items-center gap-2">
-                      <TagChip name={tag.name} color={tag.color} />
-                      {tag.kanban ? (
-                        <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs text-muted" title={t("tags.kanbanLane")}>
-                          <SquareKanban className="size-3.5" aria-hidden />
-                          <span className="hidden sm:inline">{t("tags.kanban")}</span>
-                          <span className="sr-only sm:hidden">{t("tags.kanbanLane")}</span>
-                        </span>
-                      ) : null}
-                    </div>
-                    <p className="mt-1 text-xs text-muted sm:hidden">{t("tags.ticketsCount", { count: tag.ticketsCount, formatted: new Intl.NumberFormat(i18n.language).format(tag.ticketsCount) })}</p>
-                  </Td>
-                  <Td className="hidden text-right whitespace-nowrap text-muted tabular-nums sm:table-cell">
-                    {new Intl.NumberFormat(i18n.language).format(tag.ticketsCount)}
-                    <span className="sr-only"> {t("tags.ticketsSuffix", { count: tag.ticketsCount })}</span>
-                  </Td>
-                  <Td className="pl-0">
-                    {manageable ? (
-                      <div className="flex justify-end gap-0.5">
-                        <Button variant="ghost" size="icon-sm" onClick={() => onEdit(tag)} aria-label={`${t("common.edit")} ${tag.name}`} title={t("common.edit")}>
-                          <Pencil className="size-4" aria-hidden />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          onClick={() => onDelete(tag)}
-                          aria-label={`${t("common.delete")} ${tag.name}`}
-                          title={t("common.delete")}
-                          className="hover:text-danger"
-                        >
-                          <Trash2 className="size-4" aria-hidden />
-                        </Button>
-                      </div>
-                    ) : null}
-                  </Td>
-                </Tr>
-              );
-            })}
-        {loadingMore && loaded ? (
-          <tr>
-            <td colSpan={3} className="py-4 text-center text-muted">
-              <Spinner label={t("common.loading")} />
-            </td>
-          </tr>
-        ) : null}
-      </TBody>
-    </Table>
+    <ListTable
+      rows={tags}
+      columns={columns}
+      loaded={loaded}
+      loadingMore={loadingMore}
+      empty={{
+        icon: Tags,
+        title: searching ? t("tags.emptySearch") : t("tags.empty"),
+        description: searching ? t("tags.emptySearchHint") : t("tags.emptyHint"),
+      }}
+    />
   );
 }

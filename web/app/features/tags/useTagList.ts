@@ -1,5 +1,5 @@
 import { useRealtimeEvent } from "../../lib/realtime";
-import { usePagedList } from "../../lib/paged-list";
+import { usePagedList } from "../../components/list";
 import { listTags } from "./api";
 import type { TagRow } from "./types";
 
