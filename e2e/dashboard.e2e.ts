@@ -31,7 +31,7 @@ describe("dashboard: an admin reads the service figures of a period", () => {
     await page.getByTestId("card-resolved").waitFor();
     await page.getByTestId("attendants-table").waitFor();
     await page.locator(".recharts-surface").first().waitFor();
-    expect(await period()).toContain("America/Sao_Paulo");
+    expect(await period()).toMatch(/Fuso horário: Horário (Padrão )?de Brasília \(UTC−3\)/);
     // CSAT says what it counts, and every number is written as pt-BR writes it (2,00, not 2.00).
     expect(await page.getByTestId("card-csat-note").innerText()).toContain("Conta só as notas 3");
     expect(await page.getByTestId("attendants-table").innerText()).not.toMatch(/\d\.\d\d \(/);

@@ -117,7 +117,7 @@ export function AnnouncementsPage() {
                                   <div className="h-full bg-brand transition-all" style={{ width: `${d.total ? (100 * d.delivered) / d.total : 100}%` }} />
                                 </div>
                                 <p className="mt-0.5 text-[11px] text-muted">
-                                  {d.status === "done" ? t("announcements.deliveryDone", { count: d.total }) : t("announcements.delivery", { delivered: d.delivered, total: d.total })}
+                                  {d.status === "done" ? t("announcements.deliveryDone", { count: d.total }) : t("announcements.delivery", { delivered: d.delivered, count: d.total })}
                                 </p>
                               </div>
                             ) : null}

@@ -14,7 +14,7 @@ export const en: Texts = {
   saved: "Announcement saved",
   deleted: "Announcement deleted",
   deleteTitle: "Delete “{{title}}”?",
-  delivery: "Delivered to {{delivered}} of {{total}} companies",
+  delivery_one: "Delivered to {{delivered}} of {{count}} company", delivery_other: "Delivered to {{delivered}} of {{count}} companies",
   deliveryDone_one: "Delivered to the only company", deliveryDone_other: "Delivered to all {{count}} companies",
   unread_one: "{{count}} unread",
   unread_other: "{{count}} unread",

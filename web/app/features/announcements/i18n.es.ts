@@ -14,7 +14,7 @@ export const es: Texts = {
   saved: "Anuncio guardado",
   deleted: "Anuncio eliminado",
   deleteTitle: "¿Eliminar “{{title}}”?",
-  delivery: "Entregado a {{delivered}} de {{total}} empresas",
+  delivery_one: "Entregado a {{delivered}} de {{count}} empresa", delivery_other: "Entregado a {{delivered}} de {{count}} empresas",
   deliveryDone_one: "Entregado a la única empresa", deliveryDone_other: "Entregado a las {{count}} empresas",
   unread_one: "{{count}} sin leer",
   unread_other: "{{count}} sin leer",

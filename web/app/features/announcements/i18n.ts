@@ -13,7 +13,7 @@ const ptBR = {
   saved: "Informativo salvo",
   deleted: "Informativo excluído",
   deleteTitle: "Excluir “{{title}}”?",
-  delivery: "Entregue a {{delivered}} de {{total}} empresas",
+  delivery_one: "Entregue a {{delivered}} de {{count}} empresa", delivery_other: "Entregue a {{delivered}} de {{count}} empresas",
   deliveryDone_one: "Entregue à única empresa", deliveryDone_other: "Entregue a todas as {{count}} empresas",
   unread_one: "{{count}} não lido",
   unread_other: "{{count}} não lidos",

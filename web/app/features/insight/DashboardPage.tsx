@@ -8,6 +8,7 @@ import { Button, buttonClasses } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Spinner } from "../../components/ui/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../../components/ui/Table";
+import { zoneLabel } from "../../lib/dates";
 import { toastError } from "../../lib/errors";
 import { formatNumber, formatPercent } from "../../lib/numbers";
 import { DEFAULT_FILTER, fetchDashboard, filterQuery, type Attendant, type DashboardData, type Filter } from "./api";
@@ -82,7 +83,7 @@ export function DashboardPage() {
       ) : (
         <>
           <p className="text-xs text-muted" data-testid="dashboard-period">
-            {periodText(data.period.from, data.period.to, i18n.language)} · {t("insight.timezone", { timezone: data.period.timezone })}
+            {periodText(data.period.from, data.period.to, i18n.language)} · {t("insight.timezone", { timezone: zoneLabel(data.period.timezone, i18n.language) })}
           </p>
           <Cards data={data} />
           {empty ? (

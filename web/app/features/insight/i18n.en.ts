@@ -22,7 +22,7 @@ export const en: Texts = {
   parametrizeHint: "Choose a period or both dates of a range (up to 90 days).",
   noData: "No conversations in this period",
   noDataHint: "Figures appear once there are tickets in the period and filters chosen.",
-  timezone: "Times in {{timezone}}",
+  timezone: "Time zone: {{timezone}}",
   cards: {
     inService: "In service",
     waiting: "Waiting",

@@ -22,7 +22,7 @@ export const es: Texts = {
   parametrizeHint: "Elija un período o las dos fechas de un rango (hasta 90 días).",
   noData: "Ninguna atención en este período",
   noDataHint: "Las cifras aparecen cuando hay tickets en el período y los filtros elegidos.",
-  timezone: "Horarios en {{timezone}}",
+  timezone: "Zona horaria: {{timezone}}",
   cards: {
     inService: "En atención",
     waiting: "En espera",

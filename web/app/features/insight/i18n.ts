@@ -21,7 +21,7 @@ const ptBR = {
   parametrizeHint: "Escolha um período ou as duas datas de um intervalo (até 90 dias).",
   noData: "Nenhum atendimento neste período",
   noDataHint: "Os números aparecem quando houver tickets no período e nos filtros escolhidos.",
-  timezone: "Horários em {{timezone}}",
+  timezone: "Fuso horário: {{timezone}}",
   cards: {
     inService: "Em atendimento",
     waiting: "Aguardando",

@@ -7,6 +7,7 @@ import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../component
 import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { ApiError } from "../../lib/api";
+import { zoneLabel } from "../../lib/dates";
 import { errorMessage, toastError } from "../../lib/errors";
 import { safeFileName } from "../../lib/files";
 import { useSessionUser } from "../../lib/session-user";
@@ -68,7 +69,7 @@ function ScheduleForm({
   onSaved?: (schedule: ScheduleRow) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const timeZone = user.company.timezone;
   const ids = useId();
@@ -242,14 +243,14 @@ function ScheduleForm({
           <Field id={field("date")} label={t("schedules.dialog.date")} error={errors.when}>
             <Input id={field("date")} type="date" value={date} onChange={(e) => setDate(e.target.value)} invalid={!!errors.when} aria-describedby={describedBy(field("date"), errors.when)} />
           </Field>
-          <Field id={field("time")} label={t("schedules.dialog.time")} hint={t("schedules.dialog.timeHint", { timezone: timeZone })}>
+          <Field id={field("time")} label={t("schedules.dialog.time")} hint={t("schedules.dialog.timeHint", { timezone: zoneLabel(timeZone, i18n.language) })}>
             <Input
               id={field("time")}
               type="time"
               value={time}
               onChange={(e) => setTime(e.target.value)}
               invalid={!!errors.when}
-              aria-describedby={describedBy(field("time"), undefined, t("schedules.dialog.timeHint", { timezone: timeZone }))}
+              aria-describedby={describedBy(field("time"), undefined, t("schedules.dialog.timeHint", { timezone: zoneLabel(timeZone, i18n.language) }))}
             />
           </Field>
         </div>

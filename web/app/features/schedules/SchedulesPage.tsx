@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Ta
 import { useHydratedFlag } from "../../lib/hooks";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Select } from "../../components/ui/Select";
+import { zoneLabel } from "../../lib/dates";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
@@ -30,7 +31,7 @@ type PageView = "list" | "calendar";
 
 /** /schedules: the company's scheduled messages, searchable and filterable, live; ?contactId= opens a new one for that contact. */
 export function SchedulesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
   const [searchInput, setSearchInput] = useState("");
@@ -112,7 +113,7 @@ export function SchedulesPage() {
         }
         add={{ label: t("schedules.add"), onClick: () => setDialog({ schedule: null, contact: null }) }}
       />
-      <p className="-mt-2 mb-3 text-xs text-subtle">{t("schedules.timezone", { timezone: user.company.timezone })}</p>
+      <p className="-mt-2 mb-3 text-xs text-subtle">{t("schedules.timezone", { timezone: zoneLabel(user.company.timezone, i18n.language) })}</p>
       <Tabs value={view} onValueChange={setView} className="flex min-h-0 flex-1 flex-col">
         <TabsList aria-label={t("schedules.title")}>
           <TabsTrigger value="list">{t("schedules.views.list")}</TabsTrigger>

@@ -7,7 +7,7 @@ import { useEscape } from "../../../../lib/hooks";
 import { getContact } from "../api";
 import { ContactAvatar } from "../header/ContactAvatar";
 import { RatingStars, useRatingLabel } from "../messages/Rating";
-import { dateTimeOf } from "../rules/days";
+import { formatDateTime } from "../../../../lib/dates";
 import { formatPhone } from "../../../../lib/phone";
 import type { TicketHistory } from "../hooks/useTicketHistory";
 import type { ChatTicket, ContactDetails } from "../types";
@@ -123,7 +123,7 @@ function RatingsSection({ ratings, timeZone }: { ratings: ContactDetails["rating
             <RatingStars rate={ratings.last.rate} />
             <span className="font-medium">{t("ticketChat.rating.last", { label: label(ratings.last.rate) })}</span>
             <time dateTime={ratings.last.createdAt} className="text-xs text-subtle">
-              {dateTimeOf(ratings.last.createdAt, timeZone)}
+              {formatDateTime(ratings.last.createdAt, i18n.language, timeZone)}
             </time>
           </p>
           {ratings.average !== null ? (

@@ -2,10 +2,10 @@ import { Star } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../../components/ui/Spinner";
+import { formatDateTime } from "../../../../lib/dates";
 import type { TicketHistory } from "../hooks/useTicketHistory";
 import { historyIcon } from "../messages/historyIcons";
 import { RatingStars, useRatingLabel } from "../messages/Rating";
-import { dateTimeOf } from "../rules/days";
 import { historySentence, historyText, historyTimeline } from "../rules/history";
 import "../../../kanban/texts";
 import "../texts";
@@ -15,7 +15,7 @@ import "../texts";
  * the contact's ratings among them.
  */
 export function HistorySection({ history: read, timeZone }: { history: TicketHistory | null; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ratingLabel = useRatingLabel();
   const history = useMemo(() => (read ? historyTimeline(read.entries, read.ratings) : null), [read]);
 
@@ -45,7 +45,7 @@ export function HistorySection({ history: read, timeZone }: { history: TicketHis
                   <p className="text-sm">{rating.user ? t("ticketChat.history.rated", { user: rating.user.name, label }) : t("ticketChat.history.ratedNoUser", { label })}</p>
                   <RatingStars rate={rating.rate} className="mt-0.5" />
                   <p className="text-[11px] text-subtle">
-                    <time dateTime={rating.createdAt}>{dateTimeOf(rating.createdAt, timeZone)}</time>
+                    <time dateTime={rating.createdAt}>{formatDateTime(rating.createdAt, i18n.language, timeZone)}</time>
                   </p>
                 </li>
               );
@@ -60,7 +60,7 @@ export function HistorySection({ history: read, timeZone }: { history: TicketHis
                 </span>
                 <p className="text-sm">{historyText(sentence, t)}</p>
                 <p className="text-[11px] text-subtle">
-                  <time dateTime={entry.createdAt}>{dateTimeOf(entry.createdAt, timeZone)}</time>
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language, timeZone)}</time>
                 </p>
               </li>
             );

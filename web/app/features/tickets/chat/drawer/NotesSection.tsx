@@ -4,17 +4,17 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/Button";
 import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../../../components/ui/Spinner";
+import { formatDateTime } from "../../../../lib/dates";
 import { toastError } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
 import { addNote, deleteNote, listNotes } from "../api";
 import { noteError } from "../rules/notes";
-import { dateTimeOf } from "../rules/days";
 import type { TicketNote } from "../types";
 import "../texts";
 
 /** The ticket's notes: add (at least 2 characters), list newest first, delete with confirmation. */
 export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: number; contactId: number; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [notes, setNotes] = useState<TicketNote[] | null>(null);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -117,7 +117,7 @@ export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: numb
                 </button>
               </div>
               <p className="mt-1 text-[11px] text-subtle">
-                {note.user?.name ?? t("ticketChat.notes.unknownAuthor")} · {dateTimeOf(note.createdAt, timeZone)}
+                {note.user?.name ?? t("ticketChat.notes.unknownAuthor")} · {formatDateTime(note.createdAt, i18n.language, timeZone)}
               </p>
             </li>
           ))}

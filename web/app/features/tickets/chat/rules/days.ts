@@ -31,11 +31,6 @@ export function timeOf(value: string, timeZone: string): string {
   return format(inZone(value, timeZone), "HH:mm");
 }
 
-/** dd/MM/yyyy HH:mm of a moment in the time zone. */
-export function dateTimeOf(value: string, timeZone: string): string {
-  return format(inZone(value, timeZone), "dd/MM/yyyy HH:mm");
-}
-
 type Dated = { id: number; createdAt: string };
 
 /**
