@@ -18,6 +18,11 @@ const chat = (page: Page) => page.getByTestId("ticket-chat");
 const bubble = (page: Page, text: string) => chat(page).locator("[data-message-id]").filter({ hasText: text }).last();
 const composer = (page: Page) => chat(page).locator("textarea").first();
 const attendingList = (page: Page) => page.getByRole("list", { name: "Atendendo" });
+/** Whether the chat's message log shows its newest message (scrolled to the bottom, as on open). */
+const logAtBottom = (page: Page) =>
+  chat(page)
+    .getByRole("log")
+    .evaluate((log) => log.scrollHeight - log.scrollTop - log.clientHeight < 80);
 
 /** A real picture, drawn by the browser itself. */
 async function pngFrom(page: Page): Promise<Buffer> {
@@ -69,6 +74,9 @@ describe("journey: an agent works a conversation in the chat panel while an admi
     uuid = await openFromList(luana, CONTACT);
     await admin.goto(`/tickets/${uuid}`);
     await expect.poll(() => bubble(admin, "Para umas 30 pessoas").isVisible()).toBe(true);
+    // A short first page fetches older messages by itself; the chat stays on its newest message meanwhile.
+    await expect.poll(() => chat(admin).getByRole("log").getAttribute("aria-busy")).toBe("false");
+    expect(await logAtBottom(admin)).toBe(true);
 
     const text = `Olá Cláudia, segue o orçamento do bolo ${Date.now()}`;
     await composer(luana).fill(text);
@@ -79,6 +87,7 @@ describe("journey: an agent works a conversation in the chat panel while an admi
     await expect.poll(() => bubble(admin, text).isVisible(), { timeout: 15_000 }).toBe(true);
     // Signed with Luana's name (the sign option is on by default).
     expect(await bubble(admin, text).innerText()).toContain(AGENT);
+    expect(await logAtBottom(admin)).toBe(true);
 
     await chat(luana).locator('input[type="file"]').setInputFiles({ name: "proposta.png", mimeType: "image/png", buffer: await pngFrom(luana) });
     const preview = luana.getByRole("dialog", { name: /^Enviar 1 arquivo/ });

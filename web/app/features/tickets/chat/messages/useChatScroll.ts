@@ -39,8 +39,10 @@ export function useChatScroll(messages: ChatMessage[], loaded: boolean, myUserId
       el.scrollTop = el.scrollHeight;
       atBottom.current = true;
     } else if (first !== prev.first && last === prev.last) {
-      // An older page arrived above: keep the same messages under the reader's eyes.
-      el.scrollTop += el.scrollHeight - prev.height;
+      // An older page arrived above: keep the same messages under the reader's eyes; a reader at the bottom
+      // (a short first page fetches older ones by itself) stays at the bottom, so new messages keep following.
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+      else el.scrollTop += el.scrollHeight - prev.height;
     } else if (last !== prev.last) {
       const newest = messages.at(-1);
       if (atBottom.current || (newest?.fromMe && newest.userId === myUserId)) {
