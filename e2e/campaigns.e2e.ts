@@ -54,14 +54,14 @@ describe("journey: an admin runs a campaign with confirmation and watches its re
     const row = page.locator(`[data-campaign-id="${campaignId}"]`);
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain("Inativa");
     await screenshot(page, "campaigns-list-desktop-light");
-    await row.getByRole("button", { name: `Editar: ${NAME}` }).click();
+    await row.getByRole("button", { name: `Editar ${NAME}` }).click();
     const dialog = page.getByRole("dialog", { name: "Editar campanha" });
     await dialog.getByLabel("Agora").check();
     await screenshot(page, "campaigns-dialog-desktop-light");
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/Em Andamento|Programada/);
 
-    await row.getByRole("link", { name: `Relatório: ${NAME}` }).click();
+    await row.getByRole("link", { name: `Relatório ${NAME}` }).click();
     await page.waitForURL((url) => url.pathname === `/campaign/${campaignId}/report`);
     // Live: the confirmations go out one by one at the connection's pace.
     await expect.poll(() => count(page, "confirmationRequested"), { timeout: 30_000 }).toBe("3");

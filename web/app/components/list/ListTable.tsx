@@ -2,7 +2,8 @@ import { Pencil, Trash2, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { nearBottom } from "../../lib/hooks";
-import { Button } from "../ui/Button";
+import { Link } from "@remix-run/react";
+import { Button, buttonClasses } from "../ui/Button";
 import { EmptyState } from "../ui/EmptyState";
 import { Skeleton } from "../ui/Spinner";
 import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../ui/Table";
@@ -87,7 +88,7 @@ export function ListTable<T extends { id: number }>({
   };
   skeletonRows?: number;
   /** Attributes of a row (a test id, a class for a selected row). */
-  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & { "data-testid"?: string };
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | number | undefined };
 }) {
   const { t } = useTranslation();
   if (loaded && rows.length === 0) return <EmptyState {...empty} />;
@@ -132,29 +133,58 @@ function cellClasses<T>(c: Column<T>): string | undefined {
   return [c.className, c.cellClassName].filter(Boolean).join(" ") || undefined;
 }
 
-/** A row's edit and delete buttons (each shown when its handler is given), named after the row for screen readers. */
+/**
+ * One icon button of a row, named after the row for screen readers ("Editar Pós-venda"); a link when it goes
+ * somewhere (`to`).
+ */
+export function RowAction({
+  icon: Icon,
+  label,
+  name,
+  onClick,
+  to,
+  danger,
+  disabled,
+}: {
+  icon: LucideIcon;
+  label: string;
+  name: string;
+  onClick?: () => void;
+  to?: string;
+  danger?: boolean;
+  disabled?: boolean;
+}) {
+  const named = `${label} ${name}`;
+  if (to) {
+    return (
+      <Link to={to} className={buttonClasses("ghost", "icon-sm")} aria-label={named} title={label}>
+        <Icon className="size-4" aria-hidden />
+      </Link>
+    );
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={named}
+      title={label}
+      className={danger ? "hover:text-danger" : undefined}
+    >
+      <Icon className="size-4" aria-hidden />
+    </Button>
+  );
+}
+
+/** A row's buttons: its own (children) first, then edit and delete (each shown when its handler is given). */
 export function RowActions({ name, onEdit, onDelete, children }: { name: string; onEdit?: () => void; onDelete?: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex justify-end gap-0.5">
       {children}
-      {onEdit ? (
-        <Button variant="ghost" size="icon-sm" onClick={onEdit} aria-label={`${t("common.edit")} ${name}`} title={t("common.edit")}>
-          <Pencil className="size-4" aria-hidden />
-        </Button>
-      ) : null}
-      {onDelete ? (
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={onDelete}
-          aria-label={`${t("common.delete")} ${name}`}
-          title={t("common.delete")}
-          className="hover:text-danger"
-        >
-          <Trash2 className="size-4" aria-hidden />
-        </Button>
-      ) : null}
+      {onEdit ? <RowAction icon={Pencil} label={t("common.edit")} name={name} onClick={onEdit} /> : null}
+      {onDelete ? <RowAction icon={Trash2} label={t("common.delete")} name={name} onClick={onDelete} danger /> : null}
     </div>
   );
 }

@@ -1,13 +1,10 @@
-import { Megaphone, Paperclip, Pencil, Trash2 } from "lucide-react";
+import { Megaphone, Paperclip } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
-import { Button } from "../../components/ui/Button";
+import { InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, type Column } from "../../components/list";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { cn } from "../../components/ui/cn";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
@@ -49,6 +46,61 @@ export function AnnouncementsPage() {
     }, PROGRESS_EVERY_MS);
     return () => clearInterval(timer);
   }, [runningIds]);
+  const columns: Column<AnnouncementView>[] = [
+    {
+      header: t("announcements.columns.title"),
+      cellClassName: "max-w-0 w-full",
+      skeleton: <Skeleton className="h-4 w-48" />,
+      cell: (a) => (
+        <>
+          <p className="truncate font-medium">{a.title}</p>
+          <p className="truncate text-xs text-muted">{a.text}</p>
+        </>
+      ),
+    },
+    {
+      header: t("announcements.columns.priority"),
+      className: "w-28",
+      skeleton: <Skeleton className="h-5 w-16 rounded-full" />,
+      cell: (a) => <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", priorityTone[a.priority])}>{t(`announcements.priority.${a.priority}`)}</span>,
+    },
+    {
+      header: t("announcements.columns.attachment"),
+      className: "hidden w-40 md:table-cell",
+      cellClassName: "text-sm text-muted",
+      cell: (a) =>
+        a.mediaName ? (
+          <span className="inline-flex items-center gap-1">
+            <Paperclip className="size-3.5" aria-hidden />
+            <span className="truncate">{a.mediaName}</span>
+          </span>
+        ) : (
+          t("announcements.noAttachment")
+        ),
+    },
+    {
+      header: t("announcements.columns.status"),
+      className: "hidden w-48 sm:table-cell",
+      cellClassName: "text-sm",
+      cell: (a) => <AnnouncementStatus active={!!a.status} delivery={deliveries[a.id]} />,
+    },
+    {
+      header: t("announcements.columns.actions"),
+      className: "w-24 text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-16" />,
+      cell: (a) => (
+        <RowActions
+          name={a.title}
+          onEdit={() => {
+            setEditing(a);
+            setDialogOpen(true);
+          }}
+          onDelete={() => setDeleting(a)}
+        />
+      ),
+    },
+  ];
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
@@ -66,84 +118,14 @@ export function AnnouncementsPage() {
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
-          {list.loaded && list.items.length === 0 ? (
-            <EmptyState icon={Megaphone} title={t("announcements.empty")} description={t("announcements.emptyHint")} />
-          ) : (
-            <Table>
-              <THead>
-                <Tr className="hover:bg-transparent">
-                  <Th>{t("announcements.columns.title")}</Th>
-                  <Th className="w-28">{t("announcements.columns.priority")}</Th>
-                  <Th className="hidden w-40 md:table-cell">{t("announcements.columns.attachment")}</Th>
-                  <Th className="hidden w-48 sm:table-cell">{t("announcements.columns.status")}</Th>
-                  <Th className="w-24 text-right">{t("announcements.columns.actions")}</Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {!list.loaded
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <Tr key={i} aria-hidden>
-                        <Td colSpan={5}>
-                          <Skeleton className="h-6 w-full" />
-                        </Td>
-                      </Tr>
-                    ))
-                  : list.items.map((a) => {
-                      const d = deliveries[a.id];
-                      return (
-                        <Tr key={a.id}>
-                          <Td className="max-w-0 w-full">
-                            <p className="truncate font-medium">{a.title}</p>
-                            <p className="truncate text-xs text-muted">{a.text}</p>
-                          </Td>
-                          <Td>
-                            <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", priorityTone[a.priority])}>{t(`announcements.priority.${a.priority}`)}</span>
-                          </Td>
-                          <Td className="hidden text-sm text-muted md:table-cell">
-                            {a.mediaName ? (
-                              <span className="inline-flex items-center gap-1">
-                                <Paperclip className="size-3.5" aria-hidden />
-                                <span className="truncate">{a.mediaName}</span>
-                              </span>
-                            ) : (
-                              t("announcements.noAttachment")
-                            )}
-                          </Td>
-                          <Td className="hidden text-sm sm:table-cell">
-                            <span className={a.status ? "text-brand-text" : "text-muted"}>{a.status ? t("announcements.active") : t("announcements.inactive")}</span>
-                            {d ? (
-                              <div className="mt-1" data-delivery={d.status}>
-                                <div className="h-1.5 w-full overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={d.total} aria-valuenow={d.delivered}>
-                                  <div className="h-full bg-brand transition-all" style={{ width: `${d.total ? (100 * d.delivered) / d.total : 100}%` }} />
-                                </div>
-                                <p className="mt-0.5 text-[11px] text-muted">
-                                  {d.status === "done" ? t("announcements.deliveryDone", { count: d.total }) : t("announcements.delivery", { delivered: d.delivered, count: d.total })}
-                                </p>
-                              </div>
-                            ) : null}
-                          </Td>
-                          <Td className="text-right whitespace-nowrap">
-                            <Button
-                              variant="ghost"
-                              size="icon-sm"
-                              aria-label={t("announcements.dialog.editTitle")}
-                              onClick={() => {
-                                setEditing(a);
-                                setDialogOpen(true);
-                              }}
-                            >
-                              <Pencil className="size-4" aria-hidden />
-                            </Button>
-                            <Button variant="ghost" size="icon-sm" aria-label={t("announcements.deleteTitle", { title: a.title })} onClick={() => setDeleting(a)}>
-                              <Trash2 className="size-4" aria-hidden />
-                            </Button>
-                          </Td>
-                        </Tr>
-                      );
-                    })}
-              </TBody>
-            </Table>
-          )}
+          <ListTable
+            rows={list.items}
+            columns={columns}
+            loaded={list.loaded}
+            loadingMore={list.loading}
+            skeletonRows={4}
+            empty={{ icon: Megaphone, title: t("announcements.empty"), description: t("announcements.emptyHint") }}
+          />
         </InfiniteScroller>
       </Card>
       <AnnouncementDialog
@@ -173,5 +155,25 @@ export function AnnouncementsPage() {
         }}
       />
     </PageFrame>
+  );
+}
+
+/** Whether an announcement shows, and the progress of its delivery to the companies while it runs. */
+function AnnouncementStatus({ active, delivery: d }: { active: boolean; delivery: DeliveryView | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className={active ? "text-brand-text" : "text-muted"}>{active ? t("announcements.active") : t("announcements.inactive")}</span>
+      {d ? (
+        <div className="mt-1" data-delivery={d.status}>
+          <div className="h-1.5 w-full overflow-hidden rounded-full bg-surface-3" role="progressbar" aria-valuemin={0} aria-valuemax={d.total} aria-valuenow={d.delivered}>
+            <div className="h-full bg-brand transition-all" style={{ width: `${d.total ? (100 * d.delivered) / d.total : 100}%` }} />
+          </div>
+          <p className="mt-0.5 text-[11px] text-muted">
+            {d.status === "done" ? t("announcements.deliveryDone", { count: d.total }) : t("announcements.delivery", { delivered: d.delivered, count: d.total })}
+          </p>
+        </div>
+      ) : null}
+    </>
   );
 }

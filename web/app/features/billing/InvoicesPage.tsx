@@ -1,13 +1,12 @@
 import { useNavigate } from "@remix-run/react";
 import { Wallet } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { ListTable, useWholeList, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
-import { EmptyState } from "../../components/ui/EmptyState";
-import { Spinner } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { Skeleton } from "../../components/ui/Spinner";
 import { cn } from "../../components/ui/cn";
-import { toastError } from "../../lib/errors";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { brl, ddmmyyyy, listInvoices, todayIso, type Invoice } from "./api";
@@ -24,84 +23,67 @@ function displayStatus(invoice: Invoice): "paid" | "overdue" | "open" {
 export function InvoicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [invoices, setInvoices] = useState<Invoice[] | null>(null);
+  const list = useWholeList<Invoice>(listInvoices);
   const [paying, setPaying] = useState<Invoice | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setInvoices(await listInvoices());
-    } catch (err) {
-      toastError(err);
-      setInvoices([]);
-    }
-  }, [t]);
-  useEffect(() => void load(), [load]);
 
   useRealtimeEvent("payment", (event) => {
     toast.success(t("billing.renewed", { date: ddmmyyyy(event.company.dueDate) }));
     setPaying(null);
-    void load();
+    list.refresh();
     // Spec 001: to / after 4 seconds.
     setTimeout(() => navigate("/"), 4000);
   });
 
+  const columns: Column<Invoice>[] = [
+    { header: t("billing.id"), className: "hidden sm:table-cell", skeleton: <Skeleton className="h-4 w-8" />, cell: (invoice) => invoice.id },
+    {
+      header: t("billing.detail"),
+      skeleton: <Skeleton className="h-4 w-40" />,
+      cell: (invoice) => (
+        <>
+          {invoice.detail}
+          {/* On a phone the other columns fold in here, so the row fits with its action. */}
+          <p className="mt-1 text-xs text-muted sm:hidden">
+            #{invoice.id} · {brl.format(invoice.value)} · {ddmmyyyy(invoice.dueDate)} · {t(`billing.${displayStatus(invoice)}`)}
+          </p>
+        </>
+      ),
+    },
+    { header: t("billing.value"), className: "hidden sm:table-cell", cellClassName: "whitespace-nowrap", cell: (invoice) => brl.format(invoice.value) },
+    { header: t("billing.dueDate"), className: "hidden sm:table-cell", cell: (invoice) => ddmmyyyy(invoice.dueDate) },
+    { header: t("billing.status"), className: "hidden sm:table-cell", cell: (invoice) => t(`billing.${displayStatus(invoice)}`) },
+    {
+      header: t("billing.action"),
+      className: "text-right",
+      skeleton: <Skeleton className="ml-auto h-8 w-20" />,
+      cell: (invoice) =>
+        displayStatus(invoice) === "paid" ? (
+          <Button variant="outline" size="sm" disabled>
+            {t("billing.paidButton")}
+          </Button>
+        ) : (
+          <Button size="sm" onClick={() => setPaying(invoice)}>
+            {t("billing.pay")}
+          </Button>
+        ),
+    },
+  ];
+
   return (
-    <section className="flex min-h-0 flex-1 flex-col gap-4 p-4 sm:p-6">
-      <h1 className="text-xl font-semibold">{t("billing.title")}</h1>
-      {invoices === null ? (
-        <div className="flex justify-center p-10">
-          <Spinner />
-        </div>
-      ) : invoices.length === 0 ? (
-        <EmptyState icon={Wallet} title={t("billing.empty")} />
-      ) : (
-        <div className="overflow-auto rounded-xl border border-line bg-surface">
-          <Table>
-            <THead>
-              <Tr>
-                <Th className="hidden sm:table-cell">{t("billing.id")}</Th>
-                <Th>{t("billing.detail")}</Th>
-                <Th className="hidden sm:table-cell">{t("billing.value")}</Th>
-                <Th className="hidden sm:table-cell">{t("billing.dueDate")}</Th>
-                <Th className="hidden sm:table-cell">{t("billing.status")}</Th>
-                <Th className="text-right">{t("billing.action")}</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {invoices.map((invoice) => {
-                const status = displayStatus(invoice);
-                return (
-                  <Tr key={invoice.id} data-invoice-id={invoice.id} className={cn(status === "overdue" && "bg-danger-soft/60")}>
-                    <Td className="hidden sm:table-cell">{invoice.id}</Td>
-                    <Td>
-                      {invoice.detail}
-                      {/* On a phone the other columns fold in here, so the row fits with its action. */}
-                      <p className="mt-1 text-xs text-muted sm:hidden">
-                        #{invoice.id} · {brl.format(invoice.value)} · {ddmmyyyy(invoice.dueDate)} · {t(`billing.${status}`)}
-                      </p>
-                    </Td>
-                    <Td className="hidden sm:table-cell whitespace-nowrap">{brl.format(invoice.value)}</Td>
-                    <Td className="hidden sm:table-cell">{ddmmyyyy(invoice.dueDate)}</Td>
-                    <Td className="hidden sm:table-cell">{t(`billing.${status}`)}</Td>
-                    <Td className="text-right">
-                      {status === "paid" ? (
-                        <Button variant="outline" size="sm" disabled>
-                          {t("billing.paidButton")}
-                        </Button>
-                      ) : (
-                        <Button size="sm" onClick={() => setPaying(invoice)}>
-                          {t("billing.pay")}
-                        </Button>
-                      )}
-                    </Td>
-                  </Tr>
-                );
-              })}
-            </TBody>
-          </Table>
-        </div>
-      )}
+    <PageFrame className="h-full min-h-0 max-w-5xl">
+      <PageHeader title={t("billing.title")} count={list.loaded ? list.count : undefined} />
+      <Card className="min-h-0 overflow-auto">
+        <ListTable
+          rows={list.items}
+          columns={columns}
+          loaded={list.loaded}
+          loadingMore={false}
+          skeletonRows={3}
+          rowProps={(invoice) => ({ "data-invoice-id": invoice.id, className: cn(displayStatus(invoice) === "overdue" && "bg-danger-soft/60") })}
+          empty={{ icon: Wallet, title: t("billing.empty") }}
+        />
+      </Card>
       <CheckoutDialog invoice={paying} onOpenChange={(open) => !open && setPaying(null)} />
-    </section>
+    </PageFrame>
   );
 }

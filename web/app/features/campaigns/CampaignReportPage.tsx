@@ -1,22 +1,22 @@
 import { Link } from "@remix-run/react";
-import { ArrowLeft, FileDown } from "lucide-react";
+import { ArrowLeft, FileDown, Users } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { ListTable, type Column } from "../../components/list";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { Skeleton } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { ZoneNote } from "../../components/ui/ZoneNote";
 import { useCompanyTime } from "../../lib/useCompanyTime";
 import { describeErrorCode, toastError } from "../../lib/errors";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { useRouteId } from "../../lib/routeIds";
 import { downloadFile } from "../../lib/upload";
+import { formatPhone } from "../../lib/phone";
 import { campaignReport } from "./api";
 import { StatusBadge } from "./CampaignsPage";
 import type { CampaignCounts, CampaignReport, RecipientRow } from "./types";
 import "./texts";
-import { formatPhone } from "../../lib/phone";
 
 const COUNTS: (keyof CampaignCounts)[] = ["valid", "delivered", "failed", "invalid", "confirmationRequested", "confirmed", "replied", "optedOut"];
 
@@ -57,6 +57,34 @@ export function CampaignReportPage() {
     setRecipients((r) => [...r, ...next.records]);
     setPage(page + 1);
   };
+  const recipientColumns: Column<RecipientRow>[] = [
+    {
+      header: t("campaigns.report.columns.name"),
+      cellClassName: "max-w-0",
+      cell: (r) => (
+        <>
+          <span className="block truncate">{r.name || formatPhone(r.number)}</span>
+          <span className="block truncate text-xs text-subtle sm:hidden">{formatPhone(r.number)}</span>
+        </>
+      ),
+    },
+    { header: t("campaigns.report.columns.number"), className: "hidden sm:table-cell", cellClassName: "tabular-nums", cell: (r) => formatPhone(r.number) },
+    {
+      header: t("campaigns.report.columns.status"),
+      cell: (r) => (
+        <>
+          {t(`campaigns.report.recipientStatus.${r.status}`)}
+          {r.error ? <span className="block text-xs text-danger">{describeErrorCode(r.error, t)}</span> : null}
+        </>
+      ),
+    },
+    {
+      header: t("campaigns.report.columns.deliveredAt"),
+      className: "hidden md:table-cell",
+      cellClassName: "whitespace-nowrap",
+      cell: (r) => (r.deliveredAt ? clock.dateTime(r.deliveredAt) : "—"),
+    },
+  ];
   const exportCsv = () => downloadFile(`/campaigns/${id}/report.csv?lang=${encodeURIComponent(i18n.language)}`, `campaign-${id}.csv`).catch(toastError);
 
   return (
@@ -125,32 +153,14 @@ export function CampaignReportPage() {
           ) : null}
           <Card className="overflow-hidden">
             <h2 className="px-4 pt-4 font-semibold sm:px-6">{t("campaigns.report.recipients")}</h2>
-            <Table>
-              <THead>
-                <Tr className="hover:bg-transparent">
-                  <Th>{t("campaigns.report.columns.name")}</Th>
-                  <Th className="hidden sm:table-cell">{t("campaigns.report.columns.number")}</Th>
-                  <Th>{t("campaigns.report.columns.status")}</Th>
-                  <Th className="hidden md:table-cell">{t("campaigns.report.columns.deliveredAt")}</Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {recipients.map((r) => (
-                  <Tr key={r.id} data-recipient={r.number}>
-                    <Td className="max-w-0">
-                      <span className="block truncate">{r.name || formatPhone(r.number)}</span>
-                      <span className="block truncate text-xs text-subtle sm:hidden">{formatPhone(r.number)}</span>
-                    </Td>
-                    <Td className="hidden tabular-nums sm:table-cell">{formatPhone(r.number)}</Td>
-                    <Td>
-                      {t(`campaigns.report.recipientStatus.${r.status}`)}
-                      {r.error ? <span className="block text-xs text-danger">{describeErrorCode(r.error, t)}</span> : null}
-                    </Td>
-                    <Td className="hidden whitespace-nowrap md:table-cell">{r.deliveredAt ? clock.dateTime(r.deliveredAt) : "—"}</Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
+            <ListTable
+              rows={recipients}
+              columns={recipientColumns}
+              loaded
+              loadingMore={false}
+              rowProps={(r) => ({ "data-recipient": r.number })}
+              empty={{ icon: Users, title: t("campaigns.report.noRecipients") }}
+            />
             {recipients.length < report.count ? (
               <div className="p-3 text-center">
                 <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => void more()}>

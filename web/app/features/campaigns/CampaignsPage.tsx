@@ -1,15 +1,12 @@
 import { Link } from "@remix-run/react";
-import { Ban, BarChart3, Megaphone, Pause, Pencil, Play, RotateCcw, Trash2 } from "lucide-react";
+import { Ban, BarChart3, Megaphone, Pause, Play, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
-import { Button, buttonClasses } from "../../components/ui/Button";
+import { InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, type Column } from "../../components/list";
 import { cn } from "../../components/ui/cn";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
-import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { useCompanyTime } from "../../lib/useCompanyTime";
 import { ZoneNote } from "../../components/ui/ZoneNote";
 import { toastError } from "../../lib/errors";
@@ -81,6 +78,47 @@ export function CampaignsPage() {
   };
   const clock = useCompanyTime();
   const when = (iso: string | null) => (iso ? clock.dateTime(iso) : "—");
+  const columns: Column<CampaignRow>[] = [
+    {
+      header: t("campaigns.columns.name"),
+      // A share of the width of its own: the other cells' text is short, the name would shrink to an ellipsis.
+      className: "w-1/4",
+      cellClassName: "max-w-0",
+      skeleton: <Skeleton className="h-4 w-40" />,
+      cell: (c) => (
+        <>
+          <Link to={`/campaign/${c.id}/report`} className="block truncate font-medium hover:underline">
+            {c.name}
+          </Link>
+          <span className="block truncate text-xs text-subtle md:hidden">{c.contactList?.name ?? c.tagList?.name ?? t("campaigns.none")}</span>
+        </>
+      ),
+    },
+    { header: t("campaigns.columns.status"), className: "w-36", skeleton: <Skeleton className="h-5 w-20 rounded-full" />, cell: (c) => <StatusBadge status={c.status} /> },
+    {
+      header: t("campaigns.columns.contactList"),
+      className: "hidden md:table-cell",
+      cellClassName: "max-w-0 truncate",
+      cell: (c) => c.contactList?.name ?? (c.tagList ? `#${c.tagList.name}` : t("campaigns.none")),
+    },
+    { header: t("campaigns.columns.whatsapp"), className: "hidden lg:table-cell", cellClassName: "max-w-0 truncate", cell: (c) => c.whatsapp?.name ?? "—" },
+    { header: t("campaigns.columns.scheduledAt"), className: "hidden md:table-cell", cellClassName: "whitespace-nowrap", cell: (c) => when(c.scheduledAt) },
+    { header: t("campaigns.columns.completedAt"), className: "hidden lg:table-cell", cellClassName: "whitespace-nowrap", cell: (c) => when(c.completedAt) },
+    {
+      header: t("campaigns.columns.actions"),
+      className: "w-44 text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-24" />,
+      cell: (c) => (
+        <RowActions name={c.name} onEdit={() => setDialog({ campaign: c })} onDelete={c.status !== "EM_ANDAMENTO" ? () => setDeleting(c) : undefined}>
+          <RowAction icon={BarChart3} label={t("campaigns.actions.report")} name={c.name} to={`/campaign/${c.id}/report`} />
+          {ACTIONS[c.status].map((action) => (
+            <RowAction key={action} icon={ACTION_ICON[action]} label={t(`campaigns.actions.${action}`)} name={c.name} onClick={() => act(c, action)} />
+          ))}
+        </RowActions>
+      ),
+    },
+  ];
 
   return (
     <PageFrame className="h-full min-h-0 max-w-6xl">
@@ -93,74 +131,15 @@ export function CampaignsPage() {
       <ZoneNote className="-mt-2 mb-2" />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
-          {list.loaded && list.items.length === 0 ? (
-            <EmptyState icon={Megaphone} title={search ? t("campaigns.emptySearch") : t("campaigns.empty")} description={search ? undefined : t("campaigns.emptyHint")} />
-          ) : (
-            <Table>
-              <THead>
-                <Tr className="hover:bg-transparent">
-                  <Th>{t("campaigns.columns.name")}</Th>
-                  <Th className="w-36">{t("campaigns.columns.status")}</Th>
-                  <Th className="hidden md:table-cell">{t("campaigns.columns.contactList")}</Th>
-                  <Th className="hidden lg:table-cell">{t("campaigns.columns.whatsapp")}</Th>
-                  <Th className="hidden md:table-cell">{t("campaigns.columns.scheduledAt")}</Th>
-                  <Th className="hidden lg:table-cell">{t("campaigns.columns.completedAt")}</Th>
-                  <Th className="w-44 text-right">{t("campaigns.columns.actions")}</Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {!list.loaded
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <Tr key={i} aria-hidden>
-                        <Td colSpan={7}>
-                          <Skeleton className="h-4 w-full" />
-                        </Td>
-                      </Tr>
-                    ))
-                  : list.items.map((c) => (
-                      <Tr key={c.id} data-campaign-id={c.id}>
-                        <Td className="max-w-0">
-                          <Link to={`/campaign/${c.id}/report`} className="block truncate font-medium hover:underline">
-                            {c.name}
-                          </Link>
-                          <span className="block truncate text-xs text-subtle md:hidden">{c.contactList?.name ?? c.tagList?.name ?? t("campaigns.none")}</span>
-                        </Td>
-                        <Td>
-                          <StatusBadge status={c.status} />
-                        </Td>
-                        <Td className="hidden max-w-0 truncate md:table-cell">{c.contactList?.name ?? (c.tagList ? `#${c.tagList.name}` : t("campaigns.none"))}</Td>
-                        <Td className="hidden max-w-0 truncate lg:table-cell">{c.whatsapp?.name ?? "—"}</Td>
-                        <Td className="hidden whitespace-nowrap md:table-cell">{when(c.scheduledAt)}</Td>
-                        <Td className="hidden whitespace-nowrap lg:table-cell">{when(c.completedAt)}</Td>
-                        <Td className="pl-0">
-                          <div className="flex justify-end gap-0.5">
-                            <Link to={`/campaign/${c.id}/report`} className={buttonClasses("ghost", "icon-sm")} aria-label={`${t("campaigns.actions.report")}: ${c.name}`} title={t("campaigns.actions.report")}>
-                              <BarChart3 className="size-4" aria-hidden />
-                            </Link>
-                            {ACTIONS[c.status].map((action) => {
-                              const Icon = ACTION_ICON[action];
-                              return (
-                                <Button key={action} variant="ghost" size="icon-sm" onClick={() => act(c, action)} aria-label={`${t(`campaigns.actions.${action}`)}: ${c.name}`} title={t(`campaigns.actions.${action}`)}>
-                                  <Icon className="size-4" aria-hidden />
-                                </Button>
-                              );
-                            })}
-                            <Button variant="ghost" size="icon-sm" onClick={() => setDialog({ campaign: c })} aria-label={`${t("campaigns.actions.edit")}: ${c.name}`} title={t("campaigns.actions.edit")}>
-                              <Pencil className="size-4" aria-hidden />
-                            </Button>
-                            {c.status !== "EM_ANDAMENTO" ? (
-                              <Button variant="ghost" size="icon-sm" onClick={() => setDeleting(c)} aria-label={`${t("campaigns.actions.delete")}: ${c.name}`} title={t("campaigns.actions.delete")} className="hover:text-danger">
-                                <Trash2 className="size-4" aria-hidden />
-                              </Button>
-                            ) : null}
-                          </div>
-                        </Td>
-                      </Tr>
-                    ))}
-                {list.loading && list.loaded ? <LoadingMoreRow colSpan={7} label={t("common.loading")} /> : null}
-              </TBody>
-            </Table>
-          )}
+          <ListTable
+            rows={list.items}
+            columns={columns}
+            loaded={list.loaded}
+            loadingMore={list.loading}
+            skeletonRows={4}
+            rowProps={(c) => ({ "data-campaign-id": c.id })}
+            empty={{ icon: Megaphone, title: search ? t("campaigns.emptySearch") : t("campaigns.empty"), description: search ? undefined : t("campaigns.emptyHint") }}
+          />
         </InfiniteScroller>
       </Card>
       <CampaignDialog open={!!dialog} onOpenChange={(open) => !open && setDialog(null)} campaign={dialog?.campaign ?? null} onSaved={(c) => list.upsert(c, !dialog?.campaign)} />

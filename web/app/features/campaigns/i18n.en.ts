@@ -13,7 +13,7 @@ export const en: Texts = {
   emptySearch: "No campaigns found",
   status: { INATIVA: "Inactive", PROGRAMADA: "Scheduled", EM_ANDAMENTO: "Running", PAUSADA: "Paused", CANCELADA: "Cancelled", FINALIZADA: "Finished" },
   columns: { name: "Name", status: "Status", contactList: "Contact list", whatsapp: "Connection", scheduledAt: "Scheduled", completedAt: "Completed", actions: "Actions" },
-  actions: { report: "Report", edit: "Edit", cancel: "Cancel campaign", pause: "Pause", resume: "Resume", restart: "Restart", delete: "Delete" },
+  actions: { report: "Report", cancel: "Cancel campaign", pause: "Pause", resume: "Resume", restart: "Restart" },
   done: { cancel: "Campaign cancelled", pause: "Campaign paused", resume: "Campaign resumed", restart: "Campaign restarted" },
   none: "None",
   dialog: {
@@ -92,6 +92,7 @@ export const en: Texts = {
       optedOut: "Opted out",
     },
     failures: "Failures by reason",
+    noRecipients: "No recipients yet",
     recipients: "Recipients",
     loadMore: "Load more",
     recipientStatus: { queued: "Queued", confirming: "Awaiting confirmation", confirmed: "Confirmed", sending: "Sending", delivered: "Delivered", failed: "Failed", invalid: "Invalid", skipped: "Skipped" },

@@ -13,7 +13,7 @@ export const es: Texts = {
   emptySearch: "No se encontraron campañas",
   status: { INATIVA: "Inactiva", PROGRAMADA: "Programada", EM_ANDAMENTO: "En curso", PAUSADA: "Pausada", CANCELADA: "Cancelada", FINALIZADA: "Finalizada" },
   columns: { name: "Nombre", status: "Estado", contactList: "Lista de contactos", whatsapp: "Conexión", scheduledAt: "Programada", completedAt: "Finalizada", actions: "Acciones" },
-  actions: { report: "Informe", edit: "Editar", cancel: "Cancelar campaña", pause: "Pausar", resume: "Reanudar", restart: "Reiniciar", delete: "Eliminar" },
+  actions: { report: "Informe", cancel: "Cancelar campaña", pause: "Pausar", resume: "Reanudar", restart: "Reiniciar" },
   done: { cancel: "Campaña cancelada", pause: "Campaña pausada", resume: "Campaña reanudada", restart: "Campaña reiniciada" },
   none: "Ninguna",
   dialog: {
@@ -92,6 +92,7 @@ export const es: Texts = {
       optedOut: "Dados de baja",
     },
     failures: "Fallos por motivo",
+    noRecipients: "Aún no hay destinatarios",
     recipients: "Destinatarios",
     loadMore: "Cargar más",
     recipientStatus: { queued: "En cola", confirming: "Esperando confirmación", confirmed: "Confirmado", sending: "Enviando", delivered: "Entregado", failed: "Falló", invalid: "Inválido", skipped: "Omitido" },

@@ -11,7 +11,7 @@ const ptBR = {
   emptySearch: "Nenhuma campanha encontrada",
   status: { INATIVA: "Inativa", PROGRAMADA: "Programada", EM_ANDAMENTO: "Em Andamento", PAUSADA: "Pausada", CANCELADA: "Cancelada", FINALIZADA: "Finalizada" },
   columns: { name: "Nome", status: "Status", contactList: "Lista de contatos", whatsapp: "Conexão", scheduledAt: "Agendamento", completedAt: "Conclusão", actions: "Ações" },
-  actions: { report: "Relatório", edit: "Editar", cancel: "Cancelar campanha", pause: "Pausar", resume: "Retomar", restart: "Reiniciar", delete: "Excluir" },
+  actions: { report: "Relatório", cancel: "Cancelar campanha", pause: "Pausar", resume: "Retomar", restart: "Reiniciar" },
   done: { cancel: "Campanha cancelada", pause: "Campanha pausada", resume: "Campanha retomada", restart: "Campanha reiniciada" },
   none: "Nenhuma",
   dialog: {
@@ -90,6 +90,7 @@ const ptBR = {
       optedOut: "Descadastrados",
     },
     failures: "Falhas por motivo",
+    noRecipients: "Nenhum destinatário ainda",
     recipients: "Destinatários",
     loadMore: "Carregar mais",
     recipientStatus: { queued: "Na fila", confirming: "Aguardando confirmação", confirmed: "Confirmado", sending: "Enviando", delivered: "Entregue", failed: "Falhou", invalid: "Inválido", skipped: "Ignorado" },

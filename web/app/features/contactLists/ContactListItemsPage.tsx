@@ -1,17 +1,16 @@
 import { Link } from "@remix-run/react";
-import { ArrowLeft, CircleCheck, Pencil, Plus, Tags, Trash2, Upload, Users } from "lucide-react";
+import { ArrowLeft, CircleCheck, Plus, Tags, Upload, Users } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField, usePagedList } from "../../components/list";
+import { InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, SearchField, usePagedList, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { Select } from "../../components/ui/Select";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
-import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { toastError } from "../../lib/errors";
+import { formatPhone } from "../../lib/phone";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { useRouteId } from "../../lib/routeIds";
@@ -23,11 +22,10 @@ import { AddTagDialog } from "./AddTagDialog";
 import { ContactListItemDialog } from "./ContactListDialogs";
 import type { ContactListItemRow, ContactListRow, WhatsappCheckFilter } from "./types";
 import { useContactListCheck, WhatsappCheckButton, WhatsappCheckIcon, WhatsappCheckProgress } from "./WhatsappCheck";
+import "./texts";
 
 const ALL = "all";
 const CHECK_FILTERS: WhatsappCheckFilter[] = ["valid", "invalid", "unknown", "unchecked"];
-import "./texts";
-import { formatPhone } from "../../lib/phone";
 
 /** /contact-lists/:id/contacts (spec 002): a list's recipients, with import, add by tag, and one by one. */
 export function ContactListItemsPage() {
@@ -80,6 +78,59 @@ export function ContactListItemsPage() {
       throw err;
     }
   };
+  const columns: Column<ContactListItemRow>[] = [
+    {
+      header: (
+        <>
+          <span className="sr-only">{t("contactLists.items.columns.valid")}</span>
+          <CircleCheck className="mx-auto size-4" aria-hidden />
+        </>
+      ),
+      className: "w-12 text-center",
+      skeleton: <Skeleton className="mx-auto size-4 rounded-full" />,
+      cell: (item) => <WhatsappCheckIcon item={item} />,
+    },
+    {
+      header: t("contactLists.items.columns.name"),
+      cellClassName: "max-w-0",
+      skeleton: <Skeleton className="h-4 w-36" />,
+      cell: (item) => {
+        const variables = Object.entries(item.variables ?? {});
+        return (
+          <>
+            <p className="truncate font-medium">{item.name}</p>
+            <p className="truncate text-xs text-subtle tabular-nums sm:hidden">{formatPhone(item.number)}</p>
+            {variables.length > 0 ? (
+              <p className="mt-0.5 truncate text-xs text-muted" title={t("contactLists.items.variables")}>
+                {variables.map(([k, v]) => `{${k}}: ${v}`).join(" · ")}
+              </p>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      header: t("contactLists.items.columns.number"),
+      className: "hidden sm:table-cell",
+      cellClassName: "tabular-nums",
+      skeleton: <Skeleton className="h-4 w-28" />,
+      cell: (item) => formatPhone(item.number),
+    },
+    {
+      header: t("contactLists.items.columns.email"),
+      className: "hidden md:table-cell",
+      cellClassName: "max-w-0 truncate text-muted",
+      skeleton: <Skeleton className="h-4 w-40" />,
+      cell: (item) => item.email,
+    },
+    {
+      header: t("contactLists.items.columns.actions"),
+      className: "w-24 text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-16" />,
+      cell: (item) => <RowActions name={item.name} onEdit={() => setEditing({ item })} onDelete={mayDelete ? () => setDeleting(item) : undefined} />,
+    },
+  ];
 
   return (
     <PageFrame className="h-full min-h-0 max-w-6xl">
@@ -127,80 +178,19 @@ export function ContactListItemsPage() {
       <WhatsappCheckProgress check={check} />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
-          {list.loaded && list.items.length === 0 ? (
-            <EmptyState icon={Users} title={search || checkFilter ? t("contactLists.items.emptySearch") : t("contactLists.items.empty")} description={search ? undefined : t("contactLists.items.emptyHint")} />
-          ) : (
-            <Table>
-              <THead>
-                <Tr className="hover:bg-transparent">
-                  <Th className="w-12 text-center">
-                    <span className="sr-only">{t("contactLists.items.columns.valid")}</span>
-                    <CircleCheck className="mx-auto size-4" aria-hidden />
-                  </Th>
-                  <Th>{t("contactLists.items.columns.name")}</Th>
-                  <Th className="hidden sm:table-cell">{t("contactLists.items.columns.number")}</Th>
-                  <Th className="hidden md:table-cell">{t("contactLists.items.columns.email")}</Th>
-                  <Th className="w-24 text-right">{t("contactLists.items.columns.actions")}</Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {!list.loaded
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <Tr key={i} aria-hidden>
-                        <Td>
-                          <Skeleton className="mx-auto size-4 rounded-full" />
-                        </Td>
-                        <Td>
-                          <Skeleton className="h-4 w-36" />
-                        </Td>
-                        <Td className="hidden sm:table-cell">
-                          <Skeleton className="h-4 w-28" />
-                        </Td>
-                        <Td className="hidden md:table-cell">
-                          <Skeleton className="h-4 w-40" />
-                        </Td>
-                        <Td>
-                          <Skeleton className="ml-auto h-8 w-16" />
-                        </Td>
-                      </Tr>
-                    ))
-                  : list.items.map((item) => {
-                      const variables = Object.entries(item.variables ?? {});
-                      return (
-                        <Tr key={item.id} data-item-id={item.id}>
-                          <Td className="text-center">
-                            <WhatsappCheckIcon item={item} />
-                          </Td>
-                          <Td className="max-w-0">
-                            <p className="truncate font-medium">{item.name}</p>
-                            <p className="truncate text-xs text-subtle tabular-nums sm:hidden">{formatPhone(item.number)}</p>
-                            {variables.length > 0 ? (
-                              <p className="mt-0.5 truncate text-xs text-muted" title={t("contactLists.items.variables")}>
-                                {variables.map(([k, v]) => `{${k}}: ${v}`).join(" · ")}
-                              </p>
-                            ) : null}
-                          </Td>
-                          <Td className="hidden tabular-nums sm:table-cell">{formatPhone(item.number)}</Td>
-                          <Td className="hidden max-w-0 truncate text-muted md:table-cell">{item.email}</Td>
-                          <Td className="pl-0">
-                            <div className="flex justify-end gap-0.5">
-                              <Button variant="ghost" size="icon-sm" onClick={() => setEditing({ item })} aria-label={`${t("common.edit")}: ${item.name}`} title={t("common.edit")}>
-                                <Pencil className="size-4" aria-hidden />
-                              </Button>
-                              {mayDelete ? (
-                                <Button variant="ghost" size="icon-sm" onClick={() => setDeleting(item)} aria-label={`${t("common.delete")}: ${item.name}`} title={t("common.delete")} className="hover:text-danger">
-                                  <Trash2 className="size-4" aria-hidden />
-                                </Button>
-                              ) : null}
-                            </div>
-                          </Td>
-                        </Tr>
-                      );
-                    })}
-                {list.loading && list.loaded ? <LoadingMoreRow colSpan={5} label={t("common.loading")} /> : null}
-              </TBody>
-            </Table>
-          )}
+          <ListTable
+            rows={list.items}
+            columns={columns}
+            loaded={list.loaded}
+            loadingMore={list.loading}
+            skeletonRows={5}
+            rowProps={(item) => ({ "data-item-id": item.id })}
+            empty={{
+              icon: Users,
+              title: search || checkFilter ? t("contactLists.items.emptySearch") : t("contactLists.items.empty"),
+              description: search ? undefined : t("contactLists.items.emptyHint"),
+            }}
+          />
         </InfiniteScroller>
       </Card>
       <ContactListItemDialog

@@ -1,14 +1,12 @@
 import { Link } from "@remix-run/react";
-import { BookUser, FileDown, Pencil, Trash2, Users } from "lucide-react";
+import { BookUser, FileDown, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
-import { Button, buttonClasses } from "../../components/ui/Button";
+import { InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, type Column } from "../../components/list";
+import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
-import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { toastError } from "../../lib/errors";
 import { csvDocument, saveText } from "../../lib/files";
 import { useDebouncedValue } from "../../lib/hooks";
@@ -44,6 +42,36 @@ export function ContactListsPage() {
       throw err;
     }
   };
+  const columns: Column<ContactListRow>[] = [
+    {
+      header: t("contactLists.columns.name"),
+      cellClassName: "max-w-0",
+      skeleton: <Skeleton className="h-4 w-40" />,
+      cell: (l) => (
+        <Link to={`/contact-lists/${l.id}/contacts`} className="block truncate font-medium hover:underline">
+          {l.name}
+        </Link>
+      ),
+    },
+    {
+      header: t("contactLists.columns.contacts"),
+      className: "w-28 text-right",
+      cellClassName: "tabular-nums",
+      skeleton: <Skeleton className="ml-auto h-4 w-10" />,
+      cell: (l) => l.contactsCount.toLocaleString(i18n.language),
+    },
+    {
+      header: t("contactLists.columns.actions"),
+      className: "w-32 text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-20" />,
+      cell: (l) => (
+        <RowActions name={l.name} onEdit={() => setDialog({ list: l })} onDelete={() => setDeleting(l)}>
+          <RowAction icon={Users} label={t("contactLists.openContacts")} name={l.name} to={`/contact-lists/${l.id}/contacts`} />
+        </RowActions>
+      ),
+    },
+  ];
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
@@ -61,63 +89,19 @@ export function ContactListsPage() {
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
-          {list.loaded && list.items.length === 0 ? (
-            <EmptyState
-              icon={BookUser}
-              title={search ? t("contactLists.emptySearch") : t("contactLists.empty")}
-              description={search ? t("contactLists.emptySearchHint") : t("contactLists.emptyHint")}
-            />
-          ) : (
-            <Table>
-              <THead>
-                <Tr className="hover:bg-transparent">
-                  <Th>{t("contactLists.columns.name")}</Th>
-                  <Th className="w-28 text-right">{t("contactLists.columns.contacts")}</Th>
-                  <Th className="w-32 text-right">{t("contactLists.columns.actions")}</Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {!list.loaded
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <Tr key={i} aria-hidden>
-                        <Td>
-                          <Skeleton className="h-4 w-40" />
-                        </Td>
-                        <Td>
-                          <Skeleton className="ml-auto h-4 w-10" />
-                        </Td>
-                        <Td>
-                          <Skeleton className="ml-auto h-8 w-20" />
-                        </Td>
-                      </Tr>
-                    ))
-                  : list.items.map((l) => (
-                      <Tr key={l.id} data-contact-list-id={l.id}>
-                        <Td className="max-w-0">
-                          <Link to={`/contact-lists/${l.id}/contacts`} className="block truncate font-medium hover:underline">
-                            {l.name}
-                          </Link>
-                        </Td>
-                        <Td className="text-right tabular-nums">{l.contactsCount.toLocaleString(i18n.language)}</Td>
-                        <Td className="pl-0">
-                          <div className="flex justify-end gap-0.5">
-                            <Link to={`/contact-lists/${l.id}/contacts`} className={buttonClasses("ghost", "icon-sm")} aria-label={`${t("contactLists.openContacts")}: ${l.name}`} title={t("contactLists.openContacts")}>
-                              <Users className="size-4" aria-hidden />
-                            </Link>
-                            <Button variant="ghost" size="icon-sm" onClick={() => setDialog({ list: l })} aria-label={`${t("common.edit")}: ${l.name}`} title={t("common.edit")}>
-                              <Pencil className="size-4" aria-hidden />
-                            </Button>
-                            <Button variant="ghost" size="icon-sm" onClick={() => setDeleting(l)} aria-label={`${t("common.delete")}: ${l.name}`} title={t("common.delete")} className="hover:text-danger">
-                              <Trash2 className="size-4" aria-hidden />
-                            </Button>
-                          </div>
-                        </Td>
-                      </Tr>
-                    ))}
-                {list.loading && list.loaded ? <LoadingMoreRow colSpan={3} label={t("common.loading")} /> : null}
-              </TBody>
-            </Table>
-          )}
+          <ListTable
+            rows={list.items}
+            columns={columns}
+            loaded={list.loaded}
+            loadingMore={list.loading}
+            skeletonRows={4}
+            rowProps={(l) => ({ "data-contact-list-id": l.id })}
+            empty={{
+              icon: BookUser,
+              title: search ? t("contactLists.emptySearch") : t("contactLists.empty"),
+              description: search ? t("contactLists.emptySearchHint") : t("contactLists.emptyHint"),
+            }}
+          />
         </InfiniteScroller>
       </Card>
       <ContactListDialog open={!!dialog} onOpenChange={(open) => !open && setDialog(null)} list={dialog?.list ?? null} onSaved={(l) => list.upsert(l, !dialog?.list)} />

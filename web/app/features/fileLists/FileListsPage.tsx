@@ -1,13 +1,10 @@
-import { FolderOpen, Pencil, Trash2 } from "lucide-react";
+import { FolderOpen } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, usePagedList } from "../../components/list";
-import { Button } from "../../components/ui/Button";
+import { InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, type Column } from "../../components/list";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
-import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useRealtimeEvent } from "../../lib/realtime";
@@ -41,6 +38,34 @@ export function FileListsPage() {
       throw err;
     }
   };
+  const columns: Column<FileListRow>[] = [
+    {
+      header: t("fileLists.columns.name"),
+      cellClassName: "w-full max-w-0",
+      skeleton: <Skeleton className="h-4 w-40" />,
+      cell: (fileList) => (
+        <>
+          <p className="truncate font-medium">{fileList.name}</p>
+          <p className="truncate text-xs text-muted">{fileList.message}</p>
+          <p className="text-xs text-subtle sm:hidden">{t("fileLists.filesCount", { count: fileList.options.length })}</p>
+        </>
+      ),
+    },
+    {
+      header: t("fileLists.columns.files"),
+      className: "hidden w-32 text-right sm:table-cell",
+      cellClassName: "whitespace-nowrap text-muted tabular-nums",
+      skeleton: <Skeleton className="ml-auto h-4 w-10" />,
+      cell: (fileList) => t("fileLists.filesCount", { count: fileList.options.length }),
+    },
+    {
+      header: t("fileLists.columns.actions"),
+      className: "w-24 text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-16" />,
+      cell: (fileList) => <RowActions name={fileList.name} onEdit={() => setDialog({ fileList })} onDelete={() => setDeleting(fileList)} />,
+    },
+  ];
 
   return (
     <PageFrame className="h-full min-h-0 max-w-5xl">
@@ -52,67 +77,19 @@ export function FileListsPage() {
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
-          {list.loaded && list.items.length === 0 ? (
-            <EmptyState
-              icon={FolderOpen}
-              title={search ? t("fileLists.emptySearch") : t("fileLists.empty")}
-              description={search ? t("fileLists.emptySearchHint") : t("fileLists.emptyHint")}
-            />
-          ) : (
-            <Table>
-              <THead>
-                <Tr className="hover:bg-transparent">
-                  <Th>{t("fileLists.columns.name")}</Th>
-                  <Th className="hidden w-32 text-right sm:table-cell">{t("fileLists.columns.files")}</Th>
-                  <Th className="w-24 text-right">{t("fileLists.columns.actions")}</Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {!list.loaded
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <Tr key={i} aria-hidden>
-                        <Td>
-                          <Skeleton className="h-4 w-40" />
-                        </Td>
-                        <Td className="hidden sm:table-cell">
-                          <Skeleton className="ml-auto h-4 w-10" />
-                        </Td>
-                        <Td>
-                          <Skeleton className="ml-auto h-8 w-16" />
-                        </Td>
-                      </Tr>
-                    ))
-                  : list.items.map((fileList) => (
-                      <Tr key={fileList.id} data-file-list-id={fileList.id}>
-                        <Td className="w-full max-w-0">
-                          <p className="truncate font-medium">{fileList.name}</p>
-                          <p className="truncate text-xs text-muted">{fileList.message}</p>
-                          <p className="text-xs text-subtle sm:hidden">{t("fileLists.filesCount", { count: fileList.options.length })}</p>
-                        </Td>
-                        <Td className="hidden text-right whitespace-nowrap text-muted tabular-nums sm:table-cell">{t("fileLists.filesCount", { count: fileList.options.length })}</Td>
-                        <Td className="pl-0">
-                          <div className="flex justify-end gap-0.5">
-                            <Button variant="ghost" size="icon-sm" onClick={() => setDialog({ fileList })} aria-label={`${t("common.edit")}: ${fileList.name}`} title={t("common.edit")}>
-                              <Pencil className="size-4" aria-hidden />
-                            </Button>
-                            <Button
-                              variant="ghost"
-                              size="icon-sm"
-                              onClick={() => setDeleting(fileList)}
-                              aria-label={`${t("common.delete")}: ${fileList.name}`}
-                              title={t("common.delete")}
-                              className="hover:text-danger"
-                            >
-                              <Trash2 className="size-4" aria-hidden />
-                            </Button>
-                          </div>
-                        </Td>
-                      </Tr>
-                    ))}
-                {list.loading && list.loaded ? <LoadingMoreRow colSpan={3} label={t("common.loading")} /> : null}
-              </TBody>
-            </Table>
-          )}
+          <ListTable
+            rows={list.items}
+            columns={columns}
+            loaded={list.loaded}
+            loadingMore={list.loading}
+            skeletonRows={5}
+            rowProps={(fileList) => ({ "data-file-list-id": fileList.id })}
+            empty={{
+              icon: FolderOpen,
+              title: search ? t("fileLists.emptySearch") : t("fileLists.empty"),
+              description: search ? t("fileLists.emptySearchHint") : t("fileLists.emptyHint"),
+            }}
+          />
         </InfiniteScroller>
       </Card>
       <FileListDialog

@@ -1,12 +1,9 @@
-import { Building2, CalendarPlus, Lock, LockOpen, Pencil, Trash2 } from "lucide-react";
+import { Building2, CalendarPlus, Lock, LockOpen } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField, usePagedList } from "../../components/list";
-import { Button } from "../../components/ui/Button";
+import { InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, SearchField, usePagedList, type Column } from "../../components/list";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Spinner";
-import { LoadingMoreRow, Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { cn } from "../../components/ui/cn";
 import { formatDate } from "../../lib/calendarDate";
 import { toastError } from "../../lib/errors";
@@ -47,6 +44,58 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
     }
   }
 
+  const companyStatus = (c: Company) => (c.status ? t("platform.companies.active") : t("platform.companies.blocked"));
+  const dueDateOf = (c: Company) => (c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate"));
+  const columns: Column<Company>[] = [
+    {
+      header: t("platform.companies.columns.name"),
+      // Wrapped, never cut: on a phone the plan, the due date and the status each stay whole.
+      cellClassName: "min-w-40",
+      skeleton: <Skeleton className="h-4 w-40" />,
+      cell: (c) => (
+        <>
+          <p className="font-medium break-words">{c.name}</p>
+          <p className="text-xs break-all text-muted">{c.email}</p>
+          {/* Each part whole, its dot kept at the end of the line it wraps from. */}
+          <p className="flex flex-wrap gap-x-1.5 text-xs text-muted sm:hidden">
+            <span>{c.plan?.name ?? t("platform.companies.noPlan")} ·</span>
+            <span className="whitespace-nowrap tabular-nums">{dueDateOf(c)} ·</span>
+            <span>{companyStatus(c)}</span>
+          </p>
+        </>
+      ),
+    },
+    { header: t("platform.companies.columns.plan"), className: "hidden md:table-cell", cellClassName: "whitespace-nowrap", cell: (c) => c.plan?.name ?? t("platform.companies.noPlan") },
+    {
+      header: t("platform.companies.columns.status"),
+      className: "hidden sm:table-cell",
+      cell: (c) => (
+        <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", c.status ? "bg-brand/10 text-brand-text" : "bg-danger/10 text-danger")}>{companyStatus(c)}</span>
+      ),
+    },
+    { header: t("platform.companies.columns.dueDate"), className: "hidden sm:table-cell", cellClassName: "whitespace-nowrap tabular-nums", cell: dueDateOf },
+    { header: t("platform.companies.columns.recurrence"), className: "hidden lg:table-cell", cell: (c) => t(`platform.recurrence.${c.recurrence}`) },
+    {
+      header: t("platform.companies.columns.actions"),
+      className: "text-right",
+      // Two by two on a phone (the buttons wrap in a narrow cell), so the name keeps its room.
+      cellClassName: "w-24 pl-0 sm:w-auto [&>div]:flex-wrap sm:[&>div]:flex-nowrap",
+      skeleton: <Skeleton className="ml-auto h-8 w-24" />,
+      cell: (c) => (
+        <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)}>
+          <RowAction icon={CalendarPlus} label={t("platform.companies.renew")} name={c.name} disabled={busy === c.id} onClick={() => setRenewing(c)} />
+          <RowAction
+            icon={c.status ? Lock : LockOpen}
+            label={t(c.status ? "platform.companies.block" : "platform.companies.unblock")}
+            name={c.name}
+            disabled={busy === c.id}
+            onClick={() => void change(c, { status: !c.status }, t(c.status ? "platform.companies.blockedToast" : "platform.companies.unblockedToast"))}
+          />
+        </RowActions>
+      ),
+    },
+  ];
+
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -54,87 +103,18 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
         {list.loaded ? <span className="text-sm text-muted tabular-nums">{list.count}</span> : null}
       </div>
       <InfiniteScroller list={list} className="max-h-[65vh] min-h-40 overflow-auto rounded-xl border border-line">
-        {list.loaded && list.items.length === 0 ? (
-          <EmptyState icon={Building2} title={t("platform.companies.empty")} />
-        ) : (
-          <Table>
-            <THead>
-              <Tr className="hover:bg-transparent">
-                <Th>{t("platform.companies.columns.name")}</Th>
-                <Th className="hidden md:table-cell">{t("platform.companies.columns.plan")}</Th>
-                <Th className="hidden sm:table-cell">{t("platform.companies.columns.status")}</Th>
-                <Th className="hidden sm:table-cell">{t("platform.companies.columns.dueDate")}</Th>
-                <Th className="hidden lg:table-cell">{t("platform.companies.columns.recurrence")}</Th>
-                <Th className="text-right">{t("platform.companies.columns.actions")}</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {!list.loaded
-                ? Array.from({ length: 4 }, (_, i) => (
-                    <Tr key={i} aria-hidden>
-                      <Td colSpan={6}>
-                        <Skeleton className="h-6 w-full" />
-                      </Td>
-                    </Tr>
-                  ))
-                : list.items.map((c) => {
-                    const tone = dueTone(c.dueDate);
-                    return (
-                      <Tr key={c.id} className={cn(tone && toneClass[tone])} data-company={c.name}>
-                        {/* Wrapped, never cut: on a phone the plan, the due date and the status each stay whole. */}
-                        <Td className="min-w-40">
-                          <p className="font-medium break-words">{c.name}</p>
-                          <p className="text-xs break-all text-muted">{c.email}</p>
-                          {/* Each part whole, its dot kept at the end of the line it wraps from. */}
-                          <p className="flex flex-wrap gap-x-1.5 text-xs text-muted sm:hidden">
-                            <span>{c.plan?.name ?? t("platform.companies.noPlan")} ·</span>
-                            <span className="whitespace-nowrap tabular-nums">{c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")} ·</span>
-                            <span>{c.status ? t("platform.companies.active") : t("platform.companies.blocked")}</span>
-                          </p>
-                        </Td>
-                        <Td className="hidden whitespace-nowrap md:table-cell">{c.plan?.name ?? t("platform.companies.noPlan")}</Td>
-                        <Td className="hidden sm:table-cell">
-                          <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", c.status ? "bg-brand/10 text-brand-text" : "bg-danger/10 text-danger")}>
-                            {c.status ? t("platform.companies.active") : t("platform.companies.blocked")}
-                          </span>
-                        </Td>
-                        <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{c.dueDate ? formatDate(c.dueDate) : t("platform.companies.noDueDate")}</Td>
-                        <Td className="hidden lg:table-cell">{t(`platform.recurrence.${c.recurrence}`)}</Td>
-                        {/* Two by two on a phone (the buttons wrap in a narrow cell), so the name keeps its room. */}
-                        <Td className="w-24 text-right sm:w-auto sm:whitespace-nowrap">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            disabled={busy === c.id}
-                            title={t("platform.companies.renew")}
-                            aria-label={`${t("platform.companies.renew")} ${c.name}`}
-                            onClick={() => setRenewing(c)}
-                          >
-                            <CalendarPlus className="size-4" aria-hidden />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            disabled={busy === c.id}
-                            aria-label={t(c.status ? "platform.companies.block" : "platform.companies.unblock", { name: c.name })}
-                            onClick={() => void change(c, { status: !c.status }, t(c.status ? "platform.companies.blockedToast" : "platform.companies.unblockedToast"))}
-                          >
-                            {c.status ? <Lock className="size-4" aria-hidden /> : <LockOpen className="size-4" aria-hidden />}
-                          </Button>
-                          <Button variant="ghost" size="icon-sm" aria-label={t("platform.companies.edit", { name: c.name })} onClick={() => setEditing(c)}>
-                            <Pencil className="size-4" aria-hidden />
-                          </Button>
-                          <Button variant="ghost" size="icon-sm" aria-label={t("platform.companies.delete", { name: c.name })} onClick={() => setDeleting(c)}>
-                            <Trash2 className="size-4" aria-hidden />
-                          </Button>
-                        </Td>
-                      </Tr>
-                    );
-                  })}
-              {list.loaded && list.loading ? <LoadingMoreRow colSpan={6} label={t("common.loading")} /> : null}
-            </TBody>
-          </Table>
-        )}
+        <ListTable
+          rows={list.items}
+          columns={columns}
+          loaded={list.loaded}
+          loadingMore={list.loading}
+          skeletonRows={4}
+          rowProps={(c) => {
+            const tone = dueTone(c.dueDate);
+            return { "data-company": c.name, className: cn(tone && toneClass[tone]) };
+          }}
+          empty={{ icon: Building2, title: t("platform.companies.empty") }}
+        />
       </InfiniteScroller>
       <CompanyDialog company={editing} plans={plans} onOpenChange={(open) => !open && setEditing(null)} onSaved={(saved) => list.upsert(saved)} />
       <ConfirmDialog

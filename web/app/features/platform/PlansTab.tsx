@@ -1,10 +1,10 @@
-import { Layers, Pencil, Plus, Trash2 } from "lucide-react";
+import { Layers, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListTable, RowActions, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { EmptyState } from "../../components/ui/EmptyState";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { Skeleton } from "../../components/ui/Spinner";
 import { ApiError } from "../../lib/api";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
@@ -19,6 +19,55 @@ export function PlansTab({ plans, onChange }: { plans: Plan[] | null; onChange: 
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<Plan | null>(null);
   const list = plans ?? [];
+  const columns: Column<Plan>[] = [
+    {
+      header: t("platform.plans.columns.name"),
+      cellClassName: "max-w-0 w-full",
+      skeleton: <Skeleton className="h-4 w-32" />,
+      cell: (p) => (
+        <>
+          <p className="truncate font-medium">{p.name}</p>
+          {!p.useInternal ? <p className="text-xs text-muted">{t("platform.plans.internal")}</p> : null}
+          <p className="text-xs text-muted sm:hidden">
+            {t("platform.plans.columns.users")} {p.users} · {t("platform.plans.columns.connections")} {p.connections} · {t("platform.plans.columns.queues")} {p.queues}
+          </p>
+        </>
+      ),
+    },
+    { header: t("platform.plans.columns.users"), className: "hidden text-right sm:table-cell", cellClassName: "tabular-nums", cell: (p) => p.users },
+    { header: t("platform.plans.columns.connections"), className: "hidden text-right sm:table-cell", cellClassName: "tabular-nums", cell: (p) => p.connections },
+    { header: t("platform.plans.columns.queues"), className: "hidden text-right sm:table-cell", cellClassName: "tabular-nums", cell: (p) => p.queues },
+    { header: t("platform.plans.columns.value"), className: "text-right", cellClassName: "whitespace-nowrap tabular-nums", cell: (p) => brl.format(p.value) },
+    {
+      header: t("platform.plans.columns.flags"),
+      className: "hidden lg:table-cell",
+      cell: (p) => (
+        <div className="flex flex-wrap gap-1">
+          {PLAN_FLAGS.filter((f) => p[f]).map((f) => (
+            <span key={f} className="rounded-full bg-surface-3 px-2 py-0.5 text-[11px] text-muted">
+              {t(`platform.plans.flags.${f}`)}
+            </span>
+          ))}
+        </div>
+      ),
+    },
+    {
+      header: t("platform.plans.columns.actions"),
+      className: "text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-16" />,
+      cell: (p) => (
+        <RowActions
+          name={p.name}
+          onEdit={() => {
+            setEditing(p);
+            setDialogOpen(true);
+          }}
+          onDelete={() => setDeleting(p)}
+        />
+      ),
+    },
+  ];
 
   return (
     <div className="flex flex-col gap-3">
@@ -35,65 +84,15 @@ export function PlansTab({ plans, onChange }: { plans: Plan[] | null; onChange: 
         </Button>
       </div>
       <div className="overflow-auto rounded-xl border border-line">
-        {plans && list.length === 0 ? (
-          <EmptyState icon={Layers} title={t("platform.plans.empty")} />
-        ) : (
-          <Table>
-            <THead>
-              <Tr className="hover:bg-transparent">
-                <Th>{t("platform.plans.columns.name")}</Th>
-                <Th className="hidden text-right sm:table-cell">{t("platform.plans.columns.users")}</Th>
-                <Th className="hidden text-right sm:table-cell">{t("platform.plans.columns.connections")}</Th>
-                <Th className="hidden text-right sm:table-cell">{t("platform.plans.columns.queues")}</Th>
-                <Th className="text-right">{t("platform.plans.columns.value")}</Th>
-                <Th className="hidden lg:table-cell">{t("platform.plans.columns.flags")}</Th>
-                <Th className="text-right">{t("platform.plans.columns.actions")}</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {list.map((p) => (
-                <Tr key={p.id} data-plan={p.name}>
-                  <Td className="max-w-0 w-full">
-                    <p className="truncate font-medium">{p.name}</p>
-                    {!p.useInternal ? <p className="text-xs text-muted">{t("platform.plans.internal")}</p> : null}
-                    <p className="text-xs text-muted sm:hidden">
-                      {t("platform.plans.columns.users")} {p.users} · {t("platform.plans.columns.connections")} {p.connections} · {t("platform.plans.columns.queues")} {p.queues}
-                    </p>
-                  </Td>
-                  <Td className="hidden text-right tabular-nums sm:table-cell">{p.users}</Td>
-                  <Td className="hidden text-right tabular-nums sm:table-cell">{p.connections}</Td>
-                  <Td className="hidden text-right tabular-nums sm:table-cell">{p.queues}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{brl.format(p.value)}</Td>
-                  <Td className="hidden lg:table-cell">
-                    <div className="flex flex-wrap gap-1">
-                      {PLAN_FLAGS.filter((f) => p[f]).map((f) => (
-                        <span key={f} className="rounded-full bg-surface-3 px-2 py-0.5 text-[11px] text-muted">
-                          {t(`platform.plans.flags.${f}`)}
-                        </span>
-                      ))}
-                    </div>
-                  </Td>
-                  <Td className="text-right whitespace-nowrap">
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={t("platform.plans.edit", { name: p.name })}
-                      onClick={() => {
-                        setEditing(p);
-                        setDialogOpen(true);
-                      }}
-                    >
-                      <Pencil className="size-4" aria-hidden />
-                    </Button>
-                    <Button variant="ghost" size="icon-sm" aria-label={t("platform.plans.delete", { name: p.name })} onClick={() => setDeleting(p)}>
-                      <Trash2 className="size-4" aria-hidden />
-                    </Button>
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-        )}
+        <ListTable
+          rows={list}
+          columns={columns}
+          loaded={plans !== null}
+          loadingMore={false}
+          skeletonRows={3}
+          rowProps={(p) => ({ "data-plan": p.name })}
+          empty={{ icon: Layers, title: t("platform.plans.empty") }}
+        />
       </div>
       <PlanDialog
         open={dialogOpen}
