@@ -75,6 +75,8 @@ export function ListTable<T extends { id: number }>({
   empty,
   skeletonRows = 6,
   rowProps,
+  className,
+  testId,
 }: {
   rows: T[];
   columns: Column<T>[];
@@ -89,11 +91,14 @@ export function ListTable<T extends { id: number }>({
   skeletonRows?: number;
   /** Attributes of a row (a test id, a class for a selected row). */
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | number | undefined };
+  /** Classes of the table (`table-fixed`). */
+  className?: string;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   if (loaded && rows.length === 0) return <EmptyState {...empty} />;
   return (
-    <Table>
+    <Table className={className} data-testid={testId}>
       <THead>
         <Tr className="hover:bg-transparent">
           {columns.map((c, i) => (

@@ -2,12 +2,11 @@ import { TZDate } from "@date-fns/tz";
 import { format, parseISO } from "date-fns";
 import { EllipsisVertical, Pencil, Power, QrCode, RotateCw, Smartphone, Star, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListTable, RowAction, RowActions, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Menu";
 import { Skeleton, Spinner } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
 import { formatPhone } from "../../lib/phone";
 import { StatusBadge } from "./status";
 import type { ConnectionRow } from "./types";
@@ -50,100 +49,73 @@ export function ConnectionsTable({
   actions: ConnectionActions;
 }) {
   const { t } = useTranslation();
-  if (loaded && items.length === 0) {
-    return <EmptyState icon={Smartphone} title={t("connections.empty")} description={t("connections.emptyHint")} />;
-  }
+  const numberOf = (row: ConnectionRow) => (row.number ? formatPhone(row.number) : t("connections.noNumber"));
+  const columns: (Column<ConnectionRow> | false)[] = [
+    {
+      header: t("connections.columns.name"),
+      // On a phone the name cell holds the whole number and the status in words: two connections never look alike.
+      cellClassName: "min-w-32",
+      skeleton: <Skeleton className="h-4 w-32" />,
+      cell: (row) => (
+        <>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <span className="font-medium break-words">{row.name}</span>
+            {row.isDefault ? <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400 sm:hidden" aria-label={t("connections.defaultConnection")} /> : null}
+          </div>
+          <p className="mt-0.5 text-xs whitespace-nowrap text-muted tabular-nums md:hidden">{numberOf(row)}</p>
+          <span className="mt-1.5 flex sm:hidden">
+            <StatusBadge status={row.status} />
+          </span>
+        </>
+      ),
+    },
+    {
+      header: t("connections.columns.number"),
+      className: "hidden md:table-cell",
+      cellClassName: "whitespace-nowrap text-muted tabular-nums",
+      skeleton: <Skeleton className="h-4 w-28" />,
+      cell: numberOf,
+    },
+    {
+      header: t("connections.columns.status"),
+      className: "hidden sm:table-cell",
+      skeleton: <Skeleton className="h-6 w-24 rounded-full" />,
+      cell: (row) => <StatusBadge status={row.status} />,
+    },
+    mayAct && {
+      header: t("connections.columns.session"),
+      skeleton: <Skeleton className="h-8 w-24" />,
+      cell: (row) => <SessionButtons row={row} busy={busy.has(row.id)} actions={actions} />,
+    },
+    {
+      header: t("connections.columns.updatedAt"),
+      className: "hidden lg:table-cell",
+      cellClassName: "whitespace-nowrap text-muted tabular-nums",
+      cell: (row) => <time dateTime={row.updatedAt}>{formatUpdatedAt(row.updatedAt, timeZone)}</time>,
+    },
+    {
+      header: t("connections.columns.isDefault"),
+      className: "hidden text-center sm:table-cell",
+      skeleton: <Skeleton className="mx-auto size-4" />,
+      cell: (row) => (row.isDefault ? <Star className="mx-auto size-4 fill-amber-400 text-amber-400" aria-label={t("connections.defaultConnection")} /> : null),
+    },
+    (mayAct || mayEdit) && {
+      header: <span className="sr-only sm:not-sr-only">{t("connections.columns.actions")}</span>,
+      className: "w-12 text-right sm:w-auto",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-20" />,
+      cell: (row) => <ConnectionRowActions row={row} mayAct={mayAct} mayEdit={mayEdit} busy={busy.has(row.id)} actions={actions} />,
+    },
+  ];
   return (
-    <Table>
-      <THead>
-        <Tr className="hover:bg-transparent">
-          <Th>{t("connections.columns.name")}</Th>
-          <Th className="hidden md:table-cell">{t("connections.columns.number")}</Th>
-          <Th className="hidden sm:table-cell">{t("connections.columns.status")}</Th>
-          {mayAct ? <Th>{t("connections.columns.session")}</Th> : null}
-          <Th className="hidden lg:table-cell">{t("connections.columns.updatedAt")}</Th>
-          <Th className="hidden text-center sm:table-cell">{t("connections.columns.isDefault")}</Th>
-          {mayAct || mayEdit ? (
-            <Th className="w-12 text-right sm:w-auto">
-              <span className="sr-only sm:not-sr-only">{t("connections.columns.actions")}</span>
-            </Th>
-          ) : null}
-        </Tr>
-      </THead>
-      <TBody>
-        {!loaded
-          ? Array.from({ length: 3 }, (_, i) => (
-              <Tr key={i} aria-hidden>
-                <Td>
-                  <Skeleton className="h-4 w-32" />
-                </Td>
-                <Td className="hidden md:table-cell">
-                  <Skeleton className="h-4 w-28" />
-                </Td>
-                <Td className="hidden sm:table-cell">
-                  <Skeleton className="h-6 w-24 rounded-full" />
-                </Td>
-                {mayAct ? (
-                  <Td>
-                    <Skeleton className="h-8 w-24" />
-                  </Td>
-                ) : null}
-                <Td className="hidden lg:table-cell">
-                  <Skeleton className="h-4 w-24" />
-                </Td>
-                <Td className="hidden sm:table-cell">
-                  <Skeleton className="mx-auto size-4" />
-                </Td>
-                {mayAct || mayEdit ? (
-                  <Td>
-                    <Skeleton className="ml-auto h-8 w-20" />
-                  </Td>
-                ) : null}
-              </Tr>
-            ))
-          : items.map((row) => (
-              <Tr key={row.id}>
-                {/* On a phone the name cell holds the whole number and the status in words: two connections never look alike. */}
-                <Td className="min-w-32">
-                  <div className="flex min-w-0 items-center gap-1.5">
-                    <span className="font-medium break-words">{row.name}</span>
-                    {row.isDefault ? (
-                      <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400 sm:hidden" aria-label={t("connections.defaultConnection")} />
-                    ) : null}
-                  </div>
-                  <p className="mt-0.5 text-xs whitespace-nowrap text-muted tabular-nums md:hidden">{row.number ? formatPhone(row.number) : t("connections.noNumber")}</p>
-                  <span className="mt-1.5 flex sm:hidden">
-                    <StatusBadge status={row.status} />
-                  </span>
-                </Td>
-                <Td className="hidden whitespace-nowrap text-muted tabular-nums md:table-cell">
-                  {row.number ? formatPhone(row.number) : t("connections.noNumber")}
-                </Td>
-                <Td className="hidden sm:table-cell">
-                  <StatusBadge status={row.status} />
-                </Td>
-                {mayAct ? (
-                  <Td>
-                    <SessionButtons row={row} busy={busy.has(row.id)} actions={actions} />
-                  </Td>
-                ) : null}
-                <Td className="hidden whitespace-nowrap text-muted tabular-nums lg:table-cell">
-                  <time dateTime={row.updatedAt}>{formatUpdatedAt(row.updatedAt, timeZone)}</time>
-                </Td>
-                <Td className="hidden text-center sm:table-cell">
-                  {row.isDefault ? (
-                    <Star className="mx-auto size-4 fill-amber-400 text-amber-400" aria-label={t("connections.defaultConnection")} />
-                  ) : null}
-                </Td>
-                {mayAct || mayEdit ? (
-                  <Td className="pl-0">
-                    <RowActions row={row} mayAct={mayAct} mayEdit={mayEdit} busy={busy.has(row.id)} actions={actions} />
-                  </Td>
-                ) : null}
-              </Tr>
-            ))}
-      </TBody>
-    </Table>
+    <ListTable
+      rows={items}
+      columns={columns.filter((c): c is Column<ConnectionRow> => !!c)}
+      loaded={loaded}
+      loadingMore={false}
+      skeletonRows={3}
+      empty={{ icon: Smartphone, title: t("connections.empty"), description: t("connections.emptyHint") }}
+    />
   );
 }
 
@@ -190,46 +162,23 @@ function SessionButtons({ row, busy, actions }: { row: ConnectionRow; busy: bool
 }
 
 /** Restart, disconnect, edit, delete: icons from the small breakpoint up, one menu on phones. */
-function RowActions({ row, mayAct, mayEdit, busy, actions }: { row: ConnectionRow; mayAct: boolean; mayEdit: boolean; busy: boolean; actions: ConnectionActions }) {
+function ConnectionRowActions({ row, mayAct, mayEdit, busy, actions }: { row: ConnectionRow; mayAct: boolean; mayEdit: boolean; busy: boolean; actions: ConnectionActions }) {
   const { t } = useTranslation();
   const canDisconnect = mayAct && row.status !== "DISCONNECTED";
-  const label = (action: string) => `${action} ${row.name}`;
   return (
     <>
-      <div className="hidden justify-end gap-0.5 sm:flex">
-        {mayAct ? (
-          <Button variant="ghost" size="icon-sm" onClick={() => actions.onRestart(row)} disabled={busy} aria-label={label(t("connections.buttons.restart"))} title={t("connections.buttons.restart")}>
-            <RotateCw className="size-4" aria-hidden />
-          </Button>
-        ) : null}
-        {canDisconnect ? (
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            onClick={() => actions.onDisconnect(row)}
-            disabled={busy}
-            aria-label={label(t("connections.buttons.disconnect"))}
-            title={t("connections.buttons.disconnect")}
-            className="hover:text-danger"
-          >
-            <Power className="size-4" aria-hidden />
-          </Button>
-        ) : null}
-        {mayEdit ? (
-          <>
-            <Button variant="ghost" size="icon-sm" onClick={() => actions.onEdit(row)} aria-label={label(t("common.edit"))} title={t("common.edit")}>
-              <Pencil className="size-4" aria-hidden />
-            </Button>
-            <Button variant="ghost" size="icon-sm" onClick={() => actions.onDelete(row)} aria-label={label(t("common.delete"))} title={t("common.delete")} className="hover:text-danger">
-              <Trash2 className="size-4" aria-hidden />
-            </Button>
-          </>
-        ) : null}
+      <div className="hidden sm:block">
+        <RowActions name={row.name} onEdit={mayEdit ? () => actions.onEdit(row) : undefined} onDelete={mayEdit ? () => actions.onDelete(row) : undefined}>
+          {mayAct ? <RowAction icon={RotateCw} label={t("connections.buttons.restart")} name={row.name} onClick={() => actions.onRestart(row)} disabled={busy} /> : null}
+          {canDisconnect ? (
+            <RowAction icon={Power} label={t("connections.buttons.disconnect")} name={row.name} onClick={() => actions.onDisconnect(row)} disabled={busy} danger />
+          ) : null}
+        </RowActions>
       </div>
       <div className="flex justify-end sm:hidden">
         <Menu>
           <MenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" aria-label={label(t("connections.columns.actions"))}>
+            <Button variant="ghost" size="icon-sm" aria-label={`${t("connections.columns.actions")} ${row.name}`}>
               <EllipsisVertical className="size-4" aria-hidden />
             </Button>
           </MenuTrigger>

@@ -2,16 +2,15 @@ import { formatDistanceToNowStrict } from "date-fns";
 import { BotOff, ContactRound, EllipsisVertical, MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListTable, RowActions, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Menu";
 import { cn } from "../../components/ui/cn";
-import { EmptyState } from "../../components/ui/EmptyState";
-import { Skeleton, Spinner } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
+import { Skeleton } from "../../components/ui/Spinner";
 import { dateLocale } from "../../lib/dateLocale";
 import { useCompanyTime } from "../../lib/useCompanyTime";
-import { initials } from "./phone";
 import { formatPhone } from "../../lib/phone";
+import { initials } from "./phone";
 import type { ContactRow } from "./types";
 import "./texts";
 
@@ -119,189 +118,168 @@ export function ContactsTable({
   onDelete,
 }: ContactsTableProps) {
   const { t } = useTranslation();
-  if (loaded && contacts.length === 0) {
-    return (
-      <EmptyState
-        icon={ContactRound}
-        title={searching ? t("contacts.emptySearch") : t("contacts.empty")}
-        description={searching ? t("contacts.emptySearchHint") : t("contacts.emptyHint")}
-      />
-    );
-  }
   const allSelected = contacts.length > 0 && contacts.every((c) => selected.has(c.id));
   const someSelected = !allSelected && contacts.some((c) => selected.has(c.id));
-  const columns = selectable ? 7 : 6;
+  const columns: (Column<ContactRow> | false)[] = [
+    selectable && {
+      header: <Checkbox checked={allSelected} indeterminate={someSelected} onChange={onToggleAll} disabled={!loaded} label={t("contacts.selectAll")} />,
+      className: "w-10 pr-0",
+      skeleton: <Skeleton className="size-4" />,
+      cell: (contact) => (
+        <Checkbox checked={selected.has(contact.id)} onChange={(checked) => onToggle(contact.id, checked)} label={t("contacts.select", { name: contact.name })} />
+      ),
+    },
+    {
+      header: t("contacts.columns.name"),
+      className: "px-3!",
+      skeleton: (
+        <div className="flex items-center gap-3">
+          <Skeleton className="size-9 rounded-full" />
+          <div className="space-y-1.5">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-3 w-24 @xl:hidden" />
+          </div>
+        </div>
+      ),
+      cell: (contact) => <ContactNameCell contact={contact} />,
+    },
+    {
+      header: t("contacts.columns.number"),
+      className: "hidden w-48 px-3! whitespace-nowrap @xl:table-cell",
+      cellClassName: "text-muted tabular-nums",
+      skeleton: <Skeleton className="h-4 w-36" />,
+      cell: (contact) => formatPhone(contact.number),
+    },
+    {
+      header: t("contacts.columns.email"),
+      className: "hidden px-3! @min-[56rem]:table-cell",
+      cellClassName: "text-muted",
+      skeleton: <Skeleton className="h-4 w-40" />,
+      cell: (contact) => (
+        <span className="block truncate" title={contact.email || undefined}>
+          {contact.email || <span className="text-subtle">—</span>}
+        </span>
+      ),
+    },
+    {
+      header: t("contacts.columns.lastInteraction"),
+      className: "hidden w-32 px-3! @2xl:table-cell",
+      cellClassName: "truncate text-muted",
+      skeleton: <Skeleton className="h-4 w-24" />,
+      cell: (contact) => <LastInteraction value={contact.lastInteractionAt} />,
+    },
+    {
+      header: t("contacts.columns.status"),
+      className: "hidden w-24 px-3! @min-[60rem]:table-cell",
+      skeleton: <Skeleton className="h-5 w-16 rounded-full" />,
+      cell: (contact) => <StatusChip active={contact.active} />,
+    },
+    {
+      header: <span className="sr-only @xl:not-sr-only">{t("contacts.columns.actions")}</span>,
+      className: "w-12 pl-0 text-right @xl:w-28",
+      skeleton: <Skeleton className="ml-auto h-8 w-8 @xl:w-24" />,
+      cell: (contact) => <ContactRowActions contact={contact} mayDelete={mayDelete} onStartTicket={onStartTicket} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
   return (
-    <Table className="table-fixed">
-      <THead>
-        <Tr className="hover:bg-transparent">
-          {selectable ? (
-            <Th className="w-10 pr-0">
-              <Checkbox
-                checked={allSelected}
-                indeterminate={someSelected}
-                onChange={onToggleAll}
-                disabled={!loaded}
-                label={t("contacts.selectAll")}
-              />
-            </Th>
+    <ListTable
+      className="table-fixed"
+      rows={contacts}
+      columns={columns.filter((c): c is Column<ContactRow> => !!c)}
+      loaded={loaded}
+      loadingMore={loadingMore}
+      skeletonRows={8}
+      rowProps={(contact) => ({ className: cn(selected.has(contact.id) && "bg-brand-soft/50 hover:bg-brand-soft/70") })}
+      empty={{
+        icon: ContactRound,
+        title: searching ? t("contacts.emptySearch") : t("contacts.empty"),
+        description: searching ? t("contacts.emptySearchHint") : t("contacts.emptyHint"),
+      }}
+    />
+  );
+}
+
+function ContactNameCell({ contact }: { contact: ContactRow }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Avatar contact={contact} />
+      <div className="min-w-0">
+        <p className="flex min-w-0 items-center gap-1.5 font-medium">
+          {/* A long name wraps: the name is what the row is for. */}
+          <span className="min-w-0 break-words">{contact.name}</span>
+          {contact.disableBot ? <BotOff className="size-3.5 shrink-0 text-subtle" aria-label={t("contacts.botDisabled")} role="img" /> : null}
+          {!contact.active ? (
+            <span className="shrink-0 rounded-full bg-surface-3 px-1.5 text-[0.6875rem] font-medium text-muted @min-[60rem]:hidden">{t("contacts.inactive")}</span>
           ) : null}
-          <Th className="px-3!">{t("contacts.columns.name")}</Th>
-          <Th className="hidden w-48 px-3! whitespace-nowrap @xl:table-cell">{t("contacts.columns.number")}</Th>
-          <Th className="hidden px-3! @min-[56rem]:table-cell">{t("contacts.columns.email")}</Th>
-          <Th className="hidden w-32 px-3! @2xl:table-cell">{t("contacts.columns.lastInteraction")}</Th>
-          <Th className="hidden w-24 px-3! @min-[60rem]:table-cell">{t("contacts.columns.status")}</Th>
-          <Th className="w-12 pl-0 text-right @xl:w-28">
-            <span className="sr-only @xl:not-sr-only">{t("contacts.columns.actions")}</span>
-          </Th>
-        </Tr>
-      </THead>
-      <TBody>
-        {!loaded
-          ? Array.from({ length: 8 }, (_, i) => (
-              <Tr key={i} aria-hidden>
-                {selectable ? (
-                  <Td className="pr-0">
-                    <Skeleton className="size-4" />
-                  </Td>
-                ) : null}
-                <Td>
-                  <div className="flex items-center gap-3">
-                    <Skeleton className="size-9 rounded-full" />
-                    <div className="space-y-1.5">
-                      <Skeleton className="h-4 w-32" />
-                      <Skeleton className="h-3 w-24 @xl:hidden" />
-                    </div>
-                  </div>
-                </Td>
-                <Td className="hidden @xl:table-cell">
-                  <Skeleton className="h-4 w-36" />
-                </Td>
-                <Td className="hidden @min-[56rem]:table-cell">
-                  <Skeleton className="h-4 w-40" />
-                </Td>
-                <Td className="hidden @2xl:table-cell">
-                  <Skeleton className="h-4 w-24" />
-                </Td>
-                <Td className="hidden @min-[60rem]:table-cell">
-                  <Skeleton className="h-5 w-16 rounded-full" />
-                </Td>
-                <Td className="pl-0">
-                  <Skeleton className="ml-auto h-8 w-8 @xl:w-24" />
-                </Td>
-              </Tr>
-            ))
-          : contacts.map((contact) => {
-              const number = formatPhone(contact.number);
-              const isSelected = selected.has(contact.id);
-              return (
-                <Tr key={contact.id} className={cn(isSelected && "bg-brand-soft/50 hover:bg-brand-soft/70")}>
-                  {selectable ? (
-                    <Td className="pr-0">
-                      <Checkbox checked={isSelected} onChange={(checked) => onToggle(contact.id, checked)} label={t("contacts.select", { name: contact.name })} />
-                    </Td>
-                  ) : null}
-                  <Td className="px-3!">
-                    <div className="flex min-w-0 items-center gap-3">
-                      <Avatar contact={contact} />
-                      <div className="min-w-0">
-                        <p className="flex min-w-0 items-center gap-1.5 font-medium">
-                          {/* A long name wraps: the name is what the row is for. */}
-                          <span className="min-w-0 break-words">{contact.name}</span>
-                          {contact.disableBot ? (
-                            <BotOff className="size-3.5 shrink-0 text-subtle" aria-label={t("contacts.botDisabled")} role="img" />
-                          ) : null}
-                          {!contact.active ? (
-                            <span className="shrink-0 rounded-full bg-surface-3 px-1.5 text-[0.6875rem] font-medium text-muted @min-[60rem]:hidden">{t("contacts.inactive")}</span>
-                          ) : null}
-                        </p>
-                        <p className="text-xs whitespace-nowrap text-muted tabular-nums @xl:hidden">{number}</p>
-                        {contact.email ? <p className="text-xs break-all text-subtle @min-[56rem]:hidden">{contact.email}</p> : null}
-                        <p className="truncate text-xs text-subtle @2xl:hidden">
-                          <span className="sr-only">{t("contacts.columns.lastInteraction")}: </span>
-                          <LastInteraction value={contact.lastInteractionAt} />
-                        </p>
-                      </div>
-                    </div>
-                  </Td>
-                  <Td className="hidden px-3! whitespace-nowrap text-muted tabular-nums @xl:table-cell">{number}</Td>
-                  <Td className="hidden px-3! text-muted @min-[56rem]:table-cell">
-                    <span className="block truncate" title={contact.email || undefined}>
-                      {contact.email || <span className="text-subtle">—</span>}
-                    </span>
-                  </Td>
-                  <Td className="hidden truncate px-3! text-muted @2xl:table-cell">
-                    <LastInteraction value={contact.lastInteractionAt} />
-                  </Td>
-                  <Td className="hidden px-3! @min-[60rem]:table-cell">
-                    <StatusChip active={contact.active} />
-                  </Td>
-                  <Td className="pl-0">
-                    {/* Narrow lists fold the three actions into one menu, so the name keeps its room. */}
-                    <div className="flex justify-end @xl:hidden">
-                      <Menu>
-                        <MenuTrigger asChild>
-                          <Button variant="ghost" size="icon-sm" aria-label={t("contacts.actionsFor", { name: contact.name })}>
-                            <EllipsisVertical className="size-4" aria-hidden />
-                          </Button>
-                        </MenuTrigger>
-                        <MenuContent>
-                          <MenuItem onSelect={() => onStartTicket(contact)}>
-                            <MessageSquarePlus className="size-4 text-muted" aria-hidden />
-                            {t("contacts.startTicket")}
-                          </MenuItem>
-                          <MenuItem onSelect={() => onEdit(contact)}>
-                            <Pencil className="size-4 text-muted" aria-hidden />
-                            {t("common.edit")}
-                          </MenuItem>
-                          {mayDelete ? (
-                            <MenuItem onSelect={() => onDelete(contact)} className="text-danger">
-                              <Trash2 className="size-4" aria-hidden />
-                              {t("common.delete")}
-                            </MenuItem>
-                          ) : null}
-                        </MenuContent>
-                      </Menu>
-                    </div>
-                    <div className="hidden justify-end gap-0.5 @xl:flex">
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        onClick={() => onStartTicket(contact)}
-                        aria-label={t("contacts.startTicketFor", { name: contact.name })}
-                        title={t("contacts.startTicket")}
-                        className="hover:text-brand-text"
-                      >
-                        <MessageSquarePlus className="size-4" aria-hidden />
-                      </Button>
-                      <Button variant="ghost" size="icon-sm" onClick={() => onEdit(contact)} aria-label={`${t("common.edit")} ${contact.name}`} title={t("common.edit")}>
-                        <Pencil className="size-4" aria-hidden />
-                      </Button>
-                      {mayDelete ? (
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          onClick={() => onDelete(contact)}
-                          aria-label={`${t("common.delete")} ${contact.name}`}
-                          title={t("common.delete")}
-                          className="hover:text-danger"
-                        >
-                          <Trash2 className="size-4" aria-hidden />
-                        </Button>
-                      ) : null}
-                    </div>
-                  </Td>
-                </Tr>
-              );
-            })}
-        {loadingMore && loaded ? (
-          <tr>
-            <td colSpan={columns} className="py-4 text-center text-muted">
-              <Spinner label={t("common.loading")} />
-            </td>
-          </tr>
-        ) : null}
-      </TBody>
-    </Table>
+        </p>
+        <p className="text-xs whitespace-nowrap text-muted tabular-nums @xl:hidden">{formatPhone(contact.number)}</p>
+        {contact.email ? <p className="text-xs break-all text-subtle @min-[56rem]:hidden">{contact.email}</p> : null}
+        <p className="truncate text-xs text-subtle @2xl:hidden">
+          <span className="sr-only">{t("contacts.columns.lastInteraction")}: </span>
+          <LastInteraction value={contact.lastInteractionAt} />
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Start a ticket, edit, delete: icons on wide lists; narrow lists fold them into one menu, so the name keeps its room. */
+function ContactRowActions({
+  contact,
+  mayDelete,
+  onStartTicket,
+  onEdit,
+  onDelete,
+}: {
+  contact: ContactRow;
+  mayDelete: boolean;
+  onStartTicket: (contact: ContactRow) => void;
+  onEdit: (contact: ContactRow) => void;
+  onDelete: (contact: ContactRow) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="flex justify-end @xl:hidden">
+        <Menu>
+          <MenuTrigger asChild>
+            <Button variant="ghost" size="icon-sm" aria-label={t("contacts.actionsFor", { name: contact.name })}>
+              <EllipsisVertical className="size-4" aria-hidden />
+            </Button>
+          </MenuTrigger>
+          <MenuContent>
+            <MenuItem onSelect={() => onStartTicket(contact)}>
+              <MessageSquarePlus className="size-4 text-muted" aria-hidden />
+              {t("contacts.startTicket")}
+            </MenuItem>
+            <MenuItem onSelect={() => onEdit(contact)}>
+              <Pencil className="size-4 text-muted" aria-hidden />
+              {t("common.edit")}
+            </MenuItem>
+            {mayDelete ? (
+              <MenuItem onSelect={() => onDelete(contact)} className="text-danger">
+                <Trash2 className="size-4" aria-hidden />
+                {t("common.delete")}
+              </MenuItem>
+            ) : null}
+          </MenuContent>
+        </Menu>
+      </div>
+      <div className="hidden @xl:block">
+        <RowActions name={contact.name} onEdit={() => onEdit(contact)} onDelete={mayDelete ? () => onDelete(contact) : undefined}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            onClick={() => onStartTicket(contact)}
+            aria-label={t("contacts.startTicketFor", { name: contact.name })}
+            title={t("contacts.startTicket")}
+            className="hover:text-brand-text"
+          >
+            <MessageSquarePlus className="size-4" aria-hidden />
+          </Button>
+        </RowActions>
+      </div>
+    </>
   );
 }

@@ -91,7 +91,6 @@ export const en: Texts = {
     open: "Open ticket",
     history: "History",
     historyOf: "History of ticket #{{id}}",
-    loadingMore: "Loading more…",
     transfers: "Transfers",
     statuses: { open: "Attending", pending: "Waiting", closed: "Resolved" },
     empty: "No tickets in the period",

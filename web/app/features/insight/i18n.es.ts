@@ -91,7 +91,6 @@ export const es: Texts = {
     open: "Abrir ticket",
     history: "Historial",
     historyOf: "Historial del ticket #{{id}}",
-    loadingMore: "Cargando más…",
     transfers: "Transferencias",
     statuses: { open: "Atendiendo", pending: "En espera", closed: "Resuelto" },
     empty: "Ningún ticket en el período",

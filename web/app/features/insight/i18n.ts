@@ -90,7 +90,6 @@ const ptBR = {
     open: "Abrir ticket",
     history: "Histórico",
     historyOf: "Histórico do ticket #{{id}}",
-    loadingMore: "Carregando mais…",
     transfers: "Transferências",
     statuses: { open: "Atendendo", pending: "Aguardando", closed: "Resolvido" },
     empty: "Nenhum ticket no período",
