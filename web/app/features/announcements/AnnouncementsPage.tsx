@@ -2,13 +2,11 @@ import { Megaphone, Paperclip } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, type Column } from "../../components/list";
+import { type Column, InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, useRowDeletion } from "../../components/list";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../components/ui/Spinner";
 import { cn } from "../../components/ui/cn";
-import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
-import { toast } from "../../lib/toast";
 import { deleteAnnouncement, deliveryOf, listAnnouncements, type AnnouncementView, type DeliveryView } from "./api";
 import { AnnouncementDialog } from "./AnnouncementDialog";
 import { priorityTone } from "./priority";
@@ -25,7 +23,10 @@ export function AnnouncementsPage() {
   const list = usePagedList<AnnouncementView>(search, listAnnouncements);
   const [editing, setEditing] = useState<AnnouncementView | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AnnouncementView | null>(null);
+  const deletion = useRowDeletion((row: AnnouncementView) => deleteAnnouncement(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("announcements.deleted"),
+  });
   const [deliveries, setDeliveries] = useState<Record<number, DeliveryView>>({});
 
   // Follows each running delivery until it is done.
@@ -96,7 +97,7 @@ export function AnnouncementsPage() {
             setEditing(a);
             setDialogOpen(true);
           }}
-          onDelete={() => setDeleting(a)}
+          onDelete={() => deletion.ask(a)}
         />
       ),
     },
@@ -138,21 +139,9 @@ export function AnnouncementsPage() {
         }}
       />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("announcements.deleteTitle", { title: deleting?.title ?? "" })}
+        {...deletion.dialog}
+        title={t("announcements.deleteTitle", { title: deletion.row?.title ?? "" })}
         message={t("common.deleteConfirm")}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteAnnouncement(deleting.id);
-            list.remove(deleting.id);
-            toast.success(t("announcements.deleted"));
-          } catch (err) {
-            toastError(err);
-            throw err;
-          }
-        }}
       />
     </PageFrame>
   );

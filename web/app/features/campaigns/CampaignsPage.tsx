@@ -3,7 +3,7 @@ import { Ban, BarChart3, Megaphone, Pause, Play, RotateCcw } from "lucide-react"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, type Column } from "../../components/list";
+import { type Column, InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, useRowDeletion } from "../../components/list";
 import { cn } from "../../components/ui/cn";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../components/ui/Spinner";
@@ -50,7 +50,10 @@ export function CampaignsPage() {
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const list = usePagedList<CampaignRow>(search, listCampaigns);
   const [dialog, setDialog] = useState<{ campaign: CampaignRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<CampaignRow | null>(null);
+  const deletion = useRowDeletion((row: CampaignRow) => deleteCampaign(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("campaigns.deleted"),
+  });
   useRealtimeEvent("campaign", (event) => {
     if (event.action === "delete") list.remove(event.campaignId);
     else if (event.action === "progress") return;
@@ -63,17 +66,6 @@ export function CampaignsPage() {
       toast.success(t(`campaigns.done.${action}`));
     } catch (err) {
       toastError(err);
-    }
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteCampaign(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("campaigns.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
     }
   };
   const clock = useCompanyTime();
@@ -110,7 +102,7 @@ export function CampaignsPage() {
       cellClassName: "pl-0",
       skeleton: <Skeleton className="ml-auto h-8 w-24" />,
       cell: (c) => (
-        <RowActions name={c.name} onEdit={() => setDialog({ campaign: c })} onDelete={c.status !== "EM_ANDAMENTO" ? () => setDeleting(c) : undefined}>
+        <RowActions name={c.name} onEdit={() => setDialog({ campaign: c })} onDelete={c.status !== "EM_ANDAMENTO" ? () => deletion.ask(c) : undefined}>
           <RowAction icon={BarChart3} label={t("campaigns.actions.report")} name={c.name} to={`/campaign/${c.id}/report`} />
           {ACTIONS[c.status].map((action) => (
             <RowAction key={action} icon={ACTION_ICON[action]} label={t(`campaigns.actions.${action}`)} name={c.name} onClick={() => act(c, action)} />
@@ -144,11 +136,9 @@ export function CampaignsPage() {
       </Card>
       <CampaignDialog open={!!dialog} onOpenChange={(open) => !open && setDialog(null)} campaign={dialog?.campaign ?? null} onSaved={(c) => list.upsert(c, !dialog?.campaign)} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("campaigns.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("campaigns.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("campaigns.deleteMessage")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

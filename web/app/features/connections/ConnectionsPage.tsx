@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toastError } from "../../lib/errors";
@@ -29,7 +30,10 @@ export function ConnectionsPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [qrFor, setQrFor] = useState<ConnectionRow | null>(null);
   const [disconnecting, setDisconnecting] = useState<ConnectionRow | null>(null);
-  const [deleting, setDeleting] = useState<ConnectionRow | null>(null);
+  const deletion = useRowDeletion((row: ConnectionRow) => deleteConnection(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("connections.deleted"),
+  });
   const [restartingAll, setRestartingAll] = useState(false);
   const closeQr = useCallback(() => setQrFor(null), []);
 
@@ -65,7 +69,7 @@ export function ConnectionsPage() {
       setEditing(row);
       setDialogOpen(true);
     },
-    onDelete: setDeleting,
+    onDelete: deletion.ask,
   };
 
   const restartAll = async () => {
@@ -78,17 +82,6 @@ export function ConnectionsPage() {
       toastError(err);
     } finally {
       setRestartingAll(false);
-    }
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteConnection(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("connections.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
     }
   };
 
@@ -152,11 +145,9 @@ export function ConnectionsPage() {
         onConfirm={() => (disconnecting ? sessionCommand(disconnecting, disconnectSession) : undefined)}
       />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("connections.confirm.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("connections.confirm.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("connections.confirm.deleteMessage")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

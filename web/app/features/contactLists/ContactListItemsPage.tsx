@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, SearchField, usePagedList, type Column } from "../../components/list";
+import { type Column, InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, SearchField, usePagedList, useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { Select } from "../../components/ui/Select";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
@@ -15,7 +15,6 @@ import { useDebouncedValue } from "../../lib/hooks";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { useRouteId } from "../../lib/routeIds";
 import { useSessionUser } from "../../lib/session-user";
-import { toast } from "../../lib/toast";
 import { ImportDialog, type ImportTarget } from "../contacts/ImportDialog";
 import { deleteContactListItem, getContactList, importContactListRows, listContactListItems, uploadContactListSheet } from "./api";
 import { AddTagDialog } from "./AddTagDialog";
@@ -43,7 +42,10 @@ export function ContactListItemsPage() {
   const list = usePagedList<ContactListItemRow>(`${contactListId}\u0000${search}\u0000${checkFilter ?? ""}`, (p) => fetchPage({ ...p, searchParam: search }));
   const [check, setCheck] = useContactListCheck(contactListId);
   const [editing, setEditing] = useState<{ item: ContactListItemRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<ContactListItemRow | null>(null);
+  const deletion = useRowDeletion((row: ContactListItemRow) => deleteContactListItem(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("contactLists.items.deleted"),
+  });
   const [importing, setImporting] = useState(false);
   const [addingTag, setAddingTag] = useState(false);
   const mayDelete = can(user, "contacts-page:deleteContact");
@@ -67,17 +69,6 @@ export function ContactListItemsPage() {
     () => ({ upload: (file, name) => uploadContactListSheet(contactListId, file, name), importRows: (rows) => importContactListRows(contactListId, rows) }),
     [contactListId],
   );
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteContactListItem(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("contactLists.items.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
   const columns: Column<ContactListItemRow>[] = [
     {
       header: (
@@ -128,7 +119,7 @@ export function ContactListItemsPage() {
       className: "w-24 text-right",
       cellClassName: "pl-0",
       skeleton: <Skeleton className="ml-auto h-8 w-16" />,
-      cell: (item) => <RowActions name={item.name} onEdit={() => setEditing({ item })} onDelete={mayDelete ? () => setDeleting(item) : undefined} />,
+      cell: (item) => <RowActions name={item.name} onEdit={() => setEditing({ item })} onDelete={mayDelete ? () => deletion.ask(item) : undefined} />,
     },
   ];
 
@@ -203,11 +194,9 @@ export function ContactListItemsPage() {
       <ImportDialog open={importing} onOpenChange={setImporting} target={target} title={t("contactLists.items.importTitle", { name: contactList?.name ?? "" })} onImported={() => list.refresh()} />
       <AddTagDialog open={addingTag} onOpenChange={setAddingTag} contactListId={contactListId} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("contactLists.items.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("contactLists.items.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("common.deleteConfirm")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

@@ -3,15 +3,13 @@ import { BookUser, FileDown, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, type Column } from "../../components/list";
+import { type Column, InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../components/ui/Spinner";
-import { toastError } from "../../lib/errors";
 import { csvDocument, saveText } from "../../lib/files";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useRealtimeEvent } from "../../lib/realtime";
-import { toast } from "../../lib/toast";
 import { deleteContactList, listContactLists } from "./api";
 import { ContactListDialog } from "./ContactListDialogs";
 import type { ContactListRow } from "./types";
@@ -24,24 +22,16 @@ export function ContactListsPage() {
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const list = usePagedList<ContactListRow>(search, listContactLists);
   const [dialog, setDialog] = useState<{ list: ContactListRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<ContactListRow | null>(null);
+  const deletion = useRowDeletion((row: ContactListRow) => deleteContactList(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("contactLists.deleted"),
+  });
   useRealtimeEvent("contactList", (event) => {
     if (event.action === "delete") list.remove(event.contactListId);
     else if (list.has(event.contactList.id)) list.upsert(event.contactList as unknown as ContactListRow);
     else if (!search || event.contactList.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.contactList as unknown as ContactListRow, true);
   });
   const sample = () => saveText(csvDocument(t("contactLists.sampleRows", { returnObjects: true }) as string[][], i18n.language), `${t("contactLists.sampleName")}.csv`);
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteContactList(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("contactLists.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
   const columns: Column<ContactListRow>[] = [
     {
       header: t("contactLists.columns.name"),
@@ -66,7 +56,7 @@ export function ContactListsPage() {
       cellClassName: "pl-0",
       skeleton: <Skeleton className="ml-auto h-8 w-20" />,
       cell: (l) => (
-        <RowActions name={l.name} onEdit={() => setDialog({ list: l })} onDelete={() => setDeleting(l)}>
+        <RowActions name={l.name} onEdit={() => setDialog({ list: l })} onDelete={() => deletion.ask(l)}>
           <RowAction icon={Users} label={t("contactLists.openContacts")} name={l.name} to={`/contact-lists/${l.id}/contacts`} />
         </RowActions>
       ),
@@ -106,11 +96,9 @@ export function ContactListsPage() {
       </Card>
       <ContactListDialog open={!!dialog} onOpenChange={(open) => !open && setDialog(null)} list={dialog?.list ?? null} onSaved={(l) => list.upsert(l, !dialog?.list)} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("contactLists.deleteTitle", { name: deleting?.name ?? "" })}
-        message={t("contactLists.deleteMessage", { count: deleting?.contactsCount ?? 0 })}
-        onConfirm={confirmDelete}
+        {...deletion.dialog}
+        title={t("contactLists.deleteTitle", { name: deletion.row?.name ?? "" })}
+        message={t("contactLists.deleteMessage", { count: deletion.row?.contactsCount ?? 0 })}
       />
     </PageFrame>
   );

@@ -15,7 +15,7 @@ import { ContactDialog } from "./ContactDialog";
 import { ContactsTable } from "./ContactsTable";
 import { exportFileName } from "../../lib/files";
 import { ImportDialog } from "./ImportDialog";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { StartTicketDialog } from "./StartTicketDialog";
 import type { ContactRow } from "./types";
 import { useContactList } from "./useContactList";
@@ -36,8 +36,11 @@ export function ContactsPage() {
   const list = useContactList(search);
   const [editing, setEditing] = useState<ContactRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<ContactRow | null>(null);
-  const deletingTickets = useTicketCount(deleting);
+  const deletion = useRowDeletion((row: ContactRow) => deleteContact(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("contacts.deleted"),
+  });
+  const deletingTickets = useTicketCount(deletion.row);
   const [ticketFor, setTicketFor] = useState<ContactRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -63,17 +66,6 @@ export function ContactsPage() {
   const openEdit = (contact: ContactRow) => {
     setEditing(contact);
     setDialogOpen(true);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteContact(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("contacts.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
   };
   const confirmBulkDelete = async () => {
     const ids = [...selected];
@@ -152,7 +144,7 @@ export function ContactsPage() {
             mayDelete={mayDelete}
             onStartTicket={setTicketFor}
             onEdit={openEdit}
-            onDelete={setDeleting}
+            onDelete={deletion.ask}
           />
         </InfiniteScroller>
       </Card>
@@ -160,11 +152,9 @@ export function ContactsPage() {
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={(report) => report.imported > 0 && list.refresh()} />
       <StartTicketDialog contact={ticketFor} onOpenChange={(open) => !open && setTicketFor(null)} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("contacts.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("contacts.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={deletingTickets === null ? t("contacts.deleteWithTickets") : t("contacts.deleteTickets", { count: deletingTickets })}
-        onConfirm={confirmDelete}
       />
       <ConfirmDialog
         open={bulkConfirm}
@@ -179,7 +169,7 @@ export function ContactsPage() {
 }
 
 /**
- * How many tickets deleting a contact deletes with it (the API's contact view counts them), for the confirmation;
+ * How many tickets deletion.row a contact deletes with it (the API's contact view counts them), for the confirmation;
  * null until it is known (the message then says only that its tickets go too).
  */
 function useTicketCount(contact: ContactRow | null): number | null {

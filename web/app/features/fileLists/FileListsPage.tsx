@@ -2,13 +2,11 @@ import { FolderOpen } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, type Column } from "../../components/list";
+import { type Column, InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, usePagedList, useRowDeletion } from "../../components/list";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../components/ui/Spinner";
-import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useRealtimeEvent } from "../../lib/realtime";
-import { toast } from "../../lib/toast";
 import { deleteFileList, listFileLists } from "./api";
 import { FileListDialog } from "./FileListDialog";
 import type { FileListRow } from "./types";
@@ -21,23 +19,15 @@ export function FileListsPage() {
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const list = usePagedList<FileListRow>(search, listFileLists);
   const [dialog, setDialog] = useState<{ fileList: FileListRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<FileListRow | null>(null);
+  const deletion = useRowDeletion((row: FileListRow) => deleteFileList(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("fileLists.deleted"),
+  });
   useRealtimeEvent("file", (event) => {
     if (event.action === "delete") list.remove(event.fileListId);
     else if (list.has(event.fileList.id)) list.upsert(event.fileList as unknown as FileListRow);
     else if (!search || event.fileList.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.fileList as unknown as FileListRow, true);
   });
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteFileList(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("fileLists.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
   const columns: Column<FileListRow>[] = [
     {
       header: t("fileLists.columns.name"),
@@ -63,7 +53,7 @@ export function FileListsPage() {
       className: "w-24 text-right",
       cellClassName: "pl-0",
       skeleton: <Skeleton className="ml-auto h-8 w-16" />,
-      cell: (fileList) => <RowActions name={fileList.name} onEdit={() => setDialog({ fileList })} onDelete={() => setDeleting(fileList)} />,
+      cell: (fileList) => <RowActions name={fileList.name} onEdit={() => setDialog({ fileList })} onDelete={() => deletion.ask(fileList)} />,
     },
   ];
 
@@ -99,11 +89,9 @@ export function FileListsPage() {
         onSaved={(saved) => (list.has(saved.id) ? list.upsert(saved) : list.upsert(saved, true))}
       />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("fileLists.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("fileLists.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("fileLists.deleteMessage")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

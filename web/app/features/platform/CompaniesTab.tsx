@@ -1,7 +1,7 @@
 import { Building2, CalendarPlus, Lock, LockOpen } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, SearchField, usePagedList, type Column } from "../../components/list";
+import { type Column, InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, SearchField, usePagedList, useRowDeletion } from "../../components/list";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../components/ui/Spinner";
 import { cn } from "../../components/ui/cn";
@@ -23,7 +23,10 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
   // A company registered on the Cadastrar Empresa tab shows up here: the key starts the list again.
   const list = usePagedList<Company>(`${search}\u0000${refreshKey}`, ({ pageNumber }) => listCompanies({ searchParam: search, pageNumber }));
   const [editing, setEditing] = useState<Company | null>(null);
-  const [deleting, setDeleting] = useState<Company | null>(null);
+  const deletion = useRowDeletion((row: Company) => deleteCompany(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("platform.deleted"),
+  });
   /** "+ Vencimento" asks first: it moves a company's due date a whole period, which nothing undoes in one click. */
   const [renewing, setRenewing] = useState<Company | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -82,7 +85,7 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
       cellClassName: "w-24 pl-0 sm:w-auto [&>div]:flex-wrap sm:[&>div]:flex-nowrap",
       skeleton: <Skeleton className="ml-auto h-8 w-24" />,
       cell: (c) => (
-        <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)}>
+        <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => deletion.ask(c)}>
           <RowAction icon={CalendarPlus} label={t("platform.companies.renew")} name={c.name} disabled={busy === c.id} onClick={() => setRenewing(c)} />
           <RowAction
             icon={c.status ? Lock : LockOpen}
@@ -140,21 +143,9 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
         }}
       />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("platform.companies.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("platform.companies.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("platform.companies.deleteMessage")}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteCompany(deleting.id);
-            list.remove(deleting.id);
-            toast.success(t("platform.deleted"));
-          } catch (err) {
-            toastError(err);
-            throw err;
-          }
-        }}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { Layers, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListTable, RowActions, type Column } from "../../components/list";
+import { type Column, ListTable, RowActions, useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../components/ui/Spinner";
@@ -17,8 +17,15 @@ export function PlansTab({ plans, onChange }: { plans: Plan[] | null; onChange: 
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Plan | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
   const list = plans ?? [];
+  const deletion = useRowDeletion((row: Plan) => deletePlan(row.id), {
+    onDeleted: (row) => onChange(list.filter((p) => p.id !== row.id)),
+    success: t("platform.deleted"),
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === "ERR_PLAN_IN_USE") toast.error(t("platform.plans.inUse", { count: Number(err.body.companies ?? 1) }));
+      else toastError(err);
+    },
+  });
   const columns: Column<Plan>[] = [
     {
       header: t("platform.plans.columns.name"),
@@ -63,7 +70,7 @@ export function PlansTab({ plans, onChange }: { plans: Plan[] | null; onChange: 
             setEditing(p);
             setDialogOpen(true);
           }}
-          onDelete={() => setDeleting(p)}
+          onDelete={() => deletion.ask(p)}
         />
       ),
     },
@@ -101,22 +108,8 @@ export function PlansTab({ plans, onChange }: { plans: Plan[] | null; onChange: 
         onSaved={(saved) => onChange(list.some((p) => p.id === saved.id) ? list.map((p) => (p.id === saved.id ? saved : p)) : [...list, saved])}
       />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("platform.plans.deleteTitle", { name: deleting?.name ?? "" })}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deletePlan(deleting.id);
-            onChange(list.filter((p) => p.id !== deleting.id));
-            toast.success(t("platform.deleted"));
-          } catch (err) {
-            if (err instanceof ApiError && err.code === "ERR_PLAN_IN_USE") {
-              toast.error(t("platform.plans.inUse", { count: Number(err.body.companies ?? 1) }));
-            } else toastError(err);
-            throw err;
-          }
-        }}
+        {...deletion.dialog}
+        title={t("platform.plans.deleteTitle", { name: deletion.row?.name ?? "" })}
       />
     </div>
   );

@@ -2,10 +2,10 @@ import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toastError } from "../../lib/errors";
-import { toast } from "../../lib/toast";
 import { listQueues } from "../connections/api";
 import { deletePrompt } from "./api";
 import { PromptDialog } from "./PromptDialog";
@@ -20,7 +20,11 @@ export function PromptsPage() {
   const [queues, setQueues] = useState<{ id: number; name: string }[]>([]);
   const [editing, setEditing] = useState<PromptRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<PromptRow | null>(null);
+  const deletion = useRowDeletion((row: PromptRow) => deletePrompt(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("prompts.deleted"),
+    tone: "info",
+  });
 
   useEffect(() => {
     listQueues().then(setQueues, toastError);
@@ -33,17 +37,6 @@ export function PromptsPage() {
   const openEdit = (prompt: PromptRow) => {
     setEditing(prompt);
     setDialogOpen(true);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePrompt(deleting.id);
-      list.remove(deleting.id);
-      toast.info(t("prompts.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
   };
 
   return (
@@ -61,15 +54,13 @@ export function PromptsPage() {
       />
       {list.loaded ? <UsageSummary usage={list.usage} /> : null}
       <Card className="flex min-h-0 flex-1 flex-col overflow-auto">
-        <PromptsTable prompts={list.items} loaded={list.loaded} onEdit={openEdit} onDelete={setDeleting} />
+        <PromptsTable prompts={list.items} loaded={list.loaded} onEdit={openEdit} onDelete={deletion.ask} />
       </Card>
       <PromptDialog open={dialogOpen} onOpenChange={setDialogOpen} prompt={editing} queues={queues} onSaved={list.upsert} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("prompts.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("prompts.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("prompts.deleteMessage")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

@@ -2,11 +2,10 @@ import { Copy } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { toast } from "../../lib/toast";
 import { deleteIntegration } from "./api";
@@ -23,7 +22,11 @@ export function IntegrationsPage() {
   const list = useIntegrationList(search);
   const [editing, setEditing] = useState<IntegrationRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<IntegrationRow | null>(null);
+  const deletion = useRowDeletion((row: IntegrationRow) => deleteIntegration(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("queueIntegrations.deleted"),
+    tone: "info",
+  });
   const [secret, setSecret] = useState<string | null>(null);
 
   const openAdd = () => {
@@ -39,17 +42,6 @@ export function IntegrationsPage() {
     list.upsert(shown, !editing);
     if (shownOnce) setSecret(shownOnce);
   };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteIntegration(deleting.id);
-      list.remove(deleting.id);
-      toast.info(t("queueIntegrations.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
 
   return (
     <PageFrame className="h-full min-h-0 max-w-4xl">
@@ -61,16 +53,14 @@ export function IntegrationsPage() {
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
-          <IntegrationsTable rows={list.items} loaded={list.loaded} loadingMore={list.loading} searching={!!search} onEdit={openEdit} onDelete={setDeleting} />
+          <IntegrationsTable rows={list.items} loaded={list.loaded} loadingMore={list.loading} searching={!!search} onEdit={openEdit} onDelete={deletion.ask} />
         </InfiniteScroller>
       </Card>
       <IntegrationDialog open={dialogOpen} onOpenChange={setDialogOpen} integration={editing} onSaved={saved} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("queueIntegrations.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("queueIntegrations.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("queueIntegrations.deleteMessage")}
-        onConfirm={confirmDelete}
       />
       <Dialog open={!!secret} onOpenChange={(open) => !open && setSecret(null)}>
         <DialogContent title={t("queueIntegrations.secret.title")} size="md">

@@ -2,10 +2,9 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
+import { useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { toastError } from "../../lib/errors";
-import { toast } from "../../lib/toast";
 import { deleteQueue } from "./api";
 import { QueueDialog } from "./QueueDialog";
 import { QueuesTable } from "./QueuesTable";
@@ -18,19 +17,11 @@ export function QueuesPage() {
   const { t } = useTranslation();
   const list = useQueueList();
   const [dialog, setDialog] = useState<{ open: boolean; queueId: number | null }>({ open: false, queueId: null });
-  const [deleting, setDeleting] = useState<QueueRow | null>(null);
+  const deletion = useRowDeletion((row: QueueRow) => deleteQueue(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("queues.deleted"),
+  });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteQueue(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("queues.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
 
   const openAdd = () => setDialog({ open: true, queueId: null });
   return (
@@ -53,7 +44,7 @@ export function QueuesPage() {
             loaded={list.loaded}
             onAdd={openAdd}
             onEdit={(queue) => setDialog({ open: true, queueId: queue.id })}
-            onDelete={setDeleting}
+            onDelete={deletion.ask}
           />
         </div>
       </Card>
@@ -66,11 +57,9 @@ export function QueuesPage() {
         onCreatedAndKept={(queue) => setDialog({ open: true, queueId: queue.id })}
       />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("queues.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("queues.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("queues.deleteMessage")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

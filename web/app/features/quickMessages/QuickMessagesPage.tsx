@@ -2,11 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
-import { toast } from "../../lib/toast";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { deleteQuickMessage } from "./api";
 import { QuickMessageDialog } from "./QuickMessageDialog";
 import { QuickMessagesTable } from "./QuickMessagesTable";
@@ -23,7 +21,10 @@ export function QuickMessagesPage() {
   const list = useQuickMessageList(search);
   const [editing, setEditing] = useState<QuickMessageRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<QuickMessageRow | null>(null);
+  const deletion = useRowDeletion((row: QuickMessageRow) => deleteQuickMessage(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("quickMessages.deleted"),
+  });
 
   const openAdd = () => {
     setEditing(null);
@@ -32,17 +33,6 @@ export function QuickMessagesPage() {
   const openEdit = (qm: QuickMessageRow) => {
     setEditing(qm);
     setDialogOpen(true);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteQuickMessage(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("quickMessages.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
   };
 
   return (
@@ -62,17 +52,15 @@ export function QuickMessagesPage() {
             searching={!!search}
             mayEdit={(qm) => canEditQuickMessage(user, qm)}
             onEdit={openEdit}
-            onDelete={setDeleting}
+            onDelete={deletion.ask}
           />
         </InfiniteScroller>
       </Card>
       <QuickMessageDialog open={dialogOpen} onOpenChange={setDialogOpen} quickMessage={editing} onSaved={(qm) => list.upsert(qm, !editing)} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("quickMessages.deleteTitle", { shortcode: deleting?.shortcode ?? "" })}
+        {...deletion.dialog}
+        title={t("quickMessages.deleteTitle", { shortcode: deletion.row?.shortcode ?? "" })}
         message={t("common.deleteConfirm")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

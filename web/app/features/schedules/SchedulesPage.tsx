@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canEditSchedule } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { useHydratedFlag } from "../../lib/hooks";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
@@ -55,7 +55,10 @@ export function SchedulesPage() {
     if (canEditSchedule(user, schedule) && schedule.status === "PENDENTE") setDialog({ schedule, contact: null });
     else toast.info(`${schedule.contact.name}: ${t(`schedules.status.${schedule.status}`)}`);
   };
-  const [deleting, setDeleting] = useState<ScheduleRow | null>(null);
+  const deletion = useRowDeletion((row: ScheduleRow) => deleteSchedule(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("schedules.deleted"),
+  });
 
   // Spec 002: a contactId in the URL opens the new-schedule dialog with that contact.
   const contactParam = parsePlatformId(params.get("contactId"));
@@ -81,17 +84,6 @@ export function SchedulesPage() {
       toast.success(t("schedules.retried"));
     } catch (err) {
       toastError(err);
-    }
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteSchedule(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("schedules.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
     }
   };
 
@@ -131,7 +123,7 @@ export function SchedulesPage() {
                 actions={{
                   mayEdit: (s) => canEditSchedule(user, s),
                   onEdit: (s) => setDialog({ schedule: s, contact: null }),
-                  onDelete: setDeleting,
+                  onDelete: deletion.ask,
                   onRetry: retry,
                 }}
               />
@@ -165,11 +157,9 @@ export function SchedulesPage() {
         onSaved={(s) => (list.has(s.id) ? list.upsert(s) : list.refresh())}
       />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("schedules.deleteTitle", { name: deleting?.contact.name ?? "" })}
+        {...deletion.dialog}
+        title={t("schedules.deleteTitle", { name: deletion.row?.contact.name ?? "" })}
         message={t("schedules.deleteMessage")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

@@ -3,11 +3,9 @@ import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
-import { toast } from "../../lib/toast";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { deleteTag } from "./api";
 import { canManageTag } from "../../../../worker/domain/permissions";
 import { TagDialog } from "./TagDialog";
@@ -25,7 +23,10 @@ export function TagsPage() {
   const list = useTagList(search);
   const [editing, setEditing] = useState<TagRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<TagRow | null>(null);
+  const deletion = useRowDeletion((row: TagRow) => deleteTag(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("tags.deleted"),
+  });
 
   const openAdd = () => {
     setEditing(null);
@@ -34,17 +35,6 @@ export function TagsPage() {
   const openEdit = (tag: TagRow) => {
     setEditing(tag);
     setDialogOpen(true);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteTag(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("tags.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
   };
 
   return (
@@ -64,7 +54,7 @@ export function TagsPage() {
             searching={!!search}
             mayManage={(tag) => canManageTag(user, tag)}
             onEdit={openEdit}
-            onDelete={setDeleting}
+            onDelete={deletion.ask}
           />
         </InfiniteScroller>
       </Card>
@@ -76,15 +66,13 @@ export function TagsPage() {
         onSaved={(tag) => list.upsert(tag, !editing)}
       />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("tags.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("tags.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={
-          deleting && deleting.ticketsCount > 0
-            ? `${t("common.deleteConfirm")} ${t("tags.deleteInUse", { count: deleting.ticketsCount })}`
+          deletion.row && deletion.row.ticketsCount > 0
+            ? `${t("common.deleteConfirm")} ${t("tags.deleteInUse", { count: deletion.row.ticketsCount })}`
             : t("common.deleteConfirm")
         }
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );

@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
+import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { toastError } from "../../lib/errors";
 import { useDebouncedValue } from "../../lib/hooks";
-import { toast } from "../../lib/toast";
 import { deleteUser } from "./api";
 import type { UserRow } from "./types";
 import { UserDialog } from "./UserDialog";
@@ -19,7 +17,10 @@ export function UsersPage() {
   const list = useUserList(search);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const deletion = useRowDeletion((row: UserRow) => deleteUser(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("users.deleted"),
+  });
   const openAdd = () => {
     setEditing(null);
     setDialogOpen(true);
@@ -27,17 +28,6 @@ export function UsersPage() {
   const openEdit = (user: UserRow) => {
     setEditing(user);
     setDialogOpen(true);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteUser(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t("users.deleted"));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
   };
 
   return (
@@ -54,16 +44,14 @@ export function UsersPage() {
       />
       <Card className="flex min-h-0 flex-1 flex-col overflow-hidden">
         <InfiniteScroller list={list}>
-          <UsersTable users={list.items} loaded={list.loaded} loadingMore={list.loading} onEdit={openEdit} onDelete={setDeleting} />
+          <UsersTable users={list.items} loaded={list.loaded} loadingMore={list.loading} onEdit={openEdit} onDelete={deletion.ask} />
         </InfiniteScroller>
       </Card>
       <UserDialog open={dialogOpen} onOpenChange={setDialogOpen} user={editing} onSaved={(user) => list.upsert(user, !editing)} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("users.deleteTitle", { name: deleting?.name ?? "" })}
+        {...deletion.dialog}
+        title={t("users.deleteTitle", { name: deletion.row?.name ?? "" })}
         message={t("common.deleteConfirm")}
-        onConfirm={confirmDelete}
       />
     </PageFrame>
   );
