@@ -1,8 +1,8 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle as drizzleD1, type DrizzleD1Database } from "drizzle-orm/d1";
 import { drizzle as drizzleDurable, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
-import * as controlSchema from "./controlSchema";
-import * as tenantSchema from "./tenantSchema";
+import * as controlSchema from "./control";
+import * as tenantSchema from "./tenant";
 
 /**
  * Runs every statement in one synchronous transaction of the hub's SQLite: all of them or none (a throw rolls

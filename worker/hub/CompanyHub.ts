@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import { sql } from "drizzle-orm";
 import { createControlDb, createTenantDb, type Db } from "../db/client";
-import { companies } from "../db/schema";
+import { companies } from "../db/tenant";
 import { isLockedOut, type CompanyAccessInfo } from "../domain/auth/companyAccess";
 import migrations from "../db/tenant-migrations/migrations.js";
 import type { Env } from "../env";
