@@ -30,6 +30,22 @@ module.exports = {
       from: { path: "^worker/", pathNot: "^worker/db/(control|tenant|shared)/" },
       to: { circular: true },
     },
+    {
+      name: "tenant-schema-not-on-control",
+      comment:
+        "A company's tables (worker/db/tenant, and the shared company and plan) live in its hub's SQLite: they never name a control table (D1), which that database does not have.",
+      severity: "error",
+      from: { path: "^worker/db/(tenant|shared)/" },
+      to: { path: "^worker/db/control/" },
+    },
+    {
+      name: "control-schema-not-on-tenant",
+      comment:
+        "The control database (D1) holds no company's own tables: worker/db/control, and the company and plan both databases hold, never name a tenant table.",
+      severity: "error",
+      from: { path: "^worker/db/(control|shared)/" },
+      to: { path: "^worker/db/tenant/" },
+    },
     below("contracts", ["lib"]),
     below("lib", ["contracts"]),
     below("db", ["contracts", "lib"]),

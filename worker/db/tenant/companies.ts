@@ -6,7 +6,6 @@ import { whatsapps } from "./whatsapp";
 import { queues } from "./queues";
 import { contacts } from "./contacts";
 import { tickets, tags } from "./tickets";
-import { invoices } from "../control/billing";
 import { plans, companies } from "../shared/companies";
 
 /**
@@ -37,7 +36,6 @@ export const companiesRelations = relations(companies, ({ one, many }) => ({
   contacts: many(contacts),
   tickets: many(tickets),
   tags: many(tags),
-  invoices: many(invoices),
 }));
 
 export const settingsRelations = relations(settings, ({ one }) => ({
