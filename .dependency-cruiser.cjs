@@ -2,7 +2,10 @@
  * The worker's layers (docs/architecture.md, ADR 0046), checked by `npm test` (scripts/test.mjs → npm run layers):
  * contracts and lib are the bottom, db sits on them, the domain on those three, and the edges (api, hub, jobs,
  * bridge) on the domain. A module never imports one above its own layer, and no import cycle runs; cycles through
- * type imports are still reported (issue 23 removes the last of them).
+ * type imports are still reported (issue 23 removes the last of them). Inside db, the schema of each database keeps
+ * to its folder: db/control (D1) and db/tenant (each hub's SQLite) never import each other, and db/shared (column
+ * helpers, the company and plan both hold) neither; the type of the hub's client (db/tenantOnly.ts) does the same
+ * for queries.
  */
 const below = (layer, allowed) => ({
   name: `${layer}-imports-only-below`,
