@@ -27,6 +27,7 @@ export const settings = sqliteTable(
   (t) => [uniqueIndex("settings_company_key_uq").on(t.companyId, t.key)],
 );
 
+// The shared company's relations: they name the hub's tables, so they are the tenant's (shared/companies.ts).
 export const companiesRelations = relations(companies, ({ one, many }) => ({
   plan: one(plans, { fields: [companies.planId], references: [plans.id] }),
   settings: many(settings),
