@@ -15,6 +15,15 @@ const below = (layer, allowed) => ({
   to: { path: "^worker/", pathNot: [`^worker/(${[layer, ...allowed].join("|")})/`, "^worker/(env|build\\.d)\\.ts$"] },
 });
 
+/** The schema files in `folders` never import those in `other`. */
+const apart = (name, folders, other, comment) => ({
+  name,
+  comment,
+  severity: "error",
+  from: { path: `^worker/db/(${folders.join("|")})/` },
+  to: { path: `^worker/db/${other}/` },
+});
+
 module.exports = {
   forbidden: [
     {
@@ -33,22 +42,18 @@ module.exports = {
       from: { path: "^worker/", pathNot: "^worker/db/(control|tenant|shared)/" },
       to: { circular: true },
     },
-    {
-      name: "tenant-schema-not-on-control",
-      comment:
-        "A company's tables (worker/db/tenant, and the shared company and plan) live in its hub's SQLite: they never name a control table (D1), which that database does not have.",
-      severity: "error",
-      from: { path: "^worker/db/(tenant|shared)/" },
-      to: { path: "^worker/db/control/" },
-    },
-    {
-      name: "control-schema-not-on-tenant",
-      comment:
-        "The control database (D1) holds no company's own tables: worker/db/control, and the company and plan both databases hold, never name a tenant table.",
-      severity: "error",
-      from: { path: "^worker/db/(control|shared)/" },
-      to: { path: "^worker/db/tenant/" },
-    },
+    apart(
+      "tenant-schema-not-on-control",
+      ["tenant", "shared"],
+      "control",
+      "A company's tables (and the company and plan its hub copies) never name a control table (D1): the hub's SQLite has none.",
+    ),
+    apart(
+      "control-schema-not-on-tenant",
+      ["control", "shared"],
+      "tenant",
+      "The control database (D1) holds no company's own tables: its schema, and the shared company and plan, never name one.",
+    ),
     below("contracts", ["lib"]),
     below("lib", ["contracts"]),
     below("db", ["contracts", "lib"]),
