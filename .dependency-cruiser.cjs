@@ -2,7 +2,10 @@
  * The worker's layers (docs/architecture.md, ADR 0046), checked by `npm test` (scripts/test.mjs → npm run layers):
  * contracts and lib are the bottom, db sits on them, the domain on those three, and the edges (api, hub, jobs,
  * bridge) on the domain. A module never imports one above its own layer, and no import cycle runs; cycles through
- * type imports are still reported (issue 23 removes the last of them).
+ * type imports are still reported (issue 23 removes the last of them). Inside db, the schema of each database keeps
+ * to its folder: db/control (D1) and db/tenant (each hub's SQLite) never import each other, and db/shared (column
+ * helpers, the company and plan both hold) neither; the type of the hub's client (db/tenantOnly.ts) does the same
+ * for queries.
  */
 const below = (layer, allowed) => ({
   name: `${layer}-imports-only-below`,
@@ -12,6 +15,15 @@ const below = (layer, allowed) => ({
   to: { path: "^worker/", pathNot: [`^worker/(${[layer, ...allowed].join("|")})/`, "^worker/(env|build\\.d)\\.ts$"] },
 });
 
+/** The schema files in `folders` never import those in `other`. */
+const apart = (name, folders, other, comment) => ({
+  name,
+  comment,
+  severity: "error",
+  from: { path: `^worker/db/(${folders.join("|")})/` },
+  to: { path: `^worker/db/${other}/` },
+});
+
 module.exports = {
   forbidden: [
     {
@@ -19,7 +31,7 @@ module.exports = {
       comment: "An import cycle that runs: modules load half-initialised, and layers stop being layers.",
       severity: "error",
       // Drizzle's tables reference each other across files (foreign keys, relations), lazily: allowed there.
-      from: { path: "^worker/", pathNot: "^worker/db/schema/" },
+      from: { path: "^worker/", pathNot: "^worker/db/(control|tenant|shared)/" },
       to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
     },
     {
@@ -27,9 +39,21 @@ module.exports = {
       comment:
         "A cycle through type imports (the hub's port inferred from the verbs that use it, issue 23): reported, not yet refused, until the hub's call and command map is declared in contracts.",
       severity: "info",
-      from: { path: "^worker/", pathNot: "^worker/db/schema/" },
+      from: { path: "^worker/", pathNot: "^worker/db/(control|tenant|shared)/" },
       to: { circular: true },
     },
+    apart(
+      "tenant-schema-not-on-control",
+      ["tenant", "shared"],
+      "control",
+      "A company's tables (and the company and plan its hub copies) never name a control table (D1): the hub's SQLite has none.",
+    ),
+    apart(
+      "control-schema-not-on-tenant",
+      ["control", "shared"],
+      "tenant",
+      "The control database (D1) holds no company's own tables: its schema, and the shared company and plan, never name one.",
+    ),
     below("contracts", ["lib"]),
     below("lib", ["contracts"]),
     below("db", ["contracts", "lib"]),

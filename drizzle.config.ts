@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./worker/db/controlSchema.ts",
+  schema: "./worker/db/control/index.ts",
   out: "./migrations",
 });

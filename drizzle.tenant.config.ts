@@ -5,6 +5,6 @@ import { defineConfig } from "drizzle-kit";
 export default defineConfig({
   dialect: "sqlite",
   driver: "durable-sqlite",
-  schema: "./worker/db/tenantSchema.ts",
+  schema: "./worker/db/tenant/index.ts",
   out: "./worker/db/tenant-migrations",
 });

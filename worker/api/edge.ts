@@ -10,7 +10,7 @@ import { registerCompany } from "../domain/companies/registerCompany";
 import { resetPassword } from "../domain/auth/resetPassword";
 import { sendOrQueueEmail } from "../jobs/email";
 import { createControlDb } from "../db/client";
-import { companies } from "../db/controlSchema";
+import { companies } from "../db/control";
 import { login } from "../domain/auth/login";
 import { refreshTokenParts, verifyAccessToken } from "../domain/auth/tokens";
 import { AppError } from "../domain/errors";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BRIDGE_HEADERS, BRIDGE_MAX_MEDIA_BYTES } from "../contracts/bridge";
-import { messages } from "../db/tenantSchema";
+import { messages } from "../db/tenant";
 import { signBridgeRequest } from "../lib/bridgeSignature";
 import { deliver, inbound } from "../testing/bridge";
 import { call, companyWithTeam, inTenant, testEnv } from "../testing/fixtures";

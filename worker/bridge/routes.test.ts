@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, whatsappSessionKeys } from "../db/tenantSchema";
+import { messages, whatsappSessionKeys } from "../db/tenant";
 import { bridgeCall, inbound } from "../testing/bridge";
 import { call, companyWithTeam, control, inTenant } from "../testing/fixtures";
 import { createConnection } from "../testing/inbox";
@@ -107,7 +107,7 @@ describe("POST/DELETE /bridge/leases/:id", () => {
   it("lets another host take a lease that expired", async () => {
     const { company } = await companyWithTeam();
     const conn = await createConnection(company.id);
-    const { sessionLeases } = await import("../db/controlSchema");
+    const { sessionLeases } = await import("../db/control");
     await control.insert(sessionLeases).values({ whatsappId: conn.id, hostId: "dead-host", expiresAt: new Date(Date.now() - 1000) });
     const res = await bridgeCall("POST", `/bridge/leases/${conn.id}`, { hostId: "host-c", ttlMs: 60_000 });
     expect(res.json.granted).toBe(true);
@@ -129,7 +129,7 @@ describe("status events and leases", () => {
     const stale = { type: "status", connectionId: conn.id, status: "DISCONNECTED", at: Date.now() };
     const res = await bridgeCall("POST", "/bridge/events", { hostId: "old-host", events: [stale, inbound(conn.id, "5511977776666", "oi")] });
     expect(res.status).toBe(200);
-    const { whatsapps } = await import("../db/tenantSchema");
+    const { whatsapps } = await import("../db/tenant");
     const row = await inTenant(company.id, (db) => db.select().from(whatsapps).where(eq(whatsapps.id, conn.id)).get());
     expect(row!.status).toBe("CONNECTED");
     expect(await inTenant(company.id, (db) => db.select().from(messages).where(eq(messages.companyId, company.id)).all())).toHaveLength(1);

@@ -38,7 +38,7 @@ const sendAt = z
 
 const day = z.string({ error: "Must be a date (YYYY-MM-DD)" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date (YYYY-MM-DD)");
 
-/** A repeat rule (schema/schedules.ts ScheduleRecurrence); each occurrence becomes its own record when the one before is sent. */
+/** A repeat rule (db/tenant/schedules.ts ScheduleRecurrence); each occurrence becomes its own record when the one before is sent. */
 export const scheduleRecurrence = z
   .object({
     frequency: z.enum(["daily", "weekly", "monthly"], { error: "Must be daily, weekly or monthly" }),

@@ -1,8 +1,10 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle as drizzleD1, type DrizzleD1Database } from "drizzle-orm/d1";
 import { drizzle as drizzleDurable, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
-import * as controlSchema from "./controlSchema";
-import * as tenantSchema from "./tenantSchema";
+import { migrate } from "drizzle-orm/durable-sqlite/migrator";
+import * as controlSchema from "./control";
+import * as tenantSchema from "./tenant";
+import type { TenantOnly } from "./tenantOnly";
 
 /**
  * Runs every statement in one synchronous transaction of the hub's SQLite: all of them or none (a throw rolls
@@ -10,8 +12,11 @@ import * as tenantSchema from "./tenantSchema";
  */
 type Batch = <U extends BatchItem<"sqlite">, T extends Readonly<[U, ...U[]]>>(items: T) => Promise<BatchResponse<T>>;
 
-/** A company's own database: its CompanyHub's SQLite (ADR 0016). Domain verbs get it as `ctx.db`. */
-export type Db = DrizzleSqliteDODatabase<typeof tenantSchema> & { batch: Batch };
+/**
+ * A company's own database: its CompanyHub's SQLite (ADR 0016). Domain verbs get it as `ctx.db`; its queries accept
+ * tenant tables only (tenantOnly.ts), so a control table is reached through `ctx.control` or not at all.
+ */
+export type Db = TenantOnly & { batch: Batch };
 
 /** The platform's control database (D1): companies, plans, billing, and the indexes that route to a company. */
 export type ControlDb = DrizzleD1Database<typeof controlSchema>;
@@ -41,6 +46,11 @@ export function createTenantDb(storage: DurableObjectStorage): Db {
   const batch = ((items: readonly unknown[]) =>
     new Promise((resolve) => resolve(storage.transactionSync(() => items.map(runNow))))) as unknown as Batch;
   return Object.assign(db, { batch });
+}
+
+/** Brings the hub's database up to the bundled migrations (drizzle's migrator takes the client behind `Db`). */
+export function migrateTenantDb(db: Db, migrations: Parameters<typeof migrate>[1]): Promise<void> {
+  return migrate(db as unknown as DrizzleSqliteDODatabase<typeof tenantSchema>, migrations);
 }
 
 // Building a client (with its relational schema) costs a fraction of a millisecond; the binding object lives as

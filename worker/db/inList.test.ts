@@ -2,9 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { control, createCompany, inTenant } from "../testing/fixtures";
 import { createContact } from "../testing/inbox";
-import { companies } from "./controlSchema";
+import { companies } from "./control";
 import { inList } from "./inList";
-import { contacts } from "./tenantSchema";
+import { contacts } from "./tenant";
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ticketsQuery } from "../domain/tickets/presentTicket";
 import { companyWithTeam, inTenant } from "../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../testing/inbox";
-import { tickets } from "./tenantSchema";
+import { tickets } from "./tenant";
 import { templateFamily } from "./preparedTemplates";
 
 async function ticketsOfNewCompany(n: number) {

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../db/tenantSchema";
+import { users } from "../db/tenant";
 import { call, companyWithTeam, createQueue, hubInstanceOf, inTenant, loginAs, testEnv } from "../testing/fixtures";
 import { createContact, createTicketRow } from "../testing/inbox";
 import { connect } from "../testing/sockets";

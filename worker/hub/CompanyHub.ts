@@ -1,8 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import { sql } from "drizzle-orm";
-import { createControlDb, createTenantDb, type Db } from "../db/client";
-import { companies } from "../db/schema";
+import { createControlDb, createTenantDb, migrateTenantDb, type Db } from "../db/client";
+import { companies } from "../db/tenant";
 import { isLockedOut, type CompanyAccessInfo } from "../domain/auth/companyAccess";
 import migrations from "../db/tenant-migrations/migrations.js";
 import type { Env } from "../env";
@@ -73,7 +72,7 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
     this.presence = new Presence(this.db, (deliveries) => this.publish(deliveries));
     // Migrations run before the hub answers anything (an older schema is brought up to date on wake).
     void ctx.blockConcurrencyWhile(async () => {
-      await migrate(this.db, migrations);
+      await migrateTenantDb(this.db, migrations);
     });
     // Heartbeats are answered by the runtime without waking a hibernated hub.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { users } from "../db/tenant";
 import type { Delivery } from "../contracts/ws";
 
 /** A user whose tab has not said `userStatus` for this long is shown offline (spec: 5 minutes, plus grace). */

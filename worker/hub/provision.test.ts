@@ -1,11 +1,10 @@
 import { runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import { describe, expect, it } from "vitest";
-import { createTenantDb } from "../db/client";
-import { loginEmails, pendingTenantRows } from "../db/controlSchema";
+import { createTenantDb, migrateTenantDb } from "../db/client";
+import { loginEmails, pendingTenantRows } from "../db/control";
 import migrations from "../db/tenant-migrations/migrations.js";
-import { companies, tickets, users } from "../db/tenantSchema";
+import { companies, tickets, users } from "../db/tenant";
 import { hashPassword } from "../lib/crypto";
 import { call, companyWithTeam, control, createCompany, inTenant, loginAs, PASSWORD } from "../testing/fixtures";
 import { createContact, createTicketRow } from "../testing/inbox";
@@ -151,7 +150,7 @@ describe("a company's own database", () => {
       // The schema as the first migration left it: each later one undone, newest first, and unrecorded.
       for (const tag of [...later].reverse()) UNDO[tag]!(state.storage.sql);
       state.storage.sql.exec("delete from __drizzle_migrations where created_at > (select min(created_at) from __drizzle_migrations)");
-      await migrate(createTenantDb(state.storage), migrations);
+      await migrateTenantDb(createTenantDb(state.storage), migrations);
       const tables = state.storage.sql.exec<{ name: string }>("select name from sqlite_master where name in ('messages_fts', 'contacts_fts')").toArray();
       expect(tables.map((t) => t.name).sort()).toEqual(["contacts_fts", "messages_fts"]);
       const ticketColumns = state.storage.sql.exec<{ name: string }>("select name from pragma_table_info('tickets')").toArray();

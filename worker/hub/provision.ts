@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { ControlDb, Db } from "../db/client";
-import { companies as controlCompanies, pendingTenantRows, plans as controlPlans } from "../db/controlSchema";
-import { companies, plans } from "../db/tenantSchema";
+import { companies as controlCompanies, pendingTenantRows, plans as controlPlans } from "../db/control";
+import { companies, plans } from "../db/tenant";
 import { AppError } from "../domain/errors";
 import { ID_RANGE, idRangeStart } from "../contracts/ids";
 

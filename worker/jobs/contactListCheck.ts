@@ -1,6 +1,6 @@
 import type { ContactListCheckJob } from "../contracts/outbound";
 import { sessionHost } from "../domain/sessionHost/hostClient";
-import type { WhatsappCheckResult } from "../db/schema";
+import type { WhatsappCheckResult } from "../db/tenant";
 import type { CheckBatchOutcome } from "../domain/contactLists/recordContactListCheckBatch";
 import { AppError, type ErrorCode } from "../domain/errors";
 import type { HubDirectory } from "../domain/hubPort";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { FANOUT_BATCH_SIZE } from "../contracts/announcements";
-import { announcementDeliveries } from "../db/controlSchema";
+import { announcementDeliveries } from "../db/control";
 import { call, control, createCompany, platformAdmin, testEnv } from "../testing/fixtures";
 import { deliverAnnouncementBatch } from "./fanout";
 import { deliveryDone } from "../testing/announcements";

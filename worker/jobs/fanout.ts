@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { FANOUT_BATCH_SIZE, fanoutJob, type FanoutJob } from "../contracts/announcements";
 import type { Delivery } from "../contracts/ws";
 import { createControlDb, type ControlDb } from "../db/client";
-import { announcementCompanies, announcementDeliveries, announcements, companies } from "../db/controlSchema";
+import { announcementCompanies, announcementDeliveries, announcements, companies } from "../db/control";
 import { presentAnnouncement } from "../domain/announcements/view";
 import { hubDirectory } from "../hub/ports";
 import type { Env } from "../env";

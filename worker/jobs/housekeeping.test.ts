@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { rateLimits } from "../db/controlSchema";
-import { typebotSessions, userSessions } from "../db/tenantSchema";
+import { rateLimits } from "../db/control";
+import { typebotSessions, userSessions } from "../db/tenant";
 import { control, createCompany, createUser, inTenant, testEnv } from "../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../testing/inbox";
 import { runHousekeeping, tenantHousekeeping } from "./housekeeping";

@@ -1,7 +1,7 @@
 import { and, eq, exists, isNotNull, lt, or } from "drizzle-orm";
 import { createControlDb, type Db } from "../db/client";
-import { passwordResets, rateLimits } from "../db/controlSchema";
-import { externalApiRequests, tickets, typebotSessions, userSessions } from "../db/tenantSchema";
+import { passwordResets, rateLimits } from "../db/control";
+import { externalApiRequests, tickets, typebotSessions, userSessions } from "../db/tenant";
 import type { Env } from "../env";
 
 const DAY = 24 * 60 * 60 * 1000;

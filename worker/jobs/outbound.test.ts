@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboundJob } from "../contracts/outbound";
-import { messages } from "../db/tenantSchema";
+import { messages } from "../db/tenant";
 import { useFakeHost } from "../testing/fakeHost";
 import { inTenant, testEnv } from "../testing/fixtures";
 import { createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";

@@ -1,6 +1,6 @@
 import { eq, lt } from "drizzle-orm";
 import { createControlDb, type ControlDb } from "../db/client";
-import { companyWork } from "../db/controlSchema";
+import { companyWork } from "../db/control";
 import type { Env } from "../env";
 import { hubFor } from "../hub/ports";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { announcementDeliveries } from "../db/controlSchema";
+import { announcementDeliveries } from "../db/control";
 import { control } from "./fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import { createMessageBatch, createExecutionContext } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import type { OutboundJob } from "../contracts/outbound";
-import { campaignShipping, companies, contactListItems, contactLists } from "../db/tenantSchema";
+import { campaignShipping, companies, contactListItems, contactLists } from "../db/tenant";
 import { dispatchCampaigns } from "../domain/campaigns/dispatchCampaigns";
 import { handleOutboundBatch } from "../jobs/outbound";
 import { SerialQueue } from "../lib/serialQueue";

@@ -1,5 +1,5 @@
-import { connectionRoutes } from "../db/controlSchema";
-import { contacts, messages, tickets, whatsapps } from "../db/tenantSchema";
+import { connectionRoutes } from "../db/control";
+import { contacts, messages, tickets, whatsapps } from "../db/tenant";
 import { control, inTenant } from "./fixtures";
 
 let seq = 0;
@@ -52,7 +52,7 @@ export async function inboxCompany() {
   const connection = await createConnection(team.company.id);
   const sales = await createQueue(team.company.id, { name: "Vendas" });
   const support = await createQueue(team.company.id, { name: "Suporte" });
-  const { userQueues } = await import("../db/tenantSchema");
+  const { userQueues } = await import("../db/tenant");
   await inTenant(team.company.id, (db) =>
     db
       .insert(userQueues)

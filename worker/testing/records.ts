@@ -1,4 +1,4 @@
-import { quickMessages, tags, ticketNotes, ticketTags } from "../db/schema";
+import { quickMessages, tags, ticketNotes, ticketTags } from "../db/tenant";
 import { inTenant, ORIGIN } from "./fixtures";
 
 let seq = 0;

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { announcements } from "../../db/controlSchema";
+import { announcements } from "../../db/control";
 import { call, companyWithTeam, control, platformAdmin } from "../../testing/fixtures";
 import { deliveryDone } from "../../testing/announcements";
 import { PNG } from "../../testing/media";
@@ -41,7 +41,7 @@ describe("POST /api/announcements", () => {
     expect(done.delivered).toBe(done.total);
     const seen = await call("GET", `/api/announcements/${made.id}/delivery`, { token: superUser.token });
     expect(seen.json).toMatchObject({ status: "done", total: done.total, delivered: done.total });
-    expect(done.total).toBe((await control.select({ n: count() }).from((await import("../../db/controlSchema")).companies).get())!.n);
+    expect(done.total).toBe((await control.select({ n: count() }).from((await import("../../db/control")).companies).get())!.n);
   });
 
   it("goes only to the chosen companies", async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies as controlCompanies } from "../../db/controlSchema";
-import { companies, userSessions } from "../../db/tenantSchema";
+import { companies as controlCompanies } from "../../db/control";
+import { companies, userSessions } from "../../db/tenant";
 import { limits } from "../../domain/shared/rateLimit";
 import {
   awayFromWindowEdge,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { campaigns, messages } from "../../db/tenantSchema";
+import { campaigns, messages } from "../../db/tenant";
 import { createFileList, createRecipientList, openAllDay, shippingsOf } from "../../testing/campaigns";
 import { call, companyWithTeam, createPlan, inTenant } from "../../testing/fixtures";
 import { inboxCompany } from "../../testing/inbox";

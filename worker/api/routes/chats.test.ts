@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_MESSAGES_PAGE_SIZE, CHAT_TITLE_REQUIRED, CHAT_USERS_REQUIRED } from "../../contracts/chats";
-import { chatMessages, chats, chatUsers } from "../../db/schema";
+import { chatMessages, chats, chatUsers } from "../../db/tenant";
 import { call, companyWithTeam, createPlan, createUser, inTenant, loginAs } from "../../testing/fixtures";
 import { PNG } from "../../testing/media";
 import { formWithFile, rawCall } from "../../testing/records";

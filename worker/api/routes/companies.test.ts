@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, connectionRoutes, loginEmails } from "../../db/controlSchema";
-import { settings, users } from "../../db/tenantSchema";
+import { companies, connectionRoutes, loginEmails } from "../../db/control";
+import { settings, users } from "../../db/tenant";
 import { companySettings } from "../../domain/settings/catalogue";
 import { hubFor } from "../../hub/ports";
 import {

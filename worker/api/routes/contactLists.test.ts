@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactListItems, contactLists } from "../../db/tenantSchema";
+import { contactListItems, contactLists } from "../../db/tenant";
 import { call, companyWithTeam, createPlan, inTenant } from "../../testing/fixtures";
 import { createContact, createTicketRow } from "../../testing/inbox";
 import { createTag, formWithFile, tagTicket } from "../../testing/records";

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { contactCustomFields, contacts, tickets } from "../../db/schema";
+import { contactCustomFields, contacts, tickets } from "../../db/tenant";
 import { call, companyWithTeam, inTenant } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { formWithFile, rawCall } from "../../testing/records";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXTERNAL_API_RATE_LIMIT } from "../../contracts/externalApi";
-import { rateLimits } from "../../db/controlSchema";
-import { contacts, messages, tickets, ticketTracking, whatsapps } from "../../db/tenantSchema";
+import { rateLimits } from "../../db/control";
+import { contacts, messages, tickets, ticketTracking, whatsapps } from "../../db/tenant";
 import { syncConnectionRoute } from "../../domain/sessionHost/connectionRoutes";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { useFakeHost, type HostCall } from "../../testing/fakeHost";

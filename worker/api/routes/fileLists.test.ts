@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { fileListOptions, fileLists, messages, queueOptions, whatsappQueues } from "../../db/tenantSchema";
+import { fileListOptions, fileLists, messages, queueOptions, whatsappQueues } from "../../db/tenant";
 import { hubDirectory } from "../../hub/ports";
 import { deliver, inbound } from "../../testing/bridge";
 import { call, companyWithTeam, createQueue, inTenant, testEnv } from "../../testing/fixtures";

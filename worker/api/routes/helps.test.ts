@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { youtubeId } from "../../contracts/helps";
-import { helps } from "../../db/controlSchema";
+import { helps } from "../../db/control";
 import { call, companyWithTeam, control, platformAdmin } from "../../testing/fixtures";
 
 type Team = Awaited<ReturnType<typeof companyWithTeam>>;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tickets, ticketServicePeriods, ticketTracking, userRatings } from "../../db/schema";
+import { tickets, ticketServicePeriods, ticketTracking, userRatings } from "../../db/tenant";
 import { call, companyWithTeam, createQueue, createUser, inTenant, loginAs } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow } from "../../testing/inbox";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tags, tickets, ticketTags, ticketTracking } from "../../db/schema";
+import { tags, tickets, ticketTags, ticketTracking } from "../../db/tenant";
 import { KANBAN_LANE_PAGE_SIZE } from "../../contracts/kanban";
 import { call, companyWithTeam, createPlan, createUser, inTenant, loginAs } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { platformLogos } from "../../db/controlSchema";
+import { platformLogos } from "../../db/control";
 import { call, companyWithTeam, control, platformAdmin, testEnv } from "../../testing/fixtures";
 import { PNG } from "../../testing/media";
 import { formWithFile, rawCall } from "../../testing/records";

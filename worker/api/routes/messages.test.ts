@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import { call, companyWithTeam, inHub, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { deliver, inbound } from "../../testing/bridge";

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, plans } from "../../db/controlSchema";
+import { companies, plans } from "../../db/control";
 import { call, companyWithTeam, control, createCompany, createPlan, inTenant, platformAdmin } from "../../testing/fixtures";
 
 let superToken: string;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { prompts, promptUsage } from "../../db/schema";
+import { prompts, promptUsage } from "../../db/tenant";
 import { apiKeyDestination, openPromptSecret, voiceKeyDestination } from "../../domain/prompts/secrets";
 import { call, companyWithTeam, createPlan, createQueue, inTenant, testEnv } from "../../testing/fixtures";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { queueIntegrations } from "../../db/schema";
+import { queueIntegrations } from "../../db/tenant";
 import { openIntegrationSecret, openSigningSecret } from "../../domain/queueIntegrations/secrets";
 import { call, companyWithTeam, createPlan, inTenant, testEnv } from "../../testing/fixtures";
 

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUEUE_SCHEDULES } from "../../contracts/queues";
-import { prompts, queueIntegrations, queueOptions, queues, tickets, userQueues } from "../../db/schema";
+import { prompts, queueIntegrations, queueOptions, queues, tickets, userQueues } from "../../db/tenant";
 import { call, companyWithTeam, createPlan, createQueue, inTenant, testEnv } from "../../testing/fixtures";
 import { createContact, createTicketRow } from "../../testing/inbox";
 import { expectDownload, expectInline, HOSTILE_FILES, PNG } from "../../testing/media";

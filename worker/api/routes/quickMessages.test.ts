@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { quickMessages } from "../../db/schema";
+import { quickMessages } from "../../db/tenant";
 import { call, companyWithTeam, inTenant, testEnv } from "../../testing/fixtures";
 import { expectDownload, expectInline, HOSTILE_FILES, PNG } from "../../testing/media";
 import { createQuickMessage, formWithFile, rawCall } from "../../testing/records";

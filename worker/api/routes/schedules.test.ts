@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, runDurableObjectAlarm } fro
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboundJob } from "../../contracts/outbound";
-import { companies, messages, schedules, tickets } from "../../db/tenantSchema";
+import { companies, messages, schedules, tickets } from "../../db/tenant";
 import { dispatchDueSchedules, MISSED_AFTER_MS } from "../../domain/schedules/dispatchDueSchedules";
 import { handleOutboundBatch, MAX_DELIVERY_ATTEMPTS } from "../../jobs/outbound";
 import { SerialQueue } from "../../lib/serialQueue";

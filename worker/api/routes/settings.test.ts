@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { settings } from "../../db/tenantSchema";
+import { settings } from "../../db/tenant";
 import { companySettings, platformSettings } from "../../domain/settings/catalogue";
 import { call, companyWithTeam, connectWs, createUser, inTenant, loginAs, platformAdmin, setSetting } from "../../testing/fixtures";
 

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tags, ticketTags } from "../../db/schema";
+import { tags, ticketTags } from "../../db/tenant";
 import { call, companyWithTeam, inTenant, setSetting } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { createTag, tagTicket } from "../../testing/records";

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ticketNotes } from "../../db/schema";
+import { ticketNotes } from "../../db/tenant";
 import { call, inTenant } from "../../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 import { createNote } from "../../testing/records";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { contacts, messages, tags, ticketTracking, tickets } from "../../db/schema";
+import { contacts, messages, tags, ticketTracking, tickets } from "../../db/tenant";
 import { MAX_FILTER_IDS, openTicketConflict } from "../../contracts/tickets";
 import { call, companyWithTeam, inTenant, setSetting, testEnv } from "../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../testing/inbox";

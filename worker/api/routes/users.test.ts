@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, loginEmails } from "../../db/controlSchema";
-import { userQueues, userSessions, users, whatsapps } from "../../db/tenantSchema";
+import { companies, loginEmails } from "../../db/control";
+import { userQueues, userSessions, users, whatsapps } from "../../db/tenant";
 import {
   call,
   companyWithTeam,

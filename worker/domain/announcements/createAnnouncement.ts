@@ -1,5 +1,5 @@
 import type { AnnouncementInput } from "../../contracts/announcements";
-import { announcements } from "../../db/controlSchema";
+import { announcements } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { assertCompaniesExist, replaceTargets } from "./targets";
 import { presentAnnouncement, startDelivery } from "./view";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { announcements } from "../../db/controlSchema";
+import { announcements } from "../../db/control";
 import type { Ctx } from "../context";
 import { managedAnnouncement, presentAnnouncement, targetsOf } from "./view";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { announcements } from "../../db/controlSchema";
+import { announcements } from "../../db/control";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";

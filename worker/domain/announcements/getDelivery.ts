@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DeliveryView } from "../../contracts/announcements";
-import { announcementDeliveries } from "../../db/controlSchema";
+import { announcementDeliveries } from "../../db/control";
 import type { Ctx } from "../context";
 import { managedAnnouncement } from "./view";
 

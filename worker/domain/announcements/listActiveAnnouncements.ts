@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { ActiveAnnouncement } from "../../contracts/announcements";
-import { announcements } from "../../db/controlSchema";
-import { announcementReceipts } from "../../db/schema";
+import { announcements } from "../../db/control";
+import { announcementReceipts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { activeFor, presentAnnouncement } from "./view";
 

@@ -1,6 +1,6 @@
 import { count, desc } from "drizzle-orm";
 import { PAGE_SIZE, type PagedSearchQuery } from "../../contracts/paging";
-import { announcements } from "../../db/controlSchema";
+import { announcements } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { containsText } from "../shared/paging";
 import { presentAnnouncement, targetsOf } from "./view";

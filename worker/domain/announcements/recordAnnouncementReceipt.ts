@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { announcements } from "../../db/controlSchema";
-import { announcementReceipts } from "../../db/schema";
+import { announcements } from "../../db/control";
+import { announcementReceipts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { activeFor } from "./view";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { announcementCompanies, companies } from "../../db/controlSchema";
+import { announcementCompanies, companies } from "../../db/control";
 import { inList } from "../../db/inList";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";

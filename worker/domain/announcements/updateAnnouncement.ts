@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UpdateAnnouncementInput } from "../../contracts/announcements";
-import { announcements } from "../../db/controlSchema";
+import { announcements } from "../../db/control";
 import type { Ctx } from "../context";
 import { assertCompaniesExist, replaceTargets } from "./targets";
 import { managedAnnouncement, presentAnnouncement, startDelivery, targetsOf } from "./view";

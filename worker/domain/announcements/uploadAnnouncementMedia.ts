@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { announcements } from "../../db/controlSchema";
+import { announcements } from "../../db/control";
 import type { Ctx } from "../context";
 import { mediaFileName } from "../quickMessages/media";
 import { announcementMediaKey, managedAnnouncement, presentAnnouncement, targetsOf } from "./view";

@@ -1,8 +1,8 @@
 import { and, count, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { AnnouncementView, FanoutJob } from "../../contracts/announcements";
-import { announcementCompanies, announcementDeliveries, announcements, companies } from "../../db/controlSchema";
+import { announcementCompanies, announcementDeliveries, announcements, companies } from "../../db/control";
 import type { ControlDb } from "../../db/client";
-import type { Announcement } from "../../db/schema";
+import type { Announcement } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AssistantJob, OutboundJob } from "../../contracts/outbound";
-import { messages, prompts, promptUsage, ticketNotes, tickets, ticketTracking, whatsappQueues } from "../../db/tenantSchema";
+import { messages, prompts, promptUsage, ticketNotes, tickets, ticketTracking, whatsappQueues } from "../../db/tenant";
 import { apiKeyDestination, sealPromptSecret } from "../prompts/secrets";
 import { hubDirectory } from "../../hub/ports";
 import { runAssistantJob } from "../../jobs/assistant";

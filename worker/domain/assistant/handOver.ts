@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { ticketNotes, tickets } from "../../db/schema";
+import { ticketNotes, tickets } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { announce } from "../inbound/ingestMessage";
 import { trackingRow } from "../tickets/tracking";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { handOver } from "./handOver";
-import { messages, prompts, promptUsage } from "../../db/schema";
+import { messages, prompts, promptUsage } from "../../db/tenant";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
 import type { AiFailure, ChatUsage } from "../../lib/openai";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { messages, prompts, queues, tickets } from "../../db/schema";
+import { messages, prompts, queues, tickets } from "../../db/tenant";
 import type { ChatMessage } from "../../lib/openai";
 import type { SystemCtx } from "../context";
 import { apiKeyDestination, openPromptSecret, voiceKeyDestination } from "../prompts/secrets";

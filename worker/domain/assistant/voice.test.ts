@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AssistantJob } from "../../contracts/outbound";
-import { messages, ticketNotes, tickets } from "../../db/tenantSchema";
+import { messages, ticketNotes, tickets } from "../../db/tenant";
 import { hubDirectory } from "../../hub/ports";
 import { runAssistantJob } from "../../jobs/assistant";
 import { fakeAzureSpeech, oggCarrying } from "../../testing/fakeOpenAi";

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { templateFamily } from "../../db/preparedTemplates";
-import { companies, settings, userQueues, userSessions, users } from "../../db/schema";
+import { companies, settings, userQueues, userSessions, users } from "../../db/tenant";
 import type { Env } from "../../env";
 import type { CurrentUser } from "../context";
 import { AppError } from "../errors";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
-import { loginEmails } from "../../db/controlSchema";
-import { companies, userSessions, users } from "../../db/schema";
+import { loginEmails } from "../../db/control";
+import { companies, userSessions, users } from "../../db/tenant";
 import type { LoginInput } from "../../contracts/auth";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../lib/crypto";
 import { clearHits, limits, returnHit, takeHits } from "../shared/rateLimit";

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { userSessions, users } from "../../db/schema";
+import { userSessions, users } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 /** Ends the current session and shows the user offline. */

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecu
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EmailJob } from "../../contracts/outbound";
-import { passwordResets } from "../../db/controlSchema";
+import { passwordResets } from "../../db/control";
 import { handleOutboundBatch } from "../../jobs/outbound";
 import { sendOrQueueEmail } from "../../jobs/email";
 import { createWorker } from "../../server";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { companies, userSessions, users } from "../../db/schema";
+import { companies, userSessions, users } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { safeEqual } from "../../lib/crypto";
 import { AppError } from "../errors";

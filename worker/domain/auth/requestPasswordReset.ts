@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { ForgotPasswordInput } from "../../contracts/passwordReset";
 import type { ControlDb } from "../../db/client";
-import { loginEmails, passwordResets } from "../../db/controlSchema";
+import { loginEmails, passwordResets } from "../../db/control";
 import { publicUrl, type Env } from "../../env";
 import { hmacSha256 } from "../../lib/crypto";
 import { limits, takeHits } from "../shared/rateLimit";

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { ResetPasswordInput } from "../../contracts/passwordReset";
 import type { ControlDb } from "../../db/client";
-import { loginEmails, passwordResets } from "../../db/controlSchema";
-import { users } from "../../db/tenantSchema";
+import { loginEmails, passwordResets } from "../../db/control";
+import { users } from "../../db/tenant";
 import type { Env } from "../../env";
 import { hashPassword, safeEqual } from "../../lib/crypto";
 import { limits, takeHits } from "../shared/rateLimit";

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { companies, plans, queues, settings, userQueues, users } from "../../db/schema";
+import { companies, plans, queues, settings, userQueues, users } from "../../db/tenant";
 import { AppError } from "../errors";
 import { withCompanyDefaults } from "../settings/catalogue";
 import { planView } from "../plans/view";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Delivery } from "../../contracts/ws";
 import { inList } from "../../db/inList";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { enqueueOutboundAll } from "../messages/enqueueOutbound";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";

@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { messages, tickets, ticketTracking } from "../../db/tenantSchema";
+import { messages, tickets, ticketTracking } from "../../db/tenant";
 import { SerialQueue } from "../../lib/serialQueue";
 import type { Env } from "../../env";
 import { companyWithTeam, hubInstanceOf, hubOf, inHub as inCompanyHub, inTenant, testEnv } from "../../testing/fixtures";

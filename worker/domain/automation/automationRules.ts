@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
-import { queues, tickets, whatsapps } from "../../db/schema";
+import { queues, tickets, whatsapps } from "../../db/tenant";
 import type { Db } from "../../db/client";
 import type { SystemCtx } from "../context";
 import { transitionTicketColumns, type AutomatedTransition } from "./applyTransitions";

@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, tickets, ticketTracking } from "../../db/tenantSchema";
-import { companyWork } from "../../db/controlSchema";
+import { messages, tickets, ticketTracking } from "../../db/tenant";
+import { companyWork } from "../../db/control";
 import { wakeStalledHubs, STALLED_AFTER_MS } from "../../jobs/stalledHubs";
 import { call, companyWithTeam, control, createQueue, hubOf, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { companies, invoices, pixPayments, plans } from "../../db/controlSchema";
+import { companies, invoices, pixPayments, plans } from "../../db/control";
 import { openDueInvoices } from "./openInvoices";
 import { addDaysToDate, addMonthsToDate } from "../../lib/time";
 import { crc16 } from "../../lib/pix/brCode";

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, notExists } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
-import { companies, invoices, plans } from "../../db/controlSchema";
+import { companies, invoices, plans } from "../../db/control";
 import { isExpired } from "../auth/companyAccess";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
 import { insertInvoices } from "./openInvoices";

@@ -1,7 +1,7 @@
 import { and, desc, eq, like, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { invoiceListQuery } from "../../contracts/billing";
-import { invoices } from "../../db/controlSchema";
+import { invoices } from "../../db/control";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { ensureInvoiceToPay } from "./invoiceToPay";

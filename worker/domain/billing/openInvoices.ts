@@ -1,6 +1,6 @@
 import { and, eq, gte, gt, isNotNull, lte, ne } from "drizzle-orm";
 import { createControlDb, type ControlDb } from "../../db/client";
-import { companies, invoices, plans } from "../../db/controlSchema";
+import { companies, invoices, plans } from "../../db/control";
 import { todayIn } from "../auth/companyAccess";
 import { invoiceAmount } from "./recurrence";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";

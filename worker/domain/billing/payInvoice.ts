@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { SubscriptionInput } from "../../contracts/billing";
 import { planOverLimit } from "../../contracts/plans";
-import { companies, invoices, plans } from "../../db/controlSchema";
+import { companies, invoices, plans } from "../../db/control";
 import { staticBrCode } from "../../lib/pix/brCode";
 import { createPspClient, PspError } from "../../lib/pix/pspClient";
 import type { Ctx } from "../context";

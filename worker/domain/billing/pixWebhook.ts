@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { pixWebhookBody } from "../../contracts/billing";
 import type { ControlDb } from "../../db/client";
-import { companies, invoices, pixPayments } from "../../db/controlSchema";
+import { companies, invoices, pixPayments } from "../../db/control";
 import type { Env } from "../../env";
 import { createPspClient, type PspCharge } from "../../lib/pix/pspClient";
 import { todayIn } from "../auth/companyAccess";

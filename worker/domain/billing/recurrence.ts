@@ -1,4 +1,4 @@
-import type { CompanyRecurrence } from "../../db/schema/companies";
+import type { CompanyRecurrence } from "../../db/tenant";
 import { addMonthsToDate } from "../../lib/time";
 
 /** Months a recurrence pays for (spec 001: + Vencimento moves the due date by these). */

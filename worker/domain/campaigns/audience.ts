@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Campaign } from "../../db/schema";
+import type { Campaign } from "../../db/tenant";
 import type { Db } from "../../db/client";
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { campaignShipping } from "../../db/schema";
+import { campaignShipping } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { publishCampaignProgress } from "./counts";

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { campaignOptOuts, campaignShipping, campaigns } from "../../db/schema";
+import { campaignOptOuts, campaignShipping, campaigns } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { publishCampaignProgress } from "./counts";
 import { finishIfDone } from "./dispatchCampaigns";

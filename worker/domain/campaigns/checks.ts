@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contactLists, tags, whatsapps, type Campaign } from "../../db/schema";
+import { contactLists, tags, whatsapps, type Campaign } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { ownFileList } from "../fileLists/view";

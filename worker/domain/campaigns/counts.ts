@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { campaignShipping, SHIPPING_STATUSES, type ShippingStatus } from "../../db/schema";
+import { campaignShipping, SHIPPING_STATUSES, type ShippingStatus } from "../../db/tenant";
 import type { HubPort } from "../hubPort";
 
 /**

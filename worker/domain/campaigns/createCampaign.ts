@@ -1,5 +1,5 @@
 import type { CreateCampaignInput } from "../../contracts/campaigns";
-import { campaigns } from "../../db/schema";
+import { campaigns } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { assertRunnable, assertScheduleTime, checkCampaignTargets } from "./checks";

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { campaigns } from "../../db/schema";
+import { campaigns } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError } from "../errors";

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { campaignOptOuts, campaignPaces, campaignSends, campaigns, contacts, messages } from "../../db/tenantSchema";
+import { campaignOptOuts, campaignPaces, campaignSends, campaigns, contacts, messages } from "../../db/tenant";
 import { MAX_DELIVERY_ATTEMPTS } from "../../jobs/outbound";
 import { deliver as deliverInbound, inbound } from "../../testing/bridge";
 import { createFileList, createRecipientList, deliverJobs, openAllDay, runCampaigns, setTimeZone, shippingsOf } from "../../testing/campaigns";

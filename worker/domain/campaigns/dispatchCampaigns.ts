@@ -1,6 +1,15 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lt, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { campaignOptOuts, campaignPaces, campaignSends, campaignShipping, campaigns, messages, type Campaign, type CampaignShipping } from "../../db/schema";
+import {
+  campaignOptOuts,
+  campaignPaces,
+  campaignSends,
+  campaignShipping,
+  campaigns,
+  messages,
+  type Campaign,
+  type CampaignShipping,
+} from "../../db/tenant";
 import type { AnyCtx, SystemCtx } from "../context";
 import { fileListMessages } from "../fileLists/sendFileList";
 import { enqueueOutboundAll } from "../messages/enqueueOutbound";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { CampaignReportQuery } from "../../contracts/campaigns";
-import { campaignPaces, campaignShipping } from "../../db/schema";
+import { campaignPaces, campaignShipping } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError } from "../errors";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { ListCampaignsQuery } from "../../contracts/campaigns";
-import { campaigns } from "../../db/schema";
+import { campaigns } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { containsText, pageOf } from "../shared/paging";

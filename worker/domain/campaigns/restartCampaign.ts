@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { campaignShipping } from "../../db/schema";
+import { campaignShipping } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { writeShippings } from "./audience";
 import { assertRunnable } from "./checks";

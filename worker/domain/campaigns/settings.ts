@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { CAMPAIGN_SETTING_DEFAULTS, type CampaignSettingsInput, type CampaignSettingsValues } from "../../contracts/campaigns";
 import type { Db } from "../../db/client";
-import { campaignSettings, type CampaignSettingValue } from "../../db/schema";
+import { campaignSettings, type CampaignSettingValue } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { fieldError } from "../errors";

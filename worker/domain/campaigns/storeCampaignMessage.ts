@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { tickets, type Campaign, type CampaignShipping } from "../../db/schema";
+import { tickets, type Campaign, type CampaignShipping } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 import { upsertContact } from "../externalApi/sendExternalMessage";
 import { storeOutboundMessage, type OutboundMessage } from "../messages/storeOutboundMessage";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { TestCampaignInput } from "../../contracts/campaigns";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError, fieldError } from "../errors";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { campaigns, type CampaignStatus } from "../../db/schema";
+import { campaigns, type CampaignStatus } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError } from "../errors";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { UpdateCampaignInput } from "../../contracts/campaigns";
-import { campaigns } from "../../db/schema";
+import { campaigns } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError } from "../errors";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { messages } from "../../db/schema";
+import { messages } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 
 /** What the chatbot last sent on a ticket, recorded in the message's dataJson ({ bot: kind }). */

@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies } from "../../db/controlSchema";
+import { companies } from "../../db/control";
 import type { WeekdaySchedule } from "../../contracts/companies";
-import { messages, queueOptions, tickets, userRatings, whatsappQueues } from "../../db/tenantSchema";
+import { messages, queueOptions, tickets, userRatings, whatsappQueues } from "../../db/tenant";
 import { deliver, inbound } from "../../testing/bridge";
 import { call, companyWithTeam, control, createQueue, hubOf, inTenant, setSetting, testEnv } from "../../testing/fixtures";
 import { createConnection, createMessageRow } from "../../testing/inbox";

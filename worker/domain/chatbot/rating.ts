@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { ticketTracking, userRatings, type Whatsapp } from "../../db/schema";
+import { ticketTracking, userRatings, type Whatsapp } from "../../db/tenant";
 import { contactTexts, ratingPrompt } from "../contactTexts";
 import type { SystemCtx } from "../context";
 import { settingsFor } from "../settings/companySettingValues";

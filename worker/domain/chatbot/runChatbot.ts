@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { companies, queueOptions, queues, tickets, whatsappQueues, type Whatsapp } from "../../db/schema";
+import { companies, queueOptions, queues, tickets, whatsappQueues, type Whatsapp } from "../../db/tenant";
 import { oncePerContext, type SystemCtx } from "../context";
 import { isEnabled, settingsFor } from "../settings/companySettingValues";
 import type { BridgeInboundMessage } from "../../contracts/bridge";

@@ -1,5 +1,5 @@
 import type { CreateChatInput } from "../../contracts/chats";
-import { chats } from "../../db/schema";
+import { chats } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { assertChatsAllowed, assertCompanyUsers, chatViews, insertMembers, publishChatUpdate } from "./view";
 

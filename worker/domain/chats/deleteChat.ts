@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { chats } from "../../db/schema";
+import { chats } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { deleteChatMedia } from "./media";
 import { memberIds, ownedChat } from "./view";

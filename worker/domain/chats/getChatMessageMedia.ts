@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { chatMessages } from "../../db/schema";
+import { chatMessages } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { readStoredMedia } from "../shared/servedMedia";

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { chats, chatUsers } from "../../db/schema";
+import { chats, chatUsers } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { deleteChatMedia } from "./media";
 import { chatViews, memberChat, publishChatUpdate } from "./view";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { CHAT_MESSAGES_PAGE_SIZE } from "../../contracts/chats";
-import { chatMessages, users } from "../../db/schema";
+import { chatMessages, users } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { messageColumns, newestFirst, presentMessages } from "./messages";
 import { memberChat } from "./view";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { ChatView } from "../../contracts/chats";
-import { chats, chatUsers } from "../../db/schema";
+import { chats, chatUsers } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertChatsAllowed, chatViews, recentFirst } from "./view";

@@ -1,5 +1,5 @@
 import { and, eq, max } from "drizzle-orm";
-import { chatMessages, chatUsers } from "../../db/schema";
+import { chatMessages, chatUsers } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { memberChat, memberIds } from "./view";
 

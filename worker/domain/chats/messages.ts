@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ChatMessageView } from "../../contracts/chats";
-import { chatMentions, chatMessages, chats, chatUsers, users, type Chat, type ChatMessage } from "../../db/schema";
+import { chatMentions, chatMessages, chats, chatUsers, users, type Chat, type ChatMessage } from "../../db/tenant";
 import { inList } from "../../db/inList";
 import type { Ctx } from "../context";
 import { chatMediaUrl } from "./media";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { OpenDirectChatInput } from "../../contracts/chats";
-import { chats, chatUsers } from "../../db/schema";
+import { chats, chatUsers } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { fieldError } from "../errors";
 import { assertChatsAllowed, assertCompanyUsers, chatViews, publishChatUpdate } from "./view";

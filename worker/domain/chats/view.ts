@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { inList } from "../../db/inList";
 import type { ChatMember, ChatView } from "../../contracts/chats";
-import { chats, chatUsers, users, type Chat } from "../../db/schema";
+import { chats, chatUsers, users, type Chat } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertPlanFeature } from "../plans/planLimits";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { companies } from "../../db/controlSchema";
+import { companies } from "../../db/control";
 import type { Ctx } from "../context";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { CreateCompanyInput } from "../../contracts/companies";
-import { companies, loginEmails, plans } from "../../db/controlSchema";
+import { companies, loginEmails, plans } from "../../db/control";
 import { hashPassword } from "../../lib/crypto";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";

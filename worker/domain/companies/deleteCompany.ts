@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { companies, connectionRoutes, loginEmails } from "../../db/controlSchema";
+import { companies, connectionRoutes, loginEmails } from "../../db/control";
 import type { Env } from "../../env";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { settings } from "../../db/schema";
+import { settings } from "../../db/tenant";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";

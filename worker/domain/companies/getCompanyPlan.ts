@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { companies, plans } from "../../db/controlSchema";
+import { companies, plans } from "../../db/control";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { planView } from "../plans/view";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
-import { companies, loginEmails } from "../../db/controlSchema";
-import type { NewCompany } from "../../db/schema/companies";
+import { companies, loginEmails } from "../../db/control";
+import type { NewCompany } from "../../db/control";
 import { AppError, isUniqueViolation } from "../errors";
 import type { HubDirectory } from "../hubPort";
 import type { SetupCompanyInput } from "./setupCompany";

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { companies, plans } from "../../db/controlSchema";
+import { companies, plans } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { companyWithPlan, viewOfRow } from "./view";
 

@@ -1,6 +1,6 @@
 import { asc, count, eq, or } from "drizzle-orm";
 import type { PagedSearchQuery } from "../../contracts/users";
-import { companies, plans } from "../../db/controlSchema";
+import { companies, plans } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { companyWithPlan, viewOfRow } from "./view";

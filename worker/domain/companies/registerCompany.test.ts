@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { companies, invoices } from "../../db/controlSchema";
-import { settings, users } from "../../db/tenantSchema";
+import { companies, invoices } from "../../db/control";
+import { settings, users } from "../../db/tenant";
 import { addDaysToDate } from "../../lib/time";
 import { TURNSTILE_TEST_KEYS } from "../../testing/fakes/turnstile";
 import { useFakeTurnstile } from "../../testing/fakeTurnstile";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { SignupInput } from "../../contracts/signup";
 import type { ControlDb } from "../../db/client";
-import { companies, loginEmails, plans } from "../../db/controlSchema";
+import { companies, loginEmails, plans } from "../../db/control";
 import type { Env } from "../../env";
 import { hashPassword } from "../../lib/crypto";
 import { limits, takeHits } from "../shared/rateLimit";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { loginEmails } from "../../db/controlSchema";
-import { settings, users } from "../../db/schema";
+import { loginEmails } from "../../db/control";
+import { settings, users } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { companySettings, type CompanySettingKey } from "../settings/catalogue";
 

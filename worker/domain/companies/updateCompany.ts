@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { UpdateCompanyInput } from "../../contracts/companies";
-import { companies, plans } from "../../db/controlSchema";
+import { companies, plans } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError, isUniqueViolation } from "../errors";
 import { companyChanged } from "./companyChanged";

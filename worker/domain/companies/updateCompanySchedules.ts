@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UpdateSchedulesInput } from "../../contracts/companies";
-import { companies } from "../../db/controlSchema";
+import { companies } from "../../db/control";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";

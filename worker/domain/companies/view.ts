@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
-import { companies, plans } from "../../db/controlSchema";
-import type { Company } from "../../db/schema";
+import { companies, plans } from "../../db/control";
+import type { Company } from "../../db/control";
 
 /** A company as the API answers it, with its plan's id and name. */
 export function companyView(company: Company, plan: { id: number; name: string } | null) {

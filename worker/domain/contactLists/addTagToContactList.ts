@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contacts, tags, tickets, ticketTags } from "../../db/schema";
+import { contacts, tags, tickets, ticketTags } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { ownContactList, publishContactList, requireCampaigns } from "./view";

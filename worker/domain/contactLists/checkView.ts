@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contactListChecks, type ContactListCheck } from "../../db/schema";
+import { contactListChecks, type ContactListCheck } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 
 /** Batches of this many numbers per session-host call (its CHECK_NUMBERS_MAX). */

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult, runDurableO
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboundJob } from "../../contracts/outbound";
-import { contactListChecks, contactListItems } from "../../db/tenantSchema";
+import { contactListChecks, contactListItems } from "../../db/tenant";
 import { handleOutboundBatch, MAX_CHECK_ATTEMPTS } from "../../jobs/outbound";
 import { useFakeHost, type HostCall } from "../../testing/fakeHost";
 import { call, companyWithTeam, createPlan, hubOf, inHub, inTenant, testEnv } from "../../testing/fixtures";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contactLists } from "../../db/schema";
+import { contactLists } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { ownContactList, requireCampaigns } from "./view";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contactListItems } from "../../db/schema";
+import { contactListItems } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { ownItem, publishContactList, requireCampaigns } from "./view";
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, or } from "drizzle-orm";
 import type { ListContactListItemsQuery } from "../../contracts/contactLists";
-import { contactListItems } from "../../db/schema";
+import { contactListItems } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { ownContactList, presentItem, requireCampaigns } from "./view";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { PagedSearchQuery } from "../../contracts/paging";
-import { contactListItems, contactLists } from "../../db/schema";
+import { contactListItems, contactLists } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { requireCampaigns } from "./view";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { ContactListCheckJob } from "../../contracts/outbound";
-import { contactListChecks, contactListItems } from "../../db/schema";
+import { contactListChecks, contactListItems } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { CHECK_BATCH_SIZE } from "./checkView";
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ContactListCheckJob } from "../../contracts/outbound";
-import { contactListChecks, contactListItems, type WhatsappCheckResult } from "../../db/schema";
+import { contactListChecks, contactListItems, type WhatsappCheckResult } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { CHECK_BATCH_SIZE, publishCheck } from "./checkView";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, min } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contactListChecks } from "../../db/schema";
+import { contactListChecks } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { enqueueOutboundAll } from "../messages/enqueueOutbound";
 import { CHECK_STALL_MS, publishCheck } from "./checkView";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { ContactListInput } from "../../contracts/contactLists";
-import { contactLists } from "../../db/schema";
+import { contactLists } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { loadContactList, ownContactList, publishContactList, requireCampaigns } from "./view";
 

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { CreateContactListItemInput, UpdateContactListItemInput } from "../../contracts/contactLists";
-import { contactListItems } from "../../db/schema";
+import { contactListItems } from "../../db/tenant";
 import { normalizePhoneNumber } from "../contacts/phoneNumber";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import type { StartContactListCheckInput } from "../../contracts/contactLists";
-import { contactListChecks, contactListItems, whatsapps } from "../../db/schema";
+import { contactListChecks, contactListItems, whatsapps } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { enqueueOutbound } from "../messages/enqueueOutbound";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { inList } from "../../db/inList";
-import { contactListItems } from "../../db/schema";
+import { contactListItems } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 /** Items per insert statement (each row binds nine parameters). */

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contactListItems, contactLists, type ContactListItem } from "../../db/schema";
+import { contactListItems, contactLists, type ContactListItem } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertPlanFeature } from "../plans/planLimits";

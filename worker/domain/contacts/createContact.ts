@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CreateContactInput } from "../../contracts/contacts";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { publishContact } from "./events";

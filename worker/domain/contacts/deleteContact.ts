@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { messageMediaOfTickets, removeOrphanedMedia } from "../messages/orphanedMedia";

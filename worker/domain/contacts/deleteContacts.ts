@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BulkDeleteContactsInput } from "../../contracts/contacts";
 import { inList } from "../../db/inList";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { messageMediaOfTickets, removeOrphanedMedia } from "../messages/orphanedMedia";
 import { publishContactsDeleted, ticketsOfContacts } from "./events";

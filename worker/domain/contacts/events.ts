@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
 import { inList } from "../../db/inList";
-import { tickets } from "../../db/schema";
+import { tickets } from "../../db/tenant";
 import type { AnyCtx, Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { ContactView } from "./view";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, or, type SQL } from "drizzle-orm";
 import type { ExportContactsQuery } from "../../contracts/contacts";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { csvDialect, csvDocument, csvRow } from "../shared/csv";
 import { contactSearchWhere } from "./search";

@@ -1,6 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQL } from "drizzle-orm";
-import { contactCustomFields } from "../../db/schema";
+import { contactCustomFields } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 /**

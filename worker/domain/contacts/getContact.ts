@@ -1,5 +1,5 @@
 import { and, avg, count, desc, eq } from "drizzle-orm";
-import { tickets, userRatings } from "../../db/schema";
+import { tickets, userRatings } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { loadContactView } from "./view";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { contactEmail, type ImportSkipReason } from "../../contracts/contacts";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { normalizePhoneNumber } from "./phoneNumber";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { CONTACT_PICKER_LIMIT, type ContactPickerQuery } from "../../contracts/contacts";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { contactSearchWhere } from "./search";
 

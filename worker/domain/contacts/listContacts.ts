@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { ListContactsQuery } from "../../contracts/contacts";
-import { companies, contacts } from "../../db/schema";
+import { companies, contacts } from "../../db/tenant";
 import { dayRangeIn } from "../../lib/time";
 import type { Ctx } from "../context";
 import { pageOf } from "../shared/paging";

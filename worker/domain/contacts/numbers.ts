@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { normalizeContactNumber } from "./phoneNumber";

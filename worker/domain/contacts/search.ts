@@ -1,5 +1,5 @@
 import { and, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import { ftsQuery } from "../../lib/fts";
 import { looksLikePhoneNumber } from "./phoneNumber";
 

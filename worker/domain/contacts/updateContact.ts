@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateContactInput } from "../../contracts/contacts";
-import { contactCustomFields, contacts, type NewContact } from "../../db/schema";
+import { contactCustomFields, contacts, type NewContact } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { publishContact } from "./events";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
-import { contactCustomFields, contacts, type Contact } from "../../db/schema";
+import { contactCustomFields, contacts, type Contact } from "../../db/tenant";
 
 /** The columns a contact is answered with (the LID identity stays internal). */
 export const contactColumns = {

@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { sessionHost, type SessionHostClient } from "../sessionHost/hostClient";
 import type { DeliveryJob } from "../../contracts/outbound";
 import type { SendCommand } from "../../contracts/bridge";
-import { contacts, messages, tickets } from "../../db/schema";
+import { contacts, messages, tickets } from "../../db/tenant";
 import type { Env } from "../../env";
 import type { SystemCtx } from "../context";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DeliveryJob } from "../../contracts/outbound";
-import { messages } from "../../db/schema";
+import { messages } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { EXTERNAL_API_RATE_LIMIT } from "../../contracts/externalApi";
 import type { ControlDb } from "../../db/client";
-import { companies, connectionRoutes } from "../../db/controlSchema";
+import { companies, connectionRoutes } from "../../db/control";
 import { takeHits } from "../shared/rateLimit";
 import { assertCompanyAccess } from "../auth/companyAccess";
 import { AppError } from "../errors";

@@ -1,7 +1,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import { IDEMPOTENCY_TTL_MS } from "../../contracts/externalApi";
 import type { Db } from "../../db/client";
-import { externalApiRequests } from "../../db/schema";
+import { externalApiRequests } from "../../db/tenant";
 import { sha256, toHex } from "../../lib/crypto";
 import { AppError } from "../errors";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contacts, tickets, whatsapps } from "../../db/schema";
+import { contacts, tickets, whatsapps } from "../../db/tenant";
 import type { AnyCtx, SystemCtx } from "../context";
 import { AppError } from "../errors";
 import type { StoredMedia } from "../messages/sendMessage";

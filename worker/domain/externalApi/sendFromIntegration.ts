@@ -1,7 +1,7 @@
 import type { ExternalSendInput } from "../../contracts/externalApi";
 import { IDEMPOTENCY_KEY_MAX } from "../../contracts/externalApi";
 import type { Db } from "../../db/client";
-import type { Whatsapp } from "../../db/schema";
+import type { Whatsapp } from "../../db/tenant";
 import type { Env } from "../../env";
 import { sessionHost } from "../sessionHost/hostClient";
 import { normalizePhoneNumber } from "../contacts/phoneNumber";

@@ -1,5 +1,5 @@
 import type { CreateFileListInput } from "../../contracts/fileLists";
-import { fileLists } from "../../db/schema";
+import { fileLists } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { assertFreeName, presentFileList, publishFileList, requireFilesManager } from "./view";
 

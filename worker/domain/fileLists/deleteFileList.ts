@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { fileLists } from "../../db/schema";
+import { fileLists } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { fileListOptionsOf, ownFileList, removeFiles, requireFilesManager } from "./view";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { fileListOptions } from "../../db/schema";
+import { fileListOptions } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { readStoredMedia } from "../shared/servedMedia";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or } from "drizzle-orm";
 import type { PagedSearchQuery } from "../../contracts/paging";
-import { fileListOptions, fileLists } from "../../db/schema";
+import { fileListOptions, fileLists } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { presentFileList } from "./view";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { UpdateFileListInput } from "../../contracts/fileLists";
-import { fileListOptions, fileLists } from "../../db/schema";
+import { fileListOptions, fileLists } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { fieldError } from "../errors";
 import { assertFreeName, fileListOptionsOf, loadFileList, ownFileList, publishFileList, removeFiles, requireFilesManager } from "./view";

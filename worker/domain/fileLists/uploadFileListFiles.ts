@@ -1,6 +1,6 @@
 import { and, count, eq, max } from "drizzle-orm";
 import { MAX_FILE_LIST_FILES } from "../../contracts/fileLists";
-import { fileListOptions } from "../../db/schema";
+import { fileListOptions } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { acceptedFile, fileListFileKey, loadFileList, ownFileList, publishFileList, removeFiles, requireFilesManager } from "./view";

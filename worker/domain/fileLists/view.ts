@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fileListOptions, fileLists, type FileList, type FileListOption } from "../../db/schema";
+import { fileListOptions, fileLists, type FileList, type FileListOption } from "../../db/tenant";
 import { allowedMediaTypes } from "../../contracts/messages";
 import type { AnyCtx, Ctx } from "../context";
 import { requirePermission } from "../context";

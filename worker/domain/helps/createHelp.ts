@@ -1,5 +1,5 @@
 import type { HelpInput } from "../../contracts/helps";
-import { helps } from "../../db/controlSchema";
+import { helps } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { helpView } from "./view";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { helps } from "../../db/controlSchema";
+import { helps } from "../../db/control";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { helpView } from "./view";

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { helps } from "../../db/controlSchema";
+import { helps } from "../../db/control";
 import type { Ctx } from "../context";
 import { helpView } from "./view";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { HelpUpdate } from "../../contracts/helps";
-import { helps } from "../../db/controlSchema";
+import { helps } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { helpView } from "./view";

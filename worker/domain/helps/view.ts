@@ -1,4 +1,4 @@
-import type { Help } from "../../db/schema";
+import type { Help } from "../../db/control";
 
 /** A help video as the API answers it. */
 export function helpView(help: Help) {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
 import type { SystemCtx } from "../context";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
-import { whatsapps } from "../../db/schema";
+import { whatsapps } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { publishWhatsappSession } from "../whatsapps/view";

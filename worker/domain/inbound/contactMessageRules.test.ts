@@ -1,7 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
-import { campaignOptOuts, contacts, messages, tickets, ticketTracking, userRatings, whatsappQueues, whatsapps } from "../../db/tenantSchema";
+import {
+  campaignOptOuts,
+  contacts,
+  messages,
+  tickets,
+  ticketTracking,
+  userRatings,
+  whatsappQueues,
+  whatsapps,
+} from "../../db/tenant";
 import { deliver, inbound } from "../../testing/bridge";
 import { createRecipientList, deliverJobs, openAllDay, runCampaigns, setTimeZone, shippingsOf } from "../../testing/campaigns";
 import { useFakeHost } from "../../testing/fakeHost";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
-import { tickets } from "../../db/schema";
+import { tickets } from "../../db/tenant";
 import { queueTakeoverTurns, takeoverOf, type Takeover } from "../assistant/answers";
 import { campaignReplyOf, recordCampaignReply, type CampaignReply } from "../campaigns/campaignReply";
 import { botStateOf, lastSentByUsQuery, type BotState } from "../chatbot/botState";

@@ -1,6 +1,6 @@
 import { and, eq, or } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
-import { contacts } from "../../db/schema";
+import { contacts } from "../../db/tenant";
 import { publishContact } from "../contacts/events";
 import { loadContactView } from "../contacts/view";
 import type { SystemCtx } from "../context";

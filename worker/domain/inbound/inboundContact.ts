@@ -1,6 +1,6 @@
 import { and, eq, or } from "drizzle-orm";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
-import { contacts, type Contact } from "../../db/schema";
+import { contacts, type Contact } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 
 export type InboundContact = Pick<Contact, "id" | "name" | "number" | "lid" | "isGroup" | "disableBot" | "profilePicUrl">;

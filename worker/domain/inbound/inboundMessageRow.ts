@@ -1,5 +1,5 @@
 import type { BridgeInboundMessage } from "../../contracts/bridge";
-import type { MessageAck } from "../../db/schema";
+import type { MessageAck } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { inboundMediaKey, inboundMediaPrefix } from "./uploadedBridgeMedia";
 

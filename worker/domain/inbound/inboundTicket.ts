@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { contacts, tickets, typebotSessions } from "../../db/schema";
+import { contacts, tickets, typebotSessions } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { trackingRow } from "../tickets/tracking";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contacts, messages, tickets, ticketTracking, whatsapps } from "../../db/tenantSchema";
-import { connectionRoutes } from "../../db/controlSchema";
+import { contacts, messages, tickets, ticketTracking, whatsapps } from "../../db/tenant";
+import { connectionRoutes } from "../../db/control";
 import { bridgeCall, deliver, inbound } from "../../testing/bridge";
 import { companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";

@@ -1,7 +1,7 @@
 import { and, gte } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
 import type { ControlDb } from "../../db/client";
-import { sessionLeases } from "../../db/controlSchema";
+import { sessionLeases } from "../../db/control";
 import { inList } from "../../db/inList";
 import type { HubDirectory } from "../hubPort";
 import { companiesOfConnections } from "../sessionHost/connectionRoutes";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BridgeEvent, BridgeInboundMessage } from "../../contracts/bridge";
 import { inList } from "../../db/inList";
-import { whatsapps } from "../../db/schema";
+import { whatsapps } from "../../db/tenant";
 import { nextTurn } from "../../lib/serialQueue";
 import type { SystemCtx } from "../context";
 import { applyConnectionState } from "./connectionUpdates";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
-import { contacts, messages, tickets, type Whatsapp } from "../../db/schema";
+import { contacts, messages, tickets, type Whatsapp } from "../../db/tenant";
 import { rateOf } from "../chatbot/rating";
 import type { SystemCtx } from "../context";
 import { openTicket } from "../tickets/openTicket";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages, tickets, whatsappQueues } from "../../db/tenantSchema";
+import { messages, tickets, whatsappQueues } from "../../db/tenant";
 import { deliver, inbound } from "../../testing/bridge";
 import { companyWithTeam, createQueue, inTenant } from "../../testing/fixtures";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";

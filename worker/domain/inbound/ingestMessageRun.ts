@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { Delivery } from "../../contracts/ws";
 import { inList } from "../../db/inList";
-import { contacts, messages, tickets } from "../../db/schema";
+import { contacts, messages, tickets } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";

@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { BridgeEvent } from "../../contracts/bridge";
-import { messages } from "../../db/schema";
+import { messages } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { announceMessage, publishMessageUpdate, ticketScopeOfMessage } from "../messages/publishMessageUpdate";

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
 import type { InsightFilter } from "../../contracts/insight";
-import { companies as controlCompanies, connectionRoutes } from "../../db/controlSchema";
-import { contacts, messageHours, tickets, users } from "../../db/schema";
+import { companies as controlCompanies, connectionRoutes } from "../../db/control";
+import { contacts, messageHours, tickets, users } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { weekHour, type Period } from "./period";
 import { insightPeriod, resolvedFacts, startedFacts } from "./serviceFacts";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { TicketReportsQuery } from "../../contracts/insight";
-import { contacts, queues, tags, tickets, ticketServicePeriods as sp, ticketTags, users } from "../../db/schema";
+import { contacts, queues, tags, tickets, ticketServicePeriods as sp, ticketTags, users } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { csvLine } from "../contacts/csv";
 import { containsText, pageOf } from "../shared/paging";

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { InsightFilter } from "../../contracts/insight";
-import { serviceDurations as sdur, ticketServicePeriods as sp } from "../../db/schema";
+import { serviceDurations as sdur, ticketServicePeriods as sp } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 // A period's median is exact and read without sorting the period: the duration's index holds every episode in the

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { InsightFilter } from "../../contracts/insight";
-import { companies, serviceDays as sd, serviceHours as sh, ticketServicePeriods as sp } from "../../db/schema";
+import { companies, serviceDays as sd, serviceHours as sh, ticketServicePeriods as sp } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requirePermission } from "../context";
 import { DURATION_KINDS, medianByWalk, periodMedian, type DurationSources } from "./medians";

@@ -1,6 +1,6 @@
 import type { InsightFilter } from "../../contracts/insight";
 import type { Ctx } from "../context";
-import { ticketServicePeriods as sp } from "../../db/schema";
+import { ticketServicePeriods as sp } from "../../db/tenant";
 import { insightPeriod, perDay } from "./serviceFacts";
 
 /** GET /dashboard/ticketsDay: per day of the period (company's time zone), tickets opened (created or reopened) and resolved. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { InsightFilter } from "../../contracts/insight";
-import { tickets, users } from "../../db/schema";
+import { tickets, users } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { insightPeriod, resolvedFacts } from "./serviceFacts";
 

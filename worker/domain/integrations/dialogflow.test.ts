@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { IntegrationJob } from "../../contracts/outbound";
-import { messages, ticketNotes, tickets } from "../../db/tenantSchema";
+import { messages, ticketNotes, tickets } from "../../db/tenant";
 import { hubDirectory } from "../../hub/ports";
 import { runIntegrationJob } from "../../jobs/integration";
 import { DIALOGFLOW_API_URL } from "../../lib/dialogflow";

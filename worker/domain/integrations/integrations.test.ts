@@ -1,7 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IntegrationJob } from "../../contracts/outbound";
-import { messages, queueIntegrations, tags, ticketNotes, tickets, ticketTags, ticketTracking, whatsappQueues } from "../../db/tenantSchema";
+import {
+  messages,
+  queueIntegrations,
+  tags,
+  ticketNotes,
+  tickets,
+  ticketTags,
+  ticketTracking,
+  whatsappQueues,
+} from "../../db/tenant";
 import { sealSigningSecret } from "../queueIntegrations/secrets";
 import { hubDirectory } from "../../hub/ports";
 import { runIntegrationJob } from "../../jobs/integration";

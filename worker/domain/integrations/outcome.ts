@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { IntegrationReply } from "../../contracts/integrationWebhook";
 import type { LinkedMediaRefusal } from "../../lib/mediaByLink";
-import { queues, tags, ticketNotes, tickets, ticketTags, typebotSessions, users } from "../../db/schema";
+import { queues, tags, ticketNotes, tickets, ticketTags, typebotSessions, users } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { handOver } from "../assistant/handOver";
 import { isLastMessage, type AssistantJobRef } from "../assistant/turn";

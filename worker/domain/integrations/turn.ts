@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { IntegrationEvent } from "../../contracts/integrationWebhook";
-import { contacts, messages, queueIntegrations, tickets, typebotSessions } from "../../db/schema";
+import { contacts, messages, queueIntegrations, tickets, typebotSessions } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { isLastMessage, type AssistantJobRef } from "../assistant/turn";
 import { openIntegrationSecret, openSigningSecret } from "../queueIntegrations/secrets";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IntegrationJob } from "../../contracts/outbound";
-import { contacts, messages, queueIntegrations, ticketNotes, tickets, typebotSessions } from "../../db/tenantSchema";
+import { contacts, messages, queueIntegrations, ticketNotes, tickets, typebotSessions } from "../../db/tenant";
 import { hubDirectory } from "../../hub/ports";
 import { runIntegrationJob } from "../../jobs/integration";
 import { deliver, inbound } from "../../testing/bridge";

@@ -1,7 +1,7 @@
 import { and, desc, asc, eq, inArray } from "drizzle-orm";
 import { KANBAN_LANE_PAGE_SIZE, laneCursor, type KanbanBoardQuery, type KanbanLanePage } from "../../contracts/kanban";
 import { inList } from "../../db/inList";
-import { contacts, queues, tags, tickets, ticketTags, users } from "../../db/schema";
+import { contacts, queues, tags, tickets, ticketTags, users } from "../../db/tenant";
 import { can } from "../permissions";
 import { assertPlanFeature } from "../plans/planLimits";
 import type { Ctx } from "../context";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { ticketTags, ticketTracking } from "../../db/schema";
+import { ticketTags, ticketTracking } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { laneEnteredStatement, laneTagIds } from "./lanes";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { inList } from "../../db/inList";
-import { tags, tickets, ticketTags } from "../../db/schema";
+import { tags, tickets, ticketTags } from "../../db/tenant";
 import type { AnyCtx, Ctx } from "../context";
 
 /** The board's lanes left to right: the order an admin set, then by name. */

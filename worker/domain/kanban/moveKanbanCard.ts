@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { MoveKanbanCardInput } from "../../contracts/kanban";
-import { tags } from "../../db/schema";
+import { tags } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { assertPlanFeature } from "../plans/planLimits";

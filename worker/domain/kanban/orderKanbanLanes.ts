@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { KanbanLaneOrderInput } from "../../contracts/kanban";
 import { inList } from "../../db/inList";
-import { tags } from "../../db/schema";
+import { tags } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { assertPlanFeature } from "../plans/planLimits";

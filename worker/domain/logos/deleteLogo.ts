@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { platformLogos } from "../../db/controlSchema";
+import { platformLogos } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { logoKindOf, logoObjectKey } from "./catalogue";

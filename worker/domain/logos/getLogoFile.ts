@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
-import { platformLogos } from "../../db/controlSchema";
+import { platformLogos } from "../../db/control";
 import type { Env } from "../../env";
 import { AppError } from "../errors";
 import { logoKindOf, logoObjectKey } from "./catalogue";

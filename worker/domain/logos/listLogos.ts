@@ -1,5 +1,5 @@
 import type { ControlDb } from "../../db/client";
-import { platformLogos } from "../../db/controlSchema";
+import { platformLogos } from "../../db/control";
 import { LOGO_KINDS, logoUrl, type LogoKind } from "./catalogue";
 
 export type LogoUrls = Record<LogoKind, string | null>;

@@ -1,4 +1,4 @@
-import { platformLogos } from "../../db/controlSchema";
+import { platformLogos } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { fieldError } from "../errors";
 import { logoContentType, logoKindOf, logoObjectKey, logoUrl } from "./catalogue";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import { MESSAGES_PAGE_SIZE } from "../../contracts/messages";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";

@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import type { AnyCtx, Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 

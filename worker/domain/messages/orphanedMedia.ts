@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, like } from "drizzle-orm";
 import { inList } from "../../db/inList";
-import { messages } from "../../db/schema";
+import { messages } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 /** R2 deletes at most 1,000 keys a call. */

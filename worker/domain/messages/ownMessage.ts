@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";

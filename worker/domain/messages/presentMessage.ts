@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
 import { templateFamily } from "../../db/preparedTemplates";
-import { messages } from "../../db/schema";
+import { messages } from "../../db/tenant";
 
 const quotedColumns = { id: true, wid: true, body: true, fromMe: true, mediaType: true, isDeleted: true } as const;
 

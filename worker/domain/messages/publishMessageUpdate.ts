@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { messages } from "../../db/schema";
+import { messages } from "../../db/tenant";
 import type { SendMessageInput } from "../../contracts/messages";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";

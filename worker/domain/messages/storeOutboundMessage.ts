@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import { toHex } from "../../lib/crypto";
 import type { AnyCtx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";

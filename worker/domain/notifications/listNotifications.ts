@@ -1,6 +1,16 @@
 import { and, count, desc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import { MAX_NOTIFICATIONS_LISTED, type Notification, type NotificationsView } from "../../contracts/notifications";
-import { chatMentions, chatMessages, chats, chatUsers, contacts, plans, companies, tickets, users } from "../../db/schema";
+import {
+  chatMentions,
+  chatMessages,
+  chats,
+  chatUsers,
+  contacts,
+  plans,
+  companies,
+  tickets,
+  users,
+} from "../../db/tenant";
 import type { Ctx } from "../context";
 import { visibilitySettings } from "../tickets/ticketEvents";
 import { viewerOf, visibleTicketsWhere } from "../tickets/visibility";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { PlanInput } from "../../contracts/plans";
-import { plans } from "../../db/controlSchema";
+import { plans } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { planView } from "./view";

@@ -1,5 +1,5 @@
 import { and, count, eq, notExists } from "drizzle-orm";
-import { companies, plans } from "../../db/controlSchema";
+import { companies, plans } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { plans } from "../../db/controlSchema";
+import { plans } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { planView } from "./view";

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { plans } from "../../db/controlSchema";
+import { plans } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { planView } from "./view";
 

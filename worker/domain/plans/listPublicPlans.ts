@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { ControlDb as Db } from "../../db/client";
-import { plans } from "../../db/controlSchema";
+import { plans } from "../../db/control";
 import { planView } from "./view";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { queues, whatsapps } from "../../db/schema";
+import { queues, whatsapps } from "../../db/tenant";
 import { createCompany, createPlan, createQueue, createUser, inTenant } from "../../testing/fixtures";
 import { AppError } from "../errors";
 import { assertPlanFeature, assertUnderPlanLimit } from "./planLimits";

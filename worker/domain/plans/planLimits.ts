@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { companies, plans, queues, users, whatsapps } from "../../db/schema";
+import { companies, plans, queues, users, whatsapps } from "../../db/tenant";
 import type { PlanUsage } from "../../contracts/plans";
 import type { PlanFlag } from "../auth/sessionUser";
 import type { Ctx } from "../context";

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { PlanUpdate } from "../../contracts/plans";
-import { plans } from "../../db/controlSchema";
+import { plans } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { planChanged } from "../companies/companyChanged";

@@ -1,4 +1,4 @@
-import type { Plan } from "../../db/schema";
+import type { Plan } from "../../db/tenant";
 
 /** A plan as the API answers it (every column; nothing in a plan is secret). */
 export function planView(plan: Plan) {

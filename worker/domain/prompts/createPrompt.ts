@@ -1,5 +1,5 @@
 import type { CreatePromptInput } from "../../contracts/prompts";
-import { prompts } from "../../db/schema";
+import { prompts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { assertPromptAccess } from "./access";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { prompts } from "../../db/schema";
+import { prompts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertPromptAccess } from "./access";

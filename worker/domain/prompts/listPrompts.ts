@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { prompts, promptUsage } from "../../db/schema";
+import { prompts, promptUsage } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { assertPromptAccess } from "./access";
 import { presentPrompt, promptRows } from "./view";

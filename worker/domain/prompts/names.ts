@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { prompts, queues } from "../../db/schema";
+import { prompts, queues } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 

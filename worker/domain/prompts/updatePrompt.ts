@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { UpdatePromptInput } from "../../contracts/prompts";
-import { prompts, type NewPrompt } from "../../db/schema";
+import { prompts, type NewPrompt } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, fieldError, isUniqueViolation } from "../errors";
 import { assertCallableUrls } from "../shared/egressFields";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { PromptView } from "../../contracts/prompts";
 import type { Db } from "../../db/client";
-import { prompts, promptUsage, queues } from "../../db/schema";
+import { prompts, promptUsage, queues } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { masked } from "./secrets";
 

@@ -1,5 +1,5 @@
 import type { CreateQueueIntegrationInput } from "../../contracts/queueIntegrations";
-import { queueIntegrations } from "../../db/schema";
+import { queueIntegrations } from "../../db/tenant";
 import { randomToken } from "../../lib/crypto";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { queueIntegrations } from "../../db/schema";
+import { queueIntegrations } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertIntegrationAccess } from "./access";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { ListQueueIntegrationsQuery } from "../../contracts/queueIntegrations";
-import { queueIntegrations } from "../../db/schema";
+import { queueIntegrations } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { assertIntegrationAccess } from "./access";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { UpdateQueueIntegrationInput } from "../../contracts/queueIntegrations";
-import { queueIntegrations, type NewQueueIntegration } from "../../db/schema";
+import { queueIntegrations, type NewQueueIntegration } from "../../db/tenant";
 import { randomToken } from "../../lib/crypto";
 import type { Ctx } from "../context";
 import { AppError, fieldError, isUniqueViolation } from "../errors";

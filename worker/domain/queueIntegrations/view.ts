@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { QueueIntegrationView } from "../../contracts/queueIntegrations";
 import type { Db } from "../../db/client";
-import { queueIntegrations, type QueueIntegration } from "../../db/schema";
+import { queueIntegrations, type QueueIntegration } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 export function presentIntegration(r: QueueIntegration): QueueIntegrationView {

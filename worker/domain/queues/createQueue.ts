@@ -1,5 +1,5 @@
 import type { CreateQueueInput } from "../../contracts/queues";
-import { queues } from "../../db/schema";
+import { queues } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requirePermission } from "../context";
 import { assertUnderPlanLimit, withinPlanLimit } from "../plans/planLimits";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { CreateQueueOptionInput } from "../../contracts/queues";
-import { queueOptions } from "../../db/schema";
+import { queueOptions } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { ownFileList } from "../fileLists/view";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { queueOptions, queues } from "../../db/schema";
+import { queueOptions, queues } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { removeStoredMedia } from "./media";
 import { manageableQueue, publishQueueDeleted } from "./view";

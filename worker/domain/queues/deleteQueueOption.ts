@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { inList } from "../../db/inList";
-import { queueOptions } from "../../db/schema";
+import { queueOptions } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { removeStoredMedia } from "./media";
 import { manageableOption, optionOrder, publishQueueChanged } from "./view";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { queueOptions } from "../../db/schema";
+import { queueOptions } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { removeStoredMedia } from "./media";

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { queues } from "../../db/schema";
+import { queues } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { presentQueue } from "./view";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { prompts, queueIntegrations } from "../../db/schema";
+import { prompts, queueIntegrations } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { queues } from "../../db/schema";
+import { queues } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 

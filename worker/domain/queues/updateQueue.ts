@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { UpdateQueueInput } from "../../contracts/queues";
-import { queues } from "../../db/schema";
+import { queues } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertQueueReferences } from "./references";

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queueOptions, queues, type Queue, type QueueOption } from "../../db/schema";
+import { queueOptions, queues, type Queue, type QueueOption } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { requirePermission } from "../context";

@@ -1,5 +1,5 @@
 import type { CreateQuickMessageInput } from "../../contracts/quickMessages";
-import { quickMessages } from "../../db/schema";
+import { quickMessages } from "../../db/tenant";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { presentQuickMessage, publishQuickMessage } from "./view";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { quickMessages } from "../../db/schema";
+import { quickMessages } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { editableQuickMessage, publishQuickMessageDeleted } from "./view";
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, or } from "drizzle-orm";
 import type { ListQuickMessagesQuery } from "../../contracts/quickMessages";
-import { quickMessages } from "../../db/schema";
+import { quickMessages } from "../../db/tenant";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { UpdateQuickMessageInput } from "../../contracts/quickMessages";
-import { quickMessages, type NewQuickMessage } from "../../db/schema";
+import { quickMessages, type NewQuickMessage } from "../../db/tenant";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";

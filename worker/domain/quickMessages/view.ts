@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
 import type { Db } from "../../db/client";
-import { quickMessages, users, type QuickMessage } from "../../db/schema";
+import { quickMessages, users, type QuickMessage } from "../../db/tenant";
 import { canEditQuickMessage, canSeeQuickMessage } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";

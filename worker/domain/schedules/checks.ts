@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { CreateScheduleInput } from "../../contracts/schedules";
 import type { Db } from "../../db/client";
-import { companies, contacts, tickets, userQueues, users, whatsapps } from "../../db/schema";
+import { companies, contacts, tickets, userQueues, users, whatsapps } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { findLiveTicket } from "../tickets/findOpenTicket";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
 import { allowedMediaTypes } from "../../contracts/messages";
 import type { Db } from "../../db/client";
-import { contacts, schedules, settings, tickets, users, whatsapps, type ScheduleRecurrence } from "../../db/schema";
+import { contacts, schedules, settings, tickets, users, whatsapps, type ScheduleRecurrence } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";

@@ -3,7 +3,7 @@ import { assertPlanFeature } from "../plans/planLimits";
 import { readStoredMedia } from "../shared/servedMedia";
 import { visibleSchedule } from "./view";
 import { and, eq } from "drizzle-orm";
-import { schedules } from "../../db/schema";
+import { schedules } from "../../db/tenant";
 
 /** GET /schedules/:id. */
 export async function getSchedule({ ctx, input }: { ctx: Ctx; input: { id: number } }) {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt, or } from "drizzle-orm";
 import { MAX_RANGE_ROWS, type ListSchedulesQuery } from "../../contracts/schedules";
-import { contacts, schedules } from "../../db/schema";
+import { contacts, schedules } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { assertPlanFeature } from "../plans/planLimits";
 import { containsText, pageOf } from "../shared/paging";

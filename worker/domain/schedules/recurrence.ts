@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, format, getDaysInMonth } from "date-fns";
-import type { ScheduleRecurrence } from "../../db/schema/schedules";
+import type { ScheduleRecurrence } from "../../db/tenant";
 import type { ScheduleRecurrenceInput } from "../../contracts/schedules";
 
 /** The rule as stored: a monthly rule remembers its day, so the 31st stays the 31st after a short month. */

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { schedules } from "../../db/schema";
+import { schedules } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertPlanFeature } from "../plans/planLimits";

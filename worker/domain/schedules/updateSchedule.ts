@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { UpdateScheduleInput } from "../../contracts/schedules";
-import { schedules } from "../../db/schema";
+import { schedules } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertPlanFeature } from "../plans/planLimits";

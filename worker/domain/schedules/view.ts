@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contacts, schedules, tickets, users, whatsapps } from "../../db/schema";
+import { contacts, schedules, tickets, users, whatsapps } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import type { HubPort } from "../hubPort";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
-import { connectionRoutes } from "../../db/controlSchema";
+import { connectionRoutes } from "../../db/control";
 import { inList } from "../../db/inList";
-import { whatsapps } from "../../db/schema";
+import { whatsapps } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 
 // A connection never changes company, so what the index said once holds for the isolate's life.

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, notInArray, or } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
-import { companies, connectionRoutes, sessionLeases } from "../../db/controlSchema";
+import { companies, connectionRoutes, sessionLeases } from "../../db/control";
 
 /**
  * The connections a starting host should open: every connection not disconnected (by a user, or a QR nobody

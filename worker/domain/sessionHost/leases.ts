@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { ControlDb as Db } from "../../db/client";
-import { sessionLeases } from "../../db/controlSchema";
+import { sessionLeases } from "../../db/control";
 
 /**
  * One host per connection. A lease is granted when it is free, expired, or already the caller's (renewal); the

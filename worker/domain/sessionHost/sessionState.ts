@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { whatsappSessionKeys } from "../../db/schema";
+import { whatsappSessionKeys } from "../../db/tenant";
 import type { SessionState } from "../../contracts/bridge";
 
 /** The creds row: type "creds", keyId "". Everything else is a Signal key by type and id. */

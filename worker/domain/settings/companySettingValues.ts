@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { settings } from "../../db/schema";
+import { settings } from "../../db/tenant";
 import { companySettings, type CompanySettingKey } from "./catalogue";
 
 type Values<K extends CompanySettingKey> = { [P in K]: (typeof companySettings)[P]["default"] | string };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { settings } from "../../db/schema";
+import { settings } from "../../db/tenant";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { platformSettings, shownValue, withCompanyDefaults, type PlatformSettingKey } from "./catalogue";

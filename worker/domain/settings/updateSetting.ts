@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { UpdateSettingInput } from "../../contracts/settings";
 import type { Audience } from "../../contracts/ws";
-import { settings, users } from "../../db/schema";
+import { settings, users } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { companySettings, isCompanySettingKey, isPlatformSettingKey, isSecretKey, platformSettings, SECRET_MASK, shownValue } from "./catalogue";

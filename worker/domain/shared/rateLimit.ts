@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ControlDb as Db } from "../../db/client";
-import { rateLimits } from "../../db/schema";
+import { rateLimits } from "../../db/control";
 import { AppError } from "../errors";
 
 export interface Limit {

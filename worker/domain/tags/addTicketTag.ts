@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { tags, ticketTags } from "../../db/schema";
+import { tags, ticketTags } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { lanesOfTicket } from "../kanban/lanes";

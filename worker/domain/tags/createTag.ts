@@ -1,5 +1,5 @@
 import type { CreateTagInput } from "../../contracts/tags";
-import { tags } from "../../db/schema";
+import { tags } from "../../db/tenant";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";

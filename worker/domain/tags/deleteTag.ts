@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { tags } from "../../db/schema";
+import { tags } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { canManageTag } from "../permissions";

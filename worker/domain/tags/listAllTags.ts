@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { tags } from "../../db/schema";
+import { tags } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { laneOrder } from "../kanban/lanes";
 import { assertPlanFeature } from "../plans/planLimits";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { ListTagsQuery } from "../../contracts/tags";
-import { tags } from "../../db/schema";
+import { tags } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { tagColumns, ticketsCount } from "./view";

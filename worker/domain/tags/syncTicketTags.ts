@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SyncTagsInput } from "../../contracts/tags";
 import { inList } from "../../db/inList";
-import { tags, ticketTags } from "../../db/schema";
+import { tags, ticketTags } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { fieldError } from "../errors";
 import { laneEnteredStatement, lanesAmong, lanesOfTicket } from "../kanban/lanes";

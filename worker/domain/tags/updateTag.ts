@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { UpdateTagInput } from "../../contracts/tags";
-import { tags, type NewTag } from "../../db/schema";
+import { tags, type NewTag } from "../../db/tenant";
 import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";

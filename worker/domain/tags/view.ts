@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { tags, ticketTags, type Tag } from "../../db/schema";
+import { tags, ticketTags, type Tag } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 /** The columns a tag is answered with. */

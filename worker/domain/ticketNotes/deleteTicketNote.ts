@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { ticketNotes } from "../../db/schema";
+import { ticketNotes } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 

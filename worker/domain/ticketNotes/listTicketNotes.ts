@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ListTicketNotesQuery } from "../../contracts/ticketNotes";
-import { ticketNotes } from "../../db/schema";
+import { ticketNotes } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { fieldError } from "../errors";
 import { visibleTicket } from "../shared/visibleTicket";

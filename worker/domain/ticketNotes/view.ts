@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { ticketNotes, users } from "../../db/schema";
+import { ticketNotes, users } from "../../db/tenant";
 
 /** Notes with their author ({ id, name }, null once the author is deleted), newest first. */
 export async function loadNotes(db: Db, companyId: number, where: SQL | undefined) {

@@ -1,6 +1,6 @@
 import { and, count, eq, type SQL } from "drizzle-orm";
 import { inList } from "../../db/inList";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 import type { CloseAllInput } from "../../contracts/tickets";
 import type { Delivery } from "../../contracts/ws";
 import { requirePermission, type Ctx } from "../context";

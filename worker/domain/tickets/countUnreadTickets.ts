@@ -1,5 +1,5 @@
 import { and, count, eq, gt, or } from "drizzle-orm";
-import { tickets } from "../../db/schema";
+import { tickets } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { visibilitySettings } from "./ticketEvents";
 import { viewerOf, visibleTicketsWhere } from "./visibility";

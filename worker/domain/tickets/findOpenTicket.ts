@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { OpenTicketConflict } from "../../contracts/tickets";
 import type { Db } from "../../db/client";
-import { queues, tickets, users } from "../../db/schema";
+import { queues, tickets, users } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { scopeOf, visibilitySettings } from "./ticketEvents";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { inList } from "../../db/inList";
-import { companies, contacts, messages, tickets, ticketTags } from "../../db/schema";
+import { companies, contacts, messages, tickets, ticketTags } from "../../db/tenant";
 import { TICKETS_PAGE_SIZE, type ListTicketsQuery } from "../../contracts/tickets";
 import { ftsQuery } from "../../lib/fts";
 import { contactSearchWhere } from "../contacts/search";

@@ -1,4 +1,4 @@
-import { tickets } from "../../db/schema";
+import { tickets } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 import { loadTicket } from "./presentTicket";
 import { publishTicketUpdate } from "./ticketEvents";

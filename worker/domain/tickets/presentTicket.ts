@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
 import { templateFamily } from "../../db/preparedTemplates";
-import { messages, tickets } from "../../db/schema";
+import { messages, tickets } from "../../db/tenant";
 
 /**
  * The delivery state (ack) of the ticket's last message when we sent it, null when the contact did: the list's

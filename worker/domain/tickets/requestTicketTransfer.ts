@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { TransferRequestInput, TransferRequestResult } from "../../contracts/tickets";
-import { contacts, users } from "../../db/schema";
+import { contacts, users } from "../../db/tenant";
 import { openDirectChat } from "../chats/openDirectChat";
 import { postChatMessage } from "../chats/messages";
 import { assertChatsAllowed, memberChat } from "../chats/view";

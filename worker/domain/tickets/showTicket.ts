@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { tickets } from "../../db/schema";
+import { tickets } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { loadTickets } from "./presentTicket";

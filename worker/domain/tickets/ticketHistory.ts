@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { ticketTracking, userRatings, users } from "../../db/schema";
+import { ticketTracking, userRatings, users } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { showTicket } from "./showTicket";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contacts, queues, users, whatsapps } from "../../db/schema";
+import { contacts, queues, users, whatsapps } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { tickets, ticketTracking } from "../../db/schema";
+import { tickets, ticketTracking } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 import type { TicketScope } from "./visibility";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contacts, tickets, whatsapps } from "../../db/schema";
+import { contacts, tickets, whatsapps } from "../../db/tenant";
 import { ratingPromptOf } from "../chatbot/rating";
 import { contactTexts } from "../contactTexts";
 import type { UpdateTicketInput } from "../../contracts/tickets";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, type SQL } from "drizzle-orm";
 import { inList } from "../../db/inList";
-import { tickets } from "../../db/schema";
+import { tickets } from "../../db/tenant";
 import type { TicketScope, TicketViewer, VisibilitySettings } from "../../contracts/ticketScope";
 
 export type { TicketScope, TicketViewer, VisibilitySettings };

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CreateUserInput } from "../../contracts/users";
 import { runStatements } from "../../db/client";
-import { userQueues, users, type User } from "../../db/schema";
+import { userQueues, users, type User } from "../../db/tenant";
 import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import { requirePermission, type Ctx } from "../context";

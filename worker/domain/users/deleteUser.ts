@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { users } from "../../db/schema";
+import { users } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { releaseLoginEmail } from "./loginEmails";

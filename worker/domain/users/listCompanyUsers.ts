@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { users } from "../../db/schema";
+import { users } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 /** GET /users/list: every user of the company, for pickers (transfer, filters). Any logged-in user. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, or } from "drizzle-orm";
 import type { PagedSearchQuery } from "../../contracts/users";
-import { users } from "../../db/schema";
+import { users } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { containsText, pageOf } from "../shared/paging";
 import { userColumns, withQueues } from "./view";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { loginEmails } from "../../db/controlSchema";
-import { users } from "../../db/tenantSchema";
+import { loginEmails } from "../../db/control";
+import { users } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { limits, returnHit, takeHits } from "../shared/rateLimit";

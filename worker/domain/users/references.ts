@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { queues, whatsapps } from "../../db/schema";
+import { queues, whatsapps } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { fieldError } from "../errors";
 

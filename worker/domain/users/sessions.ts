@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { userSessions } from "../../db/schema";
+import { userSessions } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 
 /** The statement that revokes a user's live sessions (all, or all but the one the user is acting from). */

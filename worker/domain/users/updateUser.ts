@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateUserInput } from "../../contracts/users";
-import { userQueues, users, type NewUser } from "../../db/schema";
+import { userQueues, users, type NewUser } from "../../db/tenant";
 import { hashPassword } from "../../lib/crypto";
 import { can } from "../permissions";
 import type { Ctx } from "../context";

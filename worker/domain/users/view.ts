@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
-import { queues, userQueues, users, type User } from "../../db/schema";
+import { queues, userQueues, users, type User } from "../../db/tenant";
 
 /** The columns a user is answered with (never the password hash). */
 export const userColumns = {

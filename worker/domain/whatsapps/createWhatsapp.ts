@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { CreateWhatsappInput } from "../../contracts/whatsapps";
 import { sessionHost } from "../sessionHost/hostClient";
 import { runStatements } from "../../db/client";
-import { whatsapps } from "../../db/schema";
+import { whatsapps } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, errorBody, isUniqueViolation } from "../errors";
 import { assertUnderPlanLimit, withinPlanLimit } from "../plans/planLimits";

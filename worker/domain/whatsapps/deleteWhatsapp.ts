@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { sessionHost } from "../sessionHost/hostClient";
-import { whatsapps } from "../../db/schema";
+import { whatsapps } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { whatsapps } from "../../db/schema";
+import { whatsapps } from "../../db/tenant";
 import type { Ctx } from "../context";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { whatsappQueues, whatsapps } from "../../db/schema";
+import { whatsappQueues, whatsapps } from "../../db/tenant";
 
 /** The statements that link a connection to its queues (`whatsappId` may be a subquery inside a batch). */
 export function queueLinkInserts(db: Db, whatsappId: number | SQL<number>, queueIds: number[]): BatchItem<"sqlite">[] {

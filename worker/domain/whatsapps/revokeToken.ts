@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { whatsapps } from "../../db/schema";
+import { whatsapps } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { connectionStatus, type BridgeConnectionStatus } from "../../contracts/bridge";
-import { whatsapps, type Whatsapp } from "../../db/schema";
+import { whatsapps, type Whatsapp } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { publishWhatsappSession } from "./view";

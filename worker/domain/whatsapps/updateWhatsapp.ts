@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateWhatsappInput } from "../../contracts/whatsapps";
-import { whatsappQueues, whatsapps, type NewWhatsapp } from "../../db/schema";
+import { whatsappQueues, whatsapps, type NewWhatsapp } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";

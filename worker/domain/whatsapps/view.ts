@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Delivery } from "../../contracts/ws";
 import type { Db } from "../../db/client";
-import { queues, whatsappQueues, whatsapps, type Whatsapp } from "../../db/schema";
+import { queues, whatsappQueues, whatsapps, type Whatsapp } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 
 export interface QueueRef {

@@ -9,10 +9,10 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { id, timestamps } from "./columns";
-import { companyId } from "./tenant";
+import { id, timestamps } from "../shared/columns";
+import { companyId } from "../shared/companyId";
 import type { WeekdaySchedule } from "../../contracts/companies";
-import { companies } from "./companies";
+import { companies } from "../shared/companies";
 import { userQueues } from "./users";
 import { whatsappQueues } from "./whatsapp";
 import { tickets } from "./tickets";

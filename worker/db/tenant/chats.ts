@@ -1,8 +1,8 @@
 import { relations } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, newUuid, timestamps } from "./columns";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { id, newUuid, timestamps } from "../shared/columns";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 import { users } from "./users";
 
 /** Internal team chats (between users of one company). */

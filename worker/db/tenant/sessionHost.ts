@@ -1,7 +1,6 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { updatedAt } from "./columns";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { updatedAt } from "../shared/columns";
 import { whatsapps } from "./whatsapp";
-import { connectionRoutes } from "./routing";
 
 /**
  * What the session host keeps for each connection, stored here so that a host restart (or another host taking
@@ -22,17 +21,4 @@ export const whatsappSessionKeys = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.whatsappId, t.type, t.keyId] })],
-);
-
-/** Which host runs a connection: one socket per credentials, across hosts. */
-export const sessionLeases = sqliteTable(
-  "session_leases",
-  {
-    whatsappId: integer("whatsapp_id")
-      .primaryKey()
-      .references(() => connectionRoutes.whatsappId, { onDelete: "cascade" }),
-    hostId: text("host_id").notNull(),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (t) => [index("session_leases_host_idx").on(t.hostId)],
 );

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companies } from "./companies";
+import { companies } from "../shared/companies";
 
 /**
  * Control-database indexes that route a request to its company's hub (ADR 0016). The rows they point at live in

@@ -1,13 +1,13 @@
 import { relations } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "./columns";
 import { COMPANY_RECURRENCES, type WeekdaySchedule } from "../../contracts/companies";
-import { users } from "./users";
-import { whatsapps } from "./whatsapp";
-import { queues } from "./queues";
-import { contacts } from "./contacts";
-import { tickets, tags } from "./tickets";
-import { invoices } from "./billing";
+
+// The company and its plan are tables of both databases: the control database (D1) holds every company's row,
+// each hub's SQLite a copy of its own (hub/provision.ts), so that rules read them locally. One definition serves
+// both indexes (control/index.ts, tenant/index.ts): the two migrations were generated from it, and two copies
+// could drift apart without either migration noticing. The company's relations name the hub's tables, so they
+// are the tenant's (tenant/companies.ts); the control database relates invoices and announcements to it.
 
 export type CompanyRecurrence = (typeof COMPANY_RECURRENCES)[number];
 
@@ -60,48 +60,11 @@ export const companies = sqliteTable(
   (t) => [index("companies_due_date_idx").on(t.dueDate), index("companies_plan_id_idx").on(t.planId)],
 );
 
-/**
- * Per-company key/value settings (viewclosed, viewgroups, sendGreetingAccepted, scheduleType, userRating, …).
- * Platform-wide settings (allowregister, viewregister, trial, ipixc, asaas, …) are rows of the platform
- * (super admin's) company.
- */
-export const settings = sqliteTable(
-  "settings",
-  {
-    id: id(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    key: text("key").notNull(),
-    value: text("value").notNull().default(""),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex("settings_company_key_uq").on(t.companyId, t.key)],
-);
-
 export const plansRelations = relations(plans, ({ many }) => ({
   companies: many(companies),
-}));
-
-export const companiesRelations = relations(companies, ({ one, many }) => ({
-  plan: one(plans, { fields: [companies.planId], references: [plans.id] }),
-  settings: many(settings),
-  users: many(users),
-  whatsapps: many(whatsapps),
-  queues: many(queues),
-  contacts: many(contacts),
-  tickets: many(tickets),
-  tags: many(tags),
-  invoices: many(invoices),
-}));
-
-export const settingsRelations = relations(settings, ({ one }) => ({
-  company: one(companies, { fields: [settings.companyId], references: [companies.id] }),
 }));
 
 export type Plan = typeof plans.$inferSelect;
 export type NewPlan = typeof plans.$inferInsert;
 export type Company = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
-export type Setting = typeof settings.$inferSelect;
-export type NewSetting = typeof settings.$inferInsert;

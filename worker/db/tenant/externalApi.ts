@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { companyId } from "./tenant";
+import { companyId } from "../shared/companyId";
 import { whatsapps } from "./whatsapp";
 
 /**

@@ -1,9 +1,9 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { id, timestamps, createdAt } from "./columns";
+import { id, timestamps, createdAt } from "../shared/columns";
 import { ALL_TICKET_VALUES, USER_PROFILES } from "../../contracts/users";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 import { whatsapps } from "./whatsapp";
 import { queues } from "./queues";
 import { tickets, ticketNotes } from "./tickets";

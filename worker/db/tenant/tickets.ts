@@ -1,9 +1,9 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TICKET_STATUSES } from "../../contracts/ticketScope";
-import { createdAt, id, newUuid, timestamps } from "./columns";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { createdAt, id, newUuid, timestamps } from "../shared/columns";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 import { users } from "./users";
 import { contacts } from "./contacts";
 import { whatsapps } from "./whatsapp";

@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, sqliteTable } from "drizzle-orm/sqlite-core";
-import { id } from "./columns";
-import { companyId } from "./tenant";
+import { id } from "../shared/columns";
+import { companyId } from "../shared/companyId";
 import { tickets } from "./tickets";
 import { users } from "./users";
 import { queues } from "./queues";

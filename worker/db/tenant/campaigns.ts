@@ -1,9 +1,9 @@
 import { relations } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, timestamps } from "./columns";
+import { id, timestamps } from "../shared/columns";
 import { CAMPAIGN_STATUSES } from "../../contracts/campaigns";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 import { whatsapps } from "./whatsapp";
 import { contacts } from "./contacts";
 import { tags } from "./tickets";

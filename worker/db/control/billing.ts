@@ -1,8 +1,8 @@
 import { relations } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, timestamps } from "./columns";
-import { companyId } from "./tenant";
-import { companies, plans } from "./companies";
+import { id, timestamps } from "../shared/columns";
+import { companyId } from "../shared/companyId";
+import { companies, plans } from "../shared/companies";
 
 export const INVOICE_STATUSES = ["open", "paid", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

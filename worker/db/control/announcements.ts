@@ -1,8 +1,8 @@
 import { relations } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { id, timestamps } from "./columns";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { id, timestamps } from "../shared/columns";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 
 /** 1 high, 2 medium, 3 low. */
 export type AnnouncementPriority = 1 | 2 | 3;

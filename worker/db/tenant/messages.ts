@@ -8,9 +8,9 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { id, timestamps } from "./columns";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { id, timestamps } from "../shared/columns";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 import { tickets } from "./tickets";
 import { contacts } from "./contacts";
 import { queues } from "./queues";

@@ -1,9 +1,9 @@
 import { relations } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { id, timestamps } from "./columns";
+import { id, timestamps } from "../shared/columns";
 import { SCHEDULE_STATUSES } from "../../contracts/schedules";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 import { contacts } from "./contacts";
 import { tickets } from "./tickets";
 import { users } from "./users";

@@ -1,8 +1,8 @@
 import { relations } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, id, timestamps } from "./columns";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { createdAt, id, timestamps } from "../shared/columns";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 import { queueIntegrations, prompts, queues } from "./queues";
 import { tickets } from "./tickets";
 

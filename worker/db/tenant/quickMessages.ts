@@ -1,8 +1,8 @@
 import { relations } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { id, timestamps } from "./columns";
-import { companyId } from "./tenant";
-import { companies } from "./companies";
+import { id, timestamps } from "../shared/columns";
+import { companyId } from "../shared/companyId";
+import { companies } from "../shared/companies";
 import { users } from "./users";
 
 /** Quick replies ("/shortcode"), private to their user unless geral (company-wide). */
