@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ListTodo, Pencil, Plus, Save, Trash2, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
@@ -25,13 +24,13 @@ export function TodoPage() {
   const [deleting, setDeleting] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const [form, fields] = useForm({
+  const { form, fields } = useContractForm({
     id: "todo-form",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: todoFormSchema }),
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      const value = submission.value.text;
+    schema: todoFormSchema,
+    fields: ["text"],
+    // The button stays disabled while blank, so there is nothing to say on blur.
+    shouldValidate: "onSubmit",
+    save({ text: value }) {
       update((list) => (editing === null ? addTodo(list, value) : editTodo(list, editing, value)));
       form.reset();
       setEditing(null);

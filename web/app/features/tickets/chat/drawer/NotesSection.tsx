@@ -1,15 +1,13 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { createTicketNoteInput } from "../../../../../../worker/contracts/ticketNotes";
 import { useTranslation } from "react-i18next";
+import { useContractForm } from "../../../../components/form/useContractForm";
 import { Button } from "../../../../components/ui/Button";
 import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../../../components/ui/Spinner";
 import { formatDateTime } from "../../../../lib/dates";
 import { toastError } from "../../../../lib/errors";
-import { fieldMessage } from "../../../../lib/form-errors";
 import { toast } from "../../../../lib/toast";
 import { addNote, deleteNote, listNotes } from "../api";
 import type { TicketNote } from "../types";
@@ -22,7 +20,6 @@ const noteFormSchema = createTicketNoteInput.pick({ note: true });
 export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: number; contactId: number; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const [notes, setNotes] = useState<TicketNote[] | null>(null);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<TicketNote | null>(null);
 
   useEffect(() => {
@@ -34,28 +31,20 @@ export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: numb
       });
   }, [ticketId, contactId]);
 
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useContractForm({
     id: `chat-note-form-${ticketId}`,
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteFormSchema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      setSaving(true);
-      try {
-        const note = await addNote({ note: submission.value.note, ticketId, contactId });
-        setNotes((current) => [note, ...(current ?? [])]);
-        form.reset();
-        toast.success(t("ticketChat.notes.added"));
-      } catch (err) {
-        toastError(err);
-      } finally {
-        setSaving(false);
-      }
+    schema: noteFormSchema,
+    fields: ["note"],
+    // Checked on "Adicionar" only: the drawer's note is optional until one is added.
+    shouldValidate: "onSubmit",
+    async save({ note }) {
+      const added = await addNote({ note, ticketId, contactId });
+      setNotes((current) => [added, ...(current ?? [])]);
+      form.reset();
+      toast.success(t("ticketChat.notes.added"));
     },
   });
-  const message = fields.note.errors?.[0];
-  const error = message ? fieldMessage(message, t) : null;
+  const error = fields.note.errors?.[0];
 
   const confirmDelete = async () => {
     if (!deleting) return;
