@@ -1,5 +1,4 @@
-import type { FormMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
 import { DialogBody, FormDialogFooter } from "../ui/Dialog";
 
 /**
@@ -14,7 +13,7 @@ export function DialogForm({
   className = "flex flex-col gap-4",
   children,
 }: {
-  form: Pick<FormMetadata<never, string[]>, "id" | "onSubmit">;
+  form: { id: string; onSubmit: FormEventHandler<HTMLFormElement> };
   saving: boolean;
   editing: boolean;
   onCancel: () => void;
