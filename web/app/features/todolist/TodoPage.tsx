@@ -32,7 +32,8 @@ export function TodoPage() {
     shouldValidate: "onSubmit",
     save({ text: value }) {
       update((list) => (editing === null ? addTodo(list, value) : editTodo(list, editing, value)));
-      form.reset();
+      // The form's own reset: conform's form.reset() is a submission, which the browser drops inside this one.
+      input.current?.form?.reset();
       setEditing(null);
       input.current?.focus();
     },

@@ -23,17 +23,7 @@ function FileThumb({ file }: { file: File }) {
 /** The caption is a message's text: the API's rules for a message body. */
 const captionFormSchema = z.object({ caption: sendMessageInput.in.shape.body });
 
-/** Files chosen to send: a preview of each (removable), one caption, and the upload's progress. */
-export function AttachmentDialog({
-  files,
-  initialCaption,
-  onRemove,
-  onCancel,
-  onSend,
-  sending,
-  progress,
-  onClosed,
-}: {
+interface AttachmentFormProps {
   files: File[];
   initialCaption: string;
   onRemove: (index: number) => void;
@@ -41,10 +31,18 @@ export function AttachmentDialog({
   onSend: (caption: string) => void;
   sending: boolean;
   progress: number | null;
+}
+
+/** Files chosen to send: a preview of each (removable), one caption, and the upload's progress. */
+export function AttachmentDialog({
+  onClosed,
+  ...attachment
+}: AttachmentFormProps & {
   /** Where the focus goes when the dialog closes (the composer's text box). */
   onClosed: () => void;
 }) {
   const { t } = useTranslation();
+  const { files, sending, onCancel } = attachment;
   const open = files.length > 0;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !sending && onCancel()}>
@@ -57,29 +55,13 @@ export function AttachmentDialog({
           onClosed();
         }}
       >
-        {open ? <AttachmentForm {...{ files, initialCaption, onRemove, onCancel, onSend, sending, progress }} /> : null}
+        {open ? <AttachmentForm {...attachment} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function AttachmentForm({
-  files,
-  initialCaption,
-  onRemove,
-  onCancel,
-  onSend,
-  sending,
-  progress,
-}: {
-  files: File[];
-  initialCaption: string;
-  onRemove: (index: number) => void;
-  onCancel: () => void;
-  onSend: (caption: string) => void;
-  sending: boolean;
-  progress: number | null;
-}) {
+function AttachmentForm({ files, initialCaption, onRemove, onCancel, onSend, sending, progress }: AttachmentFormProps) {
   const { t } = useTranslation();
   const { form, fields } = useContractForm({
     id: "attachment-form",
