@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
+import { REQUIRED, TOO_LONG } from "./fieldMessages";
 
 /** Companies one fan-out job delivers to (one hub publish each, in parallel); the job then enqueues the next batch. */
 export const FANOUT_BATCH_SIZE = 100;
@@ -11,8 +12,8 @@ const id = platformId();
 
 /** POST /announcements (super users). `companyIds` null or absent: every company. */
 export const announcementInput = z.object({
-  title: z.string({ error: "Obrigatório" }).trim().min(1, "Obrigatório").max(200, "Too Long!"),
-  text: z.string({ error: "Obrigatório" }).trim().min(1, "Obrigatório").max(10_000, "Too Long!"),
+  title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, TOO_LONG),
+  text: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(10_000, TOO_LONG),
   priority: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "Must be 1 (high), 2 (medium) or 3 (low)" }).default(3),
   status: z.boolean({ error: "Must be true or false" }).default(true),
   endDate: z.iso.datetime({ offset: true, error: "Must be a date and time" }).nullable().default(null),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
+import { REQUIRED, NOT_TEXT, TOO_LONG } from "./fieldMessages";
 
 /** GET /api/invoices/all: the company's invoices, newest due date first. */
 export const invoiceListQuery = z.object({
@@ -7,7 +8,7 @@ export const invoiceListQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
-const payerText = (required: string) => z.string({ error: "Must be text" }).trim().min(1, required).max(200, "Too Long!");
+const payerText = (required: string) => z.string({ error: NOT_TEXT }).trim().min(1, required).max(200, TOO_LONG);
 
 /**
  * POST /api/subscription: the invoice and, optionally, the plan chosen in the checkout's Personalizar step (a public
@@ -16,12 +17,12 @@ const payerText = (required: string) => z.string({ error: "Must be text" }).trim
  * ignored: the amount is computed on the server, from the plan's value and the company's recurrence.
  */
 export const subscriptionInput = z.object({
-  invoiceId: platformIdText("Must be an id", "Required"),
+  invoiceId: platformIdText("Must be an id", REQUIRED),
   planId: platformIdText().optional(),
   firstName: payerText("O nome completo é obrigatório").optional(),
   address2: payerText("O Endereço é obrigatório").optional(),
   city: payerText("Cidade é obrigatória").optional(),
-  state: z.string({ error: "Must be text" }).trim().max(200, "Too Long!").optional(),
+  state: z.string({ error: NOT_TEXT }).trim().max(200, TOO_LONG).optional(),
   zipcode: payerText("CEP é obrigatório").optional(),
   country: payerText("País é obrigatório").optional(),
 });

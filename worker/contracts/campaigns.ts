@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_MESSAGE_BODY } from "./messages";
 import { pagedSearchQuery } from "./paging";
 import { patchOf } from "./patch";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
 
 /** A campaign's states (spec 002), in the order a campaign goes through them. */
 export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "PAUSADA", "CANCELADA", "FINALIZADA"] as const;
@@ -32,10 +33,10 @@ const seconds = (max: number) =>
   z.number({ error: "Must be a number of seconds" }).min(0, "Must be 0 or more").max(max, `At most ${max}`);
 const clock = z.string({ error: "Must be a time (HH:mm)" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Must be a time (HH:mm)");
 const variableKey = z
-  .string({ error: "Required" })
+  .string({ error: REQUIRED })
   .trim()
-  .min(1, "Required")
-  .max(40, "Too Long!")
+  .min(1, REQUIRED)
+  .max(40, TOO_LONG)
   .regex(/^[\p{L}\p{N}_-]+$/u, "Letters, digits, _ and - only");
 
 /**
@@ -54,9 +55,9 @@ export const campaignSettingsInput = patchOf({
     .max(7)
     .optional(),
   dailyCap: z.number({ error: "Must be a number" }).int("Must be a whole number").min(0, "Must be 0 or more").max(1_000_000).optional(),
-  optOutWords: z.array(z.string().trim().min(1, "Required").max(40, "Too Long!"), { error: "Must be a list of words" }).max(50, "At most 50 words").optional(),
+  optOutWords: z.array(z.string().trim().min(1, REQUIRED).max(40, TOO_LONG), { error: "Must be a list of words" }).max(50, "At most 50 words").optional(),
   variables: z
-    .array(z.object({ key: variableKey, value: z.string({ error: "Must be text" }).max(1000, "Too Long!") }), { error: "Must be a list of key and value" })
+    .array(z.object({ key: variableKey, value: z.string({ error: NOT_TEXT }).max(1000, TOO_LONG) }), { error: "Must be a list of key and value" })
     .max(50, "At most 50 variables")
     .refine((list) => new Set(list.map((v) => v.key.toLowerCase())).size === list.length, "Each key once")
     .optional(),
@@ -65,15 +66,15 @@ export type CampaignSettingsInput = z.infer<typeof campaignSettingsInput>;
 
 /** Spec 002: campaign names 2-50. */
 const name = z
-  .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
-  .min(1, "Required")
-  .min(2, "Too Short!")
-  .max(50, "Too Long!");
+  .min(1, REQUIRED)
+  .min(2, TOO_SHORT)
+  .max(50, TOO_LONG);
 /** Empty strings come as null (spec 002) and are stored empty. */
 const slot = z
-  .string({ error: "Must be text" })
-  .max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`)
+  .string({ error: NOT_TEXT })
+  .max(MAX_MESSAGE_BODY, TOO_LONG)
   .nullable()
   .transform((v) => (v ?? "").trim())
   .optional();
@@ -134,9 +135,9 @@ export type ListCampaignsQuery = z.infer<typeof listCampaignsQuery>;
 /** POST /campaigns/:id/test: the campaign's first message (and confirmation) to one number, before starting. */
 export const testCampaignInput = z.object({
   number: z
-    .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+    .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
     .transform((n) => n.replace(/\D/g, ""))
-    .pipe(z.string().min(8, "Too Short!").max(20, "Too Long!")),
+    .pipe(z.string().min(8, TOO_SHORT).max(20, TOO_LONG)),
 });
 export type TestCampaignInput = z.infer<typeof testCampaignInput>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
+import { REQUIRED, TOO_LONG } from "./fieldMessages";
 
 /** Messages per page of a chat (GET /chats/:id/messages); older pages load when scrolled near the top. */
 export const CHAT_MESSAGES_PAGE_SIZE = 30;
@@ -10,15 +11,12 @@ export const MAX_CHAT_MESSAGE_LENGTH = 4_000;
 /** An attachment in a chat (R2), as the inbox's. */
 export const MAX_CHAT_MEDIA_BYTES = 16 * 1024 * 1024;
 
-/** Spec 002's dialog alerts, answered by the server too. */
-export const CHAT_TITLE_REQUIRED = "Por favor, preencha o título da conversa.";
-export const CHAT_USERS_REQUIRED = "Por favor, selecione pelo menos um usuário.";
 
 const userId = platformId("Must be a user id");
-const title = z.string({ error: CHAT_TITLE_REQUIRED }).trim().min(1, CHAT_TITLE_REQUIRED).max(120, "Too Long!");
+const title = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(120, TOO_LONG);
 const members = z
-  .array(userId, { error: CHAT_USERS_REQUIRED })
-  .min(1, CHAT_USERS_REQUIRED)
+  .array(userId, { error: REQUIRED })
+  .min(1, REQUIRED)
   .max(MAX_CHAT_MEMBERS, `At most ${MAX_CHAT_MEMBERS} users`)
   .transform((ids) => [...new Set(ids)]);
 
@@ -46,14 +44,14 @@ export const chatMessagesQuery = z.object({
  * members it names with @; ids of non-members, or whose name the text does not carry, are dropped.
  */
 export const sendChatMessageInput = z.object({
-  message: z.string({ error: "Obrigatório" }).trim().min(1, "Obrigatório").max(MAX_CHAT_MESSAGE_LENGTH, "Too Long!"),
+  message: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(MAX_CHAT_MESSAGE_LENGTH, TOO_LONG),
   mentions: z.array(userId).max(MAX_CHAT_MEMBERS).default([]),
 });
 export type SendChatMessageInput = z.infer<typeof sendChatMessageInput>;
 
 /** The multipart form of an attachment: the file, and an optional caption (with its mentions as a JSON list). */
 export const chatMediaFields = z.object({
-  message: z.string().trim().max(MAX_CHAT_MESSAGE_LENGTH, "Too Long!").default(""),
+  message: z.string().trim().max(MAX_CHAT_MESSAGE_LENGTH, TOO_LONG).default(""),
   mentions: z
     .string()
     .default("[]")

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
 import { emailField, passwordField } from "./users";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
 
 /** Billing recurrences; the due date moves forward by 1, 2, 3, 6 or 12 months. */
 export const COMPANY_RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
@@ -14,7 +15,7 @@ export type WeekdaySchedule = {
   endTime: string;
 };
 
-const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
+const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) });
 
 function isRealDate(text: string): boolean {
   const [y, m, d] = text.split("-").map(Number) as [number, number, number];
@@ -39,26 +40,26 @@ export const dueDateField = z
   .refine((v) => !v || isRealDate(v), "Must be a date YYYY-MM-DD")
   .transform((v) => (v ? v : null));
 
-export const companyNameField = requiredString().trim().min(1, "Required").min(2, "Too Short!").max(100, "Too Long!");
+export const companyNameField = requiredString().trim().min(1, REQUIRED).min(2, TOO_SHORT).max(100, TOO_LONG);
 const phoneField = z
-  .string({ error: "Must be text" })
+  .string({ error: NOT_TEXT })
   .trim()
-  .max(30, "Too Long!")
+  .max(30, TOO_LONG)
   .regex(/^[0-9+()\-\s]*$/, "Only digits, spaces and + ( ) -");
-const optionalText = (max: number) => z.string({ error: "Must be text" }).trim().max(max, "Too Long!").nullable();
+const optionalText = (max: number) => z.string({ error: NOT_TEXT }).trim().max(max, TOO_LONG).nullable();
 
 export const companyFields = {
   name: companyNameField,
   email: emailField,
   phone: phoneField.default(""),
-  planId: platformId("Must be an id", "Required"),
+  planId: platformId("Must be an id", REQUIRED),
   status: z.boolean({ error: "Must be true or false" }).default(true),
   dueDate: dueDateField.default(null),
   recurrence: z.enum(COMPANY_RECURRENCES, { error: "Must be a recurrence" }).default("MENSAL"),
   campaignsEnabled: z.boolean({ error: "Must be true or false" }).default(false),
   timezone: z
-    .string({ error: "Must be text" })
-    .max(64, "Too Long!")
+    .string({ error: NOT_TEXT })
+    .max(64, TOO_LONG)
     .refine(isValidTimeZone, "Unknown time zone")
     .default("America/Sao_Paulo"),
   billingName: optionalText(100).optional(),
@@ -83,7 +84,7 @@ export const updateCompanyInput = patchOf({
   dueDate: dueDateField.optional(),
   recurrence: z.enum(COMPANY_RECURRENCES, { error: "Must be a recurrence" }).optional(),
   campaignsEnabled: z.boolean({ error: "Must be true or false" }).optional(),
-  timezone: z.string({ error: "Must be text" }).max(64, "Too Long!").refine(isValidTimeZone, "Unknown time zone").optional(),
+  timezone: z.string({ error: NOT_TEXT }).max(64, TOO_LONG).refine(isValidTimeZone, "Unknown time zone").optional(),
   billingName: companyFields.billingName,
   addressZipCode: companyFields.addressZipCode,
   addressStreet: companyFields.addressStreet,
@@ -99,7 +100,7 @@ const time = z.string({ error: "Must be a time HH:MM" }).regex(/^(?:([01]\d|2[0-
 /** Service hours of one weekday; both times empty means closed that day. */
 export const weekdaySchedule = z
   .object({
-    weekday: requiredString().trim().min(1, "Required").max(30, "Too Long!"),
+    weekday: requiredString().trim().min(1, REQUIRED).max(30, TOO_LONG),
     weekdayEn: z.enum(WEEKDAYS_EN, { error: "Must be an English weekday" }),
     startTime: time,
     endTime: time,
@@ -109,7 +110,7 @@ export const weekdaySchedule = z
 /** PUT /api/companies/:id/schedules: the seven weekdays, each once. */
 export const updateSchedulesInput = z.object({
   schedules: z
-    .array(weekdaySchedule, { error: "Required" })
+    .array(weekdaySchedule, { error: REQUIRED })
     .length(7, "Give the seven weekdays")
     .refine((list) => new Set(list.map((d) => d.weekdayEn)).size === 7, "Each weekday once"),
 });

@@ -3,6 +3,7 @@ import { platformId } from "./ids";
 import { patchOf } from "./patch";
 import { pagedSearchQuery } from "./paging";
 import { personName } from "./users";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG, INVALID_EMAIL } from "./fieldMessages";
 
 const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD");
 const id = platformId();
@@ -23,7 +24,7 @@ export type ListContactsQuery = z.infer<typeof listContactsQuery>;
  * the column headers in the page's language (lang; pt-BR when not given).
  */
 export const exportContactsQuery = z.object({
-  searchParam: z.string().trim().max(200, "Too Long!").default(""),
+  searchParam: z.string().trim().max(200, TOO_LONG).default(""),
   lang: z.enum(["pt-BR", "en", "es"], { error: "Must be pt-BR, en or es" }).default("pt-BR"),
 });
 export type ExportContactsQuery = z.infer<typeof exportContactsQuery>;
@@ -31,31 +32,31 @@ export type ExportContactsQuery = z.infer<typeof exportContactsQuery>;
 /** GET /contacts/list: id, name and number for pickers (new ticket, schedules), at most this many. */
 export const CONTACT_PICKER_LIMIT = 50;
 export const contactPickerQuery = z.object({
-  searchParam: z.string().trim().max(200, "Too Long!").default(""),
+  searchParam: z.string().trim().max(200, TOO_LONG).default(""),
 });
 export type ContactPickerQuery = z.infer<typeof contactPickerQuery>;
 
 /** As typed: 8 to 50 characters with at least 8 digits; the domain normalises it (domain/contacts/phoneNumber). */
 export const contactNumber = z
-  .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
-  .min(1, "Required")
-  .min(8, "Too Short!")
-  .max(50, "Too Long!")
-  .refine((v) => v.replace(/\D/g, "").length >= 8, "Too Short!");
+  .min(1, REQUIRED)
+  .min(8, TOO_SHORT)
+  .max(50, TOO_LONG)
+  .refine((v) => v.replace(/\D/g, "").length >= 8, TOO_SHORT);
 
 /** Empty, or a valid address (stored lower-case). */
 export const contactEmail = z
-  .string({ error: "Must be text" })
+  .string({ error: NOT_TEXT })
   .trim()
   .toLowerCase()
-  .max(254, "Too Long!")
-  .pipe(z.union([z.literal(""), z.email("Invalid email")], { error: "Invalid email" }));
+  .max(254, TOO_LONG)
+  .pipe(z.union([z.literal(""), z.email(INVALID_EMAIL)], { error: INVALID_EMAIL }));
 
 export const MAX_EXTRA_INFO = 50;
 const extraInfoItem = z.object({
-  name: z.string({ error: "Required" }).trim().min(1, "Required").max(100, "Too Long!"),
-  value: z.string({ error: "Must be text" }).max(1000, "Too Long!").default(""),
+  name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, TOO_LONG),
+  value: z.string({ error: NOT_TEXT }).max(1000, TOO_LONG).default(""),
 });
 
 export const createContactInput = z.object({
@@ -82,7 +83,7 @@ export const MAX_BULK_DELETE = 500;
 export const bulkDeleteContactsInput = z.object({
   ids: z
     .array(id, { error: "Must be a list of ids" })
-    .min(1, "Required")
+    .min(1, REQUIRED)
     .max(MAX_BULK_DELETE, `At most ${MAX_BULK_DELETE}`),
 });
 export type BulkDeleteContactsInput = z.infer<typeof bulkDeleteContactsInput>;
@@ -97,7 +98,7 @@ export const MAX_IMPORT_FILE_BYTES = 2 * 1024 * 1024;
  * refusing the import.
  */
 const cell = z
-  .union([z.string(), z.number(), z.null()], { error: "Must be text" })
+  .union([z.string(), z.number(), z.null()], { error: NOT_TEXT })
   .optional()
   .transform((v) => (v === null || v === undefined ? "" : String(v)));
 export const importRow = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_MESSAGE_BODY } from "./messages";
+import { REQUIRED, tooLongAt } from "./fieldMessages";
 
 /** 60 sends a minute per connection token (fixed window, shared by every client that holds the token). */
 export const EXTERNAL_API_RATE_LIMIT = { max: 60, windowSeconds: 60 };
@@ -15,16 +16,16 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const externalSendInput = z.object({
   number: z
-    .union([z.string(), z.number().int().nonnegative().transform(String)], { error: "Required" })
+    .union([z.string(), z.number().int().nonnegative().transform(String)], { error: REQUIRED })
     .pipe(
       z
         .string()
         .trim()
-        .min(1, "Required")
-        .max(30, "Too Long! (max 30)")
+        .min(1, REQUIRED)
+        .max(30, tooLongAt(30))
         .regex(/^[\d\s()+.-]+$/, "Only digits: country code + area code + number"),
     ),
-  body: z.string({ error: "Expected text" }).max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`).default(""),
+  body: z.string({ error: "Expected text" }).max(MAX_MESSAGE_BODY, tooLongAt(MAX_MESSAGE_BODY)).default(""),
   closeTicket: z
     .union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")], {
       error: "Expected true or false",

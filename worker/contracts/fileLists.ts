@@ -3,6 +3,7 @@ import { platformId } from "./ids";
 import { MAX_MEDIA_BYTES } from "./messages";
 import { pagedSearchQuery } from "./paging";
 import { patchOf } from "./patch";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
 
 export { pagedSearchQuery as listFileListsQuery } from "./paging";
 
@@ -11,24 +12,24 @@ export const MAX_FILE_LIST_FILE_BYTES = MAX_MEDIA_BYTES;
 /** Files per list: each is one WhatsApp message, sent before the option's or campaign's own. */
 export const MAX_FILE_LIST_FILES = 20;
 
-/** Spec 002: file list name min 3 ('nome muito curto'); message required. */
+/** Spec 002: file list name min 3; message required (the web shows the spec's 'nome muito curto'). */
 const name = z
-  .string({ error: (iss) => (iss.input === undefined ? "Obrigatório" : "Must be text") })
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
-  .min(1, "Obrigatório")
-  .min(3, "nome muito curto")
-  .max(100, "Too Long!");
+  .min(1, REQUIRED)
+  .min(3, TOO_SHORT)
+  .max(100, TOO_LONG);
 const message = z
-  .string({ error: (iss) => (iss.input === undefined ? "Obrigatório" : "Must be text") })
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
-  .min(1, "Obrigatório")
-  .max(2000, "Too Long!");
+  .min(1, REQUIRED)
+  .max(2000, TOO_LONG);
 
 /** One file's shown name and caption; `id` names a file already uploaded (the order given is the sending order). */
 const fileEntry = z.object({
   id: platformId("Must be a file id"),
-  name: z.string({ error: "Must be text" }).trim().min(1, "Obrigatório").max(120, "Too Long!"),
-  description: z.string({ error: "Must be text" }).trim().max(1000, "Too Long!").default(""),
+  name: z.string({ error: NOT_TEXT }).trim().min(1, REQUIRED).max(120, TOO_LONG),
+  description: z.string({ error: NOT_TEXT }).trim().max(1000, TOO_LONG).default(""),
 });
 
 export const createFileListInput = z.object({ name, message });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { patchOf } from "./patch";
+import { REQUIRED, NOT_TEXT, TOO_LONG } from "./fieldMessages";
 
 /** A YouTube link (watch, youtu.be, embed, shorts) or a bare video id: the id, 11 characters. */
 export function youtubeId(text: string): string | null {
@@ -20,16 +21,16 @@ export function youtubeId(text: string): string | null {
   return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
 }
 
-const text = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
+const text = () => z.string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) });
 
 /** Spec 001: title, description, video (a YouTube code or link; the code is stored). */
 const fields = {
-  title: text().trim().min(1, "Required").max(200, "Too Long!"),
-  description: text().trim().max(2000, "Too Long!"),
+  title: text().trim().min(1, REQUIRED).max(200, TOO_LONG),
+  description: text().trim().max(2000, TOO_LONG),
   video: text()
     .trim()
-    .min(1, "Required")
-    .max(300, "Too Long!")
+    .min(1, REQUIRED)
+    .max(300, TOO_LONG)
     .transform((v, ctx) => {
       const id = youtubeId(v);
       if (!id) {

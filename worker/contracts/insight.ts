@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
+import { TOO_LONG } from "./fieldMessages";
 
 /** The dashboard's periods (spec 000: last 3, 7, 15, 30, 60, 90 days). */
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
@@ -82,7 +83,7 @@ export const ticketReportsQuery = z
   .object({
     ...filterFields,
     status: z.enum(REPORT_STATUSES, { error: "Must be open, pending or closed" }).optional(),
-    searchParam: z.string().trim().max(200, "Too Long!").default(""),
+    searchParam: z.string().trim().max(200, TOO_LONG).default(""),
     pageNumber: z.coerce.number({ error: "Must be a page number" }).int("Must be a page number").min(1, "Must be a page number").max(100_000).default(1),
     pageSize: z.coerce
       .number({ error: "Must be 20, 50 or 100" })

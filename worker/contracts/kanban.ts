@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parsePlatformId, platformId } from "./ids";
 import { idList } from "./tickets";
+import { REQUIRED } from "./fieldMessages";
 
 /**
  * Cards of each lane per page. The board's first answer is every lane's first page, so its size and time stay the
@@ -64,7 +65,7 @@ export interface KanbanLanePage {
 
 const id = platformId();
 /** A lane: a kanban tag's id, or null for 'Em aberto'. */
-const laneId = platformId("Must be a tag id or null", "Obrigatório").nullable();
+const laneId = platformId("Must be a tag id or null", REQUIRED).nullable();
 
 /**
  * PUT /ticket/kanban/:ticketId: the card's new lane (`toTagId`, a kanban tag, or null for 'Em aberto'). With
@@ -80,7 +81,7 @@ export type MoveKanbanCardInput = z.infer<typeof moveKanbanCardInput>;
 export const kanbanLaneOrderInput = z.object({
   tagIds: z
     .array(id, { error: "Must be a list of tag ids" })
-    .min(1, "Obrigatório")
+    .min(1, REQUIRED)
     .max(MAX_KANBAN_LANES, `At most ${MAX_KANBAN_LANES} lanes`)
     .refine((ids) => new Set(ids).size === ids.length, "A lane is named twice"),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { platformId } from "./ids";
+import { REQUIRED, tooLongAt } from "./fieldMessages";
 
 export const MESSAGES_PAGE_SIZE = 30;
 /** WhatsApp's own ceiling for a text message is 65,536 characters; agents never need more than this. */
@@ -42,7 +43,7 @@ export const listMessagesQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
-const body = z.string().max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`);
+const body = z.string().max(MAX_MESSAGE_BODY, tooLongAt(MAX_MESSAGE_BODY));
 
 export const sendMessageInput = z
   .object({
@@ -61,13 +62,13 @@ export const sendMessageInput = z
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
 export const editMessageInput = z.object({
-  body: body.trim().min(1, "Required"),
+  body: body.trim().min(1, REQUIRED),
 });
 
 export const reactionInput = z.object({
   type: z
     .string()
-    .min(1, "Required")
+    .min(1, REQUIRED)
     .max(16)
     .refine((v) => /\p{Extended_Pictographic}/u.test(v), "Expected an emoji"),
 });

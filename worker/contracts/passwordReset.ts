@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { passwordField } from "./users";
+import { REQUIRED, INVALID_EMAIL } from "./fieldMessages";
 
-const email = z.string().trim().toLowerCase().min(1, "Required").max(254).email("Invalid email");
+const email = z.string().trim().toLowerCase().min(1, REQUIRED).max(254).email(INVALID_EMAIL);
 
 /** Step 1 of /forgetpsw: the e-mail travels in the body (the spec's call had it in the path). */
 export const forgotPasswordInput = z.object({ email });
@@ -13,7 +14,7 @@ export const newPasswordRules = passwordField;
 /** Step 2: e-mail, code and new password, all in the body (never in the URL, unlike the spec's call). */
 export const resetPasswordInput = z.object({
   email,
-  token: z.string().trim().min(1, "Required").max(200),
+  token: z.string().trim().min(1, REQUIRED).max(200),
   newPassword: newPasswordRules,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

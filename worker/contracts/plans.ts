@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { patchOf } from "./patch";
+import { REQUIRED, NOT_TEXT, TOO_LONG } from "./fieldMessages";
 
 const limit = z.number({ error: "Must be a whole number" }).int("Must be a whole number").min(0, "Must be 0 or more").max(1_000_000);
 const flag = z.boolean({ error: "Must be true or false" });
@@ -7,10 +8,10 @@ const flag = z.boolean({ error: "Must be true or false" });
 /** A plan as the Planos tab edits it. Flags not sent default to on, like the form. */
 export const planInput = z.object({
   name: z
-    .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+    .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
     .trim()
-    .min(1, "Required")
-    .max(100, "Too Long!"),
+    .min(1, REQUIRED)
+    .max(100, TOO_LONG),
   users: limit,
   connections: limit,
   queues: limit,

@@ -2,32 +2,28 @@ import { z } from "zod";
 import { platformId } from "./ids";
 import { PROMPT_VOICES } from "./promptVoices";
 import { patchOf } from "./patch";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG, requiredOr } from "./fieldMessages";
 
-/** Spec 002's prompt form messages (Portuguese, as the spec gives them). */
-const REQUIRED = "Obrigatório";
-const TOO_SHORT = "Muito curto!";
-const TOO_LONG = "Muito longo!";
-const required = (iss: { input: unknown }, other: string) => (iss.input === undefined || iss.input === null ? REQUIRED : other);
 
 export const PROMPT_DEFAULTS = { maxTokens: 100, temperature: 1, maxMessages: 10, voice: "texto", model: "gpt-4o-mini" } as const;
 
-const name = z.string({ error: (iss) => required(iss, "Must be text") }).trim().min(1, REQUIRED).min(5, TOO_SHORT).max(100, TOO_LONG);
-const promptText = z.string({ error: (iss) => required(iss, "Must be text") }).trim().min(1, REQUIRED).min(50, TOO_SHORT).max(20_000, TOO_LONG);
+const name = z.string({ error: requiredOr(NOT_TEXT) }).trim().min(1, REQUIRED).min(5, TOO_SHORT).max(100, TOO_LONG);
+const promptText = z.string({ error: requiredOr(NOT_TEXT) }).trim().min(1, REQUIRED).min(50, TOO_SHORT).max(20_000, TOO_LONG);
 /** The provider's key: any non-blank text (providers differ in their formats). */
 const apiKey = z
-  .string({ error: (iss) => required(iss, "Must be text") })
+  .string({ error: requiredOr(NOT_TEXT) })
   .trim()
   .min(1, REQUIRED)
   .max(500, TOO_LONG)
   .regex(/^\S+$/, "Must have no spaces");
-/** A queue is mandatory (spec 002: 'Informe o setor'). */
-const queueId = platformId("Informe o setor");
+/** A queue is mandatory (spec 002: the form says 'Informe o setor'; the web shows it for this field). */
+const queueId = platformId(REQUIRED);
 const number = (min: number, max: number, integer: boolean) => {
-  const base = z.coerce.number({ error: (iss) => required(iss, "Must be a number") }).min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
+  const base = z.coerce.number({ error: requiredOr("Must be a number") }).min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
   return integer ? base.int("Must be a whole number") : base;
 };
-const voice = z.enum(PROMPT_VOICES, { error: (iss) => required(iss, "Unknown voice") });
-const shortText = (max: number) => z.string({ error: "Must be text" }).trim().max(max, TOO_LONG);
+const voice = z.enum(PROMPT_VOICES, { error: requiredOr("Unknown voice") });
+const shortText = (max: number) => z.string({ error: NOT_TEXT }).trim().max(max, TOO_LONG);
 /** An OpenAI-compatible API ("https://api.openai.com/v1" when empty). */
 const baseUrl = z
   .string({ error: "Must be a URL" })
@@ -35,7 +31,7 @@ const baseUrl = z
   .max(500, TOO_LONG)
   .refine((v) => v === "" || /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v), "Must be an http(s) URL")
   .transform((v) => v.replace(/\/+$/, ""));
-const model = z.string({ error: "Must be text" }).trim().min(1, REQUIRED).max(100, TOO_LONG).regex(/^[\w.:/-]+$/, "Must be a model name");
+const model = z.string({ error: NOT_TEXT }).trim().min(1, REQUIRED).max(100, TOO_LONG).regex(/^[\w.:/-]+$/, "Must be a model name");
 
 const fields = {
   name,

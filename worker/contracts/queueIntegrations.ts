@@ -1,21 +1,20 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG, requiredOr } from "./fieldMessages";
 
 export { pagedSearchQuery as listQueueIntegrationsQuery, type PagedSearchQuery as ListQueueIntegrationsQuery } from "./paging";
 
 export const INTEGRATION_TYPES = ["dialogflow", "n8n", "webhook", "typebot"] as const;
 export const INTEGRATION_LANGUAGES = ["pt-BR", "en", "es"] as const;
 
-const REQUIRED = "Required";
-const required = (iss: { input: unknown }, other: string) => (iss.input === undefined || iss.input === null ? REQUIRED : other);
 
 /** Spec 002: name 2-50 ('Too Short!', 'Too Long!', 'Required'). */
-const name = z.string({ error: (iss) => required(iss, "Must be text") }).trim().min(1, REQUIRED).min(2, "Too Short!").max(50, "Too Long!");
-const text = (max: number) => z.string({ error: "Must be text" }).trim().max(max, "Too Long!");
+const name = z.string({ error: requiredOr(NOT_TEXT) }).trim().min(1, REQUIRED).min(2, TOO_SHORT).max(50, TOO_LONG);
+const text = (max: number) => z.string({ error: NOT_TEXT }).trim().max(max, TOO_LONG);
 const url = z
-  .string({ error: (iss) => required(iss, "Must be a URL") })
+  .string({ error: requiredOr("Must be a URL") })
   .trim()
-  .max(2000, "Too Long!")
+  .max(2000, TOO_LONG)
   .refine((v) => v === "" || /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v), "Must be an http(s) URL");
 const whole = (min: number, max: number) => z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
 

@@ -3,6 +3,7 @@ import { platformId, platformIdText } from "./ids";
 import { patchOf } from "./patch";
 import type { WeekdaySchedule } from "./companies";
 import { MAX_MEDIA_BYTES, MAX_MESSAGE_BODY } from "./messages";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
 
 /** Greeting and option attachments are sent to contacts over WhatsApp: its 16 MB media limit, its types. */
 export const MAX_QUEUE_MEDIA_BYTES = MAX_MEDIA_BYTES;
@@ -24,16 +25,16 @@ export const DEFAULT_QUEUE_SCHEDULES: QueueSchedule[] = [
   { weekday: "Domingo", weekdayEn: "sunday", startTime: "00:00", endTime: "00:00" },
 ];
 
-const requiredText = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
+const requiredText = () => z.string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) });
 
 /** spec 002: name required, 2-50 ('Too Short!', 'Too Long!', 'Required'). */
-const queueName = requiredText().trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!");
+const queueName = requiredText().trim().min(1, REQUIRED).min(2, TOO_SHORT).max(50, TOO_LONG);
 
 /** spec 002: colour required, 3-9 characters; we take it as a CSS hex colour (#rgb … #rrggbbaa), as the picker gives. */
 export const QUEUE_COLOR = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const queueColor = requiredText().trim().min(1, "Required").regex(QUEUE_COLOR, "Must be a colour like #A4CCCC");
+const queueColor = requiredText().trim().min(1, REQUIRED).regex(QUEUE_COLOR, "Must be a colour like #A4CCCC");
 
-const message = z.string({ error: "Must be text" }).max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`);
+const message = z.string({ error: NOT_TEXT }).max(MAX_MESSAGE_BODY, TOO_LONG);
 const orderQueue = z
   .number({ error: "Must be a whole number" })
   .int("Must be a whole number")
@@ -50,7 +51,7 @@ const time = z.string({ error: "Must be a time HH:MM" }).regex(/^(?:([01]\d|2[0-
  */
 export const queueSchedule = z
   .object({
-    weekday: requiredText().trim().min(1, "Required").max(30, "Too Long!"),
+    weekday: requiredText().trim().min(1, REQUIRED).max(30, TOO_LONG),
     weekdayEn: z.enum(WEEKDAYS_EN, { error: "Must be an English weekday" }),
     startTime: time,
     endTime: time,
@@ -90,7 +91,7 @@ export const updateQueueInput = patchOf({
 export type UpdateQueueInput = z.infer<typeof updateQueueInput>;
 
 /** An option's title (what the menu lists after its number). */
-const optionTitle = requiredText().trim().min(1, "Required").max(100, "Too Long!");
+const optionTitle = requiredText().trim().min(1, REQUIRED).max(100, TOO_LONG);
 const positiveId = platformId();
 
 /**

@@ -1,19 +1,20 @@
 import { z } from "zod";
 import { patchOf } from "./patch";
 import { MAX_MESSAGE_BODY } from "./messages";
+import { REQUIRED, NOT_TEXT, TOO_LONG } from "./fieldMessages";
 
 export { pagedSearchQuery as listQuickMessagesQuery, type PagedSearchQuery as ListQuickMessagesQuery } from "./paging";
 
 /** Attachments of quick messages: up to WhatsApp's 16 MB for media. */
 export const MAX_QUICK_MESSAGE_MEDIA_BYTES = 16 * 1024 * 1024;
 
-/** The "/shortcode" typed in the composer (spec 002: required, 'Obrigatório'). */
+/** The "/shortcode" typed in the composer (spec 002: required). */
 const shortcode = z
-  .string({ error: (iss) => (iss.input === undefined ? "Obrigatório" : "Must be text") })
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
-  .min(1, "Obrigatório")
-  .max(100, "Too Long!");
-const message = z.string({ error: "Must be text" }).max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`);
+  .min(1, REQUIRED)
+  .max(100, TOO_LONG);
+const message = z.string({ error: NOT_TEXT }).max(MAX_MESSAGE_BODY, TOO_LONG);
 const flag = z.boolean({ error: "Must be true or false" });
 
 export const createQuickMessageInput = z.object({

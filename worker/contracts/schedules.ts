@@ -3,6 +3,7 @@ import { platformIdText } from "./ids";
 import { MAX_MESSAGE_BODY } from "./messages";
 import { pagedSearchQuery } from "./paging";
 import { patchOf } from "./patch";
+import { REQUIRED, NOT_TEXT, tooLongAt } from "./fieldMessages";
 
 /** A schedule's states (spec 002). */
 export const SCHEDULE_STATUSES = ["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"] as const;
@@ -15,7 +16,7 @@ export const MESSAGE_VARIABLES = ["nome", "numero", "email"] as const;
 
 const id = (what: string) =>
   z
-    .number({ error: (iss) => (iss.input === undefined ? "Obrigatório" : `Must be ${what}`) })
+    .number({ error: (iss) => (iss.input === undefined ? REQUIRED : `Must be ${what}`) })
     .int(`Must be ${what}`)
     .positive(`Must be ${what}`);
 
@@ -24,7 +25,7 @@ const id = (what: string) =>
  * read in UTC. The page sends ISO instants from the company's time zone.
  */
 const sendAt = z
-  .string({ error: (iss) => (iss.input === undefined ? "Obrigatório" : "Must be a date and time") })
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : "Must be a date and time") })
   .trim()
   .transform((raw, ctx) => {
     const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(raw) ? `${raw.replace(" ", "T")}Z` : raw;
@@ -52,9 +53,9 @@ export const scheduleRecurrence = z
 export type ScheduleRecurrenceInput = z.infer<typeof scheduleRecurrence>;
 
 const body = z
-  .string({ error: (iss) => (iss.input === undefined ? "Obrigatório" : "Must be text") })
-  .max(MAX_MESSAGE_BODY, `Too Long! (max ${MAX_MESSAGE_BODY})`)
-  .refine((text) => text.trim().length > 0, "Obrigatório");
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
+  .max(MAX_MESSAGE_BODY, tooLongAt(MAX_MESSAGE_BODY))
+  .refine((text) => text.trim().length > 0, REQUIRED);
 
 export const createScheduleInput = z.object({
   body,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
 import { emailField, passwordField, personName } from "./users";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
 
 /**
  * POST /api/companies/cadastro (public signup). Only what the visitor chooses: everything that costs money (the
@@ -8,22 +9,22 @@ import { emailField, passwordField, personName } from "./users";
  */
 export const signupInput = z.object({
   name: z
-    .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+    .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
     .trim()
-    .min(1, "Required")
-    .min(2, "Too Short!")
-    .max(50, "Too Long!"),
+    .min(1, REQUIRED)
+    .min(2, TOO_SHORT)
+    .max(50, TOO_LONG),
   /** The person signing up, who becomes the company's first admin (the spec's call lacks it: the company's name then). */
   ownerName: personName.optional(),
   email: emailField,
   /** The mask (99) 99999-9999: stored as its digits, at most 11. */
   phone: z
-    .string({ error: "Must be text" })
+    .string({ error: NOT_TEXT })
     .transform((p) => p.replace(/\D/g, ""))
-    .pipe(z.string().max(11, "Too Long!"))
+    .pipe(z.string().max(11, TOO_LONG))
     .default(""),
   password: passwordField,
-  planId: platformIdText("Required"),
+  planId: platformIdText(REQUIRED),
   /** The Turnstile widget's token (its form field is cf-turnstile-response); required when Turnstile is configured. */
   turnstileToken: z.string().max(4096).optional(),
 });

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
 
 export { pagedSearchQuery as listTagsQuery, type PagedSearchQuery as ListTagsQuery } from "./paging";
 
-/** Tag names: at least 3 characters (spec 002: 'Mensagem muito curta', 'Obrigatório'). */
+/** Tag names: at least 3 characters (spec 002; the web shows the spec's 'Mensagem muito curta'). */
 const tagName = z
-  .string({ error: (iss) => (iss.input === undefined ? "Obrigatório" : "Must be text") })
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
-  .min(1, "Obrigatório")
-  .min(3, "Mensagem muito curta")
-  .max(100, "Too Long!");
+  .min(1, REQUIRED)
+  .min(3, TOO_SHORT)
+  .max(100, TOO_LONG);
 
 /** A CSS hex colour (#rgb, #rgba, #rrggbb or #rrggbbaa), as the colour picker gives. */
 const tagColor = z

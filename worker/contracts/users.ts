@@ -2,25 +2,26 @@ import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
 import { meetsPasswordRule, PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE } from "./passwordRule";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG, INVALID_EMAIL } from "./fieldMessages";
 
 export const USER_PROFILES = ["admin", "supervisor", "user"] as const;
 /** allTicket: "enabled" lets an agent see pending tickets outside its queues in notifications. */
 export const ALL_TICKET_VALUES = ["enabled", "disabled"] as const;
 
-const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") });
+const requiredString = () => z.string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) });
 
 /** Person names (users, the signup and company user forms): 2 to 50 characters. */
-export const personName = requiredString().trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!");
+export const personName = requiredString().trim().min(1, REQUIRED).min(2, TOO_SHORT).max(50, TOO_LONG);
 export const emailField = requiredString()
   .trim()
   .toLowerCase()
-  .min(1, "Required")
-  .max(254, "Too Long!")
-  .pipe(z.email("Invalid email"));
+  .min(1, REQUIRED)
+  .max(254, TOO_LONG)
+  .pipe(z.email(INVALID_EMAIL));
 /** A password being set: the one rule (contracts/passwordRule). */
 export const passwordField = requiredString()
-  .min(1, "Required")
-  .max(PASSWORD_MAX_LENGTH, "Too Long!")
+  .min(1, REQUIRED)
+  .max(PASSWORD_MAX_LENGTH, TOO_LONG)
   .refine(meetsPasswordRule, PASSWORD_RULE_MESSAGE);
 
 export const LANGUAGES = ["pt-BR", "en", "es"] as const;
@@ -50,7 +51,7 @@ export const updateUserInput = patchOf({
   email: emailField.optional(),
   password: passwordField.optional(),
   /** Required with `password` when users change their own (see updateUser); any length, as it was once set. */
-  currentPassword: z.string({ error: "Must be text" }).max(1000, "Too Long!").optional(),
+  currentPassword: z.string({ error: NOT_TEXT }).max(1000, TOO_LONG).optional(),
   language: languageField.optional(),
   profile: profileField.optional(),
   super: z.boolean({ error: "Must be true or false" }).optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
 import { patchOf } from "./patch";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
 
 /**
  * WhatsApp connections (spec 001 §3, the connections page's dialog): POST /whatsapp takes every field, PUT
@@ -10,14 +11,14 @@ import { patchOf } from "./patch";
 
 /** Spec 001 §5: name 2 to 50 and required, with the form's messages. */
 export const connectionName = z
-  .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
-  .min(1, "Required")
-  .min(2, "Too Short!")
-  .max(50, "Too Long!");
+  .min(1, REQUIRED)
+  .min(2, TOO_SHORT)
+  .max(50, TOO_LONG);
 
 /** Messages sent to contacts (greeting, completion, out of hours, rating, inactivity). */
-const message = z.string({ error: "Must be text" }).max(4096, "Too Long!");
+const message = z.string({ error: NOT_TEXT }).max(4096, TOO_LONG);
 
 const digits = (max: number, error: string) =>
   z
@@ -106,8 +107,8 @@ export type UpdateWhatsappInput = z.infer<typeof updateWhatsappInput>;
 /** POST /whatsappsession/:id/pairing-code: the phone number to pair, any formatting; digits are kept. */
 export const pairingCodeInput = z.object({
   number: z
-    .string({ error: (iss) => (iss.input === undefined ? "Required" : "Must be text") })
+    .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
     .transform((v) => v.replace(/\D/g, ""))
-    .pipe(z.string().min(1, "Required").min(10, "Country code, area code and number").max(15, "Too Long!")),
+    .pipe(z.string().min(1, REQUIRED).min(10, "Country code, area code and number").max(15, TOO_LONG)),
 });
 export type PairingCodeInput = z.infer<typeof pairingCodeInput>;

@@ -1,27 +1,57 @@
 import type { TFunction } from "i18next";
 import { ApiError } from "./api-error";
 import { describeErrorCode } from "./errors";
+import { FIELD_MESSAGES, type FieldMessageName } from "../../../worker/contracts/fieldMessages";
 
 /** "extraInfo.0.name" (the API's path) → "extraInfo[0].name" (conform's field name). */
 export function conformName(path: string): string {
   return path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 }
 
-/** The API's field messages (worker/contracts: zod's, in English) that have a translation of their own. */
-const SERVER_MESSAGES: Record<string, string> = {
-  Required: "validation.required",
-  "Too Short!": "validation.tooShort",
-  "Too Long!": "validation.tooLong",
-  "Invalid email": "validation.invalidEmail",
-};
+/** Translation keys a form may set for the vocabulary's messages, where its spec has a text of its own. */
+export type FieldMessageOverrides = Partial<Record<FieldMessageName, string>>;
 
 /**
- * One way for every form: the page validates with messages in the user's language, and what the server still
- * refuses under a field is shown in that language too (a message it knows, else "invalid value"), never as the
- * API's English text.
+ * The one translated error map: each message of the contracts' vocabulary (worker/contracts/fieldMessages.ts),
+ * whether the server answered it or the page's own check of the same contract gave it, and its translation key.
  */
-export function fieldMessage(serverMessage: string, t: TFunction): string {
-  return t(SERVER_MESSAGES[serverMessage] ?? "validation.invalid");
+const FIELD_MESSAGE_KEYS: Record<FieldMessageName, string> = {
+  required: "validation.required",
+  notText: "validation.invalid",
+  tooShort: "validation.tooShort",
+  tooLong: "validation.tooLong",
+  invalidEmail: "validation.invalidEmail",
+};
+const nameOf = new Map(Object.entries(FIELD_MESSAGES).map(([name, message]) => [message as string, name as FieldMessageName]));
+
+/**
+ * One way for every form: a message of the vocabulary, from the page's own check or from the server, is shown in the
+ * user's language (with the form's own text where it overrides one); a page's own rule gives a translation key as
+ * its message; any other message reads "invalid value", never the API's English text.
+ */
+export function fieldMessage(message: string, t: TFunction, overrides: FieldMessageOverrides = {}): string {
+  // "Too Long! (max 4096)" is the vocabulary's "Too Long!" with its limit (tooLongAt).
+  const name = nameOf.get(message.replace(/ \(max \d+\)$/, ""));
+  if (name) return t(overrides[name] ?? FIELD_MESSAGE_KEYS[name]);
+  return t(message, { defaultValue: t("validation.invalid") });
+}
+
+/**
+ * A client check's submission with its messages translated in place (conform's reply reads the same object), for
+ * `onValidate`: `translateSubmission(parseWithZod(formData, { schema }), t)`.
+ */
+export function translateSubmission<S extends object>(
+  submission: S,
+  t: TFunction,
+  overrides?: FieldMessageOverrides | ((field: string) => FieldMessageOverrides | undefined),
+): S {
+  const error = "error" in submission ? (submission.error as Record<string, string[] | null> | null | undefined) : undefined;
+  if (!error) return submission;
+  for (const [field, messages] of Object.entries(error)) {
+    const own = typeof overrides === "function" ? overrides(field) : overrides;
+    if (messages) error[field] = messages.map((message) => fieldMessage(message, t, own));
+  }
+  return submission;
 }
 
 /**
@@ -36,13 +66,14 @@ export function fieldErrorsFrom(
   codeFields: Record<string, string> = {},
   /** Server field names with no input of their own, mapped to the closest input ({ queues: "queueIds" }). */
   aliases: Record<string, string> = {},
+  overrides: FieldMessageOverrides | ((field: string) => FieldMessageOverrides | undefined) = {},
 ): Record<string, string[]> | null {
   if (!(err instanceof ApiError)) return null;
   const known = typeof fields === "function" ? fields : (name: string) => fields.includes(name);
   const fieldErrors: Record<string, string[]> = {};
   for (const [path, message] of Object.entries(err.fields)) {
     const name = aliases[path] ?? conformName(path);
-    if (known(name)) fieldErrors[name] = [fieldMessage(message, t)];
+    if (known(name)) fieldErrors[name] = [fieldMessage(message, t, typeof overrides === "function" ? overrides(name) : overrides)];
   }
   const field = err.code ? codeFields[err.code] : undefined;
   if (field && known(field)) fieldErrors[field] = [describeErrorCode(err.code, t)];

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CHAT_MESSAGES_PAGE_SIZE, CHAT_TITLE_REQUIRED, CHAT_USERS_REQUIRED } from "../../contracts/chats";
+import { CHAT_MESSAGES_PAGE_SIZE } from "../../contracts/chats";
 import { chatMessages, chats, chatUsers } from "../../db/tenant";
 import { call, companyWithTeam, createPlan, createUser, inTenant, loginAs } from "../../testing/fixtures";
 import { PNG } from "../../testing/media";
@@ -60,10 +60,10 @@ describe("POST /api/chats", () => {
     const before = await chatCount(teamA.company.id);
     const noTitle = await call("POST", "/api/chats", { token: teamA.agent.token, body: { title: "  ", users: [teamA.admin.id] } });
     expect(noTitle.status).toBe(400);
-    expect(noTitle.json.fields).toEqual({ title: CHAT_TITLE_REQUIRED });
+    expect(noTitle.json.fields).toEqual({ title: "Required" });
     const noUsers = await call("POST", "/api/chats", { token: teamA.agent.token, body: { title: "Sem gente", users: [] } });
     expect(noUsers.status).toBe(400);
-    expect(noUsers.json.fields).toEqual({ users: CHAT_USERS_REQUIRED });
+    expect(noUsers.json.fields).toEqual({ users: "Required" });
     expect(await chatCount(teamA.company.id)).toBe(before);
   });
 
@@ -128,7 +128,7 @@ describe("PUT and DELETE /api/chats/:id", () => {
     expect((await call("DELETE", `/api/chats/${chat.id}`, { token: teamB.admin.token })).status).toBe(404);
     expect((await call("PUT", `/api/chats/${chat.id}`, { token: teamA.agent.token, body: {} })).status).toBe(400);
     const blank = await call("PUT", `/api/chats/${chat.id}`, { token: teamA.agent.token, body: { title: "" } });
-    expect(blank.json.fields).toEqual({ title: CHAT_TITLE_REQUIRED });
+    expect(blank.json.fields).toEqual({ title: "Required" });
     const row = await inTenant(teamA.company.id, (db) => db.select().from(chats).where(eq(chats.id, chat.id)).get());
     expect(row?.title).toBe("Intocável");
   });

@@ -72,7 +72,7 @@ describe("/api/files", () => {
     const { company, admin, list } = await listWithFiles();
     const short = await call("POST", "/api/files", { token: admin.token, body: { name: "ab", message: "" } });
     expect(short.status).toBe(400);
-    expect(short.json.fields).toEqual({ name: "nome muito curto", message: "Obrigatório" });
+    expect(short.json.fields).toEqual({ name: "Too Short!", message: "Required" });
     const empty = await call("PUT", `/api/files/${list.id}`, { token: admin.token, body: {} });
     expect(empty.status).toBe(400);
     const twice = await call("POST", "/api/files", { token: admin.token, body: { name: "Catálogo", message: "outro" } });

@@ -321,7 +321,7 @@ describe("PUT /api/ticket/kanban/:ticketId", () => {
     const ticket = await createTicketRow(company.id, { contactId: contact.id, status: "open" });
     const missing = await call("PUT", `/api/ticket/kanban/${ticket.id}`, { token: admin.token, body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ error: "ERR_VALIDATION", message: expect.any(String), fields: { toTagId: "Obrigatório" } });
+    expect(missing.json).toMatchObject({ error: "ERR_VALIDATION", message: expect.any(String), fields: { toTagId: "Required" } });
     const notId = await call("PUT", `/api/ticket/kanban/${ticket.id}`, { token: admin.token, body: { toTagId: "abc", fromTagId: -1 } });
     expect(notId.status).toBe(400);
     expect(Object.keys(notId.json.fields).sort()).toEqual(["fromTagId", "toTagId"]);

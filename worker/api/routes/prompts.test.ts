@@ -61,15 +61,15 @@ describe("POST /api/prompt", () => {
     const before = await countOf(a.company.id);
     const missing = await call("POST", "/api/prompt", { token: a.admin.token, body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.json.fields).toEqual({ name: "Obrigatório", prompt: "Obrigatório", apiKey: "Obrigatório", queueId: "Informe o setor" });
+    expect(missing.json.fields).toEqual({ name: "Required", prompt: "Required", apiKey: "Required", queueId: "Required" });
     const short = await call("POST", "/api/prompt", {
       token: a.admin.token,
       body: body({ name: "Abc", prompt: "curto", temperature: 3, maxTokens: 0, maxMessages: "x", voice: "robot", baseUrl: "ftp://x" }),
     });
     expect(short.status).toBe(400);
     expect(short.json.fields).toEqual({
-      name: "Muito curto!",
-      prompt: "Muito curto!",
+      name: "Too Short!",
+      prompt: "Too Short!",
       temperature: "Must be at most 2",
       maxTokens: "Must be at least 1",
       maxMessages: "Must be a number",
@@ -83,7 +83,7 @@ describe("POST /api/prompt", () => {
     const other = await createQueue(b.company.id);
     const res = await call("POST", "/api/prompt", { token: a.admin.token, body: body({ queueId: other.id }) });
     expect(res.status).toBe(400);
-    expect(res.json.fields).toEqual({ queueId: "Informe o setor" });
+    expect(res.json.fields).toEqual({ queueId: "Required" });
     const first = await created();
     const again = await call("POST", "/api/prompt", { token: a.admin.token, body: body({ name: first.name.toUpperCase() }) });
     expect(again.status).toBe(409);
@@ -213,7 +213,7 @@ describe("PUT /api/prompt/:id", () => {
     const mine = await created();
     const bad = await call("PUT", `/api/prompt/${mine.id}`, { token: a.admin.token, body: { name: "abc", temperature: 1.5 } });
     expect(bad.status).toBe(400);
-    expect(bad.json.fields).toEqual({ name: "Muito curto!" });
+    expect(bad.json.fields).toEqual({ name: "Too Short!" });
     expect((await rowOf(a.company.id, mine.id))!.temperature).toBe(1);
     expect((await call("PUT", `/api/prompt/${mine.id}`, { token: a.admin.token, body: {} })).status).toBe(400);
     expect((await call("PUT", `/api/prompt/${mine.id}`, { token: b.admin.token, body: { temperature: 0 } })).status).toBe(404);

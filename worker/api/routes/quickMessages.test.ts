@@ -136,9 +136,9 @@ describe("POST /api/quick-messages", () => {
     const { company, agent } = await companyWithTeam();
     const missing = await call("POST", "/api/quick-messages", { token: agent.token, body: { message: 5, geral: "sim" } });
     expect(missing.status).toBe(400);
-    expect(missing.json.fields).toEqual({ shortcode: "Obrigatório", message: "Must be text", geral: "Must be true or false" });
+    expect(missing.json.fields).toEqual({ shortcode: "Required", message: "Must be text", geral: "Must be true or false" });
     const blank = await call("POST", "/api/quick-messages", { token: agent.token, body: { shortcode: "   " } });
-    expect(blank.json.fields).toEqual({ shortcode: "Obrigatório" });
+    expect(blank.json.fields).toEqual({ shortcode: "Required" });
     expect(await countOf(company.id)).toBe(0);
   });
 
@@ -190,7 +190,7 @@ describe("PUT /api/quick-messages/:id", () => {
     const own = await createQuickMessage(teamA.company.id, { userId: teamA.agent.id });
     const res = await call("PUT", `/api/quick-messages/${own.id}`, { token: teamA.agent.token, body: { shortcode: "", status: "on" } });
     expect(res.status).toBe(400);
-    expect(res.json.fields).toEqual({ shortcode: "Obrigatório", status: "Must be true or false" });
+    expect(res.json.fields).toEqual({ shortcode: "Required", status: "Must be true or false" });
     expect((await row(own))?.shortcode).toBe(own.shortcode);
   });
 

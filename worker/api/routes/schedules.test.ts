@@ -90,7 +90,7 @@ describe("POST /api/schedules", () => {
       expect(res.json.error).toBe("ERR_VALIDATION");
       expect(Object.keys(res.json.fields)).toContain(field);
     }
-    expect((await call("POST", "/api/schedules", { token: admin.token, body: cases[0]![0] })).json.fields.body).toBe("Obrigatório");
+    expect((await call("POST", "/api/schedules", { token: admin.token, body: cases[0]![0] })).json.fields.body).toBe("Required");
     expect(await schedulesOf(company.id)).toEqual([]);
   });
 

@@ -123,9 +123,9 @@ describe("POST /api/tags", () => {
     const { company, agent } = await companyWithTeam();
     const missing = await call("POST", "/api/tags", { token: agent.token, body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.json.fields).toEqual({ name: "Obrigatório" });
+    expect(missing.json.fields).toEqual({ name: "Required" });
     const short = await call("POST", "/api/tags", { token: agent.token, body: { name: "ab", color: "red", kanban: 2 } });
-    expect(short.json.fields).toEqual({ name: "Mensagem muito curta", color: expect.any(String), kanban: "Must be 0 or 1" });
+    expect(short.json.fields).toEqual({ name: "Too Short!", color: expect.any(String), kanban: "Must be 0 or 1" });
     expect(await tagCount(company.id)).toBe(0);
   });
 
@@ -177,7 +177,7 @@ describe("PUT /api/tags/:id", () => {
     expect(dup.status).toBe(409);
     const bad = await call("PUT", `/api/tags/${tag.id}`, { token: teamA.admin.token, body: { name: "x" } });
     expect(bad.status).toBe(400);
-    expect(bad.json.fields).toEqual({ name: "Mensagem muito curta" });
+    expect(bad.json.fields).toEqual({ name: "Too Short!" });
     expect((await tagRow(tag))?.name).toBe(tag.name);
   });
 

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { prompts, queues } from "../../db/tenant";
 import type { Ctx } from "../context";
+import { REQUIRED } from "../../contracts/fieldMessages";
 import { AppError, fieldError } from "../errors";
 
 /** The unique index behind "one prompt per name" (for the race two requests win together). */
@@ -19,5 +20,5 @@ export async function assertPromptNameFree(ctx: Ctx, name: string, exceptId?: nu
 /** The queue must be the company's own; another company's id reads as not found, named on the field. */
 export async function assertPromptQueue(ctx: Ctx, queueId: number) {
   const queue = await ctx.db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, queueId))).get();
-  if (!queue) throw fieldError({ queueId: "Informe o setor" });
+  if (!queue) throw fieldError({ queueId: REQUIRED });
 }

@@ -1,17 +1,32 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useInputControl } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { announcementInput } from "../../../../worker/contracts/announcements";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Switch } from "../../components/ui/Switch";
-import { errorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { createAnnouncement, listCompanies, removeAnnouncementMedia, updateAnnouncement, uploadAnnouncementMedia, type AnnouncementView, type DeliveryView } from "./api";
 
 /** A datetime-local value (the browser's local time) from an ISO instant, and back. */
 const toLocal = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : "");
 const fromLocal = (value: string) => (value ? new Date(value).toISOString() : null);
+
+/** The API's rules for the texts; the audience's choice and the inputs' text forms are the page's. */
+const announcementFormSchema = announcementInput
+  .pick({ title: true, text: true })
+  .extend({
+    priority: z.enum(["1", "2", "3"]).default("3"),
+    status: z.boolean().optional(),
+    endDate: z.string().optional(),
+    audience: z.enum(["all", "chosen"]).default("all"),
+    companyIds: z.array(z.coerce.number()).default([]),
+  })
+  .refine((v) => v.audience === "all" || v.companyIds.length > 0, { path: ["companyIds"], message: "announcements.dialog.companiesRequired" });
 
 /** Creates or edits an announcement (super users): title and text required, priority, status, end date, companies, a file. */
 export function AnnouncementDialog({
@@ -26,83 +41,88 @@ export function AnnouncementDialog({
   onSaved: (a: AnnouncementView, delivery: DeliveryView | null) => void;
 }) {
   const { t } = useTranslation();
-  const [title, setTitle] = useState("");
-  const [text, setText] = useState("");
-  const [priority, setPriority] = useState<1 | 2 | 3>(3);
-  const [status, setStatus] = useState(true);
-  const [endDate, setEndDate] = useState("");
-  const [chosen, setChosen] = useState<number[] | null>(null);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={announcement ? t("announcements.dialog.editTitle") : t("announcements.dialog.createTitle")} modalLock size="lg">
+        <AnnouncementForm announcement={announcement} onSaved={onSaved} onClose={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AnnouncementForm({ announcement, onSaved, onClose }: { announcement: AnnouncementView | null; onSaved: (a: AnnouncementView, delivery: DeliveryView | null) => void; onClose: () => void }) {
+  const { t } = useTranslation();
   const [companies, setCompanies] = useState<{ id: number; name: string }[]>([]);
+  // The attachment waits beside the form for its upload.
   const [file, setFile] = useState<File | null>(null);
   const [removeFile, setRemoveFile] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
   useEffect(() => {
-    if (!open) return;
-    setTitle(announcement?.title ?? "");
-    setText(announcement?.text ?? "");
-    setPriority(announcement?.priority ?? 3);
-    setStatus(announcement?.status ?? true);
-    setEndDate(toLocal(announcement?.endDate ?? null));
-    setChosen(announcement?.companyIds ?? null);
-    setFile(null);
-    setRemoveFile(false);
-    setErrors({});
     void listCompanies().then(setCompanies).catch(() => undefined);
-  }, [open, announcement]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!title.trim()) next.title = t("announcements.dialog.required");
-    if (!text.trim()) next.text = t("announcements.dialog.required");
-    if (chosen && chosen.length === 0) next.companies = t("announcements.dialog.companiesRequired");
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setSaving(true);
-    try {
-      const input = { title: title.trim(), text: text.trim(), priority, status, endDate: fromLocal(endDate), companyIds: chosen };
+  }, []);
+  const { form, fields, saving } = useContractForm({
+    id: `announcement-form-${announcement?.id ?? "new"}`,
+    schema: announcementFormSchema,
+    defaultValue: {
+      title: announcement?.title ?? "",
+      text: announcement?.text ?? "",
+      priority: String(announcement?.priority ?? 3),
+      status: (announcement?.status ?? true) ? "on" : "",
+      endDate: toLocal(announcement?.endDate ?? null),
+      audience: announcement?.companyIds ? "chosen" : "all",
+      companyIds: announcement?.companyIds?.map(String) ?? [],
+    },
+    shouldValidate: "onSubmit",
+    fields: ["title", "text", "companyIds"],
+    messages: { title: { required: "announcements.dialog.required" }, text: { required: "announcements.dialog.required" } },
+    async save(value) {
+      const input = {
+        title: value.title,
+        text: value.text,
+        priority: Number(value.priority) as 1 | 2 | 3,
+        status: !!value.status,
+        endDate: fromLocal(value.endDate ?? ""),
+        companyIds: value.audience === "chosen" ? value.companyIds : null,
+      };
       const saved = announcement ? await updateAnnouncement(announcement.id, input) : await createAnnouncement(input);
       let view: AnnouncementView = saved;
       if (file) view = await uploadAnnouncementMedia(saved.id, file);
       else if (removeFile && announcement?.mediaUrl) view = await removeAnnouncementMedia(saved.id);
       toast.success(t("announcements.saved"));
       onSaved(view, saved.delivery);
-      onOpenChange(false);
-    } catch (err) {
-      toast.error(errorMessage(err, t));
-    } finally {
-      setSaving(false);
-    }
-  }
+      onClose();
+    },
+  });
+  const status = useInputControl(fields.status);
+  const chosen = (fields.audience.value ?? fields.audience.initialValue) === "chosen";
+  const picked = new Set((fields.companyIds.initialValue as string[] | undefined) ?? []);
+  const titleError = fields.title.errors?.[0];
+  const textError = fields.text.errors?.[0];
+  const companiesError = fields.companyIds.errors?.[0];
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={announcement ? t("announcements.dialog.editTitle") : t("announcements.dialog.createTitle")} modalLock size="lg">
-        <form onSubmit={submit} noValidate>
+        <form id={form.id} onSubmit={form.onSubmit} noValidate>
           <DialogBody className="space-y-4">
-            <Field id="ann-title" label={t("announcements.dialog.title")} error={errors.title}>
-              <Input id="ann-title" value={title} onChange={(e) => setTitle(e.target.value)} invalid={!!errors.title} maxLength={200} />
+            <Field id={fields.title.id} label={t("announcements.dialog.title")} error={titleError}>
+              <Input id={fields.title.id} name={fields.title.name} key={fields.title.key} defaultValue={fields.title.initialValue} invalid={!!titleError} maxLength={200} />
             </Field>
-            <Field id="ann-text" label={t("announcements.dialog.text")} error={errors.text}>
-              <textarea id="ann-text" value={text} onChange={(e) => setText(e.target.value)} className={textareaClasses} rows={4} aria-invalid={!!errors.text} />
+            <Field id={fields.text.id} label={t("announcements.dialog.text")} error={textError}>
+              <textarea id={fields.text.id} name={fields.text.name} key={fields.text.key} defaultValue={fields.text.initialValue} className={textareaClasses} rows={4} aria-invalid={!!textError} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
-              <Field id="ann-priority" label={t("announcements.dialog.priority")}>
+              <Field id={fields.priority.id} label={t("announcements.dialog.priority")}>
                 <Select
-                  id="ann-priority"
-                  value={String(priority)}
-                  onValueChange={(v) => setPriority(Number(v) as 1 | 2 | 3)}
+                  id={fields.priority.id}
+                  name={fields.priority.name}
+                  defaultValue={fields.priority.initialValue}
                   options={[1, 2, 3].map((p) => ({ value: String(p), label: t(`announcements.priority.${p as 1 | 2 | 3}`) }))}
                 />
               </Field>
-              <Field id="ann-end" label={t("announcements.dialog.endDate")}>
-                <Input id="ann-end" type="datetime-local" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+              <Field id={fields.endDate.id} label={t("announcements.dialog.endDate")}>
+                <Input id={fields.endDate.id} name={fields.endDate.name} type="datetime-local" defaultValue={fields.endDate.initialValue} />
               </Field>
               <div className="flex items-end gap-2 pb-2">
-                <Switch id="ann-status" checked={status} onCheckedChange={setStatus} aria-label={t("announcements.dialog.status")} />
-                <label htmlFor="ann-status" className="text-sm font-medium">
+                <Switch id={fields.status.id} checked={status.value === "on"} onCheckedChange={(on) => status.change(on ? "on" : "")} aria-label={t("announcements.dialog.status")} />
+                <label htmlFor={fields.status.id} className="text-sm font-medium">
                   {t("announcements.dialog.status")}
                 </label>
               </div>
@@ -111,34 +131,28 @@ export function AnnouncementDialog({
               <legend className="text-sm font-medium">{t("announcements.dialog.audience")}</legend>
               <div className="flex gap-4 text-sm">
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="audience" checked={chosen === null} onChange={() => setChosen(null)} className="accent-[var(--brand)]" />
+                  <input type="radio" name={fields.audience.name} value="all" defaultChecked={!chosen} className="accent-[var(--brand)]" />
                   {t("announcements.dialog.all")}
                 </label>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="audience" checked={chosen !== null} onChange={() => setChosen([])} className="accent-[var(--brand)]" />
+                  <input type="radio" name={fields.audience.name} value="chosen" defaultChecked={chosen} className="accent-[var(--brand)]" />
                   {t("announcements.dialog.chosen")}
                 </label>
               </div>
-              {chosen !== null ? (
-                <ul className="max-h-40 overflow-y-auto rounded-lg border border-line">
+              {/* Hidden, not removed, under "all": the choice comes back as it was. */}
+              <ul className="max-h-40 overflow-y-auto rounded-lg border border-line" hidden={!chosen}>
                   {companies.map((c) => (
                     <li key={c.id}>
                       <label className="flex items-center gap-3 px-3 py-1.5 text-sm hover:bg-surface-2">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-[var(--brand)]"
-                          checked={chosen.includes(c.id)}
-                          onChange={() => setChosen((cur) => (cur!.includes(c.id) ? cur!.filter((x) => x !== c.id) : [...cur!, c.id]))}
-                        />
+                        <input type="checkbox" name={fields.companyIds.name} value={c.id} defaultChecked={picked.has(String(c.id))} className="size-4 accent-[var(--brand)]" />
                         {c.name}
                       </label>
                     </li>
                   ))}
                 </ul>
-              ) : null}
-              {errors.companies ? (
+              {companiesError ? (
                 <p role="alert" className="text-xs font-medium text-danger">
-                  {errors.companies}
+                  {companiesError}
                 </p>
               ) : null}
             </fieldset>
@@ -154,7 +168,7 @@ export function AnnouncementDialog({
             </Field>
           </DialogBody>
           <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="ghost" onClick={onClose}>
               {t("announcements.dialog.cancel")}
             </Button>
             <Button type="submit" disabled={saving}>
@@ -162,7 +176,5 @@ export function AnnouncementDialog({
             </Button>
           </DialogFooter>
         </form>
-      </DialogContent>
-    </Dialog>
   );
 }

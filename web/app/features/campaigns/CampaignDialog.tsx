@@ -1,13 +1,17 @@
+import { useInputControl } from "@conform-to/react";
 import { Send } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
+import { createCampaignInput, testCampaignInput } from "../../../../worker/contracts/campaigns";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Switch } from "../../components/ui/Switch";
-import { ApiError } from "../../lib/api";
 import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
@@ -20,6 +24,40 @@ import { SLOTS, type CampaignPayload, type CampaignRow } from "./types";
 import "./texts";
 
 type Option = { id: number; name: string };
+type When = "inactive" | "now" | "later";
+
+const MESSAGE_FIELDS = SLOTS.flatMap((n) => [`message${n}`, `confirmationMessage${n}`] as const);
+const slotFields = Object.fromEntries(MESSAGE_FIELDS.map((key) => [key, createCampaignInput.shape[key]])) as { [K in (typeof MESSAGE_FIELDS)[number]]: (typeof createCampaignInput.shape)[K] };
+
+/**
+ * The campaign form: the name and messages by the API's rules; what to send and when are the page's (a connection,
+ * an audience and a message are needed to start, a file list or an attachment but not both).
+ */
+function campaignFormSchema(hasAttachment: boolean, timeZone: string) {
+  return z
+    .object({
+      name: createCampaignInput.shape.name,
+      ...slotFields,
+      whatsappId: z.string().optional(),
+      audience: z.string().optional(),
+      confirmation: z.boolean().optional(),
+      fileListId: z.string().default("none"),
+      when: z.enum(["now", "later", "inactive"]),
+      date: z.string().optional(),
+      time: z.string().optional(),
+    })
+    .superRefine((v, ctx) => {
+      const required = (path: string) => ctx.addIssue({ code: "custom", path: [path], message: REQUIRED });
+      const withFileList = v.fileListId !== "none";
+      if (v.when === "later" && !zonedInstant(v.date ?? "", v.time ?? "", timeZone)) ctx.addIssue({ code: "custom", path: ["date"], message: "Must be a date and time" });
+      if (withFileList && hasAttachment) ctx.addIssue({ code: "custom", path: ["fileListId"], message: "campaigns.dialog.attachmentOrFileList" });
+      if (v.when === "inactive") return;
+      if (!v.whatsappId) required("whatsappId");
+      if (!v.audience) required("audience");
+      if (!SLOTS.some((n) => v[`message${n}`]) && !hasAttachment && !withFileList) required("message1");
+      if (v.confirmation && !SLOTS.some((n) => v[`confirmationMessage${n}`])) required("confirmationMessage1");
+    });
+}
 
 /** Add, edit (while editable) or view a campaign; its attachment and a test send once it exists. */
 export function CampaignDialog({ open, onOpenChange, campaign, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; campaign: CampaignRow | null; onSaved: (c: CampaignRow) => void }) {
@@ -38,23 +76,12 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
   const { t } = useTranslation();
   const user = useSessionUser();
   const timeZone = user.company.timezone;
-  const id = useId();
-  const f = (name: string) => `${id}-${name}`;
   const [connections, setConnections] = useState<Option[]>([]);
   const [lists, setLists] = useState<Option[]>([]);
   const [tags, setTags] = useState<Option[]>([]);
   const [fileLists, setFileLists] = useState<Option[]>([]);
-  const [fileListId, setFileListId] = useState(campaign?.fileListId ? String(campaign.fileListId) : "none");
-  const [name, setName] = useState(campaign?.name ?? "");
-  const [whatsappId, setWhatsappId] = useState(campaign?.whatsappId ? String(campaign.whatsappId) : "");
-  const [audience, setAudience] = useState(campaign?.tagListId ? `tag:${campaign.tagListId}` : campaign?.contactListId ? `list:${campaign.contactListId}` : "");
-  const [confirmation, setConfirmation] = useState(campaign?.confirmation ?? false);
   const [slot, setSlot] = useState(1);
-  const [messages, setMessages] = useState(() => Object.fromEntries(SLOTS.flatMap((n) => [[`message${n}`, campaign?.[`message${n}`] ?? ""], [`confirmationMessage${n}`, campaign?.[`confirmationMessage${n}`] ?? ""]])) as Record<string, string>);
-  const [when, setWhen] = useState<"inactive" | "now" | "later">(campaign?.scheduledAt ? "later" : campaign ? "inactive" : "now");
-  const first = zonedParts(campaign?.scheduledAt ?? defaultSendAt(), timeZone);
-  const [date, setDate] = useState(first.date);
-  const [time, setTime] = useState(first.time);
+  // The attachment is a file waiting for its upload, beside the form (AttachmentField).
   const [file, setFile] = useState<File | null>(null);
   const [removeMedia, setRemoveMedia] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -63,10 +90,8 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
     setFile(change.kind === "replace" ? change.file : null);
     setRemoveMedia(change.kind === "remove");
   };
-  const [testNumber, setTestNumber] = useState("");
-  const [testing, setTesting] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [saving, setSaving] = useState(false);
+  const hasAttachment = !!file || (!!campaign?.mediaPath && !removeMedia);
+  const schema = useMemo(() => campaignFormSchema(hasAttachment, timeZone), [hasAttachment, timeZone]);
   useEffect(() => {
     listConnections().then((c) => setConnections(c.map((x) => ({ id: x.id, name: x.name }))), toastError);
     listContactListOptions().then(setLists, toastError);
@@ -74,37 +99,37 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
     listAllFileLists().then(setFileLists, toastError);
   }, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (readOnly) return onClose();
-    const found: Record<string, string | undefined> = {};
-    const n = name.trim();
-    found.name = !n ? t("validation.required") : n.length < 2 ? t("validation.tooShort") : n.length > 50 ? t("validation.tooLong") : undefined;
-    const scheduledAt = when === "now" ? new Date() : when === "later" ? zonedInstant(date, time, timeZone) : null;
-    if (when === "later" && !scheduledAt) found.scheduledAt = t("validation.invalid");
-    const withFileList = fileListId !== "none";
-    // A single attachment or a file list, not both.
-    if (withFileList && (file || (campaign?.mediaPath && !removeMedia))) found.fileListId = t("campaigns.dialog.attachmentOrFileList");
-    if (when !== "inactive") {
-      if (!whatsappId) found.whatsappId = t("validation.required");
-      if (!audience) found.audience = t("validation.required");
-      if (!SLOTS.some((s) => messages[`message${s}`]!.trim()) && !file && !campaign?.mediaPath && !withFileList) found.message1 = t("validation.required");
-      if (confirmation && !SLOTS.some((s) => messages[`confirmationMessage${s}`]!.trim())) found.confirmationMessage1 = t("validation.required");
-    }
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    const [kind, audienceId] = audience.split(":");
-    const payload: CampaignPayload = {
-      name: n,
-      whatsappId: whatsappId ? Number(whatsappId) : null,
-      contactListId: kind === "list" ? Number(audienceId) : null,
-      tagListId: kind === "tag" ? Number(audienceId) : null,
-      fileListId: withFileList ? Number(fileListId) : null,
-      confirmation,
-      ...messages,
-    };
-    setSaving(true);
-    try {
+  const first = zonedParts(campaign?.scheduledAt ?? defaultSendAt(), timeZone);
+  const { form, fields, saving } = useContractForm({
+    id: `campaign-form-${campaign?.id ?? "new"}`,
+    schema,
+    defaultValue: {
+      name: campaign?.name ?? "",
+      ...Object.fromEntries(MESSAGE_FIELDS.map((key) => [key, campaign?.[key] ?? ""])),
+      whatsappId: campaign?.whatsappId ? String(campaign.whatsappId) : "",
+      audience: campaign?.tagListId ? `tag:${campaign.tagListId}` : campaign?.contactListId ? `list:${campaign.contactListId}` : "",
+      confirmation: campaign?.confirmation ? "on" : "",
+      fileListId: campaign?.fileListId ? String(campaign.fileListId) : "none",
+      when: campaign?.scheduledAt ? "later" : campaign ? "inactive" : "now",
+      date: first.date,
+      time: first.time,
+    },
+    shouldValidate: "onSubmit",
+    fields: ["name", "whatsappId", "audience", "fileListId", "date", ...MESSAGE_FIELDS],
+    aliases: { contactListId: "audience", tagListId: "audience", scheduledAt: "date" },
+    async save(value) {
+      const scheduledAt = value.when === "now" ? new Date() : value.when === "later" ? zonedInstant(value.date ?? "", value.time ?? "", timeZone) : null;
+      const [kind, audienceId] = (value.audience ?? "").split(":");
+      const payload: CampaignPayload = {
+        name: value.name,
+        whatsappId: value.whatsappId ? Number(value.whatsappId) : null,
+        contactListId: kind === "list" ? Number(audienceId) : null,
+        tagListId: kind === "tag" ? Number(audienceId) : null,
+        fileListId: value.fileListId !== "none" ? Number(value.fileListId) : null,
+        confirmation: !!value.confirmation,
+        // Every slot goes, blank ones as "": a slot cleared in an edit is cleared.
+        ...Object.fromEntries(MESSAGE_FIELDS.map((key) => [key, value[key] ?? ""])),
+      };
       // A removed attachment goes first (a file list may take its place); a new one goes on the saved campaign,
       // before it is programmed to start.
       if (campaign && removeMedia && campaign.mediaPath && !file) await deleteCampaignMedia(campaign.id);
@@ -114,55 +139,54 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
       onSaved(saved);
       toast.success(t("campaigns.saved"));
       onClose();
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(Object.fromEntries(Object.keys(err.fields).map((k) => [k === "contactListId" ? "audience" : k, t("validation.invalid")])));
-      else toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
-  const sendTest = async () => {
-    if (!campaign || testNumber.replace(/\D/g, "").length < 8) return setErrors((e) => ({ ...e, testNumber: t("validation.tooShort") }));
-    setTesting(true);
-    try {
-      await testCampaign(campaign.id, testNumber);
+    },
+  });
+  const test = useContractForm({
+    id: `campaign-test-${campaign?.id ?? "new"}`,
+    schema: testCampaignInput,
+    shouldValidate: "onSubmit",
+    fields: ["number"],
+    async save({ number }) {
+      if (!campaign) return;
+      await testCampaign(campaign.id, number);
       toast.success(t("campaigns.dialog.testSent"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setTesting(false);
-    }
-  };
-  const slotKey = `message${slot}`;
-  const confirmationKey = `confirmationMessage${slot}`;
+    },
+  });
+  const confirmation = useInputControl(fields.confirmation);
+  const confirming = confirmation.value === "on";
+  const when = (fields.when.value ?? fields.when.initialValue) as When;
+  const error = (name: keyof typeof fields) => fields[name].errors?.[0];
+  const testError = test.fields.number.errors?.[0];
+  const f = (name: string) => `${form.id}-${name}`;
   return (
-    <form onSubmit={submit} noValidate className="contents">
+    <>
+    <form id={form.id} onSubmit={readOnly ? (event) => (event.preventDefault(), onClose()) : form.onSubmit} noValidate className="contents">
       <DialogBody className="space-y-4">
         <fieldset disabled={readOnly} className="space-y-4">
-          <Field id={f("name")} label={t("campaigns.dialog.name")} error={errors.name}>
-            <Input id={f("name")} value={name} onChange={(e) => setName(e.target.value)} invalid={!!errors.name} aria-describedby={describedBy(f("name"), errors.name)} autoFocus />
+          <Field id={fields.name.id} label={t("campaigns.dialog.name")} error={error("name")}>
+            <Input id={fields.name.id} name={fields.name.name} key={fields.name.key} defaultValue={fields.name.initialValue} invalid={!!error("name")} aria-describedby={describedBy(fields.name.id, error("name"))} autoFocus />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={f("whatsappId")} label={t("campaigns.dialog.whatsapp")} error={errors.whatsappId}>
-              <Select id={f("whatsappId")} value={whatsappId} onValueChange={setWhatsappId} placeholder={t("campaigns.dialog.choose")} options={connections.map((c) => ({ value: String(c.id), label: c.name }))} invalid={!!errors.whatsappId} disabled={readOnly} />
+            <Field id={fields.whatsappId.id} label={t("campaigns.dialog.whatsapp")} error={error("whatsappId")}>
+              <Select id={fields.whatsappId.id} name={fields.whatsappId.name} defaultValue={fields.whatsappId.initialValue || undefined} placeholder={t("campaigns.dialog.choose")} options={connections.map((c) => ({ value: String(c.id), label: c.name }))} invalid={!!error("whatsappId")} disabled={readOnly} />
             </Field>
-            <Field id={f("audience")} label={t("campaigns.dialog.audience")} error={errors.audience}>
+            <Field id={fields.audience.id} label={t("campaigns.dialog.audience")} error={error("audience")}>
               <Select
-                id={f("audience")}
-                value={audience}
-                onValueChange={setAudience}
+                id={fields.audience.id}
+                name={fields.audience.name}
+                defaultValue={fields.audience.initialValue || undefined}
                 placeholder={t("campaigns.dialog.choose")}
                 options={[
                   ...lists.map((l) => ({ value: `list:${l.id}`, label: `${t("campaigns.dialog.contactList")}: ${l.name}` })),
                   ...tags.map((tag) => ({ value: `tag:${tag.id}`, label: `${t("campaigns.dialog.tag")}: ${tag.name}` })),
                 ]}
-                invalid={!!errors.audience}
+                invalid={!!error("audience")}
                 disabled={readOnly}
               />
             </Field>
           </div>
           <label className="flex items-center gap-3 text-sm">
-            <Switch checked={confirmation} onCheckedChange={setConfirmation} aria-describedby={f("confirmationHint")} disabled={readOnly} />
+            <Switch checked={confirming} onCheckedChange={(on) => confirmation.change(on ? "on" : "")} aria-describedby={f("confirmationHint")} disabled={readOnly} />
             <span>
               {t("campaigns.dialog.confirmation")}
               <span id={f("confirmationHint")} className="block text-subtle">
@@ -177,14 +201,27 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
               </Button>
             ))}
           </div>
-          {confirmation ? (
-            <Field id={f(confirmationKey)} label={t("campaigns.dialog.confirmationSlot", { n: slot })} error={slot === 1 ? errors.confirmationMessage1 : undefined}>
-              <textarea id={f(confirmationKey)} className={cn(textareaClasses)} rows={3} value={messages[confirmationKey]} onChange={(e) => setMessages((m) => ({ ...m, [confirmationKey]: e.target.value }))} />
-            </Field>
-          ) : null}
-          <Field id={f(slotKey)} label={t("campaigns.dialog.slot", { n: slot })} hint={t("campaigns.dialog.messageHint")} error={slot === 1 ? errors.message1 : undefined}>
-            <textarea id={f(slotKey)} className={cn(textareaClasses, "min-h-28")} rows={4} value={messages[slotKey]} onChange={(e) => setMessages((m) => ({ ...m, [slotKey]: e.target.value }))} aria-describedby={describedBy(f(slotKey), undefined, t("campaigns.dialog.messageHint"))} />
-          </Field>
+          {/* Every slot stays in the form; only the chosen one shows. */}
+          {SLOTS.map((n) => {
+            const meta = fields[`confirmationMessage${n}`];
+            return (
+              <div key={meta.key ?? n} hidden={!confirming || slot !== n}>
+                <Field id={meta.id} label={t("campaigns.dialog.confirmationSlot", { n })} error={n === 1 ? error("confirmationMessage1") : undefined}>
+                  <textarea id={meta.id} name={meta.name} defaultValue={meta.initialValue} className={cn(textareaClasses)} rows={3} />
+                </Field>
+              </div>
+            );
+          })}
+          {SLOTS.map((n) => {
+            const meta = fields[`message${n}`];
+            return (
+              <div key={meta.key ?? n} hidden={slot !== n}>
+                <Field id={meta.id} label={t("campaigns.dialog.slot", { n })} hint={t("campaigns.dialog.messageHint")} error={n === 1 ? error("message1") : undefined}>
+                  <textarea id={meta.id} name={meta.name} defaultValue={meta.initialValue} className={cn(textareaClasses, "min-h-28")} rows={4} aria-describedby={describedBy(meta.id, undefined, t("campaigns.dialog.messageHint"))} />
+                </Field>
+              </div>
+            );
+          })}
           <div className="grid gap-4 sm:grid-cols-2">
           {/* The control's 16 MB limit is the campaign's too (MAX_CAMPAIGN_MEDIA_BYTES, whose module the browser must not load). */}
           <AttachmentField
@@ -198,15 +235,15 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
             onError={setFileError}
             disabled={readOnly}
           />
-          <Field id={f("fileListId")} label={t("campaigns.dialog.fileList")} hint={t("campaigns.dialog.fileListHint")} error={errors.fileListId}>
+          <Field id={fields.fileListId.id} label={t("campaigns.dialog.fileList")} hint={t("campaigns.dialog.fileListHint")} error={error("fileListId")}>
             <Select
-              id={f("fileListId")}
-              value={fileListId}
-              onValueChange={setFileListId}
+              id={fields.fileListId.id}
+              name={fields.fileListId.name}
+              defaultValue={fields.fileListId.initialValue}
               options={[{ value: "none", label: t("campaigns.dialog.fileListNone") }, ...fileLists.map((l) => ({ value: String(l.id), label: l.name }))]}
-              invalid={!!errors.fileListId}
+              invalid={!!error("fileListId")}
               disabled={readOnly}
-              aria-describedby={describedBy(f("fileListId"), errors.fileListId, t("campaigns.dialog.fileListHint"))}
+              aria-describedby={describedBy(fields.fileListId.id, error("fileListId"), t("campaigns.dialog.fileListHint"))}
             />
           </Field>
           </div>
@@ -215,31 +252,30 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
             <div className="flex flex-wrap gap-3 text-sm">
               {(["now", "later", "inactive"] as const).map((w) => (
                 <label key={w} className="flex items-center gap-2">
-                  <input type="radio" name={f("when")} checked={when === w} onChange={() => setWhen(w)} />
+                  <input type="radio" name={fields.when.name} value={w} defaultChecked={fields.when.initialValue === w} />
                   {t(`campaigns.dialog.${w}`)}
                 </label>
               ))}
             </div>
-            {when === "later" ? (
-              <div className="mt-3 grid grid-cols-2 gap-3">
-                <Field id={f("date")} label={t("campaigns.dialog.date")} error={errors.scheduledAt}>
-                  <Input id={f("date")} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-                </Field>
-                <Field id={f("time")} label={t("campaigns.dialog.time")}>
-                  <Input id={f("time")} type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-                </Field>
-              </div>
-            ) : null}
+            <div className="mt-3 grid grid-cols-2 gap-3" hidden={when !== "later"}>
+              <Field id={fields.date.id} label={t("campaigns.dialog.date")} error={error("date")}>
+                <Input id={fields.date.id} name={fields.date.name} type="date" defaultValue={fields.date.initialValue} />
+              </Field>
+              <Field id={fields.time.id} label={t("campaigns.dialog.time")}>
+                <Input id={fields.time.id} name={fields.time.name} type="time" defaultValue={fields.time.initialValue} />
+              </Field>
+            </div>
           </fieldset>
         </fieldset>
         {campaign && !readOnly ? (
           <div className="rounded-lg border border-line p-3">
             <p className="mb-2 text-sm font-medium">{t("campaigns.dialog.testTitle")}</p>
+            {/* Its own form (test.form), outside this one: the inputs point to it by id. */}
             <div className="flex items-end gap-2">
-              <Field id={f("testNumber")} label={t("campaigns.dialog.testNumber")} error={errors.testNumber} className="flex-1">
-                <Input id={f("testNumber")} inputMode="tel" value={testNumber} onChange={(e) => setTestNumber(e.target.value)} invalid={!!errors.testNumber} />
+              <Field id={test.fields.number.id} label={t("campaigns.dialog.testNumber")} error={testError} className="flex-1">
+                <Input id={test.fields.number.id} form={test.form.id} name={test.fields.number.name} inputMode="tel" invalid={!!testError} />
               </Field>
-              <Button type="button" variant="outline" onClick={sendTest} disabled={testing}>
+              <Button type="submit" form={test.form.id} variant="outline" disabled={test.saving}>
                 <Send className="size-4" aria-hidden />
                 {t("campaigns.dialog.testSend")}
               </Button>
@@ -249,5 +285,7 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
       </DialogBody>
       {readOnly ? null : <FormDialogFooter saving={saving} editing={!!campaign} onCancel={onClose} />}
     </form>
+    <form id={test.form.id} onSubmit={test.form.onSubmit} noValidate hidden />
+    </>
   );
 }

@@ -2,11 +2,11 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { SwitchInput } from "../../components/form/SwitchInput";
 import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Spinner } from "../../components/ui/Spinner";
-import { Switch } from "../../components/ui/Switch";
 import { planAllows } from "../../lib/access";
 import { ApiError } from "../../lib/api";
 import { describeErrorCode, toastError } from "../../lib/errors";
@@ -147,7 +147,6 @@ function ConnectionForm({
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   // The current default cannot be switched off (ERR_NO_OTHER_WHATSAPP): another one must be made the default.
   const lockedDefault = connection?.isDefault === true;
-  const [isDefault, setIsDefault] = useState(connection?.isDefault ?? false);
   const [queueIds, setQueueIds] = useState<number[]>(connection?.queues.map((q) => q.id) ?? []);
   const [saving, setSaving] = useState(false);
 
@@ -156,6 +155,7 @@ function ConnectionForm({
     id: `connection-form-${connection?.id ?? "new"}`,
     lastResult,
     defaultValue: {
+      isDefault: connection?.isDefault ?? false,
       name: connection?.name ?? "",
       greetingMessage: connection?.greetingMessage ?? "",
       complationMessage: connection?.complationMessage ?? "",
@@ -290,15 +290,8 @@ function ConnectionForm({
                 <label htmlFor={fields.isDefault.id} className="text-sm font-medium">
                   {t("connections.dialog.isDefault")}
                 </label>
-                {isDefault ? <input type="hidden" name={fields.isDefault.name} value="on" /> : null}
                 <div className="flex h-10 items-center">
-                  <Switch
-                    id={fields.isDefault.id}
-                    checked={isDefault}
-                    onCheckedChange={setIsDefault}
-                    disabled={lockedDefault}
-                    aria-describedby={`${fields.isDefault.id}-hint`}
-                  />
+                  <SwitchInput meta={fields.isDefault} disabled={lockedDefault} aria-describedby={`${fields.isDefault.id}-hint`} />
                 </div>
               </div>
             </div>

@@ -4,9 +4,9 @@ import { Plus, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
+import { SwitchInput } from "../../components/form/SwitchInput";
 import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input } from "../../components/ui/Input";
-import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { createContact, updateContact } from "./api";
@@ -50,13 +50,13 @@ function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null
   const { t } = useTranslation();
   const schema = useMemo(() => contactFormSchema(t), [t]);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [disableBot, setDisableBot] = useState(contact?.disableBot ?? false);
   const [saving, setSaving] = useState(false);
 
   const [form, fields] = useForm<ContactFormValue>({
     id: `contact-form-${contact?.id ?? "new"}`,
     lastResult,
     defaultValue: {
+      disableBot: contact?.disableBot ?? false,
       name: contact?.name ?? "",
       number: contact?.number ?? "",
       email: contact?.email ?? "",
@@ -154,8 +154,7 @@ function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null
               {t("contacts.dialog.disableBotHint")}
             </p>
           </div>
-          {disableBot ? <input type="hidden" name={fields.disableBot.name} value="on" /> : null}
-          <Switch id={fields.disableBot.id} checked={disableBot} onCheckedChange={setDisableBot} aria-describedby={`${fields.disableBot.id}-hint`} />
+          <SwitchInput meta={fields.disableBot} aria-describedby={`${fields.disableBot.id}-hint`} />
         </div>
 
         <fieldset className="flex flex-col gap-2 sm:col-span-2">

@@ -1,11 +1,14 @@
+import { useInputControl } from "@conform-to/react";
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { platformIdText } from "../../../../worker/contracts/ids";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Field } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
-import { ApiError } from "../../lib/api-error";
 import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { createTicket, listQueues } from "./api";
@@ -18,6 +21,12 @@ import "./texts";
 
 /** The "no queue" choice (Radix select items cannot have an empty value); only admins may start without one. */
 const NO_QUEUE = "none";
+
+/** The dialog's own rule: agents must choose one of their queues; admins may start without one. */
+function startTicketSchema(queueRequired: boolean) {
+  const queue = platformIdText("contacts.ticket.queueRequired", "contacts.ticket.queueRequired");
+  return z.object({ queueId: queueRequired ? queue : z.union([z.literal(NO_QUEUE).transform(() => null), queue]) });
+}
 
 /**
  * Starting a ticket with a contact (spec: navigates to /tickets/{uuid}). The queue is asked in a small dialog:
@@ -42,10 +51,27 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
   const navigate = useNavigate();
   const isAdmin = user.profile === "admin";
   const [queues, setQueues] = useState<QueueOption[] | null>(null);
-  const [queueId, setQueueId] = useState<string>(isAdmin ? NO_QUEUE : "");
-  const [error, setError] = useState<string | null>(null);
   const [held, setHeld] = useState<OpenTicketConflict | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, fields, saving: busy } = useContractForm({
+    id: `start-ticket-${contact.id}`,
+    schema: startTicketSchema(!isAdmin),
+    defaultValue: { queueId: isAdmin ? NO_QUEUE : undefined },
+    fields: ["queueId"],
+    shouldValidate: "onSubmit",
+    async save({ queueId }) {
+      const open = (uuid: string) => {
+        onClose();
+        navigate(`/tickets/${uuid}`);
+      };
+      try {
+        open((await createTicket({ contactId: contact.id, queueId })).uuid);
+      } catch (err) {
+        if (!followOpenTicketConflict(err, user.id, { open, held: setHeld })) throw err;
+      }
+    },
+  });
+  const queue = useInputControl(fields.queueId);
+  const error = fields.queueId.errors?.[0];
 
   useEffect(() => {
     let live = true;
@@ -56,7 +82,7 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
         // Agents start tickets only in their own queues (the server checks it too).
         const usable = isAdmin ? all : all.filter((q) => mine.has(q.id));
         setQueues(usable);
-        if (!isAdmin && usable.length === 1) setQueueId(String(usable[0]!.id));
+        if (!isAdmin && usable.length === 1) queue.change(String(usable[0]!.id));
       })
       .catch((err) => {
         if (!live) return;
@@ -68,30 +94,6 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
       live = false;
     };
   }, [isAdmin, user.queues]);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!isAdmin && !queueId) {
-      setError(t("contacts.ticket.queueRequired"));
-      return;
-    }
-    setBusy(true);
-    try {
-      const ticket = await createTicket({ contactId: contact.id, queueId: queueId && queueId !== NO_QUEUE ? Number(queueId) : null });
-      onClose();
-      navigate(`/tickets/${ticket.uuid}`);
-    } catch (err) {
-      const open = (uuid: string) => {
-        onClose();
-        navigate(`/tickets/${uuid}`);
-      };
-      if (followOpenTicketConflict(err, user.id, { open, held: setHeld })) return;
-      if (err instanceof ApiError && err.fields.queueId) setError(t("contacts.ticket.queueRequired"));
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const options = [
     ...(isAdmin ? [{ value: NO_QUEUE, label: t("contacts.ticket.noQueue") }] : []),
@@ -108,16 +110,13 @@ function StartTicketForm({ contact, onClose }: { contact: ContactRow; onClose: (
   const noQueues = !isAdmin && queues !== null && queues.length === 0;
 
   return (
-    <form onSubmit={submit} noValidate className="contents">
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
       <DialogBody>
         <Field id="start-ticket-queue" label={t("contacts.ticket.queue")} error={error} hint={noQueues ? t("contacts.ticket.noQueues") : undefined}>
           <Select
             id="start-ticket-queue"
-            value={queueId || undefined}
-            onValueChange={(value) => {
-              setQueueId(value);
-              setError(null);
-            }}
+            value={queue.value || undefined}
+            onValueChange={queue.change}
             options={options}
             placeholder={queues === null ? t("common.loading") : t("contacts.ticket.queuePlaceholder")}
             disabled={queues === null || noQueues}

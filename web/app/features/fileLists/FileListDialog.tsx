@@ -1,12 +1,13 @@
 import { ArrowDown, ArrowUp, Download, FileUp, Trash2 } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_FILE_LIST_FILE_BYTES, MAX_FILE_LIST_FILES } from "../../../../worker/contracts/fileLists";
+import { createFileListInput, MAX_FILE_LIST_FILE_BYTES, MAX_FILE_LIST_FILES } from "../../../../worker/contracts/fileLists";
 import { allowedMediaTypes } from "../../../../worker/contracts/messages";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
+import { DialogForm } from "../../components/form/DialogForm";
+import { useContractForm } from "../../components/form/useContractForm";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
-import { ApiError } from "../../lib/api";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { downloadFile } from "../../lib/upload";
@@ -36,13 +37,9 @@ function FileListForm({ fileList, onSaved, onClose }: { fileList: FileListRow | 
   const { t } = useTranslation();
   const id = useId();
   const picker = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(fileList?.name ?? "");
-  const [message, setMessage] = useState(fileList?.message ?? "");
   const [entries, setEntries] = useState<Entry[]>(
     () => fileList?.options.map((o) => ({ kind: "stored" as const, key: `s${o.id}`, id: o.id, name: o.name, description: o.description, fileName: o.fileName })) ?? [],
   );
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [saving, setSaving] = useState(false);
 
   const change = (key: string, patch: Partial<Pick<Entry, "name" | "description">>) => setEntries((all) => all.map((e) => (e.key === key ? ({ ...e, ...patch } as Entry) : e)));
   const move = (index: number, by: -1 | 1) =>
@@ -68,20 +65,19 @@ function FileListForm({ fileList, onSaved, onClose }: { fileList: FileListRow | 
     if (picker.current) picker.current.value = "";
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      name: !name.trim() ? t("validation.required") : name.trim().length < 3 ? t("fileLists.dialog.nameShort") : undefined,
-      message: !message.trim() ? t("validation.required") : undefined,
-    };
-    setErrors(found);
-    if (found.name || found.message) return;
-    setSaving(true);
-    try {
+  // The name and message are the form's (the API's rules); the files are a queue of uploads beside it.
+  const { form, fields, saving } = useContractForm({
+    id: `file-list-form-${fileList?.id ?? "new"}`,
+    schema: createFileListInput,
+    defaultValue: { name: fileList?.name ?? "", message: fileList?.message ?? "" },
+    shouldValidate: "onSubmit",
+    fields: ["name", "message"],
+    messages: { name: { tooShort: "fileLists.dialog.nameShort" } },
+    async save({ name, message }) {
       const stored = entries.filter((e): e is Extract<Entry, { kind: "stored" }> => e.kind === "stored");
       let saved = fileList
-        ? await updateFileList(fileList.id, { name: name.trim(), message: message.trim(), options: stored.map((e) => ({ id: e.id, name: e.name.trim() || e.fileName, description: e.description.trim() })) })
-        : await createFileList({ name: name.trim(), message: message.trim() });
+        ? await updateFileList(fileList.id, { name, message, options: stored.map((e) => ({ id: e.id, name: e.name.trim() || e.fileName, description: e.description.trim() })) })
+        : await createFileList({ name, message });
       // New files go up one by one, in the order shown (each lands at the end of the list), with their progress.
       for (const entry of entries) {
         if (entry.kind !== "new") continue;
@@ -92,29 +88,26 @@ function FileListForm({ fileList, onSaved, onClose }: { fileList: FileListRow | 
       onSaved(saved);
       toast.success(t("fileLists.saved"));
       onClose();
-    } catch (err) {
-      if (err instanceof ApiError && (err.fields.name || err.fields.message)) setErrors({ name: err.fields.name && t("validation.invalid"), message: err.fields.message && t("validation.invalid") });
-      else toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const nameError = fields.name.errors?.[0];
+  const messageError = fields.message.errors?.[0];
 
   return (
-    <form onSubmit={submit} noValidate className="contents">
-      <DialogBody className="flex flex-col gap-4">
-        <Field id={`${id}-name`} label={t("fileLists.dialog.name")} error={errors.name}>
-          <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoFocus invalid={!!errors.name} aria-describedby={describedBy(`${id}-name`, errors.name)} />
+    <DialogForm form={form} saving={saving} editing={!!fileList} onCancel={onClose}>
+        <Field id={fields.name.id} label={t("fileLists.dialog.name")} error={nameError}>
+          <Input id={fields.name.id} name={fields.name.name} key={fields.name.key} defaultValue={fields.name.initialValue} autoFocus invalid={!!nameError} aria-describedby={describedBy(fields.name.id, nameError)} />
         </Field>
-        <Field id={`${id}-message`} label={t("fileLists.dialog.message")} error={errors.message} hint={t("fileLists.dialog.messageHint")}>
+        <Field id={fields.message.id} label={t("fileLists.dialog.message")} error={messageError} hint={t("fileLists.dialog.messageHint")}>
           <textarea
-            id={`${id}-message`}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
+            id={fields.message.id}
+            name={fields.message.name}
+            key={fields.message.key}
+            defaultValue={fields.message.initialValue}
             className={textareaClasses}
             rows={2}
-            aria-invalid={!!errors.message || undefined}
-            aria-describedby={describedBy(`${id}-message`, errors.message, true)}
+            aria-invalid={!!messageError || undefined}
+            aria-describedby={describedBy(fields.message.id, messageError, true)}
           />
         </Field>
         <fieldset className="flex flex-col gap-2">
@@ -168,8 +161,6 @@ function FileListForm({ fileList, onSaved, onClose }: { fileList: FileListRow | 
             <p className="text-xs text-subtle">{t("fileLists.dialog.chooseHint", { max: MAX_FILE_LIST_FILES })}</p>
           </div>
         </fieldset>
-      </DialogBody>
-      <FormDialogFooter saving={saving} editing={!!fileList} onCancel={onClose} />
-    </form>
+    </DialogForm>
   );
 }

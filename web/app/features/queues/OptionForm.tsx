@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, useInputControl, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { toast } from "../../lib/toast";
 import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
 import { createQueueOption, deleteQueueOptionMedia, updateQueueOption, uploadQueueOptionMedia } from "./api";
 import { attachmentChangeChecker, uploadName } from "./media";
-import { optionFormSchema } from "./schema";
+import { NO_FILE_LIST, optionFormSchema } from "./schema";
 import type { QueueOptionNode } from "./types";
 import "./texts";
 
@@ -43,7 +43,6 @@ export function OptionForm({
   const [attachment, setAttachment] = useState<AttachmentChange>({ kind: "keep" });
   const [attachmentError, setAttachmentError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [fileListId, setFileListId] = useState<number | null>(option?.fileListId ?? null);
   const [fileLists, setFileLists] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
     listAllFileLists().then(setFileLists).catch(toastError);
@@ -52,7 +51,7 @@ export function OptionForm({
   const [form, fields] = useForm({
     id: `queue-option-form-${option?.id ?? `new-${parentId ?? "top"}`}`,
     lastResult,
-    defaultValue: { title: option?.title ?? "", message: option?.message ?? "" },
+    defaultValue: { title: option?.title ?? "", message: option?.message ?? "", fileListId: option?.fileListId ? String(option.fileListId) : NO_FILE_LIST },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -60,7 +59,7 @@ export function OptionForm({
       event.preventDefault();
       event.stopPropagation();
       if (submission?.status !== "success") return;
-      const payload = { title: submission.value.title, message: submission.value.message ?? "", fileListId };
+      const payload = { title: submission.value.title, message: submission.value.message ?? "", fileListId: submission.value.fileListId };
       setSaving(true);
       let saved: QueueOptionNode;
       try {
@@ -85,6 +84,7 @@ export function OptionForm({
     },
   });
 
+  const fileList = useInputControl(fields.fileListId);
   const titleError = fields.title.errors?.[0];
   const messageError = fields.message.errors?.[0];
   const onAttachmentChange = attachmentChangeChecker(t, setAttachment, setAttachmentError);
@@ -128,9 +128,9 @@ export function OptionForm({
       <Field id={`${form.id}-file-list`} label={t("queues.options.fileList")} hint={t("queues.options.fileListHint")}>
         <Select
           id={`${form.id}-file-list`}
-          value={fileListId === null ? "none" : String(fileListId)}
-          onValueChange={(v) => setFileListId(v === "none" ? null : Number(v))}
-          options={[{ value: "none", label: t("queues.options.noFileList") }, ...fileLists.map((l) => ({ value: String(l.id), label: l.name }))]}
+          value={fileList.value || NO_FILE_LIST}
+          onValueChange={fileList.change}
+          options={[{ value: NO_FILE_LIST, label: t("queues.options.noFileList") }, ...fileLists.map((l) => ({ value: String(l.id), label: l.name }))]}
           aria-describedby={`${form.id}-file-list-hint`}
         />
       </Field>

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { platformIdText } from "../../../../worker/contracts/ids";
 import { MAX_MESSAGE_BODY as MAX_MESSAGE } from "../../../../worker/contracts/messages";
 import { normalizeHex } from "../tags/colors";
 import "./texts";
@@ -26,5 +27,10 @@ export function optionFormSchema(t: TFunction) {
   return z.object({
     title: z.string({ error: required }).trim().min(1, required).max(100, t("validation.tooLong")),
     message: z.string().max(MAX_MESSAGE, t("validation.tooLong")).optional(),
+    // The file list sent with the option, or none.
+    fileListId: z.union([z.literal(NO_FILE_LIST).transform(() => null), platformIdText()]).default(null),
   });
 }
+
+/** The "no file list" choice of the option's file list select (Radix items cannot have an empty value). */
+export const NO_FILE_LIST = "none";

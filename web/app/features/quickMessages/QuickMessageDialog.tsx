@@ -4,9 +4,9 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/domain/permissions";
 import { cn } from "../../components/ui/cn";
+import { SwitchInput } from "../../components/form/SwitchInput";
 import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
-import { Switch } from "../../components/ui/Switch";
 import { errorMessage, toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
@@ -47,7 +47,6 @@ function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: Qu
   const mayShare = can(user, "quick-messages:geral");
   const schema = useMemo(() => quickMessageFormSchema(t), [t]);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [geral, setGeral] = useState(quickMessage?.geral ?? false);
   const [attachment, setAttachment] = useState<AttachmentChange>({ kind: "keep" });
   const [attachmentError, setAttachmentError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -55,7 +54,7 @@ function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: Qu
   const [form, fields] = useForm({
     id: `quick-message-form-${quickMessage?.id ?? "new"}`,
     lastResult,
-    defaultValue: { shortcode: quickMessage?.shortcode ?? "", message: quickMessage?.message ?? "" },
+    defaultValue: { shortcode: quickMessage?.shortcode ?? "", message: quickMessage?.message ?? "", geral: quickMessage?.geral ?? false },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -145,8 +144,7 @@ function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: Qu
                 {t("quickMessages.dialog.geralHint")}
               </p>
             </div>
-            {geral ? <input type="hidden" name={fields.geral.name} value="on" /> : null}
-            <Switch id={fields.geral.id} checked={geral} onCheckedChange={setGeral} aria-describedby={`${fields.geral.id}-hint`} />
+            <SwitchInput meta={fields.geral} aria-describedby={`${fields.geral.id}-hint`} />
           </div>
         ) : null}
       </DialogBody>

@@ -1,17 +1,17 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input } from "../../components/ui/Input";
 import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { fieldErrorsFrom } from "../../lib/form-errors";
+import { fieldErrorsFrom, translateSubmission } from "../../lib/form-errors";
 import { createTag, updateTag } from "./api";
 import { ColorField } from "./ColorField";
 import { DEFAULT_TAG_COLOR, normalizeHex } from "./colors";
-import { tagFormSchema } from "./schema";
+import { TAG_FORM_MESSAGES, tagFormSchema } from "./schema";
 import { TagChip } from "./TagChip";
 import type { TagPayload, TagRow } from "./types";
 import "./texts";
@@ -41,7 +41,6 @@ export function TagDialog({ open, onOpenChange, tag, mayToggleKanban, onSaved }:
 
 function TagForm({ tag, mayToggleKanban, onSaved, onClose }: { tag: TagRow | null; mayToggleKanban: boolean; onSaved: (tag: TagRow) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => tagFormSchema(t), [t]);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [color, setColor] = useState(tag?.color ?? DEFAULT_TAG_COLOR);
   const [kanban, setKanban] = useState(tag?.kanban === 1);
@@ -54,7 +53,7 @@ function TagForm({ tag, mayToggleKanban, onSaved, onClose }: { tag: TagRow | nul
     defaultValue: { name: tag?.name ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => translateSubmission(parseWithZod(formData, { schema: tagFormSchema }), t, (field) => TAG_FORM_MESSAGES[field as "name"]),
     async onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
@@ -69,7 +68,7 @@ function TagForm({ tag, mayToggleKanban, onSaved, onClose }: { tag: TagRow | nul
         onSaved({ ...saved, ticketsCount: saved.ticketsCount ?? tag?.ticketsCount ?? 0 });
         onClose();
       } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, isFormField, { ERR_DUPLICATED_TAG: "name" });
+        const fieldErrors = fieldErrorsFrom(err, t, isFormField, { ERR_DUPLICATED_TAG: "name" }, {}, (field) => TAG_FORM_MESSAGES[field as "name"]);
         if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
         else toastError(err);
       } finally {

@@ -1,6 +1,8 @@
 import { ListTodo, Pencil, Plus, Save, Trash2, X } from "lucide-react";
 import { useRef, useState } from "react";
+import { z } from "zod";
 import { useTranslation } from "react-i18next";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
@@ -11,32 +13,40 @@ import { useCompanyTime } from "../../lib/useCompanyTime";
 import { ZoneNote } from "../../components/ui/ZoneNote";
 import { addTodo, editTodo, removeTodo, useTodos } from "./store";
 
+/** The page's own rule (the list lives in this browser): a non-blank line of at most 500 characters. */
+const todoFormSchema = z.object({ text: z.string().trim().min(1).max(500) });
+
 export function TodoPage() {
   const { t } = useTranslation();
   const clock = useCompanyTime();
   const { items, update } = useTodos();
-  const [text, setText] = useState("");
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const value = text.trim();
-    if (!value) return;
-    update((list) => (editing === null ? addTodo(list, value) : editTodo(list, editing, value)));
-    setText("");
-    setEditing(null);
-    input.current?.focus();
-  };
+  const { form, fields } = useContractForm({
+    id: "todo-form",
+    schema: todoFormSchema,
+    fields: ["text"],
+    // The button stays disabled while blank, so there is nothing to say on blur.
+    shouldValidate: "onSubmit",
+    save({ text: value }) {
+      update((list) => (editing === null ? addTodo(list, value) : editTodo(list, editing, value)));
+      // The form's own reset: conform's form.reset() is a submission, which the browser drops inside this one.
+      input.current?.form?.reset();
+      setEditing(null);
+      input.current?.focus();
+    },
+  });
+  const text = fields.text;
   const startEdit = (index: number) => {
     setEditing(index);
-    setText(items?.[index]?.text ?? "");
+    form.update({ name: text.name, value: items?.[index]?.text ?? "" });
     input.current?.focus();
   };
   const cancelEdit = () => {
     setEditing(null);
-    setText("");
+    form.reset();
   };
 
   return (
@@ -44,11 +54,12 @@ export function TodoPage() {
       <PageHeader title={t("todolist.title")} count={items?.length} />
       <ZoneNote className="-mt-2 mb-3" />
       <Card className="p-4">
-        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+        <form id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row">
           <Input
+            // No key: conform's update and reset set this element's value in place, so it keeps its focus.
             ref={input}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            name={text.name}
+            defaultValue={text.initialValue}
             placeholder={t("todolist.placeholder")}
             aria-label={t("todolist.placeholder")}
             maxLength={500}
@@ -59,7 +70,7 @@ export function TodoPage() {
                 <X className="size-4" aria-hidden />
               </Button>
             ) : null}
-            <Button type="submit" disabled={!text.trim()} className="flex-1 sm:flex-none">
+            <Button type="submit" disabled={!text.value?.trim()} className="flex-1 sm:flex-none">
               {editing !== null ? <Save className="size-4" aria-hidden /> : <Plus className="size-4" aria-hidden />}
               {editing !== null ? t("todolist.save") : t("todolist.add")}
             </Button>

@@ -7,7 +7,7 @@ import { PROFILES } from "./profiles";
 import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
-import { Switch } from "../../components/ui/Switch";
+import { SwitchInput } from "../../components/form/SwitchInput";
 import { toastError } from "../../lib/errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
@@ -56,13 +56,12 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
   const schema = useMemo(() => userFormSchema(t, mode, self), [t, mode, self]);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [queueIds, setQueueIds] = useState<number[]>(user?.queues.map((q) => q.id) ?? []);
-  const [allTicket, setAllTicket] = useState(user?.allTicket === "enabled");
   const [saving, setSaving] = useState(false);
 
   const [form, fields] = useForm({
     id: `user-form-${user?.id ?? "new"}`,
     lastResult,
-    defaultValue: { name: user?.name ?? "", email: user?.email ?? "" },
+    defaultValue: { name: user?.name ?? "", email: user?.email ?? "", allTicket: user?.allTicket === "enabled" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -76,7 +75,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
       if (mayEditProfile) {
         payload.profile = value.profile ?? "user";
         payload.whatsappId = value.whatsappId ?? null;
-        payload.allTicket = value.allTicket ?? "disabled";
+        payload.allTicket = value.allTicket ? "enabled" : "disabled";
       }
       if (mayEditQueues) payload.queueIds = value.queueIds;
       setSaving(true);
@@ -173,15 +172,8 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
                 {t("users.dialog.allTicket")}
               </span>
               <div className="flex h-10 items-center gap-3">
-                <input type="hidden" name={fields.allTicket.name} value={allTicket ? "enabled" : "disabled"} />
-                <Switch
-                  id={fields.allTicket.id}
-                  checked={allTicket}
-                  onCheckedChange={setAllTicket}
-                  aria-describedby={`${fields.allTicket.id}-hint`}
-                  aria-label={t("users.dialog.allTicket")}
-                />
-                <span className="text-sm text-muted">{allTicket ? t("common.enabled") : t("common.disabled")}</span>
+                <SwitchInput meta={fields.allTicket} aria-describedby={`${fields.allTicket.id}-hint`} aria-label={t("users.dialog.allTicket")} />
+                <span className="text-sm text-muted">{fields.allTicket.value === "on" ? t("common.enabled") : t("common.disabled")}</span>
               </div>
               <p id={`${fields.allTicket.id}-hint`} className="text-xs text-subtle">
                 {t("users.dialog.allTicketHint")}

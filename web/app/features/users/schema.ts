@@ -34,7 +34,7 @@ export function userFormSchema(t: TFunction, mode: "create" | "edit", self = fal
     profile: z.enum(PROFILES).optional(),
     queueIds: z.array(z.coerce.number().int().positive()).default([]),
     whatsappId: z.preprocess((v) => (v === NO_CONNECTION ? undefined : v), z.coerce.number().int().positive().optional()),
-    allTicket: z.enum(["enabled", "disabled"]).optional(),
+    allTicket: z.boolean().optional(),
     currentPassword: z.string().optional(),
   });
   return self ? schema.superRefine(currentPasswordWithNew(t)) : schema;

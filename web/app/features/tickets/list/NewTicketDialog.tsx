@@ -1,11 +1,14 @@
+import { useInputControl } from "@conform-to/react";
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { platformIdText } from "../../../../../worker/contracts/ids";
+import { useContractForm } from "../../../components/form/useContractForm";
 import { Button } from "../../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../../components/ui/Dialog";
 import { describedBy, Field } from "../../../components/ui/Input";
 import { Select } from "../../../components/ui/Select";
-import { ApiError } from "../../../lib/api";
 import { toastError } from "../../../lib/errors";
 import { useSessionUser } from "../../../lib/session-user";
 import type { OpenTicketConflict } from "../../../../../worker/contracts/tickets";
@@ -13,10 +16,24 @@ import { createTicket, followOpenTicketConflict, listConnections, listQueues } f
 import { HeldTicketNotice } from "../shared/HeldTicketNotice";
 import { ContactPicker } from "../../../components/ContactPicker";
 import type { ConnectionRef, ContactPick, ListTicket, QueueRef } from "../shared/types";
-import { validateNewTicket, type NewTicketErrors } from "./newTicket";
 
+/** Select values for "no queue" and "the default connection" (Radix select items cannot have an empty value). */
 const NO_QUEUE = "none";
 const DEFAULT_CONNECTION = "default";
+
+/**
+ * The new-ticket form's rules (spec 000 section 5): a contact must be chosen; a queue is required unless the user
+ * is an admin (as worker/domain/tickets/createTicket checks); the connection is optional.
+ */
+function newTicketSchema(queueRequired: boolean) {
+  const queue = platformIdText("tickets.newTicketDialog.queueRequired", "tickets.newTicketDialog.queueRequired");
+  const none = (value: string) => z.literal(value).transform(() => null);
+  return z.object({
+    contactId: platformIdText("tickets.newTicketDialog.contactRequired", "tickets.newTicketDialog.contactRequired"),
+    queueId: queueRequired ? queue : z.union([none(NO_QUEUE), queue]),
+    whatsappId: z.union([none(DEFAULT_CONNECTION), platformIdText()]).default(null),
+  });
+}
 
 export function NewTicketDialog({
   open,
@@ -47,14 +64,40 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
   const queueFieldId = `${ids}-queue`;
   const connectionId = `${ids}-connection`;
 
+  // The chosen contact's card (its id is the form's field).
   const [contact, setContact] = useState<ContactPick | null>(null);
-  const [queueId, setQueueId] = useState<number | null>(user.queues.length === 1 ? user.queues[0]!.id : null);
-  const [whatsappId, setWhatsappId] = useState<number | null>(null);
   const [queues, setQueues] = useState<QueueRef[]>(isAdmin ? [] : user.queues);
   const [connections, setConnections] = useState<ConnectionRef[]>([]);
-  const [errors, setErrors] = useState<NewTicketErrors>({});
   const [held, setHeld] = useState<{ conflict: OpenTicketConflict; contactId: number; whatsappId: number | null } | null>(null);
-  const [saving, setSaving] = useState(false);
+
+  const { form, fields, saving } = useContractForm({
+    id: "new-ticket-form",
+    schema: newTicketSchema(!isAdmin),
+    defaultValue: {
+      queueId: user.queues.length === 1 ? String(user.queues[0]!.id) : isAdmin ? NO_QUEUE : undefined,
+      whatsappId: DEFAULT_CONNECTION,
+    },
+    fields: ["contactId", "queueId", "whatsappId"],
+    shouldValidate: "onSubmit",
+    async save(value) {
+      setHeld(null);
+      const open = (uuid: string) => {
+        onClose();
+        navigate(`/tickets/${uuid}`);
+      };
+      try {
+        const ticket = await createTicket(value);
+        onCreated(ticket);
+        open(ticket.uuid);
+      } catch (err) {
+        const held = (conflict: OpenTicketConflict) => setHeld({ conflict, contactId: value.contactId, whatsappId: value.whatsappId });
+        if (!followOpenTicketConflict(err, user.id, { open, held })) throw err;
+      }
+    },
+  });
+  const contactField = useInputControl(fields.contactId);
+  const queue = useInputControl(fields.queueId);
+  const connection = useInputControl(fields.whatsappId);
 
   useEffect(() => {
     if (isAdmin) listQueues().then(setQueues).catch(toastError);
@@ -62,36 +105,6 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
       .then(setConnections)
       .catch(() => setConnections([]));
   }, [isAdmin]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateNewTicket({ contactId: contact?.id ?? null, queueId }, isAdmin);
-    setErrors(found);
-    setHeld(null);
-    if (found.contact || found.queue || !contact) return;
-    setSaving(true);
-    try {
-      const ticket = await createTicket({
-        contactId: contact.id,
-        queueId,
-        whatsappId,
-      });
-      onCreated(ticket);
-      onClose();
-      navigate(`/tickets/${ticket.uuid}`);
-    } catch (err) {
-      const open = (uuid: string) => {
-        onClose();
-        navigate(`/tickets/${uuid}`);
-      };
-      if (followOpenTicketConflict(err, user.id, { open, held: (conflict) => setHeld({ conflict, contactId: contact.id, whatsappId }) })) return;
-      if (err instanceof ApiError && err.fields.queueId) {
-        setErrors({ queue: "queueRequired" });
-      } else toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const queueOptions = [
     ...(isAdmin ? [{ value: NO_QUEUE, label: t("tickets.newTicketDialog.queueOptional") }] : []),
@@ -105,11 +118,11 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
       ),
     })),
   ];
-  const contactError = errors.contact ? t(`tickets.newTicketDialog.${errors.contact}`) : undefined;
-  const queueError = errors.queue ? t(`tickets.newTicketDialog.${errors.queue}`) : undefined;
+  const contactError = fields.contactId.errors?.[0];
+  const queueError = fields.queueId.errors?.[0];
 
   return (
-    <form onSubmit={submit} noValidate className="contents">
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
       <DialogBody className="space-y-4">
         <Field id={contactId} label={t("tickets.newTicketDialog.contact")} error={contactError}>
           <ContactPicker
@@ -117,8 +130,8 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
             value={contact}
             onChange={(c) => {
               setContact(c);
-              if (c) setErrors((e) => ({ ...e, contact: undefined }));
-              else setHeld(null);
+              contactField.change(c ? String(c.id) : "");
+              if (!c) setHeld(null);
             }}
             error={contactError}
             texts={{
@@ -134,11 +147,8 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
         <Field id={queueFieldId} label={t("tickets.newTicketDialog.queue")} error={queueError}>
           <Select
             id={queueFieldId}
-            value={queueId ? String(queueId) : isAdmin ? NO_QUEUE : undefined}
-            onValueChange={(v) => {
-              setQueueId(v === NO_QUEUE ? null : Number(v));
-              setErrors((e) => ({ ...e, queue: undefined }));
-            }}
+            value={queue.value || (isAdmin ? NO_QUEUE : undefined)}
+            onValueChange={queue.change}
             options={queueOptions}
             placeholder={t("tickets.newTicketDialog.queuePlaceholder")}
             invalid={!!queueError}
@@ -149,8 +159,8 @@ function NewTicketForm({ onClose, onCreated }: { onClose: () => void; onCreated:
           <Field id={connectionId} label={t("tickets.newTicketDialog.connection")}>
             <Select
               id={connectionId}
-              value={whatsappId ? String(whatsappId) : DEFAULT_CONNECTION}
-              onValueChange={(v) => setWhatsappId(v === DEFAULT_CONNECTION ? null : Number(v))}
+              value={connection.value || DEFAULT_CONNECTION}
+              onValueChange={connection.change}
               options={[
                 {
                   value: DEFAULT_CONNECTION,

@@ -1,22 +1,7 @@
 import type { OpenTicketConflict } from "../../../../../worker/contracts/tickets";
 
-/**
- * The new-ticket form's rules (spec 000 section 5): a contact must be chosen; a queue is required unless the
- * user is an admin (as worker/domain/tickets/createTicket checks). Contact search starts at 3 characters.
- */
+/** Contact search starts at 3 characters (spec 000 section 5). */
 export const CONTACT_SEARCH_MIN = 3;
-
-export interface NewTicketErrors {
-  contact?: "contactRequired";
-  queue?: "queueRequired";
-}
-
-export function validateNewTicket(input: { contactId: number | null; queueId: number | null }, isAdmin: boolean): NewTicketErrors {
-  const errors: NewTicketErrors = {};
-  if (!input.contactId) errors.contact = "contactRequired";
-  if (!input.queueId && !isAdmin) errors.queue = "queueRequired";
-  return errors;
-}
 
 /**
  * What to do when the contact already has a live ticket: the caller's own, or a visible one nobody has taken yet,

@@ -1,5 +1,9 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useInputControl } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { platformIdText } from "../../../../../../worker/contracts/ids";
+import { useContractForm } from "../../../../components/form/useContractForm";
 import { Button } from "../../../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../../../components/ui/Dialog";
 import { describedBy, Field } from "../../../../components/ui/Input";
@@ -11,6 +15,13 @@ import { transitions } from "../rules/ticketActions";
 import type { ChatTicket, ConnectionRef, QueueRef, UserRef } from "../types";
 import { UserPicker } from "./UserPicker";
 import "../texts";
+
+/** A transfer's own rules (the API's patch takes each as optional): a queue and a connection, a user if any. */
+const transferFormSchema = z.object({
+  queueId: platformIdText("ticketChat.transfer.queueRequired", "ticketChat.transfer.queueRequired"),
+  whatsappId: platformIdText("ticketChat.transfer.connectionRequired", "ticketChat.transfer.connectionRequired"),
+  userId: platformIdText().optional(),
+});
 
 /**
  * Transfer (spec 000 sections 4 and 5): a queue and a connection are required; a user is optional (searched
@@ -32,11 +43,23 @@ function TransferForm({ ticket, onCancel, onDone }: { ticket: ChatTicket; onCanc
   const [queues, setQueues] = useState<QueueRef[] | null>(null);
   const [connections, setConnections] = useState<ConnectionRef[] | null>(null);
   const [users, setUsers] = useState<UserRef[]>([]);
-  const [queueId, setQueueId] = useState("");
-  const [whatsappId, setWhatsappId] = useState(ticket.whatsappId ? String(ticket.whatsappId) : "");
-  const [user, setUser] = useState<UserRef | null>(null);
-  const [errors, setErrors] = useState<{ queue?: string; connection?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const { form, fields, saving } = useContractForm({
+    id: `transfer-form-${ticket.id}`,
+    schema: transferFormSchema,
+    defaultValue: { whatsappId: ticket.whatsappId ? String(ticket.whatsappId) : undefined },
+    fields: ["queueId", "whatsappId", "userId"],
+    shouldValidate: "onSubmit",
+    async save({ queueId, whatsappId, userId }) {
+      await updateTicket(ticket.id, transitions.transfer({ userId: userId ?? null, queueId, whatsappId }));
+      onDone();
+    },
+  });
+  const queue = useInputControl(fields.queueId);
+  const connection = useInputControl(fields.whatsappId);
+  const chosenUser = useInputControl(fields.userId);
+  const user = users.find((u) => String(u.id) === chosenUser.value) ?? null;
+  const queueError = fields.queueId.errors?.[0];
+  const connectionError = fields.whatsappId.errors?.[0];
 
   useEffect(() => {
     Promise.all([listQueues(), listConnections(), listCompanyUsers()])
@@ -44,7 +67,7 @@ function TransferForm({ ticket, onCancel, onDone }: { ticket: ChatTicket; onCanc
         setQueues(q);
         setConnections(c);
         setUsers(u);
-        if (!ticket.whatsappId && c.length === 1) setWhatsappId(String(c[0]!.id));
+        if (!ticket.whatsappId && c.length === 1) connection.change(String(c[0]!.id));
       })
       .catch((err) => {
         setQueues([]);
@@ -53,36 +76,15 @@ function TransferForm({ ticket, onCancel, onDone }: { ticket: ChatTicket; onCanc
       });
   }, [ticket.whatsappId]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next = {
-      queue: queueId ? undefined : t("ticketChat.transfer.queueRequired"),
-      connection: whatsappId ? undefined : t("ticketChat.transfer.connectionRequired"),
-    };
-    setErrors(next);
-    if (next.queue || next.connection) return;
-    setSaving(true);
-    try {
-      await updateTicket(ticket.id, transitions.transfer({ userId: user?.id ?? null, queueId: Number(queueId), whatsappId: Number(whatsappId) }));
-      onDone();
-    } catch (err) {
-      toastError(err);
-      setSaving(false);
-    }
-  };
-
   const loading = queues === null;
   return (
-    <form onSubmit={submit} noValidate className="contents">
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
       <DialogBody className="space-y-4">
-        <Field id="transfer-queue" label={t("ticketChat.transfer.queue")} error={errors.queue}>
+        <Field id="transfer-queue" label={t("ticketChat.transfer.queue")} error={queueError}>
           <Select
             id="transfer-queue"
-            value={queueId || undefined}
-            onValueChange={(v) => {
-              setQueueId(v);
-              setErrors((e) => ({ ...e, queue: undefined }));
-            }}
+            value={queue.value || undefined}
+            onValueChange={queue.change}
             options={(queues ?? []).map((q) => ({
               value: String(q.id),
               label: (
@@ -93,26 +95,23 @@ function TransferForm({ ticket, onCancel, onDone }: { ticket: ChatTicket; onCanc
               ),
             }))}
             placeholder={loading ? t("common.loading") : t("ticketChat.transfer.queuePlaceholder")}
-            invalid={!!errors.queue}
-            aria-describedby={describedBy("transfer-queue", errors.queue)}
+            invalid={!!queueError}
+            aria-describedby={describedBy("transfer-queue", queueError)}
           />
         </Field>
-        <Field id="transfer-connection" label={t("ticketChat.transfer.connection")} error={errors.connection}>
+        <Field id="transfer-connection" label={t("ticketChat.transfer.connection")} error={connectionError}>
           <Select
             id="transfer-connection"
-            value={whatsappId || undefined}
-            onValueChange={(v) => {
-              setWhatsappId(v);
-              setErrors((e) => ({ ...e, connection: undefined }));
-            }}
+            value={connection.value || undefined}
+            onValueChange={connection.change}
             options={(connections ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             placeholder={loading ? t("common.loading") : t("ticketChat.transfer.connectionPlaceholder")}
-            invalid={!!errors.connection}
-            aria-describedby={describedBy("transfer-connection", errors.connection)}
+            invalid={!!connectionError}
+            aria-describedby={describedBy("transfer-connection", connectionError)}
           />
         </Field>
         <Field id="transfer-user" label={t("ticketChat.transfer.user")} hint={user ? undefined : t("ticketChat.transfer.userHint", { min: MIN_SEARCH_CHARS })}>
-          <UserPicker id="transfer-user" users={users} value={user} onChange={setUser} />
+          <UserPicker id="transfer-user" users={users} value={user} onChange={(picked) => chosenUser.change(picked ? String(picked.id) : "")} />
         </Field>
         <p className="text-xs text-muted">{user ? t("ticketChat.transfer.toUser", { name: user.name }) : t("ticketChat.transfer.toPending")}</p>
       </DialogBody>

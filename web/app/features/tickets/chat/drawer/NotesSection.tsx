@@ -1,6 +1,8 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { createTicketNoteInput } from "../../../../../../worker/contracts/ticketNotes";
 import { useTranslation } from "react-i18next";
+import { useContractForm } from "../../../../components/form/useContractForm";
 import { Button } from "../../../../components/ui/Button";
 import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../../../components/ui/Spinner";
@@ -8,17 +10,16 @@ import { formatDateTime } from "../../../../lib/dates";
 import { toastError } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
 import { addNote, deleteNote, listNotes } from "../api";
-import { noteError } from "../rules/notes";
 import type { TicketNote } from "../types";
 import "../texts";
 
-/** The ticket's notes: add (at least 2 characters), list newest first, delete with confirmation. */
+/** The note's rules are the API's (spec 000: required, at least 2 characters). */
+const noteFormSchema = createTicketNoteInput.pick({ note: true });
+
+/** The ticket's notes: add, list newest first, delete with confirmation. */
 export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: number; contactId: number; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const [notes, setNotes] = useState<TicketNote[] | null>(null);
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<TicketNote | null>(null);
 
   useEffect(() => {
@@ -30,26 +31,20 @@ export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: numb
       });
   }, [ticketId, contactId]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = noteError(text);
-    if (problem) {
-      setError(t(`validation.${problem}`));
-      return;
-    }
-    setSaving(true);
-    try {
-      const note = await addNote({ note: text.trim(), ticketId, contactId });
-      setNotes((current) => [note, ...(current ?? [])]);
-      setText("");
-      setError(null);
+  const { form, fields, saving } = useContractForm({
+    id: `chat-note-form-${ticketId}`,
+    schema: noteFormSchema,
+    fields: ["note"],
+    // Checked on "Adicionar" only: the drawer's note is optional until one is added.
+    shouldValidate: "onSubmit",
+    async save({ note }) {
+      const added = await addNote({ note, ticketId, contactId });
+      setNotes((current) => [added, ...(current ?? [])]);
+      form.reset();
       toast.success(t("ticketChat.notes.added"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const error = fields.note.errors?.[0];
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -68,14 +63,11 @@ export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: numb
       <h3 id="chat-notes-title" className="text-xs font-semibold tracking-wide text-muted uppercase">
         {t("ticketChat.notes.title")}
       </h3>
-      <form onSubmit={submit} noValidate className="space-y-2">
+      <form id={form.id} onSubmit={form.onSubmit} noValidate className="space-y-2">
         <textarea
           id="chat-note-input"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(null);
-          }}
+          name={fields.note.name}
+          key={fields.note.key}
           rows={3}
           placeholder={t("ticketChat.notes.placeholder")}
           aria-label={t("ticketChat.notes.placeholder")}

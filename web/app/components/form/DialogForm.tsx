@@ -1,0 +1,29 @@
+import type { FormEventHandler, ReactNode } from "react";
+import { DialogBody, FormDialogFooter } from "../ui/Dialog";
+
+/**
+ * The body and footer of a form dialog on conform (see useContractForm): the fields in a column, then Cancel and
+ * "Salvar" (editing) or "Adicionar", both waiting while it saves. Goes inside DialogContent.
+ */
+export function DialogForm({
+  form,
+  saving,
+  editing,
+  onCancel,
+  className = "flex flex-col gap-4",
+  children,
+}: {
+  form: { id: string; onSubmit: FormEventHandler<HTMLFormElement> };
+  saving: boolean;
+  editing: boolean;
+  onCancel: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
+      <DialogBody className={className}>{children}</DialogBody>
+      <FormDialogFooter saving={saving} editing={editing} onCancel={onCancel} />
+    </form>
+  );
+}
