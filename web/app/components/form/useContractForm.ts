@@ -16,7 +16,8 @@
  * 4. Render `<form id={form.id} onSubmit={form.onSubmit} noValidate>` (in a dialog: `<DialogForm form={form} ...>`)
  *    with inputs named `fields.x.name`, `defaultValue={fields.x.initialValue}`, and `fields.x.errors?.[0]` under
  *    each. No field value lives in useState: a control conform cannot see (a Radix select, a switch) writes a
- *    hidden input, or is driven with `form.update` / `useInputControl`.
+ *    hidden input, or is driven with `form.update` / `useInputControl` (SwitchInput). A list's rows are added and removed
+ *    with `onClick={() => form.insert(...)}` / `form.remove(...)`, not submit buttons (Enter must still save).
  */
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,12 +1,30 @@
-import { useId, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { IDEMPOTENCY_KEY_MAX } from "../../../../worker/contracts/externalApi";
+import { REQUIRED, TOO_LONG } from "../../../../worker/contracts/fieldMessages";
+import { MAX_MESSAGE_BODY } from "../../../../worker/contracts/messages";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
 import { Code } from "./ApiDocs";
 import { sendTestMessage, type TestSendResult } from "./sendTest";
 import "./texts";
 
-type Errors = Partial<Record<"token" | "number" | "body" | "file", string>>;
+/**
+ * The test form's rules: the API's limits, and the page's own asks (a token to paste; the number as digits only,
+ * as the page documents it; text, or a file in the form with one).
+ */
+function testSendSchema(withFile: boolean) {
+  const body = z.string().max(MAX_MESSAGE_BODY, TOO_LONG);
+  return z.object({
+    token: z.string({ error: REQUIRED }).trim(),
+    number: z.string({ error: REQUIRED }).trim().regex(/^\d{8,17}$/, "messagesApi.test.digitsOnly"),
+    body: withFile ? body.default("") : z.string({ error: REQUIRED }).refine((v) => v.trim().length > 0, REQUIRED).pipe(body),
+    file: withFile ? z.instanceof(File, { message: REQUIRED }) : z.never().optional(),
+    idempotencyKey: z.string().max(IDEMPOTENCY_KEY_MAX, TOO_LONG).default(""),
+  });
+}
 
 /**
  * One test form: text, or text + one file (`withFile`). It calls the real endpoint with the pasted token and
@@ -14,52 +32,33 @@ type Errors = Partial<Record<"token" | "number" | "body" | "file", string>>;
  */
 export function TestSendForm({ withFile }: { withFile: boolean }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [token, setToken] = useState("");
-  const [number, setNumber] = useState("");
-  const [body, setBody] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [idempotencyKey, setIdempotencyKey] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
   const [result, setResult] = useState<TestSendResult | null>(null);
   const [networkError, setNetworkError] = useState(false);
+  const schema = useMemo(() => testSendSchema(withFile), [withFile]);
+  const { form, fields, saving: sending } = useContractForm({
+    id: `test-send-${withFile ? "file" : "text"}`,
+    schema,
+    shouldValidate: "onSubmit",
+    fields: [],
+    async save(value) {
+      setNetworkError(false);
+      try {
+        setResult(await sendTestMessage({ token: value.token, number: value.number, body: value.body, file: value.file ?? null, idempotencyKey: value.idempotencyKey }));
+      } catch {
+        setResult(null);
+        setNetworkError(true);
+      }
+    },
+  });
+  const errors = { token: fields.token.errors?.[0], number: fields.number.errors?.[0], body: fields.body.errors?.[0], file: fields.file.errors?.[0] };
+  const field = (name: "token" | "number" | "body" | "file" | "key") => (name === "key" ? fields.idempotencyKey.id : fields[name].id);
 
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!token.trim()) found.token = t("messagesApi.test.required");
-    if (!number.trim()) found.number = t("messagesApi.test.required");
-    else if (!/^\d{8,17}$/.test(number.trim())) found.number = t("messagesApi.test.digitsOnly");
-    if (withFile && !file) found.file = t("messagesApi.test.required");
-    if (!withFile && !body.trim()) found.body = t("messagesApi.test.required");
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
-    setNetworkError(false);
-    try {
-      setResult(await sendTestMessage({ token, number, body, file: withFile ? file : null, idempotencyKey }));
-    } catch {
-      setResult(null);
-      setNetworkError(true);
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const field = (name: keyof Errors | "key") => `${id}-${name}`;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
       <Field id={field("token")} label={t("messagesApi.test.token")} error={errors.token} hint={t("messagesApi.test.tokenHint")}>
         <PasswordInput
           id={field("token")}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
+          name={fields.token.name}
           autoComplete="off"
           invalid={!!errors.token}
           aria-describedby={describedBy(field("token"), errors.token, true)}
@@ -68,10 +67,9 @@ export function TestSendForm({ withFile }: { withFile: boolean }) {
       <Field id={field("number")} label={t("messagesApi.test.number")} error={errors.number} hint={t("messagesApi.test.numberHint")}>
         <Input
           id={field("number")}
-          value={number}
+          name={fields.number.name}
           inputMode="numeric"
           placeholder="5511999998888"
-          onChange={(e) => setNumber(e.target.value)}
           invalid={!!errors.number}
           aria-describedby={describedBy(field("number"), errors.number, true)}
         />
@@ -79,9 +77,8 @@ export function TestSendForm({ withFile }: { withFile: boolean }) {
       <Field id={field("body")} label={t("messagesApi.test.body")} error={errors.body}>
         <textarea
           id={field("body")}
-          value={body}
+          name={fields.body.name}
           rows={3}
-          onChange={(e) => setBody(e.target.value)}
           aria-invalid={!!errors.body || undefined}
           aria-describedby={describedBy(field("body"), errors.body)}
           className="w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg focus:border-brand focus:ring-2 focus:ring-brand/25 focus:outline-none aria-invalid:border-danger"
@@ -92,7 +89,7 @@ export function TestSendForm({ withFile }: { withFile: boolean }) {
           <Input
             id={field("file")}
             type="file"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            name={fields.file.name}
             invalid={!!errors.file}
             aria-describedby={describedBy(field("file"), errors.file)}
             className="h-auto py-2"
@@ -100,7 +97,7 @@ export function TestSendForm({ withFile }: { withFile: boolean }) {
         </Field>
       ) : null}
       <Field id={field("key")} label={t("messagesApi.test.idempotencyKey")}>
-        <Input id={field("key")} value={idempotencyKey} onChange={(e) => setIdempotencyKey(e.target.value)} autoComplete="off" />
+        <Input id={field("key")} name={fields.idempotencyKey.name} autoComplete="off" />
       </Field>
       <div>
         <Button type="submit" disabled={sending}>
