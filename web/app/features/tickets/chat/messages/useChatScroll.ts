@@ -20,12 +20,20 @@ export function useChatScroll(messages: ChatMessage[], loaded: boolean, myUserId
     count: 0,
   });
   const [unseen, setUnseen] = useState(0);
+  /** Where the list last put the reader at the bottom; a scroll event that did not move above it is not the reader's. */
+  const pinnedTop = useRef<number | null>(null);
+  const pin = useCallback((el: HTMLDivElement) => {
+    el.scrollTop = el.scrollHeight;
+    pinnedTop.current = el.scrollTop;
+    atBottom.current = true;
+  }, []);
 
   const scrollToBottom = useCallback((smooth = false) => {
     const el = scroller.current;
     if (!el) return;
     el.scrollTo({ top: el.scrollHeight, behavior: smooth ? "smooth" : "auto" });
     atBottom.current = true;
+    pinnedTop.current = null;
     setUnseen(0);
   }, []);
 
@@ -36,43 +44,49 @@ export function useChatScroll(messages: ChatMessage[], loaded: boolean, myUserId
     const first = messages[0]?.id;
     const last = messages.at(-1)?.id;
     if (prev.count === 0) {
-      el.scrollTop = el.scrollHeight;
-      atBottom.current = true;
+      pin(el);
     } else if (first !== prev.first && last === prev.last) {
       // An older page arrived above: keep the same messages under the reader's eyes; a reader at the bottom
       // (a short first page fetches older ones by itself) stays at the bottom, so new messages keep following.
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
+      if (atBottom.current) pin(el);
       else el.scrollTop += el.scrollHeight - prev.height;
     } else if (last !== prev.last) {
       const newest = messages.at(-1);
       if (atBottom.current || (newest?.fromMe && newest.userId === myUserId)) {
-        el.scrollTop = el.scrollHeight;
-        atBottom.current = true;
+        pin(el);
         setUnseen(0);
       } else {
         const added = messages.length - prev.count;
         setUnseen((n) => n + Math.max(1, added));
       }
     } else if (atBottom.current) {
-      el.scrollTop = el.scrollHeight;
+      pin(el);
     }
     previous.current = { first, last, height: el.scrollHeight, count: messages.length };
-  }, [messages, loaded, myUserId]);
+  }, [messages, loaded, myUserId, pin]);
 
   const onScroll = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX) {
+      atBottom.current = true;
+    } else if (atBottom.current && pinnedTop.current !== null && el.scrollTop >= pinnedTop.current - 1) {
+      // The list grew below while we held the bottom (a picture, an older page) before this event came: hold it.
+      pin(el);
+    } else {
+      atBottom.current = false;
+      pinnedTop.current = null;
+    }
     if (atBottom.current) setUnseen(0);
     if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX) onNearTop();
-  }, [onNearTop]);
+  }, [onNearTop, pin]);
 
   /** Media that finished loading grows the list: stay at the bottom if we were there. */
   const onContentResize = useCallback(() => {
     const el = scroller.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+    if (el && atBottom.current) pin(el);
     if (el) previous.current.height = el.scrollHeight;
-  }, []);
+  }, [pin]);
 
   return { scroller, onScroll, unseen, scrollToBottom, onContentResize };
 }
