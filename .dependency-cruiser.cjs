@@ -1,8 +1,8 @@
 /**
  * The worker's layers (docs/architecture.md, ADR 0046), checked by `npm test` (scripts/test.mjs → npm run layers):
  * contracts and lib are the bottom, db sits on them, the domain on those three, and the edges (api, hub, jobs,
- * bridge) on the domain. A module never imports one above its own layer, and no import cycle runs; cycles through
- * type imports are still reported (issue 23 removes the last of them).
+ * bridge) on the domain. A module never imports one above its own layer, and no module is in an import cycle, not even
+ * one made only of type imports (the hub's call and command map is declared in contracts, issue 23).
  */
 const below = (layer, allowed) => ({
   name: `${layer}-imports-only-below`,
@@ -25,8 +25,8 @@ module.exports = {
     {
       name: "no-type-cycles",
       comment:
-        "A cycle through type imports (the hub's port inferred from the verbs that use it, issue 23): reported, not yet refused, until the hub's call and command map is declared in contracts.",
-      severity: "info",
+        "A cycle through type imports: the types' owner is unclear (the hub's port was inferred from the verbs that use it, until issue 23 declared its map in contracts/hubCalls.ts). Declare the shared type below both.",
+      severity: "error",
       from: { path: "^worker/", pathNot: "^worker/db/schema/" },
       to: { circular: true },
     },

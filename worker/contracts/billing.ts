@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
+import type { PspSettings } from "../lib/pix/pspClient";
 
 /** GET /api/invoices/all: the company's invoices, newest due date first. */
 export const invoiceListQuery = z.object({
@@ -33,3 +34,12 @@ export const pixWebhookBody = z.object({
     .array(z.object({ endToEndId: z.string().min(1).max(100), txid: z.string().min(1).max(35) }).passthrough())
     .max(100),
 });
+
+/** The platform's Pix settings (hub call pixSettings: the platform company's settings rows). */
+export interface PixSettings {
+  /** The PSP of the standard Pix API; null: no PSP, invoices are shown as a static BR Code. */
+  psp: PspSettings | null;
+  key: string;
+  merchantName: string;
+  merchantCity: string;
+}

@@ -4,6 +4,9 @@ import { companies, plans, queues, settings, userQueues, users } from "../../db/
 import { AppError } from "../errors";
 import { withCompanyDefaults } from "../settings/catalogue";
 import { planView } from "../plans/view";
+import type { SessionUser } from "../../contracts/views/session";
+
+export type { SessionUser };
 
 export const planFlagKeys = [
   "useCampaigns",
@@ -17,7 +20,7 @@ export const planFlagKeys = [
 export type PlanFlag = (typeof planFlagKeys)[number];
 
 /** What the app shell needs about the logged-in user: the answer of login, refresh and GET /api/auth/me. */
-export async function loadSessionUser(db: Db, userId: number, companyId: number) {
+export async function loadSessionUser(db: Db, userId: number, companyId: number): Promise<SessionUser> {
   // Not db.batch: batched rows come back keyed by column name, and these joined tables share names (id, name).
   const [rows, queueRows, settingRows] = await Promise.all([
     db
@@ -62,5 +65,3 @@ export async function loadSessionUser(db: Db, userId: number, companyId: number)
     },
   };
 }
-
-export type SessionUser = Awaited<ReturnType<typeof loadSessionUser>>;
