@@ -1,5 +1,6 @@
 import type { IntegrationEvent, IntegrationReply } from "./integrationWebhook";
 import type { ErrorCode } from "./errors";
+import type { WhatsappCheckResult } from "./views/contactList";
 import type { AiFailure, ChatMessage, ChatUsage } from "../lib/openai";
 import type { LinkedMediaRefusal } from "../lib/mediaByLink";
 
@@ -114,9 +115,6 @@ export interface BotOutcome {
   /** Files the job did not send as files, each noted on the ticket for its agents. */
   skipped?: SkippedMedia[];
 }
-
-/** A number's WhatsApp check: on WhatsApp, not on it, or not answerable (the host failed it after its retries). */
-export type WhatsappCheckResult = "valid" | "invalid" | "unknown";
 
 export interface CheckBatchOutcome {
   /** Each item asked about, with its answer. */

@@ -37,3 +37,18 @@ export type CampaignView = {
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** A recipient's state in a campaign's send. */
+export type ShippingStatus = "queued" | "confirming" | "confirmed" | "sending" | "delivered" | "failed" | "invalid" | "skipped";
+
+/**
+ * A campaign report's counts (spec 002 progress: delivered over valid; domain/campaigns/counts.ts): recipients by
+ * state, `valid` all but those WhatsApp does not know and those skipped for opting out earlier.
+ */
+export type CampaignCounts = Record<ShippingStatus, number> & {
+  total: number;
+  valid: number;
+  confirmationRequested: number;
+  replied: number;
+  optedOut: number;
+};

@@ -1,4 +1,5 @@
-import type { WhatsappCheckResult } from "../hubJobs";
+/** A number's WhatsApp check: on WhatsApp, not on it, or not answerable (the host failed it after its retries). */
+export type WhatsappCheckResult = "valid" | "invalid" | "unknown";
 
 /** A contact list with its number of items (domain/contactLists/view.ts). */
 export type ContactListView = {

@@ -51,3 +51,9 @@ export type TicketView = {
   whatsapp: { id: number; name: string; status: ConnectionStatus } | null;
   tags: { id: number; name: string; color: string; kanban: number }[];
 };
+
+/**
+ * A ticket moved in bulk (close all, a user's tickets released): the `ticket` update event carries only what changed
+ * and what decides who sees it; a page merges it into the ticket it holds.
+ */
+export type TicketMoved = Pick<TicketView, "id" | "uuid" | "status" | "userId" | "queueId" | "isGroup" | "unreadMessages" | "updatedAt">;

@@ -54,14 +54,14 @@ export function ContactListItemsPage() {
     getContactList(contactListId).then(setContactList).catch(toastError);
   }, [contactListId]);
   useRealtimeEvent("contactList", (event) => {
-    if (event.action !== "delete" && event.contactList.id === contactListId) setContactList(event.contactList as unknown as ContactListRow);
+    if (event.action !== "delete" && event.contactList.id === contactListId) setContactList(event.contactList);
   });
   useRealtimeEvent("contactListItem", (event) => {
     if (event.action === "reload") {
       if (event.contactListId === contactListId) list.refresh();
     } else if (event.action === "delete") list.remove(event.itemId);
     else if (event.item.contactListId === contactListId) {
-      if (list.has(event.item.id)) list.upsert(event.item as unknown as ContactListItemRow);
+      if (list.has(event.item.id)) list.upsert(event.item);
       else if (event.action === "create") list.refresh();
     }
   });
