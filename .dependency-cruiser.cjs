@@ -2,7 +2,8 @@
  * The worker's layers (docs/architecture.md, ADR 0046), checked by `npm test` (scripts/test.mjs → npm run layers):
  * contracts and lib are the bottom, db sits on them, the domain on those three, and the edges (api, hub, jobs,
  * bridge) on the domain. A module never imports one above its own layer, and no module is in an import cycle, not even
- * one made only of type imports (the hub's call and command map is declared in contracts, issue 23).
+ * one made only of type imports (the hub's call and command map is declared in contracts, issue 23). The web app
+ * imports of the worker only its contracts (and its server modules, the domain).
  */
 const below = (layer, allowed) => ({
   name: `${layer}-imports-only-below`,
@@ -34,6 +35,14 @@ module.exports = {
     below("lib", ["contracts"]),
     below("db", ["contracts", "lib"]),
     below("domain", ["contracts", "lib", "db"]),
+    {
+      name: "web-imports-only-contracts",
+      comment:
+        "The web app knows the worker by its contracts only (views, error codes, permissions, enums, pure helpers: issue 23), and two lib modules that import nothing. Its server modules (*.server.ts, load-context.ts), which the worker runs to render a page, may call domain verbs.",
+      severity: "error",
+      from: { path: "^web/", pathNot: ["\\.server\\.tsx?$", "^web/app/load-context\\.ts$"] },
+      to: { path: "^worker/", pathNot: ["^worker/contracts/", "^worker/lib/(crypto|redirectTo)\\.ts$"] },
+    },
     {
       name: "production-not-on-testing",
       comment: "worker/testing holds fixtures and fakes for tests only.",

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
- * npm run layers (and npm test's first step): the worker's dependency rules (.dependency-cruiser.cjs) checked with
+ * npm run layers (and npm test's first step): the worker's and the web app's dependency rules (.dependency-cruiser.cjs) checked with
  * dependency-cruiser. Errors (a layer importing above itself, an import cycle, even one of type imports only) are
  * listed and fail.
  */
 import { spawnSync } from "node:child_process";
 import { ROOT, bin } from "./lib/paths.mjs";
 
-const run = spawnSync(bin("depcruise"), ["worker", "--config", ".dependency-cruiser.cjs", "--output-type", "json"], {
+const run = spawnSync(bin("depcruise"), ["worker", "web/app", "--config", ".dependency-cruiser.cjs", "--output-type", "json"], {
   cwd: ROOT,
   encoding: "utf8",
   maxBuffer: 256 * 1024 * 1024,

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../../worker/domain/errors";
+import type { ErrorCode } from "../../../worker/contracts/errors";
 
 /** Every catalogue code must have a message in every language (checked by the type). */
 /** Every code of the error catalogue (worker/domain/errors.ts), in pt-BR: the browser knows the codes through it. */

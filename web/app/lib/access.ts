@@ -1,5 +1,6 @@
-import type { PlanFlag, SessionUser } from "../../../worker/domain/auth/sessionUser";
-import { can } from "../../../worker/domain/permissions";
+import type { PlanFlag } from "../../../worker/contracts/views/plan";
+import type { SessionUser } from "../../../worker/contracts/views/session";
+import { can } from "../../../worker/contracts/permissions";
 
 /**
  * Which pages a user may open: profile rules come from the one rule table (worker/domain/permissions),

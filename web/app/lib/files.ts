@@ -1,4 +1,4 @@
-import { csvDialect, csvDocument as writeCsv } from "../../../worker/domain/shared/csv";
+import { csvDialect, csvDocument as writeCsv } from "../../../worker/contracts/csv";
 
 /**
  * Names of files this area hands to the user: safe as a download name on every system (no path separators,

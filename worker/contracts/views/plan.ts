@@ -17,3 +17,15 @@ export type PlanView = {
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** The plan's feature switches, as the app shell reads them. */
+export const planFlagKeys = [
+  "useCampaigns",
+  "useSchedules",
+  "useInternalChat",
+  "useExternalApi",
+  "useKanban",
+  "useOpenAi",
+  "useIntegrations",
+] as const;
+export type PlanFlag = (typeof planFlagKeys)[number];

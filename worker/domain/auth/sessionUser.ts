@@ -8,16 +8,7 @@ import type { SessionUser } from "../../contracts/views/session";
 
 export type { SessionUser };
 
-export const planFlagKeys = [
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
-export type PlanFlag = (typeof planFlagKeys)[number];
+export { planFlagKeys, type PlanFlag } from "../../contracts/views/plan";
 
 /** What the app shell needs about the logged-in user: the answer of login, refresh and GET /api/auth/me. */
 export async function loadSessionUser(db: Db, userId: number, companyId: number): Promise<SessionUser> {

@@ -1,4 +1,4 @@
-import type { WhatsappView } from "../../../../worker/domain/whatsapps/view";
+import type { WhatsappView } from "../../../../worker/contracts/views/whatsapp";
 
 /** Shapes of the connections API (GET /api/whatsapp and friends): the server's own types. */
 export type ConnectionStatus = WhatsappView["status"];

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowLeft, CircleCheck, Pencil, Plus, Tags, Trash2, Upload, Users } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../../../worker/domain/permissions";
+import { can } from "../../../../worker/contracts/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS, SearchField, usePagedList } from "../../components/list";
 import { Button } from "../../components/ui/Button";

@@ -1,4 +1,4 @@
-import type { KanbanBoardPage, KanbanCard as ServerCard } from "../../../../worker/domain/kanban/card";
+import type { KanbanBoardPage, KanbanCard as ServerCard } from "../../../../worker/contracts/views/kanban";
 
 /** A card as the board receives it (JSON: times as ISO strings). */
 export type KanbanCard = Omit<ServerCard, "createdAt" | "updatedAt" | "kanbanLaneAt"> & {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../../../worker/domain/permissions";
+import { can } from "../../../../worker/contracts/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toastError } from "../../lib/errors";
@@ -9,7 +9,7 @@ import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS } from "../../components/list";
 import { deleteTag } from "./api";
-import { canManageTag } from "../../../../worker/domain/permissions";
+import { canManageTag } from "../../../../worker/contracts/permissions";
 import { TagDialog } from "./TagDialog";
 import { TagsTable } from "./TagsTable";
 import type { TagRow } from "./types";

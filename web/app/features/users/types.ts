@@ -1,4 +1,4 @@
-import type { Profile as UserProfile } from "../../../../worker/domain/permissions";
+import type { Profile as UserProfile } from "../../../../worker/contracts/permissions";
 
 /** Shapes of the users API (GET /api/users and friends). */
 export interface QueueRef {
