@@ -1,4 +1,4 @@
-import type { ContactPresence } from "./ticket";
+export type ContactPresence = "available" | "unavailable" | "composing" | "recording" | "paused";
 
 /** A contact as the contacts page and its events show it (domain/contacts/view.ts). */
 export type ContactView = {

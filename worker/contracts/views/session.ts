@@ -1,20 +1,11 @@
 import type { PlanView } from "./plan";
+import type { UserProfile, UserView } from "./user";
 
-export type UserProfile = "admin" | "supervisor" | "user";
+export type { UserProfile };
 
 /** What the app shell needs about the logged-in user: the answer of login, refresh and GET /api/auth/me. */
-export type SessionUser = {
-  id: number;
-  name: string;
-  email: string;
-  profile: UserProfile;
-  super: boolean;
-  allTicket: "enabled" | "disabled";
-  online: boolean;
-  whatsappId: number | null;
-  language: string | null;
+export type SessionUser = Omit<UserView, "createdAt" | "updatedAt"> & {
   companyId: number;
-  queues: { id: number; name: string; color: string }[];
   company: {
     id: number;
     name: string;

@@ -1,5 +1,7 @@
+import type { ContactPresence, ContactView } from "./contact";
+
+export type { ContactPresence };
 export type TicketStatus = "open" | "pending" | "closed";
-export type ContactPresence = "available" | "unavailable" | "composing" | "recording" | "paused";
 export type ConnectionStatus = "CONNECTED" | "qrcode" | "PAIRING" | "DISCONNECTED" | "TIMEOUT" | "OPENING";
 
 /**
@@ -36,16 +38,7 @@ export type TicketView = {
   updatedAt: Date;
   /** The contact's presence, also at the top level (the list's "typing…"). */
   presence: ContactPresence;
-  contact: {
-    id: number;
-    name: string;
-    number: string;
-    email: string;
-    profilePicUrl: string;
-    isGroup: boolean;
-    disableBot: boolean;
-    presence: ContactPresence;
-  };
+  contact: Pick<ContactView, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "disableBot" | "presence">;
   user: { id: number; name: string } | null;
   queue: { id: number; name: string; color: string } | null;
   whatsapp: { id: number; name: string; status: ConnectionStatus } | null;

@@ -1,4 +1,4 @@
-import type { UserProfile } from "./session";
+export type UserProfile = "admin" | "supervisor" | "user";
 
 /** A user as the users page shows it, with its queues (domain/users/view.ts). */
 export type UserView = {
