@@ -3,7 +3,7 @@ import type { SessionUser } from "../../../worker/contracts/views/session";
 import { can } from "../../../worker/contracts/permissions";
 
 /**
- * Which pages a user may open: profile rules come from the one rule table (worker/domain/permissions),
+ * Which pages a user may open: profile rules come from the one rule table (worker/contracts/permissions),
  * feature switches from the company's plan. The menu hides what this denies; loaders refuse it.
  */
 export type AccessRule = (user: SessionUser) => boolean;

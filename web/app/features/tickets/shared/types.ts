@@ -60,7 +60,7 @@ export interface ContactPick {
   isGroup?: boolean;
 }
 
-/** A message as the preview shows it (worker/domain/messages/presentMessage). */
+/** A message as the preview shows it (worker/contracts/views/message.ts). */
 export interface PreviewMessage {
   id: number;
   body: string;
