@@ -1,11 +1,12 @@
 /**
  * The worker's layers (docs/architecture.md, ADR 0046), checked by `npm test` (scripts/test.mjs → npm run layers):
  * contracts and lib are the bottom, db sits on them, the domain on those three, and the edges (api, hub, jobs,
- * bridge) on the domain. A module never imports one above its own layer, and no import cycle runs; cycles through
- * type imports are still reported (issue 23 removes the last of them). Inside db, the schema of each database keeps
- * to its folder: db/control (D1) and db/tenant (each hub's SQLite) never import each other, and db/shared (column
- * helpers, the company and plan both hold) neither; the type of the hub's client (db/tenantOnly.ts) does the same
- * for queries.
+ * bridge) on the domain. A module never imports one above its own layer, and no module is in an import cycle, not even
+ * one made only of type imports (the hub's call and command map is declared in contracts, issue 23). The web app
+ * imports of the worker only its contracts (and its server modules, the domain). Inside db, the schema of each
+ * database keeps to its folder: db/control (D1) and db/tenant (each hub's SQLite) never import each other, and
+ * db/shared (column helpers, the company and plan both hold) neither; the type of the hub's client (db/tenantOnly.ts)
+ * does the same for queries.
  */
 const below = (layer, allowed) => ({
   name: `${layer}-imports-only-below`,
@@ -37,8 +38,8 @@ module.exports = {
     {
       name: "no-type-cycles",
       comment:
-        "A cycle through type imports (the hub's port inferred from the verbs that use it, issue 23): reported, not yet refused, until the hub's call and command map is declared in contracts.",
-      severity: "info",
+        "A cycle through type imports: the types' owner is unclear (the hub's port was inferred from the verbs that use it, until issue 23 declared its map in contracts/hubCalls.ts). Declare the shared type below both.",
+      severity: "error",
       from: { path: "^worker/", pathNot: "^worker/db/(control|tenant|shared)/" },
       to: { circular: true },
     },
@@ -58,6 +59,14 @@ module.exports = {
     below("lib", ["contracts"]),
     below("db", ["contracts", "lib"]),
     below("domain", ["contracts", "lib", "db"]),
+    {
+      name: "web-imports-only-contracts",
+      comment:
+        "The web app knows the worker by its contracts only (views, error codes, permissions, enums, pure helpers: issue 23), and two lib modules that import nothing. Its server modules (*.server.ts, load-context.ts), which the worker runs to render a page, may call domain verbs.",
+      severity: "error",
+      from: { path: "^web/", pathNot: ["\\.server\\.tsx?$", "^web/app/load-context\\.ts$"] },
+      to: { path: "^worker/", pathNot: ["^worker/contracts/", "^worker/lib/(crypto|redirectTo)\\.ts$"] },
+    },
     {
       name: "production-not-on-testing",
       comment: "worker/testing holds fixtures and fakes for tests only.",

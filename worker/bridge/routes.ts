@@ -4,7 +4,7 @@ import { platformIdText } from "../contracts/ids";
 import { BRIDGE_HEADERS, BRIDGE_MAX_BODY_BYTES, BRIDGE_MAX_MEDIA_BYTES, eventBatch, keysUpdate, leaseRequest, mediaUploadQuery } from "../contracts/bridge";
 import { createControlDb, type ControlDb } from "../db/client";
 import { hubDirectory } from "../hub/ports";
-import type { HubCallInput, HubCallName } from "../domain/hubCalls";
+import type { HubCallInput, HubCallName } from "../contracts/hubCalls";
 import { companyOfConnection } from "../domain/sessionHost/connectionRoutes";
 import { AppError, errorBody, fieldError } from "../domain/errors";
 import { ingestEventBatch } from "../domain/inbound/ingestEventBatch";

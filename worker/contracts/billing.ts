@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { platformIdText } from "./ids";
 import { REQUIRED, NOT_TEXT, TOO_LONG } from "./fieldMessages";
+import type { PspSettings } from "../lib/pix/pspClient";
 
 /** GET /api/invoices/all: the company's invoices, newest due date first. */
 export const invoiceListQuery = z.object({
@@ -34,3 +35,12 @@ export const pixWebhookBody = z.object({
     .array(z.object({ endToEndId: z.string().min(1).max(100), txid: z.string().min(1).max(35) }).passthrough())
     .max(100),
 });
+
+/** The platform's Pix settings (hub call pixSettings: the platform company's settings rows). */
+export interface PixSettings {
+  /** The PSP of the standard Pix API; null: no PSP, invoices are shown as a static BR Code. */
+  psp: PspSettings | null;
+  key: string;
+  merchantName: string;
+  merchantCity: string;
+}

@@ -115,3 +115,9 @@ export const updateSchedulesInput = z.object({
     .refine((list) => new Set(list.map((d) => d.weekdayEn)).size === 7, "Each weekday once"),
 });
 export type UpdateSchedulesInput = z.infer<typeof updateSchedulesInput>;
+
+/** A new company's setup in its own hub (hub call setupCompany, run by createCompany). */
+export interface SetupCompanyInput {
+  /** The first admin, whose e-mail createCompany has already claimed in login_emails (user id 0 until now). */
+  admin: { name: string; email: string; passwordHash: string } | null;
+}

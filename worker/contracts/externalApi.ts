@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { MAX_MESSAGE_BODY } from "./messages";
 import { REQUIRED, tooLongAt } from "./fieldMessages";
+import type { MessageAck, StoredMedia } from "./views/message";
+import type { TicketStatus } from "./views/ticket";
 
 /** 60 sends a minute per connection token (fixed window, shared by every client that holds the token). */
 export const EXTERNAL_API_RATE_LIMIT = { max: 60, windowSeconds: 60 };
@@ -33,3 +35,21 @@ export const externalSendInput = z.object({
     .default(false),
 });
 export type ExternalSendInput = z.infer<typeof externalSendInput>;
+
+// What the hub runs for a send, and what it answers (the route's 200 body).
+
+/** A send, as the route hands it to the company's hub (hubPort.sendExternal). */
+export interface ExternalSendCommand {
+  whatsappId: number;
+  /** Already normalised and confirmed on WhatsApp by the connection. */
+  number: string;
+  body: string;
+  media: StoredMedia[];
+  closeTicket: boolean;
+}
+
+export interface ExternalSendResult {
+  contact: { id: number; name: string; number: string };
+  ticket: { id: number; uuid: string; status: TicketStatus; createdNow: boolean };
+  messages: { id: number; body: string; mediaType: string; mediaName: string | null; ack: MessageAck; createdAt: Date }[];
+}

@@ -1,6 +1,21 @@
 import { z } from "zod/mini";
 import { isPlatformId } from "./ids";
 import type { TicketScope, VisibilitySettings } from "./ticketScope";
+import type { AnnouncementView } from "./announcements";
+import type { ChatMessageView, ChatView } from "./chats";
+import type { PromptView } from "./prompts";
+import type { QueueIntegrationView } from "./queueIntegrations";
+import type { CampaignCounts, CampaignView } from "./views/campaign";
+import type { ContactView } from "./views/contact";
+import type { ContactListCheckView, ContactListItemView, ContactListView } from "./views/contactList";
+import type { FileListView } from "./views/fileList";
+import type { MessageView } from "./views/message";
+import type { QueueView } from "./views/queue";
+import type { QuickMessageView } from "./views/quickMessage";
+import type { ScheduleView } from "./views/schedule";
+import type { TicketMoved, TicketView } from "./views/ticket";
+import type { WhatsappView } from "./views/whatsapp";
+import type { Wire } from "./views/wire";
 
 export { HUB_MARK_HEADER, PING_FRAME, PONG_FRAME, publishMarkMissed, roomNames } from "./wsProtocol";
 
@@ -33,32 +48,40 @@ export const userSummary = z.object({
 
 const crud = z.enum(["create", "update", "delete"]);
 
+/**
+ * An entity payload: its key fields are checked on receipt, and its type is the whole view the server builds
+ * (contracts/views): the hub publishes the view (`z.input`, dates as Date), a socket receives it as JSON
+ * (`z.infer`, `Wire<View>`: dates as strings). The one place the rest of a view is taken on trust: the server
+ * typechecks what it publishes against the same view.
+ */
+const viewPayload = <View>(schema: z.ZodMiniType) => schema as unknown as z.ZodMiniType<Wire<View>, View>;
+
 /** A message as events carry it: the key fields are checked, the rest passes through. */
-export const messagePayload = z.looseObject({
+export const messagePayload = viewPayload<MessageView>(z.looseObject({
   id: z.number(),
   ticketId: z.number(),
   body: z.string(),
   fromMe: z.boolean(),
   ack: z.number(),
-});
+}));
 
-/** A ticket as events carry it: the key fields are checked, the rest (contact, user, queue, tags…) passes through. */
-export const ticketPayload = z.looseObject({
+/** A ticket as events carry it (the whole view, or a bulk move): the key fields are checked, the rest (contact, user, queue, tags…) passes through. */
+export const ticketPayload = viewPayload<TicketView | TicketMoved>(z.looseObject({
   id: z.number(),
   uuid: z.string(),
   status: ticketStatus,
   userId: z.nullable(z.number()),
   queueId: z.nullable(z.number()),
   unreadMessages: z.number(),
-});
+}));
 
 /** A contact as events carry it (the contacts page's row, with presence): key fields checked, the rest passes. */
-export const contactPayload = z.looseObject({
+export const contactPayload = viewPayload<ContactView>(z.looseObject({
   id: z.number(),
   name: z.string(),
   number: z.string(),
   isGroup: z.boolean(),
-});
+}));
 
 export const tagPayload = z.object({
   id: z.number(),
@@ -69,20 +92,20 @@ export const tagPayload = z.object({
 });
 
 /** A connection as events carry it (never its token hash); the rest of the row passes through. */
-export const whatsappPayload = z.looseObject({
+export const whatsappPayload = viewPayload<WhatsappView>(z.looseObject({
   id: z.number(),
   name: z.string(),
   status: z.enum(["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]),
   qrcode: z.string(),
   number: z.string(),
   isDefault: z.boolean(),
-});
+}));
 
 /** A queue as events carry it; options and schedules pass through. */
-export const queuePayload = z.looseObject({ id: z.number(), name: z.string(), color: z.string() });
+export const queuePayload = viewPayload<QueueView>(z.looseObject({ id: z.number(), name: z.string(), color: z.string() }));
 
 /** A quick message as events carry it (mediaPath is the API URL of the attachment, never a storage key). */
-export const quickMessagePayload = z.looseObject({
+export const quickMessagePayload = viewPayload<QuickMessageView>(z.looseObject({
   id: z.number(),
   shortcode: z.string(),
   message: z.string(),
@@ -92,62 +115,62 @@ export const quickMessagePayload = z.looseObject({
   isMedia: z.boolean(),
   mediaPath: z.nullable(z.string()),
   mediaName: z.nullable(z.string()),
-});
+}));
 
 /** An internal chat as events carry it (members with their unread counts); the rest passes through. */
-export const chatPayload = z.looseObject({
+export const chatPayload = viewPayload<ChatView>(z.looseObject({
   id: z.number(),
   uuid: z.string(),
   title: z.string(),
   ownerId: z.nullable(z.number()),
   lastMessage: z.string(),
   users: z.array(z.looseObject({ userId: z.number(), unreads: z.number() })),
-});
+}));
 
 /** A message of an internal chat as events carry it. */
-export const chatMessagePayload = z.looseObject({
+export const chatMessagePayload = viewPayload<ChatMessageView>(z.looseObject({
   id: z.number(),
   chatId: z.number(),
   senderId: z.nullable(z.number()),
   message: z.string(),
   mentions: z.array(z.number()),
-});
+}));
 
 /** A schedule as events carry it (spec 002's channel): the key fields are checked, the rest passes through. */
-export const fileListPayload = z.looseObject({ id: z.number(), name: z.string() });
-export const schedulePayload = z.looseObject({
+export const fileListPayload = viewPayload<FileListView>(z.looseObject({ id: z.number(), name: z.string() }));
+export const schedulePayload = viewPayload<ScheduleView>(z.looseObject({
   id: z.number(),
   status: z.enum(["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"]),
   contactId: z.number(),
-});
+}));
 
 /** A campaign as events carry it; the rest passes through. */
-export const campaignPayload = z.looseObject({ id: z.number(), name: z.string(), status: z.string() });
+export const campaignPayload = viewPayload<CampaignView>(z.looseObject({ id: z.number(), name: z.string(), status: z.string() }));
 /** A campaign's report counts (domain/campaigns/counts.ts). */
-export const campaignCountsPayload = z.looseObject({ total: z.number(), delivered: z.number(), failed: z.number() });
+export const campaignCountsPayload = viewPayload<CampaignCounts>(z.looseObject({ total: z.number(), delivered: z.number(), failed: z.number() }));
 
 /** A contact list (with its count) and one of its items as events carry them. */
-export const contactListPayload = z.looseObject({ id: z.number(), name: z.string(), contactsCount: z.number() });
-export const contactListCheckPayload = z.looseObject({
+export const contactListPayload = viewPayload<ContactListView>(z.looseObject({ id: z.number(), name: z.string(), contactsCount: z.number() }));
+export const contactListCheckPayload = viewPayload<ContactListCheckView>(z.looseObject({
   contactListId: z.number(),
   status: z.enum(["running", "done", "failed"]),
   total: z.number(),
   checked: z.number(),
-});
-export const contactListItemPayload = z.looseObject({ id: z.number(), contactListId: z.number(), name: z.string(), number: z.string() });
+}));
+export const contactListItemPayload = viewPayload<ContactListItemView>(z.looseObject({ id: z.number(), contactListId: z.number(), name: z.string(), number: z.string() }));
 /** An AI prompt as events carry it (its key only masked); the rest passes through. */
-export const promptPayload = z.looseObject({ id: z.number(), name: z.string() });
+export const promptPayload = viewPayload<PromptView>(z.looseObject({ id: z.number(), name: z.string() }));
 
 /** A queue integration as events carry it (never its secrets); the rest passes through. */
-export const queueIntegrationPayload = z.looseObject({ id: z.number(), name: z.string(), type: z.string() });
+export const queueIntegrationPayload = viewPayload<QueueIntegrationView>(z.looseObject({ id: z.number(), name: z.string(), type: z.string() }));
 
 /** A platform announcement as events carry it (the rest passes through). */
-export const announcementPayload = z.looseObject({
+export const announcementPayload = viewPayload<AnnouncementView>(z.looseObject({
   id: z.number(),
   title: z.string(),
   text: z.string(),
   priority: z.number(),
-});
+}));
 
 export const serverEvent = z.discriminatedUnion("type", [
   /**
@@ -263,7 +286,10 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("queue"), action: z.literal("delete"), queueId: z.number() }),
   ]),
 ]);
+/** An event as a socket receives it (views as JSON: `Wire<View>`). */
 export type ServerEvent = z.infer<typeof serverEvent>;
+/** An event as the hub publishes it (views as the domain builds them). */
+export type PublishedEvent = z.input<typeof serverEvent>;
 export const serverFrame = z.array(serverEvent);
 
 /** Who receives an event; the hub decides per socket from what it knows of that socket's user. */
@@ -280,7 +306,7 @@ export type Audience =
 
 export interface Delivery {
   audience: Audience;
-  event: ServerEvent;
+  event: PublishedEvent;
 }
 
 /** The socket's user as the hub keeps it in the socket attachment (must stay well under 16 KiB). */

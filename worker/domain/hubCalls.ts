@@ -1,3 +1,4 @@
+import type { HubCallMap, HubCallName, HubRegistry } from "../contracts/hubCalls";
 import type { DeliveryJob } from "../contracts/outbound";
 import { assistantOutcome, assistantTranscript } from "./assistant/outcome";
 import { assistantTurn } from "./assistant/turn";
@@ -75,11 +76,9 @@ export const hubCalls = {
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),
-};
+} satisfies HubRegistry<HubCallMap, SystemCtx>;
 
-export type HubCallName = keyof typeof hubCalls;
+export type { HubCallInput, HubCallName, HubCallOutput } from "../contracts/hubCalls";
 
 /** Calls that change tickets: they run in the hub's command queue, never between an inbound message's steps. */
 export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome", "assistantTranscript", "integrationOutcome", "sendFileListToTicket"]);
-export type HubCallInput<N extends HubCallName> = Parameters<(typeof hubCalls)[N]>[0]["input"];
-export type HubCallOutput<N extends HubCallName> = Awaited<ReturnType<(typeof hubCalls)[N]>>;

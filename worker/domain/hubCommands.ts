@@ -1,3 +1,4 @@
+import type { HubCommandMap, HubRegistry } from "../contracts/hubCalls";
 import type { Ctx } from "./context";
 import { createTicket } from "./tickets/createTicket";
 import { deleteTicket } from "./tickets/deleteTicket";
@@ -24,8 +25,6 @@ export const hubCommands = {
   closeAllTickets,
   releaseUserTickets,
   sendCampaignTest,
-} satisfies Record<string, (args: { ctx: Ctx; input: never }) => Promise<unknown>>;
+} satisfies HubRegistry<HubCommandMap, Ctx>;
 
-export type HubCommandName = keyof typeof hubCommands;
-export type HubCommandInput<N extends HubCommandName> = Parameters<(typeof hubCommands)[N]>[0]["input"];
-export type HubCommandOutput<N extends HubCommandName> = Awaited<ReturnType<(typeof hubCommands)[N]>>;
+export type { HubCommandInput, HubCommandName, HubCommandOutput } from "../contracts/hubCalls";

@@ -1,8 +1,7 @@
 import type { BridgeEvent } from "../contracts/bridge";
 import type { Delivery, HubActor } from "../contracts/ws";
-import type { ExternalSendCommand, ExternalSendResult } from "./externalApi/sendExternalMessage";
-import type { HubCallInput, HubCallName, HubCallOutput } from "./hubCalls";
-import type { HubCommandInput, HubCommandName, HubCommandOutput } from "./hubCommands";
+import type { ExternalSendCommand, ExternalSendResult } from "../contracts/externalApi";
+import type { HubCallInput, HubCallName, HubCallOutput, HubCommandInput, HubCommandName, HubCommandOutput } from "../contracts/hubCalls";
 
 /**
  * What a verb asks of its own company's CompanyHub (ADR 0016), on `ctx.hub`. The hub layer provides it: inside the

@@ -5,7 +5,7 @@ import { users } from "../db/tenant";
 import { call, companyWithTeam, createQueue, hubInstanceOf, inTenant, loginAs, testEnv } from "../testing/fixtures";
 import { createContact, createTicketRow } from "../testing/inbox";
 import { connect } from "../testing/sockets";
-import { HUB_MARK_HEADER, publishMarkMissed, type Audience, type ServerEvent } from "../contracts/ws";
+import { HUB_MARK_HEADER, publishMarkMissed, type Audience, type PublishedEvent } from "../contracts/ws";
 import { OFFLINE_AFTER_MS, type CompanyHub } from "./CompanyHub";
 import { hubDirectory, hubFor } from "./ports";
 import { SocketStates } from "./socketStates";
@@ -120,7 +120,7 @@ describe("CompanyHub sockets' state (in memory, attachments as its durable copy)
     after: { status: "pending", userId: null, queueId, isGroup: false },
     settings,
   });
-  const marker = (companyId: number): ServerEvent => ({ type: "company", action: "update", companyId });
+  const marker = (companyId: number): PublishedEvent => ({ type: "company", action: "update", companyId });
   const publish = (companyId: number, audience: Audience) =>
     hubDirectory(testEnv).of(companyId).publish([{ audience, event: marker(companyId) }]);
   /** What the runtime does to the hub when it hibernates: the instance, and all it held in memory, is gone. */

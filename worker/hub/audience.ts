@@ -1,4 +1,4 @@
-import { roomNames, type Audience, type HubActor, type ServerEvent } from "../contracts/ws";
+import { roomNames, type Audience, type HubActor, type PublishedEvent } from "../contracts/ws";
 import { canSeeTicket } from "../domain/tickets/visibility";
 
 export interface SocketState extends HubActor {
@@ -34,10 +34,10 @@ export function audienceIncludes(audience: Audience, socket: SocketState): boole
  * session's events (ended elsewhere) and billing's (the payment that lets it in, the platform's change of the
  * company). Its inbox, contacts and everything else stay as closed as the REST API, which answers 402.
  */
-const HEARD_WHILE_LOCKED: ReadonlySet<ServerEvent["type"]> = new Set(["auth", "payment", "company"]);
+const HEARD_WHILE_LOCKED: ReadonlySet<PublishedEvent["type"]> = new Set(["auth", "payment", "company"]);
 
 /** Whether an event reaches a socket, its company being `locked` out or not. Platform admins are never locked out. */
-export function eventReaches(audience: Audience, event: ServerEvent, socket: SocketState, locked: boolean): boolean {
+export function eventReaches(audience: Audience, event: PublishedEvent, socket: SocketState, locked: boolean): boolean {
   if (locked && !socket.super && !HEARD_WHILE_LOCKED.has(event.type)) return false;
   return audienceIncludes(audience, socket);
 }

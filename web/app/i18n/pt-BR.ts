@@ -1,7 +1,7 @@
-import type { ErrorCode } from "../../../worker/domain/errors";
+import type { ErrorCode } from "../../../worker/contracts/errors";
 
 /** Every catalogue code must have a message in every language (checked by the type). */
-/** Every code of the error catalogue (worker/domain/errors.ts), in pt-BR: the browser knows the codes through it. */
+/** Every code of the error catalogue (worker/contracts/errors.ts), in pt-BR: the browser knows the codes through it. */
 export const errors: Record<ErrorCode, string> = {
   ERR_VALIDATION: "Alguns campos são inválidos.",
   ERR_INVALID_JSON: "A requisição enviada não é um JSON válido.",

@@ -1,8 +1,9 @@
-import type { PlanFlag, SessionUser } from "../../../worker/domain/auth/sessionUser";
-import { can } from "../../../worker/domain/permissions";
+import type { PlanFlag } from "../../../worker/contracts/views/plan";
+import type { SessionUser } from "../../../worker/contracts/views/session";
+import { can } from "../../../worker/contracts/permissions";
 
 /**
- * Which pages a user may open: profile rules come from the one rule table (worker/domain/permissions),
+ * Which pages a user may open: profile rules come from the one rule table (worker/contracts/permissions),
  * feature switches from the company's plan. The menu hides what this denies; loaders refuse it.
  */
 export type AccessRule = (user: SessionUser) => boolean;

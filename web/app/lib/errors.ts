@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { ErrorCode } from "../../../worker/domain/errors";
+import type { ErrorCode } from "../../../worker/contracts/errors";
 import { heldSentence } from "../features/tickets/shared/held";
 import { browserI18n } from "../i18n";
 import { errors as catalogued } from "../i18n/pt-BR";

@@ -1,4 +1,4 @@
-import { csvDialect, csvDocument as writeCsv } from "../../../worker/domain/shared/csv";
+import { csvDialect, csvDocument as writeCsv } from "../../../worker/contracts/csv";
 
 /**
  * Names of files this area hands to the user: safe as a download name on every system (no path separators,
@@ -39,7 +39,7 @@ export function formatBytes(bytes: number, lang: string): string {
 
 /**
  * A CSV document in the reader's spreadsheet dialect (semicolons and decimal commas for pt-BR and es, commas and points
- * for en), with a byte-order mark: the product's one CSV writer (worker/domain/shared/csv.ts), also the server's.
+ * for en), with a byte-order mark: the product's one CSV writer (worker/contracts/csv.ts), also the server's.
  */
 export function csvDocument(rows: (string | number | null)[][], lang: string): string {
   return writeCsv(rows, csvDialect(lang));

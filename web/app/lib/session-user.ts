@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { SessionUser } from "../../../worker/domain/auth/sessionUser";
+import type { SessionUser } from "../../../worker/contracts/views/session";
 
 export type { SessionUser };
 

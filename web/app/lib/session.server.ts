@@ -1,9 +1,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { refreshAtHub } from "../../../worker/api/edge";
-import type { SessionUser } from "../../../worker/domain/auth/sessionUser";
+import type { SessionUser } from "../../../worker/contracts/views/session";
 import { verifyAccessToken } from "../../../worker/domain/auth/tokens";
 import { hubDirectory } from "../../../worker/hub/ports";
-import { AppError, type ErrorCode } from "../../../worker/domain/errors";
+import { AppError, type ErrorCode } from "../../../worker/contracts/errors";
 import { canOpen, type PageId } from "./access";
 import { assertEnv } from "../../../worker/env";
 import { clientIp } from "../../../worker/lib/clientIp";

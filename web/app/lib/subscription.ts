@@ -1,4 +1,4 @@
-import { todayIn } from "../../../worker/domain/auth/companyAccess";
+import { todayIn } from "../../../worker/contracts/companyDay";
 import { daysUntil } from "./calendarDate";
 
 /** Spec: a warning appears when the subscription ends in fewer than 5 days (and, past it, for the admin who pays). */

@@ -33,7 +33,7 @@ describe("POST /api/messages/:ticketId", () => {
     expect(res.json[0]).toMatchObject({ fromMe: true, ack: 0, body: `*${agent.name}*:\nBom dia!`, userId: agent.id });
     const live = await socket.next((e) => e.type === "appMessage" && e.action === "create");
     expect(live).toMatchObject({ message: { id: res.json[0].id } });
-    await socket.next((e) => e.type === "ticket" && e.action === "update" && e.ticket.lastMessage === res.json[0].body);
+    await socket.next((e) => e.type === "ticket" && e.action === "update" && "lastMessage" in e.ticket && e.ticket.lastMessage === res.json[0].body);
     expect((await inTenant(ticket.companyId, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get()))?.lastMessage).toBe(res.json[0].body);
   });
 

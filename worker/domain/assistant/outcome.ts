@@ -2,19 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { handOver } from "./handOver";
 import { messages, prompts, promptUsage } from "../../db/tenant";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
-import type { AiFailure, ChatUsage } from "../../lib/openai";
+import type { ChatUsage } from "../../lib/openai";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import type { SystemCtx } from "../context";
 import { settingsFor } from "../settings/companySettingValues";
 import { assistantTicket, isLastMessage, withAssistant, type AssistantJobRef } from "./turn";
 import { failureNote } from "./notes";
+import type { AssistantOutcome } from "../../contracts/hubJobs";
+export type { AssistantOutcome };
 
-/** What the model's call came to, as the job hands it back to the hub. */
-export type AssistantOutcome =
-  /** With `audio`, the answer goes out as that voice note (stored in R2 by the job), its text kept as the body. */
-  | { kind: "answer"; text: string; usage: ChatUsage; audio?: { key: string; name: string } }
-  | { kind: "transfer"; queueId: number | null; text: string; usage: ChatUsage }
-  | { kind: "failed"; reason: AiFailure; detail: string; usage: ChatUsage | null };
 
 /**
  * Carries out the assistant's turn on a ticket (runs in the hub's command queue, so it never interleaves with an

@@ -3,30 +3,13 @@ import { messages, prompts, queues, tickets } from "../../db/tenant";
 import type { ChatMessage } from "../../lib/openai";
 import type { SystemCtx } from "../context";
 import { apiKeyDestination, openPromptSecret, voiceKeyDestination } from "../prompts/secrets";
+import type { AssistantJobRef, AssistantTurn } from "../../contracts/hubJobs";
+export type { AssistantJobRef, AssistantTurn };
 
-/** What the assistant needs for one answer, read in the hub and handed to the job that calls the model. */
-export interface AssistantTurn {
-  promptId: number;
-  model: string;
-  baseUrl: string;
-  /** null when the sealed key does not open (DATA_SECRET changed): the turn fails as a refused key. */
-  apiKey: string | null;
-  temperature: number;
-  maxTokens: number;
-  /** The system prompt, then the ticket's latest maxMessages messages, oldest first. */
-  messages: ChatMessage[];
-  /** Where the model may hand the ticket over (transfer_to_human's queue). */
-  queues: { id: number; name: string }[];
-  /** The contact's voice note to transcribe first: its transcript replaces `messages[index]` and becomes its text. */
-  transcribe: { messageId: number; key: string; filename: string; index: number } | null;
-  /** Answers go out as voice notes in this voice: through Azure with the prompt's speech key and region, else OpenAI. */
-  voice: { name: string; azure: { key: string; region: string } | null } | null;
-}
 
 /** Voice notes and audio files a contact sends, as stored. */
 const AUDIO = new Set(["audio", "ptt"]);
 
-export type AssistantJobRef = { ticketId: number; messageId: number };
 
 /** The ticket as the assistant's rules read it. */
 export async function assistantTicket(ctx: SystemCtx, ticketId: number) {

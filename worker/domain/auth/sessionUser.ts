@@ -4,20 +4,14 @@ import { companies, plans, queues, settings, userQueues, users } from "../../db/
 import { AppError } from "../errors";
 import { withCompanyDefaults } from "../settings/catalogue";
 import { planView } from "../plans/view";
+import type { SessionUser } from "../../contracts/views/session";
 
-export const planFlagKeys = [
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
-export type PlanFlag = (typeof planFlagKeys)[number];
+export type { SessionUser };
+
+export { planFlagKeys, type PlanFlag } from "../../contracts/views/plan";
 
 /** What the app shell needs about the logged-in user: the answer of login, refresh and GET /api/auth/me. */
-export async function loadSessionUser(db: Db, userId: number, companyId: number) {
+export async function loadSessionUser(db: Db, userId: number, companyId: number): Promise<SessionUser> {
   // Not db.batch: batched rows come back keyed by column name, and these joined tables share names (id, name).
   const [rows, queueRows, settingRows] = await Promise.all([
     db
@@ -62,5 +56,3 @@ export async function loadSessionUser(db: Db, userId: number, companyId: number)
     },
   };
 }
-
-export type SessionUser = Awaited<ReturnType<typeof loadSessionUser>>;

@@ -1,14 +1,8 @@
-import type { PspSettings } from "../../lib/pix/pspClient";
+import type { PixSettings } from "../../contracts/billing";
 import type { SystemCtx } from "../context";
 import { platformSettingValues } from "../settings/listSettings";
 
-export interface PixSettings {
-  /** The PSP of the standard Pix API; null: no PSP, invoices are shown as a static BR Code. */
-  psp: PspSettings | null;
-  key: string;
-  merchantName: string;
-  merchantCity: string;
-}
+export type { PixSettings };
 
 /** The platform's Pix settings, read in the platform company's hub (a hub call: they are its settings rows). */
 export async function pixSettings({ ctx }: { ctx: SystemCtx; input: Record<string, never> }): Promise<PixSettings> {

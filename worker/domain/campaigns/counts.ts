@@ -1,13 +1,16 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { campaignShipping, SHIPPING_STATUSES, type ShippingStatus } from "../../db/tenant";
+import type { CampaignCounts } from "../../contracts/views/campaign";
 import type { HubPort } from "../hubPort";
+
+export type { CampaignCounts };
 
 /**
  * The report's counts (spec 002 progress: delivered over valid). valid: every recipient but the numbers WhatsApp
  * does not know (invalid) and those skipped for opting out earlier.
  */
-export async function campaignCounts(db: Db, companyId: number, campaignId: number) {
+export async function campaignCounts(db: Db, companyId: number, campaignId: number): Promise<CampaignCounts> {
   const mine = and(eq(campaignShipping.companyId, companyId), eq(campaignShipping.campaignId, campaignId));
   const [byStatus, marks] = await db.batch([
     db.select({ status: campaignShipping.status, n: count() }).from(campaignShipping).where(mine).groupBy(campaignShipping.status),
@@ -35,7 +38,6 @@ export async function campaignCounts(db: Db, companyId: number, campaignId: numb
     optedOut: Number(m.optedOut),
   };
 }
-export type CampaignCounts = Awaited<ReturnType<typeof campaignCounts>>;
 
 /** How often a running campaign's counts go out: a send, its delivery and its acks each change them, many a second. */
 export const PROGRESS_EVERY_MS = 1000;

@@ -4,6 +4,7 @@ import { campaigns, contactLists, tags, whatsapps, type Campaign } from "../../d
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import type { HubPort } from "../hubPort";
+import type { CampaignView } from "../../contracts/views/campaign";
 
 /** A campaign may be edited while it has not started and is not due within this (spec 002: 1 hour). */
 export const EDIT_LEAD_MS = 60 * 60 * 1000;
@@ -29,7 +30,7 @@ export function isEditable(c: Pick<Campaign, "status" | "scheduledAt" | "started
 }
 
 /** A campaign as the API and events carry it; mediaPath is the URL that serves the attachment, never its R2 key. */
-export function presentCampaign({ campaign: c, whatsappName, contactListName, tagName }: CampaignRow) {
+export function presentCampaign({ campaign: c, whatsappName, contactListName, tagName }: CampaignRow): CampaignView {
   return {
     id: c.id,
     name: c.name,
@@ -63,7 +64,7 @@ export function presentCampaign({ campaign: c, whatsappName, contactListName, ta
     updatedAt: c.updatedAt,
   };
 }
-export type PresentedCampaign = ReturnType<typeof presentCampaign>;
+export type PresentedCampaign = CampaignView;
 
 export async function loadCampaign(db: Db, companyId: number, id: number) {
   const row = await campaignsQuery(db, and(eq(campaigns.companyId, companyId), eq(campaigns.id, id))).get();

@@ -2,13 +2,11 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { loginEmails } from "../../db/control";
 import { settings, users } from "../../db/tenant";
+import type { SetupCompanyInput } from "../../contracts/companies";
 import type { SystemCtx } from "../context";
 import { companySettings, type CompanySettingKey } from "../settings/catalogue";
 
-export interface SetupCompanyInput {
-  /** The first admin, whose e-mail createCompany has already claimed in login_emails (user id 0 until now). */
-  admin: { name: string; email: string; passwordHash: string } | null;
-}
+export type { SetupCompanyInput };
 
 /**
  * A new company's first rows, written in its own hub (a hub call of createCompany): its default settings and,

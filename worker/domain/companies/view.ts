@@ -2,9 +2,12 @@ import { eq } from "drizzle-orm";
 import type { ControlDb } from "../../db/client";
 import { companies, plans } from "../../db/control";
 import type { Company } from "../../db/control";
+import type { CompanyView } from "../../contracts/views/company";
+
+export type { CompanyView };
 
 /** A company as the API answers it, with its plan's id and name. */
-export function companyView(company: Company, plan: { id: number; name: string } | null) {
+export function companyView(company: Company, plan: { id: number; name: string } | null): CompanyView {
   return {
     id: company.id,
     name: company.name,
@@ -29,7 +32,6 @@ export function companyView(company: Company, plan: { id: number; name: string }
     updatedAt: company.updatedAt,
   };
 }
-export type CompanyView = ReturnType<typeof companyView>;
 
 /** Select a company with its plan's name: `control.select(companyWithPlan).from(companies).leftJoin(plans, …)`. */
 export const companyWithPlan = { company: companies, planName: plans.name };

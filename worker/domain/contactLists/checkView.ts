@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { contactListChecks, type ContactListCheck } from "../../db/tenant";
 import type { AnyCtx } from "../context";
+import type { ContactListCheckView } from "../../contracts/views/contactList";
 
 /** Batches of this many numbers per session-host call (its CHECK_NUMBERS_MAX). */
 export { CHECK_NUMBERS_MAX as CHECK_BATCH_SIZE } from "../../contracts/bridge";
@@ -8,7 +9,7 @@ export { CHECK_NUMBERS_MAX as CHECK_BATCH_SIZE } from "../../contracts/bridge";
 /** A running check that has not moved for this long lost its job chain (a deploy, a queue outage): it may be resumed. */
 export const CHECK_STALL_MS = 2 * 60 * 1000;
 
-export function presentCheck(check: ContactListCheck, now = Date.now()) {
+export function presentCheck(check: ContactListCheck, now = Date.now()): ContactListCheckView {
   return {
     id: check.id,
     contactListId: check.contactListId,
@@ -26,7 +27,7 @@ export function presentCheck(check: ContactListCheck, now = Date.now()) {
     stalled: check.status === "running" && now - check.updatedAt.getTime() > CHECK_STALL_MS,
   };
 }
-export type PresentedContactListCheck = ReturnType<typeof presentCheck>;
+export type PresentedContactListCheck = ContactListCheckView;
 
 export async function loadCheck(ctx: Pick<AnyCtx, "db" | "companyId">, contactListId: number) {
   return ctx.db

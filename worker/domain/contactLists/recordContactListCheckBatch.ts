@@ -2,15 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ContactListCheckJob } from "../../contracts/outbound";
 import { contactListChecks, contactListItems, type WhatsappCheckResult } from "../../db/tenant";
 import type { SystemCtx } from "../context";
-import type { ErrorCode } from "../errors";
 import { CHECK_BATCH_SIZE, publishCheck } from "./checkView";
+import type { CheckBatchOutcome } from "../../contracts/hubJobs";
+export type { CheckBatchOutcome };
 
-export interface CheckBatchOutcome {
-  /** Each item asked about, with its answer. */
-  results: { itemId: number; result: WhatsappCheckResult }[];
-  /** The check cannot go on (the connection is gone or not connected): it stops, resumable from this batch. */
-  stop?: ErrorCode;
-}
 
 /**
  * A batch's answers, written in one transaction with the check's progress: only the job whose run and cursor are

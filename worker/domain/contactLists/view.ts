@@ -5,6 +5,7 @@ import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { assertPlanFeature } from "../plans/planLimits";
 import { requirePermission } from "../context";
+import type { ContactListItemView, ContactListView } from "../../contracts/views/contactList";
 
 /** Contact lists and their items are the campaigns' (spec 002): admins, with the plan's useCampaigns. */
 export async function requireCampaigns(ctx: Ctx) {
@@ -12,7 +13,7 @@ export async function requireCampaigns(ctx: Ctx) {
   await assertPlanFeature(ctx, "useCampaigns");
 }
 
-export async function loadContactList(db: Db, companyId: number, id: number) {
+export async function loadContactList(db: Db, companyId: number, id: number): Promise<ContactListView | undefined> {
   const list = await db
     .select()
     .from(contactLists)
@@ -22,7 +23,7 @@ export async function loadContactList(db: Db, companyId: number, id: number) {
   const n = await db.select({ n: count() }).from(contactListItems).where(eq(contactListItems.contactListId, id)).get();
   return { id: list.id, name: list.name, contactsCount: n?.n ?? 0, createdAt: list.createdAt, updatedAt: list.updatedAt };
 }
-export type PresentedContactList = NonNullable<Awaited<ReturnType<typeof loadContactList>>>;
+export type PresentedContactList = ContactListView;
 
 /** A list of the company (404 otherwise). */
 export async function ownContactList(ctx: Ctx, id: number) {
@@ -31,7 +32,7 @@ export async function ownContactList(ctx: Ctx, id: number) {
   return list;
 }
 
-export function presentItem(item: ContactListItem) {
+export function presentItem(item: ContactListItem): ContactListItemView {
   return {
     id: item.id,
     contactListId: item.contactListId,
@@ -46,7 +47,7 @@ export function presentItem(item: ContactListItem) {
     companyId: item.companyId,
   };
 }
-export type PresentedContactListItem = ReturnType<typeof presentItem>;
+export type PresentedContactListItem = ContactListItemView;
 
 export async function ownItem(ctx: Ctx, id: number) {
   const item = await ctx.db

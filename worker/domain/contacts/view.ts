@@ -2,6 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
 import { contactCustomFields, contacts, type Contact } from "../../db/tenant";
+import type { ContactView } from "../../contracts/views/contact";
+
+export type { ContactView };
 
 /** The columns a contact is answered with (the LID identity stays internal). */
 export const contactColumns = {
@@ -21,7 +24,7 @@ export const contactColumns = {
 type ContactRow = Pick<Contact, keyof typeof contactColumns>;
 
 /** Rows plus their extraInfo ({ id, name, value }, in the order they were saved), in one more query. */
-export async function withExtraInfo(db: Db, companyId: number, rows: ContactRow[]) {
+export async function withExtraInfo(db: Db, companyId: number, rows: ContactRow[]): Promise<ContactView[]> {
   if (rows.length === 0) return [];
   const fields = await db
     .select({ contactId: contactCustomFields.contactId, id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
@@ -33,7 +36,6 @@ export async function withExtraInfo(db: Db, companyId: number, rows: ContactRow[
     extraInfo: fields.filter((f) => f.contactId === row.id).map(({ id, name, value }) => ({ id, name, value })),
   }));
 }
-export type ContactView = Awaited<ReturnType<typeof withExtraInfo>>[number];
 
 /** One contact of the company with its extraInfo, or null (another company's contact is simply not found). */
 export async function loadContactView(db: Db, companyId: number, id: number): Promise<ContactView | null> {

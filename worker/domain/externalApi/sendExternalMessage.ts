@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { contacts, tickets, whatsapps } from "../../db/tenant";
 import type { AnyCtx, SystemCtx } from "../context";
 import { AppError } from "../errors";
-import type { StoredMedia } from "../messages/sendMessage";
+import type { ExternalSendCommand, ExternalSendResult } from "../../contracts/externalApi";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import { findLiveTicket } from "../tickets/findOpenTicket";
 import { openTicket } from "../tickets/openTicket";
@@ -10,16 +10,7 @@ import { loadTicket } from "../tickets/presentTicket";
 import { publishTicketUpdate, scopeOf } from "../tickets/ticketEvents";
 import { trackingRow } from "../tickets/tracking";
 
-export interface ExternalSendCommand {
-  whatsappId: number;
-  /** Already normalised and confirmed on WhatsApp by the connection. */
-  number: string;
-  body: string;
-  media: StoredMedia[];
-  closeTicket: boolean;
-}
-
-export type ExternalSendResult = Awaited<ReturnType<typeof sendExternalMessage>>;
+export type { ExternalSendCommand, ExternalSendResult };
 
 /**
  * An integration sends through a connection (POST /api/messages/send). Runs in the company's hub, like every
@@ -28,7 +19,7 @@ export type ExternalSendResult = Awaited<ReturnType<typeof sendExternalMessage>>
  * the text goes with the first. With `closeTicket`, the ticket is then closed silently (no completion message:
  * the integration said what it meant to say).
  */
-export async function sendExternalMessage({ ctx, input }: { ctx: SystemCtx; input: ExternalSendCommand }) {
+export async function sendExternalMessage({ ctx, input }: { ctx: SystemCtx; input: ExternalSendCommand }): Promise<ExternalSendResult> {
   const connection = await ctx.db
     .select({ id: whatsapps.id })
     .from(whatsapps)

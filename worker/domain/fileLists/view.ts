@@ -6,6 +6,7 @@ import type { AnyCtx, Ctx } from "../context";
 import { requirePermission } from "../context";
 import { AppError } from "../errors";
 import { mediaFileName } from "../quickMessages/media";
+import type { FileListFileView, FileListView } from "../../contracts/views/fileList";
 
 /** R2 keys are prefixed by company (DESIGN: files are served only to the owning company). */
 export const fileListFileKey = (companyId: number, fileListId: number, fileId: number, name: string) =>
@@ -16,7 +17,7 @@ export function requireFilesManager(ctx: Ctx) {
   requirePermission(ctx, "files:manage");
 }
 
-export function presentFile(option: FileListOption) {
+export function presentFile(option: FileListOption): FileListFileView {
   return {
     id: option.id,
     fileListId: option.fileListId,
@@ -31,10 +32,10 @@ export function presentFile(option: FileListOption) {
   };
 }
 
-export function presentFileList(list: FileList, options: FileListOption[]) {
+export function presentFileList(list: FileList, options: FileListOption[]): FileListView {
   return { id: list.id, name: list.name, message: list.message, userId: list.userId, options: options.map(presentFile), updatedAt: list.updatedAt.toISOString() };
 }
-export type PresentedFileList = ReturnType<typeof presentFileList>;
+export type PresentedFileList = FileListView;
 
 export function fileListOptionsOf(db: Db, fileListId: number) {
   return db.select().from(fileListOptions).where(eq(fileListOptions.fileListId, fileListId)).orderBy(asc(fileListOptions.position), asc(fileListOptions.id)).all();

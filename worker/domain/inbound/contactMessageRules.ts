@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
-import { tickets } from "../../db/tenant";
+import { tickets, type Whatsapp } from "../../db/tenant";
 import { queueTakeoverTurns, takeoverOf, type Takeover } from "../assistant/answers";
 import { campaignReplyOf, recordCampaignReply, type CampaignReply } from "../campaigns/campaignReply";
 import { botStateOf, lastSentByUsQuery, type BotState } from "../chatbot/botState";
@@ -14,7 +14,22 @@ import { scopeOf } from "../tickets/ticketEvents";
 import type { InboundContact } from "./inboundContact";
 import { returnToPending, type InboundTicket } from "./inboundTicket";
 import { announce } from "./announce";
-import type { InboundConnection } from "./ingestMessage";
+
+/** The connection a message came in on, as the inbound rules read it. */
+export type InboundConnection = Pick<
+  Whatsapp,
+  | "id"
+  | "companyId"
+  | "greetingMessage"
+  | "outOfHoursMessage"
+  | "ratingMessage"
+  | "complationMessage"
+  | "maxUseBotQueues"
+  | "timeUseBotQueues"
+  | "sendIdQueue"
+  | "promptId"
+  | "integrationId"
+>;
 
 /**
  * Everything a contact's message sets off, in one place that both inbound paths call — a message on its own

@@ -1,33 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
-import { contacts, messages, tickets, type Whatsapp } from "../../db/tenant";
+import { contacts, messages, tickets } from "../../db/tenant";
 import { rateOf } from "../chatbot/rating";
 import type { SystemCtx } from "../context";
 import { openTicket } from "../tickets/openTicket";
 import { scopeOf } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
 import { announce } from "./announce";
-import { afterContactMessages, landingOf, type ContactMessage } from "./contactMessageRules";
+import { afterContactMessages, landingOf, type ContactMessage, type InboundConnection } from "./contactMessageRules";
 import { candidateContacts, identityOf, upsertInboundContact } from "./inboundContact";
 import { inboundMessageValues, previewOf, storeInboundMedia } from "./inboundMessageRow";
 import { isLive, latestTicketByNumber, latestTicketOfContact, loadInboundTicket, returnToPending, type InboundTicket } from "./inboundTicket";
 
 export { announce } from "./announce";
 
-export type InboundConnection = Pick<
-  Whatsapp,
-  | "id"
-  | "companyId"
-  | "greetingMessage"
-  | "outOfHoursMessage"
-  | "ratingMessage"
-  | "complationMessage"
-  | "maxUseBotQueues"
-  | "timeUseBotQueues"
-  | "sendIdQueue"
-  | "promptId"
-  | "integrationId"
->;
+export type { InboundConnection } from "./contactMessageRules";
 
 /**
  * One WhatsApp message into the inbox (runs in the company's hub, one at a time): idempotent on its WhatsApp id,

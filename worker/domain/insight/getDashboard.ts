@@ -6,6 +6,7 @@ import type { Ctx } from "../context";
 import { weekHour, type Period } from "./period";
 import { insightPeriod, resolvedFacts, startedFacts } from "./serviceFacts";
 import { minutes, Ratings } from "./stats";
+import type { DashboardView } from "../../contracts/views/insight";
 
 const HOUR_MS = 3_600_000;
 
@@ -16,7 +17,7 @@ const HOUR_MS = 3_600_000;
  * (resolved, times, ratings); the attendants table and the series come from the same rows. Super users also get
  * the platform's figures, apart (`platform`), never added into the company's.
  */
-export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx; input: InsightFilter; now?: Date }) {
+export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx; input: InsightFilter; now?: Date }): Promise<DashboardView> {
   const period = await insightPeriod(ctx, input, now);
   const team = await ctx.db
     .select({ id: users.id, name: users.name, online: users.online })

@@ -6,6 +6,7 @@ import { csvLine } from "../contacts/csv";
 import { containsText, pageOf } from "../shared/paging";
 import { episodeFilter, insightPeriod } from "./serviceFacts";
 import { minutes } from "./stats";
+import type { TicketReportsPage } from "../../contracts/views/insight";
 
 /** The most rows one CSV export holds (newest first); the page says so when a period has more. */
 export const REPORT_EXPORT_MAX = 10_000;
@@ -17,7 +18,7 @@ const span = (from: number | null, to: number | null) => (from === null || to ==
  * episode), newest first, filtered by queue, agent, the ticket's status now and the contact's name or number;
  * with the episode's times (minutes), its rating and the ticket's tags.
  */
-export async function listTicketReports({ ctx, input, now = new Date() }: { ctx: Ctx; input: TicketReportsQuery; now?: Date }) {
+export async function listTicketReports({ ctx, input, now = new Date() }: { ctx: Ctx; input: TicketReportsQuery; now?: Date }): Promise<TicketReportsPage> {
   const period = await insightPeriod(ctx, input, now);
   const where: SQL[] = [...episodeFilter(ctx, input), gte(sp.startedAt, period.from), lt(sp.startedAt, period.to)];
   if (input.status) where.push(eq(tickets.status, input.status));

@@ -1,4 +1,4 @@
-import type { IntegrationOutcome, SkippedMedia } from "./outcome";
+import type { IntegrationOutcome, SkippedMedia } from "../../contracts/hubJobs";
 
 type Reason = Extract<IntegrationOutcome, { kind: "failed" }>["reason"];
 type Lang = "pt-BR" | "en" | "es";

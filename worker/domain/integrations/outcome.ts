@@ -1,6 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { IntegrationReply } from "../../contracts/integrationWebhook";
-import type { LinkedMediaRefusal } from "../../lib/mediaByLink";
 import { queues, tags, ticketNotes, tickets, ticketTags, typebotSessions, users } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { handOver } from "../assistant/handOver";
@@ -11,42 +9,8 @@ import { settingsFor } from "../settings/companySettingValues";
 import { trackingRow } from "../tickets/tracking";
 import { integrationFailureNote, mediaSkippedNote } from "./notes";
 import { integrationTicket, withIntegration } from "./turn";
-
-export type IntegrationOutcome =
-  | { kind: "reply"; reply: IntegrationReply }
-  | BotOutcome
-  | { kind: "failed"; reason: IntegrationFailure; status: number | null };
-
-export type IntegrationFailure = "timeout" | "network" | "refused" | "rate_limited" | "server" | "bad_response" | "secret" | "credentials" | "unsupported" | "forbidden";
-
-/** A bot's file that was not sent as a file: the egress guard refused its address, or it could not be fetched or was not what it claimed. */
-export interface SkippedMedia {
-  reason: LinkedMediaRefusal;
-  detail: string;
-}
-
-/** A message a bot (Typebot, Dialogflow) says: text, or a file the job already stored in R2. */
-export interface BotMessage {
-  body: string;
-  media?: { mediaType: string; key: string; name: string };
-}
-
-/** Where a bot lets the ticket go: to a queue (by id or name) and/or an agent, or back to its own queue. */
-export type BotAction = { type: "transfer"; queueId?: number; queue?: string; userId?: number } | { type: "end" };
-
-/**
- * What a Typebot or Dialogflow exchange came to (ADR 0040, 0041): messages to say (the job delivers them, spaced
- * by `delayMs`), the Typebot session to keep (null: forget it; absent: leave it), then where the ticket goes.
- */
-export interface BotOutcome {
-  kind: "bot";
-  messages: BotMessage[];
-  delayMs: number;
-  session?: { sessionId: string; choices: string[] } | null;
-  action?: BotAction;
-  /** Files the job did not send as files, each noted on the ticket for its agents. */
-  skipped?: SkippedMedia[];
-}
+import type { IntegrationOutcome, IntegrationFailure, SkippedMedia, BotMessage, BotAction, BotOutcome } from "../../contracts/hubJobs";
+export type { IntegrationOutcome, IntegrationFailure, SkippedMedia, BotMessage, BotAction, BotOutcome };
 
 /**
  * Carries out what an integration answered (in the hub's command queue): its messages sent as the bot, then its

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { IntegrationEvent } from "../../contracts/integrationWebhook";
 import { contacts, messages, queueIntegrations, tickets, typebotSessions } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { isLastMessage, type AssistantJobRef } from "../assistant/turn";
 import { openIntegrationSecret, openSigningSecret } from "../queueIntegrations/secrets";
+import type { IntegrationTurn, TypebotTurn, DialogflowTurn } from "../../contracts/hubJobs";
+export type { IntegrationTurn, TypebotTurn, DialogflowTurn };
 
 /** The ticket as an integration's rules read it. */
 export async function integrationTicket(ctx: SystemCtx, ticketId: number) {
@@ -17,46 +18,6 @@ type Ticket = NonNullable<Awaited<ReturnType<typeof integrationTicket>>>;
 
 export function withIntegration(t: Ticket | undefined): t is Ticket & { integrationId: number } {
   return !!t && t.status === "pending" && t.userId === null && t.useIntegration && t.integrationId !== null;
-}
-
-export type IntegrationTurn =
-  | { kind: "webhook"; integrationId: number; url: string; secret: string | null; event: IntegrationEvent }
-  | TypebotTurn
-  | DialogflowTurn
-  /** A type with no client (none today): the ticket goes to an agent with a note rather than waiting forever. */
-  | { kind: "unsupported"; integrationId: number; type: string };
-
-/** A Typebot integration's turn (ADR 0040): its settings, the contact's words and the ticket's session, if any. */
-export interface TypebotTurn {
-  kind: "typebot";
-  integrationId: number;
-  baseUrl: string;
-  publicId: string;
-  /** Minutes without messages after which the session ends (0: never). */
-  expiresMinutes: number;
-  delayMs: number;
-  keywordFinish: string;
-  keywordRestart: string;
-  restartMessage: string;
-  unknownMessage: string;
-  /** The contact's message text ("" for media without a caption). */
-  text: string;
-  session: { sessionId: string; choices: string[]; lastAt: number } | null;
-  contact: { name: string; number: string };
-  now: number;
-}
-
-/** A Dialogflow ES integration's turn (ADR 0041): the project, its opened service account and the language. */
-export interface DialogflowTurn {
-  kind: "dialogflow";
-  integrationId: number;
-  projectName: string;
-  /** The service account JSON, null when it does not open (DATA_SECRET changed). */
-  serviceAccount: string | null;
-  language: string;
-  text: string;
-  /** One Dialogflow session per ticket. */
-  sessionId: string;
 }
 
 /** The webhook call for the contact's message `messageId`, or null when the ticket is no longer the integration's. */

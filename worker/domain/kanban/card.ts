@@ -1,27 +1,7 @@
 import type { PresentedTicket } from "../tickets/presentTicket";
-import type { KanbanLanePage } from "../../contracts/kanban";
+import type { KanbanBoardPage, KanbanCard } from "../../contracts/views/kanban";
 
-/**
- * A card of the kanban board (spec 002's "Kanban ticket": id, uuid, tags, contact, lastMessage; and the agent,
- * the queue and when it entered its lane). Its fields are a subset of the ticket as events carry it, so the board
- * follows ticket events with the same shape it loads.
- */
-export interface KanbanCard {
-  id: number;
-  uuid: string;
-  status: PresentedTicket["status"];
-  lastMessage: string;
-  isGroup: boolean;
-  userId: number | null;
-  queueId: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  kanbanLaneAt: Date | null;
-  contact: { id: number; name: string; number: string; profilePicUrl: string };
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-  tags: { id: number; name: string; color: string; kanban: number }[];
-}
+export type { KanbanBoardPage, KanbanCard };
 
 export function kanbanCardOf(t: PresentedTicket): KanbanCard {
   return {
@@ -40,12 +20,4 @@ export function kanbanCardOf(t: PresentedTicket): KanbanCard {
     queue: t.queue ? { id: t.queue.id, name: t.queue.name, color: t.queue.color } : null,
     tags: t.tags,
   };
-}
-
-/** GET /ticket/kanban's answer: cards (a page of each lane asked, the most recently active first) and each lane's paging. */
-export interface KanbanBoardPage {
-  tickets: KanbanCard[];
-  /** Some lane holds more cards than were sent. */
-  hasMore: boolean;
-  lanes: KanbanLanePage[];
 }

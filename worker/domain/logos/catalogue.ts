@@ -1,4 +1,5 @@
 import { sniffMedia, SNIFF_BYTES } from "../../lib/sniffMedia";
+import { LOGO_KINDS, type LogoKind } from "../../contracts/views/logos";
 import { fieldError } from "../errors";
 
 /**
@@ -6,8 +7,7 @@ import { fieldError } from "../errors";
  * in dark mode; the light one stands in when there is none) and the favicon. Spec 001's destinations map onto
  * them: signup, login and interno are the light logo; favicon, favicon-256x256 and apple-touch-icon the favicon.
  */
-export const LOGO_KINDS = ["light", "dark", "favicon"] as const;
-export type LogoKind = (typeof LOGO_KINDS)[number];
+export { LOGO_KINDS, type LogoKind } from "../../contracts/views/logos";
 
 // A Map, not an object: the key is the caller's (a path or query), and `__proto__` or `constructor` must be no kind.
 const SPEC_DESTINATIONS = new Map<string, LogoKind>([

@@ -1,8 +1,9 @@
 import type { ControlDb } from "../../db/client";
 import { platformLogos } from "../../db/control";
-import { LOGO_KINDS, logoUrl, type LogoKind } from "./catalogue";
+import type { LogoUrls } from "../../contracts/views/logos";
+import { LOGO_KINDS, logoUrl } from "./catalogue";
 
-export type LogoUrls = Record<LogoKind, string | null>;
+export type { LogoUrls };
 
 /** The public URLs of the uploaded logos; null for a kind never uploaded (the page shows its built-in logo). */
 export async function listLogos({ control }: { control: ControlDb }): Promise<LogoUrls> {

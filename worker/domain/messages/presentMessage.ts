@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
 import { templateFamily } from "../../db/preparedTemplates";
 import { messages } from "../../db/tenant";
+import type { MessageView } from "../../contracts/views/message";
 
 const quotedColumns = { id: true, wid: true, body: true, fromMe: true, mediaType: true, isDeleted: true } as const;
 
@@ -38,7 +39,7 @@ export function messagesQuery(db: Db, where: SQL, opts: { limit?: number; newest
   return templates[`${order}Limited`](db, where, { limit: opts.limit });
 }
 
-export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}) {
+export async function loadMessages(db: Db, where: SQL, opts: { limit?: number; newestFirst?: boolean } = {}): Promise<MessageView[]> {
   return (await messagesQuery(db, where, opts)).map(presentMessageRow);
 }
 
@@ -64,7 +65,7 @@ function ratingIn(dataJson: string | null): number | null {
   }
 }
 
-export type PresentedMessage = Awaited<ReturnType<typeof loadMessages>>[number];
+export type PresentedMessage = MessageView;
 
 export async function loadMessage(db: Db, companyId: number, id: number) {
   const [m] = await loadMessages(db, and(eq(messages.companyId, companyId), eq(messages.id, id))!, { limit: 1 });

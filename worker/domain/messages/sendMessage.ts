@@ -1,16 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { messages } from "../../db/tenant";
 import type { SendMessageInput } from "../../contracts/messages";
+import type { StoredMedia } from "../../contracts/views/message";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { storeOutboundMessage } from "./storeOutboundMessage";
 import { signed, ticketForMessaging } from "./ticketForMessaging";
 
-export interface StoredMedia {
-  key: string;
-  name: string;
-  mediaType: "image" | "audio" | "video" | "application";
-}
+export type { StoredMedia };
 
 /**
  * An agent sends text, or files with an optional caption, on an open ticket. Each file is its own WhatsApp

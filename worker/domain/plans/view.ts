@@ -1,7 +1,10 @@
 import type { Plan } from "../../db/tenant";
+import type { PlanView } from "../../contracts/views/plan";
+
+export type { PlanView };
 
 /** A plan as the API answers it (every column; nothing in a plan is secret). */
-export function planView(plan: Plan) {
+export function planView(plan: Plan): PlanView {
   return {
     id: plan.id,
     name: plan.name,
@@ -21,4 +24,3 @@ export function planView(plan: Plan) {
     updatedAt: plan.updatedAt,
   };
 }
-export type PlanView = ReturnType<typeof planView>;

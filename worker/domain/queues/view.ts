@@ -4,9 +4,12 @@ import { queueOptions, queues, type Queue, type QueueOption } from "../../db/ten
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { requirePermission } from "../context";
+import type { PresentedQueue, PresentedQueueOption, QueueView } from "../../contracts/views/queue";
+
+export type { PresentedQueue, PresentedQueueOption, QueueView };
 
 /** The queue as the API answers it: mediaPath is the URL that serves the attachment, never its R2 key. */
-export function presentQueue(q: Queue) {
+export function presentQueue(q: Queue): PresentedQueue {
   return {
     id: q.id,
     name: q.name,
@@ -23,21 +26,7 @@ export function presentQueue(q: Queue) {
     updatedAt: q.updatedAt,
   };
 }
-export type PresentedQueue = ReturnType<typeof presentQueue>;
 
-export interface PresentedQueueOption {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  option: string;
-  title: string;
-  message: string;
-  mediaPath: string | null;
-  mediaName: string | null;
-  /** The file list sent before the message (ADR 0039). */
-  fileListId: number | null;
-  children: PresentedQueueOption[];
-}
 
 export function presentQueueOption(o: QueueOption): PresentedQueueOption {
   return {
@@ -84,12 +73,11 @@ export async function loadQueue(db: Db, companyId: number, id: number) {
 }
 
 /** The queue with its option tree (the dialog's view, and what events carry). */
-export async function loadQueueView(db: Db, companyId: number, id: number) {
+export async function loadQueueView(db: Db, companyId: number, id: number): Promise<QueueView | null> {
   const queue = await loadQueue(db, companyId, id);
   if (!queue) return null;
   return { ...presentQueue(queue), options: await loadOptionTree(db, companyId, id) };
 }
-export type QueueView = NonNullable<Awaited<ReturnType<typeof loadQueueView>>>;
 
 /** A queue of the company the user may change: 403 for lesser profiles (checked first), 404 when not theirs. */
 export async function manageableQueue(ctx: Ctx, id: number) {

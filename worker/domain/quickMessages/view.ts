@@ -5,9 +5,10 @@ import { quickMessages, users, type QuickMessage } from "../../db/tenant";
 import { canEditQuickMessage, canSeeQuickMessage } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import type { QuickMessageView } from "../../contracts/views/quickMessage";
 
 /** The quick message as the API answers it: mediaPath is the URL that serves the attachment, never its R2 key. */
-export function presentQuickMessage(qm: QuickMessage) {
+export function presentQuickMessage(qm: QuickMessage): QuickMessageView {
   return {
     id: qm.id,
     shortcode: qm.shortcode,
@@ -22,7 +23,7 @@ export function presentQuickMessage(qm: QuickMessage) {
     updatedAt: qm.updatedAt,
   };
 }
-export type PresentedQuickMessage = ReturnType<typeof presentQuickMessage>;
+export type PresentedQuickMessage = QuickMessageView;
 
 export async function loadQuickMessage(db: Db, companyId: number, id: number) {
   return db

@@ -5,6 +5,7 @@ import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import type { HubPort } from "../hubPort";
 import { canEditSchedule } from "../permissions";
+import type { ScheduleView } from "../../contracts/views/schedule";
 
 /** The columns a schedule is shown with: its contact, author, connection and ticket by name. */
 export function schedulesQuery(db: Db, where: SQL | undefined) {
@@ -26,7 +27,7 @@ export function schedulesQuery(db: Db, where: SQL | undefined) {
 type ScheduleRow = Awaited<ReturnType<typeof schedulesQuery>>[number];
 
 /** A schedule as the API and events carry it; mediaPath is the URL that serves the attachment, never its R2 key. */
-export function presentSchedule({ schedule: s, contact, userName, whatsappName, ticketUuid }: ScheduleRow) {
+export function presentSchedule({ schedule: s, contact, userName, whatsappName, ticketUuid }: ScheduleRow): ScheduleView {
   return {
     id: s.id,
     body: s.body,
@@ -50,7 +51,7 @@ export function presentSchedule({ schedule: s, contact, userName, whatsappName, 
     updatedAt: s.updatedAt,
   };
 }
-export type PresentedSchedule = ReturnType<typeof presentSchedule>;
+export type PresentedSchedule = ScheduleView;
 
 export async function loadSchedule(db: Db, companyId: number, id: number) {
   const row = await schedulesQuery(db, and(eq(schedules.companyId, companyId), eq(schedules.id, id))).get();

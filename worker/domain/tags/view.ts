@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tags, ticketTags, type Tag } from "../../db/tenant";
 import type { Ctx } from "../context";
+import type { TagView } from "../../contracts/views/tag";
 
 /** The columns a tag is answered with. */
 export const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban, userId: tags.userId };
@@ -9,7 +10,7 @@ export const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kan
 /** How many tickets carry the tag (ticket_tags only ever links a tag to tickets of its own company). */
 export const ticketsCount = sql<number>`(select count(*) from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})`.mapWith(Number);
 
-export async function loadTagView(db: Db, companyId: number, id: number) {
+export async function loadTagView(db: Db, companyId: number, id: number): Promise<TagView | undefined> {
   return db
     .select({ ...tagColumns, ticketsCount })
     .from(tags)

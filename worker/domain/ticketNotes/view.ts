@@ -1,9 +1,10 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { ticketNotes, users } from "../../db/tenant";
+import type { TicketNoteView } from "../../contracts/views/ticketNote";
 
 /** Notes with their author ({ id, name }, null once the author is deleted), newest first. */
-export async function loadNotes(db: Db, companyId: number, where: SQL | undefined) {
+export async function loadNotes(db: Db, companyId: number, where: SQL | undefined): Promise<TicketNoteView[]> {
   const rows = await db
     .select({
       id: ticketNotes.id,

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
 import { templateFamily } from "../../db/preparedTemplates";
 import { messages, tickets } from "../../db/tenant";
+import type { TicketView } from "../../contracts/views/ticket";
 
 /**
  * The delivery state (ack) of the ticket's last message when we sent it, null when the contact did: the list's
@@ -56,7 +57,7 @@ export function ticketsQuery(db: Db, where: SQL | undefined, opts: { limit?: num
   return pagedTicketTemplates(db, where, { limit: opts.limit ?? -1, offset: opts.offset ?? 0 });
 }
 
-export function presentTickets(rows: TicketRows) {
+export function presentTickets(rows: TicketRows): TicketView[] {
   return rows.map(({ ticketTags, ...t }) => ({
     ...t,
     presence: t.contact.presence,
@@ -68,7 +69,7 @@ export async function loadTickets(db: Db, where: SQL | undefined, opts: { limit?
   return presentTickets(await ticketsQuery(db, where, opts));
 }
 
-export type PresentedTicket = Awaited<ReturnType<typeof loadTickets>>[number];
+export type PresentedTicket = TicketView;
 
 export async function loadTicket(db: Db, companyId: number, ticketId: number): Promise<PresentedTicket | undefined> {
   const [ticket] = await loadTickets(db, and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)), { limit: 1 });

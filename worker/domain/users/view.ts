@@ -2,6 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
 import { queues, userQueues, users, type User } from "../../db/tenant";
+import type { UserSummary, UserView } from "../../contracts/views/user";
+
+export type { UserView };
 
 /** The columns a user is answered with (never the password hash). */
 export const userColumns = {
@@ -20,7 +23,7 @@ export const userColumns = {
 type UserRow = Pick<User, keyof typeof userColumns>;
 
 /** Rows plus their queues ({ id, name, color }, by name), in one more query. */
-export async function withQueues(db: Db, companyId: number, rows: UserRow[]) {
+export async function withQueues(db: Db, companyId: number, rows: UserRow[]): Promise<UserView[]> {
   if (rows.length === 0) return [];
   const links = await db
     .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
@@ -33,7 +36,6 @@ export async function withQueues(db: Db, companyId: number, rows: UserRow[]) {
     queues: links.filter((l) => l.userId === row.id).map(({ id, name, color }) => ({ id, name, color })),
   }));
 }
-export type UserView = Awaited<ReturnType<typeof withQueues>>[number];
 
 /** One user of the company with its queues, or null (another company's user is simply not found). */
 export async function loadUserView(db: Db, companyId: number, id: number): Promise<UserView | null> {
@@ -47,6 +49,6 @@ export async function loadUserView(db: Db, companyId: number, id: number): Promi
 }
 
 /** What the `user` websocket event carries. */
-export function userSummary(user: Pick<User, "id" | "name" | "email" | "profile" | "online">) {
+export function userSummary(user: Pick<User, "id" | "name" | "email" | "profile" | "online">): UserSummary {
   return { id: user.id, name: user.name, email: user.email, profile: user.profile, online: user.online };
 }

@@ -3,19 +3,17 @@ import type { Delivery } from "../../contracts/ws";
 import type { Db } from "../../db/client";
 import { queues, whatsappQueues, whatsapps, type Whatsapp } from "../../db/tenant";
 import type { AnyCtx } from "../context";
+import type { QueueRef, WhatsappView } from "../../contracts/views/whatsapp";
 
-export interface QueueRef {
-  id: number;
-  name: string;
-  color: string;
-}
+export type { QueueRef, WhatsappView };
+
 
 /**
  * A connection as the API and events answer it: every field of the row except the API token's hash (only
  * whether one exists). `queues` is present when the caller loaded them; events without it leave a list's
  * queues as they were.
  */
-export function presentWhatsapp(row: Whatsapp, queueList?: QueueRef[]) {
+export function presentWhatsapp(row: Whatsapp, queueList?: QueueRef[]): WhatsappView {
   return {
     id: row.id,
     name: row.name,
@@ -45,7 +43,6 @@ export function presentWhatsapp(row: Whatsapp, queueList?: QueueRef[]) {
     ...(queueList ? { queues: queueList } : {}),
   };
 }
-export type WhatsappView = ReturnType<typeof presentWhatsapp>;
 
 export function loadWhatsappRow(db: Db, companyId: number, id: number) {
   return db

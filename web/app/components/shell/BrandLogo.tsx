@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { MessageCircle } from "lucide-react";
-import type { LogoUrls } from "../../../../worker/domain/logos/listLogos";
+import type { LogoUrls } from "../../../../worker/contracts/views/logos";
 import { cn } from "../ui/cn";
 
 /** The platform's uploaded logos (root loader); null for each never uploaded. */

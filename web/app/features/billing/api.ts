@@ -1,6 +1,7 @@
 import { api } from "../../lib/api";
 import type { PlanUsage } from "../../../../worker/contracts/plans";
 import type { Recurrence } from "../platform/model";
+import type { PlanView } from "../../../../worker/contracts/views/plan";
 
 /** Months a recurrence pays for, as the server's invoice rule (worker/domain/billing/recurrence.ts). */
 const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
@@ -35,14 +36,7 @@ export interface OwnCompany {
   addressState: string | null;
   addressCity: string | null;
 }
-export interface OwnPlan {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  value: number;
-}
+export type OwnPlan = Pick<PlanView, "id" | "name" | "users" | "connections" | "queues" | "value">;
 
 export const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 export const ddmmyyyy = (iso: string) => iso.slice(0, 10).split("-").reverse().join("/");

@@ -43,7 +43,7 @@ export function CampaignReportPage() {
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useRealtimeEvent("campaign", (event) => {
     if (event.action === "progress" && event.campaignId === id) {
-      const counts = event.counts as unknown as CampaignCounts;
+      const counts = event.counts;
       setReport((r) => (r ? { ...r, counts, progress: counts.valid ? Math.round((counts.delivered / counts.valid) * 1000) / 10 : 0 } : r));
       if (!pending.current) pending.current = setTimeout(() => ((pending.current = null), void refresh()), 2000);
     } else if (event.action === "update" && event.campaign.id === id) {

@@ -57,8 +57,8 @@ export function CampaignsPage() {
   useRealtimeEvent("campaign", (event) => {
     if (event.action === "delete") list.remove(event.campaignId);
     else if (event.action === "progress") return;
-    else if (list.has(event.campaign.id)) list.upsert(event.campaign as unknown as CampaignRow);
-    else if (!search || event.campaign.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.campaign as unknown as CampaignRow, true);
+    else if (list.has(event.campaign.id)) list.upsert(event.campaign);
+    else if (!search || event.campaign.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.campaign, true);
   });
   const act = async (c: CampaignRow, action: CampaignAction) => {
     try {

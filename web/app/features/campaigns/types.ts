@@ -1,51 +1,21 @@
-export type CampaignStatus = "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "PAUSADA" | "CANCELADA" | "FINALIZADA";
+import type { CampaignCounts, CampaignStatus, CampaignView, ShippingStatus } from "../../../../worker/contracts/views/campaign";
+import type { Wire } from "../../../../worker/contracts/views/wire";
+
+/** Shapes of the campaigns API: the contract's views as JSON. */
+export type { CampaignCounts, CampaignStatus };
 export const SLOTS = [1, 2, 3, 4, 5] as const;
-type Slot = (typeof SLOTS)[number];
 
-export type CampaignRow = {
-  id: number;
-  name: string;
-  status: CampaignStatus;
-  confirmation: boolean;
-  scheduledAt: string | null;
-  startedAt: string | null;
-  completedAt: string | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  contactListId: number | null;
-  contactList: { id: number; name: string } | null;
-  tagListId: number | null;
-  tagList: { id: number; name: string } | null;
-  fileListId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  editable: boolean;
-} & Record<`message${Slot}` | `confirmationMessage${Slot}`, string>;
+export type CampaignRow = Wire<CampaignView>;
 
-export type CampaignPayload = Partial<Omit<CampaignRow, "id" | "status" | "whatsapp" | "contactList" | "tagList" | "editable" | "startedAt" | "completedAt" | "mediaPath" | "mediaName">>;
+export type CampaignPayload = Partial<Omit<CampaignRow, "id" | "companyId" | "createdAt" | "updatedAt" | "status" | "whatsapp" | "contactList" | "tagList" | "editable" | "startedAt" | "completedAt" | "mediaPath" | "mediaName">>;
 
-export type CampaignCounts = {
-  total: number;
-  valid: number;
-  queued: number;
-  confirming: number;
-  confirmed: number;
-  sending: number;
-  delivered: number;
-  failed: number;
-  invalid: number;
-  skipped: number;
-  confirmationRequested: number;
-  replied: number;
-  optedOut: number;
-};
 
 export type RecipientRow = {
   id: number;
   number: string;
   name: string;
   email: string;
-  status: "queued" | "confirming" | "confirmed" | "sending" | "delivered" | "failed" | "invalid" | "skipped";
+  status: ShippingStatus;
   error: string | null;
   deliveredAt: string | null;
 };

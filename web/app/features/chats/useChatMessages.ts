@@ -34,7 +34,7 @@ export function useChatMessages(chatId: number | null) {
       })
       .catch(() => !controller.signal.aborted && setStatus("error"));
     const off = chatStore.onMessage((event) => {
-      if (event.chat.id === chatId) setMessages((current) => merge(current, [event.message as unknown as ChatMessageView]));
+      if (event.chat.id === chatId) setMessages((current) => merge(current, [event.message]));
     });
     return () => {
       controller.abort();

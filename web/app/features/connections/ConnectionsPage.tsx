@@ -1,7 +1,7 @@
 import { Plus, RotateCw } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../../../worker/domain/permissions";
+import { can } from "../../../../worker/contracts/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";

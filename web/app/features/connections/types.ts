@@ -1,4 +1,4 @@
-import type { WhatsappView } from "../../../../worker/domain/whatsapps/view";
+import type { WhatsappView } from "../../../../worker/contracts/views/whatsapp";
 
 /** Shapes of the connections API (GET /api/whatsapp and friends): the server's own types. */
 export type ConnectionStatus = WhatsappView["status"];
@@ -26,24 +26,24 @@ export interface ConnectionRow {
 export type Connection = Omit<WhatsappView, "queues"> & { queues: QueueRef[] };
 
 /** POST /api/whatsapp and PUT /api/whatsapp/:id (every field; the server reads numbers and ids as numbers). */
-export interface ConnectionPayload {
-  name: string;
-  isDefault: boolean;
-  queueIds: number[];
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  transferQueueId: number | null;
-  timeToTransfer: number | null;
-  promptId: number | null;
-  integrationId: number | null;
-  expiresTicket: number;
-  expiresInactiveMessage: string;
-  timeUseBotQueues: number;
-  maxUseBotQueues: number;
-  sendIdQueue: number | null;
-}
+export type ConnectionPayload = Pick<
+  WhatsappView,
+  | "name"
+  | "isDefault"
+  | "greetingMessage"
+  | "complationMessage"
+  | "outOfHoursMessage"
+  | "ratingMessage"
+  | "transferQueueId"
+  | "timeToTransfer"
+  | "promptId"
+  | "integrationId"
+  | "expiresTicket"
+  | "expiresInactiveMessage"
+  | "timeUseBotQueues"
+  | "maxUseBotQueues"
+  | "sendIdQueue"
+> & { queueIds: number[] };
 
 /** A created connection; `sessionError` when the session host could not start it. */
 export type CreatedConnection = Connection & { sessionError?: { error: string; message: string } };

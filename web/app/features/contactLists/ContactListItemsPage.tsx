@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowLeft, CircleCheck, Plus, Tags, Upload, Users } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../../../worker/domain/permissions";
+import { can } from "../../../../worker/contracts/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { type Column, InfiniteScroller, ListTable, RowActions, SEARCH_DEBOUNCE_MS, SearchField, usePagedList, useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
@@ -54,14 +54,14 @@ export function ContactListItemsPage() {
     getContactList(contactListId).then(setContactList).catch(toastError);
   }, [contactListId]);
   useRealtimeEvent("contactList", (event) => {
-    if (event.action !== "delete" && event.contactList.id === contactListId) setContactList(event.contactList as unknown as ContactListRow);
+    if (event.action !== "delete" && event.contactList.id === contactListId) setContactList(event.contactList);
   });
   useRealtimeEvent("contactListItem", (event) => {
     if (event.action === "reload") {
       if (event.contactListId === contactListId) list.refresh();
     } else if (event.action === "delete") list.remove(event.itemId);
     else if (event.item.contactListId === contactListId) {
-      if (list.has(event.item.id)) list.upsert(event.item as unknown as ContactListItemRow);
+      if (list.has(event.item.id)) list.upsert(event.item);
       else if (event.action === "create") list.refresh();
     }
   });

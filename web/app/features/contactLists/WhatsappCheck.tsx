@@ -18,7 +18,7 @@ export function useContactListCheck(contactListId: number) {
       .catch(toastError);
   }, [contactListId]);
   useRealtimeEvent("contactListCheck", (event) => {
-    if (event.check.contactListId === contactListId) setCheck(event.check as unknown as ContactListCheck);
+    if (event.check.contactListId === contactListId) setCheck(event.check);
   });
   return [check, setCheck] as const;
 }

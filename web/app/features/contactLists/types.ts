@@ -1,21 +1,9 @@
-/** Shapes of the contact lists API (worker/domain/contactLists/view.ts). */
-export interface ContactListRow {
-  id: number;
-  name: string;
-  contactsCount: number;
-}
+import type { ContactListCheckView, ContactListItemView, ContactListView, WhatsappCheckResult } from "../../../../worker/contracts/views/contactList";
+import type { Wire } from "../../../../worker/contracts/views/wire";
 
-export interface ContactListItemRow {
-  id: number;
-  contactListId: number;
-  name: string;
-  number: string;
-  email: string;
-  isWhatsappValid: boolean;
-  /** The last WhatsApp check's answer; null: not checked. */
-  whatsappCheck: WhatsappCheckResult | null;
-  variables: Record<string, string>;
-}
+/** Shapes of the contact lists API: the contract's views as JSON. */
+export type ContactListRow = Wire<ContactListView>;
+export type ContactListItemRow = Wire<ContactListItemView>;
 
 export interface ContactListItemPayload {
   name: string;
@@ -23,18 +11,8 @@ export interface ContactListItemPayload {
   email: string;
 }
 
-export type WhatsappCheckResult = "valid" | "invalid" | "unknown";
+export type { WhatsappCheckResult };
 export type WhatsappCheckFilter = WhatsappCheckResult | "unchecked";
 
-/** GET /contact-lists/:id/whatsapp-check (worker/domain/contactLists/checkView.ts). */
-export interface ContactListCheck {
-  contactListId: number;
-  status: "running" | "done" | "failed";
-  total: number;
-  checked: number;
-  valid: number;
-  invalid: number;
-  unknown: number;
-  error: string | null;
-  stalled: boolean;
-}
+/** GET /contact-lists/:id/whatsapp-check. */
+export type ContactListCheck = Wire<ContactListCheckView>;

@@ -9,7 +9,7 @@ import { errorMessage } from "../../lib/errors";
 import { importContactRows, importContactsFromPhone, uploadContactSheet } from "./api";
 import { csvDocument, exportFileName, formatBytes, saveText } from "../../lib/files";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, sheetKind, type ImportRow, type SheetReading } from "./sheet";
-import { SHEET_HEADERS, type SheetLanguage } from "../../../../worker/domain/contacts/sheetColumns";
+import { SHEET_HEADERS, type SheetLanguage } from "../../../../worker/contracts/contactSheet";
 import type { ImportReport } from "./types";
 import { readLegacyXls, SheetReadError, sniffSpreadsheet } from "./xls";
 import "./texts";

@@ -1,4 +1,4 @@
-import { mapColumns, type SheetColumn } from "../../../../worker/domain/contacts/sheetColumns";
+import { mapColumns, type SheetColumn } from "../../../../worker/contracts/contactSheet";
 
 /**
  * Reading contacts out of a spreadsheet's cells (pure: no file or library here; xls.ts feeds it). Mirrors the

@@ -19,7 +19,7 @@ export function useContactList(search: string) {
         list.remove(event.contactId);
         return;
       default: {
-        const contact = event.contact as unknown as Partial<ContactRow> & { id: number };
+        const contact = event.contact;
         if (list.has(contact.id)) {
           // Presence updates come this way too; only what the page shows is taken.
           const { name, number, email, profilePicUrl, active, disableBot, lastInteractionAt, extraInfo } = contact;
@@ -31,7 +31,7 @@ export function useContactList(search: string) {
         }
         // A new contact shows at the top of an unfiltered list; a search shows it on its next run.
         if (event.action === "create" && !search) {
-          if (Array.isArray(contact.extraInfo)) list.upsert(contact as ContactRow, true);
+          if (Array.isArray(contact.extraInfo)) list.upsert(contact, true);
           else void getContact(contact.id).then((full) => list.upsert(full, true)).catch(() => undefined);
         }
       }

@@ -25,8 +25,8 @@ export function FileListsPage() {
   });
   useRealtimeEvent("file", (event) => {
     if (event.action === "delete") list.remove(event.fileListId);
-    else if (list.has(event.fileList.id)) list.upsert(event.fileList as unknown as FileListRow);
-    else if (!search || event.fileList.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.fileList as unknown as FileListRow, true);
+    else if (list.has(event.fileList.id)) list.upsert(event.fileList);
+    else if (!search || event.fileList.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.fileList, true);
   });
   const columns: Column<FileListRow>[] = [
     {

@@ -1,20 +1,5 @@
-/** Shapes of the file lists API (worker/domain/fileLists/view.ts). */
-export interface FileListFile {
-  id: number;
-  fileListId: number;
-  name: string;
-  description: string;
-  path: string;
-  fileName: string;
-  mediaType: string;
-  size: number;
-  position: number;
-}
+import type { FileListFileView, FileListView } from "../../../../worker/contracts/views/fileList";
 
-export interface FileListRow {
-  id: number;
-  name: string;
-  message: string;
-  userId: number | null;
-  options: FileListFile[];
-}
+/** Shapes of the file lists API: the contract's views. */
+export type FileListFile = FileListFileView;
+export type FileListRow = FileListView;

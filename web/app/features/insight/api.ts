@@ -1,11 +1,10 @@
 import { api } from "../../lib/api";
-import type { getDashboard } from "../../../../worker/domain/insight/getDashboard";
-import type { listTicketReports } from "../../../../worker/domain/insight/listTicketReports";
+import type { AttendantStats, DashboardView, TicketReportRow, TicketReportsPage } from "../../../../worker/contracts/views/insight";
 
-export type DashboardData = Awaited<ReturnType<typeof getDashboard>>;
-export type Attendant = DashboardData["attendants"][number];
-export type ReportsPage = Awaited<ReturnType<typeof listTicketReports>>;
-export type ReportRow = ReportsPage["reports"][number];
+export type DashboardData = DashboardView;
+export type Attendant = AttendantStats;
+export type ReportsPage = TicketReportsPage;
+export type ReportRow = TicketReportRow;
 
 export const PERIODS = [3, 7, 15, 30, 60, 90] as const;
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowLeftRight, Layers, SquareKanban, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../../../worker/domain/permissions";
+import { can } from "../../../../worker/contracts/permissions";
 import { PageHeader } from "../../components/layout/Page";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";

@@ -1,11 +1,9 @@
-import type { KanbanBoardPage, KanbanCard as ServerCard } from "../../../../worker/domain/kanban/card";
+import type { KanbanBoardPage, KanbanCard as ServerCard } from "../../../../worker/contracts/views/kanban";
+import type { TagRow } from "../../../../worker/contracts/views/tag";
+import type { Wire } from "../../../../worker/contracts/views/wire";
 
 /** A card as the board receives it (JSON: times as ISO strings). */
-export type KanbanCard = Omit<ServerCard, "createdAt" | "updatedAt" | "kanbanLaneAt"> & {
-  createdAt: string;
-  updatedAt: string;
-  kanbanLaneAt: string | null;
-};
+export type KanbanCard = Wire<ServerCard>;
 
 /** A lane of the board: a kanban tag, or 'Em aberto' (id null) for tickets with no kanban tag. */
 export interface Lane {
@@ -15,12 +13,7 @@ export interface Lane {
 }
 
 /** A kanban tag as GET /tags/kanban lists it. */
-export interface LaneTag {
-  id: number;
-  name: string;
-  color: string;
-  kanban: number;
-}
+export type LaneTag = Omit<TagRow, "userId">;
 
 /** GET /ticket/kanban's answer as the board receives it: a page of each lane asked, and each lane's paging. */
-export type BoardPage = Omit<KanbanBoardPage, "tickets"> & { tickets: KanbanCard[] };
+export type BoardPage = Wire<KanbanBoardPage>;

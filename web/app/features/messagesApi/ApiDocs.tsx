@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_API_RATE_LIMIT } from "../../../../worker/contracts/externalApi";
 import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from "../../../../worker/contracts/messages";
-import { errorCatalogue, type ErrorCode } from "../../../../worker/domain/errors";
+import { errorCatalogue, type ErrorCode } from "../../../../worker/contracts/errors";
 import { Card } from "../../components/layout/Page";
 import { describeErrorCode } from "../../lib/errors";
 import { SEND_PATH } from "./sendTest";

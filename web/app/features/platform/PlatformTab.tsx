@@ -8,7 +8,7 @@ import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { saveSetting } from "../settings/api";
 
-/** What GET /settings answers for a saved secret (worker/domain/settings/catalogue.ts SECRET_MASK). */
+/** What GET /settings answers for a saved secret (worker/contracts/settingsCatalogue.ts SECRET_MASK). */
 const SECRET_MASK = "********";
 
 const PIX_FIELDS = [

@@ -1,8 +1,8 @@
-import type { CompanyView } from "../../../../worker/domain/companies/view";
-import type { HelpView } from "../../../../worker/domain/helps/view";
-import type { LogoKind } from "../../../../worker/domain/logos/catalogue";
-import type { LogoUrls } from "../../../../worker/domain/logos/listLogos";
-import type { PlanView } from "../../../../worker/domain/plans/view";
+import type { CompanyView } from "../../../../worker/contracts/views/company";
+import type { HelpView } from "../../../../worker/contracts/views/help";
+import type { LogoKind } from "../../../../worker/contracts/views/logos";
+import type { LogoUrls } from "../../../../worker/contracts/views/logos";
+import type { PlanView } from "../../../../worker/contracts/views/plan";
 import { api } from "../../lib/api";
 import { postFile } from "../../lib/upload";
 

@@ -22,7 +22,7 @@ export function usePromptList() {
 
   useRealtimeEvent("prompt", (event) => {
     if (event.action === "delete") list.remove(event.promptId);
-    else upsert(event.prompt as unknown as PromptRow); // to admins only: the whole view (masked keys)
+    else upsert(event.prompt); // to admins only: the whole view (masked keys)
   });
   return { ...list, usage, upsert };
 }

@@ -12,7 +12,7 @@ export function useIntegrationList(search: string) {
       return;
     }
     // To admins only: the whole view (never a secret).
-    const row = event.queueIntegration as unknown as IntegrationRow;
+    const row = event.queueIntegration;
     if (list.has(row.id)) list.patch(row.id, row);
     else if (event.action === "create" && (!search || row.name.toLowerCase().includes(search.toLowerCase()))) list.upsert(row, true);
   });

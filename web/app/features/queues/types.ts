@@ -1,10 +1,9 @@
 import type { QueueSchedule } from "../../../../worker/contracts/queues";
-import type { PresentedQueue, PresentedQueueOption } from "../../../../worker/domain/queues/view";
+import type { PresentedQueue, PresentedQueueOption } from "../../../../worker/contracts/views/queue";
+import type { Wire } from "../../../../worker/contracts/views/wire";
 
-/** Shapes of the queues API (GET /api/queue and friends); dates arrive as JSON strings. */
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-
-export type QueueRow = Json<PresentedQueue>;
+/** Shapes of the queues API (GET /api/queue and friends): the contract's views as JSON. */
+export type QueueRow = Wire<PresentedQueue>;
 export type QueueOptionNode = PresentedQueueOption;
 export type QueueDetail = QueueRow & { options: QueueOptionNode[] };
 export type { QueueSchedule };

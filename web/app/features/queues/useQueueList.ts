@@ -15,7 +15,7 @@ export function useQueueList() {
 }
 
 /** An event's queue as a table row (events carry the whole queue; the options tree is not kept here). */
-function toRow(queue: Record<string, unknown>): QueueRow {
+function toRow(queue: QueueRow & { options: unknown }): QueueRow {
   const { options: _options, ...row } = queue;
-  return row as unknown as QueueRow;
+  return row;
 }

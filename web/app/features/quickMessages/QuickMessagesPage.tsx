@@ -8,7 +8,7 @@ import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../comp
 import { deleteQuickMessage } from "./api";
 import { QuickMessageDialog } from "./QuickMessageDialog";
 import { QuickMessagesTable } from "./QuickMessagesTable";
-import { canEditQuickMessage } from "../../../../worker/domain/permissions";
+import { canEditQuickMessage } from "../../../../worker/contracts/permissions";
 import type { QuickMessageRow } from "./types";
 import { useQuickMessageList } from "./useQuickMessageList";
 import "./texts";

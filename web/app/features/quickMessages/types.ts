@@ -1,16 +1,8 @@
-/** Shapes of the quick messages API (GET /api/quick-messages and friends). */
-export interface QuickMessageRow {
-  id: number;
-  shortcode: string;
-  message: string;
-  geral: boolean;
-  status: boolean;
-  userId: number | null;
-  isMedia: boolean;
-  /** The API URL that serves the attachment (never a storage key). */
-  mediaPath: string | null;
-  mediaName: string | null;
-}
+import type { QuickMessageView } from "../../../../worker/contracts/views/quickMessage";
+import type { Wire } from "../../../../worker/contracts/views/wire";
+
+/** Shapes of the quick messages API (GET /api/quick-messages and friends): the contract's views as JSON. */
+export type QuickMessageRow = Wire<QuickMessageView>;
 
 export interface QuickMessagesPage {
   records: QuickMessageRow[];

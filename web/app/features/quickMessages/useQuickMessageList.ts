@@ -19,7 +19,7 @@ export function useQuickMessageList(search: string) {
       list.remove(event.quickMessageId);
       return;
     }
-    const qm = event.quickMessage as unknown as QuickMessageRow;
+    const qm = event.quickMessage;
     if (list.has(qm.id)) list.upsert(qm);
     else if (matches(qm, search)) list.upsert(qm, true);
   });

@@ -1,7 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { canEditSchedule } from "../../../../worker/domain/permissions";
+import { canEditSchedule } from "../../../../worker/contracts/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";

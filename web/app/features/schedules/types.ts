@@ -1,35 +1,13 @@
-/** Shapes of the schedules API (GET /api/schedules and friends; worker/domain/schedules/view.ts). */
-export type ScheduleStatus = "PENDENTE" | "AGENDADA" | "ENVIADA" | "ERRO";
-export const SCHEDULE_STATUSES: ScheduleStatus[] = ["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"];
+import { SCHEDULE_STATUSES as STATUSES } from "../../../../worker/contracts/schedules";
+import type { ScheduleRecurrenceView, ScheduleStatus, ScheduleView } from "../../../../worker/contracts/views/schedule";
+import type { Wire } from "../../../../worker/contracts/views/wire";
 
-export interface ScheduleRecurrence {
-  frequency: "daily" | "weekly" | "monthly";
-  weekdays?: number[];
-  dayOfMonth?: number;
-  until?: string | null;
-}
-
-export interface ScheduleRow {
-  id: number;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  /** An error code of the catalogue when ERRO. */
-  error: string | null;
-  contactId: number;
-  contact: { id: number; name: string; number: string };
-  ticketId: number | null;
-  ticket: { id: number; uuid: string } | null;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  recurrence: ScheduleRecurrence | null;
-  seriesId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-}
+/** Shapes of the schedules API (GET /api/schedules and friends): the contract's views as JSON. */
+export type { ScheduleStatus };
+export const SCHEDULE_STATUSES: ScheduleStatus[] = [...STATUSES];
+export type ScheduleRecurrence = ScheduleRecurrenceView;
+/** `error`: an error code of the catalogue when ERRO. */
+export type ScheduleRow = Wire<ScheduleView>;
 
 export interface SchedulesPage {
   schedules: ScheduleRow[];

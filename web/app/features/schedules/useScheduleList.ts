@@ -24,7 +24,7 @@ export function useScheduleList(search: string, status: ScheduleStatus | null) {
       list.remove(event.scheduleId);
       return;
     }
-    const schedule = event.schedule as unknown as ScheduleRow;
+    const schedule = event.schedule;
     if (list.has(schedule.id)) {
       if (matches(schedule, search, status)) list.upsert(schedule);
       else list.remove(schedule.id);

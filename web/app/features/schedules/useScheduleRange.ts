@@ -42,7 +42,7 @@ export function useScheduleRange(range: { from: Date; to: Date } | null, search:
       if (shown.current.has(event.scheduleId)) reload();
       return;
     }
-    const schedule = event.schedule as unknown as ScheduleRow;
+    const schedule = event.schedule;
     const at = new Date(schedule.sendAt).getTime();
     if (shown.current.has(schedule.id) || (at >= fromMs && at < toMs)) reload();
   });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { contactTexts, ratingPrompt } from "../../../../worker/domain/contactTexts";
+import { contactTexts, ratingPrompt } from "../../../../worker/contracts/contactTexts";
 import { Button } from "../../components/ui/Button";
 import { textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";

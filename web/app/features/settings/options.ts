@@ -1,4 +1,4 @@
-import { companySettings, type CompanySettingKey } from "../../../../worker/domain/settings/catalogue";
+import { companySettings, type CompanySettingKey } from "../../../../worker/contracts/settingsCatalogue";
 
 /**
  * The Opções tab is rendered from the settings catalogue: every company key, a choice of the values its schema

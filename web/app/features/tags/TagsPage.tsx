@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../../../worker/domain/permissions";
+import { can } from "../../../../worker/contracts/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { useDebouncedValue } from "../../lib/hooks";
 import { useSessionUser } from "../../lib/session-user";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { deleteTag } from "./api";
-import { canManageTag } from "../../../../worker/domain/permissions";
+import { canManageTag } from "../../../../worker/contracts/permissions";
 import { TagDialog } from "./TagDialog";
 import { TagsTable } from "./TagsTable";
 import type { TagRow } from "./types";

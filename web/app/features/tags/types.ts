@@ -1,12 +1,7 @@
-/** Shapes of the tags API (GET /api/tags and friends). */
-export interface TagRow {
-  id: number;
-  name: string;
-  color: string;
-  kanban: number;
-  userId: number | null;
-  ticketsCount: number;
-}
+import type { TagView } from "../../../../worker/contracts/views/tag";
+
+/** Shapes of the tags API (GET /api/tags and friends): the contract's view. */
+export type TagRow = TagView;
 
 export interface TagsPage {
   tags: TagRow[];

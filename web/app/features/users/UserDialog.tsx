@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../../../worker/domain/permissions";
+import { can } from "../../../../worker/contracts/permissions";
 import { PROFILES } from "./profiles";
 import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";

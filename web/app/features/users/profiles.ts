@@ -1,4 +1,4 @@
-import type { Profile } from "../../../../worker/domain/permissions";
+import type { Profile } from "../../../../worker/contracts/permissions";
 
 /**
  * The profiles a user can have, in the order the select lists them. (The schema's USER_PROFILES cannot be

@@ -1,24 +1,11 @@
-import type { Profile as UserProfile } from "../../../../worker/domain/permissions";
+import type { Profile as UserProfile } from "../../../../worker/contracts/permissions";
+import type { UserView } from "../../../../worker/contracts/views/user";
+import type { QueueRef } from "../../../../worker/contracts/views/whatsapp";
+import type { Wire } from "../../../../worker/contracts/views/wire";
 
-/** Shapes of the users API (GET /api/users and friends). */
-export interface QueueRef {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  profile: UserProfile;
-  super: boolean;
-  online: boolean;
-  allTicket: "enabled" | "disabled";
-  whatsappId: number | null;
-  queues: QueueRef[];
-  createdAt?: string;
-}
+/** Shapes of the users API (GET /api/users and friends): the contract's view as JSON. */
+export type { QueueRef };
+export type UserRow = Wire<UserView>;
 
 export interface UsersPage {
   users: UserRow[];

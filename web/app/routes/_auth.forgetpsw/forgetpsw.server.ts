@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createControlDb } from "../../../../worker/db/client";
 import { requestPasswordReset } from "../../../../worker/domain/auth/requestPasswordReset";
 import { resetPassword } from "../../../../worker/domain/auth/resetPassword";
-import { AppError } from "../../../../worker/domain/errors";
+import { AppError } from "../../../../worker/contracts/errors";
 import { assertEnv } from "../../../../worker/env";
 import { hubDirectory } from "../../../../worker/hub/ports";
 import { sendOrQueueEmail } from "../../../../worker/jobs/email";

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { LoginInput } from "../../../../worker/contracts/auth";
 import { createControlDb } from "../../../../worker/db/client";
 import { login } from "../../../../worker/domain/auth/login";
-import { AppError } from "../../../../worker/domain/errors";
+import { AppError } from "../../../../worker/contracts/errors";
 import { PLATFORM_COMPANY_ID } from "../../../../worker/domain/settings/platform";
 import { assertEnv } from "../../../../worker/env";
 import { hubDirectory } from "../../../../worker/hub/ports";

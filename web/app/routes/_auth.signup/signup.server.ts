@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SignupInput } from "../../../../worker/contracts/signup";
 import { createControlDb } from "../../../../worker/db/client";
 import { registerCompany } from "../../../../worker/domain/companies/registerCompany";
-import { AppError } from "../../../../worker/domain/errors";
+import { AppError } from "../../../../worker/contracts/errors";
 import { listPublicPlans } from "../../../../worker/domain/plans/listPublicPlans";
 import { PLATFORM_COMPANY_ID } from "../../../../worker/domain/settings/platform";
 import { assertEnv } from "../../../../worker/env";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "../../../../../worker/domain/permissions";
+import { can } from "../../../../../worker/contracts/permissions";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../../components/ui/Spinner";
 import { canOpen } from "../../../lib/access";

@@ -1,37 +1,15 @@
-/** Shapes of the API the chat reads (worker/domain/tickets/presentTicket, worker/domain/messages/presentMessage). */
+/** Shapes of the API the chat reads (worker/contracts/views: the ticket and message views). */
+import type { MessageView } from "../../../../../worker/contracts/views/message";
+import type { TicketView } from "../../../../../worker/contracts/views/ticket";
+import type { Wire } from "../../../../../worker/contracts/views/wire";
 import type { ConnectionRef, ContactPick, QueueRef, TagRef, TicketStatus, UserRef } from "../shared/types";
 
 // The lookups' shapes are the inbox's shared ones.
 export type { ConnectionRef, ContactPick, QueueRef, TagRef, TicketStatus, UserRef };
 
-export interface ChatContact {
-  id: number;
-  name: string;
-  number: string;
-  email?: string | null;
-  profilePicUrl?: string | null;
-  isGroup: boolean;
-  presence?: string | null;
-  disableBot?: boolean;
-}
-
-export interface ChatTicket {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  userId: number | null;
-  queueId: number | null;
-  whatsappId: number | null;
-  contactId?: number;
-  isGroup: boolean;
-  lastMessage?: string | null;
-  unreadMessages: number;
-  contact: ChatContact;
-  user: { id: number; name: string } | null;
-  queue: QueueRef | null;
-  whatsapp: { id: number; name: string; status: string } | null;
-  tags: TagRef[];
-}
+/** The ticket the chat panel shows, and its contact: the contract's ticket view as JSON. */
+export type ChatTicket = Wire<TicketView>;
+export type ChatContact = ChatTicket["contact"];
 
 export interface QuotedMessage {
   id: number;
@@ -41,30 +19,8 @@ export interface QuotedMessage {
   isDeleted: boolean;
 }
 
-export interface ChatMessage {
-  id: number;
-  ticketId: number;
-  body: string;
-  fromMe: boolean;
-  mediaType: string;
-  mediaUrl: string | null;
-  mediaName?: string | null;
-  quotedMsgId?: number | null;
-  quotedMsg?: QuotedMessage | null;
-  isDeleted?: boolean;
-  isEdited?: boolean;
-  isForwarded?: boolean;
-  isPrivate?: boolean;
-  sentByBot?: boolean;
-  /** The contact's reply rated the service (1–3). */
-  rating?: number | null;
-  ack: number;
-  /** Why delivery failed for good (ERR_SENDING_WAPP_MSG, ERR_WAPP_INVALID_CONTACT); the menu offers a retry. */
-  sendError?: string | null;
-  createdAt: string;
-  userId?: number | null;
-  contact?: { id: number; name: string; number: string; profilePicUrl?: string | null } | null;
-}
+/** A message as the chat reads it: the contract's view as JSON. */
+export type ChatMessage = Wire<MessageView>;
 
 export interface MessagesPage {
   messages: ChatMessage[];

@@ -8,7 +8,7 @@ import { useDebouncedValue } from "../../../lib/hooks";
 import { lazyWhenOpen } from "../../../lib/lazyWhenOpen";
 import { useRealtimeRoom } from "../../../lib/realtime";
 import { useSessionUser } from "../../../lib/session-user";
-import { can } from "../../../../../worker/domain/permissions";
+import { can } from "../../../../../worker/contracts/permissions";
 import { listSeedKey, type InboxSeed } from "../seed";
 import type { ListTicket } from "../shared/types";
 import { mayFilterByUser, mayShowAll, viewerOf, visibleTabs, type ListFilter, type TabKey } from "./filters";

@@ -1,4 +1,4 @@
-import { can } from "../../../../../worker/domain/permissions";
+import { can } from "../../../../../worker/contracts/permissions";
 import type { SessionUser } from "../../../lib/session-user";
 import { settingValue } from "../../../lib/session-user";
 import type { ListTicketsParams } from "../shared/api";

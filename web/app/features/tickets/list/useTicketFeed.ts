@@ -53,9 +53,11 @@ export function useTicketFeed(onIncoming: (ticket: ListTicket) => void): TicketF
 
   useRealtimeEvent("ticket", (event) => {
     if (event.action === "update") {
-      // The contract checks the key fields; the rest of the presented ticket passes through as sent.
-      const ticket = event.ticket as unknown as ListTicket;
-      const normalised: ListTicket = { ...ticket, updatedAt: ticket.updatedAt ?? new Date().toISOString(), tags: ticket.tags ?? [] };
+      // The whole ticket, or (a bulk close or release) only what moved: merged into the ticket this tab holds; one it
+      // does not hold is read with its tab.
+      const known = seen.current.get(event.ticket.id);
+      const normalised: ListTicket | undefined = "contact" in event.ticket ? event.ticket : known && { ...known, ...event.ticket };
+      if (!normalised) return;
       const before = changed(normalised);
       if (isNewIncoming(before, normalised, Date.now())) incoming.current(normalised);
     } else if (event.action === "delete") {

@@ -1,8 +1,11 @@
+import type { TicketStatus, TicketView } from "../../../../../worker/contracts/views/ticket";
+import type { Wire } from "../../../../../worker/contracts/views/wire";
+
 /**
- * Shapes of the tickets API as the inbox reads them (worker/domain/tickets/presentTicket: `PresentedTicket`).
- * Shared by the ticket list and the chat panel.
+ * Shapes of the tickets API as the inbox reads them (worker/contracts/views/ticket.ts). Shared by the ticket list and
+ * the chat panel.
  */
-export type TicketStatus = "open" | "pending" | "closed";
+export type { TicketStatus };
 
 export interface QueueRef {
   id: number;
@@ -40,29 +43,8 @@ export interface TicketContact {
   presence?: string | null;
 }
 
-/** A ticket as GET /api/tickets and the `ticket` websocket event carry it. */
-export interface ListTicket {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  userId: number | null;
-  queueId: number | null;
-  whatsappId: number | null;
-  lastMessage: string;
-  unreadMessages: number;
-  isGroup: boolean;
-  /** The last message was sent by us (absent in older payloads). */
-  fromMe?: boolean;
-  /** The delivery state (0–5) of the last message when we sent it; null when the contact did. */
-  lastMessageAck?: number | null;
-  updatedAt: string;
-  createdAt: string;
-  contact: TicketContact;
-  user: { id: number; name: string } | null;
-  queue: QueueRef | null;
-  whatsapp: { id: number; name: string; status: string } | null;
-  tags: TagRef[];
-}
+/** A ticket as GET /api/tickets and the `ticket` websocket event carry it: the contract's view as JSON. */
+export type ListTicket = Wire<TicketView>;
 
 export interface TicketsPage {
   tickets: ListTicket[];
@@ -78,7 +60,7 @@ export interface ContactPick {
   isGroup?: boolean;
 }
 
-/** A message as the preview shows it (worker/domain/messages/presentMessage). */
+/** A message as the preview shows it (worker/contracts/views/message.ts). */
 export interface PreviewMessage {
   id: number;
   body: string;

@@ -6,7 +6,7 @@ import { toastError } from "../../../../lib/errors";
 import { useRealtimeEvent } from "../../../../lib/realtime";
 import { toast } from "../../../../lib/toast";
 import { getTicketByUuid } from "../api";
-import type { ChatContact, ChatTicket } from "../types";
+import type { ChatTicket } from "../types";
 import "../texts";
 
 /**
@@ -41,7 +41,8 @@ export function useChatTicket(uuid: string, onClose: () => void, seed?: ChatTick
   useRealtimeEvent("ticket", (event) => {
     if (!ticket) return;
     if (event.action === "update" && event.ticket.id === ticket.id) {
-      setTicket((current) => (current ? { ...current, ...(event.ticket as unknown as Partial<ChatTicket>) } : current));
+      const changes = event.ticket;
+      setTicket((current) => (current ? { ...current, ...changes } : current));
     } else if (event.action === "delete" && event.ticketId === ticket.id) {
       toast.info(t("ticketChat.ticketDeleted"));
       onClose();
@@ -54,7 +55,7 @@ export function useChatTicket(uuid: string, onClose: () => void, seed?: ChatTick
     if (event.action !== "update") return;
     setTicket((current) =>
       current && current.contact.id === event.contact.id
-        ? { ...current, contact: { ...current.contact, ...(event.contact as unknown as Partial<ChatContact>) } }
+        ? { ...current, contact: { ...current.contact, ...event.contact } }
         : current,
     );
   });

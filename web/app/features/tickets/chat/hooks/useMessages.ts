@@ -114,7 +114,7 @@ export function useMessages(ticketId: number | null, onTicket?: (ticket: ChatTic
 
   useRealtimeEvent("appMessage", (event) => {
     if (event.message.ticketId !== ticketId) return;
-    setMessages((current) => mergeMessages(current, [event.message as unknown as ChatMessage]));
+    setMessages((current) => mergeMessages(current, [event.message]));
   });
 
   const upsert = useCallback((incoming: ChatMessage[]) => setMessages((current) => mergeMessages(current, incoming)), []);

@@ -22,7 +22,7 @@ export function useQuickReplies(text: string) {
     if (!all) return;
     if (event.action === "delete") setAll(all.filter((q) => q.id !== event.quickMessageId));
     else {
-      const q = event.quickMessage as unknown as QuickReply & { status?: boolean };
+      const q = event.quickMessage;
       const rest = all.filter((x) => x.id !== q.id);
       setAll(q.status === false ? rest : [...rest, q].sort((a, b) => a.shortcode.localeCompare(b.shortcode)));
     }

@@ -1,0 +1,18 @@
+export type ContactPresence = "available" | "unavailable" | "composing" | "recording" | "paused";
+
+/** A contact as the contacts page and its events show it (domain/contacts/view.ts). */
+export type ContactView = {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  isGroup: boolean;
+  disableBot: boolean;
+  active: boolean;
+  presence: ContactPresence;
+  lastInteractionAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  extraInfo: { id: number; name: string; value: string }[];
+};
