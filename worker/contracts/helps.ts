@@ -23,22 +23,29 @@ export function youtubeId(text: string): string | null {
 
 const text = () => z.string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) });
 
-/** Spec 001: title, description, video (a YouTube code or link; the code is stored). */
-const fields = {
-  title: text().trim().min(1, REQUIRED).max(200, TOO_LONG),
-  description: text().trim().max(2000, TOO_LONG),
-  video: text()
+/**
+ * A help's video: a YouTube code or link, of which the code is stored. `notYoutube` is the message when it is
+ * neither (a form gives its own translation key).
+ */
+export const helpVideo = (notYoutube = "Must be a YouTube video link or code") =>
+  text()
     .trim()
     .min(1, REQUIRED)
     .max(300, TOO_LONG)
     .transform((v, ctx) => {
       const id = youtubeId(v);
       if (!id) {
-        ctx.addIssue({ code: "custom", message: "Must be a YouTube video link or code" });
+        ctx.addIssue({ code: "custom", message: notYoutube });
         return z.NEVER;
       }
       return id;
-    }),
+    });
+
+/** Spec 001: title, description, video (a YouTube code or link; the code is stored). */
+const fields = {
+  title: text().trim().min(1, REQUIRED).max(200, TOO_LONG),
+  description: text().trim().max(2000, TOO_LONG),
+  video: helpVideo(),
 };
 
 export const helpInput = z.object({ ...fields, description: fields.description.default("") });

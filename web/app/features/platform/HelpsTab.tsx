@@ -1,185 +1,121 @@
-import { CircleHelp, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { CircleHelp, Plus } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { helpInput, helpVideo } from "../../../../worker/contracts/helps";
+import { DialogForm } from "../../components/form/DialogForm";
+import { useContractForm } from "../../components/form/useContractForm";
+import { ListTable, RowActions, useRowDeletion, useWholeList, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
-import { EmptyState } from "../../components/ui/EmptyState";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Skeleton } from "../../components/ui/Spinner";
-import { Table, TBody, Td, Th, THead, Tr } from "../../components/ui/Table";
-import { fieldErrorsFrom } from "../../lib/form-errors";
-import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { createHelp, deleteHelp, listHelps, updateHelp, type Help } from "./api";
 
 /** Ajuda (super users): the help videos everyone sees on /helps. */
 export function HelpsTab() {
   const { t } = useTranslation();
-  const [helps, setHelps] = useState<Help[] | null>(null);
+  const list = useWholeList<Help>(listHelps);
   const [editing, setEditing] = useState<Help | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Help | null>(null);
-
-  useEffect(() => {
-    listHelps()
-      .then(setHelps)
-      .catch((err) => {
-        setHelps([]);
-        toastError(err);
-      });
-  }, []);
+  const deletion = useRowDeletion((row: Help) => deleteHelp(row.id), {
+    onDeleted: (row) => list.remove(row.id),
+    success: t("platform.deleted"),
+  });
+  const open = (help: Help | null) => {
+    setEditing(help);
+    setDialogOpen(true);
+  };
+  const columns: Column<Help>[] = [
+    {
+      header: t("platform.helps.columns.title"),
+      cellClassName: "max-w-0 w-full",
+      skeleton: <Skeleton className="h-4 w-48" />,
+      cell: (h) => (
+        <>
+          <p className="truncate font-medium">{h.title}</p>
+          <p className="truncate text-xs text-muted">{h.description}</p>
+        </>
+      ),
+    },
+    { header: t("platform.helps.columns.video"), className: "hidden md:table-cell", cellClassName: "font-mono text-xs", cell: (h) => h.video },
+    {
+      header: t("platform.helps.columns.actions"),
+      className: "text-right",
+      cellClassName: "pl-0",
+      skeleton: <Skeleton className="ml-auto h-8 w-16" />,
+      cell: (h) => <RowActions name={h.title} onEdit={() => open(h)} onDelete={() => deletion.ask(h)} />,
+    },
+  ];
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex justify-end">
-        <Button
-          className="w-full sm:w-auto"
-          onClick={() => {
-            setEditing(null);
-            setDialogOpen(true);
-          }}
-        >
+        <Button className="w-full sm:w-auto" onClick={() => open(null)}>
           <Plus className="size-4" aria-hidden />
           {t("platform.helps.add")}
         </Button>
       </div>
       <div className="overflow-auto rounded-xl border border-line">
-        {helps && helps.length === 0 ? (
-          <EmptyState icon={CircleHelp} title={t("platform.helps.empty")} />
-        ) : (
-          <Table>
-            <THead>
-              <Tr className="hover:bg-transparent">
-                <Th>{t("platform.helps.columns.title")}</Th>
-                <Th className="hidden md:table-cell">{t("platform.helps.columns.video")}</Th>
-                <Th className="text-right">{t("platform.helps.columns.actions")}</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {!helps ? (
-                <Tr aria-hidden>
-                  <Td colSpan={3}>
-                    <Skeleton className="h-6 w-full" />
-                  </Td>
-                </Tr>
-              ) : (
-                helps.map((h) => (
-                  <Tr key={h.id}>
-                    <Td className="max-w-0 w-full">
-                      <p className="truncate font-medium">{h.title}</p>
-                      <p className="truncate text-xs text-muted">{h.description}</p>
-                    </Td>
-                    <Td className="hidden font-mono text-xs md:table-cell">{h.video}</Td>
-                    <Td className="text-right whitespace-nowrap">
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={t("platform.helps.edit", { title: h.title })}
-                        onClick={() => {
-                          setEditing(h);
-                          setDialogOpen(true);
-                        }}
-                      >
-                        <Pencil className="size-4" aria-hidden />
-                      </Button>
-                      <Button variant="ghost" size="icon-sm" aria-label={t("platform.helps.delete", { title: h.title })} onClick={() => setDeleting(h)}>
-                        <Trash2 className="size-4" aria-hidden />
-                      </Button>
-                    </Td>
-                  </Tr>
-                ))
-              )}
-            </TBody>
-          </Table>
-        )}
+        <ListTable rows={list.items} columns={columns} loaded={list.loaded} loadingMore={false} skeletonRows={2} empty={{ icon: CircleHelp, title: t("platform.helps.empty") }} />
       </div>
-      <HelpDialog
-        open={dialogOpen}
-        help={editing}
-        onOpenChange={setDialogOpen}
-        onSaved={(saved) => setHelps((cur) => (cur?.some((h) => h.id === saved.id) ? cur.map((h) => (h.id === saved.id ? saved : h)) : [...(cur ?? []), saved]))}
-      />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("platform.helps.deleteTitle", { title: deleting?.title ?? "" })}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteHelp(deleting.id);
-            setHelps((cur) => cur?.filter((h) => h.id !== deleting.id) ?? null);
-            toast.success(t("platform.deleted"));
-          } catch (err) {
-            toastError(err);
-            throw err;
-          }
-        }}
-      />
+      <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
+        <DialogContent title={editing ? t("platform.helps.dialogEdit") : t("platform.helps.dialogCreate")} modalLock>
+          <HelpForm help={editing} onSaved={(saved) => list.upsert(saved)} onClose={() => setDialogOpen(false)} />
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog {...deletion.dialog} title={t("platform.helps.deleteTitle", { title: deletion.row?.title ?? "" })} />
     </div>
   );
 }
 
-function HelpDialog({ open, help, onOpenChange, onSaved }: { open: boolean; help: Help | null; onOpenChange: (open: boolean) => void; onSaved: (help: Help) => void }) {
+/** The contract's rules; a video that is no YouTube link or code says so in the form's own words. */
+const helpFormSchema = helpInput.extend({ video: helpVideo("platform.helps.videoInvalid") });
+
+function HelpForm({ help, onSaved, onClose }: { help: Help | null; onSaved: (help: Help) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
-  const [video, setVideo] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setTitle(help?.title ?? "");
-    setDescription(help?.description ?? "");
-    setVideo(help?.video ?? "");
-    setErrors({});
-  }, [open, help]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    if (!title.trim()) found.title = t("validation.required");
-    if (!video.trim()) found.video = t("validation.required");
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const input = { title: title.trim(), description: description.trim(), video: video.trim() };
+  const { form, fields, saving } = useContractForm({
+    id: `help-form-${help?.id ?? "new"}`,
+    schema: helpFormSchema,
+    defaultValue: { title: help?.title ?? "", description: help?.description ?? "", video: help?.video ?? "" },
+    shouldValidate: "onSubmit",
+    fields: ["title", "description", "video"],
+    async save(input) {
       const saved = help ? await updateHelp(help.id, input) : await createHelp(input);
       toast.success(t("platform.saved"));
       onSaved(saved);
-      onOpenChange(false);
-    } catch (err) {
-      const byField = fieldErrorsFrom(err, t, ["title", "description", "video"]);
-      if (byField) {
-        const next = Object.fromEntries(Object.entries(byField).map(([k, v]) => [k, v[0]!]));
-        if (next.video) next.video = t("platform.helps.videoInvalid");
-        setErrors(next);
-      } else toast.error(t("platform.helps.saveFailed"));
-    } finally {
-      setSaving(false);
-    }
-  }
-
+      onClose();
+    },
+  });
+  const error = (name: "title" | "description" | "video") => fields[name].errors?.[0];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={help ? t("platform.helps.dialogEdit") : t("platform.helps.dialogCreate")} modalLock>
-        <form onSubmit={submit} noValidate>
-          <DialogBody className="space-y-4">
-            <Field id="help-title" label={t("platform.helps.title")} error={errors.title}>
-              <Input id="help-title" value={title} onChange={(e) => setTitle(e.target.value)} invalid={!!errors.title} maxLength={200} />
-            </Field>
-            <Field id="help-video" label={t("platform.helps.video")} error={errors.video}>
-              <Input id="help-video" value={video} onChange={(e) => setVideo(e.target.value)} invalid={!!errors.video} placeholder="https://youtu.be/…" maxLength={300} />
-            </Field>
-            <Field id="help-description" label={t("platform.helps.description")} error={errors.description}>
-              <textarea id="help-description" value={description} onChange={(e) => setDescription(e.target.value)} className={textareaClasses} rows={3} maxLength={2000} />
-            </Field>
-          </DialogBody>
-          <FormDialogFooter saving={saving} editing={!!help} onCancel={() => onOpenChange(false)} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogForm form={form} saving={saving} editing={!!help} onCancel={onClose} className="space-y-4">
+      <Field id={fields.title.id} label={t("platform.helps.title")} error={error("title")}>
+        <Input id={fields.title.id} name={fields.title.name} key={fields.title.key} defaultValue={fields.title.initialValue} invalid={!!error("title")} maxLength={200} />
+      </Field>
+      <Field id={fields.video.id} label={t("platform.helps.video")} error={error("video")}>
+        <Input
+          id={fields.video.id}
+          name={fields.video.name}
+          key={fields.video.key}
+          defaultValue={fields.video.initialValue}
+          invalid={!!error("video")}
+          placeholder="https://youtu.be/…"
+          maxLength={300}
+        />
+      </Field>
+      <Field id={fields.description.id} label={t("platform.helps.description")} error={error("description")}>
+        <textarea
+          id={fields.description.id}
+          name={fields.description.name}
+          key={fields.description.key}
+          defaultValue={fields.description.initialValue}
+          className={textareaClasses}
+          rows={3}
+          maxLength={2000}
+        />
+      </Field>
+    </DialogForm>
   );
 }

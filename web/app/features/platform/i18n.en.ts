@@ -89,10 +89,7 @@ export const en: Texts = {
     description: "Description",
     video: "Video (YouTube link or code)",
     videoInvalid: "Use a YouTube video link or code",
-    edit: "Edit {{title}}",
-    delete: "Delete {{title}}",
     deleteTitle: "Delete the video “{{title}}”?",
-    saveFailed: "The operation could not be completed. Check whether the fields are filled in correctly.",
   },
   logo: {
     intro: "The light logo shows on the login page and in the menu; the dark one in the menu in dark mode; the favicon in the browser tab. PNG, ICO or SVG, up to 512 KB.",

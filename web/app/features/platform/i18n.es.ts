@@ -89,10 +89,7 @@ export const es: Texts = {
     description: "Descripción",
     video: "Video (enlace o código de YouTube)",
     videoInvalid: "Use un enlace o código de video de YouTube",
-    edit: "Editar {{title}}",
-    delete: "Eliminar {{title}}",
     deleteTitle: "¿Eliminar el video “{{title}}”?",
-    saveFailed: "No fue posible realizar la operación. Verifique si los campos están bien completados.",
   },
   logo: {
     intro: "El logo claro aparece en la pantalla de acceso y en el menú; el oscuro, en el menú en modo oscuro; el favicon, en la pestaña del navegador. PNG, ICO o SVG, hasta 512 KB.",

@@ -88,10 +88,7 @@ const ptBR = {
     description: "Descrição",
     video: "Vídeo (link ou código do YouTube)",
     videoInvalid: "Use um link ou código de vídeo do YouTube",
-    edit: "Editar {{title}}",
-    delete: "Excluir {{title}}",
     deleteTitle: "Excluir o vídeo “{{title}}”?",
-    saveFailed: "Não foi possível realizar a operação. Verifique se já existe uma helpo com o mesmo nome ou se os campos foram preenchidos corretamente.",
   },
   logo: {
     intro: "O logo claro aparece na tela de entrada e no menu; o escuro, no menu em modo escuro; o favicon, na aba do navegador. PNG, ICO ou SVG, até 512 KB.",
