@@ -114,7 +114,10 @@ describe("contacts, tags and quick replies: an admin imports, edits, exports and
     await page.getByRole("button", { name: "Adicionar tag" }).click();
     const dialog = page.getByRole("dialog", { name: "Adicionar tag" });
     await dialog.getByLabel("Nome").fill("Pós-venda");
+    // The preview follows the name and the colour as they are typed and picked.
+    await expect.poll(() => dialog.getByText("Pós-venda", { exact: true }).isVisible()).toBe(true);
     await dialog.getByRole("radio", { name: "#3B82F6" }).click();
+    expect(await dialog.getByText("Pós-venda", { exact: true }).evaluate((el) => getComputedStyle(el.parentElement!).backgroundColor)).toBe("rgb(59, 130, 246)");
     await dialog.getByRole("switch").click();
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await page.getByText("Tag salva", { exact: true }).waitFor();

@@ -1,13 +1,11 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useInputControl } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
+import { DialogForm } from "../../components/form/DialogForm";
+import { SwitchInput } from "../../components/form/SwitchInput";
+import { useContractForm } from "../../components/form/useContractForm";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input } from "../../components/ui/Input";
-import { Switch } from "../../components/ui/Switch";
-import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { fieldErrorsFrom, translateSubmission } from "../../lib/form-errors";
 import { createTag, updateTag } from "./api";
 import { ColorField } from "./ColorField";
 import { DEFAULT_TAG_COLOR, normalizeHex } from "./colors";
@@ -41,55 +39,38 @@ export function TagDialog({ open, onOpenChange, tag, mayToggleKanban, onSaved }:
 
 function TagForm({ tag, mayToggleKanban, onSaved, onClose }: { tag: TagRow | null; mayToggleKanban: boolean; onSaved: (tag: TagRow) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [color, setColor] = useState(tag?.color ?? DEFAULT_TAG_COLOR);
-  const [kanban, setKanban] = useState(tag?.kanban === 1);
-  const [preview, setPreview] = useState(tag?.name ?? "");
-  const [saving, setSaving] = useState(false);
-
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useContractForm({
     id: `tag-form-${tag?.id ?? "new"}`,
-    lastResult,
-    defaultValue: { name: tag?.name ?? "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => translateSubmission(parseWithZod(formData, { schema: tagFormSchema }), t, (field) => TAG_FORM_MESSAGES[field as "name"]),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      const value = submission.value;
+    schema: tagFormSchema,
+    defaultValue: { name: tag?.name ?? "", color: tag?.color ?? DEFAULT_TAG_COLOR, kanban: tag?.kanban === 1 ? "on" : "" },
+    fields: isFormField,
+    codeFields: { ERR_DUPLICATED_TAG: "name" },
+    messages: TAG_FORM_MESSAGES,
+    async save(value) {
       const payload: TagPayload = { name: value.name, color: value.color };
       if (mayToggleKanban) payload.kanban = value.kanban ? 1 : 0;
-      setSaving(true);
-      try {
-        const saved = tag ? await updateTag(tag.id, payload) : await createTag(payload);
-        toast.success(t("tags.saved"));
-        // An update may answer without the count: keep the row's.
-        onSaved({ ...saved, ticketsCount: saved.ticketsCount ?? tag?.ticketsCount ?? 0 });
-        onClose();
-      } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, isFormField, { ERR_DUPLICATED_TAG: "name" }, {}, (field) => TAG_FORM_MESSAGES[field as "name"]);
-        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
-        else toastError(err);
-      } finally {
-        setSaving(false);
-      }
+      const saved = tag ? await updateTag(tag.id, payload) : await createTag(payload);
+      toast.success(t("tags.saved"));
+      // An update may answer without the count: keep the row's.
+      onSaved({ ...saved, ticketsCount: saved.ticketsCount ?? tag?.ticketsCount ?? 0 });
+      onClose();
     },
   });
+  const color = useInputControl(fields.color);
+  const colorValue = color.value ?? DEFAULT_TAG_COLOR;
+  const preview = fields.name.value ?? "";
 
   const nameError = fields.name.errors?.[0];
   const colorError = fields.color.errors?.[0];
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="flex flex-col gap-4">
+    <DialogForm form={form} saving={saving} editing={!!tag} onCancel={onClose}>
         <Field id={fields.name.id} label={t("tags.dialog.name")} error={nameError}>
           <Input
             id={fields.name.id}
             name={fields.name.name}
             key={fields.name.key}
             defaultValue={fields.name.initialValue}
-            onChange={(e) => setPreview(e.target.value)}
             autoComplete="off"
             autoFocus
             invalid={!!nameError}
@@ -101,8 +82,8 @@ function TagForm({ tag, mayToggleKanban, onSaved, onClose }: { tag: TagRow | nul
           <ColorField
             id={fields.color.id}
             name={fields.color.name}
-            value={color}
-            onChange={setColor}
+            value={colorValue}
+            onChange={color.change}
             invalid={!!colorError}
             describedBy={colorError ? `${fields.color.id}-error` : undefined}
           />
@@ -114,7 +95,7 @@ function TagForm({ tag, mayToggleKanban, onSaved, onClose }: { tag: TagRow | nul
         </fieldset>
         <div className="flex items-center gap-2 text-sm text-muted">
           <span>{t("tags.dialog.preview")}</span>
-          <TagChip name={preview.trim() || t("tags.dialog.previewPlaceholder")} color={normalizeHex(color) ?? DEFAULT_TAG_COLOR} />
+          <TagChip name={preview.trim() || t("tags.dialog.previewPlaceholder")} color={normalizeHex(colorValue) ?? DEFAULT_TAG_COLOR} />
         </div>
         {mayToggleKanban ? (
           <div className="flex items-center justify-between gap-4 rounded-xl border border-line bg-surface-2 px-4 py-3">
@@ -126,12 +107,9 @@ function TagForm({ tag, mayToggleKanban, onSaved, onClose }: { tag: TagRow | nul
                 {t("tags.dialog.kanbanHint")}
               </p>
             </div>
-            {kanban ? <input type="hidden" name={fields.kanban.name} value="on" /> : null}
-            <Switch id={fields.kanban.id} checked={kanban} onCheckedChange={setKanban} aria-describedby={`${fields.kanban.id}-hint`} />
+            <SwitchInput meta={fields.kanban} aria-describedby={`${fields.kanban.id}-hint`} />
           </div>
         ) : null}
-      </DialogBody>
-      <FormDialogFooter saving={saving} editing={!!tag} onCancel={onClose} />
-    </form>
+    </DialogForm>
   );
 }
