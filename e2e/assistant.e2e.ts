@@ -116,7 +116,12 @@ describe("journey: a contact talks to the AI assistant and is handed to an agent
     expect(await dialog.innerText()).toContain("••••••••rney");
     expect(await page.content()).not.toContain("sk-fake-journey");
     await screenshot(page, "prompts-dialog-light");
-    await page.keyboard.press("Escape");
+    // Saved from the dialog: the queue and the voice are the form's controls and go with the name that changed.
+    await dialog.getByLabel("Nome").fill(`Assistente ${RUN} (revisado)`);
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const saved = await apiCall("get", `/prompt/${created.promptId}`);
+    expect(saved.json).toMatchObject({ name: `Assistente ${RUN} (revisado)`, queueId: created.queueId, voice: "texto" });
 
     for (const [name, options] of [
       ["prompts-phone-dark", { viewport: { width: 390, height: 844 }, colorScheme: "dark" as const }],

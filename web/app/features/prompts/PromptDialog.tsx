@@ -1,14 +1,14 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, useInputControl, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PROMPT_DEFAULTS } from "../../../../worker/contracts/prompts";
 import { PROMPT_VOICES } from "../../../../worker/contracts/promptVoices";
+import { SwitchInput } from "../../components/form/SwitchInput";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, PasswordInput, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
-import { Switch } from "../../components/ui/Switch";
 import { toastError } from "../../lib/errors";
 import { fieldErrorsFrom } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
@@ -45,9 +45,6 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
   const schema = useMemo(() => promptFormSchema(t, editing), [t, editing]);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [saving, setSaving] = useState(false);
-  const [voice, setVoice] = useState(prompt?.voice ?? PROMPT_DEFAULTS.voice);
-  const [queueId, setQueueId] = useState(prompt?.queueId ? String(prompt.queueId) : "");
-  const [removeVoiceKey, setRemoveVoiceKey] = useState(false);
 
   const [form, fields] = useForm({
     id: `prompt-form-${prompt?.id ?? "new"}`,
@@ -61,6 +58,8 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
       voiceRegion: prompt?.voiceRegion ?? "",
       model: prompt?.model ?? PROMPT_DEFAULTS.model,
       baseUrl: prompt?.baseUrl ?? "",
+      queueId: prompt?.queueId ? String(prompt.queueId) : "",
+      voice: prompt?.voice ?? PROMPT_DEFAULTS.voice,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -84,7 +83,7 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
       // Keys are write-only: sent only when typed (or, for the voice key, when removed).
       if (v.apiKey) payload.apiKey = v.apiKey;
       if (v.voiceKey) payload.voiceKey = v.voiceKey;
-      else if (removeVoiceKey) payload.voiceKey = "";
+      else if (v.removeVoiceKey) payload.voiceKey = "";
       setSaving(true);
       try {
         const saved = prompt ? await updatePrompt(prompt.id, payload) : await createPrompt(payload);
@@ -101,6 +100,10 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
     },
   });
 
+  // The queue's id is coerced to a number by the schema; as a control it is the select's text.
+  const queueId = useInputControl({ name: fields.queueId.name, formId: form.id, initialValue: prompt?.queueId ? String(prompt.queueId) : undefined });
+  const voice = useInputControl(fields.voice);
+  const removeVoiceKey = fields.removeVoiceKey.value === "on";
   const err = (name: keyof typeof fields) => fields[name].errors?.[0];
   const voiceOptions = PROMPT_VOICES.map((value) => ({ value, label: value === "texto" ? t("prompts.dialog.voiceText") : value }));
   const numberField = (name: "temperature" | "maxTokens" | "maxMessages", label: string, step: string) => (
@@ -166,9 +169,8 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
         <Field id={fields.queueId.id} label={t("prompts.dialog.queue")} error={err("queueId")}>
           <Select
             id={fields.queueId.id}
-            name={fields.queueId.name}
-            value={queueId}
-            onValueChange={setQueueId}
+            value={typeof queueId.value === "string" && queueId.value ? queueId.value : undefined}
+            onValueChange={queueId.change}
             placeholder={t("prompts.dialog.queuePlaceholder")}
             options={queues.map((q) => ({ value: String(q.id), label: q.name }))}
             invalid={!!err("queueId")}
@@ -176,9 +178,9 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
           />
         </Field>
         <Field id={fields.voice.id} label={t("prompts.dialog.voice")} error={err("voice")}>
-          <Select id={fields.voice.id} name={fields.voice.name} value={voice} onValueChange={setVoice} options={voiceOptions} />
+          <Select id={fields.voice.id} value={voice.value || undefined} onValueChange={voice.change} options={voiceOptions} />
         </Field>
-        {voice !== "texto" ? (
+        {voice.value !== "texto" ? (
           <>
             <Field
               id={fields.voiceKey.id}
@@ -193,7 +195,7 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
             </Field>
             {prompt?.voiceKey ? (
               <label className="flex items-center gap-2 text-sm sm:col-span-2">
-                <Switch checked={removeVoiceKey} onCheckedChange={setRemoveVoiceKey} aria-label={t("prompts.dialog.voiceKeyRemove")} />
+                <SwitchInput meta={fields.removeVoiceKey} aria-label={t("prompts.dialog.voiceKeyRemove")} />
                 {t("prompts.dialog.voiceKeyRemove")}
               </label>
             ) : null}

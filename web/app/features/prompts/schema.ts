@@ -21,6 +21,8 @@ export function promptFormSchema(t: TFunction, editing: boolean) {
     queueId: z.coerce.number({ error: t("prompts.validation.queue") }).int().positive(t("prompts.validation.queue")),
     voice: z.string({ error: required }),
     voiceKey: z.string().trim().max(500).optional(),
+    /** Editing only: clear the saved voice key (keys are write-only, so blank means "keep"). */
+    removeVoiceKey: z.boolean().optional(),
     voiceRegion: z.string().trim().max(50).optional(),
     temperature: numberIn(t, 0, 2, false),
     maxTokens: numberIn(t, 1, 16_000, true),
