@@ -69,7 +69,7 @@ export interface Column<T> {
  */
 export function ListTable<T extends { id: number }>({
   rows,
-  columns,
+  columns: allColumns,
   loaded,
   loadingMore,
   empty,
@@ -79,7 +79,8 @@ export function ListTable<T extends { id: number }>({
   testId,
 }: {
   rows: T[];
-  columns: Column<T>[];
+  /** A column a user may not see is given as `false` (`mayEdit && { … }`). */
+  columns: (Column<T> | false)[];
   loaded: boolean;
   loadingMore: boolean;
   empty: {
@@ -97,6 +98,7 @@ export function ListTable<T extends { id: number }>({
 }) {
   const { t } = useTranslation();
   if (loaded && rows.length === 0) return <EmptyState {...empty} />;
+  const columns = allColumns.filter((c): c is Column<T> => c !== false);
   return (
     <Table className={className} data-testid={testId}>
       <THead>

@@ -191,6 +191,17 @@ function useList<T extends Identified>(fetchPage: FetchPage<T>, { key = "", sort
   const patchAll = useCallback((change: (item: T) => T) => dispatch({ type: "patchAll", change }), []);
   const remove = useCallback((...ids: number[]) => dispatch({ type: "remove", ids }), []);
   const has = useCallback((id: number) => stateRef.current.items.some((i) => i.id === id), []);
+  /**
+   * A row that changed live: updated in place when shown; otherwise it goes on top when the list is not searched or
+   * its `searchable` text holds the search (as the server's search by name would find it).
+   */
+  const upsertLive = useCallback(
+    (item: T, searchable: string) => {
+      if (stateRef.current.items.some((i) => i.id === item.id)) dispatch({ type: "upsert", item, atTop: false });
+      else if (!key || searchable.toLowerCase().includes(key.toLowerCase())) dispatch({ type: "upsert", item, atTop: true });
+    },
+    [key],
+  );
 
   const items = useMemo(() => (sort ? [...state.items].sort(sort) : state.items), [state.items, sort]);
   return {
@@ -204,6 +215,7 @@ function useList<T extends Identified>(fetchPage: FetchPage<T>, { key = "", sort
     patchAll,
     remove,
     has,
+    upsertLive,
   };
 }
 

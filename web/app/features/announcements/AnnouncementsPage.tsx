@@ -82,7 +82,8 @@ export function AnnouncementsPage() {
     {
       header: t("announcements.columns.status"),
       className: "hidden w-48 sm:table-cell",
-      cellClassName: "text-sm",
+      // The title takes the rest of the row (w-full): without a floor the progress bar shrinks to a sliver.
+      cellClassName: "min-w-40 text-sm",
       cell: (a) => <AnnouncementStatus active={!!a.status} delivery={deliveries[a.id]} />,
     },
     {

@@ -57,8 +57,7 @@ export function CampaignsPage() {
   useRealtimeEvent("campaign", (event) => {
     if (event.action === "delete") list.remove(event.campaignId);
     else if (event.action === "progress") return;
-    else if (list.has(event.campaign.id)) list.upsert(event.campaign);
-    else if (!search || event.campaign.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.campaign, true);
+    else list.upsertLive(event.campaign, event.campaign.name);
   });
   const act = async (c: CampaignRow, action: CampaignAction) => {
     try {

@@ -110,7 +110,7 @@ export function ConnectionsTable({
   return (
     <ListTable
       rows={items}
-      columns={columns.filter((c): c is Column<ConnectionRow> => !!c)}
+      columns={columns}
       loaded={loaded}
       loadingMore={false}
       skeletonRows={3}

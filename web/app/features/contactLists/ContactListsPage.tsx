@@ -28,8 +28,7 @@ export function ContactListsPage() {
   });
   useRealtimeEvent("contactList", (event) => {
     if (event.action === "delete") list.remove(event.contactListId);
-    else if (list.has(event.contactList.id)) list.upsert(event.contactList);
-    else if (!search || event.contactList.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.contactList, true);
+    else list.upsertLive(event.contactList, event.contactList.name);
   });
   const sample = () => saveText(csvDocument(t("contactLists.sampleRows", { returnObjects: true }) as string[][], i18n.language), `${t("contactLists.sampleName")}.csv`);
   const columns: Column<ContactListRow>[] = [

@@ -185,7 +185,7 @@ export function ContactsTable({
     <ListTable
       className="table-fixed"
       rows={contacts}
-      columns={columns.filter((c): c is Column<ContactRow> => !!c)}
+      columns={columns}
       loaded={loaded}
       loadingMore={loadingMore}
       skeletonRows={8}

@@ -25,8 +25,7 @@ export function FileListsPage() {
   });
   useRealtimeEvent("file", (event) => {
     if (event.action === "delete") list.remove(event.fileListId);
-    else if (list.has(event.fileList.id)) list.upsert(event.fileList);
-    else if (!search || event.fileList.name.toLowerCase().includes(search.toLowerCase())) list.upsert(event.fileList, true);
+    else list.upsertLive(event.fileList, event.fileList.name);
   });
   const columns: Column<FileListRow>[] = [
     {
