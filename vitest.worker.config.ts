@@ -33,7 +33,12 @@ export default defineConfig(async () => {
             PUBLIC_URL: "https://app.zapdesk.test",
             // The egress guard (worker/lib/egress.ts) lets only these through over http: the fakes the tests stand in
             // with fetch spies (worker/testing/useFakeOpenAi.ts, fakeWebhook.ts, the Typebot tests). A deployment never has it.
-            EGRESS_ALLOW: "http://fake-openai.test,http://hooks.test,http://typebot.test",
+            EGRESS_ALLOW: "http://fake-openai.test,http://hooks.test,http://typebot.test,http://graph.test",
+            // The WhatsApp Cloud API: tests stand in for Meta with worker/testing/fakeGraph.ts at this origin, and
+            // these are the platform's Meta app's secret and verify token.
+            WHATSAPP_GRAPH_URL: "http://graph.test",
+            META_APP_SECRET: "platform-app-secret-0123456789",
+            META_VERIFY_TOKEN: "platform-verify-token",
             // The e-mail provider: tests stand in for it with worker/testing/fakeMail.ts (the mail catcher).
             EMAIL_API_URL: "http://127.0.0.1:9/mail",
             EMAIL_API_KEY: "re_test_key",

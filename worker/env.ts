@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CompanyHubRpc } from "./hub/rpc";
 import type { QueueJob } from "./contracts/outbound";
 import type { FanoutJob } from "./contracts/announcements";
+import type { CloudWebhookJob } from "./contracts/cloudWebhook";
 
 /** Bindings and vars as wrangler.toml and secrets provide them. */
 export interface Env {
@@ -9,6 +10,8 @@ export interface Env {
   MEDIA: R2Bucket;
   OUTBOUND: Queue<QueueJob>;
   FANOUT: Queue<FanoutJob>;
+  /** Webhook deliveries of the WhatsApp Cloud API, verified and waiting to be ingested (ADR 0050). */
+  INBOUND: Queue<CloudWebhookJob>;
   COMPANY_HUB: DurableObjectNamespace<CompanyHubRpc>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;
@@ -54,6 +57,15 @@ export interface Env {
   AZURE_SPEECH_URL?: string;
   /** The client certificate a PSP of the Pix API requires (a Workers mTLS certificate binding; ADR 0026). */
   PIX_MTLS?: Fetcher;
+  /**
+   * The WhatsApp Cloud API (ADR 0050): the Graph API's base URL and pinned version (defaults Meta's and
+   * worker/lib/whatsappCloud.ts's), and the platform's Meta app: its secret signs the webhooks posted to
+   * /webhooks/whatsapp, its verify token answers Meta's handshake. Without them only numbers on a company's own app work.
+   */
+  WHATSAPP_GRAPH_URL?: string;
+  WHATSAPP_GRAPH_VERSION?: string;
+  META_APP_SECRET?: string;
+  META_VERIFY_TOKEN?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }

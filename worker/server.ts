@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createEdgeApi } from "./api/edge";
 import { createBridgeRoutes } from "./bridge/routes";
+import { createWebhookRoutes } from "./api/webhooks";
 import { refuseForeignOrigin } from "./api/middleware/auth";
 import { AppError, errorBody } from "./domain/errors";
 import { assertEnv, MisconfiguredError } from "./env";
@@ -9,6 +10,7 @@ import { wakeStalledHubs } from "./jobs/stalledHubs";
 import { handleOutboundBatch } from "./jobs/outbound";
 import { openDueInvoices } from "./domain/billing/openInvoices";
 import { handleFanoutBatch } from "./jobs/fanout";
+import { handleInboundBatch } from "./jobs/inbound";
 import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
 import type { Env } from "./env";
 
@@ -30,7 +32,7 @@ export function createWorker(pages?: PageHandler) {
   app.use("*", async (c, next) => {
     if (!isWellEncoded(c.req.url)) {
       const error = new AppError("ERR_MALFORMED_URL");
-      return c.req.path.startsWith("/api/") || c.req.path.startsWith("/bridge/") ? c.json(errorBody(error), 400) : c.text(error.message, 400);
+      return /^\/(api|bridge|webhooks)\//.test(c.req.path) ? c.json(errorBody(error), 400) : c.text(error.message, 400);
     }
     await next();
   });
@@ -41,6 +43,7 @@ export function createWorker(pages?: PageHandler) {
   });
   app.route("/api", createEdgeApi());
   app.route("/bridge", createBridgeRoutes());
+  app.route("/webhooks", createWebhookRoutes());
   if (pages) {
     app.all("*", async (c) => {
       // A page action sets or reads our cookies: never for another site's page (CSRF). Remix's own check throws (500).
@@ -73,6 +76,7 @@ export function createWorker(pages?: PageHandler) {
     async queue(batch: MessageBatch<unknown>, env: Env) {
       assertEnv(env);
       if (batch.queue.startsWith("zapdesk-fanout")) await handleFanoutBatch(batch, env);
+      else if (batch.queue.startsWith("zapdesk-inbound")) await handleInboundBatch(batch, env);
       else await handleOutboundBatch(batch, env);
     },
   } satisfies ExportedHandler<Env>;

@@ -144,6 +144,8 @@ export const bridgeEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("qr"), connectionId, qr: z.string().max(4096), at }),
   z.object({ type: z.literal("message"), connectionId, message: inboundMessage, at }),
   z.object({ type: z.literal("ack"), connectionId, messageId: z.string().min(1).max(128), ack: messageAck, at }),
+  /** A message of ours that WhatsApp refused after taking it (the Cloud API's `failed` status): `code` says why. */
+  z.object({ type: z.literal("failed"), connectionId, messageId: z.string().min(1).max(256), code: z.string().regex(/^ERR_[A-Z_]+$/).max(64), at }),
   z.object({ type: z.literal("edit"), connectionId, messageId: z.string().min(1).max(128), body: z.string().max(65_536), at }),
   z.object({ type: z.literal("delete"), connectionId, messageId: z.string().min(1).max(128), at }),
   z.object({

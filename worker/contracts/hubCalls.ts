@@ -46,6 +46,8 @@ export type HubCallMap = {
   /** Answers the ids of the messages stored. */
   sendFileListToTicket: { input: { ticketId: number; fileListId: number }; output: number[] };
   markDeliveryFailed: { input: { job: DeliveryJob; code: ErrorCode }; output: void };
+  /** Null: not a Cloud API connection of this company. */
+  cloudIntake: { input: { whatsappId: number; messageIds: string[] }; output: { accessToken: string | null; known: string[] } | null };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

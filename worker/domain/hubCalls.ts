@@ -13,6 +13,7 @@ import { loadSessionUser } from "./auth/sessionUser";
 import { companySettingRows, setupCompany } from "./companies/setupCompany";
 import type { SystemCtx } from "./context";
 import { deliverOutbound } from "./delivery/deliverOutbound";
+import { cloudIntake } from "./cloud/cloudIntake";
 import { markDeliveryFailed } from "./delivery/markDeliveryFailed";
 import { sendFileList } from "./fileLists/sendFileList";
 import { nextContactListCheckBatch } from "./contactLists/nextContactListCheckBatch";
@@ -73,6 +74,8 @@ export const hubCalls = {
   recordContactListCheckBatch,
   /** A file list's files sent on a ticket, in order (ADR 0039): for campaigns, before their message. */
   sendFileListToTicket: call(({ ctx, input }: { ctx: SystemCtx; input: { ticketId: number; fileListId: number } }) => sendFileList({ ctx, input })),
+  /** A Cloud API webhook delivery's token and already-known messages (worker/jobs/inbound.ts). */
+  cloudIntake,
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),

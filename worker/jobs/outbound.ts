@@ -14,7 +14,17 @@ export const MAX_DELIVERY_ATTEMPTS = 8;
 export const MAX_CHECK_ATTEMPTS = 5;
 
 /** Refusals that no retry can fix. */
-const PERMANENT: ReadonlySet<ErrorCode> = new Set(["ERR_WAPP_INVALID_CONTACT", "ERR_NO_WAPP_FOUND", "ERR_VALIDATION"]);
+const PERMANENT: ReadonlySet<ErrorCode> = new Set([
+  "ERR_WAPP_INVALID_CONTACT",
+  "ERR_NO_WAPP_FOUND",
+  "ERR_VALIDATION",
+  // The Cloud API's refusals that waiting minutes does not change (ADR 0050).
+  "ERR_WAPP_WINDOW_CLOSED",
+  "ERR_WAPP_MARKETING_LIMIT",
+  "ERR_WAPP_OPTED_OUT",
+  "ERR_WAPP_TOKEN_EXPIRED",
+  "ERR_WAPP_TEMPLATE",
+]);
 
 /** Exponential backoff with full jitter: 2, 4, 8 … seconds, at most 5 minutes. */
 export function retryDelaySeconds(attempt: number, random = Math.random): number {
@@ -79,7 +89,7 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
         console.warn("outbound: giving up", { job, code, attempts: message.attempts });
         await hubs.of(job.companyId).call("markDeliveryFailed", {
           job,
-          code: code === "ERR_WAPP_INVALID_CONTACT" ? code : "ERR_SENDING_WAPP_MSG",
+          code: PERMANENT.has(code) && code !== "ERR_NO_WAPP_FOUND" && code !== "ERR_VALIDATION" ? code : "ERR_SENDING_WAPP_MSG",
         });
         message.ack();
       } else {

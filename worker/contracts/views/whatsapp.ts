@@ -2,6 +2,16 @@ import type { ConnectionStatus } from "./ticket";
 
 export type QueueRef = { id: number; name: string; color: string };
 
+export type CloudConnectionView = {
+  phoneNumberId: string;
+  wabaId: string;
+  /** Where Meta must post this number's webhooks: a path of its own on a company's own app, else the platform's. */
+  webhookPath: string;
+  ownApp: boolean;
+  /** What an admin must fix (an expired token: ERR_WAPP_TOKEN_EXPIRED), or null. */
+  error: string | null;
+};
+
 /**
  * A connection as the API and events answer it (domain/whatsapps/view.ts): every field of the row except the API
  * token's hash (only whether one exists). `queues` is present when the caller loaded them.
@@ -16,6 +26,10 @@ export type WhatsappView = {
   isDefault: boolean;
   session: string;
   provider: string;
+  /** WhatsApp Web through the session host, or Meta's Cloud API (ADR 0050). */
+  channel: "baileys" | "cloud";
+  /** A cloud connection's ids and state (its secrets are never answered); null for WhatsApp Web. */
+  cloud: CloudConnectionView | null;
   hasToken: boolean;
   greetingMessage: string;
   complationMessage: string;

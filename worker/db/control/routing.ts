@@ -38,8 +38,30 @@ export const connectionRoutes = sqliteTable(
   (t) => [index("connection_routes_company_idx").on(t.companyId)],
 );
 
+/**
+ * A Cloud API number's company and connection (ADR 0050): Meta's webhooks name only the phone number id. A number
+ * on the company's own Meta app gets its own callback path (`routeKey`) and the app's secret and verify token,
+ * sealed, because the signature must be checked before the body is read; numbers on the platform's app use the
+ * platform's (env META_APP_SECRET) and have neither.
+ */
+export const cloudNumbers = sqliteTable(
+  "cloud_numbers",
+  {
+    phoneNumberId: text("phone_number_id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").notNull().unique(),
+    routeKey: text("route_key").unique(),
+    appSecret: text("app_secret"),
+    verifyToken: text("verify_token"),
+  },
+  (t) => [index("cloud_numbers_company_idx").on(t.companyId)],
+);
+
 export type LoginEmail = typeof loginEmails.$inferSelect;
 export type ConnectionRoute = typeof connectionRoutes.$inferSelect;
+export type CloudNumber = typeof cloudNumbers.$inferSelect;
 
 /**
  * Rows waiting for a company's hub, written where only the control database can be reached (scripts/

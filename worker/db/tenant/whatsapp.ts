@@ -10,6 +10,10 @@ import { tickets } from "./tickets";
 export const WHATSAPP_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const;
 export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
 
+/** How a connection reaches WhatsApp (ADR 0050): WhatsApp Web through the session host, or Meta's Cloud API. */
+export const WHATSAPP_CHANNELS = ["baileys", "cloud"] as const;
+export type WhatsappChannel = (typeof WHATSAPP_CHANNELS)[number];
+
 /** A WhatsApp connection (spec 001 §3). */
 export const whatsapps = sqliteTable(
   "whatsapps",
@@ -34,6 +38,16 @@ export const whatsapps = sqliteTable(
     /** SHA-256 hash of the external-API bearer token; the token is shown once and never stored. */
     tokenHash: text("token_hash").unique(),
     provider: text("provider").notNull().default("beta"),
+    channel: text("channel", { enum: WHATSAPP_CHANNELS }).notNull().default("baileys"),
+    /** Cloud API numbers: Meta's phone number id and business account (WABA) id. */
+    cloudPhoneNumberId: text("cloud_phone_number_id"),
+    cloudWabaId: text("cloud_waba_id"),
+    /** The Cloud API access token, sealed (worker/lib/secretBox.ts, owner "cloud-token:<id>"); never answered. */
+    cloudAccessToken: text("cloud_access_token"),
+    /** A number on the company's own Meta app: its webhook's path key (/webhooks/whatsapp/<key>); null on the platform's app. */
+    cloudRouteKey: text("cloud_route_key"),
+    /** Why the Cloud API refused the connection's last call that the connection itself must fix (an expired token). */
+    cloudError: text("cloud_error"),
     /** Auto-transfer: after timeToTransfer minutes without an agent, move the ticket to this queue. */
     transferQueueId: integer("transfer_queue_id").references(() => queues.id, { onDelete: "set null" }),
     timeToTransfer: integer("time_to_transfer"),
@@ -53,6 +67,7 @@ export const whatsapps = sqliteTable(
   },
   (t) => [
     uniqueIndex("whatsapps_company_name_uq").on(t.companyId, t.name),
+    uniqueIndex("whatsapps_cloud_number_uq").on(t.cloudPhoneNumberId),
     index("whatsapps_status_idx").on(t.status),
   ],
 );

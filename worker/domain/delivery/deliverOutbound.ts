@@ -2,7 +2,8 @@ import { and, eq, lt } from "drizzle-orm";
 import { sessionHost, type SessionHostClient } from "../sessionHost/hostClient";
 import type { DeliveryJob } from "../../contracts/outbound";
 import type { SendCommand } from "../../contracts/bridge";
-import { contacts, messages, tickets } from "../../db/tenant";
+import { contacts, messages, tickets, whatsapps } from "../../db/tenant";
+import { sendThroughCloud } from "../cloud/sendThroughCloud";
 import type { Env } from "../../env";
 import type { SystemCtx } from "../context";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
@@ -20,7 +21,7 @@ function base64Of(bytes: ArrayBuffer): string {
 }
 
 /**
- * Delivers one stored message through the session host (the OUTBOUND consumer calls this, and retries it on
+ * Delivers one stored message through the session host (a Cloud API connection's through Meta, sendThroughCloud) (the OUTBOUND consumer calls this, and retries it on
  * failure). The message row is the source of truth: a send uses the message's own WhatsApp id, so a retry after
  * a lost answer is not sent twice; a message already acknowledged is not sent again.
  */
@@ -41,10 +42,14 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
       whatsappId: tickets.whatsappId,
       isGroup: tickets.isGroup,
       number: contacts.number,
+      channel: whatsapps.channel,
+      cloudPhoneNumberId: whatsapps.cloudPhoneNumberId,
+      cloudAccessToken: whatsapps.cloudAccessToken,
     })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
     .where(and(eq(messages.companyId, job.companyId), eq(messages.id, job.messageId)))
     .get();
   // Deleted with its ticket meanwhile, a private note, or a ticket without a connection: nothing to deliver.
@@ -52,6 +57,15 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
   const target = { connectionId: row.whatsappId, to: row.number, isGroup: row.isGroup };
   const quotedWid = async (id: number | null) =>
     id === null ? undefined : (await db.select({ wid: messages.wid }).from(messages).where(and(eq(messages.companyId, job.companyId), eq(messages.id, id))).get())?.wid;
+
+  if (row.channel === "cloud") {
+    await sendThroughCloud(ctx, job, { ...row, whatsappId: row.whatsappId }, await quotedWid(row.quotedMsgId));
+    if (job.kind === "send") {
+      await scheduleDelivered(ctx, row.id, { sent: true });
+      await campaignDelivered(ctx, row.id, { sent: true });
+    }
+    return;
+  }
 
   switch (job.kind) {
     case "send": {

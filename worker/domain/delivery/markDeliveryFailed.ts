@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { DeliveryJob } from "../../contracts/outbound";
 import { messages } from "../../db/tenant";
 import type { SystemCtx } from "../context";
@@ -10,14 +10,26 @@ import { campaignDelivered } from "../campaigns/campaignDelivered";
 /** A send that will not succeed by retrying: the message shows as failed, with why, until someone retries it. */
 export async function markDeliveryFailed(ctx: SystemCtx, job: DeliveryJob, code: ErrorCode) {
   if (job.kind !== "send") return;
+  await markMessageFailed(ctx, eq(messages.id, job.messageId), code);
+}
+
+/**
+ * A message WhatsApp refused after taking it (the Cloud API reports `failed` by webhook, by the id it answered),
+ * told the same way.
+ */
+export async function markSentMessageFailed(ctx: SystemCtx, wid: string, code: ErrorCode) {
+  await markMessageFailed(ctx, and(eq(messages.wid, wid), eq(messages.fromMe, true))!, code);
+}
+
+async function markMessageFailed(ctx: SystemCtx, which: SQL, code: ErrorCode) {
   const updated = await ctx.db
     .update(messages)
     .set({ sendError: code, updatedAt: new Date() })
-    .where(and(eq(messages.companyId, job.companyId), eq(messages.id, job.messageId)))
+    .where(and(eq(messages.companyId, ctx.companyId), which))
     .returning({ id: messages.id });
-  if (updated[0]) {
-    await publishMessageUpdate(ctx, job.messageId);
-    await scheduleDelivered(ctx, job.messageId, { sent: false, code });
-    await campaignDelivered(ctx, job.messageId, { sent: false, code });
-  }
+  const id = updated[0]?.id;
+  if (id === undefined) return;
+  await publishMessageUpdate(ctx, id);
+  await scheduleDelivered(ctx, id, { sent: false, code });
+  await campaignDelivered(ctx, id, { sent: false, code });
 }

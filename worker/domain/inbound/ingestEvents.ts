@@ -10,6 +10,8 @@ import { ingestCall } from "./ingestCall";
 import type { InboundConnection } from "./ingestMessage";
 import { ingestMessageRun, RUN_LIMIT } from "./ingestMessageRun";
 import { applyAck, applyDelete, applyEdit, applyReaction } from "./messageUpdates";
+import { markSentMessageFailed } from "../delivery/markDeliveryFailed";
+import { errorCatalogue, type ErrorCode } from "../errors";
 
 const connectionColumns = {
   id: whatsapps.id,
@@ -72,6 +74,8 @@ async function ingestEvent(ctx: SystemCtx, conn: InboundConnection, e: Exclude<B
       return applyConnectionState(ctx, e);
     case "ack":
       return applyAck(ctx, e);
+    case "failed":
+      return markSentMessageFailed(ctx, e.messageId, e.code in errorCatalogue ? (e.code as ErrorCode) : "ERR_SENDING_WAPP_MSG");
     case "edit":
       return applyEdit(ctx, e);
     case "delete":

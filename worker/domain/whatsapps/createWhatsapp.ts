@@ -10,10 +10,13 @@ import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { queueLinkInserts, unsetOtherDefaults } from "./queueLinks";
 import { assertOwnWhatsappRefs, assertWhatsappConsistent, assertWhatsappNameFree, WHATSAPP_NAME_UNIQUE } from "./rules";
 import { recordSessionState } from "./session";
-import { loadWhatsappQueues, loadWhatsappRow, presentWhatsapp, publishWhatsapp } from "./view";
+import { checkCloudCredentials, connectCloudNumber } from "../cloud/connectCloudNumber";
+import { forgetCloudNumber } from "../cloud/cloudNumbers";
+import { loadWhatsappQueues, loadWhatsappRow, presentWhatsapp, publishWhatsapp, publishWhatsappDeleted } from "./view";
 
 /**
- * Adds a connection (admins) and asks the session host to start it. The company's first connection is its
+ * Adds a connection (admins) and asks the session host to start it; a Cloud API one is checked with Meta and
+ * connected at once (ADR 0050). The company's first connection is its
  * default; a new default takes the star from the old one. The host being down does not undo the creation:
  * the connection is saved DISCONNECTED, the answer says why (`sessionError`) and the page offers a restart.
  */
@@ -28,7 +31,10 @@ export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWh
 
   // The new id is not known inside the batch; the queue links find it by the company's unique name.
   const newId = sql<number>`(select ${whatsapps.id} from ${whatsapps} where ${whatsapps.companyId} = ${ctx.companyId} and ${whatsapps.name} = ${input.name})`;
-  const { queueIds: _, ...values } = input;
+  // A cloud number's credentials are checked with Meta before anything is saved (a connection that cannot work
+  // is not made); they are stored once the row exists (connectCloudNumber).
+  if (input.cloud) await checkCloudCredentials(ctx, input.cloud.phoneNumberId, input.cloud.accessToken);
+  const { queueIds: _, cloud, ...values } = input;
   const mine = eq(whatsapps.companyId, ctx.companyId);
   let made;
   try {
@@ -65,6 +71,19 @@ export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWh
 
   let row = created;
   let sessionError: ReturnType<typeof errorBody> | undefined;
+  if (cloud) {
+    try {
+      row = await connectCloudNumber(ctx, created, cloud);
+    } catch (err) {
+      // Checked a moment ago; refused now (the number taken meanwhile, Meta down): the row does not stay half made.
+      await ctx.db.delete(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, created.id)));
+      await forgetCloudNumber(ctx.control, created.id);
+      await syncConnectionRoute(ctx, created.id);
+      await publishWhatsappDeleted(ctx, created.id);
+      throw err;
+    }
+    return presentWhatsapp(row, queueList);
+  }
   try {
     row = await recordSessionState(ctx, created, await sessionHost(ctx.env).start(created.id));
   } catch (err) {

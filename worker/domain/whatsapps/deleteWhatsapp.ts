@@ -1,4 +1,5 @@
 import { and, asc, eq, ne } from "drizzle-orm";
+import { forgetCloudNumber } from "../cloud/cloudNumbers";
 import { sessionHost } from "../sessionHost/hostClient";
 import { whatsapps } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
@@ -39,6 +40,10 @@ export async function deleteWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
   if (heir) {
     const starred = await loadWhatsappRow(ctx.db, ctx.companyId, heir.id);
     if (starred) await publishWhatsapp(ctx, starred);
+  }
+  if (current.channel === "cloud") {
+    await forgetCloudNumber(ctx.control, input.id);
+    return;
   }
   const host = sessionHost(ctx.env);
   ctx.waitUntil(

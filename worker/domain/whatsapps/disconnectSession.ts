@@ -13,7 +13,8 @@ export async function disconnectSession({ ctx, input }: { ctx: Ctx; input: { id:
   requirePermission(ctx, "connections-page:actionButtons");
   const current = await loadWhatsappRow(ctx.db, ctx.companyId, input.id);
   if (!current) throw new AppError("ERR_NO_WAPP_FOUND");
-  await sessionHost(ctx.env).logout(current.id);
+  // A cloud number has no session to log out: it shows DISCONNECTED until someone starts it again.
+  if (current.channel !== "cloud") await sessionHost(ctx.env).logout(current.id);
   // Whatever the host answers, a logged-out session is DISCONNECTED.
   const row = await recordSessionState(ctx, current, { status: "DISCONNECTED" });
   return presentWhatsapp(row, await loadWhatsappQueues(ctx.db, row.id));

@@ -12,6 +12,7 @@ export async function requestPairingCode({ ctx, input }: { ctx: Ctx; input: { id
   requirePermission(ctx, "connections-page:actionButtons");
   const current = await loadWhatsappRow(ctx.db, ctx.companyId, input.id);
   if (!current) throw new AppError("ERR_NO_WAPP_FOUND");
+  if (current.channel === "cloud") throw new AppError("ERR_WAPP_NOT_SUPPORTED", "A Cloud API number is not paired with a code.");
   const { code } = await sessionHost(ctx.env).pairingCode(current.id, input.number);
   return { code };
 }

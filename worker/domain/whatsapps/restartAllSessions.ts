@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { recheckCloudNumber } from "../cloud/connectCloudNumber";
 import { sessionHost } from "../sessionHost/hostClient";
 import { whatsapps } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
@@ -14,7 +15,9 @@ export async function restartAllSessions({ ctx }: { ctx: Ctx }) {
   requirePermission(ctx, "connections-page:actionButtons");
   const rows = await ctx.db.select().from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId)).orderBy(asc(whatsapps.id));
   const host = sessionHost(ctx.env);
-  const results = await Promise.allSettled(rows.map(async (row) => recordSessionState(ctx, row, await host.restart(row.id))));
+  const results = await Promise.allSettled(
+    rows.map(async (row) => (row.channel === "cloud" ? recheckCloudNumber(ctx, row) : recordSessionState(ctx, row, await host.restart(row.id)))),
+  );
   const failed = rows.filter((_, i) => results[i]!.status === "rejected").map((row) => row.id);
   if (rows.length > 0 && failed.length === rows.length) {
     const first = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason;

@@ -1,3 +1,4 @@
+import { recheckCloudNumber } from "../cloud/connectCloudNumber";
 import { sessionHost } from "../sessionHost/hostClient";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
@@ -12,6 +13,6 @@ export async function restartSession({ ctx, input }: { ctx: Ctx; input: { id: nu
   requirePermission(ctx, "connections-page:actionButtons");
   const current = await loadWhatsappRow(ctx.db, ctx.companyId, input.id);
   if (!current) throw new AppError("ERR_NO_WAPP_FOUND");
-  const row = await recordSessionState(ctx, current, await sessionHost(ctx.env).restart(current.id));
+  const row = current.channel === "cloud" ? await recheckCloudNumber(ctx, current) : await recordSessionState(ctx, current, await sessionHost(ctx.env).restart(current.id));
   return presentWhatsapp(row, await loadWhatsappQueues(ctx.db, row.id));
 }

@@ -7,6 +7,7 @@ import { AppError, isUniqueViolation } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { queueLinkInserts, unsetOtherDefaults } from "./queueLinks";
 import { assertOwnWhatsappRefs, assertWhatsappConsistent, assertWhatsappNameFree, WHATSAPP_NAME_UNIQUE } from "./rules";
+import { connectCloudNumber } from "../cloud/connectCloudNumber";
 import { loadWhatsappQueues, loadWhatsappRow, presentWhatsapp, publishWhatsapp } from "./view";
 
 /**
@@ -31,6 +32,9 @@ export async function updateWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
   await assertOwnWhatsappRefs(ctx, { ...patch, queueIds });
   if (patch.name !== undefined && patch.name !== current.name) await assertWhatsappNameFree(ctx, patch.name, id);
   if (patch.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+  if (patch.cloud && current.channel !== "cloud") throw new AppError("ERR_WAPP_NOT_SUPPORTED", "Cloud API credentials are for a cloud connection.");
+  // New credentials are checked with Meta and stored first: refused, nothing of the edit is saved.
+  if (patch.cloud) await connectCloudNumber(ctx, current, patch.cloud);
   const becomesDefault = patch.isDefault === true && !current.isDefault;
   const previousDefault = becomesDefault
     ? await ctx.db
@@ -40,7 +44,7 @@ export async function updateWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
         .get()
     : undefined;
 
-  const { queueIds: _, ...fields } = patch;
+  const { queueIds: _, cloud: __, ...fields } = patch;
   const changes: Partial<NewWhatsapp> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const mine = and(eq(whatsapps.id, id), eq(whatsapps.companyId, ctx.companyId));
   const statements: BatchItem<"sqlite">[] = [];

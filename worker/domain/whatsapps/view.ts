@@ -24,6 +24,17 @@ export function presentWhatsapp(row: Whatsapp, queueList?: QueueRef[]): Whatsapp
     isDefault: row.isDefault,
     session: row.session,
     provider: row.provider,
+    channel: row.channel,
+    cloud:
+      row.channel === "cloud" && row.cloudPhoneNumberId
+        ? {
+            phoneNumberId: row.cloudPhoneNumberId,
+            wabaId: row.cloudWabaId ?? "",
+            webhookPath: row.cloudRouteKey ? `/webhooks/whatsapp/${row.cloudRouteKey}` : "/webhooks/whatsapp",
+            ownApp: row.cloudRouteKey !== null,
+            error: row.cloudError,
+          }
+        : null,
     hasToken: row.tokenHash !== null,
     greetingMessage: row.greetingMessage,
     complationMessage: row.complationMessage,

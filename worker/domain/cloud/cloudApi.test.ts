@@ -1,0 +1,296 @@
+import { createExecutionContext, createMessageBatch } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { OutboundJob } from "../../contracts/outbound";
+import { cloudNumbers, connectionRoutes } from "../../db/control";
+import { contacts, messages, tickets, whatsapps } from "../../db/tenant";
+import { handleOutboundBatch } from "../../jobs/outbound";
+import { hubDirectory } from "../../hub/ports";
+import { cloudSignature } from "../../lib/whatsappCloud";
+import { fakeGraph, type FakeGraph, type SignedWebhook } from "../../testing/fakeGraph";
+import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
+import { useFakeService } from "../../testing/useFakeService";
+import { ingestCloudWebhook } from "./ingestCloudWebhook";
+
+const GRAPH = "http://graph.test";
+const PLATFORM_SECRET = testEnv.META_APP_SECRET!;
+
+let seq = 0;
+let graph: FakeGraph;
+/** A number on Meta's side: its ids, token, and the app secret its webhooks are signed with. */
+function metaNumber(appSecret = PLATFORM_SECRET) {
+  const n = `${Date.now()}${++seq}`.slice(-12);
+  return { phoneNumberId: `10${n}`, wabaId: `20${n}`, displayPhoneNumber: `+55 11 9${n.slice(-8)}`, accessToken: `EAAG-token-${n}-abcdefghij`, appSecret };
+}
+
+beforeEach(() => {
+  graph = fakeGraph({ origin: GRAPH, numbers: [] });
+  useFakeService(GRAPH, (r) => graph.handle(r));
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function signedUp() {
+  return companyWithTeam();
+}
+
+/** A company's admin connects a Cloud API number (on the platform's app unless `ownApp`). */
+async function connectCloud(team: Awaited<ReturnType<typeof signedUp>>, number = metaNumber(), ownApp?: { verifyToken: string }) {
+  graph.numbers.set(number.phoneNumberId, number);
+  const res = await call("POST", "/api/whatsapp", {
+    token: team.admin.token,
+    body: {
+      name: `Oficial ${++seq}`,
+      channel: "cloud",
+      cloud: {
+        phoneNumberId: number.phoneNumberId,
+        wabaId: number.wabaId,
+        accessToken: number.accessToken,
+        ...(ownApp ? { appSecret: number.appSecret, verifyToken: ownApp.verifyToken } : {}),
+      },
+    },
+  });
+  return { res, number };
+}
+
+/** The INBOUND consumer's work on a delivery, as the queue would run it. */
+const ingest = (hook: SignedWebhook, routeKey: string | null = null) =>
+  ingestCloudWebhook(hubDirectory(testEnv), control, testEnv, { kind: "cloudWebhook", routeKey, body: hook.body, receivedAt: Date.now() });
+
+async function deliver(jobs: OutboundJob[]) {
+  const batch = createMessageBatch<OutboundJob>("zapdesk-outbound", jobs.map((body, i) => ({ id: `c${i}`, timestamp: new Date(), attempts: 1, body })));
+  createExecutionContext();
+  await handleOutboundBatch(batch as MessageBatch<unknown>, testEnv);
+}
+
+const messagesOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(messages).where(eq(messages.companyId, companyId)).all());
+
+describe("connecting a Cloud API number", () => {
+  it("checks the id and token with Meta, connects at once, seals the token and routes the number; the answer never carries a secret", async () => {
+    const team = await signedUp();
+    const { res, number } = await connectCloud(team);
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ channel: "cloud", status: "CONNECTED", number: number.displayPhoneNumber.replace(/\D/g, ""), cloud: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, webhookPath: "/webhooks/whatsapp", ownApp: false, error: null } });
+    expect(JSON.stringify(res.json)).not.toContain(number.accessToken);
+    const row = await inTenant(team.company.id, (db) => db.select().from(whatsapps).where(eq(whatsapps.id, res.json.id)).get());
+    expect(row!.cloudAccessToken).toMatch(/^v1\./);
+    expect(row!.cloudAccessToken).not.toContain(number.accessToken);
+    expect(await control.select().from(cloudNumbers).where(eq(cloudNumbers.phoneNumberId, number.phoneNumberId)).get()).toMatchObject({ companyId: team.company.id, whatsappId: res.json.id, routeKey: null });
+  });
+
+  it("refuses a token Meta does not accept, and saves nothing", async () => {
+    const team = await signedUp();
+    const number = metaNumber();
+    graph.numbers.set(number.phoneNumberId, { ...number, accessToken: "another-token-entirely-000" });
+    const res = await call("POST", "/api/whatsapp", { token: team.admin.token, body: { name: "Oficial ruim", channel: "cloud", cloud: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken } } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("ERR_WAPP_CLOUD_CREDENTIALS");
+    expect(await inTenant(team.company.id, (db) => db.select().from(whatsapps).where(eq(whatsapps.companyId, team.company.id)).all())).toEqual([]);
+  });
+
+  it("refuses a number another company has connected, an agent (403), and a cloud connection without credentials (400)", async () => {
+    const [a, b] = [await signedUp(), await signedUp()];
+    const { number } = await connectCloud(a);
+    const again = await connectCloud(b, number);
+    expect(again.res.status).toBe(409);
+    expect(again.res.json.error).toBe("ERR_DUPLICATED_WHATSAPP");
+    const byAgent = await call("POST", "/api/whatsapp", { token: b.agent.token, body: { name: "X", channel: "cloud", cloud: { phoneNumberId: "123456", wabaId: "123456", accessToken: "x".repeat(30) } } });
+    expect(byAgent.status).toBe(403);
+    const bare = await call("POST", "/api/whatsapp", { token: b.admin.token, body: { name: "Sem dados", channel: "cloud" } });
+    expect(bare.status).toBe(400);
+    expect(bare.json.fields).toMatchObject({ cloud: "Required" });
+  });
+
+  it("is never handed to a session host", async () => {
+    const team = await signedUp();
+    const { res } = await connectCloud(team);
+    const { connectionsToRun } = await import("../sessionHost/connectionsToRun");
+    const ids = (await connectionsToRun(control, "host-test")).map((c) => c.id);
+    expect(ids).not.toContain(res.json.id);
+    expect(await control.select().from(connectionRoutes).where(eq(connectionRoutes.whatsappId, res.json.id)).get()).toMatchObject({ status: "CONNECTED" });
+  });
+});
+
+describe("the webhook's edge", () => {
+  it("answers Meta's handshake with the challenge only for the right verify token", async () => {
+    const ok = await call("GET", "/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=platform-verify-token&hub.challenge=1158201444");
+    expect(ok.status).toBe(200);
+    expect(ok.json).toBe(1158201444);
+    const wrong = await call("GET", "/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=platform-verify-tokeN&hub.challenge=1158201444");
+    expect(wrong.status).toBe(403);
+  });
+
+  it("takes a delivery whose signature matches its bytes, and refuses one with a byte changed or no signature (401)", async () => {
+    const body = JSON.stringify({ object: "whatsapp_business_account", entry: [] });
+    const bytes = new TextEncoder().encode(body);
+    const signature = await cloudSignature(PLATFORM_SECRET, bytes);
+    const send = vi.spyOn(testEnv.INBOUND, "send");
+    const ok = await call("POST", "/webhooks/whatsapp", { rawBody: body, headers: { "x-hub-signature-256": signature, "content-type": "application/json" } });
+    expect(ok.status).toBe(200);
+    const changed = body.replace("[]", "[ ]");
+    const tampered = await call("POST", "/webhooks/whatsapp", { rawBody: changed, headers: { "x-hub-signature-256": signature } });
+    expect(tampered.status).toBe(401);
+    expect(tampered.json.error).toBe("ERR_WEBHOOK_SIGNATURE");
+    const unsigned = await call("POST", "/webhooks/whatsapp", { rawBody: body });
+    expect(unsigned.status).toBe(401);
+    send.mockRestore();
+  });
+
+  it("checks a company's own app's deliveries with that app's secret at its own path; an unknown path is 404", async () => {
+    const team = await signedUp();
+    const own = metaNumber("own-app-secret-abcdefghij");
+    const { res } = await connectCloud(team, own, { verifyToken: "minha-palavra" });
+    expect(res.json.cloud).toMatchObject({ ownApp: true, webhookPath: expect.stringMatching(/^\/webhooks\/whatsapp\/[0-9a-f]{32}$/) });
+    const path = res.json.cloud.webhookPath as string;
+    expect((await call("GET", `${path}?hub.mode=subscribe&hub.verify_token=minha-palavra&hub.challenge=42`)).json).toBe(42);
+    const body = JSON.stringify({ object: "whatsapp_business_account", entry: [] });
+    const bytes = new TextEncoder().encode(body);
+    expect((await call("POST", path, { rawBody: body, headers: { "x-hub-signature-256": await cloudSignature(own.appSecret, bytes) } })).status).toBe(200);
+    // Signed with the platform's secret: not this app's.
+    expect((await call("POST", path, { rawBody: body, headers: { "x-hub-signature-256": await cloudSignature(PLATFORM_SECRET, bytes) } })).status).toBe(401);
+    expect((await call("POST", "/webhooks/whatsapp/0123456789abcdef0123456789abcdef", { rawBody: body, headers: { "x-hub-signature-256": await cloudSignature(own.appSecret, bytes) } })).status).toBe(404);
+  });
+});
+
+describe("a customer writes to a Cloud API number", () => {
+  it("opens a ticket in the number's company with the customer's name, once however often Meta redelivers", async () => {
+    const [a, b] = [await signedUp(), await signedUp()];
+    const { res, number } = await connectCloud(a);
+    await connectCloud(b);
+    const { hook, wamid } = await graph.customerWrites(number.phoneNumberId, { waId: "5511987650001", name: "Dona Maria" }, { type: "text", text: { body: "Bom dia, quero um orçamento" } });
+    await ingest(hook);
+    await ingest(hook);
+    const rows = await messagesOf(a.company.id);
+    expect(rows.filter((m) => m.wid === wamid)).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ body: "Bom dia, quero um orçamento", fromMe: false, mediaType: "chat" });
+    const contact = await inTenant(a.company.id, (db) => db.select().from(contacts).where(eq(contacts.id, rows[0]!.contactId!)).get());
+    expect(contact).toMatchObject({ name: "Dona Maria", number: "5511987650001" });
+    const ticket = await inTenant(a.company.id, (db) => db.select().from(tickets).where(eq(tickets.id, rows[0]!.ticketId)).get());
+    expect(ticket!.whatsappId).toBe(res.json.id);
+    expect(await messagesOf(b.company.id)).toEqual([]);
+  });
+
+  it("stores a picture's file, fetched from Meta with the token, under the company's prefix", async () => {
+    const team = await signedUp();
+    const { number } = await connectCloud(team);
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
+    await ingest((await graph.customerWrites(number.phoneNumberId, { waId: "5511987650002" }, { type: "image", image: { caption: "Olha isso" } }, { bytes: png, mimetype: "image/png" })).hook);
+    const [row] = await messagesOf(team.company.id);
+    expect(row).toMatchObject({ mediaType: "image", body: "Olha isso" });
+    expect(row!.mediaUrl).toMatch(new RegExp(`^companies/${team.company.id}/messages/`));
+    const stored = await testEnv.MEDIA.get(row!.mediaUrl!);
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(png);
+  });
+
+  it("reads voice notes, documents, locations, contacts, list and button replies, and reactions", async () => {
+    const team = await signedUp();
+    const { number } = await connectCloud(team);
+    const from = { waId: "5511987650003" };
+    const pid = number.phoneNumberId;
+    const ogg = { bytes: new Uint8Array([0x4f, 0x67, 0x67, 0x53]), mimetype: "audio/ogg; codecs=opus" };
+    const { wamid: first } = await graph.customerWrites(pid, from, { type: "text", text: { body: "oi" } });
+    const hooks = [
+      graph.hooks.at(-1)!,
+      (await graph.customerWrites(pid, from, { type: "audio", audio: { voice: true } }, ogg)).hook,
+      (await graph.customerWrites(pid, from, { type: "document", document: { filename: "contrato.pdf", caption: "segue" } }, { bytes: new Uint8Array([37, 80, 68, 70]), mimetype: "application/pdf" })).hook,
+      (await graph.customerWrites(pid, from, { type: "location", location: { latitude: -23.55, longitude: -46.63, name: "Loja Centro" } })).hook,
+      (await graph.customerWrites(pid, from, { type: "contacts", contacts: [{ name: { formatted_name: "João" }, phones: [{ phone: "+55 11 91234-5678", wa_id: "5511912345678" }] }] })).hook,
+      (await graph.customerWrites(pid, from, { type: "interactive", interactive: { type: "list_reply", list_reply: { id: "2", title: "Financeiro" } } })).hook,
+      (await graph.customerWrites(pid, from, { type: "button", button: { payload: "SIM", text: "Sim, quero" } })).hook,
+      (await graph.customerWrites(pid, from, { type: "reaction", reaction: { message_id: first, emoji: "👍" } })).hook,
+    ];
+    for (const hook of hooks) await ingest(hook);
+    const rows = (await messagesOf(team.company.id)).sort((x, y) => x.id - y.id);
+    expect(rows.map((m) => [m.mediaType, m.body])).toEqual([
+      ["chat", "oi"],
+      ["ptt", ""],
+      ["application", "segue"],
+      ["locationMessage", "|https://maps.google.com/maps?q=-23.55%2C-46.63&z=17|Loja Centro"],
+      ["contactMessage", expect.stringContaining("FN:João\nTEL;type=CELL;waid=5511912345678:+55 11 91234-5678")],
+      ["list", "Financeiro"],
+      ["button", "Sim, quero"],
+      ["reactionMessage", "👍"],
+    ]);
+    expect(rows[1]!.mediaUrl).toMatch(/\.ogg$/);
+    expect(rows[2]!.mediaName).toBe("contrato.pdf");
+  });
+
+  it("takes nothing from a company's own app for a number that is not on its route", async () => {
+    const [a, b] = [await signedUp(), await signedUp()];
+    const { number: platformNumber } = await connectCloud(a);
+    const { res: own } = await connectCloud(b, metaNumber("b-own-app-secret-0123456"), { verifyToken: "palavra-b" });
+    const { hook } = await graph.customerWrites(platformNumber.phoneNumberId, { waId: "5511987650004" }, { type: "text", text: { body: "spoofed" } });
+    const routeKey = (own.json.cloud.webhookPath as string).split("/").at(-1)!;
+    expect(await ingest(hook, routeKey)).toMatchObject({ ingested: 0 });
+    expect(await messagesOf(a.company.id)).toEqual([]);
+  });
+});
+
+describe("an agent answers on a Cloud API number", () => {
+  async function conversation() {
+    const team = await signedUp();
+    const { number, res } = await connectCloud(team);
+    const customer = { waId: `55119876${String(++seq).padStart(5, "0")}`, name: "Cliente" };
+    await ingest((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Olá" } })).hook);
+    const [first] = await messagesOf(team.company.id);
+    await inTenant(team.company.id, (db) => db.update(tickets).set({ status: "open", userId: team.agent.id }).where(eq(tickets.id, first!.ticketId)).run());
+    return { team, number, customer, ticketId: first!.ticketId, connectionId: res.json.id as number };
+  }
+
+  async function agentSends(team: Awaited<ReturnType<typeof signedUp>>, ticketId: number, body: string) {
+    const send = vi.spyOn(testEnv.OUTBOUND, "send").mockResolvedValue(undefined as never);
+    const res = await call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, body: { body } });
+    expect(res.status).toBe(201);
+    const stored = (await messagesOf(team.company.id)).find((m) => m.fromMe && m.body.endsWith(body))!;
+    send.mockRestore();
+    await deliver([{ kind: "send", companyId: team.company.id, messageId: stored.id }]);
+    return stored.id;
+  }
+
+  it("sends through Meta, takes the wamid as the message's id, and follows Meta's statuses to delivered", async () => {
+    const { team, customer, ticketId } = await conversation();
+    const id = await agentSends(team, ticketId, "Em que posso ajudar?");
+    expect(graph.sends).toHaveLength(1);
+    expect(graph.sends[0]).toMatchObject({ to: customer.waId, body: { type: "text", text: { body: expect.stringContaining("Em que posso ajudar?") } } });
+    let row = (await messagesOf(team.company.id)).find((m) => m.id === id)!;
+    expect(row).toMatchObject({ wid: graph.sends[0]!.wamid, ack: 1, sendError: null });
+    await graph.flushStatuses();
+    for (const hook of graph.hooks.slice(-2)) await ingest(hook);
+    row = (await messagesOf(team.company.id)).find((m) => m.id === id)!;
+    expect(row.ack).toBe(3);
+  });
+
+  it("shows Meta's 131047 on the message when the customer's 24-hour window has closed", async () => {
+    const { team, number, customer, ticketId } = await conversation();
+    graph.lastInbound.set(`${number.phoneNumberId}:${customer.waId}`, Date.now() - 25 * 60 * 60 * 1000);
+    const id = await agentSends(team, ticketId, "Ainda precisa de ajuda?");
+    await graph.flushStatuses();
+    await ingest(graph.hooks.at(-1)!);
+    expect((await messagesOf(team.company.id)).find((m) => m.id === id)).toMatchObject({ sendError: "ERR_WAPP_WINDOW_CLOSED" });
+  });
+
+  it("marks the connection when Meta no longer takes its token (190), and the message failed with why", async () => {
+    const { team, number, ticketId, connectionId } = await conversation();
+    graph.numbers.set(number.phoneNumberId, { ...number, accessToken: "rotated-token-0000000000" });
+    const id = await agentSends(team, ticketId, "Oi?");
+    expect((await messagesOf(team.company.id)).find((m) => m.id === id)).toMatchObject({ sendError: "ERR_WAPP_TOKEN_EXPIRED" });
+    const connection = await inTenant(team.company.id, (db) => db.select().from(whatsapps).where(and(eq(whatsapps.id, connectionId))).get());
+    expect(connection).toMatchObject({ status: "DISCONNECTED", cloudError: "ERR_WAPP_TOKEN_EXPIRED" });
+  });
+
+  it("uploads a file first and sends it by its media id, with the caption", async () => {
+    const { team, ticketId } = await conversation();
+    const form = new FormData();
+    form.append("medias", new File([new Uint8Array([1, 2, 3, 4])], "tabela.pdf", { type: "application/pdf" }));
+    form.append("body", "Nossa tabela");
+    const send = vi.spyOn(testEnv.OUTBOUND, "send").mockResolvedValue(undefined as never);
+    const res = await call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, rawBody: form });
+    send.mockRestore();
+    expect(res.status).toBe(201);
+    const stored = (await messagesOf(team.company.id)).find((m) => m.fromMe && m.mediaName === "tabela.pdf")!;
+    await deliver([{ kind: "send", companyId: team.company.id, messageId: stored.id }]);
+    const sent = graph.sends.at(-1)!;
+    expect(sent.body).toMatchObject({ type: "document", document: { filename: "tabela.pdf" } });
+    expect(sent.media).toMatchObject({ mimetype: "application/pdf", bytes: new Uint8Array([1, 2, 3, 4]) });
+  });
+});
+

@@ -1,0 +1,201 @@
+import { cloudSignature } from "../lib/whatsappCloud";
+
+/**
+ * A stand-in for Meta's WhatsApp Cloud API (the Graph API's WhatsApp endpoints, ADR 0050), in plain web APIs so
+ * that the worker tests (through a fetch spy) and the demo's fakes server (Node) run the same fake. It behaves as
+ * the real one does where the product depends on it:
+ *   GET  /{version}/{phone-number-id}?fields=…   the number's facts; a wrong token is code 190 (401)
+ *   POST /{version}/{phone-number-id}/messages   a send (answers its wamid, then reports "sent" and "delivered" by
+ *                                                webhook) or a read receipt (`status: "read"`); outside the customer's
+ *                                                24-hour window anything but a template is refused with 131047 (as a
+ *                                                `failed` status); past `ratePerSecond` sends, 130429 at once
+ *   POST /{version}/{phone-number-id}/media      a multipart upload; answers the media id
+ *   GET  /{version}/{media-id}                   the file's short-lived URL (five minutes) and type
+ *   GET  /files/{media-id}                       the file itself, with the token, while its URL lives
+ * Webhooks are signed with the app's secret (X-Hub-Signature-256) and handed to `deliver` (the server posts them;
+ * a test posts them itself). `customerWrites` plays a customer of a number.
+ */
+export interface FakeGraphNumber {
+  phoneNumberId: string;
+  wabaId: string;
+  displayPhoneNumber: string;
+  accessToken: string;
+  appSecret: string;
+}
+
+export interface FakeGraphSend {
+  phoneNumberId: string;
+  to: string;
+  wamid: string;
+  body: Record<string, unknown>;
+  /** A file sent with it (uploaded first): its type and bytes. */
+  media?: { mimetype: string; bytes: Uint8Array; filename: string };
+}
+
+export interface SignedWebhook {
+  body: string;
+  signature: string;
+  phoneNumberId: string;
+}
+
+export interface FakeGraphOptions {
+  origin: string;
+  numbers: FakeGraphNumber[];
+  /** Called with each signed webhook delivery, in order. */
+  deliver?: (hook: SignedWebhook) => void | Promise<void>;
+  ratePerSecond?: number;
+  now?: () => number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MEDIA_URL_MS = 5 * 60 * 1000;
+
+export function fakeGraph(options: FakeGraphOptions) {
+  const now = options.now ?? (() => Date.now());
+  const numbers = new Map(options.numbers.map((n) => [n.phoneNumberId, n]));
+  const files = new Map<string, { bytes: Uint8Array; mimetype: string; filename: string; phoneNumberId: string; urlUntil: number }>();
+  /** When each customer last wrote to each number: the customer-service window's start. */
+  const lastInbound = new Map<string, number>();
+  const sends: FakeGraphSend[] = [];
+  const reads: { phoneNumberId: string; messageId: string }[] = [];
+  const hooks: SignedWebhook[] = [];
+  let sendTimes: number[] = [];
+  let seq = 0;
+
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const graphError = (status: number, code: number, message: string) =>
+    json(status, { error: { message, type: "OAuthException", code, error_data: { messaging_product: "whatsapp", details: message }, fbtrace_id: `Atrace${++seq}` } });
+  const newId = (prefix: string) => `${prefix}${(++seq).toString().padStart(6, "0")}${Math.random().toString(36).slice(2, 10)}`;
+
+  async function emit(number: FakeGraphNumber, value: Record<string, unknown>) {
+    const body = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [{ id: number.wabaId, changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId }, ...value } }] }],
+    });
+    const hook = { body, signature: await cloudSignature(number.appSecret, new TextEncoder().encode(body)), phoneNumberId: number.phoneNumberId };
+    hooks.push(hook);
+    await options.deliver?.(hook);
+    return hook;
+  }
+
+  const status = (number: FakeGraphNumber, wamid: string, to: string, state: string, errors?: unknown[]) =>
+    emit(number, { statuses: [{ id: wamid, status: state, timestamp: String(Math.floor(now() / 1000)), recipient_id: to, ...(errors ? { errors } : {}) }] });
+
+  function authorised(request: Request, number: FakeGraphNumber | undefined): boolean {
+    return !!number && request.headers.get("authorization") === `Bearer ${number.accessToken}`;
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const parts = url.pathname.replace(/^\/+/, "").split("/");
+    if (parts[0] === "files" && parts[1] && request.method === "GET") {
+      const file = files.get(parts[1]);
+      const owner = file ? numbers.get(file.phoneNumberId) : undefined;
+      if (!file || !authorised(request, owner)) return graphError(401, 190, "Invalid OAuth access token.");
+      if (now() > file.urlUntil) return graphError(404, 131052, "Media download error: the URL expired.");
+      return new Response(file.bytes.slice().buffer, { headers: { "content-type": file.mimetype } });
+    }
+    if (!/^v\d+\.\d+$/.test(parts[0] ?? "")) return graphError(404, 100, "Unknown path.");
+    const [, id, edge] = parts;
+    if (!id) return graphError(404, 100, "Unknown path.");
+
+    if (!edge && request.method === "GET") {
+      const number = numbers.get(id);
+      if (number) {
+        if (!authorised(request, number)) return graphError(401, 190, "Invalid OAuth access token.");
+        return json(200, { id, display_phone_number: number.displayPhoneNumber, verified_name: "ZapDesk Demo", quality_rating: "GREEN" });
+      }
+      const file = files.get(id);
+      if (!file || !authorised(request, numbers.get(file.phoneNumberId))) return graphError(400, 100, "Unsupported get request.");
+      file.urlUntil = now() + MEDIA_URL_MS;
+      return json(200, { messaging_product: "whatsapp", url: `${options.origin}/files/${id}`, mime_type: file.mimetype, file_size: file.bytes.byteLength, id });
+    }
+
+    const number = numbers.get(id);
+    if (!authorised(request, number)) return graphError(401, 190, "Invalid OAuth access token.");
+    const n = number!;
+
+    if (edge === "media" && request.method === "POST") {
+      const form = await request.formData();
+      const file = form.get("file");
+      if (form.get("messaging_product") !== "whatsapp" || !(file instanceof File)) return graphError(400, 100, "Param file is required.");
+      const mediaId = newId("");
+      files.set(mediaId, { bytes: new Uint8Array(await file.arrayBuffer()), mimetype: String(form.get("type") ?? file.type), filename: file.name, phoneNumberId: id, urlUntil: 0 });
+      return json(200, { id: mediaId });
+    }
+
+    if (edge === "messages" && request.method === "POST") {
+      const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+      if (!body || body.messaging_product !== "whatsapp") return graphError(400, 100, "The parameter messaging_product is required.");
+      if (body.status === "read") {
+        reads.push({ phoneNumberId: id, messageId: String(body.message_id) });
+        return json(200, { success: true });
+      }
+      const to = String(body.to ?? "");
+      if (!/^\d{5,20}$/.test(to)) return graphError(400, 131009, "Parameter value is not valid: to.");
+      if (options.ratePerSecond) {
+        sendTimes = sendTimes.filter((t) => t > now() - 1000);
+        if (sendTimes.length >= options.ratePerSecond) return graphError(429, 130429, "Rate limit hit.");
+        sendTimes.push(now());
+      }
+      const type = String(body.type ?? "");
+      const content = body[type] as { id?: string; filename?: string } | undefined;
+      if (!content) return graphError(400, 100, `The parameter ${type || "type"} is required.`);
+      if (content.id && ["image", "video", "audio", "document", "sticker"].includes(type) && !files.has(content.id)) return graphError(400, 131053, "Media upload error.");
+      const wamid = `wamid.${newId("HBg")}`;
+      const file = content.id ? files.get(content.id) : undefined;
+      sends.push({ phoneNumberId: id, to, wamid, body, ...(file ? { media: { mimetype: file.mimetype, bytes: file.bytes, filename: content.filename ?? file.filename } } : {}) });
+      const windowOpen = now() - (lastInbound.get(`${id}:${to}`) ?? -Infinity) < DAY_MS;
+      // Meta answers the send first and reports what became of it by webhook.
+      const after = async () => {
+        if (type !== "template" && !windowOpen) {
+          await status(n, wamid, to, "failed", [{ code: 131047, title: "Re-engagement message", message: "Re-engagement message", error_data: { details: "Message failed to send because more than 24 hours have passed since the customer last replied to this number." } }]);
+          return;
+        }
+        await status(n, wamid, to, "sent");
+        await status(n, wamid, to, "delivered");
+      };
+      pending.push(after);
+      return json(200, { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] });
+    }
+    return graphError(400, 100, "Unsupported request.");
+  }
+
+  /** Statuses owed for answered sends: run after the answer has gone (the server on its next tick, a test when it wants). */
+  const pending: (() => Promise<void>)[] = [];
+  async function flushStatuses() {
+    while (pending.length > 0) await pending.shift()!();
+  }
+
+  /**
+   * A customer of `phoneNumberId` writes: the window opens, and the message is delivered by webhook. `message` is
+   * Meta's message object without id, from and timestamp (e.g. `{ type: "text", text: { body: "Oi" } }`); a file
+   * given as `file` is stored for download and named by `message[type].id`.
+   */
+  async function customerWrites(
+    phoneNumberId: string,
+    customer: { waId: string; name?: string },
+    message: Record<string, unknown> & { type: string },
+    file?: { bytes: Uint8Array; mimetype: string; filename?: string },
+  ) {
+    const number = numbers.get(phoneNumberId);
+    if (!number) throw new Error(`fake Graph: no number ${phoneNumberId}`);
+    lastInbound.set(`${phoneNumberId}:${customer.waId}`, now());
+    const wamid = `wamid.${newId("HBgM")}`;
+    let content = message;
+    if (file) {
+      const mediaId = newId("");
+      files.set(mediaId, { ...file, filename: file.filename ?? "file", phoneNumberId, urlUntil: 0 });
+      content = { ...message, [message.type]: { ...(message[message.type] as object), id: mediaId, mime_type: file.mimetype } };
+    }
+    const hook = await emit(number, {
+      contacts: [{ profile: { name: customer.name ?? customer.waId }, wa_id: customer.waId }],
+      messages: [{ from: customer.waId, id: wamid, timestamp: String(Math.floor(now() / 1000)), ...content }],
+    });
+    return { wamid, hook };
+  }
+
+  return { handle, customerWrites, flushStatuses, sends, reads, hooks, files, numbers, lastInbound };
+}
+
+export type FakeGraph = ReturnType<typeof fakeGraph>;
