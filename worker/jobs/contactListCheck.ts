@@ -1,4 +1,6 @@
 import type { ContactListCheckJob } from "../contracts/outbound";
+import { createControlDb } from "../db/client";
+import { cloudNumberOfConnection } from "../domain/cloud/cloudNumbers";
 import { sessionHost } from "../domain/sessionHost/hostClient";
 import type { WhatsappCheckResult } from "../db/tenant";
 import type { CheckBatchOutcome } from "../domain/contactLists/recordContactListCheckBatch";
@@ -25,7 +27,9 @@ export async function runContactListCheckJob(hubs: HubDirectory, env: Env, job: 
   let outcome: CheckBatchOutcome;
   const askable = batch.items.filter((i) => ASKABLE.test(i.number));
   try {
-    const answers = askable.length > 0 ? await sessionHost(env).checkNumbers(batch.whatsappId, askable.map((i) => i.number)) : [];
+    // The Cloud API cannot be asked whether a number is on WhatsApp: its numbers stay "unknown" (ADR 0050).
+    const cloud = await cloudNumberOfConnection(createControlDb(env.DB), batch.whatsappId);
+    const answers = askable.length > 0 && !cloud ? await sessionHost(env).checkNumbers(batch.whatsappId, askable.map((i) => i.number)) : [];
     const exists = new Map(answers.map((a) => [a.number, a.exists]));
     outcome = {
       results: batch.items.map((item) => {

@@ -34,6 +34,9 @@ export function cloudClientFor(env: Env, phoneNumberId: string, accessToken: str
 export const cloudNumberOf = (control: ControlDb, phoneNumberId: string) =>
   control.select().from(cloudNumbers).where(eq(cloudNumbers.phoneNumberId, phoneNumberId)).get();
 
+export const cloudNumberOfConnection = (control: ControlDb, whatsappId: number) =>
+  control.select().from(cloudNumbers).where(eq(cloudNumbers.whatsappId, whatsappId)).get();
+
 export const cloudNumberByRoute = (control: ControlDb, routeKey: string) =>
   control.select().from(cloudNumbers).where(eq(cloudNumbers.routeKey, routeKey)).get();
 

@@ -1,3 +1,6 @@
+import { and, eq } from "drizzle-orm";
+import { whatsapps } from "../../db/tenant";
+import { AppError } from "../errors";
 import { sessionHost } from "../sessionHost/hostClient";
 import { MAX_IMPORT_ROWS } from "../../contracts/contacts";
 import type { Ctx } from "../context";
@@ -11,6 +14,9 @@ import { importContacts } from "./importContacts";
  */
 export async function importContactsFromPhone({ ctx, input }: { ctx: Ctx; input: { whatsappId?: number } }) {
   const whatsappId = await resolveConnection(ctx, input.whatsappId);
+  const connection = await ctx.db.select({ channel: whatsapps.channel }).from(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, whatsappId))).get();
+  // A Cloud API number has no phone, and so no address book.
+  if (connection?.channel === "cloud") throw new AppError("ERR_WAPP_NOT_SUPPORTED", "A Cloud API number has no address book to import.");
   const book = await sessionHost(ctx.env).addressBook(whatsappId);
   const rows = book.slice(0, MAX_IMPORT_ROWS).map((entry, i) => ({ row: i + 1, name: entry.name, number: entry.number, email: "" }));
   return importContacts({ ctx, input: { rows } });

@@ -1,7 +1,8 @@
 import type { ExternalSendInput } from "../../contracts/externalApi";
 import { IDEMPOTENCY_KEY_MAX } from "../../contracts/externalApi";
 import type { Db } from "../../db/client";
-import type { Whatsapp } from "../../db/tenant";
+import { whatsapps, type Whatsapp } from "../../db/tenant";
+import { and, eq } from "drizzle-orm";
 import type { Env } from "../../env";
 import { sessionHost } from "../sessionHost/hostClient";
 import { normalizePhoneNumber } from "../contacts/phoneNumber";
@@ -46,10 +47,19 @@ export async function sendFromIntegration({
   }
 
   try {
-    // WhatsApp's own form of the number (e.g. Brazil's ninth digit) is what the contact is stored under.
-    const checked = await sessionHost(env).checkNumber(connection.id, number);
-    if (!checked.exists) throw new AppError("ERR_WAPP_INVALID_CONTACT", undefined, { number });
-    const waNumber = checked.number.replace(/\D/g, "") || number;
+    // WhatsApp's own form of the number (e.g. Brazil's ninth digit) is what the contact is stored under. The Cloud
+    // API has no such check: Meta says by webhook (131026) when a number cannot be reached.
+    let waNumber = number;
+    const { channel } = (await db
+      .select({ channel: whatsapps.channel })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, connection.companyId), eq(whatsapps.id, connection.id)))
+      .get()) ?? { channel: "baileys" };
+    if (channel !== "cloud") {
+      const checked = await sessionHost(env).checkNumber(connection.id, number);
+      if (!checked.exists) throw new AppError("ERR_WAPP_INVALID_CONTACT", undefined, { number });
+      waNumber = checked.number.replace(/\D/g, "") || number;
+    }
 
     const ctx = { env, companyId: connection.companyId };
     const media = await storeUploadedMedia(ctx, files);
