@@ -34,7 +34,7 @@ import * as whatsappContracts from "../contracts/whatsapps";
 import { eq } from "drizzle-orm";
 import { plans } from "../db/control";
 import { planFlagKeys } from "../domain/auth/sessionUser";
-import { contactListItems, contactLists, fileListOptions, queueOptions, schedules } from "../db/tenant";
+import { contactListItems, contactLists, fileListOptions, queueOptions, schedules, whatsappTemplates } from "../db/tenant";
 import { useFakeHost } from "../testing/fakeHost";
 import { call, callInProcess, control, hubOf, inTenant, platformAdmin, type CallOptions } from "../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
@@ -243,6 +243,10 @@ async function seedCompany() {
   const chat = await made("/chats", { title: "Plantão", users: [agent.id] });
   const campaign = await made("/campaigns", { name: "Oferta", whatsappId: connection.id, contactListId: contactList.id, message1: "Olá {nome}" });
   const chatMessage = await made(`/chats/${chat}/messages`, { message: "Bom dia" });
+  // A template row (the seeded connection is WhatsApp Web: its template routes refuse, which the walk checks too).
+  const template = await inTenant(company.id, (db) =>
+    db.insert(whatsappTemplates).values({ companyId: company.id, whatsappId: connection.id, metaId: "1", name: "aviso", language: "pt_BR", category: "UTILITY", status: "APPROVED", components: [] }).returning().get(),
+  );
   /** The company's own value for each route parameter, by resource and name. */
   const ids: Record<string, string | number> = {
     "plans/:id": company.planId!,
@@ -256,6 +260,7 @@ async function seedCompany() {
     "queue-options/:id": option.id,
     "whatsapp/:id": connection.id,
     "whatsappsession/:id": connection.id,
+    "whatsapp/:templateId": template.id,
     "contacts/:id": spareContact.id,
     "tags/:id": tag.id,
     "ticket-tags/:ticketId": ticket.id,

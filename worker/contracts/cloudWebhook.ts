@@ -89,6 +89,15 @@ export const cloudMessagesValue = z.object({
 });
 export type CloudMessagesValue = z.infer<typeof cloudMessagesValue>;
 
+/** The value of a `message_template_status_update` change (the entry's id is the business account's). */
+export const cloudTemplateStatusValue = z.object({
+  event: z.string().min(1).max(64),
+  message_template_id: z.union([z.string(), z.number()]).transform(String),
+  message_template_name: z.string().max(512).optional(),
+  message_template_language: z.string().max(16).optional(),
+  reason: z.string().max(1000).nullish(),
+});
+
 /** GET handshake query (`hub.mode=subscribe&hub.verify_token=…&hub.challenge=…`). */
 export const cloudHandshake = z.object({
   "hub.mode": z.literal("subscribe"),

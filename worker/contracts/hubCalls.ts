@@ -3,6 +3,7 @@ import type { SetupCompanyInput } from "./companies";
 import type { ErrorCode } from "./errors";
 import type { AssistantJobRef, AssistantOutcome, AssistantTurn, CheckBatchOutcome, IntegrationOutcome, IntegrationTurn } from "./hubJobs";
 import type { SendMessageInput } from "./messages";
+import type { SendTemplateInput } from "./whatsappTemplates";
 import type { ContactListCheckJob, DeliveryJob } from "./outbound";
 import type { CloseAllInput, CreateTicketInput, UpdateTicketInput } from "./tickets";
 import type { MessageView, StoredMedia } from "./views/message";
@@ -47,6 +48,7 @@ export type HubCallMap = {
   sendFileListToTicket: { input: { ticketId: number; fileListId: number }; output: number[] };
   markDeliveryFailed: { input: { job: DeliveryJob; code: ErrorCode }; output: void };
   /** Null: not a Cloud API connection of this company. */
+  templateStatus: { input: { whatsappId: number; metaId: string; status: string; reason: string | null }; output: { updated: number } };
   cloudIntake: { input: { whatsappId: number; messageIds: string[] }; output: { accessToken: string | null; known: string[] } | null };
 };
 
@@ -57,6 +59,7 @@ export type HubCommandMap = {
   updateTicket: { input: { ticketId: number; changes: UpdateTicketInput }; output: TicketView | undefined };
   deleteTicket: { input: { ticketId: number }; output: { id: number } };
   sendMessage: { input: SendMessageInput & { ticketId: number; media?: StoredMedia[] }; output: MessageView[] };
+  sendTemplate: { input: SendTemplateInput & { ticketId: number }; output: MessageView[] };
   reactToMessage: { input: { messageId: number; emoji: string }; output: MessageView };
   forwardMessage: { input: { messageId: number; contactId: number; signMessage: boolean }; output: { message: MessageView; ticketId: number; ticketUuid: string } };
   markTicketRead: { input: { ticketId: number }; output: { changed: boolean } };

@@ -14,6 +14,7 @@ import { companySettingRows, setupCompany } from "./companies/setupCompany";
 import type { SystemCtx } from "./context";
 import { deliverOutbound } from "./delivery/deliverOutbound";
 import { cloudIntake } from "./cloud/cloudIntake";
+import { applyTemplateStatus } from "./templates/applyTemplateStatus";
 import { markDeliveryFailed } from "./delivery/markDeliveryFailed";
 import { sendFileList } from "./fileLists/sendFileList";
 import { nextContactListCheckBatch } from "./contactLists/nextContactListCheckBatch";
@@ -76,6 +77,8 @@ export const hubCalls = {
   sendFileListToTicket: call(({ ctx, input }: { ctx: SystemCtx; input: { ticketId: number; fileListId: number } }) => sendFileList({ ctx, input })),
   /** A Cloud API webhook delivery's token and already-known messages (worker/jobs/inbound.ts). */
   cloudIntake,
+  /** Meta's review of a template, by webhook. */
+  templateStatus: applyTemplateStatus,
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),

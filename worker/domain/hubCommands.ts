@@ -8,6 +8,7 @@ import { forwardMessage } from "./messages/forwardMessage";
 import { markTicketRead } from "./messages/markTicketRead";
 import { reactToMessage } from "./messages/reactToMessage";
 import { sendMessage } from "./messages/sendMessage";
+import { sendTemplate } from "./templates/sendTemplate";
 import { sendCampaignTest } from "./campaigns/testCampaign";
 
 /**
@@ -19,6 +20,7 @@ export const hubCommands = {
   updateTicket,
   deleteTicket,
   sendMessage,
+  sendTemplate,
   reactToMessage,
   forwardMessage,
   markTicketRead,

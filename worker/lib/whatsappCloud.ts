@@ -108,6 +108,28 @@ export function cloudClient(target: CloudTarget) {
       return id;
     },
 
+    /** The business account's templates, every page of them. */
+    templates: async (wabaId: string): Promise<MetaTemplate[]> => {
+      const all: MetaTemplate[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < 50; page++) {
+        const query = `fields=id,name,language,status,category,components,rejected_reason&limit=100${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+        const answer = await call<{ data?: MetaTemplate[]; paging?: { cursors?: { after?: string }; next?: string } }>("GET", `${encodeURIComponent(wabaId)}/message_templates?${query}`);
+        all.push(...(answer?.data ?? []));
+        after = answer?.paging?.next ? answer.paging.cursors?.after : undefined;
+        if (!after) break;
+      }
+      return all;
+    },
+
+    /** Submits a template for Meta's review; answers its id and status (usually PENDING). */
+    createTemplate: (wabaId: string, template: { name: string; language: string; category: string; components: unknown[] }) =>
+      call<{ id: string; status: string; category: string }>("POST", `${encodeURIComponent(wabaId)}/message_templates`, template),
+
+    /** Deletes a template (every language of the name, unless its id is given). */
+    deleteTemplate: (wabaId: string, name: string, metaId?: string) =>
+      call<{ success: boolean }>("DELETE", `${encodeURIComponent(wabaId)}/message_templates?name=${encodeURIComponent(name)}${metaId ? `&hsm_id=${encodeURIComponent(metaId)}` : ""}`),
+
     /** Marks a customer's message (and the ones before it) read: the blue ticks. */
     markRead: (messageId: string) =>
       call<{ success: boolean }>("POST", `${encodeURIComponent(target.phoneNumberId)}/messages`, {
@@ -156,6 +178,17 @@ export function cloudClient(target: CloudTarget) {
 }
 
 export type CloudClient = ReturnType<typeof cloudClient>;
+
+/** A template as Meta lists it. */
+export interface MetaTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components?: unknown[];
+  rejected_reason?: string;
+}
 
 function errorOf(status: number, json: unknown): CloudApiError {
   const error = (json as { error?: { message?: unknown; code?: unknown; fbtrace_id?: unknown; error_data?: { details?: unknown } } } | null)?.error;

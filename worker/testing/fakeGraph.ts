@@ -12,6 +12,10 @@ import { cloudSignature } from "../lib/whatsappCloud";
  *   POST /{version}/{phone-number-id}/media      a multipart upload; answers the media id
  *   GET  /{version}/{media-id}                   the file's short-lived URL (five minutes) and type
  *   GET  /files/{media-id}                       the file itself, with the token, while its URL lives
+ *   GET, POST, DELETE /{version}/{waba-id}/message_templates   the business account's templates: a new one is
+ *                                                PENDING, then reviewed by webhook (APPROVED, or REJECTED when its
+ *                                                name starts with "rejected_"); a template that is not APPROVED, or
+ *                                                whose values do not match its variables, is refused (132001, 132000)
  * Webhooks are signed with the app's secret (X-Hub-Signature-256) and handed to `deliver` (the server posts them;
  * a test posts them itself). `customerWrites` plays a customer of a number.
  */
@@ -57,6 +61,7 @@ export function fakeGraph(options: FakeGraphOptions) {
   /** When each customer last wrote to each number: the customer-service window's start. */
   const lastInbound = new Map<string, number>();
   const sends: FakeGraphSend[] = [];
+  const templates = new Map<string, { id: string; name: string; language: string; category: string; status: string; components: unknown[]; wabaId: string }>();
   const reads: { phoneNumberId: string; messageId: string }[] = [];
   const hooks: SignedWebhook[] = [];
   let sendTimes: number[] = [];
@@ -67,11 +72,11 @@ export function fakeGraph(options: FakeGraphOptions) {
     json(status, { error: { message, type: "OAuthException", code, error_data: { messaging_product: "whatsapp", details: message }, fbtrace_id: `Atrace${++seq}` } });
   const newId = (prefix: string) => `${prefix}${(++seq).toString().padStart(6, "0")}${Math.random().toString(36).slice(2, 10)}`;
 
-  async function emit(number: FakeGraphNumber, value: Record<string, unknown>) {
-    const body = JSON.stringify({
-      object: "whatsapp_business_account",
-      entry: [{ id: number.wabaId, changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId }, ...value } }] }],
-    });
+  const emit = (number: FakeGraphNumber, value: Record<string, unknown>) =>
+    emitChange(number, "messages", { messaging_product: "whatsapp", metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId }, ...value });
+
+  async function emitChange(number: FakeGraphNumber, field: string, value: Record<string, unknown>) {
+    const body = JSON.stringify({ object: "whatsapp_business_account", entry: [{ id: number.wabaId, changes: [{ field, value }] }] });
     const hook = { body, signature: await cloudSignature(number.appSecret, new TextEncoder().encode(body)), phoneNumberId: number.phoneNumberId };
     hooks.push(hook);
     await options.deliver?.(hook);
@@ -111,6 +116,36 @@ export function fakeGraph(options: FakeGraphOptions) {
       return json(200, { messaging_product: "whatsapp", url: `${options.origin}/files/${id}`, mime_type: file.mimetype, file_size: file.bytes.byteLength, id });
     }
 
+    if (edge === "message_templates") {
+      const owner = [...numbers.values()].find((x) => x.wabaId === id);
+      if (!authorised(request, owner)) return graphError(401, 190, "Invalid OAuth access token.");
+      const mine = [...templates.values()].filter((t) => t.wabaId === id);
+      if (request.method === "GET") return json(200, { data: mine.map(({ wabaId: _, ...t }) => t), paging: { cursors: { before: "b", after: "a" } } });
+      if (request.method === "DELETE") {
+        const name = url.searchParams.get("name");
+        const found = mine.filter((t) => t.name === name && (!url.searchParams.get("hsm_id") || t.id === url.searchParams.get("hsm_id")));
+        if (found.length === 0) return graphError(404, 100, "Template not found.");
+        for (const t of found) templates.delete(t.id);
+        return json(200, { success: true });
+      }
+      const body = (await request.json().catch(() => null)) as { name?: string; language?: string; category?: string; components?: unknown[] } | null;
+      if (!body?.name || !body.language || !body.category || !Array.isArray(body.components)) return graphError(400, 100, "Invalid parameter.");
+      if (mine.some((t) => t.name === body.name && t.language === body.language)) return graphError(400, 100, "Content in this language already exists.");
+      const template = { id: String(1_000_000_000_000 + ++seq), name: body.name, language: body.language, category: body.category, status: "PENDING", components: body.components, wabaId: id };
+      templates.set(template.id, template);
+      pending.push(async () => {
+        template.status = template.name.startsWith("rejected_") ? "REJECTED" : "APPROVED";
+        await emitChange(owner!, "message_template_status_update", {
+          event: template.status,
+          message_template_id: Number(template.id),
+          message_template_name: template.name,
+          message_template_language: template.language,
+          reason: template.status === "REJECTED" ? "INVALID_FORMAT" : "NONE",
+        });
+      });
+      return json(200, { id: template.id, status: "PENDING", category: template.category });
+    }
+
     const number = numbers.get(id);
     if (!authorised(request, number)) return graphError(401, 190, "Invalid OAuth access token.");
     const n = number!;
@@ -142,6 +177,15 @@ export function fakeGraph(options: FakeGraphOptions) {
       const content = body[type] as { id?: string; filename?: string } | undefined;
       if (!content) return graphError(400, 100, `The parameter ${type || "type"} is required.`);
       if (content.id && ["image", "video", "audio", "document", "sticker"].includes(type) && !files.has(content.id)) return graphError(400, 131053, "Media upload error.");
+      if (type === "template") {
+        const asked = content as { name?: string; language?: { code?: string }; components?: { type?: string; parameters?: unknown[] }[] };
+        const template = [...templates.values()].find((t) => t.wabaId === n.wabaId && t.name === asked.name && t.language === asked.language?.code);
+        if (!template || template.status !== "APPROVED") return graphError(404, 132001, "Template name does not exist in the translation.");
+        const bodyText = (template.components as { type?: string; text?: string }[]).find((c) => c.type === "BODY")?.text ?? "";
+        const wanted = new Set(bodyText.match(/\{\{\d+\}\}/g) ?? []).size;
+        const given = asked.components?.find((c) => c.type === "body")?.parameters?.length ?? 0;
+        if (wanted !== given) return graphError(400, 132000, "Number of parameters does not match the expected number of params.");
+      }
       const wamid = `wamid.${newId("HBg")}`;
       const file = content.id ? files.get(content.id) : undefined;
       sends.push({ phoneNumberId: id, to, wamid, body, ...(file ? { media: { mimetype: file.mimetype, bytes: file.bytes, filename: content.filename ?? file.filename } } : {}) });
@@ -195,7 +239,7 @@ export function fakeGraph(options: FakeGraphOptions) {
     return { wamid, hook };
   }
 
-  return { handle, customerWrites, flushStatuses, sends, reads, hooks, files, numbers, lastInbound };
+  return { handle, customerWrites, flushStatuses, sends, reads, hooks, files, numbers, lastInbound, templates };
 }
 
 export type FakeGraph = ReturnType<typeof fakeGraph>;

@@ -8,6 +8,7 @@ import {
   reactionInput,
   sendMessageInput,
 } from "../../contracts/messages";
+import { sendTemplateInput } from "../../contracts/whatsappTemplates";
 import { HUB_MARK_HEADER } from "../../contracts/ws";
 import { hubHere } from "../../hub/ports";
 import { retryMessage } from "../../domain/messages/retryMessage";
@@ -70,6 +71,11 @@ export const messageRoutes = new Hono<AppEnv>()
       await removeStoredMedia(ctx, media);
       throw err;
     }
+  })
+  // An approved template of the ticket's Cloud API connection (ADR 0050): the way to write once the 24-hour window closed.
+  .post("/:ticketId/template", async (c) => {
+    const input = await jsonBody(c, sendTemplateInput);
+    return c.json(await c.get("ctx").hub.command("sendTemplate", withParams(input, { ticketId: idParam(c, "ticketId") })), 201);
   })
   // The chat was open when new messages arrived: the owner has read them (a colleague or an admin looking does not).
   .post("/:ticketId/read", async (c) => {

@@ -12,6 +12,12 @@ import { restartSession } from "../../domain/whatsapps/restartSession";
 import { revokeToken } from "../../domain/whatsapps/revokeToken";
 import { startSession } from "../../domain/whatsapps/startSession";
 import { updateWhatsapp } from "../../domain/whatsapps/updateWhatsapp";
+import { createTemplateInput } from "../../contracts/whatsappTemplates";
+import { requirePermission } from "../../domain/context";
+import { createTemplate } from "../../domain/templates/createTemplate";
+import { deleteTemplate } from "../../domain/templates/deleteTemplate";
+import { listTemplates } from "../../domain/templates/listTemplates";
+import { syncTemplates } from "../../domain/templates/syncTemplates";
 import { requireAuth } from "../middleware/auth";
 import { idParam, jsonBody, type AppEnv, withParams } from "../http";
 
@@ -37,6 +43,18 @@ export const whatsappRoutes = new Hono<AppEnv>()
     await deleteWhatsapp({ ctx: c.get("ctx"), input: { id: idParam(c) } });
     return c.json({ message: "Whatsapp deleted." });
   })
+  // A Cloud API connection's message templates (ADR 0050).
+  .get("/:id/templates", async (c) => c.json(await listTemplates({ ctx: c.get("ctx"), input: { whatsappId: idParam(c) } })))
+  .post("/:id/templates/sync", async (c) => c.json(await syncTemplates({ ctx: c.get("ctx"), input: { whatsappId: idParam(c) } })))
+  .post("/:id/templates", async (c) => {
+    const ctx = c.get("ctx");
+    requirePermission(ctx, "connections-page:editOrDeleteConnection");
+    const template = await jsonBody(c, createTemplateInput);
+    return c.json(await createTemplate({ ctx, input: { whatsappId: idParam(c), template } }), 201);
+  })
+  .delete("/:id/templates/:templateId", async (c) =>
+    c.json(await deleteTemplate({ ctx: c.get("ctx"), input: { whatsappId: idParam(c), templateId: idParam(c, "templateId") } })),
+  )
   // The external-API token: shown once in this answer, stored hashed.
   .post("/:id/token", async (c) => c.json(await generateToken({ ctx: c.get("ctx"), input: { id: idParam(c) } }), 201))
   .delete("/:id/token", async (c) => c.json(await revokeToken({ ctx: c.get("ctx"), input: { id: idParam(c) } })));

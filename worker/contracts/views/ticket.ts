@@ -21,6 +21,8 @@ export type TicketView = {
   promptId: number | null;
   isGroup: boolean;
   lastMessage: string;
+  /** When the contact last wrote; on a Cloud API connection free text may be sent for 24 hours after it (ADR 0050). */
+  customerWroteAt: Date | null;
   unreadMessages: number;
   chatbot: boolean;
   queueOptionId: number | null;
@@ -41,7 +43,7 @@ export type TicketView = {
   contact: Pick<ContactView, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "disableBot" | "presence">;
   user: { id: number; name: string } | null;
   queue: { id: number; name: string; color: string } | null;
-  whatsapp: { id: number; name: string; status: ConnectionStatus } | null;
+  whatsapp: { id: number; name: string; status: ConnectionStatus; channel: "baileys" | "cloud" } | null;
   tags: { id: number; name: string; color: string; kanban: number }[];
 };
 

@@ -52,11 +52,13 @@ export const cloudNumbers = sqliteTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     whatsappId: integer("whatsapp_id").notNull().unique(),
+    /** The business account (WABA): template status webhooks name only it. */
+    wabaId: text("waba_id").notNull(),
     routeKey: text("route_key").unique(),
     appSecret: text("app_secret"),
     verifyToken: text("verify_token"),
   },
-  (t) => [index("cloud_numbers_company_idx").on(t.companyId)],
+  (t) => [index("cloud_numbers_company_idx").on(t.companyId), index("cloud_numbers_waba_idx").on(t.wabaId)],
 );
 
 export type LoginEmail = typeof loginEmails.$inferSelect;

@@ -30,6 +30,8 @@ export const tickets = sqliteTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
     lastMessage: text("last_message").notNull().default(""),
+    /** When the contact last wrote (WhatsApp's time): a Cloud API ticket's 24-hour window runs from it (ADR 0050). */
+    customerWroteAt: integer("customer_wrote_at", { mode: "timestamp_ms" }),
     unreadMessages: integer("unread_messages").notNull().default(0),
     isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
     /** The queue chatbot (option menu) is talking to the contact. */

@@ -294,3 +294,90 @@ describe("an agent answers on a Cloud API number", () => {
   });
 });
 
+describe("the 24-hour window and templates", () => {
+  async function closedWindow() {
+    const team = await signedUp();
+    const { number, res } = await connectCloud(team);
+    const customer = { waId: `55119877${String(++seq).padStart(5, "0")}`, name: "Cliente antigo" };
+    await ingest((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Oi" } })).hook);
+    const [first] = await messagesOf(team.company.id);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await inTenant(team.company.id, (db) => db.update(tickets).set({ status: "open", userId: team.agent.id, customerWroteAt: dayAgo }).where(eq(tickets.id, first!.ticketId)).run());
+    graph.lastInbound.set(`${number.phoneNumberId}:${customer.waId}`, dayAgo.getTime());
+    return { team, number, customer, ticketId: first!.ticketId, connectionId: res.json.id as number };
+  }
+
+  async function approvedTemplate(team: Awaited<ReturnType<typeof signedUp>>, connectionId: number, body = "Olá {{1}}, seu pedido {{2}} saiu para entrega.") {
+    const created = await call("POST", `/api/whatsapp/${connectionId}/templates`, {
+      token: team.admin.token,
+      body: { name: `pedido_${++seq}`, language: "pt_BR", category: "UTILITY", body, examples: ["Maria", "123"], footer: "Loja Demo", buttons: [{ type: "QUICK_REPLY", text: "Falar com atendente" }] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ status: "PENDING", variables: 2, footer: "Loja Demo", buttons: [{ type: "QUICK_REPLY", text: "Falar com atendente" }] });
+    await graph.flushStatuses();
+    await ingest(graph.hooks.at(-1)!);
+    return created.json.id as number;
+  }
+
+  it("refuses an agent's free text once the window has closed, and stores nothing", async () => {
+    const { team, ticketId } = await closedWindow();
+    const before = (await messagesOf(team.company.id)).length;
+    const res = await call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, body: { body: "Ainda está aí?" } });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe("ERR_WAPP_WINDOW_CLOSED");
+    expect(await messagesOf(team.company.id)).toHaveLength(before);
+    const ticket = await call("GET", `/api/tickets/${ticketId}`, { token: team.agent.token });
+    expect(ticket.json).toMatchObject({ whatsapp: { channel: "cloud" }, customerWroteAt: expect.any(String) });
+  });
+
+  it("sends an approved template with its values outside the window, and the customer's reply reopens it", async () => {
+    const { team, number, customer, ticketId, connectionId } = await closedWindow();
+    const templateId = await approvedTemplate(team, connectionId);
+    const listed = await call("GET", `/api/whatsapp/${connectionId}/templates`, { token: team.agent.token });
+    expect(listed.json).toEqual([expect.objectContaining({ id: templateId, status: "APPROVED", body: "Olá {{1}}, seu pedido {{2}} saiu para entrega." })]);
+
+    const wrong = await call("POST", `/api/messages/${ticketId}/template`, { token: team.agent.token, body: { templateId, params: ["Maria"] } });
+    expect(wrong.status).toBe(400);
+    const sent = await call("POST", `/api/messages/${ticketId}/template`, { token: team.agent.token, body: { templateId, params: ["Maria", "4521"] } });
+    expect(sent.status).toBe(201);
+    expect(sent.json[0]).toMatchObject({ mediaType: "template", body: "Olá Maria, seu pedido 4521 saiu para entrega.\n\n_Loja Demo_" });
+    await deliver([{ kind: "send", companyId: team.company.id, messageId: sent.json[0].id }]);
+    expect(graph.sends.at(-1)!.body).toMatchObject({ type: "template", template: { language: { code: "pt_BR" }, components: [{ type: "body", parameters: [{ type: "text", text: "Maria" }, { type: "text", text: "4521" }] }] } });
+    await graph.flushStatuses();
+    for (const hook of graph.hooks.slice(-2)) await ingest(hook);
+    expect((await messagesOf(team.company.id)).find((m) => m.id === sent.json[0].id)).toMatchObject({ ack: 3, sendError: null });
+
+    await ingest((await graph.customerWrites(number.phoneNumberId, customer, { type: "button", button: { text: "Falar com atendente", payload: "x" } })).hook);
+    const reply = await call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, body: { body: "Claro, estou aqui." } });
+    expect(reply.status).toBe(201);
+  });
+
+  it("keeps templates to admins and to the company's own Cloud API connections", async () => {
+    const [a, b] = [await signedUp(), await signedUp()];
+    const { res } = await connectCloud(a);
+    const body = { name: "aviso", language: "pt_BR", category: "UTILITY", body: "Aviso {{1}}", examples: ["x"] };
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: a.agent.token, body })).status).toBe(403);
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: a.admin.token, body: { ...body, examples: [] } })).json.fields).toMatchObject({ examples: expect.any(String) });
+    expect((await call("GET", `/api/whatsapp/${res.json.id}/templates`, { token: b.admin.token })).status).toBe(404);
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates/sync`, { token: b.admin.token })).status).toBe(404);
+    const web = await call("POST", "/api/whatsapp", { token: b.admin.token, body: { name: "Web" } });
+    expect((await call("GET", `/api/whatsapp/${web.json.id}/templates`, { token: b.admin.token })).json.error).toBe("ERR_WAPP_NOT_SUPPORTED");
+  });
+
+  it("syncs the list from Meta, follows a rejection, and deletes at Meta", async () => {
+    const team = await signedUp();
+    const { res, number } = await connectCloud(team);
+    graph.templates.set("777001", { id: "777001", name: "boas_vindas", language: "pt_BR", category: "MARKETING", status: "APPROVED", components: [{ type: "BODY", text: "Bem-vindo!" }], wabaId: number.wabaId });
+    const synced = await call("POST", `/api/whatsapp/${res.json.id}/templates/sync`, { token: team.admin.token });
+    expect(synced.json).toEqual([expect.objectContaining({ name: "boas_vindas", status: "APPROVED", variables: 0 })]);
+    const rejected = await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token, body: { name: "rejected_promo", category: "MARKETING", body: "Promo" } });
+    await graph.flushStatuses();
+    await ingest(graph.hooks.at(-1)!);
+    const listed = await call("GET", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token });
+    expect(listed.json.find((t: { id: number }) => t.id === rejected.json.id)).toMatchObject({ status: "REJECTED", reason: "INVALID_FORMAT" });
+    const gone = await call("DELETE", `/api/whatsapp/${res.json.id}/templates/${synced.json[0].id}`, { token: team.admin.token });
+    expect(gone.status).toBe(200);
+    expect(graph.templates.has("777001")).toBe(false);
+  });
+});
+

@@ -37,6 +37,8 @@ export const cloudNumberOf = (control: ControlDb, phoneNumberId: string) =>
 export const cloudNumberOfConnection = (control: ControlDb, whatsappId: number) =>
   control.select().from(cloudNumbers).where(eq(cloudNumbers.whatsappId, whatsappId)).get();
 
+export const cloudNumbersOfWaba = (control: ControlDb, wabaId: string) => control.select().from(cloudNumbers).where(eq(cloudNumbers.wabaId, wabaId)).all();
+
 export const cloudNumberByRoute = (control: ControlDb, routeKey: string) =>
   control.select().from(cloudNumbers).where(eq(cloudNumbers.routeKey, routeKey)).get();
 
@@ -58,9 +60,9 @@ export async function ownAppSecrets(env: Pick<Env, "DATA_SECRET">, row: CloudNum
 export async function saveCloudNumber(
   control: ControlDb,
   env: Pick<Env, "DATA_SECRET">,
-  input: { companyId: number; whatsappId: number; phoneNumberId: string; ownApp?: { appSecret: string; verifyToken: string } | null },
+  input: { companyId: number; whatsappId: number; phoneNumberId: string; wabaId: string; ownApp?: { appSecret: string; verifyToken: string } | null },
 ): Promise<{ routeKey: string | null }> {
-  const { companyId, whatsappId, phoneNumberId, ownApp } = input;
+  const { companyId, whatsappId, phoneNumberId, wabaId, ownApp } = input;
   const existing = await control.select().from(cloudNumbers).where(eq(cloudNumbers.whatsappId, whatsappId)).get();
   const kept = existing && existing.phoneNumberId === phoneNumberId ? existing : undefined;
   let own: Pick<CloudNumber, "routeKey" | "appSecret" | "verifyToken"> = { routeKey: null, appSecret: null, verifyToken: null };
@@ -75,7 +77,7 @@ export async function saveCloudNumber(
   }
   await control.batch([
     control.delete(cloudNumbers).where(eq(cloudNumbers.whatsappId, whatsappId)),
-    control.insert(cloudNumbers).values({ phoneNumberId, companyId, whatsappId, ...own }),
+    control.insert(cloudNumbers).values({ phoneNumberId, companyId, whatsappId, wabaId, ...own }),
   ]);
   return { routeKey: own.routeKey };
 }

@@ -37,6 +37,7 @@ export async function connectCloudNumber(ctx: CloudCtx, row: Whatsapp, credentia
     companyId: ctx.companyId,
     whatsappId: row.id,
     phoneNumberId: credentials.phoneNumberId,
+    wabaId: credentials.wabaId,
     ownApp: ownApp ?? (row.cloudPhoneNumberId === credentials.phoneNumberId ? undefined : null),
   });
   const updated = await ctx.db

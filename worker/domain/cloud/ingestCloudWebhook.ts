@@ -1,5 +1,6 @@
 import type { BridgeEvent } from "../../contracts/bridge";
-import { cloudMessagesValue, cloudWebhookEnvelope, type CloudWebhookJob } from "../../contracts/cloudWebhook";
+import type { z } from "zod";
+import { cloudMessagesValue, cloudTemplateStatusValue, cloudWebhookEnvelope, type CloudWebhookJob } from "../../contracts/cloudWebhook";
 import type { ControlDb } from "../../db/client";
 import type { CloudNumber } from "../../db/control";
 import type { Env } from "../../env";
@@ -8,7 +9,7 @@ import type { HubDirectory } from "../hubPort";
 import { inboundMediaKey } from "../inbound/uploadedBridgeMedia";
 import type { CloudEvent } from "./cloudEvents";
 import { cloudEventsOf } from "./cloudEvents";
-import { cloudClientFor, cloudNumberOf } from "./cloudNumbers";
+import { cloudClientFor, cloudNumberOf, cloudNumbersOfWaba } from "./cloudNumbers";
 
 /** A delivery worth another try later (a file Meta could not give now): the queue retries the whole job. */
 export class RetryLater extends Error {}
@@ -32,11 +33,18 @@ export async function ingestCloudWebhook(hubs: HubDirectory, control: ControlDb,
 
   const numbers = new Map<string, CloudNumber | null>();
   const byConnection = new Map<number, { number: CloudNumber; events: CloudEvent[] }>();
+  const templateStatuses: ({ wabaId: string } & z.infer<typeof cloudTemplateStatusValue>)[] = [];
   let skipped = 0;
   for (const entry of envelope.data.entry) {
     for (const change of entry.changes) {
+      if (change.field === "message_template_status_update") {
+        const status = cloudTemplateStatusValue.safeParse(change.value);
+        if (status.success) templateStatuses.push({ wabaId: entry.id, ...status.data });
+        else skipped++;
+        continue;
+      }
       if (change.field !== "messages") {
-        // Template status and account updates come with the templates (issue 24 §3).
+        // Account and quality updates are not read yet.
         skipped++;
         continue;
       }
@@ -59,6 +67,14 @@ export async function ingestCloudWebhook(hubs: HubDirectory, control: ControlDb,
       let slot = byConnection.get(number.whatsappId);
       if (!slot) byConnection.set(number.whatsappId, (slot = { number, events: [] }));
       slot.events.push(...read.events);
+    }
+  }
+
+  // A template's review applies to every connection of its business account on this route (each in its company).
+  for (const s of templateStatuses) {
+    for (const number of await cloudNumbersOfWaba(control, s.wabaId)) {
+      if (number.routeKey !== job.routeKey) continue;
+      await hubs.of(number.companyId).call("templateStatus", { whatsappId: number.whatsappId, metaId: s.message_template_id, status: s.event, reason: s.reason ?? null });
     }
   }
 

@@ -9,6 +9,7 @@ import { cloudClientFor, openCloudToken } from "./cloudNumbers";
 import { errorOfCloudCode } from "./cloudEvents";
 import { publishWhatsappSession } from "../whatsapps/view";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
+import type { TemplateSend } from "../templates/sendTemplate";
 
 /** A stored message as deliverOutbound reads it. */
 export interface CloudDelivery {
@@ -19,6 +20,7 @@ export interface CloudDelivery {
   mediaType: string;
   mediaUrl: string | null;
   mediaName: string | null;
+  dataJson: string | null;
   whatsappId: number;
   number: string;
   cloudPhoneNumberId: string | null;
@@ -72,6 +74,12 @@ async function outboundOf(ctx: SystemCtx, client: CloudClient, row: CloudDeliver
   if (row.mediaType === "reactionMessage") {
     if (!quotedWid) throw new AppError("ERR_SENDING_WAPP_MSG", "The reaction's message has no WhatsApp id.");
     return { type: "reaction", reaction: { message_id: quotedWid, emoji: row.body } };
+  }
+  if (row.mediaType === "template") {
+    const { template } = JSON.parse(row.dataJson ?? "{}") as Partial<TemplateSend>;
+    if (!template) throw new AppError("ERR_WAPP_TEMPLATE", "The template message has lost its template.");
+    const parameters = template.params.map((text) => ({ type: "text", text }));
+    return { type: "template", template: { name: template.name, language: { code: template.language }, components: parameters.length > 0 ? [{ type: "body", parameters }] : [] } };
   }
   if (!row.mediaUrl) return { type: "text", text: { body: row.body, preview_url: /https?:\/\//i.test(row.body) } };
   const object = await ctx.env.MEDIA.get(row.mediaUrl);

@@ -36,6 +36,7 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
       mediaType: messages.mediaType,
       mediaUrl: messages.mediaUrl,
       mediaName: messages.mediaName,
+      dataJson: messages.dataJson,
       quotedMsgId: messages.quotedMsgId,
       isPrivate: messages.isPrivate,
       isDeleted: messages.isDeleted,

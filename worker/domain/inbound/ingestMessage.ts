@@ -89,6 +89,7 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
         lastMessage: previewOf(m),
         fromMe: m.fromMe,
         updatedAt: now,
+        ...(!m.fromMe && { customerWroteAt: new Date(m.timestamp) }),
         ...(countsUnread && { unreadMessages: sql`${tickets.unreadMessages} + 1` }),
       })
       .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticket.id))),

@@ -132,7 +132,7 @@ function plainMessage(m: BridgeInboundMessage, found: InboundContact[], ticket: 
 async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[]): Promise<string[]> {
   if (plain.length === 0) return [];
   const now = new Date();
-  const byTicket = new Map<number, { ticket: InboundTicket; last: BridgeInboundMessage; unread: number }>();
+  const byTicket = new Map<number, { ticket: InboundTicket; last: BridgeInboundMessage; unread: number; wroteAt?: Date }>();
   const contactIds = new Set<number>();
   const writes: BatchItem<"sqlite">[] = [];
   for (const { m, contact, ticket } of plain) {
@@ -145,16 +145,23 @@ async function writePlain(ctx: SystemCtx, conn: InboundConnection, plain: Plain[
     );
     const entry = byTicket.get(ticket.id) ?? { ticket, last: m, unread: 0 };
     entry.last = m;
+    if (!m.fromMe) entry.wroteAt = new Date(m.timestamp);
     // Live tickets only reach this path, so every message from the contact counts as unread.
     if (!m.fromMe) entry.unread++;
     byTicket.set(ticket.id, entry);
     contactIds.add(contact.id);
   }
-  for (const [ticketId, { last, unread }] of byTicket) {
+  for (const [ticketId, { last, unread, wroteAt }] of byTicket) {
     writes.push(
       ctx.db
         .update(tickets)
-        .set({ lastMessage: previewOf(last), fromMe: last.fromMe, updatedAt: now, ...(unread > 0 && { unreadMessages: sql`${tickets.unreadMessages} + ${unread}` }) })
+        .set({
+          lastMessage: previewOf(last),
+          fromMe: last.fromMe,
+          updatedAt: now,
+          ...(unread > 0 && { unreadMessages: sql`${tickets.unreadMessages} + ${unread}` }),
+          ...(wroteAt && { customerWroteAt: wroteAt }),
+        })
         .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))),
     );
   }

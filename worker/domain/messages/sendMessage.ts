@@ -5,13 +5,15 @@ import type { StoredMedia } from "../../contracts/views/message";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { storeOutboundMessage } from "./storeOutboundMessage";
+import { assertCustomerWindowOpen } from "../cloud/customerWindow";
 import { signed, ticketForMessaging } from "./ticketForMessaging";
 
 export type { StoredMedia };
 
 /**
  * An agent sends text, or files with an optional caption, on an open ticket. Each file is its own WhatsApp
- * message; the caption goes with the first. Stored with ack 0 and queued for delivery.
+ * message; the caption goes with the first. Stored with ack 0 and queued for delivery. On a Cloud API ticket, only
+ * within the customer's 24-hour window.
  */
 export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessageInput & { ticketId: number; media?: StoredMedia[] } }) {
   const ticket = await ticketForMessaging(ctx, input.ticketId);
@@ -28,6 +30,7 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessage
       .get();
     if (!quoted) throw new AppError("ERR_VALIDATION", "Invalid fields: quotedMsg", { fields: { quotedMsg: "Unknown message" } });
   }
+  await assertCustomerWindowOpen(ctx, ticket);
   const body = signed(ctx, input.body, input.signMessage);
   if (media.length === 0) {
     const { message } = await storeOutboundMessage(ctx, ticket.id, { body, quotedMsgId: input.quotedMsgId });

@@ -32,6 +32,8 @@ export interface OutboundMessage {
   deliveredByCaller?: { fallbackDelaySeconds: number };
   /** Show "typing…" to the contact this long before the message goes (campaigns: ADR 0038). */
   typingMs?: number;
+  /** What its delivery needs beyond the text (a Cloud API template's name and values), kept as data_json. */
+  data?: Record<string, unknown>;
 }
 
 /** The row of a message we send on `ticket`, as stored with ack 0 (waiting for delivery). */
@@ -57,7 +59,7 @@ export function outboundMessageRow(
     isForwarded: msg.isForwarded ?? false,
     // Chatbot and automatic messages (greetings, transfer notices): nobody typed them, and the chat shows it.
     sentByBot: msg.bot !== undefined || !!msg.automatic,
-    dataJson: msg.bot ? JSON.stringify({ bot: msg.bot.kind }) : null,
+    dataJson: msg.bot ? JSON.stringify({ bot: msg.bot.kind }) : msg.data ? JSON.stringify(msg.data) : null,
     queueId: ticket.queueId,
     userId: msg.automatic || msg.bot || !ctx.user ? null : ctx.user.id,
     ack: 0,

@@ -33,7 +33,7 @@ function buildTicketsQuery(db: Db, where: SQL, { paged }: { paged: boolean }) {
       },
       user: { columns: { id: true, name: true } },
       queue: { columns: { id: true, name: true, color: true } },
-      whatsapp: { columns: { id: true, name: true, status: true } },
+      whatsapp: { columns: { id: true, name: true, status: true, channel: true } },
       ticketTags: { columns: {}, with: { tag: { columns: { id: true, name: true, color: true, kanban: true } } } },
     },
   });

@@ -1,0 +1,27 @@
+import { and, eq } from "drizzle-orm";
+import { whatsapps, type Ticket } from "../../db/tenant";
+import type { Ctx } from "../context";
+import { AppError } from "../errors";
+
+/** Meta's customer-service window: free-form messages may follow the customer's last message for 24 hours. */
+export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Whether free text may go to the ticket's contact at `now`: always on WhatsApp Web, within the window on the Cloud API. */
+export function windowOpen(channel: "baileys" | "cloud" | null | undefined, customerWroteAt: Date | null, now = Date.now()): boolean {
+  if (channel !== "cloud") return true;
+  return customerWroteAt !== null && now - customerWroteAt.getTime() < CUSTOMER_WINDOW_MS;
+}
+
+/**
+ * An agent's free-form message on a Cloud API ticket whose window has closed is refused before it is stored
+ * (ERR_WAPP_WINDOW_CLOSED): Meta would refuse it (131047), and only an approved template may go.
+ */
+export async function assertCustomerWindowOpen(ctx: Pick<Ctx, "db" | "companyId">, ticket: Pick<Ticket, "whatsappId" | "customerWroteAt">) {
+  if (ticket.whatsappId === null) return;
+  const connection = await ctx.db
+    .select({ channel: whatsapps.channel })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, ticket.whatsappId)))
+    .get();
+  if (!windowOpen(connection?.channel, ticket.customerWroteAt)) throw new AppError("ERR_WAPP_WINDOW_CLOSED");
+}
