@@ -24,10 +24,3 @@ export function maskTime(input: string): string {
   const digits = input.replace(/\D/g, "").slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
 }
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Empty is allowed (a day without service); anything else must be a real HH:MM. */
-export function isValidTime(value: string): boolean {
-  return value === "" || TIME.test(value);
-}
