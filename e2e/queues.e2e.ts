@@ -4,10 +4,13 @@ import { changeSetting } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
+/** A 1×1 PNG, for an attachment. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
 /**
  * An admin sets up a department: creates a queue with its service hours, builds a menu of two options and a
- * sub-option, edits one, deletes another and sees the rest renumbered, then deletes the queue. The page is also
- * looked at in dark mode at phone width.
+ * sub-option (one with an attachment), edits one, deletes another and sees the rest renumbered, is told under the
+ * day's input when an hour is missing, then deletes the queue. The page is also looked at in dark mode at phone width.
  */
 describe("queues: an admin builds a queue's chatbot menu", () => {
   let context: BrowserContext;
@@ -72,6 +75,21 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await expect.poll(() => option("1.1").innerText()).toContain("Boleto");
   });
 
+  it("attaches a file to an option: a type WhatsApp cannot take is turned down at once, a picture is sent after the option is saved", async () => {
+    await dialog().getByRole("button", { name: "Editar a opção 2 Trocar produto" }).click();
+    const form = dialog().getByRole("form", { name: "Editar a opção 2 Trocar produto" });
+    // The picker of the attachment control (the form's own file input carries what it takes).
+    const picker = form.locator('input[type="file"]:not([name])');
+    await picker.setInputFiles({ name: "script.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ") });
+    await form.getByText("Este tipo de arquivo não pode ser enviado pelo WhatsApp.").waitFor();
+    await picker.setInputFiles({ name: "etiqueta troca.png", mimeType: "image/png", buffer: PNG });
+    await form.getByText("etiqueta_troca.png").waitFor();
+    await expect.poll(() => form.getByText("Este tipo de arquivo não pode ser enviado pelo WhatsApp.").count()).toBe(0);
+    await form.getByRole("button", { name: "Salvar opção" }).click();
+    await form.waitFor({ state: "detached" });
+    await expect.poll(() => option("2").innerText()).toContain("etiqueta_troca.png");
+  });
+
   it("edits an option's title", async () => {
     await dialog().getByRole("button", { name: "Editar a opção 2 Trocar produto" }).click();
     const form = dialog().getByRole("form", { name: "Editar a opção 2 Trocar produto" });
@@ -116,6 +134,29 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await dialog().getByRole("tab", { name: "Horários de atendimento" }).click();
     await expect.poll(() => dialog().getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
     await dialog().getByRole("button", { name: "Fechar", exact: true }).last().click();
+  });
+
+  it("says under the day's input that an hour is missing, on the hours tab, and saves nothing", async () => {
+    await page.getByRole("button", { name: "Editar Pós-venda" }).click();
+    await option("1").waitFor();
+    await dialog().getByRole("tab", { name: "Horários de atendimento" }).click();
+    await dialog().getByLabel("Início de Domingo").fill("");
+    await dialog().getByRole("tab", { name: "Dados da fila" }).click();
+    await dialog().getByRole("button", { name: "Salvar", exact: true }).click();
+    await page.getByText("Corrija os horários antes de salvar.").first().waitFor();
+    const sunday = dialog().getByLabel("Início de Domingo");
+    await sunday.waitFor({ state: "visible" });
+    await expect.poll(() => sunday.getAttribute("aria-invalid")).toBe("true");
+    const errorId = await sunday.getAttribute("aria-describedby");
+    await expect.poll(() => dialog().locator(`[id="${errorId}"]`).innerText()).toBe("Use o formato HH:MM");
+    await expect.poll(() => dialog().getByRole("alert").count()).toBe(1);
+    await screenshot(page, "queues-dialog-hours-error");
+    // Typed again, the error goes as it is typed; the hours are as saved again, so there is nothing to cancel.
+    await sunday.fill("0000");
+    await expect.poll(() => dialog().getByRole("alert").count()).toBe(0);
+    await expect.poll(() => dialog().getByRole("button", { name: "Cancelar", exact: true }).count()).toBe(0);
+    await dialog().getByRole("button", { name: "Fechar", exact: true }).last().click();
+    await dialog().waitFor({ state: "detached" });
   });
 
   it("deletes the queue after confirmation", async () => {

@@ -1,6 +1,7 @@
 import { useInputControl } from "@conform-to/react";
 import { Info } from "lucide-react";
-import { useEffect, useState } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AttachmentInput } from "../../components/form/AttachmentInput";
 import { useContractForm } from "../../components/form/useContractForm";
@@ -10,6 +11,7 @@ import { describedBy, Field, Input, textareaClasses } from "../../components/ui/
 import { Select } from "../../components/ui/Select";
 import { Skeleton } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { ApiError } from "../../lib/api";
 import { errorMessage, toastError } from "../../lib/errors";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
@@ -199,7 +201,13 @@ function QueueForm({
       if (schedulesEnabled && (hoursEdited || !queue)) payload.schedules = value.schedules;
       if (integrations) payload.integrationId = value.integrationId;
       if (prompts) payload.promptId = value.promptId;
-      let saved = queue ? await updateQueue(queue.id, payload) : await createQueue(payload);
+      let saved: QueueDetail;
+      try {
+        saved = queue ? await updateQueue(queue.id, payload) : await createQueue(payload);
+      } catch (err) {
+        if (err instanceof ApiError) showErrorsOf(Object.keys(err.fields), false);
+        throw err;
+      }
       // The attachment is a separate call once the queue exists (spec 002: media-upload after save).
       try {
         if (value.attachment) saved = await uploadQueueMedia(saved.id, value.attachment, uploadName(value.attachment));
@@ -231,20 +239,20 @@ function QueueForm({
     (integration.value ?? "") !== idText(queue?.integrationId) ||
     (prompt.value ?? "") !== idText(queue?.promptId);
 
-  // Errors are shown on their tab: the data tab's first (a failed save, a submit with errors), then the hours'.
-  const withErrors = Object.entries(form.allErrors).filter(([, errors]) => errors.length > 0).map(([name]) => name);
-  const dataErrors = withErrors.some((name) => !name.startsWith("schedules"));
-  const hourErrors = withErrors.some((name) => name.startsWith("schedules"));
-  useEffect(() => {
-    if (dataErrors) setTab("data");
-  }, [dataErrors]);
-  useEffect(() => {
-    if (!hourErrors || dataErrors) return;
-    setTab((current) => {
-      if (current !== "schedules") toast.error(t("queues.schedules.fixErrors"));
-      return "schedules";
-    });
-  }, [hourErrors, dataErrors, t]);
+  /** Errors are shown on their tab: the data tab's first (a submit with errors, a failed save), then the hours'. */
+  const showErrorsOf = (names: string[], onSubmit: boolean) => {
+    if (names.some((name) => !name.startsWith("schedules"))) setTab("data");
+    else if (names.length > 0) {
+      setTab("schedules");
+      if (onSubmit) toast.error(t("queues.schedules.fixErrors"));
+    }
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // The same check the form runs (the contract's), read here to choose the tab before it shows its errors.
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema: queueFormSchema });
+    if (submission.status === "error") showErrorsOf(Object.keys(submission.error ?? {}).filter((name) => submission.error?.[name]?.length), true);
+    form.onSubmit(event);
+  };
 
   // What the chatbot does in this queue once a prompt or an integration takes the conversation (runChatbot).
   const handOff = prompt.value ? t("queues.dialog.promptOnHint") : integration.value ? t("queues.dialog.integrationOnHint") : null;
@@ -266,7 +274,7 @@ function QueueForm({
       <DialogBody className="pt-0">
         {/* Both tabs stay mounted: the hours' inputs belong to the form (form={form.id}) from the other tab. */}
         <TabsContent value="data" forceMount className="flex flex-col gap-6 data-[state=inactive]:hidden">
-          <form id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
+          <form id={form.id} onSubmit={submit} noValidate className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
               <Field id={fields.name.id} label={t("queues.dialog.name")} error={nameError}>
                 <Input
