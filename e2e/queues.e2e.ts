@@ -1,9 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeSetting } from "./support/api";
+import { api, apiAs, apiLogin, changeSetting } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
+const INTEGRATION = `Typebot Pós-venda ${Date.now().toString().slice(-6)}`;
 /** A 1×1 PNG, for an attachment. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -16,6 +17,7 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
   let context: BrowserContext;
   let page: Page;
   let restoreScheduleType: (() => Promise<void>) | undefined;
+  let integrationId = 0;
 
   beforeAll(async () => {
     // Queues have their own service hours only when the company says so (spec 002: scheduleType "queue").
@@ -26,6 +28,7 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
   });
 
   afterAll(async () => {
+    if (integrationId) await api("DELETE", `/queueIntegration/${integrationId}`, undefined, await apiLogin(demo.admin, demo.password));
     await restoreScheduleType?.();
     await context?.close();
     await closeBrowser();
@@ -134,6 +137,42 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await dialog().getByRole("tab", { name: "Horários de atendimento" }).click();
     await expect.poll(() => dialog().getByLabel("Fim de Sábado").inputValue()).toBe("13:00");
     await dialog().getByRole("button", { name: "Fechar", exact: true }).last().click();
+  });
+
+  it("links the queue to an integration and attaches a file to its greeting, then unlinks it: the form's controls go with the save", async () => {
+    // Through the page's own session (a login elsewhere would end it).
+    const created = await page.request.post("/api/queueIntegration", { data: { type: "typebot", name: INTEGRATION, urlN8N: "https://typebot.example.com", typebotSlug: "pos-venda" }, headers: { origin: new URL(page.url()).origin } });
+    expect(created.status(), await created.text()).toBe(201);
+    integrationId = (await created.json()).id;
+    const stored = async () => {
+      const list = (await apiAs(page, "/queue")) as { id: number; name: string }[];
+      const id = list.find((q) => q.name === "Pós-venda")!.id;
+      return (await apiAs(page, `/queue/${id}`)) as { integrationId: number | null; mediaName: string | null };
+    };
+
+    await page.getByRole("button", { name: "Editar Pós-venda" }).click();
+    await option("1").waitFor();
+    await dialog().getByRole("combobox", { name: "Integração" }).click();
+    await page.getByRole("option", { name: INTEGRATION }).click();
+    await dialog().getByTestId("queue-handoff-note").getByText("Com uma integração").waitFor();
+    await dialog().locator('form input[type="file"]:not([name])').setInputFiles({ name: "boas vindas.png", mimeType: "image/png", buffer: PNG });
+    await dialog().getByText("boas_vindas.png").waitFor();
+    await dialog().getByRole("button", { name: "Cancelar", exact: true }).waitFor();
+    await dialog().getByRole("button", { name: "Salvar", exact: true }).click();
+    await dialog().waitFor({ state: "detached" });
+    await expect.poll(async () => (await stored()).integrationId).toBe(integrationId);
+    expect((await stored()).mediaName).toBe("boas_vindas.png");
+
+    await page.getByRole("button", { name: "Editar Pós-venda" }).click();
+    const select = dialog().getByRole("combobox", { name: "Integração" });
+    await expect.poll(() => select.innerText()).toContain(INTEGRATION);
+    await select.click();
+    await page.getByRole("option", { name: "Nenhum" }).click();
+    await expect.poll(() => dialog().getByTestId("queue-handoff-note").count()).toBe(0);
+    await dialog().getByRole("button", { name: "Salvar", exact: true }).click();
+    await dialog().waitFor({ state: "detached" });
+    await expect.poll(async () => (await stored()).integrationId).toBeNull();
+    expect((await stored()).mediaName).toBe("boas_vindas.png");
   });
 
   it("says under the day's input that an hour is missing, on the hours tab, and saves nothing", async () => {
