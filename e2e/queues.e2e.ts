@@ -11,7 +11,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /**
  * An admin sets up a department: creates a queue with its service hours, builds a menu of two options and a
  * sub-option (one with an attachment), edits one, deletes another and sees the rest renumbered, is told under the
- * day's input when an hour is missing, then deletes the queue. The page is also looked at in dark mode at phone width.
+ * day's input when its hours are wrong, then deletes the queue. The page is also looked at in dark mode at phone width.
  */
 describe("queues: an admin builds a queue's chatbot menu", () => {
   let context: BrowserContext;
@@ -175,23 +175,27 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     expect((await stored()).mediaName).toBe("boas_vindas.png");
   });
 
-  it("says under the day's input that an hour is missing, on the hours tab, and saves nothing", async () => {
+  it("says under the day's input what is wrong with its hours, with the API's rules, on the hours tab, and saves nothing", async () => {
     await page.getByRole("button", { name: "Editar Pós-venda" }).click();
     await option("1").waitFor();
     await dialog().getByRole("tab", { name: "Horários de atendimento" }).click();
     await dialog().getByLabel("Início de Domingo").fill("");
+    await dialog().getByLabel("Fim de Sábado").fill("2599");
     await dialog().getByRole("tab", { name: "Dados da fila" }).click();
     await dialog().getByRole("button", { name: "Salvar", exact: true }).click();
     await page.getByText("Corrija os horários antes de salvar.").first().waitFor();
-    const sunday = dialog().getByLabel("Início de Domingo");
-    await sunday.waitFor({ state: "visible" });
-    await expect.poll(() => sunday.getAttribute("aria-invalid")).toBe("true");
-    const errorId = await sunday.getAttribute("aria-describedby");
-    await expect.poll(() => dialog().locator(`[id="${errorId}"]`).innerText()).toBe("Use o formato HH:MM");
-    await expect.poll(() => dialog().getByRole("alert").count()).toBe(1);
+    const errorOf = async (label: string) => {
+      const input = dialog().getByLabel(label);
+      await input.waitFor({ state: "visible" });
+      return dialog().locator(`[id="${await input.getAttribute("aria-describedby")}"]`).innerText();
+    };
+    await expect.poll(() => errorOf("Fim de Domingo")).toBe("Informe o início e o fim, ou nenhum dos dois");
+    await expect.poll(() => errorOf("Fim de Sábado")).toBe("Use o formato HH:MM");
+    await expect.poll(() => dialog().getByRole("alert").count()).toBe(2);
     await screenshot(page, "queues-dialog-hours-error");
-    // Typed again, the error goes as it is typed; the hours are as saved again, so there is nothing to cancel.
-    await sunday.fill("0000");
+    // Typed again, the errors go as they are typed; the hours are as saved again, so there is nothing to cancel.
+    await dialog().getByLabel("Início de Domingo").fill("0000");
+    await dialog().getByLabel("Fim de Sábado").fill("1300");
     await expect.poll(() => dialog().getByRole("alert").count()).toBe(0);
     await expect.poll(() => dialog().getByRole("button", { name: "Cancelar", exact: true }).count()).toBe(0);
     await dialog().getByRole("button", { name: "Fechar", exact: true }).last().click();

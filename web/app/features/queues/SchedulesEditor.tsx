@@ -79,8 +79,9 @@ function DayRow({ meta, formId, of }: { meta: FieldMetadata<WeekdayHours, Any, s
   const start = day.startTime.value ?? "";
   const end = day.endTime.value ?? "";
   const valid = TIME.test(start) && TIME.test(end);
-  // A queue's day: equal times are closed; an end before the start runs past midnight (how the chatbot reads it).
-  const note = of !== "queue" || !valid ? null : start === end ? t("queues.schedules.closed") : end < start ? t("queues.schedules.overnight") : null;
+  // A queue's day: equal times or none are closed; an end before the start runs past midnight (how the chatbot reads it).
+  const closed = (valid && start === end) || (start === "" && end === "");
+  const note = of !== "queue" ? null : closed ? t("queues.schedules.closed") : valid && end < start ? t("queues.schedules.overnight") : null;
   return (
     <li className={cn("grid grid-cols-2 items-start gap-x-3 px-4 py-3 sm:items-center sm:gap-4", of === "queue" ? "gap-y-2" : "gap-y-3", columns(of))}>
       <span className="col-span-2 flex items-center gap-2 text-sm font-medium sm:col-span-1">

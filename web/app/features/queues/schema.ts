@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { createQueueInput, createQueueOptionInput } from "../../../../worker/contracts/queues";
+import { weekSchema } from "../settings/schedules";
 import "./texts";
 
 /** A greeting's or an option's attachment, as the form holds it: a picked file, or the current one to remove. */
 const attachmentFields = { attachment: z.file().optional(), removeAttachment: z.boolean().optional() };
 
 /**
- * The queue form: the API's fields and rules (worker/contracts/queues.ts); the page's own are the attachment and
- * `keepOpen`, set by "save and add options" (its submit button's value).
+ * The queue form: the API's fields and rules (worker/contracts/queues.ts), the week's as the hours editor holds them;
+ * the page's own are the attachment and `keepOpen`, set by "save and add options" (its submit button's value).
  */
 export const queueFormSchema = createQueueInput
-  .pick({ name: true, color: true, orderQueue: true, greetingMessage: true, outOfHoursMessage: true, schedules: true, integrationId: true, promptId: true })
-  .extend({ ...attachmentFields, keepOpen: z.boolean().optional() });
+  .pick({ name: true, color: true, orderQueue: true, greetingMessage: true, outOfHoursMessage: true, integrationId: true, promptId: true })
+  .extend({ schedules: weekSchema.optional(), ...attachmentFields, keepOpen: z.boolean().optional() });
 
 /** The queue form's texts for the contract's messages outside the vocabulary (spec 002's colour, the order's range). */
 export const QUEUE_FORM_MESSAGES = { color: { other: "queues.validation.color" }, orderQueue: { other: "queues.validation.order" } };

@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { WeekdaySchedule } from "../../../../worker/contracts/companies";
-import { hoursTime, weekdayHours } from "../../../../worker/contracts/serviceHours";
 import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { Skeleton } from "../../components/ui/Spinner";
@@ -11,10 +10,10 @@ import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { SchedulesEditor } from "../queues/SchedulesEditor";
 import { getCompanySchedules, saveCompanySchedules } from "./api";
-import { withAllWeekdays } from "./schedules";
+import { weekSchema, withAllWeekdays } from "./schedules";
 
-/** The company's hours as the API takes them (contracts/serviceHours); an empty input is a day without service. */
-const companyHoursForm = z.object({ schedules: z.array(weekdayHours(hoursTime.default(""))) });
+/** The company's week, with the API's rules for each day. */
+const companyHoursForm = z.object({ schedules: weekSchema });
 
 /** Company service hours (spec 001: seven weekdays, start and end as ##:##). */
 export function SchedulesTab({ companyId }: { companyId: number }) {
