@@ -5,6 +5,7 @@ import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
 const INTEGRATION = `Typebot Pós-venda ${Date.now().toString().slice(-6)}`;
+const NAME_IN_USE = "Já existe uma fila com este nome.";
 /** A 1×1 PNG, for an attachment. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -42,6 +43,21 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await page.getByRole("heading", { name: "Filas e chatbot" }).waitFor();
     for (const name of ["Encomendas", "Entregas", "Financeiro"]) await page.getByRole("row").filter({ hasText: name }).first().waitFor();
     await screenshot(page, "queues-list");
+  });
+
+  it("says a name already in use under the name, on the data tab, when the queue is saved from the hours tab", async () => {
+    await page.getByRole("button", { name: "Adicionar fila" }).click();
+    const add = page.getByRole("dialog", { name: "Adicionar fila" });
+    await add.getByLabel("Nome", { exact: true }).fill("Encomendas");
+    await add.getByRole("radio", { name: "#0F766E" }).click();
+    await add.getByRole("tab", { name: "Horários de atendimento" }).click();
+    await add.getByRole("button", { name: "Adicionar", exact: true }).click();
+    await expect.poll(() => add.getByRole("tab", { name: "Dados da fila" }).getAttribute("aria-selected")).toBe("true");
+    const name = add.getByLabel("Nome", { exact: true });
+    await expect.poll(() => name.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(async () => add.locator(`[id="${await name.getAttribute("aria-describedby")}"]`).innerText()).toBe(NAME_IN_USE);
+    await add.getByRole("button", { name: "Cancelar", exact: true }).click();
+    await add.waitFor({ state: "detached" });
   });
 
   it("creates a queue with its hours and keeps the dialog open to build the menu", async () => {

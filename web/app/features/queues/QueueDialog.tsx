@@ -26,6 +26,9 @@ import type { NamedRef, QueueDetail, QueueOptionNode, QueuePayload, QueueRow } f
 import { useQueueDialogContext } from "./useQueueDialogContext";
 import "./texts";
 
+/** Conflicts the API answers about one input: shown under it. */
+const CODE_FIELDS: Record<string, string> = { ERR_QUEUE_COLOR_ALREADY_EXISTS: "color", ERR_QUEUE_NAME_ALREADY_EXISTS: "name" };
+
 /** The inputs of the form, for the server's field errors (others go to a toast). */
 const isFormField = (name: string) =>
   ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage", "integrationId", "promptId"].includes(name) || name.startsWith("schedules[");
@@ -187,7 +190,7 @@ function QueueForm({
       promptId: idText(queue?.promptId),
     },
     fields: isFormField,
-    codeFields: { ERR_QUEUE_COLOR_ALREADY_EXISTS: "color", ERR_QUEUE_NAME_ALREADY_EXISTS: "name" },
+    codeFields: CODE_FIELDS,
     messages: QUEUE_FORM_MESSAGES,
     async save(value) {
       const payload: QueuePayload = {
@@ -205,7 +208,10 @@ function QueueForm({
       try {
         saved = queue ? await updateQueue(queue.id, payload) : await createQueue(payload);
       } catch (err) {
-        if (err instanceof ApiError) showErrorsOf(Object.keys(err.fields), false);
+        if (err instanceof ApiError) {
+          const codeField = err.code ? CODE_FIELDS[err.code] : undefined;
+          showErrorsOf(codeField ? [codeField, ...Object.keys(err.fields)] : Object.keys(err.fields), false);
+        }
         throw err;
       }
       // The attachment is a separate call once the queue exists (spec 002: media-upload after save).
