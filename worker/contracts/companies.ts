@@ -3,6 +3,7 @@ import { platformId } from "./ids";
 import { patchOf } from "./patch";
 import { emailField, passwordField } from "./users";
 import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
+import { weekdayHours } from "./serviceHours";
 
 /** Billing recurrences; the due date moves forward by 1, 2, 3, 6 or 12 months. */
 export const COMPANY_RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
@@ -94,18 +95,8 @@ export const updateCompanyInput = patchOf({
 });
 export type UpdateCompanyInput = z.infer<typeof updateCompanyInput>;
 
-export const WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-const time = z.string({ error: "Must be a time HH:MM" }).regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, "Must be a time HH:MM");
-
 /** Service hours of one weekday; both times empty means closed that day. */
-export const weekdaySchedule = z
-  .object({
-    weekday: requiredString().trim().min(1, REQUIRED).max(30, TOO_LONG),
-    weekdayEn: z.enum(WEEKDAYS_EN, { error: "Must be an English weekday" }),
-    startTime: time,
-    endTime: time,
-  })
-  .refine((d) => (d.startTime === "") === (d.endTime === ""), { message: "Give both times or neither", path: ["endTime"] });
+export const weekdaySchedule = weekdayHours();
 
 /** PUT /api/companies/:id/schedules: the seven weekdays, each once. */
 export const updateSchedulesInput = z.object({

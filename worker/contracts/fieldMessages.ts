@@ -13,8 +13,19 @@ export const NOT_TEXT = "Must be text";
 export const TOO_SHORT = "Too Short!";
 export const TOO_LONG = "Too Long!";
 export const INVALID_EMAIL = "Invalid email";
+/** Service hours (a company's, a queue's): a time that is not HH:MM, and a day with one time only. */
+export const INVALID_TIME = "Must be a time HH:MM";
+export const BOTH_TIMES = "Give both times or neither";
 
-export const FIELD_MESSAGES = { required: REQUIRED, notText: NOT_TEXT, tooShort: TOO_SHORT, tooLong: TOO_LONG, invalidEmail: INVALID_EMAIL } as const;
+export const FIELD_MESSAGES = {
+  required: REQUIRED,
+  notText: NOT_TEXT,
+  tooShort: TOO_SHORT,
+  tooLong: TOO_LONG,
+  invalidEmail: INVALID_EMAIL,
+  invalidTime: INVALID_TIME,
+  bothTimes: BOTH_TIMES,
+} as const;
 export type FieldMessageName = keyof typeof FIELD_MESSAGES;
 
 /** `error` for a value that must be given: "Required" when absent (or null), `other` when of another kind. */

@@ -4,12 +4,10 @@ import { patchOf } from "./patch";
 import type { WeekdaySchedule } from "./companies";
 import { MAX_MEDIA_BYTES, MAX_MESSAGE_BODY } from "./messages";
 import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
+import { weekdayHours, WEEKDAYS_EN } from "./serviceHours";
 
 /** Greeting and option attachments are sent to contacts over WhatsApp: its 16 MB media limit, its types. */
 export const MAX_QUEUE_MEDIA_BYTES = MAX_MEDIA_BYTES;
-
-/** The English weekday keys (as contracts/companies has them; that module pulls the DB schema in, so the browser cannot import it). */
-const WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
 /** One weekday's service hours of a queue (the company schedule's shape, with a known weekday). */
 export type QueueSchedule = WeekdaySchedule & { weekdayEn: (typeof WEEKDAYS_EN)[number] };
@@ -43,23 +41,14 @@ const orderQueue = z
   .nullable();
 const refId = platformId().nullable();
 
-const time = z.string({ error: "Must be a time HH:MM" }).regex(/^(?:([01]\d|2[0-3]):[0-5]\d)?$/, "Must be a time HH:MM");
-
 /**
  * Service hours of one weekday, in the company's time zone. Equal times (00:00-00:00, the spec's Sunday) or no
  * times mean closed that day; an end before the start runs past midnight (22:00-06:00), as the chatbot reads it.
  */
-export const queueSchedule = z
-  .object({
-    weekday: requiredText().trim().min(1, REQUIRED).max(30, TOO_LONG),
-    weekdayEn: z.enum(WEEKDAYS_EN, { error: "Must be an English weekday" }),
-    startTime: time,
-    endTime: time,
-  })
-  .refine((d) => (d.startTime === "") === (d.endTime === ""), { message: "Give both times or neither", path: ["endTime"] });
+export const queueSchedule = weekdayHours();
 
 /** The week: each weekday at most once (days left out have no service hours). */
-const schedules = z
+export const queueSchedules = z
   .array(queueSchedule, { error: "Must be a list of weekdays" })
   .max(7, "At most the seven weekdays")
   .refine((list) => new Set(list.map((d) => d.weekdayEn)).size === list.length, "Each weekday once");
@@ -70,7 +59,7 @@ export const createQueueInput = z.object({
   orderQueue: orderQueue.default(null),
   greetingMessage: message.default(""),
   outOfHoursMessage: message.default(""),
-  schedules: schedules.default(() => DEFAULT_QUEUE_SCHEDULES.map((d) => ({ ...d }))),
+  schedules: queueSchedules.default(() => DEFAULT_QUEUE_SCHEDULES.map((d) => ({ ...d }))),
   /** Must be one of the company's integrations / prompts (404 otherwise); null for none. */
   integrationId: refId.default(null),
   promptId: refId.default(null),
@@ -84,7 +73,7 @@ export const updateQueueInput = patchOf({
   orderQueue: orderQueue.optional(),
   greetingMessage: message.optional(),
   outOfHoursMessage: message.optional(),
-  schedules: schedules.optional(),
+  schedules: queueSchedules.optional(),
   integrationId: refId.optional(),
   promptId: refId.optional(),
 });

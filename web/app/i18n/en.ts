@@ -161,6 +161,7 @@ export const en: Translations = {
     invalidEmail: "Invalid email",
     invalid: "Invalid value",
     invalidTime: "Use the HH:MM format",
+    bothTimes: "Give both times or neither",
   },
   toasts: {
     saved: "Operation completed successfully!",

@@ -161,6 +161,7 @@ export const es: Translations = {
     invalidEmail: "Correo inválido",
     invalid: "Valor inválido",
     invalidTime: "Use el formato HH:MM",
+    bothTimes: "Indique el inicio y el fin, o ninguno de los dos",
   },
   toasts: {
     saved: "¡Operación realizada con éxito!",

@@ -168,6 +168,7 @@ export const ptBR = {
     invalidEmail: "Email inválido",
     invalid: "Valor inválido",
     invalidTime: "Use o formato HH:MM",
+    bothTimes: "Informe o início e o fim, ou nenhum dos dois",
   },
   toasts: {
     saved: "Operação realizada com sucesso!",

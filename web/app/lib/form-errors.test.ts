@@ -40,6 +40,13 @@ describe("the one map of field messages", () => {
     expect(fieldErrorsFrom(answer, pt, ["name"], {}, {}, () => TAG_FORM_MESSAGES.name)).toEqual({ name: ["Mensagem muito curta"] });
   });
 
+  it("shows a field's own text for the contract's other messages of it, and the hours' messages in the user's language", () => {
+    expect(fieldMessage("Must be 0 or more", pt, { other: "queues.validation.order" })).toBe(ptBR.queues.validation.order);
+    expect(fieldMessage("Too Long!", pt, { other: "queues.validation.order" })).toBe(ptBR.validation.tooLong);
+    expect(fieldMessage("Must be a time HH:MM", i18n.getFixedT("en"))).toBe(en.validation.invalidTime);
+    expect(fieldMessage("Give both times or neither", pt)).toBe(ptBR.validation.bothTimes);
+  });
+
   it("reads an absent value as required", () => {
     const submission = translateSubmission(parseWithZod(new FormData(), { schema: z.object({ name: createTagInput.shape.name }) }), pt);
     expect("error" in submission && submission.error?.name).toEqual(["Obrigatório"]);

@@ -8,8 +8,11 @@ export function conformName(path: string): string {
   return path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 }
 
-/** Translation keys a form may set for the vocabulary's messages, where its spec has a text of its own. */
-export type FieldMessageOverrides = Partial<Record<FieldMessageName, string>>;
+/**
+ * Translation keys a form may set for the vocabulary's messages, where its spec has a text of its own, and for
+ * `other`: the field's text for the contract's messages outside the vocabulary (a number's range, a format).
+ */
+export type FieldMessageOverrides = Partial<Record<FieldMessageName | "other", string>>;
 
 /**
  * The one translated error map: each message of the contracts' vocabulary (worker/contracts/fieldMessages.ts),
@@ -21,19 +24,21 @@ const FIELD_MESSAGE_KEYS: Record<FieldMessageName, string> = {
   tooShort: "validation.tooShort",
   tooLong: "validation.tooLong",
   invalidEmail: "validation.invalidEmail",
+  invalidTime: "validation.invalidTime",
+  bothTimes: "validation.bothTimes",
 };
 const nameOf = new Map(Object.entries(FIELD_MESSAGES).map(([name, message]) => [message as string, name as FieldMessageName]));
 
 /**
  * One way for every form: a message of the vocabulary, from the page's own check or from the server, is shown in the
  * user's language (with the form's own text where it overrides one); a page's own rule gives a translation key as
- * its message; any other message reads "invalid value", never the API's English text.
+ * its message; any other message reads the field's `other` text, or "invalid value", never the API's English text.
  */
 export function fieldMessage(message: string, t: TFunction, overrides: FieldMessageOverrides = {}): string {
   // "Too Long! (max 4096)" is the vocabulary's "Too Long!" with its limit (tooLongAt).
   const name = nameOf.get(message.replace(/ \(max \d+\)$/, ""));
   if (name) return t(overrides[name] ?? FIELD_MESSAGE_KEYS[name]);
-  return t(message, { defaultValue: t("validation.invalid") });
+  return t(message, { defaultValue: t(overrides.other ?? "validation.invalid") });
 }
 
 /**

@@ -1,8 +1,10 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useInputControl } from "@conform-to/react";
 import { Info } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { AttachmentInput } from "../../components/form/AttachmentInput";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
@@ -11,23 +13,25 @@ import { Skeleton } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { ApiError } from "../../lib/api";
 import { errorMessage, toastError } from "../../lib/errors";
-import { fieldErrorsFrom, fieldMessage } from "../../lib/form-errors";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
-import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
 import { ColorField } from "../tags/ColorField";
 import { DEFAULT_TAG_COLOR } from "../tags/colors";
 import { createQueue, deleteQueueMedia, getQueue, updateQueue, uploadQueueMedia } from "./api";
-import { attachmentChangeChecker, uploadName } from "./media";
+import { refusedMedia, uploadName } from "./media";
 import { OptionsEditor } from "./OptionsEditor";
-import { queueFormSchema } from "./schema";
-import { scheduleErrors, SchedulesEditor, withAllWeekdays, type ScheduleErrors } from "./SchedulesEditor";
+import { NONE, QUEUE_FORM_MESSAGES, queueFormSchema } from "./schema";
+import { SchedulesEditor, withAllWeekdays } from "./SchedulesEditor";
 import type { NamedRef, QueueDetail, QueueOptionNode, QueuePayload, QueueRow } from "./types";
 import { useQueueDialogContext } from "./useQueueDialogContext";
 import "./texts";
 
-const isFormField = (name: string) => ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage"].includes(name);
-const NONE = "none";
+/** Conflicts the API answers about one input: shown under it. */
+const CODE_FIELDS: Record<string, string> = { ERR_QUEUE_COLOR_ALREADY_EXISTS: "color", ERR_QUEUE_NAME_ALREADY_EXISTS: "name" };
+
+/** The inputs of the form, for the server's field errors (others go to a toast). */
+const isFormField = (name: string) =>
+  ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage", "integrationId", "promptId"].includes(name) || name.startsWith("schedules[");
 
 type Context = ReturnType<typeof useQueueDialogContext>;
 
@@ -168,26 +172,12 @@ function QueueForm({
 }) {
   const { t } = useTranslation();
   const { schedulesEnabled, integrations, prompts } = context;
-  const schema = useMemo(() => queueFormSchema(t), [t]);
   const [tab, setTab] = useState("data");
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [color, setColor] = useState(queue?.color ?? DEFAULT_TAG_COLOR);
-  const [days, setDays] = useState(() => withAllWeekdays(queue?.schedules ?? []));
-  const [daysTouched, setDaysTouched] = useState(false);
-  const [dayErrors, setDayErrors] = useState<ScheduleErrors>({});
-  const [integrationId, setIntegrationId] = useState<number | null>(queue?.integrationId ?? null);
-  const [promptId, setPromptId] = useState<number | null>(queue?.promptId ?? null);
-  const [linkErrors, setLinkErrors] = useState<{ integrationId?: string; promptId?: string }>({});
-  const [attachment, setAttachment] = useState<AttachmentChange>({ kind: "keep" });
-  const [attachmentError, setAttachmentError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  /** Set by "save and add options" just before it submits. */
-  const stayOpen = useRef(false);
   const activeTab = schedulesEnabled ? tab : "data";
 
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useContractForm({
     id: `queue-form-${queue?.id ?? "new"}`,
-    lastResult,
+    schema: queueFormSchema,
     // As the inputs hold them (text), so that a field typed back to what it was is no longer dirty.
     defaultValue: {
       name: queue?.name ?? "",
@@ -195,99 +185,83 @@ function QueueForm({
       color: queue?.color ?? DEFAULT_TAG_COLOR,
       greetingMessage: queue?.greetingMessage ?? "",
       outOfHoursMessage: queue?.outOfHoursMessage ?? "",
+      schedules: withAllWeekdays(queue?.schedules ?? []),
+      integrationId: idText(queue?.integrationId),
+      promptId: idText(queue?.promptId),
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      const keepOpen = stayOpen.current;
-      stayOpen.current = false;
-      if (submission?.status !== "success") return;
-      const sendDays = schedulesEnabled && (daysTouched || !queue);
-      if (sendDays) {
-        const errors = scheduleErrors(days, t("queues.schedules.invalid"));
-        setDayErrors(errors);
-        if (Object.keys(errors).length > 0) {
-          setTab("schedules");
-          toast.error(t("queues.schedules.fixErrors"));
-          return;
-        }
-      }
-      const value = submission.value;
+    fields: isFormField,
+    codeFields: CODE_FIELDS,
+    messages: QUEUE_FORM_MESSAGES,
+    async save(value) {
       const payload: QueuePayload = {
         name: value.name,
         color: value.color,
-        orderQueue: value.orderQueue ?? null,
-        greetingMessage: value.greetingMessage ?? "",
-        outOfHoursMessage: value.outOfHoursMessage ?? "",
+        orderQueue: value.orderQueue,
+        greetingMessage: value.greetingMessage,
+        outOfHoursMessage: value.outOfHoursMessage,
       };
       // Sent only when edited (spec 002: hours are kept in the dialog until the queue is saved).
-      if (sendDays) payload.schedules = days;
-      if (integrations) payload.integrationId = integrationId;
-      if (prompts) payload.promptId = promptId;
-
-      setSaving(true);
+      if (schedulesEnabled && (hoursEdited || !queue)) payload.schedules = value.schedules;
+      if (integrations) payload.integrationId = value.integrationId;
+      if (prompts) payload.promptId = value.promptId;
       let saved: QueueDetail;
       try {
         saved = queue ? await updateQueue(queue.id, payload) : await createQueue(payload);
       } catch (err) {
-        setSaving(false);
-        showSaveError(err, (fieldErrors) => setLastResult(submission.reply({ fieldErrors })));
-        return;
+        if (err instanceof ApiError) {
+          const codeField = err.code ? CODE_FIELDS[err.code] : undefined;
+          showErrorsOf(codeField ? [codeField, ...Object.keys(err.fields)] : Object.keys(err.fields), false);
+        }
+        throw err;
       }
       // The attachment is a separate call once the queue exists (spec 002: media-upload after save).
       try {
-        if (attachment.kind === "replace") saved = await uploadQueueMedia(saved.id, attachment.file, uploadName(attachment.file));
-        else if (attachment.kind === "remove" && saved.mediaName) saved = await deleteQueueMedia(saved.id);
+        if (value.attachment) saved = await uploadQueueMedia(saved.id, value.attachment, uploadName(value.attachment));
+        else if (value.removeAttachment && saved.mediaName) saved = await deleteQueueMedia(saved.id);
         toast.success(t("queues.saved"));
       } catch (err) {
         toast.error(t("queues.attachmentFailed", { reason: errorMessage(err, t) }));
-      } finally {
-        setSaving(false);
       }
       const { options: _options, ...row } = saved;
       onSaved(row);
-      if (!queue && keepOpen && onCreatedAndKept) onCreatedAndKept(saved);
+      if (!queue && value.keepOpen && onCreatedAndKept) onCreatedAndKept(saved);
       else onClose();
     },
   });
+  const integration = useInputControl(fields.integrationId);
+  const prompt = useInputControl(fields.promptId);
+  const color = useInputControl(fields.color);
 
-  /** Server errors go under their inputs (on whichever tab holds them); anything else is a toast. */
-  function showSaveError(err: unknown, showFieldErrors: (fieldErrors: Record<string, string[]>) => void) {
-    const fieldErrors = fieldErrorsFrom(err, t, isFormField, { ERR_QUEUE_COLOR_ALREADY_EXISTS: "color", ERR_QUEUE_NAME_ALREADY_EXISTS: "name" });
-    const serverFields = err instanceof ApiError ? err.fields : {};
-    const days: ScheduleErrors = {};
-    for (const [path, message] of Object.entries(serverFields)) {
-      const match = /^schedules\.(\d+)\.(startTime|endTime)$/.exec(path);
-      if (match) days[`${match[1]}.${match[2]}`] = fieldMessage(message, t);
-    }
-    const translated = (message: string | undefined) => (message ? fieldMessage(message, t) : undefined);
-    const links = { integrationId: translated(serverFields.integrationId), promptId: translated(serverFields.promptId) };
-    if (fieldErrors) showFieldErrors(fieldErrors);
-    setDayErrors(days);
-    setLinkErrors(links);
-    if (fieldErrors || links.integrationId || links.promptId) setTab("data");
-    else if (Object.keys(days).length > 0) setTab("schedules");
-    else toastError(err);
-  }
-
+  const hoursEdited = fields.schedules.getFieldList().some((day) => {
+    const { startTime, endTime } = day.getFieldset();
+    return startTime.dirty || endTime.dirty;
+  });
   // The options are saved as they are edited: once the queue's own fields are as loaded, there is nothing to cancel.
   const unsaved =
     (["name", "orderQueue", "color", "greetingMessage", "outOfHoursMessage"] as const).some((name) => fields[name].dirty) ||
-    daysTouched ||
-    attachment.kind !== "keep" ||
-    integrationId !== (queue?.integrationId ?? null) ||
-    promptId !== (queue?.promptId ?? null);
+    hoursEdited ||
+    fields.attachment.value instanceof File ||
+    fields.removeAttachment.value === "on" ||
+    (integration.value ?? "") !== idText(queue?.integrationId) ||
+    (prompt.value ?? "") !== idText(queue?.promptId);
 
-  // Client-side errors are on the data tab: show it when a submit finds some.
-  const hasErrors = Object.values(form.allErrors).some((e) => e.length > 0);
-  useEffect(() => {
-    if (hasErrors) setTab("data");
-  }, [hasErrors]);
+  /** Errors are shown on their tab: the data tab's first (a submit with errors, a failed save), then the hours'. */
+  const showErrorsOf = (names: string[], onSubmit: boolean) => {
+    if (names.some((name) => !name.startsWith("schedules"))) setTab("data");
+    else if (names.length > 0) {
+      setTab("schedules");
+      if (onSubmit) toast.error(t("queues.schedules.fixErrors"));
+    }
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // The same check the form runs (the contract's), read here to choose the tab before it shows its errors.
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema: queueFormSchema });
+    if (submission.status === "error") showErrorsOf(Object.keys(submission.error ?? {}).filter((name) => submission.error?.[name]?.length), true);
+    form.onSubmit(event);
+  };
 
   // What the chatbot does in this queue once a prompt or an integration takes the conversation (runChatbot).
-  const handOff = promptId !== null ? t("queues.dialog.promptOnHint") : integrationId !== null ? t("queues.dialog.integrationOnHint") : null;
+  const handOff = prompt.value ? t("queues.dialog.promptOnHint") : integration.value ? t("queues.dialog.integrationOnHint") : null;
 
   const nameError = fields.name.errors?.[0];
   const colorError = fields.color.errors?.[0];
@@ -304,9 +278,9 @@ function QueueForm({
         </TabsList>
       </div>
       <DialogBody className="pt-0">
-        {/* Both tabs stay mounted: the form reads its inputs from the page when it is submitted. */}
+        {/* Both tabs stay mounted: the hours' inputs belong to the form (form={form.id}) from the other tab. */}
         <TabsContent value="data" forceMount className="flex flex-col gap-6 data-[state=inactive]:hidden">
-          <form id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
+          <form id={form.id} onSubmit={submit} noValidate className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
               <Field id={fields.name.id} label={t("queues.dialog.name")} error={nameError}>
                 <Input
@@ -342,8 +316,8 @@ function QueueForm({
               <ColorField
                 id={fields.color.id}
                 name={fields.color.name}
-                value={color}
-                onChange={setColor}
+                value={color.value ?? ""}
+                onChange={color.change}
                 invalid={!!colorError}
                 describedBy={colorError ? `${fields.color.id}-error` : undefined}
               />
@@ -382,27 +356,25 @@ function QueueForm({
                 aria-describedby={describedBy(fields.outOfHoursMessage.id, outOfHoursError, t("queues.dialog.outOfHoursHint"))}
               />
             </Field>
-            <AttachmentField
+            <AttachmentInput
+              file={fields.attachment}
+              remove={fields.removeAttachment}
               current={queue?.mediaName ? { name: queue.mediaName, url: queue.mediaPath } : null}
-              change={attachment}
-              onChange={attachmentChangeChecker(t, setAttachment, setAttachmentError)}
-              error={attachmentError}
-              onError={setAttachmentError}
+              refuse={refusedMedia(t)}
             />
             {integrations || prompts ? (
               <div className="grid gap-4 sm:grid-cols-2">
                 {integrations ? (
-                  <LinkSelect id="queue-integration" label={t("queues.dialog.integration")} items={integrations} value={integrationId} onChange={setIntegrationId} error={linkErrors.integrationId} />
+                  <LinkSelect id="queue-integration" label={t("queues.dialog.integration")} items={integrations} control={integration} error={fields.integrationId.errors?.[0]} />
                 ) : null}
                 {prompts ? (
                   <LinkSelect
                     id="queue-prompt"
                     label={t("queues.dialog.prompt")}
                     items={prompts}
-                    value={promptId}
-                    onChange={setPromptId}
-                    error={linkErrors.promptId}
-                    hint={promptId === null ? t("queues.dialog.promptHint") : undefined}
+                    control={prompt}
+                    error={fields.promptId.errors?.[0]}
+                    hint={prompt.value ? undefined : t("queues.dialog.promptHint")}
                   />
                 ) : null}
               </div>
@@ -420,7 +392,8 @@ function QueueForm({
             ) : (
               <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-line-strong px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
                 <p className="text-sm text-muted">{t("queues.options.saveFirst")}</p>
-                <Button type="submit" form={form.id} variant="outline" size="sm" onClick={() => (stayOpen.current = true)} disabled={saving}>
+                {/* Its value goes with the form (keepOpen): the dialog stays open on the new queue to build its menu. */}
+                <Button type="submit" form={form.id} name={fields.keepOpen.name} value="on" variant="outline" size="sm" disabled={saving}>
                   {t("queues.options.saveAndAdd")}
                 </Button>
               </div>
@@ -429,14 +402,7 @@ function QueueForm({
         </TabsContent>
         {schedulesEnabled ? (
           <TabsContent value="schedules" forceMount className="data-[state=inactive]:hidden">
-            <SchedulesEditor
-              days={days}
-              errors={dayErrors}
-              onChange={(next) => {
-                setDays(next);
-                setDaysTouched(true);
-              }}
-            />
+            <SchedulesEditor meta={fields.schedules} formId={form.id} of="queue" />
           </TabsContent>
         ) : null}
       </DialogBody>
@@ -452,8 +418,11 @@ function QueueForm({
   );
 }
 
+/** An id as its select holds it: its text, or empty for none. */
+const idText = (id: number | null | undefined) => (id == null ? "" : String(id));
+
 /**
- * An integration or prompt select. The lists come from their own pages' API.
+ * An integration or prompt select, a conform control (empty: none). The lists come from their own pages' API.
  * GET /prompt and GET /queueIntegration answer (issue 15), so each select shows where the plan has the feature;
  * listLinkable answers null otherwise and that select stays hidden (a queue keeps whatever link it already has).
  */
@@ -461,16 +430,14 @@ function LinkSelect({
   id,
   label,
   items,
-  value,
-  onChange,
+  control,
   error,
   hint,
 }: {
   id: string;
   label: string;
   items: NamedRef[];
-  value: number | null;
-  onChange: (value: number | null) => void;
+  control: { value: string | undefined; change: (value: string) => void };
   error?: string;
   hint?: string;
 }) {
@@ -479,8 +446,8 @@ function LinkSelect({
     <Field id={id} label={label} error={error} hint={error ? undefined : hint}>
       <Select
         id={id}
-        value={value === null ? NONE : String(value)}
-        onValueChange={(v) => onChange(v === NONE ? null : Number(v))}
+        value={control.value || NONE}
+        onValueChange={(v) => control.change(v === NONE ? "" : v)}
         options={[{ value: NONE, label: t("queues.dialog.none") }, ...items.map((i) => ({ value: String(i.id), label: i.name }))]}
         invalid={!!error}
         aria-describedby={describedBy(id, error, hint)}

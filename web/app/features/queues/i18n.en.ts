@@ -43,7 +43,6 @@ export const en: typeof ptBR = {
     startOf: "{{weekday}} start",
     endOf: "{{weekday}} end",
     closed: "No service",
-    invalid: "Use the HH:MM format",
     overnight: "Until the next day",
     fixErrors: "Fix the service hours before saving.",
   },

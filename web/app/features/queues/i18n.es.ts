@@ -43,7 +43,6 @@ export const es: typeof ptBR = {
     startOf: "Inicio del {{weekday}}",
     endOf: "Fin del {{weekday}}",
     closed: "Sin atención",
-    invalid: "Use el formato HH:MM",
     overnight: "Hasta el día siguiente",
     fixErrors: "Corrija los horarios antes de guardar.",
   },

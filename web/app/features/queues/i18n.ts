@@ -41,7 +41,6 @@ const ptBR = {
     startOf: "Início de {{weekday}}",
     endOf: "Fim de {{weekday}}",
     closed: "Sem atendimento",
-    invalid: "Use o formato HH:MM",
     overnight: "Até o dia seguinte",
     fixErrors: "Corrija os horários antes de salvar.",
   },

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { WeekdaySchedule } from "../../../../worker/contracts/companies";
+import { hoursTime, weekdayHours } from "../../../../worker/contracts/serviceHours";
 
 /** The seven weekdays of the company hours, in the order the spec's Horários tab lists them. */
 export const WEEKDAYS = [
@@ -25,9 +27,8 @@ export function maskTime(input: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
 }
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Empty is allowed (a day without service); anything else must be a real HH:MM. */
-export function isValidTime(value: string): boolean {
-  return value === "" || TIME.test(value);
-}
+/**
+ * The week as a form holds it, with the API's rules for each day (contracts/serviceHours: HH:MM, both times or
+ * neither); an empty input arrives absent, and is an empty time (a day without service).
+ */
+export const weekSchema = z.array(weekdayHours(hoursTime.default("")));
