@@ -9,6 +9,8 @@ export const outboundJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("send"), companyId: z.number(), messageId: z.number(), typingMs: z.number().int().min(0).max(10_000).optional() }),
   z.object({ kind: z.literal("edit"), companyId: z.number(), messageId: z.number() }),
   z.object({ kind: z.literal("delete"), companyId: z.number(), messageId: z.number() }),
+  /** The contact's message `messageId`, and those before it, read by an agent: the blue ticks (Cloud API connections). */
+  z.object({ kind: z.literal("read"), companyId: z.number(), messageId: z.number() }),
   /** The AI assistant's turn after the contact's message `messageId` on a ticket (worker/jobs/assistant.ts). */
   z.object({ kind: z.literal("assistant"), companyId: z.number(), ticketId: z.number(), messageId: z.number() }),
   /** A queue integration's (n8n, webhook) call for the contact's message `messageId` (worker/jobs/integration.ts). */

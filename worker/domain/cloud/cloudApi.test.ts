@@ -259,6 +259,19 @@ describe("an agent answers on a Cloud API number", () => {
     expect(row.ack).toBe(3);
   });
 
+  it("tells Meta the customer's message was read when the agent opens the conversation (blue ticks)", async () => {
+    const { team, ticketId } = await conversation();
+    const jobs: OutboundJob[] = [];
+    const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job) => void jobs.push(job as OutboundJob));
+    const opened = await call("GET", `/api/messages/${ticketId}`, { token: team.agent.token });
+    send.mockRestore();
+    expect(opened.status).toBe(200);
+    expect(jobs).toEqual([expect.objectContaining({ kind: "read" })]);
+    await deliver(jobs);
+    const [customerMessage] = await messagesOf(team.company.id);
+    expect(graph.reads).toEqual([expect.objectContaining({ messageId: customerMessage!.wid })]);
+  });
+
   it("shows Meta's 131047 on the message when the customer's 24-hour window has closed", async () => {
     const { team, number, customer, ticketId } = await conversation();
     graph.lastInbound.set(`${number.phoneNumberId}:${customer.waId}`, Date.now() - 25 * 60 * 60 * 1000);

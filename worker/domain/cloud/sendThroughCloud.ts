@@ -44,6 +44,14 @@ function mediaKindOf(mediaType: string, mimetype: string): "image" | "video" | "
  * connection for an admin to fix.
  */
 export async function sendThroughCloud(ctx: SystemCtx, job: DeliveryJob, row: CloudDelivery, quotedWid: string | undefined) {
+  if (job.kind === "read") {
+    await (await clientOf(ctx, row)).markRead(row.wid).catch((err: unknown) => {
+      // Blue ticks are a courtesy: only Meta's own trouble is worth another try.
+      if (err instanceof CloudApiError && err.transient) throw new AppError("ERR_WAPP_RATE_LIMITED", err.message);
+      console.warn("cloud read receipt refused", { messageId: row.id, error: String(err) });
+    });
+    return;
+  }
   if (job.kind !== "send" || row.ack >= 1) return;
   const client = await clientOf(ctx, row);
   let wamid: string;

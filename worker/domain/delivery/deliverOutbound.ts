@@ -97,6 +97,9 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
     case "delete":
       await host.delete({ ...target, id: row.wid });
       return;
+    // The session host's connections send read receipts as the phone does.
+    case "read":
+      return;
   }
 }
 

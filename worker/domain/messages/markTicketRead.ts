@@ -1,5 +1,6 @@
-import { and, eq, gt } from "drizzle-orm";
-import { messages, tickets } from "../../db/tenant";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { messages, tickets, whatsapps } from "../../db/tenant";
+import { enqueueOutbound } from "./enqueueOutbound";
 import type { AnyCtx, Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 
@@ -19,6 +20,7 @@ export async function markTicketRead({ ctx, input }: { ctx: Ctx; input: { ticket
     ctx.db.update(tickets).set({ unreadMessages: 0, updatedAt: ticket.updatedAt }).where(eq(tickets.id, ticket.id)),
     markMessagesRead(ctx, ticket.id),
   ]);
+  await sendReadReceipt(ctx, ticket);
   const scope = scopeOf(ticket);
   await ctx.hub.publish([
     {
@@ -27,6 +29,25 @@ export async function markTicketRead({ ctx, input }: { ctx: Ctx; input: { ticket
     },
   ]);
   return { changed: true };
+}
+
+/**
+ * On a Cloud API connection the customer sees blue ticks when an agent opens the conversation: Meta is told the
+ * newest message the contact wrote was read (that marks the earlier ones too). WhatsApp Web connections read as
+ * the phone does.
+ */
+async function sendReadReceipt(ctx: Ctx, ticket: { id: number; whatsappId: number | null }) {
+  if (ticket.whatsappId === null) return;
+  const connection = await ctx.db.select({ channel: whatsapps.channel }).from(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, ticket.whatsappId))).get();
+  if (connection?.channel !== "cloud") return;
+  const newest = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, ticket.id), eq(messages.fromMe, false)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .get();
+  if (newest) await enqueueOutbound(ctx, { kind: "read", companyId: ctx.companyId, messageId: newest.id });
 }
 
 /** The ticket's unread messages marked read (unawaited, for the batch that clears its count). */
