@@ -72,6 +72,8 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await screenshot(page, "platform-create-company-desktop-light");
     await page.getByRole("button", { name: "Cadastrar empresa" }).click();
     await expect.poll(() => page.getByText("Empresa cadastrada.").first().isVisible()).toBe(true);
+    // The form starts over for the next company.
+    await expect.poll(() => page.getByLabel("Nome", { exact: true }).inputValue()).toBe("");
 
     // Empresas: found by the search, on the new plan; the plan in use cannot be deleted.
     await openTab(page, "Empresas");
@@ -97,6 +99,21 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await expect.poll(() => companyRow.innerText()).toContain(target);
     await expectAccessible(page, "settings-companies");
     await screenshot(page, "platform-companies-desktop-light");
+
+    // Editar: the dialog shows the company; a blank name is refused under the field; a new phone is saved.
+    await page.getByRole("button", { name: `Editar ${COMPANY}` }).click();
+    const edit = page.getByRole("dialog", { name: "Editar empresa" });
+    await expect.poll(() => edit.getByLabel("Nome", { exact: true }).inputValue()).toBe(COMPANY);
+    expect(await edit.getByRole("combobox", { name: "Plano" }).innerText()).toContain(PLAN);
+    await edit.getByLabel("Nome", { exact: true }).fill("");
+    await edit.getByRole("button", { name: "Salvar" }).click();
+    await expect.poll(() => edit.getByText("Obrigatório").isVisible()).toBe(true);
+    await edit.getByLabel("Nome", { exact: true }).fill(COMPANY);
+    await edit.getByLabel("Telefone").fill("(19) 3232-1000");
+    await edit.getByRole("button", { name: "Salvar" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    const saved = (await (await page.request.get(`/api/companies?searchParam=${stamp}`)).json()) as { companies: { name: string; phone: string; planId: number; status: boolean }[] };
+    expect(saved.companies.find((c) => c.name === COMPANY)).toMatchObject({ phone: "(19) 3232-1000", status: true });
 
     await openTab(page, "Planos");
     await page.getByRole("button", { name: `Excluir ${PLAN}` }).click();
