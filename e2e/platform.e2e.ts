@@ -159,6 +159,24 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await expectAccessible(page, "settings-platform");
     await screenshot(page, "platform-settings-desktop-light");
 
+    // Pix: the catalogue's rules refuse a URL that is not one, under its field; the receiver's city is saved.
+    const settingsNow = async () => (await (await page.request.get("/api/settings")).json()) as { key: string; value: string }[];
+    const cityBefore = (await settingsNow()).find((s) => s.key === "pixMerchantCity")?.value ?? "";
+    const apiUrl = page.getByRole("textbox", { name: "URL da API Pix do PSP" });
+    const urlBefore = await apiUrl.inputValue();
+    await apiUrl.fill("sem url");
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect.poll(() => page.getByText("Valor inválido").isVisible()).toBe(true);
+    await apiUrl.fill(urlBefore);
+    await page.getByRole("textbox", { name: "Cidade do recebedor" }).fill("Campinas");
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect.poll(() => page.getByText("Operação atualizada com sucesso.").first().isVisible()).toBe(true);
+    await expect.poll(async () => (await settingsNow()).find((s) => s.key === "pixMerchantCity")?.value).toBe("Campinas");
+    // Put back as it was (the checkout journey below shows this receiver's Pix).
+    await page.getByRole("textbox", { name: "Cidade do recebedor" }).fill(cityBefore);
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect.poll(async () => (await settingsNow()).find((s) => s.key === "pixMerchantCity")?.value ?? "").toBe(cityBefore);
+
     // /helps: the card opens the player.
     await page.goto("/helps");
     await hydrated(page);
