@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
+import { useForm, useInputControl } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CircleAlert, Lock } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import "../../features/account/texts";
 import { maskPhone, signupFormSchema } from "../../features/account/schema";
@@ -51,7 +50,6 @@ export default function Signup() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [phone, setPhone] = useState("");
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { planId: plans.length === 1 ? String(plans[0]!.id) : undefined },
@@ -59,6 +57,8 @@ export default function Signup() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => translateSubmission(parseWithZod(formData, { schema: signupFormSchema }), t),
   });
+  // The mask rewrites what is typed: the form holds the masked text (a conform control), not the page.
+  const phone = useInputControl(fields.phone);
   const failure = actionData?.failure && !submitting ? actionData.failure : null;
   const planError = fields.planId.errors?.[0] ?? (failure?.field === "planId" ? describeErrorCode(failure.code, t) : undefined);
 
@@ -106,8 +106,8 @@ export default function Signup() {
                 inputMode="numeric"
                 autoComplete="tel-national"
                 placeholder="(99) 99999-9999"
-                value={phone}
-                onChange={(e) => setPhone(maskPhone(e.target.value))}
+                value={phone.value ?? ""}
+                onChange={(e) => phone.change(maskPhone(e.target.value))}
                 invalid={!!fields.phone.errors?.[0]}
               />
             </Field>
