@@ -58,15 +58,33 @@ describe("journey: an admin and an agent find their way around the foundation", 
     await dialog.getByLabel("Nome").fill("Joana Teste");
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Senha", { exact: true }).fill("Segredo1");
+    // A queue picked in the picker is the form's (conform's), sent with the rest.
+    const queues = dialog.getByRole("button", { name: "Filas", exact: true });
+    await queues.click();
+    const firstQueue = page.getByRole("listbox", { name: "Filas" }).getByRole("option").first();
+    const queueName = (await firstQueue.innerText()).trim();
+    await firstQueue.click();
+    await queues.click();
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => page.getByText(email).filter({ visible: true }).first().isVisible()).toBe(true);
+    const queuesOf = async () => {
+      const listed = (await (await page.request.get(`/api/users?searchParam=${encodeURIComponent(email)}`)).json()) as { users: { email: string; queues: { name: string }[] }[] };
+      return listed.users.find((u) => u.email === email)?.queues.map((q) => q.name);
+    };
+    expect(await queuesOf()).toEqual([queueName]);
 
-    // Edit: rename through the row's edit action.
+    // Edit: rename through the row's edit action, and take the queue away (the last one: none is sent, not the old list).
     await page.getByRole("button", { name: "Editar Joana Teste" }).click();
     await page.getByRole("dialog").getByLabel("Nome").fill("Joana Editada");
+    const editQueues = page.getByRole("dialog").getByRole("button", { name: "Filas", exact: true });
+    await expect.poll(() => editQueues.innerText()).toContain(queueName);
+    await editQueues.click();
+    await page.getByRole("listbox", { name: "Filas" }).getByRole("option", { name: queueName }).click();
+    await editQueues.click();
     await page.getByRole("dialog").getByRole("button", { name: /salvar/i }).click();
     await expect.poll(() => page.getByText("Joana Editada").filter({ visible: true }).first().isVisible()).toBe(true);
+    expect(await queuesOf()).toEqual([]);
     // The new user can log in with the password the admin chose.
     expect(await apiLogin(email, "Segredo1")).toEqual(expect.any(String));
     await context.close();

@@ -72,6 +72,8 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await screenshot(page, "platform-create-company-desktop-light");
     await page.getByRole("button", { name: "Cadastrar empresa" }).click();
     await expect.poll(() => page.getByText("Empresa cadastrada.").first().isVisible()).toBe(true);
+    // The form starts over for the next company.
+    await expect.poll(() => page.getByLabel("Nome", { exact: true }).inputValue()).toBe("");
 
     // Empresas: found by the search, on the new plan; the plan in use cannot be deleted.
     await openTab(page, "Empresas");
@@ -97,6 +99,21 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await expect.poll(() => companyRow.innerText()).toContain(target);
     await expectAccessible(page, "settings-companies");
     await screenshot(page, "platform-companies-desktop-light");
+
+    // Editar: the dialog shows the company; a blank name is refused under the field; a new phone is saved.
+    await page.getByRole("button", { name: `Editar ${COMPANY}` }).click();
+    const edit = page.getByRole("dialog", { name: "Editar empresa" });
+    await expect.poll(() => edit.getByLabel("Nome", { exact: true }).inputValue()).toBe(COMPANY);
+    expect(await edit.getByRole("combobox", { name: "Plano" }).innerText()).toContain(PLAN);
+    await edit.getByLabel("Nome", { exact: true }).fill("");
+    await edit.getByRole("button", { name: "Salvar" }).click();
+    await expect.poll(() => edit.getByText("Obrigatório").isVisible()).toBe(true);
+    await edit.getByLabel("Nome", { exact: true }).fill(COMPANY);
+    await edit.getByLabel("Telefone").fill("(19) 3232-1000");
+    await edit.getByRole("button", { name: "Salvar" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    const saved = (await (await page.request.get(`/api/companies?searchParam=${stamp}`)).json()) as { companies: { name: string; phone: string; planId: number; status: boolean }[] };
+    expect(saved.companies.find((c) => c.name === COMPANY)).toMatchObject({ phone: "(19) 3232-1000", status: true });
 
     await openTab(page, "Planos");
     await page.getByRole("button", { name: `Excluir ${PLAN}` }).click();
@@ -141,6 +158,24 @@ describe("journey: the super admin creates a plan, registers a company on it, up
     await openTab(page, "Plataforma");
     await expectAccessible(page, "settings-platform");
     await screenshot(page, "platform-settings-desktop-light");
+
+    // Pix: the catalogue's rules refuse a URL that is not one, under its field; the receiver's city is saved.
+    const settingsNow = async () => (await (await page.request.get("/api/settings")).json()) as { key: string; value: string }[];
+    const cityBefore = (await settingsNow()).find((s) => s.key === "pixMerchantCity")?.value ?? "";
+    const apiUrl = page.getByRole("textbox", { name: "URL da API Pix do PSP" });
+    const urlBefore = await apiUrl.inputValue();
+    await apiUrl.fill("sem url");
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect.poll(() => page.getByText("Valor inválido").isVisible()).toBe(true);
+    await apiUrl.fill(urlBefore);
+    await page.getByRole("textbox", { name: "Cidade do recebedor" }).fill("Campinas");
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect.poll(() => page.getByText("Operação atualizada com sucesso.").first().isVisible()).toBe(true);
+    await expect.poll(async () => (await settingsNow()).find((s) => s.key === "pixMerchantCity")?.value).toBe("Campinas");
+    // Put back as it was (the checkout journey below shows this receiver's Pix).
+    await page.getByRole("textbox", { name: "Cidade do recebedor" }).fill(cityBefore);
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect.poll(async () => (await settingsNow()).find((s) => s.key === "pixMerchantCity")?.value ?? "").toBe(cityBefore);
 
     // /helps: the card opens the player.
     await page.goto("/helps");

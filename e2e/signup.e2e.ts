@@ -60,6 +60,9 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
     const due = me.company?.dueDate as string | undefined;
     if (due) expect(Math.round((Date.parse(due) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000)).toBeGreaterThanOrEqual(trial - 1);
     await screenshot(page, "signup-inbox-after");
+    // The masked phone (the form's own control) reaches the company as its digits.
+    const company = await (await page.request.get(`/api/companies/${me.companyId}`)).json();
+    expect(company.phone).toBe("11987654321");
 
     // The same e-mail again is refused, and says so.
     const again = await (await newContext()).newPage();

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createTagInput } from "../../../worker/contracts/tags";
+import { PASSWORD_RULE_MESSAGE } from "../../../worker/contracts/passwordRule";
+import { passwordField } from "../../../worker/contracts/users";
 import { TAG_FORM_MESSAGES } from "../features/tags/schema";
 import { translation as en } from "../i18n/lang/en";
 import { translation as es } from "../i18n/lang/es";
@@ -45,6 +47,15 @@ describe("the one map of field messages", () => {
     expect(fieldMessage("Too Long!", pt, { other: "queues.validation.order" })).toBe(ptBR.validation.tooLong);
     expect(fieldMessage("Must be a time HH:MM", i18n.getFixedT("en"))).toBe(en.validation.invalidTime);
     expect(fieldMessage("Give both times or neither", pt)).toBe(ptBR.validation.bothTimes);
+  });
+
+  it("shows the contract's password rule in the user's language, from the page's check or the server's answer", () => {
+    const form = new FormData();
+    form.set("password", "short");
+    const submission = translateSubmission(parseWithZod(form, { schema: z.object({ password: passwordField }) }), pt);
+    expect("error" in submission && submission.error?.password).toEqual([ptBR.validation.passwordRule]);
+    const answer = new ApiError(400, "ERR_VALIDATION", "Invalid fields: password", { password: PASSWORD_RULE_MESSAGE });
+    expect(fieldErrorsFrom(answer, i18n.getFixedT("es"), ["password"])).toEqual({ password: [es.validation.passwordRule] });
   });
 
   it("reads an absent value as required", () => {

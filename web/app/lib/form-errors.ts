@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { ApiError } from "./api-error";
 import { describeErrorCode } from "./errors";
 import { FIELD_MESSAGES, type FieldMessageName } from "../../../worker/contracts/fieldMessages";
+import { PASSWORD_RULE_MESSAGE } from "../../../worker/contracts/passwordRule";
 
 /** "extraInfo.0.name" (the API's path) → "extraInfo[0].name" (conform's field name). */
 export function conformName(path: string): string {
@@ -27,6 +28,8 @@ const FIELD_MESSAGE_KEYS: Record<FieldMessageName, string> = {
   invalidTime: "validation.invalidTime",
   bothTimes: "validation.bothTimes",
 };
+/** Contract messages outside the vocabulary that a form shows in words of its own: the one password rule. */
+const CONTRACT_MESSAGE_KEYS: Record<string, string> = { [PASSWORD_RULE_MESSAGE]: "validation.passwordRule" };
 const nameOf = new Map(Object.entries(FIELD_MESSAGES).map(([name, message]) => [message as string, name as FieldMessageName]));
 
 /**
@@ -38,6 +41,7 @@ export function fieldMessage(message: string, t: TFunction, overrides: FieldMess
   // "Too Long! (max 4096)" is the vocabulary's "Too Long!" with its limit (tooLongAt).
   const name = nameOf.get(message.replace(/ \(max \d+\)$/, ""));
   if (name) return t(overrides[name] ?? FIELD_MESSAGE_KEYS[name]);
+  if (CONTRACT_MESSAGE_KEYS[message]) return t(CONTRACT_MESSAGE_KEYS[message]);
   return t(message, { defaultValue: t(overrides.other ?? "validation.invalid") });
 }
 

@@ -262,7 +262,10 @@ describe("an agent answers on a Cloud API number", () => {
   it("tells Meta the customer's message was read when the agent opens the conversation (blue ticks)", async () => {
     const { team, ticketId } = await conversation();
     const jobs: OutboundJob[] = [];
-    const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job) => void jobs.push(job as OutboundJob));
+    const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job) => {
+      jobs.push(job as OutboundJob);
+      return undefined as never;
+    });
     const opened = await call("GET", `/api/messages/${ticketId}`, { token: team.agent.token });
     send.mockRestore();
     expect(opened.status).toBe(200);

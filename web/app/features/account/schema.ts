@@ -1,42 +1,37 @@
-import type { TFunction } from "i18next";
 import { z } from "zod";
-import { newPasswordSchema } from "../../lib/password";
+import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
+import { platformIdText } from "../../../../worker/contracts/ids";
+import { forgotPasswordInput, resetPasswordInput } from "../../../../worker/contracts/passwordReset";
+import { signupInput } from "../../../../worker/contracts/signup";
+import { blankAsRequired } from "../../components/form/blankAsRequired";
 
-/** Step 1 of /forgetpsw, as the API's forgotPasswordInput, with the user's language. */
-export function forgotFormSchema(t: TFunction) {
-  const required = t("validation.required");
-  return z.object({
-    email: z.string({ error: required }).trim().min(1, required).max(254).email(t("validation.invalidEmail")),
-  });
-}
+/** Step 1 of /forgetpsw: the API's forgotPasswordInput. */
+export const forgotFormSchema = z.object({ email: blankAsRequired(forgotPasswordInput.shape.email) });
 
-/** Step 2: the API's resetPasswordInput rules plus the confirmation, which only the form has. */
-export function resetFormSchema(t: TFunction) {
-  const required = t("account.reset.required");
-  return z
-    .object({
-      email: z.string({ error: required }).trim().min(1, required).max(254).email(t("validation.invalidEmail")),
-      token: z.string({ error: required }).trim().min(1, required).max(200),
-      newPassword: newPasswordSchema(t),
-      confirmPassword: z.string({ error: required }),
-    })
-    .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: t("account.reset.mismatch") });
-}
+/** Step 2: the API's resetPasswordInput plus the confirmation, which only the form has. */
+export const resetFormSchema = z
+  .object({
+    email: blankAsRequired(resetPasswordInput.shape.email),
+    token: blankAsRequired(resetPasswordInput.shape.token),
+    newPassword: resetPasswordInput.shape.newPassword,
+    confirmPassword: z.string({ error: REQUIRED }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "account.reset.mismatch" });
 
-/** The signup form: the API's signupInput rules (spec 001 §5), with the user's language. */
-export function signupFormSchema(t: TFunction) {
-  const required = t("validation.required");
-  return z.object({
-    ownerName: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
-    name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
-    email: z.string({ error: required }).trim().min(1, required).max(254).email(t("validation.invalidEmail")),
-    // Optional (conform hands an empty input over as undefined); the API keeps its digits.
-    phone: z.string().max(20, t("validation.tooLong")).optional(),
-    password: newPasswordSchema(t),
-    planId: z.coerce.number({ error: t("account.signup.choosePlan") }).int().positive(t("account.signup.choosePlan")),
-    "cf-turnstile-response": z.string().max(4096).optional(),
-  });
-}
+/** The reset form's own text for a blank field (the new password keeps the common one). */
+export const RESET_FORM_MESSAGES = (field: string) => (field === "newPassword" ? undefined : { required: "account.reset.required" });
+
+const CHOOSE_PLAN = "account.signup.choosePlan";
+
+/**
+ * The signup form: the API's signupInput (spec 001 §5). The form's own: the person's name is asked (the API takes it
+ * as optional), the plan select's message, and the Turnstile widget's field name.
+ */
+export const signupFormSchema = signupInput.pick({ name: true, email: true, phone: true, password: true }).extend({
+  ownerName: signupInput.shape.ownerName.unwrap(),
+  planId: platformIdText(CHOOSE_PLAN, CHOOSE_PLAN),
+  "cf-turnstile-response": signupInput.shape.turnstileToken,
+});
 
 /** The phone mask (99) 99999-9999 as it is typed. */
 export function maskPhone(raw: string): string {

@@ -13,7 +13,7 @@ import { describeErrorCode, toastError } from "../../lib/errors";
 import { fieldErrorsFrom } from "../../lib/form-errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { QueueSelect } from "../users/QueueSelect";
+import { chosenQueueIds, QueueSelect, useQueueIdsControl } from "../users/QueueSelect";
 import { createConnection, getConnection, listIntegrationsIfAvailable, listPromptsIfAvailable, listQueues, updateConnection } from "./api";
 import { connectionFormSchema, LIMITS, toPayload } from "./schema";
 import { TokenSection } from "./TokenSection";
@@ -147,7 +147,6 @@ function ConnectionForm({
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   // The current default cannot be switched off (ERR_NO_OTHER_WHATSAPP): another one must be made the default.
   const lockedDefault = connection?.isDefault === true;
-  const [queueIds, setQueueIds] = useState<number[]>(connection?.queues.map((q) => q.id) ?? []);
   const [saving, setSaving] = useState(false);
 
   const asText = (v: number | null | undefined) => (v == null ? "" : String(v));
@@ -157,6 +156,7 @@ function ConnectionForm({
     defaultValue: {
       isDefault: connection?.isDefault ?? false,
       name: connection?.name ?? "",
+      queueIds: connection?.queues.map((q) => String(q.id)) ?? [],
       greetingMessage: connection?.greetingMessage ?? "",
       complationMessage: connection?.complationMessage ?? "",
       outOfHoursMessage: connection?.outOfHoursMessage ?? "",
@@ -203,6 +203,7 @@ function ConnectionForm({
     },
   });
 
+  const queueIds = useQueueIdsControl(fields.queueIds);
   const error = (name: keyof typeof fields) => fields[name].errors?.[0];
   const queueOptions = [{ value: NONE, label: t("connections.dialog.none") }, ...options.queues.map((q) => ({ value: String(q.id), label: q.name }))];
   const textarea = (name: "greetingMessage" | "complationMessage" | "outOfHoursMessage" | "ratingMessage" | "expiresInactiveMessage", hint?: ReactNode) => {
@@ -299,14 +300,14 @@ function ConnectionForm({
               {t("connections.dialog.isDefaultHint")}
             </p>
             <Field id={fields.queueIds.id} label={t("connections.dialog.queues")} error={error("queueIds")}>
-              <QueueSelect id={fields.queueIds.id} name={fields.queueIds.name} queues={options.queues} value={queueIds} onChange={setQueueIds} />
+              <QueueSelect id={fields.queueIds.id} queues={options.queues} control={queueIds} />
             </Field>
           </>,
         )}
         {section(
           t("connections.dialog.messages"),
           <>
-            {textarea("greetingMessage", queueIds.length > 1 ? t("connections.dialog.greetingHint") : undefined)}
+            {textarea("greetingMessage", chosenQueueIds(queueIds).length > 1 ? t("connections.dialog.greetingHint") : undefined)}
             <div className="grid gap-4 sm:grid-cols-2">
               {textarea("complationMessage")}
               {textarea("outOfHoursMessage")}

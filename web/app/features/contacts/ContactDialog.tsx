@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { SwitchInput } from "../../components/form/SwitchInput";
@@ -10,7 +10,7 @@ import { describedBy, Field, Input } from "../../components/ui/Input";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { createContact, updateContact } from "./api";
-import { fieldErrorsFrom } from "../../lib/form-errors";
+import { fieldErrorsFrom, translateSubmission } from "../../lib/form-errors";
 import { contactFormSchema } from "./schema";
 import type { ContactPayload, ContactRow } from "./types";
 import "./texts";
@@ -48,7 +48,6 @@ export function ContactDialog({ open, onOpenChange, contact, onSaved }: ContactD
 
 function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null; onSaved: (contact: ContactRow) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => contactFormSchema(t), [t]);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
   const [saving, setSaving] = useState(false);
 
@@ -64,7 +63,7 @@ function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => translateSubmission(parseWithZod(formData, { schema: contactFormSchema }), t),
     async onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;

@@ -23,6 +23,7 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
   // A company registered on the Cadastrar Empresa tab shows up here: the key starts the list again.
   const list = usePagedList<Company>(`${search}\u0000${refreshKey}`, ({ pageNumber }) => listCompanies({ searchParam: search, pageNumber }));
   const [editing, setEditing] = useState<Company | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const deletion = useRowDeletion((row: Company) => deleteCompany(row.id), {
     onDeleted: (row) => list.remove(row.id),
     success: t("platform.deleted"),
@@ -85,7 +86,10 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
       cellClassName: "w-24 pl-0 sm:w-auto [&>div]:flex-wrap sm:[&>div]:flex-nowrap",
       skeleton: <Skeleton className="ml-auto h-8 w-24" />,
       cell: (c) => (
-        <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => deletion.ask(c)}>
+        <RowActions name={c.name} onEdit={() => {
+            setEditing(c);
+            setDialogOpen(true);
+          }} onDelete={() => deletion.ask(c)}>
           <RowAction icon={CalendarPlus} label={t("platform.companies.renew")} name={c.name} disabled={busy === c.id} onClick={() => setRenewing(c)} />
           <RowAction
             icon={c.status ? Lock : LockOpen}
@@ -119,7 +123,7 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
           empty={{ icon: Building2, title: t("platform.companies.empty") }}
         />
       </InfiniteScroller>
-      <CompanyDialog company={editing} plans={plans} onOpenChange={(open) => !open && setEditing(null)} onSaved={(saved) => list.upsert(saved)} />
+      <CompanyDialog open={dialogOpen} company={editing} plans={plans} onOpenChange={setDialogOpen} onSaved={(saved) => list.upsert(saved)} />
       <ConfirmDialog
         open={!!renewing}
         onOpenChange={(open) => !open && setRenewing(null)}

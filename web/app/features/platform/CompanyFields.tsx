@@ -1,124 +1,136 @@
 import { useTranslation } from "react-i18next";
-import { Field, Input, PasswordInput } from "../../components/ui/Input";
+import { z } from "zod";
+import { createCompanyInput } from "../../../../worker/contracts/companies";
+import { platformIdText } from "../../../../worker/contracts/ids";
+import { SwitchInput } from "../../components/form/SwitchInput";
+import { useContractForm } from "../../components/form/useContractForm";
+import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
-import { Switch } from "../../components/ui/Switch";
-import type { CompanyInput, Plan } from "./api";
-import { RECURRENCES } from "./model";
+import { fieldErrorsFrom } from "../../lib/form-errors";
 import { passwordHint } from "../../lib/password";
-import { meetsPasswordRule } from "../../../../worker/contracts/passwordRule";
+import { toast } from "../../lib/toast";
+import type { Company, CompanyInput, Plan } from "./api";
+import { RECURRENCES } from "./model";
 
-export type CompanyDraft = Omit<CompanyInput, "planId" | "dueDate"> & { planId: string; dueDate: string };
+const CHOOSE_PLAN = "platform.company.choosePlan";
+/** A switch turned off is absent from the form, so here it reads as off (the API's defaults differ). */
+const off = z.boolean().default(false);
 
-export const emptyCompany = (): CompanyDraft => ({
-  name: "",
-  email: "",
-  phone: "",
-  planId: "",
-  status: true,
-  dueDate: "",
-  recurrence: "MENSAL",
-  campaignsEnabled: true,
-  password: "",
-});
+/**
+ * A company's form (Cadastrar Empresa and the Empresas tab's edit dialog): the API's rules
+ * (worker/contracts/companies); the page's own is the plan select's message. The password (the first admin's)
+ * is only in the create form, and sent only when typed.
+ */
+export const companyFormSchema = createCompanyInput
+  .pick({ name: true, email: true, phone: true, dueDate: true, recurrence: true, password: true })
+  .extend({ planId: platformIdText(CHOOSE_PLAN, CHOOSE_PLAN), status: off, campaignsEnabled: off });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELDS = ["name", "email", "phone", "planId", "dueDate", "recurrence", "status", "campaignsEnabled", "password"];
+const CODE_FIELDS = { ERR_COMPANY_NAME_IN_USE: "name", ERR_EMAIL_IN_USE: "email" };
 
-/** The page's own checks, in the user's language (spec 001: name 2 to 50, a valid e-mail, a plan, the one password rule). */
-export function companyErrors(draft: CompanyDraft, t: (key: string) => string, withPassword: boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const name = draft.name.trim();
-  if (!name) errors.name = t("validation.required");
-  else if (name.length < 2) errors.name = t("validation.tooShort");
-  else if (name.length > 50) errors.name = t("validation.tooLong");
-  if (!draft.email.trim()) errors.email = t("validation.required");
-  else if (!EMAIL.test(draft.email.trim())) errors.email = t("validation.invalidEmail");
-  if (!draft.planId) errors.planId = t("platform.company.choosePlan");
-  if (withPassword && draft.password) {
-    if (!meetsPasswordRule(draft.password)) errors.password = t("validation.passwordRule");
-  }
-  return errors;
-}
-
-/** The draft as the API takes it. */
-export function companyInput(draft: CompanyDraft, withPassword: boolean): CompanyInput {
-  const { password, ...rest } = draft;
-  return {
-    ...rest,
-    name: draft.name.trim(),
-    email: draft.email.trim(),
-    phone: draft.phone.trim(),
-    planId: Number(draft.planId),
-    dueDate: draft.dueDate || null,
-    ...(withPassword && password ? { password } : {}),
-  };
-}
-
-/** The fields of a company (Cadastrar Empresa tab and the Empresas tab's edit dialog). */
-export function CompanyFields({
-  draft,
-  onChange,
-  plans,
-  errors,
-  withPassword,
-  idPrefix,
-}: {
-  draft: CompanyDraft;
-  onChange: (patch: Partial<CompanyDraft>) => void;
-  plans: Plan[];
-  errors: Record<string, string>;
-  withPassword: boolean;
-  idPrefix: string;
-}) {
+/**
+ * A company form on useContractForm: `company` fills it (a new one starts active, monthly, with campaigns); errors
+ * the server ties to a field show under it, anything else is the spec's "could not save" toast.
+ */
+export function useCompanyForm({ id, company, save }: { id: string; company: Company | null; save: (input: CompanyInput) => Promise<unknown> }) {
   const { t } = useTranslation();
-  const id = (name: string) => `${idPrefix}-${name}`;
+  return useContractForm({
+    id,
+    schema: companyFormSchema,
+    defaultValue: {
+      name: company?.name ?? "",
+      email: company?.email ?? "",
+      phone: company?.phone ?? "",
+      planId: company?.planId ? String(company.planId) : "",
+      status: (company?.status ?? true) ? "on" : "",
+      dueDate: company?.dueDate ?? "",
+      recurrence: company?.recurrence ?? "MENSAL",
+      campaignsEnabled: (company?.campaignsEnabled ?? true) ? "on" : "",
+    },
+    shouldValidate: "onSubmit",
+    fields: FIELDS,
+    codeFields: CODE_FIELDS,
+    async save(value) {
+      try {
+        await save(value);
+      } catch (err) {
+        if (fieldErrorsFrom(err, t, FIELDS, CODE_FIELDS)) throw err;
+        toast.error(t("platform.companies.saveFailed"));
+      }
+    },
+  });
+}
+
+type CompanyFieldsMeta = ReturnType<typeof useCompanyForm>["fields"];
+type TextFieldMeta = { id: string; name: string; key?: string; initialValue?: unknown; errors?: string[] };
+
+/** The fields of a company (Cadastrar Empresa tab and the Empresas tab's edit dialog), inputs of a useCompanyForm. */
+export function CompanyFields({ fields, plans, withPassword }: { fields: CompanyFieldsMeta; plans: Plan[]; withPassword: boolean }) {
+  const { t } = useTranslation();
+  const text = (meta: TextFieldMeta, label: string, props: { type?: string; maxLength?: number; autoComplete?: string }) => {
+    const error = meta.errors?.[0];
+    return (
+      <Field id={meta.id} label={label} error={error}>
+        <Input
+          id={meta.id}
+          name={meta.name}
+          key={meta.key}
+          defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+          invalid={!!error}
+          aria-describedby={describedBy(meta.id, error)}
+          {...props}
+        />
+      </Field>
+    );
+  };
+  const planError = fields.planId.errors?.[0];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={id("name")} label={t("platform.company.name")} error={errors.name}>
-        <Input id={id("name")} value={draft.name} onChange={(e) => onChange({ name: e.target.value })} invalid={!!errors.name} maxLength={100} />
-      </Field>
-      <Field id={id("email")} label={t("platform.company.email")} error={errors.email}>
-        <Input id={id("email")} type="email" value={draft.email} onChange={(e) => onChange({ email: e.target.value })} invalid={!!errors.email} autoComplete="off" />
-      </Field>
-      <Field id={id("phone")} label={t("platform.company.phone")} error={errors.phone}>
-        <Input id={id("phone")} type="tel" value={draft.phone} onChange={(e) => onChange({ phone: e.target.value })} maxLength={30} />
-      </Field>
-      <Field id={id("plan")} label={t("platform.company.plan")} error={errors.planId}>
+      {text(fields.name, t("platform.company.name"), { maxLength: 100 })}
+      {text(fields.email, t("platform.company.email"), { type: "email", autoComplete: "off" })}
+      {text(fields.phone, t("platform.company.phone"), { type: "tel", maxLength: 30 })}
+      <Field id={fields.planId.id} label={t("platform.company.plan")} error={planError}>
         <Select
-          id={id("plan")}
-          value={draft.planId}
-          onValueChange={(planId) => onChange({ planId })}
+          id={fields.planId.id}
+          name={fields.planId.name}
+          key={fields.planId.key}
+          defaultValue={fields.planId.initialValue || undefined}
           placeholder={t("platform.company.choosePlan")}
-          invalid={!!errors.planId}
+          invalid={!!planError}
+          aria-describedby={describedBy(fields.planId.id, planError)}
           options={plans.map((p) => ({ value: String(p.id), label: p.name }))}
         />
       </Field>
-      <Field id={id("due")} label={t("platform.company.dueDate")} error={errors.dueDate}>
-        <Input id={id("due")} type="date" value={draft.dueDate} onChange={(e) => onChange({ dueDate: e.target.value })} />
-      </Field>
-      <Field id={id("recurrence")} label={t("platform.company.recurrence")}>
+      {text(fields.dueDate, t("platform.company.dueDate"), { type: "date" })}
+      <Field id={fields.recurrence.id} label={t("platform.company.recurrence")}>
         <Select
-          id={id("recurrence")}
-          value={draft.recurrence}
-          onValueChange={(recurrence) => onChange({ recurrence })}
+          id={fields.recurrence.id}
+          name={fields.recurrence.name}
+          key={fields.recurrence.key}
+          defaultValue={fields.recurrence.initialValue}
           options={RECURRENCES.map((r) => ({ value: r, label: t(`platform.recurrence.${r}`) }))}
         />
       </Field>
       <div className="flex items-center gap-2">
-        <Switch id={id("status")} checked={draft.status} onCheckedChange={(status) => onChange({ status })} />
-        <label htmlFor={id("status")} className="text-sm font-medium">
-          {t("platform.company.status")}: {draft.status ? t("platform.companies.active") : t("platform.companies.blocked")}
+        <SwitchInput meta={fields.status} />
+        <label htmlFor={fields.status.id} className="text-sm font-medium">
+          {t("platform.company.status")}: {fields.status.value === "on" ? t("platform.companies.active") : t("platform.companies.blocked")}
         </label>
       </div>
       <div className="flex items-center gap-2">
-        <Switch id={id("campaigns")} checked={draft.campaignsEnabled} onCheckedChange={(campaignsEnabled) => onChange({ campaignsEnabled })} />
-        <label htmlFor={id("campaigns")} className="text-sm font-medium">
+        <SwitchInput meta={fields.campaignsEnabled} />
+        <label htmlFor={fields.campaignsEnabled.id} className="text-sm font-medium">
           {t("platform.company.campaignsEnabled")}
         </label>
       </div>
       {withPassword ? (
-        <Field id={id("password")} label={t("platform.company.password")} error={errors.password} hint={passwordHint(t, t("platform.company.passwordHint").replace(/\.$/, ""))} className="sm:col-span-2">
-          <PasswordInput id={id("password")} value={draft.password ?? ""} onChange={(e) => onChange({ password: e.target.value })} invalid={!!errors.password} autoComplete="new-password" />
-        </Field>
+        <PasswordField
+          field={fields.password}
+          label={t("platform.company.password")}
+          hint={passwordHint(t, t("platform.company.passwordHint").replace(/\.$/, ""))}
+          autoComplete="new-password"
+          className="sm:col-span-2"
+        />
       ) : null}
     </div>
   );

@@ -1,15 +1,13 @@
-import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { platformSettings, SECRET_MASK } from "../../../../worker/contracts/settingsCatalogue";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, PasswordInput } from "../../components/ui/Input";
+import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Spinner } from "../../components/ui/Spinner";
-import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { saveSetting } from "../settings/api";
-
-/** What GET /settings answers for a saved secret (worker/contracts/settingsCatalogue.ts SECRET_MASK). */
-const SECRET_MASK = "********";
 
 const PIX_FIELDS = [
   { key: "pixApiUrl", label: "apiUrl", type: "url", max: 500 },
@@ -19,6 +17,7 @@ const PIX_FIELDS = [
   { key: "pixMerchantName", label: "merchantName", type: "text", max: 25 },
   { key: "pixMerchantCity", label: "merchantCity", type: "text", max: 15 },
 ] as const;
+type PixKey = (typeof PIX_FIELDS)[number]["key"];
 
 /**
  * Plataforma (super users): the public signup's switches and trial length, and the Pix receiver (the PSP of the
@@ -68,69 +67,85 @@ export function PlatformTab({ values, saving, onChange }: { values: Record<strin
   );
 }
 
+/** The Pix receiver's settings: the platform catalogue's rules for each key (a blank input is an empty value). */
+const pixFormSchema = z.object(Object.fromEntries(PIX_FIELDS.map((f) => [f.key, platformSettings[f.key].schema.optional()])) as {
+  [K in PixKey]: z.ZodOptional<(typeof platformSettings)[K]["schema"]>;
+});
+
 function PixSettings({ values }: { values: Record<string, string> }) {
+  // The server's values replace the form's once they arrive (the first render has the session's copy).
+  const signature = PIX_FIELDS.map((f) => values[f.key] ?? "").join("\u0000");
+  return <PixForm key={signature} values={values} />;
+}
+
+function PixForm({ values }: { values: Record<string, string> }) {
   const { t } = useTranslation();
   const saved = (key: string) => values[key] ?? "";
-  const [draft, setDraft] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  // The server's values replace the form's once they arrive (the first render has the session's copy).
-  const signature = PIX_FIELDS.map((f) => saved(f.key)).join("\u0000");
-  useEffect(() => {
-    setDraft(Object.fromEntries(PIX_FIELDS.map((f) => [f.key, f.type === "secret" ? "" : saved(f.key)])));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    // Only what changed is sent; an untouched (empty) secret field keeps the saved secret.
-    const changed = PIX_FIELDS.filter((f) => (f.type === "secret" ? draft[f.key] !== "" : (draft[f.key] ?? "") !== saved(f.key)));
-    if (changed.length === 0) return;
-    setBusy(true);
-    try {
-      for (const f of changed) await saveSetting(f.key, (draft[f.key] ?? "").trim());
+  const { form, fields, saving } = useContractForm({
+    id: "pix-settings",
+    schema: pixFormSchema,
+    defaultValue: Object.fromEntries(PIX_FIELDS.map((f) => [f.key, f.type === "secret" ? "" : saved(f.key)])),
+    shouldValidate: "onSubmit",
+    fields: PIX_FIELDS.map((f) => f.key),
+    async save(value) {
+      // Only what changed is sent; an untouched (empty) secret field keeps the saved secret.
+      const typed = (key: PixKey) => (value[key] ?? "").trim();
+      const changed = PIX_FIELDS.filter((f) => (f.type === "secret" ? typed(f.key) !== "" : typed(f.key) !== saved(f.key)));
+      if (changed.length === 0) return;
+      for (const f of changed) await saveSetting(f.key, typed(f.key));
       toast.success(t("platform.pix.saved"));
-      setDraft((d) => ({ ...d, pixClientSecret: "" }));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+      form.update({ name: "pixClientSecret", value: "" });
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-labelledby="platform-pix">
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="space-y-3" aria-labelledby="platform-pix">
       <h3 id="platform-pix" className="text-sm font-semibold">
         {t("platform.pix.title")}
       </h3>
       <p className="text-sm text-muted">{t("platform.pix.intro")}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         {PIX_FIELDS.map((f) => {
-          const id = `pix-${f.key}`;
+          const meta = fields[f.key];
+          const error = meta.errors?.[0];
           if (f.type === "secret") {
             const isSet = saved(f.key) === SECRET_MASK;
+            const hint = isSet ? t("platform.pix.secretSaved") : t("platform.pix.secretEmpty");
             return (
-              <Field key={f.key} id={id} label={t(`platform.pix.${f.label}`)} hint={isSet ? t("platform.pix.secretSaved") : t("platform.pix.secretEmpty")}>
+              <Field key={f.key} id={meta.id} label={t(`platform.pix.${f.label}`)} hint={hint} error={error}>
                 <PasswordInput
-                  id={id}
-                  value={draft[f.key] ?? ""}
-                  onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))}
+                  id={meta.id}
+                  name={meta.name}
+                  key={meta.key}
+                  defaultValue={meta.initialValue}
                   placeholder={isSet ? SECRET_MASK : ""}
                   autoComplete="new-password"
                   maxLength={f.max}
-                  aria-describedby={`${id}-hint`}
+                  invalid={!!error}
+                  aria-describedby={describedBy(meta.id, error, hint)}
                 />
               </Field>
             );
           }
           return (
-            <Field key={f.key} id={id} label={t(`platform.pix.${f.label}`)}>
-              <Input id={id} type={f.type} value={draft[f.key] ?? ""} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} maxLength={f.max} autoComplete="off" />
+            <Field key={f.key} id={meta.id} label={t(`platform.pix.${f.label}`)} error={error}>
+              <Input
+                id={meta.id}
+                name={meta.name}
+                key={meta.key}
+                type={f.type}
+                defaultValue={meta.initialValue}
+                maxLength={f.max}
+                autoComplete="off"
+                invalid={!!error}
+                aria-describedby={describedBy(meta.id, error)}
+              />
             </Field>
           );
         })}
       </div>
       <div className="flex justify-end">
-        <Button type="submit" loading={busy} className="w-full sm:w-auto">
+        <Button type="submit" loading={saving} className="w-full sm:w-auto">
           {t("platform.pix.save")}
         </Button>
       </div>

@@ -1,8 +1,10 @@
+import { COMPANY_RECURRENCES } from "../../../../worker/contracts/companies";
+
 /** What the platform tabs share: the plan flags, the recurrences and the due-date rules of spec 001. */
 export const PLAN_FLAGS = ["useSchedules", "useCampaigns", "useInternalChat", "useExternalApi", "useKanban", "useOpenAi", "useIntegrations"] as const;
 export type PlanFlagKey = (typeof PLAN_FLAGS)[number];
 
-export const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
+export const RECURRENCES = COMPANY_RECURRENCES;
 export type Recurrence = (typeof RECURRENCES)[number];
 const MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
 

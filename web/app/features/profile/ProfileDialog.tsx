@@ -1,10 +1,6 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRevalidator } from "@remix-run/react";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, rememberLanguage, switchLanguage, toLanguage, type Language } from "../../i18n";
-import { toastError } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { Button } from "../../components/ui/Button";
@@ -13,7 +9,7 @@ import { describedBy, Field, Input, PasswordField } from "../../components/ui/In
 import { Select } from "../../components/ui/Select";
 import { updateUser } from "../users/api";
 import { profileFormSchema } from "../users/schema";
-import { fieldErrorsFrom } from "../../lib/form-errors";
+import { useContractForm } from "../../components/form/useContractForm";
 import { passwordHint } from "../../lib/password";
 
 /** The account menu's Perfil: the user edits their own name, email, password and language. */
@@ -31,42 +27,24 @@ export function ProfileDialog({ open, onOpenChange, user }: { open: boolean; onO
 function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
-  const schema = useMemo(() => profileFormSchema(t), [t]);
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [saving, setSaving] = useState(false);
   const currentLanguage: Language = toLanguage(i18n.language) ?? "pt-BR";
 
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useContractForm({
     id: `profile-${user.id}`,
-    lastResult,
+    schema: profileFormSchema,
     defaultValue: { name: user.name, email: user.email, language: currentLanguage },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      setSaving(true);
-      try {
-        await updateUser(user.id, submission.value);
-        const language = submission.value.language;
-        if (language !== currentLanguage) {
-          rememberLanguage(language);
-          await switchLanguage(i18n, language);
-        }
-        toast.success(i18n.t("toasts.saved")); // in the language just chosen
-        onDone();
-        revalidator.revalidate();
-      } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, ["name", "email", "password", "currentPassword", "language"], {
-          ERR_EMAIL_IN_USE: "email",
-          ERR_WRONG_CURRENT_PASSWORD: "currentPassword",
-        });
-        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
-        else toastError(err);
-      } finally {
-        setSaving(false);
+    fields: ["name", "email", "password", "currentPassword", "language"],
+    codeFields: { ERR_EMAIL_IN_USE: "email", ERR_WRONG_CURRENT_PASSWORD: "currentPassword" },
+    async save(value) {
+      await updateUser(user.id, value);
+      const language = value.language;
+      if (language !== currentLanguage) {
+        rememberLanguage(language);
+        await switchLanguage(i18n, language);
       }
+      toast.success(i18n.t("toasts.saved")); // in the language just chosen
+      onDone();
+      revalidator.revalidate();
     },
   });
 

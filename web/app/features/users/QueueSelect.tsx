@@ -1,38 +1,53 @@
+import { useInputControl } from "@conform-to/react";
 import { Check, ChevronDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../components/ui/cn";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/Popover";
 import type { QueueRef } from "./types";
 
+/** The picker's state, which is the form's: the chosen ids of a `queueIds` field, as conform holds them (text). */
+export interface QueueIdsControl {
+  value: string | string[] | undefined;
+  change: (ids: string[]) => void;
+}
+
+/** The chosen ids of the picker's control. */
+export function chosenQueueIds(control: QueueIdsControl): number[] {
+  const value = control.value ?? [];
+  return (Array.isArray(value) ? value : [value]).filter(Boolean).map(Number);
+}
+
 /**
- * Several queues at once: a popover of checkable options; the form receives one hidden `queueIds` input per
- * chosen queue. With no queues (they arrive with a later feature) it says so and stays disabled.
+ * A form's `queueIds` field as the picker's control: conform holds the chosen ids and sends them with the form,
+ * so the dialog keeps no copy of them.
+ */
+export function useQueueIdsControl(meta: { key?: string | null; name: string; formId: string; initialValue?: unknown }): QueueIdsControl {
+  return useInputControl<string[]>({ key: meta.key, name: meta.name, formId: meta.formId, initialValue: meta.initialValue as string[] | undefined });
+}
+
+/**
+ * Several queues at once: a popover of checkable options, a conform control of the form's `queueIds` field (see
+ * useQueueIdsControl). With no queues (they arrive with a later feature) it says so and stays disabled.
  */
 export function QueueSelect({
   id,
-  name,
   queues,
-  value,
-  onChange,
+  control,
   loading,
 }: {
   id: string;
-  name: string;
   queues: QueueRef[];
-  value: number[];
-  onChange: (ids: number[]) => void;
+  control: QueueIdsControl;
   loading?: boolean;
 }) {
   const { t } = useTranslation();
+  const value = chosenQueueIds(control);
   const chosen = queues.filter((q) => value.includes(q.id));
   const empty = !loading && queues.length === 0;
   const toggle = (queueId: number) =>
-    onChange(value.includes(queueId) ? value.filter((v) => v !== queueId) : [...value, queueId]);
+    control.change((value.includes(queueId) ? value.filter((v) => v !== queueId) : [...value, queueId]).map(String));
   return (
     <>
-      {value.map((queueId) => (
-        <input key={queueId} type="hidden" name={name} value={queueId} />
-      ))}
       <Popover>
         <PopoverTrigger
           id={id}

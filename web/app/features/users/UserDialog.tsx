@@ -1,20 +1,18 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/contracts/permissions";
 import { PROFILES } from "./profiles";
-import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
+import { DialogForm } from "../../components/form/DialogForm";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { SwitchInput } from "../../components/form/SwitchInput";
-import { toastError } from "../../lib/errors";
+import { useContractForm } from "../../components/form/useContractForm";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { createUser, updateUser } from "./api";
-import { QueueSelect } from "./QueueSelect";
+import { QueueSelect, useQueueIdsControl } from "./QueueSelect";
 import { NO_CONNECTION, userFormSchema } from "./schema";
-import { fieldErrorsFrom } from "../../lib/form-errors";
 import type { UserPayload, UserRow } from "./types";
 import { useUserFormOptions } from "./useFormOptions";
 import { passwordHint } from "../../lib/password";
@@ -53,22 +51,21 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
   const options = useUserFormOptions({ queues: mayEditQueues, connections: mayEditProfile });
   // Editing oneself: a new password takes the current one (the server asks for it too).
   const self = user?.id === actor.id;
-  const schema = useMemo(() => userFormSchema(t, mode, self), [t, mode, self]);
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [queueIds, setQueueIds] = useState<number[]>(user?.queues.map((q) => q.id) ?? []);
-  const [saving, setSaving] = useState(false);
+  const schema = useMemo(() => userFormSchema(mode, self), [mode, self]);
 
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useContractForm({
     id: `user-form-${user?.id ?? "new"}`,
-    lastResult,
-    defaultValue: { name: user?.name ?? "", email: user?.email ?? "", allTicket: user?.allTicket === "enabled" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      const value = submission.value;
+    schema,
+    defaultValue: {
+      name: user?.name ?? "",
+      email: user?.email ?? "",
+      allTicket: user?.allTicket === "enabled" ? "on" : "",
+      queueIds: user?.queues.map((q) => String(q.id)) ?? [],
+    },
+    fields: FORM_FIELDS,
+    codeFields: CODE_FIELDS,
+    aliases: { queues: "queueIds" },
+    async save(value) {
       const payload: UserPayload = { name: value.name, email: value.email };
       if (value.password) payload.password = value.password;
       if (value.password && self) payload.currentPassword = value.currentPassword;
@@ -78,22 +75,14 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
         payload.allTicket = value.allTicket ? "enabled" : "disabled";
       }
       if (mayEditQueues) payload.queueIds = value.queueIds;
-      setSaving(true);
-      try {
-        const saved = user ? await updateUser(user.id, payload) : await createUser(payload);
-        toast.success(t("users.saved"));
-        onSaved(saved && typeof saved === "object" && "id" in saved ? saved : ({ ...user, ...payload } as UserRow));
-        onClose();
-      } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS, CODE_FIELDS, { queues: "queueIds" });
-        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
-        else toastError(err);
-      } finally {
-        setSaving(false);
-      }
+      const saved = user ? await updateUser(user.id, payload) : await createUser(payload);
+      toast.success(t("users.saved"));
+      onSaved(saved && typeof saved === "object" && "id" in saved ? saved : ({ ...user, ...payload } as UserRow));
+      onClose();
     },
   });
 
+  const queueIds = useQueueIdsControl(fields.queueIds);
   const err = (name: keyof typeof fields) => fields[name].errors?.[0];
   const profileOptions = PROFILES.map((p) => ({ value: p, label: t(`users.profiles.${p}`) }));
   const connectionOptions = [
@@ -103,8 +92,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
   const hint = passwordHint(t, mode === "edit" ? t("users.dialog.passwordEditHint") : undefined);
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+    <DialogForm form={form} saving={saving} editing={!!user} onCancel={onClose} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field id={fields.name.id} label={t("users.dialog.name")} error={err("name")}>
           <Input
             id={fields.name.id}
@@ -146,14 +134,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
         ) : null}
         {mayEditQueues ? (
           <Field id={fields.queueIds.id} label={t("users.dialog.queues")} error={err("queueIds")} className="sm:col-span-2">
-            <QueueSelect
-              id={fields.queueIds.id}
-              name={fields.queueIds.name}
-              queues={options.queues}
-              value={queueIds}
-              onChange={setQueueIds}
-              loading={options.loading}
-            />
+            <QueueSelect id={fields.queueIds.id} queues={options.queues} control={queueIds} loading={options.loading} />
           </Field>
         ) : null}
         {mayEditProfile ? (
@@ -181,8 +162,6 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
             </div>
           </>
         ) : null}
-      </DialogBody>
-      <FormDialogFooter saving={saving} editing={!!user} onCancel={onClose} />
-    </form>
+    </DialogForm>
   );
 }

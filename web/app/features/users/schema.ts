@@ -1,7 +1,7 @@
-import type { TFunction } from "i18next";
 import { z } from "zod";
-import { newPasswordSchema } from "../../lib/password";
-import { PROFILES } from "./profiles";
+import { platformIdText } from "../../../../worker/contracts/ids";
+import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
+import { emailField, LANGUAGES, passwordField, personName, USER_PROFILES } from "../../../../worker/contracts/users";
 
 /** The "no default connection" choice of the connection select (Radix items cannot have an empty value). */
 export const NO_CONNECTION = "none";
@@ -10,44 +10,37 @@ export const NO_CONNECTION = "none";
  * Users changing their own password give the current one too (the server refuses it otherwise): asked here
  * as soon as a new password is typed.
  */
-function currentPasswordWithNew(t: TFunction) {
-  return (value: { password?: string; currentPassword?: string }, ctx: z.RefinementCtx) => {
-    if (value.password && !value.currentPassword) {
-      ctx.addIssue({ code: "custom", path: ["currentPassword"], message: t("validation.required") });
-    }
-  };
+function currentPasswordWithNew(value: { password?: string; currentPassword?: string }, ctx: z.RefinementCtx) {
+  if (value.password && !value.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: REQUIRED });
 }
 
 /**
- * The user form's rules (spec: name 2–50, email required and valid; the one password rule), with the spec's
- * messages. Conform turns empty inputs into undefined, so "required" is the missing-value message. `self`: the
- * actor edits their own user, so a new password takes the current one.
+ * The user form: the API's rules (worker/contracts/users: name, email, the one password rule); the form's own
+ * parts are the selects' texts (queue and connection ids, "none") and the switch. `self`: the actor edits their own
+ * user, so a new password takes the current one.
  */
-export function userFormSchema(t: TFunction, mode: "create" | "edit", self = false) {
-  const required = t("validation.required");
-  const password = newPasswordSchema(t);
+export function userFormSchema(mode: "create" | "edit", self = false) {
   const schema = z.object({
-    name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
-    email: z.string({ error: required }).trim().email(t("validation.invalidEmail")),
-    password: mode === "create" ? password : password.optional(),
+    name: personName,
+    email: emailField,
+    password: mode === "create" ? passwordField : passwordField.optional(),
     // Present only when the acting user may edit them (the dialog leaves the inputs out otherwise).
-    profile: z.enum(PROFILES).optional(),
-    queueIds: z.array(z.coerce.number().int().positive()).default([]),
-    whatsappId: z.preprocess((v) => (v === NO_CONNECTION ? undefined : v), z.coerce.number().int().positive().optional()),
+    profile: z.enum(USER_PROFILES).optional(),
+    queueIds: z.array(platformIdText()).default([]),
+    whatsappId: z.preprocess((v) => (v === NO_CONNECTION ? undefined : v), platformIdText().optional()),
     allTicket: z.boolean().optional(),
     currentPassword: z.string().optional(),
   });
-  return self ? schema.superRefine(currentPasswordWithNew(t)) : schema;
+  return self ? schema.superRefine(currentPasswordWithNew) : schema;
 }
 
 /** The profile dialog (any user, about themself): name, email, optional new password (with the current one), language. */
-export function profileFormSchema(t: TFunction) {
-  const required = t("validation.required");
-  return z.object({
-    name: z.string({ error: required }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
-    email: z.string({ error: required }).trim().email(t("validation.invalidEmail")),
-    password: newPasswordSchema(t).optional(),
+export const profileFormSchema = z
+  .object({
+    name: personName,
+    email: emailField,
+    password: passwordField.optional(),
     currentPassword: z.string().optional(),
-    language: z.enum(["pt-BR", "en", "es"]),
-  }).superRefine(currentPasswordWithNew(t));
-}
+    language: z.enum(LANGUAGES),
+  })
+  .superRefine(currentPasswordWithNew);

@@ -3,10 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CircleAlert, MailCheck } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import "../../features/account/texts";
-import { forgotFormSchema, resetFormSchema } from "../../features/account/schema";
+import { forgotFormSchema, RESET_FORM_MESSAGES, resetFormSchema } from "../../features/account/schema";
+import { translateSubmission } from "../../lib/form-errors";
 import { Button } from "../../components/ui/Button";
 import { describedBy, Field, Input, PasswordField } from "../../components/ui/Input";
 import { createI18n } from "../../i18n";
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = createI18n(lang).getFixedT(lang);
   const form = await actionForm(request);
   if (form.get("intent") === "reset") {
-    const submission = parseWithZod(form, { schema: resetFormSchema(t) });
+    const submission = translateSubmission(parseWithZod(form, { schema: resetFormSchema }), t, RESET_FORM_MESSAGES);
     const email = String(form.get("email") ?? "");
     if (submission.status !== "success") {
       return data<ActionData>({ step: "reset", email, result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), failure: null }, { status: 400 });
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!failure) throw redirect("/login?reset=done");
     return data<ActionData>({ step: "reset", email, result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), failure }, { status: 400 });
   }
-  const submission = parseWithZod(form, { schema: forgotFormSchema(t) });
+  const submission = translateSubmission(parseWithZod(form, { schema: forgotFormSchema }), t);
   if (submission.status !== "success") return data<ActionData>({ step: "request", result: submission.reply(), failure: null }, { status: 400 });
   const failure = await askForCode(request, context, submission.value.email);
   if (failure) return data<ActionData>({ step: "request", result: submission.reply(), failure }, { status: 429 });
@@ -92,12 +93,11 @@ function RequestStep({ onSent }: { onSent: () => void }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "request";
-  const schema = useMemo(() => forgotFormSchema(t), [t]);
   const [form, fields] = useForm({
     lastResult: actionData?.step === "request" ? actionData.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => translateSubmission(parseWithZod(formData, { schema: forgotFormSchema }), t),
   });
   const error = fields.email.errors?.[0];
   const failure = actionData?.step === "request" && !submitting ? actionData.failure : null;

@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CircleAlert, CircleCheck, LogOut } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
-import { loginFormSchema } from "../../features/auth/schema";
 import { createI18n } from "../../i18n";
 import { resolveLanguage } from "../../i18n/language.server";
 import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
@@ -14,7 +14,13 @@ import { actionForm } from "../../lib/form.server";
 import { describeErrorCode } from "../../lib/errors";
 import { pageTitle } from "../../lib/meta";
 import { safeRedirectTo } from "../../../../worker/lib/redirectTo";
+import { loginInput } from "../../../../worker/contracts/auth";
+import { blankAsRequired } from "../../components/form/blankAsRequired";
+import { translateSubmission } from "../../lib/form-errors";
 import { loginAndRedirect, registerVisible } from "./login.server";
+
+/** The login form: the API's loginInput (worker/contracts/auth), a blank field read as "Required". */
+const loginFormSchema = z.object({ email: blankAsRequired(loginInput.shape.email), password: blankAsRequired(loginInput.shape.password) });
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth.title");
 
@@ -26,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lang = resolveLanguage(request, null);
   const t = createI18n(lang).getFixedT(lang);
   const form = await actionForm(request);
-  const submission = parseWithZod(form, { schema: loginFormSchema(t) });
+  const submission = translateSubmission(parseWithZod(form, { schema: loginFormSchema }), t);
   if (submission.status !== "success") return data({ result: submission.reply(), failure: null }, { status: 400 });
   const failure = await loginAndRedirect(request, context, submission.value, form.get("redirectTo"));
   return data({ result: submission.reply({ hideFields: ["password"] }), failure }, { status: 400 });
@@ -58,7 +64,6 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const ended = useEndedReason();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const schema = useMemo(() => loginFormSchema(t), [t]);
 
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -66,7 +71,7 @@ export default function Login() {
     // it away from the pointer, and the first click on "forgot password" would miss.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => translateSubmission(parseWithZod(formData, { schema: loginFormSchema }), t),
   });
 
   const failure = actionData?.failure && !submitting ? describeErrorCode(actionData.failure.code, t, actionData.failure.dueDate) : null;

@@ -1,12 +1,12 @@
-import { useForm } from "@conform-to/react";
+import { useForm, useInputControl } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CircleAlert, Lock } from "lucide-react";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "../../features/account/texts";
 import { maskPhone, signupFormSchema } from "../../features/account/schema";
+import { translateSubmission } from "../../lib/form-errors";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { buttonClasses } from "../../components/ui/Button";
@@ -30,10 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lang = resolveLanguage(request, null);
   const t = createI18n(lang).getFixedT(lang);
   const form = await actionForm(request);
-  const submission = parseWithZod(form, { schema: signupFormSchema(t) });
+  const submission = translateSubmission(parseWithZod(form, { schema: signupFormSchema }), t);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
   const { "cf-turnstile-response": turnstileToken, ...fields } = submission.value;
-  const failure = await signupAndEnter(request, context, { ...fields, phone: (fields.phone ?? "").replace(/\D/g, "").slice(0, 11), turnstileToken });
+  const failure = await signupAndEnter(request, context, { ...fields, turnstileToken });
   return data({ result: submission.reply({ hideFields: ["password"] }), failure }, { status: 400 });
 }
 
@@ -50,15 +50,15 @@ export default function Signup() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const schema = useMemo(() => signupFormSchema(t), [t]);
-  const [phone, setPhone] = useState("");
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { planId: plans.length === 1 ? String(plans[0]!.id) : undefined },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => translateSubmission(parseWithZod(formData, { schema: signupFormSchema }), t),
   });
+  // The mask rewrites what is typed: the form holds the masked text (a conform control), not the page.
+  const phone = useInputControl(fields.phone);
   const failure = actionData?.failure && !submitting ? actionData.failure : null;
   const planError = fields.planId.errors?.[0] ?? (failure?.field === "planId" ? describeErrorCode(failure.code, t) : undefined);
 
@@ -106,8 +106,8 @@ export default function Signup() {
                 inputMode="numeric"
                 autoComplete="tel-national"
                 placeholder="(99) 99999-9999"
-                value={phone}
-                onChange={(e) => setPhone(maskPhone(e.target.value))}
+                value={phone.value ?? ""}
+                onChange={(e) => phone.change(maskPhone(e.target.value))}
                 invalid={!!fields.phone.errors?.[0]}
               />
             </Field>
