@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OutboundJob } from "../../contracts/outbound";
 import { cloudNumbers, connectionRoutes } from "../../db/control";
-import { contacts, messages, tickets, whatsapps } from "../../db/tenant";
+import { campaignOptOuts, contacts, messages, tickets, whatsapps } from "../../db/tenant";
 import { handleOutboundBatch } from "../../jobs/outbound";
 import { hubDirectory } from "../../hub/ports";
 import { cloudSignature } from "../../lib/whatsappCloud";
@@ -282,6 +282,20 @@ describe("an agent answers on a Cloud API number", () => {
     await graph.flushStatuses();
     await ingest(graph.hooks.at(-1)!);
     expect((await messagesOf(team.company.id)).find((m) => m.id === id)).toMatchObject({ sendError: "ERR_WAPP_WINDOW_CLOSED" });
+  });
+
+  it("opts the contact out of campaigns when Meta says the person stopped marketing messages (131050)", async () => {
+    const { team, customer, ticketId } = await conversation();
+    await agentSends(team, ticketId, "Promoção de hoje!");
+    const [sent] = graph.sends.slice(-1);
+    const body = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [{ id: "x", changes: [{ field: "messages", value: { metadata: { phone_number_id: sent!.phoneNumberId }, statuses: [{ id: sent!.wamid, status: "failed", timestamp: "1", recipient_id: customer.waId, errors: [{ code: 131050, title: "User stopped marketing" }] }] } }] }],
+    });
+    await ingest({ body, signature: "", phoneNumberId: sent!.phoneNumberId });
+    expect((await messagesOf(team.company.id)).find((m) => m.wid === sent!.wamid)).toMatchObject({ sendError: "ERR_WAPP_OPTED_OUT" });
+    const optOuts = await inTenant(team.company.id, (db) => db.select().from(campaignOptOuts).where(eq(campaignOptOuts.companyId, team.company.id)).all());
+    expect(optOuts).toEqual([expect.objectContaining({ number: customer.waId, word: "131050" })]);
   });
 
   it("marks the connection when Meta no longer takes its token (190), and the message failed with why", async () => {

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { DeliveryJob } from "../../contracts/outbound";
-import { messages } from "../../db/tenant";
+import { campaignOptOuts, contacts, messages } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
@@ -29,7 +29,24 @@ async function markMessageFailed(ctx: SystemCtx, which: SQL, code: ErrorCode) {
     .returning({ id: messages.id });
   const id = updated[0]?.id;
   if (id === undefined) return;
+  if (code === "ERR_WAPP_OPTED_OUT") await recordMarketingOptOut(ctx, id);
   await publishMessageUpdate(ctx, id);
   await scheduleDelivered(ctx, id, { sent: false, code });
   await campaignDelivered(ctx, id, { sent: false, code });
 }
+
+/**
+ * Meta's 131050: the person stopped marketing messages from the business. The number is opted out as if it had
+ * sent an opt-out word (word "131050"), so later campaigns skip it (ADR 0050).
+ */
+async function recordMarketingOptOut(ctx: SystemCtx, messageId: number) {
+  const contact = await ctx.db
+    .select({ number: contacts.number })
+    .from(messages)
+    .innerJoin(contacts, eq(contacts.id, messages.contactId))
+    .where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId)))
+    .get();
+  if (!contact) return;
+  await ctx.db.insert(campaignOptOuts).values({ companyId: ctx.companyId, number: contact.number, word: "131050", createdAt: new Date() }).onConflictDoNothing();
+}
+
