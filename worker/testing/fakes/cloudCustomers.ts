@@ -1,0 +1,76 @@
+import { fakeGraph, type FakeGraph } from "../fakeGraph";
+import { DEMO_CLOUD_NUMBER } from "./demoCloudNumber";
+
+/**
+ * The fake Graph API of `npm start` (mounted at /graph) and its page, where a person plays customers of the demo's
+ * Cloud API number: they write to it (the webhook goes, signed, to the worker) and read what the business answered.
+ */
+export function createCloudCustomers(options: { origin: string; appSecret: string; webhookUrl?: string }) {
+  /** What the customers wrote, for the page (the business's answers are the fake's own record of sends). */
+  const log: { customer: string; text: string }[] = [];
+  const graph: FakeGraph = fakeGraph({
+    origin: options.origin,
+    numbers: [{ ...DEMO_CLOUD_NUMBER, appSecret: options.appSecret }],
+    async deliver(hook) {
+      if (!options.webhookUrl) return;
+      try {
+        const res = await fetch(options.webhookUrl, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": hook.signature }, body: hook.body });
+        if (!res.ok) console.warn(`fake Graph: webhook answered ${res.status}`);
+      } catch (err) {
+        console.error("fake Graph: webhook failed", err);
+      }
+    },
+  });
+
+  const textOf = (body: Record<string, unknown>): string => {
+    const type = String(body.type);
+    const content = body[type] as { body?: string; caption?: string; filename?: string; name?: string; emoji?: string } | undefined;
+    if (type === "text") return content?.body ?? "";
+    if (type === "template") return `[modelo ${content?.name ?? ""}]`;
+    if (type === "reaction") return content?.emoji ?? "";
+    return `[${type}] ${content?.caption ?? content?.filename ?? ""}`.trim();
+  };
+
+  function page(): Response {
+    const seen = new Set(log.map((l) => l.customer));
+    for (const s of graph.sends) seen.add(s.to);
+    const escape = (t: string) => t.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+    const rows = graph.sends
+      .map((s) => `<li class="out"><b>Empresa → ${escape(s.to)}</b> ${escape(textOf(s.body))}</li>`)
+      .concat(log.map((l) => `<li class="in"><b>${escape(l.customer)} → Empresa</b> ${escape(l.text)}</li>`));
+    const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>Clientes da API Cloud (fake)</title>
+<style>body{font:15px system-ui;margin:2rem auto;max-width:44rem;padding:0 1rem}form{display:grid;gap:.5rem;margin:1rem 0}
+input,textarea,button{font:inherit;padding:.5rem}li{margin:.25rem 0}.in{color:#075e54}.out{color:#333}
+@media (prefers-color-scheme:dark){body{background:#111;color:#eee}.in{color:#7fd1c6}.out{color:#ddd}}</style></head><body>
+<h1>Clientes da API Cloud (fake)</h1>
+<p>Número oficial da demonstração: <b>${escape(DEMO_CLOUD_NUMBER.displayPhoneNumber)}</b> (phone number id ${DEMO_CLOUD_NUMBER.phoneNumberId}). Escreva como um cliente; a mensagem chega à conexão "WhatsApp Oficial" por webhook assinado.</p>
+<form method="post" action="${options.origin}/customers">
+<label>Número do cliente <input name="waId" value="5511988887777" pattern="\\d{10,15}" required></label>
+<label>Nome <input name="name" value="Cliente Oficial"></label>
+<label>Mensagem <textarea name="text" required></textarea></label>
+<button>Enviar</button></form>
+<h2>Conversa</h2><ul>${rows.join("") || "<li>Nenhuma mensagem ainda.</li>"}</ul>
+<p>${seen.size} cliente(s).</p></body></html>`;
+    return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
+  }
+
+  async function handle(request: Request, path: string): Promise<Response> {
+    if (request.method === "GET" && (path === "/" || path === "")) return page();
+    if (request.method === "POST" && path === "/customers") {
+      const form = await request.formData();
+      const waId = String(form.get("waId") ?? "").replace(/\D/g, "");
+      const text = String(form.get("text") ?? "").trim();
+      if (!/^\d{10,15}$/.test(waId) || !text) return new Response("waId (digits) and text are required", { status: 400 });
+      await graph.customerWrites(DEMO_CLOUD_NUMBER.phoneNumberId, { waId, name: String(form.get("name") ?? "") || undefined }, { type: "text", text: { body: text } });
+      log.push({ customer: waId, text });
+      return new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
+    }
+    const answer = await graph.handle(new Request(new URL(path, request.url), request));
+    // Meta reports what became of a send after answering it.
+    setTimeout(() => void graph.flushStatuses().catch((err) => console.error("fake Graph: statuses failed", err)), 300);
+    return answer;
+  }
+
+  return { handle, graph };
+}
