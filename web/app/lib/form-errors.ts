@@ -8,8 +8,11 @@ export function conformName(path: string): string {
   return path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 }
 
-/** Translation keys a form may set for the vocabulary's messages, where its spec has a text of its own. */
-export type FieldMessageOverrides = Partial<Record<FieldMessageName, string>>;
+/**
+ * Translation keys a form may set for the vocabulary's messages, where its spec has a text of its own, and `other`
+ * for the server's messages outside the vocabulary on that field ("Must be in the future": "schedules.dialog.past").
+ */
+export type FieldMessageOverrides = Partial<Record<FieldMessageName | "other", string>>;
 
 /**
  * The one translated error map: each message of the contracts' vocabulary (worker/contracts/fieldMessages.ts),
@@ -25,6 +28,15 @@ const FIELD_MESSAGE_KEYS: Record<FieldMessageName, string> = {
 const nameOf = new Map(Object.entries(FIELD_MESSAGES).map(([name, message]) => [message as string, name as FieldMessageName]));
 
 /**
+ * A page's own rule whose text takes values ("O arquivo tem mais de {{size}}."): the message a zod check gives,
+ * read back by fieldMessage as the key and its values.
+ */
+export function messageWith(key: string, values: Record<string, string | number>): string {
+  return `${key} ${JSON.stringify(values)}`;
+}
+const WITH_VALUES = /^(\S+) (\{.*\})$/;
+
+/**
  * One way for every form: a message of the vocabulary, from the page's own check or from the server, is shown in the
  * user's language (with the form's own text where it overrides one); a page's own rule gives a translation key as
  * its message; any other message reads "invalid value", never the API's English text.
@@ -33,7 +45,10 @@ export function fieldMessage(message: string, t: TFunction, overrides: FieldMess
   // "Too Long! (max 4096)" is the vocabulary's "Too Long!" with its limit (tooLongAt).
   const name = nameOf.get(message.replace(/ \(max \d+\)$/, ""));
   if (name) return t(overrides[name] ?? FIELD_MESSAGE_KEYS[name]);
-  return t(message, { defaultValue: t("validation.invalid") });
+  const invalid = t(overrides.other ?? "validation.invalid");
+  const withValues = WITH_VALUES.exec(message);
+  if (withValues) return t(withValues[1]!, { ...(JSON.parse(withValues[2]!) as object), defaultValue: invalid });
+  return t(message, { defaultValue: invalid });
 }
 
 /**
