@@ -35,6 +35,12 @@ export function messageWith(key: string, values: Record<string, string | number>
   return `${key} ${JSON.stringify(values)}`;
 }
 const WITH_VALUES = /^(\S+) (\{.*\})$/;
+/** A page's key (or messageWith's key and values) in the user's language; `fallback` when it is no key. */
+function pageText(message: string, t: TFunction, fallback?: string): string {
+  const withValues = WITH_VALUES.exec(message);
+  if (withValues) return t(withValues[1]!, { ...(JSON.parse(withValues[2]!) as object), defaultValue: fallback });
+  return t(message, { defaultValue: fallback });
+}
 
 /**
  * One way for every form: a message of the vocabulary, from the page's own check or from the server, is shown in the
@@ -44,11 +50,12 @@ const WITH_VALUES = /^(\S+) (\{.*\})$/;
 export function fieldMessage(message: string, t: TFunction, overrides: FieldMessageOverrides = {}): string {
   // "Too Long! (max 4096)" is the vocabulary's "Too Long!" with its limit (tooLongAt).
   const name = nameOf.get(message.replace(/ \(max \d+\)$/, ""));
-  if (name) return t(overrides[name] ?? FIELD_MESSAGE_KEYS[name]);
-  const invalid = t(overrides.other ?? "validation.invalid");
-  const withValues = WITH_VALUES.exec(message);
-  if (withValues) return t(withValues[1]!, { ...(JSON.parse(withValues[2]!) as object), defaultValue: invalid });
-  return t(message, { defaultValue: invalid });
+  if (name) {
+    const own = overrides[name];
+    return own ? pageText(own, t) : t(FIELD_MESSAGE_KEYS[name]);
+  }
+  const invalid = overrides.other ? pageText(overrides.other, t) : t("validation.invalid");
+  return pageText(message, t, invalid);
 }
 
 /**
