@@ -80,8 +80,11 @@ describe("journey: a chatbot option sends a file list before its message", () =>
     const dialog = page.getByRole("dialog", { name: "Nova lista de arquivos" });
     await dialog.getByLabel("Nome", { exact: true }).fill(LIST);
     await dialog.getByLabel("Descrição").fill("Materiais de venda");
-    await dialog.locator('input[type="file"]').setInputFiles([path.join(dir, "foto.png"), path.join(dir, "tabela.pdf")]);
+    // Picked the other way round, then ordered: each entry keeps its file when it moves.
+    await dialog.locator('input[type="file"]').setInputFiles([path.join(dir, "tabela.pdf"), path.join(dir, "foto.png")]);
     await expect.poll(() => dialog.locator("[data-file-entry]").count()).toBe(2);
+    await dialog.getByRole("button", { name: "Subir: foto.png" }).click();
+    await expect.poll(() => dialog.locator("[data-file-entry]").first().getAttribute("data-file-entry")).toBe("foto.png");
     await dialog.getByLabel("Legenda (opcional) 1").fill("Nosso produto");
     await screenshot(page, "files-dialog-light");
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
