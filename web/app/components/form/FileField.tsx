@@ -1,6 +1,6 @@
 import { useInputControl, type FieldMetadata } from "@conform-to/react";
 import { Paperclip, Trash2, Undo2 } from "lucide-react";
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { formatBytes, safeFileName } from "../../lib/files";
@@ -84,6 +84,85 @@ export function FileField({
   };
 
   return (
+    <FileBox
+      id={id}
+      label={label}
+      hint={hint}
+      maxBytes={maxBytes}
+      error={error}
+      shown={shown}
+      removing={removing}
+      emptyText={emptyText}
+      pendingText={pendingText}
+      disabled={disabled}
+      onPick={() => input.current?.click()}
+      onUndoPick={picked ? clearPicked : undefined}
+      onRemove={!picked && current && !removing ? () => removal.change("on") : undefined}
+      onUndoRemove={removing ? () => removal.change("") : undefined}
+    >
+      <input
+        ref={input}
+        id={id}
+        name={meta.name}
+        key={meta.key}
+        form={meta.formId}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        disabled={disabled}
+        // A new file replaces a removal; it is checked at once (its size), as a typed field is on blur: the
+        // picker never focuses the input.
+        onChange={(e) => {
+          if (removal.value === "on") removal.change("");
+          e.currentTarget.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+        }}
+      />
+    </FileBox>
+  );
+}
+
+/**
+ * The look of a file entry, whoever holds its state (FileField, a form's; AttachmentField, a page's): the file
+ * shown (a link when it has an address), its size while it waits for its upload, the pick, undo and remove
+ * buttons that apply, and the error or the hint. `children` is the file input.
+ */
+export function FileBox({
+  id,
+  label,
+  hint,
+  maxBytes,
+  error,
+  shown,
+  removing,
+  emptyText,
+  pendingText,
+  disabled,
+  onPick,
+  onUndoPick,
+  onRemove,
+  onUndoRemove,
+  children,
+}: {
+  id: string;
+  label?: string;
+  hint?: string;
+  maxBytes: number;
+  error: string | null | undefined;
+  shown: { name: string; url: string | null; detail: string | null } | null;
+  removing: boolean;
+  emptyText?: string;
+  pendingText?: (size: string) => string;
+  disabled: boolean;
+  onPick: () => void;
+  onUndoPick?: () => void;
+  onRemove?: () => void;
+  onUndoRemove?: () => void;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
     <div className="flex flex-col gap-1.5">
       <span id={`${id}-label`} className="text-sm font-medium">
         {label ?? t("quickMessages.dialog.attachment")}
@@ -108,41 +187,23 @@ export function FileField({
             <span className="text-subtle">{removing ? t("quickMessages.dialog.willRemove") : (emptyText ?? t("quickMessages.noAttachment"))}</span>
           )}
         </div>
-        <input
-          ref={input}
-          id={id}
-          name={meta.name}
-          key={meta.key}
-          form={meta.formId}
-          type="file"
-          accept={accept}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden
-          disabled={disabled}
-          // A new file replaces a removal; it is checked at once (its size), as a typed field is on blur: the
-          // picker never focuses the input.
-          onChange={(e) => {
-            if (removal.value === "on") removal.change("");
-            e.currentTarget.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
-          }}
-        />
+        {children}
         <div className={disabled ? "hidden" : "flex gap-1"}>
-          <Button variant="outline" size="sm" onClick={() => input.current?.click()} aria-describedby={error ? `${id}-error` : undefined}>
+          <Button variant="outline" size="sm" onClick={onPick} aria-describedby={error ? `${id}-error` : undefined}>
             {shown ? t("quickMessages.dialog.replaceFile") : t("quickMessages.dialog.pickFile")}
           </Button>
-          {picked ? (
-            <Button variant="ghost" size="icon-sm" onClick={clearPicked} aria-label={t("quickMessages.dialog.undoFile")} title={t("quickMessages.dialog.undoFile")}>
+          {onUndoPick ? (
+            <Button variant="ghost" size="icon-sm" onClick={onUndoPick} aria-label={t("quickMessages.dialog.undoFile")} title={t("quickMessages.dialog.undoFile")}>
               <Undo2 className="size-4" aria-hidden />
             </Button>
           ) : null}
-          {!picked && current && !removing ? (
-            <Button variant="ghost" size="icon-sm" onClick={() => removal.change("on")} aria-label={t("quickMessages.dialog.removeFile")} title={t("quickMessages.dialog.removeFile")} className="hover:text-danger">
+          {onRemove ? (
+            <Button variant="ghost" size="icon-sm" onClick={onRemove} aria-label={t("quickMessages.dialog.removeFile")} title={t("quickMessages.dialog.removeFile")} className="hover:text-danger">
               <Trash2 className="size-4" aria-hidden />
             </Button>
           ) : null}
-          {removing ? (
-            <Button variant="ghost" size="icon-sm" onClick={() => removal.change("")} aria-label={t("quickMessages.dialog.undoRemove")} title={t("quickMessages.dialog.undoRemove")}>
+          {onUndoRemove ? (
+            <Button variant="ghost" size="icon-sm" onClick={onUndoRemove} aria-label={t("quickMessages.dialog.undoRemove")} title={t("quickMessages.dialog.undoRemove")}>
               <Undo2 className="size-4" aria-hidden />
             </Button>
           ) : null}
