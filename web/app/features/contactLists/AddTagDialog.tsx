@@ -2,9 +2,9 @@ import { useInputControl } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addTagToContactListInput } from "../../../../worker/contracts/contactLists";
+import { DialogForm } from "../../components/form/DialogForm";
 import { useContractForm } from "../../components/form/useContractForm";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { Field } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { toastError } from "../../lib/errors";
@@ -46,8 +46,7 @@ function AddTagForm({ contactListId, tags, onClose }: { contactListId: number; t
   const tagId = useInputControl({ name: fields.tagId.name, formId: form.id });
   const chosen = typeof tagId.value === "string" && tagId.value ? tagId.value : undefined;
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="flex flex-col gap-3">
+    <DialogForm form={form} saving={saving} editing={false} onCancel={onClose} submitLabel={t("contactLists.items.addTagSubmit")} submitDisabled={!chosen} className="flex flex-col gap-3">
         <p className="text-sm text-muted">{t("contactLists.items.addTagHint")}</p>
         <Field id={fields.tagId.id} label={t("contactLists.items.tag")} error={fields.tagId.errors?.[0]}>
           <Select
@@ -66,15 +65,6 @@ function AddTagForm({ contactListId, tags, onClose }: { contactListId: number; t
             }))}
           />
         </Field>
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving} disabled={!chosen}>
-          {t("contactLists.items.addTagSubmit")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

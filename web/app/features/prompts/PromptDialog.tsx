@@ -5,8 +5,8 @@ import { PROMPT_DEFAULTS } from "../../../../worker/contracts/prompts";
 import { PROMPT_VOICES } from "../../../../worker/contracts/promptVoices";
 import { SwitchInput } from "../../components/form/SwitchInput";
 import { useContractForm } from "../../components/form/useContractForm";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { DialogForm } from "../../components/form/DialogForm";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, PasswordInput, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { toast } from "../../lib/toast";
@@ -107,8 +107,8 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
   );
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="grid gap-4 sm:grid-cols-2">
+    // "Salvar" when adding too, as the spec's prompt dialog says.
+    <DialogForm form={form} saving={saving} editing onCancel={onClose} className="grid gap-4 sm:grid-cols-2">
         <Field id={fields.name.id} label={t("prompts.dialog.name")} error={err("name")} className="sm:col-span-2">
           <Input
             id={fields.name.id}
@@ -204,15 +204,6 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
             aria-describedby={describedBy(fields.baseUrl.id, err("baseUrl"), "hint")}
           />
         </Field>
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {t("common.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

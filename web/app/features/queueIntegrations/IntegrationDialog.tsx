@@ -2,8 +2,8 @@ import { useInputControl } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { createQueueIntegrationInput, updateQueueIntegrationInput } from "../../../../worker/contracts/queueIntegrations";
 import { useContractForm } from "../../components/form/useContractForm";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { DialogForm } from "../../components/form/DialogForm";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { toast } from "../../lib/toast";
@@ -108,8 +108,8 @@ function IntegrationForm({ integration, onSaved, onClose }: { integration: Integ
   const TYPEBOT: Key[] = ["typebotSlug", "typebotExpires", "typebotDelayMessage", ...TEXT_FIELDS];
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="grid gap-4 sm:grid-cols-2">
+    // "Salvar" when adding too (spec 002).
+    <DialogForm form={form} saving={saving} editing onCancel={onClose} className="grid gap-4 sm:grid-cols-2">
         <Field id={fields.type.id} label={t("queueIntegrations.dialog.type")} error={fields.type.errors?.[0]}>
           <Select
             id={fields.type.id}
@@ -175,15 +175,6 @@ function IntegrationForm({ integration, onSaved, onClose }: { integration: Integ
             {kept(DIALOGFLOW)}
           </>
         )}
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {t("common.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -5,11 +5,11 @@ import { z } from "zod";
 import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
 import { createScheduleInput, MAX_SCHEDULE_MEDIA_BYTES } from "../../../../worker/contracts/schedules";
 import { ContactPicker } from "../../components/ContactPicker";
+import { DialogForm } from "../../components/form/DialogForm";
 import { FileField, pickedFile, removeFile } from "../../components/form/FileField";
 import { useContractForm } from "../../components/form/useContractForm";
-import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { zoneLabel } from "../../lib/dates";
@@ -230,8 +230,7 @@ function ScheduleForm({
   const fixed = !!schedule || !!fixedContact;
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="flex flex-col gap-4">
+    <DialogForm form={form} saving={saving} editing={!!schedule} onCancel={onClose} submitLabel={schedule ? undefined : t("schedules.dialog.submitAdd")}>
         {/* The pick, as conform reads it (a hidden input, not a dummy select whose option would show its text). */}
         <input type="hidden" name={fields.contact.name} defaultValue={fields.contact.initialValue} />
         <Field id={field("contact")} label={t("schedules.dialog.contact")} error={errors.contact}>
@@ -352,15 +351,6 @@ function ScheduleForm({
           current={schedule?.mediaName ? { name: schedule.mediaName, url: schedule.mediaPath } : null}
           maxBytes={MAX_SCHEDULE_MEDIA_BYTES}
         />
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {schedule ? t("common.save") : t("schedules.dialog.submitAdd")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
