@@ -85,16 +85,10 @@ export function FileField({
 
   return (
     <FileBox
-      id={id}
-      label={label}
-      hint={hint}
-      maxBytes={maxBytes}
+      look={{ id, label, hint, maxBytes, emptyText, pendingText, disabled }}
       error={error}
       shown={shown}
       removing={removing}
-      emptyText={emptyText}
-      pendingText={pendingText}
-      disabled={disabled}
       onPick={() => input.current?.click()}
       onUndoPick={picked ? clearPicked : undefined}
       onRemove={!picked && current && !removing ? () => removal.change("on") : undefined}
@@ -128,33 +122,35 @@ export function FileField({
  * shown (a link when it has an address), its size while it waits for its upload, the pick, undo and remove
  * buttons that apply, and the error or the hint. `children` is the file input.
  */
+export interface FileLook {
+  /** The file input's id. */
+  id: string;
+  label?: string;
+  hint?: string;
+  /** The limit the default hint names. */
+  maxBytes: number;
+  /** What the field says with no file ("Sem anexo"), and beside a picked file's size ("enviado ao salvar"). */
+  emptyText?: string;
+  pendingText?: (size: string) => string;
+  /** Read-only: the file is shown, nothing can be picked or removed. */
+  disabled: boolean;
+}
+
 export function FileBox({
-  id,
-  label,
-  hint,
-  maxBytes,
+  look: { id, label, hint, maxBytes, emptyText, pendingText, disabled },
   error,
   shown,
   removing,
-  emptyText,
-  pendingText,
-  disabled,
   onPick,
   onUndoPick,
   onRemove,
   onUndoRemove,
   children,
 }: {
-  id: string;
-  label?: string;
-  hint?: string;
-  maxBytes: number;
+  look: FileLook;
   error: string | null | undefined;
   shown: { name: string; url: string | null; detail: string | null } | null;
   removing: boolean;
-  emptyText?: string;
-  pendingText?: (size: string) => string;
-  disabled: boolean;
   onPick: () => void;
   onUndoPick?: () => void;
   onRemove?: () => void;

@@ -53,16 +53,10 @@ export function AttachmentField({
 
   return (
     <FileBox
-      id={id}
-      label={label}
-      hint={hint}
-      maxBytes={maxBytes}
+      look={{ id, label, hint, maxBytes, emptyText, pendingText, disabled }}
       error={error}
       shown={shown}
       removing={change.kind === "remove"}
-      emptyText={emptyText}
-      pendingText={pendingText}
-      disabled={disabled}
       onPick={() => input.current?.click()}
       onUndoPick={change.kind === "replace" ? () => onChange({ kind: "keep" }) : undefined}
       onRemove={change.kind === "keep" && current ? () => onChange({ kind: "remove" }) : undefined}
