@@ -117,6 +117,13 @@ describe("journey: a contact talks to the AI assistant and is handed to an agent
     expect(await page.content()).not.toContain("sk-fake-journey");
     await screenshot(page, "prompts-dialog-light");
     // Saved from the dialog: the queue and the voice are the form's controls and go with the name that changed.
+    // The contract's rules, in the spec's words for this form.
+    await dialog.getByLabel("Nome").fill("Abc");
+    await dialog.getByLabel("Temperatura").fill("5");
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await dialog.getByText("Muito curto!").waitFor();
+    await dialog.getByText("Informe um número entre 0 e 2").waitFor();
+    await dialog.getByLabel("Temperatura").fill("1");
     await dialog.getByLabel("Nome").fill(`Assistente ${RUN} (revisado)`);
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await dialog.waitFor({ state: "hidden" });

@@ -56,6 +56,11 @@ describe("journey: an admin runs a campaign with confirmation and watches its re
     await screenshot(page, "campaigns-list-desktop-light");
     await row.getByRole("button", { name: `Editar ${NAME}` }).click();
     const dialog = page.getByRole("dialog", { name: "Editar campanha" });
+    // An attachment picked is shown as it will be stored; undone, the campaign saves without it.
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "tabela de preços.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
+    await dialog.getByText("tabela_de_preços.pdf").waitFor();
+    await dialog.getByRole("button", { name: "Desfazer a troca do anexo" }).click();
+    await expect.poll(() => dialog.getByText("tabela_de_preços.pdf").count()).toBe(0);
     await dialog.getByLabel("Agora").check();
     await screenshot(page, "campaigns-dialog-desktop-light");
     await dialog.getByRole("button", { name: "Salvar" }).click();

@@ -80,6 +80,22 @@ describe("journey: an admin builds a campaign's contact list from a spreadsheet"
     await screenshot(page, "contact-lists-whatsapp-check");
   });
 
+  it("adds the contacts of a tag: the tag is chosen before Adicionar can be pressed", async () => {
+    // Made by the demo's admin (the same company): a login as this journey's admin would end its page's session.
+    const tag = await api("POST", "/tags", { name: `Lista ${run}`, color: "#3b82f6" }, await apiLogin(demo.admin, demo.password));
+    expect(tag.status, JSON.stringify(tag.json)).toBe(201);
+    await page.getByRole("button", { name: "Adicionar por tag" }).click();
+    const adding = page.getByRole("dialog", { name: "Adicionar os contatos de uma tag" });
+    const submit = adding.getByRole("button", { name: "Adicionar", exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await adding.getByLabel("Tag").click();
+    await page.getByRole("option", { name: `Lista ${run}` }).click();
+    await submit.click();
+    // No ticket carries the new tag: none joins, and the dialog closes with the count.
+    await page.getByText(/^0 contatos? adicionados?, 0 atualizados$/).waitFor();
+    await expect.poll(() => adding.isVisible()).toBe(false);
+  });
+
   it("shows the lists on a phone and in dark mode", async () => {
     for (const [name, options] of [
       ["contact-lists-phone-light", { viewport: { width: 390, height: 844 } }],

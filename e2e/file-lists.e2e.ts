@@ -80,8 +80,11 @@ describe("journey: a chatbot option sends a file list before its message", () =>
     const dialog = page.getByRole("dialog", { name: "Nova lista de arquivos" });
     await dialog.getByLabel("Nome", { exact: true }).fill(LIST);
     await dialog.getByLabel("Descrição").fill("Materiais de venda");
-    await dialog.locator('input[type="file"]').setInputFiles([path.join(dir, "foto.png"), path.join(dir, "tabela.pdf")]);
+    // Picked the other way round, then ordered: each entry keeps its file when it moves.
+    await dialog.locator('input[type="file"]').setInputFiles([path.join(dir, "tabela.pdf"), path.join(dir, "foto.png")]);
     await expect.poll(() => dialog.locator("[data-file-entry]").count()).toBe(2);
+    await dialog.getByRole("button", { name: "Subir: foto.png" }).click();
+    await expect.poll(() => dialog.locator("[data-file-entry]").first().getAttribute("data-file-entry")).toBe("foto.png");
     await dialog.getByLabel("Legenda (opcional) 1").fill("Nosso produto");
     await screenshot(page, "files-dialog-light");
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
@@ -96,6 +99,19 @@ describe("journey: a chatbot option sends a file list before its message", () =>
       await expect.poll(() => other.locator("[data-file-list-id]").filter({ hasText: LIST }).count(), { timeout: 15_000 }).toBe(1);
       await screenshot(other, `files-${name}`);
     }
+
+    // Edited: the stored files come back as entries, and a caption changed is saved with them, in their order.
+    await row.getByRole("button", { name: `Editar ${LIST}` }).click();
+    const edit = page.getByRole("dialog", { name: "Editar lista de arquivos" });
+    await expect.poll(() => edit.locator("[data-file-entry]").count()).toBe(2);
+    await edit.getByLabel("Legenda (opcional) 2").fill("Tabela de preços");
+    await edit.getByRole("button", { name: "Salvar" }).click();
+    await edit.waitFor({ state: "hidden" });
+    const saved = await apiCall("get", `/files/${created.fileListId}`);
+    expect(saved.json.options.map((o: { name: string; description: string }) => [o.name, o.description])).toEqual([
+      ["foto.png", "Nosso produto"],
+      ["tabela.pdf", "Tabela de preços"],
+    ]);
   });
 
   it("sends the list's files in order, then the option's message, to the contact who picks the option", async () => {

@@ -91,6 +91,27 @@ describe("journey: an agent schedules a message from a chat, and it reaches the 
     await screenshot(page, "schedules-desktop-light");
   });
 
+  it("checks a new schedule's contact and weekly rule before saving, and keeps the weekday the date gives", async () => {
+    await page.goto("/schedules");
+    await page.getByRole("button", { name: "Novo agendamento" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Agendar mensagem" });
+    await dialog.getByLabel("Mensagem").fill("Lembrete semanal");
+    const date = await dialog.getByLabel("Data").inputValue();
+    const weekday = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"][new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+    await dialog.getByLabel("Repetir").click();
+    await page.getByRole("option", { name: "Toda semana" }).click();
+    const day = dialog.getByRole("button", { name: weekday, exact: true });
+    await expect.poll(() => day.getAttribute("aria-pressed")).toBe("true");
+    await day.click();
+    await dialog.getByRole("button", { name: "Agendar", exact: true }).click();
+    await dialog.getByText("Escolha um contato.").waitFor();
+    await dialog.getByText("Escolha ao menos um dia.").waitFor();
+    await day.click();
+    await expect.poll(() => dialog.getByText("Escolha ao menos um dia.").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
   it("shows the page on a phone and in dark mode", async () => {
     for (const [name, options] of [
       ["schedules-phone-light", { viewport: { width: 390, height: 844 } }],

@@ -18,6 +18,8 @@ const apiKey = z
   .regex(/^\S+$/, "Must have no spaces");
 /** A queue is mandatory (spec 002: the form says 'Informe o setor'; the web shows it for this field). */
 const queueId = platformId(REQUIRED);
+/** The tuning numbers' ranges (the form names them in its message). */
+export const PROMPT_LIMITS = { temperature: { min: 0, max: 2 }, maxTokens: { min: 1, max: 16_000 }, maxMessages: { min: 1, max: 100 } } as const;
 const number = (min: number, max: number, integer: boolean) => {
   const base = z.coerce.number({ error: requiredOr("Must be a number") }).min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
   return integer ? base.int("Must be a whole number") : base;
@@ -37,9 +39,9 @@ const fields = {
   name,
   prompt: promptText,
   queueId,
-  maxTokens: number(1, 16_000, true),
-  temperature: number(0, 2, false),
-  maxMessages: number(1, 100, true),
+  maxTokens: number(PROMPT_LIMITS.maxTokens.min, PROMPT_LIMITS.maxTokens.max, true),
+  temperature: number(PROMPT_LIMITS.temperature.min, PROMPT_LIMITS.temperature.max, false),
+  maxMessages: number(PROMPT_LIMITS.maxMessages.min, PROMPT_LIMITS.maxMessages.max, true),
   voice,
   voiceKey: shortText(500),
   voiceRegion: shortText(50),

@@ -9,7 +9,7 @@ export { pagedSearchQuery as listQuickMessagesQuery, type PagedSearchQuery as Li
 export const MAX_QUICK_MESSAGE_MEDIA_BYTES = 16 * 1024 * 1024;
 
 /** The "/shortcode" typed in the composer (spec 002: required). */
-const shortcode = z
+export const quickMessageShortcode = z
   .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
   .min(1, REQUIRED)
@@ -18,7 +18,7 @@ const message = z.string({ error: NOT_TEXT }).max(MAX_MESSAGE_BODY, TOO_LONG);
 const flag = z.boolean({ error: "Must be true or false" });
 
 export const createQuickMessageInput = z.object({
-  shortcode,
+  shortcode: quickMessageShortcode,
   message: message.default(""),
   /** Shared with the whole company; only admins set it (quick-messages:geral), anyone else's value is ignored. */
   geral: flag.default(false),
@@ -28,7 +28,7 @@ export type CreateQuickMessageInput = z.infer<typeof createQuickMessageInput>;
 
 /** PUT: any subset. mediaPath and mediaName change only through the media-upload calls. */
 export const updateQuickMessageInput = patchOf({
-  shortcode: shortcode.optional(),
+  shortcode: quickMessageShortcode.optional(),
   message: message.optional(),
   geral: flag.optional(),
   status: flag.optional(),

@@ -10,7 +10,7 @@ import { translation as en } from "../i18n/lang/en";
 import { translation as es } from "../i18n/lang/es";
 import { translation as ptBR } from "../i18n/lang/pt-BR";
 import { ApiError } from "./api-error";
-import { fieldErrorsFrom, fieldMessage, translateSubmission } from "./form-errors";
+import { fieldErrorsFrom, fieldMessage, messageWith, translateSubmission } from "./form-errors";
 
 const i18n = i18next.createInstance();
 void i18n.init({ resources: { "pt-BR": { translation: ptBR }, en: { translation: en }, es: { translation: es } }, lng: "pt-BR", fallbackLng: "pt-BR", initAsync: false, interpolation: { escapeValue: false } });
@@ -29,6 +29,16 @@ describe("the one map of field messages", () => {
     expect(fieldMessage("Too Short!", pt, TAG_FORM_MESSAGES.name)).toBe("Mensagem muito curta");
     expect(fieldMessage("tags.validation.color", pt)).toBe(ptBR.tags.validation.color);
     expect(fieldMessage("Must be a colour like #A4CCCC", pt)).toBe(ptBR.validation.invalid);
+  });
+
+  it("shows a form's own text for the server's messages outside the vocabulary on a field", () => {
+    expect(fieldMessage("Must be in the future", pt, { other: "schedules.dialog.past" })).toBe(ptBR.schedules.dialog.past);
+    expect(fieldMessage("Required", pt, { other: "schedules.dialog.past" })).toBe("Obrigatório");
+  });
+
+  it("fills a page rule's text with the values its check gave", () => {
+    expect(fieldMessage(messageWith("quickMessages.dialog.tooLarge", { size: "16 MB" }), pt)).toBe("O arquivo tem mais de 16 MB.");
+    expect(fieldMessage(messageWith("quickMessages.dialog.tooLarge", { size: "16 MB" }), i18n.getFixedT("en"))).toBe("The file is larger than 16 MB.");
   });
 
   it("translates a client check of the server's own contract, as the server's answer to the same value", () => {

@@ -10,8 +10,8 @@ export function conformName(path: string): string {
 }
 
 /**
- * Translation keys a form may set for the vocabulary's messages, where its spec has a text of its own, and for
- * `other`: the field's text for the contract's messages outside the vocabulary (a number's range, a format).
+ * Translation keys a form may set for the vocabulary's messages, where its spec has a text of its own, and `other`
+ * for the server's messages outside the vocabulary on that field ("Must be in the future": "schedules.dialog.past").
  */
 export type FieldMessageOverrides = Partial<Record<FieldMessageName | "other", string>>;
 
@@ -33,6 +33,21 @@ const CONTRACT_MESSAGE_KEYS: Record<string, string> = { [PASSWORD_RULE_MESSAGE]:
 const nameOf = new Map(Object.entries(FIELD_MESSAGES).map(([name, message]) => [message as string, name as FieldMessageName]));
 
 /**
+ * A page's own rule whose text takes values ("O arquivo tem mais de {{size}}."): the message a zod check gives,
+ * read back by fieldMessage as the key and its values.
+ */
+export function messageWith(key: string, values: Record<string, string | number>): string {
+  return `${key} ${JSON.stringify(values)}`;
+}
+const WITH_VALUES = /^(\S+) (\{.*\})$/;
+/** A page's key (or messageWith's key and values) in the user's language; `fallback` when it is no key. */
+function pageText(message: string, t: TFunction, fallback?: string): string {
+  const withValues = WITH_VALUES.exec(message);
+  if (withValues) return t(withValues[1]!, { ...(JSON.parse(withValues[2]!) as object), defaultValue: fallback });
+  return t(message, { defaultValue: fallback });
+}
+
+/**
  * One way for every form: a message of the vocabulary, from the page's own check or from the server, is shown in the
  * user's language (with the form's own text where it overrides one); a page's own rule gives a translation key as
  * its message; any other message reads the field's `other` text, or "invalid value", never the API's English text.
@@ -40,9 +55,13 @@ const nameOf = new Map(Object.entries(FIELD_MESSAGES).map(([name, message]) => [
 export function fieldMessage(message: string, t: TFunction, overrides: FieldMessageOverrides = {}): string {
   // "Too Long! (max 4096)" is the vocabulary's "Too Long!" with its limit (tooLongAt).
   const name = nameOf.get(message.replace(/ \(max \d+\)$/, ""));
-  if (name) return t(overrides[name] ?? FIELD_MESSAGE_KEYS[name]);
+  if (name) {
+    const own = overrides[name];
+    return own ? pageText(own, t) : t(FIELD_MESSAGE_KEYS[name]);
+  }
   if (CONTRACT_MESSAGE_KEYS[message]) return t(CONTRACT_MESSAGE_KEYS[message]);
-  return t(message, { defaultValue: t(overrides.other ?? "validation.invalid") });
+  const invalid = overrides.other ? pageText(overrides.other, t) : t("validation.invalid");
+  return pageText(message, t, invalid);
 }
 
 /**

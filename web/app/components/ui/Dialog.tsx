@@ -86,17 +86,29 @@ export function DialogFooter({ children, className }: { children: ReactNode; cla
 
 /**
  * The footer of a form dialog: Cancel (closes) and the submit button, "Salvar" when editing, "Adicionar" when
- * adding; both wait while it saves.
+ * adding, or the form's own `submitLabel` ("Agendar"); both wait while it saves.
  */
-export function FormDialogFooter({ saving, editing, onCancel }: { saving: boolean; editing: boolean; onCancel: () => void }) {
+export function FormDialogFooter({
+  saving,
+  editing,
+  onCancel,
+  submitLabel,
+  submitDisabled,
+}: {
+  saving: boolean;
+  editing: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+  submitDisabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel} disabled={saving}>
         {t("common.cancel")}
       </Button>
-      <Button type="submit" loading={saving}>
-        {editing ? t("common.save") : t("common.add")}
+      <Button type="submit" loading={saving} disabled={submitDisabled}>
+        {submitLabel ?? (editing ? t("common.save") : t("common.add"))}
       </Button>
     </DialogFooter>
   );

@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
-import { createCampaignInput, testCampaignInput } from "../../../../worker/contracts/campaigns";
+import { createCampaignInput, MAX_CAMPAIGN_MEDIA_BYTES, testCampaignInput } from "../../../../worker/contracts/campaigns";
+import { FileField, pickedFile, removeFile } from "../../components/form/FileField";
 import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
@@ -17,7 +18,6 @@ import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { defaultSendAt, zonedInstant, zonedParts } from "../schedules/zone";
 import { listAllFileLists } from "../fileLists/api";
-import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
 import { listConnections, listTags } from "../tickets/shared/api";
 import { createCampaign, deleteCampaignMedia, listContactListOptions, testCampaign, updateCampaign, uploadCampaignMedia } from "./api";
 import { SLOTS, type CampaignPayload, type CampaignRow } from "./types";
@@ -33,7 +33,7 @@ const slotFields = Object.fromEntries(MESSAGE_FIELDS.map((key) => [key, createCa
  * The campaign form: the name and messages by the API's rules; what to send and when are the page's (a connection,
  * an audience and a message are needed to start, a file list or an attachment but not both).
  */
-function campaignFormSchema(hasAttachment: boolean, timeZone: string) {
+function campaignFormSchema(hasCurrentMedia: boolean, timeZone: string, lang: string) {
   return z
     .object({
       name: createCampaignInput.shape.name,
@@ -45,8 +45,11 @@ function campaignFormSchema(hasAttachment: boolean, timeZone: string) {
       when: z.enum(["now", "later", "inactive"]),
       date: z.string().optional(),
       time: z.string().optional(),
+      media: pickedFile(MAX_CAMPAIGN_MEDIA_BYTES, lang),
+      removeMedia: removeFile,
     })
     .superRefine((v, ctx) => {
+      const hasAttachment = !!v.media || (hasCurrentMedia && !v.removeMedia);
       const required = (path: string) => ctx.addIssue({ code: "custom", path: [path], message: REQUIRED });
       const withFileList = v.fileListId !== "none";
       if (v.when === "later" && !zonedInstant(v.date ?? "", v.time ?? "", timeZone)) ctx.addIssue({ code: "custom", path: ["date"], message: "Must be a date and time" });
@@ -73,7 +76,7 @@ export function CampaignDialog({ open, onOpenChange, campaign, onSaved }: { open
 }
 
 function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: CampaignRow | null; readOnly: boolean; onSaved: (c: CampaignRow) => void; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const timeZone = user.company.timezone;
   const [connections, setConnections] = useState<Option[]>([]);
@@ -81,17 +84,7 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
   const [tags, setTags] = useState<Option[]>([]);
   const [fileLists, setFileLists] = useState<Option[]>([]);
   const [slot, setSlot] = useState(1);
-  // The attachment is a file waiting for its upload, beside the form (AttachmentField).
-  const [file, setFile] = useState<File | null>(null);
-  const [removeMedia, setRemoveMedia] = useState(false);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const attachment: AttachmentChange = file ? { kind: "replace", file } : removeMedia ? { kind: "remove" } : { kind: "keep" };
-  const changeAttachment = (change: AttachmentChange) => {
-    setFile(change.kind === "replace" ? change.file : null);
-    setRemoveMedia(change.kind === "remove");
-  };
-  const hasAttachment = !!file || (!!campaign?.mediaPath && !removeMedia);
-  const schema = useMemo(() => campaignFormSchema(hasAttachment, timeZone), [hasAttachment, timeZone]);
+  const schema = useMemo(() => campaignFormSchema(!!campaign?.mediaPath, timeZone, i18n.language), [campaign?.mediaPath, timeZone, i18n.language]);
   useEffect(() => {
     listConnections().then((c) => setConnections(c.map((x) => ({ id: x.id, name: x.name }))), toastError);
     listContactListOptions().then(setLists, toastError);
@@ -132,7 +125,8 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
       };
       // A removed attachment goes first (a file list may take its place); a new one goes on the saved campaign,
       // before it is programmed to start.
-      if (campaign && removeMedia && campaign.mediaPath && !file) await deleteCampaignMedia(campaign.id);
+      const file = value.media;
+      if (campaign && value.removeMedia && campaign.mediaPath && !file) await deleteCampaignMedia(campaign.id);
       let saved = campaign ? await updateCampaign(campaign.id, { ...payload, scheduledAt: null }) : await createCampaign({ ...payload, scheduledAt: null });
       if (file) saved = await uploadCampaignMedia(saved.id, file);
       if (scheduledAt && saved.status !== "CANCELADA") saved = await updateCampaign(saved.id, { scheduledAt: scheduledAt.toISOString() });
@@ -223,16 +217,14 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
             );
           })}
           <div className="grid gap-4 sm:grid-cols-2">
-          {/* The control's 16 MB limit is the campaign's too (MAX_CAMPAIGN_MEDIA_BYTES, whose module the browser must not load). */}
-          <AttachmentField
+          <FileField
+            meta={fields.media}
+            remove={fields.removeMedia}
             id={f("file")}
             label={t("campaigns.dialog.attachment")}
             hint={t("campaigns.dialog.attachmentHint")}
             current={campaign?.mediaName ? { name: campaign.mediaName, url: null } : null}
-            change={attachment}
-            onChange={changeAttachment}
-            error={fileError}
-            onError={setFileError}
+            maxBytes={MAX_CAMPAIGN_MEDIA_BYTES}
             disabled={readOnly}
           />
           <Field id={fields.fileListId.id} label={t("campaigns.dialog.fileList")} hint={t("campaigns.dialog.fileListHint")} error={error("fileListId")}>

@@ -1,7 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useInputControl } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { addTagToContactListInput } from "../../../../worker/contracts/contactLists";
+import { DialogForm } from "../../components/form/DialogForm";
+import { useContractForm } from "../../components/form/useContractForm";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { Field } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { toastError } from "../../lib/errors";
@@ -14,58 +17,54 @@ import "./texts";
 /** Adds to a list the contacts whose tickets carry a tag. */
 export function AddTagDialog({ open, onOpenChange, contactListId }: { open: boolean; onOpenChange: (open: boolean) => void; contactListId: number }) {
   const { t } = useTranslation();
-  const id = useId();
   const [tags, setTags] = useState<TagRef[] | null>(null);
-  const [tagId, setTagId] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (open && !tags) listTags().then(setTags).catch(toastError);
   }, [open, tags]);
-  const submit = async () => {
-    if (!tagId) return;
-    setSaving(true);
-    try {
-      const added = await addTagToContactList(contactListId, Number(tagId));
-      toast.success(t("contactLists.items.tagAdded", { count: added.imported, updated: added.updated }));
-      onOpenChange(false);
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t("contactLists.items.addTagTitle")} size="sm">
-        <DialogBody className="flex flex-col gap-3">
-          <p className="text-sm text-muted">{t("contactLists.items.addTagHint")}</p>
-          <Field id={`${id}-tag`} label={t("contactLists.items.tag")}>
-            <Select
-              id={`${id}-tag`}
-              value={tagId}
-              onValueChange={setTagId}
-              placeholder={t("contactLists.items.tagPlaceholder")}
-              options={(tags ?? []).map((tag) => ({
-                value: String(tag.id),
-                label: (
-                  <span className="inline-flex items-center gap-2">
-                    <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />
-                    {tag.name}
-                  </span>
-                ),
-              }))}
-            />
-          </Field>
-        </DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-            {t("common.cancel")}
-          </Button>
-          <Button onClick={submit} loading={saving} disabled={!tagId}>
-            {t("contactLists.items.addTagSubmit")}
-          </Button>
-        </DialogFooter>
+        {open ? <AddTagForm contactListId={contactListId} tags={tags ?? []} onClose={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function AddTagForm({ contactListId, tags, onClose }: { contactListId: number; tags: TagRef[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  // The contract's field: the select's text is read as the tag's id.
+  const { form, fields, saving } = useContractForm({
+    id: `contact-list-add-tag-${contactListId}`,
+    schema: addTagToContactListInput,
+    fields: ["tagId"],
+    async save({ tagId }) {
+      const added = await addTagToContactList(contactListId, tagId);
+      toast.success(t("contactLists.items.tagAdded", { count: added.imported, updated: added.updated }));
+      onClose();
+    },
+  });
+  const tagId = useInputControl({ name: fields.tagId.name, formId: form.id });
+  const chosen = typeof tagId.value === "string" && tagId.value ? tagId.value : undefined;
+  return (
+    <DialogForm form={form} saving={saving} editing={false} onCancel={onClose} submitLabel={t("contactLists.items.addTagSubmit")} submitDisabled={!chosen} className="flex flex-col gap-3">
+        <p className="text-sm text-muted">{t("contactLists.items.addTagHint")}</p>
+        <Field id={fields.tagId.id} label={t("contactLists.items.tag")} error={fields.tagId.errors?.[0]}>
+          <Select
+            id={fields.tagId.id}
+            value={chosen}
+            onValueChange={tagId.change}
+            placeholder={t("contactLists.items.tagPlaceholder")}
+            options={tags.map((tag) => ({
+              value: String(tag.id),
+              label: (
+                <span className="inline-flex items-center gap-2">
+                  <span className="size-2.5 rounded-full" style={{ backgroundColor: tag.color }} aria-hidden />
+                  {tag.name}
+                </span>
+              ),
+            }))}
+          />
+        </Field>
+    </DialogForm>
   );
 }

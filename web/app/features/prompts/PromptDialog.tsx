@@ -1,19 +1,17 @@
-import { useForm, useInputControl, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
+import { useInputControl } from "@conform-to/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { PROMPT_DEFAULTS } from "../../../../worker/contracts/prompts";
 import { PROMPT_VOICES } from "../../../../worker/contracts/promptVoices";
 import { SwitchInput } from "../../components/form/SwitchInput";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { useContractForm } from "../../components/form/useContractForm";
+import { DialogForm } from "../../components/form/DialogForm";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, PasswordInput, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
-import { toastError } from "../../lib/errors";
-import { fieldErrorsFrom } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 import { createPrompt, updatePrompt } from "./api";
-import { promptFormSchema } from "./schema";
+import { PROMPT_FORM_MESSAGES, promptFormSchema } from "./schema";
 import type { PromptPayload, PromptRow } from "./types";
 import "./texts";
 
@@ -42,13 +40,11 @@ export function PromptDialog({ open, onOpenChange, prompt, queues, onSaved }: Pr
 function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | null; queues: { id: number; name: string }[]; onSaved: (p: PromptRow) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const editing = !!prompt;
-  const schema = useMemo(() => promptFormSchema(t, editing), [t, editing]);
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [saving, setSaving] = useState(false);
+  const schema = useMemo(() => promptFormSchema(editing), [editing]);
 
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useContractForm({
     id: `prompt-form-${prompt?.id ?? "new"}`,
-    lastResult,
+    schema,
     defaultValue: {
       name: prompt?.name ?? "",
       prompt: prompt?.prompt ?? "",
@@ -61,42 +57,30 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
       queueId: prompt?.queueId ? String(prompt.queueId) : "",
       voice: prompt?.voice ?? PROMPT_DEFAULTS.voice,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      const v = submission.value;
+    fields: FORM_FIELDS,
+    codeFields: { ERR_DUPLICATED_PROMPT: "name" },
+    messages: PROMPT_FORM_MESSAGES,
+    async save(v) {
       const payload: PromptPayload = {
         name: v.name,
         prompt: v.prompt,
         queueId: v.queueId,
         voice: v.voice,
-        voiceRegion: v.voiceRegion ?? "",
+        voiceRegion: v.voiceRegion,
         temperature: v.temperature,
         maxTokens: v.maxTokens,
         maxMessages: v.maxMessages,
         model: v.model,
-        baseUrl: v.baseUrl ?? "",
+        baseUrl: v.baseUrl,
       };
       // Keys are write-only: sent only when typed (or, for the voice key, when removed).
       if (v.apiKey) payload.apiKey = v.apiKey;
       if (v.voiceKey) payload.voiceKey = v.voiceKey;
       else if (v.removeVoiceKey) payload.voiceKey = "";
-      setSaving(true);
-      try {
-        const saved = prompt ? await updatePrompt(prompt.id, payload) : await createPrompt(payload);
-        toast.success(t("prompts.saved"));
-        onSaved(saved);
-        onClose();
-      } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS, { ERR_DUPLICATED_PROMPT: "name" });
-        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
-        else toastError(err);
-      } finally {
-        setSaving(false);
-      }
+      const saved = prompt ? await updatePrompt(prompt.id, payload) : await createPrompt(payload);
+      toast.success(t("prompts.saved"));
+      onSaved(saved);
+      onClose();
     },
   });
 
@@ -123,8 +107,8 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
   );
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="grid gap-4 sm:grid-cols-2">
+    // "Salvar" when adding too, as the spec's prompt dialog says.
+    <DialogForm form={form} saving={saving} editing onCancel={onClose} className="grid gap-4 sm:grid-cols-2">
         <Field id={fields.name.id} label={t("prompts.dialog.name")} error={err("name")} className="sm:col-span-2">
           <Input
             id={fields.name.id}
@@ -220,15 +204,6 @@ function PromptForm({ prompt, queues, onSaved, onClose }: { prompt: PromptRow | 
             aria-describedby={describedBy(fields.baseUrl.id, err("baseUrl"), "hint")}
           />
         </Field>
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {t("common.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,38 +1,46 @@
-import type { TFunction } from "i18next";
 import { z } from "zod";
+import { createPromptInput, PROMPT_LIMITS, updatePromptInput } from "../../../../worker/contracts/prompts";
+import type { FieldMessageOverrides } from "../../lib/form-errors";
+import { messageWith } from "../../lib/form-errors";
 import "./texts";
 
-const numberIn = (t: TFunction, min: number, max: number, integer: boolean) => {
-  const message = t("prompts.validation.number", { min, max });
-  const base = z.coerce.number({ error: message }).min(min, message).max(max, message);
-  return integer ? base.int(message) : base;
-};
-
 /**
- * The prompt form's rules (spec 002: name 5-100, prompt at least 50, a queue required with 'Informe o setor'; the
- * key is required when adding and optional when editing, where blank keeps the saved one).
+ * The prompt form: the contract's fields (spec 002: name 5-100, prompt at least 50, a queue required); the key is
+ * required when adding and, when editing, blank keeps the saved one (the update contract's). The removal of the
+ * saved voice key is the page's own.
  */
-export function promptFormSchema(t: TFunction, editing: boolean) {
-  const required = t("validation.required");
+export function promptFormSchema(editing: boolean) {
+  const { name, prompt, queueId, voice, voiceKey, voiceRegion, temperature, maxTokens, maxMessages, model, baseUrl } = createPromptInput.shape;
   return z.object({
-    name: z.string({ error: required }).trim().min(5, t("prompts.validation.tooShort")).max(100, t("prompts.validation.tooLong")),
-    apiKey: editing ? z.string().trim().max(500).optional() : z.string({ error: required }).trim().min(1, required).max(500),
-    prompt: z.string({ error: required }).trim().min(50, t("prompts.validation.tooShort")).max(20_000, t("prompts.validation.tooLong")),
-    queueId: z.coerce.number({ error: t("prompts.validation.queue") }).int().positive(t("prompts.validation.queue")),
-    voice: z.string({ error: required }),
-    voiceKey: z.string().trim().max(500).optional(),
+    name,
+    apiKey: editing ? updatePromptInput.shape.apiKey : createPromptInput.shape.apiKey,
+    prompt,
+    queueId,
+    voice,
+    voiceKey,
     /** Editing only: clear the saved voice key (keys are write-only, so blank means "keep"). */
     removeVoiceKey: z.boolean().optional(),
-    voiceRegion: z.string().trim().max(50).optional(),
-    temperature: numberIn(t, 0, 2, false),
-    maxTokens: numberIn(t, 1, 16_000, true),
-    maxMessages: numberIn(t, 1, 100, true),
-    model: z.string({ error: required }).trim().min(1, required).max(100),
-    baseUrl: z
-      .string()
-      .trim()
-      .max(500)
-      .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), t("prompts.validation.url"))
-      .optional(),
+    voiceRegion,
+    temperature,
+    maxTokens,
+    maxMessages,
+    model,
+    baseUrl,
   });
 }
+
+const numberText = (range: { min: number; max: number }): FieldMessageOverrides => {
+  const text = messageWith("prompts.validation.number", range);
+  return { required: text, other: text };
+};
+
+/** The spec's texts for this form ('Informe o setor'; a number's range). */
+export const PROMPT_FORM_MESSAGES: Record<string, FieldMessageOverrides> = {
+  name: { tooShort: "prompts.validation.tooShort", tooLong: "prompts.validation.tooLong" },
+  prompt: { tooShort: "prompts.validation.tooShort", tooLong: "prompts.validation.tooLong" },
+  queueId: { required: "prompts.validation.queue", other: "prompts.validation.queue" },
+  baseUrl: { other: "prompts.validation.url" },
+  temperature: numberText(PROMPT_LIMITS.temperature),
+  maxTokens: numberText(PROMPT_LIMITS.maxTokens),
+  maxMessages: numberText(PROMPT_LIMITS.maxMessages),
+};

@@ -1,37 +1,21 @@
-import { useState, type FormEvent } from "react";
+import { useInputControl } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { createQueueIntegrationInput, updateQueueIntegrationInput } from "../../../../worker/contracts/queueIntegrations";
+import { useContractForm } from "../../components/form/useContractForm";
+import { DialogForm } from "../../components/form/DialogForm";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
-import { toastError } from "../../lib/errors";
-import { fieldErrorsFrom } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 import { createIntegration, updateIntegration } from "./api";
 import { DialogflowTest } from "./DialogflowTest";
-import type { IntegrationPayload, IntegrationRow, IntegrationType } from "./types";
+import type { IntegrationRow, IntegrationType } from "./types";
 import "./texts";
 
 const TYPES: IntegrationType[] = ["typebot", "n8n", "webhook", "dialogflow"];
 const LANGUAGES = ["pt-BR", "en", "es"] as const;
 const TEXT_FIELDS = ["typebotKeywordFinish", "typebotKeywordRestart", "typebotRestartMessage", "typebotUnknownMessage"] as const;
 const FORM_FIELDS = ["type", "name", "projectName", "jsonContent", "language", "urlN8N", "typebotSlug", "typebotExpires", "typebotDelayMessage", ...TEXT_FIELDS];
-
-const blank = (): IntegrationPayload => ({
-  type: "typebot",
-  name: "",
-  projectName: "",
-  jsonContent: "",
-  language: "pt-BR",
-  urlN8N: "",
-  typebotSlug: "",
-  typebotExpires: 1,
-  typebotDelayMessage: 1000,
-  typebotKeywordFinish: "",
-  typebotKeywordRestart: "",
-  typebotRestartMessage: "",
-  typebotUnknownMessage: "",
-});
 
 /**
  * Spec 002's integration dialog: a type selector and the fields that type needs (dialogflow: name, language,
@@ -61,92 +45,122 @@ export function IntegrationDialog({
 
 function IntegrationForm({ integration, onSaved, onClose }: { integration: IntegrationRow | null; onSaved: (row: IntegrationRow) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<IntegrationPayload>(() => (integration ? { ...blank(), ...integration, jsonContent: "" } : blank()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof IntegrationPayload>(key: K, v: IntegrationPayload[K]) => {
-    setValue((old) => ({ ...old, [key]: v }));
-    // A field's error goes as soon as it is edited; the server says again on save if it still holds.
-    setErrors((old) => (key in old ? Object.fromEntries(Object.entries(old).filter(([k]) => k !== key)) : old));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const name = value.name.trim();
-    if (name.length < 2 || name.length > 50) {
-      setErrors({ name: name ? (name.length < 2 ? t("validation.tooShort") : t("validation.tooLong")) : t("validation.required") });
-      return;
-    }
-    setSaving(true);
-    try {
+  const { form, fields, saving } = useContractForm({
+    id: `integration-form-${integration?.id ?? "new"}`,
+    // The contract's rules, by type; on edit a blank jsonContent keeps the saved one.
+    schema: integration ? updateQueueIntegrationInput : createQueueIntegrationInput,
+    defaultValue: integration
+      ? {
+          ...integration,
+          jsonContent: "",
+          typebotExpires: String(integration.typebotExpires),
+          typebotDelayMessage: String(integration.typebotDelayMessage),
+        }
+      : {
+          type: "typebot",
+          language: "pt-BR",
+          typebotExpires: "1",
+          typebotDelayMessage: "1000",
+        },
+    shouldValidate: "onSubmit",
+    fields: FORM_FIELDS,
+    codeFields: { ERR_DUPLICATED_INTEGRATION: "name" },
+    async save(value) {
       const saved = integration ? await updateIntegration(integration.id, value) : await createIntegration(value);
       toast.success(integration ? t("queueIntegrations.edited") : t("queueIntegrations.added"));
       onSaved(saved);
       onClose();
-    } catch (err) {
-      const fieldErrors = fieldErrorsFrom(err, t, FORM_FIELDS, { ERR_DUPLICATED_INTEGRATION: "name" });
-      if (fieldErrors) setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0] ?? ""])));
-      else toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const type = useInputControl(fields.type);
+  const language = useInputControl(fields.language);
+  const typeValue = (type.value as IntegrationType | undefined) ?? "typebot";
 
-  const text = (key: "name" | "projectName" | "urlN8N" | "typebotSlug" | (typeof TEXT_FIELDS)[number], props: { type?: string; placeholder?: string; autoFocus?: boolean } = {}) => (
-    <Field id={`integration-${key}`} label={t(`queueIntegrations.dialog.${key}`)} error={errors[key]}>
-      <Input
-        id={`integration-${key}`}
-        value={value[key]}
-        onChange={(e) => set(key, e.target.value)}
-        autoComplete="off"
-        invalid={!!errors[key]}
-        aria-describedby={describedBy(`integration-${key}`, errors[key])}
-        {...props}
-      />
-    </Field>
-  );
-  const number = (key: "typebotExpires" | "typebotDelayMessage") => (
-    <Field id={`integration-${key}`} label={t(`queueIntegrations.dialog.${key}`)} error={errors[key]}>
-      <Input id={`integration-${key}`} type="number" min={0} value={String(value[key])} onChange={(e) => set(key, Number(e.target.value))} invalid={!!errors[key]} />
-    </Field>
-  );
+  type TextKey = "name" | "projectName" | "urlN8N" | "typebotSlug" | (typeof TEXT_FIELDS)[number];
+  type Key = TextKey | "jsonContent" | "typebotExpires" | "typebotDelayMessage";
+  // An input shows what was last typed in it (a switch of type and back keeps it).
+  const current = (key: Key) => {
+    const value = fields[key].value;
+    return typeof value === "string" ? value : (fields[key].initialValue as string | undefined) ?? "";
+  };
+  const text = (key: TextKey, props: { type?: string; placeholder?: string; autoFocus?: boolean } = {}) => {
+    const meta = fields[key];
+    const error = meta.errors?.[0];
+    return (
+      <Field id={meta.id} label={t(`queueIntegrations.dialog.${key}`)} error={error}>
+        <Input id={meta.id} name={meta.name} key={meta.key} defaultValue={current(key)} autoComplete="off" invalid={!!error} aria-describedby={describedBy(meta.id, error)} {...props} />
+      </Field>
+    );
+  };
+  const number = (key: "typebotExpires" | "typebotDelayMessage") => {
+    const meta = fields[key];
+    const error = meta.errors?.[0];
+    return (
+      <Field id={meta.id} label={t(`queueIntegrations.dialog.${key}`)} error={error}>
+        <Input id={meta.id} name={meta.name} key={meta.key} defaultValue={current(key)} type="number" min={0} invalid={!!error} />
+      </Field>
+    );
+  };
+  // The other types' fields stay in the form as hidden inputs: a switch of type keeps what was typed, and an edit
+  // sends the whole integration back as the API takes it.
+  const kept = (keys: Key[]) => keys.map((key) => <input key={key} type="hidden" name={fields[key].name} value={current(key)} />);
+  const DIALOGFLOW: Key[] = ["projectName", "jsonContent"];
+  const TYPEBOT: Key[] = ["typebotSlug", "typebotExpires", "typebotDelayMessage", ...TEXT_FIELDS];
 
   return (
-    <form onSubmit={submit} noValidate className="contents">
-      <DialogBody className="grid gap-4 sm:grid-cols-2">
-        <Field id="integration-type" label={t("queueIntegrations.dialog.type")} error={errors.type}>
-          <Select id="integration-type" value={value.type} onValueChange={(v) => set("type", v as IntegrationType)} options={TYPES.map((type) => ({ value: type, label: t(`queueIntegrations.types.${type}`) }))} />
+    // "Salvar" when adding too (spec 002).
+    <DialogForm form={form} saving={saving} editing onCancel={onClose} className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.type.id} label={t("queueIntegrations.dialog.type")} error={fields.type.errors?.[0]}>
+          <Select
+            id={fields.type.id}
+            value={typeValue}
+            onValueChange={type.change}
+            options={TYPES.map((option) => ({
+              value: option,
+              label: t(`queueIntegrations.types.${option}`),
+            }))}
+          />
         </Field>
         {text("name", { autoFocus: true })}
-        {value.type === "dialogflow" ? (
+        {typeValue === "dialogflow" ? (
           <>
-            <Field id="integration-language" label={t("queueIntegrations.dialog.language")}>
-              <Select id="integration-language" value={value.language} onValueChange={(v) => set("language", v)} options={LANGUAGES.map((l) => ({ value: l, label: t(`queueIntegrations.languages.${l}`) }))} />
+            <Field id={fields.language.id} label={t("queueIntegrations.dialog.language")}>
+              <Select
+                id={fields.language.id}
+                value={(language.value as string | undefined) ?? "pt-BR"}
+                onValueChange={language.change}
+                options={LANGUAGES.map((l) => ({
+                  value: l,
+                  label: t(`queueIntegrations.languages.${l}`),
+                }))}
+              />
             </Field>
             {text("projectName")}
             <Field
-              id="integration-jsonContent"
+              id={fields.jsonContent.id}
               label={t("queueIntegrations.dialog.jsonContent")}
-              error={errors.jsonContent}
+              error={fields.jsonContent.errors?.[0]}
               hint={integration?.hasJsonContent ? t("queueIntegrations.dialog.jsonContentKeep") : undefined}
               className="sm:col-span-2"
             >
               <textarea
-                id="integration-jsonContent"
+                id={fields.jsonContent.id}
+                name={fields.jsonContent.name}
+                key={fields.jsonContent.key}
+                defaultValue={current("jsonContent")}
                 rows={6}
-                value={value.jsonContent}
-                onChange={(e) => set("jsonContent", e.target.value)}
                 className={`${textareaClasses} font-mono text-xs`}
-                aria-invalid={!!errors.jsonContent || undefined}
+                aria-invalid={!!fields.jsonContent.errors?.[0] || undefined}
                 spellCheck={false}
               />
             </Field>
-            <DialogflowTest id={integration?.id} projectName={value.projectName} jsonContent={value.jsonContent} language={value.language} />
+            <DialogflowTest id={integration?.id} projectName={current("projectName")} jsonContent={current("jsonContent")} language={(language.value as string | undefined) ?? "pt-BR"} />
+            {kept(["urlN8N", ...TYPEBOT])}
           </>
         ) : (
           <>
             <div className="sm:col-span-2">{text("urlN8N", { type: "url", placeholder: "https://" })}</div>
-            {value.type === "typebot" ? (
+            {typeValue === "typebot" ? (
               <>
                 {text("typebotSlug")}
                 {number("typebotExpires")}
@@ -155,18 +169,12 @@ function IntegrationForm({ integration, onSaved, onClose }: { integration: Integ
                   <div key={key}>{text(key)}</div>
                 ))}
               </>
-            ) : null}
+            ) : (
+              kept(TYPEBOT)
+            )}
+            {kept(DIALOGFLOW)}
           </>
         )}
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {t("common.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,19 +1,19 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/contracts/permissions";
-import { cn } from "../../components/ui/cn";
+import { MAX_QUICK_MESSAGE_MEDIA_BYTES } from "../../../../worker/contracts/quickMessages";
+import { DialogForm } from "../../components/form/DialogForm";
+import { FileField } from "../../components/form/FileField";
 import { SwitchInput } from "../../components/form/SwitchInput";
-import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
+import { useContractForm } from "../../components/form/useContractForm";
+import { cn } from "../../components/ui/cn";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
-import { errorMessage, toastError } from "../../lib/errors";
+import { errorMessage } from "../../lib/errors";
+import { safeFileName } from "../../lib/files";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { fieldErrorsFrom } from "../../lib/form-errors";
-import { safeFileName } from "../../lib/files";
 import { createQuickMessage, deleteQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia } from "./api";
-import { AttachmentField, type AttachmentChange } from "./AttachmentField";
 import { quickMessageFormSchema } from "./schema";
 import type { QuickMessagePayload, QuickMessageRow } from "./types";
 import "./texts";
@@ -42,48 +42,27 @@ export function QuickMessageDialog({ open, onOpenChange, quickMessage, onSaved }
 }
 
 function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: QuickMessageRow | null; onSaved: (qm: QuickMessageRow) => void; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const mayShare = can(user, "quick-messages:geral");
-  const schema = useMemo(() => quickMessageFormSchema(t), [t]);
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [attachment, setAttachment] = useState<AttachmentChange>({ kind: "keep" });
-  const [attachmentError, setAttachmentError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const schema = useMemo(() => quickMessageFormSchema(i18n.language), [i18n.language]);
 
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useContractForm({
     id: `quick-message-form-${quickMessage?.id ?? "new"}`,
-    lastResult,
-    defaultValue: { shortcode: quickMessage?.shortcode ?? "", message: quickMessage?.message ?? "", geral: quickMessage?.geral ?? false },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      const value = submission.value;
-      const payload: QuickMessagePayload = { shortcode: value.shortcode, message: value.message ?? "", status: quickMessage?.status ?? true };
-      if (mayShare) payload.geral = value.geral ?? false;
-      setSaving(true);
-      let saved: QuickMessageRow;
-      try {
-        saved = quickMessage ? await updateQuickMessage(quickMessage.id, payload) : await createQuickMessage(payload);
-      } catch (err) {
-        setSaving(false);
-        const fieldErrors = fieldErrorsFrom(err, t, isFormField);
-        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
-        else toastError(err);
-        return;
-      }
+    schema,
+    defaultValue: { shortcode: quickMessage?.shortcode ?? "", message: quickMessage?.message ?? "", geral: quickMessage?.geral ? "on" : "" },
+    fields: isFormField,
+    async save(value) {
+      const payload: QuickMessagePayload = { shortcode: value.shortcode, message: value.message, status: quickMessage?.status ?? true };
+      if (mayShare) payload.geral = value.geral;
+      let saved = quickMessage ? await updateQuickMessage(quickMessage.id, payload) : await createQuickMessage(payload);
       // The attachment is a separate call once the message exists (spec 002: media-upload after save).
       try {
-        if (attachment.kind === "replace") saved = await uploadQuickMessageMedia(saved.id, attachment.file, safeFileName(attachment.file.name) || "file");
-        else if (attachment.kind === "remove" && saved.mediaName) saved = await deleteQuickMessageMedia(saved.id);
+        if (value.media) saved = await uploadQuickMessageMedia(saved.id, value.media, safeFileName(value.media.name) || "file");
+        else if (value.removeMedia && saved.mediaName) saved = await deleteQuickMessageMedia(saved.id);
         toast.success(t("quickMessages.saved"));
       } catch (err) {
         toast.error(t("quickMessages.attachmentFailed", { reason: errorMessage(err, t) }));
-      } finally {
-        setSaving(false);
       }
       onSaved(saved);
       onClose();
@@ -94,8 +73,7 @@ function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: Qu
   const messageError = fields.message.errors?.[0];
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="flex flex-col gap-4">
+    <DialogForm form={form} saving={saving} editing={!!quickMessage} onCancel={onClose}>
         <Field id={fields.shortcode.id} label={t("quickMessages.dialog.shortcode")} error={shortcodeError} hint={shortcodeError ? undefined : t("quickMessages.dialog.shortcodeHint")}>
           <div className="relative">
             <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3 flex items-center font-mono text-sm text-subtle">
@@ -127,12 +105,11 @@ function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: Qu
             aria-describedby={describedBy(fields.message.id, messageError)}
           />
         </Field>
-        <AttachmentField
+        <FileField
+          meta={fields.media}
+          remove={fields.removeMedia}
           current={quickMessage?.mediaName ? { name: quickMessage.mediaName, url: quickMessage.mediaPath } : null}
-          change={attachment}
-          onChange={setAttachment}
-          error={attachmentError}
-          onError={setAttachmentError}
+          maxBytes={MAX_QUICK_MESSAGE_MEDIA_BYTES}
         />
         {mayShare ? (
           <div className="flex items-center justify-between gap-4 rounded-xl border border-line bg-surface-2 px-4 py-3">
@@ -147,8 +124,6 @@ function QuickMessageForm({ quickMessage, onSaved, onClose }: { quickMessage: Qu
             <SwitchInput meta={fields.geral} aria-describedby={`${fields.geral.id}-hint`} />
           </div>
         ) : null}
-      </DialogBody>
-      <FormDialogFooter saving={saving} editing={!!quickMessage} onCancel={onClose} />
-    </form>
+    </DialogForm>
   );
 }

@@ -1,16 +1,19 @@
-import type { TFunction } from "i18next";
 import { z } from "zod";
+import { NOT_TEXT, requiredOr } from "../../../../worker/contracts/fieldMessages";
+import { createQuickMessageInput, MAX_QUICK_MESSAGE_MEDIA_BYTES, quickMessageShortcode } from "../../../../worker/contracts/quickMessages";
+import { pickedFile, removeFile } from "../../components/form/FileField";
 
-/** The quick message form's rules (spec 002: shortcode required, 'Obrigatório'). */
-export function quickMessageFormSchema(t: TFunction) {
-  return z.object({
+/**
+ * The quick message form: the contract's fields (spec 002: shortcode required), the shortcode typed with or without
+ * the slash the composer uses (stored without it), and its attachment.
+ */
+export function quickMessageFormSchema(lang: string) {
+  return createQuickMessageInput.pick({ message: true, geral: true }).extend({
     shortcode: z
-      .string({ error: t("validation.required") })
-      .trim()
-      // Typed with or without the slash the composer uses; stored without it.
-      .transform((v) => v.replace(/^\/+/, "").trim())
-      .pipe(z.string().min(1, t("validation.required")).max(100, t("validation.tooLong"))),
-    message: z.string().max(4096, t("validation.tooLong")).optional(),
-    geral: z.boolean().optional(),
+      .string({ error: requiredOr(NOT_TEXT) })
+      .transform((v) => v.trim().replace(/^\/+/, ""))
+      .pipe(quickMessageShortcode),
+    media: pickedFile(MAX_QUICK_MESSAGE_MEDIA_BYTES, lang),
+    removeMedia: removeFile,
   });
 }

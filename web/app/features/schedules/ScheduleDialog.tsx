@@ -1,25 +1,29 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useInputControl } from "@conform-to/react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
+import { createScheduleInput, MAX_SCHEDULE_MEDIA_BYTES } from "../../../../worker/contracts/schedules";
 import { ContactPicker } from "../../components/ContactPicker";
-import { Button } from "../../components/ui/Button";
+import { DialogForm } from "../../components/form/DialogForm";
+import { FileField, pickedFile, removeFile } from "../../components/form/FileField";
+import { useContractForm } from "../../components/form/useContractForm";
 import { cn } from "../../components/ui/cn";
-import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, inputClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
-import { ApiError } from "../../lib/api";
 import { zoneLabel } from "../../lib/dates";
-import { errorMessage, toastError } from "../../lib/errors";
+import { errorMessage } from "../../lib/errors";
 import { safeFileName } from "../../lib/files";
+import { formatPhone } from "../../lib/phone";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
-import { AttachmentField, type AttachmentChange } from "../quickMessages/AttachmentField";
 import { listConnections } from "../tickets/shared/api";
 import type { ConnectionRef, ContactPick } from "../tickets/shared/types";
 import { createSchedule, deleteScheduleMedia, updateSchedule, uploadScheduleMedia } from "./api";
-import type { SchedulePayload, ScheduleRecurrence, ScheduleRow } from "./types";
+import type { SchedulePayload, ScheduleRow } from "./types";
 import { defaultSendAt, zonedInstant, zonedParts } from "./zone";
 import "./texts";
-import { formatPhone } from "../../lib/phone";
 
 const DEFAULT_CONNECTION = "default";
 const NO_REPEAT = "none";
@@ -52,7 +56,57 @@ export function ScheduleDialog({ open, onOpenChange, schedule, contact, ticket, 
   );
 }
 
-type Errors = Partial<Record<"contact" | "body" | "when" | "weekdays" | "until", string>>;
+const FREQUENCIES = [NO_REPEAT, "daily", "weekly", "monthly"] as const;
+type Frequency = (typeof FREQUENCIES)[number];
+const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+
+/**
+ * The schedule form: the message is the contract's (createScheduleInput's body); the rest is the page's: a contact
+ * picked (kept as the pick, to show it), a date and time in the company's zone not in the past (an unchanged time
+ * of a schedule being edited may have passed while the form was open: the server allows it), a repeat rule (weekly
+ * takes a day; an end not before the date) and the attachment.
+ */
+function scheduleFormSchema(timeZone: string, current: ScheduleRow | null, lang: string) {
+  return z
+    .object({
+      contact: z.string({ error: "schedules.dialog.contactRequired" }).transform((raw) => JSON.parse(raw) as ContactPick),
+      body: createScheduleInput.shape.body,
+      date: z.string().optional(),
+      time: z.string().optional(),
+      whatsappId: z.string().optional(),
+      frequency: z.enum(FREQUENCIES).default(NO_REPEAT),
+      // The weekday buttons' values, as text ("0" Sunday to "6").
+      weekdays: z
+        .array(z.string())
+        .default([])
+        .transform((days) => days.map(Number)),
+      until: z.string().optional(),
+      media: pickedFile(MAX_SCHEDULE_MEDIA_BYTES, lang),
+      removeMedia: removeFile,
+    })
+    .superRefine(
+      (v, ctx) => {
+        const sendAt = zonedInstant(v.date ?? "", v.time ?? "", timeZone);
+        const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+        if (!sendAt) issue("date", REQUIRED);
+        else if (sendAt.getTime() < Date.now() - 60_000 && (!current || sendAt.getTime() !== new Date(current.sendAt).getTime())) issue("date", "schedules.dialog.past");
+        if (v.frequency === "weekly" && !v.weekdays?.length) issue("weekdays", "schedules.dialog.weekdayRequired");
+        if (v.frequency !== NO_REPEAT && v.until && v.date && v.until < v.date) issue("until", "schedules.dialog.untilBefore");
+      },
+      // Checked beside the fields' own rules, so every error shows at once.
+      { when: () => true },
+    )
+    .transform((v) => ({ ...v, sendAt: zonedInstant(v.date ?? "", v.time ?? "", timeZone)! }));
+}
+
+const SCHEDULE_FIELDS = ["contact", "body", "date", "weekdays", "until"];
+/** The server's names for the form's fields, and its texts for them (a time passed, a rule refused). */
+const SERVER_ALIASES = { contactId: "contact", sendAt: "date", "recurrence.weekdays": "weekdays", "recurrence.until": "until" };
+const SERVER_MESSAGES = {
+  date: { other: "schedules.dialog.past" },
+  weekdays: { other: "schedules.dialog.weekdayRequired" },
+  until: { other: "schedules.dialog.untilBefore" },
+};
 
 function ScheduleForm({
   schedule,
@@ -72,22 +126,12 @@ function ScheduleForm({
   const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const timeZone = user.company.timezone;
-  const ids = useId();
   const first = zonedParts(schedule?.sendAt ?? at ?? defaultSendAt(), timeZone);
-  const [contact, setContact] = useState<ContactPick | null>(schedule ? schedule.contact : fixedContact);
-  const [body, setBody] = useState(schedule?.body ?? "");
-  const [date, setDate] = useState(first.date);
-  const [time, setTime] = useState(first.time);
-  const [whatsappId, setWhatsappId] = useState<number | null>(schedule ? schedule.whatsappId : (ticket?.whatsappId ?? null));
-  const [frequency, setFrequency] = useState<ScheduleRecurrence["frequency"] | typeof NO_REPEAT>(schedule?.recurrence?.frequency ?? NO_REPEAT);
-  const [weekdays, setWeekdays] = useState<number[]>(schedule?.recurrence?.weekdays ?? []);
-  const [until, setUntil] = useState(schedule?.recurrence?.until ?? "");
+  const startContact = schedule ? schedule.contact : fixedContact;
+  const startConnection = schedule ? schedule.whatsappId : (ticket?.whatsappId ?? null);
   const [connections, setConnections] = useState<ConnectionRef[]>([]);
-  const [attachment, setAttachment] = useState<AttachmentChange>({ kind: "keep" });
-  const [attachmentError, setAttachmentError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const schema = useMemo(() => scheduleFormSchema(timeZone, schedule, i18n.language), [timeZone, schedule, i18n.language]);
 
   useEffect(() => {
     listConnections()
@@ -95,87 +139,87 @@ function ScheduleForm({
       .catch(() => setConnections([]));
   }, []);
 
-  // Weekly starts on the chosen day's weekday, so the rule says what the date already says.
-  useEffect(() => {
-    if (frequency !== "weekly" || weekdays.length > 0 || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
-    setWeekdays([new Date(`${date}T12:00:00Z`).getUTCDay()]);
-    // Only when weekly is chosen: a day the user then unticks stays unticked.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [frequency]);
-
-  const insertVariable = (variable: string) => {
-    const el = bodyRef.current;
-    const start = el?.selectionStart ?? body.length;
-    const end = el?.selectionEnd ?? body.length;
-    const next = body.slice(0, start) + variable + body.slice(end);
-    setBody(next);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + variable.length, start + variable.length);
-    });
-  };
-
-  const validate = (): { errors: Errors; sendAt: Date | null } => {
-    const found: Errors = {};
-    if (!contact) found.contact = t("schedules.dialog.contactRequired");
-    if (!body.trim()) found.body = t("validation.required");
-    const sendAt = zonedInstant(date, time, timeZone);
-    if (!sendAt) found.when = t("validation.required");
-    // An unchanged time of a schedule being edited may have passed while the form was open: the server allows it.
-    else if (sendAt.getTime() < Date.now() - 60_000 && (!schedule || sendAt.getTime() !== new Date(schedule.sendAt).getTime())) found.when = t("schedules.dialog.past");
-    if (frequency === "weekly" && weekdays.length === 0) found.weekdays = t("schedules.dialog.weekdayRequired");
-    if (frequency !== NO_REPEAT && until && until < date) found.until = t("schedules.dialog.untilBefore");
-    return { errors: found, sendAt };
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { errors: found, sendAt } = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !sendAt || !contact) return;
-    const payload: SchedulePayload = {
-      body,
-      sendAt: sendAt.toISOString(),
-      contactId: contact.id,
-      whatsappId,
-      recurrence: frequency === NO_REPEAT ? null : { frequency, ...(frequency === "weekly" ? { weekdays } : {}), until: until || null },
-    };
-    setSaving(true);
-    let saved: ScheduleRow;
-    try {
+  const { form, fields, saving } = useContractForm({
+    id: `schedule-form-${schedule?.id ?? "new"}`,
+    schema,
+    defaultValue: {
+      contact: startContact ? JSON.stringify(startContact) : undefined,
+      body: schedule?.body ?? "",
+      date: first.date,
+      time: first.time,
+      whatsappId: startConnection ? String(startConnection) : DEFAULT_CONNECTION,
+      frequency: schedule?.recurrence?.frequency ?? NO_REPEAT,
+      weekdays: (schedule?.recurrence?.weekdays ?? []).map(String),
+      until: schedule?.recurrence?.until ?? "",
+    },
+    shouldValidate: "onSubmit",
+    fields: SCHEDULE_FIELDS,
+    aliases: SERVER_ALIASES,
+    messages: SERVER_MESSAGES,
+    async save(value) {
+      const { frequency, weekdays, until } = value;
+      const payload: SchedulePayload = {
+        body: value.body,
+        sendAt: value.sendAt.toISOString(),
+        contactId: value.contact.id,
+        whatsappId: value.whatsappId && value.whatsappId !== DEFAULT_CONNECTION ? Number(value.whatsappId) : null,
+        recurrence: frequency === NO_REPEAT ? null : { frequency, ...(frequency === "weekly" ? { weekdays } : {}), until: until || null },
+      };
+      let saved: ScheduleRow;
       if (schedule) {
         const { contactId, ...rest } = payload;
         saved = await updateSchedule(schedule.id, contactId === schedule.contactId ? rest : payload);
       } else {
         saved = await createSchedule({ ...payload, ticketId: ticket?.id ?? null });
       }
-    } catch (err) {
-      setSaving(false);
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
-        setErrors({
-          body: err.fields.body ? t("validation.invalid") : undefined,
-          when: err.fields.sendAt ? t("schedules.dialog.past") : undefined,
-          weekdays: err.fields["recurrence.weekdays"] ? t("schedules.dialog.weekdayRequired") : undefined,
-          until: err.fields["recurrence.until"] ? t("schedules.dialog.untilBefore") : undefined,
-        });
-      } else toastError(err);
-      return;
-    }
-    // The file is its own call once the schedule exists (spec 002: media-upload after save).
-    try {
-      if (attachment.kind === "replace") saved = await uploadScheduleMedia(saved.id, attachment.file, safeFileName(attachment.file.name) || "file");
-      else if (attachment.kind === "remove" && saved.mediaName) saved = await deleteScheduleMedia(saved.id);
-      toast.success(t("schedules.saved"));
-    } catch (err) {
-      toast.error(t("schedules.attachmentFailed", { reason: errorMessage(err, t) }));
-    } finally {
-      setSaving(false);
-    }
-    onSaved?.(saved);
-    onClose();
+      // The file is its own call once the schedule exists (spec 002: media-upload after save).
+      try {
+        if (value.media) saved = await uploadScheduleMedia(saved.id, value.media, safeFileName(value.media.name) || "file");
+        else if (value.removeMedia && saved.mediaName) saved = await deleteScheduleMedia(saved.id);
+        toast.success(t("schedules.saved"));
+      } catch (err) {
+        toast.error(t("schedules.attachmentFailed", { reason: errorMessage(err, t) }));
+      }
+      onSaved?.(saved);
+      onClose();
+    },
+  });
+  const contactControl = useInputControl(fields.contact);
+  const whatsappId = useInputControl(fields.whatsappId);
+  const frequencyControl = useInputControl(fields.frequency);
+  const weekdaysControl = useInputControl(fields.weekdays);
+  const contact = typeof contactControl.value === "string" && contactControl.value ? (JSON.parse(contactControl.value) as ContactPick) : null;
+  const frequency = (frequencyControl.value as Frequency | undefined) ?? NO_REPEAT;
+  const weekdays = (Array.isArray(weekdaysControl.value) ? weekdaysControl.value : []).filter(Boolean).map(Number);
+  const date = typeof fields.date.value === "string" ? fields.date.value : first.date;
+
+  // The text is the textarea's: a variable goes in at the caret, and conform reads it on the input event.
+  const insertVariable = (variable: string) => {
+    const el = bodyRef.current;
+    if (!el) return;
+    el.setRangeText(variable, el.selectionStart, el.selectionEnd, "end");
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    requestAnimationFrame(() => el.focus());
+  };
+  // Weekly starts on the chosen day's weekday, so the rule says what the date already says; a day the user then
+  // unticks stays unticked.
+  const changeFrequency = (next: string) => {
+    frequencyControl.change(next);
+    if (next === "weekly" && weekdays.length === 0 && /^\d{4}-\d{2}-\d{2}$/.test(date)) weekdaysControl.change([String(weekdayOf(date))]);
+  };
+  const toggleWeekday = (day: number) => {
+    const next = weekdays.includes(day) ? weekdays.filter((d) => d !== day) : [...weekdays, day].sort();
+    weekdaysControl.change(next.map(String));
   };
 
-  const field = (name: string) => `${ids}-${name}`;
+  const errors = {
+    contact: fields.contact.errors?.[0],
+    body: fields.body.errors?.[0],
+    when: fields.date.errors?.[0],
+    weekdays: fields.weekdays.errors?.[0],
+    until: fields.until.errors?.[0],
+  };
+  const field = (name: "contact" | "body" | "date" | "time" | "whatsappId" | "frequency" | "until") => fields[name].id;
   const frequencyOptions = [
     { value: NO_REPEAT, label: t("schedules.recurrence.none") },
     { value: "daily", label: t("schedules.recurrence.daily") },
@@ -186,8 +230,9 @@ function ScheduleForm({
   const fixed = !!schedule || !!fixedContact;
 
   return (
-    <form onSubmit={submit} noValidate className="contents">
-      <DialogBody className="flex flex-col gap-4">
+    <DialogForm form={form} saving={saving} editing={!!schedule} onCancel={onClose} submitLabel={schedule ? undefined : t("schedules.dialog.submitAdd")}>
+        {/* The pick, as conform reads it (a hidden input, not a dummy select whose option would show its text). */}
+        <input type="hidden" name={fields.contact.name} defaultValue={fields.contact.initialValue} />
         <Field id={field("contact")} label={t("schedules.dialog.contact")} error={errors.contact}>
           {fixed && contact && !schedule ? (
             <p id={field("contact")} className="rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
@@ -197,10 +242,7 @@ function ScheduleForm({
             <ContactPicker
               id={field("contact")}
               value={contact}
-              onChange={(c) => {
-                setContact(c);
-                if (c) setErrors((e) => ({ ...e, contact: undefined }));
-              }}
+              onChange={(c) => contactControl.change(c ? JSON.stringify(c) : "")}
               error={errors.contact}
               texts={{
                 placeholder: t("schedules.dialog.contactPlaceholder"),
@@ -217,8 +259,9 @@ function ScheduleForm({
           <textarea
             id={field("body")}
             ref={bodyRef}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
+            name={fields.body.name}
+            key={fields.body.key}
+            defaultValue={fields.body.initialValue}
             rows={5}
             autoFocus={fixed}
             className={textareaClasses}
@@ -241,31 +284,32 @@ function ScheduleForm({
         </div>
         <div className="grid grid-cols-2 gap-3">
           <Field id={field("date")} label={t("schedules.dialog.date")} error={errors.when}>
-            <Input id={field("date")} type="date" value={date} onChange={(e) => setDate(e.target.value)} invalid={!!errors.when} aria-describedby={describedBy(field("date"), errors.when)} />
+            <Input id={field("date")} name={fields.date.name} key={fields.date.key} defaultValue={fields.date.initialValue} type="date" invalid={!!errors.when} aria-describedby={describedBy(field("date"), errors.when)} />
           </Field>
           <Field id={field("time")} label={t("schedules.dialog.time")} hint={t("schedules.dialog.timeHint", { timezone: zoneLabel(timeZone, i18n.language) })}>
             <Input
               id={field("time")}
+              name={fields.time.name}
+              key={fields.time.key}
+              defaultValue={fields.time.initialValue}
               type="time"
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
               invalid={!!errors.when}
               aria-describedby={describedBy(field("time"), undefined, t("schedules.dialog.timeHint", { timezone: zoneLabel(timeZone, i18n.language) }))}
             />
           </Field>
         </div>
-        {connections.length > 1 || (whatsappId !== null && connections.length > 0) ? (
-          <Field id={field("connection")} label={t("schedules.dialog.connection")}>
+        {connections.length > 1 || (startConnection !== null && connections.length > 0) ? (
+          <Field id={field("whatsappId")} label={t("schedules.dialog.connection")}>
             <Select
-              id={field("connection")}
-              value={whatsappId ? String(whatsappId) : DEFAULT_CONNECTION}
-              onValueChange={(v) => setWhatsappId(v === DEFAULT_CONNECTION ? null : Number(v))}
+              id={field("whatsappId")}
+              value={typeof whatsappId.value === "string" && whatsappId.value ? whatsappId.value : DEFAULT_CONNECTION}
+              onValueChange={whatsappId.change}
               options={[{ value: DEFAULT_CONNECTION, label: t("schedules.dialog.connectionDefault") }, ...connections.map((c) => ({ value: String(c.id), label: c.name }))]}
             />
           </Field>
         ) : null}
-        <Field id={field("repeat")} label={t("schedules.dialog.repeat")}>
-          <Select id={field("repeat")} value={frequency} onValueChange={(v) => setFrequency(v as typeof frequency)} options={frequencyOptions} />
+        <Field id={field("frequency")} label={t("schedules.dialog.repeat")}>
+          <Select id={field("frequency")} value={frequency} onValueChange={changeFrequency} options={frequencyOptions} />
         </Field>
         {frequency === "weekly" ? (
           <fieldset className="flex flex-col gap-1.5">
@@ -278,7 +322,7 @@ function ScheduleForm({
                     key={day}
                     type="button"
                     aria-pressed={on}
-                    onClick={() => setWeekdays((w) => (on ? w.filter((d) => d !== day) : [...w, day].sort()))}
+                    onClick={() => toggleWeekday(day)}
                     className={cn(
                       "h-9 min-w-11 rounded-lg border px-2 text-sm focus-visible:ring-2 focus-visible:ring-brand/40 focus-visible:outline-none",
                       on ? "border-brand bg-brand-soft font-medium text-brand-text" : "border-line-strong bg-surface text-muted hover:bg-surface-2",
@@ -298,25 +342,15 @@ function ScheduleForm({
         ) : null}
         {frequency !== NO_REPEAT ? (
           <Field id={field("until")} label={t("schedules.dialog.until")} error={errors.until}>
-            <Input id={field("until")} type="date" value={until} min={date} onChange={(e) => setUntil(e.target.value)} invalid={!!errors.until} />
+            <Input id={field("until")} name={fields.until.name} key={fields.until.key} defaultValue={fields.until.initialValue} type="date" min={date} invalid={!!errors.until} />
           </Field>
         ) : null}
-        <AttachmentField
+        <FileField
+          meta={fields.media}
+          remove={fields.removeMedia}
           current={schedule?.mediaName ? { name: schedule.mediaName, url: schedule.mediaPath } : null}
-          change={attachment}
-          onChange={setAttachment}
-          error={attachmentError}
-          onError={setAttachmentError}
+          maxBytes={MAX_SCHEDULE_MEDIA_BYTES}
         />
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {schedule ? t("common.save") : t("schedules.dialog.submitAdd")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
