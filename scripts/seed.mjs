@@ -12,7 +12,7 @@ import { ROOT, stateDirs } from "./lib/paths.mjs";
 import { withBulkServer } from "./lib/bulk.mjs";
 import { localQuery } from "./lib/run.mjs";
 import { readFile } from "node:fs/promises";
-import { buildDemo, SEED_MEDIA_TYPES } from "./seed/demo.mjs";
+import { buildDemo, DEMO_COMPANIES, SEED_MEDIA_TYPES } from "./seed/demo.mjs";
 import { insert } from "./seed/sql.mjs";
 
 /** Setting keys and defaults from the worker's catalogue, so the seed never drifts from it. */
@@ -60,8 +60,40 @@ export function demoStatements({ control, tenants }) {
   };
 }
 
+/**
+ * The customer company's second connection: "WhatsApp Oficial", a Cloud API number (ADR 0050) on the fake Graph API
+ * that `npm start` runs (worker/testing/fakes/demoCloudNumber.ts), its token sealed with the local DATA_SECRET as the
+ * worker seals it, routed in the control index. Beside the simulator's connection, with the same queues.
+ * @param {ReturnType<typeof buildDemo>} demo
+ */
+export async function addCloudConnection(demo, { dataSecret, idRangeStart }) {
+  const { tsImport } = await import("tsx/esm/api");
+  const load = (file) => tsImport(pathToFileURL(path.join(ROOT, ...file.split("/"))).href, import.meta.url);
+  const [{ sealSecret }, { DEMO_CLOUD_NUMBER: number }] = await Promise.all([load("worker/lib/secretBox.ts"), load("worker/testing/fakes/demoCloudNumber.ts")]);
+  const companyId = DEMO_COMPANIES.find((c) => !c.platform).id;
+  const tables = demo.tenants.find((t) => t.companyId === companyId).tables;
+  const rowsOf = (name) => tables.find((t) => t.table === name).rows;
+  const [web] = rowsOf("whatsapps");
+  const id = idRangeStart(companyId) + 2;
+  rowsOf("whatsapps").push({
+    ...web,
+    id,
+    name: "WhatsApp Oficial",
+    number: number.displayPhoneNumber.replace(/\D/g, ""),
+    isDefault: false,
+    session: "",
+    provider: "beta",
+    channel: "cloud",
+    cloudPhoneNumberId: number.phoneNumberId,
+    cloudWabaId: number.wabaId,
+    cloudAccessToken: await sealSecret(dataSecret, number.accessToken, `cloud-token:${number.phoneNumberId}`),
+  });
+  rowsOf("whatsapp_queues").push(...rowsOf("whatsapp_queues").filter((l) => l.whatsappId === web.id).map((l) => ({ ...l, whatsappId: id })));
+  demo.control.push({ table: "cloud_numbers", rows: [{ phoneNumberId: number.phoneNumberId, companyId, whatsappId: id, wabaId: number.wabaId }] });
+}
+
 /** Seeds when the local database has no company: through a local server's bulk path (scripts/worker-server.mjs). */
-export async function seedIfEmpty({ persistTo, log = console.log }) {
+export async function seedIfEmpty({ persistTo, log = console.log, dataSecret }) {
   const count = await companyCount(persistTo);
   if (count > 0) {
     log(`database has ${count} compan${count === 1 ? "y" : "ies"}: not seeding`);
@@ -74,6 +106,7 @@ export async function seedIfEmpty({ persistTo, log = console.log }) {
     settingDefaults: await settingDefaults(),
     idRangeStart: (await idContract()).idRangeStart,
   });
+  if (dataSecret) await addCloudConnection(demo, { dataSecret, idRangeStart: (await idContract()).idRangeStart });
   const { control, tenants } = demoStatements(demo);
   await withBulkServer(persistTo, async (bulk) => {
     await bulk("/control", control);

@@ -16,6 +16,7 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
+import { pathToFileURL } from "node:url";
 import { ensureDevVars } from "./lib/devVars.mjs";
 import { ROOT, bin, stateDirs } from "./lib/paths.mjs";
 import { run, wrangler } from "./lib/run.mjs";
@@ -217,10 +218,17 @@ async function main() {
   process.env.ZAPDESK_FAKE_PSP_URL = `${FAKES_URL}/psp`;
   let seeded = false;
   await step("checking for the demo", async () => {
-    seeded = (await seedIfEmpty({ persistTo, log })).seeded;
+    seeded = (await seedIfEmpty({ persistTo, log, dataSecret: vars.DATA_SECRET })).seeded;
   });
   if (stopping) return;
 
+  // The platform's Meta app (ADR 0050): .dev.vars may name a real one; otherwise the fake Graph API's.
+  const { tsImport } = await import("tsx/esm/api");
+  const { LOCAL_META_APP } = await tsImport(pathToFileURL(path.join(ROOT, "worker", "testing", "fakes", "demoCloudNumber.ts")).href, import.meta.url);
+  const metaApp = {
+    appSecret: vars.META_APP_SECRET ?? LOCAL_META_APP.appSecret,
+    verifyToken: vars.META_VERIFY_TOKEN ?? LOCAL_META_APP.verifyToken,
+  };
   // The outside services faked (worker/testing/fakes/server.ts): the mail catcher.
   const fakes = startService("fakes", bin("tsx"), [path.join("worker", "testing", "fakes", "server.ts")], {
     FAKES_PORT: String(FAKES_PORT),
@@ -229,6 +237,9 @@ async function main() {
     PSP_CLIENT_ID: "local-client",
     PSP_CLIENT_SECRET: "local-secret",
     PSP_WEBHOOK_URL: `${APP_URL}/api/subscription/webhook/pix`,
+    // The fake Graph API posts the demo's Cloud API number's webhooks here, signed with the platform app's secret.
+    GRAPH_WEBHOOK_URL: `${APP_URL}/webhooks/whatsapp`,
+    META_APP_SECRET: metaApp.appSecret,
   }, { restartOnCrash: true });
   // A .dev.vars with a real provider's key wins; otherwise the worker's e-mail goes to the mail catcher.
   const mailVars = vars.EMAIL_API_KEY
@@ -240,6 +251,9 @@ async function main() {
     GOOGLE_TOKEN_URL: vars.GOOGLE_TOKEN_URL ?? `${FAKES_URL}/google/token`,
     DIALOGFLOW_API_URL: vars.DIALOGFLOW_API_URL ?? `${FAKES_URL}/google`,
     AZURE_SPEECH_URL: vars.AZURE_SPEECH_URL ?? `${FAKES_URL}/azure/{region}/cognitiveservices/v1`,
+    WHATSAPP_GRAPH_URL: vars.WHATSAPP_GRAPH_URL ?? `${FAKES_URL}/graph`,
+    META_APP_SECRET: metaApp.appSecret,
+    META_VERIFY_TOKEN: metaApp.verifyToken,
   };
   // The worker's own URL (links in e-mails), and the egress guard's allow-list: only the fakes (and what .dev.vars or
   // the environment adds: a Typebot on http://localhost:3000, a journey's own fake) may be called over http or on this
@@ -266,7 +280,7 @@ ready: ${APP_URL} — password 123456 for every demo login${seeded ? " — fresh
        Padaria Pão Quente (a customer): admin@padaria.demo, supervisor renata@padaria.demo, agents luana@padaria.demo and diego@padaria.demo
        Demo (the platform company): admin@admin.com (super admin), supervisor carla@demo.com, agents ana@demo.com and bruno@demo.com
        session host ${HOST_URL} (simulator: ${HOST_URL}/simulator) — Ctrl-C stops everything
-       mail catcher ${FAKES_URL}/mail — fake Pix PSP ${FAKES_URL}/psp
+       mail catcher ${FAKES_URL}/mail — fake Pix PSP ${FAKES_URL}/psp — customers of the official (Cloud API) number ${FAKES_URL}/graph/
 `);
 }
 

@@ -28,6 +28,8 @@ export interface FakeGraphNumber {
 }
 
 export interface FakeGraphSend {
+  /** When Meta took it (ms). */
+  at: number;
   phoneNumberId: string;
   to: string;
   wamid: string;
@@ -188,7 +190,7 @@ export function fakeGraph(options: FakeGraphOptions) {
       }
       const wamid = `wamid.${newId("HBg")}`;
       const file = content.id ? files.get(content.id) : undefined;
-      sends.push({ phoneNumberId: id, to, wamid, body, ...(file ? { media: { mimetype: file.mimetype, bytes: file.bytes, filename: content.filename ?? file.filename } } : {}) });
+      sends.push({ at: now(), phoneNumberId: id, to, wamid, body, ...(file ? { media: { mimetype: file.mimetype, bytes: file.bytes, filename: content.filename ?? file.filename } } : {}) });
       const windowOpen = now() - (lastInbound.get(`${id}:${to}`) ?? -Infinity) < DAY_MS;
       // Meta answers the send first and reports what became of it by webhook.
       const after = async () => {

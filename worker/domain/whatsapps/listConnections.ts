@@ -10,7 +10,7 @@ export async function listConnections({ ctx }: { ctx: Ctx }) {
   const rows = await ctx.db.query.whatsapps.findMany({
     where: eq(whatsapps.companyId, ctx.companyId),
     orderBy: [asc(whatsapps.name)],
-    columns: { id: true, name: true, number: true, status: true, isDefault: true, provider: true, updatedAt: true },
+    columns: { id: true, name: true, number: true, status: true, isDefault: true, provider: true, channel: true, updatedAt: true },
     with: { whatsappQueues: { columns: {}, with: { queue: { columns: { id: true, name: true, color: true } } } } },
   });
   return rows.map(({ whatsappQueues, ...w }) => ({ ...w, queues: whatsappQueues.map((wq) => wq.queue) }));

@@ -7,7 +7,7 @@ import { DEMO_CLOUD_NUMBER } from "./demoCloudNumber";
  */
 export function createCloudCustomers(options: { origin: string; appSecret: string; webhookUrl?: string }) {
   /** What the customers wrote, for the page (the business's answers are the fake's own record of sends). */
-  const log: { customer: string; text: string }[] = [];
+  const log: { at: number; customer: string; text: string }[] = [];
   const graph: FakeGraph = fakeGraph({
     origin: options.origin,
     numbers: [{ ...DEMO_CLOUD_NUMBER, appSecret: options.appSecret }],
@@ -35,9 +35,13 @@ export function createCloudCustomers(options: { origin: string; appSecret: strin
     const seen = new Set(log.map((l) => l.customer));
     for (const s of graph.sends) seen.add(s.to);
     const escape = (t: string) => t.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-    const rows = graph.sends
-      .map((s) => `<li class="out"><b>Empresa → ${escape(s.to)}</b> ${escape(textOf(s.body))}</li>`)
-      .concat(log.map((l) => `<li class="in"><b>${escape(l.customer)} → Empresa</b> ${escape(l.text)}</li>`));
+    // Oldest first, as a chat reads.
+    const rows = [
+      ...graph.sends.map((s) => ({ at: s.at, html: `<li class="out"><b>Empresa → ${escape(s.to)}</b> ${escape(textOf(s.body))}</li>` })),
+      ...log.map((l) => ({ at: l.at, html: `<li class="in"><b>${escape(l.customer)} → Empresa</b> ${escape(l.text)}</li>` })),
+    ]
+      .sort((a, b) => a.at - b.at)
+      .map((r) => r.html);
     const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>Clientes da API Cloud (fake)</title>
 <style>body{font:15px system-ui;margin:2rem auto;max-width:44rem;padding:0 1rem}form{display:grid;gap:.5rem;margin:1rem 0}
@@ -63,7 +67,7 @@ input,textarea,button{font:inherit;padding:.5rem}li{margin:.25rem 0}.in{color:#0
       const text = String(form.get("text") ?? "").trim();
       if (!/^\d{10,15}$/.test(waId) || !text) return new Response("waId (digits) and text are required", { status: 400 });
       await graph.customerWrites(DEMO_CLOUD_NUMBER.phoneNumberId, { waId, name: String(form.get("name") ?? "") || undefined }, { type: "text", text: { body: text } });
-      log.push({ customer: waId, text });
+      log.push({ at: Date.now(), customer: waId, text });
       return new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
     }
     const answer = await graph.handle(new Request(new URL(path, request.url), request));
