@@ -220,13 +220,15 @@ export function fakeGraph(options: FakeGraphOptions) {
    */
   async function customerWrites(
     phoneNumberId: string,
-    customer: { waId: string; name?: string },
+    /** `at`: when the customer wrote (ms; default now): a delivery Meta held back, or yesterday's message. */
+    customer: { waId: string; name?: string; at?: number },
     message: Record<string, unknown> & { type: string },
     file?: { bytes: Uint8Array; mimetype: string; filename?: string },
   ) {
     const number = numbers.get(phoneNumberId);
     if (!number) throw new Error(`fake Graph: no number ${phoneNumberId}`);
-    lastInbound.set(`${phoneNumberId}:${customer.waId}`, now());
+    const at = customer.at ?? now();
+    lastInbound.set(`${phoneNumberId}:${customer.waId}`, at);
     const wamid = `wamid.${newId("HBgM")}`;
     let content = message;
     if (file) {
@@ -236,7 +238,7 @@ export function fakeGraph(options: FakeGraphOptions) {
     }
     const hook = await emit(number, {
       contacts: [{ profile: { name: customer.name ?? customer.waId }, wa_id: customer.waId }],
-      messages: [{ from: customer.waId, id: wamid, timestamp: String(Math.floor(now() / 1000)), ...content }],
+      messages: [{ from: customer.waId, id: wamid, timestamp: String(Math.floor(at / 1000)), ...content }],
     });
     return { wamid, hook };
   }

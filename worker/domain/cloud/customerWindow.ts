@@ -2,15 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { whatsapps, type Ticket } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-
-/** Meta's customer-service window: free-form messages may follow the customer's last message for 24 hours. */
-export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** Whether free text may go to the ticket's contact at `now`: always on WhatsApp Web, within the window on the Cloud API. */
-export function windowOpen(channel: "baileys" | "cloud" | null | undefined, customerWroteAt: Date | null, now = Date.now()): boolean {
-  if (channel !== "cloud") return true;
-  return customerWroteAt !== null && now - customerWroteAt.getTime() < CUSTOMER_WINDOW_MS;
-}
+import { windowOpen } from "../../contracts/customerWindow";
 
 /**
  * An agent's free-form message on a Cloud API ticket whose window has closed is refused before it is stored

@@ -61,14 +61,22 @@ input,textarea,button{font:inherit;padding:.5rem}li{margin:.25rem 0}.in{color:#0
 
   async function handle(request: Request, path: string): Promise<Response> {
     if (request.method === "GET" && (path === "/" || path === "")) return page();
+    // A customer writes: from the page's form, or as JSON from a journey ({ waId, name, text, hoursAgo }).
     if (request.method === "POST" && path === "/customers") {
-      const form = await request.formData();
-      const waId = String(form.get("waId") ?? "").replace(/\D/g, "");
-      const text = String(form.get("text") ?? "").trim();
+      const json = (request.headers.get("content-type") ?? "").includes("application/json");
+      const input = json ? ((await request.json()) as Record<string, unknown>) : Object.fromEntries(await request.formData());
+      const waId = String(input.waId ?? "").replace(/\D/g, "");
+      const text = String(input.text ?? "").trim();
       if (!/^\d{10,15}$/.test(waId) || !text) return new Response("waId (digits) and text are required", { status: 400 });
-      await graph.customerWrites(DEMO_CLOUD_NUMBER.phoneNumberId, { waId, name: String(form.get("name") ?? "") || undefined }, { type: "text", text: { body: text } });
-      log.push({ at: Date.now(), customer: waId, text });
-      return new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
+      const at = Date.now() - Number(input.hoursAgo ?? 0) * 3_600_000;
+      const { wamid } = await graph.customerWrites(DEMO_CLOUD_NUMBER.phoneNumberId, { waId, name: String(input.name ?? "") || undefined, at }, { type: "text", text: { body: text } });
+      log.push({ at, customer: waId, text });
+      return json ? Response.json({ wamid }) : new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
+    }
+    // What the business sent a customer, and what Meta said of it: for journeys.
+    if (request.method === "GET" && path === "/sends") {
+      const to = new URL(request.url).searchParams.get("to");
+      return Response.json({ sends: graph.sends.filter((s) => !to || s.to === to).map((s) => ({ wamid: s.wamid, type: s.body.type, body: s.body, text: textOf(s.body) })) });
     }
     const answer = await graph.handle(new Request(new URL(path, request.url), request));
     // Meta reports what became of a send after answering it.

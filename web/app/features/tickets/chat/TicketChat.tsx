@@ -8,6 +8,8 @@ import { useSessionUser } from "../../../lib/session-user";
 import { Composer } from "./composer/Composer";
 import { ComposerNotice } from "./composer/ComposerArea";
 import { ForwardBar } from "./composer/ForwardBar";
+import { useCustomerWindow, WindowClosedNotice, WindowTimeLeft } from "./composer/CustomerWindow";
+import { TemplateDialog } from "./dialogs/TemplateDialog";
 import { EditMessageDialog } from "./dialogs/EditMessageDialog";
 import { ForwardDialog } from "./dialogs/ForwardDialog";
 import { ReactionPickerDialog } from "./dialogs/ReactionPickerDialog";
@@ -71,6 +73,8 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
   const list = useMessages(ticket.id, replace, seed && seed.ticket.id === ticket.id ? seed : null);
   const commands = useTicketCommands(ticket, replace, onClose);
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [templateOpen, setTemplateOpen] = useState(false);
+  const customerWindow = useCustomerWindow(ticket);
   useReadWhileOpen(ticket, user.id);
   const history = useTicketHistory(ticket);
   const forwarding = useForwarding(list.messages, sign);
@@ -87,16 +91,22 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
   let bottom;
   if (forwarding.selecting) {
     bottom = <ForwardBar count={forwarding.selected.size} onCancel={forwarding.cancel} onForward={forwarding.openDialog} />;
+  } else if (actions.composer === "write" && customerWindow.kind === "closed") {
+    // A Cloud API ticket whose 24-hour window closed: only a template may go (ADR 0050).
+    bottom = <WindowClosedNotice onTemplate={() => setTemplateOpen(true)} />;
   } else if (actions.composer === "write") {
     bottom = (
-      <Composer
-        ticketId={ticket.id}
-        draftKey={draftKey(user.id, ticket.uuid)}
-        contactName={ticket.contact.name}
-        replyTo={menu.replyTo}
-        onCancelReply={() => menu.setReplyTo(null)}
-        onSent={list.upsert}
-      />
+      <>
+        {customerWindow.kind === "open" ? <WindowTimeLeft minutesLeft={customerWindow.minutesLeft} /> : null}
+        <Composer
+          ticketId={ticket.id}
+          draftKey={draftKey(user.id, ticket.uuid)}
+          contactName={ticket.contact.name}
+          replyTo={menu.replyTo}
+          onCancelReply={() => menu.setReplyTo(null)}
+          onSent={list.upsert}
+        />
+      </>
     );
   } else {
     bottom = (
@@ -148,6 +158,9 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
             ticket={{ id: ticket.id, whatsappId: ticket.whatsappId }}
           />
         </Suspense>
+      ) : null}
+      {ticket.whatsappId !== null && customerWindow.kind !== "none" ? (
+        <TemplateDialog open={templateOpen} onOpenChange={setTemplateOpen} ticketId={ticket.id} whatsappId={ticket.whatsappId} onSent={list.upsert} />
       ) : null}
       <TransferDialog ticket={ticket} open={commands.transferOpen} onOpenChange={commands.setTransferOpen} onDone={commands.transferred} />
       <ConfirmDialog

@@ -1,6 +1,7 @@
 import { HUB_MARK_HEADER } from "../../../../../worker/contracts/wsProtocol";
 import { api, ensureSession } from "../../../lib/api";
 import { toApiError } from "../../../lib/api-error";
+import type { TemplateView } from "../../../../../worker/contracts/whatsappTemplates";
 import type { ChatMessage, ChatTicket, ContactDetails, MessagesPage, QuickReply, TicketNote, TicketRating, TrackingEntry } from "./types";
 
 // Lookups (queues, connections, users, tags, the contact picker) are the inbox's shared calls.
@@ -30,6 +31,12 @@ export const markTicketRead = (ticketId: number) => api<{ changed: boolean }>(`/
 
 export const sendText = (ticketId: number, payload: { body: string; quotedMsg?: number; signMessage: boolean }) =>
   api<ChatMessage[]>(`/messages/${ticketId}`, { method: "POST", body: payload });
+
+/** A Cloud API connection's templates (the composer offers the approved ones once the 24-hour window closed). */
+export const listTemplates = (whatsappId: number, signal?: AbortSignal) => api<TemplateView[]>(`/whatsapp/${whatsappId}/templates`, { signal });
+
+export const sendTemplate = (ticketId: number, payload: { templateId: number; params: string[] }) =>
+  api<ChatMessage[]>(`/messages/${ticketId}/template`, { method: "POST", body: payload });
 
 export const editMessage = (id: number, body: string) => api<ChatMessage>(`/messages/edit/${id}`, { method: "POST", body: { body } });
 

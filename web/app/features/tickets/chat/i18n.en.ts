@@ -115,6 +115,22 @@ export const en: Texts = {
     readOnlyNotice: "Being handled by {{name}}.",
     readOnly: "You cannot reply to this ticket.",
   },
+  window: {
+    leftHours: "Service window: closes in {{hours}} h {{minutes}} min",
+    leftMinutes: "Service window: closes in {{minutes}} min",
+    closed: "The customer last wrote more than 24 hours ago. On the official API only an approved template can be sent until they reply.",
+    sendTemplate: "Send template",
+  },
+  templates: {
+    title: "Send template",
+    loading: "Loading templates…",
+    none: "This connection has no approved templates. An admin can create them on the connections page.",
+    template: "Template",
+    choose: "Choose an approved template",
+    variable: "Value of {{n}}",
+    preview: "How the customer will read it",
+    send: "Send template",
+  },
   attachments: {
     title_one: "Send {{count}} file",
     title_other: "Send {{count}} files",

@@ -115,6 +115,22 @@ export const es: Texts = {
     readOnlyNotice: "Atendido por {{name}}.",
     readOnly: "No puedes responder este ticket.",
   },
+  window: {
+    leftHours: "Ventana de atención: cierra en {{hours}} h {{minutes}} min",
+    leftMinutes: "Ventana de atención: cierra en {{minutes}} min",
+    closed: "El cliente escribió hace más de 24 horas. Por la API oficial solo se puede enviar una plantilla aprobada hasta que responda.",
+    sendTemplate: "Enviar plantilla",
+  },
+  templates: {
+    title: "Enviar plantilla",
+    loading: "Cargando plantillas…",
+    none: "Esta conexión no tiene plantillas aprobadas. Un administrador puede crearlas en la página de conexiones.",
+    template: "Plantilla",
+    choose: "Elige una plantilla aprobada",
+    variable: "Valor de {{n}}",
+    preview: "Cómo lo leerá el cliente",
+    send: "Enviar plantilla",
+  },
   attachments: {
     title_one: "Enviar {{count}} archivo",
     title_other: "Enviar {{count}} archivos",

@@ -116,6 +116,22 @@ const ptBR = {
     readOnlyNotice: "Em atendimento por {{name}}.",
     readOnly: "Você não pode responder este ticket.",
   },
+  window: {
+    leftHours: "Janela de atendimento: fecha em {{hours}} h {{minutes}} min",
+    leftMinutes: "Janela de atendimento: fecha em {{minutes}} min",
+    closed: "O cliente escreveu há mais de 24 horas. Pela API oficial, só um modelo aprovado pode ser enviado até ele responder.",
+    sendTemplate: "Enviar modelo",
+  },
+  templates: {
+    title: "Enviar modelo",
+    loading: "Carregando modelos…",
+    none: "Esta conexão não tem modelos aprovados. Um administrador pode criá-los na página de conexões.",
+    template: "Modelo",
+    choose: "Escolha um modelo aprovado",
+    variable: "Valor de {{n}}",
+    preview: "Como o cliente vai ler",
+    send: "Enviar modelo",
+  },
   attachments: {
     title_one: "Enviar {{count}} arquivo",
     title_other: "Enviar {{count}} arquivos",

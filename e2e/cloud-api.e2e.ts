@@ -1,0 +1,103 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, apiLogin, fakes } from "./support/api";
+import { closeBrowser, login, newContext, screenshot } from "./support/browser";
+import { demo } from "./support/env";
+
+/**
+ * Journey on the official WhatsApp Cloud API (ADR 0050): the demo's customer company has "WhatsApp Oficial", a Cloud
+ * API number on the fake Graph API (worker/testing/fakes/cloudCustomers.ts). A customer's message from yesterday
+ * waits; the admin takes it: the 24-hour window has closed, so the composer offers only approved templates; the
+ * template goes through Meta, the customer's reply reopens the window and free text goes again.
+ */
+const CUSTOMER = `55119${String(Date.now()).slice(-8)}`;
+const CUSTOMER_NAME = "Cliente da API Oficial";
+
+type FakeSend = { wamid: string; type: string; text: string; body: Record<string, any> };
+const sendsTo = async () => (await fakes<{ sends: FakeSend[] }>("GET", `/graph/sends?to=${CUSTOMER}`)).json.sends;
+
+async function customerWrites(text: string, hoursAgo = 0) {
+  const res = await fakes("POST", "/graph/customers", { waId: CUSTOMER, name: CUSTOMER_NAME, text, hoursAgo });
+  expect(res.status).toBe(200);
+}
+
+const chat = (page: Page) => page.getByTestId("ticket-chat");
+const bubble = (page: Page, text: string) => chat(page).locator("[data-message-id]").filter({ hasText: text }).last();
+
+describe("journey: a customer of the official number, the 24-hour window, a template, and the window reopened", () => {
+  const contexts: BrowserContext[] = [];
+  let admin: Page;
+  let token: string;
+  let connectionId: number;
+  const templateName = `retomar_${Date.now() % 100000}`;
+
+  beforeAll(async () => {
+    token = await apiLogin(demo.admin, demo.password);
+    const connections = (await api("GET", "/whatsapp", undefined, token)).json as { id: number; channel: string; name: string }[];
+    connectionId = connections.find((c) => c.channel === "cloud")!.id;
+    contexts.push(await newContext());
+    admin = await contexts[0]!.newPage();
+  });
+
+  afterAll(() => closeBrowser(contexts));
+
+  it("has an approved template once Meta has reviewed it (by webhook)", async () => {
+    const created = await api(
+      "POST",
+      `/whatsapp/${connectionId}/templates`,
+      { name: templateName, category: "UTILITY", body: "Olá {{1}}, podemos continuar o seu atendimento?", examples: ["Maria"], footer: "Padaria Pão Quente" },
+      token,
+    );
+    expect(created.status).toBe(201);
+    expect(created.json.status).toBe("PENDING");
+    await expect
+      .poll(async () => ((await api("GET", `/whatsapp/${connectionId}/templates`, undefined, token)).json as { name: string; status: string }[]).find((x) => x.name === templateName)?.status, { timeout: 20_000 })
+      .toBe("APPROVED");
+  });
+
+  it("locks free text on yesterday's conversation and sends the template the agent fills in", async () => {
+    await customerWrites("Oi, ontem fiz um pedido e ninguém respondeu", 25);
+    let ticket: { id: number; uuid: string } | undefined;
+    await expect
+      .poll(async () => (ticket = (await api("GET", `/tickets?status=pending&showAll=true&searchParam=${CUSTOMER}`, undefined, token)).json.tickets[0]), { timeout: 20_000 })
+      .toBeTruthy();
+    expect((await api("PUT", `/tickets/${ticket!.id}`, { status: "open", userId: (await api("GET", "/auth/me", undefined, token)).json.id }, token)).status).toBe(200);
+
+    await login(admin, demo.admin, demo.password);
+    await admin.goto(`/tickets/${ticket!.uuid}`);
+    await chat(admin).waitFor();
+    const closed = admin.getByTestId("customer-window-closed");
+    await closed.waitFor();
+    expect(await chat(admin).locator("textarea").count()).toBe(0);
+    await screenshot(admin, "cloud-window-closed");
+
+    await closed.getByRole("button", { name: "Enviar modelo" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Enviar modelo" });
+    await dialog.getByRole("combobox").click();
+    await admin.getByRole("option", { name: new RegExp(`^${templateName}`) }).click();
+    await dialog.getByLabel("Valor de 1").fill("Joana");
+    await expect.poll(() => dialog.getByTestId("template-preview").textContent()).toBe("Olá Joana, podemos continuar o seu atendimento?");
+    await screenshot(admin, "cloud-template-dialog");
+    await dialog.getByRole("button", { name: "Enviar modelo" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await expect.poll(async () => (await sendsTo()).find((s) => s.type === "template"), { timeout: 20_000 }).toBeTruthy();
+    const sent = (await sendsTo()).find((s) => s.type === "template")!;
+    expect(sent.body.template).toMatchObject({ name: templateName, language: { code: "pt_BR" }, components: [{ type: "body", parameters: [{ type: "text", text: "Joana" }] }] });
+    await expect.poll(() => bubble(admin, "Olá Joana, podemos continuar").isVisible()).toBe(true);
+    // Meta's statuses come back by webhook: the template shows delivered.
+    await expect.poll(() => bubble(admin, "Olá Joana").locator("[data-ack]").getAttribute("data-ack"), { timeout: 20_000 }).toMatch(/^[3-5]$/);
+  });
+
+  it("reopens the window when the customer answers: free text goes again, with the time left shown", async () => {
+    await customerWrites("Sim, por favor!");
+    await admin.getByTestId("customer-window").waitFor({ timeout: 20_000 });
+    expect(await admin.getByTestId("customer-window").textContent()).toMatch(/fecha em 2[34] h/);
+    const reply = `Claro! O seu pedido sai hoje ${Date.now() % 1000}`;
+    const composer = chat(admin).locator("textarea").first();
+    await composer.fill(reply);
+    await composer.press("Enter");
+    await expect.poll(async () => (await sendsTo()).some((s) => s.type === "text" && s.text.includes(reply)), { timeout: 20_000 }).toBe(true);
+    await screenshot(admin, "cloud-window-open");
+  });
+});
