@@ -92,12 +92,22 @@ describe("journey: a customer of the official number, the 24-hour window, a temp
   it("reopens the window when the customer answers: free text goes again, with the time left shown", async () => {
     await customerWrites("Sim, por favor!");
     await admin.getByTestId("customer-window").waitFor({ timeout: 20_000 });
-    expect(await admin.getByTestId("customer-window").textContent()).toMatch(/fecha em 2[34] h/);
+    expect(await admin.getByTestId("customer-window").textContent()).toMatch(/fecha em 23 h 5\d min/);
     const reply = `Claro! O seu pedido sai hoje ${Date.now() % 1000}`;
     const composer = chat(admin).locator("textarea").first();
     await composer.fill(reply);
     await composer.press("Enter");
     await expect.poll(async () => (await sendsTo()).some((s) => s.type === "text" && s.text.includes(reply)), { timeout: 20_000 }).toBe(true);
     await screenshot(admin, "cloud-window-open");
+  });
+
+  it("shows the window on a phone, in dark mode", async () => {
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+    contexts.push(phone);
+    const page = await phone.newPage();
+    await login(page, demo.admin, demo.password);
+    await page.goto(admin.url().replace(/^https?:\/\/[^/]+/, ""));
+    await page.getByTestId("customer-window").waitFor();
+    await screenshot(page, "cloud-window-phone-dark");
   });
 });

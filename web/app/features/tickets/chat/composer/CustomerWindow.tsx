@@ -17,12 +17,14 @@ export function useCustomerWindow(ticket: Pick<ChatTicket, "whatsapp" | "custome
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!closesAt) return;
+    // Read the clock now too: the window may have just moved (the customer wrote) since the last tick.
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [closesAt?.getTime()]);
   if (!closesAt) return { kind: "none" };
   if (closesAt.getTime() <= now) return { kind: "closed" };
-  return { kind: "open", closesAt, minutesLeft: Math.ceil((closesAt.getTime() - now) / 60_000) };
+  return { kind: "open", closesAt, minutesLeft: Math.max(1, Math.floor((closesAt.getTime() - now) / 60_000)) };
 }
 
 /** Above the composer while the window is open: how long free text may still go. */
