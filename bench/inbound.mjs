@@ -8,10 +8,10 @@ import { spawn } from "node:child_process";
 import { rmSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import WebSocket from "ws";
 import { api, freePort, machine, startApp, summarize } from "./lib/app.mjs";
 import { inboundD1 } from "./lib/d1Baseline.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
+import { adminSocket } from "./lib/arrivals.mjs";
 
 const SEQUENTIAL = Number(process.env.INBOUND_SEQUENTIAL ?? 100);
 const BURST_CONTACTS = 20;
@@ -27,36 +27,6 @@ const ADMIN = { email: "admin@padaria.demo", password: "123456" };
 const round = (n) => Math.round(n * 10) / 10;
 /** The same load's figures on D1 (before ADR 0016), for the table's last column. */
 const onD1 = (x) => (x ? [x.median != null ? `${x.median} / ${x.p99} ms` : null, x.rate != null ? `${x.rate}/s` : null].filter(Boolean).join(", ") : "–");
-
-/**
- * The admin's socket. A message has arrived when a ticket update shows it as the ticket's last message, or shows
- * a later message of the same contact: messages that land together update their ticket once, with the last of
- * them (each still reaches open chats as its own appMessage, in the same publish).
- */
-async function adminSocket(baseUrl, token) {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/ws?token=${encodeURIComponent(token)}`);
-  await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
-  /** contact number → its messages not yet seen, in the order they were sent */
-  const waiting = new Map();
-  ws.on("message", (raw) => {
-    const at = performance.now();
-    const frame = JSON.parse(String(raw));
-    for (const event of Array.isArray(frame) ? frame : [frame]) {
-      if (event.type !== "ticket" || event.action !== "update") continue;
-      const queue = waiting.get(event.ticket?.contact?.number);
-      const upTo = queue?.findIndex((w) => w.body === event.ticket.lastMessage) ?? -1;
-      if (upTo >= 0) for (const w of queue.splice(0, upTo + 1)) w.resolve(at);
-    }
-  });
-  return {
-    arrival: (number, body) =>
-      new Promise((resolve) => {
-        if (!waiting.has(number)) waiting.set(number, []);
-        waiting.get(number).push({ body, resolve });
-      }),
-    close: () => ws.close(),
-  };
-}
 
 async function inbound(hostUrl, from, body) {
   const res = await fetch(`${hostUrl}/simulator/${CONNECTION_ID}/inbound`, {

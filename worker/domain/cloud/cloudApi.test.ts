@@ -10,7 +10,7 @@ import { cloudSignature } from "../../lib/whatsappCloud";
 import { fakeGraph, type FakeGraph, type SignedWebhook } from "../../testing/fakeGraph";
 import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
 import { useFakeService } from "../../testing/useFakeService";
-import { ingestCloudWebhook } from "./ingestCloudWebhook";
+import { ingestCloudWebhooks } from "./ingestCloudWebhook";
 
 const GRAPH = "http://graph.test";
 const PLATFORM_SECRET = testEnv.META_APP_SECRET!;
@@ -54,7 +54,7 @@ async function connectCloud(team: Awaited<ReturnType<typeof signedUp>>, number =
 
 /** The INBOUND consumer's work on a delivery, as the queue would run it. */
 const ingest = (hook: SignedWebhook, routeKey: string | null = null) =>
-  ingestCloudWebhook(hubDirectory(testEnv), control, testEnv, { kind: "cloudWebhook", routeKey, body: hook.body, receivedAt: Date.now() });
+  ingestCloudWebhooks(hubDirectory(testEnv), control, testEnv, [{ kind: "cloudWebhook", routeKey, body: hook.body, receivedAt: Date.now() }]);
 
 async function deliver(jobs: OutboundJob[]) {
   const batch = createMessageBatch<OutboundJob>("zapdesk-outbound", jobs.map((body, i) => ({ id: `c${i}`, timestamp: new Date(), attempts: 1, body })));
@@ -212,6 +212,18 @@ describe("a customer writes to a Cloud API number", () => {
     ]);
     expect(rows[1]!.mediaUrl).toMatch(/\.ogg$/);
     expect(rows[2]!.mediaName).toBe("contrato.pdf");
+  });
+
+  it("takes a queue batch together: two companies' numbers side by side, a delivery repeated inside it kept once", async () => {
+    const [a, b] = [await signedUp(), await signedUp()];
+    const { number: na } = await connectCloud(a);
+    const { number: nb } = await connectCloud(b);
+    const first = await graph.customerWrites(na.phoneNumberId, { waId: "5511987650011" }, { type: "text", text: { body: "para A" } });
+    const second = await graph.customerWrites(nb.phoneNumberId, { waId: "5511987650012" }, { type: "text", text: { body: "para B" } });
+    const jobs = [first.hook, second.hook, first.hook].map((h) => ({ kind: "cloudWebhook" as const, routeKey: null, body: h.body, receivedAt: Date.now() }));
+    expect(await ingestCloudWebhooks(hubDirectory(testEnv), control, testEnv, jobs)).toMatchObject({ ingested: 2 });
+    expect((await messagesOf(a.company.id)).map((m) => m.body)).toEqual(["para A"]);
+    expect((await messagesOf(b.company.id)).map((m) => m.body)).toEqual(["para B"]);
   });
 
   it("takes nothing from a company's own app for a number that is not on its route", async () => {
