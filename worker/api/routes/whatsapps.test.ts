@@ -124,6 +124,7 @@ describe("GET /api/whatsapp", () => {
         status: "qrcode",
         isDefault: true,
         provider: "simulator",
+        channel: "baileys",
         updatedAt: expect.any(String),
         queues: [{ id: queue.id, name: queue.name, color: queue.color }],
       },
