@@ -97,8 +97,8 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
   it("attaches a file to an option: a type WhatsApp cannot take is turned down at once, a picture is sent after the option is saved", async () => {
     await dialog().getByRole("button", { name: "Editar a opção 2 Trocar produto" }).click();
     const form = dialog().getByRole("form", { name: "Editar a opção 2 Trocar produto" });
-    // The picker of the attachment control (the form's own file input carries what it takes).
-    const picker = form.locator('input[type="file"]:not([name])');
+    // The attachment's file input: the form reads it, and checks what it takes.
+    const picker = form.locator('input[type="file"]');
     await picker.setInputFiles({ name: "script.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ") });
     await form.getByText("Este tipo de arquivo não pode ser enviado pelo WhatsApp.").waitFor();
     await picker.setInputFiles({ name: "etiqueta troca.png", mimeType: "image/png", buffer: PNG });
@@ -171,7 +171,7 @@ describe("queues: an admin builds a queue's chatbot menu", () => {
     await dialog().getByRole("combobox", { name: "Integração" }).click();
     await page.getByRole("option", { name: INTEGRATION }).click();
     await dialog().getByTestId("queue-handoff-note").getByText("Com uma integração").waitFor();
-    await dialog().locator('form input[type="file"]:not([name])').setInputFiles({ name: "boas vindas.png", mimeType: "image/png", buffer: PNG });
+    await dialog().locator('form input[type="file"]').setInputFiles({ name: "boas vindas.png", mimeType: "image/png", buffer: PNG });
     await dialog().getByText("boas_vindas.png").waitFor();
     await dialog().getByRole("button", { name: "Cancelar", exact: true }).waitFor();
     await dialog().getByRole("button", { name: "Salvar", exact: true }).click();

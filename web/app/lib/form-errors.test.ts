@@ -68,6 +68,12 @@ describe("the one map of field messages", () => {
     expect(fieldErrorsFrom(answer, i18n.getFixedT("es"), ["password"])).toEqual({ password: [es.validation.passwordRule] });
   });
 
+  it("shows an error whose answer names its field under that field, in the user's language, and others nowhere", () => {
+    const gone = new ApiError(404, "ERR_NO_QUEUE_FOUND", "No queue found", {}, { error: "ERR_NO_QUEUE_FOUND", field: "transferQueueId" });
+    expect(fieldErrorsFrom(gone, pt, ["transferQueueId"])).toEqual({ transferQueueId: [pt("errors.ERR_NO_QUEUE_FOUND")] });
+    expect(fieldErrorsFrom(gone, pt, ["name"])).toBeNull();
+  });
+
   it("reads an absent value as required", () => {
     const submission = translateSubmission(parseWithZod(new FormData(), { schema: z.object({ name: createTagInput.shape.name }) }), pt);
     expect("error" in submission && submission.error?.name).toEqual(["Obrigatório"]);

@@ -84,8 +84,8 @@ export function translateSubmission<S extends object>(
 
 /**
  * A failed save, as conform shows it: errors the server ties to fields go under those fields, and conflict
- * codes that belong to one field (a duplicated number, a tag name in use) go under it; null when the error
- * belongs in a toast instead.
+ * codes that belong to one field (a duplicated number, a tag name in use, or an error whose body names its `field`:
+ * a queue that is gone) go under it; null when the error belongs in a toast instead.
  */
 export function fieldErrorsFrom(
   err: unknown,
@@ -103,7 +103,7 @@ export function fieldErrorsFrom(
     const name = aliases[path] ?? conformName(path);
     if (known(name)) fieldErrors[name] = [fieldMessage(message, t, typeof overrides === "function" ? overrides(name) : overrides)];
   }
-  const field = err.code ? codeFields[err.code] : undefined;
+  const field = err.code ? (codeFields[err.code] ?? (typeof err.body.field === "string" ? conformName(err.body.field) : undefined)) : undefined;
   if (field && known(field)) fieldErrors[field] = [describeErrorCode(err.code, t)];
   return Object.keys(fieldErrors).length > 0 ? fieldErrors : null;
 }

@@ -1,8 +1,9 @@
 import { useInputControl } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { announcementInput } from "../../../../worker/contracts/announcements";
+import { announcementInput, MAX_ANNOUNCEMENT_MEDIA_BYTES } from "../../../../worker/contracts/announcements";
+import { FileField, pickedFile, removeFile } from "../../components/form/FileField";
 import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
@@ -16,17 +17,23 @@ import { createAnnouncement, listCompanies, removeAnnouncementMedia, updateAnnou
 const toLocal = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : "");
 const fromLocal = (value: string) => (value ? new Date(value).toISOString() : null);
 
-/** The API's rules for the texts; the audience's choice and the inputs' text forms are the page's. */
-const announcementFormSchema = announcementInput
-  .pick({ title: true, text: true })
-  .extend({
-    priority: z.enum(["1", "2", "3"]).default("3"),
-    status: z.boolean().optional(),
-    endDate: z.string().optional(),
-    audience: z.enum(["all", "chosen"]).default("all"),
-    companyIds: z.array(z.coerce.number()).default([]),
-  })
-  .refine((v) => v.audience === "all" || v.companyIds.length > 0, { path: ["companyIds"], message: "announcements.dialog.companiesRequired" });
+/**
+ * The API's rules for the texts; the audience's choice, the inputs' text forms and the file (uploaded after the save,
+ * up to the API's limit; `lang` writes it in the user's language) are the page's.
+ */
+const announcementFormSchema = (lang: string) =>
+  announcementInput
+    .pick({ title: true, text: true })
+    .extend({
+      priority: z.enum(["1", "2", "3"]).default("3"),
+      status: z.boolean().optional(),
+      endDate: z.string().optional(),
+      audience: z.enum(["all", "chosen"]).default("all"),
+      companyIds: z.array(z.coerce.number()).default([]),
+      media: pickedFile(MAX_ANNOUNCEMENT_MEDIA_BYTES, lang),
+      removeMedia: removeFile,
+    })
+    .refine((v) => v.audience === "all" || v.companyIds.length > 0, { path: ["companyIds"], message: "announcements.dialog.companiesRequired" });
 
 /** Creates or edits an announcement (super users): title and text required, priority, status, end date, companies, a file. */
 export function AnnouncementDialog({
@@ -51,17 +58,15 @@ export function AnnouncementDialog({
 }
 
 function AnnouncementForm({ announcement, onSaved, onClose }: { announcement: AnnouncementView | null; onSaved: (a: AnnouncementView, delivery: DeliveryView | null) => void; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const schema = useMemo(() => announcementFormSchema(i18n.language), [i18n.language]);
   const [companies, setCompanies] = useState<{ id: number; name: string }[]>([]);
-  // The attachment waits beside the form for its upload.
-  const [file, setFile] = useState<File | null>(null);
-  const [removeFile, setRemoveFile] = useState(false);
   useEffect(() => {
     void listCompanies().then(setCompanies).catch(() => undefined);
   }, []);
   const { form, fields, saving } = useContractForm({
     id: `announcement-form-${announcement?.id ?? "new"}`,
-    schema: announcementFormSchema,
+    schema,
     defaultValue: {
       title: announcement?.title ?? "",
       text: announcement?.text ?? "",
@@ -85,8 +90,8 @@ function AnnouncementForm({ announcement, onSaved, onClose }: { announcement: An
       };
       const saved = announcement ? await updateAnnouncement(announcement.id, input) : await createAnnouncement(input);
       let view: AnnouncementView = saved;
-      if (file) view = await uploadAnnouncementMedia(saved.id, file);
-      else if (removeFile && announcement?.mediaUrl) view = await removeAnnouncementMedia(saved.id);
+      if (value.media) view = await uploadAnnouncementMedia(saved.id, value.media);
+      else if (value.removeMedia && announcement?.mediaUrl) view = await removeAnnouncementMedia(saved.id);
       toast.success(t("announcements.saved"));
       onSaved(view, saved.delivery);
       onClose();
@@ -156,16 +161,15 @@ function AnnouncementForm({ announcement, onSaved, onClose }: { announcement: An
                 </p>
               ) : null}
             </fieldset>
-            <Field id="ann-file" label={t("announcements.dialog.file")} hint={announcement?.mediaName && !removeFile && !file ? announcement.mediaName : undefined}>
-              <div className="flex items-center gap-2">
-                <input id="ann-file" type="file" accept="image/png,image/jpeg,image/gif,image/webp,application/pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
-                {announcement?.mediaUrl && !removeFile ? (
-                  <Button type="button" variant="ghost" size="sm" onClick={() => setRemoveFile(true)}>
-                    {t("announcements.dialog.removeFile")}
-                  </Button>
-                ) : null}
-              </div>
-            </Field>
+            <FileField
+              meta={fields.media}
+              remove={fields.removeMedia}
+              id="ann-file"
+              label={t("announcements.dialog.file")}
+              accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
+              current={announcement?.mediaName ? { name: announcement.mediaName, url: announcement.mediaUrl } : null}
+              maxBytes={MAX_ANNOUNCEMENT_MEDIA_BYTES}
+            />
           </DialogBody>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={onClose}>

@@ -36,7 +36,6 @@ export const en: Texts = {
     companiesRequired: "Choose at least one company.",
     required: "Required",
     file: "Image or file",
-    removeFile: "Remove attachment",
     cancel: "Cancel",
     save: "Save",
   },

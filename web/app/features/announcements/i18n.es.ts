@@ -36,7 +36,6 @@ export const es: Texts = {
     companiesRequired: "Elija al menos una empresa.",
     required: "Obligatorio",
     file: "Imagen o archivo",
-    removeFile: "Quitar adjunto",
     cancel: "Cancelar",
     save: "Guardar",
   },

@@ -35,7 +35,6 @@ const ptBR = {
     companiesRequired: "Escolha pelo menos uma empresa.",
     required: "Obrigatório",
     file: "Imagem ou arquivo",
-    removeFile: "Remover anexo",
     cancel: "Cancelar",
     save: "Salvar",
   },

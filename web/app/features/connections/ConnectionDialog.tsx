@@ -1,21 +1,19 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogForm } from "../../components/form/DialogForm";
 import { SwitchInput } from "../../components/form/SwitchInput";
-import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
+import { useContractForm } from "../../components/form/useContractForm";
+import { Dialog, DialogBody, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { Spinner } from "../../components/ui/Spinner";
 import { planAllows } from "../../lib/access";
-import { ApiError } from "../../lib/api";
 import { describeErrorCode, toastError } from "../../lib/errors";
-import { fieldErrorsFrom } from "../../lib/form-errors";
 import { useSessionUser } from "../../lib/session-user";
 import { toast } from "../../lib/toast";
 import { chosenQueueIds, QueueSelect, useQueueIdsControl } from "../users/QueueSelect";
 import { createConnection, getConnection, listIntegrationsIfAvailable, listPromptsIfAvailable, listQueues, updateConnection } from "./api";
-import { connectionFormSchema, LIMITS, toPayload } from "./schema";
+import { CONNECTION_FORM_MESSAGES, connectionFormSchema, LIMITS, NONE, toPayload } from "./schema";
 import { TokenSection } from "./TokenSection";
 import type { Connection, ConnectionPayload, ConnectionRow, NamedRef, QueueRef } from "./types";
 import "./texts";
@@ -39,7 +37,8 @@ const FORM_FIELDS = [
   "expiresInactiveMessage",
 ];
 const isFormField = (name: string) => FORM_FIELDS.includes(name);
-const NONE = "0";
+/** Conflicts the API answers about one input: shown under it. */
+const CODE_FIELDS = { ERR_DUPLICATED_WHATSAPP: "name", ERR_WAPP_GREETING_REQUIRED: "greetingMessage" };
 
 export interface ConnectionDialogProps {
   open: boolean;
@@ -143,16 +142,14 @@ function ConnectionForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => connectionFormSchema(t), [t]);
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
+  const schema = useMemo(() => connectionFormSchema(), []);
   // The current default cannot be switched off (ERR_NO_OTHER_WHATSAPP): another one must be made the default.
   const lockedDefault = connection?.isDefault === true;
-  const [saving, setSaving] = useState(false);
 
   const asText = (v: number | null | undefined) => (v == null ? "" : String(v));
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useContractForm({
     id: `connection-form-${connection?.id ?? "new"}`,
-    lastResult,
+    schema,
     defaultValue: {
       isDefault: connection?.isDefault ?? false,
       name: connection?.name ?? "",
@@ -167,39 +164,25 @@ function ConnectionForm({
       expiresTicket: asText(connection?.expiresTicket ?? 0),
       expiresInactiveMessage: connection?.expiresInactiveMessage ?? "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      const payload: Partial<ConnectionPayload> = toPayload(submission.value);
+    fields: isFormField,
+    // A queue, prompt or integration that is gone answers 404 naming its field: shown under it, as these are.
+    codeFields: CODE_FIELDS,
+    messages: CONNECTION_FORM_MESSAGES,
+    async save(value) {
+      const payload: Partial<ConnectionPayload> = toPayload(value);
       // A select the page cannot show (no API yet, or not in the plan) must not clear what is saved.
       if (!options.prompts) delete payload.promptId;
       if (!options.integrations) delete payload.integrationId;
-      setSaving(true);
-      try {
-        if (connection) {
-          onSaved(await updateConnection(connection.id, payload));
-          toast.success(t("connections.saved"));
-        } else {
-          const created = await createConnection(payload as ConnectionPayload);
-          onSaved(created);
-          if (created.sessionError) toast.error(t("connections.sessionNotStarted", { reason: describeErrorCode(created.sessionError.error, t) }));
-          else toast.success(t("connections.saved"));
-        }
-        onClose();
-      } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, isFormField, { ERR_DUPLICATED_WHATSAPP: "name", ERR_WAPP_GREETING_REQUIRED: "greetingMessage" }) ?? {};
-        // A queue, prompt or integration that is gone answers 404 naming its field.
-        if (err instanceof ApiError && typeof err.body.field === "string" && isFormField(err.body.field)) {
-          fieldErrors[err.body.field] = [describeErrorCode(err.code, t)];
-        }
-        if (Object.keys(fieldErrors).length > 0) setLastResult(submission.reply({ fieldErrors }));
-        else toastError(err);
-      } finally {
-        setSaving(false);
+      if (connection) {
+        onSaved(await updateConnection(connection.id, payload));
+        toast.success(t("connections.saved"));
+      } else {
+        const created = await createConnection(payload as ConnectionPayload);
+        onSaved(created);
+        if (created.sessionError) toast.error(t("connections.sessionNotStarted", { reason: describeErrorCode(created.sessionError.error, t) }));
+        else toast.success(t("connections.saved"));
       }
+      onClose();
     },
   });
 
@@ -268,8 +251,7 @@ function ConnectionForm({
   const named = (list: NamedRef[]) => [{ value: NONE, label: t("connections.dialog.none") }, ...list.map((r) => ({ value: String(r.id), label: r.name }))];
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="flex flex-col gap-6">
+    <DialogForm form={form} saving={saving} editing={!!connection} onCancel={onClose} className="flex flex-col gap-6">
         {section(
           t("connections.dialog.general"),
           <>
@@ -344,8 +326,6 @@ function ConnectionForm({
           </>,
         )}
         {showToken ? <TokenSection key={connection?.id ?? "new"} connection={connection} onChanged={onSaved} /> : null}
-      </DialogBody>
-      <FormDialogFooter saving={saving} editing={!!connection} onCancel={onClose} />
-    </form>
+    </DialogForm>
   );
 }

@@ -1,17 +1,19 @@
 import { Check, CircleCheck, Copy } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { pairingCodeInput } from "../../../../worker/contracts/whatsapps";
+import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input } from "../../components/ui/Input";
 import { Spinner } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
-import { ApiError } from "../../lib/api";
 import { toastError } from "../../lib/errors";
 import { formatPhone } from "../../lib/phone";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { getConnection, requestPairingCode } from "./api";
 import { QrImage } from "./QrImage";
+import { PAIRING_FORM_MESSAGES } from "./schema";
 import type { ConnectionRow } from "./types";
 import "./texts";
 
@@ -138,50 +140,41 @@ function QrBody({ connection, onClose, onPaired }: { connection: ConnectionRow; 
 
 function PairingCode({ connectionId, code, onCode }: { connectionId: number; code: string | null; onCode: (code: string) => void }) {
   const { t } = useTranslation();
-  const [number, setNumber] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
-  const id = "pairing-number";
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const digits = number.replace(/\D/g, "");
-    if (digits.length < 10 || digits.length > 15) {
-      setError(t("connections.qr.numberInvalid"));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const answer = await requestPairingCode(connectionId, digits);
+  // The contract's number (10 to 15 digits, any formatting), checked when the code is asked for.
+  const { form, fields, saving } = useContractForm({
+    id: `pairing-code-${connectionId}`,
+    schema: pairingCodeInput,
+    fields: ["number"],
+    messages: PAIRING_FORM_MESSAGES,
+    shouldValidate: "onSubmit",
+    async save({ number }) {
+      const answer = await requestPairingCode(connectionId, number);
       onCode(answer.code);
       setCopied(false);
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.number) setError(t("connections.qr.numberInvalid"));
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const number = fields.number;
+  const error = number.errors?.[0];
   // WhatsApp shows its codes as two groups of four.
   const shown = code && code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field id={id} label={t("connections.qr.number")} error={error} hint={t("connections.qr.numberHint")} className="flex-1">
+      <form id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Field id={number.id} label={t("connections.qr.number")} error={error} hint={t("connections.qr.numberHint")} className="flex-1">
           <Input
-            id={id}
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
+            id={number.id}
+            name={number.name}
+            key={number.key}
+            defaultValue={number.initialValue}
             inputMode="tel"
             autoComplete="tel"
             invalid={!!error}
-            aria-describedby={describedBy(id, error, t("connections.qr.numberHint"))}
+            aria-describedby={describedBy(number.id, error, t("connections.qr.numberHint"))}
           />
         </Field>
-        <Button type="submit" loading={busy} className="sm:mt-[1.625rem]">
+        <Button type="submit" loading={saving} className="sm:mt-[1.625rem]">
           {t("connections.qr.request")}
         </Button>
       </form>

@@ -1,75 +1,67 @@
-import type { TFunction } from "i18next";
 import { z } from "zod";
+import { createWhatsappInput } from "../../../../worker/contracts/whatsapps";
+import { messageWith, type FieldMessageOverrides } from "../../lib/form-errors";
 import type { ConnectionPayload } from "./types";
 import "./texts";
 
-/** Limits as the server has them (worker/contracts/whatsapps.ts). */
+/**
+ * The inputs' limits (their `max`, and the range a refused number is told): the contract's, which does not export
+ * them; schema.test.ts checks that the contract refuses just past each.
+ */
 export const LIMITS = { minutes: 7 * 24 * 60, hours: 365 * 24, menuSends: 100, message: 4096 };
 
+/** The "none" choice of a select (Radix items cannot have an empty value): the form reads it as no reference. */
+export const NONE = "0";
+const orNone = <Field extends z.ZodType>(field: Field) => z.preprocess((value) => (value === NONE ? "" : value), field);
+
 /**
- * The connection dialog's rules, with the same limits and cross-field rules as the server: name 2 to 50 and
- * required (spec 001 §5), a greeting with more than one queue, an auto-transfer needs queue and time.
- * Selects send "0" for none.
+ * The connection dialog: the contract's fields and rules (worker/contracts/whatsapps.ts: name 2 to 50 and required,
+ * spec 001 §5; the messages' length; the numbers' ranges; its defaults for what is left blank). The channel and the
+ * Cloud API's credentials are not the dialog's. The page's own rules, said at once rather than after the save: a
+ * greeting with more than one queue, and an auto-transfer takes both its queue and its time.
  */
-export function connectionFormSchema(t: TFunction) {
-  const whole = (max: number) => {
-    const message = t("connections.validation.wholeNumber", { min: 0, max });
-    return z.number({ error: message }).int(message).min(0, message).max(max, message);
-  };
-  const text = z.string().max(LIMITS.message, t("validation.tooLong")).optional();
-  const ref = z.number().int().min(0).optional();
+export function connectionFormSchema() {
+  const { channel: _channel, cloud: _cloud, transferQueueId, sendIdQueue, promptId, integrationId, ...fields } = createWhatsappInput.shape;
   return z
     .object({
-      name: z.string({ error: t("validation.required") }).trim().min(2, t("validation.tooShort")).max(50, t("validation.tooLong")),
-      isDefault: z.boolean().optional(),
-      queueIds: z.array(z.number().int().positive()).default([]),
-      greetingMessage: text,
-      complationMessage: text,
-      outOfHoursMessage: text,
-      ratingMessage: text,
-      transferQueueId: ref,
-      timeToTransfer: whole(LIMITS.minutes).optional(),
-      sendIdQueue: ref,
-      timeUseBotQueues: whole(LIMITS.minutes).optional(),
-      maxUseBotQueues: whole(LIMITS.menuSends).optional(),
-      promptId: ref,
-      integrationId: ref,
-      expiresTicket: whole(LIMITS.hours).optional(),
-      expiresInactiveMessage: text,
+      ...fields,
+      transferQueueId: orNone(transferQueueId),
+      sendIdQueue: orNone(sendIdQueue),
+      promptId: orNone(promptId),
+      integrationId: orNone(integrationId),
     })
     .superRefine((v, ctx) => {
-      if (v.queueIds.length > 1 && !v.greetingMessage?.trim()) {
-        ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: t("connections.validation.greetingRequired") });
+      if (v.queueIds.length > 1 && !v.greetingMessage.trim()) {
+        ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: "connections.validation.greetingRequired" });
       }
       if (v.transferQueueId && !v.timeToTransfer) {
-        ctx.addIssue({ code: "custom", path: ["timeToTransfer"], message: t("connections.validation.transferTimeRequired") });
+        ctx.addIssue({ code: "custom", path: ["timeToTransfer"], message: "connections.validation.transferTimeRequired" });
       }
       if (!v.transferQueueId && v.timeToTransfer) {
-        ctx.addIssue({ code: "custom", path: ["transferQueueId"], message: t("connections.validation.transferQueueRequired") });
+        ctx.addIssue({ code: "custom", path: ["transferQueueId"], message: "connections.validation.transferQueueRequired" });
       }
     });
 }
-export type ConnectionFormValue = z.infer<ReturnType<typeof connectionFormSchema>>;
+export type ConnectionFormValue = z.output<ReturnType<typeof connectionFormSchema>>;
 
-/** The form's value as the API takes it ("0" selects and empty numbers become null or the defaults). */
+/** A number out of its range, in the form's words ("Use um número inteiro de 0 a 10080"). */
+const wholeNumber = (max: number): FieldMessageOverrides => ({ other: messageWith("connections.validation.wholeNumber", { min: 0, max }) });
+
+/** The form's texts for the contract's messages outside the vocabulary. */
+export const CONNECTION_FORM_MESSAGES: Record<string, FieldMessageOverrides> = {
+  timeToTransfer: wholeNumber(LIMITS.minutes),
+  timeUseBotQueues: wholeNumber(LIMITS.minutes),
+  maxUseBotQueues: wholeNumber(LIMITS.menuSends),
+  expiresTicket: wholeNumber(LIMITS.hours),
+};
+
+/** The form's value as the API takes it: queues once each, and no transfer time without its queue. */
 export function toPayload(value: ConnectionFormValue): ConnectionPayload {
-  const id = (v: number | undefined) => (v ? v : null);
-  return {
-    name: value.name,
-    isDefault: value.isDefault ?? false,
-    queueIds: [...new Set(value.queueIds)],
-    greetingMessage: value.greetingMessage ?? "",
-    complationMessage: value.complationMessage ?? "",
-    outOfHoursMessage: value.outOfHoursMessage ?? "",
-    ratingMessage: value.ratingMessage ?? "",
-    transferQueueId: id(value.transferQueueId),
-    timeToTransfer: value.transferQueueId ? (value.timeToTransfer ?? null) : null,
-    promptId: id(value.promptId),
-    integrationId: id(value.integrationId),
-    expiresTicket: value.expiresTicket ?? 0,
-    expiresInactiveMessage: value.expiresInactiveMessage ?? "",
-    timeUseBotQueues: value.timeUseBotQueues ?? 0,
-    maxUseBotQueues: value.maxUseBotQueues ?? 3,
-    sendIdQueue: id(value.sendIdQueue),
-  };
+  return { ...value, queueIds: [...new Set(value.queueIds)], timeToTransfer: value.transferQueueId ? value.timeToTransfer : null };
 }
+
+/** The pairing code's number: any of the contract's refusals reads as the one hint of what to type. */
+const numberInvalid = "connections.qr.numberInvalid";
+export const PAIRING_FORM_MESSAGES: Record<string, FieldMessageOverrides> = {
+  number: { required: numberInvalid, tooLong: numberInvalid, other: numberInvalid },
+};

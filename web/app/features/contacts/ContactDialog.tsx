@@ -1,28 +1,17 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
+import { DialogForm } from "../../components/form/DialogForm";
 import { SwitchInput } from "../../components/form/SwitchInput";
-import { Dialog, DialogBody, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
+import { useContractForm } from "../../components/form/useContractForm";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogContent } from "../../components/ui/Dialog";
 import { describedBy, Field, Input } from "../../components/ui/Input";
-import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { createContact, updateContact } from "./api";
-import { fieldErrorsFrom, translateSubmission } from "../../lib/form-errors";
 import { contactFormSchema } from "./schema";
 import type { ContactPayload, ContactRow } from "./types";
 import "./texts";
-
-/** The form's fields, as conform sees them (the schema's preprocessing hides the extra-info shape from inference). */
-type ContactFormValue = {
-  name: string;
-  number: string;
-  email?: string;
-  disableBot?: boolean;
-  extraInfo: { name: string; value?: string }[];
-};
 
 /** Inputs that can carry a server error (extra-info rows by their conform names). */
 const isFormField = (name: string) => ["name", "number", "email", "disableBot", "extraInfo"].includes(name) || /^extraInfo\[\d+\]\.(name|value)$/.test(name);
@@ -48,12 +37,9 @@ export function ContactDialog({ open, onOpenChange, contact, onSaved }: ContactD
 
 function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null; onSaved: (contact: ContactRow) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>();
-  const [saving, setSaving] = useState(false);
-
-  const [form, fields] = useForm<ContactFormValue>({
+  const { form, fields, saving } = useContractForm({
     id: `contact-form-${contact?.id ?? "new"}`,
-    lastResult,
+    schema: contactFormSchema,
     defaultValue: {
       disableBot: contact?.disableBot ?? false,
       name: contact?.name ?? "",
@@ -61,33 +47,15 @@ function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null
       email: contact?.email ?? "",
       extraInfo: (contact?.extraInfo ?? []).map((e) => ({ name: e.name, value: e.value })),
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => translateSubmission(parseWithZod(formData, { schema: contactFormSchema }), t),
-    async onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      const value = submission.value;
-      const payload: ContactPayload = {
-        name: value.name,
-        number: value.number,
-        email: value.email ?? "",
-        disableBot: value.disableBot ?? false,
-        extraInfo: value.extraInfo.map((e) => ({ name: e.name, value: e.value ?? "" })),
-      };
-      setSaving(true);
-      try {
-        const saved = contact ? await updateContact(contact.id, payload) : await createContact(payload);
-        toast.success(t("contacts.saved"));
-        onSaved(saved);
-        onClose();
-      } catch (err) {
-        const fieldErrors = fieldErrorsFrom(err, t, isFormField, { ERR_DUPLICATED_CONTACT: "number" });
-        if (fieldErrors) setLastResult(submission.reply({ fieldErrors }));
-        else toastError(err);
-      } finally {
-        setSaving(false);
-      }
+    fields: isFormField,
+    codeFields: { ERR_DUPLICATED_CONTACT: "number" },
+    async save(value) {
+      const { name, number, email, disableBot, extraInfo } = value;
+      const payload: ContactPayload = { name, number, email, disableBot, extraInfo };
+      const saved = contact ? await updateContact(contact.id, payload) : await createContact(payload);
+      toast.success(t("contacts.saved"));
+      onSaved(saved);
+      onClose();
     },
   });
 
@@ -105,8 +73,7 @@ function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null
   }, [extraRows.length]);
 
   return (
-    <form id={form.id} onSubmit={form.onSubmit} noValidate className="contents">
-      <DialogBody className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+    <DialogForm form={form} saving={saving} editing={!!contact} onCancel={onClose} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field id={fields.name.id} label={t("contacts.dialog.name")} error={err("name")}>
           <Input
             id={fields.name.id}
@@ -203,10 +170,9 @@ function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null
                     ) : null}
                   </div>
                   <Button
-                    type="submit"
                     variant="ghost"
                     size="icon"
-                    {...form.remove.getButtonProps({ name: fields.extraInfo.name, index })}
+                    onClick={() => form.remove({ name: fields.extraInfo.name, index })}
                     aria-label={t("contacts.dialog.removeExtra", { index: index + 1 })}
                     title={t("contacts.dialog.removeExtraShort")}
                     className="hover:text-danger"
@@ -217,14 +183,11 @@ function ContactForm({ contact, onSaved, onClose }: { contact: ContactRow | null
               );
             })}
           </div>
-          {/* Conform's list intents are submit buttons (our Button defaults to type="button"). */}
-          <Button type="submit" variant="outline" size="sm" className="self-start" {...form.insert.getButtonProps({ name: fields.extraInfo.name, defaultValue: { name: "", value: "" } })}>
+          <Button variant="outline" size="sm" className="self-start" onClick={() => form.insert({ name: fields.extraInfo.name, defaultValue: { name: "", value: "" } })}>
             <Plus className="size-4" aria-hidden />
             {t("contacts.dialog.addExtra")}
           </Button>
         </fieldset>
-      </DialogBody>
-      <FormDialogFooter saving={saving} editing={!!contact} onCancel={onClose} />
-    </form>
+    </DialogForm>
   );
 }

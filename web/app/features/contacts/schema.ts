@@ -1,16 +1,19 @@
 import { z } from "zod";
 import { createContactInput } from "../../../../worker/contracts/contacts";
 
-/** A row of the extra-info list that the user left entirely blank is not sent (nor an error). */
-const dropBlankRows = (value: unknown) =>
-  Array.isArray(value) ? value.filter((row) => row && typeof row === "object" && Object.values(row).some((v) => v !== undefined && v !== "")) : value;
+/**
+ * The extra-info list as the form holds it (rows of text, any blank), its rows entirely blank dropped (not sent, nor
+ * an error), then the contract's list.
+ */
+const extraInfoRows = z
+  .array(z.object({ name: z.string().optional(), value: z.string().optional() }))
+  .optional()
+  .transform((rows) => rows?.filter((row) => row.name || row.value))
+  .pipe(createContactInput.shape.extraInfo);
 
 /**
  * The contact form: the API's createContactInput (spec: name 2–50, number 8–50 with 8 digits, email empty or valid,
- * extra info). The form's own: a switch turned off is absent (here it reads as off), and blank extra-info rows are
- * dropped.
+ * the bot switch, absent when off, read as off by its default; extra info). The form's own: blank extra-info rows
+ * are dropped.
  */
-export const contactFormSchema = createContactInput.extend({
-  disableBot: z.boolean().default(false),
-  extraInfo: z.preprocess(dropBlankRows, createContactInput.shape.extraInfo),
-});
+export const contactFormSchema = createContactInput.extend({ extraInfo: extraInfoRows });

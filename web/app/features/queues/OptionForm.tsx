@@ -1,16 +1,17 @@
 import { useInputControl } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MAX_QUEUE_MEDIA_BYTES } from "../../../../worker/contracts/queues";
 import { Button } from "../../components/ui/Button";
 import { Select } from "../../components/ui/Select";
 import { listAllFileLists } from "../fileLists/api";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
-import { AttachmentInput } from "../../components/form/AttachmentInput";
+import { FileField } from "../../components/form/FileField";
 import { useContractForm } from "../../components/form/useContractForm";
 import { errorMessage, toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { createQueueOption, deleteQueueOptionMedia, updateQueueOption, uploadQueueOptionMedia } from "./api";
-import { refusedMedia, uploadName } from "./media";
+import { uploadName } from "./media";
 import { NONE, optionFormSchema } from "./schema";
 import type { QueueOptionNode } from "./types";
 import "./texts";
@@ -34,7 +35,8 @@ export function OptionForm({
   onSaved: (option: QueueOptionNode, created: boolean) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const schema = useMemo(() => optionFormSchema(i18n.language), [i18n.language]);
   const [fileLists, setFileLists] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
     listAllFileLists().then(setFileLists).catch(toastError);
@@ -42,7 +44,7 @@ export function OptionForm({
 
   const { form, fields, saving } = useContractForm({
     id: `queue-option-form-${option?.id ?? `new-${parentId ?? "top"}`}`,
-    schema: optionFormSchema,
+    schema,
     defaultValue: { title: option?.title ?? "", message: option?.message ?? "", fileListId: option?.fileListId ? String(option.fileListId) : "" },
     fields: ["title", "message", "fileListId"],
     async save({ title, message, fileListId, attachment, removeAttachment }) {
@@ -114,11 +116,11 @@ export function OptionForm({
           aria-describedby={describedBy(fields.fileListId.id, fileListError, true)}
         />
       </Field>
-      <AttachmentInput
-        file={fields.attachment}
+      <FileField
+        meta={fields.attachment}
         remove={fields.removeAttachment}
         current={option?.mediaName ? { name: option.mediaName, url: option.mediaPath } : null}
-        refuse={refusedMedia(t)}
+        maxBytes={MAX_QUEUE_MEDIA_BYTES}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" size="sm" onClick={onCancel} disabled={saving}>

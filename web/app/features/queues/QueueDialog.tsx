@@ -1,9 +1,9 @@
 import { useInputControl } from "@conform-to/react";
 import { Info } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { AttachmentInput } from "../../components/form/AttachmentInput";
+import { FileField } from "../../components/form/FileField";
 import { useContractForm } from "../../components/form/useContractForm";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../../components/ui/Dialog";
@@ -11,6 +11,7 @@ import { describedBy, Field, Input, textareaClasses } from "../../components/ui/
 import { Select } from "../../components/ui/Select";
 import { Skeleton } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { MAX_QUEUE_MEDIA_BYTES } from "../../../../worker/contracts/queues";
 import { ApiError } from "../../lib/api";
 import { errorMessage, toastError } from "../../lib/errors";
 import { useRealtimeEvent } from "../../lib/realtime";
@@ -18,7 +19,7 @@ import { toast } from "../../lib/toast";
 import { ColorField } from "../tags/ColorField";
 import { DEFAULT_TAG_COLOR } from "../tags/colors";
 import { createQueue, deleteQueueMedia, getQueue, updateQueue, uploadQueueMedia } from "./api";
-import { refusedMedia, uploadName } from "./media";
+import { uploadName } from "./media";
 import { OptionsEditor } from "./OptionsEditor";
 import { NONE, QUEUE_FORM_MESSAGES, queueFormSchema } from "./schema";
 import { SchedulesEditor, withAllWeekdays } from "./SchedulesEditor";
@@ -170,14 +171,15 @@ function QueueForm({
   onClose: () => void;
   onCreatedAndKept?: (queue: QueueDetail) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { schedulesEnabled, integrations, prompts } = context;
+  const schema = useMemo(() => queueFormSchema(i18n.language), [i18n.language]);
   const [tab, setTab] = useState("data");
   const activeTab = schedulesEnabled ? tab : "data";
 
   const { form, fields, saving } = useContractForm({
     id: `queue-form-${queue?.id ?? "new"}`,
-    schema: queueFormSchema,
+    schema,
     // As the inputs hold them (text), so that a field typed back to what it was is no longer dirty.
     defaultValue: {
       name: queue?.name ?? "",
@@ -240,7 +242,7 @@ function QueueForm({
   const unsaved =
     (["name", "orderQueue", "color", "greetingMessage", "outOfHoursMessage"] as const).some((name) => fields[name].dirty) ||
     hoursEdited ||
-    fields.attachment.value instanceof File ||
+    (fields.attachment.value instanceof File && fields.attachment.value.size > 0) ||
     fields.removeAttachment.value === "on" ||
     (integration.value ?? "") !== idText(queue?.integrationId) ||
     (prompt.value ?? "") !== idText(queue?.promptId);
@@ -255,7 +257,7 @@ function QueueForm({
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // The same check the form runs (the contract's), read here to choose the tab before it shows its errors.
-    const submission = parseWithZod(new FormData(event.currentTarget), { schema: queueFormSchema });
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema });
     if (submission.status === "error") showErrorsOf(Object.keys(submission.error ?? {}).filter((name) => submission.error?.[name]?.length), true);
     form.onSubmit(event);
   };
@@ -356,11 +358,11 @@ function QueueForm({
                 aria-describedby={describedBy(fields.outOfHoursMessage.id, outOfHoursError, t("queues.dialog.outOfHoursHint"))}
               />
             </Field>
-            <AttachmentInput
-              file={fields.attachment}
+            <FileField
+              meta={fields.attachment}
               remove={fields.removeAttachment}
               current={queue?.mediaName ? { name: queue.mediaName, url: queue.mediaPath } : null}
-              refuse={refusedMedia(t)}
+              maxBytes={MAX_QUEUE_MEDIA_BYTES}
             />
             {integrations || prompts ? (
               <div className="grid gap-4 sm:grid-cols-2">

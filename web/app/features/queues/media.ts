@@ -1,5 +1,6 @@
-import type { TFunction } from "i18next";
 import { allowedMediaTypes } from "../../../../worker/contracts/messages";
+import { MAX_QUEUE_MEDIA_BYTES } from "../../../../worker/contracts/queues";
+import { pickedFile } from "../../components/form/FileField";
 import { safeFileName } from "../../lib/files";
 import "./texts";
 
@@ -7,10 +8,8 @@ import "./texts";
 export const uploadName = (file: File) => safeFileName(file.name) || "file";
 
 /**
- * Why a picked attachment is turned down, or null: a file WhatsApp cannot take (the API refuses it the same way) is
- * refused at once instead of failing after the save.
+ * A greeting's or an option's attachment as the form checks it: up to WhatsApp's 16 MB, and of a type WhatsApp can
+ * take (the API refuses the others the same way), turned down when picked instead of failing after the save.
  */
-export const refusedMedia = (t: TFunction) => (file: File) => {
-  const type = file.type.split(";")[0]!.trim().toLowerCase();
-  return allowedMediaTypes[type] ? null : t("queues.dialog.attachmentType");
-};
+export const queueMedia = (lang: string) =>
+  pickedFile(MAX_QUEUE_MEDIA_BYTES, lang).refine((file) => !file || !!allowedMediaTypes[file.type.split(";")[0]!.trim().toLowerCase()], "queues.dialog.attachmentType");

@@ -8,7 +8,7 @@ import "./texts";
 export type AttachmentChange = { kind: "keep" } | { kind: "replace"; file: File } | { kind: "remove" };
 
 /**
- * The attachment control of a page that holds the change itself (the queue dialogs, the platform's logos): the
+ * The attachment control of a page that holds the change itself (the platform's logos): the
  * current file (openable), a new file to upload after saving, or its removal. A form on conform uses FileField
  * (components/form), whose look (FileBox) this shares.
  */
