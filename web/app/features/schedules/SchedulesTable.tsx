@@ -76,7 +76,7 @@ export function SchedulesTable({
             {repeats ? (
               <p className="mt-0.5 flex items-center gap-1 text-xs text-subtle" title={t("schedules.repeats")}>
                 <Repeat className="size-3 shrink-0" aria-hidden />
-                <span className="truncate">{repeats}</span>
+                <span className="truncate" title={repeats}>{repeats}</span>
               </p>
             ) : null}
             <p className="mt-1 sm:hidden">
@@ -97,9 +97,10 @@ export function SchedulesTable({
       ),
       cell: (s) => (
         <>
-          <p className="truncate font-medium">{s.contact.name}</p>
-          <p className="truncate text-xs text-subtle tabular-nums">{formatPhone(s.contact.number)}</p>
-          <p className="mt-0.5 truncate text-xs text-muted md:hidden">{s.body}</p>
+          {/* Cut on a phone's narrow column: the pointer shows each whole (title). */}
+          <p className="truncate font-medium" title={s.contact.name}>{s.contact.name}</p>
+          <p className="truncate text-xs text-subtle tabular-nums" title={formatPhone(s.contact.number)}>{formatPhone(s.contact.number)}</p>
+          <p className="mt-0.5 truncate text-xs text-muted md:hidden" title={s.body}>{s.body}</p>
         </>
       ),
     },
@@ -114,7 +115,7 @@ export function SchedulesTable({
           {s.mediaName ? (
             <p className="mt-0.5 flex items-center gap-1 text-xs text-subtle">
               <Paperclip className="size-3 shrink-0" aria-hidden />
-              <span className="truncate">{s.mediaName}</span>
+              <span className="truncate" title={s.mediaName}>{s.mediaName}</span>
             </p>
           ) : null}
         </>
