@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { CloudCredentials } from "../../contracts/whatsapps";
 import { whatsapps, type Whatsapp } from "../../db/tenant";
 import { CloudApiError } from "../../lib/whatsappCloud";
-import type { Ctx } from "../context";
+import type { AnyCtx, Ctx } from "../context";
 import { AppError } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { publishWhatsappSession } from "../whatsapps/view";
@@ -40,26 +40,17 @@ export async function connectCloudNumber(ctx: CloudCtx, row: Whatsapp, credentia
     wabaId: credentials.wabaId,
     ownApp: ownApp ?? (row.cloudPhoneNumberId === credentials.phoneNumberId ? undefined : null),
   });
-  const updated = await ctx.db
-    .update(whatsapps)
-    .set({
-      channel: "cloud",
-      number,
-      status: "CONNECTED",
-      qrcode: "",
-      cloudPhoneNumberId: credentials.phoneNumberId,
-      cloudWabaId: credentials.wabaId,
-      cloudAccessToken: await sealCloudToken(ctx.env, credentials.phoneNumberId, credentials.accessToken),
-      cloudRouteKey: routeKey,
-      cloudError: null,
-    })
-    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, row.id)))
-    .returning()
-    .get();
-  if (!updated) throw new AppError("ERR_NO_WAPP_FOUND");
-  await syncConnectionRoute(ctx, updated.id);
-  await publishWhatsappSession(ctx, updated);
-  return updated;
+  return saveConnectionState(ctx, row.id, {
+    channel: "cloud",
+    number,
+    status: "CONNECTED",
+    qrcode: "",
+    cloudPhoneNumberId: credentials.phoneNumberId,
+    cloudWabaId: credentials.wabaId,
+    cloudAccessToken: await sealCloudToken(ctx.env, credentials.phoneNumberId, credentials.accessToken),
+    cloudRouteKey: routeKey,
+    cloudError: null,
+  });
 }
 
 /** "Try again" on a cloud connection: the stored token asked again; the connection shows what Meta said. */
@@ -76,10 +67,15 @@ export async function recheckCloudNumber(ctx: CloudCtx, row: Whatsapp): Promise<
     status = "DISCONNECTED";
     cloudError = "ERR_WAPP_TOKEN_EXPIRED";
   }
+  return saveConnectionState(ctx, row.id, { status, cloudError });
+}
+
+/** A cloud connection's state written, its control index entry kept in step, and the admins told. */
+export async function saveConnectionState(ctx: Pick<AnyCtx, "db" | "control" | "companyId" | "hub">, whatsappId: number, changes: Partial<Whatsapp>): Promise<Whatsapp> {
   const updated = await ctx.db
     .update(whatsapps)
-    .set({ status, cloudError })
-    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, row.id)))
+    .set(changes)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, whatsappId)))
     .returning()
     .get();
   if (!updated) throw new AppError("ERR_NO_WAPP_FOUND");

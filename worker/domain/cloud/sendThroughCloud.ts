@@ -1,14 +1,13 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { DeliveryJob } from "../../contracts/outbound";
-import { messages, whatsapps } from "../../db/tenant";
+import { messages } from "../../db/tenant";
 import { CloudApiError, type CloudClient, type CloudOutbound } from "../../lib/whatsappCloud";
 import type { SystemCtx } from "../context";
 import { AppError } from "../errors";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
 import { cloudClientFor, openCloudToken } from "./cloudNumbers";
 import { errorOfCloudCode } from "./cloudEvents";
-import { publishWhatsappSession } from "../whatsapps/view";
-import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
+import { saveConnectionState } from "./connectCloudNumber";
 import type { TemplateSend } from "../templates/sendTemplate";
 
 /** A stored message as deliverOutbound reads it. */
@@ -103,13 +102,5 @@ async function outboundOf(ctx: SystemCtx, client: CloudClient, row: CloudDeliver
 
 /** Code 190: the token no longer works. The connection shows it (DISCONNECTED, with why) until an admin enters a new one. */
 async function markTokenExpired(ctx: SystemCtx, whatsappId: number) {
-  const updated = await ctx.db
-    .update(whatsapps)
-    .set({ status: "DISCONNECTED", cloudError: "ERR_WAPP_TOKEN_EXPIRED" })
-    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, whatsappId)))
-    .returning()
-    .get();
-  if (!updated) return;
-  await syncConnectionRoute(ctx, whatsappId);
-  await publishWhatsappSession(ctx, updated);
+  await saveConnectionState(ctx, whatsappId, { status: "DISCONNECTED", cloudError: "ERR_WAPP_TOKEN_EXPIRED" });
 }
