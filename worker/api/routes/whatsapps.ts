@@ -13,10 +13,13 @@ import { revokeToken } from "../../domain/whatsapps/revokeToken";
 import { startSession } from "../../domain/whatsapps/startSession";
 import { updateWhatsapp } from "../../domain/whatsapps/updateWhatsapp";
 import { createTemplateInput } from "../../contracts/whatsappTemplates";
+import { automaticTemplatesInput } from "../../contracts/automaticTemplates";
 import { requirePermission } from "../../domain/context";
 import { createTemplate } from "../../domain/templates/createTemplate";
 import { deleteTemplate } from "../../domain/templates/deleteTemplate";
 import { listTemplates } from "../../domain/templates/listTemplates";
+import { listAutomaticTemplates } from "../../domain/templates/listAutomaticTemplates";
+import { saveAutomaticTemplates } from "../../domain/templates/saveAutomaticTemplates";
 import { syncTemplates } from "../../domain/templates/syncTemplates";
 import { requireAuth } from "../middleware/auth";
 import { idParam, jsonBody, type AppEnv, withParams } from "../http";
@@ -55,6 +58,14 @@ export const whatsappRoutes = new Hono<AppEnv>()
   .delete("/:id/templates/:templateId", async (c) =>
     c.json(await deleteTemplate({ ctx: c.get("ctx"), input: { whatsappId: idParam(c), templateId: idParam(c, "templateId") } })),
   )
+  // Which template each of the product's own messages becomes once a customer's window has closed.
+  .get("/:id/automatic-templates", async (c) => c.json(await listAutomaticTemplates({ ctx: c.get("ctx"), input: { whatsappId: idParam(c) } })))
+  .put("/:id/automatic-templates", async (c) => {
+    const ctx = c.get("ctx");
+    requirePermission(ctx, "connections-page:editOrDeleteConnection");
+    const choice = await jsonBody(c, automaticTemplatesInput);
+    return c.json(await saveAutomaticTemplates({ ctx, input: { whatsappId: idParam(c), choice } }));
+  })
   // The external-API token: shown once in this answer, stored hashed.
   .post("/:id/token", async (c) => c.json(await generateToken({ ctx: c.get("ctx"), input: { id: idParam(c) } }), 201))
   .delete("/:id/token", async (c) => c.json(await revokeToken({ ctx: c.get("ctx"), input: { id: idParam(c) } })));

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "../shared/columns";
 import { companyId } from "../shared/companyId";
+import { AUTOMATIC_PURPOSES, type TemplateParamSource } from "../../contracts/automaticTemplates";
 import { whatsapps } from "./whatsapp";
 
 export const TEMPLATE_CATEGORIES = ["MARKETING", "UTILITY", "AUTHENTICATION"] as const;
@@ -39,3 +40,28 @@ export const whatsappTemplates = sqliteTable(
 );
 
 export type WhatsappTemplate = typeof whatsappTemplates.$inferSelect;
+
+/**
+ * Per Cloud API connection and purpose: the approved template that goes instead of the product's own message (a
+ * rating request, an auto-close notice, a schedule…) when the customer's window has closed, and its values' sources.
+ * A deleted template takes its uses with it.
+ */
+export const automaticTemplates = sqliteTable(
+  "whatsapp_automatic_templates",
+  {
+    id: id(),
+    companyId: companyId(),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: AUTOMATIC_PURPOSES }).notNull(),
+    templateId: integer("template_id")
+      .notNull()
+      .references(() => whatsappTemplates.id, { onDelete: "cascade" }),
+    params: text("params", { mode: "json" }).$type<TemplateParamSource[]>().notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("whatsapp_automatic_templates_purpose_uq").on(t.whatsappId, t.purpose)],
+);
+
+export type AutomaticTemplate = typeof automaticTemplates.$inferSelect;

@@ -9,19 +9,14 @@ import { cloudClientFor, openCloudToken } from "./cloudNumbers";
 import { errorOfCloudCode } from "./cloudEvents";
 import { saveConnectionState } from "./connectCloudNumber";
 import type { TemplateSend } from "../templates/sendTemplate";
+import { templateOutsideWindow, type AutomaticDelivery } from "../templates/templateOutsideWindow";
 
 /** A stored message as deliverOutbound reads it. */
-export interface CloudDelivery {
-  id: number;
+export interface CloudDelivery extends AutomaticDelivery {
   wid: string;
-  body: string;
   ack: number;
-  mediaType: string;
   mediaUrl: string | null;
   mediaName: string | null;
-  dataJson: string | null;
-  whatsappId: number;
-  number: string;
   cloudPhoneNumberId: string | null;
   cloudAccessToken: string | null;
 }
@@ -40,7 +35,8 @@ function mediaKindOf(mediaType: string, mimetype: string): "image" | "video" | "
  * wamid becomes the message's WhatsApp id (statuses and replies name it). Meta takes no idempotency key: a send
  * whose answer was lost may go twice on the retry. Edits and deletions for everyone do not exist on the Cloud API;
  * they stay in the product. Refusals are the product's codes (errorOfCloudCode); an expired token marks the
- * connection for an admin to fix.
+ * connection for an admin to fix. The product's own messages on a closed window become templates
+ * (templateOutsideWindow).
  */
 export async function sendThroughCloud(ctx: SystemCtx, job: DeliveryJob, row: CloudDelivery, quotedWid: string | undefined) {
   if (job.kind === "read") {
@@ -52,6 +48,8 @@ export async function sendThroughCloud(ctx: SystemCtx, job: DeliveryJob, row: Cl
     return;
   }
   if (job.kind !== "send" || row.ack >= 1) return;
+  // The product's own message on a closed window goes as its purpose's template, or not at all.
+  row = await templateOutsideWindow(ctx, row);
   const client = await clientOf(ctx, row);
   let wamid: string;
   try {
