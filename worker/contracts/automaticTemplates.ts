@@ -25,19 +25,22 @@ export const templateParamSource = z.discriminatedUnion(
     z.object({ source: z.literal("agentName") }),
     z.object({ source: z.literal("companyName") }),
     z.object({ source: z.literal("ticketId") }),
-    z.object({ source: z.literal("text"), text: z.string({ error: NOT_TEXT }).trim().min(1, REQUIRED).max(1024, TOO_LONG) }),
+    z.object({ source: z.literal("text"), text: z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_TEXT) }).trim().min(1, REQUIRED).max(1024, TOO_LONG) }),
   ],
   { error: "message, contactName, agentName, companyName, ticketId or text" },
 );
 export type TemplateParamSource = z.infer<typeof templateParamSource>;
 
+export const automaticPurpose = z.enum(AUTOMATIC_PURPOSES, { error: (issue) => (issue.input === undefined ? REQUIRED : `One of ${AUTOMATIC_PURPOSES.join(", ")}`) });
+
 export const automaticTemplateInput = z.object({
-  purpose: z.enum(AUTOMATIC_PURPOSES, { error: (issue) => (issue.input === undefined ? REQUIRED : `One of ${AUTOMATIC_PURPOSES.join(", ")}`) }),
-  templateId: platformId(),
+  purpose: automaticPurpose,
+  /** null: no template for the purpose (its messages are not sent on a closed window). */
+  templateId: platformId().nullable(),
   params: z.array(templateParamSource, { error: "Must be a list" }).max(20, "At most 20 values").default([]),
 });
 
-/** The connection's whole choice at once: purposes left out use no template (their messages wait for the window). */
+/** The connection's whole choice at once: purposes left out (or null) use no template (their messages are not sent on a closed window). */
 export const automaticTemplatesInput = z.object({
   uses: z
     .array(automaticTemplateInput, { error: (issue) => (issue.input === undefined ? REQUIRED : "Must be a list") })

@@ -17,7 +17,7 @@ export async function saveAutomaticTemplates({ ctx, input }: { ctx: Ctx; input: 
   const { uses } = input.choice;
   assertCloudChannel(connection);
   const id = connection.id;
-  const ids = [...new Set(uses.map((u) => u.templateId))];
+  const ids = [...new Set(uses.flatMap((u) => (u.templateId === null ? [] : [u.templateId])))];
   const templates = ids.length
     ? await ctx.db
         .select()
@@ -27,6 +27,7 @@ export async function saveAutomaticTemplates({ ctx, input }: { ctx: Ctx; input: 
   const byId = new Map(templates.map((t) => [t.id, t]));
   const problems: Record<string, string> = {};
   uses.forEach((use, i) => {
+    if (use.templateId === null) return;
     const template = byId.get(use.templateId);
     if (!template) problems[`uses.${i}.templateId`] = "Not a template of this connection";
     else if (template.status !== "APPROVED") problems[`uses.${i}.templateId`] = "Only an approved template";
@@ -40,6 +41,7 @@ export async function saveAutomaticTemplates({ ctx, input }: { ctx: Ctx; input: 
   ctx.db.transaction(() => {
     ctx.db.delete(automaticTemplates).where(and(eq(automaticTemplates.companyId, ctx.companyId), eq(automaticTemplates.whatsappId, id))).run();
     for (const use of uses) {
+      if (use.templateId === null) continue;
       ctx.db
         .insert(automaticTemplates)
         .values({ companyId: ctx.companyId, whatsappId: id, purpose: use.purpose, templateId: use.templateId, params: use.params, createdAt: now, updatedAt: now })

@@ -3,6 +3,7 @@ import { en as account } from "../../features/account/i18n.en";
 import { en as billing } from "../../features/billing/i18n.en";
 import { en as commandBar } from "../../features/commandBar/i18n.en";
 import { en as connections } from "../../features/connections/i18n.en";
+import { en as automaticTemplates } from "../../features/automaticTemplates/i18n.en";
 import { en as contacts } from "../../features/contacts/i18n.en";
 import { en as insight } from "../../features/insight/i18n.en";
 import { en as kanban } from "../../features/kanban/i18n.en";
@@ -31,6 +32,7 @@ export const translation = {
   billing,
   commandBar,
   connections,
+  automaticTemplates,
   contacts,
   insight,
   kanban,

@@ -3,6 +3,7 @@ import { es as account } from "../../features/account/i18n.es";
 import { es as billing } from "../../features/billing/i18n.es";
 import { es as commandBar } from "../../features/commandBar/i18n.es";
 import { es as connections } from "../../features/connections/i18n.es";
+import { es as automaticTemplates } from "../../features/automaticTemplates/i18n.es";
 import { es as contacts } from "../../features/contacts/i18n.es";
 import { es as insight } from "../../features/insight/i18n.es";
 import { es as kanban } from "../../features/kanban/i18n.es";
@@ -31,6 +32,7 @@ export const translation = {
   billing,
   commandBar,
   connections,
+  automaticTemplates,
   contacts,
   insight,
   kanban,

@@ -8,6 +8,7 @@ import { ptBR as platform } from "../../features/platform/i18n";
 import { ptBR as helps } from "../../features/helps/i18n";
 import { ptBR as notifications } from "../../features/notifications/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
+import { ptBR as automaticTemplates } from "../../features/automaticTemplates/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
 import { ptBR as insight } from "../../features/insight/i18n";
 import { ptBR as kanban } from "../../features/kanban/i18n";
@@ -36,6 +37,7 @@ export const translation = {
   helps,
   notifications,
   connections,
+  automaticTemplates,
   contacts,
   insight,
   kanban,

@@ -1,0 +1,11 @@
+import type { AutomaticTemplatesInput, AutomaticTemplateView } from "../../../../worker/contracts/automaticTemplates";
+import type { TemplateView } from "../../../../worker/contracts/whatsappTemplates";
+import { api } from "../../lib/api";
+
+export const listTemplates = (connectionId: number, signal?: AbortSignal) => api<TemplateView[]>(`/whatsapp/${connectionId}/templates`, { signal });
+
+export const listAutomaticTemplates = (connectionId: number, signal?: AbortSignal) =>
+  api<AutomaticTemplateView[]>(`/whatsapp/${connectionId}/automatic-templates`, { signal });
+
+export const saveAutomaticTemplates = (connectionId: number, choice: AutomaticTemplatesInput) =>
+  api<AutomaticTemplateView[]>(`/whatsapp/${connectionId}/automatic-templates`, { method: "PUT", body: choice });
