@@ -13,6 +13,7 @@ import {
   useFakeGraph,
 } from "../../testing/cloud";
 import { call, companyWithTeam, inHub, inTenant, setSetting } from "../../testing/fixtures";
+import { storeOutboundMessage, type OutboundMessage } from "../messages/storeOutboundMessage";
 import { dispatchDueSchedules } from "../schedules/dispatchDueSchedules";
 
 const fake = useFakeGraph();
@@ -96,6 +97,36 @@ describe("the product's own messages once the customer's window has closed", () 
     });
     const schedule = await inTenant(team.company.id, (db) => db.select().from(schedules).where(and(eq(schedules.companyId, team.company.id), eq(schedules.ticketId, ticketId))).get());
     expect(schedule).toMatchObject({ status: "ENVIADA" });
+  });
+});
+
+describe("which purpose a message nobody typed serves", () => {
+  it("takes each kind of automatic message to its purpose's template; menus and answers have none and are not sent", async () => {
+    const { team, connectionId, ticketId, templateId } = await closedWindowWithTemplate("Aviso: {{1}}", ["Olá"]);
+    const purposes = ["greeting", "outOfHours", "notice", "rating", "completion", "autoClose"] as const;
+    await choose(team, connectionId, purposes.map((purpose) => ({ purpose, templateId, params: [{ source: "text", text: purpose }] })));
+    const said: [OutboundMessage, string | null][] = [
+      [{ body: "Bem-vindo!", bot: { kind: "greeting" } }, "greeting"],
+      [{ body: "Estamos fechados.", bot: { kind: "outOfHours" } }, "outOfHours"],
+      [{ body: "Transferido para Vendas.", automatic: true }, "notice"],
+      [{ body: "Avalie de 1 a 3", bot: { kind: "ratingRepeat" } }, "rating"],
+      [{ body: "Até logo!", bot: { kind: "completion" } }, "completion"],
+      [{ body: "Encerrado por inatividade.", bot: { kind: "expired" } }, "autoClose"],
+      [{ body: "*[ 1 ]* - Vendas", bot: { kind: "queuesMenu" } }, null],
+      [{ body: "Resposta da IA", bot: { kind: "assistant" } }, null],
+    ];
+    for (const [message, purpose] of said) {
+      const sends = fake.graph.sends.length;
+      await deliverJobs(await queuedBy(() => inHub(team.company.id, (hub) => storeOutboundMessage(hub.systemCtx(team.company.id), ticketId, message))));
+      const row = (await messagesOf(team.company.id)).at(-1)!;
+      if (purpose) {
+        expect(fake.graph.sends.at(-1)!.body, message.body).toMatchObject({ type: "template", template: { components: [{ parameters: [{ text: purpose }] }] } });
+        expect(row, message.body).toMatchObject({ mediaType: "template", body: `Aviso: ${purpose}`, ack: 1 });
+      } else {
+        expect(fake.graph.sends, message.body).toHaveLength(sends);
+        expect(row, message.body).toMatchObject({ body: message.body, sendError: "ERR_WAPP_WINDOW_CLOSED" });
+      }
+    }
   });
 });
 

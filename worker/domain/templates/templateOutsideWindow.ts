@@ -45,7 +45,9 @@ const PURPOSE_OF_BOT_KIND: Record<string, AutomaticPurpose> = {
 export async function templateOutsideWindow<Row extends AutomaticDelivery>(ctx: SystemCtx, row: Row): Promise<Row> {
   if (row.mediaType === "template" || row.mediaType === "reactionMessage" || windowOpen("cloud", row.customerWroteAt)) return row;
   const purpose = await purposeOf(ctx, row);
-  if (!purpose) return row;
+  // A person's message goes as it is (Meta answers 131047 if it must); the product's own without a purpose cannot go.
+  if (purpose === null) return row;
+  if (purpose === "none") throw new AppError("ERR_WAPP_WINDOW_CLOSED", "The customer's window has closed; this automatic message only goes while it is open.");
   const use = await ctx.db
     .select({ template: whatsappTemplates, params: automaticTemplates.params })
     .from(automaticTemplates)
@@ -66,8 +68,8 @@ export async function templateOutsideWindow<Row extends AutomaticDelivery>(ctx: 
   return { ...row, ...rewritten, mediaUrl: null, mediaName: null };
 }
 
-/** Which purpose a message nobody typed served; null for a person's (an agent's, an integrator's) or one with no template purpose. */
-async function purposeOf(ctx: SystemCtx, row: AutomaticDelivery): Promise<AutomaticPurpose | null> {
+/** Which purpose a message nobody typed served ("none": one with no template purpose); null for a person's (an agent's, an integrator's). */
+async function purposeOf(ctx: SystemCtx, row: AutomaticDelivery): Promise<AutomaticPurpose | "none" | null> {
   if (row.sentByBot) {
     let kind: string | undefined;
     try {
@@ -78,7 +80,7 @@ async function purposeOf(ctx: SystemCtx, row: AutomaticDelivery): Promise<Automa
     // Automatic notices (accepted, transferred) carry no chatbot kind; menus and answers to the contact's words have
     // no template purpose: they only make sense while the contact is talking.
     if (kind === undefined) return "notice";
-    return PURPOSE_OF_BOT_KIND[kind] ?? null;
+    return PURPOSE_OF_BOT_KIND[kind] ?? "none";
   }
   if (row.userId !== null) return null;
   const schedule = await ctx.db
