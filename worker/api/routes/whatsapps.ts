@@ -13,6 +13,8 @@ import { revokeToken } from "../../domain/whatsapps/revokeToken";
 import { startSession } from "../../domain/whatsapps/startSession";
 import { updateWhatsapp } from "../../domain/whatsapps/updateWhatsapp";
 import { createTemplateInput } from "../../contracts/whatsappTemplates";
+import { cloudSignupInput } from "../../contracts/cloudSignup";
+import { embeddedSignup } from "../../domain/cloud/embeddedSignup";
 import { requirePermission } from "../../domain/context";
 import { createTemplate } from "../../domain/templates/createTemplate";
 import { deleteTemplate } from "../../domain/templates/deleteTemplate";
@@ -33,6 +35,13 @@ export const whatsappRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const input = await jsonBody(c, createWhatsappInput);
     return c.json(await createWhatsapp({ ctx: c.get("ctx"), input }), 201);
+  })
+  // Embedded Signup (issue 24): a new Cloud API connection on the number Facebook's flow gave. Admins, before the body.
+  .post("/cloud/signup", async (c) => {
+    const ctx = c.get("ctx");
+    requirePermission(ctx, "connections-page:addConnection");
+    const input = await jsonBody(c, cloudSignupInput);
+    return c.json(await embeddedSignup({ ctx, input }), 201);
   })
   .put("/:id", async (c) => {
     const id = idParam(c);
