@@ -3,36 +3,41 @@ import type { FakeGraph } from "../fakeGraph";
 /**
  * A stand-in for Facebook's JavaScript SDK as Embedded Signup v4 uses it (issue 24), mounted at /facebook by the fakes
  * server of `npm start`: FACEBOOK_SDK_URL <fakes>/facebook/sdk.js.
- *   GET  /sdk.js    `window.FB.init` and `FB.login(callback, { config_id, extras: { featureType, … } })`; calls
+ *   GET  /sdk.js    (CORS-readable: pages load it crossorigin, as Meta's snippet does) `window.FB.init` and `FB.login(callback, { config_id, extras: { featureType, … } })`; calls
  *                   `window.fbAsyncInit` once loaded, as Meta's does
- *   GET  /dialog    the flow, popup-free: a frame over the page where the person finishes (a new number, or their
- *                   WhatsApp Business app's when featureType is "whatsapp_business_app_onboarding") or cancels
+ *   GET  /dialog    the flow, in a popup as Meta's: the person finishes (a new number, or their WhatsApp Business
+ *                   app's when featureType is "whatsapp_business_app_onboarding") or cancels; closing it cancels
  *   POST /signup    a number made signup-able on the fake Graph API, and its single-use code
- * As Meta does, the frame posts the session info to the page (`{ type: "WA_EMBEDDED_SIGNUP", event, data }`, as a
+ * As Meta does, the popup posts the session info to the page (`{ type: "WA_EMBEDDED_SIGNUP", event, data }`, as a
  * JSON string, from this origin), and the login callback gets `{ authResponse: { code } }`, or no authResponse on
  * cancel.
  */
 export function createFakeFacebook(options: { origin: string; graph: FakeGraph }) {
   const sdk = `(() => {
   const origin = ${JSON.stringify(options.origin)};
+  // Where the popup's messages come from (an origin has no path; the mount's URL does).
+  const from = new URL(origin).origin;
   let appId = null;
   const FB = {
     init(settings) { appId = settings && settings.appId; },
     login(callback, params) {
       const extras = (params && params.extras) || {};
-      const frame = document.createElement("iframe");
-      frame.src = origin + "/dialog?" + new URLSearchParams({ app_id: appId || "", config_id: (params && params.config_id) || "", feature_type: extras.featureType || "" });
-      frame.title = "Facebook";
-      frame.setAttribute("data-testid", "fake-facebook-dialog");
-      frame.style.cssText = "position:fixed;inset:0;margin:auto;width:min(28rem,96vw);height:22rem;border:0;border-radius:12px;box-shadow:0 12px 48px rgba(0,0,0,.35);z-index:2147483647;background:#fff";
-      const done = (event) => {
-        if (event.origin !== origin || !event.data || event.data.fakeFacebook !== "login") return;
+      const url = origin + "/dialog?" + new URLSearchParams({ app_id: appId || "", config_id: (params && params.config_id) || "", feature_type: extras.featureType || "" });
+      const popup = window.open(url, "fake-facebook-signup", "popup,width=480,height=420");
+      let answered = false;
+      const answer = (code) => {
+        if (answered) return;
+        answered = true;
         window.removeEventListener("message", done);
-        frame.remove();
-        callback(event.data.code ? { status: "connected", authResponse: { code: event.data.code } } : { status: "unknown", authResponse: null });
+        clearInterval(watch);
+        callback(code ? { status: "connected", authResponse: { code } } : { status: "unknown", authResponse: null });
       };
+      const done = (event) => {
+        if (event.origin === from && event.data && event.data.fakeFacebook === "login") answer(event.data.code);
+      };
+      // Closed without finishing (or never opened: a blocked popup) is a cancel, as with Meta's.
+      const watch = setInterval(() => { if (!popup || popup.closed) setTimeout(() => answer(null), 300); }, 500);
       window.addEventListener("message", done);
-      document.body.appendChild(frame);
     },
   };
   window.FB = FB;
@@ -51,22 +56,24 @@ button.primary{background:#1877f2;border-color:#1877f2;color:#fff}</style></head
 <div class="actions"><button class="primary" id="finish">Concluir</button><button id="cancel">Cancelar</button></div>
 <script>
 const coexistence = ${coexistence};
-const tell = (message) => parent.postMessage(message, "*");
+const tell = (message) => (window.opener || parent).postMessage(message, "*");
 document.getElementById("finish").onclick = async () => {
   const answer = await fetch("signup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ coexistence }) });
   const signup = await answer.json();
   tell(JSON.stringify({ type: "WA_EMBEDDED_SIGNUP", event: coexistence ? "FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING" : "FINISH", data: { phone_number_id: signup.phoneNumberId, waba_id: signup.wabaId }, version: "4" }));
   tell({ fakeFacebook: "login", code: signup.code });
+  window.close();
 };
 document.getElementById("cancel").onclick = () => {
   tell(JSON.stringify({ type: "WA_EMBEDDED_SIGNUP", event: "CANCEL", data: { current_step: "WABA_PHONE_REGISTRATION" }, version: "4" }));
   tell({ fakeFacebook: "login", code: null });
+  window.close();
 };
 </script></body></html>`;
   };
 
   async function handle(request: Request, path: string): Promise<Response> {
-    if (request.method === "GET" && path === "/sdk.js") return new Response(sdk, { headers: { "content-type": "text/javascript; charset=utf-8" } });
+    if (request.method === "GET" && path === "/sdk.js") return new Response(sdk, { headers: { "content-type": "text/javascript; charset=utf-8", "access-control-allow-origin": "*" } });
     if (request.method === "GET" && path === "/dialog") {
       const q = new URL(request.url).searchParams;
       return new Response(dialog(q.get("feature_type") ?? "", q.get("config_id") ?? ""), { headers: { "content-type": "text/html; charset=utf-8" } });
