@@ -85,6 +85,26 @@ describe("POST /api/whatsapp/cloud/signup (Embedded Signup)", () => {
     expect(graph.subscribedApps.has(unknown.wabaId)).toBe(false);
   });
 
+  it("refuses when Meta does not take the platform app's secret, or the business account is not the number's, and stores nothing", async () => {
+    const team = await companyWithTeam();
+    // Meta's app was given another secret than the deployment's: the exchange is refused (100, OAuthException).
+    const otherApp = fakeGraph({ origin: GRAPH, numbers: [], app: { ...APP, appSecret: "rotated-app-secret-000000000" } });
+    useFakeService(GRAPH, (r) => otherApp.handle(r));
+    const refused = otherApp.startSignup();
+    const exchange = await signUp(team.admin.token, refused);
+    expect(exchange.json).toMatchObject({ error: "ERR_WAPP_SIGNUP_CODE", message: expect.stringContaining("client secret") });
+    await expectNothingStored(team, refused);
+    vi.restoreAllMocks();
+    useFakeService(GRAPH, (r) => graph.handle(r));
+    // The token works for the number, not for a business account that is not its own.
+    const flow = graph.startSignup();
+    const subscribe = await signUp(team.admin.token, { ...flow, wabaId: "299999999999999" });
+    expect(subscribe.status).toBe(502);
+    expect(subscribe.json.error).toBe("ERR_WAPP_SIGNUP_SUBSCRIBE");
+    await expectNothingStored(team, flow);
+    expect(graph.registered.has(flow.phoneNumberId)).toBe(false);
+  });
+
   it("refuses when Meta does not register the number (a wrong PIN, or a coexistence number sent to register), and stores nothing", async () => {
     const team = await companyWithTeam();
     const owned = graph.startSignup({ pin: "111111" });
