@@ -66,6 +66,14 @@ export interface Env {
   WHATSAPP_GRAPH_VERSION?: string;
   META_APP_SECRET?: string;
   META_VERIFY_TOKEN?: string;
+  /**
+   * Embedded Signup (issue 24, Meta's "Connect with Facebook"): the platform's Meta app id and its Facebook Login for
+   * Business configuration id, both public (the page hands them to Facebook's SDK), with META_APP_SECRET to exchange
+   * the flow's code on the server. FACEBOOK_SDK_URL is the SDK's script (default Meta's; a fake in `npm start`).
+   */
+  META_APP_ID?: string;
+  META_CONFIG_ID?: string;
+  FACEBOOK_SDK_URL?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }

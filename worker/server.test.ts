@@ -99,14 +99,15 @@ describe("security headers", () => {
     pages.forEach((page, i) => {
       expectCommonHeaders(page);
       const csp = directives(page);
-      expect(csp.get("script-src")).toBe(`'self' 'nonce-${nonces[i]}'`);
+      // The test deployment offers Embedded Signup: Meta's SDK is the one other script source.
+      expect(csp.get("script-src")).toBe(`'self' 'nonce-${nonces[i]}' https://connect.facebook.net`);
       expect(csp.get("object-src")).toBe("'none'");
       expect(csp.get("base-uri")).toBe("'none'");
-      expect(csp.get("connect-src")).toBe("'self' ws://zapdesk.test");
+      expect(csp.get("connect-src")).toBe("'self' ws://zapdesk.test https://*.facebook.com");
       expect(csp.get("worker-src")).toBe("'self'");
     });
     const secure = await worker.fetch(new Request("https://zapdesk.test/tickets"), testEnv, createExecutionContext());
-    expect(directives(secure).get("connect-src")).toBe("'self' wss://zapdesk.test");
+    expect(directives(secure).get("connect-src")).toBe("'self' wss://zapdesk.test https://*.facebook.com");
     // A page that fails still answers with the headers.
     const failing = createWorker(async () => {
       throw new Error("render failed");
@@ -114,6 +115,20 @@ describe("security headers", () => {
     const failed = await failing.fetch(new Request("http://zapdesk.test/tickets"), testEnv, createExecutionContext());
     expect(failed.status).toBe(500);
     expectCommonHeaders(failed);
+  });
+
+  it("let Facebook's SDK load only where the deployment offers Embedded Signup, and a fake SDK only from its own origin", async () => {
+    const worker = createWorker(async () => new Response("<!doctype html>", { headers: { "content-type": "text/html" } }));
+    const pageWith = async (env: typeof testEnv) => directives(await worker.fetch(new Request("http://zapdesk.test/connections"), env, createExecutionContext()));
+    const without = await pageWith({ ...testEnv, META_CONFIG_ID: undefined });
+    expect(without.get("script-src")).toMatch(/^'self' 'nonce-[A-Za-z0-9_-]+'$/);
+    expect(without.get("frame-src")).not.toContain("facebook");
+    const meta = await pageWith(testEnv);
+    expect(meta.get("frame-src")).toContain("https://*.facebook.com");
+    const fake = await pageWith({ ...testEnv, FACEBOOK_SDK_URL: "http://127.0.0.1:8789/facebook/sdk.js" });
+    expect(fake.get("script-src")).toMatch(/ http:\/\/127\.0\.0\.1:8789$/);
+    expect(fake.get("frame-src")).toMatch(/ http:\/\/127\.0\.0\.1:8789$/);
+    expect(fake.get("connect-src")).not.toContain("facebook");
   });
 });
 

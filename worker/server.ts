@@ -12,6 +12,7 @@ import { openDueInvoices } from "./domain/billing/openInvoices";
 import { handleFanoutBatch } from "./jobs/fanout";
 import { handleInboundBatch } from "./jobs/inbound";
 import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
+import { embeddedSignupSettings } from "./domain/cloud/embeddedSignup";
 import type { Env } from "./env";
 
 /** Renders a page; `nonce` is the one its inline scripts must carry (the response's CSP names it). */
@@ -25,7 +26,9 @@ export function createWorker(pages?: PageHandler) {
   // Every answer, errors included, carries the security headers; a page's policy names the nonce it rendered with.
   app.use("*", async (c, next) => {
     await next();
-    c.res = withSecurityHeaders(c.res, securityHeaders({ url: c.req.url, nonce: c.get("cspNonce") }));
+    // Embedded Signup's Facebook SDK, where the deployment offers it, may load on any page.
+    const facebookSdk = c.env ? embeddedSignupSettings(c.env)?.sdkUrl : undefined;
+    c.res = withSecurityHeaders(c.res, securityHeaders({ url: c.req.url, nonce: c.get("cspNonce"), facebookSdk }));
   });
   // An address that is not valid percent-encoded UTF-8 is refused before any route decodes it (the API's params,
   // Remix's router): 400 on every route and page, rather than a 500 wherever it is first decoded.

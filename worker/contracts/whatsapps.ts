@@ -84,7 +84,7 @@ const fields = {
 };
 
 /** Meta's ids are digits; tokens and secrets are opaque text (sealed at rest, never answered). */
-const metaId = z
+export const metaId = z
   .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
   .trim()
   .min(1, REQUIRED)

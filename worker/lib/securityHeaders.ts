@@ -18,13 +18,26 @@ export function newCspNonce(): string {
 /** Where the help videos play (ADR 0035). */
 export const YOUTUBE_EMBED = "https://www.youtube-nocookie.com";
 
-function pagePolicy(url: URL, nonce: string): string {
+/**
+ * Embedded Signup's Facebook SDK (issue 24), where the deployment offers it: Meta's script and the facebook.com frames
+ * and calls it makes, or a fake SDK's own origin in a local run. On every page, as for the help videos: the
+ * connections page is reached by client-side navigation under the policy of whichever page loaded first.
+ */
+function facebookSources(sdkUrl: string | undefined): { script: string; frame: string; connect: string } {
+  if (!sdkUrl) return { script: "", frame: "", connect: "" };
+  const sdk = new URL(sdkUrl);
+  if (sdk.hostname === "connect.facebook.net") return { script: " https://connect.facebook.net", frame: " https://*.facebook.com", connect: " https://*.facebook.com" };
+  return { script: ` ${sdk.origin}`, frame: ` ${sdk.origin}`, connect: "" };
+}
+
+function pagePolicy(url: URL, nonce: string, facebookSdk?: string): string {
+  const facebook = facebookSources(facebookSdk);
   const socket = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   // The signup page may show Cloudflare Turnstile (ADR 0026): its script and its frame, on that page only.
   const turnstile = url.pathname === "/signup" ? " https://challenges.cloudflare.com" : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${turnstile}`,
+    `script-src 'self' 'nonce-${nonce}'${turnstile}${facebook.script}`,
     // Inline style attributes and <style> elements: React renders style props as attributes on the server, and
     // Radix's scroll lock and the emoji picker add <style> elements at run time. A style cannot run code; scripts,
     // which can, stay nonce-only.
@@ -35,13 +48,13 @@ function pagePolicy(url: URL, nonce: string): string {
     "media-src 'self' blob:",
     "font-src 'self' data:",
     // The API and the websocket (named: 'self' covers ws: only in browsers that implement CSP 3 on that point).
-    `connect-src 'self' ${socket}`,
+    `connect-src 'self' ${socket}${facebook.connect}`,
     // The service worker (/sw.js) and the spreadsheet reader's worker (a built asset).
     "worker-src 'self'",
     "manifest-src 'self'",
     // The help videos' player (/helps) is YouTube's privacy-enhanced embed: on every page, since the app reaches
     // /helps by client-side navigation under the policy of the page it was loaded with.
-    `frame-src ${YOUTUBE_EMBED}${turnstile}`,
+    `frame-src ${YOUTUBE_EMBED}${turnstile}${facebook.frame}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -81,10 +94,10 @@ const HSTS = "max-age=31536000";
  * The headers for the answer to `url`: a page (rendered with `nonce`) or anything else. HSTS only over HTTPS:
  * a browser ignores it on plain HTTP, and the local run is plain HTTP.
  */
-export function securityHeaders({ url, nonce }: { url: string; nonce?: string }): Record<string, string> {
+export function securityHeaders({ url, nonce, facebookSdk }: { url: string; nonce?: string; facebookSdk?: string }): Record<string, string> {
   const parsed = new URL(url);
   return {
-    "content-security-policy": nonce ? pagePolicy(parsed, nonce) : NON_PAGE_POLICY,
+    "content-security-policy": nonce ? pagePolicy(parsed, nonce, facebookSdk) : NON_PAGE_POLICY,
     "x-content-type-options": "nosniff",
     // Older browsers that know no frame-ancestors.
     "x-frame-options": "DENY",

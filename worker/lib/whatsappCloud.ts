@@ -54,7 +54,8 @@ export type CloudOutbound =
 
 export function cloudClient(target: CloudTarget) {
   const root = `${target.baseUrl.replace(/\/+$/, "")}/${target.version}`;
-  const auth = { authorization: `Bearer ${target.accessToken}` };
+  // No token: Meta's OAuth exchange, which the app's id and secret authenticate instead.
+  const auth: Record<string, string> = target.accessToken ? { authorization: `Bearer ${target.accessToken}` } : {};
 
   async function call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, form?: FormData): Promise<T> {
     let answer;
@@ -129,6 +130,27 @@ export function cloudClient(target: CloudTarget) {
     /** Deletes a template (every language of the name, unless its id is given). */
     deleteTemplate: (wabaId: string, name: string, metaId?: string) =>
       call<{ success: boolean }>("DELETE", `${encodeURIComponent(wabaId)}/message_templates?name=${encodeURIComponent(name)}${metaId ? `&hsm_id=${encodeURIComponent(metaId)}` : ""}`),
+
+    /**
+     * Embedded Signup's code exchanged for the business's token (Meta: "Implementation", step "Exchange the token
+     * code for a business token": GET /oauth/access_token with the app's id and secret). Use a client without a token.
+     */
+    exchangeCode: async (app: { appId: string; appSecret: string }, code: string): Promise<string> => {
+      const query = `client_id=${encodeURIComponent(app.appId)}&client_secret=${encodeURIComponent(app.appSecret)}&code=${encodeURIComponent(code)}`;
+      const answer = await call<{ access_token?: string }>("GET", `oauth/access_token?${query}`);
+      if (!answer?.access_token) throw new CloudApiError(null, "The Graph API answered the code exchange without a token.", 200);
+      return answer.access_token;
+    },
+
+    /** Subscribes the app to the business account's webhooks (Meta: "Managing Webhooks", POST /{waba-id}/subscribed_apps). */
+    subscribeApp: (wabaId: string) => call<{ success: boolean }>("POST", `${encodeURIComponent(wabaId)}/subscribed_apps`),
+
+    /**
+     * Registers the number for the Cloud API with its six-digit two-step verification PIN (Meta: "Register a business
+     * phone number", POST /{phone-number-id}/register). Never for a number in coexistence with the Business app.
+     */
+    register: (pin: string) =>
+      call<{ success: boolean }>("POST", `${encodeURIComponent(target.phoneNumberId)}/register`, { messaging_product: "whatsapp", pin }),
 
     /** Marks a customer's message (and the ones before it) read: the blue ticks. */
     markRead: (messageId: string) =>

@@ -16,6 +16,13 @@ import { cloudSignature } from "../lib/whatsappCloud";
  *                                                PENDING, then reviewed by webhook (APPROVED, or REJECTED when its
  *                                                name starts with "rejected_"); a template that is not APPROVED, or
  *                                                whose values do not match its variables, is refused (132001, 132000)
+ * Embedded Signup (with `app`, the platform's Meta app):
+ *   GET  /{version}/oauth/access_token?client_id&client_secret&code   a code `startSignup` minted, once, for the number's
+ *                                                business token; a wrong app id or secret, or a code unknown or used, is
+ *                                                100 (OAuthException)
+ *   POST /{version}/{waba-id}/subscribed_apps    the app subscribed to the business account's webhooks
+ *   POST /{version}/{phone-number-id}/register   six digits of PIN (the number's own two-step PIN when it has one, else
+ *                                                133005); a number in coexistence with the Business app refuses it
  * Webhooks are signed with the app's secret (X-Hub-Signature-256) and handed to `deliver` (the server posts them;
  * a test posts them itself). `customerWrites` plays a customer of a number.
  */
@@ -51,6 +58,8 @@ export interface FakeGraphOptions {
   deliver?: (hook: SignedWebhook) => void | Promise<void>;
   ratePerSecond?: number;
   now?: () => number;
+  /** The platform's Meta app, for Embedded Signup's code exchange (its numbers' webhooks are signed with its secret). */
+  app?: { appId: string; appSecret: string };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,6 +76,12 @@ export function fakeGraph(options: FakeGraphOptions) {
   const reads: { phoneNumberId: string; messageId: string }[] = [];
   const hooks: SignedWebhook[] = [];
   let sendTimes: number[] = [];
+  /** Embedded Signup: each code's number (single use), the numbers in coexistence, PINs set, subscriptions, registrations. */
+  const signupCodes = new Map<string, { phoneNumberId: string; used: boolean }>();
+  const coexistence = new Set<string>();
+  const twoStepPins = new Map<string, string>();
+  const subscribedApps = new Set<string>();
+  const registered = new Map<string, string>();
   let seq = 0;
 
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -105,6 +120,23 @@ export function fakeGraph(options: FakeGraphOptions) {
     if (!/^v\d+\.\d+$/.test(parts[0] ?? "")) return graphError(404, 100, "Unknown path.");
     const [, id, edge] = parts;
     if (!id) return graphError(404, 100, "Unknown path.");
+
+    if (id === "oauth" && edge === "access_token" && request.method === "GET") {
+      const q = url.searchParams;
+      if (!options.app || q.get("client_id") !== options.app.appId || q.get("client_secret") !== options.app.appSecret) return graphError(400, 100, "Error validating client secret.");
+      const signup = signupCodes.get(q.get("code") ?? "");
+      if (!signup) return graphError(400, 100, "Invalid verification code format.");
+      if (signup.used) return graphError(400, 100, "This authorization code has been used.");
+      signup.used = true;
+      return json(200, { access_token: numbers.get(signup.phoneNumberId)!.accessToken, token_type: "bearer" });
+    }
+
+    if (edge === "subscribed_apps" && request.method === "POST") {
+      const owner = [...numbers.values()].find((x) => x.wabaId === id);
+      if (!authorised(request, owner)) return graphError(401, 190, "Invalid OAuth access token.");
+      subscribedApps.add(id);
+      return json(200, { success: true });
+    }
 
     if (!edge && request.method === "GET") {
       const number = numbers.get(id);
@@ -151,6 +183,17 @@ export function fakeGraph(options: FakeGraphOptions) {
     const number = numbers.get(id);
     if (!authorised(request, number)) return graphError(401, 190, "Invalid OAuth access token.");
     const n = number!;
+
+    if (edge === "register" && request.method === "POST") {
+      const body = (await request.json().catch(() => null)) as { messaging_product?: string; pin?: unknown } | null;
+      if (body?.messaging_product !== "whatsapp" || typeof body.pin !== "string" || !/^\d{6}$/.test(body.pin)) return graphError(400, 100, "Invalid parameter: pin must be six digits.");
+      if (coexistence.has(id)) return graphError(400, 100, "This phone number is in use with the WhatsApp Business app (coexistence) and cannot be registered.");
+      const own = twoStepPins.get(id);
+      if (own && own !== body.pin) return graphError(400, 133005, "Two step verification PIN mismatch.");
+      twoStepPins.set(id, body.pin);
+      registered.set(id, body.pin);
+      return json(200, { success: true });
+    }
 
     if (edge === "media" && request.method === "POST") {
       const form = await request.formData();
@@ -243,7 +286,30 @@ export function fakeGraph(options: FakeGraphOptions) {
     return { wamid, hook };
   }
 
-  return { handle, customerWrites, flushStatuses, sends, reads, hooks, files, numbers, lastInbound, templates };
+  /**
+   * A business finishes Embedded Signup on a new number: the number exists (its token is what the code is exchanged
+   * for) and a single-use code is minted. `coexistence`: the number stays in the WhatsApp Business app; `pin`: the
+   * two-step PIN it already has.
+   */
+  function startSignup(signup: { coexistence?: boolean; pin?: string } = {}) {
+    if (!options.app) throw new Error("fake Graph: Embedded Signup needs the app");
+    const n = `${Date.now()}${++seq}`.slice(-12);
+    const number: FakeGraphNumber = {
+      phoneNumberId: `11${n}`,
+      wabaId: `21${n}`,
+      displayPhoneNumber: `+55 11 3${n.slice(-7, -4)}-${n.slice(-4)}`,
+      accessToken: `EAAG-signup-${n}-${Math.random().toString(36).slice(2, 12)}`,
+      appSecret: options.app.appSecret,
+    };
+    numbers.set(number.phoneNumberId, number);
+    if (signup.coexistence) coexistence.add(number.phoneNumberId);
+    if (signup.pin) twoStepPins.set(number.phoneNumberId, signup.pin);
+    const code = `AQ${newId("")}${Math.random().toString(36).slice(2, 12)}`;
+    signupCodes.set(code, { phoneNumberId: number.phoneNumberId, used: false });
+    return { code, phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, displayPhoneNumber: number.displayPhoneNumber };
+  }
+
+  return { handle, customerWrites, flushStatuses, startSignup, sends, reads, hooks, files, numbers, lastInbound, templates, subscribedApps, registered };
 }
 
 export type FakeGraph = ReturnType<typeof fakeGraph>;

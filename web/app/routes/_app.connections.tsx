@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { ConnectionsPage } from "../features/connections/ConnectionsPage";
+import { embeddedSignupOf } from "../features/connections/embeddedSignup.server";
 import { pageTitle } from "../lib/meta";
 import { cookieHeaders, requirePage } from "../lib/session.server";
 
@@ -7,7 +8,8 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "menu.conn
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requirePage(request, context, "connections");
-  return data(null, { headers: cookieHeaders(session) });
+  // Embedded Signup's public settings ("Connect with Facebook" in the add dialog), when the deployment offers it.
+  return data({ embeddedSignup: embeddedSignupOf(context) }, { headers: cookieHeaders(session) });
 }
 
 export default ConnectionsPage;

@@ -14,6 +14,8 @@ import { startSession } from "../../domain/whatsapps/startSession";
 import { updateWhatsapp } from "../../domain/whatsapps/updateWhatsapp";
 import { createTemplateInput } from "../../contracts/whatsappTemplates";
 import { automaticTemplatesInput } from "../../contracts/automaticTemplates";
+import { cloudSignupInput } from "../../contracts/cloudSignup";
+import { embeddedSignup } from "../../domain/cloud/embeddedSignup";
 import { requirePermission } from "../../domain/context";
 import { createTemplate } from "../../domain/templates/createTemplate";
 import { deleteTemplate } from "../../domain/templates/deleteTemplate";
@@ -36,6 +38,13 @@ export const whatsappRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const input = await jsonBody(c, createWhatsappInput);
     return c.json(await createWhatsapp({ ctx: c.get("ctx"), input }), 201);
+  })
+  // Embedded Signup (issue 24): a new Cloud API connection on the number Facebook's flow gave. Admins, before the body.
+  .post("/cloud/signup", async (c) => {
+    const ctx = c.get("ctx");
+    requirePermission(ctx, "connections-page:addConnection");
+    const input = await jsonBody(c, cloudSignupInput);
+    return c.json(await embeddedSignup({ ctx, input }), 201);
   })
   .put("/:id", async (c) => {
     const id = idParam(c);

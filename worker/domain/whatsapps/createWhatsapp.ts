@@ -21,13 +21,7 @@ import { loadWhatsappQueues, loadWhatsappRow, presentWhatsapp, publishWhatsapp, 
  * the connection is saved DISCONNECTED, the answer says why (`sessionError`) and the page offers a restart.
  */
 export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWhatsappInput }) {
-  requirePermission(ctx, "connections-page:addConnection");
-  const queueIds = [...new Set(input.queueIds)];
-  assertWhatsappConsistent({ queueCount: queueIds.length, ...input });
-  await assertOwnWhatsappRefs(ctx, { ...input, queueIds });
-  // A quick refusal when the plan is full already; the count that decides is the one in the insert's transaction.
-  assertUnderPlanLimit(ctx.db, ctx.companyId, "connections");
-  await assertWhatsappNameFree(ctx, input.name);
+  const queueIds = await assertWhatsappCreatable(ctx, input);
 
   // The new id is not known inside the batch; the queue links find it by the company's unique name.
   const newId = sql<number>`(select ${whatsapps.id} from ${whatsapps} where ${whatsapps.companyId} = ${ctx.companyId} and ${whatsapps.name} = ${input.name})`;
@@ -92,4 +86,19 @@ export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWh
     row = await recordSessionState(ctx, created, { status: "DISCONNECTED" });
   }
   return { ...presentWhatsapp(row, queueList), ...(sessionError ? { sessionError } : {}) };
+}
+
+/**
+ * Whether the actor may add this connection and its settings hold (admins; its queues, prompt and integration the
+ * company's; the plan not full; the name free): answers its queues, each once. Embedded Signup asks it before Meta.
+ */
+export async function assertWhatsappCreatable(ctx: Ctx, input: Omit<CreateWhatsappInput, "channel" | "cloud">): Promise<number[]> {
+  requirePermission(ctx, "connections-page:addConnection");
+  const queueIds = [...new Set(input.queueIds)];
+  assertWhatsappConsistent({ queueCount: queueIds.length, ...input });
+  await assertOwnWhatsappRefs(ctx, { ...input, queueIds });
+  // A quick refusal when the plan is full already; the count that decides is the one in the insert's transaction.
+  assertUnderPlanLimit(ctx.db, ctx.companyId, "connections");
+  await assertWhatsappNameFree(ctx, input.name);
+  return queueIds;
 }

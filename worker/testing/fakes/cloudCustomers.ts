@@ -5,12 +5,14 @@ import { DEMO_CLOUD_NUMBER } from "./demoCloudNumber";
  * The fake Graph API of `npm start` (mounted at /graph) and its page, where a person plays customers of the demo's
  * Cloud API number: they write to it (the webhook goes, signed, to the worker) and read what the business answered.
  */
-export function createCloudCustomers(options: { origin: string; appSecret: string; webhookUrl?: string }) {
+export function createCloudCustomers(options: { origin: string; appSecret: string; appId: string; webhookUrl?: string }) {
   /** What the customers wrote, for the page (the business's answers are the fake's own record of sends). */
   const log: { at: number; customer: string; text: string }[] = [];
   const graph: FakeGraph = fakeGraph({
     origin: options.origin,
     numbers: [{ ...DEMO_CLOUD_NUMBER, appSecret: options.appSecret }],
+    // Embedded Signup's code exchange (the fake Facebook SDK mints signups on this Graph API).
+    app: { appId: options.appId, appSecret: options.appSecret },
     async deliver(hook) {
       if (!options.webhookUrl) return;
       try {
@@ -78,7 +80,8 @@ input,textarea,button{font:inherit;padding:.5rem}li{margin:.25rem 0}.in{color:#0
       const to = new URL(request.url).searchParams.get("to");
       return Response.json({ sends: graph.sends.filter((s) => !to || s.to === to).map((s) => ({ wamid: s.wamid, type: s.body.type, body: s.body, text: textOf(s.body) })) });
     }
-    const answer = await graph.handle(new Request(new URL(path, request.url), request));
+    // The mount's path with the request's query (Meta reads parameters from it: the OAuth exchange, template deletes).
+    const answer = await graph.handle(new Request(new URL(path + new URL(request.url).search, request.url), request));
     // Meta reports what became of a send after answering it.
     setTimeout(() => void graph.flushStatuses().catch((err) => console.error("fake Graph: statuses failed", err)), 300);
     return answer;

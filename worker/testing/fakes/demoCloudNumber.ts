@@ -10,4 +10,10 @@ export const DEMO_CLOUD_NUMBER = {
 };
 
 /** The platform's Meta app in a local run, unless .dev.vars names real ones. */
-export const LOCAL_META_APP = { appSecret: "local-meta-app-secret-000000000", verifyToken: "local-meta-verify-token" };
+export const LOCAL_META_APP = {
+  appSecret: "local-meta-app-secret-000000000",
+  verifyToken: "local-meta-verify-token",
+  // Embedded Signup's app id and Facebook Login for Business configuration, as the fake SDK and Graph API know them.
+  appId: "100000000000900",
+  configId: "100000000000901",
+};

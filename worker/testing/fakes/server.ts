@@ -9,6 +9,8 @@
  *   /typebot  a Typebot server's chat API with a sample flow (worker/testing/fakeTypebot.ts): URL <fakes>/typebot
  *   /google   Google's OAuth token endpoint and Dialogflow's detectIntent (worker/testing/fakeGoogle.ts): GOOGLE_TOKEN_URL
  *             <fakes>/google/token, DIALOGFLOW_API_URL <fakes>/google; its service accounts are made by POST /google/accounts
+ *   /facebook Facebook's JavaScript SDK for Embedded Signup (fakeFacebook.ts): FACEBOOK_SDK_URL <fakes>/facebook/sdk.js;
+ *             its numbers and codes are the /graph fake's (the app id is META_APP_ID)
  *   /graph    Meta's WhatsApp Cloud API (worker/testing/fakeGraph.ts) with the demo's number, and its page (/graph/) where
  *             a person plays customers of it; webhooks go signed with META_APP_SECRET to GRAPH_WEBHOOK_URL
  * Environment: FAKES_PORT (8789), FAKES_BIND (127.0.0.1), MAIL_API_KEY (the key the worker is given).
@@ -21,6 +23,7 @@ import { fakeTypebot } from "../fakeTypebot";
 import { createMailCatcher } from "./mailCatcher";
 import { createCloudCustomers } from "./cloudCustomers";
 import { LOCAL_META_APP } from "./demoCloudNumber";
+import { createFakeFacebook } from "./fakeFacebook";
 
 const port = Number(process.env.FAKES_PORT ?? 8789);
 const bind = process.env.FAKES_BIND ?? "127.0.0.1";
@@ -48,10 +51,13 @@ const google = fakeGoogle(`http://${bind}:${port}/google/token`);
 const cloud = createCloudCustomers({
   origin: `http://${bind}:${port}/graph`,
   appSecret: process.env.META_APP_SECRET || LOCAL_META_APP.appSecret,
+  appId: process.env.META_APP_ID || LOCAL_META_APP.appId,
   webhookUrl: process.env.GRAPH_WEBHOOK_URL,
 });
+const facebook = createFakeFacebook({ origin: `http://${bind}:${port}/facebook`, graph: cloud.graph });
 const mounts: [string, Mounted][] = [
   ["/graph", (req, path) => cloud.handle(req, path)],
+  ["/facebook", (req, path) => facebook.handle(req, path)],
   ["/mail", (req, path) => mail.handle(req, path)],
   ["/psp", (req, path) => psp.handle(req, path)],
   ["/openai", (req) => openai.handle(req)],
@@ -94,5 +100,5 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(500).end();
   }
 });
-server.listen(port, bind, () => console.log(`fakes on http://${bind}:${port} (mail catcher: /mail, fake PSP: /psp, OpenAI: /openai, Azure speech: /azure, Typebot: /typebot, Google: /google, WhatsApp Cloud API: /graph)`));
+server.listen(port, bind, () => console.log(`fakes on http://${bind}:${port} (mail catcher: /mail, fake PSP: /psp, OpenAI: /openai, Azure speech: /azure, Typebot: /typebot, Google: /google, WhatsApp Cloud API: /graph, Facebook SDK: /facebook)`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));

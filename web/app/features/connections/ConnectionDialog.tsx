@@ -15,6 +15,7 @@ import { chosenQueueIds, QueueSelect, useQueueIdsControl } from "../users/QueueS
 import { createConnection, getConnection, listIntegrationsIfAvailable, listPromptsIfAvailable, listQueues, updateConnection } from "./api";
 import { CONNECTION_FORM_MESSAGES, connectionFormSchema, LIMITS, NONE, toPayload } from "./schema";
 import { TokenSection } from "./TokenSection";
+import { EmbeddedSignup, readConnectionForm } from "./cloud/EmbeddedSignup";
 import type { Connection, ConnectionPayload, ConnectionRow, NamedRef, QueueRef } from "./types";
 import "./texts";
 
@@ -285,6 +286,16 @@ function ConnectionForm({
               <QueueSelect id={fields.queueIds.id} queues={options.queues} control={queueIds} />
             </Field>
           </>,
+        )}
+        {connection ? null : (
+          <EmbeddedSignup
+            collect={() => readConnectionForm(form, schema)}
+            onConnected={(created) => {
+              onSaved(created);
+              toast.success(t("connections.signup.connected"));
+              onClose();
+            }}
+          />
         )}
         {section(
           t("connections.dialog.messages"),

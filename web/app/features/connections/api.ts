@@ -1,3 +1,4 @@
+import type { CloudSignup } from "../../../../worker/contracts/cloudSignup";
 import { api, ApiError } from "../../lib/api";
 import type { Connection, ConnectionPayload, ConnectionRow, CreatedConnection, NamedRef, QueueRef } from "./types";
 
@@ -11,6 +12,11 @@ export function getConnection(id: number, signal?: AbortSignal) {
 
 export function createConnection(payload: ConnectionPayload) {
   return api<CreatedConnection>("/whatsapp", { method: "POST", body: payload });
+}
+
+/** Embedded Signup (issue 24): a new Cloud API connection on the number Facebook's flow gave. */
+export function signUpCloudNumber(payload: ConnectionPayload & { signup: CloudSignup }) {
+  return api<CreatedConnection>("/whatsapp/cloud/signup", { method: "POST", body: payload });
 }
 
 export function updateConnection(id: number, payload: Partial<ConnectionPayload>) {
