@@ -124,6 +124,8 @@ export const inboundMessage = z.object({
   media: bridgeMedia.optional(),
   /** Id of the message this one replies to. */
   quotedId: z.string().max(128).optional(),
+  /** A tap on an interactive message's list row or reply button (Cloud API): the id we gave it (the body is its title). */
+  replyId: z.string().max(256).optional(),
   /** Location messages: "lat,lng" and a description in body. */
   location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().max(500).optional() }).optional(),
   /** vCard text for contact cards. */

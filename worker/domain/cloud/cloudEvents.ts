@@ -127,10 +127,10 @@ function messageEvent(connectionId: number, m: CloudInboundMessage, names: Map<s
         vcard: cards.map(vcardOf).join("\n") || undefined,
       });
     }
-    // A tap on a list row or reply button: its title is what the person chose, as if typed.
+    // A tap on a list row or reply button: its title is what the person chose, as if typed; its id, which one.
     case "interactive": {
       const reply = m.interactive?.list_reply ?? m.interactive?.button_reply;
-      return message({ mediaType: m.interactive?.list_reply ? "list" : "button", body: reply?.title ?? "" });
+      return message({ mediaType: m.interactive?.list_reply ? "list" : "button", body: reply?.title ?? "", replyId: reply?.id });
     }
     // A template's quick-reply button.
     case "button":
