@@ -57,6 +57,17 @@ export interface FakeGraphOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A business-scoped user id, as Meta writes them ("BR.1502576394655843", parent ids "US.ENT.…"). */
+const BSUID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,128}$/;
+
+/** A customer of a number: by phone number (`waId`), by business-scoped id (`userId`), or both. */
+export interface FakeCustomer {
+  waId?: string;
+  userId?: string;
+  name?: string;
+  username?: string;
+  at?: number;
+}
 const MEDIA_URL_MS = 5 * 60 * 1000;
 
 export function fakeGraph(options: FakeGraphOptions) {
@@ -171,8 +182,9 @@ export function fakeGraph(options: FakeGraphOptions) {
         reads.push({ phoneNumberId: id, messageId: String(body.message_id) });
         return json(200, { success: true });
       }
-      const to = String(body.to ?? "");
-      if (!/^\d{5,20}$/.test(to)) return graphError(400, 131009, "Parameter value is not valid: to.");
+      // A phone number as `to`, or a user's business-scoped id as `recipient` (`to` wins when both are given).
+      const to = String(body.to ?? body.recipient ?? "");
+      if (body.to !== undefined ? !/^\d{5,20}$/.test(to) : !BSUID.test(to)) return graphError(400, 131009, `Parameter value is not valid: ${body.to !== undefined ? "to" : "recipient"}.`);
       if (options.ratePerSecond) {
         sendTimes = sendTimes.filter((t) => t > now() - 1000);
         if (sendTimes.length >= options.ratePerSecond) return graphError(429, 130429, "Rate limit hit.");
@@ -209,7 +221,7 @@ export function fakeGraph(options: FakeGraphOptions) {
         await status(n, wamid, to, "delivered");
       };
       pending.push(after);
-      return json(200, { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] });
+      return json(200, { messaging_product: "whatsapp", contacts: [{ input: to, ...(body.to !== undefined ? { wa_id: to } : { user_id: to }) }], messages: [{ id: wamid }] });
     }
     return graphError(400, 100, "Unsupported request.");
   }
@@ -227,15 +239,18 @@ export function fakeGraph(options: FakeGraphOptions) {
    */
   async function customerWrites(
     phoneNumberId: string,
-    /** `at`: when the customer wrote (ms; default now): a delivery Meta held back, or yesterday's message. */
-    customer: { waId: string; name?: string; at?: number },
+    /**
+     * `at`: when the customer wrote (ms; default now): a delivery Meta held back, or yesterday's message. A user with
+     * a username may have a business-scoped `userId` and no `waId` (Meta does not share the number).
+     */
+    customer: FakeCustomer,
     message: Record<string, unknown> & { type: string },
     file?: { bytes: Uint8Array; mimetype: string; filename?: string },
   ) {
     const number = numbers.get(phoneNumberId);
     if (!number) throw new Error(`fake Graph: no number ${phoneNumberId}`);
     const at = customer.at ?? now();
-    lastInbound.set(`${phoneNumberId}:${customer.waId}`, at);
+    for (const id of [customer.waId, customer.userId]) if (id) lastInbound.set(`${phoneNumberId}:${id}`, at);
     const wamid = `wamid.${newId("HBgM")}`;
     let content = message;
     if (file) {
@@ -243,9 +258,13 @@ export function fakeGraph(options: FakeGraphOptions) {
       files.set(mediaId, { ...file, filename: file.filename ?? "file", phoneNumberId, urlUntil: 0 });
       content = { ...message, [message.type]: { ...(message[message.type] as object), id: mediaId, mime_type: file.mimetype } };
     }
+    const name = customer.name ?? customer.waId;
+    const profile = { ...(name ? { name } : {}), ...(customer.username ? { username: customer.username } : {}) };
     const hook = await emit(number, {
-      contacts: [{ profile: { name: customer.name ?? customer.waId }, wa_id: customer.waId }],
-      messages: [{ from: customer.waId, id: wamid, timestamp: String(Math.floor(at / 1000)), ...content }],
+      contacts: [{ profile, ...(customer.waId ? { wa_id: customer.waId } : {}), ...(customer.userId ? { user_id: customer.userId } : {}) }],
+      messages: [
+        { ...(customer.waId ? { from: customer.waId } : {}), ...(customer.userId ? { from_user_id: customer.userId } : {}), id: wamid, timestamp: String(Math.floor(at / 1000)), ...content },
+      ],
     });
     return { wamid, hook };
   }
@@ -254,9 +273,9 @@ export function fakeGraph(options: FakeGraphOptions) {
    * A customer taps a reply button or a list row (by its id) of the last interactive message the number sent them:
    * Meta delivers the reply with the entry's id and title, in the context of the message tapped.
    */
-  async function customerTaps(phoneNumberId: string, customer: { waId: string; name?: string; at?: number }, replyId: string) {
-    const sent = sends.findLast((x) => x.phoneNumberId === phoneNumberId && x.to === customer.waId && x.body.type === "interactive");
-    if (!sent) throw new Error(`fake Graph: no interactive message to ${customer.waId}`);
+  async function customerTaps(phoneNumberId: string, customer: FakeCustomer, replyId: string) {
+    const sent = sends.findLast((x) => x.phoneNumberId === phoneNumberId && (x.to === customer.waId || x.to === customer.userId) && x.body.type === "interactive");
+    if (!sent) throw new Error(`fake Graph: no interactive message to ${customer.waId ?? customer.userId}`);
     const interactive = sent.body.interactive as InteractiveSent;
     const entries = interactive.type === "button" ? (interactive.action.buttons ?? []).map((b) => b.reply) : (interactive.action.sections ?? []).flatMap((x) => x.rows ?? []);
     const entry = entries.find((e) => e?.id === replyId);
