@@ -73,7 +73,8 @@ export const cloudStatus = z.object({
   id: z.string().min(1).max(256),
   status: z.enum(["sent", "delivered", "read", "failed", "deleted", "played"]),
   timestamp: z.string().regex(/^\d{1,12}$/),
-  recipient_id: z.string().max(128).optional(),
+  /** The number, or the business-scoped user id, the message went to. */
+  recipient_id: z.string().max(140).optional(),
   errors: z
     .array(z.object({ code: z.number(), title: z.string().max(500).optional(), message: z.string().max(1000).optional(), error_data: z.object({ details: z.string().max(2000).optional() }).optional() }))
     .optional(),

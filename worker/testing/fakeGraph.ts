@@ -281,7 +281,8 @@ export function fakeGraph(options: FakeGraphOptions) {
     const entry = entries.find((e) => e?.id === replyId);
     if (!entry) throw new Error(`fake Graph: the message has no entry ${replyId}`);
     const reply = interactive.type === "button" ? { type: "button_reply", button_reply: entry } : { type: "list_reply", list_reply: entry };
-    return customerWrites(phoneNumberId, customer, { type: "interactive", interactive: reply, context: { from: numbers.get(phoneNumberId)!.displayPhoneNumber.replace(/\D/g, ""), id: sent.wamid } });
+    const written = await customerWrites(phoneNumberId, customer, { type: "interactive", interactive: reply, context: { from: numbers.get(phoneNumberId)!.displayPhoneNumber.replace(/\D/g, ""), id: sent.wamid } });
+    return { ...written, title: entry.title ?? "" };
   }
 
   return { handle, customerWrites, customerTaps, flushStatuses, sends, reads, hooks, files, numbers, lastInbound, templates };
