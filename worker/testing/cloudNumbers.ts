@@ -1,11 +1,12 @@
 import { createExecutionContext, createMessageBatch } from "cloudflare:test";
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import type { OutboundJob } from "../contracts/outbound";
 import { ingestCloudWebhooks } from "../domain/cloud/ingestCloudWebhook";
 import { hubDirectory } from "../hub/ports";
 import { handleOutboundBatch } from "../jobs/outbound";
-import type { FakeGraph, SignedWebhook } from "./fakeGraph";
+import { fakeGraph, type FakeGraph, type SignedWebhook } from "./fakeGraph";
 import { call, companyWithTeam, control, testEnv } from "./fixtures";
+import { useFakeService } from "./useFakeService";
 
 /** Cloud API numbers in worker tests: a number on the fake Graph API, connected by a company's admin through the API. */
 
@@ -59,4 +60,19 @@ export function holdOutbound() {
     },
     restore: () => spies.forEach((s) => s.mockRestore()),
   };
+}
+
+/** Where tests reach the fake Graph API (through the fetch spy). */
+export const GRAPH_ORIGIN = "http://graph.test";
+
+/** For each test: a fresh fake Graph API behind the fetch spy, and the OUTBOUND queue held (holdOutbound). */
+export function useCloudFakes() {
+  const fakes = {} as { graph: FakeGraph; outbound: ReturnType<typeof holdOutbound> };
+  beforeEach(() => {
+    fakes.graph = fakeGraph({ origin: GRAPH_ORIGIN, numbers: [] });
+    useFakeService(GRAPH_ORIGIN, (r) => fakes.graph.handle(r));
+    fakes.outbound = holdOutbound();
+  });
+  afterEach(() => vi.restoreAllMocks());
+  return fakes;
 }

@@ -1,39 +1,28 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages, queueOptions, tickets, whatsappQueues } from "../../db/tenant";
 import { deliver as deliverBridge, inbound } from "../../testing/bridge";
-import { connectCloudNumber, holdOutbound, ingestHook } from "../../testing/cloudNumbers";
-import { fakeGraph, type FakeGraph } from "../../testing/fakeGraph";
+import { connectCloudNumber, GRAPH_ORIGIN, ingestHook, useCloudFakes } from "../../testing/cloudNumbers";
 import { companyWithTeam, createQueue, inTenant } from "../../testing/fixtures";
 import { createConnection } from "../../testing/inbox";
-import { useFakeService } from "../../testing/useFakeService";
 
-const GRAPH = "http://graph.test";
-let graph: FakeGraph;
-let outbound: ReturnType<typeof holdOutbound>;
+const fakes = useCloudFakes();
 let seq = 0;
-
-beforeEach(() => {
-  graph = fakeGraph({ origin: GRAPH, numbers: [] });
-  useFakeService(GRAPH, (r) => graph.handle(r));
-  outbound = holdOutbound();
-});
-afterEach(() => vi.restoreAllMocks());
 
 /** A company with a Cloud API number offering `queues` (name, and its options' titles), and a customer of it. */
 async function cloudBot(queues: { name: string; greeting?: string; options?: string[] }[]) {
   const team = await companyWithTeam();
-  const { number, connectionId } = await connectCloudNumber(graph, team);
+  const { number, connectionId } = await connectCloudNumber(fakes.graph, team);
   const made = await offerQueues(team.company.id, connectionId, queues);
   const customer = { waId: `55119871${String(++seq).padStart(5, "0")}`, name: "Cliente" };
   /** The customer writes (or taps `replyId` on our last menu); what the bot says goes out through Meta. */
   const customerWrites = async (body: string) => {
-    await ingestHook((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body } })).hook);
-    await outbound.deliver();
+    await ingestHook((await fakes.graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body } })).hook);
+    await fakes.outbound.deliver();
   };
   const customerTaps = async (replyId: string) => {
-    await ingestHook((await graph.customerTaps(number.phoneNumberId, customer, replyId)).hook);
-    await outbound.deliver();
+    await ingestHook((await fakes.graph.customerTaps(number.phoneNumberId, customer, replyId)).hook);
+    await fakes.outbound.deliver();
   };
   return { team, companyId: team.company.id, connectionId, number, customer, customerWrites, customerTaps, ...made };
 }
@@ -69,7 +58,7 @@ async function botSaid(companyId: number) {
 }
 
 const ticketOf = async (companyId: number) => (await inTenant(companyId, (db) => db.select().from(tickets).where(eq(tickets.companyId, companyId)).all()))[0]!;
-const lastSend = () => graph.sends.at(-1)!.body;
+const lastSend = () => fakes.graph.sends.at(-1)!.body;
 
 describe("chatbot menus on a Cloud API connection", () => {
   it("sends up to three queues as reply buttons, keeps the text menu in the history, and a tapped button picks the queue", async () => {
@@ -135,9 +124,9 @@ describe("chatbot menus on a Cloud API connection", () => {
     await other.customerWrites("1");
     // The queues menu's button, tapped again from the chat's history while the options are shown.
     await ingestHook(
-      (await graph.customerWrites(other.number.phoneNumberId, other.customer, { type: "interactive", interactive: { type: "button_reply", button_reply: { id: `queue:${other.queues[1]!.queue.id}`, title: "Outros" } } })).hook,
+      (await fakes.graph.customerWrites(other.number.phoneNumberId, other.customer, { type: "interactive", interactive: { type: "button_reply", button_reply: { id: `queue:${other.queues[1]!.queue.id}`, title: "Outros" } } })).hook,
     );
-    await outbound.deliver();
+    await fakes.outbound.deliver();
     const said = await botSaid(other.companyId);
     expect(said.at(-1)).toMatchObject({ kind: "invalidOption", body: expect.stringContaining("Opção inválida"), interactive: { type: "button" } });
     expect(await ticketOf(other.companyId)).toMatchObject({ queueId: other.queues[0]!.queue.id, chatbot: true });
@@ -159,7 +148,7 @@ describe("chatbot menus on a Cloud API connection", () => {
     const team = await companyWithTeam();
     const connection = await createConnection(team.company.id, { greetingMessage: "Olá!" });
     await offerQueues(team.company.id, connection.id, [{ name: "Vendas" }, { name: "Suporte" }]);
-    outbound.restore();
+    fakes.outbound.restore();
     await deliverBridge(inbound(connection.id, "5511912349999", "oi"));
     const [menu] = await botSaid(team.company.id);
     expect(menu).toMatchObject({ kind: "queuesMenu", interactive: undefined, body: "Olá!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte" });
@@ -169,9 +158,9 @@ describe("chatbot menus on a Cloud API connection", () => {
 describe("the fake Graph API's interactive messages", () => {
   async function send(interactive: Record<string, unknown>) {
     const team = await companyWithTeam();
-    const { number } = await connectCloudNumber(graph, team);
-    const res = await graph.handle(
-      new Request(`${GRAPH}/v23.0/${number.phoneNumberId}/messages`, {
+    const { number } = await connectCloudNumber(fakes.graph, team);
+    const res = await fakes.graph.handle(
+      new Request(`${GRAPH_ORIGIN}/v23.0/${number.phoneNumberId}/messages`, {
         method: "POST",
         headers: { authorization: `Bearer ${number.accessToken}`, "content-type": "application/json" },
         body: JSON.stringify({ messaging_product: "whatsapp", to: "5511987654321", type: "interactive", interactive }),

@@ -1,31 +1,21 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactCloudIds, contacts, messages, tickets } from "../../db/tenant";
-import { connectCloudNumber, holdOutbound, ingestHook } from "../../testing/cloudNumbers";
-import { fakeGraph, type FakeCustomer, type FakeGraph } from "../../testing/fakeGraph";
+import { connectCloudNumber, GRAPH_ORIGIN, ingestHook, useCloudFakes } from "../../testing/cloudNumbers";
+import type { FakeCustomer } from "../../testing/fakeGraph";
 import { call, companyWithTeam, inTenant } from "../../testing/fixtures";
-import { useFakeService } from "../../testing/useFakeService";
 
-const GRAPH = "http://graph.test";
-let graph: FakeGraph;
-let outbound: ReturnType<typeof holdOutbound>;
+const fakes = useCloudFakes();
 let seq = 0;
-
-beforeEach(() => {
-  graph = fakeGraph({ origin: GRAPH, numbers: [] });
-  useFakeService(GRAPH, (r) => graph.handle(r));
-  outbound = holdOutbound();
-});
-afterEach(() => vi.restoreAllMocks());
 
 const bsuid = () => `BR.${Date.now()}${String(++seq).padStart(4, "0")}`;
 const phone = () => `55119872${String(++seq).padStart(5, "0")}`;
 
 async function cloudCompany() {
   const team = await companyWithTeam();
-  const { number, connectionId } = await connectCloudNumber(graph, team);
+  const { number, connectionId } = await connectCloudNumber(fakes.graph, team);
   const writes = async (customer: FakeCustomer, body: string) => {
-    await ingestHook((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body } })).hook);
+    await ingestHook((await fakes.graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body } })).hook);
   };
   return { team, companyId: team.company.id, number, connectionId, writes };
 }
@@ -41,8 +31,8 @@ async function agentAnswers(c: Awaited<ReturnType<typeof cloudCompany>>, ticketI
   await inTenant(c.companyId, (db) => db.update(tickets).set({ status: "open", userId: c.team.agent.id }).where(eq(tickets.id, ticketId)).run());
   const res = await call("POST", `/api/messages/${ticketId}`, { token: c.team.agent.token, body: { body } });
   expect(res.status).toBe(201);
-  await outbound.deliver();
-  return graph.sends.at(-1)!;
+  await fakes.outbound.deliver();
+  return fakes.graph.sends.at(-1)!;
 }
 
 describe("WhatsApp users known only by a business-scoped user id (usernames)", () => {
@@ -77,8 +67,8 @@ describe("WhatsApp users known only by a business-scoped user id (usernames)", (
     const sent = await agentAnswers(c, ticket!.id, "Olá! Como posso ajudar?");
     expect(sent.body).toMatchObject({ recipient: user.userId, type: "text" });
     expect(sent.body).not.toHaveProperty("to");
-    await graph.flushStatuses();
-    for (const hook of graph.hooks.slice(-2)) await ingestHook(hook);
+    await fakes.graph.flushStatuses();
+    for (const hook of fakes.graph.hooks.slice(-2)) await ingestHook(hook);
     const answer = await inTenant(c.companyId, (db) => db.select().from(messages).where(and(eq(messages.companyId, c.companyId), eq(messages.wid, sent.wamid))).get());
     expect(answer).toMatchObject({ ack: 3, sendError: null });
   });
@@ -134,10 +124,10 @@ describe("WhatsApp users known only by a business-scoped user id (usernames)", (
 describe("the fake Graph API's business-scoped recipients", () => {
   it("takes a business-scoped id as `recipient`, and refuses one that is not (131009)", async () => {
     const team = await companyWithTeam();
-    const { number } = await connectCloudNumber(graph, team);
+    const { number } = await connectCloudNumber(fakes.graph, team);
     const send = async (address: Record<string, string>) =>
-      graph.handle(
-        new Request(`${GRAPH}/v23.0/${number.phoneNumberId}/messages`, {
+      fakes.graph.handle(
+        new Request(`${GRAPH_ORIGIN}/v23.0/${number.phoneNumberId}/messages`, {
           method: "POST",
           headers: { authorization: `Bearer ${number.accessToken}`, "content-type": "application/json" },
           body: JSON.stringify({ messaging_product: "whatsapp", ...address, type: "text", text: { body: "Oi" } }),
