@@ -77,8 +77,8 @@ input,textarea,button{font:inherit;padding:.5rem}form.tap{display:inline;margin:
 
   async function handle(request: Request, path: string): Promise<Response> {
     if (request.method === "GET" && (path === "/" || path === "")) return page();
-    // A customer writes: from the page's form, or as JSON from a journey ({ waId, name, text, hoursAgo }); or taps a
-    // menu's button or row ({ waId, replyId }).
+    // A customer writes: from the page's form, or as JSON from a journey ({ waId, name, text, hoursAgo }; a user who
+    // hides their number as { userId, username, name, text }); or taps a menu's button or row ({ waId, replyId }).
     if (request.method === "POST" && path === "/customers") {
       const json = (request.headers.get("content-type") ?? "").includes("application/json");
       const input = json ? ((await request.json()) as Record<string, unknown>) : Object.fromEntries(await request.formData());
@@ -88,6 +88,13 @@ input,textarea,button{font:inherit;padding:.5rem}form.tap{display:inline;margin:
       if (/^\d{10,15}$/.test(waId) && replyId) {
         const { wamid, title } = await graph.customerTaps(DEMO_CLOUD_NUMBER.phoneNumberId, { waId }, replyId);
         log.push({ at: Date.now(), customer: waId, text: `(tocou) ${title}` });
+        return json ? Response.json({ wamid }) : new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
+      }
+      const userId = String(input.userId ?? "");
+      if (!waId && /^[A-Z]{2}\.[A-Za-z0-9]{1,128}$/.test(userId) && text) {
+        const username = String(input.username ?? "") || undefined;
+        const { wamid } = await graph.customerWrites(DEMO_CLOUD_NUMBER.phoneNumberId, { userId, username, name: String(input.name ?? "") || undefined }, { type: "text", text: { body: text } });
+        log.push({ at: Date.now(), customer: username ? `@${username}` : userId, text });
         return json ? Response.json({ wamid }) : new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
       }
       if (!/^\d{10,15}$/.test(waId) || !text) return new Response("waId (digits) and text are required", { status: 400 });
