@@ -59,6 +59,17 @@ export const messageAck = z.number().int().min(0).max(5);
 /** Digits only: country + area code + number (or a group id's digits and dash for groups, see chatId). */
 const number = z.string().regex(/^\d{5,20}$/, "digits only");
 
+/**
+ * A WhatsApp user's business-scoped user id (BSUID, Cloud API): a country code, a dot and up to 128 letters and
+ * digits ("BR.1502576394655843"; a parent id has "ENT." after the dot). A user with a username may arrive with it
+ * and no phone number; the product then files and answers them by it (ADR 0050).
+ */
+const BSUID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,128}$/;
+export const businessScopedUserId = z.string().regex(BSUID, "a business-scoped user id");
+export const isBusinessScopedUserId = (value: string | null | undefined): boolean => !!value && BSUID.test(value);
+/** Who wrote: a phone number, or a business-scoped user id when WhatsApp does not share the number. */
+const sender = z.union([number, businessScopedUserId]);
+
 /** Media up to this size rides inside its event as base64 (and in the host's spool with it). */
 export const BRIDGE_INLINE_MEDIA_BYTES = 16 * 1024 * 1024;
 /** Bigger media is uploaded apart, up to this size (Workers take request bodies of up to 100 MB on every plan). */
@@ -106,13 +117,16 @@ export type BridgeMediaType = z.infer<typeof mediaType>;
 export const inboundMessage = z.object({
   /** WhatsApp message id: the worker ingests idempotently on (connection, id). */
   id: z.string().min(1).max(128),
-  /** The conversation: the contact's number, or for groups the group id (e.g. "120363041234567890"). */
-  chatId: z.string().min(5).max(64),
+  /** The conversation: the contact's number, or for groups the group id (e.g. "120363041234567890"); a BSUID (see from). */
+  chatId: z.string().min(5).max(140),
   isGroup: z.boolean().default(false),
   /** Group subject when isGroup (so a new group contact gets a name). */
   groupName: z.string().max(200).optional(),
-  /** Who wrote it: the contact's number (for groups, the participant's number). */
-  from: number,
+  /** Who wrote it: the contact's number (for groups, the participant's number), or a BSUID where none is shared. */
+  from: sender,
+  /** The sender's business-scoped user id and username (Cloud API), kept per connection and contact. */
+  userId: businessScopedUserId.optional(),
+  username: z.string().max(100).optional(),
   /** The sender's LID when WhatsApp uses one, so the LID and phone-number identities merge into one contact. */
   lid: z.string().max(64).optional(),
   /** Written on our connected phone (or by the product itself, echoed back). */
@@ -124,6 +138,8 @@ export const inboundMessage = z.object({
   media: bridgeMedia.optional(),
   /** Id of the message this one replies to. */
   quotedId: z.string().max(128).optional(),
+  /** A tap on an interactive message's list row or reply button (Cloud API): the id we gave it (the body is its title). */
+  replyId: z.string().max(256).optional(),
   /** Location messages: "lat,lng" and a description in body. */
   location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().max(500).optional() }).optional(),
   /** vCard text for contact cards. */
@@ -152,8 +168,8 @@ export const bridgeEvent = z.discriminatedUnion("type", [
     type: z.literal("reaction"),
     connectionId,
     messageId: z.string().min(1).max(128),
-    chatId: z.string().min(5).max(64),
-    from: number,
+    chatId: z.string().min(5).max(140),
+    from: sender,
     fromMe: z.boolean().default(false),
     /** Empty removes the reaction. */
     emoji: z.string().max(32),

@@ -35,7 +35,8 @@ export const cloudInboundMessage = z.object({
   id: z.string().min(1).max(256),
   /** The customer's number; absent for a user known only by a business-scoped id (usernames). */
   from: waId.optional(),
-  from_user_id: z.string().max(128).optional(),
+  /** The customer's business-scoped user id (BSUID), the one identity Meta gives for a user who hides their number. */
+  from_user_id: z.string().max(140).optional(),
   /** Seconds since the epoch, as text. */
   timestamp: z.string().regex(/^\d{1,12}$/),
   type: z.string(),
@@ -72,7 +73,8 @@ export const cloudStatus = z.object({
   id: z.string().min(1).max(256),
   status: z.enum(["sent", "delivered", "read", "failed", "deleted", "played"]),
   timestamp: z.string().regex(/^\d{1,12}$/),
-  recipient_id: z.string().max(128).optional(),
+  /** The number, or the business-scoped user id, the message went to. */
+  recipient_id: z.string().max(140).optional(),
   errors: z
     .array(z.object({ code: z.number(), title: z.string().max(500).optional(), message: z.string().max(1000).optional(), error_data: z.object({ details: z.string().max(2000).optional() }).optional() }))
     .optional(),
@@ -83,7 +85,16 @@ export type CloudStatus = z.infer<typeof cloudStatus>;
 export const cloudMessagesValue = z.object({
   messaging_product: z.literal("whatsapp").optional(),
   metadata: z.object({ phone_number_id: z.string().min(1).max(64), display_phone_number: z.string().max(32).optional() }),
-  contacts: z.array(z.object({ wa_id: z.string().max(32).optional(), user_id: z.string().max(128).optional(), profile: z.object({ name: z.string().max(200).optional() }).optional() })).optional(),
+  /** Who wrote: `wa_id` when Meta shares the number, `user_id` (the business-scoped id) always, `username` where set. */
+  contacts: z
+    .array(
+      z.object({
+        wa_id: z.string().max(32).optional(),
+        user_id: z.string().max(140).optional(),
+        profile: z.object({ name: z.string().max(200).optional(), username: z.string().max(100).optional() }).optional(),
+      }),
+    )
+    .optional(),
   messages: z.array(z.unknown()).optional(),
   statuses: z.array(z.unknown()).optional(),
 });

@@ -92,14 +92,17 @@ export function cloudClient(target: CloudTarget) {
         `${encodeURIComponent(target.phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating`,
       ),
 
-    /** Sends one message; answers its wamid. `replyTo` quotes an earlier message. */
+    /**
+     * Sends one message; answers its wamid. `to` is a phone number, or a user's business-scoped id (a user who hides
+     * their number), which Meta takes as `recipient`. `replyTo` quotes an earlier message.
+     */
     send: async (to: string, message: CloudOutbound, replyTo?: string): Promise<string> => {
       const { type } = message;
       const content = "media" in message ? { [type]: message.media } : message;
       const answer = await call<{ messages?: { id: string }[] }>("POST", `${encodeURIComponent(target.phoneNumberId)}/messages`, {
         messaging_product: "whatsapp",
         recipient_type: "individual",
-        to,
+        ...(/^\d+$/.test(to) ? { to } : { recipient: to }),
         ...content,
         type,
         ...(replyTo ? { context: { message_id: replyTo } } : {}),

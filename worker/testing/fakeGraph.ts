@@ -15,7 +15,9 @@ import { cloudSignature } from "../lib/whatsappCloud";
  *   GET, POST, DELETE /{version}/{waba-id}/message_templates   the business account's templates: a new one is
  *                                                PENDING, then reviewed by webhook (APPROVED, or REJECTED when its
  *                                                name starts with "rejected_"); a template that is not APPROVED, or
- *                                                whose values do not match its variables, is refused (132001, 132000)
+ *                                                whose values do not match its variables, is refused (132001, 132000);
+ *                                                an interactive message (reply buttons, a list) past Meta's limits is
+ *                                                refused with 131009, one missing a required part with 100
  * Embedded Signup (with `app`, the platform's Meta app):
  *   GET  /{version}/oauth/access_token?client_id&client_secret&code   a code `startSignup` minted, once, for the number's
  *                                                business token; a wrong app id or secret, or a code unknown or used, is
@@ -24,7 +26,8 @@ import { cloudSignature } from "../lib/whatsappCloud";
  *   POST /{version}/{phone-number-id}/register   six digits of PIN (the number's own two-step PIN when it has one, else
  *                                                133005); a number in coexistence with the Business app refuses it
  * Webhooks are signed with the app's secret (X-Hub-Signature-256) and handed to `deliver` (the server posts them;
- * a test posts them itself). `customerWrites` plays a customer of a number.
+ * a test posts them itself). `customerWrites` plays a customer of a number; `customerTaps`, one who taps a row or a
+ * button of an interactive message the number sent.
  */
 export interface FakeGraphNumber {
   phoneNumberId: string;
@@ -63,6 +66,17 @@ export interface FakeGraphOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A business-scoped user id, as Meta writes them ("BR.1502576394655843", parent ids "US.ENT.…"). */
+const BSUID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,128}$/;
+
+/** A customer of a number: by phone number (`waId`), by business-scoped id (`userId`), or both. */
+export interface FakeCustomer {
+  waId?: string;
+  userId?: string;
+  name?: string;
+  username?: string;
+  at?: number;
+}
 const MEDIA_URL_MS = 5 * 60 * 1000;
 
 export function fakeGraph(options: FakeGraphOptions) {
@@ -211,8 +225,9 @@ export function fakeGraph(options: FakeGraphOptions) {
         reads.push({ phoneNumberId: id, messageId: String(body.message_id) });
         return json(200, { success: true });
       }
-      const to = String(body.to ?? "");
-      if (!/^\d{5,20}$/.test(to)) return graphError(400, 131009, "Parameter value is not valid: to.");
+      // A phone number as `to`, or a user's business-scoped id as `recipient` (`to` wins when both are given).
+      const to = String(body.to ?? body.recipient ?? "");
+      if (body.to !== undefined ? !/^\d{5,20}$/.test(to) : !BSUID.test(to)) return graphError(400, 131009, `Parameter value is not valid: ${body.to !== undefined ? "to" : "recipient"}.`);
       if (options.ratePerSecond) {
         sendTimes = sendTimes.filter((t) => t > now() - 1000);
         if (sendTimes.length >= options.ratePerSecond) return graphError(429, 130429, "Rate limit hit.");
@@ -222,6 +237,10 @@ export function fakeGraph(options: FakeGraphOptions) {
       const content = body[type] as { id?: string; filename?: string } | undefined;
       if (!content) return graphError(400, 100, `The parameter ${type || "type"} is required.`);
       if (content.id && ["image", "video", "audio", "document", "sticker"].includes(type) && !files.has(content.id)) return graphError(400, 131053, "Media upload error.");
+      if (type === "interactive") {
+        const problem = interactiveProblem(content);
+        if (problem) return graphError(400, problem.code, problem.message);
+      }
       if (type === "template") {
         const asked = content as { name?: string; language?: { code?: string }; components?: { type?: string; parameters?: unknown[] }[] };
         const template = [...templates.values()].find((t) => t.wabaId === n.wabaId && t.name === asked.name && t.language === asked.language?.code);
@@ -245,7 +264,7 @@ export function fakeGraph(options: FakeGraphOptions) {
         await status(n, wamid, to, "delivered");
       };
       pending.push(after);
-      return json(200, { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] });
+      return json(200, { messaging_product: "whatsapp", contacts: [{ input: to, ...(body.to !== undefined ? { wa_id: to } : { user_id: to }) }], messages: [{ id: wamid }] });
     }
     return graphError(400, 100, "Unsupported request.");
   }
@@ -263,15 +282,18 @@ export function fakeGraph(options: FakeGraphOptions) {
    */
   async function customerWrites(
     phoneNumberId: string,
-    /** `at`: when the customer wrote (ms; default now): a delivery Meta held back, or yesterday's message. */
-    customer: { waId: string; name?: string; at?: number },
+    /**
+     * `at`: when the customer wrote (ms; default now): a delivery Meta held back, or yesterday's message. A user with
+     * a username may have a business-scoped `userId` and no `waId` (Meta does not share the number).
+     */
+    customer: FakeCustomer,
     message: Record<string, unknown> & { type: string },
     file?: { bytes: Uint8Array; mimetype: string; filename?: string },
   ) {
     const number = numbers.get(phoneNumberId);
     if (!number) throw new Error(`fake Graph: no number ${phoneNumberId}`);
     const at = customer.at ?? now();
-    lastInbound.set(`${phoneNumberId}:${customer.waId}`, at);
+    for (const id of [customer.waId, customer.userId]) if (id) lastInbound.set(`${phoneNumberId}:${id}`, at);
     const wamid = `wamid.${newId("HBgM")}`;
     let content = message;
     if (file) {
@@ -279,11 +301,31 @@ export function fakeGraph(options: FakeGraphOptions) {
       files.set(mediaId, { ...file, filename: file.filename ?? "file", phoneNumberId, urlUntil: 0 });
       content = { ...message, [message.type]: { ...(message[message.type] as object), id: mediaId, mime_type: file.mimetype } };
     }
+    const name = customer.name ?? customer.waId;
+    const profile = { ...(name ? { name } : {}), ...(customer.username ? { username: customer.username } : {}) };
     const hook = await emit(number, {
-      contacts: [{ profile: { name: customer.name ?? customer.waId }, wa_id: customer.waId }],
-      messages: [{ from: customer.waId, id: wamid, timestamp: String(Math.floor(at / 1000)), ...content }],
+      contacts: [{ profile, ...(customer.waId ? { wa_id: customer.waId } : {}), ...(customer.userId ? { user_id: customer.userId } : {}) }],
+      messages: [
+        { ...(customer.waId ? { from: customer.waId } : {}), ...(customer.userId ? { from_user_id: customer.userId } : {}), id: wamid, timestamp: String(Math.floor(at / 1000)), ...content },
+      ],
     });
     return { wamid, hook };
+  }
+
+  /**
+   * A customer taps a reply button or a list row (by its id) of the last interactive message the number sent them:
+   * Meta delivers the reply with the entry's id and title, in the context of the message tapped.
+   */
+  async function customerTaps(phoneNumberId: string, customer: FakeCustomer, replyId: string) {
+    const sent = sends.findLast((x) => x.phoneNumberId === phoneNumberId && (x.to === customer.waId || x.to === customer.userId) && x.body.type === "interactive");
+    if (!sent) throw new Error(`fake Graph: no interactive message to ${customer.waId ?? customer.userId}`);
+    const interactive = sent.body.interactive as InteractiveSent;
+    const entries = interactive.type === "button" ? (interactive.action.buttons ?? []).map((b) => b.reply) : (interactive.action.sections ?? []).flatMap((x) => x.rows ?? []);
+    const entry = entries.find((e) => e?.id === replyId);
+    if (!entry) throw new Error(`fake Graph: the message has no entry ${replyId}`);
+    const reply = interactive.type === "button" ? { type: "button_reply", button_reply: entry } : { type: "list_reply", list_reply: entry };
+    const written = await customerWrites(phoneNumberId, customer, { type: "interactive", interactive: reply, context: { from: numbers.get(phoneNumberId)!.displayPhoneNumber.replace(/\D/g, ""), id: sent.wamid } });
+    return { ...written, title: entry.title ?? "" };
   }
 
   /**
@@ -309,7 +351,49 @@ export function fakeGraph(options: FakeGraphOptions) {
     return { code, phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, displayPhoneNumber: number.displayPhoneNumber };
   }
 
-  return { handle, customerWrites, flushStatuses, startSignup, sends, reads, hooks, files, numbers, lastInbound, templates, subscribedApps, registered };
+  return { handle, customerWrites, customerTaps, flushStatuses, startSignup, sends, reads, hooks, files, numbers, lastInbound, templates, subscribedApps, registered };
 }
 
 export type FakeGraph = ReturnType<typeof fakeGraph>;
+
+type InteractiveSent = {
+  type?: string;
+  body?: { text?: string };
+  action: { button?: string; buttons?: { type?: string; reply?: { id?: string; title?: string } }[]; sections?: { title?: string; rows?: { id?: string; title?: string; description?: string }[] }[] };
+};
+
+/** Why Meta would refuse an interactive message (reply buttons or a list), as its code and message; null when it takes it. */
+function interactiveProblem(content: unknown): { code: number; message: string } | null {
+  const i = content as Partial<InteractiveSent>;
+  const length = (x: string | undefined) => Array.from(x ?? "").length;
+  const tooLong = (what: string) => ({ code: 131009, message: `Parameter value is not valid: ${what} is too long.` });
+  if (!i.action || !i.body?.text) return { code: 100, message: "The parameter interactive[body] is required." };
+  if (i.type === "button") {
+    const buttons = i.action.buttons ?? [];
+    if (buttons.length === 0) return { code: 100, message: "The parameter interactive[action][buttons] is required." };
+    if (buttons.length > 3) return { code: 131009, message: "Parameter value is not valid: buttons count should be at most 3." };
+    if (length(i.body.text) > 1024) return tooLong("body text");
+    if (buttons.some((b) => b.type !== "reply" || !b.reply?.id || !b.reply.title)) return { code: 100, message: "Each button needs type reply, an id and a title." };
+    if (buttons.some((b) => length(b.reply!.title) > 20)) return tooLong("button title");
+    if (new Set(buttons.map((b) => b.reply!.id)).size !== buttons.length || new Set(buttons.map((b) => b.reply!.title)).size !== buttons.length) {
+      return { code: 131009, message: "Parameter value is not valid: button ids and titles must be unique." };
+    }
+    return null;
+  }
+  if (i.type === "list") {
+    const sections = i.action.sections ?? [];
+    const rows = sections.flatMap((x) => x.rows ?? []);
+    if (!i.action.button) return { code: 100, message: "The parameter interactive[action][button] is required." };
+    if (length(i.action.button) > 20) return tooLong("button label");
+    if (length(i.body.text) > 4096) return tooLong("body text");
+    if (sections.length === 0 || rows.length === 0) return { code: 100, message: "The parameter interactive[action][sections] is required." };
+    if (sections.length > 10 || rows.length > 10) return { code: 131009, message: "Parameter value is not valid: a list has at most 10 rows." };
+    if (sections.length > 1 && sections.some((x) => !x.title)) return { code: 131009, message: "Parameter value is not valid: sections need titles." };
+    if (rows.some((r) => !r.id || !r.title)) return { code: 100, message: "Each row needs an id and a title." };
+    if (rows.some((r) => length(r.title) > 24)) return tooLong("row title");
+    if (rows.some((r) => length(r.description) > 72)) return tooLong("row description");
+    if (new Set(rows.map((r) => r.id)).size !== rows.length) return { code: 131009, message: "Parameter value is not valid: row ids must be unique." };
+    return null;
+  }
+  return { code: 100, message: "Unsupported interactive type." };
+}

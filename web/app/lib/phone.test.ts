@@ -23,4 +23,9 @@ describe("formatPhone", () => {
     expect(formatPhone("")).toBe("");
     expect(formatPhone(null)).toBe("");
   });
+
+  it("shows nothing for a user known only by a business-scoped id (a WhatsApp username hides the number)", () => {
+    expect(formatPhone("BR.1502576394655843")).toBe("");
+    expect(formatPhone("US.ENT.11815799212886844830")).toBe("");
+  });
 });

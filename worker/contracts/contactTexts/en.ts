@@ -2,7 +2,7 @@ import type { ContactTexts } from "./types";
 
 /** What the product says to contacts, in English (see pt-BR.ts). */
 export const en: ContactTexts = {
-  menu: { back: "Back", mainMenu: "Main menu" },
+  menu: { back: "Back", mainMenu: "Main menu", choose: "Choose an option:", list: "Options" },
   invalidOption: "Invalid option. Please choose one of the menu options.",
   rating: {
     message: "How would you rate our service? Reply with the number of an option:",

@@ -2,7 +2,7 @@ import type { ContactTexts } from "./types";
 
 /** What the product says to contacts, in Spanish (see pt-BR.ts). */
 export const es: ContactTexts = {
-  menu: { back: "Volver", mainMenu: "Menú inicial" },
+  menu: { back: "Volver", mainMenu: "Menú inicial", choose: "Elija una opción:", list: "Opciones" },
   invalidOption: "Opción inválida. Por favor, elija una de las opciones del menú.",
   rating: {
     message: "¿Cómo califica nuestra atención? Responda con el número de una opción:",

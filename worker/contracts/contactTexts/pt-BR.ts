@@ -4,7 +4,7 @@
  * completion, out of hours, inactivity) are sent as written.
  */
 export const ptBR = {
-  menu: { back: "Voltar", mainMenu: "Menu inicial" },
+  menu: { back: "Voltar", mainMenu: "Menu inicial", choose: "Escolha uma opção:", list: "Opções" },
   invalidOption: "Opção inválida. Por favor, escolha uma das opções do menu.",
   rating: {
     message: "Como você avalia o nosso atendimento? Responda com o número de uma opção:",

@@ -11,6 +11,7 @@ export * from "./sessionHost";
 export * from "./whatsappTemplates";
 export * from "./queues";
 export * from "./contacts";
+export * from "./contactCloudIds";
 export * from "./tickets";
 export * from "./messages";
 export * from "./insight";

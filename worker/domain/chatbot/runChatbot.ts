@@ -8,13 +8,15 @@ import { lastSentByUs, type BotKind, type BotState } from "./botState";
 import { botSay } from "./botSay";
 import { sendFileList } from "../fileLists/sendFileList";
 import { contactTexts, type ContactTexts } from "../contactTexts";
-import { invalidOptionReply, optionsMenu, queuesMenu } from "./menus";
+import { interactiveMenu, invalidOptionReply, menuChoiceOf, optionChoices, optionsMenu, queueChoices, queuesMenu, type MenuChoice } from "./menus";
 import { isWithinServiceHours } from "./serviceHours";
 
 export type BotConnection = Pick<
   Whatsapp,
   "id" | "greetingMessage" | "outOfHoursMessage" | "maxUseBotQueues" | "timeUseBotQueues" | "sendIdQueue" | "promptId" | "integrationId"
->;
+> &
+  /** On the Cloud API ("cloud") menus go as interactive messages (buttons or a list). */
+  Partial<Pick<Whatsapp, "channel">>;
 
 type Queue = Pick<typeof queues.$inferSelect, "id" | "name" | "greetingMessage" | "outOfHoursMessage" | "schedules" | "integrationId" | "promptId" | "mediaPath" | "mediaName">;
 
@@ -23,6 +25,8 @@ export interface ChatbotTurn {
   ticket: InboundTicket;
   /** What the contact wrote. */
   body: string;
+  /** The id of the interactive row or button the contact tapped (Cloud API), which picks the option as typing does. */
+  choice?: string;
   /** The message opened a new turn (new ticket, or a closed one back to pending): greet instead of reading a choice. */
   opened: boolean;
   now?: Date;
@@ -133,9 +137,26 @@ class Bot {
     return this.last;
   }
 
-  private say(kind: Parameters<typeof botSay>[2], body: string, media?: Parameters<typeof botSay>[4]) {
+  private say(kind: Parameters<typeof botSay>[2], body: string, media?: Parameters<typeof botSay>[4], choices?: { message: string; entries: MenuChoice[] }) {
     this.last = { kind, at: this.now };
-    return botSay(this.ctx, this.ticket.id, kind, body, media);
+    const interactive = choices && this.turn.conn.channel === "cloud" ? interactiveMenu(this.texts, choices.message, choices.entries) : null;
+    return botSay(this.ctx, this.ticket.id, kind, body, media, interactive);
+  }
+
+  /** An interactive menu's text after an invalid reply: said once, with the level's message. */
+  private invalidAnd(message: string) {
+    return [this.texts.invalidOption, message.trim()].filter(Boolean).join("\n\n");
+  }
+
+  /** What the contact chose: a tapped row or button, else what they typed. */
+  private get picked() {
+    return menuChoiceOf(this.turn.choice);
+  }
+
+  /** What the contact typed, or the way back a tapped row means ("0", "#"). */
+  private get typed() {
+    const picked = this.picked;
+    return picked && "typed" in picked ? picked.typed : this.turn.body.trim();
   }
 
   private async setTicket(patch: Partial<Pick<InboundTicket, "queueId" | "chatbot" | "queueOptionId" | "amountUsedBotQueues" | "useIntegration">> & { integrationId?: number | null; promptId?: number | null }) {
@@ -173,8 +194,10 @@ class Bot {
       return;
     }
 
-    const typed = this.turn.body.trim();
-    const choice = !this.turn.opened && /^\d{1,3}$/.test(typed) ? offered[Number(typed) - 1] : undefined;
+    const typed = this.typed;
+    const picked = this.picked;
+    const tapped = picked && "queueId" in picked ? offered.find((q) => q.id === picked.queueId) : undefined;
+    const choice = this.turn.opened ? undefined : (tapped ?? (/^\d{1,3}$/.test(typed) ? offered[Number(typed) - 1] : undefined));
     if (choice) {
       await this.enterQueue(choice);
       return;
@@ -194,7 +217,9 @@ class Bot {
     }
     const invalid = !this.turn.opened && (last?.kind === "queuesMenu" || last?.kind === "greeting");
     await this.setTicket({ amountUsedBotQueues: this.ticket.amountUsedBotQueues + 1 });
-    await this.say(invalid ? "invalidOption" : "queuesMenu", invalid ? invalidOptionReply(this.texts, menu) : menu);
+    const entries = queueChoices(offered);
+    const message = invalid ? this.invalidAnd(conn.greetingMessage) : conn.greetingMessage;
+    await this.say(invalid ? "invalidOption" : "queuesMenu", invalid ? invalidOptionReply(this.texts, menu) : menu, undefined, { message, entries });
   }
 
   private async enterQueue(queue: Queue) {
@@ -228,7 +253,10 @@ class Bot {
       return;
     }
     await this.setTicket({ queueId: queue.id, chatbot: true, queueOptionId: null });
-    await this.say("optionsMenu", optionsMenu(this.texts, queue.greetingMessage, top, { canGoBack: false }), media);
+    await this.say("optionsMenu", optionsMenu(this.texts, queue.greetingMessage, top, { canGoBack: false }), media, {
+      message: queue.greetingMessage,
+      entries: optionChoices(this.texts, top, { canGoBack: false }),
+    });
   }
 
   /**
@@ -240,13 +268,14 @@ class Bot {
   async afterFlow() {
     const last = await this.lastSent();
     if (!last?.kind || !FLOW_ENDS.has(last.kind)) return;
-    if (this.turn.body.trim() === "#") return this.backToQueues();
+    if (this.typed === "#") return this.backToQueues();
     if (last.kind === "waiting") return;
     await this.say("waiting", this.texts.waitingForAgent);
   }
 
   async navigateOptions() {
-    const typed = this.turn.body.trim();
+    const typed = this.typed;
+    const picked = this.picked;
     const queueId = this.ticket.queueId!;
     if (typed === "#") return this.backToQueues();
     const current = this.ticket.queueOptionId;
@@ -256,13 +285,16 @@ class Bot {
       return this.showLevel(queueId, option?.parentId ?? null);
     }
     const children = await this.children(queueId, current);
-    const chosen = children.find((c) => c.option === typed);
+    const chosen = picked && "optionId" in picked ? children.find((c) => c.id === picked.optionId) : children.find((c) => c.option === typed);
     if (chosen) return this.descend(queueId, chosen);
 
     const last = await this.lastSent();
     if (last?.kind === "invalidOption") return;
     const levelMessage = current === null ? await this.queueGreeting(queueId) : ((await this.option(current))?.message ?? "");
-    await this.say("invalidOption", invalidOptionReply(this.texts, optionsMenu(this.texts, levelMessage, children, { canGoBack: current !== null })));
+    await this.say("invalidOption", invalidOptionReply(this.texts, optionsMenu(this.texts, levelMessage, children, { canGoBack: current !== null })), undefined, {
+      message: this.invalidAnd(levelMessage),
+      entries: optionChoices(this.texts, children, { canGoBack: current !== null }),
+    });
   }
 
   private async backToQueues() {
@@ -275,7 +307,10 @@ class Bot {
     await this.setTicket({ queueOptionId: optionId });
     const children = await this.children(queueId, optionId);
     const message = optionId === null ? await this.queueGreeting(queueId) : ((await this.option(optionId))?.message ?? "");
-    await this.say("optionsMenu", optionsMenu(this.texts, message, children, { canGoBack: optionId !== null }));
+    await this.say("optionsMenu", optionsMenu(this.texts, message, children, { canGoBack: optionId !== null }), undefined, {
+      message,
+      entries: optionChoices(this.texts, children, { canGoBack: optionId !== null }),
+    });
   }
 
   private async descend(queueId: number, chosen: OptionRow) {
@@ -294,7 +329,10 @@ class Bot {
     }
     await this.setTicket({ queueOptionId: option.id });
     await this.sendFiles(option);
-    await this.say("optionsMenu", optionsMenu(this.texts, option.message, children, { canGoBack: true }), { path: option.mediaPath, name: option.mediaName });
+    await this.say("optionsMenu", optionsMenu(this.texts, option.message, children, { canGoBack: true }), { path: option.mediaPath, name: option.mediaName }, {
+      message: option.message,
+      entries: optionChoices(this.texts, children, { canGoBack: true }),
+    });
   }
 
   /** An option's file list goes first, in its order (ADR 0039), then the option's message. */

@@ -1,4 +1,4 @@
-import type { BridgeEvent, BridgeInboundMessage, BridgeMediaType } from "../../contracts/bridge";
+import { isBusinessScopedUserId, type BridgeEvent, type BridgeInboundMessage, type BridgeMediaType } from "../../contracts/bridge";
 import { cloudInboundMessage, cloudStatus, type CloudInboundMessage, type CloudMessagesValue, type CloudStatus } from "../../contracts/cloudWebhook";
 import type { ErrorCode } from "../errors";
 
@@ -64,20 +64,31 @@ function vcardOf(card: NonNullable<CloudInboundMessage["contacts"]>[number]): st
   return ["BEGIN:VCARD", "VERSION:3.0", `FN:${name}`, ...phones, "END:VCARD"].join("\n");
 }
 
-/** One message as an event; null for what the product does not keep (a username-only sender, for now). */
-function messageEvent(connectionId: number, m: CloudInboundMessage, names: Map<string, string>): CloudEvent | null {
-  if (!m.from) return null;
+/** Who wrote, as the `contacts` of a change tell it: profile name, username, business-scoped user id. */
+type Sender = { name?: string; username?: string; userId?: string };
+
+/**
+ * One message as an event; null for what the product does not keep. A user who hides their number (a username)
+ * writes with only a business-scoped user id: it stands in for the number (ADR 0050).
+ */
+function messageEvent(connectionId: number, m: CloudInboundMessage, senders: Map<string, Sender>): CloudEvent | null {
+  const sender = (m.from ? senders.get(m.from) : undefined) ?? (m.from_user_id ? senders.get(m.from_user_id) : undefined);
+  const userId = [m.from_user_id, sender?.userId].find(isBusinessScopedUserId);
+  const from = m.from ?? userId;
+  if (!from) return null;
   const at = Number(m.timestamp) * 1000;
   if (m.type === "reaction" && m.reaction) {
-    return { event: { type: "reaction", connectionId, messageId: m.reaction.message_id, chatId: m.from, from: m.from, fromMe: false, emoji: m.reaction.emoji ?? "", at } };
+    return { event: { type: "reaction", connectionId, messageId: m.reaction.message_id, chatId: from, from, fromMe: false, emoji: m.reaction.emoji ?? "", at } };
   }
   const base: BridgeInboundMessage = {
     id: m.id,
-    chatId: m.from,
+    chatId: from,
     isGroup: false,
-    from: m.from,
+    from,
+    ...(userId ? { userId } : {}),
+    ...(sender?.username ? { username: sender.username } : {}),
     fromMe: false,
-    name: names.get(m.from),
+    name: sender?.name,
     body: "",
     mediaType: "chat",
     quotedId: m.context?.id,
@@ -127,10 +138,10 @@ function messageEvent(connectionId: number, m: CloudInboundMessage, names: Map<s
         vcard: cards.map(vcardOf).join("\n") || undefined,
       });
     }
-    // A tap on a list row or reply button: its title is what the person chose, as if typed.
+    // A tap on a list row or reply button: its title is what the person chose, as if typed; its id, which one.
     case "interactive": {
       const reply = m.interactive?.list_reply ?? m.interactive?.button_reply;
-      return message({ mediaType: m.interactive?.list_reply ? "list" : "button", body: reply?.title ?? "" });
+      return message({ mediaType: m.interactive?.list_reply ? "list" : "button", body: reply?.title ?? "", replyId: reply?.id });
     }
     // A template's quick-reply button.
     case "button":
@@ -152,13 +163,16 @@ function statusEvent(connectionId: number, s: CloudStatus): CloudEvent | null {
  * `skipped` counts what did not parse or is not kept, for the log.
  */
 export function cloudEventsOf(connectionId: number, value: CloudMessagesValue): { events: CloudEvent[]; skipped: number } {
-  const names = new Map<string, string>();
-  for (const c of value.contacts ?? []) if (c.wa_id && c.profile?.name) names.set(c.wa_id, c.profile.name);
+  const senders = new Map<string, Sender>();
+  for (const c of value.contacts ?? []) {
+    const sender = { name: c.profile?.name, username: c.profile?.username, userId: c.user_id };
+    for (const key of [c.wa_id, c.user_id]) if (key) senders.set(key, sender);
+  }
   const events: CloudEvent[] = [];
   let skipped = 0;
   for (const raw of value.messages ?? []) {
     const parsed = cloudInboundMessage.safeParse(raw);
-    const event = parsed.success ? messageEvent(connectionId, parsed.data, names) : null;
+    const event = parsed.success ? messageEvent(connectionId, parsed.data, senders) : null;
     if (event) events.push(event);
     else skipped++;
   }

@@ -86,7 +86,12 @@ async function outboundOf(ctx: SystemCtx, client: CloudClient, row: CloudDeliver
     const parameters = template.params.map((text) => ({ type: "text", text }));
     return { type: "template", template: { name: template.name, language: { code: template.language }, components: parameters.length > 0 ? [{ type: "body", parameters }] : [] } };
   }
-  if (!row.mediaUrl) return { type: "text", text: { body: row.body, preview_url: /https?:\/\//i.test(row.body) } };
+  if (!row.mediaUrl) {
+    // A chatbot menu as buttons or a list (botSay): the text menu is what the history shows.
+    const { interactive } = JSON.parse(row.dataJson ?? "{}") as { interactive?: Record<string, unknown> };
+    if (interactive) return { type: "interactive", interactive };
+    return { type: "text", text: { body: row.body, preview_url: /https?:\/\//i.test(row.body) } };
+  }
   const object = await ctx.env.MEDIA.get(row.mediaUrl);
   if (!object) throw new Error(`media ${row.mediaUrl} is missing from R2`);
   const mimetype = object.httpMetadata?.contentType ?? "application/octet-stream";

@@ -29,6 +29,7 @@ export type InboundConnection = Pick<
   | "sendIdQueue"
   | "promptId"
   | "integrationId"
+  | "channel"
 >;
 
 /**
@@ -124,7 +125,7 @@ const ratingRule: ContactMessageRule = async ({ ctx, conn }, msg) => {
 const chatbotRule: ContactMessageRule = async ({ ctx, conn, changed }, msg) => {
   if (!chatbotAnswers(msg.m, msg.contact, msg.ticket)) return "next";
   const before = scopeOf(msg.ticket);
-  const { ticketChanged, takeoverNext } = await runChatbot(ctx, { conn, ticket: msg.ticket, body: msg.m.body, opened: msg.opened, lastSent: msg.lastSent });
+  const { ticketChanged, takeoverNext } = await runChatbot(ctx, { conn, ticket: msg.ticket, body: msg.m.body, choice: msg.m.replyId, opened: msg.opened, lastSent: msg.lastSent });
   if (ticketChanged) {
     await announce(ctx, msg.ticket.id, before, null, null);
     changed.add(msg);

@@ -1,6 +1,6 @@
-import { and, eq, or } from "drizzle-orm";
-import type { BridgeInboundMessage } from "../../contracts/bridge";
-import { contacts, type Contact } from "../../db/tenant";
+import { and, eq, inArray, or } from "drizzle-orm";
+import { isBusinessScopedUserId, type BridgeInboundMessage } from "../../contracts/bridge";
+import { contactCloudIds, contacts, type Contact } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 
 export type InboundContact = Pick<Contact, "id" | "name" | "number" | "lid" | "isGroup" | "disableBot" | "profilePicUrl">;
@@ -21,18 +21,37 @@ export function identityOf(m: BridgeInboundMessage) {
   return { isGroup, number: isGroup ? m.chatId : m.from, lid: isGroup ? null : (m.lid ?? null) };
 }
 
-/** The company's contacts that may be the message's sender: by number, or by LID. Unawaited, for a batch. */
-export function candidateContacts(ctx: SystemCtx, m: BridgeInboundMessage) {
+/**
+ * The company's contacts that may be the message's sender: by number, by LID, or by the business-scoped user id
+ * the connection knows them by (Cloud API). Unawaited, for a batch.
+ */
+export function candidateContacts(ctx: SystemCtx, m: BridgeInboundMessage, whatsappId: number) {
   const { number, lid } = identityOf(m);
+  const byCloudId = m.userId
+    ? inArray(
+        contacts.id,
+        ctx.db
+          .select({ id: contactCloudIds.contactId })
+          .from(contactCloudIds)
+          .where(and(eq(contactCloudIds.companyId, ctx.companyId), eq(contactCloudIds.whatsappId, whatsappId), eq(contactCloudIds.userId, m.userId))),
+      )
+    : undefined;
   return ctx.db
     .select(inboundContactColumns)
     .from(contacts)
-    .where(and(eq(contacts.companyId, ctx.companyId), lid ? or(eq(contacts.number, number), eq(contacts.lid, lid)) : eq(contacts.number, number)));
+    .where(and(eq(contacts.companyId, ctx.companyId), or(eq(contacts.number, number), lid ? eq(contacts.lid, lid) : undefined, byCloudId)));
 }
 
-/** The name WhatsApp gives the sender (or the group's subject); none for messages sent from the phone. */
+/**
+ * The name WhatsApp gives the sender (or the group's subject); none for messages sent from the phone. A username
+ * goes with it ("Maria (@maria.b)"), or alone: for a user who hides their number it is how they are known.
+ */
 function pushNameOf(m: BridgeInboundMessage): string | undefined {
-  return m.isGroup ? m.groupName?.trim() : m.fromMe ? undefined : m.name?.trim();
+  if (m.isGroup) return m.groupName?.trim();
+  if (m.fromMe) return undefined;
+  const name = m.name?.trim();
+  const username = m.username?.trim() ? `@${m.username.trim().replace(/^@/, "")}` : undefined;
+  return name && username ? `${name} (${username})` : (name || username);
 }
 
 /**
@@ -48,7 +67,8 @@ export function contactPatchOf(m: BridgeInboundMessage, found: InboundContact[])
   if (!existing) return { existing, patch };
   if (pushName && existing.name === existing.number && pushName !== existing.name) patch.name = pushName;
   if (lid && existing.lid !== lid) patch.lid = lid;
-  if (existing.number !== number && !found.some((c) => c.number === number)) patch.number = number;
+  // A business-scoped id never replaces a number: a contact who shared theirs keeps it.
+  if (existing.number !== number && !isBusinessScopedUserId(number) && !found.some((c) => c.number === number)) patch.number = number;
   return { existing, patch };
 }
 
@@ -84,4 +104,18 @@ export async function upsertInboundContact(
   if (Object.keys(patch).length === 0) return { contact: existing, changed: false };
   await ctx.db.update(contacts).set({ ...patch, updatedAt: new Date() }).where(and(mine, eq(contacts.id, existing.id)));
   return { contact: { ...existing, ...patch }, changed: true };
+}
+
+/**
+ * Keeps the business-scoped user id (and username) a Cloud API connection knows the contact by, so that the user
+ * is found by it when they write without their number, and answered by it while no number is known.
+ */
+export async function rememberCloudId(ctx: SystemCtx, whatsappId: number, contactId: number, m: BridgeInboundMessage) {
+  if (!m.userId) return;
+  const now = new Date();
+  const username = m.username ?? null;
+  await ctx.db
+    .insert(contactCloudIds)
+    .values({ companyId: ctx.companyId, whatsappId, contactId, userId: m.userId, username, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [contactCloudIds.companyId, contactCloudIds.whatsappId, contactCloudIds.userId], set: { contactId, username, updatedAt: now } });
 }

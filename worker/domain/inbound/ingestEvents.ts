@@ -25,6 +25,7 @@ const connectionColumns = {
   sendIdQueue: whatsapps.sendIdQueue,
   promptId: whatsapps.promptId,
   integrationId: whatsapps.integrationId,
+  channel: whatsapps.channel,
 };
 
 /**

@@ -8,7 +8,7 @@ import { scopeOf } from "../tickets/ticketEvents";
 import type { TicketScope } from "../tickets/visibility";
 import { announce } from "./announce";
 import { afterContactMessages, landingOf, type ContactMessage, type InboundConnection } from "./contactMessageRules";
-import { candidateContacts, identityOf, upsertInboundContact } from "./inboundContact";
+import { candidateContacts, identityOf, rememberCloudId, upsertInboundContact } from "./inboundContact";
 import { inboundMessageValues, previewOf, storeInboundMedia } from "./inboundMessageRow";
 import { isLive, latestTicketByNumber, latestTicketOfContact, loadInboundTicket, returnToPending, type InboundTicket } from "./inboundTicket";
 
@@ -26,15 +26,18 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
   const { number } = identityOf(m);
   const [knownRows, found, latestRows] = await ctx.db.batch([
     ctx.db.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, ctx.companyId), eq(messages.wid, m.id))).limit(1),
-    candidateContacts(ctx, m),
+    candidateContacts(ctx, m, conn.id),
     latestTicketByNumber(ctx, number, conn.id),
   ]);
   if (knownRows.length > 0) return null;
 
   const { contact, changed: contactChanged } = await upsertInboundContact(ctx, m, found);
+  await rememberCloudId(ctx, conn.id, contact.id, m);
   const incoming = !m.fromMe;
-  // Found by its LID under another number: its tickets are filed under the contact, not this number.
-  const latest = contact.number === number ? latestRows[0] : await latestTicketOfContact(ctx, contact.id, conn.id);
+  // Found by its LID or business-scoped id under another number (the number it has now, maybe, given just now):
+  // its tickets are filed under the contact, not under this number.
+  const known = found.find((c) => c.id === contact.id);
+  const latest = !known || known.number === number ? latestRows[0] : await latestTicketOfContact(ctx, contact.id, conn.id);
 
   let ticket: InboundTicket;
   let before: TicketScope | null = null;

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import type { Delivery } from "../../contracts/ws";
 import { inList } from "../../db/inList";
-import { contacts, messages, tickets } from "../../db/tenant";
+import { contactCloudIds, contacts, messages, tickets } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
@@ -44,7 +44,7 @@ interface Plain {
  */
 export async function ingestMessageRun(ctx: SystemCtx, conn: InboundConnection, run: BridgeInboundMessage[]): Promise<void> {
   if (run.length > RUN_LIMIT) throw new Error(`a run holds at most ${RUN_LIMIT} messages`);
-  const { known, contactsFound, liveTickets } = await lookAhead(ctx, conn, run);
+  const { known, contactsFound, liveTickets, cloudIds } = await lookAhead(ctx, conn, run);
 
   const seen = new Set(known);
   const takenBySlowPath = new Set<string>();
@@ -64,7 +64,7 @@ export async function ingestMessageRun(ctx: SystemCtx, conn: InboundConnection, 
     const { number, lid } = identityOf(m);
     if (botTurnPending.has(number)) await flush();
     const taken = takenBySlowPath.has(number) || (lid !== null && takenBySlowPath.has(lid));
-    const plain = taken ? null : plainMessage(m, contactsFound, liveTickets.get(number));
+    const plain = taken ? null : plainMessage(m, contactsFound, liveTickets.get(number), cloudIds);
     if (plain) {
       pending.push(plain);
       if (plain.botTurn) botTurnPending.add(number);
@@ -85,7 +85,8 @@ async function lookAhead(ctx: SystemCtx, conn: InboundConnection, run: BridgeInb
   const identities = run.map(identityOf);
   const numbers = [...new Set(identities.map((i) => i.number))];
   const lids = [...new Set(identities.flatMap((i) => (i.lid ? [i.lid] : [])))];
-  const [knownRows, contactsFound, ticketRows] = await ctx.db.batch([
+  const userIds = [...new Set(run.flatMap((m) => (m.userId ? [m.userId] : [])))];
+  const [knownRows, contactsFound, ticketRows, cloudIdRows] = await ctx.db.batch([
     ctx.db
       .select({ wid: messages.wid })
       .from(messages)
@@ -108,19 +109,32 @@ async function lookAhead(ctx: SystemCtx, conn: InboundConnection, run: BridgeInb
         ),
       )
       .orderBy(desc(tickets.updatedAt), desc(tickets.id)),
+    ctx.db
+      .select({ userId: contactCloudIds.userId, contactId: contactCloudIds.contactId, username: contactCloudIds.username })
+      .from(contactCloudIds)
+      .where(and(eq(contactCloudIds.companyId, ctx.companyId), eq(contactCloudIds.whatsappId, conn.id), inList(contactCloudIds.userId, userIds))),
   ]);
   const liveTickets = new Map<string, InboundTicket>();
   for (const { number, ...ticket } of ticketRows) if (!liveTickets.has(number)) liveTickets.set(number, ticket);
-  return { known: knownRows.map((r) => r.wid).filter((w): w is string => w !== null), contactsFound, liveTickets };
+  const cloudIds = new Map(cloudIdRows.map((r) => [r.userId, r]));
+  return { known: knownRows.map((r) => r.wid).filter((w): w is string => w !== null), contactsFound, liveTickets, cloudIds };
 }
 
 /** The message as a plain one, or null when it needs ingestMessage (see ingestMessageRun). */
-function plainMessage(m: BridgeInboundMessage, found: InboundContact[], ticket: InboundTicket | undefined): Plain | null {
+function plainMessage(
+  m: BridgeInboundMessage,
+  found: InboundContact[],
+  ticket: InboundTicket | undefined,
+  cloudIds: Map<string, { contactId: number; username: string | null }>,
+): Plain | null {
   if (!ticket || m.media || m.quotedId) return null;
   const { number, lid } = identityOf(m);
   const mine = found.filter((c) => c.number === number || (lid !== null && c.lid === lid));
   const { existing: contact, patch } = contactPatchOf(m, mine);
   if (!contact || contact.number !== number || Object.keys(patch).length > 0) return null;
+  // A business-scoped id the connection does not know the contact by yet (or a new username): ingestMessage keeps it.
+  const cloudId = m.userId ? cloudIds.get(m.userId) : undefined;
+  if (m.userId && (cloudId?.contactId !== contact.id || cloudId.username !== (m.username ?? null))) return null;
   return { m, contact, ticket, botTurn: chatbotAnswers(m, contact, ticket) };
 }
 

@@ -59,7 +59,7 @@ export function outboundMessageRow(
     isForwarded: msg.isForwarded ?? false,
     // Chatbot and automatic messages (greetings, transfer notices): nobody typed them, and the chat shows it.
     sentByBot: msg.bot !== undefined || !!msg.automatic,
-    dataJson: msg.bot ? JSON.stringify({ bot: msg.bot.kind }) : msg.data ? JSON.stringify(msg.data) : null,
+    dataJson: msg.bot ? JSON.stringify({ ...msg.data, bot: msg.bot.kind }) : msg.data ? JSON.stringify(msg.data) : null,
     queueId: ticket.queueId,
     userId: msg.automatic || msg.bot || !ctx.user ? null : ctx.user.id,
     ack: 0,
