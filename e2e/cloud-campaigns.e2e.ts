@@ -8,7 +8,7 @@ import { demo } from "./support/env";
  * Journey of a campaign on the official WhatsApp Cloud API (issue 24 §3): the demo's customer company has "WhatsApp
  * Oficial" on the fake Graph API. Its contacts have not written in 24 hours, so the campaign goes as an approved
  * template: the admin picks it in the campaign dialog, takes the first variable from the contact's name and the
- * second from a column of the contact list, sees it filled, and starts it; Meta receives it filled per contact.
+ * second from a column of the contact list, sees it filled as the list's first contact will read it, and starts it; Meta receives it filled per contact.
  */
 const run = Date.now().toString().slice(-6);
 const NUMBERS = [`5511961${run}`, `5511962${run}`];
@@ -72,7 +72,7 @@ describe("journey: an admin builds a campaign on the official number from an app
     await dialog.getByRole("combobox", { name: "Origem do valor" }).nth(1).click();
     await p.getByRole("option", { name: "Coluna da lista de contatos" }).click();
     await dialog.getByLabel("Coluna", { exact: true }).fill("cupom");
-    await expect.poll(() => dialog.getByTestId("template-preview").textContent()).toBe("Olá Maria, seu cupom [cupom] vale até domingo.");
+    await expect.poll(() => dialog.getByTestId("template-preview").textContent()).toBe(`Olá ${NAMES[0]}, seu cupom ${COUPONS[0]} vale até domingo.`);
     await dialog.getByTestId("template-preview").scrollIntoViewIfNeeded();
     return dialog;
   }

@@ -99,6 +99,7 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
   const [connections, setConnections] = useState<Connection[]>([]);
   // Which connection is chosen decides what the message is: written texts, or a Cloud API connection's template.
   const [connectionId, setConnectionId] = useState(campaign?.whatsappId ? String(campaign.whatsappId) : "");
+  const [audience, setAudience] = useState(campaign?.contactListId ? `list:${campaign.contactListId}` : "");
   const [lists, setLists] = useState<Option[]>([]);
   const [tags, setTags] = useState<Option[]>([]);
   const [fileLists, setFileLists] = useState<Option[]>([]);
@@ -201,6 +202,7 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
                 id={fields.audience.id}
                 name={fields.audience.name}
                 defaultValue={fields.audience.initialValue || undefined}
+                onValueChange={setAudience}
                 placeholder={t("campaigns.dialog.choose")}
                 options={[
                   ...lists.map((l) => ({ value: `list:${l.id}`, label: `${t("campaigns.dialog.contactList")}: ${l.name}` })),
@@ -212,7 +214,7 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
             </Field>
           </div>
           {cloud ? (
-            <CloudTemplateFields form={form} connectionId={Number(connectionId)} templateId={fields.templateId} params={fields.templateParams} fallback={fields.templateFallback} disabled={readOnly} />
+            <CloudTemplateFields form={form} connectionId={Number(connectionId)} contactListId={audience.startsWith("list:") ? Number(audience.slice(5)) : null} templateId={fields.templateId} params={fields.templateParams} fallback={fields.templateFallback} disabled={readOnly} />
           ) : null}
           {/* The written messages stay in the form on a cloud connection (unsent), so a switch back keeps them. */}
           <div hidden={cloud} className="space-y-4">

@@ -7,6 +7,8 @@ import type { TemplateView } from "../../../../worker/contracts/whatsappTemplate
 import { Field, Input } from "../../components/ui/Input";
 import { Select } from "../../components/ui/Select";
 import { toastError } from "../../lib/errors";
+import { listContactListItems } from "../contactLists/api";
+import type { ContactListItemRow } from "../contactLists/types";
 import { listTemplates } from "../tickets/chat/api";
 
 /** A variable's row in the form: where its value comes from ("contact:name", "list", "extra", "text") and the name or text that goes with it. */
@@ -46,6 +48,7 @@ type Any = any;
 export function CloudTemplateFields({
   form,
   connectionId,
+  contactListId,
   templateId: templateMeta,
   params: paramsMeta,
   fallback: fallbackMeta,
@@ -53,6 +56,8 @@ export function CloudTemplateFields({
 }: {
   form: FormMetadata<Any, string[]>;
   connectionId: number;
+  /** The audience's contact list, whose first contact fills the preview (example values otherwise). */
+  contactListId: number | null;
   templateId: FieldMetadata<string | undefined, Any, string[]>;
   params: FieldMetadata<ParamRow[], Any, string[]>;
   fallback: FieldMetadata<string | undefined, Any, string[]>;
@@ -70,6 +75,16 @@ export function CloudTemplateFields({
       });
     return () => abort.abort();
   }, [connectionId]);
+  const [first, setFirst] = useState<ContactListItemRow | null>(null);
+  useEffect(() => {
+    setFirst(null);
+    if (!contactListId) return;
+    let current = true;
+    listContactListItems(contactListId, { searchParam: "", pageNumber: 1 }).then((page) => current && setFirst(page.items[0] ?? null), toastError);
+    return () => {
+      current = false;
+    };
+  }, [contactListId]);
   const templateId = useInputControl({ name: templateMeta.name, formId: form.id });
   const chosen = templates?.find((x) => String(x.id) === templateId.value);
   const rows = paramsMeta.getFieldList();
@@ -79,10 +94,15 @@ export function CloudTemplateFields({
     form.update({ name: paramsMeta.name, value: Array.from({ length: next?.variables ?? 0 }, (_, i) => ({ kind: i === 0 ? "contact:name" : "text", text: "" })) });
   };
   const fallback = (fallbackMeta.value ?? "").trim() || t("campaigns.dialog.cloud.fallbackDefault");
+  // What the dispatch would put in, for the list's first contact (a custom field of the contact is not at hand: its name shows).
   const example = (row: ParamRow) => {
     const text = (row.text ?? "").trim();
-    if (row.kind?.startsWith("contact:")) return t(`campaigns.dialog.cloud.example.${row.kind.slice(8)}`);
+    if (row.kind?.startsWith("contact:")) {
+      const field = row.kind.slice(8) as "name" | "number" | "email";
+      return first ? first[field]?.trim() || fallback : t(`campaigns.dialog.cloud.example.${field}`);
+    }
     if (row.kind === "text") return text || fallback;
+    if (row.kind === "list" && first && text) return Object.entries(first.variables ?? {}).find(([k]) => k.toLowerCase() === text.toLowerCase())?.[1]?.trim() || fallback;
     return text ? `[${text}]` : fallback;
   };
   const values = rows.map((r) => example((r.value ?? {}) as ParamRow));
@@ -126,7 +146,7 @@ export function CloudTemplateFields({
             <Input id={fallbackMeta.id} name={fallbackMeta.name} key={fallbackMeta.key} defaultValue={fallbackMeta.initialValue} maxLength={100} />
           </Field>
           <div className="rounded-md border border-line bg-surface-2 p-3 text-sm" aria-live="polite">
-            <p className="mb-1 text-xs font-medium text-muted">{t("campaigns.dialog.cloud.preview")}</p>
+            <p className="mb-1 text-xs font-medium text-muted">{first ? t("campaigns.dialog.cloud.previewFirst", { name: first.name || first.number }) : t("campaigns.dialog.cloud.preview")}</p>
             {chosen.header ? <p className="font-semibold">{chosen.header}</p> : null}
             <p className="whitespace-pre-wrap" data-testid="template-preview">
               {chosen.body.replace(/\{\{(\d{1,2})\}\}/g, (whole, n) => values[Number(n) - 1] ?? whole)}

@@ -65,6 +65,7 @@ export const en: Texts = {
       fallbackDefault: "customer",
       fallbackHint: "WhatsApp refuses empty variables.",
       preview: "Preview (with example values)",
+      previewFirst: "Preview (as {{name}}, the list's first contact, will read it)",
       example: { name: "Mary", number: "15551230000", email: "mary@example.com" },
       templateName: "Template: {{name}}",
     },

@@ -65,6 +65,7 @@ export const es: Texts = {
       fallbackDefault: "cliente",
       fallbackHint: "WhatsApp rechaza variables vacías.",
       preview: "Vista previa (con valores de ejemplo)",
+      previewFirst: "Vista previa (como la leerá {{name}}, el primer contacto de la lista)",
       example: { name: "María", number: "5215512340000", email: "maria@ejemplo.com" },
       templateName: "Plantilla: {{name}}",
     },

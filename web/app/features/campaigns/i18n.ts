@@ -63,6 +63,7 @@ const ptBR = {
       fallbackDefault: "cliente",
       fallbackHint: "O WhatsApp recusa variáveis vazias.",
       preview: "Prévia (com valores de exemplo)",
+      previewFirst: "Prévia (como {{name}}, o primeiro contato da lista, vai ler)",
       example: { name: "Maria", number: "5511999990000", email: "maria@exemplo.com" },
       templateName: "Modelo: {{name}}",
     },
