@@ -6,6 +6,7 @@ import { createRecipientList, deliverJobs, openAllDay, runCampaigns, setTimeZone
 import { fakeGraph, type FakeGraph, type SignedWebhook } from "../../testing/fakeGraph";
 import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
 import { createConnection } from "../../testing/inbox";
+import { formWithFile } from "../../testing/records";
 import { useFakeService } from "../../testing/useFakeService";
 import { ingestCloudWebhooks } from "../cloud/ingestCloudWebhook";
 
@@ -180,13 +181,20 @@ describe("a campaign on a Cloud API connection", () => {
     expect(await inTenant(a.company.id, (db) => db.select().from(campaigns).where(eq(campaigns.companyId, a.company.id)).all())).toEqual([]);
   });
 
-  it("edits a cloud campaign's mapping, and a switch to a WhatsApp Web connection drops the template for messages", async () => {
+  it("refuses an attachment on a cloud campaign, sends its test as the template, edits its mapping, and a switch to a WhatsApp Web connection drops the template for messages", async () => {
     const team = await cloudCompany();
     const tpl = await template(team);
     const web = await createConnection(team.company.id);
     const { list } = await createRecipientList(team.company.id, 1);
     const created = await call("POST", "/api/campaigns", { token: team.admin.token, body: { name: "Editada", whatsappId: team.connectionId, contactListId: list.id, template: { templateId: tpl.id, params: mapping } } });
     expect(created.status).toBe(201);
+    // No attachment on a template; a test send goes as the template, filled for the number.
+    const upload = await call("POST", `/api/campaigns/${created.json.id}/media-upload`, { token: team.admin.token, rawBody: formWithFile("file", "%PDF-1.4", "oferta.pdf", "application/pdf") });
+    expect(upload.status).toBe(400);
+    const test = await call("POST", `/api/campaigns/${created.json.id}/test`, { token: team.admin.token, body: { number: "5511988887777" } });
+    expect(test.status).toBe(200);
+    await deliverJobs(test.json.messageIds.map((messageId: number) => ({ kind: "send" as const, companyId: team.company.id, messageId })));
+    expect(graph.sends.at(-1)).toMatchObject({ to: "5511988887777", body: { type: "template", template: { components: [{ parameters: [{ text: "5511988887777" }, { text: "cliente" }, { text: "domingo" }] }] } } });
     const remapped = [{ source: "contact", field: "number" }, ...mapping.slice(1)];
     const edited = await call("PUT", `/api/campaigns/${created.json.id}`, { token: team.admin.token, body: { template: { templateId: tpl.id, params: remapped, fallback: "amigo" } } });
     expect(edited.json).toMatchObject({ template: { params: remapped, fallback: "amigo" } });
