@@ -136,7 +136,7 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
       templateFallback: campaign?.template?.fallback ?? t("campaigns.dialog.cloud.fallbackDefault"),
     },
     shouldValidate: "onSubmit",
-    fields: (name) => ["name", "whatsappId", "audience", "fileListId", "date", "templateId", "templateFallback", "confirmation", ...MESSAGE_FIELDS].includes(name) || name.startsWith("templateParams"),
+    fields: (name) => ["name", "whatsappId", "audience", "fileListId", "date", "templateId", "templateFallback", ...MESSAGE_FIELDS].includes(name) || name.startsWith("templateParams"),
     aliases: { contactListId: "audience", tagListId: "audience", scheduledAt: "date", template: "templateId", "template.templateId": "templateId", "template.params": "templateId", "template.fallback": "templateFallback" },
     async save(value) {
       const onCloud = cloudIds.has(value.whatsappId ?? "");
