@@ -2,7 +2,8 @@ import { z } from "zod";
 import { MAX_MESSAGE_BODY } from "./messages";
 import { pagedSearchQuery } from "./paging";
 import { patchOf } from "./patch";
-import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
+import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG, boundedText } from "./fieldMessages";
+import { platformId } from "./ids";
 
 /** A campaign's states (spec 002), in the order a campaign goes through them. */
 export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "PAUSADA", "CANCELADA", "FINALIZADA"] as const;
@@ -99,6 +100,38 @@ const scheduledAt = z
     return at;
   });
 
+/** Where a template variable's value comes from, per recipient (issue 24 §3). */
+export const TEMPLATE_PARAM_SOURCES = ["contact", "extra", "list", "text"] as const;
+/** The recipient's own fields a variable may take. */
+export const TEMPLATE_CONTACT_FIELDS = ["name", "number", "email"] as const;
+export const templateParamSource = z.discriminatedUnion(
+  "source",
+  [
+    z.object({ source: z.literal("contact"), field: z.enum(TEMPLATE_CONTACT_FIELDS, { error: "Must be name, number or email" }) }),
+    /** A custom field of the contact (its "extraInfo"), by name. */
+    z.object({ source: z.literal("extra"), name: boundedText(1, 100) }),
+    /** A column of the contact list's item (its variables), by key. */
+    z.object({ source: z.literal("list"), key: variableKey }),
+    z.object({ source: z.literal("text"), value: boundedText(1, 1024) }),
+  ],
+  { error: "Choose where the value comes from" },
+);
+export type TemplateParamSource = z.infer<typeof templateParamSource>;
+
+/** A campaign's default for a variable that comes out empty for a recipient (Meta refuses an empty one). */
+export const TEMPLATE_FALLBACK_DEFAULT = "cliente";
+
+/**
+ * A campaign on a Cloud API connection goes as an approved template of that connection: one source per {{n}} of
+ * its body, in order, and what an empty value becomes.
+ */
+export const campaignTemplate = z.object({
+  templateId: platformId("Choose a template", "Choose a template"),
+  params: z.array(templateParamSource, { error: "Must be a list of sources" }).max(20, "At most 20 variables").default([]),
+  fallback: z.string({ error: NOT_TEXT }).trim().max(100, TOO_LONG).default(TEMPLATE_FALLBACK_DEFAULT).transform((v) => v || TEMPLATE_FALLBACK_DEFAULT),
+});
+export type CampaignTemplate = z.infer<typeof campaignTemplate>;
+
 const fields = {
   name,
   message1: slot,
@@ -118,6 +151,8 @@ const fields = {
   tagListId: optionalId("a tag id"),
   /** A file list of the company's (/files): its files go before the message; the alternative to the single attachment. */
   fileListId: optionalId("a file list id"),
+  /** On a Cloud API connection, instead of the messages; null clears it. */
+  template: campaignTemplate.nullable().optional(),
 };
 
 export const createCampaignInput = z.object(fields);

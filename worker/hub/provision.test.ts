@@ -83,6 +83,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0015_contact_cloud_ids": (sql) => {
     sql.exec("drop table contact_cloud_ids");
   },
+  "0016_campaign_template": (sql) => {
+    sql.exec("alter table campaigns drop column template");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

@@ -1,4 +1,4 @@
-import type { CAMPAIGN_STATUSES } from "../campaigns";
+import type { CAMPAIGN_STATUSES, CampaignTemplate } from "../campaigns";
 
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
@@ -32,6 +32,10 @@ export type CampaignView = {
   /** The API URL of the attachment, never its storage key. */
   mediaPath: string | null;
   mediaName: string | null;
+  /** On a Cloud API connection: the template it sends and each variable's source. */
+  template: CampaignTemplate | null;
+  /** That template's name (null once it is deleted). */
+  templateName: string | null;
   /** Whether it may still be edited (not started, and more than an hour from its start). */
   editable: boolean;
   createdAt: Date;

@@ -1,7 +1,7 @@
 import { relations } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamps } from "../shared/columns";
-import { CAMPAIGN_STATUSES } from "../../contracts/campaigns";
+import { CAMPAIGN_STATUSES, type CampaignTemplate } from "../../contracts/campaigns";
 import { companyId } from "../shared/companyId";
 import { companies } from "../shared/companies";
 import { whatsapps } from "./whatsapp";
@@ -120,6 +120,8 @@ export const campaigns = sqliteTable(
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
     mediaType: text("media_type"),
+    /** On a Cloud API connection: the approved template it sends and each variable's source, instead of the messages. */
+    template: text("template", { mode: "json" }).$type<CampaignTemplate>(),
     /** When it first ran (EM_ANDAMENTO). */
     startedAt: integer("started_at", { mode: "timestamp_ms" }),
     /** Its last send: campaigns sharing a connection take turns by it. */

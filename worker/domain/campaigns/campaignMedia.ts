@@ -5,6 +5,7 @@ import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError } from "../errors";
 import { queueMediaFile, removeStoredMedia } from "../queues/media";
+import { checkCampaignTemplate } from "./campaignTemplate";
 import { assertOneAttachment } from "./checks";
 import { isEditable, loadCampaign, ownCampaign, publishCampaign } from "./view";
 
@@ -25,6 +26,7 @@ async function editableCampaign(ctx: Ctx, id: number) {
 export async function uploadCampaignMedia({ ctx, input }: { ctx: Ctx; input: { id: number; readFile: () => Promise<File> } }) {
   const current = await editableCampaign(ctx, input.id);
   assertOneAttachment({ ...current, mediaPath: "new" });
+  await checkCampaignTemplate(ctx, { ...current, mediaPath: "new" }, false);
   const file = await input.readFile();
   const { name, type } = queueMediaFile(file);
   const key = campaignMediaKey(ctx.companyId, current.id, name);

@@ -37,12 +37,15 @@ export function assertOneAttachment(c: { mediaPath: string | null; fileListId: n
   if (c.mediaPath && c.fileListId) throw fieldError({ fileListId: "A campaign sends a single attachment or a file list, not both" });
 }
 
-/** A campaign about to run needs a connection, an audience and a message (and a confirmation in confirmation mode). */
+/**
+ * A campaign about to run needs a connection, an audience and a message (and a confirmation in confirmation mode);
+ * one with a template (a Cloud API connection's, checked by checkCampaignTemplate) has its message.
+ */
 export function assertRunnable(c: Campaign) {
   const missing: Record<string, string> = {};
   if (!c.whatsappId) missing.whatsappId = "Required";
   if (!c.contactListId && !c.tagListId) missing.contactListId = "Choose a contact list or a tag";
-  if (variantsOf(c, "message").length === 0 && !c.mediaPath && !c.fileListId) missing.message1 = "Write at least one message";
+  if (!c.template && variantsOf(c, "message").length === 0 && !c.mediaPath && !c.fileListId) missing.message1 = "Write at least one message";
   if (c.confirmation && variantsOf(c, "confirmation").length === 0) missing.confirmationMessage1 = "Write at least one confirmation message";
   if (Object.keys(missing).length) throw new AppError("ERR_CAMPAIGN_INCOMPLETE", undefined, { fields: missing });
 }

@@ -2,6 +2,7 @@ import type { CreateCampaignInput } from "../../contracts/campaigns";
 import { campaigns } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
+import { checkCampaignTemplate } from "./campaignTemplate";
 import { assertRunnable, assertScheduleTime, checkCampaignTargets } from "./checks";
 import { loadCampaign, publishCampaign } from "./view";
 
@@ -34,11 +35,14 @@ export async function createCampaign({ ctx, input }: { ctx: Ctx; input: CreateCa
     contactListId: input.contactListId ?? null,
     tagListId: input.contactListId ? null : (input.tagListId ?? null),
     fileListId: input.fileListId ?? null,
+    template: input.template ?? null,
     status: input.scheduledAt ? ("PROGRAMADA" as const) : ("INATIVA" as const),
     createdAt: now,
     updatedAt: now,
   };
-  if (values.status === "PROGRAMADA") assertRunnable({ ...values, id: 0, mediaPath: null, mediaName: null, mediaType: null, startedAt: null, lastSentAt: null, completedAt: null });
+  const planned = { ...values, id: 0, mediaPath: null, mediaName: null, mediaType: null, startedAt: null, lastSentAt: null, completedAt: null };
+  await checkCampaignTemplate(ctx, planned, values.status === "PROGRAMADA");
+  if (values.status === "PROGRAMADA") assertRunnable(planned);
   const created = await ctx.db.insert(campaigns).values(values).returning({ id: campaigns.id }).get();
   await ctx.hub.workChanged();
   await publishCampaign(ctx, "create", created.id);

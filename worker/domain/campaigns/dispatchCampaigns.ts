@@ -18,6 +18,7 @@ import { writeShippings } from "./audience";
 import { publishCampaignProgress } from "./counts";
 import { localDay, nextWindowOpening, pauseAfter, typingMsFor } from "./pacing";
 import { readCampaignSettings } from "./settings";
+import { campaignTemplateMessage } from "./campaignTemplate";
 import { campaignText, storeCampaignMessage, variantsOf } from "./storeCampaignMessage";
 import { publishCampaign } from "./view";
 
@@ -161,7 +162,19 @@ async function stepConnection(ctx: SystemCtx, connectionId: number, now: number)
   }
   const { campaign, shipping } = next;
   const kind = shipping.status === "queued" && campaign.confirmation && variantsOf(campaign, "confirmation").length > 0 ? "confirmation" : "message";
-  const body = campaignText(campaign, kind, shipping, settings.variables);
+  // A Cloud API campaign's template, filled for this recipient; one no longer approved fails the recipient, not the alarm.
+  const template = campaign.template
+    ? await campaignTemplateMessage(ctx, campaign.template, shipping).catch((err) => {
+        console.error("campaign template could not be filled", { companyId, campaignId: campaign.id, err: String(err) });
+        return null;
+      })
+    : undefined;
+  if (template === null) {
+    await failShipping(ctx, shipping, "ERR_WAPP_TEMPLATE");
+    await publishCampaignProgress(ctx, campaign.id);
+    return false;
+  }
+  const body = template?.body ?? campaignText(campaign, kind, shipping, settings.variables);
   // The file list goes with the contact's message, claimed with it: only with its first claim (sentAt unset), so
   // a failed message tried again after a restart goes alone, and a contact never gets the files twice.
   const before = kind === "message" && campaign.fileListId && shipping.sentAt === null ? await fileListMessages(ctx, campaign.fileListId) : [];
@@ -176,6 +189,7 @@ async function stepConnection(ctx: SystemCtx, connectionId: number, now: number)
       withMedia: kind === "message",
       typingMs: typingMsFor(body, settings),
       before,
+      template: template?.data,
       claim: (messageId, ticketId) => {
         const claimed = db
           .update(campaignShipping)

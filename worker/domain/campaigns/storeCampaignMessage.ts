@@ -7,6 +7,7 @@ import { contactVariables, fillVariables } from "../outbound/fillVariables";
 import { findLiveTicket } from "../tickets/findOpenTicket";
 import { openTicket } from "../tickets/openTicket";
 import { nextTurn } from "../../lib/serialQueue";
+import type { TemplateSend } from "../templates/sendTemplate";
 
 type Recipient = Pick<CampaignShipping, "number" | "name" | "email" | "variables">;
 
@@ -47,6 +48,8 @@ export async function storeCampaignMessage(
     /** Messages that go first, stored with the message and its claim in one transaction (the campaign's file list). */
     before?: OutboundMessage[];
     claim?: (messageId: number, ticketId: number) => void;
+    /** A Cloud API campaign's template with this recipient's values (`body` is its text as read); no media goes with it. */
+    template?: TemplateSend;
   },
 ) {
   const contact = await upsertContact(ctx, input.to.number, input.to.name);
@@ -58,8 +61,11 @@ export async function storeCampaignMessage(
   // A new contact and its ticket are a step of their own: a page's read waiting meanwhile gets in before the message.
   await nextTurn();
   const c = input.campaign;
-  const media =
-    input.withMedia && c.mediaPath ? { mediaType: c.mediaType ?? "application", mediaUrl: c.mediaPath, mediaName: c.mediaName ?? "file" } : {};
+  const media: Pick<OutboundMessage, "mediaType" | "mediaUrl" | "mediaName" | "data"> = input.template
+    ? { mediaType: "template", data: input.template }
+    : input.withMedia && c.mediaPath
+      ? { mediaType: c.mediaType ?? "application", mediaUrl: c.mediaPath, mediaName: c.mediaName ?? "file" }
+      : {};
   const stored = await storeOutboundMessage(
     ctx,
     ticketId,

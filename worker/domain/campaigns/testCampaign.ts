@@ -5,6 +5,7 @@ import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError, fieldError } from "../errors";
 import { fileListMessages } from "../fileLists/sendFileList";
+import { campaignTemplateMessage } from "./campaignTemplate";
 import { typingMsFor } from "./pacing";
 import { readCampaignSettings } from "./settings";
 import { campaignText, storeCampaignMessage, variantsOf } from "./storeCampaignMessage";
@@ -19,7 +20,7 @@ export async function testCampaign({ ctx, input }: { ctx: Ctx; input: { id: numb
   await requireCampaigns(ctx);
   const campaign = await ownCampaign(ctx, input.id);
   if (!campaign.whatsappId) throw fieldError({ whatsappId: "Required" });
-  if (variantsOf(campaign, "message").length === 0 && !campaign.mediaPath && !campaign.fileListId) throw fieldError({ message1: "Write at least one message" });
+  if (!campaign.template && variantsOf(campaign, "message").length === 0 && !campaign.mediaPath && !campaign.fileListId) throw fieldError({ message1: "Write at least one message" });
   return ctx.hub.command("sendCampaignTest", { campaignId: campaign.id, number: input.body.number });
 }
 
@@ -38,9 +39,10 @@ export async function sendCampaignTest({ ctx, input }: { ctx: Ctx; input: { camp
   const sent: number[] = [];
   const kinds: ("confirmation" | "message")[] = campaign.confirmation && variantsOf(campaign, "confirmation").length ? ["confirmation", "message"] : ["message"];
   for (const kind of kinds) {
-    const body = campaignText(campaign, kind, to, settings.variables, first);
+    const template = campaign.template ? await campaignTemplateMessage(ctx, campaign.template, to) : undefined;
+    const body = template?.body ?? campaignText(campaign, kind, to, settings.variables, first);
     const before = kind === "message" && campaign.fileListId ? await fileListMessages(ctx, campaign.fileListId) : [];
-    const stored = await storeCampaignMessage(ctx, { campaign, connectionId: campaign.whatsappId, to, body, withMedia: kind === "message", typingMs: typingMsFor(body, settings), before });
+    const stored = await storeCampaignMessage(ctx, { campaign, connectionId: campaign.whatsappId, to, body, withMedia: kind === "message", typingMs: typingMsFor(body, settings), before, template: template?.data });
     sent.push(stored.messageId);
   }
   return { sent: sent.length, messageIds: sent };

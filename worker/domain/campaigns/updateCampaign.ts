@@ -4,6 +4,7 @@ import { campaigns } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { requireCampaigns } from "../contactLists/view";
 import { AppError } from "../errors";
+import { checkCampaignTemplate } from "./campaignTemplate";
 import { assertOneAttachment, assertRunnable, assertScheduleTime, checkCampaignTargets } from "./checks";
 import { isEditable, loadCampaign, ownCampaign, publishCampaign } from "./view";
 
@@ -26,8 +27,9 @@ export async function updateCampaign({ ctx, input }: { ctx: Ctx; input: { id: nu
   assertOneAttachment(next);
   if (current.status === "INATIVA" || current.status === "PROGRAMADA") {
     changes.status = next.scheduledAt ? "PROGRAMADA" : "INATIVA";
-    if (changes.status === "PROGRAMADA") assertRunnable({ ...next, status: "PROGRAMADA" });
   }
+  await checkCampaignTemplate(ctx, next, changes.status === "PROGRAMADA");
+  if (changes.status === "PROGRAMADA") assertRunnable({ ...next, status: "PROGRAMADA" });
   const updated = await ctx.db
     .update(campaigns)
     .set({ ...changes, updatedAt: new Date() })

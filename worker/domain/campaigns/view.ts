@@ -1,6 +1,6 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { campaigns, contactLists, tags, whatsapps, type Campaign } from "../../db/tenant";
+import { campaigns, contactLists, tags, whatsappTemplates, whatsapps, type Campaign } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import type { HubPort } from "../hubPort";
@@ -9,14 +9,15 @@ import type { CampaignView } from "../../contracts/views/campaign";
 /** A campaign may be edited while it has not started and is not due within this (spec 002: 1 hour). */
 export const EDIT_LEAD_MS = 60 * 60 * 1000;
 
-/** The columns a campaign is shown with: its connection, contact list and tag by name. */
+/** The columns a campaign is shown with: its connection, contact list, tag and template by name. */
 export function campaignsQuery(db: Db, where: SQL | undefined) {
   return db
-    .select({ campaign: campaigns, whatsappName: whatsapps.name, contactListName: contactLists.name, tagName: tags.name })
+    .select({ campaign: campaigns, whatsappName: whatsapps.name, contactListName: contactLists.name, tagName: tags.name, templateName: whatsappTemplates.name })
     .from(campaigns)
     .leftJoin(whatsapps, eq(whatsapps.id, campaigns.whatsappId))
     .leftJoin(contactLists, eq(contactLists.id, campaigns.contactListId))
     .leftJoin(tags, eq(tags.id, campaigns.tagListId))
+    .leftJoin(whatsappTemplates, eq(whatsappTemplates.id, sql`json_extract(${campaigns.template}, '$.templateId')`))
     .where(where);
 }
 type CampaignRow = Awaited<ReturnType<typeof campaignsQuery>>[number];
@@ -30,7 +31,7 @@ export function isEditable(c: Pick<Campaign, "status" | "scheduledAt" | "started
 }
 
 /** A campaign as the API and events carry it; mediaPath is the URL that serves the attachment, never its R2 key. */
-export function presentCampaign({ campaign: c, whatsappName, contactListName, tagName }: CampaignRow): CampaignView {
+export function presentCampaign({ campaign: c, whatsappName, contactListName, tagName, templateName }: CampaignRow): CampaignView {
   return {
     id: c.id,
     name: c.name,
@@ -58,6 +59,8 @@ export function presentCampaign({ campaign: c, whatsappName, contactListName, ta
     fileListId: c.fileListId,
     mediaPath: c.mediaPath !== null ? `/api/campaigns/${c.id}/media` : null,
     mediaName: c.mediaName,
+    template: c.template,
+    templateName: c.template ? templateName : null,
     editable: isEditable(c),
     companyId: c.companyId,
     createdAt: c.createdAt,

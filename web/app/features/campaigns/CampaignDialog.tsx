@@ -3,7 +3,7 @@ import { Send } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
+import { REQUIRED, TOO_LONG } from "../../../../worker/contracts/fieldMessages";
 import { createCampaignInput, MAX_CAMPAIGN_MEDIA_BYTES, testCampaignInput } from "../../../../worker/contracts/campaigns";
 import { FileField, pickedFile, removeFile } from "../../components/form/FileField";
 import { useContractForm } from "../../components/form/useContractForm";
@@ -19,11 +19,13 @@ import { toast } from "../../lib/toast";
 import { defaultSendAt, zonedInstant, zonedParts } from "../schedules/zone";
 import { listAllFileLists } from "../fileLists/api";
 import { listConnections, listTags } from "../tickets/shared/api";
+import { CloudTemplateFields, paramRowsOf, paramSourceOf, rowMissingText } from "./CloudTemplateFields";
 import { createCampaign, deleteCampaignMedia, listContactListOptions, testCampaign, updateCampaign, uploadCampaignMedia } from "./api";
 import { SLOTS, type CampaignPayload, type CampaignRow } from "./types";
 import "./texts";
 
 type Option = { id: number; name: string };
+type Connection = Option & { channel?: "baileys" | "cloud" };
 type When = "inactive" | "now" | "later";
 
 const MESSAGE_FIELDS = SLOTS.flatMap((n) => [`message${n}`, `confirmationMessage${n}`] as const);
@@ -31,9 +33,10 @@ const slotFields = Object.fromEntries(MESSAGE_FIELDS.map((key) => [key, createCa
 
 /**
  * The campaign form: the name and messages by the API's rules; what to send and when are the page's (a connection,
- * an audience and a message are needed to start, a file list or an attachment but not both).
+ * an audience and a message are needed to start, a file list or an attachment but not both). On a Cloud API
+ * connection the message is an approved template, a source per variable (issue 24 §3).
  */
-function campaignFormSchema(hasCurrentMedia: boolean, timeZone: string, lang: string) {
+function campaignFormSchema(hasCurrentMedia: boolean, timeZone: string, lang: string, isCloud: (whatsappId: string | undefined) => boolean) {
   return z
     .object({
       name: createCampaignInput.shape.name,
@@ -47,8 +50,22 @@ function campaignFormSchema(hasCurrentMedia: boolean, timeZone: string, lang: st
       time: z.string().optional(),
       media: pickedFile(MAX_CAMPAIGN_MEDIA_BYTES, lang),
       removeMedia: removeFile,
+      templateId: z.string().optional(),
+      templateParams: z.array(z.object({ kind: z.string().optional(), text: z.string().optional() })).default([]),
+      templateFallback: z.string().max(100, TOO_LONG).optional(),
     })
     .superRefine((v, ctx) => {
+      if (isCloud(v.whatsappId)) {
+        v.templateParams.forEach((row, i) => {
+          if (!row.kind) ctx.addIssue({ code: "custom", path: ["templateParams", i, "kind"], message: REQUIRED });
+          else if (rowMissingText(row)) ctx.addIssue({ code: "custom", path: ["templateParams", i, "text"], message: REQUIRED });
+        });
+        if (v.when === "later" && !zonedInstant(v.date ?? "", v.time ?? "", timeZone)) ctx.addIssue({ code: "custom", path: ["date"], message: "Must be a date and time" });
+        if (v.when === "inactive") return;
+        if (!v.audience) ctx.addIssue({ code: "custom", path: ["audience"], message: REQUIRED });
+        if (!v.templateId) ctx.addIssue({ code: "custom", path: ["templateId"], message: REQUIRED });
+        return;
+      }
       const hasAttachment = !!v.media || (hasCurrentMedia && !v.removeMedia);
       const required = (path: string) => ctx.addIssue({ code: "custom", path: [path], message: REQUIRED });
       const withFileList = v.fileListId !== "none";
@@ -79,14 +96,22 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
   const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const timeZone = user.company.timezone;
-  const [connections, setConnections] = useState<Option[]>([]);
+  const [connections, setConnections] = useState<Connection[]>([]);
+  // Which connection is chosen decides what the message is: written texts, or a Cloud API connection's template.
+  const [connectionId, setConnectionId] = useState(campaign?.whatsappId ? String(campaign.whatsappId) : "");
+  const [audience, setAudience] = useState(campaign?.contactListId ? `list:${campaign.contactListId}` : "");
   const [lists, setLists] = useState<Option[]>([]);
   const [tags, setTags] = useState<Option[]>([]);
   const [fileLists, setFileLists] = useState<Option[]>([]);
   const [slot, setSlot] = useState(1);
-  const schema = useMemo(() => campaignFormSchema(!!campaign?.mediaPath, timeZone, i18n.language), [campaign?.mediaPath, timeZone, i18n.language]);
+  const cloudIds = useMemo(() => new Set(connections.filter((c) => c.channel === "cloud").map((c) => String(c.id))), [connections]);
+  const cloud = cloudIds.has(connectionId);
+  const schema = useMemo(
+    () => campaignFormSchema(!!campaign?.mediaPath, timeZone, i18n.language, (id) => !!id && cloudIds.has(id)),
+    [campaign?.mediaPath, timeZone, i18n.language, cloudIds],
+  );
   useEffect(() => {
-    listConnections().then((c) => setConnections(c.map((x) => ({ id: x.id, name: x.name }))), toastError);
+    listConnections().then((c) => setConnections(c.map((x) => ({ id: x.id, name: x.name, channel: x.channel }))), toastError);
     listContactListOptions().then(setLists, toastError);
     listTags().then((x) => setTags(x.map((tag) => ({ id: tag.id, name: tag.name }))), toastError);
     listAllFileLists().then(setFileLists, toastError);
@@ -106,11 +131,15 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
       when: campaign?.scheduledAt ? "later" : campaign ? "inactive" : "now",
       date: first.date,
       time: first.time,
+      templateId: campaign?.template ? String(campaign.template.templateId) : "",
+      templateParams: paramRowsOf(campaign?.template),
+      templateFallback: campaign?.template?.fallback ?? t("campaigns.dialog.cloud.fallbackDefault"),
     },
     shouldValidate: "onSubmit",
-    fields: ["name", "whatsappId", "audience", "fileListId", "date", ...MESSAGE_FIELDS],
-    aliases: { contactListId: "audience", tagListId: "audience", scheduledAt: "date" },
+    fields: (name) => ["name", "whatsappId", "audience", "fileListId", "date", "templateId", "templateFallback", ...MESSAGE_FIELDS].includes(name) || name.startsWith("templateParams"),
+    aliases: { contactListId: "audience", tagListId: "audience", scheduledAt: "date", template: "templateId", "template.templateId": "templateId", "template.params": "templateId", "template.fallback": "templateFallback" },
     async save(value) {
+      const onCloud = cloudIds.has(value.whatsappId ?? "");
       const scheduledAt = value.when === "now" ? new Date() : value.when === "later" ? zonedInstant(value.date ?? "", value.time ?? "", timeZone) : null;
       const [kind, audienceId] = (value.audience ?? "").split(":");
       const payload: CampaignPayload = {
@@ -118,15 +147,19 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
         whatsappId: value.whatsappId ? Number(value.whatsappId) : null,
         contactListId: kind === "list" ? Number(audienceId) : null,
         tagListId: kind === "tag" ? Number(audienceId) : null,
-        fileListId: value.fileListId !== "none" ? Number(value.fileListId) : null,
-        confirmation: !!value.confirmation,
-        // Every slot goes, blank ones as "": a slot cleared in an edit is cleared.
-        ...Object.fromEntries(MESSAGE_FIELDS.map((key) => [key, value[key] ?? ""])),
+        fileListId: !onCloud && value.fileListId !== "none" ? Number(value.fileListId) : null,
+        confirmation: !onCloud && !!value.confirmation,
+        // Every slot goes, blank ones as "": a slot cleared in an edit is cleared (all of them on a cloud connection).
+        ...Object.fromEntries(MESSAGE_FIELDS.map((key) => [key, onCloud ? "" : (value[key] ?? "")])),
+        template:
+          onCloud && value.templateId
+            ? { templateId: Number(value.templateId), params: value.templateParams.map(paramSourceOf), fallback: value.templateFallback?.trim() || t("campaigns.dialog.cloud.fallbackDefault") }
+            : null,
       };
-      // A removed attachment goes first (a file list may take its place); a new one goes on the saved campaign,
-      // before it is programmed to start.
-      const file = value.media;
-      if (campaign && value.removeMedia && campaign.mediaPath && !file) await deleteCampaignMedia(campaign.id);
+      // A removed attachment goes first (a file list may take its place; a template goes without); a new one goes
+      // on the saved campaign, before it is programmed to start.
+      const file = onCloud ? undefined : value.media;
+      if (campaign && (value.removeMedia || onCloud) && campaign.mediaPath && !file) await deleteCampaignMedia(campaign.id);
       let saved = campaign ? await updateCampaign(campaign.id, { ...payload, scheduledAt: null }) : await createCampaign({ ...payload, scheduledAt: null });
       if (file) saved = await uploadCampaignMedia(saved.id, file);
       if (scheduledAt && saved.status !== "CANCELADA") saved = await updateCampaign(saved.id, { scheduledAt: scheduledAt.toISOString() });
@@ -162,13 +195,14 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={fields.whatsappId.id} label={t("campaigns.dialog.whatsapp")} error={error("whatsappId")}>
-              <Select id={fields.whatsappId.id} name={fields.whatsappId.name} defaultValue={fields.whatsappId.initialValue || undefined} placeholder={t("campaigns.dialog.choose")} options={connections.map((c) => ({ value: String(c.id), label: c.name }))} invalid={!!error("whatsappId")} disabled={readOnly} />
+              <Select id={fields.whatsappId.id} name={fields.whatsappId.name} defaultValue={fields.whatsappId.initialValue || undefined} onValueChange={setConnectionId} placeholder={t("campaigns.dialog.choose")} options={connections.map((c) => ({ value: String(c.id), label: c.name }))} invalid={!!error("whatsappId")} disabled={readOnly} />
             </Field>
             <Field id={fields.audience.id} label={t("campaigns.dialog.audience")} error={error("audience")}>
               <Select
                 id={fields.audience.id}
                 name={fields.audience.name}
                 defaultValue={fields.audience.initialValue || undefined}
+                onValueChange={setAudience}
                 placeholder={t("campaigns.dialog.choose")}
                 options={[
                   ...lists.map((l) => ({ value: `list:${l.id}`, label: `${t("campaigns.dialog.contactList")}: ${l.name}` })),
@@ -179,6 +213,11 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
               />
             </Field>
           </div>
+          {cloud ? (
+            <CloudTemplateFields form={form} connectionId={Number(connectionId)} contactListId={audience.startsWith("list:") ? Number(audience.slice(5)) : null} templateId={fields.templateId} params={fields.templateParams} fallback={fields.templateFallback} disabled={readOnly} />
+          ) : null}
+          {/* The written messages stay in the form on a cloud connection (unsent), so a switch back keeps them. */}
+          <div hidden={cloud} className="space-y-4">
           <label className="flex items-center gap-3 text-sm">
             <Switch checked={confirming} onCheckedChange={(on) => confirmation.change(on ? "on" : "")} aria-describedby={f("confirmationHint")} disabled={readOnly} />
             <span>
@@ -238,6 +277,7 @@ function CampaignForm({ campaign, readOnly, onSaved, onClose }: { campaign: Camp
               aria-describedby={describedBy(fields.fileListId.id, error("fileListId"), t("campaigns.dialog.fileListHint"))}
             />
           </Field>
+          </div>
           </div>
           <fieldset>
             <legend className="mb-2 text-sm font-medium">{t("campaigns.dialog.when")}</legend>

@@ -110,7 +110,14 @@ export function CampaignReportPage() {
         <div className="space-y-4 pb-8">
           <Card className="space-y-3 p-4 sm:p-6">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <StatusBadge status={report.campaign.status} />
+              <span className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={report.campaign.status} />
+                {report.campaign.templateName ? (
+                  <span className="text-sm text-muted" data-testid="campaign-template">
+                    {t("campaigns.dialog.cloud.templateName", { name: report.campaign.templateName })}
+                  </span>
+                ) : null}
+              </span>
               {report.estimatedFinishAt ? (
                 <span className="text-sm text-muted" data-testid="estimated-finish">
                   {t("campaigns.report.estimatedFinish", { at: clock.dateTime(report.estimatedFinishAt) })}

@@ -7,7 +7,7 @@ export const SLOTS = [1, 2, 3, 4, 5] as const;
 
 export type CampaignRow = Wire<CampaignView>;
 
-export type CampaignPayload = Partial<Omit<CampaignRow, "id" | "companyId" | "createdAt" | "updatedAt" | "status" | "whatsapp" | "contactList" | "tagList" | "editable" | "startedAt" | "completedAt" | "mediaPath" | "mediaName">>;
+export type CampaignPayload = Partial<Omit<CampaignRow, "id" | "companyId" | "createdAt" | "updatedAt" | "status" | "whatsapp" | "contactList" | "tagList" | "editable" | "startedAt" | "completedAt" | "mediaPath" | "mediaName" | "templateName">>;
 
 
 export type RecipientRow = {

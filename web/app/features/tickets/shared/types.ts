@@ -32,6 +32,8 @@ export interface ConnectionRef {
   name: string;
   status: string;
   isDefault?: boolean;
+  /** WhatsApp Web (a session of ours) or the official Cloud API. */
+  channel?: "baileys" | "cloud";
 }
 
 export interface TicketContact {
