@@ -9,6 +9,7 @@ import { hubDirectory } from "../../hub/ports";
 import { cloudSignature } from "../../lib/whatsappCloud";
 import { fakeGraph, type FakeGraph, type SignedWebhook } from "../../testing/fakeGraph";
 import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
+import { connect } from "../../testing/sockets";
 import { useFakeService } from "../../testing/useFakeService";
 import { ingestCloudWebhooks } from "./ingestCloudWebhook";
 
@@ -92,7 +93,7 @@ describe("connecting a Cloud API number", () => {
     const { number } = await connectCloud(a);
     const again = await connectCloud(b, number);
     expect(again.res.status).toBe(409);
-    expect(again.res.json.error).toBe("ERR_DUPLICATED_WHATSAPP");
+    expect(again.res.json).toMatchObject({ error: "ERR_DUPLICATED_WHATSAPP", field: "cloud.phoneNumberId" });
     const byAgent = await call("POST", "/api/whatsapp", { token: b.agent.token, body: { name: "X", channel: "cloud", cloud: { phoneNumberId: "123456", wabaId: "123456", accessToken: "x".repeat(30) } } });
     expect(byAgent.status).toBe(403);
     const bare = await call("POST", "/api/whatsapp", { token: b.admin.token, body: { name: "Sem dados", channel: "cloud" } });
@@ -317,6 +318,10 @@ describe("an agent answers on a Cloud API number", () => {
     expect((await messagesOf(team.company.id)).find((m) => m.id === id)).toMatchObject({ sendError: "ERR_WAPP_TOKEN_EXPIRED" });
     const connection = await inTenant(team.company.id, (db) => db.select().from(whatsapps).where(and(eq(whatsapps.id, connectionId))).get());
     expect(connection).toMatchObject({ status: "DISCONNECTED", cloudError: "ERR_WAPP_TOKEN_EXPIRED" });
+    // The connections page's row says so (the list carries a cloud connection's state, never its ids or secrets).
+    const listed = await call("GET", "/api/whatsapp", { token: team.admin.token });
+    expect(listed.json.find((c: { id: number }) => c.id === connectionId)).toMatchObject({ channel: "cloud", status: "DISCONNECTED", cloud: { error: "ERR_WAPP_TOKEN_EXPIRED" } });
+    expect(JSON.stringify(listed.json)).not.toContain(number.phoneNumberId);
   });
 
   it("uploads a file first and sends it by its media id, with the caption", async () => {
@@ -413,8 +418,15 @@ describe("the 24-hour window and templates", () => {
     const synced = await call("POST", `/api/whatsapp/${res.json.id}/templates/sync`, { token: team.admin.token });
     expect(synced.json).toEqual([expect.objectContaining({ name: "boas_vindas", status: "APPROVED", variables: 0 })]);
     const rejected = await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token, body: { name: "rejected_promo", category: "MARKETING", body: "Promo" } });
+    const [adminSocket, agentSocket] = [await connect(team.admin.token), await connect(team.agent.token)];
     await graph.flushStatuses();
     await ingest(graph.hooks.at(-1)!);
+    // The templates page follows Meta's review live: admins are told, agents are not.
+    const told = await adminSocket.next((e) => e.type === "whatsappTemplate");
+    expect(told).toMatchObject({ type: "whatsappTemplate", action: "update", template: { id: rejected.json.id, whatsappId: res.json.id, status: "REJECTED", reason: "INVALID_FORMAT" } });
+    expect((await agentSocket.quiet()).filter((e) => e.type === "whatsappTemplate")).toEqual([]);
+    adminSocket.ws.close(1000);
+    agentSocket.ws.close(1000);
     const listed = await call("GET", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token });
     expect(listed.json.find((t: { id: number }) => t.id === rejected.json.id)).toMatchObject({ status: "REJECTED", reason: "INVALID_FORMAT" });
     const gone = await call("DELETE", `/api/whatsapp/${res.json.id}/templates/${synced.json[0].id}`, { token: team.admin.token });

@@ -69,6 +69,10 @@ export function ConnectionsPage() {
       setEditing(row);
       setDialogOpen(true);
     },
+    onNewToken: (row) => {
+      setEditing(row);
+      setDialogOpen(true);
+    },
     onDelete: deletion.ask,
   };
 

@@ -1,9 +1,9 @@
-import { Check, Copy, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { Input } from "../../components/ui/Input";
+import { CopyField } from "../../components/ui/CopyField";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { generateToken, revokeToken } from "./api";
@@ -18,7 +18,6 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
   const { t } = useTranslation();
   const [hasToken, setHasToken] = useState(connection?.hasToken ?? false);
   const [shown, setShown] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<"regenerate" | "revoke" | null>(null);
 
@@ -28,7 +27,6 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
     try {
       const { token, whatsapp } = await generateToken(connection.id);
       setShown(token);
-      setCopied(false);
       setHasToken(true);
       onChanged(whatsapp);
       toast.success(t("connections.token.generated"));
@@ -51,17 +49,6 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
       throw err;
     }
   };
-  const copy = async () => {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown);
-      setCopied(true);
-      toast.success(t("connections.token.copied"));
-    } catch {
-      // no clipboard permission: the field is selectable
-    }
-  };
-
   return (
     <section aria-labelledby="connection-token-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4">
       <div className="flex items-start gap-3">
@@ -79,18 +66,7 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
         <>
           {shown ? (
             <div className="flex flex-col gap-1.5">
-              <div className="flex gap-2">
-                <Input
-                  readOnly
-                  value={shown}
-                  aria-label={t("connections.token.title")}
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="font-mono text-xs"
-                />
-                <Button variant="outline" size="icon" onClick={copy} aria-label={t("connections.token.copy")} title={t("connections.token.copy")}>
-                  {copied ? <Check className="size-4 text-brand-text" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-                </Button>
-              </div>
+              <CopyField key={shown} value={shown} label={t("connections.token.title")} copyLabel={t("connections.token.copy")} copiedMessage={t("connections.token.copied")} />
               <p role="status" className="text-xs font-medium text-warning-fg">
                 {t("connections.token.shownOnce")}
               </p>
