@@ -39,6 +39,7 @@ export default defineConfig(async () => {
             WHATSAPP_GRAPH_URL: "http://graph.test",
             META_APP_SECRET: "platform-app-secret-0123456789",
             META_VERIFY_TOKEN: "platform-verify-token",
+            META_APP_ID: "300000000000009",
             // The e-mail provider: tests stand in for it with worker/testing/fakeMail.ts (the mail catcher).
             EMAIL_API_URL: "http://127.0.0.1:9/mail",
             EMAIL_API_KEY: "re_test_key",

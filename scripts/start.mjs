@@ -228,6 +228,7 @@ async function main() {
   const metaApp = {
     appSecret: vars.META_APP_SECRET ?? LOCAL_META_APP.appSecret,
     verifyToken: vars.META_VERIFY_TOKEN ?? LOCAL_META_APP.verifyToken,
+    appId: vars.META_APP_ID ?? LOCAL_META_APP.appId,
   };
   // The outside services faked (worker/testing/fakes/server.ts): the mail catcher.
   const fakes = startService("fakes", bin("tsx"), [path.join("worker", "testing", "fakes", "server.ts")], {
@@ -240,6 +241,7 @@ async function main() {
     // The fake Graph API posts the demo's Cloud API number's webhooks here, signed with the platform app's secret.
     GRAPH_WEBHOOK_URL: `${APP_URL}/webhooks/whatsapp`,
     META_APP_SECRET: metaApp.appSecret,
+    META_APP_ID: metaApp.appId,
   }, { restartOnCrash: true });
   // A .dev.vars with a real provider's key wins; otherwise the worker's e-mail goes to the mail catcher.
   const mailVars = vars.EMAIL_API_KEY
@@ -254,6 +256,7 @@ async function main() {
     WHATSAPP_GRAPH_URL: vars.WHATSAPP_GRAPH_URL ?? `${FAKES_URL}/graph`,
     META_APP_SECRET: metaApp.appSecret,
     META_VERIFY_TOKEN: metaApp.verifyToken,
+    META_APP_ID: metaApp.appId,
   };
   // The worker's own URL (links in e-mails), and the egress guard's allow-list: only the fakes (and what .dev.vars or
   // the environment adds: a Typebot on http://localhost:3000, a journey's own fake) may be called over http or on this

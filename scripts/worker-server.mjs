@@ -62,7 +62,7 @@ const mf = new Miniflare({
     PUBLIC_URL: process.env.PUBLIC_URL?.trim() || `http://127.0.0.1:${port}`,
     // The local fakes (npm start): the mail catcher stands in for the e-mail provider; EGRESS_ALLOW lets the worker
     // call them (worker/lib/egress.ts).
-    ...Object.fromEntries(["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM", "GOOGLE_TOKEN_URL", "DIALOGFLOW_API_URL", "AZURE_SPEECH_URL", "EGRESS_ALLOW", "WHATSAPP_GRAPH_URL", "WHATSAPP_GRAPH_VERSION", "META_APP_SECRET", "META_VERIFY_TOKEN"].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
+    ...Object.fromEntries(["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM", "GOOGLE_TOKEN_URL", "DIALOGFLOW_API_URL", "AZURE_SPEECH_URL", "EGRESS_ALLOW", "WHATSAPP_GRAPH_URL", "WHATSAPP_GRAPH_VERSION", "META_APP_SECRET", "META_VERIFY_TOKEN", "META_APP_ID"].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
     APP_ENV: "development",
     ...(process.env.ZAPDESK_BULK_PORT ? { ZAPDESK_LOCAL_BULK: "1" } : {}),
   },

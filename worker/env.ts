@@ -66,6 +66,8 @@ export interface Env {
   WHATSAPP_GRAPH_VERSION?: string;
   META_APP_SECRET?: string;
   META_VERIFY_TOKEN?: string;
+  /** The platform's Meta app's id: template media examples go up through its Resumable Upload API (`/{app-id}/uploads`). */
+  META_APP_ID?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }

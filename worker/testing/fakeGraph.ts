@@ -12,10 +12,16 @@ import { cloudSignature } from "../lib/whatsappCloud";
  *   POST /{version}/{phone-number-id}/media      a multipart upload; answers the media id
  *   GET  /{version}/{media-id}                   the file's short-lived URL (five minutes) and type
  *   GET  /files/{media-id}                       the file itself, with the token, while its URL lives
+ *   POST /{version}/{app-id}/uploads?file_name&file_length&file_type   a resumable upload's session (the app's, by any
+ *                                                of its numbers' tokens); answers "upload:…?sig=…"
+ *   POST /{version}/upload:{session}             the file's bytes (`Authorization: OAuth`, `file_offset: 0`, exactly
+ *                                                file_length of them); answers the handle `h` a template's media
+ *                                                header names as its example
  *   GET, POST, DELETE /{version}/{waba-id}/message_templates   the business account's templates: a new one is
  *                                                PENDING, then reviewed by webhook (APPROVED, or REJECTED when its
  *                                                name starts with "rejected_"); a template that is not APPROVED, or
- *                                                whose values do not match its variables, is refused (132001, 132000)
+ *                                                whose values do not match its variables, is refused (132001, 132000);
+ *                                                a media header without a handle this fake gave is refused (100)
  * Webhooks are signed with the app's secret (X-Hub-Signature-256) and handed to `deliver` (the server posts them;
  * a test posts them itself). `customerWrites` plays a customer of a number.
  */
@@ -51,6 +57,8 @@ export interface FakeGraphOptions {
   deliver?: (hook: SignedWebhook) => void | Promise<void>;
   ratePerSecond?: number;
   now?: () => number;
+  /** The Meta app whose uploads the fake takes (POST /{app-id}/uploads); any app id when absent. */
+  appId?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,6 +74,9 @@ export function fakeGraph(options: FakeGraphOptions) {
   const templates = new Map<string, { id: string; name: string; language: string; category: string; status: string; components: unknown[]; wabaId: string }>();
   const reads: { phoneNumberId: string; messageId: string }[] = [];
   const hooks: SignedWebhook[] = [];
+  /** Resumable uploads: open sessions by key, and the handles of finished ones (a template's media example). */
+  const uploads = new Map<string, { length: number; mimetype: string; filename: string; accessToken: string }>();
+  const handles = new Map<string, { mimetype: string; filename: string; bytes: Uint8Array }>();
   let sendTimes: number[] = [];
   let seq = 0;
 
@@ -133,6 +144,10 @@ export function fakeGraph(options: FakeGraphOptions) {
       const body = (await request.json().catch(() => null)) as { name?: string; language?: string; category?: string; components?: unknown[] } | null;
       if (!body?.name || !body.language || !body.category || !Array.isArray(body.components)) return graphError(400, 100, "Invalid parameter.");
       if (mine.some((t) => t.name === body.name && t.language === body.language)) return graphError(400, 100, "Content in this language already exists.");
+      const header = (body.components as { type?: string; format?: string; example?: { header_handle?: string[] } }[]).find((c) => c?.type === "HEADER");
+      if (header && header.format && header.format !== "TEXT" && !handles.has(header.example?.header_handle?.[0] ?? "")) {
+        return graphError(400, 100, "Invalid parameter: a media header needs example.header_handle from a resumable upload.");
+      }
       const template = { id: String(1_000_000_000_000 + ++seq), name: body.name, language: body.language, category: body.category, status: "PENDING", components: body.components, wabaId: id };
       templates.set(template.id, template);
       pending.push(async () => {
@@ -146,6 +161,31 @@ export function fakeGraph(options: FakeGraphOptions) {
         });
       });
       return json(200, { id: template.id, status: "PENDING", category: template.category });
+    }
+
+    if (edge === "uploads" && request.method === "POST") {
+      const owner = [...numbers.values()].find((x) => authorised(request, x));
+      if (!owner) return graphError(401, 190, "Invalid OAuth access token.");
+      if (options.appId && id !== options.appId) return graphError(400, 100, `Unsupported post request. Object with ID '${id}' does not exist.`);
+      const length = Number(url.searchParams.get("file_length"));
+      const mimetype = url.searchParams.get("file_type") ?? "";
+      const filename = url.searchParams.get("file_name") ?? "";
+      if (!filename || !mimetype || !Number.isInteger(length) || length <= 0) return graphError(400, 100, "Invalid parameter: file_name, file_length and file_type are required.");
+      const key = newId("MTphdHRhY2htZW50");
+      uploads.set(key, { length, mimetype, filename, accessToken: owner.accessToken });
+      return json(200, { id: `upload:${key}?sig=${newId("ARZ")}` });
+    }
+    if (id.startsWith("upload:") && !edge && request.method === "POST") {
+      const key = id.slice("upload:".length);
+      const session = uploads.get(key);
+      if (!session || request.headers.get("authorization") !== `OAuth ${session.accessToken}`) return graphError(401, 190, "Invalid OAuth access token.");
+      if (request.headers.get("file_offset") !== "0") return graphError(400, 100, "file_offset must be 0 for a new upload.");
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength !== session.length) return graphError(400, 100, "The file's length does not match file_length.");
+      uploads.delete(key);
+      const h = `4::${newId("aW1hZ2")}`;
+      handles.set(h, { mimetype: session.mimetype, filename: session.filename, bytes });
+      return json(200, { h });
     }
 
     const number = numbers.get(id);
@@ -243,7 +283,7 @@ export function fakeGraph(options: FakeGraphOptions) {
     return { wamid, hook };
   }
 
-  return { handle, customerWrites, flushStatuses, sends, reads, hooks, files, numbers, lastInbound, templates };
+  return { handle, customerWrites, flushStatuses, sends, reads, hooks, files, numbers, lastInbound, templates, handles };
 }
 
 export type FakeGraph = ReturnType<typeof fakeGraph>;

@@ -411,6 +411,58 @@ describe("the 24-hour window and templates", () => {
     expect((await call("GET", `/api/whatsapp/${web.json.id}/templates`, { token: b.admin.token })).json.error).toBe("ERR_WAPP_NOT_SUPPORTED");
   });
 
+  it("creates a template with an image header, its example sent to Meta by the Resumable Upload API", async () => {
+    const team = await signedUp();
+    const { res } = await connectCloud(team);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const example = (format: string, file: File) => {
+      const form = new FormData();
+      form.append("format", format);
+      form.append("file", file);
+      return form;
+    };
+    const uploaded = await call("POST", `/api/whatsapp/${res.json.id}/templates/header-example`, { token: team.admin.token, rawBody: example("IMAGE", new File([png], "oferta.png", { type: "image/png" })) });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.json).toEqual({ format: "IMAGE", handle: expect.stringMatching(/^4::/) });
+    expect(graph.handles.get(uploaded.json.handle)).toMatchObject({ mimetype: "image/png", filename: "oferta.png", bytes: png });
+
+    const created = await call("POST", `/api/whatsapp/${res.json.id}/templates`, {
+      token: team.admin.token,
+      body: { name: "oferta_da_semana", category: "MARKETING", headerMedia: { format: "IMAGE", handle: uploaded.json.handle }, body: "Oferta para {{1}}!", examples: ["Maria"] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ header: null, headerFormat: "IMAGE", variables: 1 });
+    expect([...graph.templates.values()].find((t) => t.name === "oferta_da_semana")!.components[0]).toEqual({ type: "HEADER", format: "IMAGE", example: { header_handle: [uploaded.json.handle] } });
+
+    // Meta refuses a media header whose example it never received; a file of another kind is refused here first.
+    const unknown = await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token, body: { name: "sem_exemplo", category: "MARKETING", headerMedia: { format: "IMAGE", handle: "4::made-up" }, body: "Oi" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error).toBe("ERR_WAPP_TEMPLATE");
+    const wrongKind = await call("POST", `/api/whatsapp/${res.json.id}/templates/header-example`, { token: team.admin.token, rawBody: example("VIDEO", new File([png], "oferta.png", { type: "image/png" })) });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.json.fields).toMatchObject({ file: expect.stringContaining("video/mp4") });
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token, body: { name: "dois", category: "MARKETING", header: "Oi", headerMedia: { format: "IMAGE", handle: "h" }, body: "Oi" } })).json.fields).toMatchObject({ headerMedia: expect.any(String) });
+  });
+
+  it("keeps template examples and deletions to the company's admins", async () => {
+    const [a, b] = [await signedUp(), await signedUp()];
+    const { res } = await connectCloud(a);
+    graph.templates.set("777009", { id: "777009", name: "aviso", language: "pt_BR", category: "UTILITY", status: "APPROVED", components: [{ type: "BODY", text: "Aviso" }], wabaId: graph.numbers.get(res.json.cloud.phoneNumberId)!.wabaId });
+    const [template] = (await call("POST", `/api/whatsapp/${res.json.id}/templates/sync`, { token: a.admin.token })).json;
+    const form = () => {
+      const f = new FormData();
+      f.append("format", "IMAGE");
+      f.append("file", new File([new Uint8Array([1])], "x.png", { type: "image/png" }));
+      return f;
+    };
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates/header-example`, { token: a.agent.token, rawBody: form() })).status).toBe(403);
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates/header-example`, { token: b.admin.token, rawBody: form() })).status).toBe(404);
+    expect((await call("DELETE", `/api/whatsapp/${res.json.id}/templates/${template.id}`, { token: a.agent.token })).status).toBe(403);
+    expect((await call("DELETE", `/api/whatsapp/${res.json.id}/templates/${template.id}`, { token: b.admin.token })).status).toBe(404);
+    expect(graph.handles.size).toBe(0);
+    expect(graph.templates.has("777009")).toBe(true);
+  });
+
   it("syncs the list from Meta, follows a rejection, and deletes at Meta", async () => {
     const team = await signedUp();
     const { res, number } = await connectCloud(team);

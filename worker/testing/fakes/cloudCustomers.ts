@@ -5,11 +5,12 @@ import { DEMO_CLOUD_NUMBER } from "./demoCloudNumber";
  * The fake Graph API of `npm start` (mounted at /graph) and its page, where a person plays customers of the demo's
  * Cloud API number: they write to it (the webhook goes, signed, to the worker) and read what the business answered.
  */
-export function createCloudCustomers(options: { origin: string; appSecret: string; webhookUrl?: string }) {
+export function createCloudCustomers(options: { origin: string; appSecret: string; appId?: string; webhookUrl?: string }) {
   /** What the customers wrote, for the page (the business's answers are the fake's own record of sends). */
   const log: { at: number; customer: string; text: string }[] = [];
   const graph: FakeGraph = fakeGraph({
     origin: options.origin,
+    appId: options.appId,
     numbers: [{ ...DEMO_CLOUD_NUMBER, appSecret: options.appSecret }],
     async deliver(hook) {
       if (!options.webhookUrl) return;
@@ -72,6 +73,14 @@ input,textarea,button{font:inherit;padding:.5rem}li{margin:.25rem 0}.in{color:#0
       const { wamid } = await graph.customerWrites(DEMO_CLOUD_NUMBER.phoneNumberId, { waId, name: String(input.name ?? "") || undefined, at }, { type: "text", text: { body: text } });
       log.push({ at, customer: waId, text });
       return json ? Response.json({ wamid }) : new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
+    }
+    // Another number on Meta's side (on the platform's app), for a journey that connects one through the page.
+    if (request.method === "POST" && path === "/numbers") {
+      const input = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+      const [phoneNumberId, wabaId, accessToken, displayPhoneNumber] = ["phoneNumberId", "wabaId", "accessToken", "displayPhoneNumber"].map((k) => String(input?.[k] ?? ""));
+      if (!/^\d{5,30}$/.test(phoneNumberId!) || !/^\d{5,30}$/.test(wabaId!) || accessToken!.length < 20 || !displayPhoneNumber) return new Response("phoneNumberId, wabaId (digits), accessToken and displayPhoneNumber are required", { status: 400 });
+      graph.numbers.set(phoneNumberId!, { phoneNumberId: phoneNumberId!, wabaId: wabaId!, accessToken: accessToken!, displayPhoneNumber: displayPhoneNumber!, appSecret: options.appSecret });
+      return Response.json({ phoneNumberId });
     }
     // What the business sent a customer, and what Meta said of it: for journeys.
     if (request.method === "GET" && path === "/sends") {

@@ -10,4 +10,4 @@ export const DEMO_CLOUD_NUMBER = {
 };
 
 /** The platform's Meta app in a local run, unless .dev.vars names real ones. */
-export const LOCAL_META_APP = { appSecret: "local-meta-app-secret-000000000", verifyToken: "local-meta-verify-token" };
+export const LOCAL_META_APP = { appId: "300000000000001", appSecret: "local-meta-app-secret-000000000", verifyToken: "local-meta-verify-token" };

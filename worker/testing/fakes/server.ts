@@ -48,6 +48,7 @@ const google = fakeGoogle(`http://${bind}:${port}/google/token`);
 const cloud = createCloudCustomers({
   origin: `http://${bind}:${port}/graph`,
   appSecret: process.env.META_APP_SECRET || LOCAL_META_APP.appSecret,
+  appId: process.env.META_APP_ID || LOCAL_META_APP.appId,
   webhookUrl: process.env.GRAPH_WEBHOOK_URL,
 });
 const mounts: [string, Mounted][] = [
