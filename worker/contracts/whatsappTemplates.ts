@@ -18,6 +18,18 @@ export function templateVariables(text: string): number[] {
   return [...new Set([...text.matchAll(/\{\{(\d{1,2})\}\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
 }
 
+/** A text with each {{n}} replaced by the n-th value given (left as it is when that value is missing or blank). */
+export function fillTemplateText(text: string, values: readonly (string | undefined)[]): string {
+  return text.replace(/\{\{(\d{1,2})\}\}/g, (whole, n) => values[Number(n) - 1]?.trim() || whole);
+}
+
+/** The body's variables numbered 1, 2… in order, with one example each: Meta reviews a template with them. */
+export function checkTemplateVariables(v: { body: string; examples: unknown[] }, ctx: z.RefinementCtx) {
+  const vars = templateVariables(v.body);
+  if (vars.some((n, i) => n !== i + 1)) ctx.addIssue({ code: "custom", path: ["body"], message: "Variables must be {{1}}, {{2}}… in order" });
+  if (v.examples.length !== vars.length) ctx.addIssue({ code: "custom", path: ["examples"], message: `One example per variable (${vars.length})` });
+}
+
 const button = z.discriminatedUnion("type", [
   z.object({ type: z.literal("QUICK_REPLY"), text: boundedText(1, 25) }),
   z.object({ type: z.literal("URL"), text: boundedText(1, 25), url: z.string().url("Must be a URL").max(2000, TOO_LONG) }),
@@ -51,9 +63,7 @@ export const createTemplateInput = z
     buttons: z.array(button).max(10, "At most 10 buttons").default([]),
   })
   .superRefine((v, ctx) => {
-    const vars = templateVariables(v.body);
-    if (vars.some((n, i) => n !== i + 1)) ctx.addIssue({ code: "custom", path: ["body"], message: "Variables must be {{1}}, {{2}}… in order" });
-    if (v.examples.length !== vars.length) ctx.addIssue({ code: "custom", path: ["examples"], message: `One example per variable (${vars.length})` });
+    checkTemplateVariables(v, ctx);
     if (v.header && v.headerMedia) ctx.addIssue({ code: "custom", path: ["headerMedia"], message: "A text header or a media one, not both" });
   });
 export type CreateTemplateInput = z.infer<typeof createTemplateInput>;

@@ -233,6 +233,7 @@ export const en: typeof ptBR = {
       examplesHint: "Meta reviews the template with these examples.",
       footer: "Footer (optional)",
       buttons: "Buttons",
+      buttonKind: "Button {{n}}",
       addButton: "Add button",
       buttonType: {
         QUICK_REPLY: "Quick reply",

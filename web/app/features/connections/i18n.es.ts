@@ -233,6 +233,7 @@ export const es: typeof ptBR = {
       examplesHint: "Meta revisa la plantilla con estos ejemplos.",
       footer: "Pie (opcional)",
       buttons: "Botones",
+      buttonKind: "Botón {{n}}",
       addButton: "Agregar botón",
       buttonType: {
         QUICK_REPLY: "Respuesta rápida",

@@ -231,6 +231,7 @@ const ptBR = {
       examplesHint: "A Meta analisa o modelo com estes exemplos.",
       footer: "Rodapé (opcional)",
       buttons: "Botões",
+      buttonKind: "Botão {{n}}",
       addButton: "Adicionar botão",
       buttonType: {
         QUICK_REPLY: "Resposta rápida",
