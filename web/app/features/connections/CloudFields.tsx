@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { BadgeCheck, QrCode, Webhook } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { SwitchInput } from "../../components/form/SwitchInput";
 import { cn } from "../../components/ui/cn";
@@ -149,10 +150,15 @@ export function CloudCredentialFields({ fields, saved }: { fields: CloudFieldMet
  * Where Meta must post the number's webhooks: the callback URL (this site and the connection's path) and which
  * verify token goes with it. Known once the connection is saved (a company's own app gets a path of its own).
  */
-export function CloudWebhookInfo({ cloud }: { cloud: CloudConnectionView | null }) {
+export function CloudWebhookInfo({ cloud, reveal = false }: { cloud: CloudConnectionView | null; reveal?: boolean }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  // Just connected: what to paste in Meta is the next step, so it is brought into view.
+  useEffect(() => {
+    if (reveal && cloud) ref.current?.scrollIntoView({ block: "center" });
+  }, [reveal, cloud]);
   return (
-    <section aria-labelledby="cloud-webhook-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4">
+    <section ref={ref} aria-labelledby="cloud-webhook-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4">
       <div className="flex items-start gap-3">
         <Webhook className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
         <div className="min-w-0">

@@ -135,6 +135,7 @@ function ConnectionLoader({ id, onSaved, onClose }: { id: number | null; onSaved
     <ConnectionForm
       key={connection?.id ?? "new"}
       connection={connection}
+      justCreated={!id && !!connection}
       options={options}
       showToken={planAllows(user, "useExternalApi")}
       onSaved={(saved) => {
@@ -148,12 +149,15 @@ function ConnectionLoader({ id, onSaved, onClose }: { id: number | null; onSaved
 
 function ConnectionForm({
   connection,
+  justCreated,
   options,
   showToken,
   onSaved,
   onClose,
 }: {
   connection: Connection | null;
+  /** Saved a moment ago in this dialog (a new cloud number stays open with its webhook). */
+  justCreated: boolean;
   options: Options;
   showToken: boolean;
   onSaved: (c: Connection) => void;
@@ -319,7 +323,7 @@ function ConnectionForm({
               t("connections.cloud.title"),
               <>
                 <CloudCredentialFields fields={fields} saved={savedCloud} />
-                <CloudWebhookInfo cloud={savedCloud} />
+                <CloudWebhookInfo cloud={savedCloud} reveal={justCreated} />
               </>,
             )
           : null}
