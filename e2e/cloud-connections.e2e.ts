@@ -3,6 +3,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, fakes } from "./support/api";
+import { axeViolations, describeViolations } from "./support/axe";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { baseUrl, demo } from "./support/env";
 
@@ -20,6 +21,12 @@ const CONNECTION = `Oficial ${stamp.slice(-4)}`;
 const TEMPLATE = `pedido_pronto_${stamp.slice(-5)}`;
 const OTHER = `aviso_antigo_${stamp.slice(-5)}`;
 const SHOTS = "/work/shots/cloud-web";
+
+/** No accessibility rule broken in what `include` names (the accessibility journey's check, for this task's screens). */
+async function accessible(page: Page, where: string, include?: string) {
+  const violations = await axeViolations(page, include ? { include: [include] } : {});
+  expect(violations.map((v) => v.id), describeViolations(where, violations)).toEqual([]);
+}
 
 /** Keeps a copy of a screenshot with the others of this task (the journey's own folder is test-results/screenshots). */
 async function shot(page: Page, name: string) {
@@ -65,6 +72,7 @@ describe("journey: an admin connects an official number through the page, and ma
     await dialog.getByLabel("Nome", { exact: true }).fill(CONNECTION);
     await dialog.getByLabel("ID do número de telefone").fill(NUMBER.phoneNumberId);
     await dialog.getByLabel("ID da conta do WhatsApp Business (WABA)").fill(NUMBER.wabaId);
+    await accessible(admin, "the connection dialog, official API", "[role=dialog]");
     await dialog.getByLabel("Token de acesso").fill(`${NUMBER.accessToken}-wrong`);
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await dialog.getByText("A API Cloud não aceitou este ID do número e token.").waitFor();
@@ -111,6 +119,7 @@ describe("journey: an admin connects an official number through the page, and ma
     await expect.poll(() => preview.innerText()).toContain("Olá Maria, seu pedido está pronto.");
     expect(await preview.innerText()).toContain("Vou buscar");
     await shot(admin, "cloud-web-template-dialog-desktop-light");
+    await accessible(admin, "the new template dialog", "[role=dialog]");
     await dialog.getByRole("button", { name: "Enviar para análise" }).click();
     await dialog.waitFor({ state: "detached" });
 
@@ -130,6 +139,7 @@ describe("journey: an admin connects an official number through the page, and ma
     const row = admin.getByRole("row").filter({ hasText: OTHER });
     await row.waitFor();
     await shot(admin, "cloud-web-templates-desktop-light");
+    await accessible(admin, "the templates page", "main");
     await row.getByRole("button", { name: `Excluir ${OTHER}` }).click();
     const confirm = admin.getByRole("dialog", { name: `Excluir o modelo ${OTHER}?` });
     await confirm.getByRole("button", { name: "Excluir" }).click();

@@ -134,7 +134,8 @@ export function CloudCredentialFields({ fields, saved }: { fields: CloudFieldMet
             {t("connections.cloud.ownAppHint")}
           </p>
         </div>
-        <SwitchInput meta={fields.ownApp} aria-describedby={`${fields.ownApp.id}-hint`} />
+        {/* A number on its own app stays there (the API keeps the app when no secrets come): only its secrets change. */}
+        <SwitchInput meta={fields.ownApp} disabled={saved?.ownApp === true} aria-describedby={`${fields.ownApp.id}-hint`} />
       </div>
       {ownApp ? (
         <div className="grid gap-4 sm:grid-cols-2">

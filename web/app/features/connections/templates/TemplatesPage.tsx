@@ -76,13 +76,12 @@ export function TemplatesPage() {
   const columns: Column<TemplateView>[] = [
     {
       header: t("connections.templates.columns.name"),
-      cellClassName: "max-w-0 min-w-36",
+      cellClassName: "min-w-36",
       skeleton: <Skeleton className="h-4 w-36" />,
+      // Meta's names are long snake_case words: they break anywhere rather than being cut.
       cell: (row) => (
         <>
-          <p className="truncate font-medium" title={row.name}>
-            {row.name}
-          </p>
+          <p className="font-medium break-all">{row.name}</p>
           <p className="text-xs text-muted">
             {row.language}
             <span className="sm:hidden"> · {t(`connections.templates.category.${row.category}`, { defaultValue: row.category })}</span>
@@ -108,7 +107,7 @@ export function TemplatesPage() {
     {
       header: t("connections.templates.columns.body"),
       className: "hidden md:table-cell",
-      cellClassName: "max-w-0 w-1/2",
+      cellClassName: "max-w-0 w-2/5",
       skeleton: <Skeleton className="h-4 w-64" />,
       cell: (row) => (
         <p className="line-clamp-2 text-sm text-muted" title={row.body}>
