@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, fakes } from "./support/api";
 import { axeViolations, describeViolations } from "./support/axe";
-import { closeBrowser, login, newContext, screenshot } from "./support/browser";
+import { closeBrowser, login, newContext, OTHER_LOOKS, screenshot } from "./support/browser";
 import { baseUrl, demo } from "./support/env";
 
 /**
@@ -149,11 +149,7 @@ describe("journey: an admin connects an official number through the page, and ma
   });
 
   it("shows the dialog and the templates on a phone and in dark mode", async () => {
-    for (const [label, options] of [
-      ["desktop-dark", { colorScheme: "dark" as const }],
-      ["phone-light", { viewport: { width: 390, height: 844 } }],
-      ["phone-dark", { viewport: { width: 390, height: 844 }, colorScheme: "dark" as const }],
-    ] as const) {
+    for (const [label, options] of OTHER_LOOKS) {
       const context = await newContext(options);
       contexts.push(context);
       const page = await context.newPage();

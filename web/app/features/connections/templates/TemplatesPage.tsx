@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TemplateView } from "../../../../../worker/contracts/whatsappTemplates";
 import { Card, PageFrame, PageHeader } from "../../../components/layout/Page";
-import { ListTable, RowActions, useRowDeletion, type Column } from "../../../components/list";
+import { ListFailed, ListTable, RowActions, useRowDeletion, type Column } from "../../../components/list";
 import { Button } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
@@ -155,14 +155,11 @@ export function TemplatesPage() {
       />
       <Card className="min-h-0 flex-1 overflow-auto">
         {list.failed ? (
-          <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <p className="text-sm text-muted">{notCloud ? t("connections.templates.notCloud") : t("connections.templates.loadFailed")}</p>
-            {notCloud ? null : (
-              <Button variant="outline" onClick={list.reload}>
-                {t("connections.templates.retry")}
-              </Button>
-            )}
-          </div>
+          <ListFailed
+            message={notCloud ? t("connections.templates.notCloud") : t("connections.templates.loadFailed")}
+            retryLabel={t("connections.templates.retry")}
+            onRetry={notCloud ? undefined : list.reload}
+          />
         ) : (
           <ListTable
             rows={list.items}
