@@ -143,9 +143,9 @@ describe("journey: an admin connects an official number through the page, and ma
     await row.getByRole("button", { name: `Excluir ${OTHER}` }).click();
     const confirm = admin.getByRole("dialog", { name: `Excluir o modelo ${OTHER}?` });
     await confirm.getByRole("button", { name: "Excluir" }).click();
+    await admin.getByText("Modelo excluído.").first().waitFor();
     await row.waitFor({ state: "detached" });
-    const left = (await asAdmin("GET", `/whatsapp/${connectionId}/templates`)).json as { name: string }[];
-    expect(left.map((x) => x.name)).toEqual([TEMPLATE]);
+    await expect.poll(async () => ((await asAdmin("GET", `/whatsapp/${connectionId}/templates`)).json as { name: string }[]).map((x) => x.name)).toEqual([TEMPLATE]);
   });
 
   it("shows the dialog and the templates on a phone and in dark mode", async () => {
