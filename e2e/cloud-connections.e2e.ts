@@ -20,6 +20,7 @@ const NUMBER = { phoneNumberId: `109${stamp}`, wabaId: `209${stamp}`, accessToke
 const CONNECTION = `Oficial ${stamp.slice(-4)}`;
 const TEMPLATE = `pedido_pronto_${stamp.slice(-5)}`;
 const OTHER = `aviso_antigo_${stamp.slice(-5)}`;
+const PICTURE = `vitrine_${stamp.slice(-5)}`;
 const SHOTS = "/work/shots/cloud-web";
 
 /** No accessibility rule broken in what `include` names (the accessibility journey's check, for this task's screens). */
@@ -133,6 +134,24 @@ describe("journey: an admin connects an official number through the page, and ma
     expect(created.find((x) => x.name === TEMPLATE)).toMatchObject({ body: "Olá {{1}}, seu pedido está pronto.", variables: 1, status: "APPROVED" });
   });
 
+  it("creates one with an image header, its example file going to Meta through the page", async () => {
+    await admin.getByRole("button", { name: "Novo modelo" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Novo modelo" });
+    await dialog.getByLabel("Nome", { exact: true }).fill(PICTURE);
+    await dialog.getByRole("combobox", { name: "Cabeçalho" }).click();
+    await admin.getByRole("option", { name: "Imagem" }).click();
+    // A tiny PNG: Meta reviews the template with it (the fake keeps its bytes under the handle it answers).
+    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "vitrine.png", mimeType: "image/png", buffer: png });
+    await dialog.getByLabel("Corpo").fill("Chegaram os panetones!");
+    await expect.poll(() => dialog.getByTestId("template-form-preview").innerText()).toContain("vitrine.png");
+    await dialog.getByRole("button", { name: "Enviar para análise" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await admin.getByRole("row").filter({ hasText: PICTURE }).waitFor();
+    const listed = (await asAdmin("GET", `/whatsapp/${connectionId}/templates`)).json as { name: string; headerFormat: string | null }[];
+    expect(listed.find((x) => x.name === PICTURE)).toMatchObject({ headerFormat: "IMAGE" });
+  });
+
   it("deletes another template after asking, at Meta too", async () => {
     expect((await asAdmin("POST", `/whatsapp/${connectionId}/templates`, { name: OTHER, category: "MARKETING", body: "Promoção de ontem" })).status).toBe(201);
     await admin.getByRole("button", { name: "Sincronizar com a Meta" }).click();
@@ -145,7 +164,7 @@ describe("journey: an admin connects an official number through the page, and ma
     await confirm.getByRole("button", { name: "Excluir" }).click();
     await admin.getByText("Modelo excluído.").first().waitFor();
     await row.waitFor({ state: "detached" });
-    await expect.poll(async () => ((await asAdmin("GET", `/whatsapp/${connectionId}/templates`)).json as { name: string }[]).map((x) => x.name)).toEqual([TEMPLATE]);
+    await expect.poll(async () => ((await asAdmin("GET", `/whatsapp/${connectionId}/templates`)).json as { name: string }[]).map((x) => x.name).sort()).toEqual([TEMPLATE, PICTURE].sort());
   });
 
   it("shows the dialog and the templates on a phone and in dark mode", async () => {

@@ -87,7 +87,8 @@ input,textarea,button{font:inherit;padding:.5rem}li{margin:.25rem 0}.in{color:#0
       const to = new URL(request.url).searchParams.get("to");
       return Response.json({ sends: graph.sends.filter((s) => !to || s.to === to).map((s) => ({ wamid: s.wamid, type: s.body.type, body: s.body, text: textOf(s.body) })) });
     }
-    const answer = await graph.handle(new Request(new URL(path, request.url), request));
+    // The mount hands the path without its query: Graph calls carry their parameters there (a deletion's name, an upload's length).
+    const answer = await graph.handle(new Request(new URL(`${path}${new URL(request.url).search}`, request.url), request));
     // Meta reports what became of a send after answering it.
     setTimeout(() => void graph.flushStatuses().catch((err) => console.error("fake Graph: statuses failed", err)), 300);
     return answer;
