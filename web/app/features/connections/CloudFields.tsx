@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SwitchInput } from "../../components/form/SwitchInput";
 import { cn } from "../../components/ui/cn";
 import { CopyField } from "../../components/ui/CopyField";
+import { InsetPanel } from "../../components/ui/InsetPanel";
 import { describedBy, Field, Input, PasswordInput } from "../../components/ui/Input";
 import type { CloudConnectionView } from "../../../../worker/contracts/views/whatsapp";
 import type { WhatsappView } from "../../../../worker/contracts/views/whatsapp";
@@ -159,16 +160,13 @@ export function CloudWebhookInfo({ cloud, reveal = false }: { cloud: CloudConnec
     if (reveal && cloud) ref.current?.scrollIntoView({ block: "center" });
   }, [reveal, cloud]);
   return (
-    <section ref={ref} aria-labelledby="cloud-webhook-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4">
-      <div className="flex items-start gap-3">
-        <Webhook className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
-        <div className="min-w-0">
-          <h3 id="cloud-webhook-title" className="text-sm font-semibold">
-            {t("connections.cloud.webhookTitle")}
-          </h3>
-          <p className="text-xs text-muted">{cloud ? (cloud.ownApp ? t("connections.cloud.webhookOwnApp") : t("connections.cloud.webhookPlatform")) : t("connections.cloud.webhookAfterSave")}</p>
-        </div>
-      </div>
+    <InsetPanel
+      ref={ref}
+      id="cloud-webhook-title"
+      icon={Webhook}
+      title={t("connections.cloud.webhookTitle")}
+      description={cloud ? (cloud.ownApp ? t("connections.cloud.webhookOwnApp") : t("connections.cloud.webhookPlatform")) : t("connections.cloud.webhookAfterSave")}
+    >
       {cloud ? (
         <>
           <div className="flex flex-col gap-1.5">
@@ -187,6 +185,6 @@ export function CloudWebhookInfo({ cloud, reveal = false }: { cloud: CloudConnec
           <p className="text-xs text-muted">{t("connections.cloud.webhookFields")}</p>
         </>
       ) : null}
-    </section>
+    </InsetPanel>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { CopyField } from "../../components/ui/CopyField";
+import { InsetPanel } from "../../components/ui/InsetPanel";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { generateToken, revokeToken } from "./api";
@@ -50,16 +51,7 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
     }
   };
   return (
-    <section aria-labelledby="connection-token-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4">
-      <div className="flex items-start gap-3">
-        <KeyRound className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
-        <div className="min-w-0">
-          <h3 id="connection-token-title" className="text-sm font-semibold">
-            {t("connections.token.title")}
-          </h3>
-          <p className="text-xs text-muted">{t("connections.token.description")}</p>
-        </div>
-      </div>
+    <InsetPanel id="connection-token-title" icon={KeyRound} title={t("connections.token.title")} description={t("connections.token.description")}>
       {!connection ? (
         <p className="text-sm text-muted">{t("connections.token.saveFirst")}</p>
       ) : (
@@ -94,6 +86,6 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
         confirmLabel={confirming === "revoke" ? t("connections.token.revoke") : t("connections.token.regenerate")}
         onConfirm={confirming === "revoke" ? revoke : generate}
       />
-    </section>
+    </InsetPanel>
   );
 }
