@@ -69,7 +69,8 @@ export interface Env {
   /**
    * Embedded Signup (issue 24, Meta's "Connect with Facebook"): the platform's Meta app id and its Facebook Login for
    * Business configuration id, both public (the page hands them to Facebook's SDK), with META_APP_SECRET to exchange
-   * the flow's code on the server. FACEBOOK_SDK_URL is the SDK's script (default Meta's; a fake in `npm start`).
+   * the flow's code on the server; template media examples go up through the app's Resumable Upload API
+   * (`/{app-id}/uploads`). FACEBOOK_SDK_URL is the SDK's script (default Meta's; a fake in `npm start`).
    */
   META_APP_ID?: string;
   META_CONFIG_ID?: string;

@@ -54,6 +54,13 @@ export async function closeBrowser(contexts: BrowserContext[] = []): Promise<voi
   if (outcome === "late") console.warn(`e2e: Chromium did not close within ${CLOSE_LIMIT_MS / 1000} s; going on without it`);
 }
 
+/** The looks a page is shown in besides the default (desktop, light): for a journey's screenshots. */
+export const OTHER_LOOKS = [
+  ["desktop-dark", { colorScheme: "dark" as const }],
+  ["phone-light", { viewport: { width: 390, height: 844 } }],
+  ["phone-dark", { viewport: { width: 390, height: 844 }, colorScheme: "dark" as const }],
+] as const;
+
 export interface ContextOptions {
   viewport?: { width: number; height: number };
   colorScheme?: "light" | "dark";

@@ -15,6 +15,7 @@ import type { QuickMessageView } from "./views/quickMessage";
 import type { ScheduleView } from "./views/schedule";
 import type { TicketMoved, TicketView } from "./views/ticket";
 import type { WhatsappView } from "./views/whatsapp";
+import type { TemplateView } from "./whatsappTemplates";
 import type { Wire } from "./views/wire";
 
 export { HUB_MARK_HEADER, PING_FRAME, PONG_FRAME, publishMarkMissed, roomNames } from "./wsProtocol";
@@ -102,6 +103,8 @@ export const whatsappPayload = viewPayload<WhatsappView>(z.looseObject({
 }));
 
 /** A queue as events carry it; options and schedules pass through. */
+/** A Cloud API connection's message template (its review's status changes arrive by webhook). */
+export const whatsappTemplatePayload = viewPayload<TemplateView>(z.looseObject({ id: z.number(), whatsappId: z.number(), status: z.string() }));
 export const queuePayload = viewPayload<QueueView>(z.looseObject({ id: z.number(), name: z.string(), color: z.string() }));
 
 /** A quick message as events carry it (mediaPath is the API URL of the attachment, never a storage key). */
@@ -221,6 +224,8 @@ export const serverEvent = z.discriminatedUnion("type", [
   ]),
   /** Session status and QR changes (the QR dialog and the menu badge follow these). */
   z.object({ type: z.literal("whatsappSession"), action: z.literal("update"), session: whatsappPayload }),
+  /** Meta reviewed, paused or disabled a template (to admins: the templates page follows it live). */
+  z.object({ type: z.literal("whatsappTemplate"), action: z.literal("update"), template: whatsappTemplatePayload }),
   /** Spec 002's company-{id}-prompt (action, prompt, promptId). */
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("prompt"), action: z.literal("create"), prompt: promptPayload, promptId: z.number() }),

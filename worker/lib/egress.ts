@@ -167,7 +167,8 @@ export class EgressError extends Error {
 export interface EgressRequest {
   method?: string;
   headers?: Record<string, string>;
-  body?: string | FormData;
+  /** Bytes for a raw upload (the Cloud API's resumable upload). */
+  body?: string | FormData | ArrayBuffer;
 }
 
 export interface EgressLimits {

@@ -175,6 +175,40 @@ export function cloudClient(target: CloudTarget) {
     },
 
     /**
+     * A file for Meta to review a template with (a media header's example), by the Resumable Upload API: a session
+     * opened on the app (`POST /{app-id}/uploads`), then the bytes (`POST /{upload-id}`, offset 0); answers the
+     * handle `h` that the template names as `example.header_handle`.
+     */
+    uploadForReview: async (appId: string, bytes: ArrayBuffer, mimetype: string, filename: string): Promise<string> => {
+      const query = `file_name=${encodeURIComponent(filename)}&file_length=${bytes.byteLength}&file_type=${encodeURIComponent(mimetype)}`;
+      const session = await call<{ id?: string }>("POST", `${encodeURIComponent(appId)}/uploads?${query}`);
+      // Meta's session id ("upload:…", with its "?sig=…") is the next call's path as it is: no slash, so no other path.
+      if (!session?.id || !/^upload:[\w\-=:?&.%]+$/.test(session.id)) throw new CloudApiError(null, "The Cloud API answered an upload session without a usable id.", 200);
+      let answer;
+      try {
+        answer = await egressFetch(
+          target.egress,
+          `${root}/${session.id}`,
+          { method: "POST", headers: { authorization: `OAuth ${target.accessToken}`, file_offset: "0", "content-type": mimetype }, body: bytes },
+          { timeoutMs: MEDIA_TIMEOUT_MS, maxBytes: MAX_JSON_BYTES },
+        );
+      } catch (err) {
+        if (err instanceof EgressError) throw new CloudApiError(-1, err.message, null);
+        throw new CloudApiError(null, "The Cloud API could not be reached for an upload.", null);
+      }
+      let json: unknown = null;
+      try {
+        json = JSON.parse(answer.text());
+      } catch {
+        // Not JSON: judged by the status below.
+      }
+      if (!answer.ok) throw errorOf(answer.status, json);
+      const handle = (json as { h?: unknown } | null)?.h;
+      if (typeof handle !== "string" || !handle) throw new CloudApiError(null, "The Cloud API answered an upload without a handle.", 200);
+      return handle;
+    },
+
+    /**
      * A received file's bytes: its URL first (it lives about five minutes), then the file with the token.
      * Both go through the egress guard: the second URL is Meta's answer, not ours.
      */

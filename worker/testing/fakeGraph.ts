@@ -12,12 +12,18 @@ import { cloudSignature } from "../lib/whatsappCloud";
  *   POST /{version}/{phone-number-id}/media      a multipart upload; answers the media id
  *   GET  /{version}/{media-id}                   the file's short-lived URL (five minutes) and type
  *   GET  /files/{media-id}                       the file itself, with the token, while its URL lives
+ *   POST /{version}/{app-id}/uploads?file_name&file_length&file_type   a resumable upload's session (the app's, by any
+ *                                                of its numbers' tokens); answers "upload:…?sig=…"
+ *   POST /{version}/upload:{session}             the file's bytes (`Authorization: OAuth`, `file_offset: 0`, exactly
+ *                                                file_length of them); answers the handle `h` a template's media
+ *                                                header names as its example
  *   GET, POST, DELETE /{version}/{waba-id}/message_templates   the business account's templates: a new one is
  *                                                PENDING, then reviewed by webhook (APPROVED, or REJECTED when its
  *                                                name starts with "rejected_"); a template that is not APPROVED, or
  *                                                whose values do not match its variables, is refused (132001, 132000);
  *                                                an interactive message (reply buttons, a list) past Meta's limits is
  *                                                refused with 131009, one missing a required part with 100
+ *                                                a media header without a handle this fake gave is refused (100)
  * Embedded Signup (with `app`, the platform's Meta app):
  *   GET  /{version}/oauth/access_token?client_id&client_secret&code   a code `startSignup` minted, once, for the number's
  *                                                business token; a wrong app id or secret, or a code unknown or used, is
@@ -61,7 +67,7 @@ export interface FakeGraphOptions {
   deliver?: (hook: SignedWebhook) => void | Promise<void>;
   ratePerSecond?: number;
   now?: () => number;
-  /** The platform's Meta app, for Embedded Signup's code exchange (its numbers' webhooks are signed with its secret). */
+  /** The platform's Meta app, for Embedded Signup's code exchange and the uploads of template media examples (POST /{app-id}/uploads; any app id when absent) (its numbers' webhooks are signed with its secret). */
   app?: { appId: string; appSecret: string };
 }
 
@@ -89,6 +95,9 @@ export function fakeGraph(options: FakeGraphOptions) {
   const templates = new Map<string, { id: string; name: string; language: string; category: string; status: string; components: unknown[]; wabaId: string }>();
   const reads: { phoneNumberId: string; messageId: string }[] = [];
   const hooks: SignedWebhook[] = [];
+  /** Resumable uploads: open sessions by key, and the handles of finished ones (a template's media example). */
+  const uploads = new Map<string, { length: number; mimetype: string; filename: string; accessToken: string }>();
+  const handles = new Map<string, { mimetype: string; filename: string; bytes: Uint8Array }>();
   let sendTimes: number[] = [];
   /** Embedded Signup: each code's number (single use), the numbers in coexistence, PINs set, subscriptions, registrations. */
   const signupCodes = new Map<string, { phoneNumberId: string; used: boolean }>();
@@ -179,6 +188,10 @@ export function fakeGraph(options: FakeGraphOptions) {
       const body = (await request.json().catch(() => null)) as { name?: string; language?: string; category?: string; components?: unknown[] } | null;
       if (!body?.name || !body.language || !body.category || !Array.isArray(body.components)) return graphError(400, 100, "Invalid parameter.");
       if (mine.some((t) => t.name === body.name && t.language === body.language)) return graphError(400, 100, "Content in this language already exists.");
+      const header = (body.components as { type?: string; format?: string; example?: { header_handle?: string[] } }[]).find((c) => c?.type === "HEADER");
+      if (header && header.format && header.format !== "TEXT" && !handles.has(header.example?.header_handle?.[0] ?? "")) {
+        return graphError(400, 100, "Invalid parameter: a media header needs example.header_handle from a resumable upload.");
+      }
       const template = { id: String(1_000_000_000_000 + ++seq), name: body.name, language: body.language, category: body.category, status: "PENDING", components: body.components, wabaId: id };
       templates.set(template.id, template);
       pending.push(async () => {
@@ -192,6 +205,31 @@ export function fakeGraph(options: FakeGraphOptions) {
         });
       });
       return json(200, { id: template.id, status: "PENDING", category: template.category });
+    }
+
+    if (edge === "uploads" && request.method === "POST") {
+      const owner = [...numbers.values()].find((x) => authorised(request, x));
+      if (!owner) return graphError(401, 190, "Invalid OAuth access token.");
+      if (options.app && id !== options.app.appId) return graphError(400, 100, `Unsupported post request. Object with ID '${id}' does not exist.`);
+      const length = Number(url.searchParams.get("file_length"));
+      const mimetype = url.searchParams.get("file_type") ?? "";
+      const filename = url.searchParams.get("file_name") ?? "";
+      if (!filename || !mimetype || !Number.isInteger(length) || length <= 0) return graphError(400, 100, "Invalid parameter: file_name, file_length and file_type are required.");
+      const key = newId("MTphdHRhY2htZW50");
+      uploads.set(key, { length, mimetype, filename, accessToken: owner.accessToken });
+      return json(200, { id: `upload:${key}?sig=${newId("ARZ")}` });
+    }
+    if (id.startsWith("upload:") && !edge && request.method === "POST") {
+      const key = id.slice("upload:".length);
+      const session = uploads.get(key);
+      if (!session || request.headers.get("authorization") !== `OAuth ${session.accessToken}`) return graphError(401, 190, "Invalid OAuth access token.");
+      if (request.headers.get("file_offset") !== "0") return graphError(400, 100, "file_offset must be 0 for a new upload.");
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength !== session.length) return graphError(400, 100, "The file's length does not match file_length.");
+      uploads.delete(key);
+      const h = `4::${newId("aW1hZ2")}`;
+      handles.set(h, { mimetype: session.mimetype, filename: session.filename, bytes });
+      return json(200, { h });
     }
 
     const number = numbers.get(id);
@@ -351,7 +389,7 @@ export function fakeGraph(options: FakeGraphOptions) {
     return { code, phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, displayPhoneNumber: number.displayPhoneNumber };
   }
 
-  return { handle, customerWrites, customerTaps, flushStatuses, startSignup, sends, reads, hooks, files, numbers, lastInbound, templates, subscribedApps, registered };
+  return { handle, customerWrites, customerTaps, flushStatuses, startSignup, sends, reads, hooks, files, numbers, lastInbound, templates, subscribedApps, registered, handles };
 }
 
 export type FakeGraph = ReturnType<typeof fakeGraph>;

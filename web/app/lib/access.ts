@@ -61,6 +61,7 @@ export function pageOfPath(pathname: string): PageId | null {
     return "campaigns";
   }
   if (first === "campaign" && second && third === "report" && !fourth) return "campaigns";
+  if (first === "connections" && second && third === "templates" && !fourth) return "connections";
   if (first === "campaigns-config" && parts.length === 1) return "campaigns";
   if (parts.length === 1 && first in pageAccess && first !== "dashboard") return first as PageId;
   return null;

@@ -103,7 +103,9 @@ export function fieldErrorsFrom(
     const name = aliases[path] ?? conformName(path);
     if (known(name)) fieldErrors[name] = [fieldMessage(message, t, typeof overrides === "function" ? overrides(name) : overrides)];
   }
-  const field = err.code ? (codeFields[err.code] ?? (typeof err.body.field === "string" ? conformName(err.body.field) : undefined)) : undefined;
+  // The field the server names wins over the form's map: one code can belong to different inputs (a name taken, a number taken).
+  const named = typeof err.body.field === "string" ? (aliases[err.body.field] ?? conformName(err.body.field)) : undefined;
+  const field = err.code ? (named ?? codeFields[err.code]) : undefined;
   if (field && known(field)) fieldErrors[field] = [describeErrorCode(err.code, t)];
   return Object.keys(fieldErrors).length > 0 ? fieldErrors : null;
 }

@@ -125,6 +125,7 @@ describe("GET /api/whatsapp", () => {
         isDefault: true,
         provider: "simulator",
         channel: "baileys",
+        cloud: null,
         updatedAt: expect.any(String),
         queues: [{ id: queue.id, name: queue.name, color: queue.color }],
       },

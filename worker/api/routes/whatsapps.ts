@@ -12,7 +12,7 @@ import { restartSession } from "../../domain/whatsapps/restartSession";
 import { revokeToken } from "../../domain/whatsapps/revokeToken";
 import { startSession } from "../../domain/whatsapps/startSession";
 import { updateWhatsapp } from "../../domain/whatsapps/updateWhatsapp";
-import { createTemplateInput } from "../../contracts/whatsappTemplates";
+import { createTemplateInput, templateExampleInput } from "../../contracts/whatsappTemplates";
 import { automaticTemplatesInput } from "../../contracts/automaticTemplates";
 import { cloudSignupInput } from "../../contracts/cloudSignup";
 import { embeddedSignup } from "../../domain/cloud/embeddedSignup";
@@ -23,8 +23,9 @@ import { listTemplates } from "../../domain/templates/listTemplates";
 import { listAutomaticTemplates } from "../../domain/templates/listAutomaticTemplates";
 import { saveAutomaticTemplates } from "../../domain/templates/saveAutomaticTemplates";
 import { syncTemplates } from "../../domain/templates/syncTemplates";
+import { MAX_TEMPLATE_EXAMPLE_BYTES, uploadTemplateExample } from "../../domain/templates/uploadTemplateExample";
 import { requireAuth } from "../middleware/auth";
-import { idParam, jsonBody, type AppEnv, withParams } from "../http";
+import { formBody, formFile, idParam, jsonBody, parseWith, type AppEnv, withParams } from "../http";
 
 /**
  * /api/whatsapp: the company's connections (spec 001 §7). Everyone lists and reads them (pickers, the inbox);
@@ -63,6 +64,15 @@ export const whatsappRoutes = new Hono<AppEnv>()
     requirePermission(ctx, "connections-page:editOrDeleteConnection");
     const template = await jsonBody(c, createTemplateInput);
     return c.json(await createTemplate({ ctx, input: { whatsappId: idParam(c), template } }), 201);
+  })
+  // A media header's example file, read only once the verb has let the caller in.
+  .post("/:id/templates/header-example", async (c) => {
+    const readInput = async () => {
+      const form = await formBody(c, { maxBytes: MAX_TEMPLATE_EXAMPLE_BYTES });
+      const { format } = parseWith(templateExampleInput, { format: form.get("format") ?? undefined });
+      return { format, file: formFile(form, "file", { maxBytes: MAX_TEMPLATE_EXAMPLE_BYTES }) };
+    };
+    return c.json(await uploadTemplateExample({ ctx: c.get("ctx"), input: { whatsappId: idParam(c), readInput } }));
   })
   .delete("/:id/templates/:templateId", async (c) =>
     c.json(await deleteTemplate({ ctx: c.get("ctx"), input: { whatsappId: idParam(c), templateId: idParam(c, "templateId") } })),

@@ -9,6 +9,7 @@ import { hubDirectory } from "../../hub/ports";
 import { cloudSignature } from "../../lib/whatsappCloud";
 import { fakeGraph, type FakeGraph, type SignedWebhook } from "../../testing/fakeGraph";
 import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
+import { connect } from "../../testing/sockets";
 import { useFakeService } from "../../testing/useFakeService";
 import { ingestCloudWebhooks } from "./ingestCloudWebhook";
 
@@ -92,7 +93,7 @@ describe("connecting a Cloud API number", () => {
     const { number } = await connectCloud(a);
     const again = await connectCloud(b, number);
     expect(again.res.status).toBe(409);
-    expect(again.res.json.error).toBe("ERR_DUPLICATED_WHATSAPP");
+    expect(again.res.json).toMatchObject({ error: "ERR_DUPLICATED_WHATSAPP", field: "cloud.phoneNumberId" });
     const byAgent = await call("POST", "/api/whatsapp", { token: b.agent.token, body: { name: "X", channel: "cloud", cloud: { phoneNumberId: "123456", wabaId: "123456", accessToken: "x".repeat(30) } } });
     expect(byAgent.status).toBe(403);
     const bare = await call("POST", "/api/whatsapp", { token: b.admin.token, body: { name: "Sem dados", channel: "cloud" } });
@@ -317,6 +318,10 @@ describe("an agent answers on a Cloud API number", () => {
     expect((await messagesOf(team.company.id)).find((m) => m.id === id)).toMatchObject({ sendError: "ERR_WAPP_TOKEN_EXPIRED" });
     const connection = await inTenant(team.company.id, (db) => db.select().from(whatsapps).where(and(eq(whatsapps.id, connectionId))).get());
     expect(connection).toMatchObject({ status: "DISCONNECTED", cloudError: "ERR_WAPP_TOKEN_EXPIRED" });
+    // The connections page's row says so (the list carries a cloud connection's state, never its ids or secrets).
+    const listed = await call("GET", "/api/whatsapp", { token: team.admin.token });
+    expect(listed.json.find((c: { id: number }) => c.id === connectionId)).toMatchObject({ channel: "cloud", status: "DISCONNECTED", cloud: { error: "ERR_WAPP_TOKEN_EXPIRED" } });
+    expect(JSON.stringify(listed.json)).not.toContain(number.phoneNumberId);
   });
 
   it("uploads a file first and sends it by its media id, with the caption", async () => {
@@ -406,6 +411,58 @@ describe("the 24-hour window and templates", () => {
     expect((await call("GET", `/api/whatsapp/${web.json.id}/templates`, { token: b.admin.token })).json.error).toBe("ERR_WAPP_NOT_SUPPORTED");
   });
 
+  it("creates a template with an image header, its example sent to Meta by the Resumable Upload API", async () => {
+    const team = await signedUp();
+    const { res } = await connectCloud(team);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const example = (format: string, file: File) => {
+      const form = new FormData();
+      form.append("format", format);
+      form.append("file", file);
+      return form;
+    };
+    const uploaded = await call("POST", `/api/whatsapp/${res.json.id}/templates/header-example`, { token: team.admin.token, rawBody: example("IMAGE", new File([png], "oferta.png", { type: "image/png" })) });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.json).toEqual({ format: "IMAGE", handle: expect.stringMatching(/^4::/) });
+    expect(graph.handles.get(uploaded.json.handle)).toMatchObject({ mimetype: "image/png", filename: "oferta.png", bytes: png });
+
+    const created = await call("POST", `/api/whatsapp/${res.json.id}/templates`, {
+      token: team.admin.token,
+      body: { name: "oferta_da_semana", category: "MARKETING", headerMedia: { format: "IMAGE", handle: uploaded.json.handle }, body: "Oferta para {{1}}!", examples: ["Maria"] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ header: null, headerFormat: "IMAGE", variables: 1 });
+    expect([...graph.templates.values()].find((t) => t.name === "oferta_da_semana")!.components[0]).toEqual({ type: "HEADER", format: "IMAGE", example: { header_handle: [uploaded.json.handle] } });
+
+    // Meta refuses a media header whose example it never received; a file of another kind is refused here first.
+    const unknown = await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token, body: { name: "sem_exemplo", category: "MARKETING", headerMedia: { format: "IMAGE", handle: "4::made-up" }, body: "Oi" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error).toBe("ERR_WAPP_TEMPLATE");
+    const wrongKind = await call("POST", `/api/whatsapp/${res.json.id}/templates/header-example`, { token: team.admin.token, rawBody: example("VIDEO", new File([png], "oferta.png", { type: "image/png" })) });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.json.fields).toMatchObject({ file: expect.stringContaining("video/mp4") });
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token, body: { name: "dois", category: "MARKETING", header: "Oi", headerMedia: { format: "IMAGE", handle: "h" }, body: "Oi" } })).json.fields).toMatchObject({ headerMedia: expect.any(String) });
+  });
+
+  it("keeps template examples and deletions to the company's admins", async () => {
+    const [a, b] = [await signedUp(), await signedUp()];
+    const { res } = await connectCloud(a);
+    graph.templates.set("777009", { id: "777009", name: "aviso", language: "pt_BR", category: "UTILITY", status: "APPROVED", components: [{ type: "BODY", text: "Aviso" }], wabaId: graph.numbers.get(res.json.cloud.phoneNumberId)!.wabaId });
+    const [template] = (await call("POST", `/api/whatsapp/${res.json.id}/templates/sync`, { token: a.admin.token })).json;
+    const form = () => {
+      const f = new FormData();
+      f.append("format", "IMAGE");
+      f.append("file", new File([new Uint8Array([1])], "x.png", { type: "image/png" }));
+      return f;
+    };
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates/header-example`, { token: a.agent.token, rawBody: form() })).status).toBe(403);
+    expect((await call("POST", `/api/whatsapp/${res.json.id}/templates/header-example`, { token: b.admin.token, rawBody: form() })).status).toBe(404);
+    expect((await call("DELETE", `/api/whatsapp/${res.json.id}/templates/${template.id}`, { token: a.agent.token })).status).toBe(403);
+    expect((await call("DELETE", `/api/whatsapp/${res.json.id}/templates/${template.id}`, { token: b.admin.token })).status).toBe(404);
+    expect(graph.handles.size).toBe(0);
+    expect(graph.templates.has("777009")).toBe(true);
+  });
+
   it("syncs the list from Meta, follows a rejection, and deletes at Meta", async () => {
     const team = await signedUp();
     const { res, number } = await connectCloud(team);
@@ -413,8 +470,15 @@ describe("the 24-hour window and templates", () => {
     const synced = await call("POST", `/api/whatsapp/${res.json.id}/templates/sync`, { token: team.admin.token });
     expect(synced.json).toEqual([expect.objectContaining({ name: "boas_vindas", status: "APPROVED", variables: 0 })]);
     const rejected = await call("POST", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token, body: { name: "rejected_promo", category: "MARKETING", body: "Promo" } });
+    const [adminSocket, agentSocket] = [await connect(team.admin.token), await connect(team.agent.token)];
     await graph.flushStatuses();
     await ingest(graph.hooks.at(-1)!);
+    // The templates page follows Meta's review live: admins are told, agents are not.
+    const told = await adminSocket.next((e) => e.type === "whatsappTemplate");
+    expect(told).toMatchObject({ type: "whatsappTemplate", action: "update", template: { id: rejected.json.id, whatsappId: res.json.id, status: "REJECTED", reason: "INVALID_FORMAT" } });
+    expect((await agentSocket.quiet()).filter((e) => e.type === "whatsappTemplate")).toEqual([]);
+    adminSocket.ws.close(1000);
+    agentSocket.ws.close(1000);
     const listed = await call("GET", `/api/whatsapp/${res.json.id}/templates`, { token: team.admin.token });
     expect(listed.json.find((t: { id: number }) => t.id === rejected.json.id)).toMatchObject({ status: "REJECTED", reason: "INVALID_FORMAT" });
     const gone = await call("DELETE", `/api/whatsapp/${res.json.id}/templates/${synced.json[0].id}`, { token: team.admin.token });

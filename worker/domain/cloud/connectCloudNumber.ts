@@ -31,7 +31,7 @@ export async function connectCloudNumber(ctx: CloudCtx, row: Whatsapp, credentia
   const number = await checkCloudCredentials(ctx, credentials.phoneNumberId, credentials.accessToken);
   // One connection per number on the whole platform: the control index routes Meta's webhooks by it.
   const taken = await cloudNumberOf(ctx.control, credentials.phoneNumberId);
-  if (taken && taken.whatsappId !== row.id) throw new AppError("ERR_DUPLICATED_WHATSAPP", "This phone number id is already connected.");
+  if (taken && taken.whatsappId !== row.id) throw new AppError("ERR_DUPLICATED_WHATSAPP", "This phone number id is already connected.", { field: "cloud.phoneNumberId" });
   const ownApp = credentials.appSecret && credentials.verifyToken ? { appSecret: credentials.appSecret, verifyToken: credentials.verifyToken } : undefined;
   const { routeKey } = await saveCloudNumber(ctx.control, ctx.env, {
     companyId: ctx.companyId,

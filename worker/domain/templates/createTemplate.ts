@@ -11,6 +11,7 @@ import { presentTemplate } from "./presentTemplate";
 export function componentsOf(input: CreateTemplateInput): unknown[] {
   return [
     ...(input.header ? [{ type: "HEADER", format: "TEXT", text: input.header }] : []),
+    ...(input.headerMedia ? [{ type: "HEADER", format: input.headerMedia.format, example: { header_handle: [input.headerMedia.handle] } }] : []),
     { type: "BODY", text: input.body, ...(input.examples.length > 0 ? { example: { body_text: [input.examples] } } : {}) },
     ...(input.footer ? [{ type: "FOOTER", text: input.footer }] : []),
     ...(input.buttons.length > 0 ? [{ type: "BUTTONS", buttons: input.buttons }] : []),

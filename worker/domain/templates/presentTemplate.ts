@@ -4,6 +4,12 @@ import type { WhatsappTemplate } from "../../db/tenant";
 
 type Component = { type?: string; format?: string; text?: string; buttons?: { type?: string; text?: string }[] };
 
+const MEDIA_FORMATS: readonly string[] = ["IMAGE", "VIDEO", "DOCUMENT"];
+const mediaFormatOf = (header: Component | undefined): TemplateView["headerFormat"] => {
+  const format = header?.format?.toUpperCase() ?? "";
+  return MEDIA_FORMATS.includes(format) ? (format as TemplateView["headerFormat"]) : null;
+};
+
 const componentOf = (components: unknown[], type: string) => (components as Component[]).find((c) => c?.type?.toUpperCase() === type);
 
 /** A template's texts as a person reads them, from Meta's components. */
@@ -19,6 +25,7 @@ export function presentTemplate(row: WhatsappTemplate): TemplateView {
     status: row.status,
     reason: row.reason,
     header: header && (header.format ?? "TEXT").toUpperCase() === "TEXT" ? (header.text ?? null) : null,
+    headerFormat: mediaFormatOf(header),
     body,
     footer: componentOf(row.components, "FOOTER")?.text ?? null,
     buttons: (componentOf(row.components, "BUTTONS")?.buttons ?? []).map((b) => ({ type: b.type ?? "", text: b.text ?? "" })),

@@ -10,8 +10,9 @@ export async function listConnections({ ctx }: { ctx: Ctx }) {
   const rows = await ctx.db.query.whatsapps.findMany({
     where: eq(whatsapps.companyId, ctx.companyId),
     orderBy: [asc(whatsapps.name)],
-    columns: { id: true, name: true, number: true, status: true, isDefault: true, provider: true, channel: true, updatedAt: true },
+    columns: { id: true, name: true, number: true, status: true, isDefault: true, provider: true, channel: true, cloudError: true, updatedAt: true },
     with: { whatsappQueues: { columns: {}, with: { queue: { columns: { id: true, name: true, color: true } } } } },
   });
-  return rows.map(({ whatsappQueues, ...w }) => ({ ...w, queues: whatsappQueues.map((wq) => wq.queue) }));
+  // A cloud connection's state (an expired token) shows on its row; its ids and webhook come with GET /whatsapp/:id.
+  return rows.map(({ whatsappQueues, cloudError, ...w }) => ({ ...w, cloud: w.channel === "cloud" ? { error: cloudError } : null, queues: whatsappQueues.map((wq) => wq.queue) }));
 }

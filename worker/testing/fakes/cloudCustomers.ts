@@ -11,7 +11,7 @@ export function createCloudCustomers(options: { origin: string; appSecret: strin
   const graph: FakeGraph = fakeGraph({
     origin: options.origin,
     numbers: [{ ...DEMO_CLOUD_NUMBER, appSecret: options.appSecret }],
-    // Embedded Signup's code exchange (the fake Facebook SDK mints signups on this Graph API).
+    // Embedded Signup's code exchange (the fake Facebook SDK mints signups on this Graph API), and template media examples' uploads.
     app: { appId: options.appId, appSecret: options.appSecret },
     async deliver(hook) {
       if (!options.webhookUrl) return;
@@ -104,6 +104,14 @@ input,textarea,button{font:inherit;padding:.5rem}form.tap{display:inline;margin:
       const { wamid } = await graph.customerWrites(DEMO_CLOUD_NUMBER.phoneNumberId, { waId, name: String(input.name ?? "") || undefined, at }, { type: "text", text: { body: text } });
       log.push({ at, customer: waId, text });
       return json ? Response.json({ wamid }) : new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
+    }
+    // Another number on Meta's side (on the platform's app), for a journey that connects one through the page.
+    if (request.method === "POST" && path === "/numbers") {
+      const input = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+      const [phoneNumberId, wabaId, accessToken, displayPhoneNumber] = ["phoneNumberId", "wabaId", "accessToken", "displayPhoneNumber"].map((k) => String(input?.[k] ?? ""));
+      if (!/^\d{5,30}$/.test(phoneNumberId!) || !/^\d{5,30}$/.test(wabaId!) || accessToken!.length < 20 || !displayPhoneNumber) return new Response("phoneNumberId, wabaId (digits), accessToken and displayPhoneNumber are required", { status: 400 });
+      graph.numbers.set(phoneNumberId!, { phoneNumberId: phoneNumberId!, wabaId: wabaId!, accessToken: accessToken!, displayPhoneNumber: displayPhoneNumber!, appSecret: options.appSecret });
+      return Response.json({ phoneNumberId });
     }
     // What the business sent a customer, and what Meta said of it: for journeys.
     if (request.method === "GET" && path === "/sends") {

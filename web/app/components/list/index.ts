@@ -2,3 +2,4 @@ export { InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS,
 export { SearchField } from "./SearchField";
 export { usePagedList, useWholeList, listReducer, initialList, type FetchPage, type Page, type List, type ListState, type ListAction } from "./useList";
 export { useRowDeletion } from "./useRowDeletion";
+export { ListFailed } from "./ListFailed";

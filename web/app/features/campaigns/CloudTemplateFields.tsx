@@ -14,6 +14,8 @@ import { listTemplates } from "../tickets/chat/api";
 /** A variable's row in the form: where its value comes from ("contact:name", "list", "extra", "text") and the name or text that goes with it. */
 export type ParamRow = { kind?: string; text?: string };
 const KINDS = ["contact:name", "contact:number", "contact:email", "extra", "list", "text"] as const;
+/** Each kind's text key (i18next reads ":" as a namespace, so the kinds are not keys themselves). */
+const SOURCE_TEXT = { "contact:name": "contactName", "contact:number": "contactNumber", "contact:email": "contactEmail", extra: "extra", list: "list", text: "text" } as const satisfies Record<(typeof KINDS)[number], string>;
 /** The kinds that need a name or a text beside them. */
 const WITH_TEXT: Record<string, "extraName" | "listKey" | "textValue"> = { extra: "extraName", list: "listKey", text: "textValue" };
 
@@ -173,7 +175,7 @@ function VariableRow({ meta, formId, n, disabled }: { meta: FieldMetadata<ParamR
           id={row.kind.id}
           value={kind.value || undefined}
           onValueChange={kind.change}
-          options={KINDS.map((k) => ({ value: k, label: t(`campaigns.dialog.cloud.sources.${k}`) }))}
+          options={KINDS.map((k) => ({ value: k, label: t(`campaigns.dialog.cloud.sources.${SOURCE_TEXT[k]}`) }))}
           invalid={!!row.kind.errors}
           disabled={disabled}
         />

@@ -57,7 +57,7 @@ export const en: Texts = {
       loading: "Loading templates…",
       variable: "Variable {{n}}",
       source: "Value from",
-      sources: { "contact:name": "Contact's name", "contact:number": "Contact's number", "contact:email": "Contact's email", extra: "Contact's custom field", list: "Contact list column", text: "Fixed text" },
+      sources: { contactName: "Contact's name", contactNumber: "Contact's number", contactEmail: "Contact's email", extra: "Contact's custom field", list: "Contact list column", text: "Fixed text" },
       extraName: "Field name",
       listKey: "Column",
       textValue: "Text",

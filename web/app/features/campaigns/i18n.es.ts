@@ -57,7 +57,7 @@ export const es: Texts = {
       loading: "Cargando plantillas…",
       variable: "Variable {{n}}",
       source: "Origen del valor",
-      sources: { "contact:name": "Nombre del contacto", "contact:number": "Número del contacto", "contact:email": "Correo del contacto", extra: "Campo personalizado del contacto", list: "Columna de la lista de contactos", text: "Texto fijo" },
+      sources: { contactName: "Nombre del contacto", contactNumber: "Número del contacto", contactEmail: "Correo del contacto", extra: "Campo personalizado del contacto", list: "Columna de la lista de contactos", text: "Texto fijo" },
       extraName: "Nombre del campo",
       listKey: "Columna",
       textValue: "Texto",

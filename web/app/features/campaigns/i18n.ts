@@ -55,7 +55,7 @@ const ptBR = {
       loading: "Carregando modelos…",
       variable: "Variável {{n}}",
       source: "Origem do valor",
-      sources: { "contact:name": "Nome do contato", "contact:number": "Número do contato", "contact:email": "E-mail do contato", extra: "Campo personalizado do contato", list: "Coluna da lista de contatos", text: "Texto fixo" },
+      sources: { contactName: "Nome do contato", contactNumber: "Número do contato", contactEmail: "E-mail do contato", extra: "Campo personalizado do contato", list: "Coluna da lista de contatos", text: "Texto fixo" },
       extraName: "Nome do campo",
       listKey: "Coluna",
       textValue: "Texto",

@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast";
 import { chosenQueueIds, QueueSelect, useQueueIdsControl } from "../users/QueueSelect";
 import { createConnection, getConnection, listIntegrationsIfAvailable, listPromptsIfAvailable, listQueues, updateConnection } from "./api";
 import { CONNECTION_FORM_MESSAGES, connectionFormSchema, LIMITS, NONE, toPayload } from "./schema";
+import { ChannelChoice, CloudCredentialFields, CloudWebhookInfo } from "./CloudFields";
 import { TokenSection } from "./TokenSection";
 import { EmbeddedSignup, readConnectionForm } from "./cloud/EmbeddedSignup";
 import type { Connection, ConnectionPayload, ConnectionRow, NamedRef, QueueRef } from "./types";
@@ -36,10 +37,26 @@ const FORM_FIELDS = [
   "integrationId",
   "expiresTicket",
   "expiresInactiveMessage",
+  "channel",
+  "phoneNumberId",
+  "wabaId",
+  "accessToken",
+  "ownApp",
+  "appSecret",
+  "verifyToken",
 ];
 const isFormField = (name: string) => FORM_FIELDS.includes(name);
 /** Conflicts the API answers about one input: shown under it. */
-const CODE_FIELDS = { ERR_DUPLICATED_WHATSAPP: "name", ERR_WAPP_GREETING_REQUIRED: "greetingMessage" };
+const CODE_FIELDS = { ERR_DUPLICATED_WHATSAPP: "name", ERR_WAPP_GREETING_REQUIRED: "greetingMessage", ERR_WAPP_CLOUD_CREDENTIALS: "accessToken" };
+/** The API names a Cloud API number's credentials under `cloud`; the form has them flat. */
+const CLOUD_ALIASES = {
+  cloud: "accessToken",
+  "cloud.phoneNumberId": "phoneNumberId",
+  "cloud.wabaId": "wabaId",
+  "cloud.accessToken": "accessToken",
+  "cloud.appSecret": "appSecret",
+  "cloud.verifyToken": "verifyToken",
+};
 
 export interface ConnectionDialogProps {
   open: boolean;
@@ -117,7 +134,9 @@ function ConnectionLoader({ id, onSaved, onClose }: { id: number | null; onSaved
   }
   return (
     <ConnectionForm
+      key={connection?.id ?? "new"}
       connection={connection}
+      justCreated={!id && !!connection}
       options={options}
       showToken={planAllows(user, "useExternalApi")}
       onSaved={(saved) => {
@@ -131,19 +150,23 @@ function ConnectionLoader({ id, onSaved, onClose }: { id: number | null; onSaved
 
 function ConnectionForm({
   connection,
+  justCreated,
   options,
   showToken,
   onSaved,
   onClose,
 }: {
   connection: Connection | null;
+  /** Saved a moment ago in this dialog (a new cloud number stays open with its webhook). */
+  justCreated: boolean;
   options: Options;
   showToken: boolean;
   onSaved: (c: Connection) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => connectionFormSchema(), []);
+  const savedCloud = connection?.cloud ?? null;
+  const schema = useMemo(() => connectionFormSchema(savedCloud), [savedCloud]);
   // The current default cannot be switched off (ERR_NO_OTHER_WHATSAPP): another one must be made the default.
   const lockedDefault = connection?.isDefault === true;
 
@@ -164,13 +187,18 @@ function ConnectionForm({
       maxUseBotQueues: asText(connection?.maxUseBotQueues ?? 3),
       expiresTicket: asText(connection?.expiresTicket ?? 0),
       expiresInactiveMessage: connection?.expiresInactiveMessage ?? "",
+      channel: connection?.channel ?? "baileys",
+      phoneNumberId: savedCloud?.phoneNumberId ?? "",
+      wabaId: savedCloud?.wabaId ?? "",
+      ownApp: savedCloud?.ownApp ?? false,
     },
     fields: isFormField,
     // A queue, prompt or integration that is gone answers 404 naming its field: shown under it, as these are.
     codeFields: CODE_FIELDS,
+    aliases: CLOUD_ALIASES,
     messages: CONNECTION_FORM_MESSAGES,
     async save(value) {
-      const payload: Partial<ConnectionPayload> = toPayload(value);
+      const payload: Partial<ConnectionPayload> = toPayload(value, savedCloud);
       // A select the page cannot show (no API yet, or not in the plan) must not clear what is saved.
       if (!options.prompts) delete payload.promptId;
       if (!options.integrations) delete payload.integrationId;
@@ -181,13 +209,16 @@ function ConnectionForm({
         const created = await createConnection(payload as ConnectionPayload);
         onSaved(created);
         if (created.sessionError) toast.error(t("connections.sessionNotStarted", { reason: describeErrorCode(created.sessionError.error, t) }));
-        else toast.success(t("connections.saved"));
+        else toast.success(created.channel === "cloud" ? t("connections.cloud.connected") : t("connections.saved"));
+        // A new Cloud API number stays open as saved: its callback URL is what the admin pastes in Meta next.
+        if (created.channel === "cloud") return;
       }
       onClose();
     },
   });
 
   const queueIds = useQueueIdsControl(fields.queueIds);
+  const cloud = (connection?.channel ?? fields.channel.value) === "cloud";
   const error = (name: keyof typeof fields) => fields[name].errors?.[0];
   const queueOptions = [{ value: NONE, label: t("connections.dialog.none") }, ...options.queues.map((q) => ({ value: String(q.id), label: q.name }))];
   const textarea = (name: "greetingMessage" | "complationMessage" | "outOfHoursMessage" | "ratingMessage" | "expiresInactiveMessage", hint?: ReactNode) => {
@@ -253,6 +284,7 @@ function ConnectionForm({
 
   return (
     <DialogForm form={form} saving={saving} editing={!!connection} onCancel={onClose} className="flex flex-col gap-6">
+        <ChannelChoice meta={fields.channel} fixed={connection?.channel} />
         {section(
           t("connections.dialog.general"),
           <>
@@ -287,16 +319,25 @@ function ConnectionForm({
             </Field>
           </>,
         )}
-        {connection ? null : (
-          <EmbeddedSignup
-            collect={() => readConnectionForm(form, schema)}
-            onConnected={(created) => {
-              onSaved(created);
-              toast.success(t("connections.signup.connected"));
-              onClose();
-            }}
-          />
-        )}
+        {cloud
+          ? section(
+              t("connections.cloud.title"),
+              <>
+                {connection ? null : (
+                  <EmbeddedSignup
+                    collect={() => readConnectionForm(form, schema)}
+                    onConnected={(created) => {
+                      onSaved(created);
+                      toast.success(t("connections.signup.connected"));
+                      onClose();
+                    }}
+                  />
+                )}
+                <CloudCredentialFields fields={fields} saved={savedCloud} />
+                <CloudWebhookInfo cloud={savedCloud} reveal={justCreated} />
+              </>,
+            )
+          : null}
         {section(
           t("connections.dialog.messages"),
           <>

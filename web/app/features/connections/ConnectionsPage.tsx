@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/contracts/permissions";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
-import { useRowDeletion } from "../../components/list";
+import { ListFailed, useRowDeletion } from "../../components/list";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toastError } from "../../lib/errors";
@@ -69,6 +69,10 @@ export function ConnectionsPage() {
       setEditing(row);
       setDialogOpen(true);
     },
+    onNewToken: (row) => {
+      setEditing(row);
+      setDialogOpen(true);
+    },
     onDelete: deletion.ask,
   };
 
@@ -116,12 +120,7 @@ export function ConnectionsPage() {
       />
       <Card className="min-h-0 flex-1 overflow-auto">
         {list.failed ? (
-          <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <p className="text-sm text-muted">{t("connections.loadFailed")}</p>
-            <Button variant="outline" onClick={list.reload}>
-              {t("connections.retry")}
-            </Button>
-          </div>
+          <ListFailed message={t("connections.loadFailed")} retryLabel={t("connections.retry")} onRetry={list.reload} />
         ) : (
           <ConnectionsTable
             items={list.items}

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format, parseISO } from "date-fns";
-import { EllipsisVertical, Pencil, Power, QrCode, RotateCw, Smartphone, Star, Trash2 } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { EllipsisVertical, FileText, KeyRound, Pencil, Power, QrCode, RotateCw, Smartphone, Star, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ListTable, RowAction, RowActions, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
@@ -8,6 +9,7 @@ import { cn } from "../../components/ui/cn";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Menu";
 import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { formatPhone } from "../../lib/phone";
+import { ChannelBadge } from "./CloudFields";
 import { StatusBadge } from "./status";
 import type { ConnectionRow } from "./types";
 import "./texts";
@@ -19,8 +21,16 @@ export interface ConnectionActions {
   onRestart: (row: ConnectionRow) => void;
   onDisconnect: (row: ConnectionRow) => void;
   onEdit: (row: ConnectionRow) => void;
+  /** A cloud connection whose token Meta refused: the dialog, for a new one. */
+  onNewToken: (row: ConnectionRow) => void;
   onDelete: (row: ConnectionRow) => void;
 }
+
+/** A cloud connection whose token Meta no longer accepts (ADR 0050): an admin must enter a new one. */
+export const tokenExpired = (row: ConnectionRow) => row.channel === "cloud" && row.cloud?.error === "ERR_WAPP_TOKEN_EXPIRED";
+
+/** Where a cloud connection's message templates are managed. */
+export const templatesPath = (row: Pick<ConnectionRow, "id">) => `/connections/${row.id}/templates`;
 
 /** Spec 001 §9: connections show dates as dd/MM/yy HH:mm, here in the company's time zone. */
 function formatUpdatedAt(iso: string, timeZone: string): string {
@@ -62,9 +72,11 @@ export function ConnectionsTable({
             <span className="font-medium break-words">{row.name}</span>
             {row.isDefault ? <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400 sm:hidden" aria-label={t("connections.defaultConnection")} /> : null}
           </div>
+          <ChannelBadge channel={row.channel ?? "baileys"} className="mt-1" />
           <p className="mt-0.5 text-xs whitespace-nowrap text-muted tabular-nums md:hidden">{numberOf(row)}</p>
-          <span className="mt-1.5 flex sm:hidden">
+          <span className="mt-1.5 flex flex-col items-start gap-1 sm:hidden">
             <StatusBadge status={row.status} />
+            {tokenExpired(row) ? <TokenExpiredNote /> : null}
           </span>
         </>
       ),
@@ -80,7 +92,12 @@ export function ConnectionsTable({
       header: t("connections.columns.status"),
       className: "hidden sm:table-cell",
       skeleton: <Skeleton className="h-6 w-24 rounded-full" />,
-      cell: (row) => <StatusBadge status={row.status} />,
+      cell: (row) => (
+        <div className="flex flex-col items-start gap-1">
+          <StatusBadge status={row.status} />
+          {tokenExpired(row) ? <TokenExpiredNote /> : null}
+        </div>
+      ),
     },
     mayAct && {
       header: t("connections.columns.session"),
@@ -123,6 +140,23 @@ export function ConnectionsTable({
 function SessionButtons({ row, busy, actions }: { row: ConnectionRow; busy: boolean; actions: ConnectionActions }) {
   const { t } = useTranslation();
   const small = "h-8 px-2.5 text-xs";
+  // A cloud number has no QR: "check again" asks Meta whether its token still works; an expired one needs a new token.
+  if (row.channel === "cloud") {
+    if (row.status === "CONNECTED") return null;
+    return (
+      <div className="flex flex-wrap gap-1.5">
+        {tokenExpired(row) ? (
+          <Button size="sm" className={small} onClick={() => actions.onNewToken(row)} disabled={busy}>
+            <KeyRound className="size-3.5" aria-hidden />
+            {t("connections.buttons.newToken")}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="outline" className={small} onClick={() => actions.onStart(row)} loading={busy}>
+          {t("connections.buttons.checkAgain")}
+        </Button>
+      </div>
+    );
+  }
   switch (row.status) {
     case "qrcode":
       return (
@@ -164,12 +198,17 @@ function SessionButtons({ row, busy, actions }: { row: ConnectionRow; busy: bool
 /** Restart, disconnect, edit, delete: icons from the small breakpoint up, one menu on phones. */
 function ConnectionRowActions({ row, mayAct, mayEdit, busy, actions }: { row: ConnectionRow; mayAct: boolean; mayEdit: boolean; busy: boolean; actions: ConnectionActions }) {
   const { t } = useTranslation();
-  const canDisconnect = mayAct && row.status !== "DISCONNECTED";
+  const cloud = row.channel === "cloud";
+  const canDisconnect = mayAct && !cloud && row.status !== "DISCONNECTED";
+  const restartLabel = cloud ? t("connections.buttons.checkAgain") : t("connections.buttons.restart");
+  const onRestart = () => (cloud ? actions.onStart(row) : actions.onRestart(row));
+  const templates = mayEdit && cloud;
   return (
     <>
       <div className="hidden sm:block">
         <RowActions name={row.name} onEdit={mayEdit ? () => actions.onEdit(row) : undefined} onDelete={mayEdit ? () => actions.onDelete(row) : undefined}>
-          {mayAct ? <RowAction icon={RotateCw} label={t("connections.buttons.restart")} name={row.name} onClick={() => actions.onRestart(row)} disabled={busy} /> : null}
+          {templates ? <RowAction icon={FileText} label={t("connections.buttons.templates")} name={row.name} to={templatesPath(row)} /> : null}
+          {mayAct ? <RowAction icon={RotateCw} label={restartLabel} name={row.name} onClick={onRestart} disabled={busy} /> : null}
           {canDisconnect ? (
             <RowAction icon={Power} label={t("connections.buttons.disconnect")} name={row.name} onClick={() => actions.onDisconnect(row)} disabled={busy} danger />
           ) : null}
@@ -183,10 +222,18 @@ function ConnectionRowActions({ row, mayAct, mayEdit, busy, actions }: { row: Co
             </Button>
           </MenuTrigger>
           <MenuContent>
+            {templates ? (
+              <MenuItem asChild>
+                <Link to={templatesPath(row)}>
+                  <FileText className="size-4" aria-hidden />
+                  {t("connections.buttons.templates")}
+                </Link>
+              </MenuItem>
+            ) : null}
             {mayAct ? (
-              <MenuItem onSelect={() => actions.onRestart(row)} disabled={busy}>
+              <MenuItem onSelect={onRestart} disabled={busy}>
                 <RotateCw className="size-4" aria-hidden />
-                {t("connections.buttons.restart")}
+                {restartLabel}
               </MenuItem>
             ) : null}
             {canDisconnect ? (
@@ -211,5 +258,15 @@ function ConnectionRowActions({ row, mayAct, mayEdit, busy, actions }: { row: Co
         </Menu>
       </div>
     </>
+  );
+}
+
+/** An expired Meta token, said plainly under the status (its hint is the way out). */
+function TokenExpiredNote() {
+  const { t } = useTranslation();
+  return (
+    <span className="text-xs font-medium text-danger" title={t("connections.tokenExpiredHint")}>
+      {t("connections.tokenExpired")}
+    </span>
   );
 }

@@ -1,9 +1,10 @@
-import { Check, Copy, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { Input } from "../../components/ui/Input";
+import { CopyField } from "../../components/ui/CopyField";
+import { InsetPanel } from "../../components/ui/InsetPanel";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { generateToken, revokeToken } from "./api";
@@ -18,7 +19,6 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
   const { t } = useTranslation();
   const [hasToken, setHasToken] = useState(connection?.hasToken ?? false);
   const [shown, setShown] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<"regenerate" | "revoke" | null>(null);
 
@@ -28,7 +28,6 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
     try {
       const { token, whatsapp } = await generateToken(connection.id);
       setShown(token);
-      setCopied(false);
       setHasToken(true);
       onChanged(whatsapp);
       toast.success(t("connections.token.generated"));
@@ -51,46 +50,15 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
       throw err;
     }
   };
-  const copy = async () => {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown);
-      setCopied(true);
-      toast.success(t("connections.token.copied"));
-    } catch {
-      // no clipboard permission: the field is selectable
-    }
-  };
-
   return (
-    <section aria-labelledby="connection-token-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4">
-      <div className="flex items-start gap-3">
-        <KeyRound className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
-        <div className="min-w-0">
-          <h3 id="connection-token-title" className="text-sm font-semibold">
-            {t("connections.token.title")}
-          </h3>
-          <p className="text-xs text-muted">{t("connections.token.description")}</p>
-        </div>
-      </div>
+    <InsetPanel id="connection-token-title" icon={KeyRound} title={t("connections.token.title")} description={t("connections.token.description")}>
       {!connection ? (
         <p className="text-sm text-muted">{t("connections.token.saveFirst")}</p>
       ) : (
         <>
           {shown ? (
             <div className="flex flex-col gap-1.5">
-              <div className="flex gap-2">
-                <Input
-                  readOnly
-                  value={shown}
-                  aria-label={t("connections.token.title")}
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="font-mono text-xs"
-                />
-                <Button variant="outline" size="icon" onClick={copy} aria-label={t("connections.token.copy")} title={t("connections.token.copy")}>
-                  {copied ? <Check className="size-4 text-brand-text" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-                </Button>
-              </div>
+              <CopyField key={shown} value={shown} label={t("connections.token.title")} copyLabel={t("connections.token.copy")} copiedMessage={t("connections.token.copied")} />
               <p role="status" className="text-xs font-medium text-warning-fg">
                 {t("connections.token.shownOnce")}
               </p>
@@ -118,6 +86,6 @@ export function TokenSection({ connection, onChanged }: { connection: Connection
         confirmLabel={confirming === "revoke" ? t("connections.token.revoke") : t("connections.token.regenerate")}
         onConfirm={confirming === "revoke" ? revoke : generate}
       />
-    </section>
+    </InsetPanel>
   );
 }

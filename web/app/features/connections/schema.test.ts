@@ -90,6 +90,57 @@ describe("the connection form", () => {
   });
 });
 
+describe("the connection form for an official (Cloud API) number", () => {
+  const cloudParse = (entries: [string, string][], existing?: Parameters<typeof connectionFormSchema>[0]) => {
+    const form = new FormData();
+    for (const [name, value] of [["name", "Oficial"], ["channel", "cloud"], ...entries] as [string, string][]) form.append(name, value);
+    return parseWithZod(form, { schema: connectionFormSchema(existing) });
+  };
+  const TOKEN = "EAAG-a-long-enough-token-123";
+  const saved = { phoneNumberId: "1000001", wabaId: "2000001", webhookPath: "/webhooks/whatsapp", ownApp: false, error: null };
+
+  it("asks the number's ids and token, and sends them under `cloud` with the channel when it is made", () => {
+    expect(errors(cloudParse([]))).toEqual({ phoneNumberId: ["Required"], wabaId: ["Required"], accessToken: ["Required"] });
+    expect(errors(cloudParse([["phoneNumberId", "12ab"], ["wabaId", "2000001"], ["accessToken", "short"]]))).toEqual({ phoneNumberId: ["Digits only"], accessToken: ["Too Short!"] });
+    const made = cloudParse([["phoneNumberId", "1000001"], ["wabaId", "2000001"], ["accessToken", TOKEN]]);
+    expect(made.status === "success" && toPayload(made.value)).toMatchObject({ name: "Oficial", channel: "cloud", cloud: { phoneNumberId: "1000001", wabaId: "2000001", accessToken: TOKEN } });
+  });
+
+  it("takes a company's own app only with both its secret and its verify token", () => {
+    const base: [string, string][] = [["phoneNumberId", "1000001"], ["wabaId", "2000001"], ["accessToken", TOKEN], ["ownApp", "on"]];
+    expect(errors(cloudParse([...base, ["appSecret", "an-app-secret-of-32-chars-000000"]]))).toEqual({ verifyToken: ["Required"] });
+    const own = cloudParse([...base, ["appSecret", "an-app-secret-of-32-chars-000000"], ["verifyToken", "my-verify-token"]]);
+    expect(own.status === "success" && toPayload(own.value).cloud).toEqual({ phoneNumberId: "1000001", wabaId: "2000001", accessToken: TOKEN, appSecret: "an-app-secret-of-32-chars-000000", verifyToken: "my-verify-token" });
+    // Switched off, typed secrets are not sent: the number is on the platform's app.
+    const platform = cloudParse([["phoneNumberId", "1000001"], ["wabaId", "2000001"], ["accessToken", TOKEN], ["appSecret", "an-app-secret-of-32-chars-000000"], ["verifyToken", "my-verify-token"]]);
+    expect(platform.status === "success" && toPayload(platform.value).cloud).toEqual({ phoneNumberId: "1000001", wabaId: "2000001", accessToken: TOKEN });
+  });
+
+  it("on an edit keeps the saved token when none is typed, and asks for it to change the number", () => {
+    const kept = cloudParse([["phoneNumberId", "1000001"], ["wabaId", "2000001"]], saved);
+    expect(kept.status).toBe("success");
+    if (kept.status !== "success") return;
+    const payload = toPayload(kept.value, saved);
+    expect(payload).not.toHaveProperty("cloud");
+    expect(payload).not.toHaveProperty("channel");
+    expect(errors(cloudParse([["phoneNumberId", "1000002"], ["wabaId", "2000001"]], saved))).toEqual({ accessToken: ["connections.validation.tokenToChange"] });
+    const renewed = cloudParse([["phoneNumberId", "1000001"], ["wabaId", "2000001"], ["accessToken", TOKEN]], saved);
+    expect(renewed.status === "success" && toPayload(renewed.value, saved)).toMatchObject({ cloud: { accessToken: TOKEN } });
+    expect(renewed.status === "success" && toPayload(renewed.value, saved)).not.toHaveProperty("channel");
+  });
+
+  it("shows the API's refusals of the credentials under their inputs", () => {
+    const fields = ["phoneNumberId", "accessToken", "name"];
+    const aliases = { "cloud.phoneNumberId": "phoneNumberId", "cloud.accessToken": "accessToken" };
+    const taken = new ApiError(409, "ERR_DUPLICATED_WHATSAPP", "taken", {}, { error: "ERR_DUPLICATED_WHATSAPP", field: "cloud.phoneNumberId" });
+    expect(fieldErrorsFrom(taken, pt, fields, { ERR_DUPLICATED_WHATSAPP: "name" }, aliases)).toEqual({ phoneNumberId: [expect.any(String)] });
+    const nameTaken = new ApiError(409, "ERR_DUPLICATED_WHATSAPP", "taken", {}, { error: "ERR_DUPLICATED_WHATSAPP" });
+    expect(fieldErrorsFrom(nameTaken, pt, fields, { ERR_DUPLICATED_WHATSAPP: "name" }, aliases)).toEqual({ name: [expect.any(String)] });
+    const refused = new ApiError(400, "ERR_WAPP_CLOUD_CREDENTIALS", "no", {}, { error: "ERR_WAPP_CLOUD_CREDENTIALS" });
+    expect(fieldErrorsFrom(refused, pt, fields, { ERR_WAPP_CLOUD_CREDENTIALS: "accessToken" }, aliases)).toEqual({ accessToken: ["A API Cloud não aceitou este ID do número e token."] });
+  });
+});
+
 describe("the form's words", () => {
   it("tells a number out of its range with the range, from the page's check or the server's answer", () => {
     const form = new FormData();

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { createWhatsappInput } from "../../../../worker/contracts/whatsapps";
+import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
+import type { CloudConnectionView } from "../../../../worker/contracts/views/whatsapp";
+import { cloudCredentials, createWhatsappInput, whatsappChannel } from "../../../../worker/contracts/whatsapps";
 import { messageWith, type FieldMessageOverrides } from "../../lib/form-errors";
 import type { ConnectionPayload } from "./types";
 import "./texts";
@@ -16,12 +18,18 @@ const orNone = <Field extends z.ZodType>(field: Field) => z.preprocess((value) =
 
 /**
  * The connection dialog: the contract's fields and rules (worker/contracts/whatsapps.ts: name 2 to 50 and required,
- * spec 001 §5; the messages' length; the numbers' ranges; its defaults for what is left blank). The channel and the
- * Cloud API's credentials are not the dialog's. The page's own rules, said at once rather than after the save: a
- * greeting with more than one queue, and an auto-transfer takes both its queue and its time.
+ * spec 001 §5; the messages' length; the numbers' ranges; its defaults for what is left blank). The page's own rules,
+ * said at once rather than after the save: a greeting with more than one queue, and an auto-transfer takes both its
+ * queue and its time.
+ *
+ * A Cloud API connection (ADR 0050) adds its credentials, flat in the form (`phoneNumberId`… rather than `cloud.…`)
+ * and with the contract's rules; `ownApp` is the page's own switch for the company's own Meta app. Editing one
+ * (`existing`), the secrets are never shown: an empty token keeps the saved one, and a change of the ids or of the
+ * app's secrets takes the token again (the API checks them with Meta together).
  */
-export function connectionFormSchema() {
+export function connectionFormSchema(existing?: CloudConnectionView | null) {
   const { channel: _channel, cloud: _cloud, transferQueueId, sendIdQueue, promptId, integrationId, ...fields } = createWhatsappInput.shape;
+  const cloud = cloudCredentials.shape;
   return z
     .object({
       ...fields,
@@ -29,6 +37,13 @@ export function connectionFormSchema() {
       sendIdQueue: orNone(sendIdQueue),
       promptId: orNone(promptId),
       integrationId: orNone(integrationId),
+      channel: whatsappChannel.default("baileys"),
+      phoneNumberId: cloud.phoneNumberId.optional(),
+      wabaId: cloud.wabaId.optional(),
+      accessToken: cloud.accessToken.optional(),
+      ownApp: z.boolean().default(false),
+      appSecret: cloud.appSecret,
+      verifyToken: cloud.verifyToken,
     })
     .superRefine((v, ctx) => {
       if (v.queueIds.length > 1 && !v.greetingMessage.trim()) {
@@ -40,8 +55,27 @@ export function connectionFormSchema() {
       if (!v.transferQueueId && v.timeToTransfer) {
         ctx.addIssue({ code: "custom", path: ["transferQueueId"], message: "connections.validation.transferQueueRequired" });
       }
+      if (v.channel !== "cloud") return;
+      const required = (name: "phoneNumberId" | "wabaId" | "accessToken" | "appSecret" | "verifyToken", message = REQUIRED) => {
+        if (!v[name]) ctx.addIssue({ code: "custom", path: [name], message });
+      };
+      required("phoneNumberId");
+      required("wabaId");
+      // A new app's secrets are both needed; a saved one's are kept when both are left empty.
+      if (v.ownApp && (!existing?.ownApp || v.appSecret || v.verifyToken)) {
+        required("appSecret");
+        required("verifyToken");
+      }
+      if (!existing) required("accessToken");
+      else if (cloudChanged(v, existing)) required("accessToken", "connections.validation.tokenToChange");
     });
 }
+
+/** Whether an edit changes what Meta must check again: the number, its account, or the app's secrets. */
+function cloudChanged(v: { phoneNumberId?: string; wabaId?: string; ownApp: boolean; appSecret?: string; verifyToken?: string }, existing: CloudConnectionView) {
+  return v.phoneNumberId !== existing.phoneNumberId || v.wabaId !== existing.wabaId || (v.ownApp && (!!v.appSecret || !!v.verifyToken));
+}
+
 export type ConnectionFormValue = z.output<ReturnType<typeof connectionFormSchema>>;
 
 /** A number out of its range, in the form's words ("Use um número inteiro de 0 a 10080"). */
@@ -55,9 +89,17 @@ export const CONNECTION_FORM_MESSAGES: Record<string, FieldMessageOverrides> = {
   expiresTicket: wholeNumber(LIMITS.hours),
 };
 
-/** The form's value as the API takes it: queues once each, and no transfer time without its queue. */
-export function toPayload(value: ConnectionFormValue): ConnectionPayload {
-  return { ...value, queueIds: [...new Set(value.queueIds)], timeToTransfer: value.transferQueueId ? value.timeToTransfer : null };
+/**
+ * The form's value as the API takes it: queues once each, and no transfer time without its queue. A Cloud API
+ * connection carries its credentials when it is made, and when edited only with a new token (none keeps the saved
+ * one); the channel never changes after creation.
+ */
+export function toPayload(value: ConnectionFormValue, existing?: CloudConnectionView | null): ConnectionPayload {
+  const { channel, phoneNumberId, wabaId, accessToken, ownApp, appSecret, verifyToken, ...fields } = value;
+  const payload: ConnectionPayload = { ...fields, queueIds: [...new Set(value.queueIds)], timeToTransfer: value.transferQueueId ? value.timeToTransfer : null };
+  if (channel !== "cloud" || !phoneNumberId || !wabaId || !accessToken) return payload;
+  const cloud = { phoneNumberId, wabaId, accessToken, ...(ownApp && appSecret && verifyToken ? { appSecret, verifyToken } : {}) };
+  return existing ? { ...payload, cloud } : { ...payload, channel, cloud };
 }
 
 /** The pairing code's number: any of the contract's refusals reads as the one hint of what to type. */

@@ -1,4 +1,5 @@
 import type { WhatsappView } from "../../../../worker/contracts/views/whatsapp";
+import type { CloudCredentials } from "../../../../worker/contracts/whatsapps";
 
 /** Shapes of the connections API (GET /api/whatsapp and friends): the server's own types. */
 export type ConnectionStatus = WhatsappView["status"];
@@ -17,6 +18,10 @@ export interface ConnectionRow {
   status: ConnectionStatus;
   isDefault: boolean;
   updatedAt: string;
+  /** WhatsApp Web or Meta's Cloud API (ADR 0050). */
+  channel: WhatsappView["channel"];
+  /** A cloud connection's state (what an admin must fix, such as an expired token); null for WhatsApp Web. */
+  cloud: Pick<NonNullable<WhatsappView["cloud"]>, "error"> | null;
   queues?: QueueRef[];
   /** Only from GET /api/whatsapp/:id and admins' session events. */
   qrcode?: string;
@@ -43,7 +48,7 @@ export type ConnectionPayload = Pick<
   | "timeUseBotQueues"
   | "maxUseBotQueues"
   | "sendIdQueue"
-> & { queueIds: number[] };
+> & { queueIds: number[]; channel?: WhatsappView["channel"]; cloud?: CloudCredentials };
 
 /** A created connection; `sessionError` when the session host could not start it. */
 export type CreatedConnection = Connection & { sessionError?: { error: string; message: string } };

@@ -10,6 +10,8 @@ const byName = (a: ConnectionRow, b: ConnectionRow) => a.name.localeCompare(b.na
 function rowFrom(payload: Record<string, unknown> & Pick<ConnectionRow, "id" | "name" | "number" | "status" | "isDefault" | "qrcode">): Partial<ConnectionRow> {
   const row: Partial<ConnectionRow> = { id: payload.id, name: payload.name, number: payload.number, status: payload.status, isDefault: payload.isDefault };
   if (typeof payload.updatedAt === "string") row.updatedAt = payload.updatedAt;
+  if (payload.channel === "baileys" || payload.channel === "cloud") row.channel = payload.channel;
+  if ("cloud" in payload) row.cloud = (payload.cloud as ConnectionRow["cloud"]) ?? null;
   if (Array.isArray(payload.queues)) row.queues = payload.queues as ConnectionRow["queues"];
   return row;
 }
@@ -41,6 +43,8 @@ export function useConnectionList() {
     const { id, status, qrcode, number } = event.session;
     const patch: Partial<ConnectionRow> = { status, qrcode, number };
     if (typeof event.session.updatedAt === "string") patch.updatedAt = event.session.updatedAt;
+    // A cloud number rechecked, or its token found expired.
+    if (event.session.cloud !== undefined) patch.cloud = event.session.cloud ? { error: event.session.cloud.error } : null;
     list.patch(id, patch);
   });
 

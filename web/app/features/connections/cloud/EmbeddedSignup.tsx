@@ -24,7 +24,10 @@ export function useEmbeddedSignupSettings(): EmbeddedSignupSettings | null {
 export function readConnectionForm(form: { id: string; validate: () => void }, schema: ReturnType<typeof connectionFormSchema>): ConnectionPayload | null {
   const element = document.getElementById(form.id);
   if (!(element instanceof HTMLFormElement)) return null;
-  const submission = parseWithZod(new FormData(element), { schema });
+  const data = new FormData(element);
+  // Facebook's flow brings the number and its token: the dialog's own credential fields are not asked for.
+  data.set("channel", "baileys");
+  const submission = parseWithZod(data, { schema });
   if (submission.status !== "success") {
     form.validate();
     return null;
