@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, fakes } from "./support/api";
+import { api, apiLogin, changeSetting, fakes } from "./support/api";
 import { closeBrowser, login, newContext, screenshot } from "./support/browser";
 import { demo } from "./support/env";
 
@@ -14,10 +14,10 @@ const CUSTOMER = `55119${String(Date.now()).slice(-8)}`;
 const CUSTOMER_NAME = "Cliente da API Oficial";
 
 type FakeSend = { wamid: string; type: string; text: string; body: Record<string, any> };
-const sendsTo = async () => (await fakes<{ sends: FakeSend[] }>("GET", `/graph/sends?to=${CUSTOMER}`)).json.sends;
+const sendsTo = async (to = CUSTOMER) => (await fakes<{ sends: FakeSend[] }>("GET", `/graph/sends?to=${to}`)).json.sends;
 
-async function customerWrites(text: string, hoursAgo = 0) {
-  const res = await fakes("POST", "/graph/customers", { waId: CUSTOMER, name: CUSTOMER_NAME, text, hoursAgo });
+async function customerWrites(text: string, hoursAgo = 0, customer = { waId: CUSTOMER, name: CUSTOMER_NAME }) {
+  const res = await fakes("POST", "/graph/customers", { ...customer, text, hoursAgo });
   expect(res.status).toBe(200);
 }
 
@@ -109,5 +109,56 @@ describe("journey: a customer of the official number, the 24-hour window, a temp
     await page.goto(admin.url().replace(/^https?:\/\/[^/]+/, ""));
     await page.getByTestId("customer-window").waitFor();
     await screenshot(page, "cloud-window-phone-dark");
+  });
+
+  it("sends the rating request of a ticket closed on a closed window as the template the admin chose for it", async () => {
+    const restoreRating = await changeSetting("userRating", "enabled");
+    try {
+      await admin.goto(`/connections/${connectionId}/templates`);
+      await admin.getByRole("tab", { name: "Mensagens automáticas" }).click();
+      const rating = admin.getByRole("combobox", { name: "Pedido de avaliação: Modelo" });
+      await rating.click();
+      await admin.getByRole("option", { name: new RegExp(`^${templateName}`) }).click();
+      const variable = admin.getByRole("combobox", { name: "Variável {{1}}" });
+      await variable.click();
+      await admin.getByRole("option", { name: "Nome do contato" }).click();
+      await expect.poll(() => admin.getByLabel("Prévia").first().textContent()).toBe("Olá [Nome do contato], podemos continuar o seu atendimento?");
+      await screenshot(admin, "cloud-automatic-templates");
+      await admin.getByRole("button", { name: "Salvar" }).click();
+      await admin.getByText("Modelos das mensagens automáticas salvos.").waitFor();
+
+      const late = { waId: `55119${String(Date.now() + 7).slice(-8)}`, name: "Cliente de anteontem" };
+      await customerWrites("Bom dia, ainda estão aí?", 30, late);
+      let ticket: { id: number } | undefined;
+      await expect
+        .poll(async () => (ticket = (await api("GET", `/tickets?status=pending&showAll=true&searchParam=${late.waId}`, undefined, token)).json.tickets[0]), { timeout: 20_000 })
+        .toBeTruthy();
+      const me = (await api("GET", "/auth/me", undefined, token)).json.id;
+      expect((await api("PUT", `/tickets/${ticket!.id}`, { status: "open", userId: me }, token)).status).toBe(200);
+      expect((await api("PUT", `/tickets/${ticket!.id}`, { status: "closed" }, token)).status).toBe(200);
+
+      await expect.poll(async () => (await sendsTo(late.waId)).find((x) => x.type === "template"), { timeout: 20_000 }).toBeTruthy();
+      const sent = (await sendsTo(late.waId)).find((x) => x.type === "template")!;
+      expect(sent.body.template).toMatchObject({ name: templateName, components: [{ type: "body", parameters: [{ type: "text", text: late.name }] }] });
+      expect((await sendsTo(late.waId)).filter((x) => x.type !== "template")).toEqual([]);
+    } finally {
+      await restoreRating();
+    }
+  });
+
+  it("shows the automatic messages' templates on a phone and in dark mode", async () => {
+    for (const [name, options] of [
+      ["cloud-automatic-templates-phone", { viewport: { width: 390, height: 844 } }],
+      ["cloud-automatic-templates-dark", { colorScheme: "dark" as const }],
+    ] as const) {
+      const context = await newContext(options);
+      contexts.push(context);
+      const page = await context.newPage();
+      await login(page, demo.admin, demo.password);
+      await page.goto(`/connections/${connectionId}/templates`);
+      await page.getByRole("tab", { name: "Mensagens automáticas" }).click();
+      await page.getByRole("combobox", { name: "Pedido de avaliação: Modelo" }).waitFor();
+      await screenshot(page, name);
+    }
   });
 });

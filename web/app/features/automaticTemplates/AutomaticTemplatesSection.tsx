@@ -10,24 +10,43 @@ import { Select } from "../../components/ui/Select";
 import { Skeleton } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { listAutomaticTemplates, listTemplates, saveAutomaticTemplates } from "./api";
-import { automaticTemplatesFormSchema, defaultParams, formValueOf, NO_TEMPLATE, PARAM_SOURCES, payloadOf, previewOf, type AutomaticTemplatesForm } from "./schema";
+import { listAutomaticTemplates, saveAutomaticTemplates } from "./api";
+import {
+  automaticTemplatesFormSchema,
+  defaultParams,
+  formValueOf,
+  NO_TEMPLATE,
+  PARAM_SOURCES,
+  payloadOf,
+  previewOf,
+  type AutomaticTemplatesForm,
+} from "./schema";
 import "./texts";
-
-type Loaded = { templates: TemplateView[]; uses: AutomaticTemplateView[] };
 
 /**
  * A Cloud API connection's templates for the product's own messages once a customer's 24-hour window has closed
  * (ADR 0050): per purpose (greeting, rating, schedules…) an approved template and where each of its values comes from.
+ * `templates` are the connection's approved ones, as the templates page has them.
  */
-export function AutomaticTemplatesSection({ connectionId, reloadKey }: { connectionId: number; /** Changes when the page's templates change (a sync, an approval). */ reloadKey?: unknown }) {
+export function AutomaticTemplatesSection({
+  connectionId,
+  templates,
+  templatesLoaded,
+}: {
+  connectionId: number;
+  templates: TemplateView[];
+  templatesLoaded: boolean;
+}) {
   const { t } = useTranslation();
-  const [state, setState] = useState<{ status: "loading" } | { status: "failed"; message: string } | ({ status: "loaded" } & Loaded)>({ status: "loading" });
+  const [state, setState] = useState<{ status: "loading" } | { status: "failed"; message: string } | { status: "loaded"; uses: AutomaticTemplateView[] }>({
+    status: "loading",
+  });
 
   const load = useCallback(
     (signal?: AbortSignal) => {
-      Promise.all([listTemplates(connectionId, signal), listAutomaticTemplates(connectionId, signal)]).then(
-        ([templates, uses]) => setState({ status: "loaded", templates: templates.filter((x) => x.status === "APPROVED"), uses }),
+      setState({ status: "loading" });
+      listAutomaticTemplates(connectionId, signal).then(
+        (uses) => setState({ status: "loaded", uses }),
         (err: unknown) => {
           if (!signal?.aborted) setState({ status: "failed", message: errorMessage(err, t) });
         },
@@ -39,7 +58,7 @@ export function AutomaticTemplatesSection({ connectionId, reloadKey }: { connect
     const controller = new AbortController();
     load(controller.signal);
     return () => controller.abort();
-  }, [load, reloadKey]);
+  }, [load]);
 
   return (
     <section aria-labelledby="automatic-templates-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
@@ -49,7 +68,7 @@ export function AutomaticTemplatesSection({ connectionId, reloadKey }: { connect
         </h2>
         <p className="mt-1 text-sm text-muted">{t("automaticTemplates.intro")}</p>
       </div>
-      {state.status === "loading" ? (
+      {state.status === "loading" || !templatesLoaded ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-12 w-full" />
@@ -66,13 +85,13 @@ export function AutomaticTemplatesSection({ connectionId, reloadKey }: { connect
         </div>
       ) : (
         <>
-          {state.templates.length === 0 ? <p className="rounded-lg bg-surface-2 px-3 py-2 text-sm text-muted">{t("automaticTemplates.noApproved")}</p> : null}
+          {templates.length === 0 ? <p className="rounded-lg bg-surface-2 px-3 py-2 text-sm text-muted">{t("automaticTemplates.noApproved")}</p> : null}
           <AutomaticTemplatesForm
             key={JSON.stringify(state.uses)}
             connectionId={connectionId}
-            templates={state.templates}
+            templates={templates}
             defaultValue={formValueOf(state.uses)}
-            onSaved={(uses) => setState({ ...state, uses })}
+            onSaved={(uses) => setState({ status: "loaded", uses })}
           />
         </>
       )}
@@ -148,9 +167,18 @@ function PurposeRow({ form, row, templates }: { form: FormMetadata<AutomaticTemp
           onValueChange={(value) => {
             templateId.change(value);
             const next = templates.find((x) => String(x.id) === value);
-            form.update({ name: use.params.name, value: defaultParams(next?.variables ?? 0) });
+            form.update({
+              name: use.params.name,
+              value: defaultParams(next?.variables ?? 0),
+            });
           }}
-          options={[{ value: NO_TEMPLATE, label: t("automaticTemplates.none") }, ...templates.map((x) => ({ value: String(x.id), label: `${x.name} (${x.language})` }))]}
+          options={[
+            { value: NO_TEMPLATE, label: t("automaticTemplates.none") },
+            ...templates.map((x) => ({
+              value: String(x.id),
+              label: `${x.name} (${x.language})`,
+            })),
+          ]}
           invalid={!!error}
           aria-label={`${t(`automaticTemplates.purposes.${purpose}.label`)}: ${t("automaticTemplates.template")}`}
           aria-describedby={describedBy(use.templateId.id, error)}
@@ -160,9 +188,7 @@ function PurposeRow({ form, row, templates }: { form: FormMetadata<AutomaticTemp
             {error}
           </p>
         ) : null}
-        {chosen
-          ? params.map((param, i) => <ParamRow key={param.key} param={param} n={i + 1} labelOf={labelOf} />)
-          : null}
+        {chosen ? params.map((param, i) => <ParamRow key={param.key} param={param} n={i + 1} labelOf={labelOf} />) : null}
         {chosen ? (
           <p className="whitespace-pre-wrap rounded-lg bg-surface-2 px-3 py-2 text-sm" aria-label={t("automaticTemplates.preview")}>
             {previewOf(chosen.body, values, labelOf)}
@@ -175,7 +201,10 @@ function PurposeRow({ form, row, templates }: { form: FormMetadata<AutomaticTemp
 
 function ParamRow({ param, n, labelOf }: { param: FieldMetadata<TemplateParamSource>; n: number; labelOf: (source: TemplateParamSource["source"]) => string }) {
   const { t } = useTranslation();
-  const fieldset = param.getFieldset() as unknown as { source: FieldMetadata<string>; text: FieldMetadata<string> };
+  const fieldset = param.getFieldset() as unknown as {
+    source: FieldMetadata<string>;
+    text: FieldMetadata<string>;
+  };
   const source = useInputControl(fieldset.source);
   const textError = fieldset.text.errors?.[0];
   const label = t("automaticTemplates.variable", { n: `{{${n}}}` });
@@ -187,7 +216,10 @@ function ParamRow({ param, n, labelOf }: { param: FieldMetadata<TemplateParamSou
         className="sm:w-56"
         value={source.value ?? "message"}
         onValueChange={source.change}
-        options={PARAM_SOURCES.map((value) => ({ value, label: labelOf(value) }))}
+        options={PARAM_SOURCES.map((value) => ({
+          value,
+          label: labelOf(value),
+        }))}
         aria-label={label}
       />
       {source.value === "text" ? (

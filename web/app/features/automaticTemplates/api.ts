@@ -1,8 +1,5 @@
 import type { AutomaticTemplatesInput, AutomaticTemplateView } from "../../../../worker/contracts/automaticTemplates";
-import type { TemplateView } from "../../../../worker/contracts/whatsappTemplates";
 import { api } from "../../lib/api";
-
-export const listTemplates = (connectionId: number, signal?: AbortSignal) => api<TemplateView[]>(`/whatsapp/${connectionId}/templates`, { signal });
 
 export const listAutomaticTemplates = (connectionId: number, signal?: AbortSignal) =>
   api<AutomaticTemplateView[]>(`/whatsapp/${connectionId}/automatic-templates`, { signal });

@@ -1,6 +1,7 @@
 import type { ptBR } from "./i18n";
 
 export const en: typeof ptBR = {
+  tab: "Automatic messages",
   title: "Automatic messages outside the 24-hour window",
   intro:
     "Once 24 hours have passed since the customer's last message, Meta only takes approved templates. Choose the template that replaces each automatic message; without one, the message is not sent and shows in the chat as not delivered.",
@@ -15,13 +16,34 @@ export const en: typeof ptBR = {
   save: "Save",
   saved: "Automatic message templates saved.",
   purposes: {
-    greeting: { label: "Chatbot greeting", hint: "When the chatbot greets the contact." },
-    outOfHours: { label: "Out of hours", hint: "The answer outside service hours." },
-    notice: { label: "Notices to the contact", hint: "Service accepted, transfer to another queue or agent." },
-    rating: { label: "Rating request", hint: "When the ticket is closed, with ratings on." },
-    completion: { label: "Closing message", hint: "The goodbye when the ticket is closed." },
-    autoClose: { label: "Closed for inactivity", hint: "The notice when an idle ticket is closed." },
-    schedule: { label: "Schedules", hint: "Messages scheduled for the contact." },
+    greeting: {
+      label: "Chatbot greeting",
+      hint: "When the chatbot greets the contact.",
+    },
+    outOfHours: {
+      label: "Out of hours",
+      hint: "The answer outside service hours.",
+    },
+    notice: {
+      label: "Notices to the contact",
+      hint: "Service accepted, transfer to another queue or agent.",
+    },
+    rating: {
+      label: "Rating request",
+      hint: "When the ticket is closed, with ratings on.",
+    },
+    completion: {
+      label: "Closing message",
+      hint: "The goodbye when the ticket is closed.",
+    },
+    autoClose: {
+      label: "Closed for inactivity",
+      hint: "The notice when an idle ticket is closed.",
+    },
+    schedule: {
+      label: "Schedules",
+      hint: "Messages scheduled for the contact.",
+    },
   },
   sources: {
     message: "The automatic message's text",

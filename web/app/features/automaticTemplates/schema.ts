@@ -11,7 +11,14 @@ import {
 /** The select's value for "no template": the purpose's messages are not sent on a closed window. */
 export const NO_TEMPLATE = "none";
 
-export const PARAM_SOURCES = ["message", "contactName", "agentName", "companyName", "ticketId", "text"] as const satisfies readonly TemplateParamSource["source"][];
+export const PARAM_SOURCES = [
+  "message",
+  "contactName",
+  "agentName",
+  "companyName",
+  "ticketId",
+  "text",
+] as const satisfies readonly TemplateParamSource["source"][];
 
 /** One row per purpose, always all of them, in the contract's order: the server's "uses.<i>" names the same row. */
 export const automaticTemplatesFormSchema = z.object({
@@ -29,7 +36,11 @@ export function formValueOf(uses: AutomaticTemplateView[]): AutomaticTemplatesFo
   return {
     uses: AUTOMATIC_PURPOSES.map((purpose) => {
       const use = uses.find((u) => u.purpose === purpose);
-      return { purpose, templateId: use ? String(use.templateId) : NO_TEMPLATE, params: use?.params ?? [] };
+      return {
+        purpose,
+        templateId: use ? String(use.templateId) : NO_TEMPLATE,
+        params: use?.params ?? [],
+      };
     }),
   };
 }
@@ -53,7 +64,11 @@ export function defaultParams(count: number): TemplateParamSource[] {
  * The template's body as the customer would read it, each {{n}} shown as where its value comes from
  * (`labelOf` names a source in the user's language).
  */
-export function previewOf(body: string, params: readonly (Partial<TemplateParamSource> | undefined)[], labelOf: (source: TemplateParamSource["source"]) => string): string {
+export function previewOf(
+  body: string,
+  params: readonly (Partial<TemplateParamSource> | undefined)[],
+  labelOf: (source: TemplateParamSource["source"]) => string,
+): string {
   return body.replace(/\{\{(\d{1,2})\}\}/g, (whole, n: string) => {
     const param = params[Number(n) - 1];
     if (!param?.source) return whole;

@@ -19,6 +19,8 @@ import type { Connection } from "../types";
 import { deleteTemplate, syncTemplates } from "./api";
 import { NewTemplateDialog } from "./NewTemplateDialog";
 import { useTemplateList } from "./useTemplateList";
+import { AutomaticTemplatesSection } from "../../automaticTemplates/AutomaticTemplatesSection";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/Tabs";
 
 /** How each of Meta's statuses looks: green approved, amber waiting, red refused, grey paused or unknown. */
 const STATUS_LOOKS: Record<string, string> = {
@@ -153,24 +155,37 @@ export function TemplatesPage() {
           )
         }
       />
-      <Card className="min-h-0 flex-1 overflow-auto">
-        {list.failed ? (
-          <ListFailed
-            message={notCloud ? t("connections.templates.notCloud") : t("connections.templates.loadFailed")}
-            retryLabel={t("connections.templates.retry")}
-            onRetry={notCloud ? undefined : list.reload}
-          />
-        ) : (
-          <ListTable
-            rows={list.items}
-            columns={columns}
-            loaded={list.loaded}
-            loadingMore={false}
-            skeletonRows={3}
-            empty={{ icon: FileText, title: t("connections.templates.empty"), description: t("connections.templates.emptyHint") }}
-          />
+      <Tabs defaultValue="templates" className="flex min-h-0 flex-1 flex-col">
+        {list.failed ? null : (
+          <TabsList aria-label={t("connections.templates.title")}>
+            <TabsTrigger value="templates">{t("connections.templates.title")}</TabsTrigger>
+            <TabsTrigger value="automatic">{t("automaticTemplates.tab")}</TabsTrigger>
+          </TabsList>
         )}
-      </Card>
+        <TabsContent value="templates" className="flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden">
+          <Card className="min-h-0 flex-1 overflow-auto">
+            {list.failed ? (
+              <ListFailed
+                message={notCloud ? t("connections.templates.notCloud") : t("connections.templates.loadFailed")}
+                retryLabel={t("connections.templates.retry")}
+                onRetry={notCloud ? undefined : list.reload}
+              />
+            ) : (
+              <ListTable
+                rows={list.items}
+                columns={columns}
+                loaded={list.loaded}
+                loadingMore={false}
+                skeletonRows={3}
+                empty={{ icon: FileText, title: t("connections.templates.empty"), description: t("connections.templates.emptyHint") }}
+              />
+            )}
+          </Card>
+        </TabsContent>
+        <TabsContent value="automatic" className="min-h-0 flex-1 overflow-auto">
+          <AutomaticTemplatesSection connectionId={whatsappId} templates={list.items.filter((x) => x.status === "APPROVED")} templatesLoaded={list.loaded} />
+        </TabsContent>
+      </Tabs>
       <NewTemplateDialog whatsappId={whatsappId} open={creating} onOpenChange={setCreating} onCreated={(template) => list.upsert(template)} />
       <ConfirmDialog
         {...deletion.dialog}
