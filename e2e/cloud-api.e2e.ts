@@ -114,6 +114,8 @@ describe("journey: a customer of the official number, the 24-hour window, a temp
   it("sends the rating request of a ticket closed on a closed window as the template the admin chose for it", async () => {
     const restoreRating = await changeSetting("userRating", "enabled");
     try {
+      // One session per user: the phone's sign-in above ended this page's.
+      await login(admin, demo.admin, demo.password);
       await admin.goto(`/connections/${connectionId}/templates`);
       await admin.getByRole("tab", { name: "Mensagens automáticas" }).click();
       const rating = admin.getByRole("combobox", { name: "Pedido de avaliação: Modelo" });

@@ -30,7 +30,9 @@ async function facebookOpens(page: Page, connect: ReturnType<Page["getByRole"]>)
 async function openAddDialog(page: Page, name: string) {
   await page.getByRole("button", { name: "Adicionar WhatsApp" }).first().click();
   const dialog = dialogOf(page);
-  await dialog.getByLabel("Nome").fill(name);
+  // Facebook's flow is one way to connect an official number: it shows once that kind is chosen.
+  await dialog.getByRole("radio", { name: /API oficial \(Meta\)/ }).check();
+  await dialog.getByLabel("Nome", { exact: true }).fill(name);
   await expect.poll(() => dialog.getByTestId("embedded-signup").isVisible()).toBe(true);
   return dialog;
 }

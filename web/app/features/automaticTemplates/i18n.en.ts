@@ -1,6 +1,7 @@
 import type { ptBR } from "./i18n";
 
 export const en: typeof ptBR = {
+  templatesTab: "Templates",
   tab: "Automatic messages",
   title: "Automatic messages outside the 24-hour window",
   intro:

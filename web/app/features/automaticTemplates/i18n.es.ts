@@ -1,6 +1,7 @@
 import type { ptBR } from "./i18n";
 
 export const es: typeof ptBR = {
+  templatesTab: "Plantillas",
   tab: "Mensajes automáticos",
   title: "Mensajes automáticos fuera de la ventana de 24 horas",
   intro:

@@ -1,4 +1,5 @@
 const ptBR = {
+  templatesTab: "Modelos",
   tab: "Mensagens automáticas",
   title: "Mensagens automáticas fora da janela de 24 horas",
   intro:

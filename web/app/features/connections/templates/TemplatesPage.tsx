@@ -158,7 +158,7 @@ export function TemplatesPage() {
       <Tabs defaultValue="templates" className="flex min-h-0 flex-1 flex-col">
         {list.failed ? null : (
           <TabsList aria-label={t("connections.templates.title")}>
-            <TabsTrigger value="templates">{t("connections.templates.title")}</TabsTrigger>
+            <TabsTrigger value="templates">{t("automaticTemplates.templatesTab")}</TabsTrigger>
             <TabsTrigger value="automatic">{t("automaticTemplates.tab")}</TabsTrigger>
           </TabsList>
         )}
