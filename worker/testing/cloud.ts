@@ -1,0 +1,113 @@
+import { createExecutionContext, createMessageBatch } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, vi } from "vitest";
+import type { OutboundJob } from "../contracts/outbound";
+import { messages, tickets } from "../db/tenant";
+import { ingestCloudWebhooks } from "../domain/cloud/ingestCloudWebhook";
+import { hubDirectory } from "../hub/ports";
+import { handleOutboundBatch } from "../jobs/outbound";
+import { fakeGraph, type FakeGraph, type FakeGraphNumber, type SignedWebhook } from "./fakeGraph";
+import { call, companyWithTeam, control, inTenant, testEnv } from "./fixtures";
+import { useFakeService } from "./useFakeService";
+
+/** The Cloud API tests' kit (ADR 0050): Meta's fake, a company's cloud number, and the two queues' consumers. */
+
+export const GRAPH = "http://graph.test";
+export const PLATFORM_SECRET = testEnv.META_APP_SECRET!;
+
+let seq = 0;
+/** Meta's fake of the running test (a fresh one per test, see useFakeGraph). */
+export let graph: FakeGraph;
+
+/** Stands a fresh fake Graph API in for every test of the file. */
+export function useFakeGraph() {
+  beforeEach(() => {
+    graph = fakeGraph({ origin: GRAPH, numbers: [] });
+    useFakeService(GRAPH, (r) => graph.handle(r));
+  });
+  afterEach(() => vi.restoreAllMocks());
+}
+
+/** A number on Meta's side: its ids, token, and the app secret its webhooks are signed with. */
+export function metaNumber(appSecret = PLATFORM_SECRET): FakeGraphNumber {
+  const n = `${Date.now()}${++seq}`.slice(-12);
+  return { phoneNumberId: `10${n}`, wabaId: `20${n}`, displayPhoneNumber: `+55 11 9${n.slice(-8)}`, accessToken: `EAAG-token-${n}-abcdefghij`, appSecret };
+}
+
+export type Team = Awaited<ReturnType<typeof companyWithTeam>>;
+
+/** A company's admin connects a Cloud API number (on the platform's app unless `ownApp`). */
+export async function connectCloud(team: Team, number = metaNumber(), ownApp?: { verifyToken: string }) {
+  graph.numbers.set(number.phoneNumberId, number);
+  const res = await call("POST", "/api/whatsapp", {
+    token: team.admin.token,
+    body: {
+      name: `Oficial ${++seq}`,
+      channel: "cloud",
+      cloud: {
+        phoneNumberId: number.phoneNumberId,
+        wabaId: number.wabaId,
+        accessToken: number.accessToken,
+        ...(ownApp ? { appSecret: number.appSecret, verifyToken: ownApp.verifyToken } : {}),
+      },
+    },
+  });
+  return { res, number };
+}
+
+/** The INBOUND consumer's work on a delivery, as the queue would run it. */
+export const ingest = (hook: SignedWebhook, routeKey: string | null = null) =>
+  ingestCloudWebhooks(hubDirectory(testEnv), control, testEnv, [{ kind: "cloudWebhook", routeKey, body: hook.body, receivedAt: Date.now() }]);
+
+/** The OUTBOUND consumer's work on these jobs (first attempts unless `attempts`), as the queue would run it. */
+export async function deliver(jobs: OutboundJob[], attempts = 1) {
+  const batch = createMessageBatch<OutboundJob>("zapdesk-outbound", jobs.map((body, i) => ({ id: `c${i}`, timestamp: new Date(), attempts, body })));
+  createExecutionContext();
+  await handleOutboundBatch(batch as MessageBatch<unknown>, testEnv);
+  return batch;
+}
+
+/**
+ * Holds the OUTBOUND queue while `run` runs: the jobs it enqueued are answered, not delivered (the test delivers
+ * them itself, when it wants).
+ */
+export async function holdingOutbound<T>(run: () => Promise<T>): Promise<{ result: T; jobs: OutboundJob[] }> {
+  const jobs: OutboundJob[] = [];
+  const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job) => {
+    jobs.push(job as OutboundJob);
+    return undefined as never;
+  });
+  const sendBatch = vi.spyOn(testEnv.OUTBOUND, "sendBatch").mockImplementation(async (batch) => {
+    jobs.push(...[...batch].map((m) => m.body as OutboundJob));
+    return undefined as never;
+  });
+  try {
+    return { result: await run(), jobs };
+  } finally {
+    send.mockRestore();
+    sendBatch.mockRestore();
+  }
+}
+
+export const messagesOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(messages).where(eq(messages.companyId, companyId)).all());
+
+/** A customer wrote to a connected cloud number, and an agent took the ticket (the window open). */
+export async function cloudConversation(team?: Team) {
+  team ??= await companyWithTeam();
+  const { number, res } = await connectCloud(team);
+  const customer = { waId: `55119876${String(++seq).padStart(5, "0")}`, name: "Cliente" };
+  const { hook, wamid } = await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Olá" } });
+  await ingest(hook);
+  const first = (await messagesOf(team.company.id)).find((m) => m.wid === wamid);
+  await inTenant(team.company.id, (db) => db.update(tickets).set({ status: "open", userId: team.agent.id }).where(eq(tickets.id, first!.ticketId)).run());
+  return { team, number, customer, ticketId: first!.ticketId, connectionId: res.json.id as number };
+}
+
+/** The agent writes on the ticket; the message is stored, then delivered through the OUTBOUND consumer. */
+export async function agentSends(team: Team, ticketId: number, body: string) {
+  const { result: res } = await holdingOutbound(() => call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, body: { body } }));
+  if (res.status !== 201) throw new Error(`send refused: ${res.status} ${JSON.stringify(res.json)}`);
+  const stored = (await messagesOf(team.company.id)).find((m) => m.fromMe && m.body.endsWith(body))!;
+  await deliver([{ kind: "send", companyId: team.company.id, messageId: stored.id }]);
+  return stored.id;
+}
