@@ -71,18 +71,24 @@ export async function deliver(jobs: OutboundJob[], attempts = 1) {
  * Holds the OUTBOUND queue while `run` runs: the jobs it enqueued are answered, not delivered (the test delivers
  * them itself, when it wants).
  */
-export async function holdingOutbound<T>(run: () => Promise<T>): Promise<{ result: T; jobs: OutboundJob[] }> {
+export async function holdingOutbound<T>(run: () => Promise<T>): Promise<{ result: T; jobs: OutboundJob[]; delays: (number | undefined)[] }> {
   const jobs: OutboundJob[] = [];
-  const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job) => {
+  /** Each job's delay (seconds), as it was asked of the queue. */
+  const delays: (number | undefined)[] = [];
+  const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job, options) => {
     jobs.push(job as OutboundJob);
+    delays.push(options?.delaySeconds);
     return undefined as never;
   });
   const sendBatch = vi.spyOn(testEnv.OUTBOUND, "sendBatch").mockImplementation(async (batch) => {
-    jobs.push(...[...batch].map((m) => m.body as OutboundJob));
+    for (const m of batch) {
+      jobs.push(m.body as OutboundJob);
+      delays.push(m.delaySeconds);
+    }
     return undefined as never;
   });
   try {
-    return { result: await run(), jobs };
+    return { result: await run(), jobs, delays };
   } finally {
     send.mockRestore();
     sendBatch.mockRestore();

@@ -8,7 +8,8 @@ import { cloudSignature } from "../lib/whatsappCloud";
  *   POST /{version}/{phone-number-id}/messages   a send (answers its wamid, then reports "sent" and "delivered" by
  *                                                webhook) or a read receipt (`status: "read"`); outside the customer's
  *                                                24-hour window anything but a template is refused with 131047 (as a
- *                                                `failed` status); past `ratePerSecond` sends, 130429 at once
+ *                                                `failed` status); past `ratePerSecond` sends, 130429 at once;
+ *                                                refusals a test asks for by recipient (refuseSendsTo)
  *   POST /{version}/{phone-number-id}/media      a multipart upload; answers the media id
  *   GET  /{version}/{media-id}                   the file's short-lived URL (five minutes) and type
  *   GET  /files/{media-id}                       the file itself, with the token, while its URL lives
@@ -54,6 +55,15 @@ export interface FakeGraphOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Meta's titles of the refusals a test can ask for (refuseSendsTo). */
+const REFUSALS: Record<number, string> = {
+  130429: "Rate limit hit",
+  131026: "Message undeliverable",
+  131049: "This message was not delivered to maintain healthy ecosystem engagement.",
+  131050: "User has stopped marketing messages",
+  131056: "(Business Account, Consumer Account) pair rate limit hit",
+};
 const MEDIA_URL_MS = 5 * 60 * 1000;
 
 export function fakeGraph(options: FakeGraphOptions) {
@@ -68,6 +78,8 @@ export function fakeGraph(options: FakeGraphOptions) {
   const hooks: SignedWebhook[] = [];
   let sendTimes: number[] = [];
   let seq = 0;
+  /** Refusals a test asked for, by recipient (refuseSendsTo). */
+  const refusals = new Map<string, { code: number; via: "answer" | "status"; times: number }>();
 
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   const graphError = (status: number, code: number, message: string) =>
@@ -170,6 +182,11 @@ export function fakeGraph(options: FakeGraphOptions) {
       }
       const to = String(body.to ?? "");
       if (!/^\d{5,20}$/.test(to)) return graphError(400, 131009, "Parameter value is not valid: to.");
+      const refusal = refusals.get(to);
+      if (refusal && refusal.times > 0 && refusal.via === "answer") {
+        refusal.times--;
+        return graphError(refusal.code === 130429 ? 429 : 400, refusal.code, REFUSALS[refusal.code] ?? "Refused.");
+      }
       if (options.ratePerSecond) {
         sendTimes = sendTimes.filter((t) => t > now() - 1000);
         if (sendTimes.length >= options.ratePerSecond) return graphError(429, 130429, "Rate limit hit.");
@@ -193,7 +210,13 @@ export function fakeGraph(options: FakeGraphOptions) {
       sends.push({ at: now(), phoneNumberId: id, to, wamid, body, ...(file ? { media: { mimetype: file.mimetype, bytes: file.bytes, filename: content.filename ?? file.filename } } : {}) });
       const windowOpen = now() - (lastInbound.get(`${id}:${to}`) ?? -Infinity) < DAY_MS;
       // Meta answers the send first and reports what became of it by webhook.
+      const failing = refusal && refusal.times > 0 && refusal.via === "status" ? refusal : undefined;
+      if (failing) failing.times--;
       const after = async () => {
+        if (failing) {
+          await status(n, wamid, to, "failed", [{ code: failing.code, title: REFUSALS[failing.code] ?? "Refused.", message: REFUSALS[failing.code] ?? "Refused." }]);
+          return;
+        }
         if (type !== "template" && !windowOpen) {
           await status(n, wamid, to, "failed", [{ code: 131047, title: "Re-engagement message", message: "Re-engagement message", error_data: { details: "Message failed to send because more than 24 hours have passed since the customer last replied to this number." } }]);
           return;
@@ -243,7 +266,16 @@ export function fakeGraph(options: FakeGraphOptions) {
     return { wamid, hook };
   }
 
-  return { handle, customerWrites, flushStatuses, sends, reads, hooks, files, numbers, lastInbound, templates };
+  /**
+   * Meta refuses the next `times` sends to `to` (every one unless given) with `code`: throughput (130429) and pair
+   * rate (131056) in its answer, as Meta does; undeliverable (131026) and the marketing cap (131049) as a `failed`
+   * status after answering the wamid. `via` overrides where the refusal comes.
+   */
+  function refuseSendsTo(to: string, code: number, options: { times?: number; via?: "answer" | "status" } = {}) {
+    refusals.set(to, { code, via: options.via ?? (code === 130429 || code === 131056 ? "answer" : "status"), times: options.times ?? Infinity });
+  }
+
+  return { handle, customerWrites, flushStatuses, refuseSendsTo, sends, reads, hooks, files, numbers, lastInbound, templates };
 }
 
 export type FakeGraph = ReturnType<typeof fakeGraph>;
