@@ -77,6 +77,10 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     for (const column of ["channel", "cloud_phone_number_id", "cloud_waba_id", "cloud_access_token", "cloud_route_key", "cloud_error"]) sql.exec(`alter table whatsapps drop column ${column}`);
     sql.exec("alter table tickets drop column customer_wrote_at");
   },
+  "0014_cloud_errors": (sql) => {
+    sql.exec("alter table contacts drop column undeliverable_at");
+    sql.exec("alter table messages drop column retry_at");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

@@ -1,11 +1,10 @@
-import { createExecutionContext, createMessageBatch } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, vi } from "vitest";
 import type { OutboundJob } from "../contracts/outbound";
 import { messages, tickets } from "../db/tenant";
 import { ingestCloudWebhooks } from "../domain/cloud/ingestCloudWebhook";
 import { hubDirectory } from "../hub/ports";
-import { handleOutboundBatch } from "../jobs/outbound";
+import { deliverJobs } from "./campaigns";
 import { fakeGraph, type FakeGraph, type FakeGraphNumber, type SignedWebhook } from "./fakeGraph";
 import { call, companyWithTeam, control, inTenant, testEnv } from "./fixtures";
 import { useFakeService } from "./useFakeService";
@@ -59,13 +58,8 @@ export async function connectCloud(team: Team, number = metaNumber(), ownApp?: {
 export const ingest = (hook: SignedWebhook, routeKey: string | null = null) =>
   ingestCloudWebhooks(hubDirectory(testEnv), control, testEnv, [{ kind: "cloudWebhook", routeKey, body: hook.body, receivedAt: Date.now() }]);
 
-/** The OUTBOUND consumer's work on these jobs (first attempts unless `attempts`), as the queue would run it. */
-export async function deliver(jobs: OutboundJob[], attempts = 1) {
-  const batch = createMessageBatch<OutboundJob>("zapdesk-outbound", jobs.map((body, i) => ({ id: `c${i}`, timestamp: new Date(), attempts, body })));
-  createExecutionContext();
-  await handleOutboundBatch(batch as MessageBatch<unknown>, testEnv);
-  return batch;
-}
+/** The OUTBOUND consumer's work on these jobs, as the queue would run it. */
+export const deliver = deliverJobs;
 
 /**
  * Holds the OUTBOUND queue while `run` runs: the jobs it enqueued are answered, not delivered (the test delivers
