@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactListItems, contactLists, contacts } from "../../db/tenant";
+import { contactListItems, contactLists, contacts, messages } from "../../db/tenant";
 import { createRecipientList, openAllDay, runCampaigns, setTimeZone, shippingsOf } from "../../testing/campaigns";
 import { agentSends, cloudConversation, deliver, graph, holdingOutbound, ingest, messagesOf, useFakeGraph } from "../../testing/cloud";
 import { call, inTenant } from "../../testing/fixtures";
@@ -19,6 +19,13 @@ async function statusesArrive() {
   return holdingOutbound(async () => {
     for (const hook of graph.hooks.slice(from)) await ingest(hook);
   });
+}
+
+/** The deferred send's job as the queue hands it over a day later (the message's retry time passed too). */
+async function aDayLater(job: { kind: "send"; companyId: number; messageId: number }) {
+  const past = Date.now() - 1;
+  await inTenant(job.companyId, (db) => db.update(messages).set({ retryAt: new Date(past) }).where(eq(messages.id, job.messageId)).run());
+  return { ...job, notBefore: past };
 }
 
 const contactOf = (companyId: number, number: string) => inTenant(companyId, (db) => db.select().from(contacts).where(eq(contacts.number, number)).get());
@@ -56,6 +63,11 @@ describe("Meta cannot deliver to the number (131026)", () => {
     expect(ticket.json.contact.undeliverableAt).toEqual(expect.any(String));
     const item = await inTenant(team.company.id, (db) => db.select().from(contactListItems).where(eq(contactListItems.contactListId, list.id)).get());
     expect(item).toMatchObject({ isWhatsappValid: false, whatsappCheck: "invalid" });
+
+    // Sending it again cannot help.
+    const retry = await call("POST", `/api/messages/${id}/retry`, { token: team.agent.token });
+    expect(retry.status).toBe(409);
+    expect(retry.json.error).toBe("ERR_MESSAGE_NOT_RETRYABLE");
 
     await ingest((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Atualizei o app" } })).hook);
     expect((await contactOf(team.company.id, customer.waId))!.undeliverableAt).toBeNull();
@@ -103,7 +115,7 @@ describe("Meta's marketing cap (131049)", () => {
     expect(graph.sends.filter((s) => s.to === customer.waId)).toHaveLength(1);
 
     // A day later: sent once, however often the queue hands the job over.
-    const due = { ...retry, notBefore: Date.now() - 1 };
+    const due = await aDayLater(retry);
     await deliver([due]);
     await deliver([due]);
     expect(graph.sends.filter((s) => s.to === customer.waId)).toHaveLength(2);
@@ -118,9 +130,27 @@ describe("Meta's marketing cap (131049)", () => {
     graph.refuseSendsTo(customer.waId, 131049, { times: 2 });
     const id = await agentSends(team, ticketId, "Promoção");
     const [retry] = (await statusesArrive()).jobs;
-    await deliver([{ ...(retry as { kind: "send"; companyId: number; messageId: number }), notBefore: Date.now() - 1 }]);
+    await deliver([await aDayLater(retry as { kind: "send"; companyId: number; messageId: number })]);
     expect((await statusesArrive()).jobs).toEqual([]);
     expect((await messagesOf(team.company.id)).find((m) => m.id === id)).toMatchObject({ ack: 1, sendError: "ERR_WAPP_MARKETING_LIMIT" });
     expect(graph.sends.filter((s) => s.to === customer.waId)).toHaveLength(2);
+
+    // The agent may still try by hand: taken by Meta before its refusal (ack 1), it goes back to pending and is sent.
+    const { result, jobs } = await holdingOutbound(() => call("POST", `/api/messages/${id}/retry`, { token: team.agent.token }));
+    expect(result.status).toBe(200);
+    await deliver(jobs);
+    expect(graph.sends.filter((s) => s.to === customer.waId)).toHaveLength(3);
+    expect((await messagesOf(team.company.id)).find((m) => m.id === id)).toMatchObject({ ack: 1, sendError: null });
+  });
+
+  it("offers no retry by hand while the 24-hour one is scheduled", async () => {
+    const conversation = await cloudConversation();
+    const { team, customer, ticketId } = conversation;
+    graph.refuseSendsTo(customer.waId, 131049, { times: 1 });
+    const id = await agentSends(team, ticketId, "Cupom");
+    await statusesArrive();
+    const retry = await call("POST", `/api/messages/${id}/retry`, { token: team.agent.token });
+    expect(retry.status).toBe(409);
+    expect(retry.json.error).toBe("ERR_MESSAGE_NOT_RETRYABLE");
   });
 });

@@ -55,6 +55,7 @@ export const en: Texts = {
     deleted: "Message deleted",
     edited: "Edited",
     failed: "Failed",
+    retryScheduled: "Retry on {{at}}",
     forwarded: "Forwarded",
     call: "Missed voice call",
     reactions: "Reactions",
@@ -78,6 +79,7 @@ export const en: Texts = {
     edit: "Edit",
     delete: "Delete",
     retry: "Try again",
+    template: "Send a template",
   },
   composer: {
     placeholder: "Type a message",

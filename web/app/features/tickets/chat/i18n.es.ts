@@ -55,6 +55,7 @@ export const es: Texts = {
     deleted: "Mensaje eliminado",
     edited: "Editado",
     failed: "Falló",
+    retryScheduled: "Nuevo intento el {{at}}",
     forwarded: "Reenviado",
     call: "Llamada de voz perdida",
     reactions: "Reacciones",
@@ -78,6 +79,7 @@ export const es: Texts = {
     edit: "Editar",
     delete: "Eliminar",
     retry: "Reintentar",
+    template: "Enviar una plantilla",
   },
   composer: {
     placeholder: "Escribe un mensaje",

@@ -56,6 +56,7 @@ const ptBR = {
     deleted: "Mensagem apagada",
     edited: "Editada",
     failed: "Falhou",
+    retryScheduled: "Nova tentativa em {{at}}",
     forwarded: "Encaminhada",
     call: "Chamada de voz perdida",
     reactions: "Reações",
@@ -79,6 +80,7 @@ const ptBR = {
     edit: "Editar",
     delete: "Apagar",
     retry: "Tentar novamente",
+    template: "Enviar um modelo",
   },
   composer: {
     placeholder: "Digite uma mensagem",
