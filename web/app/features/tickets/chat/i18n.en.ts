@@ -8,6 +8,8 @@ export const en: Texts = {
     contactInfo: "{{name}}'s details",
     group: "Group",
     noQueue: "No queue",
+    undeliverable: "Undeliverable",
+    undeliverableHint: "WhatsApp could not deliver to this number (not on WhatsApp, an old app, or terms not accepted). Campaigns skip it until the contact writes.",
     assignedTo: "Handled by {{name}}",
     toggleDrawer: "Contact details",
     presence: { composing: "typing…", recording: "recording audio…" },

@@ -8,6 +8,8 @@ export const es: Texts = {
     contactInfo: "Datos de {{name}}",
     group: "Grupo",
     noQueue: "Sin cola",
+    undeliverable: "No recibe",
+    undeliverableHint: "WhatsApp no pudo entregar a este número (sin WhatsApp, app desactualizada o términos no aceptados). Las campañas lo omiten hasta que el contacto escriba.",
     assignedTo: "Atendido por {{name}}",
     toggleDrawer: "Datos del contacto",
     presence: { composing: "escribiendo…", recording: "grabando audio…" },

@@ -10,6 +10,8 @@ const ptBR = {
     group: "Grupo",
     noQueue: "Sem fila",
     assignedTo: "Atendido por {{name}}",
+    undeliverable: "Não recebe",
+    undeliverableHint: "O WhatsApp não conseguiu entregar a este número (sem WhatsApp, app desatualizado ou termos não aceitos). Campanhas o pulam até o contato escrever.",
     toggleDrawer: "Dados do contato",
     presence: { composing: "digitando…", recording: "gravando áudio…" },
   },
