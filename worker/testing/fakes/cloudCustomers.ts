@@ -73,6 +73,13 @@ input,textarea,button{font:inherit;padding:.5rem}li{margin:.25rem 0}.in{color:#0
       log.push({ at, customer: waId, text });
       return json ? Response.json({ wamid }) : new Response(null, { status: 303, headers: { location: `${options.origin}/` } });
     }
+    // Meta refuses the next sends to a customer with a code ({ to, code, times }): for journeys of Meta's errors.
+    if (request.method === "POST" && path === "/refusals") {
+      const input = (await request.json()) as { to?: string; code?: number; times?: number };
+      if (!input.to || !input.code) return new Response("to and code are required", { status: 400 });
+      graph.refuseSendsTo(String(input.to), Number(input.code), { times: input.times ?? 1 });
+      return Response.json({ ok: true });
+    }
     // What the business sent a customer, and what Meta said of it: for journeys.
     if (request.method === "GET" && path === "/sends") {
       const to = new URL(request.url).searchParams.get("to");
