@@ -138,8 +138,8 @@ function BubbleCard({ message, timeZone, senderName, contactName, actions, selec
         <MessageContent message={message} onOpenImage={onOpenImage} />
       </div>
       {fromMe && message.sendError && !message.isDeleted ? (
-        // Meta's reason, readable where a tooltip is not (phones).
-        <p className="mt-0.5 pr-6 text-xs text-danger" data-testid="send-error">
+        // The reason, readable where a tooltip is not (phones); on our dark green bubble a lighter red keeps 4.5:1.
+        <p className="mt-0.5 pr-6 text-xs text-danger dark:text-[#ffb4a9]" data-testid="send-error">
           {describeErrorCode(message.sendError, t)}
         </p>
       ) : null}
