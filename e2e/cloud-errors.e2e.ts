@@ -11,8 +11,8 @@ import { demo } from "./support/env";
  */
 const CUSTOMER = `55118${String(Date.now()).slice(-8)}`;
 
-const chat = (page: Page) => page.getByTestId("ticket-chat");
-const bubble = (page: Page, text: string) => chat(page).locator("[data-message-id]").filter({ hasText: text }).last();
+/** The conversation's message bubble holding `text` (the latest such). */
+const bubble = (page: Page, text: string) => page.locator('[data-testid="ticket-chat"] [data-message-id]', { hasText: text }).last();
 
 describe("journey: Meta cannot deliver to a customer of the official number", () => {
   const contexts: BrowserContext[] = [];
@@ -51,7 +51,7 @@ describe("journey: Meta cannot deliver to a customer of the official number", ()
       }, { timeout: 20_000, interval: 1500 })
       .toBe(true);
     expect((await fakes("POST", "/graph/refusals", { to: CUSTOMER, code: 131026 })).status).toBe(200);
-    const composer = chat(admin).locator("textarea").first();
+    const composer = admin.getByTestId("ticket-chat").locator("textarea").first();
     await composer.fill(answer);
     await composer.press("Enter");
     // Meta took it (answered its wamid), then reported it undeliverable by webhook.
