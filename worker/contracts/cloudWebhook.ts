@@ -117,13 +117,19 @@ export const cloudHandshake = z.object({
 });
 
 /**
- * A webhook delivery as the edge queues it for the consumer: its verified body, and the route it came in by (a
+ * A webhook delivery as the edge queues it for the consumer: its verified body (or a piece of it, when it was too big
+ * for one queue message: see domain/cloud/deliveryPieces), and the route it came in by (a
  * company's own app's callback path, or null for the platform's app): only numbers on that route are taken from it.
  */
 export const cloudWebhookJob = z.object({
   kind: z.literal("cloudWebhook"),
   routeKey: z.string().nullable(),
   body: z.string(),
+  /** A piece of a delivery too big for a queue message, kept in R2 under the platform's prefix (body is then empty). */
+  spilledKey: z
+    .string()
+    .regex(/^platform\/cloud-webhooks\/[0-9a-f-]{36}\.json$/)
+    .optional(),
   receivedAt: z.number().int(),
 });
 export type CloudWebhookJob = z.infer<typeof cloudWebhookJob>;

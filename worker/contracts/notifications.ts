@@ -16,7 +16,18 @@ export type MentionNotification = {
   mention: { messageId: number; chat: { id: number; uuid: string; title: string }; sender: string; message: string };
 };
 
-export type Notification = TicketNotification | MentionNotification;
+/**
+ * For admins: a Cloud API connection whose token Meta no longer takes (code 190). One per connection while it lasts
+ * (not one per refused message); it goes once an admin enters a new token.
+ */
+export type ConnectionNotification = {
+  kind: "connection";
+  reason: "tokenExpired";
+  at: string;
+  whatsapp: { id: number; name: string };
+};
+
+export type Notification = TicketNotification | MentionNotification | ConnectionNotification;
 
 /** GET /notifications: the bell's list, newest first, and how many items wait in all (the bell's and the tab's count). */
 export type NotificationsView = { count: number; records: Notification[] };

@@ -6,7 +6,19 @@ import { z } from "zod";
  */
 export const outboundJob = z.discriminatedUnion("kind", [
   /** typingMs: show "typing…" that long before the message (campaign sends). */
-  z.object({ kind: z.literal("send"), companyId: z.number(), messageId: z.number(), typingMs: z.number().int().min(0).max(10_000).optional() }),
+  /**
+   * throttled: how often Meta has throttled this send so far (130429 / 131056); each time it goes back on the queue
+   * as a new job, later (worker/jobs/outbound.ts). notBefore: not sent before this time (ms), e.g. Meta's marketing
+   * cap (131049) retried after 24 hours.
+   */
+  z.object({
+    kind: z.literal("send"),
+    companyId: z.number(),
+    messageId: z.number(),
+    typingMs: z.number().int().min(0).max(10_000).optional(),
+    throttled: z.number().int().min(1).max(1000).optional(),
+    notBefore: z.number().int().optional(),
+  }),
   z.object({ kind: z.literal("edit"), companyId: z.number(), messageId: z.number() }),
   z.object({ kind: z.literal("delete"), companyId: z.number(), messageId: z.number() }),
   /** The contact's message `messageId`, and those before it, read by an agent: the blue ticks (Cloud API connections). */

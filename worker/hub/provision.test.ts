@@ -86,6 +86,10 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0016_campaign_template": (sql) => {
     sql.exec("alter table campaigns drop column template");
   },
+  "0017_cloud_errors": (sql) => {
+    sql.exec("alter table contacts drop column undeliverable_at");
+    sql.exec("alter table messages drop column retry_at");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

@@ -1,6 +1,7 @@
 import { cloudWebhookJob } from "../contracts/cloudWebhook";
 import { createControlDb } from "../db/client";
 import { ingestCloudWebhooks, RetryLater } from "../domain/cloud/ingestCloudWebhook";
+import { dropSpilled } from "../domain/cloud/deliveryPieces";
 import { hubDirectory } from "../hub/ports";
 import type { Env } from "../env";
 import { retryDelaySeconds } from "./outbound";
@@ -19,6 +20,7 @@ export async function handleInboundBatch(batch: MessageBatch<unknown>, env: Env)
   try {
     // The batch together: one route lookup, and one call per connection's hub, however many deliveries it holds.
     await ingestCloudWebhooks(hubDirectory(env), createControlDb(env.DB), env, jobs);
+    await dropSpilled(env, jobs);
     batch.ackAll();
   } catch (err) {
     const attempts = Math.max(...batch.messages.map((m) => m.attempts));

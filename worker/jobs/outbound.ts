@@ -33,6 +33,29 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
 }
 
 /**
+ * Sends Meta throttled (130429, the number's throughput; 131056, this person's pair rate) go back on the queue this
+ * many times at most, each later than the one before; then the message shows ERR_WAPP_RATE_LIMITED (an agent can
+ * retry it). About a day in all, so no send is lost to a busy hour.
+ */
+export const MAX_THROTTLED = 100;
+
+/** Meta's pair rate allows about one message every 6 seconds to one person. */
+const PAIR_RATE_SECONDS = 6;
+
+/**
+ * The delay before a throttled send's next try: growing with each throttle (4 s for the number, 6 s for a pair,
+ * doubling, at most 15 minutes), half of it fixed and half jitter, so throttled sends neither come back at once nor
+ * all together.
+ */
+export function throttleDelaySeconds(throttled: number, pair: boolean, random = Math.random): number {
+  const cap = Math.min(900, (pair ? PAIR_RATE_SECONDS : 4) * 2 ** Math.max(0, throttled - 1));
+  return Math.max(1, Math.round(cap / 2 + (cap / 2) * random()));
+}
+
+/** The longest delay the queue takes (24 hours); a send due later goes in hops. */
+const MAX_QUEUE_DELAY_SECONDS = 24 * 60 * 60;
+
+/**
  * The OUTBOUND consumer: each job delivers one stored message through the session host, in its company's hub
  * (where the message lives). A refused or failed
  * call is retried with backoff (the connection may be reconnecting); a permanent refusal, or the last attempt,
@@ -80,16 +103,32 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
       );
       continue;
     }
+    if (job.kind === "send" && job.notBefore !== undefined && job.notBefore > Date.now() + 1000) {
+      // Come too early (a delay the queue shortened, or one longer than it takes): back on the queue for the rest.
+      await env.OUTBOUND.send(job, { delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, Math.ceil((job.notBefore - Date.now()) / 1000)) });
+      message.ack();
+      continue;
+    }
     try {
       await hubs.of(job.companyId).call("deliverOutbound", job);
       message.ack();
     } catch (err) {
       const code: ErrorCode = err instanceof AppError ? err.code : "ERR_SENDING_WAPP_MSG";
-      if (PERMANENT.has(code) || message.attempts >= MAX_DELIVERY_ATTEMPTS) {
+      if (code === "ERR_WAPP_RATE_LIMITED" && job.kind === "send" && (job.throttled ?? 0) < MAX_THROTTLED) {
+        // Meta refused it for now (not sent): a new job, later, so the queue's own retry limit never drops it.
+        const throttled = (job.throttled ?? 0) + 1;
+        const pair = err instanceof AppError && err.details?.metaCode === 131056;
+        await env.OUTBOUND.send({ ...job, throttled }, { delaySeconds: throttleDelaySeconds(throttled, pair) });
+        message.ack();
+        continue;
+      }
+      // A send Meta kept throttling MAX_THROTTLED times: shown as such.
+      const throttledOut = code === "ERR_WAPP_RATE_LIMITED" && job.kind === "send";
+      if (PERMANENT.has(code) || throttledOut || message.attempts >= MAX_DELIVERY_ATTEMPTS) {
         console.warn("outbound: giving up", { job, code, attempts: message.attempts });
         await hubs.of(job.companyId).call("markDeliveryFailed", {
           job,
-          code: PERMANENT.has(code) && code !== "ERR_NO_WAPP_FOUND" && code !== "ERR_VALIDATION" ? code : "ERR_SENDING_WAPP_MSG",
+          code: (PERMANENT.has(code) || throttledOut) && code !== "ERR_NO_WAPP_FOUND" && code !== "ERR_VALIDATION" ? code : "ERR_SENDING_WAPP_MSG",
         });
         message.ack();
       } else {

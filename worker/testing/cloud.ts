@@ -1,93 +1,126 @@
-import { createExecutionContext, createMessageBatch } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, expect, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import type { OutboundJob } from "../contracts/outbound";
 import { messages, tickets } from "../db/tenant";
 import { ingestCloudWebhooks } from "../domain/cloud/ingestCloudWebhook";
 import { hubDirectory } from "../hub/ports";
-import { handleOutboundBatch } from "../jobs/outbound";
+import { deliverJobs } from "./campaigns";
 import { fakeGraph, type FakeGraph, type FakeGraphNumber, type SignedWebhook } from "./fakeGraph";
-import { call, control, inTenant, testEnv, type companyWithTeam } from "./fixtures";
+import { call, companyWithTeam, control, inTenant, testEnv } from "./fixtures";
 import { useFakeService } from "./useFakeService";
 
-/**
- * The Cloud API in worker tests (ADR 0050): Meta played by the fake Graph API behind a fetch spy, and the queues'
- * consumers run by hand, as a delivery would run them.
- */
-export const GRAPH_ORIGIN = "http://graph.test";
+/** The Cloud API tests' kit (ADR 0050): Meta's fake, a company's cloud number, and the two queues' consumers. */
 
-type Team = Awaited<ReturnType<typeof companyWithTeam>>;
+export const GRAPH = "http://graph.test";
+export const PLATFORM_SECRET = testEnv.META_APP_SECRET!;
+
 let seq = 0;
+/** Meta's fake of the running test (a fresh one per test, see useFakeGraph). */
+export let graph: FakeGraph;
+
+/** Stands a fresh fake Graph API in for every test of the file. */
+export function useFakeGraph() {
+  beforeEach(() => {
+    graph = fakeGraph({ origin: GRAPH, numbers: [] });
+    useFakeService(GRAPH, (r) => graph.handle(r));
+  });
+  afterEach(() => vi.restoreAllMocks());
+}
 
 /** A number on Meta's side: its ids, token, and the app secret its webhooks are signed with. */
-export function metaNumber(appSecret = testEnv.META_APP_SECRET!): FakeGraphNumber {
+export function metaNumber(appSecret = PLATFORM_SECRET): FakeGraphNumber {
   const n = `${Date.now()}${++seq}`.slice(-12);
   return { phoneNumberId: `10${n}`, wabaId: `20${n}`, displayPhoneNumber: `+55 11 9${n.slice(-8)}`, accessToken: `EAAG-token-${n}-abcdefghij`, appSecret };
 }
 
-/** A fresh fake Graph API for each test of the file (read `.graph` inside a test). */
-export function useFakeGraph(): { readonly graph: FakeGraph } {
-  const holder = { graph: undefined as unknown as FakeGraph };
-  beforeEach(() => {
-    holder.graph = fakeGraph({ origin: GRAPH_ORIGIN, numbers: [] });
-    useFakeService(GRAPH_ORIGIN, (r) => holder.graph.handle(r));
-  });
-  afterEach(() => vi.restoreAllMocks());
-  return holder;
-}
+export type Team = Awaited<ReturnType<typeof companyWithTeam>>;
 
-/** A company's admin connects a Cloud API number through the API (on the platform's Meta app). */
-export async function connectCloud(graph: FakeGraph, team: Team, number = metaNumber()) {
+/** A company's admin connects a Cloud API number (on the platform's app unless `ownApp`). */
+export async function connectCloud(team: Team, number = metaNumber(), ownApp?: { verifyToken: string }) {
   graph.numbers.set(number.phoneNumberId, number);
   const res = await call("POST", "/api/whatsapp", {
     token: team.admin.token,
-    body: { name: `Oficial ${++seq}`, channel: "cloud", cloud: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken } },
+    body: {
+      name: `Oficial ${++seq}`,
+      channel: "cloud",
+      cloud: {
+        phoneNumberId: number.phoneNumberId,
+        wabaId: number.wabaId,
+        accessToken: number.accessToken,
+        ...(ownApp ? { appSecret: number.appSecret, verifyToken: ownApp.verifyToken } : {}),
+      },
+    },
   });
-  expect(res.status).toBe(201);
-  return { connectionId: res.json.id as number, number };
+  return { res, number };
 }
 
 /** The INBOUND consumer's work on a delivery, as the queue would run it. */
-export const ingestHook = (hook: SignedWebhook, routeKey: string | null = null) =>
+export const ingest = (hook: SignedWebhook, routeKey: string | null = null) =>
   ingestCloudWebhooks(hubDirectory(testEnv), control, testEnv, [{ kind: "cloudWebhook", routeKey, body: hook.body, receivedAt: Date.now() }]);
 
-/** The OUTBOUND consumer on `jobs`, as the queue would run them. */
-export async function deliverJobs(jobs: OutboundJob[], attempts = 1) {
-  const batch = createMessageBatch<OutboundJob>("zapdesk-outbound", jobs.map((body, i) => ({ id: `c${i}`, timestamp: new Date(), attempts, body })));
-  createExecutionContext();
-  await handleOutboundBatch(batch as MessageBatch<unknown>, testEnv);
-}
+/** The OUTBOUND consumer's work on these jobs, as the queue would run it. */
+export const deliver = deliverJobs;
 
-/** Runs `work` with the OUTBOUND queue recording instead of sending: answers what it queued. */
-export async function queuedBy(work: () => Promise<unknown>): Promise<OutboundJob[]> {
+/**
+ * Holds the OUTBOUND queue while `run` runs: the jobs it enqueued are answered, not delivered (the test delivers
+ * them itself, when it wants).
+ */
+export async function holdingOutbound<T>(run: () => Promise<T>): Promise<{ result: T; jobs: OutboundJob[]; delays: (number | undefined)[] }> {
   const jobs: OutboundJob[] = [];
-  const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job) => {
+  /** Each job's delay (seconds), as it was asked of the queue. */
+  const delays: (number | undefined)[] = [];
+  const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job, options) => {
     jobs.push(job as OutboundJob);
+    delays.push(options?.delaySeconds);
     return undefined as never;
   });
   const sendBatch = vi.spyOn(testEnv.OUTBOUND, "sendBatch").mockImplementation(async (batch) => {
-    jobs.push(...[...batch].map((j) => j.body as OutboundJob));
+    for (const m of batch) {
+      jobs.push(m.body as OutboundJob);
+      delays.push(m.delaySeconds);
+    }
     return undefined as never;
   });
   try {
-    await work();
+    return { result: await run(), jobs, delays };
   } finally {
     send.mockRestore();
     sendBatch.mockRestore();
   }
-  return jobs;
 }
 
 export const messagesOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(messages).where(eq(messages.companyId, companyId)).all());
+
+/** A customer wrote to a connected cloud number, and an agent took the ticket (the window open). */
+export async function cloudConversation(team?: Team) {
+  team ??= await companyWithTeam();
+  const { number, res } = await connectCloud(team);
+  const customer = { waId: `55119876${String(++seq).padStart(5, "0")}`, name: "Cliente" };
+  const { hook, wamid } = await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Olá" } });
+  await ingest(hook);
+  const first = (await messagesOf(team.company.id)).find((m) => m.wid === wamid);
+  await inTenant(team.company.id, (db) => db.update(tickets).set({ status: "open", userId: team.agent.id }).where(eq(tickets.id, first!.ticketId)).run());
+  return { team, number, customer, ticketId: first!.ticketId, connectionId: res.json.id as number };
+}
+
+/** The agent writes on the ticket; the message is stored, then delivered through the OUTBOUND consumer. */
+export async function agentSends(team: Team, ticketId: number, body: string) {
+  const { result: res } = await holdingOutbound(() => call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, body: { body } }));
+  if (res.status !== 201) throw new Error(`send refused: ${res.status} ${JSON.stringify(res.json)}`);
+  const stored = (await messagesOf(team.company.id)).find((m) => m.fromMe && m.body.endsWith(body))!;
+  await deliver([{ kind: "send", companyId: team.company.id, messageId: stored.id }]);
+  return stored.id;
+}
 
 /**
  * A customer who wrote to the number more than a day ago, on a ticket the agent has open: the window has closed,
  * on our side and on Meta's.
  */
-export async function customerWithClosedWindow(graph: FakeGraph, team: Team, number: FakeGraphNumber, name = "Cliente antigo") {
+export async function customerWithClosedWindow(team: Team, number: FakeGraphNumber, name = "Cliente antigo") {
   const customer = { waId: `55119877${String(++seq).padStart(5, "0")}`, name };
-  await ingestHook((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Oi" } })).hook);
-  const first = (await messagesOf(team.company.id)).find((m) => !m.fromMe && m.contactId !== null && m.body === "Oi")!;
+  const { hook, wamid } = await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Oi" } });
+  await ingest(hook);
+  const first = (await messagesOf(team.company.id)).find((m) => m.wid === wamid)!;
   const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
   await inTenant(team.company.id, (db) => db.update(tickets).set({ status: "open", userId: team.agent.id, customerWroteAt: dayAgo }).where(eq(tickets.id, first.ticketId)).run());
   graph.lastInbound.set(`${number.phoneNumberId}:${customer.waId}`, dayAgo.getTime());
@@ -95,13 +128,13 @@ export async function customerWithClosedWindow(graph: FakeGraph, team: Team, num
 }
 
 /** An admin creates a template and Meta approves it (the review's webhook ingested). */
-export async function approvedTemplate(graph: FakeGraph, team: Team, connectionId: number, body: string, examples: string[]) {
+export async function approvedTemplate(team: Team, connectionId: number, body: string, examples: string[]) {
   const created = await call("POST", `/api/whatsapp/${connectionId}/templates`, {
     token: team.admin.token,
     body: { name: `modelo_${++seq}`, language: "pt_BR", category: "UTILITY", body, examples },
   });
-  expect(created.status).toBe(201);
+  if (created.status !== 201) throw new Error(`template refused: ${created.status} ${JSON.stringify(created.json)}`);
   await graph.flushStatuses();
-  await ingestHook(graph.hooks.at(-1)!);
+  await ingest(graph.hooks.at(-1)!);
   return created.json.id as number;
 }

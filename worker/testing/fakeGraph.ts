@@ -8,7 +8,8 @@ import { cloudSignature } from "../lib/whatsappCloud";
  *   POST /{version}/{phone-number-id}/messages   a send (answers its wamid, then reports "sent" and "delivered" by
  *                                                webhook) or a read receipt (`status: "read"`); outside the customer's
  *                                                24-hour window anything but a template is refused with 131047 (as a
- *                                                `failed` status); past `ratePerSecond` sends, 130429 at once
+ *                                                `failed` status); past `ratePerSecond` sends, 130429 at once;
+ *                                                refusals a test asks for by recipient (refuseSendsTo)
  *   POST /{version}/{phone-number-id}/media      a multipart upload; answers the media id
  *   GET  /{version}/{media-id}                   the file's short-lived URL (five minutes) and type
  *   GET  /files/{media-id}                       the file itself, with the token, while its URL lives
@@ -83,6 +84,15 @@ export interface FakeCustomer {
   username?: string;
   at?: number;
 }
+
+/** Meta's titles of the refusals a test can ask for (refuseSendsTo). */
+const REFUSALS: Record<number, string> = {
+  130429: "Rate limit hit",
+  131026: "Message undeliverable",
+  131049: "This message was not delivered to maintain healthy ecosystem engagement.",
+  131050: "User has stopped marketing messages",
+  131056: "(Business Account, Consumer Account) pair rate limit hit",
+};
 const MEDIA_URL_MS = 5 * 60 * 1000;
 
 export function fakeGraph(options: FakeGraphOptions) {
@@ -106,6 +116,8 @@ export function fakeGraph(options: FakeGraphOptions) {
   const subscribedApps = new Set<string>();
   const registered = new Map<string, string>();
   let seq = 0;
+  /** Refusals a test asked for, by recipient (refuseSendsTo). */
+  const refusals = new Map<string, { code: number; via: "answer" | "status"; times: number }>();
 
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   const graphError = (status: number, code: number, message: string) =>
@@ -266,6 +278,11 @@ export function fakeGraph(options: FakeGraphOptions) {
       // A phone number as `to`, or a user's business-scoped id as `recipient` (`to` wins when both are given).
       const to = String(body.to ?? body.recipient ?? "");
       if (body.to !== undefined ? !/^\d{5,20}$/.test(to) : !BSUID.test(to)) return graphError(400, 131009, `Parameter value is not valid: ${body.to !== undefined ? "to" : "recipient"}.`);
+      const refusal = refusals.get(to);
+      if (refusal && refusal.times > 0 && refusal.via === "answer") {
+        refusal.times--;
+        return graphError(refusal.code === 130429 ? 429 : 400, refusal.code, REFUSALS[refusal.code] ?? "Refused.");
+      }
       if (options.ratePerSecond) {
         sendTimes = sendTimes.filter((t) => t > now() - 1000);
         if (sendTimes.length >= options.ratePerSecond) return graphError(429, 130429, "Rate limit hit.");
@@ -293,7 +310,13 @@ export function fakeGraph(options: FakeGraphOptions) {
       sends.push({ at: now(), phoneNumberId: id, to, wamid, body, ...(file ? { media: { mimetype: file.mimetype, bytes: file.bytes, filename: content.filename ?? file.filename } } : {}) });
       const windowOpen = now() - (lastInbound.get(`${id}:${to}`) ?? -Infinity) < DAY_MS;
       // Meta answers the send first and reports what became of it by webhook.
+      const failing = refusal && refusal.times > 0 && refusal.via === "status" ? refusal : undefined;
+      if (failing) failing.times--;
       const after = async () => {
+        if (failing) {
+          await status(n, wamid, to, "failed", [{ code: failing.code, title: REFUSALS[failing.code] ?? "Refused.", message: REFUSALS[failing.code] ?? "Refused." }]);
+          return;
+        }
         if (type !== "template" && !windowOpen) {
           await status(n, wamid, to, "failed", [{ code: 131047, title: "Re-engagement message", message: "Re-engagement message", error_data: { details: "Message failed to send because more than 24 hours have passed since the customer last replied to this number." } }]);
           return;
@@ -367,6 +390,15 @@ export function fakeGraph(options: FakeGraphOptions) {
   }
 
   /**
+   * Meta refuses the next `times` sends to `to` (every one unless given) with `code`: throughput (130429) and pair
+   * rate (131056) in its answer, as Meta does; undeliverable (131026) and the marketing cap (131049) as a `failed`
+   * status after answering the wamid. `via` overrides where the refusal comes.
+   */
+  function refuseSendsTo(to: string, code: number, options: { times?: number; via?: "answer" | "status" } = {}) {
+    refusals.set(to, { code, via: options.via ?? (code === 130429 || code === 131056 ? "answer" : "status"), times: options.times ?? Infinity });
+  }
+
+  /**
    * A business finishes Embedded Signup on a new number: the number exists (its token is what the code is exchanged
    * for) and a single-use code is minted. `coexistence`: the number stays in the WhatsApp Business app; `pin`: the
    * two-step PIN it already has.
@@ -389,7 +421,7 @@ export function fakeGraph(options: FakeGraphOptions) {
     return { code, phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, displayPhoneNumber: number.displayPhoneNumber };
   }
 
-  return { handle, customerWrites, customerTaps, flushStatuses, startSignup, sends, reads, hooks, files, numbers, lastInbound, templates, subscribedApps, registered, handles };
+  return { handle, customerWrites, customerTaps, flushStatuses, refuseSendsTo, startSignup, sends, reads, hooks, files, numbers, lastInbound, templates, subscribedApps, registered, handles };
 }
 
 export type FakeGraph = ReturnType<typeof fakeGraph>;

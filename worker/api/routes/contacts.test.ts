@@ -45,6 +45,7 @@ describe("GET /api/contacts", () => {
       disableBot: false,
       presence: "available",
       lastInteractionAt: null,
+      undeliverableAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       extraInfo: [{ id: expect.any(Number), name: "CPF", value: "123" }],

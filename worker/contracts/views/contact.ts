@@ -12,6 +12,8 @@ export type ContactView = {
   active: boolean;
   presence: ContactPresence;
   lastInteractionAt: Date | null;
+  /** When WhatsApp last said it cannot deliver to this number (not on WhatsApp, an old app, terms not accepted); null once the contact writes. */
+  undeliverableAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   extraInfo: { id: number; name: string; value: string }[];

@@ -35,6 +35,8 @@ export type MessageView = {
   isPrivate: boolean;
   sentByBot: boolean;
   sendError: string | null;
+  /** Meta's marketing cap (131049) deferred the send to this time: tried again once then (sendError says why meanwhile). */
+  retryAt: Date | null;
   participant: string | null;
   createdAt: Date;
   updatedAt: Date;

@@ -40,7 +40,7 @@ export type TicketView = {
   updatedAt: Date;
   /** The contact's presence, also at the top level (the list's "typing…"). */
   presence: ContactPresence;
-  contact: Pick<ContactView, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "disableBot" | "presence">;
+  contact: Pick<ContactView, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "disableBot" | "presence" | "undeliverableAt">;
   user: { id: number; name: string } | null;
   queue: { id: number; name: string; color: string } | null;
   whatsapp: { id: number; name: string; status: ConnectionStatus; channel: "baileys" | "cloud" } | null;

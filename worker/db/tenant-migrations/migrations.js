@@ -16,6 +16,7 @@ import m0013 from './0013_cloud_channel.sql';
 import m0014 from './0014_automatic_templates.sql';
 import m0015 from './0015_contact_cloud_ids.sql';
 import m0016 from './0016_campaign_template.sql';
+import m0017 from './0017_cloud_errors.sql';
 
   export default {
     journal,
@@ -36,7 +37,8 @@ m0012,
 m0013,
 m0014,
 m0015,
-m0016
+m0016,
+m0017
     }
   }
   

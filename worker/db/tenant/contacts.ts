@@ -30,6 +30,11 @@ export const contacts = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     presence: text("presence", { enum: CONTACT_PRESENCES }).notNull().default("available"),
     lastInteractionAt: integer("last_interaction_at", { mode: "timestamp_ms" }),
+    /**
+     * When WhatsApp last said a message to this number cannot be delivered (the Cloud API's 131026: not on WhatsApp,
+     * an old app, or its terms not accepted); campaigns skip it. Cleared when the contact writes.
+     */
+    undeliverableAt: integer("undeliverable_at", { mode: "timestamp_ms" }),
     ...timestamps(),
   },
   (t) => [

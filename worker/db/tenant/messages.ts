@@ -93,6 +93,11 @@ export const messages = sqliteTable(
     sentByBot: integer("sent_by_bot", { mode: "boolean" }).notNull().default(false),
     /** Why delivery to WhatsApp failed for good (an error code, e.g. ERR_SENDING_WAPP_MSG); null while fine. */
     sendError: text("send_error"),
+    /**
+     * Meta's marketing cap (131049) deferred this send to this time; set once and kept, so the send is tried again
+     * once only (ADR 0050).
+     */
+    retryAt: integer("retry_at", { mode: "timestamp_ms" }),
     /** Sender JID inside a group. */
     participant: text("participant"),
     /** Raw provider payload (JSON string), for re-download of media and debugging. */

@@ -32,9 +32,24 @@ export async function campaignDelivered(ctx: SystemCtx, messageId: number, outco
   } else {
     await ctx.db
       .update(campaignShipping)
-      .set({ status: outcome.code === "ERR_WAPP_INVALID_CONTACT" ? "invalid" : "failed", error: outcome.code, updatedAt: now })
-      .where(and(mine, inArray(campaignShipping.status, ["sending", "confirming"])));
+      .set({ status: outcome.code === "ERR_WAPP_INVALID_CONTACT" ? "invalid" : "failed", error: outcome.code, deliveredAt: null, updatedAt: now })
+      // Also one taken as sent: the Cloud API reports a refusal by webhook after it answered the send.
+      .where(and(mine, inArray(campaignShipping.status, ["sending", "confirming", "delivered"])));
   }
   await publishCampaignProgress(ctx, shipping.campaignId);
   await finishIfDone(ctx, shipping.campaignId);
+}
+
+/**
+ * A campaign message whose send is tried again later (Meta's marketing cap, 131049, reported by webhook after the
+ * send was taken): its recipient is "sending" again, with the reason, which the report shows as a retry scheduled;
+ * the campaign waits for it.
+ */
+export async function campaignRetryScheduled(ctx: SystemCtx, messageId: number, code: ErrorCode) {
+  const updated = await ctx.db
+    .update(campaignShipping)
+    .set({ status: "sending", error: code, deliveredAt: null, updatedAt: new Date() })
+    .where(and(eq(campaignShipping.companyId, ctx.companyId), eq(campaignShipping.messageId, messageId), inArray(campaignShipping.status, ["sending", "delivered"])))
+    .returning({ campaignId: campaignShipping.campaignId });
+  if (updated[0]) await publishCampaignProgress(ctx, updated[0].campaignId);
 }

@@ -6,6 +6,7 @@ import {
   campaignSends,
   campaignShipping,
   campaigns,
+  contacts,
   messages,
   type Campaign,
   type CampaignShipping,
@@ -224,7 +225,10 @@ async function stepConnection(ctx: SystemCtx, connectionId: number, now: number)
   return true;
 }
 
-/** The next recipient of the connection's running campaigns: confirmed ones first, each campaign in turn; opted-out numbers are skipped. */
+/**
+ * The next recipient of the connection's running campaigns: confirmed ones first, each campaign in turn; opted-out
+ * numbers are skipped, and numbers WhatsApp cannot deliver to are recorded invalid.
+ */
 async function nextRecipient(ctx: SystemCtx, running: Campaign[]): Promise<{ campaign: Campaign; shipping: CampaignShipping } | null> {
   for (let skips = 0; skips < SKIPS_PER_STEP; skips++) {
     let found: { campaign: Campaign; shipping: CampaignShipping } | null = null;
@@ -250,14 +254,23 @@ async function nextRecipient(ctx: SystemCtx, running: Campaign[]): Promise<{ cam
       .from(campaignOptOuts)
       .where(and(eq(campaignOptOuts.companyId, ctx.companyId), eq(campaignOptOuts.number, found.shipping.number)))
       .get();
-    if (!optedOut) return found;
-    await failShipping(ctx, found.shipping, "ERR_CAMPAIGN_OPTED_OUT", "skipped");
+    // WhatsApp said it cannot deliver to the number (131026) and the contact has not written since.
+    const undeliverable = optedOut
+      ? undefined
+      : ctx.db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.number, found.shipping.number), isNotNull(contacts.undeliverableAt)))
+          .get();
+    if (!optedOut && !undeliverable) return found;
+    if (optedOut) await failShipping(ctx, found.shipping, "ERR_CAMPAIGN_OPTED_OUT", "skipped");
+    else await failShipping(ctx, found.shipping, "ERR_WAPP_INVALID_CONTACT", "invalid");
     await publishCampaignProgress(ctx, found.campaign.id);
   }
   return null;
 }
 
-async function failShipping(ctx: SystemCtx, shipping: CampaignShipping, error: string, status: "failed" | "skipped" = "failed") {
+async function failShipping(ctx: SystemCtx, shipping: CampaignShipping, error: string, status: "failed" | "skipped" | "invalid" = "failed") {
   ctx.db
     .update(campaignShipping)
     .set({ status, error, updatedAt: new Date() })

@@ -55,3 +55,17 @@ export function pauseAfter(pacing: Pick<Pacing, "messageInterval" | "longerInter
 export function typingMsFor(body: string, pacing: Pick<Pacing, "messageInterval">): number {
   return Math.min(3000, Math.max(500, body.length * 40), Math.floor(pacing.messageInterval * 250));
 }
+
+/** The shortest and longest pause of a connection's campaigns after Meta throttled its number (130429). */
+export const THROTTLE_PAUSE_MS = { min: 30_000, max: 15 * 60_000 } as const;
+
+/**
+ * When a connection's campaigns may send again after Meta throttled its number at `now`: twice the pause still
+ * left (throttled again before the last one ended), at least THROTTLE_PAUSE_MS.min and at most .max; never earlier
+ * than the pace already said.
+ */
+export function throttledNextAt(nextAt: number, now: number): number {
+  const left = Math.max(0, nextAt - now);
+  const pause = Math.min(THROTTLE_PAUSE_MS.max, Math.max(THROTTLE_PAUSE_MS.min, left * 2));
+  return Math.max(nextAt, now + pause);
+}

@@ -5,6 +5,7 @@ import { verifyCloudSignature } from "../../lib/whatsappCloud";
 import { cloudHandshake } from "../../contracts/cloudWebhook";
 import { AppError } from "../errors";
 import { cloudNumberByRoute, ownAppSecrets } from "./cloudNumbers";
+import { queueDelivery } from "./deliveryPieces";
 
 /** The app whose secrets a callback path stands for: the platform's (no key) or a company's own (its key). */
 async function appOf(control: ControlDb, env: Env, routeKey: string | null): Promise<{ appSecret: string; verifyToken: string }> {
@@ -31,7 +32,7 @@ export async function answerCloudHandshake(control: ControlDb, env: Env, routeKe
 
 /**
  * A webhook delivery (POST): its `X-Hub-Signature-256` checked over the raw bytes before anything is read (401
- * otherwise), then queued as it came, so Meta gets its 200 at once and the work (media, tickets) runs from the
+ * otherwise), then queued as it came (in pieces when too big for one queue message), so Meta gets its 200 at once and the work (media, tickets) runs from the
  * queue. Redeliveries are taken again and ingested idempotently.
  */
 export async function acceptCloudWebhook(
@@ -41,5 +42,6 @@ export async function acceptCloudWebhook(
 ): Promise<void> {
   const { appSecret } = await appOf(control, env, input.routeKey);
   if (!(await verifyCloudSignature(appSecret, input.body, input.signature))) throw new AppError("ERR_WEBHOOK_SIGNATURE");
-  await env.INBOUND.send({ kind: "cloudWebhook", routeKey: input.routeKey, body: new TextDecoder().decode(input.body), receivedAt: Date.now() });
+  const receivedAt = Date.now();
+  await queueDelivery(env, new TextDecoder().decode(input.body), (piece) => ({ kind: "cloudWebhook", routeKey: input.routeKey, body: "", ...piece, receivedAt }));
 }

@@ -1,69 +1,20 @@
-import { createExecutionContext, createMessageBatch } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OutboundJob } from "../../contracts/outbound";
+import { describe, expect, it, vi } from "vitest";
 import { cloudNumbers, connectionRoutes } from "../../db/control";
-import { campaignOptOuts, contacts, messages, tickets, whatsapps } from "../../db/tenant";
-import { handleOutboundBatch } from "../../jobs/outbound";
+import { campaignOptOuts, contacts, tickets, whatsapps } from "../../db/tenant";
 import { hubDirectory } from "../../hub/ports";
 import { cloudSignature } from "../../lib/whatsappCloud";
-import { fakeGraph, type FakeGraph, type SignedWebhook } from "../../testing/fakeGraph";
+import { agentSends, cloudConversation as conversation, connectCloud, deliver, graph, holdingOutbound, ingest, messagesOf, metaNumber, PLATFORM_SECRET, useFakeGraph } from "../../testing/cloud";
 import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
 import { connect } from "../../testing/sockets";
-import { useFakeService } from "../../testing/useFakeService";
 import { ingestCloudWebhooks } from "./ingestCloudWebhook";
 
-const GRAPH = "http://graph.test";
-const PLATFORM_SECRET = testEnv.META_APP_SECRET!;
-
 let seq = 0;
-let graph: FakeGraph;
-/** A number on Meta's side: its ids, token, and the app secret its webhooks are signed with. */
-function metaNumber(appSecret = PLATFORM_SECRET) {
-  const n = `${Date.now()}${++seq}`.slice(-12);
-  return { phoneNumberId: `10${n}`, wabaId: `20${n}`, displayPhoneNumber: `+55 11 9${n.slice(-8)}`, accessToken: `EAAG-token-${n}-abcdefghij`, appSecret };
-}
-
-beforeEach(() => {
-  graph = fakeGraph({ origin: GRAPH, numbers: [] });
-  useFakeService(GRAPH, (r) => graph.handle(r));
-});
-afterEach(() => vi.restoreAllMocks());
+useFakeGraph();
 
 async function signedUp() {
   return companyWithTeam();
 }
-
-/** A company's admin connects a Cloud API number (on the platform's app unless `ownApp`). */
-async function connectCloud(team: Awaited<ReturnType<typeof signedUp>>, number = metaNumber(), ownApp?: { verifyToken: string }) {
-  graph.numbers.set(number.phoneNumberId, number);
-  const res = await call("POST", "/api/whatsapp", {
-    token: team.admin.token,
-    body: {
-      name: `Oficial ${++seq}`,
-      channel: "cloud",
-      cloud: {
-        phoneNumberId: number.phoneNumberId,
-        wabaId: number.wabaId,
-        accessToken: number.accessToken,
-        ...(ownApp ? { appSecret: number.appSecret, verifyToken: ownApp.verifyToken } : {}),
-      },
-    },
-  });
-  return { res, number };
-}
-
-/** The INBOUND consumer's work on a delivery, as the queue would run it. */
-const ingest = (hook: SignedWebhook, routeKey: string | null = null) =>
-  ingestCloudWebhooks(hubDirectory(testEnv), control, testEnv, [{ kind: "cloudWebhook", routeKey, body: hook.body, receivedAt: Date.now() }]);
-
-async function deliver(jobs: OutboundJob[]) {
-  const batch = createMessageBatch<OutboundJob>("zapdesk-outbound", jobs.map((body, i) => ({ id: `c${i}`, timestamp: new Date(), attempts: 1, body })));
-  createExecutionContext();
-  await handleOutboundBatch(batch as MessageBatch<unknown>, testEnv);
-}
-
-const messagesOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(messages).where(eq(messages.companyId, companyId)).all());
 
 describe("connecting a Cloud API number", () => {
   it("checks the id and token with Meta, connects at once, seals the token and routes the number; the answer never carries a secret", async () => {
@@ -239,26 +190,6 @@ describe("a customer writes to a Cloud API number", () => {
 });
 
 describe("an agent answers on a Cloud API number", () => {
-  async function conversation() {
-    const team = await signedUp();
-    const { number, res } = await connectCloud(team);
-    const customer = { waId: `55119876${String(++seq).padStart(5, "0")}`, name: "Cliente" };
-    await ingest((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Olá" } })).hook);
-    const [first] = await messagesOf(team.company.id);
-    await inTenant(team.company.id, (db) => db.update(tickets).set({ status: "open", userId: team.agent.id }).where(eq(tickets.id, first!.ticketId)).run());
-    return { team, number, customer, ticketId: first!.ticketId, connectionId: res.json.id as number };
-  }
-
-  async function agentSends(team: Awaited<ReturnType<typeof signedUp>>, ticketId: number, body: string) {
-    const send = vi.spyOn(testEnv.OUTBOUND, "send").mockResolvedValue(undefined as never);
-    const res = await call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, body: { body } });
-    expect(res.status).toBe(201);
-    const stored = (await messagesOf(team.company.id)).find((m) => m.fromMe && m.body.endsWith(body))!;
-    send.mockRestore();
-    await deliver([{ kind: "send", companyId: team.company.id, messageId: stored.id }]);
-    return stored.id;
-  }
-
   it("sends through Meta, takes the wamid as the message's id, and follows Meta's statuses to delivered", async () => {
     const { team, customer, ticketId } = await conversation();
     const id = await agentSends(team, ticketId, "Em que posso ajudar?");
@@ -274,13 +205,7 @@ describe("an agent answers on a Cloud API number", () => {
 
   it("tells Meta the customer's message was read when the agent opens the conversation (blue ticks)", async () => {
     const { team, ticketId } = await conversation();
-    const jobs: OutboundJob[] = [];
-    const send = vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job) => {
-      jobs.push(job as OutboundJob);
-      return undefined as never;
-    });
-    const opened = await call("GET", `/api/messages/${ticketId}`, { token: team.agent.token });
-    send.mockRestore();
+    const { result: opened, jobs } = await holdingOutbound(() => call("GET", `/api/messages/${ticketId}`, { token: team.agent.token }));
     expect(opened.status).toBe(200);
     expect(jobs).toEqual([expect.objectContaining({ kind: "read" })]);
     await deliver(jobs);
@@ -329,9 +254,7 @@ describe("an agent answers on a Cloud API number", () => {
     const form = new FormData();
     form.append("medias", new File([new Uint8Array([1, 2, 3, 4])], "tabela.pdf", { type: "application/pdf" }));
     form.append("body", "Nossa tabela");
-    const send = vi.spyOn(testEnv.OUTBOUND, "send").mockResolvedValue(undefined as never);
-    const res = await call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, rawBody: form });
-    send.mockRestore();
+    const { result: res } = await holdingOutbound(() => call("POST", `/api/messages/${ticketId}`, { token: team.agent.token, rawBody: form }));
     expect(res.status).toBe(201);
     const stored = (await messagesOf(team.company.id)).find((m) => m.fromMe && m.mediaName === "tabela.pdf")!;
     await deliver([{ kind: "send", companyId: team.company.id, messageId: stored.id }]);

@@ -12,6 +12,7 @@ import { inboundMediaKey } from "../inbound/uploadedBridgeMedia";
 import type { CloudEvent } from "./cloudEvents";
 import { cloudEventsOf } from "./cloudEvents";
 import { cloudClientFor, cloudNumbersOfWaba } from "./cloudNumbers";
+import { bodyOfJob } from "./deliveryPieces";
 
 /** A delivery worth another try later (a file Meta could not give now): the queue retries the whole job. */
 export class RetryLater extends Error {}
@@ -19,13 +20,14 @@ export class RetryLater extends Error {}
 type TemplateStatus = { wabaId: string; routeKey: string | null } & z.infer<typeof cloudTemplateStatusValue>;
 
 /** A delivery's changes, read: its `messages` values by phone number id, and its template reviews. */
-function readDelivery(job: CloudWebhookJob) {
+function readDelivery(job: CloudWebhookJob, body: string | null) {
   const messages: { phoneNumberId: string; value: CloudMessagesValue }[] = [];
   const templates: TemplateStatus[] = [];
   let skipped = 0;
+  if (body === null) return { messages, templates, skipped: 0 };
   let json: unknown;
   try {
-    json = JSON.parse(job.body);
+    json = JSON.parse(body);
   } catch {
     return { messages, templates, skipped: 1 };
   }
@@ -59,7 +61,8 @@ function readDelivery(job: CloudWebhookJob) {
  * forward, so a redelivered batch changes nothing.
  */
 export async function ingestCloudWebhooks(hubs: HubDirectory, control: ControlDb, env: Env, jobs: CloudWebhookJob[]): Promise<{ ingested: number; skipped: number }> {
-  const read = jobs.map((job) => ({ job, ...readDelivery(job) }));
+  const bodies = await Promise.all(jobs.map((job) => bodyOfJob(env, job)));
+  const read = jobs.map((job, i) => ({ job, ...readDelivery(job, bodies[i]!) }));
   let skipped = read.reduce((n, r) => n + r.skipped, 0);
   const ids = [...new Set(read.flatMap((r) => r.messages.map((m) => m.phoneNumberId)))];
   const routes = new Map((ids.length > 0 ? await control.select().from(cloudNumbers).where(inList(cloudNumbers.phoneNumberId, ids)) : []).map((n) => [n.phoneNumberId, n]));

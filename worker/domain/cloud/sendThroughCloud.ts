@@ -10,6 +10,7 @@ import { errorOfCloudCode } from "./cloudEvents";
 import { saveConnectionState } from "./connectCloudNumber";
 import type { TemplateSend } from "../templates/sendTemplate";
 import { templateOutsideWindow, type AutomaticDelivery } from "../templates/templateOutsideWindow";
+import { campaignThrottled } from "../campaigns/campaignThrottled";
 
 /** A stored message as deliverOutbound reads it. */
 export interface CloudDelivery extends AutomaticDelivery {
@@ -59,7 +60,9 @@ export async function sendThroughCloud(ctx: SystemCtx, job: DeliveryJob, row: Cl
     const code = err.code === -1 ? "ERR_SENDING_WAPP_MSG" : errorOfCloudCode(err.code);
     console.warn("cloud send refused", { messageId: row.id, code: err.code, fbtraceId: err.fbtraceId, message: err.message });
     if (code === "ERR_WAPP_TOKEN_EXPIRED") await markTokenExpired(ctx, row.whatsappId);
-    throw new AppError(code, err.message);
+    // The number's throughput: its campaigns slow down too, not only this message.
+    if (err.code === 130429) await campaignThrottled(ctx, row.whatsappId);
+    throw new AppError(code, err.message, { metaCode: err.code });
   }
   const updated = await ctx.db
     .update(messages)

@@ -18,6 +18,7 @@ export const contactColumns = {
   disableBot: contacts.disableBot,
   presence: contacts.presence,
   lastInteractionAt: contacts.lastInteractionAt,
+  undeliverableAt: contacts.undeliverableAt,
   createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
 };

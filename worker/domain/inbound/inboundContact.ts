@@ -3,7 +3,7 @@ import { isBusinessScopedUserId, type BridgeInboundMessage } from "../../contrac
 import { contactCloudIds, contacts, type Contact } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 
-export type InboundContact = Pick<Contact, "id" | "name" | "number" | "lid" | "isGroup" | "disableBot" | "profilePicUrl">;
+export type InboundContact = Pick<Contact, "id" | "name" | "number" | "lid" | "isGroup" | "disableBot" | "profilePicUrl" | "undeliverableAt">;
 
 export const inboundContactColumns = {
   id: contacts.id,
@@ -13,6 +13,7 @@ export const inboundContactColumns = {
   isGroup: contacts.isGroup,
   disableBot: contacts.disableBot,
   profilePicUrl: contacts.profilePicUrl,
+  undeliverableAt: contacts.undeliverableAt,
 };
 
 /** Who a message is filed under: the group for group messages, else the sender (by number, or by LID). */
@@ -69,6 +70,8 @@ export function contactPatchOf(m: BridgeInboundMessage, found: InboundContact[])
   if (lid && existing.lid !== lid) patch.lid = lid;
   // A business-scoped id never replaces a number: a contact who shared theirs keeps it.
   if (existing.number !== number && !isBusinessScopedUserId(number) && !found.some((c) => c.number === number)) patch.number = number;
+  // The contact wrote: WhatsApp delivers to them again (a 131026 was an old app or terms not yet accepted).
+  if (existing.undeliverableAt && !m.fromMe) patch.undeliverableAt = null;
   return { existing, patch };
 }
 

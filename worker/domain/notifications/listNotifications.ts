@@ -10,6 +10,7 @@ import {
   companies,
   tickets,
   users,
+  whatsapps,
 } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { visibilitySettings } from "../tickets/ticketEvents";
@@ -17,8 +18,9 @@ import { viewerOf, visibleTicketsWhere } from "../tickets/visibility";
 
 /**
  * GET /notifications: what waits for the acting user (the bell, spec 000): pending tickets with unread messages of
- * their queues (with allTicket, of every queue), tickets assigned to them with unread messages, and messages of
- * their internal chats that name them and that they have not read. Read with the user's own visibility rule, so
+ * their queues (with allTicket, of every queue), tickets assigned to them with unread messages, messages of
+ * their internal chats that name them and that they have not read, and for admins, Cloud API connections whose
+ * token expired. Read with the user's own visibility rule, so
  * the bell never shows a ticket its list would not.
  */
 export async function listNotifications({ ctx }: { ctx: Ctx }): Promise<NotificationsView> {
@@ -52,6 +54,7 @@ export async function listNotifications({ ctx }: { ctx: Ctx }): Promise<Notifica
   ]);
 
   const mentions = (await chatAllowed(ctx)) ? await unreadMentions(ctx) : { n: 0, rows: [] };
+  const expired = ctx.user.profile === "admin" ? await expiredConnections(ctx) : [];
   const records: Notification[] = [
     ...ticketRows.map(
       (t): Notification => ({
@@ -68,10 +71,11 @@ export async function listNotifications({ ctx }: { ctx: Ctx }): Promise<Notifica
         mention: { messageId: m.messageId, chat: { id: m.chatId, uuid: m.chatUuid, title: m.chatTitle }, sender: m.sender ?? "", message: m.message },
       }),
     ),
+    ...expired.map((w): Notification => ({ kind: "connection", reason: "tokenExpired", at: w.updatedAt.toISOString(), whatsapp: { id: w.id, name: w.name } })),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, MAX_NOTIFICATIONS_LISTED);
-  return { count: (ticketCount?.n ?? 0) + mentions.n, records };
+  return { count: (ticketCount?.n ?? 0) + mentions.n + expired.length, records };
 }
 
 async function chatAllowed(ctx: Ctx): Promise<boolean> {
@@ -106,4 +110,13 @@ async function unreadMentions(ctx: Ctx) {
     .where(where)
     .get();
   return { n: total?.n ?? 0, rows };
+}
+
+/** The company's Cloud API connections whose token Meta refused (code 190), until an admin enters a new one. */
+function expiredConnections(ctx: Ctx) {
+  return ctx.db
+    .select({ id: whatsapps.id, name: whatsapps.name, updatedAt: whatsapps.updatedAt })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.channel, "cloud"), eq(whatsapps.cloudError, "ERR_WAPP_TOKEN_EXPIRED")))
+    .all();
 }

@@ -2,28 +2,28 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schedules, tickets, whatsapps } from "../../db/tenant";
 import { SerialQueue } from "../../lib/serialQueue";
-import {
-  approvedTemplate,
-  connectCloud,
-  customerWithClosedWindow,
-  deliverJobs,
-  ingestHook,
-  messagesOf,
-  queuedBy,
-  useFakeGraph,
-} from "../../testing/cloud";
+import { approvedTemplate, connectCloud, customerWithClosedWindow, deliver, graph, holdingOutbound, ingest, messagesOf, useFakeGraph } from "../../testing/cloud";
 import { call, companyWithTeam, inHub, inTenant, setSetting } from "../../testing/fixtures";
 import { storeOutboundMessage, type OutboundMessage } from "../messages/storeOutboundMessage";
 import { dispatchDueSchedules } from "../schedules/dispatchDueSchedules";
 
-const fake = useFakeGraph();
+useFakeGraph();
+
+const queuedBy = async (work: () => Promise<unknown>) => (await holdingOutbound(work)).jobs;
+
+/** A company's admin connects a Cloud API number. */
+async function connected(team: Awaited<ReturnType<typeof companyWithTeam>>) {
+  const { res, number } = await connectCloud(team);
+  expect(res.status).toBe(201);
+  return { connectionId: res.json.id as number, number };
+}
 
 /** A signed-up company with a Cloud API number, a customer whose window closed yesterday, and an approved template. */
 async function closedWindowWithTemplate(body = "Olá {{1}}, {{2}} pede sua opinião: {{3}}", examples = ["Maria", "Ana", "Como foi?"]) {
   const team = await companyWithTeam();
-  const { connectionId, number } = await connectCloud(fake.graph, team);
-  const { customer, ticketId } = await customerWithClosedWindow(fake.graph, team, number, "Dona Maria");
-  const templateId = await approvedTemplate(fake.graph, team, connectionId, body, examples);
+  const { connectionId, number } = await connected(team);
+  const { customer, ticketId } = await customerWithClosedWindow(team, number, "Dona Maria");
+  const templateId = await approvedTemplate(team, connectionId, body, examples);
   return { team, connectionId, number, customer, ticketId, templateId };
 }
 
@@ -40,9 +40,9 @@ describe("the product's own messages once the customer's window has closed", () 
     expect(chosen.json).toEqual([expect.objectContaining({ purpose: "rating", templateId })]);
     await setSetting(team.company.id, "userRating", "enabled");
 
-    await deliverJobs(await closeTicket(team.agent.token, ticketId));
+    await deliver(await closeTicket(team.agent.token, ticketId));
 
-    const sent = fake.graph.sends.at(-1)!;
+    const sent = graph.sends.at(-1)!;
     expect(sent).toMatchObject({ to: customer.waId, body: { type: "template" } });
     const params = (sent.body.template as { components: { parameters: { text: string }[] }[] }).components[0]!.parameters.map((p) => p.text);
     expect(params[0]).toBe("Dona Maria");
@@ -58,26 +58,26 @@ describe("the product's own messages once the customer's window has closed", () 
   it("does not send a message whose purpose has no template: it shows the window closed, and Meta hears nothing", async () => {
     const { team, connectionId, ticketId } = await closedWindowWithTemplate();
     await inTenant(team.company.id, (db) => db.update(whatsapps).set({ complationMessage: "Obrigado, até logo!" }).where(eq(whatsapps.id, connectionId)).run());
-    const before = fake.graph.sends.length;
+    const before = graph.sends.length;
 
-    await deliverJobs(await closeTicket(team.agent.token, ticketId));
+    await deliver(await closeTicket(team.agent.token, ticketId));
 
-    expect(fake.graph.sends).toHaveLength(before);
+    expect(graph.sends).toHaveLength(before);
     expect((await messagesOf(team.company.id)).find((m) => m.body === "Obrigado, até logo!")).toMatchObject({ sendError: "ERR_WAPP_WINDOW_CLOSED", mediaType: "chat" });
   });
 
   it("sends the product's own text as it is while the window is open", async () => {
     const team = await companyWithTeam();
-    const { connectionId, number } = await connectCloud(fake.graph, team);
+    const { connectionId, number } = await connected(team);
     await inTenant(team.company.id, (db) => db.update(whatsapps).set({ complationMessage: "Obrigado, até logo!" }).where(eq(whatsapps.id, connectionId)).run());
     const customer = { waId: "5511987001122", name: "Cliente novo" };
-    await ingestHook((await fake.graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Oi" } })).hook);
+    await ingest((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Oi" } })).hook);
     const [first] = await messagesOf(team.company.id);
     await inTenant(team.company.id, (db) => db.update(tickets).set({ status: "open", userId: team.agent.id }).where(eq(tickets.id, first!.ticketId)).run());
 
-    await deliverJobs(await closeTicket(team.agent.token, first!.ticketId));
+    await deliver(await closeTicket(team.agent.token, first!.ticketId));
 
-    expect(fake.graph.sends.at(-1)!.body).toMatchObject({ type: "text", text: { body: "Obrigado, até logo!" } });
+    expect(graph.sends.at(-1)!.body).toMatchObject({ type: "text", text: { body: "Obrigado, até logo!" } });
   });
 
   it("sends a schedule due on a closed window as the schedule template, with the schedule's text (signed, as it would go) as a value", async () => {
@@ -89,9 +89,9 @@ describe("the product's own messages once the customer's window has closed", () 
     );
 
     const jobs = await queuedBy(() => inHub(team.company.id, (hub) => dispatchDueSchedules({ ctx: hub.systemCtx(team.company.id), input: { now: Date.now() }, serially: (task) => new SerialQueue().run(task) })));
-    await deliverJobs(jobs);
+    await deliver(jobs);
 
-    expect(fake.graph.sends.at(-1)).toMatchObject({
+    expect(graph.sends.at(-1)).toMatchObject({
       to: customer.waId,
       body: { type: "template", template: { components: [{ type: "body", parameters: [{ text: "Clínica Sorriso" }, { text: `*${team.agent.name}*: Sua consulta é amanhã às 10h` }] }] } },
     });
@@ -116,14 +116,14 @@ describe("which purpose a message nobody typed serves", () => {
       [{ body: "Resposta da IA", bot: { kind: "assistant" } }, null],
     ];
     for (const [message, purpose] of said) {
-      const sends = fake.graph.sends.length;
-      await deliverJobs(await queuedBy(() => inHub(team.company.id, (hub) => storeOutboundMessage(hub.systemCtx(team.company.id), ticketId, message))));
+      const sends = graph.sends.length;
+      await deliver(await queuedBy(() => inHub(team.company.id, (hub) => storeOutboundMessage(hub.systemCtx(team.company.id), ticketId, message))));
       const row = (await messagesOf(team.company.id)).at(-1)!;
       if (purpose) {
-        expect(fake.graph.sends.at(-1)!.body, message.body).toMatchObject({ type: "template", template: { components: [{ parameters: [{ text: purpose }] }] } });
+        expect(graph.sends.at(-1)!.body, message.body).toMatchObject({ type: "template", template: { components: [{ parameters: [{ text: purpose }] }] } });
         expect(row, message.body).toMatchObject({ mediaType: "template", body: `Aviso: ${purpose}`, ack: 1 });
       } else {
-        expect(fake.graph.sends, message.body).toHaveLength(sends);
+        expect(graph.sends, message.body).toHaveLength(sends);
         expect(row, message.body).toMatchObject({ body: message.body, sendError: "ERR_WAPP_WINDOW_CLOSED" });
       }
     }
@@ -154,7 +154,7 @@ describe("choosing the templates (PUT /api/whatsapp/:id/automatic-templates)", (
   it("is for the company's admins, on its own Cloud API connections: another company gets 404, an agent 403", async () => {
     const { team, connectionId, templateId } = await closedWindowWithTemplate();
     const other = await companyWithTeam();
-    const otherNumber = await connectCloud(fake.graph, other);
+    const otherNumber = await connected(other);
     const uses = [{ purpose: "rating", templateId, params: [{ source: "contactName" }, { source: "agentName" }, { source: "message" }] }];
     expect((await choose(other, connectionId, uses)).status).toBe(404);
     expect((await call("GET", `/api/whatsapp/${connectionId}/automatic-templates`, { token: other.admin.token })).status).toBe(404);

@@ -29,7 +29,7 @@ function buildTicketsQuery(db: Db, where: SQL, { paged }: { paged: boolean }) {
     offset: paged ? sql.placeholder("offset") : undefined,
     with: {
       contact: {
-        columns: { id: true, name: true, number: true, email: true, profilePicUrl: true, isGroup: true, presence: true, disableBot: true },
+        columns: { id: true, name: true, number: true, email: true, profilePicUrl: true, isGroup: true, presence: true, disableBot: true, undeliverableAt: true },
       },
       user: { columns: { id: true, name: true } },
       queue: { columns: { id: true, name: true, color: true } },

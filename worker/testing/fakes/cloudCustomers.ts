@@ -113,6 +113,13 @@ input,textarea,button{font:inherit;padding:.5rem}form.tap{display:inline;margin:
       graph.numbers.set(phoneNumberId!, { phoneNumberId: phoneNumberId!, wabaId: wabaId!, accessToken: accessToken!, displayPhoneNumber: displayPhoneNumber!, appSecret: options.appSecret });
       return Response.json({ phoneNumberId });
     }
+    // Meta refuses the next sends to a customer with a code ({ to, code, times }): for journeys of Meta's errors.
+    if (request.method === "POST" && path === "/refusals") {
+      const input = (await request.json()) as { to?: string; code?: number; times?: number };
+      if (!input.to || !input.code) return new Response("to and code are required", { status: 400 });
+      graph.refuseSendsTo(String(input.to), Number(input.code), { times: input.times ?? 1 });
+      return Response.json({ ok: true });
+    }
     // What the business sent a customer, and what Meta said of it: for journeys.
     if (request.method === "GET" && path === "/sends") {
       const to = new URL(request.url).searchParams.get("to");

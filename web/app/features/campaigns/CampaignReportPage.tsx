@@ -73,7 +73,8 @@ export function CampaignReportPage() {
       header: t("campaigns.report.columns.status"),
       cell: (r) => (
         <>
-          {t(`campaigns.report.recipientStatus.${r.status}`)}
+          {/* Still sending, with a reason: Meta held the message back and it is tried again later (131049). */}
+          {r.status === "sending" && r.error ? t("campaigns.report.retryScheduled") : t(`campaigns.report.recipientStatus.${r.status}`)}
           {r.error ? <span className="block text-xs text-danger">{describeErrorCode(r.error, t)}</span> : null}
         </>
       ),

@@ -115,6 +115,7 @@ export const en: Texts = {
     noRecipients: "No recipients yet",
     recipients: "Recipients",
     loadMore: "Load more",
+    retryScheduled: "Retry scheduled",
     recipientStatus: { queued: "Queued", confirming: "Awaiting confirmation", confirmed: "Confirmed", sending: "Sending", delivered: "Delivered", failed: "Failed", invalid: "Invalid", skipped: "Skipped" },
     columns: { number: "Number", name: "Name", status: "Status", error: "Reason", deliveredAt: "Delivered at" },
   },

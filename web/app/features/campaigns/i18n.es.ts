@@ -115,6 +115,7 @@ export const es: Texts = {
     noRecipients: "Aún no hay destinatarios",
     recipients: "Destinatarios",
     loadMore: "Cargar más",
+    retryScheduled: "Nuevo intento programado",
     recipientStatus: { queued: "En cola", confirming: "Esperando confirmación", confirmed: "Confirmado", sending: "Enviando", delivered: "Entregado", failed: "Falló", invalid: "Inválido", skipped: "Omitido" },
     columns: { number: "Número", name: "Nombre", status: "Estado", error: "Motivo", deliveredAt: "Entregado el" },
   },

@@ -113,6 +113,7 @@ const ptBR = {
     noRecipients: "Nenhum destinatário ainda",
     recipients: "Destinatários",
     loadMore: "Carregar mais",
+    retryScheduled: "Nova tentativa agendada",
     recipientStatus: { queued: "Na fila", confirming: "Aguardando confirmação", confirmed: "Confirmado", sending: "Enviando", delivered: "Entregue", failed: "Falhou", invalid: "Inválido", skipped: "Ignorado" },
     columns: { number: "Número", name: "Nome", status: "Status", error: "Motivo", deliveredAt: "Entregue em" },
   },

@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { AtSign, Bell } from "lucide-react";
+import { AtSign, Bell, KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Notification } from "../../../../worker/contracts/notifications";
@@ -16,14 +16,15 @@ export function NotificationsPopover() {
   const [open, setOpen] = useState(false);
   const go = (item: Notification) => {
     setOpen(false);
-    navigate(item.kind === "ticket" ? `/tickets/${item.ticket.uuid}` : `/chats/${item.mention.chat.uuid}`);
+    navigate(item.kind === "ticket" ? `/tickets/${item.ticket.uuid}` : item.kind === "mention" ? `/chats/${item.mention.chat.uuid}` : "/connections");
   };
+  const keyOf = (item: Notification) => (item.kind === "ticket" ? `t${item.ticket.id}` : item.kind === "mention" ? `m${item.mention.messageId}` : `w${item.whatsapp.id}`);
   return (
     <ListPopover icon={Bell} label={t("shell.notifications")} emptyTitle={t("shell.noNotifications")} count={count} open={open} onOpenChange={setOpen}>
       {records.length ? (
         <ul aria-label={t("shell.notifications")}>
           {records.map((item) => (
-            <li key={item.kind === "ticket" ? `t${item.ticket.id}` : `m${item.mention.messageId}`}>
+            <li key={keyOf(item)}>
               <button type="button" onClick={() => go(item)} className="flex w-full items-start gap-3 px-4 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none">
                 {item.kind === "ticket" ? (
                   <>
@@ -42,6 +43,16 @@ export function NotificationsPopover() {
                       <span className="mt-0.5 block text-[11px] font-medium text-brand-text">
                         {item.reason === "pending" ? t("notifications.pending") : t("notifications.unread", { count: item.ticket.unreadMessages })}
                       </span>
+                    </span>
+                  </>
+                ) : item.kind === "connection" ? (
+                  <>
+                    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger">
+                      <KeyRound className="size-4" />
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-semibold">{item.whatsapp.name}</span>
+                      <span className="block text-xs text-muted">{t("notifications.tokenExpired")}</span>
                     </span>
                   </>
                 ) : (

@@ -6,4 +6,5 @@ export const en: Texts = {
   unread_other: "{{count}} unread messages",
   mention: "{{sender}} mentioned you in {{chat}}",
   directChat: "a conversation",
+  tokenExpired: "The official API token expired: an admin must enter a new one.",
 };

@@ -6,4 +6,5 @@ export const es: Texts = {
   unread_other: "{{count}} mensajes sin leer",
   mention: "{{sender}} le mencionó en {{chat}}",
   directChat: "una conversación",
+  tokenExpired: "El token de la API oficial expiró: un administrador debe ingresar uno nuevo.",
 };

@@ -5,6 +5,7 @@ const ptBR = {
   unread_other: "{{count}} mensagens não lidas",
   mention: "{{sender}} mencionou você em {{chat}}",
   directChat: "uma conversa",
+  tokenExpired: "O token da API oficial expirou: um administrador precisa informar um novo.",
 };
 
 export type Texts = typeof ptBR;

@@ -32,6 +32,8 @@ class NotificationStore {
           if (state === "open") void this.load();
         }),
         realtime.subscribe("ticket", () => this.refreshSoon()),
+        // A Cloud API connection's token expired or was replaced (admins' bell).
+        realtime.subscribe("whatsappSession", () => this.refreshSoon()),
         realtime.subscribe("chat", (event) => {
           if (event.action === "new-message" && event.message.mentions.includes(userId)) this.refreshSoon();
           if (event.action === "read" && event.userId === userId) this.refreshSoon();

@@ -83,6 +83,7 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
     canAnswer: actions.composer === "write",
     upsert: list.upsert,
     startForward: forwarding.start,
+    openTemplate: ticket.whatsapp?.channel === "cloud" ? () => setTemplateOpen(true) : undefined,
   });
   const panel = useElementWidth<HTMLDivElement>();
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);

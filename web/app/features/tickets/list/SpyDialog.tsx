@@ -17,6 +17,7 @@ const readOnly: MessageMenuActions = {
   canEdit: false,
   canDelete: false,
   canRetry: false,
+  canSendTemplate: false,
   onReply: noop,
   onReact: noop,
   onMoreReactions: noop,
@@ -24,6 +25,7 @@ const readOnly: MessageMenuActions = {
   onEdit: noop,
   onDelete: noop,
   onRetry: noop,
+  onSendTemplate: noop,
 };
 const nothingSelected = new Set<number>();
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, PanelRight, UserRound } from "lucide-react";
+import { AlertTriangle, ArrowLeft, PanelRight, UserRound } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
@@ -56,6 +56,17 @@ export function ChatHeader({
             ) : (
               <>
                 <span className="shrink-0 whitespace-nowrap tabular-nums">{contact.isGroup ? t("ticketChat.header.group") : formatPhone(contact.number)}</span>
+                {contact.undeliverableAt ? (
+                  <span
+                    className="inline-flex shrink-0 items-center gap-1 rounded-full bg-danger-soft px-1.5 text-[11px] font-medium whitespace-nowrap text-danger"
+                    title={t("ticketChat.header.undeliverableHint")}
+                    data-testid="chat-undeliverable"
+                  >
+                    <AlertTriangle className="size-3" aria-hidden />
+                    {t("ticketChat.header.undeliverable")}
+                    <span className="sr-only">: {t("ticketChat.header.undeliverableHint")}</span>
+                  </span>
+                ) : null}
                 {ticket.queue ? (
                   <span className="hidden max-w-36 min-w-0 items-center gap-1 rounded-full border border-line bg-surface px-1.5 text-[11px] font-medium @lg:inline-flex" title={ticket.queue.name} data-testid="chat-queue">
                     <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: ticket.queue.color }} aria-hidden />

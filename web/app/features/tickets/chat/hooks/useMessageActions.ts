@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { retryCanHelp, templateInstead } from "../../../../../../worker/contracts/sendFailures";
 import { toastError } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
 import { deleteMessage, reactToMessage, retryMessage } from "../api";
@@ -14,11 +15,14 @@ export function useMessageActions({
   canAnswer,
   upsert,
   startForward,
+  openTemplate,
 }: {
   userId: number;
   canAnswer: boolean;
   upsert: (messages: ChatMessage[]) => void;
   startForward: (id: number) => void;
+  /** Opens the template dialog (a Cloud API ticket). */
+  openTemplate?: () => void;
 }) {
   const { t } = useTranslation();
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
@@ -64,7 +68,8 @@ export function useMessageActions({
     canForward: isForwardable(message),
     canEdit: canEditMessage(message, userId),
     canDelete: isOwnMessage(message, userId),
-    canRetry: message.fromMe && !!message.sendError && !message.isDeleted,
+    canRetry: message.fromMe && retryCanHelp(message) && !message.isDeleted,
+    canSendTemplate: message.fromMe && templateInstead(message) && !message.isDeleted && canAnswer && !!openTemplate,
     onReply: () => setReplyTo(message),
     onReact: (emoji) => void react(message, emoji),
     onMoreReactions: () => setReactingTo(message),
@@ -72,6 +77,7 @@ export function useMessageActions({
     onEdit: () => setEditing(message),
     onDelete: () => setDeleting(message),
     onRetry: () => void retry(message),
+    onSendTemplate: () => openTemplate?.(),
   });
 
   return { actionsFor, replyTo, setReplyTo, editing, setEditing, deleting, setDeleting, confirmDelete, reactingTo, setReactingTo, react };

@@ -1,7 +1,9 @@
-import { AlertCircle, Bot, Forward, PhoneMissed } from "lucide-react";
+import { AlertCircle, Bot, Clock, Forward, PhoneMissed } from "lucide-react";
 import { memo, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
+import { retryScheduled } from "../../../../../../worker/contracts/sendFailures";
+import { formatDateTime } from "../../../../lib/dates";
 import { describeErrorCode } from "../../../../lib/errors";
 import { timeOf } from "../rules/days";
 import type { ReactionSummary } from "../rules/messages";
@@ -85,7 +87,7 @@ function CallLine({ message, timeZone }: { message: ChatMessage; timeZone: strin
 
 /** The bubble itself; its menu opens on hover (the chevron) or on a long press on touch screens. */
 function BubbleCard({ message, timeZone, senderName, contactName, actions, selecting, onOpenImage, onJumpTo }: BubbleProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const press = useRef<ReturnType<typeof setTimeout>>();
   const startPress = (e: PointerEvent) => {
@@ -135,11 +137,22 @@ function BubbleCard({ message, timeZone, senderName, contactName, actions, selec
       <div className="pr-6">
         <MessageContent message={message} onOpenImage={onOpenImage} />
       </div>
+      {fromMe && message.sendError && !message.isDeleted ? (
+        // The reason, readable where a tooltip is not (phones); on our dark green bubble a lighter red keeps 4.5:1.
+        <p className="mt-0.5 pr-6 text-xs text-danger dark:text-[#ffb4a9]" data-testid="send-error">
+          {describeErrorCode(message.sendError, t)}
+        </p>
+      ) : null}
       <div className="-mt-0.5 flex items-center justify-end gap-1 pl-6 text-[11px] leading-4 text-subtle">
         {message.isEdited && !message.isDeleted ? <span>{t("ticketChat.message.edited")}</span> : null}
         <time dateTime={message.createdAt}>{timeOf(message.createdAt, timeZone)}</time>
         {fromMe && !message.isDeleted ? (
-          message.sendError ? (
+          message.sendError && retryScheduled(message) ? (
+            <span role="status" className="inline-flex items-center gap-0.5 font-medium text-warning-fg" title={describeErrorCode(message.sendError, t)}>
+              <Clock className="size-3.5" aria-hidden />
+              {t("ticketChat.message.retryScheduled", { at: formatDateTime(message.retryAt!, i18n.language, timeZone) })}
+            </span>
+          ) : message.sendError ? (
             <span role="status" className="inline-flex items-center gap-0.5 font-medium text-danger" title={describeErrorCode(message.sendError, t)}>
               <AlertCircle className="size-3.5" aria-hidden />
               {t("ticketChat.message.failed")}

@@ -1,5 +1,5 @@
 import * as MenuPrimitive from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, Forward, Pencil, Plus, Reply, RotateCw, Trash2 } from "lucide-react";
+import { ChevronDown, FileText, Forward, Pencil, Plus, Reply, RotateCw, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "../../../../components/ui/Menu";
@@ -11,8 +11,10 @@ export interface MessageMenuActions {
   canForward: boolean;
   canEdit: boolean;
   canDelete: boolean;
-  /** The message's delivery failed: offer to send it again. */
+  /** The message's delivery failed for a reason a new try can help: offer to send it again. */
   canRetry: boolean;
+  /** The message failed because the customer's 24-hour window closed: offer an approved template instead. */
+  canSendTemplate: boolean;
   onReply: () => void;
   onReact: (emoji: string) => void;
   onMoreReactions: () => void;
@@ -20,6 +22,7 @@ export interface MessageMenuActions {
   onEdit: () => void;
   onDelete: () => void;
   onRetry: () => void;
+  onSendTemplate: () => void;
 }
 
 /** The options of one message (hover or long-press): reply, react, forward; edit and delete on one's own. */
@@ -35,8 +38,8 @@ export function MessageMenu({
   actions: MessageMenuActions;
 }) {
   const { t } = useTranslation();
-  const { canAnswer, canForward, canEdit, canDelete, canRetry } = actions;
-  if (!canAnswer && !canForward && !canEdit && !canDelete && !canRetry) return null;
+  const { canAnswer, canForward, canEdit, canDelete, canRetry, canSendTemplate } = actions;
+  if (!canAnswer && !canForward && !canEdit && !canDelete && !canRetry && !canSendTemplate) return null;
   return (
     <Menu open={open} onOpenChange={onOpenChange} modal={false}>
       <MenuTrigger
@@ -88,6 +91,12 @@ export function MessageMenu({
           <MenuItem onSelect={actions.onRetry}>
             <RotateCw className="size-4 text-muted" aria-hidden />
             {t("ticketChat.menu.retry")}
+          </MenuItem>
+        ) : null}
+        {canSendTemplate ? (
+          <MenuItem onSelect={actions.onSendTemplate}>
+            <FileText className="size-4 text-muted" aria-hidden />
+            {t("ticketChat.menu.template")}
           </MenuItem>
         ) : null}
         {canEdit ? (
