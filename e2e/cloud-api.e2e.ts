@@ -130,7 +130,7 @@ describe("journey: a customer of the official number, the 24-hour window, a temp
       await admin.getByText("Modelos das mensagens automáticas salvos.").waitFor();
 
       const late = { waId: `55119${String(Date.now() + 7).slice(-8)}`, name: "Cliente de anteontem" };
-      await customerWrites("Bom dia, ainda estão aí?", 30, late);
+      await customerWrites("Bom dia, ainda estão aí?", 25, late);
       let ticket: { id: number } | undefined;
       await expect
         .poll(async () => (ticket = (await api("GET", `/tickets?status=pending&showAll=true&searchParam=${late.waId}`, undefined, token)).json.tickets[0]), { timeout: 20_000 })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BSUID, isBusinessScopedUserId } from "./businessScopedId";
 import { platformId } from "./ids";
 
 /**
@@ -59,14 +60,9 @@ export const messageAck = z.number().int().min(0).max(5);
 /** Digits only: country + area code + number (or a group id's digits and dash for groups, see chatId). */
 const number = z.string().regex(/^\d{5,20}$/, "digits only");
 
-/**
- * A WhatsApp user's business-scoped user id (BSUID, Cloud API): a country code, a dot and up to 128 letters and
- * digits ("BR.1502576394655843"; a parent id has "ENT." after the dot). A user with a username may arrive with it
- * and no phone number; the product then files and answers them by it (ADR 0050).
- */
-const BSUID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,128}$/;
+/** A WhatsApp user's business-scoped user id (businessScopedId.ts). */
 export const businessScopedUserId = z.string().regex(BSUID, "a business-scoped user id");
-export const isBusinessScopedUserId = (value: string | null | undefined): boolean => !!value && BSUID.test(value);
+export { isBusinessScopedUserId };
 /** Who wrote: a phone number, or a business-scoped user id when WhatsApp does not share the number. */
 const sender = z.union([number, businessScopedUserId]);
 

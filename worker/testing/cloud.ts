@@ -54,6 +54,13 @@ export async function connectCloud(team: Team, number = metaNumber(), ownApp?: {
   return { res, number };
 }
 
+/** A company's admin connects a Cloud API number; answers it and the connection's id (a refusal throws). */
+export async function connectedNumber(team: Team, number = metaNumber()) {
+  const { res } = await connectCloud(team, number);
+  if (res.status !== 201) throw new Error(`connecting a cloud number answered ${res.status}`);
+  return { number, connectionId: res.json.id as number };
+}
+
 /** The INBOUND consumer's work on a delivery, as the queue would run it. */
 export const ingest = (hook: SignedWebhook, routeKey: string | null = null) =>
   ingestCloudWebhooks(hubDirectory(testEnv), control, testEnv, [{ kind: "cloudWebhook", routeKey, body: hook.body, receivedAt: Date.now() }]);
@@ -87,6 +94,42 @@ export async function holdingOutbound<T>(run: () => Promise<T>): Promise<{ resul
     send.mockRestore();
     sendBatch.mockRestore();
   }
+}
+
+/**
+ * Meta's fake for each test (as useFakeGraph) with the OUTBOUND queue held for the whole test: what the product
+ * queues waits until `outbound.deliver()` runs it as the consumer would.
+ */
+export function useCloudFakes() {
+  useFakeGraph();
+  const held: OutboundJob[] = [];
+  const spies: { mockRestore(): void }[] = [];
+  beforeEach(() => {
+    held.length = 0;
+    spies.splice(0, spies.length,
+      vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (job) => {
+        held.push(job as OutboundJob);
+        return undefined as never;
+      }),
+      vi.spyOn(testEnv.OUTBOUND, "sendBatch").mockImplementation(async (jobs) => {
+        held.push(...[...jobs].map((j) => j.body as OutboundJob));
+        return undefined as never;
+      }),
+    );
+  });
+  return {
+    get graph() {
+      return graph;
+    },
+    outbound: {
+      async deliver() {
+        const jobs = held.splice(0);
+        if (jobs.length > 0) await deliver(jobs);
+      },
+      /** The queue sends for real again (a test that runs the consumer by other means). */
+      restore: () => spies.forEach((s) => s.mockRestore()),
+    },
+  };
 }
 
 export const messagesOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(messages).where(eq(messages.companyId, companyId)).all());

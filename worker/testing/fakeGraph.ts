@@ -1,3 +1,4 @@
+import { BSUID } from "../contracts/businessScopedId";
 import { cloudSignature } from "../lib/whatsappCloud";
 
 /**
@@ -73,8 +74,6 @@ export interface FakeGraphOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A business-scoped user id, as Meta writes them ("BR.1502576394655843", parent ids "US.ENT.…"). */
-const BSUID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,128}$/;
 
 /** A customer of a number: by phone number (`waId`), by business-scoped id (`userId`), or both. */
 export interface FakeCustomer {

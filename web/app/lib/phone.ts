@@ -1,4 +1,4 @@
-import { isBusinessScopedUserId } from "../../../worker/contracts/bridge";
+import { isBusinessScopedUserId } from "../../../worker/contracts/businessScopedId";
 
 /**
  * The product's one way to show a phone number (spec 001): the WhatsApp suffix (@c.us, @s.whatsapp.net, @g.us)

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, queueOptions, tickets, whatsappQueues } from "../../db/tenant";
 import { deliver as deliverBridge, inbound } from "../../testing/bridge";
-import { connectCloudNumber, GRAPH_ORIGIN, ingestHook, useCloudFakes } from "../../testing/cloudNumbers";
+import { connectedNumber, GRAPH, ingest, useCloudFakes } from "../../testing/cloud";
 import { companyWithTeam, createQueue, inTenant } from "../../testing/fixtures";
 import { createConnection } from "../../testing/inbox";
 
@@ -12,16 +12,16 @@ let seq = 0;
 /** A company with a Cloud API number offering `queues` (name, and its options' titles), and a customer of it. */
 async function cloudBot(queues: { name: string; greeting?: string; options?: string[] }[]) {
   const team = await companyWithTeam();
-  const { number, connectionId } = await connectCloudNumber(fakes.graph, team);
+  const { number, connectionId } = await connectedNumber(team);
   const made = await offerQueues(team.company.id, connectionId, queues);
   const customer = { waId: `55119871${String(++seq).padStart(5, "0")}`, name: "Cliente" };
   /** The customer writes (or taps `replyId` on our last menu); what the bot says goes out through Meta. */
   const customerWrites = async (body: string) => {
-    await ingestHook((await fakes.graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body } })).hook);
+    await ingest((await fakes.graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body } })).hook);
     await fakes.outbound.deliver();
   };
   const customerTaps = async (replyId: string) => {
-    await ingestHook((await fakes.graph.customerTaps(number.phoneNumberId, customer, replyId)).hook);
+    await ingest((await fakes.graph.customerTaps(number.phoneNumberId, customer, replyId)).hook);
     await fakes.outbound.deliver();
   };
   return { team, companyId: team.company.id, connectionId, number, customer, customerWrites, customerTaps, ...made };
@@ -123,7 +123,7 @@ describe("chatbot menus on a Cloud API connection", () => {
     await other.customerWrites("oi");
     await other.customerWrites("1");
     // The queues menu's button, tapped again from the chat's history while the options are shown.
-    await ingestHook(
+    await ingest(
       (await fakes.graph.customerWrites(other.number.phoneNumberId, other.customer, { type: "interactive", interactive: { type: "button_reply", button_reply: { id: `queue:${other.queues[1]!.queue.id}`, title: "Outros" } } })).hook,
     );
     await fakes.outbound.deliver();
@@ -158,9 +158,9 @@ describe("chatbot menus on a Cloud API connection", () => {
 describe("the fake Graph API's interactive messages", () => {
   async function send(interactive: Record<string, unknown>) {
     const team = await companyWithTeam();
-    const { number } = await connectCloudNumber(fakes.graph, team);
+    const { number } = await connectedNumber(team);
     const res = await fakes.graph.handle(
-      new Request(`${GRAPH_ORIGIN}/v23.0/${number.phoneNumberId}/messages`, {
+      new Request(`${GRAPH}/v23.0/${number.phoneNumberId}/messages`, {
         method: "POST",
         headers: { authorization: `Bearer ${number.accessToken}`, "content-type": "application/json" },
         body: JSON.stringify({ messaging_product: "whatsapp", to: "5511987654321", type: "interactive", interactive }),

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactCloudIds, contacts, messages, tickets } from "../../db/tenant";
-import { connectCloudNumber, GRAPH_ORIGIN, ingestHook, useCloudFakes } from "../../testing/cloudNumbers";
+import { connectedNumber, GRAPH, ingest, useCloudFakes } from "../../testing/cloud";
 import type { FakeCustomer } from "../../testing/fakeGraph";
 import { call, companyWithTeam, inTenant } from "../../testing/fixtures";
 
@@ -13,9 +13,9 @@ const phone = () => `55119872${String(++seq).padStart(5, "0")}`;
 
 async function cloudCompany() {
   const team = await companyWithTeam();
-  const { number, connectionId } = await connectCloudNumber(fakes.graph, team);
+  const { number, connectionId } = await connectedNumber(team);
   const writes = async (customer: FakeCustomer, body: string) => {
-    await ingestHook((await fakes.graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body } })).hook);
+    await ingest((await fakes.graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body } })).hook);
   };
   return { team, companyId: team.company.id, number, connectionId, writes };
 }
@@ -68,7 +68,7 @@ describe("WhatsApp users known only by a business-scoped user id (usernames)", (
     expect(sent.body).toMatchObject({ recipient: user.userId, type: "text" });
     expect(sent.body).not.toHaveProperty("to");
     await fakes.graph.flushStatuses();
-    for (const hook of fakes.graph.hooks.slice(-2)) await ingestHook(hook);
+    for (const hook of fakes.graph.hooks.slice(-2)) await ingest(hook);
     const answer = await inTenant(c.companyId, (db) => db.select().from(messages).where(and(eq(messages.companyId, c.companyId), eq(messages.wid, sent.wamid))).get());
     expect(answer).toMatchObject({ ack: 3, sendError: null });
   });
@@ -124,10 +124,10 @@ describe("WhatsApp users known only by a business-scoped user id (usernames)", (
 describe("the fake Graph API's business-scoped recipients", () => {
   it("takes a business-scoped id as `recipient`, and refuses one that is not (131009)", async () => {
     const team = await companyWithTeam();
-    const { number } = await connectCloudNumber(fakes.graph, team);
+    const { number } = await connectedNumber(team);
     const send = async (address: Record<string, string>) =>
       fakes.graph.handle(
-        new Request(`${GRAPH_ORIGIN}/v23.0/${number.phoneNumberId}/messages`, {
+        new Request(`${GRAPH}/v23.0/${number.phoneNumberId}/messages`, {
           method: "POST",
           headers: { authorization: `Bearer ${number.accessToken}`, "content-type": "application/json" },
           body: JSON.stringify({ messaging_product: "whatsapp", ...address, type: "text", text: { body: "Oi" } }),

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schedules, tickets, whatsapps } from "../../db/tenant";
 import { SerialQueue } from "../../lib/serialQueue";
-import { approvedTemplate, connectCloud, customerWithClosedWindow, deliver, graph, holdingOutbound, ingest, messagesOf, useFakeGraph } from "../../testing/cloud";
+import { approvedTemplate, connectedNumber, customerWithClosedWindow, deliver, graph, holdingOutbound, ingest, messagesOf, useFakeGraph } from "../../testing/cloud";
 import { call, companyWithTeam, inHub, inTenant, setSetting } from "../../testing/fixtures";
 import { storeOutboundMessage, type OutboundMessage } from "../messages/storeOutboundMessage";
 import { dispatchDueSchedules } from "../schedules/dispatchDueSchedules";
@@ -11,17 +11,10 @@ useFakeGraph();
 
 const queuedBy = async (work: () => Promise<unknown>) => (await holdingOutbound(work)).jobs;
 
-/** A company's admin connects a Cloud API number. */
-async function connected(team: Awaited<ReturnType<typeof companyWithTeam>>) {
-  const { res, number } = await connectCloud(team);
-  expect(res.status).toBe(201);
-  return { connectionId: res.json.id as number, number };
-}
-
 /** A signed-up company with a Cloud API number, a customer whose window closed yesterday, and an approved template. */
 async function closedWindowWithTemplate(body = "Olá {{1}}, {{2}} pede sua opinião: {{3}}", examples = ["Maria", "Ana", "Como foi?"]) {
   const team = await companyWithTeam();
-  const { connectionId, number } = await connected(team);
+  const { connectionId, number } = await connectedNumber(team);
   const { customer, ticketId } = await customerWithClosedWindow(team, number, "Dona Maria");
   const templateId = await approvedTemplate(team, connectionId, body, examples);
   return { team, connectionId, number, customer, ticketId, templateId };
@@ -68,7 +61,7 @@ describe("the product's own messages once the customer's window has closed", () 
 
   it("sends the product's own text as it is while the window is open", async () => {
     const team = await companyWithTeam();
-    const { connectionId, number } = await connected(team);
+    const { connectionId, number } = await connectedNumber(team);
     await inTenant(team.company.id, (db) => db.update(whatsapps).set({ complationMessage: "Obrigado, até logo!" }).where(eq(whatsapps.id, connectionId)).run());
     const customer = { waId: "5511987001122", name: "Cliente novo" };
     await ingest((await graph.customerWrites(number.phoneNumberId, customer, { type: "text", text: { body: "Oi" } })).hook);
@@ -154,7 +147,7 @@ describe("choosing the templates (PUT /api/whatsapp/:id/automatic-templates)", (
   it("is for the company's admins, on its own Cloud API connections: another company gets 404, an agent 403", async () => {
     const { team, connectionId, templateId } = await closedWindowWithTemplate();
     const other = await companyWithTeam();
-    const otherNumber = await connected(other);
+    const otherNumber = await connectedNumber(other);
     const uses = [{ purpose: "rating", templateId, params: [{ source: "contactName" }, { source: "agentName" }, { source: "message" }] }];
     expect((await choose(other, connectionId, uses)).status).toBe(404);
     expect((await call("GET", `/api/whatsapp/${connectionId}/automatic-templates`, { token: other.admin.token })).status).toBe(404);
