@@ -127,8 +127,10 @@ describe("journey: a customer of the official number, the 24-hour window, a temp
       await expect.poll(() => admin.getByLabel("Prévia").first().textContent()).toBe("Olá [Nome do contato], podemos continuar o seu atendimento?");
       await screenshot(admin, "cloud-automatic-templates");
       await admin.getByRole("button", { name: "Salvar" }).click();
-      await admin.getByText("Modelos das mensagens automáticas salvos.").waitFor();
+      await admin.getByText("Modelos das mensagens automáticas salvos.").first().waitFor();
 
+      // The page's sign-in ended the API's session (one per user): sign in again for the calls below.
+      token = await apiLogin(demo.admin, demo.password);
       const late = { waId: `55119${String(Date.now() + 7).slice(-8)}`, name: "Cliente de anteontem" };
       await customerWrites("Bom dia, ainda estão aí?", 25, late);
       let ticket: { id: number } | undefined;
