@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fillTemplateText } from "../../../../worker/contracts/whatsappTemplates";
 import {
   AUTOMATIC_PURPOSES,
   automaticPurpose,
@@ -69,10 +70,10 @@ export function previewOf(
   params: readonly (Partial<TemplateParamSource> | undefined)[],
   labelOf: (source: TemplateParamSource["source"]) => string,
 ): string {
-  return body.replace(/\{\{(\d{1,2})\}\}/g, (whole, n: string) => {
-    const param = params[Number(n) - 1];
-    if (!param?.source) return whole;
-    if (param.source === "text") return "text" in param && param.text ? param.text : `[${labelOf("text")}]`;
+  const shown = params.map((param) => {
+    if (!param?.source) return undefined;
+    if (param.source === "text" && "text" in param && param.text) return param.text;
     return `[${labelOf(param.source)}]`;
   });
+  return fillTemplateText(body, shown);
 }
