@@ -30,6 +30,7 @@ import { forwardRoutes, messageRoutes } from "./routes/messages";
 import { userRoutes } from "./routes/users";
 import { wsRoutes } from "./routes/ws";
 import { dashboardRoutes, ticketReportRoutes } from "./routes/insight";
+import { createPublicApi } from "./public";
 
 /**
  * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
@@ -51,6 +52,8 @@ export function createApi() {
   // Uploads are limited per route by formBody() (http.ts), before the body is read; JSON routes refuse them.
   api.use("*", async (c, next) => (isMultipart(c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)));
 
+  // The public API (company API tokens, issue 25): its own token middleware, never a session.
+  api.route("/v1", createPublicApi());
   api.route("/auth", authRoutes);
   api.route("/ws", wsRoutes);
   api.route("/plans", planRoutes);

@@ -15,6 +15,7 @@ import { login } from "../domain/auth/login";
 import { refreshTokenParts, verifyAccessToken } from "../domain/auth/tokens";
 import { AppError } from "../domain/errors";
 import { authorizeConnectionToken } from "../domain/externalApi/authorizeConnectionToken";
+import { apiTokenCompany } from "../contracts/publicApi/scopes";
 import { listPublicPlans } from "../domain/plans/listPublicPlans";
 import { getLogoFile } from "../domain/logos/getLogoFile";
 import { listLogos } from "../domain/logos/listLogos";
@@ -139,6 +140,15 @@ export function createEdgeApi() {
   edge.post("/messages/send", async (c) => {
     const connection = await authorizeConnectionToken(createControlDb(c.env.DB), c.req.header("authorization"));
     return forwardToHub(c.env, connection.companyId, c.req.raw, { [HUB_CONNECTION_HEADER]: String(connection.id) });
+  });
+
+  // The public API (issue 25): a company API token names its company (`zdk_<company>_<secret>`); the company's hub
+  // checks the token itself. A malformed token is refused here without waking any hub.
+  edge.all("/v1/*", async (c) => {
+    const token = /^bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+    const companyId = apiTokenCompany(token);
+    if (companyId === null) throw new AppError("ERR_API_TOKEN_INVALID");
+    return forwardToHub(c.env, companyId, c.req.raw);
   });
 
   // Settings the login and signup pages read before anyone is logged in are the platform company's.

@@ -45,6 +45,9 @@ export const errorCatalogue = {
   ERR_PLAN_LIMIT_REACHED: [403, "Your plan's limit has been reached."],
   ERR_PLAN_TOO_SMALL: [409, "The company has more users, connections or queues than this plan allows."],
   ERR_INVALID_API_TOKEN: [401, "Missing, unknown or revoked connection token."],
+  ERR_API_TOKEN_INVALID: [401, "Missing, unknown, expired or revoked API token."],
+  /** A company API token without the scope the endpoint needs (issue 25); the answer names the scope. */
+  ERR_API_SCOPE: [403, "This API token does not have the scope this call needs."],
   ERR_USER_CREATION_DISABLED: [403, "User creation is disabled."],
   // lookups
   ERR_NO_SETTING_FOUND: [404, "Setting not found."],

@@ -31,6 +31,8 @@ export const en: Translations = {
     ERR_NO_PERMISSION: "You don't have permission to access this resource.",
     ERR_PLAN_FEATURE_DISABLED: "Your company's plan does not include this feature.",
     ERR_INVALID_API_TOKEN: "Missing, unknown or revoked connection token.",
+    ERR_API_TOKEN_INVALID: "Missing, unknown, expired or revoked API token.",
+    ERR_API_SCOPE: "This API token does not have the scope this call needs.",
     ERR_IDEMPOTENCY_KEY_REUSED: "This Idempotency-Key was already used for a different request.",
     ERR_IDEMPOTENCY_KEY_IN_PROGRESS: "A request with this Idempotency-Key is still being processed. Try again shortly.",
     ERR_PLAN_LIMIT_REACHED: "Your company's plan limit has been reached.",

@@ -31,6 +31,8 @@ export const es: Translations = {
     ERR_NO_PERMISSION: "No tiene permiso para acceder a este recurso.",
     ERR_PLAN_FEATURE_DISABLED: "El plan de su empresa no incluye esta función.",
     ERR_INVALID_API_TOKEN: "Token de conexión ausente, desconocido o revocado.",
+    ERR_API_TOKEN_INVALID: "Token de API ausente, desconocido, vencido o revocado.",
+    ERR_API_SCOPE: "Este token de API no tiene el permiso que esta llamada necesita.",
     ERR_IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key ya se usó para otra solicitud.",
     ERR_IDEMPOTENCY_KEY_IN_PROGRESS: "Una solicitud con esta Idempotency-Key aún se está procesando. Inténtelo en unos instantes.",
     ERR_PLAN_LIMIT_REACHED: "Se alcanzó el límite del plan de su empresa.",

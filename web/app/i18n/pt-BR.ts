@@ -33,6 +33,8 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_PERMISSION: "Você não tem permissão para acessar este recurso.",
   ERR_PLAN_FEATURE_DISABLED: "O plano da sua empresa não inclui este recurso.",
   ERR_INVALID_API_TOKEN: "Token da conexão ausente, desconhecido ou revogado.",
+  ERR_API_TOKEN_INVALID: "Token de API ausente, desconhecido, vencido ou revogado.",
+  ERR_API_SCOPE: "Este token de API não tem o escopo que esta chamada precisa.",
   ERR_IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key já foi usada em outra requisição.",
   ERR_IDEMPOTENCY_KEY_IN_PROGRESS: "Uma requisição com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.",
   ERR_PLAN_LIMIT_REACHED: "O limite do plano da sua empresa foi atingido.",

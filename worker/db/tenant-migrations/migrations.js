@@ -17,6 +17,7 @@ import m0014 from './0014_automatic_templates.sql';
 import m0015 from './0015_contact_cloud_ids.sql';
 import m0016 from './0016_campaign_template.sql';
 import m0017 from './0017_cloud_errors.sql';
+import m0018 from './0018_public_api.sql';
 
   export default {
     journal,
@@ -38,7 +39,8 @@ m0013,
 m0014,
 m0015,
 m0016,
-m0017
+m0017,
+m0018
     }
   }
   

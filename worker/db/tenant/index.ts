@@ -22,3 +22,4 @@ export * from "./chats";
 export * from "./announcementReceipts";
 export * from "./files";
 export * from "./externalApi";
+export * from "./publicApi";

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { authorizeApiToken } from "../../domain/publicApi/authorizeApiToken";
+import { hubHere } from "../../hub/ports";
+import { mountPublicRoutes, type PublicEnv } from "./publicRoute";
+import { publicRoutes } from "./routes";
+
+/**
+ * The public API (issue 25), at /api/v1 inside the company's hub: the edge routed the request by the company its
+ * token names (edge.ts); here the token is checked against the company's own table and the caller acts as the
+ * token's maker within its scopes. No session cookie is read: a page of another site cannot use it.
+ */
+export function createPublicApi() {
+  const app = new Hono<PublicEnv>({ strict: false });
+  app.use("*", async (c, next) => {
+    const hub = hubHere(c.env);
+    const caller = await authorizeApiToken(c.get("db"), hub.companyId, c.req.header("authorization"));
+    c.set("caller", caller);
+    c.set("user", caller.user);
+    c.set("ctx", hub.contextFor(caller.user));
+    await next();
+  });
+  mountPublicRoutes(app, publicRoutes);
+  return app;
+}

@@ -1,0 +1,5 @@
+import type { PublicRoute } from "./publicRoute";
+import { directoryRoutes } from "./routes/directory";
+
+/** Every endpoint of the public API, in the reference's order. A route here is mounted and documented; none is either otherwise. */
+export const publicRoutes: readonly PublicRoute[] = [...directoryRoutes];
