@@ -1,7 +1,10 @@
 import { Hono } from "hono";
+import { AppError, errorBody } from "../../domain/errors";
 import { authorizeApiToken } from "../../domain/publicApi/authorizeApiToken";
+import { recordApiTokenUse } from "../../domain/publicApi/recordApiTokenUse";
 import { hubHere } from "../../hub/ports";
 import { mountPublicRoutes, type PublicEnv } from "./publicRoute";
+import { countApiCall } from "./rateLimit";
 import { publicRoutes } from "./routes";
 
 /**
@@ -14,6 +17,11 @@ export function createPublicApi() {
   app.use("*", async (c, next) => {
     const hub = hubHere(c.env);
     const caller = await authorizeApiToken(c.get("db"), hub.companyId, c.req.header("authorization"));
+    await recordApiTokenUse(c.get("db"), caller);
+    const retryAfter = countApiCall(caller.tokenId);
+    if (retryAfter !== null) {
+      return c.json(errorBody(new AppError("ERR_RATE_LIMITED", undefined, { retryAfter })), 429, { "Retry-After": String(retryAfter) });
+    }
     c.set("caller", caller);
     c.set("user", caller.user);
     c.set("ctx", hub.contextFor(caller.user));
