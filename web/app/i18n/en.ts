@@ -255,6 +255,7 @@ export const en: Translations = {
     financeiro: "Billing",
     settings: "Settings",
     messagesApi: "Messages API",
+    apiTokens: "API tokens",
     subscription: "Subscription",
   },
   comingSoon: {

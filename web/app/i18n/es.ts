@@ -255,6 +255,7 @@ export const es: Translations = {
     financeiro: "Finanzas",
     settings: "Configuraciones",
     messagesApi: "API de mensajes",
+    apiTokens: "Tokens de API",
     subscription: "Suscripción",
   },
   comingSoon: {

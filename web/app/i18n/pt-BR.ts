@@ -262,6 +262,7 @@ export const ptBR = {
     financeiro: "Financeiro",
     settings: "Configurações",
     messagesApi: "API de mensagens",
+    apiTokens: "Tokens de API",
     subscription: "Assinatura",
   },
   comingSoon: {
