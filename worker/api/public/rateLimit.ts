@@ -11,8 +11,9 @@ interface Window {
  * no write; a hub that restarts starts a fresh window, which lets at most one more window's calls through.
  */
 const windows = new Map<number, Window>();
-/** Past this many tokens, windows that have ended are dropped before counting (a hub of many integrations stays small). */
+/** Past this many tokens, windows that have ended are dropped, once per window (a hub of many integrations stays small). */
 const PRUNE_AT = 1000;
+let prunedAt = 0;
 
 /**
  * Counts one call of the token (refused ones included, so hammering keeps the window closed) and answers the seconds
@@ -21,7 +22,8 @@ const PRUNE_AT = 1000;
 export function countApiCall(tokenId: number, now = Date.now(), limit = API_TOKEN_RATE_LIMIT): number | null {
   const windowMs = limit.windowSeconds * 1000;
   const start = now - (now % windowMs);
-  if (windows.size >= PRUNE_AT) {
+  if (windows.size >= PRUNE_AT && prunedAt !== start) {
+    prunedAt = start;
     for (const [id, w] of windows) if (w.start < start) windows.delete(id);
   }
   const current = windows.get(tokenId);
