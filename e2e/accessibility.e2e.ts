@@ -20,6 +20,7 @@ const SHELL_PAGES = [
   "/users",
   "/settings",
   "/messages-api",
+  "/api-tokens",
   "/todolist",
   "/",
   "/kanban",

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { baseUrl } from "./env";
@@ -102,5 +102,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, "-")}.png`);
   await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * A screenshot (as `screenshot`) also copied into `folder` (a task's /work/shots/<name>), where that folder can be
+ * written: the journey does not depend on it.
+ */
+export async function screenshotInto(page: Page, name: string, folder: string): Promise<string> {
+  const file = await screenshot(page, name);
+  try {
+    mkdirSync(folder, { recursive: true });
+    copyFileSync(file, path.join(folder, path.basename(file)));
+  } catch {
+    // not writable here
+  }
   return file;
 }

@@ -31,6 +31,7 @@ import { userRoutes } from "./routes/users";
 import { wsRoutes } from "./routes/ws";
 import { dashboardRoutes, ticketReportRoutes } from "./routes/insight";
 import { createPublicApi } from "./public";
+import { apiTokenRoutes } from "./routes/apiTokens";
 
 /**
  * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
@@ -92,6 +93,7 @@ export function createApi() {
   api.route("/message", forwardRoutes);
   api.route("/dashboard", dashboardRoutes);
   api.route("/ticket", ticketReportRoutes);
+  api.route("/api-tokens", apiTokenRoutes);
 
   api.notFound(notFoundAnswer);
   api.onError(errorAnswer);

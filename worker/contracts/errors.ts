@@ -62,6 +62,7 @@ export const errorCatalogue = {
   ERR_NO_QUEUE_OPTION_FOUND: [404, "Queue option not found."],
   ERR_NO_QUEUE_INTEGRATION_FOUND: [404, "Queue integration not found."],
   ERR_NO_PROMPT_FOUND: [404, "Prompt not found."],
+  ERR_NO_API_TOKEN_FOUND: [404, "API token not found."],
   ERR_NO_TAG_FOUND: [404, "Tag not found."],
   ERR_NO_QUICK_MESSAGE_FOUND: [404, "Quick message not found."],
   ERR_NO_TICKET_NOTE_FOUND: [404, "Ticket note not found."],

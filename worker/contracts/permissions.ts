@@ -55,6 +55,8 @@ export const permissionRules = {
   "prompts:manage": admin,
   /** Queue integrations (/queue-integration). */
   "queue-integrations:manage": admin,
+  /** Company API tokens (/api-tokens, issue 25): a token acts as its maker, an admin. */
+  "api-tokens:manage": admin,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,

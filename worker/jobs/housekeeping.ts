@@ -1,7 +1,7 @@
 import { and, eq, exists, isNotNull, lt, or } from "drizzle-orm";
 import { createControlDb, type Db } from "../db/client";
 import { passwordResets, rateLimits } from "../db/control";
-import { externalApiRequests, tickets, typebotSessions, userSessions } from "../db/tenant";
+import { apiRequests, externalApiRequests, tickets, typebotSessions, userSessions } from "../db/tenant";
 import type { Env } from "../env";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,7 +27,7 @@ export async function runHousekeeping(env: Env, now: Date) {
 }
 
 /**
- * In a company's hub (its alarm): drop expired sessions and idempotency keys of the external API (indexed), and the
+ * In a company's hub (its alarm): drop expired sessions and idempotency keys of the external and public APIs (indexed), and the
  * Typebot sessions of closed tickets (a ticket the contact reopens starts its bot anew; the walk is over the few
  * sessions, each a primary-key look at its ticket).
  */
@@ -37,6 +37,7 @@ export function tenantHousekeeping(db: Db, now: Date) {
     .where(or(lt(userSessions.expiresAt, now), and(isNotNull(userSessions.revokedAt), lt(userSessions.revokedAt, new Date(t - DAY)))))
     .run();
   db.delete(externalApiRequests).where(lt(externalApiRequests.expiresAt, now)).run();
+  db.delete(apiRequests).where(lt(apiRequests.expiresAt, now)).run();
   db.delete(typebotSessions)
     .where(exists(db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, typebotSessions.ticketId), eq(tickets.status, "closed")))))
     .run();

@@ -50,6 +50,7 @@ export const en: Translations = {
     ERR_NO_QUEUE_OPTION_FOUND: "Queue option not found.",
     ERR_NO_QUEUE_INTEGRATION_FOUND: "Queue integration not found.",
     ERR_NO_PROMPT_FOUND: "Prompt not found.",
+    ERR_NO_API_TOKEN_FOUND: "API token not found.",
     ERR_EMAIL_IN_USE: "This email is already in use.",
     ERR_COMPANY_NAME_IN_USE: "A company with this name already exists.",
     ERR_PLAN_NAME_IN_USE: "A plan with this name already exists.",
@@ -254,6 +255,7 @@ export const en: Translations = {
     financeiro: "Billing",
     settings: "Settings",
     messagesApi: "Messages API",
+    apiTokens: "API tokens",
     subscription: "Subscription",
   },
   comingSoon: {

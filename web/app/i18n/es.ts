@@ -50,6 +50,7 @@ export const es: Translations = {
     ERR_NO_QUEUE_OPTION_FOUND: "No se encontró la opción de la cola.",
     ERR_NO_QUEUE_INTEGRATION_FOUND: "No se encontró la integración.",
     ERR_NO_PROMPT_FOUND: "No se encontró el prompt.",
+    ERR_NO_API_TOKEN_FOUND: "No se encontró el token de API.",
     ERR_EMAIL_IN_USE: "Este correo ya está en uso.",
     ERR_COMPANY_NAME_IN_USE: "Ya existe una empresa con este nombre.",
     ERR_PLAN_NAME_IN_USE: "Ya existe un plan con este nombre.",
@@ -254,6 +255,7 @@ export const es: Translations = {
     financeiro: "Finanzas",
     settings: "Configuraciones",
     messagesApi: "API de mensajes",
+    apiTokens: "Tokens de API",
     subscription: "Suscripción",
   },
   comingSoon: {

@@ -52,6 +52,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_QUEUE_OPTION_FOUND: "Nenhuma opção de fila encontrada.",
   ERR_NO_QUEUE_INTEGRATION_FOUND: "Nenhuma integração encontrada.",
   ERR_NO_PROMPT_FOUND: "Nenhum prompt encontrado.",
+  ERR_NO_API_TOKEN_FOUND: "Token de API não encontrado.",
   ERR_EMAIL_IN_USE: "Este email já está em uso.",
   ERR_COMPANY_NAME_IN_USE: "Já existe uma empresa com este nome.",
   ERR_PLAN_NAME_IN_USE: "Já existe um plano com este nome.",
@@ -261,6 +262,7 @@ export const ptBR = {
     financeiro: "Financeiro",
     settings: "Configurações",
     messagesApi: "API de mensagens",
+    apiTokens: "Tokens de API",
     subscription: "Assinatura",
   },
   comingSoon: {

@@ -42,6 +42,7 @@ export const pageAccess = {
   financeiro: admin,
   settings: (u) => can(u, "settings:edit"),
   "messages-api": adminWithPlan("useExternalApi"),
+  "api-tokens": (u) => can(u, "api-tokens:manage"),
   subscription: admin,
 } satisfies Record<string, AccessRule>;
 

@@ -6,6 +6,7 @@ import { AppError, type ErrorCode } from "../../domain/errors";
 import type { ApiCaller } from "../../domain/publicApi/authorizeApiToken";
 import { isDeployment } from "../../env";
 import { jsonBody, parseWith, type AppContext, type AppEnv } from "../http";
+import { idempotent } from "./idempotency";
 
 /** The groups of the reference (OpenAPI tags), in the order the reference shows them. */
 export const PUBLIC_TAGS = ["Tickets", "Messages", "Contacts", "Directory", "Webhooks"] as const;
@@ -66,12 +67,16 @@ export function mountPublicRoutes(app: Hono<PublicEnv>, routes: readonly PublicR
     app.on(route.method.toUpperCase(), route.path, async (c) => {
       const caller = c.get("caller");
       if (!caller.scopes.includes(route.scope)) throw new AppError("ERR_API_SCOPE", undefined, { scope: route.scope });
-      const params = route.params ? parsePathParams(route.params, c.req.param()) : {};
-      const query = route.query ? parseWith(route.query, c.req.query()) : {};
-      const body = route.body ? await jsonBody(c as unknown as AppContext, route.body) : undefined;
-      const result = await route.handle({ ctx: c.get("ctx"), caller, params, query, body, c: c as unknown as AppContext });
-      if (route.response.status === 204) return c.body(null, 204);
-      return c.json(checkedAnswer(c.env, route, result) as object, route.response.status);
+      const answer = async () => {
+        const params = route.params ? parsePathParams(route.params, c.req.param()) : {};
+        const query = route.query ? parseWith(route.query, c.req.query()) : {};
+        const body = route.body ? await jsonBody(c as unknown as AppContext, route.body) : undefined;
+        const result = await route.handle({ ctx: c.get("ctx"), caller, params, query, body, c: c as unknown as AppContext });
+        if (route.response.status === 204) return c.body(null, 204);
+        return c.json(checkedAnswer(c.env, route, result) as object, route.response.status);
+      };
+      // Every POST takes an Idempotency-Key (issue 25); checked after the scope, so a forbidden call is 403 whatever its key.
+      return route.method === "post" ? idempotent(c as unknown as AppContext, caller, answer) : answer();
     });
   }
 }

@@ -10,6 +10,8 @@ import { assertCompanyAccess } from "../auth/companyAccess";
 export interface ApiCaller {
   tokenId: number;
   scopes: ApiScope[];
+  /** When the token was last used, as its row says (recordApiTokenUse keeps it to the minute). */
+  lastUsedAt: Date | null;
   /** The admin who made the token: the API acts as them (history rows, notes), within the token's scopes. */
   user: CurrentUser;
 }
@@ -32,6 +34,7 @@ export async function authorizeApiToken(db: Db, companyId: number, authorization
         scopes: apiTokens.scopes,
         expiresAt: apiTokens.expiresAt,
         revokedAt: apiTokens.revokedAt,
+        lastUsedAt: apiTokens.lastUsedAt,
         id: users.id,
         companyId: users.companyId,
         name: users.name,
@@ -56,6 +59,7 @@ export async function authorizeApiToken(db: Db, companyId: number, authorization
   return {
     tokenId: row.tokenId,
     scopes: row.scopes,
+    lastUsedAt: row.lastUsedAt,
     user: {
       id: row.id,
       companyId: row.companyId,

@@ -1,0 +1,52 @@
+const ptBR = {
+  title: "Tokens de API",
+  add: "Novo token",
+  intro: "Tokens dão acesso à API da empresa a integrações (n8n, ERP, CRM). Cada um age como o administrador que o criou, só nos escopos escolhidos.",
+  docs: "Referência da API",
+  empty: "Nenhum token ainda",
+  emptyHint: "Crie um token para que uma integração use a API da empresa.",
+  revoked: "Token revogado",
+  revokeTitle: "Revogar o token {{name}}?",
+  revokeMessage: "As integrações que o usam deixam de funcionar na hora. Isso não pode ser desfeito.",
+  revoke: "Revogar",
+  never: "Nunca",
+  noExpiry: "Não expira",
+  expires: "Expira em {{date}}",
+  lastUsed: "Último uso: {{date}}",
+  createdBy: "por {{name}}",
+  removedUser: "usuário removido",
+  columns: { name: "Nome", scopes: "Escopos", created: "Criado", lastUsed: "Último uso", expiry: "Expira", state: "Situação", actions: "Ações" },
+  state: { active: "Ativo", expired: "Expirado", revoked: "Revogado" },
+  /** One line per scope (contracts/publicApi/scopes.ts), ":" spelled "_": i18next reads ":" as a namespace. */
+  scopes: {
+    tickets_read: "Ler tickets e suas mensagens",
+    tickets_write: "Aceitar, transferir, fechar e reabrir tickets; notas e tags",
+    messages_send: "Enviar mensagens nos tickets",
+    contacts_read: "Listar e buscar contatos",
+    contacts_write: "Criar e atualizar contatos",
+    company_read: "Ler filas, usuários e conexões da empresa",
+    webhooks_manage: "Gerenciar os webhooks da empresa",
+  },
+  dialog: {
+    title: "Novo token",
+    name: "Nome",
+    nameHint: "Para reconhecer o token, como “n8n produção”.",
+    scopes: "Escopos",
+    expiry: "Expira em (opcional)",
+    expiryHint: "O token deixa de funcionar ao fim deste dia. Em branco, não expira.",
+    create: "Criar token",
+    createdTitle: "Token criado",
+    token: "Token",
+    copy: "Copiar token",
+    copied: "Token copiado",
+    shownOnce: "Copie o token agora: ele não será mostrado de novo.",
+    done: "Concluir",
+  },
+  validation: {
+    scopes: "Escolha ao menos um escopo",
+    future: "Escolha uma data futura",
+  },
+};
+
+/** pt-BR here; each other language in its own file beside it (i18n.en.ts, i18n.es.ts), so the browser loads one. */
+export { ptBR };
