@@ -63,6 +63,8 @@ export const tickets = sqliteTable(
     index("tickets_company_queue_status_group_updated_idx").on(t.companyId, t.queueId, t.status, t.isGroup, t.updatedAt),
     index("tickets_company_user_status_group_updated_idx").on(t.companyId, t.userId, t.status, t.isGroup, t.updatedAt),
     index("tickets_company_contact_whatsapp_status_idx").on(t.companyId, t.contactId, t.whatsappId, t.status),
+    // The public API's ticket list pages by last change whatever the filters (domain/publicApi/listTicketsPage).
+    index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
   ],
 );
 

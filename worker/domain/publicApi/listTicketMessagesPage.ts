@@ -1,0 +1,23 @@
+import { and, eq, gt, or, type SQL } from "drizzle-orm";
+import { pageFrom, type CursorPosition, type PublicPageQuery } from "../../contracts/publicApi/paging";
+import { messages } from "../../db/tenant";
+import type { Ctx } from "../context";
+import { loadMessages } from "../messages/presentMessage";
+import { visibleTicket } from "../shared/visibleTicket";
+
+/**
+ * GET /api/v1/tickets/:id/messages: a ticket's messages oldest to newest, a cursor page at a time, for a ticket the
+ * caller may see (another company's does not exist). It walks messages_ticket_created_idx from the cursor on.
+ */
+export async function listTicketMessagesPage({ ctx, input }: { ctx: Ctx; input: PublicPageQuery & { ticketId: number } }) {
+  const ticket = await visibleTicket(ctx, input.ticketId);
+  const where = and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, ticket.id), input.cursor ? after(input.cursor) : undefined)!;
+  const rows = await loadMessages(ctx.db, where, { limit: input.limit + 1 });
+  return pageFrom(rows, input.limit, (m) => [m.createdAt.getTime(), m.id]);
+}
+
+/** Past the cursor's message in (createdAt, id) order. */
+function after([createdAt, id]: CursorPosition): SQL | undefined {
+  const at = new Date(Number(createdAt));
+  return or(gt(messages.createdAt, at), and(eq(messages.createdAt, at), gt(messages.id, id)));
+}
