@@ -119,7 +119,7 @@ export const ticketRoutes = [
       params: ticketPath,
       body: acceptTicketBody,
       response: ticketAnswer,
-      errors: ["ERR_NO_TICKET_FOUND", "ERR_NO_USER_FOUND", "ERR_TICKET_CLOSED", "ERR_OTHER_OPEN_TICKET"],
+      errors: ["ERR_NO_TICKET_FOUND", "ERR_TICKET_CLOSED", "ERR_OTHER_OPEN_TICKET"],
     },
     async ({ ctx, params, body }) => {
       const { userId } = body;
@@ -141,7 +141,7 @@ export const ticketRoutes = [
       params: ticketPath,
       body: transferTicketBody,
       response: ticketAnswer,
-      errors: ["ERR_NO_TICKET_FOUND", "ERR_NO_QUEUE_FOUND", "ERR_NO_USER_FOUND", "ERR_OTHER_OPEN_TICKET"],
+      errors: ["ERR_NO_TICKET_FOUND", "ERR_OTHER_OPEN_TICKET"],
     },
     async ({ ctx, params, body }) => {
       const { queueId, userId } = body;
