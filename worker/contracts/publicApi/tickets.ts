@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_MESSAGE_BODY } from "../messages";
-import { REQUIRED, NOT_TEXT, TOO_LONG, TOO_SHORT, tooLongAt } from "../fieldMessages";
+import { REQUIRED, NOT_TEXT, tooLongAt } from "../fieldMessages";
+import { createTicketNoteInput } from "../ticketNotes";
 import { platformId, platformIdText } from "../ids";
 import { publicPageQuery } from "./paging";
 import { publicTicketStatus } from "./resources";
@@ -35,15 +36,8 @@ export const transferTicketBody = z
   .object({ queueId: id.optional(), userId: id.optional() })
   .refine((b) => b.queueId !== undefined || b.userId !== undefined, { message: "Give queueId, userId or both" });
 
-/** POST /tickets/:id/notes (the UI's rule: at least 2 characters). */
-export const createPublicNoteBody = z.object({
-  body: z
-    .string({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_TEXT) })
-    .trim()
-    .min(1, REQUIRED)
-    .min(2, TOO_SHORT)
-    .max(5000, TOO_LONG),
-});
+/** POST /tickets/:id/notes: the contact drawer's note, with its rule (at least 2 characters). */
+export const createPublicNoteBody = z.object({ body: createTicketNoteInput.shape.note });
 
 /** POST /tickets/:id/tags: tags added to the ticket's (those it has stay). */
 export const addTicketTagsBody = z.object({
