@@ -199,6 +199,10 @@ describe("POST /api/v1/tickets/:id/messages", () => {
     expect(res.json).toMatchObject({ ticketId: ticket.id, fromMe: true, body: "Temos sim!", status: "pending", mediaType: "chat", quotedMessageId: asked.id });
     const listed = await callApi("GET", `/tickets/${ticket.id}/messages`, token);
     expect(listed.json.items.map((m: { id: number }) => m.id)).toEqual([asked.id, res.json.id]);
+    const elsewhere = await createMessageRow(team.company.id, { ticketId: (await ticketOf(team, { status: "closed" })).id, contactId: team.contact.id });
+    const wrongQuote = await post(`/tickets/${ticket.id}/messages`, token, { body: "Oi", quotedMessageId: elsewhere.id });
+    expect(wrongQuote.status).toBe(400);
+    expect(wrongQuote.json.fields).toEqual({ quotedMessageId: "Unknown message" });
   });
 
   it("keeps the chat's rules and refuses bad input, storing nothing", async () => {

@@ -1,6 +1,7 @@
 import { publicMessage } from "../../../contracts/publicApi/resources";
 import { sendPublicMessageBody, ticketPath } from "../../../contracts/publicApi/tickets";
 import { presentPublicMessage } from "../../../domain/publicApi/present";
+import { asPublicFields } from "../fieldNames";
 import { publicRoute } from "../publicRoute";
 import { EXAMPLE_MESSAGE } from "./examples";
 
@@ -23,7 +24,9 @@ export const messageRoutes = [
     },
     async ({ ctx, params, body }) => {
       const { body: text, quotedMessageId } = body;
-      const [message] = await ctx.hub.command("sendMessage", { ticketId: params.id, body: text, quotedMsgId: quotedMessageId ?? null, signMessage: false });
+      const [message] = await ctx.hub
+        .command("sendMessage", { ticketId: params.id, body: text, quotedMsgId: quotedMessageId ?? null, signMessage: false })
+        .catch(asPublicFields({ quotedMsg: "quotedMessageId" }));
       return presentPublicMessage(message!);
     },
   ),
