@@ -18,7 +18,7 @@ import m0015 from './0015_contact_cloud_ids.sql';
 import m0016 from './0016_campaign_template.sql';
 import m0017 from './0017_cloud_errors.sql';
 import m0018 from './0018_public_api.sql';
-import m0019 from './0019_tickets_by_update.sql';
+import m0019 from './0019_tickets_by_change.sql';
 
   export default {
     journal,

@@ -1,1 +1,0 @@
-CREATE INDEX `tickets_company_updated_idx` ON `tickets` (`company_id`,`updated_at`);
