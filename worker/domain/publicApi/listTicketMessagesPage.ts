@@ -11,11 +11,15 @@ import { visibleTicket } from "../shared/visibleTicket";
  */
 export async function listTicketMessagesPage({ ctx, input }: { ctx: Ctx; input: PublicPageQuery & { ticketId: number } }) {
   const ticket = await visibleTicket(ctx, input.ticketId);
+  const rows = await loadMessages(ctx.db, ticketMessagesPageWhere(ctx.companyId, ticket.id, input.cursor), { limit: input.limit + 1 });
+  return pageFrom(rows, input.limit, (m) => [m.createdAt.getTime(), m.id]);
+}
+
+/** The ticket's messages past the cursor (in the company, oldest first). */
+export function ticketMessagesPageWhere(companyId: number, ticketId: number, cursor: CursorPosition | undefined): SQL {
   // `+company_id` keeps the company's filter out of the index choice: without it SQLite (no statistics) walks
   // messages_company_created_idx, every message of the company from the cursor on, instead of the ticket's.
-  const where = and(sql`+${messages.companyId} = ${ctx.companyId}`, eq(messages.ticketId, ticket.id), input.cursor ? after(input.cursor) : undefined)!;
-  const rows = await loadMessages(ctx.db, where, { limit: input.limit + 1 });
-  return pageFrom(rows, input.limit, (m) => [m.createdAt.getTime(), m.id]);
+  return and(sql`+${messages.companyId} = ${companyId}`, eq(messages.ticketId, ticketId), cursor ? after(cursor) : undefined)!;
 }
 
 /** Past the cursor's message in (createdAt, id) order. */
