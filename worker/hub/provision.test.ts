@@ -93,6 +93,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0018_public_api": (sql) => {
     for (const table of ["api_requests", "webhook_deliveries", "webhook_subscriptions", "api_tokens"]) sql.exec(`drop table ${table}`);
   },
+  "0019_tickets_by_change": (sql) => {
+    sql.exec("drop index tickets_company_changed_idx");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

@@ -18,6 +18,7 @@ import m0015 from './0015_contact_cloud_ids.sql';
 import m0016 from './0016_campaign_template.sql';
 import m0017 from './0017_cloud_errors.sql';
 import m0018 from './0018_public_api.sql';
+import m0019 from './0019_tickets_by_change.sql';
 
   export default {
     journal,
@@ -40,7 +41,8 @@ m0014,
 m0015,
 m0016,
 m0017,
-m0018
+m0018,
+m0019
     }
   }
   

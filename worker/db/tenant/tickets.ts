@@ -63,6 +63,11 @@ export const tickets = sqliteTable(
     index("tickets_company_queue_status_group_updated_idx").on(t.companyId, t.queueId, t.status, t.isGroup, t.updatedAt),
     index("tickets_company_user_status_group_updated_idx").on(t.companyId, t.userId, t.status, t.isGroup, t.updatedAt),
     index("tickets_company_contact_whatsapp_status_idx").on(t.companyId, t.contactId, t.whatsappId, t.status),
+    // The public API's ticket list pages by last change whatever the filters (domain/publicApi/listTicketsPage). On
+    // the expression `updated_at + 0`, which only that list writes: the inbox's, the kanban's and the automations'
+    // queries keep the plans they had (SQLite has no statistics here, and would take a plain (company, updated_at)
+    // index for some of them).
+    index("tickets_company_changed_idx").on(t.companyId, sql`(${t.updatedAt} + 0)`),
   ],
 );
 

@@ -3,12 +3,14 @@ import type { ContactView } from "../../contracts/views/contact";
 import type { MessageView } from "../../contracts/views/message";
 import type { QueueRef, WhatsappView } from "../../contracts/views/whatsapp";
 import type { TicketView } from "../../contracts/views/ticket";
+import type { TicketNoteView } from "../../contracts/views/ticketNote";
 import type { UserView } from "../../contracts/views/user";
 import type {
   PublicConnection,
   PublicContact,
   PublicMessage,
   PublicMessageStatus,
+  PublicNote,
   PublicQueue,
   PublicTicket,
   PublicUser,
@@ -88,4 +90,8 @@ export function presentPublicUser(user: Pick<UserView, "id" | "name" | "email" |
 
 export function presentPublicConnection(connection: Pick<WhatsappView, "id" | "name" | "channel" | "status" | "number" | "isDefault">): PublicConnection {
   return { id: connection.id, name: connection.name, channel: connection.channel, status: connection.status, number: connection.number, isDefault: connection.isDefault };
+}
+
+export function presentPublicNote(note: Pick<TicketNoteView, "id" | "ticketId" | "userId" | "note" | "createdAt">): PublicNote {
+  return { id: note.id, ticketId: note.ticketId, userId: note.userId, body: note.note, createdAt: iso(note.createdAt) };
 }

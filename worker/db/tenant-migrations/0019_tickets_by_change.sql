@@ -1,0 +1,1 @@
+CREATE INDEX `tickets_company_changed_idx` ON `tickets` (`company_id`,("updated_at" + 0));
