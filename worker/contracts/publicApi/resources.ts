@@ -72,7 +72,7 @@ export const publicMessage = z
     mediaType: z.string(),
     mediaName: z.string().nullable(),
     status: publicMessageStatus,
-    /** The agent who wrote it (null for the contact, bots and the API). */
+    /** The agent who wrote it: for a send through the API, the admin who made the token; null for the contact and bots. */
     userId: platformId.nullable(),
     sentByBot: z.boolean(),
     quotedMessageId: platformId.nullable(),
