@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { messages, tickets } from "../../db/tenant";
 import { MESSAGES_PAGE_SIZE } from "../../contracts/messages";
 import type { Ctx } from "../context";
@@ -9,13 +9,22 @@ import { canSeeTicket, viewerOf } from "../tickets/visibility";
 import { messagesQuery, presentMessageRow } from "./presentMessage";
 
 /**
+ * A ticket's messages. `+company_id` keeps the company's filter out of the index choice: without statistics SQLite
+ * otherwise walks the company's messages newest first (messages_company_created_idx) until it has found a page of the
+ * ticket's — nearly all of them for an old ticket in a large company — instead of the ticket's own index.
+ */
+export function ticketMessagesWhere(companyId: number, ticketId: number): SQL {
+  return and(sql`+${messages.companyId} = ${companyId}`, eq(messages.ticketId, ticketId))!;
+}
+
+/**
  * A page of a ticket's messages, oldest to newest within the page; page 1 is the newest. Scrolling up asks for
  * the next page number. The ticket, the page's ids, the count and the messages come in one D1 round trip; the
  * visibility rule is applied to the ticket before anything is answered.
  */
 export async function listMessages({ ctx, input }: { ctx: Ctx; input: { ticketId: number; pageNumber: number } }) {
   const ticketWhere = and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, input.ticketId));
-  const where = and(eq(messages.companyId, ctx.companyId), eq(messages.ticketId, input.ticketId))!;
+  const where = ticketMessagesWhere(ctx.companyId, input.ticketId);
   const idsQuery = ctx.db
     .select({ id: messages.id })
     .from(messages)

@@ -1,18 +1,13 @@
-import { asc, sql, type SQL } from "drizzle-orm";
+import { asc, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listPublicTicketsQuery } from "../../contracts/publicApi/tickets";
 import { encodeCursor } from "../../contracts/publicApi/paging";
-import type { Db } from "../../db/client";
 import { messages } from "../../db/tenant";
 import { companyWithTeam, inTenant } from "../../testing/fixtures";
+import { planOf } from "../../testing/queryPlan";
 import { ticketMessagesPageWhere } from "./listTicketMessagesPage";
 import { ticketPageKeysQuery } from "./listTicketsPage";
 
-/** SQLite's plan for a query, its steps joined ("SEARCH tickets USING INDEX …; USE TEMP B-TREE FOR ORDER BY"). */
-async function planOf(db: Db, { sql: text, params }: { sql: string; params: unknown[] }) {
-  const plan = await db.all<{ detail: string }>(sql.raw(`explain query plan ${text.replace(/\?/g, () => JSON.stringify(params.shift()))}`));
-  return plan.map((row) => row.detail).join("; ");
-}
 
 describe("the public API's pages", () => {
   it("walk an index from the cursor on, never the whole table nor a sort of it", async () => {
