@@ -102,7 +102,7 @@ function ReferenceHeader({ version }: { version: string }) {
             rememberLanguage(lang);
             void switchLanguage(i18n, lang);
           }}
-          className="h-9 rounded-lg border border-line-strong bg-surface px-2 text-sm text-fg"
+          className="h-9 max-w-32 rounded-lg border border-line-strong bg-surface px-2 text-sm text-fg sm:max-w-none"
         >
           {LANGUAGES.map((lang) => (
             <option key={lang} value={lang}>

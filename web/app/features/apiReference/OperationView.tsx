@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { JsonSchema, OpenApiParameter, OpenApiResponse } from "../../../../worker/contracts/publicApi/openApiDocument";
 import { Button } from "../../components/ui/Button";
@@ -165,12 +165,33 @@ function ErrorTable({ errors }: { errors: [string, OpenApiResponse][] }) {
           {rows.map((row) => (
             <tr key={row.code} className="border-t border-line align-top">
               <td className="py-1.5 pr-3 tabular-nums">{row.status}</td>
-              <td className="py-1.5 pr-3 font-mono text-xs break-all">{row.code}</td>
+              <td className="py-1.5 pr-3 font-mono text-xs">
+                <BreakableCode code={row.code} />
+              </td>
               <td className="py-1.5 text-xs">{row.message}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** ERR_API_TOKEN_INVALID may break after each underscore on a phone, never inside a word. */
+function BreakableCode({ code }: { code: string }) {
+  const parts = code.split("_");
+  return (
+    <>
+      {parts.map((part, n) => (
+        <Fragment key={n}>
+          {part}
+          {n < parts.length - 1 ? (
+            <>
+              _<wbr />
+            </>
+          ) : null}
+        </Fragment>
+      ))}
+    </>
   );
 }
