@@ -1,9 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
-import { FileJson, Moon, Sun } from "lucide-react";
+import { FileJson, Globe, Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { OpenApiDocument } from "../../../../worker/contracts/publicApi/openApiDocument";
 import { BrandMark } from "../../components/shell/BrandLogo";
-import { LANGUAGES, rememberLanguage, switchLanguage, toLanguage } from "../../i18n";
+import { FALLBACK_LANGUAGE, LANGUAGES, rememberLanguage, switchLanguage, toLanguage } from "../../i18n";
 import { useTheme } from "../../lib/theme";
 import { Markdown } from "./Markdown";
 import { MethodBadge, OperationView } from "./OperationView";
@@ -81,6 +81,7 @@ function ReferenceHeader({ version }: { version: string }) {
   const { t, i18n } = useTranslation();
   const { theme, toggle } = useTheme();
   const themeLabel = theme === "dark" ? t("shell.themeLight") : t("shell.themeDark");
+  const language = toLanguage(i18n.language) ?? FALLBACK_LANGUAGE;
   return (
     <header className="sticky top-0 z-10 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -93,23 +94,28 @@ function ReferenceHeader({ version }: { version: string }) {
         <a href="/api/openapi.json" className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg" title={t("apiReference.document")} aria-label={t("apiReference.document")}>
           <FileJson className="size-5" aria-hidden />
         </a>
-        <select
-          aria-label={t("profile.language")}
-          value={toLanguage(i18n.language) ?? "pt-BR"}
-          onChange={(e) => {
-            const lang = toLanguage(e.target.value);
-            if (!lang) return;
-            rememberLanguage(lang);
-            void switchLanguage(i18n, lang);
-          }}
-          className="h-9 max-w-32 rounded-lg border border-line-strong bg-surface px-2 text-sm text-fg sm:max-w-none"
-        >
-          {LANGUAGES.map((lang) => (
-            <option key={lang} value={lang}>
-              {t(`languages.${lang}`)}
-            </option>
-          ))}
-        </select>
+        {/* The language's short name with a globe; the native menu, invisible on top of it, does the choosing. */}
+        <span className="relative flex h-9 items-center gap-1 rounded-full px-2 text-sm font-medium text-muted focus-within:ring-2 focus-within:ring-brand/40 hover:bg-surface-3 hover:text-fg">
+          <Globe className="size-5" aria-hidden />
+          <span aria-hidden>{language.slice(0, 2).toUpperCase()}</span>
+          <select
+            aria-label={t("profile.language")}
+            value={language}
+            onChange={(e) => {
+              const lang = toLanguage(e.target.value);
+              if (!lang) return;
+              rememberLanguage(lang);
+              void switchLanguage(i18n, lang);
+            }}
+            className="absolute inset-0 cursor-pointer opacity-0"
+          >
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang}>
+                {t(`languages.${lang}`)}
+              </option>
+            ))}
+          </select>
+        </span>
         <button type="button" onClick={toggle} aria-label={themeLabel} title={themeLabel} className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg">
           {theme === "dark" ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
         </button>
