@@ -203,3 +203,24 @@ describe("an address that is not valid percent-encoded UTF-8", () => {
     expect(seen).toEqual(["/tickets/ação"]);
   });
 });
+
+describe("the public API's reference page", () => {
+  it("reaches the pages at /api/docs (and its data), while the rest of /api stays the API's", async () => {
+    const seen: string[] = [];
+    const worker = createWorker(async (request) => {
+      seen.push(new URL(request.url).pathname);
+      return new Response("page", { headers: { "content-type": "text/html" } });
+    });
+    for (const path of ["/api/docs", "/api/docs.data?_routes=routes%2Fapi.docs"]) {
+      const res = await worker.fetch(new Request(`http://zapdesk.test${path}`), testEnv, createExecutionContext());
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-security-policy"), path).toContain("script-src 'self' 'nonce-");
+    }
+    expect(seen).toEqual(["/api/docs", "/api/docs.data"]);
+    const document = await worker.fetch(new Request("http://zapdesk.test/api/openapi.json"), testEnv, createExecutionContext());
+    expect((await document.json<{ openapi: string }>()).openapi).toBe("3.1.0");
+    const other = await worker.fetch(new Request("http://zapdesk.test/api/docsx"), testEnv, createExecutionContext());
+    expect(other.status).toBe(401);
+    expect(seen).toHaveLength(2);
+  });
+});

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createEdgeApi } from "./api/edge";
 import { createBridgeRoutes } from "./bridge/routes";
 import { createWebhookRoutes } from "./api/webhooks";
@@ -19,6 +19,9 @@ import type { Env } from "./env";
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, page: { nonce: string }) => Promise<Response>;
 
 type WorkerEnv = { Bindings: Env; Variables: { cspNonce?: string } };
+
+/** The pages whose address is under /api (and their Remix data requests). */
+export const API_PAGES = ["/api/docs", "/api/docs.data"];
 
 /** The whole worker: the API at /api, and pages (Remix) for everything else when a page handler is given. */
 export function createWorker(pages?: PageHandler) {
@@ -44,18 +47,21 @@ export function createWorker(pages?: PageHandler) {
     assertEnv(c.env);
     await next();
   });
+  const page = pages
+    ? async (c: Context<WorkerEnv>) => {
+        // A page action sets or reads our cookies: never for another site's page (CSRF). Remix's own check throws (500).
+        if (c.req.method !== "GET" && c.req.method !== "HEAD") refuseForeignOrigin(c.req.raw);
+        const nonce = newCspNonce();
+        c.set("cspNonce", nonce);
+        return withPageCaching(await pages(c.req.raw, c.env, c.executionCtx, { nonce }));
+      }
+    : undefined;
+  // The public API's reference (issue 25) is a page under /api: it and its data reach Remix, not the API.
+  if (page) for (const path of API_PAGES) app.get(path, page);
   app.route("/api", createEdgeApi());
   app.route("/bridge", createBridgeRoutes());
   app.route("/webhooks", createWebhookRoutes());
-  if (pages) {
-    app.all("*", async (c) => {
-      // A page action sets or reads our cookies: never for another site's page (CSRF). Remix's own check throws (500).
-      if (c.req.method !== "GET" && c.req.method !== "HEAD") refuseForeignOrigin(c.req.raw);
-      const nonce = newCspNonce();
-      c.set("cspNonce", nonce);
-      return withPageCaching(await pages(c.req.raw, c.env, c.executionCtx, { nonce }));
-    });
-  }
+  if (page) app.all("*", page);
   app.onError((err, c) => {
     if (err instanceof MisconfiguredError) {
       console.error(err.message);

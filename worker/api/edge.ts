@@ -31,6 +31,7 @@ import { limits, takeHits } from "../domain/shared/rateLimit";
 import { clearSessionCookies, errorAnswer, jsonBody, notFoundAnswer, refreshCookie, setSessionCookies, type AppContext } from "./http";
 import { accessToken, assertSameOrigin, refuseForeignOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
+import { publicApiDocument } from "./public/document";
 
 
 
@@ -141,6 +142,9 @@ export function createEdgeApi() {
     const connection = await authorizeConnectionToken(createControlDb(c.env.DB), c.req.header("authorization"));
     return forwardToHub(c.env, connection.companyId, c.req.raw, { [HUB_CONNECTION_HEADER]: String(connection.id) });
   });
+
+  // The public API's OpenAPI document (issue 25 §4): public, the same for everyone, so caches may keep it a while.
+  edge.get("/openapi.json", (c) => c.json(publicApiDocument(new URL(c.req.url).origin), 200, { "cache-control": "public, max-age=300" }));
 
   // The public API (issue 25): a company API token names its company (`zdk_<company>_<secret>`); the company's hub
   // checks the token itself. A malformed token is refused here without waking any hub.

@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_API_RATE_LIMIT } from "../../../../worker/contracts/externalApi";
@@ -5,6 +7,7 @@ import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from "../../../../worker/contracts/m
 import { errorCatalogue, type ErrorCode } from "../../../../worker/contracts/errors";
 import { Card } from "../../components/layout/Page";
 import { describeErrorCode } from "../../lib/errors";
+import { API_DOCS_PATH } from "../apiReference/paths";
 import { SEND_PATH } from "./sendTest";
 import "./texts";
 
@@ -51,6 +54,13 @@ export function ApiDocs({ origin }: { origin: string }) {
   return (
     <Card className="flex flex-col gap-5 p-4 sm:p-6">
       <p className="text-sm text-muted">{t("messagesApi.intro")}</p>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-brand-soft px-3 py-2 text-sm text-fg">
+        {t("messagesApi.publicApi")}
+        <Link to={API_DOCS_PATH} className="inline-flex items-center gap-1 font-medium text-brand-text underline underline-offset-2">
+          {t("messagesApi.publicApiLink")}
+          <ArrowRight className="size-3.5" aria-hidden />
+        </Link>
+      </p>
       <Section title={t("messagesApi.docs.endpoint")}>
         <Code>{`POST ${url}`}</Code>
       </Section>

@@ -4,6 +4,8 @@ export const en: typeof ptBR = {
   title: "Messages API",
   intro:
     "Send WhatsApp text and media messages from other systems. Each connection has its own token: generate it on the Connections page (it is shown only once) and send it in the Authorization header.",
+  publicApi: "For tickets, contacts, queues and event webhooks, use the public API with a company token.",
+  publicApiLink: "See the API reference",
   docs: {
     endpoint: "Endpoint",
     headers: "Headers",

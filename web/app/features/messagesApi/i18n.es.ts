@@ -4,6 +4,8 @@ export const es: typeof ptBR = {
   title: "API de mensajes",
   intro:
     "Envíe mensajes de texto y multimedia por WhatsApp desde otros sistemas. Cada conexión tiene su propio token: genérelo en la página Conexiones (se muestra una sola vez) y envíelo en el encabezado Authorization.",
+  publicApi: "Para tickets, contactos, colas y webhooks de eventos, use la API pública con un token de la empresa.",
+  publicApiLink: "Ver la referencia de la API",
   docs: {
     endpoint: "Dirección",
     headers: "Encabezados",

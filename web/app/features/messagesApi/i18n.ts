@@ -2,6 +2,8 @@ const ptBR = {
   title: "API de mensagens",
   intro:
     "Envie mensagens de texto e mídia pelo WhatsApp a partir de outros sistemas. Cada conexão tem o seu token: gere-o na página Conexões (ele é mostrado uma única vez) e envie-o no cabeçalho Authorization.",
+  publicApi: "Para tickets, contatos, filas e webhooks de eventos, use a API pública com um token da empresa.",
+  publicApiLink: "Ver a referência da API",
   docs: {
     endpoint: "Endereço",
     headers: "Cabeçalhos",

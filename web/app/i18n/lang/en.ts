@@ -14,6 +14,7 @@ import { en as helps } from "../../features/helps/i18n.en";
 import { en as notifications } from "../../features/notifications/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as apiTokens } from "../../features/apiTokens/i18n.en";
+import { en as apiReference } from "../../features/apiReference/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
 import { en as queueIntegrations } from "../../features/queueIntegrations/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
@@ -44,6 +45,7 @@ export const translation = {
   notifications,
   messagesApi,
   apiTokens,
+  apiReference,
   prompts,
   queueIntegrations,
   tags,

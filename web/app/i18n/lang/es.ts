@@ -14,6 +14,7 @@ import { es as helps } from "../../features/helps/i18n.es";
 import { es as notifications } from "../../features/notifications/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as apiTokens } from "../../features/apiTokens/i18n.es";
+import { es as apiReference } from "../../features/apiReference/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
 import { es as queueIntegrations } from "../../features/queueIntegrations/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
@@ -44,6 +45,7 @@ export const translation = {
   notifications,
   messagesApi,
   apiTokens,
+  apiReference,
   prompts,
   queueIntegrations,
   tags,

@@ -14,6 +14,7 @@ import { ptBR as insight } from "../../features/insight/i18n";
 import { ptBR as kanban } from "../../features/kanban/i18n";
 import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
 import { ptBR as apiTokens } from "../../features/apiTokens/i18n";
+import { ptBR as apiReference } from "../../features/apiReference/i18n";
 import { ptBR as prompts } from "../../features/prompts/i18n";
 import { ptBR as queueIntegrations } from "../../features/queueIntegrations/i18n";
 import { ptBR as tags } from "../../features/tags/i18n";
@@ -44,6 +45,7 @@ export const translation = {
   kanban,
   messagesApi,
   apiTokens,
+  apiReference,
   prompts,
   queueIntegrations,
   tags,
