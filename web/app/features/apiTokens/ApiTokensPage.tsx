@@ -10,6 +10,7 @@ import { listApiTokens, revokeApiToken } from "./api";
 import { ApiTokensTable } from "./ApiTokensTable";
 import { NewApiTokenDialog } from "./NewApiTokenDialog";
 import type { ApiTokenRow } from "./types";
+import { API_DOCS_AUTHENTICATION } from "../apiReference/paths";
 import "./texts";
 
 /** /api-tokens: the company's API tokens (an admin's), newest first; make one (shown once), revoke one. */
@@ -28,7 +29,7 @@ export function ApiTokensPage() {
         count={list.loaded ? list.count : undefined}
         add={{ label: t("apiTokens.add"), onClick: () => setAdding(true) }}
         actions={
-          <a href="/api/docs" target="_blank" rel="noreferrer" className={buttonClasses("outline", "md", "w-full sm:w-auto")}>
+          <a href={API_DOCS_AUTHENTICATION} target="_blank" rel="noreferrer" className={buttonClasses("outline", "md", "w-full sm:w-auto")}>
             <BookOpen className="size-4" aria-hidden />
             {t("apiTokens.docs")}
           </a>
