@@ -8,6 +8,8 @@ import { useFakeWebhook } from "../../testing/fakeWebhook";
 import { holdWebhookJobs, raiseIn, runWebhookJobs, subscribeHook } from "../../testing/webhooks";
 import { raiseEvent } from "../publicApi/raiseEvent";
 import { WEBHOOK_BACKOFF_SECONDS } from "./recordWebhookAttempt";
+import { nextLostWebhookDue, requeueLostWebhooks, WEBHOOK_LOST_AFTER_MS } from "./requeueLostWebhooks";
+import { tenantHousekeeping, WEBHOOK_LOG_DAYS } from "../../jobs/housekeeping";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -188,5 +190,40 @@ describe("an event webhook's delivery", () => {
     await runWebhookJobs([held!.job, held!.job]);
     expect(receiver.received).toHaveLength(1);
     expect((await inTenant(team.company.id, (db) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, team.company.id)).get()))?.attempts).toBe(1);
+  });
+
+  it("queues again, from the hub's sweep, a delivery whose attempt was lost, and waits while its subscription is paused", async () => {
+    const { team, queue, hook, receiver } = await setup("/ok");
+    await raiseIn(team.company.id, "rating.received", rating);
+    await queue.settled(1);
+    queue.take(); // the job is lost
+    const [row] = await deliveriesOf(team.company.id);
+    const due = row!.nextAttemptAt!.getTime() + WEBHOOK_LOST_AFTER_MS;
+    expect(await inTenant(team.company.id, (db) => nextLostWebhookDue(db, team.company.id))).toBe(due);
+    const sweep = (now: number) => inHub(team.company.id, (hub) => requeueLostWebhooks({ ctx: hub.systemCtx(team.company.id), input: { now } }));
+    expect(await sweep(due - 1000)).toEqual({ requeued: 0 });
+    await call("PUT", `/api/webhook-subscriptions/${hook.id}`, { token: team.admin.token, body: { active: false } });
+    expect(await inTenant(team.company.id, (db) => nextLostWebhookDue(db, team.company.id))).toBeNull();
+    expect(await sweep(due + 1000)).toEqual({ requeued: 0 });
+    await call("PUT", `/api/webhook-subscriptions/${hook.id}`, { token: team.admin.token, body: { active: true } });
+    expect(await sweep(due + 1000)).toEqual({ requeued: 1 });
+    await runWebhookJobs((await queue.settled(1)).splice(0).map((h) => h.job), due + 1000);
+    expect(receiver.received).toHaveLength(1);
+    expect((await deliveriesOf(team.company.id))[0]).toMatchObject({ status: "delivered" });
+    expect(await inTenant(team.company.id, (db) => nextLostWebhookDue(db, team.company.id))).toBeNull();
+  });
+
+  it("drops deliveries older than 30 days from the log in the tenant's housekeeping", async () => {
+    const { team } = await setup("/ok");
+    await raiseIn(team.company.id, "rating.received", rating);
+    await raiseIn(team.company.id, "rating.received", rating);
+    const [old] = await deliveriesOf(team.company.id);
+    const now = Date.now();
+    await inTenant(team.company.id, (db) => {
+      db.update(webhookDeliveries).set({ createdAt: new Date(now - (WEBHOOK_LOG_DAYS * 24 + 1) * 60 * 60 * 1000) }).where(eq(webhookDeliveries.id, old!.id)).run();
+      tenantHousekeeping(db, new Date(now));
+    });
+    expect((await deliveriesOf(team.company.id)).map((d) => d.id)).not.toContain(old!.id);
+    expect(await deliveriesOf(team.company.id)).toHaveLength(1);
   });
 });
