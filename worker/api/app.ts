@@ -1,5 +1,6 @@
 import { queueIntegrationRoutes } from "./routes/queueIntegrations";
 import { promptRoutes } from "./routes/prompts";
+import { webhookDeliveryRoutes, webhookSubscriptionRoutes } from "./routes/webhookSubscriptions";
 import { Hono } from "hono";
 import { jsonBodyLimit } from "./middleware/bodyLimit";
 import { hubHere } from "../hub/ports";
@@ -94,6 +95,8 @@ export function createApi() {
   api.route("/dashboard", dashboardRoutes);
   api.route("/ticket", ticketReportRoutes);
   api.route("/api-tokens", apiTokenRoutes);
+  api.route("/webhook-subscriptions", webhookSubscriptionRoutes);
+  api.route("/webhook-deliveries", webhookDeliveryRoutes);
 
   api.notFound(notFoundAnswer);
   api.onError(errorAnswer);

@@ -57,6 +57,8 @@ export const permissionRules = {
   "queue-integrations:manage": admin,
   /** Company API tokens (/api-tokens, issue 25): a token acts as its maker, an admin. */
   "api-tokens:manage": admin,
+  /** Event webhooks: subscriptions, their secrets and delivery log (issue 25). */
+  "webhooks:manage": admin,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,

@@ -71,9 +71,8 @@ export const webhookSubscriptions = sqliteTable("webhook_subscriptions", {
 export type WebhookSubscription = typeof webhookSubscriptions.$inferSelect;
 
 /**
- * One event for one subscription: written in the transaction of the change that raised it (so an event is never
- * lost nor sent for a change that rolled back), then sent from the queue and retried with backoff for 24 hours.
- * The log the admin reads, kept 30 days.
+ * One event for one subscription: written by the hub right after the change that raised it committed (ADR 0052),
+ * then sent from the queue and retried with backoff for 24 hours. The log the admin reads, kept 30 days.
  */
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
