@@ -85,6 +85,23 @@ describe("the events a company's changes raise", () => {
     expect([...WEBHOOK_EVENT_TYPES].filter((t) => !raised.has(t))).toEqual([]);
   });
 
+  it("raises ticket.closed for each ticket an admin's \"close all\" closes, whole", async () => {
+    const team = await inboxCompany();
+    const company = team.company.id;
+    holdWebhookJobs();
+    await subscribeHook(team.admin, "/ok", ["ticket.closed"]);
+    await deliver(inbound(team.connection.id, NUMBER, "oi"), inbound(team.connection.id, "5511987650002", "olá"));
+    const pending = await inTenant(company, (db) => db.select({ id: tickets.id }).from(tickets).where(eq(tickets.companyId, company)).all());
+    expect(pending).toHaveLength(2);
+
+    const closed = await call("POST", "/api/tickets/closeAll", { token: team.admin.token, body: { status: "pending" } });
+    expect(closed.json).toEqual({ count: 2 });
+    const events = await eventsOf(company);
+    expect(events.map((e) => e.type)).toEqual(["ticket.closed", "ticket.closed"]);
+    expect(events.map((e) => (e.data as { ticket: { id: number } }).ticket.id).sort()).toEqual(pending.map((t) => t.id).sort());
+    expect(events[0]!.data).toMatchObject({ ticket: { status: "closed" }, previous: { status: "pending" } });
+  });
+
   it("raises nothing for a company with no subscription, and nothing of one company for another's", async () => {
     const [a, b] = await Promise.all([inboxCompany(), inboxCompany()]);
     holdWebhookJobs();

@@ -6,6 +6,9 @@ import type { Delivery } from "../../contracts/ws";
 import { requirePermission, type Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "./ticketEvents";
 import { trackingRowsOf } from "./tracking";
+import { presentTickets, ticketsQuery } from "./presentTicket";
+import { raiseTicketChange } from "../publicApi/raiseChanges";
+import { isSubscribed } from "../webhooks/activeSubscriptions";
 
 /**
  * Moves every ticket matching `where` to `to` in one batch: a history row per ticket (insert … select), then
@@ -42,7 +45,19 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
     };
   });
   for (let i = 0; i < deliveries.length; i += 200) await ctx.hub.publish(deliveries.slice(i, i + 200));
+  await raiseBulkEvents(ctx, affected, to.status === "closed" ? "ticket.closed" : "ticket.transferred");
   return { count: affected.length };
+}
+
+/** Each moved ticket's webhook event (closed, or back to the waiting list), read whole in slices, only if anyone listens. */
+async function raiseBulkEvents(ctx: Ctx, moved: (Parameters<typeof scopeOf>[0] & { id: number })[], type: "ticket.closed" | "ticket.transferred") {
+  if (!isSubscribed(ctx.db, ctx.companyId, type)) return;
+  const before = new Map(moved.map((t) => [t.id, scopeOf(t)]));
+  for (let i = 0; i < moved.length; i += 200) {
+    const ids = moved.slice(i, i + 200).map((t) => t.id);
+    const views = presentTickets(await ticketsQuery(ctx.db, and(eq(tickets.companyId, ctx.companyId), inList(tickets.id, ids))));
+    for (const ticket of views) raiseTicketChange(ctx, before.get(ticket.id) ?? null, ticket);
+  }
 }
 
 /** The tickets "close all" takes: every one of the status, of the chosen queues (none chosen: all of them). */
