@@ -28,6 +28,7 @@ export function verifySignature({ secret, timestamp, signature, rawBody, now = D
  * A receiver: answers 401 to a bad signature, 200 to everything else (at once, so ZapDesk does not retry), and hands
  * each new event to `onEvent`. `seen` keeps the handled event ids (a real one keeps them in its database).
  */
+/** @param {{ secret: string, onEvent: (event: any) => unknown }} options */
 export function createReceiver({ secret, onEvent }) {
   const seen = new Set();
   return createServer((req, res) => {
@@ -49,8 +50,12 @@ export function createReceiver({ secret, onEvent }) {
   });
 }
 
-/** The rule: a contact's message that says "resolvido" closes its ticket, through the public API (scope tickets:write). */
+/**
+ * The rule: a contact's message that says "resolvido" closes its ticket, through the public API (scope tickets:write).
+ * @param {{ baseUrl: string, token: string, onClosed?: (ticket: { id: number, status: string }) => void }} options
+ */
 export function closeWhenResolved({ baseUrl, token, onClosed = () => {} }) {
+  /** @param {any} event */
   return async (event) => {
     if (event.type !== "message.created") return;
     const { message, ticket } = event.data;
