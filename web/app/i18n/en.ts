@@ -254,6 +254,7 @@ export const en: Translations = {
     financeiro: "Billing",
     settings: "Settings",
     messagesApi: "Messages API",
+    webhooks: "Webhooks",
     subscription: "Subscription",
   },
   comingSoon: {

@@ -254,6 +254,7 @@ export const es: Translations = {
     financeiro: "Finanzas",
     settings: "Configuraciones",
     messagesApi: "API de mensajes",
+    webhooks: "Webhooks",
     subscription: "Suscripción",
   },
   comingSoon: {

@@ -261,6 +261,7 @@ export const ptBR = {
     financeiro: "Financeiro",
     settings: "Configurações",
     messagesApi: "API de mensagens",
+    webhooks: "Webhooks",
     subscription: "Assinatura",
   },
   comingSoon: {

@@ -42,6 +42,7 @@ export const pageAccess = {
   financeiro: admin,
   settings: (u) => can(u, "settings:edit"),
   "messages-api": adminWithPlan("useExternalApi"),
+  webhooks: admin,
   subscription: admin,
 } satisfies Record<string, AccessRule>;
 
@@ -63,6 +64,7 @@ export function pageOfPath(pathname: string): PageId | null {
   if (first === "campaign" && second && third === "report" && !fourth) return "campaigns";
   if (first === "connections" && second && third === "templates" && !fourth) return "connections";
   if (first === "campaigns-config" && parts.length === 1) return "campaigns";
+  if (first === "webhooks" && parts.length === 2) return "webhooks";
   if (parts.length === 1 && first in pageAccess && first !== "dashboard") return first as PageId;
   return null;
 }

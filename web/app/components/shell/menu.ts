@@ -21,6 +21,7 @@ import {
   Tags,
   Users,
   Wallet,
+  Webhook,
   Workflow,
   Zap,
   type LucideIcon,
@@ -98,6 +99,7 @@ export const adminMenu: MenuEntry[] = [
   link("queues", "/queues", "menu.queues", Layers),
   link("users", "/users", "menu.users", Users),
   link("messages-api", "/messages-api", "menu.messagesApi", CodeXml),
+  link("webhooks", "/webhooks", "menu.webhooks", Webhook),
   link("financeiro", "/financeiro", "menu.financeiro", Wallet),
   link("settings", "/settings", "menu.settings", Settings),
 ];
@@ -142,5 +144,6 @@ export const pageMeta: Record<PageId, { labelKey: string; icon: LucideIcon }> = 
   financeiro: { labelKey: "menu.financeiro", icon: Wallet },
   settings: { labelKey: "menu.settings", icon: Settings },
   "messages-api": { labelKey: "menu.messagesApi", icon: CodeXml },
+  webhooks: { labelKey: "menu.webhooks", icon: Webhook },
   subscription: { labelKey: "menu.subscription", icon: Wallet },
 };

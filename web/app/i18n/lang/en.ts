@@ -13,6 +13,7 @@ import { en as platform } from "../../features/platform/i18n.en";
 import { en as helps } from "../../features/helps/i18n.en";
 import { en as notifications } from "../../features/notifications/i18n.en";
 import { en as messagesApi } from "../../features/messagesApi/i18n.en";
+import { en as webhooks } from "../../features/webhooks/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
 import { en as queueIntegrations } from "../../features/queueIntegrations/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
@@ -42,6 +43,7 @@ export const translation = {
   helps,
   notifications,
   messagesApi,
+  webhooks,
   prompts,
   queueIntegrations,
   tags,

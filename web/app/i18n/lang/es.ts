@@ -13,6 +13,7 @@ import { es as platform } from "../../features/platform/i18n.es";
 import { es as helps } from "../../features/helps/i18n.es";
 import { es as notifications } from "../../features/notifications/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
+import { es as webhooks } from "../../features/webhooks/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
 import { es as queueIntegrations } from "../../features/queueIntegrations/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
@@ -42,6 +43,7 @@ export const translation = {
   helps,
   notifications,
   messagesApi,
+  webhooks,
   prompts,
   queueIntegrations,
   tags,

@@ -13,6 +13,7 @@ import { ptBR as contacts } from "../../features/contacts/i18n";
 import { ptBR as insight } from "../../features/insight/i18n";
 import { ptBR as kanban } from "../../features/kanban/i18n";
 import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
+import { ptBR as webhooks } from "../../features/webhooks/i18n";
 import { ptBR as prompts } from "../../features/prompts/i18n";
 import { ptBR as queueIntegrations } from "../../features/queueIntegrations/i18n";
 import { ptBR as tags } from "../../features/tags/i18n";
@@ -42,6 +43,7 @@ export const translation = {
   insight,
   kanban,
   messagesApi,
+  webhooks,
   prompts,
   queueIntegrations,
   tags,
