@@ -1,5 +1,6 @@
 import { queueIntegrationRoutes } from "./routes/queueIntegrations";
 import { promptRoutes } from "./routes/prompts";
+import { webhookDeliveryRoutes, webhookSubscriptionRoutes } from "./routes/webhookSubscriptions";
 import { Hono } from "hono";
 import { jsonBodyLimit } from "./middleware/bodyLimit";
 import { hubHere } from "../hub/ports";
@@ -92,6 +93,8 @@ export function createApi() {
   api.route("/message", forwardRoutes);
   api.route("/dashboard", dashboardRoutes);
   api.route("/ticket", ticketReportRoutes);
+  api.route("/webhook-subscriptions", webhookSubscriptionRoutes);
+  api.route("/webhook-deliveries", webhookDeliveryRoutes);
 
   api.notFound(notFoundAnswer);
   api.onError(errorAnswer);

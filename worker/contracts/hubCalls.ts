@@ -1,7 +1,7 @@
 import type { PixSettings } from "./billing";
 import type { SetupCompanyInput } from "./companies";
 import type { ErrorCode } from "./errors";
-import type { AssistantJobRef, AssistantOutcome, AssistantTurn, CheckBatchOutcome, IntegrationOutcome, IntegrationTurn } from "./hubJobs";
+import type { AssistantJobRef, AssistantOutcome, AssistantTurn, CheckBatchOutcome, IntegrationOutcome, IntegrationTurn, WebhookAttempt, WebhookSend } from "./hubJobs";
 import type { SendMessageInput } from "./messages";
 import type { SendTemplateInput } from "./whatsappTemplates";
 import type { ContactListCheckJob, DeliveryJob } from "./outbound";
@@ -50,6 +50,10 @@ export type HubCallMap = {
   /** Null: not a Cloud API connection of this company. */
   templateStatus: { input: { whatsappId: number; metaId: string; status: string; reason: string | null }; output: { updated: number } };
   cloudIntake: { input: { whatsappId: number; messageIds: string[] }; output: { accessToken: string | null; known: string[] } | null };
+  /** An event webhook's delivery to attempt now; null when there is nothing to send (done, gone, paused, not due). */
+  webhookSend: { input: { deliveryId: number; at: number }; output: WebhookSend | null };
+  /** Records an attempt; answers when to try again (epoch ms), or null when the delivery is done or gave up. */
+  webhookAttempt: { input: { deliveryId: number; attempt: WebhookAttempt }; output: { retryAt: number | null } };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

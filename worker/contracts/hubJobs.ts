@@ -122,3 +122,26 @@ export interface CheckBatchOutcome {
   /** The check cannot go on (the connection is gone or not connected): it stops, resumable from this batch. */
   stop?: ErrorCode;
 }
+
+/** An event webhook's next attempt, read in the hub for the job that sends it (worker/jobs/webhookDelivery.ts). */
+export interface WebhookSend {
+  deliveryId: number;
+  url: string;
+  /** The opened signing secret; null when it does not open (DATA_SECRET changed): the attempt fails as such. */
+  secret: string | null;
+  eventId: string;
+  eventType: string;
+  /** The event's JSON, sent and signed exactly as stored. */
+  payload: string;
+}
+
+/** What one attempt came to, as the job hands it back: the receiver's status (null: no answer) and why it failed. */
+export interface WebhookAttempt {
+  at: number;
+  status: number | null;
+  /** null when the receiver took it (2xx). */
+  error: string | null;
+  durationMs: number;
+  /** The egress guard refused the address (a redirect to a private one): no retry can fix it. */
+  refused?: boolean;
+}

@@ -55,6 +55,8 @@ export const permissionRules = {
   "prompts:manage": admin,
   /** Queue integrations (/queue-integration). */
   "queue-integrations:manage": admin,
+  /** Event webhooks: subscriptions, their secrets and delivery log (issue 25). */
+  "webhooks:manage": admin,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,

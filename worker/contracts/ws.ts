@@ -16,6 +16,7 @@ import type { ScheduleView } from "./views/schedule";
 import type { TicketMoved, TicketView } from "./views/ticket";
 import type { WhatsappView } from "./views/whatsapp";
 import type { TemplateView } from "./whatsappTemplates";
+import type { WebhookSubscriptionView } from "./publicApi/webhooks";
 import type { Wire } from "./views/wire";
 
 export { HUB_MARK_HEADER, PING_FRAME, PONG_FRAME, publishMarkMissed, roomNames } from "./wsProtocol";
@@ -167,6 +168,9 @@ export const promptPayload = viewPayload<PromptView>(z.looseObject({ id: z.numbe
 /** A queue integration as events carry it (never its secrets); the rest passes through. */
 export const queueIntegrationPayload = viewPayload<QueueIntegrationView>(z.looseObject({ id: z.number(), name: z.string(), type: z.string() }));
 
+/** An event webhook as events carry it (never its secret); the rest passes through. */
+export const webhookSubscriptionPayload = viewPayload<WebhookSubscriptionView>(z.looseObject({ id: z.number(), url: z.string(), status: z.enum(["active", "paused"]) }));
+
 /** A platform announcement as events carry it (the rest passes through). */
 export const announcementPayload = viewPayload<AnnouncementView>(z.looseObject({
   id: z.number(),
@@ -284,6 +288,12 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("company-announcement"), action: z.literal("create"), announcement: announcementPayload }),
     z.object({ type: z.literal("company-announcement"), action: z.literal("update"), announcement: announcementPayload }),
     z.object({ type: z.literal("company-announcement"), action: z.literal("delete"), announcementId: z.number() }),
+  ]),
+  /** To admins: an event webhook was made, changed, paused by its failures, resumed or deleted (issue 25). */
+  z.discriminatedUnion("action", [
+    z.object({ type: z.literal("webhookSubscription"), action: z.literal("create"), subscription: webhookSubscriptionPayload }),
+    z.object({ type: z.literal("webhookSubscription"), action: z.literal("update"), subscription: webhookSubscriptionPayload }),
+    z.object({ type: z.literal("webhookSubscription"), action: z.literal("delete"), subscriptionId: z.number() }),
   ]),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),

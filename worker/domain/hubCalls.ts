@@ -4,6 +4,8 @@ import { assistantOutcome, assistantTranscript } from "./assistant/outcome";
 import { assistantTurn } from "./assistant/turn";
 import { integrationOutcome } from "./integrations/outcome";
 import { integrationTurn } from "./integrations/turn";
+import { recordWebhookAttempt } from "./webhooks/recordWebhookAttempt";
+import { webhookSend } from "./webhooks/webhookSend";
 import { authenticate } from "./auth/authenticate";
 import { signIn } from "./auth/login";
 import { refreshSession } from "./auth/refreshSession";
@@ -79,6 +81,9 @@ export const hubCalls = {
   cloudIntake,
   /** Meta's review of a template, by webhook. */
   templateStatus: applyTemplateStatus,
+  /** An event webhook's attempt: what to send, and what came of it (worker/jobs/webhookDelivery.ts). */
+  webhookSend,
+  webhookAttempt: recordWebhookAttempt,
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),

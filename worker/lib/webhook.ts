@@ -9,7 +9,7 @@ import { EgressError, egressFetch, MAX_JSON_ANSWER_BYTES, type EgressPolicy } fr
  * errors, timeouts, 429 and 5xx are retried with backoff; other answers are final. Sent through the egress guard
  * (ADR 0043): an address it refuses is never called ("forbidden", final). See ADR 0032.
  */
-export const WEBHOOK_HEADERS = { signature: "x-zapdesk-signature", timestamp: "x-zapdesk-timestamp", delivery: "x-zapdesk-delivery" } as const;
+export const WEBHOOK_HEADERS = { signature: "x-zapdesk-signature", timestamp: "x-zapdesk-timestamp", delivery: "x-zapdesk-delivery", event: "x-zapdesk-event" } as const;
 
 const encoder = new TextEncoder();
 
@@ -26,15 +26,23 @@ export interface WebhookOptions {
   baseDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** The X-Zapdesk-Delivery id to send (an event webhook's event id); a fresh one per call otherwise. */
+  deliveryId?: string;
+  /** More headers (an event webhook's X-Zapdesk-Event). */
+  headers?: Record<string, string>;
 }
 
 export type WebhookResult = { ok: true; status: number; json: unknown } | { ok: false; status: number | null; reason: "timeout" | "network" | "refused" | "server" | "forbidden" | "bad_response" };
 
 export async function postWebhook(url: string, secret: string, payload: unknown, opts: WebhookOptions): Promise<WebhookResult> {
+  return postWebhookBody(url, secret, JSON.stringify(payload), opts);
+}
+
+/** postWebhook with the body already written (an event webhook's stored JSON, signed exactly as stored). */
+export async function postWebhookBody(url: string, secret: string, body: string, opts: WebhookOptions): Promise<WebhookResult> {
   const { timeoutMs = 10_000, retries = 2, baseDelayMs = 500 } = opts;
   const sleep = opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
-  const body = JSON.stringify(payload);
-  const delivery = crypto.randomUUID();
+  const delivery = opts.deliveryId ?? crypto.randomUUID();
   let last: WebhookResult = { ok: false, status: null, reason: "network" };
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
@@ -47,6 +55,7 @@ export async function postWebhook(url: string, secret: string, payload: unknown,
         {
           method: "POST",
           headers: {
+            ...opts.headers,
             "content-type": "application/json",
             [WEBHOOK_HEADERS.timestamp]: String(timestamp),
             [WEBHOOK_HEADERS.signature]: await webhookSignature(secret, timestamp, body),

@@ -67,3 +67,66 @@ export type WebhookDeliveryView = {
 /** Retries with backoff for 24 hours from the event; a subscription pauses after this many failed deliveries in a row. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const WEBHOOK_PAUSE_AFTER_FAILURES = 20;
+
+/** One random secret per subscription: "whsec_" and 32 random bytes, base64url. */
+export const WEBHOOK_SECRET_PREFIX = "whsec_";
+
+/** Deliveries listed per page of a subscription's log. */
+export const WEBHOOK_DELIVERIES_PAGE = 50;
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed"] as const satisfies readonly WebhookDeliveryStatus[];
+
+/** GET …/deliveries: `cursor` is the last id of the page before (newest first), `status` filters. */
+export const webhookDeliveriesQuery = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+});
+export type WebhookDeliveriesQuery = z.infer<typeof webhookDeliveriesQuery>;
+
+/** A page of a subscription's log; `cursor` is null on the last page. */
+export type WebhookDeliveriesPage = { items: WebhookDeliveryView[]; cursor: number | null };
+
+const instant = z.iso.datetime().meta({ example: "2026-11-29T12:00:00.000Z" });
+const platformId = z.number().int().positive();
+
+/** A subscription as the public API answers it (`webhooks:manage`): the view with dates as ISO strings. */
+export const publicWebhookSubscription = z
+  .strictObject({
+    id: platformId,
+    url: z.string(),
+    description: z.string(),
+    events: z.array(webhookEventType),
+    status: z.enum(["active", "paused"]),
+    pausedReason: z.string().nullable(),
+    consecutiveFailures: z.number().int(),
+    lastDeliveryAt: instant.nullable(),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: "WebhookSubscription" });
+export type PublicWebhookSubscription = z.infer<typeof publicWebhookSubscription>;
+
+/** The creation's answer on the public API: the one time the signing secret is shown. */
+export const publicCreatedWebhookSubscription = z
+  .strictObject({ secret: z.string().startsWith(WEBHOOK_SECRET_PREFIX), subscription: publicWebhookSubscription })
+  .meta({ id: "CreatedWebhookSubscription" });
+
+/** A delivery log row as the public API answers it. */
+export const publicWebhookDelivery = z
+  .strictObject({
+    id: platformId,
+    subscriptionId: platformId,
+    eventId: z.string(),
+    eventType: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    responseStatus: z.number().int().nullable(),
+    error: z.string().nullable(),
+    durationMs: z.number().int().nullable(),
+    nextAttemptAt: instant.nullable(),
+    createdAt: instant,
+    lastAttemptAt: instant.nullable(),
+    deliveredAt: instant.nullable(),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type PublicWebhookDelivery = z.infer<typeof publicWebhookDelivery>;

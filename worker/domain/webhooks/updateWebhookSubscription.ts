@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import type { WebhookSubscriptionUpdate, WebhookSubscriptionView } from "../../contracts/publicApi/webhooks";
+import { webhookSubscriptions } from "../../db/tenant";
+import type { Ctx } from "../context";
+import { assertCallableUrls } from "../shared/egressFields";
+import { forgetActiveSubscriptions } from "./activeSubscriptions";
+import { assertWebhookAccess, findWebhookSubscription, presentWebhookSubscription, publishWebhookSubscription } from "./view";
+
+/**
+ * Edits a subscription. `active: true` resumes a paused one with its failures forgotten (deliveries that gave up
+ * stay failed: the log's "send again" is for them); `active: false` pauses it by hand.
+ */
+export async function updateWebhookSubscription({ ctx, input }: { ctx: Ctx; input: { id: number; body: WebhookSubscriptionUpdate } }): Promise<WebhookSubscriptionView> {
+  assertWebhookAccess(ctx);
+  const current = findWebhookSubscription(ctx, input.id);
+  const { active, ...fields } = input.body;
+  if (fields.url !== undefined) assertCallableUrls(ctx.env, { url: fields.url });
+  const status = active === undefined ? current.status : active ? "active" : "paused";
+  const resumed = active === true && current.status === "paused";
+  const row = ctx.db
+    .update(webhookSubscriptions)
+    .set({
+      ...fields,
+      status,
+      ...(resumed ? { pausedReason: null, consecutiveFailures: 0 } : {}),
+      ...(active === false && current.status === "active" ? { pausedReason: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(webhookSubscriptions.id, current.id))
+    .returning()
+    .get();
+  forgetActiveSubscriptions(ctx.db);
+  const subscription = presentWebhookSubscription(row);
+  await publishWebhookSubscription(ctx, { action: "update", subscription });
+  return subscription;
+}
