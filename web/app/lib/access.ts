@@ -42,7 +42,7 @@ export const pageAccess = {
   financeiro: admin,
   settings: (u) => can(u, "settings:edit"),
   "messages-api": adminWithPlan("useExternalApi"),
-  webhooks: admin,
+  webhooks: (u) => can(u, "webhooks:manage"),
   subscription: admin,
 } satisfies Record<string, AccessRule>;
 

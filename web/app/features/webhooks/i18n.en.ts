@@ -34,7 +34,7 @@ export const en: typeof ptBR = {
     events: "Events",
     all: "All",
   },
-  validation: { url: "Use a full http(s) address, like https://example.com/webhook", events: "Choose at least one event" },
+  validation: { url: "Use a public https address (nothing local or on a private network), like https://example.com/webhook", events: "Choose at least one event" },
   groups: { message: "Messages", ticket: "Tickets", contact: "Contacts", rating: "Ratings", campaign: "Campaigns", connection: "Connections" },
   events: {
     message: {

@@ -34,7 +34,7 @@ export const es: typeof ptBR = {
     events: "Eventos",
     all: "Todos",
   },
-  validation: { url: "Use una dirección http(s) completa, como https://ejemplo.com/webhook", events: "Elija al menos un evento" },
+  validation: { url: "Use una dirección https pública (nada local ni de red privada), como https://ejemplo.com/webhook", events: "Elija al menos un evento" },
   groups: { message: "Mensajes", ticket: "Tickets", contact: "Contactos", rating: "Valoraciones", campaign: "Campañas", connection: "Conexiones" },
   events: {
     message: {

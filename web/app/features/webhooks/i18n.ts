@@ -32,7 +32,7 @@ const ptBR = {
     events: "Eventos",
     all: "Todos",
   },
-  validation: { url: "Use um endereço http(s) completo, como https://exemplo.com/webhook", events: "Escolha ao menos um evento" },
+  validation: { url: "Use um endereço https público (nada local nem de rede privada), como https://exemplo.com/webhook", events: "Escolha ao menos um evento" },
   groups: { message: "Mensagens", ticket: "Tickets", contact: "Contatos", rating: "Avaliações", campaign: "Campanhas", connection: "Conexões" },
   events: {
     message: {

@@ -1,4 +1,4 @@
-import type { CreatedWebhookSubscription, WebhookDeliveryStatus, WebhookDeliveryView, WebhookSubscriptionView } from "../../../../worker/contracts/publicApi/webhooks";
+import type { CreatedWebhookSubscription, WebhookDeliveriesPage, WebhookDeliveryStatus, WebhookDeliveryView, WebhookSubscriptionView } from "../../../../worker/contracts/publicApi/webhooks";
 import type { Wire } from "../../../../worker/contracts/views/wire";
 
 /** Shapes of the webhooks API (/api/webhook-subscriptions and its deliveries): the contract's views as JSON. */
@@ -9,6 +9,4 @@ export type DeliveryRow = Wire<WebhookDeliveryView>;
 export type DeliveryDetail = DeliveryRow & { payload: unknown };
 export type DeliveryStatus = WebhookDeliveryStatus;
 /** A page of a subscription's log, newest first; `cursor` (the next page's start) is null on the last page. */
-export type DeliveriesPage = { items: DeliveryRow[]; cursor: number | null };
-/** The log's filter, in the order a delivery goes through them. */
-export const DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed"] as const satisfies readonly DeliveryStatus[];
+export type DeliveriesPage = Wire<WebhookDeliveriesPage>;

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowLeft, Send } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { WEBHOOK_DELIVERY_STATUSES } from "../../../../../worker/contracts/publicApi/webhooks";
 import { Card, PageFrame } from "../../../components/layout/Page";
 import { InfiniteScroller, ListFailed } from "../../../components/list";
 import { Button } from "../../../components/ui/Button";
@@ -9,11 +10,12 @@ import { EmptyState } from "../../../components/ui/EmptyState";
 import { Select } from "../../../components/ui/Select";
 import { Skeleton } from "../../../components/ui/Spinner";
 import { toastError } from "../../../lib/errors";
+import { useRealtimeEvent } from "../../../lib/realtime";
 import { useRouteId } from "../../../lib/routeIds";
 import { toast } from "../../../lib/toast";
 import { listWebhooks, resendDelivery, sendTestEvent } from "../api";
 import { SubscriptionStatusChip } from "../StatusChips";
-import { DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus, type WebhookRow } from "../types";
+import type { DeliveryRow, DeliveryStatus, WebhookRow } from "../types";
 import { DeliveriesTable } from "./DeliveriesTable";
 import { DeliveryDrawer } from "./DeliveryDrawer";
 import { useDeliveryList } from "./useDeliveryList";
@@ -94,7 +96,7 @@ export function DeliveriesPage() {
               onValueChange={(value) => setStatus(value === ALL ? "" : (value as DeliveryStatus))}
               options={[
                 { value: ALL, label: t("webhooks.deliveries.allStatuses") },
-                ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`webhooks.deliveries.status.${s}`) })),
+                ...WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`webhooks.deliveries.status.${s}`) })),
               ]}
               className="min-w-0 flex-1 sm:w-44"
             />
@@ -144,7 +146,7 @@ function BackLink() {
   );
 }
 
-/** The subscription the log is of (from the company's list: a handful), or "missing" when it is not there. */
+/** The subscription the log is of (from the company's list: a handful), or "missing"; its state follows its events. */
 function useWebhook(id: number): WebhookRow | "missing" | null {
   const [webhook, setWebhook] = useState<WebhookRow | "missing" | null>(null);
   const load = useCallback(async () => {
@@ -158,5 +160,10 @@ function useWebhook(id: number): WebhookRow | "missing" | null {
   useEffect(() => {
     void load();
   }, [load]);
+  useRealtimeEvent("webhookSubscription", (event) => {
+    if (event.action === "delete") {
+      if (event.subscriptionId === id) setWebhook("missing");
+    } else if (event.subscription.id === id) setWebhook(event.subscription);
+  });
   return webhook;
 }
