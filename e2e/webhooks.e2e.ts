@@ -116,7 +116,7 @@ describe("journey: an admin subscribes a webhook and its receiver gets signed ev
 
     const secretDialog = page.getByRole("dialog", { name: "Segredo de assinatura" });
     await secretDialog.waitFor();
-    secret = await secretDialog.getByLabel("Segredo").inputValue();
+    secret = await secretDialog.getByRole("textbox", { name: "Segredo" }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     expect(await secretDialog.getByText("X-Zapdesk-Signature").count()).toBeGreaterThan(0);
     expect(await secretDialog.getByRole("link", { name: "Referência da API" }).getAttribute("href")).toBe("/api/docs");

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { KeyRound, MoreVertical, Pause, Play, ScrollText, Send, Trash2, Webhook } from "lucide-react";
+import { KeyRound, MoreVertical, Pause, Pencil, Play, ScrollText, Send, Trash2, Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ListTable, RowAction, RowActions, type Column } from "../../components/list";
 import { buttonClasses } from "../../components/ui/Button";
@@ -65,8 +65,8 @@ export function WebhooksTable({ rows, loaded, busy, ...handlers }: { rows: Webho
     },
     {
       header: t("webhooks.columns.lastDelivery"),
-      className: "hidden w-40 lg:table-cell",
-      cellClassName: "whitespace-nowrap text-muted",
+      className: "hidden w-40 whitespace-nowrap lg:table-cell",
+      cellClassName: "text-muted",
       cell: (w) => (w.lastDeliveryAt ? when.dateTime(w.lastDeliveryAt) : t("webhooks.never")),
     },
     {
@@ -96,9 +96,10 @@ function WebhookActions({ webhook, busy, onEdit, onTest, onToggle, onRotate, onD
   const name = webhook.url;
   const paused = webhook.status === "paused";
   return (
-    <RowActions name={name} onEdit={() => onEdit(webhook)}>
+    <RowActions name={name}>
       <RowAction icon={Send} label={t("webhooks.actions.test")} name={name} onClick={() => onTest(webhook)} disabled={busy} />
       <RowAction icon={paused ? Play : Pause} label={t(paused ? "webhooks.actions.resume" : "webhooks.actions.pause")} name={name} onClick={() => onToggle(webhook)} disabled={busy} />
+      <RowAction icon={Pencil} label={t("common.edit")} name={name} onClick={() => onEdit(webhook)} />
       <Menu>
         <MenuTrigger className={buttonClasses("ghost", "icon-sm")} aria-label={`${t("webhooks.actions.more")} ${name}`} title={t("webhooks.actions.more")}>
           <MoreVertical className="size-4" aria-hidden />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Drawer } from "../../../components/ui/Drawer";
+import { Dialog, DialogBody, DialogContent } from "../../../components/ui/Dialog";
 import { Spinner } from "../../../components/ui/Spinner";
 import { errorMessage } from "../../../lib/errors";
 import { useCompanyTime } from "../../../lib/useCompanyTime";
@@ -30,33 +30,37 @@ export function DeliveryDrawer({ row, onClose }: { row: DeliveryRow | null; onCl
   const loaded = detail?.id === rowId ? detail : null;
   const shown = loaded?.delivery ?? row;
   return (
-    <Drawer open={row !== null} onOpenChange={(open) => !open && onClose()} title={shown ? t(eventTextKey(shown.eventType, "label"), { defaultValue: shown.eventType }) : t("webhooks.deliveries.drawer.title")}>
-      {shown ? <DeliveryFacts delivery={shown} /> : null}
-      <section className="mt-5 flex flex-col gap-1.5">
-        <h3 className="text-sm font-medium">{t("webhooks.deliveries.drawer.lastError")}</h3>
-        {shown?.error ? (
-          <p className="rounded-lg bg-danger-soft px-3 py-2 text-sm break-words text-danger" data-testid="delivery-error">
-            {shown.error}
-          </p>
-        ) : (
-          <p className="text-sm text-muted">{t("webhooks.deliveries.drawer.noError")}</p>
-        )}
-      </section>
-      <section className="mt-5 flex flex-col gap-1.5">
-        <h3 className="text-sm font-medium">{t("webhooks.deliveries.drawer.payload")}</h3>
-        {loaded?.delivery ? (
-          <pre className="max-h-[60vh] overflow-auto rounded-lg border border-line bg-surface-2 p-3 font-mono text-xs leading-relaxed" data-testid="delivery-payload">
-            {JSON.stringify(loaded.delivery.payload, null, 2)}
-          </pre>
-        ) : loaded?.error ? (
-          <p role="alert" className="text-sm text-danger">
-            {loaded.error}
-          </p>
-        ) : (
-          <Spinner label={t("webhooks.deliveries.drawer.loading")} />
-        )}
-      </section>
-    </Drawer>
+    <Dialog open={row !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent placement="side" title={shown ? t(eventTextKey(shown.eventType, "label"), { defaultValue: shown.eventType }) : t("webhooks.deliveries.drawer.title")}>
+        <DialogBody>
+          {shown ? <DeliveryFacts delivery={shown} /> : null}
+          <section className="mt-5 flex flex-col gap-1.5">
+            <h3 className="text-sm font-medium">{t("webhooks.deliveries.drawer.lastError")}</h3>
+            {shown?.error ? (
+              <p className="rounded-lg bg-danger-soft px-3 py-2 text-sm break-words text-danger" data-testid="delivery-error">
+                {shown.error}
+              </p>
+            ) : (
+              <p className="text-sm text-muted">{t("webhooks.deliveries.drawer.noError")}</p>
+            )}
+          </section>
+          <section className="mt-5 flex flex-col gap-1.5">
+            <h3 className="text-sm font-medium">{t("webhooks.deliveries.drawer.payload")}</h3>
+            {loaded?.delivery ? (
+              <pre className="max-h-[60vh] overflow-auto rounded-lg border border-line bg-surface-2 p-3 font-mono text-xs leading-relaxed" data-testid="delivery-payload">
+                {JSON.stringify(loaded.delivery.payload, null, 2)}
+              </pre>
+            ) : loaded?.error ? (
+              <p role="alert" className="text-sm text-danger">
+                {loaded.error}
+              </p>
+            ) : (
+              <Spinner label={t("webhooks.deliveries.drawer.loading")} />
+            )}
+          </section>
+        </DialogBody>
+      </DialogContent>
+    </Dialog>
   );
 }
 
