@@ -143,7 +143,7 @@ describe("journey: an admin subscribes a webhook and its receiver gets signed ev
     await row().getByRole("link", { name: hookUrl }).click();
     await page.waitForURL((url) => /^\/webhooks\/\d+$/.test(url.pathname));
     logPath = new URL(page.url()).pathname;
-    const testRow = page.locator('[data-testid="delivery-row"][data-event="webhook.test"]');
+    const testRow = page.locator('[data-testid="delivery-row"][data-event="webhook.test"]').first();
     await expect.poll(() => testRow.getAttribute("data-status"), { timeout: 20_000 }).toBe("delivered");
     expect(await testRow.innerText()).toContain("200");
     await testRow.getByRole("button", { name: "Evento de teste" }).click();
@@ -152,6 +152,15 @@ describe("journey: an admin subscribes a webhook and its receiver gets signed ev
     await screenshot(page, "webhooks-05-log-drawer-desktop-light");
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
+
+    // "Reenviar": the same event again (the same id, for the receiver to tell), as a new row of the log.
+    await testRow.getByRole("button", { name: `Reenviar ${test.body.id}` }).click();
+    await expect.poll(() => page.getByText("Entrega reenviada").isVisible()).toBe(true);
+    await expect.poll(() => callsOf("webhook.test").length, { timeout: 20_000 }).toBe(2);
+    const again = callsOf("webhook.test")[1]!;
+    expectSignedEvent(again, "webhook.test");
+    expect(again.body.id).toBe(test.body.id);
+    await expect.poll(() => page.locator('[data-testid="delivery-row"][data-event="webhook.test"][data-status="delivered"]').count(), { timeout: 20_000 }).toBe(2);
   });
 
   it("delivers a signed message.created when a contact writes", async () => {

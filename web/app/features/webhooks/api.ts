@@ -37,5 +37,5 @@ export function getDelivery(id: number) {
 }
 
 export function resendDelivery(id: number) {
-  return api<unknown>(`/webhook-deliveries/${id}/resend`, { method: "POST" });
+  return api<{ deliveryId: number }>(`/webhook-deliveries/${id}/resend`, { method: "POST" });
 }
