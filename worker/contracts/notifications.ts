@@ -27,7 +27,18 @@ export type ConnectionNotification = {
   whatsapp: { id: number; name: string };
 };
 
-export type Notification = TicketNotification | MentionNotification | ConnectionNotification;
+/**
+ * For admins: an event webhook paused by its failures (issue 25), while it stays paused; it goes once an admin
+ * resumes (or deletes) it.
+ */
+export type WebhookNotification = {
+  kind: "webhook";
+  reason: "paused";
+  at: string;
+  subscription: { id: number; url: string; pausedReason: string | null };
+};
+
+export type Notification = TicketNotification | MentionNotification | ConnectionNotification | WebhookNotification;
 
 /** GET /notifications: the bell's list, newest first, and how many items wait in all (the bell's and the tab's count). */
 export type NotificationsView = { count: number; records: Notification[] };

@@ -5,6 +5,7 @@ import { hasAutomationRules } from "../domain/automation/automationRules";
 import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatchCampaigns";
 import { nextCheckStallDue, resumeStalledChecks } from "../domain/contactLists/resumeStalledChecks";
 import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
+import { nextLostWebhookDue, requeueLostWebhooks } from "../domain/webhooks/requeueLostWebhooks";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -70,5 +71,12 @@ const campaigns: DueWork = {
   run: (scope, now) => dispatchCampaigns({ ctx: scope.ctx(), input: { now }, serially: scope.serially }),
 };
 
+/** Event webhook deliveries whose queued attempt was lost are queued again (issue 25). */
+const lostWebhooks: DueWork = {
+  name: "requeueing lost webhook deliveries",
+  nextDue: ({ db, companyId }) => nextLostWebhookDue(db, companyId),
+  run: (scope, now) => requeueLostWebhooks({ ctx: scope.ctx(), input: { now } }),
+};
+
 /** In the order the alarm runs them. */
-export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns];
+export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks];

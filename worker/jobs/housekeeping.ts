@@ -1,10 +1,12 @@
 import { and, eq, exists, isNotNull, lt, or } from "drizzle-orm";
 import { createControlDb, type Db } from "../db/client";
 import { passwordResets, rateLimits } from "../db/control";
-import { externalApiRequests, tickets, typebotSessions, userSessions } from "../db/tenant";
+import { externalApiRequests, tickets, typebotSessions, userSessions, webhookDeliveries } from "../db/tenant";
 import type { Env } from "../env";
 
 const DAY = 24 * 60 * 60 * 1000;
+/** How long an event webhook's delivery log is kept. */
+export const WEBHOOK_LOG_DAYS = 30;
 
 /**
  * Every minute, in the control database: drop spent reset codes and stale rate-limit windows (indexed). Whether
@@ -27,7 +29,8 @@ export async function runHousekeeping(env: Env, now: Date) {
 }
 
 /**
- * In a company's hub (its alarm): drop expired sessions and idempotency keys of the external API (indexed), and the
+ * In a company's hub (its alarm): drop expired sessions and idempotency keys of the external API and webhook deliveries
+ * older than 30 days (indexed), and the
  * Typebot sessions of closed tickets (a ticket the contact reopens starts its bot anew; the walk is over the few
  * sessions, each a primary-key look at its ticket).
  */
@@ -37,6 +40,8 @@ export function tenantHousekeeping(db: Db, now: Date) {
     .where(or(lt(userSessions.expiresAt, now), and(isNotNull(userSessions.revokedAt), lt(userSessions.revokedAt, new Date(t - DAY)))))
     .run();
   db.delete(externalApiRequests).where(lt(externalApiRequests.expiresAt, now)).run();
+  // Event webhooks' delivery log is kept 30 days (issue 25), by its creation index.
+  db.delete(webhookDeliveries).where(lt(webhookDeliveries.createdAt, new Date(t - WEBHOOK_LOG_DAYS * DAY))).run();
   db.delete(typebotSessions)
     .where(exists(db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, typebotSessions.ticketId), eq(tickets.status, "closed")))))
     .run();

@@ -9,7 +9,7 @@ import { postWebhookBody, WEBHOOK_HEADERS } from "../lib/webhook";
 const MAX_QUEUE_DELAY_SECONDS = 12 * 60 * 60;
 
 export interface WebhookJobOptions {
-  /** The job's clock (tests drive a delivery through its 24 hours with it). */
+  /** The job's clock for the schedule (tests drive a delivery through its 24 hours with it); signing uses the real one. */
   now?: () => number;
   timeoutMs?: number;
 }
@@ -34,7 +34,6 @@ export async function runWebhookJob(hubs: HubDirectory, env: Env, job: WebhookJo
       egress: egressPolicy(env),
       retries: 0,
       timeoutMs: options.timeoutMs ?? 10_000,
-      now,
       deliveryId: send.eventId,
       headers: { [WEBHOOK_HEADERS.event]: send.eventType },
     });

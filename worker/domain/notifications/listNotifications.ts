@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { MAX_NOTIFICATIONS_LISTED, type Notification, type NotificationsView } from "../../contracts/notifications";
 import {
   chatMentions,
@@ -10,6 +10,7 @@ import {
   companies,
   tickets,
   users,
+  webhookSubscriptions,
   whatsapps,
 } from "../../db/tenant";
 import type { Ctx } from "../context";
@@ -20,7 +21,7 @@ import { viewerOf, visibleTicketsWhere } from "../tickets/visibility";
  * GET /notifications: what waits for the acting user (the bell, spec 000): pending tickets with unread messages of
  * their queues (with allTicket, of every queue), tickets assigned to them with unread messages, messages of
  * their internal chats that name them and that they have not read, and for admins, Cloud API connections whose
- * token expired. Read with the user's own visibility rule, so
+ * token expired and event webhooks paused by their failures. Read with the user's own visibility rule, so
  * the bell never shows a ticket its list would not.
  */
 export async function listNotifications({ ctx }: { ctx: Ctx }): Promise<NotificationsView> {
@@ -55,6 +56,7 @@ export async function listNotifications({ ctx }: { ctx: Ctx }): Promise<Notifica
 
   const mentions = (await chatAllowed(ctx)) ? await unreadMentions(ctx) : { n: 0, rows: [] };
   const expired = ctx.user.profile === "admin" ? await expiredConnections(ctx) : [];
+  const pausedHooks = ctx.user.profile === "admin" ? pausedWebhooks(ctx) : [];
   const records: Notification[] = [
     ...ticketRows.map(
       (t): Notification => ({
@@ -72,10 +74,11 @@ export async function listNotifications({ ctx }: { ctx: Ctx }): Promise<Notifica
       }),
     ),
     ...expired.map((w): Notification => ({ kind: "connection", reason: "tokenExpired", at: w.updatedAt.toISOString(), whatsapp: { id: w.id, name: w.name } })),
+    ...pausedHooks.map((s): Notification => ({ kind: "webhook", reason: "paused", at: s.updatedAt.toISOString(), subscription: { id: s.id, url: s.url, pausedReason: s.pausedReason } })),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, MAX_NOTIFICATIONS_LISTED);
-  return { count: (ticketCount?.n ?? 0) + mentions.n + expired.length, records };
+  return { count: (ticketCount?.n ?? 0) + mentions.n + expired.length + pausedHooks.length, records };
 }
 
 async function chatAllowed(ctx: Ctx): Promise<boolean> {
@@ -113,6 +116,15 @@ async function unreadMentions(ctx: Ctx) {
 }
 
 /** The company's Cloud API connections whose token Meta refused (code 190), until an admin enters a new one. */
+/** Webhooks paused by their failures (a reason is set only then; one paused by hand is the admin's own doing). */
+function pausedWebhooks(ctx: Ctx) {
+  return ctx.db
+    .select({ id: webhookSubscriptions.id, url: webhookSubscriptions.url, pausedReason: webhookSubscriptions.pausedReason, updatedAt: webhookSubscriptions.updatedAt })
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.companyId, ctx.companyId), eq(webhookSubscriptions.status, "paused"), isNotNull(webhookSubscriptions.pausedReason)))
+    .all();
+}
+
 function expiredConnections(ctx: Ctx) {
   return ctx.db
     .select({ id: whatsapps.id, name: whatsapps.name, updatedAt: whatsapps.updatedAt })

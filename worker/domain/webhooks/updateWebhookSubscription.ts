@@ -30,6 +30,8 @@ export async function updateWebhookSubscription({ ctx, input }: { ctx: Ctx; inpu
     .returning()
     .get();
   forgetActiveSubscriptions(ctx.db);
+  // A resumed subscription's waiting deliveries are the sweep's to queue again: the alarm is armed for them.
+  if (resumed) await ctx.hub.workChanged();
   const subscription = presentWebhookSubscription(row);
   await publishWebhookSubscription(ctx, { action: "update", subscription });
   return subscription;

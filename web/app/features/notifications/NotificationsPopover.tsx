@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { AtSign, Bell, KeyRound } from "lucide-react";
+import { AtSign, Bell, KeyRound, Webhook } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Notification } from "../../../../worker/contracts/notifications";
@@ -16,9 +16,10 @@ export function NotificationsPopover() {
   const [open, setOpen] = useState(false);
   const go = (item: Notification) => {
     setOpen(false);
-    navigate(item.kind === "ticket" ? `/tickets/${item.ticket.uuid}` : item.kind === "mention" ? `/chats/${item.mention.chat.uuid}` : "/connections");
+    navigate(item.kind === "ticket" ? `/tickets/${item.ticket.uuid}` : item.kind === "mention" ? `/chats/${item.mention.chat.uuid}` : item.kind === "webhook" ? "/webhooks" : "/connections");
   };
-  const keyOf = (item: Notification) => (item.kind === "ticket" ? `t${item.ticket.id}` : item.kind === "mention" ? `m${item.mention.messageId}` : `w${item.whatsapp.id}`);
+  const keyOf = (item: Notification) =>
+    item.kind === "ticket" ? `t${item.ticket.id}` : item.kind === "mention" ? `m${item.mention.messageId}` : item.kind === "webhook" ? `h${item.subscription.id}` : `w${item.whatsapp.id}`;
   return (
     <ListPopover icon={Bell} label={t("shell.notifications")} emptyTitle={t("shell.noNotifications")} count={count} open={open} onOpenChange={setOpen}>
       {records.length ? (
@@ -43,6 +44,16 @@ export function NotificationsPopover() {
                       <span className="mt-0.5 block text-[11px] font-medium text-brand-text">
                         {item.reason === "pending" ? t("notifications.pending") : t("notifications.unread", { count: item.ticket.unreadMessages })}
                       </span>
+                    </span>
+                  </>
+                ) : item.kind === "webhook" ? (
+                  <>
+                    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger">
+                      <Webhook className="size-4" />
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-semibold">{item.subscription.url}</span>
+                      <span className="block text-xs text-muted">{t("notifications.webhookPaused")}</span>
                     </span>
                   </>
                 ) : item.kind === "connection" ? (

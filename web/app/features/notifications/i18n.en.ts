@@ -7,4 +7,5 @@ export const en: Texts = {
   mention: "{{sender}} mentioned you in {{chat}}",
   directChat: "a conversation",
   tokenExpired: "The official API token expired: an admin must enter a new one.",
+  webhookPaused: "Webhook paused: its receiver does not accept the events. Fix it and resume.",
 };

@@ -7,4 +7,5 @@ export const es: Texts = {
   mention: "{{sender}} le mencionó en {{chat}}",
   directChat: "una conversación",
   tokenExpired: "El token de la API oficial expiró: un administrador debe ingresar uno nuevo.",
+  webhookPaused: "Webhook en pausa: su destino no acepta los eventos. Corrígelo y reanúdalo.",
 };

@@ -6,6 +6,7 @@ const ptBR = {
   mention: "{{sender}} mencionou você em {{chat}}",
   directChat: "uma conversa",
   tokenExpired: "O token da API oficial expirou: um administrador precisa informar um novo.",
+  webhookPaused: "Webhook pausado: o destino não aceita os eventos. Corrija-o e retome.",
 };
 
 export type Texts = typeof ptBR;
