@@ -129,6 +129,15 @@ describe("journey: an admin subscribes a webhook and its receiver gets signed ev
     // The secret is shown once: the list and the API never carry it again.
     expect(await page.getByText(secret).count()).toBe(0);
     expect(JSON.stringify((await apiOf(page).get("/webhook-subscriptions")).json)).not.toContain(secret);
+
+    // Edited: the dialog comes back with its events ticked, and one group more is added.
+    await row().getByRole("button", { name: `Editar ${hookUrl}` }).click();
+    const edit = page.getByRole("dialog", { name: "Editar webhook" });
+    expect(await edit.getByLabel("Todos: Mensagens").isChecked()).toBe(true);
+    await edit.getByLabel("Todos: Contatos").check();
+    await edit.getByRole("button", { name: "Salvar" }).click();
+    await edit.waitFor({ state: "hidden" });
+    await expect.poll(() => row().innerText()).toContain("5 eventos");
   });
 
   it("sends a signed webhook.test on Testar, and the log shows it delivered", async () => {
@@ -173,9 +182,9 @@ describe("journey: an admin subscribes a webhook and its receiver gets signed ev
     expect(event.data.message).toMatchObject({ body: words, fromMe: false });
     expect(event.data.contact.number).toBe(contact.number);
     ticketId = event.data.ticket.id;
-    // Subscribed to messages and new tickets only: the ticket it opened was told, nothing else.
+    // Subscribed to messages, new tickets and contacts only: the ticket it opened was told, nothing else.
     expect(callsOf("ticket.created").length).toBeGreaterThanOrEqual(1);
-    expect(receiver.calls.every((c) => ["webhook.test", "message.created", "message.status", "ticket.created"].includes(c.body.type))).toBe(true);
+    expect(receiver.calls.every((c) => ["webhook.test", "message.created", "message.status", "ticket.created", "contact.created", "contact.updated"].includes(c.body.type))).toBe(true);
 
     await page.reload();
     await hydrated(page);

@@ -40,11 +40,10 @@ export function DeliveriesTable({
       skeleton: <Skeleton className="h-4 w-40" />,
       cell: (row) => (
         <div className="min-w-0">
-          <button type="button" onClick={() => onOpen(row)} className="block max-w-full truncate text-left font-medium hover:underline">
+          <button type="button" onClick={() => onOpen(row)} title={row.eventType} className="block max-w-full truncate text-left font-medium hover:underline">
             {t(eventTextKey(row.eventType, "label"), { defaultValue: row.eventType })}
           </button>
-          <div className="flex min-w-0 items-center gap-1 text-xs text-muted">
-            <code className="truncate">{row.eventType}</code>
+          <div className="-ml-1 text-xs text-muted">
             <EventIdCopy id={row.eventId} />
           </div>
           {/* On phones the other columns fold under the event. */}

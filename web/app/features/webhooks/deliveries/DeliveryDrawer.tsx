@@ -69,6 +69,7 @@ function DeliveryFacts({ delivery }: { delivery: DeliveryRow }) {
   const when = useCompanyTime();
   const facts: [string, ReactNode][] = [
     [t("webhooks.deliveries.columns.status"), <DeliveryStatusChip key="s" status={delivery.status} />],
+    [t("webhooks.deliveries.columns.event"), <code key="t" className="font-mono text-xs">{delivery.eventType}</code>],
     [t("webhooks.deliveries.drawer.eventId"), <code key="e" className="font-mono text-xs break-all select-all">{delivery.eventId}</code>],
     [t("webhooks.deliveries.columns.code"), delivery.responseStatus ?? "—"],
     [t("webhooks.deliveries.columns.attempts"), delivery.attempts],
