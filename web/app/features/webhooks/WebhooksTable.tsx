@@ -35,6 +35,11 @@ export function WebhooksTable({ rows, loaded, busy, ...handlers }: { rows: Webho
             {w.url}
           </Link>
           {w.description ? <p className="truncate text-xs text-muted">{w.description}</p> : null}
+          {w.status === "paused" && w.pausedReason ? (
+            <p className="mt-0.5 text-xs text-warning-fg" title={w.pausedReason}>
+              {t("webhooks.pausedByFailures")}
+            </p>
+          ) : null}
           {/* On phones the other columns fold under the URL. */}
           <div className="mt-1 flex flex-wrap items-center gap-1.5 md:hidden">
             <SubscriptionStatusChip webhook={w} />

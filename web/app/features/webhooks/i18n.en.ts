@@ -21,6 +21,7 @@ export const en: typeof ptBR = {
   failuresInRow_other: "{{count}} failures in a row",
   eventsCount_one: "{{count}} event",
   eventsCount_other: "{{count}} events",
+  pausedByFailures: "Paused by its failures: the receiver does not accept the events. Fix it and resume.",
   never: "Never",
   columns: { url: "URL", events: "Events", status: "Status", failures: "Failures", lastDelivery: "Last delivery", actions: "Actions" },
   status: { active: "Active", paused: "Paused" },

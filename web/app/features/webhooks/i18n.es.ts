@@ -21,6 +21,7 @@ export const es: typeof ptBR = {
   failuresInRow_other: "{{count}} fallos seguidos",
   eventsCount_one: "{{count}} evento",
   eventsCount_other: "{{count}} eventos",
+  pausedByFailures: "Pausado por sus fallos: el destino no acepta los eventos. Corríjalo y reactívelo.",
   never: "Nunca",
   columns: { url: "URL", events: "Eventos", status: "Estado", failures: "Fallos", lastDelivery: "Última entrega", actions: "Acciones" },
   status: { active: "Activo", paused: "Pausado" },

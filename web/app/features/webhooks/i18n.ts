@@ -19,6 +19,7 @@ const ptBR = {
   failuresInRow_other: "{{count}} falhas seguidas",
   eventsCount_one: "{{count}} evento",
   eventsCount_other: "{{count}} eventos",
+  pausedByFailures: "Pausado pelas falhas: o destino não aceita os eventos. Corrija-o e reative.",
   never: "Nunca",
   columns: { url: "URL", events: "Eventos", status: "Situação", failures: "Falhas", lastDelivery: "Última entrega", actions: "Ações" },
   status: { active: "Ativo", paused: "Pausado" },
