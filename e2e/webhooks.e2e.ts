@@ -2,6 +2,7 @@ import type { APIResponse, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEnvelope, webhookEventData } from "../worker/contracts/publicApi/events";
 import { api, apiLogin, host } from "./support/api";
+import { axeViolations, describeViolations } from "./support/axe";
 import { closeBrowser, hydrated, newContext, screenshot } from "./support/browser";
 import { platform } from "./support/env";
 import { signedBy, startWebhookReceiver, type ReceivedCall } from "./support/webhookReceiver";
@@ -43,6 +44,12 @@ const row = () => page.getByTestId("webhook-row").filter({ hasText: hookUrl });
 
 /** No sideways scroll on the page (a phone's 390 px). */
 const fitsWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** No serious or critical WCAG 2 A/AA violation (axe) on the page as it is now. */
+async function expectAccessible(p: Page, where: string) {
+  const violations = await axeViolations(p);
+  expect(violations.map((v) => v.id), describeViolations(where, violations)).toEqual([]);
+}
 
 /** The call as an integrator checks it: signed with the secret, the delivery header naming the event, the envelope's documented shape. */
 function expectSignedEvent(call: ReceivedCall, type: string) {
@@ -226,10 +233,12 @@ describe("journey: an admin subscribes a webhook and its receiver gets signed ev
       await hydrated(p);
       await expect.poll(() => p.getByTestId("webhook-row").count(), { timeout: 15_000 }).toBe(1);
       expect(await fitsWidth(p)).toBe(true);
+      await expectAccessible(p, `/webhooks ${look.name}`);
       await screenshot(p, `webhooks-08-list-${look.name}`);
       await p.getByRole("button", { name: "Novo webhook" }).click();
       await p.getByRole("dialog").getByLabel("Todos: Tickets").waitFor();
       expect(await fitsWidth(p)).toBe(true);
+      await expectAccessible(p, `new webhook dialog ${look.name}`);
       await screenshot(p, `webhooks-08-dialog-${look.name}`);
       await p.keyboard.press("Escape");
       await p.getByRole("dialog").waitFor({ state: "hidden" });
@@ -237,7 +246,12 @@ describe("journey: an admin subscribes a webhook and its receiver gets signed ev
       await hydrated(p);
       await expect.poll(() => p.getByTestId("delivery-row").count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await fitsWidth(p)).toBe(true);
+      await expectAccessible(p, `delivery log ${look.name}`);
       await screenshot(p, `webhooks-09-log-${look.name}`);
+      await p.getByTestId("delivery-row").first().getByRole("button", { name: /^Entrega / }).click();
+      await p.getByTestId("delivery-payload").waitFor();
+      await expectAccessible(p, `delivery drawer ${look.name}`);
+      await screenshot(p, `webhooks-10-drawer-${look.name}`);
     }
   });
 });

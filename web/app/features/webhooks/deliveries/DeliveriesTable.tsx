@@ -40,7 +40,7 @@ export function DeliveriesTable({
       skeleton: <Skeleton className="h-4 w-40" />,
       cell: (row) => (
         <div className="min-w-0">
-          <button type="button" onClick={() => onOpen(row)} title={row.eventType} className="block max-w-full truncate text-left font-medium hover:underline">
+          <button type="button" onClick={() => onOpen(row)} title={row.eventType} className="block min-h-6 max-w-full truncate text-left font-medium hover:underline">
             {t(eventTextKey(row.eventType, "label"), { defaultValue: row.eventType })}
           </button>
           <div className="-ml-1 text-xs text-muted">
@@ -134,7 +134,13 @@ export function EventIdCopy({ id }: { id: string }) {
     }
   };
   return (
-    <button type="button" onClick={copy} title={id} aria-label={`${t("webhooks.deliveries.copyId")}: ${id}`} className="inline-flex shrink-0 items-center gap-1 rounded px-1 font-mono hover:bg-surface-3 hover:text-fg">
+    <button
+      type="button"
+      onClick={copy}
+      title={id}
+      aria-label={`${shortEventId(id)} (${t("webhooks.deliveries.copyId")})`}
+      className="inline-flex min-h-6 shrink-0 items-center gap-1 rounded px-1 font-mono hover:bg-surface-3 hover:text-fg"
+    >
       {shortEventId(id)}
       {copied ? <Check className="size-3" aria-hidden /> : <Copy className="size-3" aria-hidden />}
     </button>
