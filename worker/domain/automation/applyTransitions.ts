@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Delivery } from "../../contracts/ws";
+import { raiseMessageCreated, raiseTicketChange } from "../publicApi/raiseChanges";
 import { inList } from "../../db/inList";
 import { messages, tickets } from "../../db/tenant";
 import type { SystemCtx } from "../context";
@@ -90,6 +91,15 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
     const scope = before.get(message.ticketId)!;
     deliveries.push({ audience: { kind: "chatBox", ticketId: message.ticketId, ticket: scope, settings }, event: { type: "appMessage", action: "create", message } });
   }
-  for (const presented of presentTickets(ticketRows)) deliveries.push(ticketUpdateDelivery(before.get(presented.id) ?? null, presented, settings));
+  const moved = presentTickets(ticketRows);
+  for (const presented of moved) {
+    deliveries.push(ticketUpdateDelivery(before.get(presented.id) ?? null, presented, settings));
+    raiseTicketChange(ctx, before.get(presented.id) ?? null, presented);
+  }
+  const movedById = new Map(moved.map((t) => [t.id, t]));
+  for (const message of saidNow) {
+    const ticket = movedById.get(message.ticketId);
+    if (ticket) raiseMessageCreated(ctx, message, ticket);
+  }
   await ctx.hub.publish(deliveries);
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lt, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { raiseCampaignFinished } from "../publicApi/raiseChanges";
 import {
   campaignOptOuts,
   campaignPaces,
@@ -298,7 +299,10 @@ export async function finishIfDone(ctx: SystemCtx, campaignId: number, now = Dat
     .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, campaignId), eq(campaigns.status, "EM_ANDAMENTO")))
     .returning({ id: campaigns.id })
     .all();
-  if (done.length) await publishCampaign(ctx, "update", campaignId);
+  if (done.length) {
+    await raiseCampaignFinished(ctx, campaignId);
+    await publishCampaign(ctx, "update", campaignId);
+  }
   return done.length > 0;
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import { ticketTracking, userRatings, type Whatsapp } from "../../db/tenant";
+import { tickets, ticketTracking, userRatings, type Whatsapp } from "../../db/tenant";
+import { raiseRatingReceived } from "../publicApi/raiseChanges";
 import { contactTexts, ratingPrompt } from "../contactTexts";
 import type { SystemCtx } from "../context";
 import { settingsFor } from "../settings/companySettingValues";
@@ -59,6 +60,8 @@ export async function answerRating(
       ctx.db.insert(userRatings).values({ companyId: ctx.companyId, ticketId: input.ticketId, userId: input.userId, rate, createdAt: now }),
       ctx.db.update(ticketTracking).set({ rated: true, ratingAt: now }).where(eq(ticketTracking.id, lastClose)),
     ]);
+    const ticket = ctx.db.select({ contactId: tickets.contactId }).from(tickets).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, input.ticketId))).get();
+    if (ticket) raiseRatingReceived(ctx, { ticketId: input.ticketId, contactId: ticket.contactId, userId: input.userId, rating: rate });
     // A rating is always thanked: with the connection's own completion message, else the language's thanks.
     const thanks = input.conn.complationMessage.trim() || contactTexts((await settingsFor(ctx, ["language"])).language).ratingThanks;
     await botSay(ctx, input.ticketId, "completion", thanks);

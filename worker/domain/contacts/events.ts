@@ -5,9 +5,19 @@ import { tickets } from "../../db/tenant";
 import type { AnyCtx, Ctx } from "../context";
 import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import type { ContactView } from "./view";
+import { raiseContactChange } from "../publicApi/raiseChanges";
 
-/** Contact lists are company-wide: every user of the company hears of a change. */
-export async function publishContact(ctx: AnyCtx, action: "create" | "update", contact: ContactView) {
+/**
+ * Contact lists are company-wide: every user of the company hears of a change. Webhooks hear of it as `raised`
+ * (the socket's "update" of a contact an inbound message made is a webhook's "contact.created").
+ */
+export async function publishContact(
+  ctx: AnyCtx,
+  action: "create" | "update",
+  contact: ContactView,
+  raised: "contact.created" | "contact.updated" = action === "create" ? "contact.created" : "contact.updated",
+) {
+  raiseContactChange(ctx, raised, contact);
   await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "contact", action, contact } }]);
 }
 

@@ -84,7 +84,7 @@ export async function upsertInboundContact(
   ctx: SystemCtx,
   m: BridgeInboundMessage,
   found: InboundContact[],
-): Promise<{ contact: InboundContact; changed: boolean }> {
+): Promise<{ contact: InboundContact; changed: boolean; created?: true }> {
   const { isGroup, number, lid } = identityOf(m);
   const mine = eq(contacts.companyId, ctx.companyId);
   const { existing, patch } = contactPatchOf(m, found);
@@ -97,7 +97,7 @@ export async function upsertInboundContact(
       .values({ companyId: ctx.companyId, name: pushName || number, number, lid, isGroup, lastInteractionAt: now, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning(inboundContactColumns);
-    if (inserted[0]) return { contact: inserted[0], changed: true };
+    if (inserted[0]) return { contact: inserted[0], changed: true, created: true };
     // Lost a race with a contact created by an agent at the same moment: use theirs.
     const raced = await ctx.db.select(inboundContactColumns).from(contacts).where(and(mine, eq(contacts.number, number))).get();
     if (!raced) throw new Error(`inbound contact ${number} vanished`);

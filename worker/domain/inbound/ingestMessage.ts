@@ -31,7 +31,8 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
   ]);
   if (knownRows.length > 0) return null;
 
-  const { contact, changed: contactChanged } = await upsertInboundContact(ctx, m, found);
+  const upserted = await upsertInboundContact(ctx, m, found);
+  const { contact, changed: contactChanged } = upserted;
   await rememberCloudId(ctx, conn.id, contact.id, m);
   const incoming = !m.fromMe;
   // Found by its LID or business-scoped id under another number (the number it has now, maybe, given just now):
@@ -101,7 +102,7 @@ export async function ingestMessage(ctx: SystemCtx, conn: InboundConnection, m: 
   const messageId = inserted[0]?.id;
   if (messageId === undefined) return null;
 
-  await announce(ctx, ticket.id, before, messageId, contactChanged ? contact.id : null, !ticket.outreach);
+  await announce(ctx, ticket.id, before, messageId, contactChanged ? contact.id : null, !ticket.outreach, upserted.created === true);
   await afterContactMessages(ctx, conn, [{ m, contact, ticket, messageId, opened, rating, campaign }]);
   return { ticketId: ticket.id };
 }

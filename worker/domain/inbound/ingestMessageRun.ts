@@ -16,6 +16,7 @@ import { ingestMessage, type InboundConnection } from "./ingestMessage";
 import { chatbotAnswers } from "../chatbot/runChatbot";
 import { nextTurn } from "../../lib/serialQueue";
 import { afterContactMessages, type ContactMessage } from "./contactMessageRules";
+import { raiseMessageCreated, raiseTicketChange } from "../publicApi/raiseChanges";
 
 /**
  * At most this many messages are read together. Sized when the look-ups bound one parameter per message under
@@ -211,10 +212,13 @@ async function announceRun(ctx: SystemCtx, messageIds: number[], before: Map<num
       audience: { kind: "chatBox", ticketId: ticket.id, ticket: scopeOf(ticket), settings },
       event: { type: "appMessage", action: "create", message: presentMessageRow(row) },
     });
+    raiseMessageCreated(ctx, presentMessageRow(row), ticket);
   }
   for (const [id, scope] of before) {
     const ticket = presented.get(id);
-    if (ticket) deliveries.push(ticketUpdateDelivery(scope, ticket, settings));
+    if (!ticket) continue;
+    deliveries.push(ticketUpdateDelivery(scope, ticket, settings));
+    raiseTicketChange(ctx, scope, ticket);
   }
   await ctx.hub.publish(deliveries);
 }

@@ -3,6 +3,7 @@ import type { BridgeEvent } from "../../contracts/bridge";
 import { messages } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { messagesQuery, presentMessageRow } from "../messages/presentMessage";
+import { raiseMessageStatus } from "../publicApi/raiseChanges";
 import { announceMessage, publishMessageUpdate, ticketScopeOfMessage } from "../messages/publishMessageUpdate";
 
 type Ack = Extract<BridgeEvent, { type: "ack" }>;
@@ -26,7 +27,9 @@ export async function applyAck(ctx: SystemCtx, e: Ack) {
     ticketScopeOfMessage(ctx, eq(messages.wid, e.messageId)),
   ]);
   if (!updated[0] || !messageRows[0] || !ticketRows[0]) return;
-  await announceMessage(ctx, presentMessageRow(messageRows[0]), ticketRows[0], "update");
+  const message = presentMessageRow(messageRows[0]);
+  raiseMessageStatus(ctx, message);
+  await announceMessage(ctx, message, ticketRows[0], "update");
 }
 
 /** The contact edited a message on their phone. */

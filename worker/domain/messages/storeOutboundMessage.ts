@@ -6,6 +6,7 @@ import { scopeOf, visibilitySettings } from "../tickets/ticketEvents";
 import { presentTickets, ticketsQuery } from "../tickets/presentTicket";
 import { enqueueOutbound, enqueueOutboundAll } from "./enqueueOutbound";
 import { messagesQuery, presentMessageRow } from "./presentMessage";
+import { raiseMessageCreated } from "../publicApi/raiseChanges";
 
 /** WhatsApp-style message id for messages we send; fixed before sending so a retried send is the same message. */
 export function newOutboundWid() {
@@ -138,6 +139,7 @@ export async function storeOutboundMessage(
     ? (await messagesQuery(ctx.db, and(eq(messages.companyId, ctx.companyId), inArray(messages.id, beforeIds))!, { limit: beforeIds.length })).map(presentMessageRow)
     : [];
   const presented = presentTickets(ticketRows)[0]!;
+  for (const m of [...earlier, message]) raiseMessageCreated(ctx, m, presented);
   const settings = await visibilitySettings(ctx);
   const scope = scopeOf(presented);
   await ctx.hub.publish([

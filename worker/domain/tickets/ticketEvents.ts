@@ -3,6 +3,7 @@ import type { Delivery } from "../../contracts/ws";
 import { companySettings } from "../settings/catalogue";
 import { companySettingValues, isEnabled } from "../settings/companySettingValues";
 import type { PresentedTicket } from "./presentTicket";
+import { raiseTicketChange } from "../publicApi/raiseChanges";
 import type { TicketScope, VisibilitySettings } from "./visibility";
 
 export function scopeOf(t: { status: TicketScope["status"]; userId: number | null; queueId: number | null; isGroup: boolean }): TicketScope {
@@ -25,8 +26,9 @@ export function ticketUpdateDelivery(before: TicketScope | null, ticket: Present
   return { audience: { kind: "ticket", before, after: scopeOf(ticket), settings }, event: { type: "ticket", action: "update", ticket } };
 }
 
-/** Tells everyone who could see the ticket before or after the change. */
+/** Tells everyone who could see the ticket before or after the change, and the webhooks of its move (if it moved). */
 export async function publishTicketUpdate(ctx: AnyCtx, before: TicketScope | null, ticket: PresentedTicket, extra: Delivery[] = []) {
+  raiseTicketChange(ctx, before, ticket);
   const settings = await visibilitySettings(ctx);
   await ctx.hub.publish([ticketUpdateDelivery(before, ticket, settings), ...extra]);
 }

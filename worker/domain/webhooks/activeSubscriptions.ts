@@ -29,3 +29,8 @@ export function activeSubscriptions(db: Db, companyId: number): ActiveSubscripti
 export function forgetActiveSubscriptions(db: Db) {
   cached.delete(db);
 }
+
+/** Whether anyone listens to `type`: the raisers ask first, so a company with no subscription builds no event. */
+export function isSubscribed(db: Db, companyId: number, type: WebhookEventType): boolean {
+  return activeSubscriptions(db, companyId).some((s) => s.events.has(type));
+}
