@@ -47,6 +47,8 @@ const fitsWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollW
 
 /** No serious or critical WCAG 2 A/AA violation (axe) on the page as it is now. */
 async function expectAccessible(p: Page, where: string) {
+  // After the entry animations (a dialog fades and pops in): mid-way its colours are not yet its own.
+  await p.waitForTimeout(400);
   const violations = await axeViolations(p);
   expect(violations.map((v) => v.id), describeViolations(where, violations)).toEqual([]);
 }

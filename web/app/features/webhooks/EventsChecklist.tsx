@@ -57,7 +57,7 @@ function EventGroupBox({ group, chosen, onSet }: { group: EventGroup; chosen: Se
   }, [ticked, events.length]);
   const groupName = t(`webhooks.groups.${group}`);
   return (
-    <div className="rounded-xl border border-line bg-surface-2 p-3" data-testid={`event-group-${group}`}>
+    <div className="rounded-xl border border-line p-3" data-testid={`event-group-${group}`}>
       <div className="mb-2 flex items-center justify-between gap-2">
         <span className="text-sm font-semibold">{groupName}</span>
         {events.length > 1 ? (

@@ -10,6 +10,7 @@ import { toast } from "../../lib/toast";
 import { deleteWebhook, rotateWebhookSecret, sendTestEvent, updateWebhook } from "./api";
 import { API_REFERENCE_PATH, SecretDialog } from "./SecretDialog";
 import type { WebhookRow } from "./types";
+import { useBusyRows } from "./useBusyRows";
 import { useWebhookList } from "./useWebhookList";
 import { WebhookDialog } from "./WebhookDialog";
 import { WebhooksTable } from "./WebhooksTable";
@@ -22,35 +23,20 @@ export function WebhooksPage() {
   const [dialog, setDialog] = useState<{ webhook: WebhookRow | null } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [rotating, setRotating] = useState<WebhookRow | null>(null);
-  const [busy, setBusy] = useState<Set<number>>(new Set());
+  const { busy, run } = useBusyRows();
   const deletion = useRowDeletion((row: WebhookRow) => deleteWebhook(row.id), {
     onDeleted: (row) => list.remove(row.id),
     success: t("webhooks.deleted"),
     tone: "info",
   });
 
-  /** One action on a row at a time: its buttons wait meanwhile. */
-  const act = async (webhook: WebhookRow, action: () => Promise<void>) => {
-    setBusy((ids) => new Set(ids).add(webhook.id));
-    try {
-      await action();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy((ids) => {
-        const next = new Set(ids);
-        next.delete(webhook.id);
-        return next;
-      });
-    }
-  };
   const test = (webhook: WebhookRow) =>
-    act(webhook, async () => {
+    run(webhook.id, async () => {
       await sendTestEvent(webhook.id);
       toast.success(t("webhooks.testSent"));
     });
   const toggle = (webhook: WebhookRow) =>
-    act(webhook, async () => {
+    run(webhook.id, async () => {
       const resume = webhook.status === "paused";
       list.upsert(await updateWebhook(webhook.id, { active: resume }));
       toast.success(t(resume ? "webhooks.resumed" : "webhooks.paused"));

@@ -16,6 +16,7 @@ import { toast } from "../../../lib/toast";
 import { listWebhooks, resendDelivery, sendTestEvent } from "../api";
 import { SubscriptionStatusChip } from "../StatusChips";
 import type { DeliveryRow, DeliveryStatus, WebhookRow } from "../types";
+import { useBusyRows } from "../useBusyRows";
 import { DeliveriesTable } from "./DeliveriesTable";
 import { DeliveryDrawer } from "./DeliveryDrawer";
 import { useDeliveryList } from "./useDeliveryList";
@@ -31,37 +32,20 @@ export function DeliveriesPage() {
   const list = useDeliveryList(id, status);
   const webhook = useWebhook(id);
   const [open, setOpen] = useState<DeliveryRow | null>(null);
-  const [resending, setResending] = useState<Set<number>>(new Set());
-  const [testing, setTesting] = useState(false);
+  const { busy, run } = useBusyRows();
 
-  const test = async () => {
-    setTesting(true);
-    try {
+  const test = () =>
+    run(id, async () => {
       await sendTestEvent(id);
       toast.success(t("webhooks.testSent"));
       list.refresh();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setTesting(false);
-    }
-  };
-  const resend = async (row: DeliveryRow) => {
-    setResending((ids) => new Set(ids).add(row.id));
-    try {
+    });
+  const resend = (row: DeliveryRow) =>
+    run(row.id, async () => {
       await resendDelivery(row.id);
       toast.success(t("webhooks.deliveries.resent"));
       list.refresh();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setResending((ids) => {
-        const next = new Set(ids);
-        next.delete(row.id);
-        return next;
-      });
-    }
-  };
+    });
 
   if (webhook === "missing") {
     return (
@@ -100,7 +84,7 @@ export function DeliveriesPage() {
               ]}
               className="min-w-0 flex-1 sm:w-44"
             />
-            <Button onClick={test} loading={testing} className="flex-1 sm:flex-none">
+            <Button onClick={test} loading={busy.has(id)} className="flex-1 sm:flex-none">
               <Send className="size-4" aria-hidden />
               {t("webhooks.actions.test")}
             </Button>
@@ -117,7 +101,7 @@ export function DeliveriesPage() {
               loaded={list.loaded}
               loadingMore={list.loading && list.page > 0}
               filtered={status !== ""}
-              resending={resending}
+              resending={busy}
               onOpen={setOpen}
               onResend={resend}
             />

@@ -47,7 +47,14 @@ export function DeliveryDrawer({ row, onClose }: { row: DeliveryRow | null; onCl
           <section className="mt-5 flex flex-col gap-1.5">
             <h3 className="text-sm font-medium">{t("webhooks.deliveries.drawer.payload")}</h3>
             {loaded?.delivery ? (
-              <pre className="max-h-[60vh] overflow-auto rounded-lg border border-line bg-surface-2 p-3 font-mono text-xs leading-relaxed" data-testid="delivery-payload">
+              // Focusable, so a keyboard can scroll a long body (and the drawer with it).
+              <pre
+                tabIndex={0}
+                role="region"
+                aria-label={t("webhooks.deliveries.drawer.payload")}
+                className="max-h-[60vh] overflow-auto rounded-lg border border-line bg-surface-2 p-3 font-mono text-xs leading-relaxed focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40"
+                data-testid="delivery-payload"
+              >
                 {JSON.stringify(loaded.delivery.payload, null, 2)}
               </pre>
             ) : loaded?.error ? (
