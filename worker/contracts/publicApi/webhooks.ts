@@ -32,7 +32,7 @@ export type WebhookSubscriptionView = {
   status: WebhookSubscriptionStatus;
   /** Why it was paused (e.g. "failing since …"), when it was paused by failures. */
   pausedReason: string | null;
-  /** Deliveries that failed in a row; the subscription pauses at WEBHOOK_PAUSE_AFTER_FAILURES. */
+  /** Attempts that failed in a row since a delivery was last accepted (0 again after one is, or on resume). */
   consecutiveFailures: number;
   lastDeliveryAt: Date | null;
   createdAt: Date;
@@ -64,7 +64,11 @@ export type WebhookDeliveryView = {
   deliveredAt: Date | null;
 };
 
-/** Retries with backoff for 24 hours from the event; a subscription pauses after this many failed deliveries in a row. */
+/**
+ * Retries with backoff for 24 hours from the event. A subscription pauses when a delivery gives up after those 24 hours
+ * with none accepted since, or on 410 Gone (ADR 0051), not after a count of failures: WEBHOOK_PAUSE_AFTER_FAILURES is
+ * not used to pause.
+ */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const WEBHOOK_PAUSE_AFTER_FAILURES = 20;
 

@@ -7,6 +7,7 @@ import { sendThroughCloud } from "../cloud/sendThroughCloud";
 import type { Env } from "../../env";
 import type { SystemCtx } from "../context";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
+import { raiseMessageStatus } from "../publicApi/raiseChanges";
 import { scheduleDelivered } from "../schedules/dispatchDueSchedules";
 import { campaignDelivered } from "../campaigns/campaignDelivered";
 
@@ -89,7 +90,10 @@ export async function deliverOutbound(ctx: SystemCtx, job: DeliveryJob, host: Se
           .set({ ack: 1, sendError: null, updatedAt: new Date() })
           .where(and(eq(messages.companyId, job.companyId), eq(messages.id, row.id), lt(messages.ack, 1)))
           .returning({ id: messages.id });
-        if (updated[0]) await publishMessageUpdate(ctx, row.id);
+        if (updated[0]) {
+          const message = await publishMessageUpdate(ctx, row.id);
+          if (message) raiseMessageStatus(ctx, message);
+        }
       }
       // Sent, whether WhatsApp's ack got here first (during the send, or before a retry of this job) or not: a
       // schedule or campaign waiting on the message learns it either way (both only move forward).

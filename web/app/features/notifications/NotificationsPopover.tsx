@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { AtSign, Bell, KeyRound, Webhook } from "lucide-react";
+import { AtSign, Bell, KeyRound, Webhook, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Notification } from "../../../../worker/contracts/notifications";
@@ -47,25 +47,9 @@ export function NotificationsPopover() {
                     </span>
                   </>
                 ) : item.kind === "webhook" ? (
-                  <>
-                    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger">
-                      <Webhook className="size-4" />
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-semibold">{item.subscription.url}</span>
-                      <span className="block text-xs text-muted">{t("notifications.webhookPaused")}</span>
-                    </span>
-                  </>
+                  <AlertItem icon={Webhook} title={item.subscription.url} text={t("notifications.webhookPaused")} />
                 ) : item.kind === "connection" ? (
-                  <>
-                    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger">
-                      <KeyRound className="size-4" />
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-semibold">{item.whatsapp.name}</span>
-                      <span className="block text-xs text-muted">{t("notifications.tokenExpired")}</span>
-                    </span>
-                  </>
+                  <AlertItem icon={KeyRound} title={item.whatsapp.name} text={t("notifications.tokenExpired")} />
                 ) : (
                   <>
                     <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text">
@@ -87,5 +71,20 @@ export function NotificationsPopover() {
         </ul>
       ) : null}
     </ListPopover>
+  );
+}
+
+/** Something an admin must put right (a connection's token, a paused webhook): what, and what to do. */
+function AlertItem({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
+  return (
+    <>
+      <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger">
+        <Icon className="size-4" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-semibold">{title}</span>
+        <span className="block text-xs text-muted">{text}</span>
+      </span>
+    </>
   );
 }
