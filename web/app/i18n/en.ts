@@ -256,6 +256,7 @@ export const en: Translations = {
     settings: "Settings",
     messagesApi: "Messages API",
     apiTokens: "API tokens",
+    webhooks: "Webhooks",
     subscription: "Subscription",
   },
   comingSoon: {

@@ -256,6 +256,7 @@ export const es: Translations = {
     settings: "Configuraciones",
     messagesApi: "API de mensajes",
     apiTokens: "Tokens de API",
+    webhooks: "Webhooks",
     subscription: "Suscripción",
   },
   comingSoon: {

@@ -263,6 +263,7 @@ export const ptBR = {
     settings: "Configurações",
     messagesApi: "API de mensagens",
     apiTokens: "Tokens de API",
+    webhooks: "Webhooks",
     subscription: "Assinatura",
   },
   comingSoon: {

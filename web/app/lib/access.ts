@@ -43,6 +43,7 @@ export const pageAccess = {
   settings: (u) => can(u, "settings:edit"),
   "messages-api": adminWithPlan("useExternalApi"),
   "api-tokens": (u) => can(u, "api-tokens:manage"),
+  webhooks: (u) => can(u, "webhooks:manage"),
   subscription: admin,
 } satisfies Record<string, AccessRule>;
 
@@ -64,6 +65,7 @@ export function pageOfPath(pathname: string): PageId | null {
   if (first === "campaign" && second && third === "report" && !fourth) return "campaigns";
   if (first === "connections" && second && third === "templates" && !fourth) return "connections";
   if (first === "campaigns-config" && parts.length === 1) return "campaigns";
+  if (first === "webhooks" && parts.length === 2) return "webhooks";
   if (parts.length === 1 && first in pageAccess && first !== "dashboard") return first as PageId;
   return null;
 }

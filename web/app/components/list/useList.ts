@@ -13,6 +13,22 @@ export interface Page<T> {
 
 export type FetchPage<T> = (params: { searchParam: string; pageNumber: number }) => Promise<Page<T>>;
 
+/**
+ * A FetchPage over an API that pages by cursor (`{ items, cursor }`, cursor null on the last page): each next page
+ * asks from the cursor the page before it answered. Make one per list (it remembers those cursors).
+ */
+export function cursorPaged<T>(
+  fetchFrom: (params: { searchParam: string; cursor: number | null }) => Promise<{ items: T[]; cursor: number | null }>,
+): FetchPage<T> {
+  const cursors = new Map<string, number | null>();
+  return async ({ searchParam, pageNumber }) => {
+    const cursor = pageNumber === 1 ? null : (cursors.get(`${searchParam}|${pageNumber}`) ?? null);
+    const page = await fetchFrom({ searchParam, cursor });
+    cursors.set(`${searchParam}|${pageNumber + 1}`, page.cursor);
+    return { items: page.items, count: page.items.length, hasMore: page.cursor !== null };
+  };
+}
+
 export interface ListState<T> {
   items: T[];
   count: number;

@@ -22,6 +22,7 @@ import {
   Tags,
   Users,
   Wallet,
+  Webhook,
   Workflow,
   Zap,
   type LucideIcon,
@@ -100,6 +101,7 @@ export const adminMenu: MenuEntry[] = [
   link("users", "/users", "menu.users", Users),
   link("messages-api", "/messages-api", "menu.messagesApi", CodeXml),
   link("api-tokens", "/api-tokens", "menu.apiTokens", KeyRound),
+  link("webhooks", "/webhooks", "menu.webhooks", Webhook),
   link("financeiro", "/financeiro", "menu.financeiro", Wallet),
   link("settings", "/settings", "menu.settings", Settings),
 ];
@@ -145,5 +147,6 @@ export const pageMeta: Record<PageId, { labelKey: string; icon: LucideIcon }> = 
   settings: { labelKey: "menu.settings", icon: Settings },
   "messages-api": { labelKey: "menu.messagesApi", icon: CodeXml },
   "api-tokens": { labelKey: "menu.apiTokens", icon: KeyRound },
+  webhooks: { labelKey: "menu.webhooks", icon: Webhook },
   subscription: { labelKey: "menu.subscription", icon: Wallet },
 };

@@ -21,6 +21,8 @@ export interface DialogContentProps {
   modalLock?: boolean;
   /** Where the focus goes on close; by default back to what opened the dialog. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** "side": a drawer over the right of the page (a row's details), the whole width on phones. */
+  placement?: "center" | "side";
 }
 
 /** What a dialog's focus lands on first: its first field, rather than the close button of its title bar. */
@@ -34,8 +36,8 @@ function focusFirstField(event: Event) {
   field.focus();
 }
 
-/** A centred dialog with a title bar and a close button; on phones it takes the full width. */
-export function DialogContent({ title, description, size = "md", children, className, modalLock, onCloseAutoFocus }: DialogContentProps) {
+/** A centred dialog (or a side drawer) with a title bar and a close button; on phones it takes the full width. */
+export function DialogContent({ title, description, size = "md", children, className, modalLock, onCloseAutoFocus, placement = "center" }: DialogContentProps) {
   const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
@@ -46,9 +48,13 @@ export function DialogContent({ title, description, size = "md", children, class
         onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { "aria-describedby": undefined })}
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
-          "rounded-2xl border border-line bg-surface text-fg shadow-panel animate-pop-in focus:outline-none",
-          widths[size],
+          placement === "side"
+            ? "fixed inset-y-0 right-0 z-50 flex w-full flex-col border-l border-line bg-surface text-fg shadow-panel animate-fade-in focus:outline-none sm:max-w-xl"
+            : cn(
+                "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
+                "rounded-2xl border border-line bg-surface text-fg shadow-panel animate-pop-in focus:outline-none",
+                widths[size],
+              ),
           className,
         )}
       >

@@ -15,6 +15,7 @@ import { es as notifications } from "../../features/notifications/i18n.es";
 import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as apiTokens } from "../../features/apiTokens/i18n.es";
 import { es as apiReference } from "../../features/apiReference/i18n.es";
+import { es as webhooks } from "../../features/webhooks/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
 import { es as queueIntegrations } from "../../features/queueIntegrations/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
@@ -46,6 +47,7 @@ export const translation = {
   messagesApi,
   apiTokens,
   apiReference,
+  webhooks,
   prompts,
   queueIntegrations,
   tags,

@@ -15,6 +15,7 @@ import { ptBR as kanban } from "../../features/kanban/i18n";
 import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
 import { ptBR as apiTokens } from "../../features/apiTokens/i18n";
 import { ptBR as apiReference } from "../../features/apiReference/i18n";
+import { ptBR as webhooks } from "../../features/webhooks/i18n";
 import { ptBR as prompts } from "../../features/prompts/i18n";
 import { ptBR as queueIntegrations } from "../../features/queueIntegrations/i18n";
 import { ptBR as tags } from "../../features/tags/i18n";
@@ -46,6 +47,7 @@ export const translation = {
   messagesApi,
   apiTokens,
   apiReference,
+  webhooks,
   prompts,
   queueIntegrations,
   tags,
