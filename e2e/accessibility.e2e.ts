@@ -21,6 +21,7 @@ const SHELL_PAGES = [
   "/settings",
   "/messages-api",
   "/api-tokens",
+  "/webhooks",
   "/todolist",
   "/",
   "/kanban",

@@ -57,7 +57,7 @@ describe("journey: an admin gives an integration an API token, then takes it bac
     expect(queues.status).toBe(200);
     expect(queues.json.items.length).toBeGreaterThan(0);
     // Its one scope only.
-    expect((await api("GET", "/v1/tickets", undefined, token)).status).not.toBe(200);
+    expect((await api("GET", "/v1/tickets", undefined, token)).status).toBe(403);
 
     await page.reload();
     await row.getByText("Nunca").waitFor({ state: "detached" });

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { cloudNumbers, connectionRoutes } from "../../db/control";
-import { campaignOptOuts, contacts, tickets, whatsapps } from "../../db/tenant";
+import { campaignOptOuts, contacts, tickets, webhookDeliveries, whatsapps } from "../../db/tenant";
 import { hubDirectory } from "../../hub/ports";
 import { cloudSignature } from "../../lib/whatsappCloud";
 import { agentSends, cloudConversation as conversation, connectCloud, deliver, graph, holdingOutbound, ingest, messagesOf, metaNumber, PLATFORM_SECRET, useFakeGraph } from "../../testing/cloud";
 import { call, companyWithTeam, control, inTenant, testEnv } from "../../testing/fixtures";
 import { connect } from "../../testing/sockets";
+import { holdWebhookJobs, subscribeHook } from "../../testing/webhooks";
 import { ingestCloudWebhooks } from "./ingestCloudWebhook";
 
 let seq = 0;
@@ -238,6 +239,8 @@ describe("an agent answers on a Cloud API number", () => {
 
   it("marks the connection when Meta no longer takes its token (190), and the message failed with why", async () => {
     const { team, number, ticketId, connectionId } = await conversation();
+    holdWebhookJobs();
+    await subscribeHook(team.admin, "/ok", ["connection.status"]);
     graph.numbers.set(number.phoneNumberId, { ...number, accessToken: "rotated-token-0000000000" });
     const id = await agentSends(team, ticketId, "Oi?");
     expect((await messagesOf(team.company.id)).find((m) => m.id === id)).toMatchObject({ sendError: "ERR_WAPP_TOKEN_EXPIRED" });
@@ -247,6 +250,9 @@ describe("an agent answers on a Cloud API number", () => {
     const listed = await call("GET", "/api/whatsapp", { token: team.admin.token });
     expect(listed.json.find((c: { id: number }) => c.id === connectionId)).toMatchObject({ channel: "cloud", status: "DISCONNECTED", cloud: { error: "ERR_WAPP_TOKEN_EXPIRED" } });
     expect(JSON.stringify(listed.json)).not.toContain(number.phoneNumberId);
+    // Integrators hear it too: the connection's status event.
+    const events = await inTenant(team.company.id, (db) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, team.company.id)).all());
+    expect(events.map((e) => JSON.parse(e.payload))).toMatchObject([{ type: "connection.status", data: { connection: { id: connectionId, status: "DISCONNECTED" }, previousStatus: "CONNECTED" } }]);
   });
 
   it("uploads a file first and sends it by its media id, with the caption", async () => {

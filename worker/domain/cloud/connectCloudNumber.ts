@@ -3,12 +3,13 @@ import type { CloudCredentials } from "../../contracts/whatsapps";
 import { whatsapps, type Whatsapp } from "../../db/tenant";
 import { CloudApiError } from "../../lib/whatsappCloud";
 import type { AnyCtx, Ctx } from "../context";
+import { raiseConnectionStatus } from "../publicApi/raiseChanges";
 import { AppError } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { publishWhatsappSession } from "../whatsapps/view";
 import { cloudClientFor, cloudNumberOf, openCloudToken, saveCloudNumber, sealCloudToken } from "./cloudNumbers";
 
-type CloudCtx = Pick<Ctx, "db" | "control" | "env" | "companyId" | "hub">;
+type CloudCtx = Pick<Ctx, "db" | "control" | "env" | "companyId" | "hub" | "waitUntil">;
 
 /** Asks Meta for the number with the token: the pair works (answers the display number), or ERR_WAPP_CLOUD_CREDENTIALS. */
 export async function checkCloudCredentials(ctx: Pick<Ctx, "env">, phoneNumberId: string, accessToken: string): Promise<string> {
@@ -71,15 +72,18 @@ export async function recheckCloudNumber(ctx: CloudCtx, row: Whatsapp): Promise<
 }
 
 /** A cloud connection's state written, its control index entry kept in step, and the admins told. */
-export async function saveConnectionState(ctx: Pick<AnyCtx, "db" | "control" | "companyId" | "hub">, whatsappId: number, changes: Partial<Whatsapp>): Promise<Whatsapp> {
+export async function saveConnectionState(ctx: Pick<AnyCtx, "db" | "control" | "companyId" | "hub" | "env" | "waitUntil">, whatsappId: number, changes: Partial<Whatsapp>): Promise<Whatsapp> {
+  const where = and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, whatsappId));
+  const previous = await ctx.db.select({ status: whatsapps.status }).from(whatsapps).where(where).get();
   const updated = await ctx.db
     .update(whatsapps)
     .set(changes)
-    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, whatsappId)))
+    .where(where)
     .returning()
     .get();
   if (!updated) throw new AppError("ERR_NO_WAPP_FOUND");
   await syncConnectionRoute(ctx, updated.id);
   await publishWhatsappSession(ctx, updated);
+  raiseConnectionStatus(ctx, updated, previous?.status ?? null);
   return updated;
 }

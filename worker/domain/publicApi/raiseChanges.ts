@@ -9,7 +9,7 @@ import type { AnyCtx } from "../context";
 import type { TicketScope } from "../tickets/visibility";
 import { isSubscribed } from "../webhooks/activeSubscriptions";
 import { presentPublicConnection, presentPublicContact, presentPublicMessage, presentPublicTicket, publicMessageStatusOf } from "./present";
-import { raiseEvent } from "./raiseEvent";
+import { raiseEvent, type EventCtx } from "./raiseEvent";
 
 /**
  * The webhook events of the changes every path announces to the agents (a ticket's move, a message, a contact), raised
@@ -74,7 +74,7 @@ export async function raiseCampaignFinished(ctx: AnyCtx, campaignId: number) {
 }
 
 /** A connection whose status changed (not each new QR code of one waiting to be scanned). */
-export function raiseConnectionStatus(ctx: AnyCtx, connection: Whatsapp, previousStatus: Whatsapp["status"] | null) {
+export function raiseConnectionStatus(ctx: EventCtx, connection: Whatsapp, previousStatus: Whatsapp["status"] | null) {
   if (previousStatus === connection.status || !isSubscribed(ctx.db, ctx.companyId, "connection.status")) return;
   raiseEvent(ctx, "connection.status", { connection: presentPublicConnection(connection), previousStatus });
 }

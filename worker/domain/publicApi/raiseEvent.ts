@@ -15,7 +15,10 @@ export const newEventId = () => `evt_${crypto.randomUUID()}`;
  * deliveries are queued once it has landed. A company with no subscription to `type` pays a lookup in memory.
  * `data` is the type's documented shape (contracts/publicApi/events.ts webhookEventData).
  */
-export function raiseEvent<T extends WebhookEventType>(ctx: AnyCtx, type: T, data: WebhookEventData<T>, now = new Date()): void {
+/** What raising an event needs of a context: the company's database, and the queue to hand deliveries to. */
+export type EventCtx = Pick<AnyCtx, "db" | "companyId" | "env" | "waitUntil">;
+
+export function raiseEvent<T extends WebhookEventType>(ctx: EventCtx, type: T, data: WebhookEventData<T>, now = new Date()): void {
   const subscribed = activeSubscriptions(ctx.db, ctx.companyId).filter((s) => s.events.has(type));
   if (subscribed.length === 0) return;
   const eventId = newEventId();

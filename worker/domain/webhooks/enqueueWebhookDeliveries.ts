@@ -11,7 +11,7 @@ const BATCH = 100;
  * synchronous work (the change's transaction) to finish, and only rows still there are queued, so a change that
  * rolled back sends nothing. A failed enqueue loses nothing: the rows stay pending and the due-work sweep queues them.
  */
-export function enqueueWebhookDeliveries(ctx: AnyCtx, deliveryIds: number[]) {
+export function enqueueWebhookDeliveries(ctx: Pick<AnyCtx, "db" | "companyId" | "env" | "waitUntil">, deliveryIds: number[]) {
   if (deliveryIds.length === 0) return;
   ctx.waitUntil(
     Promise.resolve().then(async () => {
