@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CompanyHubRpc } from "./hub/rpc";
-import type { QueueJob } from "./contracts/outbound";
+import type { QueueJob, WebhookJob } from "./contracts/outbound";
 import type { FanoutJob } from "./contracts/announcements";
 import type { CloudWebhookJob } from "./contracts/cloudWebhook";
 
@@ -12,6 +12,8 @@ export interface Env {
   FANOUT: Queue<FanoutJob>;
   /** Webhook deliveries of the WhatsApp Cloud API, verified and waiting to be ingested (ADR 0050). */
   INBOUND: Queue<CloudWebhookJob>;
+  /** Event webhooks' delivery attempts (issue 25, ADR 0052). */
+  WEBHOOKS: Queue<WebhookJob>;
   COMPANY_HUB: DurableObjectNamespace<CompanyHubRpc>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;

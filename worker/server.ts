@@ -11,6 +11,7 @@ import { handleOutboundBatch } from "./jobs/outbound";
 import { openDueInvoices } from "./domain/billing/openInvoices";
 import { handleFanoutBatch } from "./jobs/fanout";
 import { handleInboundBatch } from "./jobs/inbound";
+import { handleWebhookBatch } from "./jobs/webhookDelivery";
 import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
 import { embeddedSignupSettings } from "./domain/cloud/embeddedSignup";
 import type { Env } from "./env";
@@ -86,6 +87,7 @@ export function createWorker(pages?: PageHandler) {
       assertEnv(env);
       if (batch.queue.startsWith("zapdesk-fanout")) await handleFanoutBatch(batch, env);
       else if (batch.queue.startsWith("zapdesk-inbound")) await handleInboundBatch(batch, env);
+      else if (batch.queue.startsWith("zapdesk-webhooks")) await handleWebhookBatch(batch, env);
       else await handleOutboundBatch(batch, env);
     },
   } satisfies ExportedHandler<Env>;

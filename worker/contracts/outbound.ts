@@ -29,8 +29,6 @@ export const outboundJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("integration"), companyId: z.number(), ticketId: z.number(), messageId: z.number() }),
   /** The next batch of a contact list's WhatsApp check: the items after `cursor` of the check's run `run` (ADR 0039). */
   z.object({ kind: z.literal("contactListCheck"), companyId: z.number(), checkId: z.number(), run: z.number(), cursor: z.number() }),
-  /** One attempt of an event webhook's delivery `deliveryId` (issue 25, worker/jobs/webhookDelivery.ts). */
-  z.object({ kind: z.literal("webhook"), companyId: z.number(), deliveryId: z.number() }),
 ]);
 export type OutboundJob = z.infer<typeof outboundJob>;
 
@@ -55,6 +53,12 @@ export type QueueJob = z.infer<typeof queueJob>;
 export type AssistantJob = Extract<OutboundJob, { kind: "assistant" }>;
 export type IntegrationJob = Extract<OutboundJob, { kind: "integration" }>;
 export type ContactListCheckJob = Extract<OutboundJob, { kind: "contactListCheck" }>;
-export type WebhookJob = Extract<OutboundJob, { kind: "webhook" }>;
+/**
+ * One attempt of an event webhook's delivery `deliveryId` (issue 25, worker/jobs/webhookDelivery.ts), on the WEBHOOKS
+ * queue: its own queue, whose consumer takes a job at once (no batching wait), so an event reaches its receiver in
+ * milliseconds rather than after the OUTBOUND queue's batch second.
+ */
+export const webhookJob = z.object({ kind: z.literal("webhook"), companyId: z.number(), deliveryId: z.number() });
+export type WebhookJob = z.infer<typeof webhookJob>;
 /** The jobs that deliver a stored message to WhatsApp. */
-export type DeliveryJob = Exclude<OutboundJob, { kind: "assistant" | "integration" | "contactListCheck" | "webhook" }>;
+export type DeliveryJob = Exclude<OutboundJob, { kind: "assistant" | "integration" | "contactListCheck" }>;

@@ -3,7 +3,6 @@ import { runAssistantJob } from "./assistant";
 import { deliverQueuedEmail } from "./email";
 import { runIntegrationJob } from "./integration";
 import { runContactListCheckJob } from "./contactListCheck";
-import { runWebhookJob } from "./webhookDelivery";
 import { hubDirectory } from "../hub/ports";
 import { AppError, type ErrorCode } from "../domain/errors";
 import type { Env } from "../env";
@@ -88,21 +87,6 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
         console.warn("contactListCheck: batch will be retried", { job, error: String(err), attempts: message.attempts });
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
-      continue;
-    }
-    if (job.kind === "webhook") {
-      // One attempt of an event webhook; its next attempt is a new job the hub schedules. A failure to reach the hub
-      // is retried here; a job given up is found again by the hub's sweep (the delivery stays pending).
-      assistantTurns.push(
-        runWebhookJob(hubs, env, job).then(
-          () => message.ack(),
-          (err: unknown) => {
-            console.warn("webhook: attempt will be retried", { job, error: String(err), attempts: message.attempts });
-            if (message.attempts >= MAX_DELIVERY_ATTEMPTS) message.ack();
-            else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-          },
-        ),
-      );
       continue;
     }
     if (job.kind === "assistant" || job.kind === "integration") {

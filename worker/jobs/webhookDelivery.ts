@@ -1,6 +1,8 @@
-import type { WebhookJob } from "../contracts/outbound";
+import { webhookJob, type WebhookJob } from "../contracts/outbound";
 import type { WebhookAttempt } from "../contracts/hubJobs";
 import type { HubDirectory } from "../domain/hubPort";
+import { hubDirectory } from "../hub/ports";
+import { MAX_DELIVERY_ATTEMPTS, retryDelaySeconds } from "./outbound";
 import type { Env } from "../env";
 import { egressPolicy } from "../lib/egress";
 import { postWebhookBody, WEBHOOK_HEADERS } from "../lib/webhook";
@@ -15,7 +17,7 @@ export interface WebhookJobOptions {
 }
 
 /**
- * One attempt of an event webhook's delivery, run by the OUTBOUND consumer outside the hub: the hub hands the
+ * One attempt of an event webhook's delivery, run by the WEBHOOKS consumer outside the hub: the hub hands the
  * delivery (URL, opened secret, the event's JSON), it is posted once through the egress guard, signed
  * (lib/webhook.ts) with `X-Zapdesk-Event` and the event id as `X-Zapdesk-Delivery`, and the outcome goes back to the
  * hub, which says when to try again: that attempt is a new job, delayed (so the queue's own retry limit never drops a
@@ -45,7 +47,7 @@ export async function runWebhookJob(hubs: HubDirectory, env: Env, job: WebhookJo
   const { retryAt } = await hub.call("webhookAttempt", { deliveryId: send.deliveryId, attempt });
   if (retryAt === null) return;
   const delaySeconds = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(1, Math.ceil((retryAt - now()) / 1000)));
-  await env.OUTBOUND.send(job, { delaySeconds });
+  await env.WEBHOOKS.send(job, { delaySeconds });
 }
 
 function failureText(reason: string, status: number | null): string {
@@ -54,4 +56,30 @@ function failureText(reason: string, status: number | null): string {
   if (reason === "timeout") return "Timeout";
   if (reason === "bad_response") return "Bad response";
   return "Network error";
+}
+
+/**
+ * The WEBHOOKS consumer: each job is one attempt, run side by side (each waits on a receiver). A failure to reach the
+ * hub is retried by the queue; a job given up is found again by the hub's sweep (its delivery stays pending).
+ */
+export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Env) {
+  const hubs = hubDirectory(env);
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const parsed = webhookJob.safeParse(message.body);
+      if (!parsed.success) {
+        console.error("webhook: malformed job dropped", message.body);
+        message.ack();
+        return;
+      }
+      try {
+        await runWebhookJob(hubs, env, parsed.data);
+        message.ack();
+      } catch (err) {
+        console.warn("webhook: attempt will be retried", { job: parsed.data, error: String(err), attempts: message.attempts });
+        if (message.attempts >= MAX_DELIVERY_ATTEMPTS) message.ack();
+        else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }),
+  );
 }

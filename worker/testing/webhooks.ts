@@ -8,7 +8,7 @@ import { call, inHub, testEnv } from "./fixtures";
 import { FAKE_HOOKS_URL } from "./fakeWebhook";
 
 /**
- * Event webhooks' test kit (issue 25). `holdWebhookJobs()` keeps the OUTBOUND queue's webhook jobs (with the delay
+ * Event webhooks' test kit (issue 25). `holdWebhookJobs()` keeps the WEBHOOKS queue's jobs (with the delay
  * each was asked for) instead of letting the queue run them; `runWebhookJobs` runs them as the consumer would, at
  * the clock the test chooses. A burst for a benchmark: `raiseIn` many times (or the changes that raise events), then
  * `runWebhookJobs` on what was held, against `useFakeWebhook`'s receiver.
@@ -18,11 +18,11 @@ export function holdWebhookJobs() {
   const take = (body: unknown, delaySeconds?: number) => {
     if ((body as WebhookJob).kind === "webhook") held.push({ job: body as WebhookJob, delaySeconds });
   };
-  vi.spyOn(testEnv.OUTBOUND, "send").mockImplementation(async (body, options) => {
+  vi.spyOn(testEnv.WEBHOOKS, "send").mockImplementation(async (body, options) => {
     take(body, options?.delaySeconds);
     return undefined as never;
   });
-  vi.spyOn(testEnv.OUTBOUND, "sendBatch").mockImplementation(async (batch) => {
+  vi.spyOn(testEnv.WEBHOOKS, "sendBatch").mockImplementation(async (batch) => {
     for (const m of batch) take(m.body, m.delaySeconds);
     return undefined as never;
   });
@@ -39,7 +39,7 @@ export function holdWebhookJobs() {
   };
 }
 
-/** Runs webhook jobs as the OUTBOUND consumer would, with the job's clock at `now`. */
+/** Runs webhook jobs as the WEBHOOKS consumer would, with the job's clock at `now`. */
 export async function runWebhookJobs(jobs: WebhookJob[], now = Date.now()) {
   for (const job of jobs) await runWebhookJob(hubDirectory(testEnv), testEnv, job, { now: () => now });
 }

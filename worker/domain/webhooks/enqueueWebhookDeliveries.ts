@@ -7,7 +7,7 @@ import type { AnyCtx } from "../context";
 const BATCH = 100;
 
 /**
- * Hands deliveries to the OUTBOUND queue once the change that wrote them has landed: the send waits for the current
+ * Hands deliveries to the WEBHOOKS queue once the change that wrote them has landed: the send waits for the current
  * synchronous work (the change's transaction) to finish, and only rows still there are queued, so a change that
  * rolled back sends nothing. A failed enqueue loses nothing: the rows stay pending and the due-work sweep queues them.
  */
@@ -23,7 +23,7 @@ export function enqueueWebhookDeliveries(ctx: Pick<AnyCtx, "db" | "companyId" | 
       for (let i = 0; i < landed.length; i += BATCH) {
         const jobs = landed.slice(i, i + BATCH).map((d): { body: WebhookJob } => ({ body: { kind: "webhook", companyId: ctx.companyId, deliveryId: d.id } }));
         try {
-          await ctx.env.OUTBOUND.sendBatch(jobs);
+          await ctx.env.WEBHOOKS.sendBatch(jobs);
         } catch (err) {
           console.error("could not enqueue webhook deliveries; the sweep will", { companyId: ctx.companyId, error: String(err) });
         }
