@@ -1,8 +1,9 @@
-import type { APIResponse, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeWhenResolved, createReceiver } from "../docs/examples/webhook-receiver.mjs";
 import { api, apiLogin, host } from "./support/api";
+import { apiOf, connectSimulatorNumber } from "./support/pageApi";
 import { closeBrowser, hydrated, login, newContext } from "./support/browser";
 import { baseUrl, platform } from "./support/env";
 
@@ -21,15 +22,6 @@ let server: Server | undefined;
 let connectionId = 0;
 const received: { type: string; body: string }[] = [];
 const closedByScript: number[] = [];
-
-/** The API as the page's user (its session cookie); writes carry the page's origin (CSRF). */
-function apiOf(p: Page) {
-  const json = async (res: APIResponse) => ({ status: res.status(), json: await res.json().catch(() => null) });
-  return {
-    get: async (path: string) => json(await p.request.get(`/api${path}`)),
-    post: async (path: string, data?: unknown) => json(await p.request.post(`/api${path}`, { data, headers: { origin: new URL(p.url()).origin } })),
-  };
-}
 
 beforeAll(async () => {
   const platformAdmin = await apiLogin(platform.admin, platform.password);
@@ -52,14 +44,7 @@ describe("journey: an integrator's receiver closes a ticket when the contact say
     page = await context.newPage();
     await login(page, owner.email, owner.password);
     await hydrated(page);
-    const call = apiOf(page);
-    const queue = await call.post("/queue", { name: "Atendimento", color: "#0EA5E9" });
-    expect(queue.status, JSON.stringify(queue.json)).toBe(201);
-    const connection = await call.post("/whatsapp", { name: "Número da loja", isDefault: true, queueIds: [queue.json.id] });
-    expect(connection.status, JSON.stringify(connection.json)).toBe(201);
-    connectionId = connection.json.id;
-    expect((await host("POST", `/simulator/${connectionId}/scan`)).status).toBe(200);
-    await expect.poll(async () => (await call.get(`/whatsapp/${connectionId}`)).json.status, { timeout: 15_000 }).toBe("CONNECTED");
+    ({ connectionId } = await connectSimulatorNumber(page));
   });
 
   it("makes a token that may read and act on tickets, and a webhook of new messages to its receiver", async () => {

@@ -1,7 +1,8 @@
-import type { APIResponse, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyOfId, ID_RANGE } from "../worker/contracts/ids";
 import { api, apiLogin, host } from "./support/api";
+import { apiOf } from "./support/pageApi";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
 import { platform } from "./support/env";
 
@@ -53,20 +54,6 @@ const other = (c: Company) => (c === A ? B : A);
 
 const chat = (page: Page) => page.getByTestId("ticket-chat");
 const bubble = (page: Page, text: string) => chat(page).locator("[data-message-id]").filter({ hasText: text }).last();
-
-/** The API as the page's user (its session cookie); writes carry the page's origin (CSRF). */
-function apiOf(page: Page) {
-  const headers = () => ({ origin: new URL(page.url()).origin });
-  const json = async (res: APIResponse) => {
-    const text = await res.text();
-    return { status: res.status(), json: text ? JSON.parse(text) : null };
-  };
-  return {
-    get: async (path: string) => json(await page.request.get(`/api${path}`)),
-    post: async (path: string, data?: unknown) => json(await page.request.post(`/api${path}`, { data, headers: headers() })),
-    put: async (path: string, data?: unknown) => json(await page.request.put(`/api${path}`, { data, headers: headers() })),
-  };
-}
 
 /** Keeps every text frame the page's websockets receive (listening starts before the page opens one). */
 function recordFrames(page: Page, into: string[]) {

@@ -1,8 +1,9 @@
-import type { APIResponse, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEnvelope, webhookEventData } from "../worker/contracts/publicApi/events";
 import { api, apiLogin, host } from "./support/api";
 import { axeViolations, describeViolations } from "./support/axe";
+import { apiOf, connectSimulatorNumber } from "./support/pageApi";
 import { closeBrowser, hydrated, newContext, screenshot } from "./support/browser";
 import { platform } from "./support/env";
 import { signedBy, startWebhookReceiver, type ReceivedCall } from "./support/webhookReceiver";
@@ -26,18 +27,6 @@ let hookUrl = "";
 let connectionId = 0;
 let logPath = "";
 let ticketId = 0;
-
-/** The API as the page's user (its session cookie); writes carry the page's origin (CSRF). */
-function apiOf(p: Page) {
-  const json = async (res: APIResponse) => {
-    const text = await res.text();
-    return { status: res.status(), json: text ? JSON.parse(text) : null };
-  };
-  return {
-    get: async (path: string) => json(await p.request.get(`/api${path}`)),
-    post: async (path: string, data?: unknown) => json(await p.request.post(`/api${path}`, { data, headers: { origin: new URL(p.url()).origin } })),
-  };
-}
 
 const callsOf = (type: string) => receiver.calls.filter((c) => c.body.type === type);
 const row = () => page.getByTestId("webhook-row").filter({ hasText: hookUrl });
@@ -95,14 +84,7 @@ describe("journey: an admin subscribes a webhook and its receiver gets signed ev
     await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout: 30_000 });
     await hydrated(page);
 
-    const call = apiOf(page);
-    const queue = await call.post("/queue", { name: "Atendimento", color: "#0EA5E9" });
-    expect(queue.status, JSON.stringify(queue.json)).toBe(201);
-    const connection = await call.post("/whatsapp", { name: "Número da loja", isDefault: true, queueIds: [queue.json.id] });
-    expect(connection.status, JSON.stringify(connection.json)).toBe(201);
-    connectionId = connection.json.id;
-    expect((await host("POST", `/simulator/${connectionId}/scan`)).status).toBe(200);
-    await expect.poll(async () => (await call.get(`/whatsapp/${connectionId}`)).json.status, { timeout: 15_000 }).toBe("CONNECTED");
+    ({ connectionId } = await connectSimulatorNumber(page));
   });
 
   it("creates a webhook from the sidebar's page and is shown its signing secret once", async () => {
