@@ -31,6 +31,11 @@ import * as ticketNoteContracts from "../contracts/ticketNotes";
 import * as ticketContracts from "../contracts/tickets";
 import * as userContracts from "../contracts/users";
 import * as whatsappContracts from "../contracts/whatsapps";
+import * as publicContactContracts from "../contracts/publicApi/contacts";
+import * as publicPagingContracts from "../contracts/publicApi/paging";
+import * as publicTicketContracts from "../contracts/publicApi/tickets";
+import * as tokenContracts from "../contracts/publicApi/tokens";
+import * as webhookContracts from "../contracts/publicApi/webhooks";
 import { eq } from "drizzle-orm";
 import { plans } from "../db/control";
 import { planFlagKeys } from "../domain/auth/sessionUser";
@@ -39,6 +44,7 @@ import { useFakeHost } from "../testing/fakeHost";
 import { call, callInProcess, control, hubOf, inTenant, platformAdmin, type CallOptions } from "../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
 import { createNote, createQuickMessage, createTag, tagTicket } from "../testing/records";
+import { apiTokenOf } from "../testing/publicApi";
 import { createApi } from "./app";
 import { createEdgeApi } from "./edge";
 
@@ -101,6 +107,11 @@ const contractModules = [
   promptContracts,
   queueIntegrationContracts,
   signupContracts,
+  publicContactContracts,
+  publicPagingContracts,
+  publicTicketContracts,
+  tokenContracts,
+  webhookContracts,
 ];
 
 /** The field names of a schema, through its wrappers (optional, default, pipe, transform). */
@@ -286,12 +297,27 @@ async function seedCompany() {
     "files/:optionId": fileListFile.id,
     "chats/:messageId": chatMessage,
   };
-  return { ...inbox, ids, apiToken };
+  // The public API (/api/v1) walks with a company API token of every scope; its ids are keyed by "v1/<resource>".
+  const publicToken = (await apiTokenOf(admin)).token;
+  const companyToken = (await call("POST", "/api/api-tokens", { token: admin.token, body: { name: "Walk", scopes: ["company:read"] } })).json.apiToken.id as number;
+  const hook = (await call("POST", "/api/webhook-subscriptions", { token: admin.token, body: { url: "http://hooks.test/ok", events: ["ticket.created"] } })).json;
+  const delivery = (await call("POST", `/api/webhook-subscriptions/${hook.subscription.id}/test`, { token: admin.token })).json;
+  Object.assign(ids, {
+    "api-tokens/:id": companyToken,
+    "webhook-subscriptions/:id": hook.subscription.id as number,
+    "webhook-deliveries/:id": delivery.deliveryId as number,
+    "v1/tickets/:id": ticket.id,
+    "v1/tickets/:tagId": tag.id,
+    "v1/contacts/:id": spareContact.id,
+    "v1/webhooks/:id": hook.subscription.id as number,
+  });
+  return { ...inbox, ids, apiToken, publicToken };
 }
 
 /** The route's path under /api with each parameter the company's own id, or `value` for all of them. */
 function pathOf(route: Route, value?: string, ids = world.ids) {
-  const resource = route.path.split("/")[1];
+  const segments = route.path.split("/");
+  const resource = segments[1] === "v1" ? `v1/${segments[2]}` : segments[1];
   return `/api${route.path.replace(/:(\w+)/g, (_, name: string) => {
     if (value !== undefined) return value;
     const id = ids[`${resource}/:${name}`];
@@ -313,7 +339,7 @@ function probesOf(route: Route, fields: { query: string[]; body: string[] }): Pr
 
 async function walk(route: Route, fields: { query: string[]; body: string[] }): Promise<string[]> {
   // The external API authenticates with the connection's token, everything else as the admin.
-  const token = route.path === "/messages/send" ? world.apiToken : world.admin.token;
+  const token = route.path === "/messages/send" ? world.apiToken : route.path.startsWith("/v1/") ? world.publicToken : world.admin.token;
   const probes = probesOf(route, fields);
   const answers = await Promise.all(probes.map((p) => callInProcess(route.method, p.path, { token, ...p.opts })));
   return probes.flatMap((p, i) => problemOf(`${route.method} ${route.path} with ${p.label}`, answers[i]!) ?? []);
@@ -328,7 +354,7 @@ describe("the API under bad input", () => {
     const platform = await platformAdmin();
     for (const route of puts) {
       for (const opts of [{ body: {} }, { rawBody: "", headers: { "content-type": "application/json" } }]) {
-        let res = await call("PUT", pathOf(route), { token: world.admin.token, ...opts });
+        let res = await call("PUT", pathOf(route), { token: route.path.startsWith("/v1/") ? world.publicToken : world.admin.token, ...opts });
         // The platform's own records (plans, help videos, announcements) refuse a company admin first, whatever the body.
         if (res.status === 403) res = await call("PUT", pathOf(route), { token: platform.user.token, ...opts });
         expect(res.status, route.path).toBe(400);
@@ -376,7 +402,8 @@ describe("the order of checks", () => {
     const locked = await lockedCompany();
     const fields = contractFields();
     // The session's own routes gate nothing (and logging out would end the walk's session).
-    const routes = apiRoutes().filter((r) => r.method !== "GET" && !r.path.startsWith("/auth/") && r.path !== "/messages/send");
+    // The public API's gate is the token's scope, checked before anything is parsed (publicRoute.ts, its own tests).
+    const routes = apiRoutes().filter((r) => r.method !== "GET" && !r.path.startsWith("/auth/") && r.path !== "/messages/send" && !r.path.startsWith("/v1/"));
     const deletions = routes.filter((r) => r.method === "DELETE");
     const problems: string[] = [];
     // The agent first: the admin's walk may delete the agent (DELETE /users/:id).

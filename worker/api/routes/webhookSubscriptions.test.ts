@@ -78,7 +78,10 @@ describe("/api/webhook-subscriptions/:id", () => {
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ description: "ERP", events: ["contact.created"], status: "paused", url: HOOK });
     const resumed = await call("PUT", `/api/webhook-subscriptions/${id}`, { token: team.admin.token, body: { active: true } });
-    expect(resumed.json).toMatchObject({ status: "active", pausedReason: null, consecutiveFailures: 0 });
+    // Only what the body names changes: resuming keeps the description and events.
+    expect(resumed.json).toMatchObject({ status: "active", pausedReason: null, consecutiveFailures: 0, description: "ERP", events: ["contact.created"] });
+    const empty = await call("PUT", `/api/webhook-subscriptions/${id}`, { token: team.admin.token, body: {} });
+    expect(empty.status).toBe(400);
     const refused = await call("PUT", `/api/webhook-subscriptions/${id}`, { token: team.admin.token, body: { url: "https://192.168.0.1/x" } });
     expect(refused.status).toBe(400);
   });

@@ -1,25 +1,36 @@
 import { z } from "zod";
 import { REQUIRED, tooLongAt } from "../fieldMessages";
+import { patchOf } from "../patch";
 import { webhookEventType, type WebhookEventType } from "./events";
 
 /**
  * Webhook subscriptions (issue 25): an admin's URL and the events it receives. Managed from the UI
  * (/api/webhook-subscriptions, an admin's session) and from the public API with `webhooks:manage`.
  */
-export const webhookSubscriptionInput = z.object({
+const subscriptionFields = {
   url: z
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
     .max(2000, tooLongAt(2000))
     .pipe(z.url({ protocol: /^https?$/, error: "Must be an http(s) address" })),
-  description: z.string().trim().max(200, tooLongAt(200)).default(""),
+  description: z.string().trim().max(200, tooLongAt(200)),
   events: z.array(webhookEventType).min(1, "Choose at least one event").transform((e) => [...new Set(e)]),
-});
+};
+
+export const webhookSubscriptionInput = z.object({ ...subscriptionFields, description: subscriptionFields.description.default("") });
 export type WebhookSubscriptionInput = z.infer<typeof webhookSubscriptionInput>;
 
-/** PUT: the same fields, and `active` to resume a paused subscription (or pause it by hand). */
-export const webhookSubscriptionUpdate = webhookSubscriptionInput.partial().extend({ active: z.boolean().optional() });
+/**
+ * PUT: any of the same fields, and `active` to resume a paused subscription (or pause it by hand); at least one. No
+ * defaults here: a field left out is left as it is.
+ */
+export const webhookSubscriptionUpdate = patchOf({
+  url: subscriptionFields.url.optional(),
+  description: subscriptionFields.description.optional(),
+  events: subscriptionFields.events.optional(),
+  active: z.boolean({ error: "Expected true or false" }).optional(),
+});
 export type WebhookSubscriptionUpdate = z.infer<typeof webhookSubscriptionUpdate>;
 
 export type WebhookSubscriptionStatus = "active" | "paused";
