@@ -9,10 +9,15 @@ const SOON_MS = 60_000;
 /** An attempt overdue by more than this waits for the hub's sweep: no use asking every few seconds. */
 const STALE_MS = 5 * 60_000;
 
-/** A row whose next attempt is about to happen (pending or retrying, due within the minute, not long overdue). */
-const dueSoon = (row: DeliveryRow) => {
-  if (row.status !== "pending" && row.status !== "retrying") return false;
-  const due = Date.parse(row.nextAttemptAt ?? row.createdAt) - Date.now();
+/**
+ * A row whose attempt is under way or about to happen: pending (just raised or sent again, or being attempted — the
+ * hub then leases it, moving its next attempt minutes ahead) unless it has waited too long, or retrying within the
+ * minute. Not one long overdue.
+ */
+export const dueSoon = (row: Pick<DeliveryRow, "status" | "nextAttemptAt" | "createdAt">, now = Date.now()) => {
+  if (row.status === "pending") return now - Date.parse(row.createdAt) < STALE_MS;
+  if (row.status !== "retrying") return false;
+  const due = Date.parse(row.nextAttemptAt ?? row.createdAt) - now;
   return due < SOON_MS && due > -STALE_MS;
 };
 
