@@ -1,3 +1,4 @@
+import { bearerToken } from "../lib/bearer";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginInput } from "../contracts/auth";
@@ -149,7 +150,7 @@ export function createEdgeApi() {
   // The public API (issue 25): a company API token names its company (`zdk_<company>_<secret>`); the company's hub
   // checks the token itself. A malformed token is refused here without waking any hub.
   edge.all("/v1/*", async (c) => {
-    const token = /^bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+    const token = bearerToken(c.req.header("authorization"));
     const companyId = apiTokenCompany(token);
     if (companyId === null) throw new AppError("ERR_API_TOKEN_INVALID");
     return forwardToHub(c.env, companyId, c.req.raw);

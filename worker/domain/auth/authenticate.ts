@@ -46,7 +46,7 @@ function sessionUserQuery(db: Db, where: SQL) {
 }
 const sessionUser = templateFamily<Awaited<ReturnType<typeof sessionUserQuery>>>(sessionUserQuery);
 const sessionQueues = templateFamily<{ queueId: number }[]>((db, where) => db.select({ queueId: userQueues.queueId }).from(userQueues).where(where));
-const sessionSettings = templateFamily<{ key: string; value: string }[]>((db, where) =>
+export const sessionSettings = templateFamily<{ key: string; value: string }[]>((db, where) =>
   db.select({ key: settings.key, value: settings.value }).from(settings).where(where),
 );
 
@@ -77,6 +77,16 @@ export function userFromSessionRows(claims: AccessClaims, [rows, queueRows, sett
     throw new AppError(row.revokedReason === "replaced" ? "ERR_SESSION_REPLACED" : "ERR_SESSION_EXPIRED");
   }
   assertCompanyAccess({ status: row.companyStatus, dueDate: row.dueDate, timezone: row.timezone }, row, { billing });
+  return actingUser(row, queueRows, settingRows, claims.sid);
+}
+
+/** The acting user from its row, its queues and the company's settings (a session's, or an API token's maker). */
+export function actingUser(
+  row: Pick<CurrentUser, "id" | "companyId" | "name" | "email" | "profile" | "super" | "allTicket">,
+  queueRows: { queueId: number }[],
+  settingRows: { key: string; value: string }[],
+  sessionId: string,
+): CurrentUser {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -86,7 +96,7 @@ export function userFromSessionRows(claims: AccessClaims, [rows, queueRows, sett
     super: row.super,
     allTicket: row.allTicket,
     queueIds: queueRows.map((q) => q.queueId),
-    sessionId: claims.sid,
+    sessionId,
     companySettings: Object.fromEntries(settingRows.map((r) => [r.key, r.value])),
   };
 }

@@ -1,3 +1,4 @@
+import { bearerToken } from "../../lib/bearer";
 import { eq } from "drizzle-orm";
 import { EXTERNAL_API_RATE_LIMIT } from "../../contracts/externalApi";
 import type { ControlDb } from "../../db/client";
@@ -15,7 +16,7 @@ import { hashConnectionToken } from "../whatsapps/apiToken";
  * always comes from the token, never from the request.
  */
 export async function authorizeConnectionToken(control: ControlDb, authorization: string | undefined) {
-  const token = /^bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "";
+  const token = bearerToken(authorization);
   const connection = token
     ? await control
         .select({ id: connectionRoutes.whatsappId, companyId: connectionRoutes.companyId })

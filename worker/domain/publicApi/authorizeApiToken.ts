@@ -6,6 +6,8 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import type { CurrentUser } from "../context";
 import { AppError } from "../errors";
 import { assertCompanyAccess } from "../auth/companyAccess";
+import { actingUser, sessionSettings } from "../auth/authenticate";
+import { bearerToken } from "../../lib/bearer";
 
 export interface ApiCaller {
   tokenId: number;
@@ -24,7 +26,7 @@ export const hashApiToken = (token: string) => sha256(token);
  * The company must be active and in date, as at login. Every failure is the same 401, so a token cannot be probed.
  */
 export async function authorizeApiToken(db: Db, companyId: number, authorization: string | undefined, now = new Date()): Promise<ApiCaller> {
-  const token = /^bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "";
+  const token = bearerToken(authorization);
   if (!API_TOKEN_PATTERN.test(token)) throw new AppError("ERR_API_TOKEN_INVALID");
   const tokenHash = await hashApiToken(token);
   const [rows, queueRows, settingRows] = await db.batch([
@@ -40,7 +42,6 @@ export async function authorizeApiToken(db: Db, companyId: number, authorization
         name: users.name,
         email: users.email,
         profile: users.profile,
-        super: users.super,
         allTicket: users.allTicket,
         companyStatus: companies.status,
         dueDate: companies.dueDate,
@@ -51,7 +52,7 @@ export async function authorizeApiToken(db: Db, companyId: number, authorization
       .innerJoin(companies, eq(companies.id, apiTokens.companyId))
       .where(and(eq(apiTokens.tokenHash, tokenHash), eq(apiTokens.companyId, companyId))),
     db.select({ queueId: userQueues.queueId }).from(userQueues).innerJoin(apiTokens, eq(apiTokens.createdBy, userQueues.userId)).where(eq(apiTokens.tokenHash, tokenHash)),
-    db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId)),
+    sessionSettings(db, eq(settings.companyId, companyId)),
   ]);
   const row = rows[0];
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now) || row.profile !== "admin") throw new AppError("ERR_API_TOKEN_INVALID");
@@ -60,18 +61,8 @@ export async function authorizeApiToken(db: Db, companyId: number, authorization
     tokenId: row.tokenId,
     scopes: row.scopes,
     lastUsedAt: row.lastUsedAt,
-    user: {
-      id: row.id,
-      companyId: row.companyId,
-      name: row.name,
-      email: row.email,
-      profile: row.profile,
-      super: false,
-      allTicket: row.allTicket,
-      queueIds: queueRows.map((q) => q.queueId),
-      sessionId: `api-token:${row.tokenId}`,
-      companySettings: Object.fromEntries(settingRows.map((r) => [r.key, r.value])),
-    },
+    // Never a platform admin here: a token acts inside its company only.
+    user: actingUser({ ...row, super: false }, queueRows, settingRows, `api-token:${row.tokenId}`),
   };
 }
 
