@@ -17,7 +17,7 @@ const TOLERANCE_SECONDS = 300;
  * the `X-Zapdesk-Timestamp` header, a dot, and the raw body exactly as received.
  */
 export function verifySignature({ secret, timestamp, signature, rawBody, now = Date.now() }) {
-  if (!timestamp || !signature || Math.abs(now / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
+  if (!/^\d+$/.test(String(timestamp ?? "")) || !signature || Math.abs(now / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
   const expected = `v1=${createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex")}`;
   const a = Buffer.from(expected);
   const b = Buffer.from(signature);

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { verifySignature } from "../../docs/examples/webhook-receiver.mjs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -38,15 +38,12 @@ export async function startWebhookReceiver() {
   };
 }
 
-/**
- * The documented recipe, as an integrator writes it: `X-Zapdesk-Signature` is "v1=" and the hex HMAC-SHA256, keyed
- * by the subscription's secret, of "<X-Zapdesk-Timestamp>.<raw body>"; the timestamp is within 5 minutes.
- */
+/** The documented recipe, as the integrator's example receiver (docs/examples/webhook-receiver.mjs) checks it. */
 export function signedBy(secret: string, call: ReceivedCall): boolean {
-  const timestamp = String(call.headers["x-zapdesk-timestamp"] ?? "");
-  const signature = String(call.headers["x-zapdesk-signature"] ?? "");
-  if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
-  const expected = Buffer.from(`v1=${createHmac("sha256", secret).update(`${timestamp}.${call.raw}`).digest("hex")}`);
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifySignature({
+    secret,
+    timestamp: String(call.headers["x-zapdesk-timestamp"] ?? ""),
+    signature: String(call.headers["x-zapdesk-signature"] ?? ""),
+    rawBody: call.raw,
+  });
 }
