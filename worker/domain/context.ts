@@ -57,6 +57,16 @@ export function systemCtx(base: Omit<SystemCtx, "user">): SystemCtx {
   return { ...base, user: null };
 }
 
+/**
+ * The system's context for work an agent's command sets off but does not do itself (automation rules, assignment):
+ * the same database and hub, nobody acting, and no ticket commands (they would wait behind the work itself).
+ */
+export function asSystem(ctx: AnyCtx): SystemCtx {
+  if (ctx.user === null) return ctx;
+  const { command: _command, ...port } = ctx.hub;
+  return { ...ctx, user: null, hub: port, companySettings: ctx.user.companySettings };
+}
+
 export function requirePermission(ctx: Pick<Ctx, "user">, key: PermissionKey): void {
   if (!can(ctx.user, key)) throw new AppError("ERR_NO_PERMISSION");
 }

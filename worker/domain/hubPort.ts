@@ -25,6 +25,15 @@ export interface HubPort {
   workChanged(): Promise<void>;
   /** The control database changed the company or its plan: the hub's copy is read again. */
   companyChanged(): Promise<void>;
+  /**
+   * Runs `task` in the hub's command queue after every command queued before it, so after the current command's
+   * writes have landed and been published: what an event sets off in the company (automation rules, assignment,
+   * issue 26) runs after the event's transaction, one at a time with everything else. Never awaited by the caller
+   * (the caller may itself be a command, which the task waits behind); a failure is logged under `label`. It lives
+   * in the hub's memory: a hub evicted before its turn drops it, so work that must not be lost also has a due-work
+   * sweep (hub/dueWork.ts).
+   */
+  afterThis(label: string, task: () => Promise<unknown>): void;
   /** An external-API send, run as the system in the command queue; a refusal is thrown as its AppError. */
   sendExternal(input: ExternalSendCommand): Promise<ExternalSendResult>;
 }

@@ -312,3 +312,29 @@ describe("userStatus and presence", () => {
     expect(event.type).toBe("user");
   });
 });
+
+describe("follow-ups: what an event sets off runs after it, in the command queue (HubPort.afterThis)", () => {
+  it("runs each follow-up after the work that queued it, the ones they queue after them, and settled waits for all", async () => {
+    const { admin } = await companyWithTeam();
+    await runInDurableObject(hubInstanceOf(admin.companyId), async (hub: CompanyHub) => {
+      const port = hub.systemCtx(admin.companyId).hub;
+      const order: string[] = [];
+      port.afterThis("first", async () => {
+        order.push("first");
+        port.afterThis("second", async () => {
+          order.push("second");
+        });
+      });
+      port.afterThis("a failing one", async () => {
+        throw new Error("refused");
+      });
+      port.afterThis("third", async () => {
+        order.push("third");
+      });
+      order.push("queued");
+      await hub.settled();
+      // A failure is logged and the queue goes on; the follow-up queued by "first" waits behind "third".
+      expect(order).toEqual(["queued", "first", "third", "second"]);
+    });
+  });
+});

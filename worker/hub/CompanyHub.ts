@@ -66,6 +66,8 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
   private access: CompanyAccessInfo | null = null;
   /** When this instance last ran the tenant's housekeeping (memory only: a new instance runs it on its first alarm). */
   private housekeptAt = 0;
+  /** Follow-ups queued by commands (HubPort.afterThis) and not yet run: `settled` waits for them. */
+  private followUps = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -338,6 +340,29 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
     }, entry.at + everyMs - now);
   }
 
+  /** HubPort.afterThis: `task` takes its turn in the command queue behind everything queued now. */
+  private afterThis(companyId: number, label: string, task: () => Promise<unknown>): void {
+    this.followUps++;
+    void this.commands.run(async () => {
+      try {
+        await task();
+      } catch (err) {
+        console.error(`${label} failed`, { companyId, err: String(err) });
+      } finally {
+        this.followUps--;
+      }
+    });
+  }
+
+  /**
+   * Resolves once every command and follow-up queued so far has run, and the follow-ups those queued in turn (tests
+   * and benchmarks wait here for what an event set off, instead of sleeping).
+   */
+  async settled(): Promise<void> {
+    do await this.commands.run(async () => {});
+    while (this.followUps > 0);
+  }
+
   /** Closes the sockets of a user's sessions other than `keepSessionId` (null closes them all). */
   async endSessions(userId: number, keepSessionId: string | null, reason: "replaced" | "revoked"): Promise<void> {
     const audience: Audience = { kind: "userSessionsExcept", userId, keepSessionId };
@@ -505,6 +530,7 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
       updateActor: (userId, patch) => this.updateActor(userId, patch),
       workChanged: () => this.workChanged(companyId),
       companyChanged: () => this.companyChanged(companyId),
+      afterThis: (label, task) => this.afterThis(companyId, label, task),
       sendExternal: async (input) => unwrap(await this.sendExternal(companyId, input)) as ExternalSendResult,
     };
   }

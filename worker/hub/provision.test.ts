@@ -96,6 +96,10 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0019_tickets_by_change": (sql) => {
     sql.exec("drop index tickets_company_changed_idx");
   },
+  "0020_automation": (sql) => {
+    for (const table of ["automation_runs", "automation_rules", "macros"]) sql.exec(`drop table ${table}`);
+    sql.exec("alter table tickets drop column priority");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

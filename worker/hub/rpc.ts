@@ -18,5 +18,6 @@ export interface CompanyHubRpc extends Rpc.DurableObjectBranded {
   automate(companyId: number, now: number): Promise<{ closed: number; transferred: number }>;
   bulkSql(companyId: number, statements: string[]): Promise<unknown[][]>;
   socketCount(): Promise<number>;
+  settled(): Promise<void>;
   databaseSize(): Promise<number>;
 }

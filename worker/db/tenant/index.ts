@@ -23,3 +23,4 @@ export * from "./announcementReceipts";
 export * from "./files";
 export * from "./externalApi";
 export * from "./publicApi";
+export * from "./automation";

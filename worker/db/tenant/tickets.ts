@@ -1,6 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TICKET_STATUSES } from "../../contracts/ticketScope";
+import { TICKET_PRIORITIES } from "../../contracts/automation/actions";
 import { createdAt, id, newUuid, timestamps } from "../shared/columns";
 import { companyId } from "../shared/companyId";
 import { companies } from "../shared/companies";
@@ -55,6 +56,8 @@ export const tickets = sqliteTable(
     outreach: integer("outreach", { mode: "boolean" }).notNull().default(false),
     /** When the ticket entered its current kanban lane (the board's time in lane); null: since it was created. */
     kanbanLaneAt: integer("kanban_lane_at", { mode: "timestamp_ms" }),
+    /** Set by agents, macros and automation rules (issue 26); the lists show it and may sort by it. */
+    priority: text("priority", { enum: TICKET_PRIORITIES }).notNull().default("normal"),
     ...timestamps(),
   },
   (t) => [

@@ -1,0 +1,39 @@
+import type { AutomationAction } from "../automation/actions";
+import type { AutomationCondition, AutomationRunOutcome, AutomationTriggerInput } from "../automation/rules";
+
+/** An automation rule as /automations lists it (domain/automation/rules/view.ts), in the order rules run. */
+export type AutomationRuleView = {
+  id: number;
+  name: string;
+  enabled: boolean;
+  /** 1-based place in the company's order. */
+  position: number;
+  trigger: AutomationTriggerInput;
+  conditions: AutomationCondition[];
+  actions: AutomationAction[];
+  createdBy: { id: number; name: string } | null;
+  /** The last run, and how many runs acted in the last 24 hours (the list's summary). */
+  lastRunAt: Date | null;
+  actedLast24h: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** One line of a rule's run log: what the rule did to which ticket, or why it did not. */
+export type AutomationRunView = {
+  id: number;
+  ruleId: number;
+  ruleName: string;
+  ticket: { id: number; uuid: string; contactName: string } | null;
+  trigger: AutomationTriggerInput["type"];
+  outcome: AutomationRunOutcome;
+  /** Plain sentences in English keys the web translates: one per action done, or the condition that did not hold. */
+  detail: AutomationRunDetail[];
+  createdAt: Date;
+};
+
+/**
+ * One item of a run's detail. `code` is stable (the web's texts are keyed by it), `args` fill its text:
+ * e.g. { code: "action.addTags", args: { tags: "VIP, Retorno" } } or { code: "condition.queue" }.
+ */
+export type AutomationRunDetail = { code: string; args?: Record<string, string | number> };
