@@ -10,11 +10,13 @@ import type { TicketScope } from "../tickets/visibility";
 import { isSubscribed } from "../webhooks/activeSubscriptions";
 import { presentPublicConnection, presentPublicContact, presentPublicMessage, presentPublicTicket, publicMessageStatusOf } from "./present";
 import { raiseEvent, type EventCtx } from "./raiseEvent";
+import { messageStored, ticketChanged } from "../automation/changes";
 
 /**
  * The webhook events of the changes every path announces to the agents (a ticket's move, a message, a contact), raised
  * where they are announced: after the change has landed, so a change that rolled back raises nothing. Each asks first
  * whether anyone listens (in memory), so the inbound path of a company with no subscription pays nothing more.
+ * The company's own automation hears the same changes first (automation/changes.ts).
  */
 
 /** What a ticket's move is, from where it was (`before`, null for a new ticket) to where it is. */
@@ -28,6 +30,7 @@ export function ticketChangeType(before: TicketScope | null, after: Pick<TicketV
 }
 
 export function raiseTicketChange(ctx: AnyCtx, before: TicketScope | null, ticket: TicketView) {
+  ticketChanged(ctx, before, ticket);
   const type = ticketChangeType(before, ticket);
   if (!type || !isSubscribed(ctx.db, ctx.companyId, type)) return;
   raiseEvent(ctx, type, {
@@ -37,6 +40,7 @@ export function raiseTicketChange(ctx: AnyCtx, before: TicketScope | null, ticke
 }
 
 export function raiseMessageCreated(ctx: AnyCtx, message: MessageView, ticket: Pick<TicketView, "id" | "uuid" | "status" | "contact">) {
+  messageStored(ctx, message, ticket);
   if (!isSubscribed(ctx.db, ctx.companyId, "message.created")) return;
   raiseEvent(ctx, "message.created", {
     message: presentPublicMessage(message),
