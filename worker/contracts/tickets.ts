@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { platformId } from "./ids";
 import { patchOf } from "./patch";
+import { ticketPriority } from "./automation/actions";
 
 /**
  * Ids per list of the inbox's filters and of closeAll: a user may be in up to 500 queues (contracts/users), and
@@ -128,3 +129,6 @@ export const closeAllQuery = z.object({
   status: z.enum(["open", "pending"]),
   selectedQueueIds: idList.default([]),
 });
+
+/** PUT /api/tickets/:id/priority (issue 26). */
+export const setTicketPriorityInput = z.object({ priority: ticketPriority });

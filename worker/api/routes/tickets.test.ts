@@ -634,3 +634,33 @@ describe("DELETE /api/users/:id and the user's tickets", () => {
     expect(await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, t.id)).get())).toMatchObject({ status: "pending", userId: null });
   });
 });
+
+describe("PUT /api/tickets/:id/priority", () => {
+  it("sets the priority, keeps the ticket's place in the lists, and tells who sees it", async () => {
+    const { company, agent, contact, sales } = await inboxCompany();
+    const ticket = await createTicketRow(company.id, { contactId: contact.id, queueId: sales.id, status: "open", userId: agent.id });
+    const socket = await connect(agent.token);
+    socket.send({ type: "joinTickets", status: "open" });
+    const res = await call("PUT", `/api/tickets/${ticket.id}/priority`, { token: agent.token, body: { priority: "urgent" } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: ticket.id, priority: "urgent" });
+    const row = await inTenant(company.id, (db) => db.select().from(tickets).where(eq(tickets.id, ticket.id)).get());
+    expect(row).toMatchObject({ priority: "urgent", updatedAt: ticket.updatedAt });
+    await vi.waitFor(() => expect(socket.events).toContainEqual(expect.objectContaining({ type: "ticket", action: "update", ticket: expect.objectContaining({ id: ticket.id, priority: "urgent" }) })));
+  });
+
+  it("answers 404 for another company's ticket, 403 outside the agent's queues, 400 for an unknown priority, changing nothing", async () => {
+    const { company, admin, agent, contact, support } = await inboxCompany();
+    const other = await inboxCompany();
+    const theirs = await createTicketRow(other.company.id, { contactId: other.contact.id, status: "pending", queueId: other.sales.id });
+    const elsewhere = await createTicketRow(company.id, { contactId: contact.id, status: "pending", queueId: support.id });
+    expect((await call("PUT", `/api/tickets/${theirs.id}/priority`, { token: agent.token, body: { priority: "high" } })).status).toBe(404);
+    expect((await call("PUT", `/api/tickets/${elsewhere.id}/priority`, { token: agent.token, body: { priority: "high" } })).status).toBe(403);
+    const bad = await call("PUT", `/api/tickets/${elsewhere.id}/priority`, { token: admin.token, body: { priority: "asap" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields.priority).toBeDefined();
+    const rows = await inTenant(company.id, (db) => db.select({ priority: tickets.priority }).from(tickets).where(eq(tickets.id, elsewhere.id)).all());
+    expect(rows).toEqual([{ priority: "normal" }]);
+    expect((await inTenant(other.company.id, (db) => db.select({ priority: tickets.priority }).from(tickets).where(eq(tickets.id, theirs.id)).get()))!.priority).toBe("normal");
+  });
+});

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { closeAllInput, closeAllQuery, createTicketInput, listTicketsQuery, transferRequestInput, updateTicketInput } from "../../contracts/tickets";
+import { closeAllInput, closeAllQuery, createTicketInput, listTicketsQuery, setTicketPriorityInput, transferRequestInput, updateTicketInput } from "../../contracts/tickets";
 import { HUB_MARK_HEADER } from "../../contracts/ws";
 import { countCloseAll } from "../../domain/tickets/bulkTransitions";
 import { countUnreadTickets } from "../../domain/tickets/countUnreadTickets";
@@ -9,6 +9,7 @@ import { ticketHistory } from "../../domain/tickets/ticketHistory";
 import { listTickets } from "../../domain/tickets/listTickets";
 import { requestTicketTransfer } from "../../domain/tickets/requestTicketTransfer";
 import { showTicket } from "../../domain/tickets/showTicket";
+import { setTicketPriority } from "../../domain/tickets/setTicketPriority";
 import { AppError } from "../../domain/errors";
 import { readWithSession, requireAuth } from "../middleware/auth";
 import { idParam, jsonBody, query, type AppEnv } from "../http";
@@ -54,5 +55,10 @@ export const ticketRoutes = new Hono<AppEnv>()
     const ticketId = idParam(c);
     const changes = await jsonBody(c, updateTicketInput);
     return c.json(await c.get("ctx").hub.command("updateTicket", { ticketId, changes }));
+  })
+  .put("/:id/priority", requireAuth, async (c) => {
+    const ticketId = idParam(c);
+    const { priority } = await jsonBody(c, setTicketPriorityInput);
+    return c.json(await setTicketPriority({ ctx: c.get("ctx"), input: { ticketId, priority } }));
   })
   .delete("/:id", requireAuth, async (c) => c.json(await c.get("ctx").hub.command("deleteTicket", { ticketId: idParam(c) })));

@@ -1,5 +1,5 @@
-import type { AutomationAction } from "../automation/actions";
-import type { AutomationCondition, AutomationRunOutcome, AutomationTriggerInput } from "../automation/rules";
+import type { AutomationAction, AutomationActionType } from "../automation/actions";
+import type { AutomationCondition, AutomationRunOutcome, AutomationTriggerInput, ConditionField } from "../automation/rules";
 
 /** An automation rule as /automations lists it (domain/automation/rules/view.ts), in the order rules run. */
 export type AutomationRuleView = {
@@ -33,7 +33,20 @@ export type AutomationRunView = {
 };
 
 /**
- * One item of a run's detail. `code` is stable (the web's texts are keyed by it), `args` fill its text:
- * e.g. { code: "action.addTags", args: { tags: "VIP, Retorno" } } or { code: "condition.queue" }.
+ * One item of a run's detail: `code` is stable (the web's texts are keyed by it), `args` fill its text. The codes:
+ * - `action.<type>` (AutomationActionType): the action was done; args name what (`agent`, `queue`, `tags`,
+ *   `template`, `label`, `priority`: display names, not ids).
+ * - `actionSkipped.<type>`: the action had nothing to do or did not apply (`reason`: e.g. "notCloud", "alreadyThere").
+ * - `actionFailed.<type>`: the action was refused (`error`: the AppError code, e.g. ERR_NO_PERMISSION); the run stops.
+ * - `condition.<field>` (ConditionField): this condition did not hold (the first that did not).
+ * - `loopGuard`: the rule already ran `times` times on the ticket in one chain of events.
+ * - `ticketGone`: the ticket was deleted before the rule's turn.
  */
-export type AutomationRunDetail = { code: string; args?: Record<string, string | number> };
+export type AutomationRunDetail = { code: AutomationRunDetailCode; args?: Record<string, string | number> };
+export type AutomationRunDetailCode =
+  | `action.${AutomationActionType}`
+  | `actionSkipped.${AutomationActionType}`
+  | `actionFailed.${AutomationActionType}`
+  | `condition.${ConditionField}`
+  | "loopGuard"
+  | "ticketGone";

@@ -1,4 +1,5 @@
 import type { ContactPresence, ContactView } from "./contact";
+import type { TicketPriority } from "../automation/actions";
 
 export type { ContactPresence };
 export type TicketStatus = "open" | "pending" | "closed";
@@ -34,6 +35,8 @@ export type TicketView = {
   fromMe: boolean;
   outreach: boolean;
   kanbanLaneAt: Date | null;
+  /** Set by agents, macros and automation rules (issue 26). */
+  priority: TicketPriority;
   /** The delivery state (0–5) of the last message when we sent it; null when the contact did. */
   lastMessageAck: number | null;
   createdAt: Date;

@@ -16,3 +16,9 @@ export function ticketChanged(_ctx: AnyCtx, _before: TicketScope | null, _ticket
 
 /** A message stored on a ticket: a contact's (`fromMe` false) or one said to the contact. */
 export function messageStored(_ctx: AnyCtx, _message: MessageView, _ticket: Pick<TicketView, "id" | "uuid" | "status" | "contact">): void {}
+
+/**
+ * A ticket passed its queue's first-response or resolution target (service levels, found by the hub's due work):
+ * rules on `slaBreached` run for it.
+ */
+export function slaBreached(_ctx: AnyCtx, _ticketId: number, _target: "firstResponse" | "resolution"): void {}
