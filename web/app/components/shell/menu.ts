@@ -25,6 +25,7 @@ import {
   Webhook,
   Workflow,
   Zap,
+  WandSparkles,
   type LucideIcon,
 } from "lucide-react";
 import { canOpen, type PageId } from "../../lib/access";
@@ -70,6 +71,7 @@ export const mainMenu: MenuEntry[] = [
   link("reports", "/reports", "menu.reports", ListChecks),
   link("tickets", "/tickets", "menu.tickets", MessageSquareText),
   link("quick-messages", "/quick-messages", "menu.quickMessages", Zap),
+  link("macros", "/macros", "menu.macros", WandSparkles),
   link("kanban", "/kanban", "menu.kanban", SquareKanban),
   link("todolist", "/todolist", "menu.todolist", ListTodo),
   link("contacts", "/contacts", "menu.contacts", ContactRound),
@@ -128,6 +130,7 @@ export const pageMeta: Record<PageId, { labelKey: string; icon: LucideIcon }> = 
   reports: { labelKey: "menu.reports", icon: ListChecks },
   tickets: { labelKey: "menu.tickets", icon: MessageSquareText },
   "quick-messages": { labelKey: "menu.quickMessages", icon: Zap },
+  macros: { labelKey: "menu.macros", icon: WandSparkles },
   kanban: { labelKey: "menu.kanban", icon: SquareKanban },
   todolist: { labelKey: "menu.todolist", icon: ListTodo },
   contacts: { labelKey: "menu.contacts", icon: ContactRound },
