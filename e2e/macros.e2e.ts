@@ -91,6 +91,11 @@ describe("journey: an admin makes a shared macro and an agent runs it from the c
     await shot(admin, "macros-page");
     await admin.setViewportSize({ width: 390, height: 844 });
     await shot(admin, "macros-page-phone");
+    await admin.getByRole("button", { name: `Editar ${MACRO}` }).click();
+    const editing = admin.getByRole("dialog", { name: "Editar macro" });
+    await expect.poll(() => editing.getByRole("textbox", { name: "Mensagem" }).inputValue()).toBe("Obrigado pelo contato!");
+    await shot(admin, "macros-dialog-phone");
+    await editing.getByRole("button", { name: "Cancelar" }).click();
   });
 
   it("runs it from the command bar on the agent's open ticket: the message goes, the tag is on, the ticket closes", async () => {
@@ -107,6 +112,16 @@ describe("journey: an admin makes a shared macro and an agent runs it from the c
     await chat(luana).getByRole("button", { name: "Aceitar" }).last().click();
     await expect.poll(() => chat(luana).getAttribute("data-status")).toBe("open");
     const ticketId = Number(await chat(luana).getAttribute("data-ticket-id"));
+
+    // The chat's header menu offers the same macros, searchable.
+    await chat(luana).getByRole("button", { name: "Opções do ticket" }).click();
+    await luana.getByRole("menuitem", { name: "Macros" }).click();
+    const picker = luana.getByRole("dialog", { name: "Executar macro" });
+    await picker.getByRole("textbox", { name: "Pesquisar macros" }).fill(RUN);
+    await expect.poll(() => picker.getByRole("button", { name: new RegExp(MACRO) }).isVisible()).toBe(true);
+    await shot(luana, "macros-chat-picker");
+    await luana.keyboard.press("Escape");
+    await picker.waitFor({ state: "hidden" });
 
     await luana.keyboard.press("Control+K");
     const bar = luana.getByRole("dialog", { name: "Ir para…" });
