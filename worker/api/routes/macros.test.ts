@@ -120,6 +120,7 @@ describe("PUT and DELETE /api/macros/:id", () => {
     const { agent } = await inboxCompany();
     const own = await makeMacro(agent.token, { actions: [{ type: "close" }] });
     expect((await call("PUT", `/api/macros/${own.id}`, { token: agent.token, body: { visibility: "company" } })).status).toBe(403);
+    expect((await call("PUT", `/api/macros/${own.id}`, { token: agent.token, body: { visibility: "company", name: "" } })).status).toBe(403);
     expect((await call("PUT", `/api/macros/${own.id}`, { token: agent.token, body: { name: "Renomeada" } })).json).toMatchObject({ name: "Renomeada" });
   });
 

@@ -27,7 +27,8 @@ export const macroRoutes = new Hono<AppEnv>()
   .put("/:id", async (c) => {
     const id = idParam(c);
     const patch = await jsonBody(c, updateMacroInput);
-    return c.json(await updateMacro({ ctx: c.get("ctx"), input: { id, patch } }));
+    const { sharing } = await jsonBody(c, askedVisibility).catch(() => ({ sharing: false }));
+    return c.json(await updateMacro({ ctx: c.get("ctx"), input: { id, patch }, sharing }));
   })
   .delete("/:id", async (c) => {
     await deleteMacro({ ctx: c.get("ctx"), input: { id: idParam(c) } });

@@ -9,12 +9,13 @@ import { editableMacro, presentMacro } from "./view";
 
 /**
  * PUT /api/macros/:id: who may change it (canEditMacro) changes any field. Making a macro the company's takes
- * macros:manageShared; making a shared one personal gives it to whoever does it.
+ * macros:manageShared (`sharing`: what the body asks, read apart from its validation, so that refusal comes first);
+ * making a shared one personal gives it to whoever does it.
  */
-export async function updateMacro({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateMacroInput } }) {
+export async function updateMacro({ ctx, input, sharing }: { ctx: Ctx; input: { id: number; patch: UpdateMacroInput }; sharing: boolean }) {
   const current = await editableMacro(ctx, input.id);
+  if (sharing && current.visibility !== "company" && !can(ctx.user, "macros:manageShared")) throw new AppError("ERR_NO_PERMISSION");
   const { patch } = input;
-  if (patch.visibility === "company" && current.visibility !== "company" && !can(ctx.user, "macros:manageShared")) throw new AppError("ERR_NO_PERMISSION");
   if (patch.actions) await assertMacroReferences(ctx, patch.actions);
   const visibility = patch.visibility ?? current.visibility;
   const row = await ctx.db
