@@ -39,7 +39,7 @@ export const automationAction = z.discriminatedUnion(
     z.object({ type: z.literal("removeTags"), tagIds }),
     /** An internal note on the ticket (the contact never sees it). */
     z.object({ type: z.literal("addNote"), body: text(4000) }),
-    /** A text said to the contact; {{name}} and the other quick-message variables are filled in as agents' are. */
+    /** A text said to the contact; {nome}, {numero}, {email} are filled in (domain/outbound/fillVariables.ts), as in schedules. */
     z.object({ type: z.literal("sendMessage"), body: text(4096) }),
     /** An approved template of the ticket's Cloud API connection (skipped, with the reason logged, on others). */
     z.object({
