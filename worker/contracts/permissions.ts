@@ -59,6 +59,8 @@ export const permissionRules = {
   "api-tokens:manage": admin,
   /** Event webhooks: subscriptions, their secrets and delivery log (issue 25). */
   "webhooks:manage": admin,
+  /** Automation rules and their run log (/automations, issue 26). */
+  "automations:manage": admin,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,
