@@ -34,13 +34,19 @@ export function QueueSelect({
   queues,
   control,
   loading,
+  texts,
+  invalid,
 }: {
   id: string;
   queues: QueueRef[];
   control: QueueIdsControl;
   loading?: boolean;
+  /** Another list's words (the automation actions' tags); the user dialog's queues by default. */
+  texts?: { placeholder: string; empty: string; label: string };
+  invalid?: boolean;
 }) {
   const { t } = useTranslation();
+  const words = texts ?? { placeholder: t("users.dialog.queuesPlaceholder"), empty: t("users.dialog.queuesEmpty"), label: t("users.dialog.queues") };
   const value = chosenQueueIds(control);
   const chosen = queues.filter((q) => value.includes(q.id));
   const empty = !loading && queues.length === 0;
@@ -52,9 +58,10 @@ export function QueueSelect({
         <PopoverTrigger
           id={id}
           disabled={empty || loading}
+          aria-invalid={invalid || undefined}
           className={cn(
             "flex min-h-10 w-full items-center justify-between gap-2 rounded-lg border border-line-strong bg-surface px-3 py-1.5 text-left text-sm",
-            "focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/25 disabled:cursor-not-allowed disabled:opacity-60",
+            "focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/25 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger",
           )}
         >
           <span className="flex min-w-0 flex-1 flex-wrap gap-1">
@@ -70,14 +77,14 @@ export function QueueSelect({
               ))
             ) : (
               <span className="text-subtle">
-                {loading ? t("common.loading") : empty ? t("users.dialog.queuesEmpty") : t("users.dialog.queuesPlaceholder")}
+                {loading ? t("common.loading") : empty ? words.empty : words.placeholder}
               </span>
             )}
           </span>
           <ChevronDown className="size-4 shrink-0 text-subtle" aria-hidden />
         </PopoverTrigger>
         <PopoverContent align="start" className="w-[var(--radix-popover-trigger-width)] p-1">
-          <ul role="listbox" aria-multiselectable="true" aria-label={t("users.dialog.queues")} className="max-h-64 overflow-y-auto">
+          <ul role="listbox" aria-multiselectable="true" aria-label={words.label} className="max-h-64 overflow-y-auto">
             {queues.map((q) => {
               const selected = value.includes(q.id);
               return (

@@ -16,6 +16,7 @@ import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as apiTokens } from "../../features/apiTokens/i18n.en";
 import { en as apiReference } from "../../features/apiReference/i18n.en";
 import { en as webhooks } from "../../features/webhooks/i18n.en";
+import { en as automationActions } from "../../features/automationActions/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
 import { en as queueIntegrations } from "../../features/queueIntegrations/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
@@ -48,6 +49,7 @@ export const translation = {
   apiTokens,
   apiReference,
   webhooks,
+  automationActions,
   prompts,
   queueIntegrations,
   tags,

@@ -16,6 +16,7 @@ import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as apiTokens } from "../../features/apiTokens/i18n.es";
 import { es as apiReference } from "../../features/apiReference/i18n.es";
 import { es as webhooks } from "../../features/webhooks/i18n.es";
+import { es as automationActions } from "../../features/automationActions/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
 import { es as queueIntegrations } from "../../features/queueIntegrations/i18n.es";
 import { es as tags } from "../../features/tags/i18n.es";
@@ -48,6 +49,7 @@ export const translation = {
   apiTokens,
   apiReference,
   webhooks,
+  automationActions,
   prompts,
   queueIntegrations,
   tags,

@@ -16,6 +16,7 @@ import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
 import { ptBR as apiTokens } from "../../features/apiTokens/i18n";
 import { ptBR as apiReference } from "../../features/apiReference/i18n";
 import { ptBR as webhooks } from "../../features/webhooks/i18n";
+import { ptBR as automationActions } from "../../features/automationActions/i18n";
 import { ptBR as prompts } from "../../features/prompts/i18n";
 import { ptBR as queueIntegrations } from "../../features/queueIntegrations/i18n";
 import { ptBR as tags } from "../../features/tags/i18n";
@@ -48,6 +49,7 @@ export const translation = {
   apiTokens,
   apiReference,
   webhooks,
+  automationActions,
   prompts,
   queueIntegrations,
   tags,
