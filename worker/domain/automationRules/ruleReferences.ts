@@ -2,10 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AutomationAction } from "../../contracts/automation/actions";
 import type { AutomationCondition } from "../../contracts/automation/rules";
 import { INVALID_PATTERN, UNKNOWN_REFERENCE, UNSAFE_PATTERN } from "../../contracts/automation/ruleChecks";
+import { unsafePattern } from "../../contracts/automation/unsafePattern";
 import { queues, tags, users, whatsapps, whatsappTemplates } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 import { fieldError } from "../errors";
-import { unsafePattern } from "./patternSafety";
 
 type Kind = "queue" | "connection" | "tag" | "user" | "template";
 /** An id the body names, and the field path the answer names when it is not the company's. */
@@ -25,7 +25,7 @@ export function assertRuleParts(ctx: AnyCtx, parts: { conditions?: AutomationCon
     if (condition.field === "connection") references.push(...condition.whatsappIds.map((id) => ({ kind: "connection" as const, id, path: `${path}.whatsappIds` })));
     if (condition.field === "tag") references.push({ kind: "tag", id: condition.tagId, path: `${path}.tagId` });
     if (condition.field === "messageText" && condition.op === "matches") {
-      const problem = patternProblem(condition.value, condition.caseSensitive);
+      const problem = patternProblem(condition.value);
       if (problem) fields[`${path}.value`] = problem;
     }
   });
@@ -43,13 +43,9 @@ export function assertRuleParts(ctx: AnyCtx, parts: { conditions?: AutomationCon
   if (Object.keys(fields).length > 0) throw fieldError(fields);
 }
 
-function patternProblem(source: string, caseSensitive: boolean): string | null {
-  try {
-    new RegExp(source, caseSensitive ? "" : "i");
-  } catch {
-    return INVALID_PATTERN;
-  }
-  return unsafePattern(source) ? UNSAFE_PATTERN : null;
+function patternProblem(source: string): string | null {
+  const reason = unsafePattern(source);
+  return reason === null ? null : reason === "invalid" ? INVALID_PATTERN : UNSAFE_PATTERN;
 }
 
 /** Which of the ids the body names are the company's, by kind: one query per kind named. */
