@@ -22,6 +22,7 @@ import {
   Tags,
   Users,
   Wallet,
+  WandSparkles,
   Webhook,
   Workflow,
   Zap,
@@ -98,6 +99,7 @@ export const adminMenu: MenuEntry[] = [
   link("connections", "/connections", "menu.connections", Smartphone, "connections"),
   link("files", "/files", "menu.files", FolderOpen),
   link("queues", "/queues", "menu.queues", Layers),
+  link("automations", "/automations", "menu.automations", WandSparkles),
   link("users", "/users", "menu.users", Users),
   link("messages-api", "/messages-api", "menu.messagesApi", CodeXml),
   link("api-tokens", "/api-tokens", "menu.apiTokens", KeyRound),
@@ -148,5 +150,6 @@ export const pageMeta: Record<PageId, { labelKey: string; icon: LucideIcon }> = 
   "messages-api": { labelKey: "menu.messagesApi", icon: CodeXml },
   "api-tokens": { labelKey: "menu.apiTokens", icon: KeyRound },
   webhooks: { labelKey: "menu.webhooks", icon: Webhook },
+  automations: { labelKey: "menu.automations", icon: WandSparkles },
   subscription: { labelKey: "menu.subscription", icon: Wallet },
 };

@@ -17,6 +17,7 @@ import { en as apiTokens } from "../../features/apiTokens/i18n.en";
 import { en as apiReference } from "../../features/apiReference/i18n.en";
 import { en as webhooks } from "../../features/webhooks/i18n.en";
 import { en as automationActions } from "../../features/automationActions/i18n.en";
+import { en as automations } from "../../features/automations/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
 import { en as queueIntegrations } from "../../features/queueIntegrations/i18n.en";
 import { en as tags } from "../../features/tags/i18n.en";
@@ -50,6 +51,7 @@ export const translation = {
   apiReference,
   webhooks,
   automationActions,
+  automations,
   prompts,
   queueIntegrations,
   tags,
