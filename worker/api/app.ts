@@ -14,6 +14,7 @@ import { kanbanRoutes } from "./routes/kanban";
 import { planRoutes } from "./routes/plans";
 import { helpRoutes } from "./routes/helps";
 import { quickMessageRoutes } from "./routes/quickMessages";
+import { macroRoutes, macroRunRoutes } from "./routes/macros";
 import { scheduleRoutes } from "./routes/schedules";
 import { fileListRoutes } from "./routes/fileLists";
 import { contactListItemRoutes, contactListRoutes } from "./routes/contactLists";
@@ -79,6 +80,8 @@ export function createApi() {
   api.route("/ticket-tags", ticketTagRoutes);
   api.route("/ticket", kanbanRoutes);
   api.route("/quick-messages", quickMessageRoutes);
+  api.route("/macros", macroRoutes);
+  api.route("/tickets", macroRunRoutes);
   api.route("/schedules", scheduleRoutes);
   api.route("/contact-lists", contactListRoutes);
   api.route("/files", fileListRoutes);

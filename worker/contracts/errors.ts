@@ -65,6 +65,7 @@ export const errorCatalogue = {
   ERR_NO_API_TOKEN_FOUND: [404, "API token not found."],
   ERR_NO_TAG_FOUND: [404, "Tag not found."],
   ERR_NO_QUICK_MESSAGE_FOUND: [404, "Quick message not found."],
+  ERR_NO_MACRO_FOUND: [404, "Macro not found."],
   ERR_NO_TICKET_NOTE_FOUND: [404, "Ticket note not found."],
   ERR_NO_MEDIA_FOUND: [404, "This record has no attachment."],
   ERR_NO_CHAT_FOUND: [404, "Chat not found."],

@@ -10,6 +10,7 @@ import type { CloseAllInput, CreateTicketInput, UpdateTicketInput } from "./tick
 import type { MessageView, StoredMedia } from "./views/message";
 import type { SessionGrant, SessionUser } from "./views/session";
 import type { TicketView } from "./views/ticket";
+import type { MacroRunView } from "./views/macro";
 
 /**
  * The hub's call and command map: each name, what it takes and what it answers. The registries that run them
@@ -73,6 +74,8 @@ export type HubCommandMap = {
   closeAllTickets: { input: CloseAllInput; output: { count: number } };
   releaseUserTickets: { input: { userId: number }; output: { count: number } };
   sendCampaignTest: { input: { campaignId: number; number: string }; output: { sent: number; messageIds: number[] } };
+  /** A macro's actions on the ticket, in order, as the agent (issue 26 §3). */
+  runMacro: { input: { ticketId: number; macroId: number }; output: MacroRunView };
 };
 
 export type HubCallName = keyof HubCallMap;

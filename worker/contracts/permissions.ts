@@ -61,6 +61,8 @@ export const permissionRules = {
   "webhooks:manage": admin,
   /** Automation rules and their run log (/automations, issue 26). */
   "automations:manage": admin,
+  /** The company's shared macros (issue 26): admins and supervisors make, change and delete them. */
+  "macros:manageShared": adminOrSupervisor,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,
@@ -103,4 +105,14 @@ export function canEditQuickMessage(actor: OwnerActor, qm: { userId: number | nu
 /** Who may edit, delete or retry a schedule: its author, and anyone with schedules:editAny. */
 export function canEditSchedule(actor: OwnerActor, schedule: { userId: number | null }): boolean {
   return schedule.userId === actor.id || can(actor, "schedules:editAny");
+}
+
+/** Who sees and runs a macro: the company's, and one's own personal ones (never a colleague's, whatever the profile). */
+export function canSeeMacro(actor: OwnerActor, macro: { visibility: "company" | "personal"; ownerId: number | null }): boolean {
+  return macro.visibility === "company" || macro.ownerId === actor.id;
+}
+
+/** Who changes or deletes one: a shared macro, macros:manageShared; a personal one, its owner. */
+export function canEditMacro(actor: OwnerActor, macro: { visibility: "company" | "personal"; ownerId: number | null }): boolean {
+  return macro.visibility === "company" ? can(actor, "macros:manageShared") : macro.ownerId === actor.id;
 }

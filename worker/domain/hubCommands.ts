@@ -10,6 +10,7 @@ import { reactToMessage } from "./messages/reactToMessage";
 import { sendMessage } from "./messages/sendMessage";
 import { sendTemplate } from "./templates/sendTemplate";
 import { sendCampaignTest } from "./campaigns/testCampaign";
+import { runMacro } from "./macros/runMacro";
 
 /**
  * Verbs that change a ticket's status, owner or queue. They run only inside the company's CompanyHub, in its
@@ -27,6 +28,7 @@ export const hubCommands = {
   closeAllTickets,
   releaseUserTickets,
   sendCampaignTest,
+  runMacro,
 } satisfies HubRegistry<HubCommandMap, Ctx>;
 
 export type { HubCommandInput, HubCommandName, HubCommandOutput } from "../contracts/hubCalls";

@@ -97,6 +97,7 @@ export const en: Translations = {
     ERR_NO_CHAT_FOUND: "Chat not found.",
     ERR_NO_ANNOUNCEMENT_FOUND: "Announcement not found.",
     ERR_NO_QUICK_MESSAGE_FOUND: "Quick reply not found.",
+    ERR_NO_MACRO_FOUND: "Macro not found.",
     ERR_NO_TICKET_NOTE_FOUND: "Note not found.",
     ERR_NO_MEDIA_FOUND: "This record has no attachment.",
     ERR_KANBAN_CARD_MOVED: "Someone else moved this card meanwhile; the board now shows where it is.",

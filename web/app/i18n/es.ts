@@ -97,6 +97,7 @@ export const es: Translations = {
     ERR_NO_CHAT_FOUND: "Conversación no encontrada.",
     ERR_NO_ANNOUNCEMENT_FOUND: "Anuncio no encontrado.",
     ERR_NO_QUICK_MESSAGE_FOUND: "Respuesta rápida no encontrada.",
+    ERR_NO_MACRO_FOUND: "Macro no encontrada.",
     ERR_NO_TICKET_NOTE_FOUND: "Nota no encontrada.",
     ERR_NO_MEDIA_FOUND: "Este registro no tiene adjunto.",
     ERR_KANBAN_CARD_MOVED: "Otra persona movió esta tarjeta; el tablero ya muestra dónde está.",

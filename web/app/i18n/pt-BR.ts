@@ -99,6 +99,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_CHAT_FOUND: "Conversa não encontrada.",
   ERR_NO_ANNOUNCEMENT_FOUND: "Informativo não encontrado.",
   ERR_NO_QUICK_MESSAGE_FOUND: "Resposta rápida não encontrada.",
+  ERR_NO_MACRO_FOUND: "Macro não encontrada.",
   ERR_NO_TICKET_NOTE_FOUND: "Observação não encontrada.",
   ERR_NO_MEDIA_FOUND: "Este registro não tem anexo.",
   ERR_KANBAN_CARD_MOVED: "Outra pessoa moveu este cartão; o quadro já mostra onde ele está.",

@@ -25,12 +25,15 @@ export function assertSendableFiles(files: File[]) {
   }
 }
 
+/** A new R2 key for a message's file (under the messages' prefix, so it goes with its message). */
+export const newMessageMediaKey = (companyId: number, name: string) => `companies/${companyId}/messages/${crypto.randomUUID()}/${safeName(name)}`;
+
 /** Stores the files in R2 under the company; the caller removes them if the send is then refused. */
 export async function storeUploadedMedia(ctx: Pick<Ctx, "env" | "companyId">, files: File[]): Promise<StoredMedia[]> {
   const stored: StoredMedia[] = [];
   for (const file of files) {
     const type = file.type.split(";")[0]!.trim().toLowerCase();
-    const key = `companies/${ctx.companyId}/messages/${crypto.randomUUID()}/${safeName(file.name)}`;
+    const key = newMessageMediaKey(ctx.companyId, file.name);
     await ctx.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: type } });
     stored.push({ key, name: file.name.slice(0, 255), mediaType: allowedMediaTypes[type]! });
   }

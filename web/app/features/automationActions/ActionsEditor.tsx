@@ -171,7 +171,7 @@ function ActionFields({
     case "addNote":
       return <TextField meta={fields.body} label={t("automationActions.fields.note")} multiline />;
     case "sendMessage":
-      return <TextField meta={fields.body} label={t("automationActions.fields.message")} hint={t("automationActions.fields.messageHint", { variable: "{{name}}" })} multiline />;
+      return <TextField meta={fields.body} label={t("automationActions.fields.message")} hint={t("automationActions.fields.messageHint", { variable: "{nome}" })} multiline />;
     case "sendTemplate":
       return <PickTemplate form={form} fields={fields} lookups={lookups} />;
     case "close":
