@@ -86,7 +86,7 @@ export function RuleCard({
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Link to={logPath(rule)} className="min-w-0 break-words font-semibold hover:underline">
+            <Link to={logPath(rule)} className="min-w-0 break-words font-semibold hover:underline" data-testid="rule-name">
               {rule.name}
             </Link>
             {!rule.enabled ? <span className="rounded-full bg-surface-3 px-2 py-0.5 text-xs font-medium text-muted">{t("automations.disabled")}</span> : null}

@@ -18,6 +18,7 @@ export const en: typeof ptBR = {
   retry: "Try again",
   neverRan: "Has not run yet",
   lastRun: "Last run: {{when}}",
+  acted_zero: "Has not acted in 24 h",
   acted_one: "Acted {{count}} time in 24 h",
   acted_other: "Acted {{count}} times in 24 h",
   disabled: "Disabled",

@@ -18,6 +18,7 @@ export const es: typeof ptBR = {
   retry: "Intentar de nuevo",
   neverRan: "Todavía no se ejecutó",
   lastRun: "Última ejecución: {{when}}",
+  acted_zero: "No actuó en las últimas 24 h",
   acted_one: "Actuó {{count}} vez en 24 h",
   acted_other: "Actuó {{count}} veces en 24 h",
   disabled: "Desactivada",

@@ -16,6 +16,7 @@ const ptBR = {
   retry: "Tentar de novo",
   neverRan: "Ainda não rodou",
   lastRun: "Última execução: {{when}}",
+  acted_zero: "Não agiu nas últimas 24 h",
   acted_one: "Agiu {{count}} vez em 24 h",
   acted_other: "Agiu {{count}} vezes em 24 h",
   disabled: "Desativada",
