@@ -10,8 +10,8 @@ import { api, machine, startApp, summarize } from "./lib/app.mjs";
 import { adminSocket } from "./lib/arrivals.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
-const BLOCK = Number(process.env.AUTOMATION_BLOCK ?? 50);
-const BLOCKS = Number(process.env.AUTOMATION_BLOCKS ?? 4);
+const BLOCK = Number(process.env.AUTOMATION_BLOCK ?? 40);
+const BLOCKS = Number(process.env.AUTOMATION_BLOCKS ?? 8);
 const CONNECTION_ID = 1_000_000_001;
 const ADMIN = { email: "admin@padaria.demo", password: "123456" };
 const round = (n) => Math.round(n * 10) / 10;
@@ -77,7 +77,7 @@ async function main() {
       await inbound(app.hostUrl, from, body);
       return (await arrived) - started;
     };
-    for (let i = 0; i < 10; i++) await timed(contact(0), `warm-${i} bench`);
+    for (let i = 0; i < 30; i++) await timed(contact(0), `warm-${i} bench`);
 
     const rules = [];
     for (const rule of fiftyRules()) rules.push(await api(app.baseUrl, "POST", "/api/automation-rules", { token, body: { ...rule, enabled: false } }));
