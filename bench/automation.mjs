@@ -8,6 +8,7 @@ import os from "node:os";
 import { rmSync } from "node:fs";
 import { api, machine, startApp, summarize } from "./lib/app.mjs";
 import { adminSocket } from "./lib/arrivals.mjs";
+import { simulatorInbound } from "./lib/simulator.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
 const BLOCK = Number(process.env.AUTOMATION_BLOCK ?? 40);
@@ -16,15 +17,6 @@ const CONNECTION_ID = 1_000_000_001;
 const ADMIN = { email: "admin@padaria.demo", password: "123456" };
 const round = (n) => Math.round(n * 10) / 10;
 const contact = (i) => `55119${String(80000001 + i).padStart(8, "0")}`;
-
-async function inbound(hostUrl, from, body) {
-  const res = await fetch(`${hostUrl}/simulator/${CONNECTION_ID}/inbound`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ from, name: `Bench ${from.slice(-4)}`, body }),
-  });
-  if (!res.ok) throw new Error(`simulator refused: ${res.status} ${await res.text()}`);
-}
 
 /**
  * 50 rules as a busy company might keep them: every trigger, conditions of every kind that mostly do not hold on the
@@ -74,7 +66,7 @@ async function main() {
     const timed = async (from, body) => {
       const arrived = socket.arrival(from, body);
       const started = performance.now();
-      await inbound(app.hostUrl, from, body);
+      await simulatorInbound(app.hostUrl, CONNECTION_ID, from, body);
       return (await arrived) - started;
     };
     for (let i = 0; i < 30; i++) await timed(contact(0), `warm-${i} bench`);
