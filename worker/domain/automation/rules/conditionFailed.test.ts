@@ -7,7 +7,7 @@ import type { RuleFacts } from "./ruleFacts";
 const WEDNESDAY_1430 = new Date("2026-11-25T17:30:00Z");
 
 const facts = (over: Partial<RuleFacts> = {}): RuleFacts => ({
-  ticket: { id: 1, uuid: "u", status: "open", userId: 7, queueId: 3, whatsappId: 5, contactId: 9, isGroup: false },
+  ticket: { id: 1, uuid: "u", status: "open", userId: 7, queueId: 3, whatsappId: 5, contactId: 9, isGroup: false, priority: "normal" },
   contact: { name: "Ana", number: "5511999990000", email: "" },
   fields: new Map([["plano", "Ouro"]]),
   tagIds: new Set([11]),

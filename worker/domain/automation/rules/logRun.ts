@@ -26,16 +26,29 @@ export interface RunLine {
   detail: AutomationRunDetail[];
 }
 
-/** One line of a rule's run log; a skipped one now and then prunes the rule's older skipped runs. */
-export function logRun(ctx: SystemCtx, line: RunLine, now: Date) {
-  ctx.db.insert(automationRuns).values({ companyId: ctx.companyId, ...line, createdAt: now }).run();
-  if (line.outcome !== "skipped") return;
+/** Rows per insert: the hub's SQLite binds at most 100 parameters per statement, and a run binds 8. */
+const RUNS_PER_STATEMENT = 12;
+
+/**
+ * A turn's lines of the rules' run log, written together (a turn of 25 rules on a message is one or two inserts,
+ * not 25); a rule's skipped runs now and then prune its older skipped ones.
+ */
+export function logRuns(ctx: SystemCtx, lines: RunLine[], now: Date) {
+  for (let i = 0; i < lines.length; i += RUNS_PER_STATEMENT) {
+    ctx.db
+      .insert(automationRuns)
+      .values(lines.slice(i, i + RUNS_PER_STATEMENT).map((line) => ({ companyId: ctx.companyId, ...line, createdAt: now })))
+      .run();
+  }
   let counts = skippedSincePrune.get(ctx.db);
   if (!counts) skippedSincePrune.set(ctx.db, (counts = new Map()));
-  // The first skipped run after the hub wakes prunes too, so eviction cannot put pruning off for ever.
-  const count = counts.get(line.ruleId) ?? 0;
-  counts.set(line.ruleId, (count + 1) % PRUNE_EVERY);
-  if (count === 0) pruneSkipped(ctx, line.ruleId);
+  for (const line of lines) {
+    if (line.outcome !== "skipped") continue;
+    // The first skipped run after the hub wakes prunes too, so eviction cannot put pruning off for ever.
+    const count = counts.get(line.ruleId) ?? 0;
+    counts.set(line.ruleId, (count + 1) % PRUNE_EVERY);
+    if (count === 0) pruneSkipped(ctx, line.ruleId);
+  }
 }
 
 function pruneSkipped(ctx: SystemCtx, ruleId: number) {

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { TicketPriority } from "../../../contracts/automation/actions";
 import type { USER_PROFILES } from "../../../contracts/users";
 import { companies, contactCustomFields, contacts, tickets, ticketTags, users, whatsapps } from "../../../db/tenant";
 import type { SystemCtx } from "../../context";
@@ -8,7 +9,17 @@ export const MATCHED_TEXT_MAX = 4000;
 
 /** What a rule's conditions are read against, and its actions act on: the ticket as it is at the rule's turn. */
 export interface RuleFacts {
-  ticket: { id: number; uuid: string; status: "open" | "pending" | "closed"; userId: number | null; queueId: number | null; whatsappId: number | null; contactId: number; isGroup: boolean };
+  ticket: {
+    id: number;
+    uuid: string;
+    status: "open" | "pending" | "closed";
+    userId: number | null;
+    queueId: number | null;
+    whatsappId: number | null;
+    contactId: number;
+    isGroup: boolean;
+    priority: TicketPriority;
+  };
   contact: { name: string; number: string; email: string };
   /** The contact's extra fields by name. */
   fields: Map<string, string>;
@@ -34,6 +45,7 @@ export async function ruleFacts(ctx: SystemCtx, ticketId: number, messageText: s
         whatsappId: tickets.whatsappId,
         contactId: tickets.contactId,
         isGroup: tickets.isGroup,
+        priority: tickets.priority,
         contactName: contacts.name,
         contactNumber: contacts.number,
         contactEmail: contacts.email,
@@ -56,7 +68,7 @@ export async function ruleFacts(ctx: SystemCtx, ticketId: number, messageText: s
   const row = ticketRows[0];
   if (!row) return null;
   return {
-    ticket: { id: row.id, uuid: row.uuid, status: row.status, userId: row.userId, queueId: row.queueId, whatsappId: row.whatsappId, contactId: row.contactId, isGroup: row.isGroup },
+    ticket: { id: row.id, uuid: row.uuid, status: row.status, userId: row.userId, queueId: row.queueId, whatsappId: row.whatsappId, contactId: row.contactId, isGroup: row.isGroup, priority: row.priority },
     contact: { name: row.contactName, number: row.contactNumber, email: row.contactEmail },
     fields: new Map(fieldRows.map((f) => [f.name, f.value])),
     tagIds: new Set(tagRows.map((t) => t.tagId)),

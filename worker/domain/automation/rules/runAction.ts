@@ -79,10 +79,14 @@ export async function runAction(ctx: SystemCtx, rule: ActingRule, action: Automa
       await raiseAutomationTriggered(ctx, rule, action.label, ticket.id);
       return { code: "action.sendWebhookEvent", args: { label: action.label } };
     case "setPriority":
+      if (ticket.priority === action.priority) return skipped(action, "alreadyThere");
       await setTicketPriority({ ctx, input: { ticketId: ticket.id, priority: action.priority } });
       return { code: "action.setPriority", args: { priority: action.priority } };
   }
 }
+
+/** The actions after which the ticket's facts (status, agent, queue, tags) may read differently. */
+export const MOVES_FACTS: ReadonlySet<AutomationAction["type"]> = new Set(["assignAgent", "assignQueue", "addTags", "removeTags", "close", "setPriority"]);
 
 const skipped = (action: AutomationAction, reason: string): AutomationRunDetail => ({ code: `actionSkipped.${action.type}`, args: { reason } });
 

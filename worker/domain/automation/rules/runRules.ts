@@ -5,10 +5,10 @@ import { AppError } from "../../errors";
 import { activeRules } from "./activeRules";
 import { chainKey, RUNS_PER_TICKET_PER_CHAIN, withChain } from "./chain";
 import { conditionFailed } from "./conditionFailed";
-import { logRun } from "./logRun";
+import { logRuns, type RunLine } from "./logRun";
 import { outsideServiceHours } from "./outsideServiceHours";
 import { ruleFacts } from "./ruleFacts";
-import { runAction } from "./runAction";
+import { MOVES_FACTS, runAction } from "./runAction";
 
 /**
  * The company's enabled rules of a trigger, in their order, on one ticket, as the system, in the chain of events
@@ -22,46 +22,51 @@ export async function runRules({ ctx: systemCtx, input: run }: { ctx: SystemCtx;
   const rules = run.ruleIds ? enabled.filter((rule) => run.ruleIds!.includes(rule.id)) : enabled;
   if (rules.length === 0) return;
   const ctx = withChain(systemCtx, run.chain);
-  const chain = ctx.automationChain;
   if (run.trigger === "outsideServiceHours" && !(await outsideServiceHours(ctx, run.ticketId, now))) return;
-  const line = { trigger: run.trigger, triggerKey: run.triggerKey ?? null };
+  const logged: RunLine[] = [];
+  const log = (ruleId: number, ticketId: number | null, outcome: RunLine["outcome"], detail: AutomationRunDetail[]) =>
+    logged.push({ trigger: run.trigger, triggerKey: run.triggerKey ?? null, ruleId, ticketId, outcome, detail });
   let facts = await ruleFacts(ctx, run.ticketId, run.messageText, now);
-
-  for (const rule of rules) {
-    if (!facts) {
-      logRun(ctx, { ...line, ruleId: rule.id, ticketId: null, outcome: "skipped", detail: [{ code: "ticketGone" }] }, now);
-      continue;
-    }
-    const ticketId = facts.ticket.id;
-    const key = chainKey(rule.id, ticketId);
-    const times = chain.runs.get(key) ?? 0;
-    if (times >= RUNS_PER_TICKET_PER_CHAIN) {
-      // One line says the guard stopped it; later turns in the same chain stay silent.
-      if (times === RUNS_PER_TICKET_PER_CHAIN) logRun(ctx, { ...line, ruleId: rule.id, ticketId, outcome: "loopGuard", detail: [{ code: "loopGuard", args: { times } }] }, now);
-      chain.runs.set(key, times + 1);
-      continue;
-    }
-    const failed = conditionFailed(rule.conditions, facts);
-    if (failed) {
-      logRun(ctx, { ...line, ruleId: rule.id, ticketId, outcome: "skipped", detail: [{ code: `condition.${failed.field}` }] }, now);
-      continue;
-    }
-    chain.runs.set(key, times + 1);
-    const detail: AutomationRunDetail[] = [];
-    let outcome: "acted" | "failed" = "acted";
-    for (const action of rule.actions) {
-      try {
-        detail.push(await runAction(ctx, rule, action, facts));
-      } catch (err) {
-        if (!(err instanceof AppError)) console.error("automation action failed", { companyId: ctx.companyId, ruleId: rule.id, err: String(err) });
-        detail.push({ code: `actionFailed.${action.type}`, args: { error: err instanceof AppError ? err.code : "ERR_INTERNAL" } });
-        outcome = "failed";
-        break;
-      } finally {
-        // The next action, and the next rule, see the ticket as this one left it.
-        facts = (await ruleFacts(ctx, ticketId, run.messageText, now)) ?? facts;
+  try {
+    for (const rule of rules) {
+      if (!facts) {
+        log(rule.id, null, "skipped", [{ code: "ticketGone" }]);
+        continue;
       }
+      const ticketId = facts.ticket.id;
+      const key = chainKey(rule.id, ticketId);
+      const times = ctx.automationChain.runs.get(key) ?? 0;
+      if (times >= RUNS_PER_TICKET_PER_CHAIN) {
+        // One line says the guard stopped it; later turns in the same chain stay silent.
+        if (times === RUNS_PER_TICKET_PER_CHAIN) log(rule.id, ticketId, "loopGuard", [{ code: "loopGuard", args: { times } }]);
+        ctx.automationChain.runs.set(key, times + 1);
+        continue;
+      }
+      const failed = conditionFailed(rule.conditions, facts);
+      if (failed) {
+        log(rule.id, ticketId, "skipped", [{ code: `condition.${failed.field}` }]);
+        continue;
+      }
+      ctx.automationChain.runs.set(key, times + 1);
+      const detail: AutomationRunDetail[] = [];
+      let outcome: "acted" | "failed" = "acted";
+      for (const action of rule.actions) {
+        try {
+          detail.push(await runAction(ctx, rule, action, facts));
+        } catch (err) {
+          if (!(err instanceof AppError)) console.error("automation action failed", { companyId: ctx.companyId, ruleId: rule.id, err: String(err) });
+          detail.push({ code: `actionFailed.${action.type}`, args: { error: err instanceof AppError ? err.code : "ERR_INTERNAL" } });
+          outcome = "failed";
+          break;
+        } finally {
+          // The next action, and the next rule, see the ticket as this one left it.
+          if (MOVES_FACTS.has(action.type)) facts = (await ruleFacts(ctx, ticketId, run.messageText, now)) ?? facts;
+        }
+      }
+      log(rule.id, ticketId, outcome, detail);
     }
-    logRun(ctx, { ...line, ruleId: rule.id, ticketId, outcome, detail }, now);
+  } finally {
+    // The turn's lines together, also when a turn ends in an unexpected error (what ran is still told).
+    logRuns(ctx, logged, now);
   }
 }
