@@ -234,6 +234,7 @@ export const en: Translations = {
     reports: "Reports",
     tickets: "Tickets",
     quickMessages: "Quick replies",
+    macros: "Macros",
     kanban: "Kanban",
     todolist: "To-do",
     contacts: "Contacts",

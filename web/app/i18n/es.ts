@@ -234,6 +234,7 @@ export const es: Translations = {
     reports: "Informes",
     tickets: "Atenciones",
     quickMessages: "Respuestas rápidas",
+    macros: "Macros",
     kanban: "Kanban",
     todolist: "Tareas",
     contacts: "Contactos",

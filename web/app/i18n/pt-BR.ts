@@ -241,6 +241,7 @@ export const ptBR = {
     reports: "Relatórios",
     tickets: "Atendimentos",
     quickMessages: "Respostas rápidas",
+    macros: "Macros",
     kanban: "Kanban",
     todolist: "Tarefas",
     contacts: "Contatos",

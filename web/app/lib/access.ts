@@ -22,6 +22,7 @@ const adminWithPlan =
 export const pageAccess = {
   tickets: everyone,
   "quick-messages": everyone,
+  macros: everyone,
   kanban: (u) => planAllows(u, "useKanban"),
   todolist: everyone,
   contacts: everyone,

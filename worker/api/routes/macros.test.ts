@@ -76,6 +76,8 @@ describe("POST /api/macros", () => {
     const res = await call("POST", "/api/macros", { token: agent.token, body: { name: "Equipe", visibility: "company", actions: [{ type: "close" }] } });
     expect(res.status).toBe(403);
     expect(res.json.error).toBe("ERR_NO_PERMISSION");
+    // Refused before the body is checked: 403 whatever else it holds.
+    expect((await call("POST", "/api/macros", { token: agent.token, body: { name: "", visibility: "company", actions: [] } })).status).toBe(403);
     expect(await macroCount(company.id)).toBe(0);
     const own = await call("POST", "/api/macros", { token: agent.token, body: { name: "  Minha  ", actions: [{ type: "close" }] } });
     expect(own.json).toMatchObject({ name: "Minha", visibility: "personal", ownerId: agent.id });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { createMacroInput, updateMacroInput } from "../../contracts/automation/macros";
 import { MAX_MEDIA_BYTES } from "../../contracts/messages";
 import { createMacro } from "../../domain/macros/createMacro";
@@ -11,13 +12,17 @@ import { uploadMacroMedia } from "../../domain/macros/uploadMacroMedia";
 import { requireAuth } from "../middleware/auth";
 import { formBody, formFile, idParam, jsonBody, type AppEnv } from "../http";
 
+/** Whether a body asks for a company macro, whatever else it holds (the permission is checked before validation). */
+const askedVisibility = z.looseObject({ visibility: z.unknown().optional() }).transform((body) => ({ sharing: body.visibility === "company" }));
+
 /** /api/macros (issue 26 §3): the /macros page and the pickers that run them. */
 export const macroRoutes = new Hono<AppEnv>()
   .use("*", requireAuth)
   .get("/", async (c) => c.json(await listMacros({ ctx: c.get("ctx") })))
   .post("/", async (c) => {
     const input = await jsonBody(c, createMacroInput);
-    return c.json(await createMacro({ ctx: c.get("ctx"), input }), 201);
+    const { sharing } = await jsonBody(c, askedVisibility).catch(() => ({ sharing: false }));
+    return c.json(await createMacro({ ctx: c.get("ctx"), input, sharing }), 201);
   })
   .put("/:id", async (c) => {
     const id = idParam(c);

@@ -15,7 +15,7 @@ export type MacroAction = Extract<AutomationAction, { type: MacroActionType }>;
 export const macroAction = automationAction.refine(
   (a): a is MacroAction => (MACRO_ACTION_TYPES as readonly string[]).includes(a.type),
   { message: `A macro's action is one of: ${MACRO_ACTION_TYPES.join(", ")}` },
-) as unknown as z.ZodType<MacroAction>;
+) as unknown as z.ZodType<MacroAction, MacroAction>;
 
 export const MACRO_VISIBILITIES = ["company", "personal"] as const;
 export type MacroVisibility = (typeof MACRO_VISIBILITIES)[number];

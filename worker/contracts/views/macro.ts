@@ -1,4 +1,5 @@
-import type { MacroAction, MacroVisibility } from "../automation/macros";
+import { z } from "zod";
+import { MACRO_ACTION_TYPES, type MacroAction, type MacroVisibility } from "../automation/macros";
 import type { TicketView } from "./ticket";
 
 /** A macro (domain/macros/view.ts) as its viewer sees it: mediaPath is the API URL of its file, never its key. */
@@ -23,11 +24,15 @@ export type MacroRunView = {
   ticket: TicketView | null;
 };
 
-/** The detail a refused run answers beside the refusal's own code: which step failed and what ran (and stands) before it. */
-export type MacroRunRefusal = {
-  macroId: number;
+/**
+ * The detail a refused run answers (`macroRun`) beside the refusal's own code: which step failed and what ran (and
+ * stands) before it. Parsed by the page from the error's body.
+ */
+export const macroRunRefusal = z.object({
+  macroId: z.number(),
   /** The refused step, counted from 0. */
-  failedStep: number;
-  failedType: MacroAction["type"];
-  ran: MacroAction["type"][];
-};
+  failedStep: z.number().int().min(0),
+  failedType: z.enum(MACRO_ACTION_TYPES),
+  ran: z.array(z.enum(MACRO_ACTION_TYPES)),
+});
+export type MacroRunRefusal = z.infer<typeof macroRunRefusal>;

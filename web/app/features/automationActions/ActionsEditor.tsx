@@ -1,4 +1,4 @@
-import { useInputControl, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { useInputControl, type FieldMetadata, type FieldName, type FormMetadata } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TICKET_PRIORITIES, type AutomationAction, type AutomationActionType } from "../../../../worker/contracts/automation/actions";
@@ -26,6 +26,9 @@ interface ActionFieldset {
   priority: AnyField;
 }
 
+/** A new row's value as conform holds it (text): its type, and a template's empty variables. */
+const newAction = (type: AutomationActionType): Record<string, string | string[]> => (type === "sendTemplate" ? { type, params: [] } : { type });
+
 /** Whether a form field name is the actions list or inside it (for useContractForm's `fields`: the server's `actions.1.queueId`). */
 export const isActionsField = (name: string) => name === "actions" || name.startsWith("actions[");
 
@@ -46,12 +49,13 @@ export function ActionsEditor({
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form holding an actions list
   form: FormMetadata<any, string[]>;
-  meta: FieldMetadata<AutomationAction[] | undefined, Record<string, unknown>, string[]>;
+  /** The form's actions field (a rule's or a macro's list: their action types differ, the editor reads what both have). */
+  meta: { id: string; name: string; errors?: string[]; getFieldList: () => unknown[] };
   types: readonly AutomationActionType[];
   lookups: ActionLookups;
 }) {
   const { t } = useTranslation();
-  const rows = meta.getFieldList();
+  const rows = meta.getFieldList() as RowField[];
   const listError = meta.errors?.[0];
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={listError ? `${meta.id}-error` : undefined}>
@@ -61,7 +65,7 @@ export function ActionsEditor({
         {rows.map((row, index) => (
           <ActionRow
             key={row.key}
-            row={row as unknown as RowField}
+            row={row}
             index={index}
             last={index === rows.length - 1}
             lookups={lookups}
@@ -86,7 +90,7 @@ export function ActionsEditor({
           </MenuTrigger>
           <MenuContent align="start">
             {types.map((type) => (
-              <MenuItem key={type} onSelect={() => form.insert({ name: meta.name, defaultValue: type === "sendTemplate" ? { type, params: [] } : { type } })}>
+              <MenuItem key={type} onSelect={() => form.insert({ name: meta.name as FieldName<Record<string, string | string[]>[]>, defaultValue: newAction(type) })}>
                 {t(`automationActions.types.${type}`)}
               </MenuItem>
             ))}

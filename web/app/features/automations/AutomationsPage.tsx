@@ -1,4 +1,4 @@
-import { WandSparkles } from "lucide-react";
+import { Waypoints } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, PageFrame, PageHeader } from "../../components/layout/Page";
@@ -64,7 +64,7 @@ export function AutomationsPage() {
       ) : list.items.length === 0 ? (
         <Card>
           <EmptyState
-            icon={WandSparkles}
+            icon={Waypoints}
             title={t("automations.empty")}
             description={t("automations.emptyHint")}
             action={<Button onClick={() => setDialog({ rule: null })}>{t("automations.add")}</Button>}

@@ -6,13 +6,17 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../components/ui/cn";
 import { Spinner } from "../../components/ui/Spinner";
 import type { SessionUser } from "../../lib/session-user";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { useMacroRunner } from "../macros/useMacroRunner";
 import { MIN_SEARCH_CHARS, useCommandResults, type CommandGroup, type CommandItem } from "./useCommandResults";
+import { useMacroCommands, type RunMacro } from "./useMacroCommands";
 
-const GROUPS: CommandGroup[] = ["tickets", "contacts", "pages"];
+const GROUPS: CommandGroup[] = ["macros", "tickets", "contacts", "pages"];
 
 /** Ctrl+K (Cmd+K): jump to a ticket, a contact or a page by typing. Arrows choose, Enter opens, Esc closes. */
 export function CommandBar({ user, open, onOpenChange }: { user: SessionUser; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
+  const runner = useMacroRunner();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -22,26 +26,30 @@ export function CommandBar({ user, open, onOpenChange }: { user: SessionUser; op
           className="fixed top-[12vh] left-1/2 z-50 flex max-h-[76dvh] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-2xl border border-line bg-surface text-fg shadow-panel animate-pop-in focus:outline-none"
         >
           <DialogPrimitive.Title className="sr-only">{t("commandBar.title")}</DialogPrimitive.Title>
-          {open ? <CommandSearch user={user} onDone={() => onOpenChange(false)} /> : null}
+          {open ? <CommandSearch user={user} onDone={() => onOpenChange(false)} onRunMacro={runner.run} /> : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
+      {/* Outside the bar, which closes as the macro starts: its confirmation stays. */}
+      <ConfirmDialog {...runner.confirm} />
     </DialogPrimitive.Root>
   );
 }
 
-function CommandSearch({ user, onDone }: { user: SessionUser; onDone: () => void }) {
+function CommandSearch({ user, onDone, onRunMacro }: { user: SessionUser; onDone: () => void; onRunMacro: RunMacro }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const { items, searching } = useCommandResults(user, query);
+  const macroItems = useMacroCommands(onRunMacro);
+  const { items, searching } = useCommandResults(user, query, macroItems);
   useEffect(() => setActive(0), [query, items.length]);
   const current = items[active];
 
   const go = (item: CommandItem) => {
     onDone();
-    navigate(item.to);
+    if (item.run) item.run();
+    else if (item.to) navigate(item.to);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (items.length === 0) return;

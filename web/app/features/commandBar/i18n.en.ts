@@ -4,7 +4,7 @@ export const en: Texts = {
   open: "Search (Ctrl+K)",
   title: "Go to…",
   placeholder: "Ticket, contact, number or page",
-  groups: { tickets: "Tickets", contacts: "Contacts", pages: "Pages" },
+  groups: { macros: "Macros", tickets: "Tickets", contacts: "Contacts", pages: "Pages" },
   status: { open: "Attending", pending: "Waiting", closed: "Resolved" },
   searching: "Searching…",
   nothing: "Nothing found for “{{query}}”.",

@@ -4,7 +4,7 @@ export const es: Texts = {
   open: "Buscar (Ctrl+K)",
   title: "Ir a…",
   placeholder: "Ticket, contacto, número o página",
-  groups: { tickets: "Tickets", contacts: "Contactos", pages: "Páginas" },
+  groups: { macros: "Macros", tickets: "Tickets", contacts: "Contactos", pages: "Páginas" },
   status: { open: "Atendiendo", pending: "En espera", closed: "Resuelto" },
   searching: "Buscando…",
   nothing: "No se encontró nada para “{{query}}”.",

@@ -3,7 +3,7 @@ const ptBR = {
   open: "Buscar (Ctrl+K)",
   title: "Ir para…",
   placeholder: "Ticket, contato, número ou página",
-  groups: { tickets: "Tickets", contacts: "Contatos", pages: "Páginas" },
+  groups: { macros: "Macros", tickets: "Tickets", contacts: "Contatos", pages: "Páginas" },
   status: { open: "Atendendo", pending: "Aguardando", closed: "Resolvido" },
   searching: "Buscando…",
   nothing: "Nada encontrado para “{{query}}”.",

@@ -13,7 +13,7 @@ export const MIN_SEARCH_CHARS = 2;
 const SEARCH_DEBOUNCE_MS = 250;
 const PER_GROUP = 5;
 
-export type CommandGroup = "tickets" | "contacts" | "pages";
+export type CommandGroup = "macros" | "tickets" | "contacts" | "pages";
 
 export interface CommandItem {
   id: string;
@@ -21,7 +21,9 @@ export interface CommandItem {
   label: string;
   hint?: string;
   icon: LucideIcon;
-  to: string;
+  /** Where the item leads, or what it does (running a macro on the open ticket). */
+  to?: string;
+  run?: () => void;
 }
 
 /** Every page of the menu the user may open (groups flattened to their links). */
@@ -35,7 +37,7 @@ const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLo
  * What the command bar offers for a query: tickets by contact name or number (GET /api/tickets?searchParam),
  * contacts (GET /api/contacts/list) and the pages of the menu the user may open.
  */
-export function useCommandResults(user: SessionUser, query: string) {
+export function useCommandResults(user: SessionUser, query: string, actions: CommandItem[] = []) {
   const { t } = useTranslation();
   const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const [found, setFound] = useState<{ term: string; items: CommandItem[] } | null>(null);
@@ -77,6 +79,8 @@ export function useCommandResults(user: SessionUser, query: string) {
   }, [user, query, t]);
 
   const searching = query.trim().length >= MIN_SEARCH_CHARS && found?.term !== query.trim();
-  const items = [...(found && query.trim().length >= MIN_SEARCH_CHARS ? found.items : []), ...pages];
+  const wanted = fold(query.trim());
+  const doable = actions.filter((item) => fold(item.label).includes(wanted));
+  const items = [...doable, ...(found && query.trim().length >= MIN_SEARCH_CHARS ? found.items : []), ...pages];
   return { items, searching };
 }

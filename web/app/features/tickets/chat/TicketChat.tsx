@@ -18,6 +18,8 @@ import { ContactDrawer } from "./drawer/ContactDrawer";
 import { ChatHeader } from "./header/ChatHeader";
 import { TagsControl } from "./header/TagsControl";
 import { TicketActionsBar } from "./header/TicketActionsBar";
+import { MacroPickerDialog } from "../../macros/MacroPicker";
+import { useOpenTicketShown } from "../../macros/openTicket";
 import { useChatTicket } from "./hooks/useChatTicket";
 import { draftKey } from "./hooks/useDraft";
 import { useElementWidth } from "./hooks/useElementWidth";
@@ -74,6 +76,8 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
   const commands = useTicketCommands(ticket, replace, onClose);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [templateOpen, setTemplateOpen] = useState(false);
+  const [macrosOpen, setMacrosOpen] = useState(false);
+  useOpenTicketShown(ticket);
   const customerWindow = useCustomerWindow(ticket);
   useReadWhileOpen(ticket, user.id);
   const history = useTicketHistory(ticket);
@@ -129,7 +133,8 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
           <TicketActionsBar actions={actions} canDelete={can(user, "ticket-options:deleteTicket")}
             compact={panel.width > 0 && panel.width < COMPACT_PANEL_PX}
             busy={commands.busy} onCommand={(c) => void commands.run(c)}
-            onSchedule={canOpen(user, "schedules") ? () => setScheduleOpen(true) : undefined} />
+            onSchedule={canOpen(user, "schedules") ? () => setScheduleOpen(true) : undefined}
+            onMacros={() => setMacrosOpen(true)} />
         </ChatHeader>
         <MessageList
           conversation={list}
@@ -163,6 +168,7 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
       {ticket.whatsappId !== null && customerWindow.kind !== "none" ? (
         <TemplateDialog open={templateOpen} onOpenChange={setTemplateOpen} ticketId={ticket.id} whatsappId={ticket.whatsappId} onSent={list.upsert} />
       ) : null}
+      <MacroPickerDialog ticketId={ticket.id} open={macrosOpen} onOpenChange={setMacrosOpen} />
       <TransferDialog ticket={ticket} open={commands.transferOpen} onOpenChange={commands.setTransferOpen} onDone={commands.transferred} />
       <ConfirmDialog
         open={commands.deleteOpen}

@@ -1,9 +1,10 @@
-import { ArrowLeftRight, CalendarClock, CheckCircle2, MoreVertical, RotateCcw, Trash2, Undo2, UserCheck } from "lucide-react";
+import { ArrowLeftRight, CalendarClock, CheckCircle2, MoreVertical, RotateCcw, Trash2, Undo2, UserCheck, WandSparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/Button";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../components/ui/Menu";
 import type { TicketActions } from "../rules/ticketActions";
 import "../texts";
+import "../../../macros/texts";
 
 export type TicketCommand = "reopen" | "accept" | "returnToQueue" | "resolve" | "transfer" | "delete";
 
@@ -15,6 +16,7 @@ export function TicketActionsBar({
   busy,
   onCommand,
   onSchedule,
+  onMacros,
 }: {
   actions: TicketActions;
   canDelete: boolean;
@@ -24,6 +26,8 @@ export function TicketActionsBar({
   onCommand: (command: TicketCommand) => void;
   /** Opens the schedule dialog for this contact (spec 000: the options menu's "schedule"); absent when the plan has none. */
   onSchedule?: () => void;
+  /** Opens the macro picker (issue 26 §3). */
+  onMacros?: () => void;
 }) {
   const { t } = useTranslation();
   const label = "sr-only @xl:not-sr-only";
@@ -31,7 +35,7 @@ export function TicketActionsBar({
   const secondary = "sr-only @3xl:not-sr-only";
   const returnInMenu = compact && actions.returnToQueue;
   const transferInMenu = compact && actions.transfer;
-  const showMenu = transferInMenu || canDelete || returnInMenu || !!onSchedule;
+  const showMenu = transferInMenu || canDelete || returnInMenu || !!onSchedule || !!onMacros;
   return (
     <div className="flex shrink-0 items-center gap-1.5">
       {actions.reopen ? (
@@ -73,6 +77,12 @@ export function TicketActionsBar({
             <MoreVertical className="size-5" aria-hidden />
           </MenuTrigger>
           <MenuContent>
+            {onMacros ? (
+              <MenuItem onSelect={onMacros}>
+                <WandSparkles className="size-4 text-muted" aria-hidden />
+                {t("macros.run.menu")}
+              </MenuItem>
+            ) : null}
             {onSchedule ? (
               <MenuItem onSelect={onSchedule}>
                 <CalendarClock className="size-4 text-muted" aria-hidden />

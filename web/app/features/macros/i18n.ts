@@ -1,0 +1,43 @@
+const ptBR = {
+  title: "Macros",
+  searchPlaceholder: "Pesquisar macros",
+  add: "Adicionar",
+  saved: "Macro salva",
+  deleted: "Macro excluída",
+  attachmentFailed: "A macro foi salva, mas o arquivo não: {{reason}}",
+  deleteTitle: "Excluir a macro “{{name}}”?",
+  empty: "Nenhuma macro ainda",
+  emptyHint: "Junte os passos que você repete (responder, etiquetar, transferir, encerrar) e execute-os de uma vez no ticket aberto.",
+  emptySearch: "Nenhuma macro encontrada",
+  emptySearchHint: "Tente outro nome.",
+  shared: "Empresa",
+  personal: "Pessoal",
+  columns: { name: "Nome", visibility: "Visível para", actions: "Ações" },
+  dialog: {
+    addTitle: "Adicionar macro",
+    editTitle: "Editar macro",
+    name: "Nome",
+    visibility: "Visível para",
+    visibilityCompany: "Empresa: toda a equipe vê e executa",
+    visibilityPersonal: "Pessoal: só você",
+    file: "Arquivo",
+    fileHint: "Enviado junto com a primeira mensagem da macro.",
+  },
+  run: {
+    menu: "Macros",
+    title: "Executar macro",
+    search: "Pesquisar macros",
+    none: "Nenhuma macro. Crie as suas em Macros.",
+    noneFound: "Nenhuma macro encontrada",
+    commandLabel: "Executar macro: {{name}}",
+    confirmCloseTitle: "Executar “{{name}}”?",
+    confirmCloseMessage: "Esta macro encerra o ticket: {{summary}}",
+    confirmRun: "Executar",
+    done: "Macro “{{name}}” executada: {{summary}}",
+    failed: "A macro parou no passo {{step}} ({{action}}): {{reason}}",
+    failedAfter: "Os passos anteriores foram feitos: {{summary}}",
+  },
+};
+
+/** pt-BR here; each other language in its own file beside it (i18n.en.ts, i18n.es.ts), so the browser loads one. */
+export { ptBR };
