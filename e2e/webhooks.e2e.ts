@@ -1,11 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEnvelope, webhookEventData } from "../worker/contracts/publicApi/events";
-import { api, apiLogin, host } from "./support/api";
+import { host } from "./support/api";
 import { axeViolations, describeViolations } from "./support/axe";
 import { apiOf, connectSimulatorNumber } from "./support/pageApi";
 import { closeBrowser, hydrated, newContext, screenshot } from "./support/browser";
-import { platform } from "./support/env";
+import { allowSignups, signUpThroughPage } from "./support/signup";
 import { signedBy, startWebhookReceiver, type ReceivedCall } from "./support/webhookReceiver";
 
 /**
@@ -53,10 +53,7 @@ function expectSignedEvent(call: ReceivedCall, type: string) {
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   hookUrl = `${receiver.url}/zapdesk/${stamp}`;
-  const platformAdmin = await apiLogin(platform.admin, platform.password);
-  for (const key of ["viewregister", "allowregister"]) {
-    expect((await api("PUT", `/settings/${key}`, { value: "enabled" }, platformAdmin)).status).toBe(200);
-  }
+  await allowSignups();
 });
 
 afterAll(async () => {
@@ -66,23 +63,11 @@ afterAll(async () => {
 
 describe("journey: an admin subscribes a webhook and its receiver gets signed events", () => {
   it("signs a company up, with a simulator number", async () => {
-    const plans = (await api<{ id: number; queues: number; connections: number }[]>("GET", "/plans/list")).json;
-    const plan = plans.find((p) => p.queues >= 1 && p.connections >= 1);
-    expect(plan, JSON.stringify(plans)).toBeTruthy();
     const context = await newContext();
     contexts.push(context);
     page = await context.newPage();
     page.on("pageerror", (err) => console.error("[page error]", err.message));
-    await page.goto("/signup");
-    await hydrated(page);
-    await page.getByLabel("Seu nome").fill(owner.name);
-    await page.getByLabel("Nome da empresa").fill(owner.company);
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel("Senha", { exact: true }).fill(owner.password);
-    await page.locator(`input[name="planId"][value="${plan!.id}"]`).check();
-    await page.getByRole("button", { name: "Cadastrar" }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout: 30_000 });
-    await hydrated(page);
+    await signUpThroughPage(page, owner);
 
     ({ connectionId } = await connectSimulatorNumber(page));
   });

@@ -1,6 +1,7 @@
 import { queueIntegrationRoutes } from "./routes/queueIntegrations";
 import { promptRoutes } from "./routes/prompts";
 import { webhookDeliveryRoutes, webhookSubscriptionRoutes } from "./routes/webhookSubscriptions";
+import { automationRuleRoutes, automationRunRoutes } from "./routes/automationRules";
 import { Hono } from "hono";
 import { jsonBodyLimit } from "./middleware/bodyLimit";
 import { hubHere } from "../hub/ports";
@@ -100,6 +101,8 @@ export function createApi() {
   api.route("/api-tokens", apiTokenRoutes);
   api.route("/webhook-subscriptions", webhookSubscriptionRoutes);
   api.route("/webhook-deliveries", webhookDeliveryRoutes);
+  api.route("/automation-rules", automationRuleRoutes);
+  api.route("/automation-runs", automationRunRoutes);
 
   api.notFound(notFoundAnswer);
   api.onError(errorAnswer);

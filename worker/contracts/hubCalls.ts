@@ -3,6 +3,7 @@ import type { SetupCompanyInput } from "./companies";
 import type { ErrorCode } from "./errors";
 import type { AssistantJobRef, AssistantOutcome, AssistantTurn, CheckBatchOutcome, IntegrationOutcome, IntegrationTurn, WebhookAttempt, WebhookSend } from "./hubJobs";
 import type { SendMessageInput } from "./messages";
+import type { AutomationRuleRun } from "./automation/ruleRun";
 import type { SendTemplateInput } from "./whatsappTemplates";
 import type { ContactListCheckJob, DeliveryJob } from "./outbound";
 import type { CloseAllInput, CreateTicketInput, UpdateTicketInput } from "./tickets";
@@ -55,6 +56,8 @@ export type HubCallMap = {
   webhookSend: { input: { deliveryId: number; at: number }; output: WebhookSend | null };
   /** Records an attempt; answers when to try again (epoch ms), or null when the delivery is done or gave up. */
   webhookAttempt: { input: { deliveryId: number; attempt: WebhookAttempt }; output: { retryAt: number | null } };
+  /** An event's turn of the automation rules (issue 26); run only from inside the command queue (rules/hearEvents.ts). */
+  runAutomationRules: { input: AutomationRuleRun; output: void };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

@@ -59,6 +59,8 @@ export const permissionRules = {
   "api-tokens:manage": admin,
   /** Event webhooks: subscriptions, their secrets and delivery log (issue 25). */
   "webhooks:manage": admin,
+  /** Automation rules and their run log (/automations, issue 26). */
+  "automations:manage": admin,
   /** The company's shared macros (issue 26): admins and supervisors make, change and delete them. */
   "macros:manageShared": adminOrSupervisor,
   // platform (super) areas

@@ -4,6 +4,7 @@ import type { Actor, PermissionKey } from "./permissions";
 import { can } from "./permissions";
 import { AppError } from "./errors";
 import type { ActingHubPort, HubDirectory, HubPort } from "./hubPort";
+import type { AutomationChain } from "../contracts/automation/ruleRun";
 
 /** The user acting in a request, loaded fresh from the database on every request. */
 export interface CurrentUser extends Actor {
@@ -48,6 +49,8 @@ export interface SystemCtx extends Omit<Ctx, "user" | "hub"> {
   hub: HubPort;
   /** The company's saved settings, read once for a batch of work. */
   companySettings?: Record<string, string>;
+  /** Set while automation rules act: the chain of events they belong to (the loop guard, rules/chain.ts). */
+  automationChain?: AutomationChain;
 }
 
 /** Verbs shared by agents and the system take either; they read `ctx.user` only where an agent acts. */

@@ -1,4 +1,5 @@
 import type { HubCallMap, HubCallName, HubRegistry } from "../contracts/hubCalls";
+import { runRules } from "./automation/rules/runRules";
 import type { DeliveryJob } from "../contracts/outbound";
 import { assistantOutcome, assistantTranscript } from "./assistant/outcome";
 import { assistantTurn } from "./assistant/turn";
@@ -84,6 +85,8 @@ export const hubCalls = {
   /** An event webhook's attempt: what to send, and what came of it (worker/jobs/webhookDelivery.ts). */
   webhookSend,
   webhookAttempt: recordWebhookAttempt,
+  /** Automation rules' turn after an event, queued by rules/hearEvents.ts (through here, so the listener does not import it). */
+  runAutomationRules: runRules,
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),

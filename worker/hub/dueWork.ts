@@ -6,6 +6,7 @@ import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatch
 import { nextCheckStallDue, resumeStalledChecks } from "../domain/contactLists/resumeStalledChecks";
 import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
 import { nextLostWebhookDue, requeueLostWebhooks } from "../domain/webhooks/requeueLostWebhooks";
+import { answerSilences, hasTimedRules } from "../domain/automation/rules/answerSilences";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -78,5 +79,26 @@ const lostWebhooks: DueWork = {
   run: (scope, now) => requeueLostWebhooks({ ctx: scope.ctx(), input: { now } }),
 };
 
+/** Where the hub keeps when the timed automation rules next look for silences, and how far each rule has looked. */
+export const SILENCES_DUE_KEY = "silencesDueAt";
+const silenceMarkKey = (ruleId: number) => `silenceMark:${ruleId}`;
+
+/** Automation rules on a silence (agentSilent, contactSilent), every minute while one is enabled (issue 26). */
+const timedRules: DueWork = {
+  name: "timed automation rules",
+  async nextDue({ db, storage, companyId }, now) {
+    if (!hasTimedRules({ db, companyId })) return null;
+    return Math.max(now, (await storage.get<number>(SILENCES_DUE_KEY)) ?? 0);
+  },
+  async run(scope, now) {
+    await scope.storage.put(SILENCES_DUE_KEY, now + AUTOMATION_EVERY_MS);
+    const marks = {
+      get: (ruleId: number) => scope.storage.get<number>(silenceMarkKey(ruleId)),
+      set: (ruleId: number, at: number) => scope.storage.put(silenceMarkKey(ruleId), at),
+    };
+    return answerSilences({ ctx: scope.ctx(), input: { now }, serially: scope.serially, marks });
+  },
+};
+
 /** In the order the alarm runs them. */
-export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks];
+export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, timedRules];

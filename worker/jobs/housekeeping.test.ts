@@ -1,7 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rateLimits } from "../db/control";
-import { typebotSessions, userSessions } from "../db/tenant";
+import { automationRuns, typebotSessions, userSessions } from "../db/tenant";
+import { addRule } from "../testing/automationRules";
 import { control, createCompany, createUser, inTenant, testEnv } from "../testing/fixtures";
 import { createContact, createTicketRow, inboxCompany } from "../testing/inbox";
 import { runHousekeeping, tenantHousekeeping } from "./housekeeping";
@@ -67,6 +68,20 @@ describe("the minute's housekeeping", () => {
       return db.select({ ticketId: typebotSessions.ticketId }).from(typebotSessions).all();
     });
     expect(left).toEqual([{ ticketId: live.id }]);
+  });
+
+  it("drops automation rules' runs older than 30 days in a company's hub, and keeps the newer", async () => {
+    const team = await inboxCompany();
+    const company = team.company.id;
+    const rule = await addRule(company, { trigger: "ticketCreated", actions: [{ type: "close" }] });
+    const now = Date.now();
+    await inTenant(company, (db) => {
+      const run = (daysAgo: number) => ({ companyId: company, ruleId: rule.id, trigger: "ticketCreated" as const, outcome: "acted" as const, detail: [], createdAt: new Date(now - daysAgo * DAY) });
+      db.insert(automationRuns).values([run(31), run(29)]).run();
+      tenantHousekeeping(db, new Date(now));
+    });
+    const left = await inTenant(company, (db) => db.select().from(automationRuns).where(eq(automationRuns.ruleId, rule.id)).all());
+    expect(left.map((r) => Math.round((now - r.createdAt.getTime()) / DAY))).toEqual([29]);
   });
 
   it("changes nothing when nothing is due", async () => {

@@ -2,11 +2,14 @@ import { and, eq, exists, isNotNull, lt, or } from "drizzle-orm";
 import { createControlDb, type Db } from "../db/client";
 import { passwordResets, rateLimits } from "../db/control";
 import { apiRequests, externalApiRequests, tickets, typebotSessions, userSessions, webhookDeliveries } from "../db/tenant";
+import { automationRuns } from "../db/tenant";
 import type { Env } from "../env";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** How long an event webhook's delivery log is kept. */
 export const WEBHOOK_LOG_DAYS = 30;
+/** How long automation rules' run log is kept (issue 26). */
+export const AUTOMATION_RUN_LOG_DAYS = 30;
 
 /**
  * Every minute, in the control database: drop spent reset codes and stale rate-limit windows (indexed). Whether
@@ -42,6 +45,8 @@ export function tenantHousekeeping(db: Db, now: Date) {
   db.delete(apiRequests).where(lt(apiRequests.expiresAt, now)).run();
   // Event webhooks' delivery log is kept 30 days (issue 25), by its creation index.
   db.delete(webhookDeliveries).where(lt(webhookDeliveries.createdAt, new Date(t - WEBHOOK_LOG_DAYS * DAY))).run();
+  // Automation rules' run log, 30 days (a scan of a table the skipped runs' bound keeps small, once per sweep).
+  db.delete(automationRuns).where(lt(automationRuns.createdAt, new Date(t - AUTOMATION_RUN_LOG_DAYS * DAY))).run();
   db.delete(typebotSessions)
     .where(exists(db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, typebotSessions.ticketId), eq(tickets.status, "closed")))))
     .run();

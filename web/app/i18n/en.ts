@@ -259,6 +259,7 @@ export const en: Translations = {
     messagesApi: "Messages API",
     apiTokens: "API tokens",
     webhooks: "Webhooks",
+    automations: "Automations",
     subscription: "Subscription",
   },
   comingSoon: {

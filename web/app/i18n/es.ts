@@ -259,6 +259,7 @@ export const es: Translations = {
     messagesApi: "API de mensajes",
     apiTokens: "Tokens de API",
     webhooks: "Webhooks",
+    automations: "Automatizaciones",
     subscription: "Suscripción",
   },
   comingSoon: {

@@ -266,6 +266,7 @@ export const ptBR = {
     messagesApi: "API de mensagens",
     apiTokens: "Tokens de API",
     webhooks: "Webhooks",
+    automations: "Automações",
     subscription: "Assinatura",
   },
   comingSoon: {

@@ -45,6 +45,7 @@ export const pageAccess = {
   "messages-api": adminWithPlan("useExternalApi"),
   "api-tokens": (u) => can(u, "api-tokens:manage"),
   webhooks: (u) => can(u, "webhooks:manage"),
+  automations: (u) => can(u, "automations:manage"),
   subscription: admin,
 } satisfies Record<string, AccessRule>;
 
@@ -67,6 +68,7 @@ export function pageOfPath(pathname: string): PageId | null {
   if (first === "connections" && second && third === "templates" && !fourth) return "connections";
   if (first === "campaigns-config" && parts.length === 1) return "campaigns";
   if (first === "webhooks" && parts.length === 2) return "webhooks";
+  if (first === "automations" && parts.length === 2) return "automations";
   if (parts.length === 1 && first in pageAccess && first !== "dashboard") return first as PageId;
   return null;
 }

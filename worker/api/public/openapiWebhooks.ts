@@ -16,6 +16,7 @@ const EVENT_SUMMARIES: Record<WebhookEventType, string> = {
   "rating.received": "A contact rated the service",
   "campaign.finished": "A campaign sent its last message",
   "connection.status": "A WhatsApp connection's status changed",
+  "automation.triggered": "An automation rule sent its webhook event (its label names which)",
 };
 
 /** How a receiver checks a delivery (events.ts; lib/webhook.ts signs), with a Node sample. */

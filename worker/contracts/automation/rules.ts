@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { platformId } from "../ids";
+import { platformId, platformIdText } from "../ids";
 import { USER_PROFILES } from "../users";
 import { NOT_TEXT, REQUIRED, TOO_LONG } from "../fieldMessages";
 import { patchOf } from "../patch";
@@ -113,10 +113,11 @@ export type AutomationRunOutcome = (typeof AUTOMATION_RUN_OUTCOMES)[number];
 
 /** GET /automation-rules/:id/runs and /automation-runs: newest first, by cursor. */
 export const listAutomationRunsQuery = z.object({
-  ruleId: platformId().optional(),
-  ticketId: platformId().optional(),
+  ruleId: platformIdText().optional(),
+  ticketId: platformIdText().optional(),
   outcome: z.enum(AUTOMATION_RUN_OUTCOMES).optional(),
-  cursor: z.string().max(100).optional(),
+  /** The last id of the page before (a query string's text, hence platformIdText). */
+  cursor: platformIdText().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type ListAutomationRunsQuery = z.infer<typeof listAutomationRunsQuery>;

@@ -28,6 +28,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "rating.received",
   "campaign.finished",
   "connection.status",
+  "automation.triggered",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { error: "Unknown event" });
@@ -57,6 +58,8 @@ export const webhookEventData = {
     campaign: z.strictObject({ id: z.number(), name: z.string(), status: z.string(), sent: z.number().int(), failed: z.number().int(), skipped: z.number().int() }),
   }),
   "connection.status": z.strictObject({ connection: publicConnection, previousStatus: publicConnectionStatus.nullable() }),
+  /** An automation rule's "send a webhook event" action (issue 26): the rule, the action's label, the ticket as it is. */
+  "automation.triggered": z.strictObject({ rule: z.strictObject({ id: z.number(), name: z.string() }), label: z.string(), ticket: publicTicket }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventData)[T]>;

@@ -32,6 +32,9 @@ export type AutomationRunView = {
   createdAt: Date;
 };
 
+/** A page of the run log, newest first; `cursor` (the last id shown) asks for the next, null on the last page. */
+export type AutomationRunsPage = { items: AutomationRunView[]; cursor: number | null };
+
 /**
  * One item of a run's detail: `code` is stable (the web's texts are keyed by it), `args` fill its text. The codes:
  * - `action.<type>` (AutomationActionType): the action was done; args name what (`agent`, `queue`, `tags`,

@@ -2,6 +2,7 @@ import type { MessageView } from "../../contracts/views/message";
 import type { TicketView } from "../../contracts/views/ticket";
 import type { AnyCtx } from "../context";
 import type { TicketScope } from "../tickets/visibility";
+import { rulesHearMessage, rulesHearSlaBreach, rulesHearTicketChange } from "./rules/hearEvents";
 
 /**
  * The one place the company's own automation hears what happened to its tickets (issue 26): every path that
@@ -12,13 +13,19 @@ import type { TicketScope } from "../tickets/visibility";
  *
  * Listeners: automatic assignment (domain/assignment/), automation rules (domain/automation/rules/).
  */
-export function ticketChanged(_ctx: AnyCtx, _before: TicketScope | null, _ticket: TicketView): void {}
+export function ticketChanged(ctx: AnyCtx, before: TicketScope | null, ticket: TicketView): void {
+  rulesHearTicketChange(ctx, before, ticket);
+}
 
 /** A message stored on a ticket: a contact's (`fromMe` false) or one said to the contact. */
-export function messageStored(_ctx: AnyCtx, _message: MessageView, _ticket: Pick<TicketView, "id" | "uuid" | "status" | "contact">): void {}
+export function messageStored(ctx: AnyCtx, message: MessageView, ticket: Pick<TicketView, "id" | "uuid" | "status" | "contact">): void {
+  rulesHearMessage(ctx, message, ticket);
+}
 
 /**
  * A ticket passed its queue's first-response or resolution target (service levels, found by the hub's due work):
  * rules on `slaBreached` run for it.
  */
-export function slaBreached(_ctx: AnyCtx, _ticketId: number, _target: "firstResponse" | "resolution"): void {}
+export function slaBreached(ctx: AnyCtx, ticketId: number, _target: "firstResponse" | "resolution"): void {
+  rulesHearSlaBreach(ctx, ticketId);
+}

@@ -23,7 +23,9 @@ export type BotKind =
   /** The AI assistant's answers (worker/domain/assistant). */
   | "assistant"
   /** Messages a queue integration answered with (worker/domain/integrations). */
-  | "integration";
+  | "integration"
+  /** Messages an automation rule said (worker/domain/automation/rules). */
+  | "automation";
 
 export type BotState = { kind: BotKind | null; at: Date } | null;
 

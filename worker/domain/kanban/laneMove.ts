@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ticketTags, ticketTracking } from "../../db/tenant";
-import type { Ctx } from "../context";
+import type { AnyCtx, Ctx } from "../context";
 import { laneEnteredStatement, laneTagIds } from "./lanes";
 
 /** What a lane move reads of the ticket: its history row repeats status, agent and queue (they do not change). */
@@ -32,7 +32,7 @@ export function laneMoveStatements(ctx: Ctx, ticket: LaneMoveTicket, from: numbe
  * The move in the ticket's history: action "kanban" with the lane it left and the lane it entered, by the acting
  * user. A history row of its own kind: no queued/started/finished time, so wait and service times ignore it.
  */
-export function laneHistoryStatement(ctx: Ctx, ticket: LaneMoveTicket, from: number | null, to: number | null, now: Date) {
+export function laneHistoryStatement(ctx: AnyCtx, ticket: LaneMoveTicket, from: number | null, to: number | null, now: Date) {
   return ctx.db.insert(ticketTracking).values({
     companyId: ctx.companyId,
     ticketId: ticket.id,
@@ -43,7 +43,7 @@ export function laneHistoryStatement(ctx: Ctx, ticket: LaneMoveTicket, from: num
     toUserId: ticket.userId,
     fromQueueId: ticket.queueId,
     toQueueId: ticket.queueId,
-    byUserId: ctx.user.id,
+    byUserId: ctx.user?.id ?? null,
     fromTagId: from,
     toTagId: to,
     createdAt: now,

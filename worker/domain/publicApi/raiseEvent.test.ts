@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WEBHOOK_EVENT_TYPES, webhookEnvelope, webhookEventData, type WebhookEventType } from "../../contracts/publicApi/events";
 import { campaigns, messages, tickets, webhookDeliveries } from "../../db/tenant";
+import { addRule, settled } from "../../testing/automationRules";
 import { deliver, inbound } from "../../testing/bridge";
 import { call, inHub, inTenant, setSetting } from "../../testing/fixtures";
 import { inboxCompany } from "../../testing/inbox";
@@ -80,6 +81,11 @@ describe("the events a company's changes raise", () => {
     );
     await inHub(company, (hub) => finishIfDone(hub.systemCtx(company), campaign.id));
     expect(await next()).toMatchObject([{ type: "campaign.finished", data: { campaign: { id: campaign.id, name: "Black Friday", status: "FINALIZADA", sent: 0, failed: 0, skipped: 0 } } }]);
+
+    const rule = await addRule(company, { name: "Avisar", trigger: "messageReceived", actions: [{ type: "sendWebhookEvent", label: "novo contato" }] });
+    await deliver(inbound(team.connection.id, NUMBER, "mais uma"));
+    await settled(company);
+    expect((await next()).filter((e) => e.type === "automation.triggered")).toMatchObject([{ data: { rule: { id: rule.id, name: "Avisar" }, label: "novo contato" } }]);
 
     const raised = new Set((await eventsOf(company)).map((e) => e.type));
     expect([...WEBHOOK_EVENT_TYPES].filter((t) => !raised.has(t))).toEqual([]);

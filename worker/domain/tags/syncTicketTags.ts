@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SyncTagsInput } from "../../contracts/tags";
 import { inList } from "../../db/inList";
 import { tags, ticketTags } from "../../db/tenant";
-import type { Ctx } from "../context";
+import type { AnyCtx } from "../context";
 import { fieldError } from "../errors";
 import { laneEnteredStatement, lanesAmong, lanesOfTicket } from "../kanban/lanes";
 import { laneHistoryStatement } from "../kanban/laneMove";
@@ -16,7 +16,7 @@ import { ticketAfterTagging } from "./ticketTagging";
  * lane the card shows in is written to its history as a kanban move. Answers the ticket with its tags, which lists
  * also receive as a ticket update.
  */
-export async function syncTicketTags({ ctx, input }: { ctx: Ctx; input: SyncTagsInput }) {
+export async function syncTicketTags({ ctx, input }: { ctx: AnyCtx; input: SyncTagsInput }) {
   const ticket = await visibleTicket(ctx, input.ticketId);
   const tagIds = [...new Set(input.tags)];
   if (tagIds.length) {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { SendTemplateInput } from "../../contracts/whatsappTemplates";
 import { whatsappTemplates } from "../../db/tenant";
-import type { Ctx } from "../context";
+import type { AnyCtx, Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { storeOutboundMessage } from "../messages/storeOutboundMessage";
 import { ticketForMessaging } from "../messages/ticketForMessaging";
@@ -17,6 +17,11 @@ export type TemplateSend = { template: { name: string; language: string; params:
  */
 export async function sendTemplate({ ctx, input }: { ctx: Ctx; input: SendTemplateInput & { ticketId: number } }) {
   const ticket = await ticketForMessaging(ctx, input.ticketId);
+  return [await sendTemplateOn(ctx, ticket, input)];
+}
+
+/** The template message said on a ticket of its connection, by an agent (above) or an automation rule (the system). */
+export async function sendTemplateOn(ctx: AnyCtx, ticket: { id: number; whatsappId: number | null }, input: SendTemplateInput) {
   const row = await ctx.db
     .select()
     .from(whatsappTemplates)
@@ -28,5 +33,5 @@ export async function sendTemplate({ ctx, input }: { ctx: Ctx; input: SendTempla
   if (input.params.length !== view.variables) throw fieldError({ params: `This template takes ${view.variables} values` });
   const data: TemplateSend = { template: { name: row.name, language: row.language, params: input.params } };
   const { message } = await storeOutboundMessage(ctx, ticket.id, { body: renderTemplate(view, input.params), mediaType: "template", data });
-  return [message];
+  return message;
 }

@@ -22,10 +22,11 @@ import {
   Tags,
   Users,
   Wallet,
+  WandSparkles,
+  Waypoints,
   Webhook,
   Workflow,
   Zap,
-  WandSparkles,
   type LucideIcon,
 } from "lucide-react";
 import { canOpen, type PageId } from "../../lib/access";
@@ -100,6 +101,7 @@ export const adminMenu: MenuEntry[] = [
   link("connections", "/connections", "menu.connections", Smartphone, "connections"),
   link("files", "/files", "menu.files", FolderOpen),
   link("queues", "/queues", "menu.queues", Layers),
+  link("automations", "/automations", "menu.automations", Waypoints),
   link("users", "/users", "menu.users", Users),
   link("messages-api", "/messages-api", "menu.messagesApi", CodeXml),
   link("api-tokens", "/api-tokens", "menu.apiTokens", KeyRound),
@@ -151,5 +153,6 @@ export const pageMeta: Record<PageId, { labelKey: string; icon: LucideIcon }> = 
   "messages-api": { labelKey: "menu.messagesApi", icon: CodeXml },
   "api-tokens": { labelKey: "menu.apiTokens", icon: KeyRound },
   webhooks: { labelKey: "menu.webhooks", icon: Webhook },
+  automations: { labelKey: "menu.automations", icon: Waypoints },
   subscription: { labelKey: "menu.subscription", icon: Wallet },
 };

@@ -36,7 +36,7 @@ export const en: typeof ptBR = {
     all: "All",
   },
   validation: { url: "Use a public https address (nothing local or on a private network), like https://example.com/webhook", events: "Choose at least one event" },
-  groups: { message: "Messages", ticket: "Tickets", contact: "Contacts", rating: "Ratings", campaign: "Campaigns", connection: "Connections" },
+  groups: { message: "Messages", ticket: "Tickets", contact: "Contacts", rating: "Ratings", campaign: "Campaigns", connection: "Connections", automation: "Automations" },
   events: {
     message: {
       created: { label: "Message created", hint: "A message came in or went out on a ticket." },
@@ -64,6 +64,9 @@ export const en: typeof ptBR = {
     },
     connection: {
       status: { label: "Connection status", hint: "A WhatsApp connection connected, dropped or asked for a QR code." },
+    },
+    automation: {
+      triggered: { label: "Automation triggered", hint: "An automation rule sent its event, with its label and the ticket." },
     },
   },
   secret: {

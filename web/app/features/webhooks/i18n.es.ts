@@ -36,7 +36,7 @@ export const es: typeof ptBR = {
     all: "Todos",
   },
   validation: { url: "Use una dirección https pública (nada local ni de red privada), como https://ejemplo.com/webhook", events: "Elija al menos un evento" },
-  groups: { message: "Mensajes", ticket: "Tickets", contact: "Contactos", rating: "Valoraciones", campaign: "Campañas", connection: "Conexiones" },
+  groups: { message: "Mensajes", ticket: "Tickets", contact: "Contactos", rating: "Valoraciones", campaign: "Campañas", connection: "Conexiones", automation: "Automatizaciones" },
   events: {
     message: {
       created: { label: "Mensaje creado", hint: "Un mensaje entró o salió en un ticket." },
@@ -64,6 +64,9 @@ export const es: typeof ptBR = {
     },
     connection: {
       status: { label: "Estado de la conexión", hint: "Una conexión de WhatsApp se conectó, se cayó o pidió un QR." },
+    },
+    automation: {
+      triggered: { label: "Automatización disparada", hint: "Una regla de automatización envió su evento, con su etiqueta y el ticket." },
     },
   },
   secret: {

@@ -34,7 +34,7 @@ const ptBR = {
     all: "Todos",
   },
   validation: { url: "Use um endereço https público (nada local nem de rede privada), como https://exemplo.com/webhook", events: "Escolha ao menos um evento" },
-  groups: { message: "Mensagens", ticket: "Tickets", contact: "Contatos", rating: "Avaliações", campaign: "Campanhas", connection: "Conexões" },
+  groups: { message: "Mensagens", ticket: "Tickets", contact: "Contatos", rating: "Avaliações", campaign: "Campanhas", connection: "Conexões", automation: "Automações" },
   events: {
     message: {
       created: { label: "Mensagem criada", hint: "Uma mensagem entrou ou saiu em um ticket." },
@@ -62,6 +62,9 @@ const ptBR = {
     },
     connection: {
       status: { label: "Status da conexão", hint: "Uma conexão do WhatsApp conectou, caiu ou pediu QR." },
+    },
+    automation: {
+      triggered: { label: "Automação disparada", hint: "Uma regra de automação enviou o seu evento, com o rótulo e o ticket." },
     },
   },
   secret: {

@@ -17,6 +17,7 @@ import { en as apiTokens } from "../../features/apiTokens/i18n.en";
 import { en as apiReference } from "../../features/apiReference/i18n.en";
 import { en as webhooks } from "../../features/webhooks/i18n.en";
 import { en as automationActions } from "../../features/automationActions/i18n.en";
+import { en as automations } from "../../features/automations/i18n.en";
 import { en as macros } from "../../features/macros/i18n.en";
 import { en as prompts } from "../../features/prompts/i18n.en";
 import { en as queueIntegrations } from "../../features/queueIntegrations/i18n.en";
@@ -51,6 +52,7 @@ export const translation = {
   apiReference,
   webhooks,
   automationActions,
+  automations,
   macros,
   prompts,
   queueIntegrations,

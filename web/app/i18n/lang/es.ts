@@ -17,6 +17,7 @@ import { es as apiTokens } from "../../features/apiTokens/i18n.es";
 import { es as apiReference } from "../../features/apiReference/i18n.es";
 import { es as webhooks } from "../../features/webhooks/i18n.es";
 import { es as automationActions } from "../../features/automationActions/i18n.es";
+import { es as automations } from "../../features/automations/i18n.es";
 import { es as macros } from "../../features/macros/i18n.es";
 import { es as prompts } from "../../features/prompts/i18n.es";
 import { es as queueIntegrations } from "../../features/queueIntegrations/i18n.es";
@@ -51,6 +52,7 @@ export const translation = {
   apiReference,
   webhooks,
   automationActions,
+  automations,
   macros,
   prompts,
   queueIntegrations,

@@ -17,6 +17,7 @@ import { ptBR as apiTokens } from "../../features/apiTokens/i18n";
 import { ptBR as apiReference } from "../../features/apiReference/i18n";
 import { ptBR as webhooks } from "../../features/webhooks/i18n";
 import { ptBR as automationActions } from "../../features/automationActions/i18n";
+import { ptBR as automations } from "../../features/automations/i18n";
 import { ptBR as macros } from "../../features/macros/i18n";
 import { ptBR as prompts } from "../../features/prompts/i18n";
 import { ptBR as queueIntegrations } from "../../features/queueIntegrations/i18n";
@@ -51,6 +52,7 @@ export const translation = {
   apiReference,
   webhooks,
   automationActions,
+  automations,
   macros,
   prompts,
   queueIntegrations,

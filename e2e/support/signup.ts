@@ -1,0 +1,40 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { api, apiLogin } from "./api";
+import { hydrated } from "./browser";
+import { platform } from "./env";
+
+export interface Owner {
+  name: string;
+  company: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A company signs up on /signup as a customer does, on a plan with room for a queue and a connection; answers once its
+ * admin (logged in on `page`) sees the inbox. The platform must allow signups (settings viewregister, allowregister).
+ */
+export async function signUpThroughPage(page: Page, owner: Owner): Promise<void> {
+  const plans = (await api<{ id: number; queues: number; connections: number }[]>("GET", "/plans/list")).json;
+  const plan = plans.find((p) => p.queues >= 1 && p.connections >= 1);
+  expect(plan, JSON.stringify(plans)).toBeTruthy();
+  await page.goto("/signup");
+  await hydrated(page);
+  await page.getByLabel("Seu nome").fill(owner.name);
+  await page.getByLabel("Nome da empresa").fill(owner.company);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Senha", { exact: true }).fill(owner.password);
+  await page.locator(`input[name="planId"][value="${plan!.id}"]`).check();
+  await page.getByRole("button", { name: "Cadastrar" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout: 30_000 });
+  await hydrated(page);
+}
+
+/** The platform lets companies sign up (its admin's settings viewregister and allowregister). */
+export async function allowSignups(): Promise<void> {
+  const platformAdmin = await apiLogin(platform.admin, platform.password);
+  for (const key of ["viewregister", "allowregister"]) {
+    expect((await api("PUT", `/settings/${key}`, { value: "enabled" }, platformAdmin)).status).toBe(200);
+  }
+}
