@@ -94,6 +94,19 @@ describe("automation rules on a contact's message", () => {
     expect(await runsOf(company, second.id)).toMatchObject([{ outcome: "acted" }]);
   });
 
+  it("take tags off as well as put them on", async () => {
+    const team = await inboxCompany();
+    const company = team.company.id;
+    const [a, b] = [await tag(company, "A"), await tag(company, "B")];
+    await addRule(company, { trigger: "messageReceived", actions: [{ type: "addTags", tagIds: [a.id, b.id] }] });
+    const removing = await addRule(company, { trigger: "messageReceived", actions: [{ type: "removeTags", tagIds: [a.id] }] });
+
+    const ticket = await contactWrites(team, "oi");
+
+    expect(await tagsOf(company, ticket.id)).toEqual([b.id]);
+    expect(await runsOf(company, removing.id)).toMatchObject([{ outcome: "acted", detail: [{ code: "action.removeTags", args: { tags: "A" } }] }]);
+  });
+
   it("do nothing when disabled, and never run on another company's tickets", async () => {
     const team = await inboxCompany();
     const other = await inboxCompany();
