@@ -7,14 +7,15 @@ import { addRule, runsOf, settled } from "../../../testing/automationRules";
 import { hubInstanceOf, inHub, inTenant } from "../../../testing/fixtures";
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../../../testing/inbox";
 import { planOf } from "../../../testing/queryPlan";
+import { rulesChanged } from "./rulesChanged";
 import { silencesQuery } from "./silentTickets";
 
 const MINUTE = 60_000;
 
-/** The hub's alarm, with the timed rules' minute due now (armed as the rules' verbs arm it: workChanged). */
+/** The hub's alarm, with the timed rules' minute due now (armed as the rules' verbs arm it: rulesChanged). */
 async function aMinuteLater(companyId: number) {
   await runInDurableObject(hubInstanceOf(companyId), (_hub, state) => state.storage.put(SILENCES_DUE_KEY, 0));
-  await inHub(companyId, (hub) => hub.workChanged(companyId));
+  await inHub(companyId, (hub) => rulesChanged(hub.systemCtx(companyId)));
   await runDurableObjectAlarm(hubInstanceOf(companyId));
   await settled(companyId);
 }

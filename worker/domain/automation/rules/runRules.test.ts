@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { tags, ticketNotes, ticketTags, ticketTracking, webhookDeliveries } from "../../../db/tenant";
 import { addRule, runsOf, saidOn, settled, ticketOf, ticketsOf } from "../../../testing/automationRules";
 import { deliver, inbound } from "../../../testing/bridge";
-import { call, inHub, inTenant } from "../../../testing/fixtures";
+import { call, createQueue, inHub, inTenant } from "../../../testing/fixtures";
 import { inboxCompany } from "../../../testing/inbox";
 import { holdWebhookJobs, subscribeHook } from "../../../testing/webhooks";
 import { slaBreached } from "../changes";
@@ -92,6 +92,19 @@ describe("automation rules on a contact's message", () => {
 
     expect((await ticketOf(company, ticket.id)).priority).toBe("low");
     expect(await runsOf(company, second.id)).toMatchObject([{ outcome: "acted" }]);
+  });
+
+  it("take tags off as well as put them on", async () => {
+    const team = await inboxCompany();
+    const company = team.company.id;
+    const [a, b] = [await tag(company, "A"), await tag(company, "B")];
+    await addRule(company, { trigger: "messageReceived", actions: [{ type: "addTags", tagIds: [a.id, b.id] }] });
+    const removing = await addRule(company, { trigger: "messageReceived", actions: [{ type: "removeTags", tagIds: [a.id] }] });
+
+    const ticket = await contactWrites(team, "oi");
+
+    expect(await tagsOf(company, ticket.id)).toEqual([b.id]);
+    expect(await runsOf(company, removing.id)).toMatchObject([{ outcome: "acted", detail: [{ code: "action.removeTags", args: { tags: "A" } }] }]);
   });
 
   it("do nothing when disabled, and never run on another company's tickets", async () => {
@@ -271,5 +284,26 @@ describe("the loop guard", () => {
     await settled(company);
     const acted = async (ruleId: number) => (await runsOf(company, ruleId)).filter((r) => r.outcome === "acted").length;
     expect((await acted(toSupport.id)) + (await acted(toSales.id))).toBeGreaterThan(6);
+  });
+
+  it("stops a chain at depth 10, however many different rules it passes through", async () => {
+    const team = await inboxCompany();
+    const company = team.company.id;
+    const queues = [];
+    for (let i = 0; i <= 11; i++) queues.push(await createQueue(company, { name: `Fila ${i}` }));
+    await addRule(company, { trigger: "messageReceived", actions: [{ type: "assignQueue", queueId: queues[1]!.id }] });
+    // Last step first: in one turn only the rule of the ticket's queue acts, so each step is a link of its own.
+    for (let i = 10; i >= 1; i--) {
+      await addRule(company, {
+        trigger: "ticketTransferred",
+        conditions: [{ field: "queue", op: "in", queueIds: [queues[i]!.id], none: false }],
+        actions: [{ type: "assignQueue", queueId: queues[i + 1]!.id }],
+      });
+    }
+
+    const ticket = await contactWrites(team, "oi");
+
+    // The message's turn is depth 0 (to queue 1); turns 1 to 9 move it on to queue 10; the tenth link is not queued.
+    expect((await ticketOf(company, ticket.id)).queueId).toBe(queues[10]!.id);
   });
 });
