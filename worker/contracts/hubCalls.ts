@@ -3,6 +3,7 @@ import type { SetupCompanyInput } from "./companies";
 import type { ErrorCode } from "./errors";
 import type { AssistantJobRef, AssistantOutcome, AssistantTurn, CheckBatchOutcome, IntegrationOutcome, IntegrationTurn, WebhookAttempt, WebhookSend } from "./hubJobs";
 import type { SendMessageInput } from "./messages";
+import type { AssignmentScope } from "./queues";
 import type { SendTemplateInput } from "./whatsappTemplates";
 import type { ContactListCheckJob, DeliveryJob } from "./outbound";
 import type { CloseAllInput, CreateTicketInput, UpdateTicketInput } from "./tickets";
@@ -54,6 +55,8 @@ export type HubCallMap = {
   webhookSend: { input: { deliveryId: number; at: number }; output: WebhookSend | null };
   /** Records an attempt; answers when to try again (epoch ms), or null when the delivery is done or gave up. */
   webhookAttempt: { input: { deliveryId: number; attempt: WebhookAttempt }; output: { retryAt: number | null } };
+  /** A pass of automatic assignment (issue 26); run only from inside the command queue (scheduleAssignment). */
+  assignWaitingTickets: { input: AssignmentScope; output: { assigned: number } };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

@@ -1,3 +1,5 @@
+import { assignWaitingTickets } from "./assignment/assignWaitingTickets";
+import type { AssignmentScope } from "../contracts/queues";
 import type { HubCallMap, HubCallName, HubRegistry } from "../contracts/hubCalls";
 import type { DeliveryJob } from "../contracts/outbound";
 import { assistantOutcome, assistantTranscript } from "./assistant/outcome";
@@ -84,6 +86,8 @@ export const hubCalls = {
   /** An event webhook's attempt: what to send, and what came of it (worker/jobs/webhookDelivery.ts). */
   webhookSend,
   webhookAttempt: recordWebhookAttempt,
+  /** Automatic assignment's pass, queued by scheduleAssignment (through here, so its listener does not import it). */
+  assignWaitingTickets: call(async ({ ctx, input }: { ctx: SystemCtx; input: AssignmentScope }) => ({ assigned: await assignWaitingTickets(ctx, input) })),
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),

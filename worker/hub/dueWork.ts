@@ -6,6 +6,8 @@ import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatch
 import { nextCheckStallDue, resumeStalledChecks } from "../domain/contactLists/resumeStalledChecks";
 import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
 import { nextLostWebhookDue, requeueLostWebhooks } from "../domain/webhooks/requeueLostWebhooks";
+import { assignWaitingTickets } from "../domain/assignment/assignWaitingTickets";
+import { hasAssignableWork } from "../domain/assignment/hasAssignableWork";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -78,5 +80,23 @@ const lostWebhooks: DueWork = {
   run: (scope, now) => requeueLostWebhooks({ ctx: scope.ctx(), input: { now } }),
 };
 
+/** How often the hub's alarm runs a pass of automatic assignment while tickets wait and an agent has room. */
+export const ASSIGNMENT_EVERY_MS = 60 * 1000;
+/** Where the hub keeps when its assignment pass is next due. */
+export const ASSIGNMENT_DUE_KEY = "assignmentDueAt";
+
+/** Waiting tickets given to free agents (issue 26): the safety net under the passes events queue (scheduleAssignment). */
+const automaticAssignment: DueWork = {
+  name: "automatic assignment",
+  async nextDue({ db, storage, companyId }, now) {
+    if (!hasAssignableWork(db, companyId)) return null;
+    return Math.max(now, (await storage.get<number>(ASSIGNMENT_DUE_KEY)) ?? 0);
+  },
+  async run(scope, now) {
+    await scope.storage.put(ASSIGNMENT_DUE_KEY, now + ASSIGNMENT_EVERY_MS);
+    return scope.serially(() => assignWaitingTickets(scope.ctx(), { all: true }));
+  },
+};
+
 /** In the order the alarm runs them. */
-export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks];
+export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, automaticAssignment];

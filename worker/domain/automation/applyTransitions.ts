@@ -25,7 +25,7 @@ export const transitionTicketColumns = {
 
 export interface AutomatedTransition {
   ticket: TicketScope & { id: number; contactId: number };
-  set: Partial<Pick<typeof tickets.$inferInsert, "status" | "queueId" | "chatbot">>;
+  set: Partial<Pick<typeof tickets.$inferInsert, "status" | "queueId" | "chatbot" | "userId">>;
   action: TrackedAction;
   whatsappId: number;
   /** A message the chatbot says to the contact with the change (a close's inactivity notice). */
@@ -68,7 +68,7 @@ export async function applyTransitions(ctx: SystemCtx, transitions: AutomatedTra
     const lastSaid = notice?.trim() ? { lastMessage: notice, fromMe: true } : {};
     const inGroup = and(eq(tickets.companyId, ctx.companyId), inList(tickets.id, group.map((t) => t.ticket.id)));
     writes.push(
-      trackingRowsOf(ctx, inGroup, action, { status: set.status, queueId: set.queueId, whatsappId }, now),
+      trackingRowsOf(ctx, inGroup, action, { status: set.status, queueId: set.queueId, whatsappId, userId: set.userId ?? undefined }, now),
       ctx.db.update(tickets).set({ ...set, ...lastSaid, updatedAt: now }).where(inGroup),
     );
   }

@@ -3,7 +3,7 @@ import { tickets, ticketTracking } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 import type { TicketScope } from "./visibility";
 
-export type TrackedAction = "create" | "accept" | "reopen" | "return" | "close" | "transfer" | "delete";
+export type TrackedAction = "create" | "accept" | "reopen" | "return" | "close" | "transfer" | "delete" | "autoAssign";
 
 /**
  * One history row per transition: who, when, from and to. `ticketId` may be a SQL subquery so the row can be
@@ -42,6 +42,8 @@ export const ticketIdByUuid = (uuid: string) => sql`(select id from tickets wher
 export interface TrackedChange {
   status?: TicketScope["status"];
   clearUser?: boolean;
+  /** The agent it is given to (automatic assignment). */
+  userId?: number;
   queueId?: number | null;
   whatsappId?: number;
 }
@@ -63,7 +65,7 @@ export function trackingRowsOf(ctx: AnyCtx, where: SQL | undefined, action: Trac
         fromStatus: tickets.status,
         toStatus: toStatus.as("to_status"),
         fromUserId: tickets.userId,
-        toUserId: (change.clearUser ? sql`null` : sql`${tickets.userId}`).as("to_user_id"),
+        toUserId: (change.clearUser ? sql`null` : change.userId !== undefined ? sql`${change.userId}` : sql`${tickets.userId}`).as("to_user_id"),
         fromQueueId: tickets.queueId,
         toQueueId: (change.queueId !== undefined ? sql`${change.queueId}` : sql`${tickets.queueId}`).as("to_queue_id"),
         byUserId: sql`${ctx.user?.id ?? null}`.as("by_user_id"),
