@@ -31,12 +31,12 @@ const id = platformId();
 
 /** The most open tickets automatic assignment gives an agent (issue 26); null, no limit. */
 export const MAX_OPEN_TICKETS_LIMIT = 500;
-const maxOpenTickets = z
+export const openTicketsCapacity = z
   .number({ error: "Must be a whole number" })
   .int("Must be a whole number")
   .min(1, "Must be 1 or more")
-  .max(MAX_OPEN_TICKETS_LIMIT, `At most ${MAX_OPEN_TICKETS_LIMIT}`)
-  .nullable();
+  .max(MAX_OPEN_TICKETS_LIMIT, `At most ${MAX_OPEN_TICKETS_LIMIT}`);
+const maxOpenTickets = openTicketsCapacity.nullable();
 
 const profileField = z.enum(USER_PROFILES, { error: "Must be admin, supervisor or user" });
 const allTicketField = z.enum(ALL_TICKET_VALUES, { error: "Must be enabled or disabled" });
