@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AssignmentMode } from "../../contracts/queues";
-import { queues, tickets, ticketTracking, users, whatsappQueues, queueOptions } from "../../db/tenant";
+import { queues, tickets, ticketTracking, users, webhookDeliveries, whatsappQueues, queueOptions } from "../../db/tenant";
+import { holdWebhookJobs, subscribeHook } from "../../testing/webhooks";
 import { call, companyWithTeam, connectWs, createQueue, createUser, inHub, inTenant, loginAs } from "../../testing/fixtures";
 import { deliver, inbound } from "../../testing/bridge";
 import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
@@ -68,6 +69,21 @@ describe("automatic assignment", () => {
     expect(history[0]).toMatchObject({ fromStatus: "pending", toStatus: "open", fromUserId: null, byUserId: null, whatsappId: connection.id });
     expect(new Set(history.map((h) => h.ticketId)).size).toBe(10);
     for (const h of history) expect(rows.find((t) => t.id === h.ticketId)?.userId).toBe(h.toUserId);
+  });
+
+  it("tells the agent and the integrations as an acceptance does: the ticket's update on the agent's socket, the webhook ticket.accepted", async () => {
+    const { companyId, connection, members, admin } = await assigningCompany("roundRobin", [{ online: false }]);
+    holdWebhookJobs();
+    await subscribeHook(admin, "/assignment", ["ticket.accepted"]);
+    const socket = await connectWs(await loginAs(members[0]!.email));
+    await contactsWrite(companyId, connection.id, 1);
+    const [ticket] = await ticketsOf(companyId);
+    expect(ticket).toMatchObject({ status: "open", userId: members[0]!.id });
+    await socket.waitFor((e) => e.type === "ticket" && e.action === "update" && e.ticket?.id === ticket!.id && e.ticket.status === "open");
+    const raised = await inTenant(companyId, (db) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventType, "ticket.accepted")).all());
+    expect(raised).toHaveLength(1);
+    expect(JSON.parse(raised[0]!.payload)).toMatchObject({ data: { ticket: { id: ticket!.id, status: "open" } } });
+    socket.close();
   });
 
   it("round-robin takes turns across passes: the next ticket goes to the member after the last one given", async () => {
