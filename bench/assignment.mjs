@@ -8,8 +8,7 @@
 // ASSIGN_TICKETS (default 1000), ASSIGN_AGENTS (default 20), ASSIGN_CAPACITY (default 50).
 import { rmSync } from "node:fs";
 import os from "node:os";
-import { bulkClient } from "../scripts/lib/bulk.mjs";
-import { api, freePort, machine, startApp } from "./lib/app.mjs";
+import { api, machine, startAppWithBulk } from "./lib/app.mjs";
 import { openSockets } from "./lib/sockets.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
@@ -23,20 +22,6 @@ const CONNECTION_ID = FIRST_ID + 1;
 const ADMIN = { email: "admin@padaria.demo", password: "123456" };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const agentEmail = (i) => `bench-agent-${i}@padaria.demo`;
-
-async function startWithBulk() {
-  const bulkPort = await freePort();
-  const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_BULK_PORT: String(bulkPort), ZAPDESK_LOCAL_CRON: "off" } });
-  const deadline = Date.now() + 30_000;
-  while (!app.log().includes("[bulk] local bulk path")) {
-    if (Date.now() > deadline) {
-      await app.stop();
-      throw new Error(`the app did not open its bulk port:\n${app.log().slice(-2000)}`);
-    }
-    await sleep(100);
-  }
-  return { app, bulk: bulkClient(bulkPort) };
-}
 
 /**
  * The agents (offline, in the bench's queue only, capacity CAPACITY; the admin's password) with their login index, and
@@ -66,7 +51,7 @@ async function seed(bulk, queueId) {
 }
 
 async function main() {
-  const { app, bulk } = await startWithBulk();
+  const { app, bulk } = await startAppWithBulk();
   const sockets = [];
   try {
     const { token } = await api(app.baseUrl, "POST", "/api/auth/login", { body: ADMIN });

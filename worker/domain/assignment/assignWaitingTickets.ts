@@ -3,7 +3,7 @@ import type { AssignmentScope } from "../../contracts/queues";
 import { queues, tickets, userQueues, users } from "../../db/tenant";
 import { inList } from "../../db/inList";
 import type { SystemCtx } from "../context";
-import { applyTransitions, type AutomatedTransition } from "../automation/applyTransitions";
+import { applyTransitions, transitionTicketColumns, type AutomatedTransition } from "../automation/applyTransitions";
 import { visibilitySettings } from "../tickets/ticketEvents";
 import { assigningQueues, type AssigningQueue } from "./assigningQueues";
 import { availableAgents, hasRoom } from "./availableAgents";
@@ -102,15 +102,7 @@ function lastAssignedOf(ctx: SystemCtx, queueId: number): number | null {
 /** A queue's tickets waiting for an agent, oldest first (a ticket without a connection cannot be answered: left). */
 function waitingTickets(ctx: SystemCtx, queueId: number, limit: number) {
   return ctx.db
-    .select({
-      id: tickets.id,
-      status: tickets.status,
-      userId: tickets.userId,
-      queueId: tickets.queueId,
-      isGroup: tickets.isGroup,
-      contactId: tickets.contactId,
-      whatsappId: tickets.whatsappId,
-    })
+    .select({ ...transitionTicketColumns, whatsappId: tickets.whatsappId })
     .from(tickets)
     .where(waitingIn(ctx.companyId, queueId))
     .orderBy(asc(tickets.createdAt), asc(tickets.id))
