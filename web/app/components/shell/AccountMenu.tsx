@@ -49,7 +49,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
                 onSelect={(event) => event.preventDefault()}
                 data-testid="assignment-toggle"
               >
-                <Inbox className="size-4 text-muted" aria-hidden />
+                <Inbox className="size-4 shrink-0 text-muted" aria-hidden />
                 {t("shell.receiveTickets")}
               </MenuCheckboxItem>
               <MenuSeparator />
