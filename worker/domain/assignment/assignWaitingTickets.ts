@@ -8,9 +8,9 @@ import { visibilitySettings } from "../tickets/ticketEvents";
 import { assigningQueues, type AssigningQueue } from "./assigningQueues";
 import { availableAgents, hasRoom } from "./availableAgents";
 import { chooseAgent } from "./chooseAgent";
+import { scheduleAssignment } from "./scheduleAssignment";
 
-
-/** Tickets taken in one pass when an agent has no limit (the next pass, a moment later, takes more). */
+/** The most tickets a pass takes from one queue (one transaction's worth); a queue with more gets another pass after. */
 const UNLIMITED_PASS = 500;
 
 /**
@@ -33,6 +33,7 @@ export async function assignWaitingTickets(ctx: SystemCtx, scope: AssignmentScop
   const now = Date.now();
   const transitions: AutomatedTransition[] = [];
   const touchedQueues = new Map<number, number>();
+  const moreWaiting: number[] = [];
   for (const queueId of queueIds) {
     const memberIds = members.get(queueId) ?? [];
     const room = memberIds.reduce((sum, id) => {
@@ -41,7 +42,9 @@ export async function assignWaitingTickets(ctx: SystemCtx, scope: AssignmentScop
     }, 0);
     if (room === 0) continue;
     const queue: AssigningQueue = { mode: modes.get(queueId)!, lastAssignedUserId: lastAssignedOf(ctx, queueId) };
-    for (const ticket of waitingTickets(ctx, queueId, Math.min(room, UNLIMITED_PASS))) {
+    const waiting = waitingTickets(ctx, queueId, Math.min(room, UNLIMITED_PASS));
+    if (waiting.length === UNLIMITED_PASS) moreWaiting.push(queueId);
+    for (const ticket of waiting) {
       const agent = chooseAgent(queue, memberIds, agents);
       if (!agent) break;
       agent.open++;
@@ -69,6 +72,7 @@ export async function assignWaitingTickets(ctx: SystemCtx, scope: AssignmentScop
     ctx.db.update(users).set({ lastAssignedAt: new Date(agent.lastAssignedAt) }).where(and(eq(users.id, agent.id), eq(users.companyId, ctx.companyId))).run();
   }
   await applyTransitions(ctx, transitions, new Date(now), settings);
+  if (moreWaiting.length > 0) scheduleAssignment(ctx, { queueIds: moreWaiting });
   return transitions.length;
 }
 

@@ -218,6 +218,20 @@ describe("automatic assignment", () => {
     expect((await ticketsOf(companyId)).find((t) => t.id === quiet.id)).toMatchObject({ status: "open", userId: members[0]!.id });
   });
 
+  it("takes a long queue in passes of at most 500 until everything waiting is given (an agent without a limit)", async () => {
+    const { companyId, connection, queue, members, admin } = await assigningCompany("off", [{}]);
+    const contact = await createContact(companyId);
+    // Two rows a statement: SQLite binds at most 100 parameters per statement, and a ticket row binds about 30.
+    await inTenant(companyId, (db) => {
+      for (let i = 0; i < 310; i++) {
+        db.insert(tickets).values(Array.from({ length: 2 }, () => ({ companyId, contactId: contact.id, whatsappId: connection.id, queueId: queue.id }))).run();
+      }
+    });
+    expect((await call("PUT", `/api/queue/${queue.id}`, { token: admin.token, body: { assignmentMode: "roundRobin" } })).status).toBe(200);
+    await settled(companyId);
+    expect(heldBy(await ticketsOf(companyId)).get(members[0]!.id)).toBe(620);
+  });
+
   it("assigns fifty tickets arriving at once among five agents exactly once each, nobody over capacity, in two companies at once", async () => {
     const [a, b] = await Promise.all([
       assigningCompany("roundRobin", Array.from({ length: 5 }, () => ({ capacity: 8 }))),
