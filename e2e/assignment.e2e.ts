@@ -12,6 +12,9 @@ const SHOTS = "/work/shots/assign";
 /** Luana: the demo's first agent (queues Encomendas and Entregas, ids 1 and 2 of the Padaria's range). */
 const LUANA = demo.names.agents[0];
 
+/** The menu's fade-in has ended (a screenshot taken during it shows the page through the menu). */
+const menuShown = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+
 /**
  * Automatic assignment (issue 26 §1): an admin makes a queue whose tickets are handed out in turn ("Rodízio") and gives
  * Luana a limit of open tickets; Luana, online, finds "Receber tickets automaticamente" on in her account menu, and a
@@ -79,6 +82,7 @@ describe("journey: an agent online in a round-robin queue gets a contact's ticke
     await luana.getByRole("button", { name: "Minha conta" }).click();
     const toggle = luana.getByRole("menuitemcheckbox", { name: "Receber tickets automaticamente" });
     await expect.poll(() => toggle.getAttribute("aria-checked")).toBe("true");
+    await menuShown(luana);
     await screenshotInto(luana, "account-menu-desktop-light", SHOTS);
     await luana.keyboard.press("Escape");
     await luana.goto("/tickets");
@@ -125,6 +129,7 @@ describe("journey: an agent online in a round-robin queue gets a contact's ticke
       await login(agent, demo.agents[0], demo.password);
       await agent.getByRole("button", { name: "Minha conta" }).click();
       await agent.getByRole("menuitemcheckbox", { name: "Receber tickets automaticamente" }).waitFor();
+      await menuShown(agent);
       await screenshotInto(agent, `account-menu-${label}`, SHOTS);
       await agentContext.close();
     }
