@@ -12,8 +12,7 @@
 import { chromium } from "playwright-core";
 import { rmSync } from "node:fs";
 import os from "node:os";
-import { bulkClient } from "../scripts/lib/bulk.mjs";
-import { api, freePort, machine, startApp, summarize } from "./lib/app.mjs";
+import { api, machine, startAppWithBulk, summarize } from "./lib/app.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
 const TICKETS = Number(process.env.KANBAN_TICKETS ?? 2000);
@@ -27,21 +26,6 @@ const ADMIN = "admin@padaria.demo";
 const AGENT = "luana@padaria.demo";
 const PASSWORD = "123456";
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function startWithBulk() {
-  const bulkPort = await freePort();
-  const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_BULK_PORT: String(bulkPort), ZAPDESK_LOCAL_CRON: "off" } });
-  const deadline = Date.now() + 30_000;
-  while (!app.log().includes("[bulk] local bulk path")) {
-    if (Date.now() > deadline) {
-      await app.stop();
-      throw new Error(`the app did not open its bulk port:\n${app.log().slice(-2000)}`);
-    }
-    await sleep(100);
-  }
-  return { app, bulk: bulkClient(bulkPort) };
-}
 
 /** 2,000 contacts with a ticket each, set-based (recursive CTEs), in that company's hub. */
 async function seed(bulk) {
@@ -168,7 +152,7 @@ const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : "–");
 
 async function main() {
   const loadAtStart = os.loadavg()[0];
-  const { app, bulk } = await startWithBulk();
+  const { app, bulk } = await startAppWithBulk();
   try {
     const seeded = await seed(bulk);
     const login = async (email) => (await api(app.baseUrl, "POST", "/api/auth/login", { body: { email, password: PASSWORD } })).token;

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { bulkClient } from "../../scripts/lib/bulk.mjs";
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -149,3 +150,18 @@ export async function api(baseUrl, method, pathName, { token, body } = {}) {
 }
 
 export const pkgVersion = () => JSON.parse(readFileSync("package.json", "utf8")).version;
+
+/** The app with its local bulk port open (the minute cron off), and a client of that port: for seeding a benchmark's data. */
+export async function startAppWithBulk() {
+  const bulkPort = await freePort();
+  const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_BULK_PORT: String(bulkPort), ZAPDESK_LOCAL_CRON: "off" } });
+  const deadline = Date.now() + 30_000;
+  while (!app.log().includes("[bulk] local bulk path")) {
+    if (Date.now() > deadline) {
+      await app.stop();
+      throw new Error(`the app did not open its bulk port:\n${app.log().slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { app, bulk: bulkClient(bulkPort) };
+}

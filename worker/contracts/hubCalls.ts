@@ -4,6 +4,7 @@ import type { ErrorCode } from "./errors";
 import type { AssistantJobRef, AssistantOutcome, AssistantTurn, CheckBatchOutcome, IntegrationOutcome, IntegrationTurn, WebhookAttempt, WebhookSend } from "./hubJobs";
 import type { SendMessageInput } from "./messages";
 import type { AutomationRuleRun } from "./automation/ruleRun";
+import type { AssignmentScope } from "./queues";
 import type { SendTemplateInput } from "./whatsappTemplates";
 import type { ContactListCheckJob, DeliveryJob } from "./outbound";
 import type { CloseAllInput, CreateTicketInput, UpdateTicketInput } from "./tickets";
@@ -58,6 +59,8 @@ export type HubCallMap = {
   webhookAttempt: { input: { deliveryId: number; attempt: WebhookAttempt }; output: { retryAt: number | null } };
   /** An event's turn of the automation rules (issue 26); run only from inside the command queue (rules/hearEvents.ts). */
   runAutomationRules: { input: AutomationRuleRun; output: void };
+  /** A pass of automatic assignment (issue 26); run only from inside the command queue (scheduleAssignment). */
+  assignWaitingTickets: { input: AssignmentScope; output: { assigned: number } };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

@@ -6,6 +6,13 @@ import { MAX_MEDIA_BYTES, MAX_MESSAGE_BODY } from "./messages";
 import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG } from "./fieldMessages";
 import { weekdayHours, WEEKDAYS_EN } from "./serviceHours";
 
+/** How a queue's waiting tickets are given to its agents (issue 26): not at all, in turn, or to the least busy. */
+export const ASSIGNMENT_MODES = ["off", "roundRobin", "leastBusy"] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+/** Which queues a pass of automatic assignment looks at: given ones, those of agents who may have room, or all. */
+export type AssignmentScope = { queueIds: readonly number[] } | { userIds: readonly number[] } | { all: true };
+const assignmentMode = z.enum(ASSIGNMENT_MODES, { error: "Must be off, roundRobin or leastBusy" });
+
 /** Greeting and option attachments are sent to contacts over WhatsApp: its 16 MB media limit, its types. */
 export const MAX_QUEUE_MEDIA_BYTES = MAX_MEDIA_BYTES;
 
@@ -63,6 +70,7 @@ export const createQueueInput = z.object({
   /** Must be one of the company's integrations / prompts (404 otherwise); null for none. */
   integrationId: refId.default(null),
   promptId: refId.default(null),
+  assignmentMode: assignmentMode.default("off"),
 });
 export type CreateQueueInput = z.infer<typeof createQueueInput>;
 
@@ -76,6 +84,7 @@ export const updateQueueInput = patchOf({
   schedules: queueSchedules.optional(),
   integrationId: refId.optional(),
   promptId: refId.optional(),
+  assignmentMode: assignmentMode.optional(),
 });
 export type UpdateQueueInput = z.infer<typeof updateQueueInput>;
 

@@ -29,6 +29,15 @@ export const languageField = z.enum(LANGUAGES, { error: "Must be pt-BR, en or es
 
 const id = platformId();
 
+/** The most open tickets automatic assignment gives an agent (issue 26); null, no limit. */
+export const MAX_OPEN_TICKETS_LIMIT = 500;
+export const openTicketsCapacity = z
+  .number({ error: "Must be a whole number" })
+  .int("Must be a whole number")
+  .min(1, "Must be 1 or more")
+  .max(MAX_OPEN_TICKETS_LIMIT, `At most ${MAX_OPEN_TICKETS_LIMIT}`);
+const maxOpenTickets = openTicketsCapacity.nullable();
+
 const profileField = z.enum(USER_PROFILES, { error: "Must be admin, supervisor or user" });
 const allTicketField = z.enum(ALL_TICKET_VALUES, { error: "Must be enabled or disabled" });
 
@@ -42,6 +51,7 @@ export const createUserInput = z.object({
   queueIds: z.array(id, { error: "Must be a list of ids" }).max(500).default([]),
   whatsappId: id.nullable().default(null),
   language: languageField.default(null),
+  maxOpenTickets: maxOpenTickets.default(null),
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
@@ -58,8 +68,13 @@ export const updateUserInput = patchOf({
   allTicket: allTicketField.optional(),
   queueIds: z.array(id, { error: "Must be a list of ids" }).max(500).optional(),
   whatsappId: id.nullable().optional(),
+  maxOpenTickets: maxOpenTickets.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+/** PUT /api/users/me/assignment: an agent pauses (or resumes) receiving tickets automatically. */
+export const assignmentPauseInput = z.object({ paused: z.boolean({ error: "Must be true or false" }) });
+export type AssignmentPauseInput = z.infer<typeof assignmentPauseInput>;
 
 // The paged-list query moved to contracts/paging (shared by every list); re-exported for existing importers.
 export { PAGE_SIZE, pagedSearchQuery, type PagedSearchQuery } from "./paging";

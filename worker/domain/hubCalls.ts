@@ -1,3 +1,5 @@
+import { assignWaitingTickets } from "./assignment/assignWaitingTickets";
+import type { AssignmentScope } from "../contracts/queues";
 import type { HubCallMap, HubCallName, HubRegistry } from "../contracts/hubCalls";
 import { runRules } from "./automation/rules/runRules";
 import type { DeliveryJob } from "../contracts/outbound";
@@ -87,6 +89,8 @@ export const hubCalls = {
   webhookAttempt: recordWebhookAttempt,
   /** Automation rules' turn after an event, queued by rules/hearEvents.ts (through here, so the listener does not import it). */
   runAutomationRules: runRules,
+  /** Automatic assignment's pass, queued by scheduleAssignment (through here, so its listener does not import it). */
+  assignWaitingTickets: call(async ({ ctx, input }: { ctx: SystemCtx; input: AssignmentScope }) => ({ assigned: await assignWaitingTickets(ctx, input) })),
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),

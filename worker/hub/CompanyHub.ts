@@ -32,6 +32,7 @@ import { reportWork, WORK_HEARTBEAT_MS } from "../jobs/stalledHubs";
 import { provisionTenant, refreshCompanyCopy } from "./provision";
 import { DUE_WORK, type DueWorkScope } from "./dueWork";
 import { Presence } from "./presence";
+import { scheduleAssignment } from "../domain/assignment/scheduleAssignment";
 
 export { OFFLINE_AFTER_MS } from "./presence";
 /** How often the alarm drops expired sessions and idempotency keys (it may go off many times a second for a campaign). */
@@ -72,7 +73,11 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = createTenantDb(ctx.storage);
-    this.presence = new Presence(this.db, (deliveries) => this.publish(deliveries));
+    this.presence = new Presence(
+      this.db,
+      (deliveries) => this.publish(deliveries),
+      (companyId, userId) => scheduleAssignment(this.systemCtx(companyId), { userIds: [userId] }),
+    );
     // Migrations run before the hub answers anything (an older schema is brought up to date on wake).
     void ctx.blockConcurrencyWhile(async () => {
       await migrateTenantDb(this.db, migrations);

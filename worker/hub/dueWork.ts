@@ -7,6 +7,8 @@ import { nextCheckStallDue, resumeStalledChecks } from "../domain/contactLists/r
 import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
 import { nextLostWebhookDue, requeueLostWebhooks } from "../domain/webhooks/requeueLostWebhooks";
 import { answerSilences, hasTimedRules } from "../domain/automation/rules/answerSilences";
+import { assignWaitingTickets } from "../domain/assignment/assignWaitingTickets";
+import { hasAssignableWork } from "../domain/assignment/hasAssignableWork";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -100,5 +102,23 @@ const timedRules: DueWork = {
   },
 };
 
+/** How often the hub's alarm runs a pass of automatic assignment while tickets wait and an agent has room. */
+export const ASSIGNMENT_EVERY_MS = 60 * 1000;
+/** Where the hub keeps when its assignment pass is next due. */
+export const ASSIGNMENT_DUE_KEY = "assignmentDueAt";
+
+/** Waiting tickets given to free agents (issue 26): the safety net under the passes events queue (scheduleAssignment). */
+const automaticAssignment: DueWork = {
+  name: "automatic assignment",
+  async nextDue({ db, storage, companyId }, now) {
+    if (!hasAssignableWork(db, companyId)) return null;
+    return Math.max(now, (await storage.get<number>(ASSIGNMENT_DUE_KEY)) ?? 0);
+  },
+  async run(scope, now) {
+    await scope.storage.put(ASSIGNMENT_DUE_KEY, now + ASSIGNMENT_EVERY_MS);
+    return scope.serially(() => assignWaitingTickets(scope.ctx(), { all: true }));
+  },
+};
+
 /** In the order the alarm runs them. */
-export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, timedRules];
+export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, timedRules, automaticAssignment];

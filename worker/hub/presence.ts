@@ -17,6 +17,8 @@ export class Presence {
   constructor(
     private readonly db: Db,
     private readonly publish: (deliveries: Delivery[]) => Promise<number>,
+    /** A user came online (automatic assignment may give them waiting tickets). */
+    private readonly cameOnline: (companyId: number, userId: number) => void = () => {},
   ) {
     this.anyGoneOffline = db
       .select({ id: users.id })
@@ -40,6 +42,7 @@ export class Presence {
     this.db.update(users).set({ online: true, lastSeenAt: new Date() }).where(mine).run();
     if (!user.online) {
       void this.publish([{ audience: { kind: "company" }, event: { type: "user", action: "update", userId, user: { ...user, online: true } } }]);
+      this.cameOnline(companyId, userId);
     }
     return true;
   }

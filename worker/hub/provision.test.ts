@@ -100,6 +100,10 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     for (const table of ["automation_runs", "automation_rules", "macros"]) sql.exec(`drop table ${table}`);
     sql.exec("alter table tickets drop column priority");
   },
+  "0021_assignment": (sql) => {
+    for (const column of ["max_open_tickets", "assignment_paused", "last_assigned_at"]) sql.exec(`alter table users drop column ${column}`);
+    for (const column of ["assignment_mode", "last_assigned_user_id"]) sql.exec(`alter table queues drop column ${column}`);
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

@@ -78,6 +78,7 @@ describe("GET /api/queue", () => {
       promptId: null,
       mediaPath: null,
       mediaName: null,
+      assignmentMode: "off",
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

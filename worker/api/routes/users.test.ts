@@ -67,6 +67,8 @@ describe("GET /api/users", () => {
       whatsappId: null,
       language: null,
       queues: [{ id: queue.id, name: "Sales", color: queue.color }],
+      maxOpenTickets: null,
+      assignmentPaused: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { createUserInput, pagedSearchQuery, updateUserInput } from "../../contracts/users";
+import { assignmentPauseInput, createUserInput, pagedSearchQuery, updateUserInput } from "../../contracts/users";
+import { setAssignmentPause } from "../../domain/assignment/setAssignmentPause";
 import { createUser } from "../../domain/users/createUser";
 import { deleteUser } from "../../domain/users/deleteUser";
 import { getUser } from "../../domain/users/getUser";
@@ -18,6 +19,10 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const input = await jsonBody(c, createUserInput);
     return c.json(await createUser({ ctx: c.get("ctx"), input }), 201);
+  })
+  .put("/me/assignment", async (c) => {
+    const input = await jsonBody(c, assignmentPauseInput);
+    return c.json(await setAssignmentPause({ ctx: c.get("ctx"), input }));
   })
   .put("/:id", async (c) => {
     const id = idParam(c);

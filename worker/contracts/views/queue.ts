@@ -1,4 +1,5 @@
 import type { WeekdaySchedule } from "../companies";
+import type { AssignmentMode } from "../queues";
 
 /** A queue as the API answers it (domain/queues/view.ts): mediaPath is the URL of the attachment, never its key. */
 export type PresentedQueue = {
@@ -13,6 +14,8 @@ export type PresentedQueue = {
   promptId: number | null;
   mediaPath: string | null;
   mediaName: string | null;
+  /** Automatic assignment of its waiting tickets (issue 26). */
+  assignmentMode: AssignmentMode;
   createdAt: Date;
   updatedAt: Date;
 };

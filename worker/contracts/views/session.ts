@@ -6,6 +6,8 @@ export type { UserProfile };
 /** What the app shell needs about the logged-in user: the answer of login, refresh and GET /api/auth/me. */
 export type SessionUser = Omit<UserView, "createdAt" | "updatedAt"> & {
   companyId: number;
+  /** In a queue with automatic assignment (the account menu then offers the pause). */
+  inAssigningQueue: boolean;
   company: {
     id: number;
     name: string;

@@ -12,6 +12,9 @@ export type UserView = {
   language: string | null;
   whatsappId: number | null;
   queues: { id: number; name: string; color: string }[];
+  /** Automatic assignment (issue 26): the most open tickets given to the agent (null, no limit), and their pause. */
+  maxOpenTickets: number | null;
+  assignmentPaused: boolean;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -12,6 +12,7 @@ import {
 import { id, timestamps } from "../shared/columns";
 import { companyId } from "../shared/companyId";
 import type { WeekdaySchedule } from "../../contracts/companies";
+import { ASSIGNMENT_MODES } from "../../contracts/queues";
 import { companies } from "../shared/companies";
 import { userQueues } from "./users";
 import { whatsappQueues } from "./whatsapp";
@@ -39,6 +40,10 @@ export const queues = sqliteTable(
     /** R2 key of the greeting attachment. */
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
+    /** Automatic assignment of the queue's waiting tickets (issue 26): off, round-robin or least busy. */
+    assignmentMode: text("assignment_mode", { enum: ASSIGNMENT_MODES }).notNull().default("off"),
+    /** Round-robin: the member given the queue's last ticket (the next goes to the free member after them). */
+    lastAssignedUserId: integer("last_assigned_user_id"),
     ...timestamps(),
   },
   (t) => [

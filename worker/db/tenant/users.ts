@@ -34,6 +34,12 @@ export const users = sqliteTable(
     whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
     /** UI language (pt-BR, en, es); null = browser/company default. */
     language: text("language"),
+    /** Automatic assignment (issue 26): the most open tickets the agent is given; null, no limit. */
+    maxOpenTickets: integer("max_open_tickets"),
+    /** The agent paused receiving tickets automatically. */
+    assignmentPaused: integer("assignment_paused", { mode: "boolean" }).notNull().default(false),
+    /** When automatic assignment last gave the agent a ticket (least busy's tie-break: the longest waiting first). */
+    lastAssignedAt: integer("last_assigned_at", { mode: "timestamp_ms" }),
     ...timestamps(),
   },
   (t) => [

@@ -21,7 +21,7 @@ export async function loadSessionUser(db: Db, userId: number, companyId: number)
       .leftJoin(plans, eq(plans.id, companies.planId))
       .where(and(eq(users.id, userId), eq(users.companyId, companyId))),
     db
-      .select({ id: queues.id, name: queues.name, color: queues.color })
+      .select({ id: queues.id, name: queues.name, color: queues.color, assignmentMode: queues.assignmentMode })
       .from(userQueues)
       .innerJoin(queues, eq(queues.id, userQueues.queueId))
       .where(and(eq(userQueues.userId, userId), eq(queues.companyId, companyId)))
@@ -41,8 +41,11 @@ export async function loadSessionUser(db: Db, userId: number, companyId: number)
     online: user.online,
     whatsappId: user.whatsappId,
     language: user.language,
+    maxOpenTickets: user.maxOpenTickets,
+    assignmentPaused: user.assignmentPaused,
+    inAssigningQueue: queueRows.some((q) => q.assignmentMode !== "off"),
     companyId: user.companyId,
-    queues: queueRows,
+    queues: queueRows.map(({ id, name, color }) => ({ id, name, color })),
     company: {
       id: company.id,
       name: company.name,

@@ -3,6 +3,7 @@ import type { TicketView } from "../../contracts/views/ticket";
 import type { AnyCtx } from "../context";
 import type { TicketScope } from "../tickets/visibility";
 import { rulesHearMessage, rulesHearSlaBreach, rulesHearTicketChange } from "./rules/hearEvents";
+import { hearTicketChange } from "../assignment/hearTicketChange";
 
 /**
  * The one place the company's own automation hears what happened to its tickets (issue 26): every path that
@@ -15,6 +16,7 @@ import { rulesHearMessage, rulesHearSlaBreach, rulesHearTicketChange } from "./r
  */
 export function ticketChanged(ctx: AnyCtx, before: TicketScope | null, ticket: TicketView): void {
   rulesHearTicketChange(ctx, before, ticket);
+  hearTicketChange(ctx, before, ticket);
 }
 
 /** A message stored on a ticket: a contact's (`fromMe` false) or one said to the contact. */

@@ -6,6 +6,8 @@ import { AppError } from "../errors";
 import { assertQueueReferences } from "./references";
 import { assertQueueNameAndColorFree, uniqueConflict } from "./uniqueness";
 import { loadQueueView, manageableQueue, publishQueue } from "./view";
+import { forgetAssigningQueues } from "../assignment/assigningQueues";
+import { scheduleAssignment } from "../assignment/scheduleAssignment";
 
 /** PUT /queue/:id (admins): any subset of the fields; schedules are replaced as a whole. */
 export async function updateQueue({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateQueueInput } }) {
@@ -22,6 +24,9 @@ export async function updateQueue({ ctx, input }: { ctx: Ctx; input: { id: numbe
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }
+  forgetAssigningQueues(ctx.db);
+  // Assignment turned on (or changed): the queue's waiting tickets go to its free agents now.
+  if (changes.assignmentMode !== undefined) scheduleAssignment(ctx, { queueIds: [id] });
   const queue = await loadQueueView(ctx.db, ctx.companyId, id);
   if (!queue) throw new AppError("ERR_NO_QUEUE_FOUND"); // deleted meanwhile
   await publishQueue(ctx, "update", queue);

@@ -22,6 +22,7 @@ export function presentQueue(q: Queue): PresentedQueue {
     promptId: q.promptId,
     mediaPath: q.mediaPath !== null ? `/api/queue/${q.id}/media` : null,
     mediaName: q.mediaName,
+    assignmentMode: q.assignmentMode,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
   };

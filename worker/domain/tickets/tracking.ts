@@ -3,7 +3,7 @@ import { tickets, ticketTracking } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 import type { TicketScope } from "./visibility";
 
-export type TrackedAction = "create" | "accept" | "reopen" | "return" | "close" | "transfer" | "delete";
+export type TrackedAction = "create" | "accept" | "reopen" | "return" | "close" | "transfer" | "delete" | "autoAssign";
 
 /**
  * One history row per transition: who, when, from and to. `ticketId` may be a SQL subquery so the row can be

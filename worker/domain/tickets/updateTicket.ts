@@ -16,7 +16,7 @@ import { trackingRow, type TrackedAction } from "./tracking";
 import { canSeeTicket, viewerOf } from "./visibility";
 
 type Current = typeof tickets.$inferSelect;
-type Transition = Exclude<TrackedAction, "create" | "delete"> | "fields";
+type Transition = Exclude<TrackedAction, "create" | "delete" | "autoAssign"> | "fields";
 
 /** Which transition of spec 000 section 4 a PUT /api/tickets/:id asks for. */
 export function classifyUpdate(current: Current, changes: UpdateTicketInput, me: number): Transition {

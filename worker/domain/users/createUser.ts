@@ -64,6 +64,7 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
                 super: input.super,
                 whatsappId,
                 language: input.language,
+                maxOpenTickets: input.maxOpenTickets,
               })
               .returning(),
             ...links,

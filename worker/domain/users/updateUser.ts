@@ -11,6 +11,7 @@ import { assertEmailFree, withLoginEmail } from "./loginEmails";
 import { assertOwnReferences } from "./references";
 import { closeSockets, revokeSessions } from "./sessions";
 import { loadUserView, userSummary } from "./view";
+import { scheduleAssignment } from "../assignment/scheduleAssignment";
 
 /**
  * Edits a user. An admin edits anyone of the company; anyone else only themself, and only what the account
@@ -50,6 +51,9 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
     if (patch.whatsappId !== undefined) changes.whatsappId = patch.whatsappId;
     if (patch.queueIds !== undefined) queueIds = [...new Set(patch.queueIds)];
   }
+  // Capacity is the admin's to set (automatic assignment, issue 26); lowered below what the agent holds, nothing is
+  // taken from them: they get no more until they are under it.
+  if (isAdmin && patch.maxOpenTickets !== undefined) changes.maxOpenTickets = patch.maxOpenTickets;
   if (patch.super !== undefined && patch.super !== target.super) {
     if (ctx.user.super) changes.super = patch.super;
     else if (isAdmin) throw new AppError("ERR_NO_PERMISSION", "Only a platform admin can grant or remove super.");
@@ -105,5 +109,7 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
     console.error("could not update the user's sockets", { userId: id, err: String(err) });
   }
   if (changes.passwordHash !== undefined) await closeSockets(ctx, id, keepSessionId);
+  // More room or new queues: waiting tickets may be theirs now.
+  if (changes.maxOpenTickets !== undefined || queueIds !== undefined) scheduleAssignment(ctx, { userIds: [id] });
   return view;
 }

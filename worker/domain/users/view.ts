@@ -17,6 +17,8 @@ export const userColumns = {
   allTicket: users.allTicket,
   whatsappId: users.whatsappId,
   language: users.language,
+  maxOpenTickets: users.maxOpenTickets,
+  assignmentPaused: users.assignmentPaused,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };

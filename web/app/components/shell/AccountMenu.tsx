@@ -1,10 +1,11 @@
-import { LogOut, UserRound } from "lucide-react";
+import { Inbox, LogOut, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../../lib/api";
 import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import type { SessionUser } from "../../lib/session-user";
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from "../ui/Menu";
+import { useAssignmentPause } from "../../features/users/useAssignmentPause";
+import { Menu, MenuCheckboxItem, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from "../ui/Menu";
 
 const ProfileDialog = lazyWhenOpen(
   () => import("../../features/profile/ProfileDialog").then((m) => m.ProfileDialog),
@@ -19,6 +20,7 @@ function initials(name: string): string {
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [profileOpen, setProfileOpen] = useState(false);
+  const assignment = useAssignmentPause(user);
   return (
     <>
       <Menu>
@@ -37,6 +39,22 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             <span className="block truncate">{user.email}</span>
           </MenuLabel>
           <MenuSeparator />
+          {/* Only where it means something: the user is in a queue whose tickets are assigned automatically. */}
+          {user.inAssigningQueue ? (
+            <>
+              <MenuCheckboxItem
+                checked={assignment.receiving}
+                disabled={assignment.saving}
+                onCheckedChange={(on) => void assignment.receive(on)}
+                onSelect={(event) => event.preventDefault()}
+                data-testid="assignment-toggle"
+              >
+                <Inbox className="size-4 shrink-0 text-muted" aria-hidden />
+                {t("shell.receiveTickets")}
+              </MenuCheckboxItem>
+              <MenuSeparator />
+            </>
+          ) : null}
           <MenuItem onSelect={() => setProfileOpen(true)}>
             <UserRound className="size-4 text-muted" aria-hidden />
             {t("shell.profile")}

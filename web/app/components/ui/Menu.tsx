@@ -46,3 +46,8 @@ export function MenuSeparator(props: ComponentProps<typeof Impl.MenuSeparator>) 
   const Separator = loader.current()!.MenuSeparator;
   return <Separator {...props} />;
 }
+
+export function MenuCheckboxItem(props: ComponentProps<typeof Impl.MenuCheckboxItem>) {
+  const Item = loader.current()!.MenuCheckboxItem;
+  return <Item {...props} />;
+}

@@ -11,7 +11,7 @@ import { describedBy, Field, Input, textareaClasses } from "../../components/ui/
 import { Select } from "../../components/ui/Select";
 import { Skeleton } from "../../components/ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
-import { MAX_QUEUE_MEDIA_BYTES } from "../../../../worker/contracts/queues";
+import { ASSIGNMENT_MODES, MAX_QUEUE_MEDIA_BYTES } from "../../../../worker/contracts/queues";
 import { ApiError } from "../../lib/api";
 import { errorMessage, toastError } from "../../lib/errors";
 import { useRealtimeEvent } from "../../lib/realtime";
@@ -32,7 +32,7 @@ const CODE_FIELDS: Record<string, string> = { ERR_QUEUE_COLOR_ALREADY_EXISTS: "c
 
 /** The inputs of the form, for the server's field errors (others go to a toast). */
 const isFormField = (name: string) =>
-  ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage", "integrationId", "promptId"].includes(name) || name.startsWith("schedules[");
+  ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage", "integrationId", "promptId", "assignmentMode"].includes(name) || name.startsWith("schedules[");
 
 type Context = ReturnType<typeof useQueueDialogContext>;
 
@@ -190,6 +190,7 @@ function QueueForm({
       schedules: withAllWeekdays(queue?.schedules ?? []),
       integrationId: idText(queue?.integrationId),
       promptId: idText(queue?.promptId),
+      assignmentMode: queue?.assignmentMode ?? "off",
     },
     fields: isFormField,
     codeFields: CODE_FIELDS,
@@ -201,6 +202,7 @@ function QueueForm({
         orderQueue: value.orderQueue,
         greetingMessage: value.greetingMessage,
         outOfHoursMessage: value.outOfHoursMessage,
+        assignmentMode: value.assignmentMode,
       };
       // Sent only when edited (spec 002: hours are kept in the dialog until the queue is saved).
       if (schedulesEnabled && (hoursEdited || !queue)) payload.schedules = value.schedules;
@@ -233,6 +235,7 @@ function QueueForm({
   const integration = useInputControl(fields.integrationId);
   const prompt = useInputControl(fields.promptId);
   const color = useInputControl(fields.color);
+  const assignment = useInputControl(fields.assignmentMode);
 
   const hoursEdited = fields.schedules.getFieldList().some((day) => {
     const { startTime, endTime } = day.getFieldset();
@@ -245,7 +248,8 @@ function QueueForm({
     (fields.attachment.value instanceof File && fields.attachment.value.size > 0) ||
     fields.removeAttachment.value === "on" ||
     (integration.value ?? "") !== idText(queue?.integrationId) ||
-    (prompt.value ?? "") !== idText(queue?.promptId);
+    (prompt.value ?? "") !== idText(queue?.promptId) ||
+    (assignment.value ?? "off") !== (queue?.assignmentMode ?? "off");
 
   /** Errors are shown on their tab: the data tab's first (a submit with errors, a failed save), then the hours'. */
   const showErrorsOf = (names: string[], onSubmit: boolean) => {
@@ -381,6 +385,16 @@ function QueueForm({
                 ) : null}
               </div>
             ) : null}
+            <Field id="queue-assignment" label={t("queues.dialog.assignment")} error={fields.assignmentMode.errors?.[0]} hint={t("queues.dialog.assignmentHint")}>
+              <Select
+                id="queue-assignment"
+                value={assignment.value || "off"}
+                onValueChange={assignment.change}
+                options={ASSIGNMENT_MODES.map((mode) => ({ value: mode, label: t(`queues.dialog.assignmentModes.${mode}`) }))}
+                invalid={!!fields.assignmentMode.errors?.[0]}
+                aria-describedby={describedBy("queue-assignment", fields.assignmentMode.errors?.[0], t("queues.dialog.assignmentHint"))}
+              />
+            </Field>
             {handOff ? (
               <p role="note" data-testid="queue-handoff-note" className="flex gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2.5 text-sm text-fg">
                 <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-text" />

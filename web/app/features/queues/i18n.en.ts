@@ -33,6 +33,9 @@ export const en: typeof ptBR = {
     promptHint: "Without a prompt, the chatbot sends this queue's greeting and options.",
     promptOnHint: "With a prompt, the AI assistant answers the contact from their first message in this queue: the greeting and the menu options are not sent.",
     integrationOnHint: "With an integration, the greeting is sent and the integration answers next; the menu options are not used.",
+    assignment: "Automatic assignment",
+    assignmentModes: { off: "Off", roundRobin: "Round-robin", leastBusy: "Least busy" },
+    assignmentHint: "Gives the tickets waiting in this queue to the queue's online agents, up to each one's limit.",
   },
   schedules: {
     hint: "Click save to keep the changes",

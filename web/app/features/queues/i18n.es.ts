@@ -33,6 +33,9 @@ export const es: typeof ptBR = {
     promptHint: "Sin prompt, el chatbot envía el saludo y las opciones de esta cola.",
     promptOnHint: "Con un prompt, el asistente de IA responde al contacto desde su primer mensaje en esta cola: el saludo y las opciones del menú no se envían.",
     integrationOnHint: "Con una integración, se envía el saludo y la integración responde a continuación; las opciones del menú no se usan.",
+    assignment: "Distribución automática",
+    assignmentModes: { off: "Desactivada", roundRobin: "Rotación", leastBusy: "Menos ocupado" },
+    assignmentHint: "Entrega los tickets que esperan en esta cola a los agentes en línea de la cola, hasta el límite de cada uno.",
   },
   schedules: {
     hint: "Haga clic en guardar para registrar los cambios",

@@ -31,6 +31,10 @@ const ptBR = {
     promptHint: "Sem prompt, o chatbot envia a saudação e as opções desta fila.",
     promptOnHint: "Com um prompt, a assistente de IA responde ao contato desde a primeira mensagem nesta fila: a saudação e as opções do menu não são enviadas.",
     integrationOnHint: "Com uma integração, a saudação é enviada e a integração responde em seguida; as opções do menu não são usadas.",
+    // Issue 26 §1: automatic assignment of the queue's waiting tickets.
+    assignment: "Distribuição automática",
+    assignmentModes: { off: "Desligada", roundRobin: "Rodízio", leastBusy: "Menos ocupado" },
+    assignmentHint: "Entrega os tickets que aguardam nesta fila aos atendentes online da fila, até o limite de cada um.",
   },
   schedules: {
     hint: "Clique em salvar para registar as alterações",

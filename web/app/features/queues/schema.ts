@@ -15,7 +15,7 @@ const attachmentFields = (lang: string) => ({ attachment: queueMedia(lang), remo
  */
 export const queueFormSchema = (lang: string) =>
   createQueueInput
-    .pick({ name: true, color: true, orderQueue: true, greetingMessage: true, outOfHoursMessage: true, integrationId: true, promptId: true })
+    .pick({ name: true, color: true, orderQueue: true, greetingMessage: true, outOfHoursMessage: true, integrationId: true, promptId: true, assignmentMode: true })
     .extend({ schedules: weekSchema.optional(), ...attachmentFields(lang), keepOpen: z.boolean().optional() });
 
 /** The queue form's texts for the contract's messages outside the vocabulary (spec 002's colour, the order's range). */

@@ -1,4 +1,4 @@
-import type { QueueSchedule } from "../../../../worker/contracts/queues";
+import type { AssignmentMode, QueueSchedule } from "../../../../worker/contracts/queues";
 import type { PresentedQueue, PresentedQueueOption } from "../../../../worker/contracts/views/queue";
 import type { Wire } from "../../../../worker/contracts/views/wire";
 
@@ -17,6 +17,7 @@ export interface QueuePayload {
   schedules?: QueueSchedule[];
   integrationId?: number | null;
   promptId?: number | null;
+  assignmentMode?: AssignmentMode;
 }
 
 /** An item of a selector list (integrations, prompts). */

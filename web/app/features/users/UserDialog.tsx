@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../worker/contracts/permissions";
+import { MAX_OPEN_TICKETS_LIMIT } from "../../../../worker/contracts/users";
 import { PROFILES } from "./profiles";
 import { DialogForm } from "../../components/form/DialogForm";
 import { Dialog, DialogContent } from "../../components/ui/Dialog";
@@ -18,7 +19,7 @@ import { useUserFormOptions } from "./useFormOptions";
 import { passwordHint } from "../../lib/password";
 
 /** The form's inputs, for placing the server's field errors. */
-const FORM_FIELDS = ["name", "email", "password", "currentPassword", "profile", "queueIds", "whatsappId", "allTicket"];
+const FORM_FIELDS = ["name", "email", "password", "currentPassword", "profile", "queueIds", "whatsappId", "allTicket", "maxOpenTickets"];
 /** Conflict codes that belong under one input. */
 const CODE_FIELDS = { ERR_EMAIL_IN_USE: "email", ERR_WRONG_CURRENT_PASSWORD: "currentPassword" };
 
@@ -48,6 +49,8 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
   // Which parts of a user the actor may change comes from the rule table, never from the profile name.
   const mayEditProfile = can(actor, "user-modal:editProfile");
   const mayEditQueues = can(actor, "user-modal:editQueues");
+  // Capacity is the admin's to set (the server ignores it from anyone else).
+  const mayEditCapacity = can(actor, "users:manage");
   const options = useUserFormOptions({ queues: mayEditQueues, connections: mayEditProfile });
   // Editing oneself: a new password takes the current one (the server asks for it too).
   const self = user?.id === actor.id;
@@ -61,6 +64,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
       email: user?.email ?? "",
       allTicket: user?.allTicket === "enabled" ? "on" : "",
       queueIds: user?.queues.map((q) => String(q.id)) ?? [],
+      maxOpenTickets: user?.maxOpenTickets == null ? "" : String(user.maxOpenTickets),
     },
     fields: FORM_FIELDS,
     codeFields: CODE_FIELDS,
@@ -75,6 +79,7 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
         payload.allTicket = value.allTicket ? "enabled" : "disabled";
       }
       if (mayEditQueues) payload.queueIds = value.queueIds;
+      if (mayEditCapacity) payload.maxOpenTickets = value.maxOpenTickets ?? null;
       const saved = user ? await updateUser(user.id, payload) : await createUser(payload);
       toast.success(t("users.saved"));
       onSaved(saved && typeof saved === "object" && "id" in saved ? saved : ({ ...user, ...payload } as UserRow));
@@ -135,6 +140,25 @@ function UserForm({ user, onSaved, onClose }: { user: UserRow | null; onSaved: (
         {mayEditQueues ? (
           <Field id={fields.queueIds.id} label={t("users.dialog.queues")} error={err("queueIds")} className="sm:col-span-2">
             <QueueSelect id={fields.queueIds.id} queues={options.queues} control={queueIds} loading={options.loading} />
+          </Field>
+        ) : null}
+        {mayEditCapacity ? (
+          <Field id={fields.maxOpenTickets.id} label={t("users.dialog.maxOpenTickets")} error={err("maxOpenTickets")} hint={err("maxOpenTickets") ? undefined : t("users.dialog.maxOpenTicketsHint")}>
+            <Input
+              id={fields.maxOpenTickets.id}
+              name={fields.maxOpenTickets.name}
+              key={fields.maxOpenTickets.key}
+              defaultValue={fields.maxOpenTickets.initialValue}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_OPEN_TICKETS_LIMIT}
+              step={1}
+              placeholder={t("users.dialog.noLimit")}
+              invalid={!!err("maxOpenTickets")}
+              aria-describedby={describedBy(fields.maxOpenTickets.id, err("maxOpenTickets"), t("users.dialog.maxOpenTicketsHint"))}
+              className="tabular-nums"
+            />
           </Field>
         ) : null}
         {mayEditProfile ? (

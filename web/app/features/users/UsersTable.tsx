@@ -59,6 +59,9 @@ export function UsersTable({
             <p className="text-xs text-subtle">
               <span className="sr-only">{t("users.columns.status")}: </span>
               {user.online ? t("users.online") : t("users.offline")}
+              {/* Automatic assignment (issue 26): the agent's pause and the most open tickets they are given. */}
+              {user.assignmentPaused ? <span data-testid="user-assignment-paused"> · {t("users.assignmentPaused")}</span> : null}
+              {user.maxOpenTickets !== null ? <span> · {t("users.maxOpen", { count: user.maxOpenTickets })}</span> : null}
               <span className="sm:hidden"> · {t(`users.profiles.${user.profile}`)}</span>
             </p>
           </div>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { platformIdText } from "../../../../worker/contracts/ids";
 import { REQUIRED } from "../../../../worker/contracts/fieldMessages";
-import { emailField, LANGUAGES, passwordField, personName, USER_PROFILES } from "../../../../worker/contracts/users";
+import { emailField, LANGUAGES, openTicketsCapacity, passwordField, personName, USER_PROFILES } from "../../../../worker/contracts/users";
 
 /** The "no default connection" choice of the connection select (Radix items cannot have an empty value). */
 export const NO_CONNECTION = "none";
@@ -30,6 +30,8 @@ export function userFormSchema(mode: "create" | "edit", self = false) {
     whatsappId: z.preprocess((v) => (v === NO_CONNECTION ? undefined : v), platformIdText().optional()),
     allTicket: z.boolean().optional(),
     currentPassword: z.string().optional(),
+    // Blank: no limit (automatic assignment, issue 26).
+    maxOpenTickets: openTicketsCapacity.optional(),
   });
   return self ? schema.superRefine(currentPasswordWithNew) : schema;
 }

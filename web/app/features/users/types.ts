@@ -24,6 +24,7 @@ export interface UserPayload {
   whatsappId?: number | null;
   allTicket?: "enabled" | "disabled";
   language?: string;
+  maxOpenTickets?: number | null;
 }
 
 export interface ConnectionRef {

@@ -210,6 +210,7 @@ export const en: Texts = {
     createdInQueue: "Ticket created in {{queue}}",
     accept: "{{by}} accepted",
     acceptAuto: "Accepted automatically",
+    autoAssign: "Assigned automatically to {{to}}",
     reopen: "{{by}} reopened",
     reopenAuto: "Reopened automatically",
     close: "{{by}} resolved",

@@ -210,6 +210,7 @@ export const es: Texts = {
     createdInQueue: "Ticket creado en la cola {{queue}}",
     accept: "{{by}} aceptó",
     acceptAuto: "Aceptado automáticamente",
+    autoAssign: "Asignado automáticamente a {{to}}",
     reopen: "{{by}} reabrió",
     reopenAuto: "Reabierto automáticamente",
     close: "{{by}} resolvió",

@@ -211,6 +211,7 @@ const ptBR = {
     createdInQueue: "Ticket criado na fila {{queue}}",
     accept: "{{by}} aceitou",
     acceptAuto: "Aceito automaticamente",
+    autoAssign: "Distribuído automaticamente para {{to}}",
     reopen: "{{by}} reabriu",
     reopenAuto: "Reaberto automaticamente",
     close: "{{by}} resolveu",

@@ -53,3 +53,10 @@ describe("historySentence: a transfer", () => {
     expect(historyText(historySentence(transfer({ fromWhatsapp: loja, toWhatsapp: loja })), t)).toBe("Carla transferiu para aguardando");
   });
 });
+
+describe("historySentence: automatic assignment", () => {
+  it("names the agent the system gave the ticket to", () => {
+    const s = historySentence(transfer({ action: "autoAssign", fromStatus: "pending", byUser: null, fromUser: null, toUser: ana }));
+    expect(historyText(s, t)).toBe("Distribuído automaticamente para Ana");
+  });
+});

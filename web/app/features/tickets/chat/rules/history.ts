@@ -27,6 +27,9 @@ export function historySentence(entry: TrackingEntry, openLane = "Em aberto"): H
       return { key: `${entry.action}${suffix}`, values };
     case "return":
       return { key: `return${suffix}`, values };
+    // Automatic assignment (issue 26): the system accepted it for the agent.
+    case "autoAssign":
+      return { key: "autoAssign", values: { to: entry.toUser?.name ?? "" } };
     case "transfer": {
       const queueChanged = entry.fromQueue?.id !== entry.toQueue?.id && !!entry.toQueue;
       const userChanged = !!entry.toUser && entry.toUser.id !== entry.fromUser?.id;
