@@ -100,6 +100,13 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     for (const table of ["automation_runs", "automation_rules", "macros"]) sql.exec(`drop table ${table}`);
     sql.exec("alter table tickets drop column priority");
   },
+  "0021_service_levels": (sql) => {
+    sql.exec("drop index tickets_company_sla_next_due_idx");
+    for (const column of ["sla_started_at", "first_response_due_at", "resolution_due_at", "first_responded_at", "resolved_at", "first_response_breached_at", "resolution_breached_at", "sla_next_due_at"]) {
+      sql.exec(`alter table tickets drop column ${column}`);
+    }
+    for (const column of ["sla_first_response_minutes", "sla_resolution_minutes"]) sql.exec(`alter table queues drop column ${column}`);
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

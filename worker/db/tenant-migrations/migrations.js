@@ -20,6 +20,7 @@ import m0017 from './0017_cloud_errors.sql';
 import m0018 from './0018_public_api.sql';
 import m0019 from './0019_tickets_by_change.sql';
 import m0020 from './0020_automation.sql';
+import m0021 from './0021_service_levels.sql';
 
   export default {
     journal,
@@ -44,7 +45,8 @@ m0016,
 m0017,
 m0018,
 m0019,
-m0020
+m0020,
+m0021
     }
   }
   

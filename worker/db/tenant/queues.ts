@@ -39,6 +39,9 @@ export const queues = sqliteTable(
     /** R2 key of the greeting attachment. */
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
+    /** Service levels (issue 26 §4): minutes of service time to the first agent's reply and to closing; null: none. */
+    slaFirstResponseMinutes: integer("sla_first_response_minutes"),
+    slaResolutionMinutes: integer("sla_resolution_minutes"),
     ...timestamps(),
   },
   (t) => [
