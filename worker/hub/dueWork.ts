@@ -6,6 +6,7 @@ import { dispatchCampaigns, nextCampaignDue } from "../domain/campaigns/dispatch
 import { nextCheckStallDue, resumeStalledChecks } from "../domain/contactLists/resumeStalledChecks";
 import { dispatchDueSchedules, nextScheduleDue } from "../domain/schedules/dispatchDueSchedules";
 import { nextLostWebhookDue, requeueLostWebhooks } from "../domain/webhooks/requeueLostWebhooks";
+import { markBreaches, nextBreachDue } from "../domain/serviceLevels/markBreaches";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -78,5 +79,12 @@ const lostWebhooks: DueWork = {
   run: (scope, now) => requeueLostWebhooks({ ctx: scope.ctx(), input: { now } }),
 };
 
+/** Tickets past a service-level target are marked breached, told and heard by the rules (issue 26 §4). */
+const serviceLevelBreaches: DueWork = {
+  name: "service-level breaches",
+  nextDue: ({ db, companyId }) => nextBreachDue(db, companyId),
+  run: (scope, now) => markBreaches({ ctx: scope.ctx(), input: { now }, serially: scope.serially }),
+};
+
 /** In the order the alarm runs them. */
-export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks];
+export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, serviceLevelBreaches];

@@ -13,6 +13,9 @@ export type PresentedQueue = {
   promptId: number | null;
   mediaPath: string | null;
   mediaName: string | null;
+  /** Service-level targets in minutes of service time (issue 26 §4); null: none. */
+  slaFirstResponseMinutes: number | null;
+  slaResolutionMinutes: number | null;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -2,6 +2,7 @@ import type { MessageView } from "../../contracts/views/message";
 import type { TicketView } from "../../contracts/views/ticket";
 import type { AnyCtx } from "../context";
 import type { TicketScope } from "../tickets/visibility";
+import { serviceLevelsHearMessage, serviceLevelsHearTicket } from "../serviceLevels/listen";
 
 /**
  * The one place the company's own automation hears what happened to its tickets (issue 26): every path that
@@ -12,10 +13,14 @@ import type { TicketScope } from "../tickets/visibility";
  *
  * Listeners: automatic assignment (domain/assignment/), automation rules (domain/automation/rules/).
  */
-export function ticketChanged(_ctx: AnyCtx, _before: TicketScope | null, _ticket: TicketView): void {}
+export function ticketChanged(_ctx: AnyCtx, _before: TicketScope | null, _ticket: TicketView): void {
+  serviceLevelsHearTicket(_ctx, _before, _ticket);
+}
 
 /** A message stored on a ticket: a contact's (`fromMe` false) or one said to the contact. */
-export function messageStored(_ctx: AnyCtx, _message: MessageView, _ticket: Pick<TicketView, "id" | "uuid" | "status" | "contact">): void {}
+export function messageStored(_ctx: AnyCtx, _message: MessageView, _ticket: Pick<TicketView, "id" | "uuid" | "status" | "contact">): void {
+  serviceLevelsHearMessage(_ctx, _message);
+}
 
 /**
  * A ticket passed its queue's first-response or resolution target (service levels, found by the hub's due work):

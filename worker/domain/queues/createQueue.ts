@@ -6,6 +6,7 @@ import { assertUnderPlanLimit, withinPlanLimit } from "../plans/planLimits";
 import { assertQueueReferences } from "./references";
 import { assertQueueNameAndColorFree, uniqueConflict } from "./uniqueness";
 import { presentQueue, publishQueue } from "./view";
+import { forgetQueueTargets } from "../serviceLevels/queueTargets";
 
 /** POST /queue (admins): within the plan's queue limit (counted with the insert), with a free name and colour. Starts without options. */
 export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueueInput }) {
@@ -20,6 +21,7 @@ export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueue
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }
+  forgetQueueTargets(ctx.db);
   const queue = { ...presentQueue(row), options: [] };
   await publishQueue(ctx, "create", queue);
   return queue;

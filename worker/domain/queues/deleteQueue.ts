@@ -3,6 +3,7 @@ import { queueOptions, queues } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { removeStoredMedia } from "./media";
 import { manageableQueue, publishQueueDeleted } from "./view";
+import { forgetQueueTargets } from "../serviceLevels/queueTargets";
 
 /**
  * DELETE /queue/:id (admins). The row's foreign keys do the rest in the same statement: its options, and its
@@ -16,6 +17,7 @@ export async function deleteQueue({ ctx, input }: { ctx: Ctx; input: { id: numbe
     .from(queueOptions)
     .where(and(eq(queueOptions.queueId, queue.id), eq(queueOptions.companyId, ctx.companyId), isNotNull(queueOptions.mediaPath)));
   await ctx.db.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, ctx.companyId)));
+  forgetQueueTargets(ctx.db);
   await removeStoredMedia(ctx, [queue.mediaPath, ...optionMedia.map((o) => o.key)]);
   await publishQueueDeleted(ctx, queue.id);
 }

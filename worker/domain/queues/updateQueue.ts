@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { assertQueueReferences } from "./references";
 import { assertQueueNameAndColorFree, uniqueConflict } from "./uniqueness";
 import { loadQueueView, manageableQueue, publishQueue } from "./view";
+import { forgetQueueTargets } from "../serviceLevels/queueTargets";
 
 /** PUT /queue/:id (admins): any subset of the fields; schedules are replaced as a whole. */
 export async function updateQueue({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateQueueInput } }) {
@@ -22,6 +23,7 @@ export async function updateQueue({ ctx, input }: { ctx: Ctx; input: { id: numbe
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }
+  forgetQueueTargets(ctx.db);
   const queue = await loadQueueView(ctx.db, ctx.companyId, id);
   if (!queue) throw new AppError("ERR_NO_QUEUE_FOUND"); // deleted meanwhile
   await publishQueue(ctx, "update", queue);

@@ -22,6 +22,8 @@ export function presentQueue(q: Queue): PresentedQueue {
     promptId: q.promptId,
     mediaPath: q.mediaPath !== null ? `/api/queue/${q.id}/media` : null,
     mediaName: q.mediaName,
+    slaFirstResponseMinutes: q.slaFirstResponseMinutes,
+    slaResolutionMinutes: q.slaResolutionMinutes,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
   };
