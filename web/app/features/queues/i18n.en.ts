@@ -33,6 +33,13 @@ export const en: typeof ptBR = {
     promptHint: "Without a prompt, the chatbot sends this queue's greeting and options.",
     promptOnHint: "With a prompt, the AI assistant answers the contact from their first message in this queue: the greeting and the menu options are not sent.",
     integrationOnHint: "With an integration, the greeting is sent and the integration answers next; the menu options are not used.",
+    serviceLevels: "Service levels",
+    slaFirstResponse: "First response target",
+    slaResolution: "Resolution target",
+    slaHint: "Counted in service hours (the queue's or the company's). Blank: no target.",
+    slaUnit: "Unit of {{target}}",
+    minutes: "minutes",
+    hours: "hours",
   },
   schedules: {
     hint: "Click save to keep the changes",
@@ -89,5 +96,6 @@ export const en: typeof ptBR = {
   validation: {
     color: "Use a colour like #A4CCCC",
     order: "Use a whole number from 0",
+    sla: "Use a whole number, from 1 minute to 60 days",
   },
 };

@@ -33,6 +33,13 @@ export const es: typeof ptBR = {
     promptHint: "Sin prompt, el chatbot envía el saludo y las opciones de esta cola.",
     promptOnHint: "Con un prompt, el asistente de IA responde al contacto desde su primer mensaje en esta cola: el saludo y las opciones del menú no se envían.",
     integrationOnHint: "Con una integración, se envía el saludo y la integración responde a continuación; las opciones del menú no se usan.",
+    serviceLevels: "Metas de atención",
+    slaFirstResponse: "Meta de primera respuesta",
+    slaResolution: "Meta de resolución",
+    slaHint: "Contadas en el horario de atención (de la cola o de la empresa). En blanco: sin meta.",
+    slaUnit: "Unidad de {{target}}",
+    minutes: "minutos",
+    hours: "horas",
   },
   schedules: {
     hint: "Haga clic en guardar para registrar los cambios",
@@ -89,5 +96,6 @@ export const es: typeof ptBR = {
   validation: {
     color: "Use un color como #A4CCCC",
     order: "Use un número entero desde 0",
+    sla: "Use un número entero, de 1 minuto a 60 días",
   },
 };

@@ -31,6 +31,13 @@ const ptBR = {
     promptHint: "Sem prompt, o chatbot envia a saudação e as opções desta fila.",
     promptOnHint: "Com um prompt, a assistente de IA responde ao contato desde a primeira mensagem nesta fila: a saudação e as opções do menu não são enviadas.",
     integrationOnHint: "Com uma integração, a saudação é enviada e a integração responde em seguida; as opções do menu não são usadas.",
+    serviceLevels: "Metas de atendimento",
+    slaFirstResponse: "Meta de primeira resposta",
+    slaResolution: "Meta de resolução",
+    slaHint: "Contadas no horário de atendimento (da fila ou da empresa). Em branco: sem meta.",
+    slaUnit: "Unidade de {{target}}",
+    minutes: "minutos",
+    hours: "horas",
   },
   schedules: {
     hint: "Clique em salvar para registar as alterações",
@@ -87,6 +94,7 @@ const ptBR = {
   validation: {
     color: "Use uma cor como #A4CCCC",
     order: "Use um número inteiro a partir de 0",
+    sla: "Use um número inteiro, de 1 minuto a 60 dias",
   },
 };
 

@@ -17,6 +17,8 @@ export interface QueuePayload {
   schedules?: QueueSchedule[];
   integrationId?: number | null;
   promptId?: number | null;
+  slaFirstResponseMinutes?: number | null;
+  slaResolutionMinutes?: number | null;
 }
 
 /** An item of a selector list (integrations, prompts). */
