@@ -21,8 +21,8 @@ export function ServiceLevelsPanel({ data }: { data: ServiceLevelShares }) {
   const { t } = useTranslation();
   const none = data.firstResponse.total === 0 && data.resolution.total === 0;
   return (
-    <Card className="flex flex-col gap-4 p-4" data-testid="service-levels">
-      <div>
+    <Card className="flex flex-col gap-4 p-4">
+      <div data-testid="service-levels">
         <h2 className="text-sm font-semibold">{t("insight.serviceLevels.title")}</h2>
         <p className="text-xs text-muted">{t("insight.serviceLevels.hint")}</p>
       </div>

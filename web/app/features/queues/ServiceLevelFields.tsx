@@ -26,7 +26,7 @@ function TargetField({ label, target, testId }: { label: string; target: Target;
   const error = target.amount.errors?.[0];
   return (
     <Field id={target.amount.id} label={label} error={error}>
-      <div className="flex gap-2">
+      <div className="grid grid-cols-[minmax(0,1fr)_8rem] gap-2">
         <Input
           id={target.amount.id}
           name={target.amount.name}
@@ -47,7 +47,6 @@ function TargetField({ label, target, testId }: { label: string; target: Target;
           defaultValue={target.unit.initialValue ?? "minutes"}
           aria-label={t("queues.dialog.slaUnit", { target: label })}
           options={SLA_UNITS.map((unit) => ({ value: unit, label: t(`queues.dialog.${unit}`) }))}
-          className="w-32 shrink-0"
         />
       </div>
     </Field>
