@@ -82,6 +82,13 @@ function SharesTable({ title, rows, testId }: { title: string; rows: Row[]; test
           </tr>
         </THead>
         <TBody>
+          {rows.length === 0 ? (
+            <Tr>
+              <Td colSpan={3} className="text-muted">
+                {t("insight.serviceLevels.noRows")}
+              </Td>
+            </Tr>
+          ) : null}
           {rows.map((r) => (
             <Tr key={r.id}>
               <Td className="font-medium">

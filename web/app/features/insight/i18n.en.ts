@@ -48,6 +48,7 @@ export const en: Texts = {
     resolution: "Resolution",
     byQueue: "By queue",
     byAgent: "By agent",
+    noRows: "No tickets.",
     name: "Name",
     within: "{{within}} of {{total}} within target",
   },

@@ -48,6 +48,7 @@ export const es: Texts = {
     resolution: "Resolución",
     byQueue: "Por cola",
     byAgent: "Por agente",
+    noRows: "Ningún ticket.",
     name: "Nombre",
     within: "{{within}} de {{total}} dentro de la meta",
   },

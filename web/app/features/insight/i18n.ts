@@ -47,6 +47,7 @@ const ptBR = {
     resolution: "Resolução",
     byQueue: "Por fila",
     byAgent: "Por atendente",
+    noRows: "Nenhum ticket.",
     name: "Nome",
     within: "{{within}} de {{total}} dentro da meta",
   },
