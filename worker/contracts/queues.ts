@@ -48,6 +48,15 @@ const orderQueue = z
   .nullable();
 const refId = platformId().nullable();
 
+/** A service-level target (issue 26 §4): minutes of service time, a minute up to 60 days; null for none. */
+export const MAX_SLA_MINUTES = 60 * 24 * 60;
+const slaMinutes = z
+  .number({ error: "Must be a whole number of minutes" })
+  .int("Must be a whole number of minutes")
+  .min(1, "Must be at least 1 minute")
+  .max(MAX_SLA_MINUTES, "At most 60 days")
+  .nullable();
+
 /**
  * Service hours of one weekday, in the company's time zone. Equal times (00:00-00:00, the spec's Sunday) or no
  * times mean closed that day; an end before the start runs past midnight (22:00-06:00), as the chatbot reads it.
@@ -71,6 +80,8 @@ export const createQueueInput = z.object({
   integrationId: refId.default(null),
   promptId: refId.default(null),
   assignmentMode: assignmentMode.default("off"),
+  slaFirstResponseMinutes: slaMinutes.default(null),
+  slaResolutionMinutes: slaMinutes.default(null),
 });
 export type CreateQueueInput = z.infer<typeof createQueueInput>;
 
@@ -85,6 +96,8 @@ export const updateQueueInput = patchOf({
   integrationId: refId.optional(),
   promptId: refId.optional(),
   assignmentMode: assignmentMode.optional(),
+  slaFirstResponseMinutes: slaMinutes.optional(),
+  slaResolutionMinutes: slaMinutes.optional(),
 });
 export type UpdateQueueInput = z.infer<typeof updateQueueInput>;
 

@@ -9,6 +9,7 @@ import { nextLostWebhookDue, requeueLostWebhooks } from "../domain/webhooks/requ
 import { answerSilences, hasTimedRules } from "../domain/automation/rules/answerSilences";
 import { assignWaitingTickets } from "../domain/assignment/assignWaitingTickets";
 import { hasAssignableWork } from "../domain/assignment/hasAssignableWork";
+import { markBreaches, nextBreachDue } from "../domain/serviceLevels/markBreaches";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -120,5 +121,12 @@ const automaticAssignment: DueWork = {
   },
 };
 
+/** Tickets past a service-level target are marked breached, told and heard by the rules (issue 26 §4). */
+const serviceLevelBreaches: DueWork = {
+  name: "service-level breaches",
+  nextDue: ({ db, companyId }) => nextBreachDue(db, companyId),
+  run: (scope, now) => markBreaches({ ctx: scope.ctx(), input: { now }, serially: scope.serially }),
+};
+
 /** In the order the alarm runs them. */
-export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, timedRules, automaticAssignment];
+export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, timedRules, automaticAssignment, serviceLevelBreaches];

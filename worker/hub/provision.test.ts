@@ -100,9 +100,14 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     for (const table of ["automation_runs", "automation_rules", "macros"]) sql.exec(`drop table ${table}`);
     sql.exec("alter table tickets drop column priority");
   },
-  "0021_assignment": (sql) => {
+  "0021_automation_settings": (sql) => {
     for (const column of ["max_open_tickets", "assignment_paused", "last_assigned_at"]) sql.exec(`alter table users drop column ${column}`);
     for (const column of ["assignment_mode", "last_assigned_user_id"]) sql.exec(`alter table queues drop column ${column}`);
+    sql.exec("drop index tickets_company_sla_next_due_idx");
+    for (const column of ["sla_started_at", "first_response_due_at", "resolution_due_at", "first_responded_at", "resolved_at", "first_response_breached_at", "resolution_breached_at", "sla_next_due_at"]) {
+      sql.exec(`alter table tickets drop column ${column}`);
+    }
+    for (const column of ["sla_first_response_minutes", "sla_resolution_minutes"]) sql.exec(`alter table queues drop column ${column}`);
   },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);

@@ -2,8 +2,8 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUEUE_SCHEDULES } from "../../contracts/queues";
 import { prompts, queueIntegrations, queueOptions, queues, tickets, userQueues } from "../../db/tenant";
-import { call, companyWithTeam, createPlan, createQueue, inTenant, testEnv } from "../../testing/fixtures";
-import { createContact, createTicketRow } from "../../testing/inbox";
+import { call, companyWithTeam, createPlan, createQueue, inHub, inTenant, testEnv } from "../../testing/fixtures";
+import { createConnection, createContact, createTicketRow } from "../../testing/inbox";
 import { expectDownload, expectInline, HOSTILE_FILES, PNG } from "../../testing/media";
 import { formWithFile, rawCall } from "../../testing/records";
 import { connect } from "../../testing/sockets";
@@ -79,6 +79,8 @@ describe("GET /api/queue", () => {
       mediaPath: null,
       mediaName: null,
       assignmentMode: "off",
+      slaFirstResponseMinutes: null,
+      slaResolutionMinutes: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -308,6 +310,32 @@ describe("PUT /api/queue/:id", () => {
     const socket = await connect(teamA.agent.token);
     await call("PUT", `/api/queue/${queue.id}`, { token: teamA.admin.token, body: { greetingMessage: "Ao vivo" } });
     expect(await socket.next((e) => e.type === "queue" && e.action === "update")).toMatchObject({ queue: { id: queue.id, greetingMessage: "Ao vivo" } });
+  });
+
+  it("sets and clears the service-level targets (admins only), and the next ticket in the queue runs on them", async () => {
+    const queue = await createQueue(teamA.company.id);
+    const targets = { slaFirstResponseMinutes: 15, slaResolutionMinutes: 480 };
+    for (const token of [teamA.supervisor.token, teamA.agent.token]) {
+      expect((await call("PUT", `/api/queue/${queue.id}`, { token, body: targets })).status).toBe(403);
+    }
+    expect((await call("PUT", `/api/queue/${queue.id}`, { token: teamB.admin.token, body: targets })).status).toBe(404);
+    const bad = await call("PUT", `/api/queue/${queue.id}`, { token: teamA.admin.token, body: { slaFirstResponseMinutes: 0, slaResolutionMinutes: 1.5, greetingMessage: "x" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual({ slaFirstResponseMinutes: "Must be at least 1 minute", slaResolutionMinutes: "Must be a whole number of minutes" });
+    expect(await queueRow(queue)).toMatchObject({ slaFirstResponseMinutes: null, slaResolutionMinutes: null, greetingMessage: queue.greetingMessage });
+
+    const res = await call("PUT", `/api/queue/${queue.id}`, { token: teamA.admin.token, body: targets });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject(targets);
+    const contact = await createContact(teamA.company.id);
+    await createConnection(teamA.company.id);
+    const opened = await call("POST", "/api/tickets", { token: teamA.admin.token, body: { contactId: contact.id, queueId: queue.id } });
+    await inHub(teamA.company.id, (hub) => hub.settled());
+    const ticket = await inTenant(teamA.company.id, (db) => db.select().from(tickets).where(eq(tickets.id, opened.json.id)).get());
+    expect(ticket!.firstResponseDueAt!.getTime() - ticket!.slaStartedAt!.getTime()).toBe(15 * 60_000);
+
+    const cleared = await call("PUT", `/api/queue/${queue.id}`, { token: teamA.admin.token, body: { slaFirstResponseMinutes: null, slaResolutionMinutes: null } });
+    expect(cleared.json).toMatchObject({ slaFirstResponseMinutes: null, slaResolutionMinutes: null });
   });
 });
 

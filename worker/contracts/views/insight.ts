@@ -45,8 +45,21 @@ export type DashboardView = {
     distribution: { 1: number; 2: number; 3: number };
   };
   attendants: AttendantStats[];
+  /** The share of tickets within each service-level target (issue 26 §4). */
+  serviceLevels: ServiceLevelShares;
   series: { days: { date: string; created: number; resolved: number }[]; heatmap: number[][] };
 };
+
+/** Of the tickets whose target was settled in the period (met, or missed), how many were within it; share 0–1, null with none. */
+export type TargetShares = {
+  total: number;
+  within: number;
+  share: number | null;
+  byQueue: { id: number; name: string; color: string; total: number; within: number; share: number | null }[];
+  byAgent: { id: number; name: string; total: number; within: number; share: number | null }[];
+};
+
+export type ServiceLevelShares = { firstResponse: TargetShares; resolution: TargetShares };
 
 /** One ticket's row of the reports page (domain/insight/listTicketReports.ts). */
 export type TicketReportRow = {

@@ -16,6 +16,9 @@ export type PresentedQueue = {
   mediaName: string | null;
   /** Automatic assignment of its waiting tickets (issue 26). */
   assignmentMode: AssignmentMode;
+  /** Service-level targets in minutes of service time (issue 26 §4); null: none. */
+  slaFirstResponseMinutes: number | null;
+  slaResolutionMinutes: number | null;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -37,6 +37,18 @@ export type TicketView = {
   kanbanLaneAt: Date | null;
   /** Set by agents, macros and automation rules (issue 26). */
   priority: TicketPriority;
+  /**
+   * Service levels (issue 26 §4): when the clock started, each target's due time (null: the queue has none), when
+   * the first agent's reply came and when the ticket closed with its clock running, and when a target was breached.
+   */
+  slaStartedAt: Date | null;
+  firstResponseDueAt: Date | null;
+  resolutionDueAt: Date | null;
+  firstRespondedAt: Date | null;
+  resolvedAt: Date | null;
+  firstResponseBreachedAt: Date | null;
+  resolutionBreachedAt: Date | null;
+  slaNextDueAt: Date | null;
   /** The delivery state (0–5) of the last message when we sent it; null when the contact did. */
   lastMessageAck: number | null;
   createdAt: Date;

@@ -20,7 +20,7 @@ import m0017 from './0017_cloud_errors.sql';
 import m0018 from './0018_public_api.sql';
 import m0019 from './0019_tickets_by_change.sql';
 import m0020 from './0020_automation.sql';
-import m0021 from './0021_assignment.sql';
+import m0021 from './0021_automation_settings.sql';
 
   export default {
     journal,

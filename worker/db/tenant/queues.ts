@@ -44,6 +44,9 @@ export const queues = sqliteTable(
     assignmentMode: text("assignment_mode", { enum: ASSIGNMENT_MODES }).notNull().default("off"),
     /** Round-robin: the member given the queue's last ticket (the next goes to the free member after them). */
     lastAssignedUserId: integer("last_assigned_user_id"),
+    /** Service levels (issue 26 §4): minutes of service time to the first agent's reply and to closing; null: none. */
+    slaFirstResponseMinutes: integer("sla_first_response_minutes"),
+    slaResolutionMinutes: integer("sla_resolution_minutes"),
     ...timestamps(),
   },
   (t) => [

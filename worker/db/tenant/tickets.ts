@@ -58,6 +58,19 @@ export const tickets = sqliteTable(
     kanbanLaneAt: integer("kanban_lane_at", { mode: "timestamp_ms" }),
     /** Set by agents, macros and automation rules (issue 26); the lists show it and may sort by it. */
     priority: text("priority", { enum: TICKET_PRIORITIES }).notNull().default("normal"),
+    // Service levels (issue 26 §4; domain/serviceLevels/): the clock starts when the ticket enters a queue with
+    // targets (or is reopened); each due time counts the queue's service minutes from it.
+    slaStartedAt: integer("sla_started_at", { mode: "timestamp_ms" }),
+    firstResponseDueAt: integer("first_response_due_at", { mode: "timestamp_ms" }),
+    resolutionDueAt: integer("resolution_due_at", { mode: "timestamp_ms" }),
+    /** The first message an agent sent after the clock started (not the bot's, not a campaign's). */
+    firstRespondedAt: integer("first_responded_at", { mode: "timestamp_ms" }),
+    /** When the ticket closed with its clock running: the resolution clock stopped. */
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    firstResponseBreachedAt: integer("first_response_breached_at", { mode: "timestamp_ms" }),
+    resolutionBreachedAt: integer("resolution_breached_at", { mode: "timestamp_ms" }),
+    /** The earliest due time still running and not breached, while the ticket is open: what the breach sweep reads. */
+    slaNextDueAt: integer("sla_next_due_at", { mode: "timestamp_ms" }),
     ...timestamps(),
   },
   (t) => [
@@ -71,6 +84,8 @@ export const tickets = sqliteTable(
     // queries keep the plans they had (SQLite has no statistics here, and would take a plain (company, updated_at)
     // index for some of them).
     index("tickets_company_changed_idx").on(t.companyId, sql`(${t.updatedAt} + 0)`),
+    // Partial: only tickets whose clock is running are in it, and no inbox query can take it.
+    index("tickets_company_sla_next_due_idx").on(t.companyId, t.slaNextDueAt).where(sql`${t.slaNextDueAt} is not null`),
   ],
 );
 

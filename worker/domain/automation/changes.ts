@@ -4,6 +4,7 @@ import type { AnyCtx } from "../context";
 import type { TicketScope } from "../tickets/visibility";
 import { rulesHearMessage, rulesHearSlaBreach, rulesHearTicketChange } from "./rules/hearEvents";
 import { hearTicketChange } from "../assignment/hearTicketChange";
+import { serviceLevelsHearMessage, serviceLevelsHearTicket } from "../serviceLevels/listen";
 
 /**
  * The one place the company's own automation hears what happened to its tickets (issue 26): every path that
@@ -17,11 +18,13 @@ import { hearTicketChange } from "../assignment/hearTicketChange";
 export function ticketChanged(ctx: AnyCtx, before: TicketScope | null, ticket: TicketView): void {
   rulesHearTicketChange(ctx, before, ticket);
   hearTicketChange(ctx, before, ticket);
+  serviceLevelsHearTicket(ctx, before, ticket);
 }
 
 /** A message stored on a ticket: a contact's (`fromMe` false) or one said to the contact. */
 export function messageStored(ctx: AnyCtx, message: MessageView, ticket: Pick<TicketView, "id" | "uuid" | "status" | "contact">): void {
   rulesHearMessage(ctx, message, ticket);
+  serviceLevelsHearMessage(ctx, message);
 }
 
 /**

@@ -7,6 +7,7 @@ import { weekHour, type Period } from "./period";
 import { insightPeriod, resolvedFacts, startedFacts } from "./serviceFacts";
 import { minutes, Ratings } from "./stats";
 import type { DashboardView } from "../../contracts/views/insight";
+import { serviceLevelShares } from "./serviceLevelShares";
 
 const HOUR_MS = 3_600_000;
 
@@ -38,11 +39,12 @@ export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx;
   const byAgent = new Map(resolved.agents.filter((a) => a.userId !== null).map((a) => [a.userId!, a]));
   const byResponder = new Map(started.responders.map((r) => [r.userId, r]));
 
-  const [now_, newContacts, heatmap, platform] = await Promise.all([
+  const [now_, newContacts, heatmap, platform, serviceLevels] = await Promise.all([
     ticketsNow(ctx, input),
     input.queueId || input.userId ? Promise.resolve(null) : newContactsIn(ctx, period),
     heatmapOf(ctx, period),
     ctx.user.super ? platformFigures(ctx) : Promise.resolve(undefined),
+    serviceLevelShares(ctx, period, input),
   ]);
 
   const attendants = team
@@ -88,6 +90,7 @@ export async function getDashboard({ ctx, input, now = new Date() }: { ctx: Ctx;
     newContacts,
     ratings: ratings.summary(),
     attendants,
+    serviceLevels,
     series: { days: perDay, heatmap },
     ...(platform ? { platform, totalCompanies: platform.totalCompanies, totalWhatsappSessions: platform.totalWhatsappSessions } : {}),
   };

@@ -7,6 +7,7 @@ import { assertQueueReferences } from "./references";
 import { assertQueueNameAndColorFree, uniqueConflict } from "./uniqueness";
 import { presentQueue, publishQueue } from "./view";
 import { forgetAssigningQueues } from "../assignment/assigningQueues";
+import { forgetQueueTargets } from "../serviceLevels/queueTargets";
 
 /** POST /queue (admins): within the plan's queue limit (counted with the insert), with a free name and colour. Starts without options. */
 export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueueInput }) {
@@ -22,6 +23,7 @@ export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueue
     throw uniqueConflict(err) ?? err;
   }
   forgetAssigningQueues(ctx.db);
+  forgetQueueTargets(ctx.db);
   const queue = { ...presentQueue(row), options: [] };
   await publishQueue(ctx, "create", queue);
   return queue;

@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import { removeStoredMedia } from "./media";
 import { manageableQueue, publishQueueDeleted } from "./view";
 import { forgetAssigningQueues } from "../assignment/assigningQueues";
+import { forgetQueueTargets } from "../serviceLevels/queueTargets";
 
 /**
  * DELETE /queue/:id (admins). The row's foreign keys do the rest in the same statement: its options, and its
@@ -18,6 +19,7 @@ export async function deleteQueue({ ctx, input }: { ctx: Ctx; input: { id: numbe
     .where(and(eq(queueOptions.queueId, queue.id), eq(queueOptions.companyId, ctx.companyId), isNotNull(queueOptions.mediaPath)));
   await ctx.db.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, ctx.companyId)));
   forgetAssigningQueues(ctx.db);
+  forgetQueueTargets(ctx.db);
   await removeStoredMedia(ctx, [queue.mediaPath, ...optionMedia.map((o) => o.key)]);
   await publishQueueDeleted(ctx, queue.id);
 }

@@ -8,6 +8,7 @@ import { assertQueueNameAndColorFree, uniqueConflict } from "./uniqueness";
 import { loadQueueView, manageableQueue, publishQueue } from "./view";
 import { forgetAssigningQueues } from "../assignment/assigningQueues";
 import { scheduleAssignment } from "../assignment/scheduleAssignment";
+import { forgetQueueTargets } from "../serviceLevels/queueTargets";
 
 /** PUT /queue/:id (admins): any subset of the fields; schedules are replaced as a whole. */
 export async function updateQueue({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateQueueInput } }) {
@@ -27,6 +28,7 @@ export async function updateQueue({ ctx, input }: { ctx: Ctx; input: { id: numbe
   forgetAssigningQueues(ctx.db);
   // Assignment turned on (or changed): the queue's waiting tickets go to its free agents now.
   if (changes.assignmentMode !== undefined) scheduleAssignment(ctx, { queueIds: [id] });
+  forgetQueueTargets(ctx.db);
   const queue = await loadQueueView(ctx.db, ctx.companyId, id);
   if (!queue) throw new AppError("ERR_NO_QUEUE_FOUND"); // deleted meanwhile
   await publishQueue(ctx, "update", queue);

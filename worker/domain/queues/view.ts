@@ -23,6 +23,8 @@ export function presentQueue(q: Queue): PresentedQueue {
     mediaPath: q.mediaPath !== null ? `/api/queue/${q.id}/media` : null,
     mediaName: q.mediaName,
     assignmentMode: q.assignmentMode,
+    slaFirstResponseMinutes: q.slaFirstResponseMinutes,
+    slaResolutionMinutes: q.slaResolutionMinutes,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
   };

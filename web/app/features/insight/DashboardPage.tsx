@@ -14,6 +14,7 @@ import { formatNumber, formatPercent } from "../../lib/numbers";
 import { DEFAULT_FILTER, fetchDashboard, filterQuery, type Attendant, type DashboardData, type Filter } from "./api";
 import { downloadCsv, downloadXlsx, type SheetTable } from "./exportSheet";
 import { Filters } from "./Filters";
+import { ServiceLevelsPanel } from "./ServiceLevelsPanel";
 import "./texts";
 
 const PerDayChart = lazy(() => import("./Charts").then((m) => ({ default: m.PerDayChart })));
@@ -93,6 +94,7 @@ export function DashboardPage() {
           ) : (
             <>
               <AttendantsTable rows={data.attendants} />
+              {data.serviceLevels ? <ServiceLevelsPanel data={data.serviceLevels} /> : null}
               <div className="grid gap-4 lg:grid-cols-2">
                 <ChartPanel
                   title={t("insight.charts.perDay")}

@@ -40,6 +40,18 @@ export const en: Texts = {
     csatCounts: "Counts only 3s (very satisfied): {{top}} of {{answered}}",
     now: "now",
   },
+  serviceLevels: {
+    title: "Service levels",
+    hint: "Tickets whose first response or resolution came in the period, or whose target passed in it without it.",
+    none: "No ticket with a target in the period.",
+    firstResponse: "First response",
+    resolution: "Resolution",
+    byQueue: "By queue",
+    byAgent: "By agent",
+    noRows: "No tickets.",
+    name: "Name",
+    within: "{{within}} of {{total}} within target",
+  },
   attendants: {
     title: "Agents",
     name: "Name",

@@ -40,6 +40,18 @@ export const es: Texts = {
     csatCounts: "Cuenta solo las notas 3 (muy satisfecho): {{top}} de {{answered}}",
     now: "ahora",
   },
+  serviceLevels: {
+    title: "Metas de atención",
+    hint: "Tickets cuya primera respuesta o resolución llegó en el período, o cuya meta venció en él sin ella.",
+    none: "Ningún ticket con meta en el período.",
+    firstResponse: "1.ª respuesta",
+    resolution: "Resolución",
+    byQueue: "Por cola",
+    byAgent: "Por agente",
+    noRows: "Ningún ticket.",
+    name: "Nombre",
+    within: "{{within}} de {{total}} dentro de la meta",
+  },
   attendants: {
     title: "Agentes",
     name: "Nombre",

@@ -39,6 +39,18 @@ const ptBR = {
     csatCounts: "Conta só as notas 3 (muito satisfeito): {{top}} de {{answered}}",
     now: "agora",
   },
+  serviceLevels: {
+    title: "Metas de atendimento",
+    hint: "Tickets cuja primeira resposta ou resolução veio no período, ou cuja meta venceu nele sem ela.",
+    none: "Nenhum ticket com meta no período.",
+    firstResponse: "1ª resposta",
+    resolution: "Resolução",
+    byQueue: "Por fila",
+    byAgent: "Por atendente",
+    noRows: "Nenhum ticket.",
+    name: "Nome",
+    within: "{{within}} de {{total}} dentro da meta",
+  },
   attendants: {
     title: "Atendentes",
     name: "Nome",

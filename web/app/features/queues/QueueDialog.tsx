@@ -21,7 +21,8 @@ import { DEFAULT_TAG_COLOR } from "../tags/colors";
 import { createQueue, deleteQueueMedia, getQueue, updateQueue, uploadQueueMedia } from "./api";
 import { uploadName } from "./media";
 import { OptionsEditor } from "./OptionsEditor";
-import { NONE, QUEUE_FORM_MESSAGES, queueFormSchema } from "./schema";
+import { NONE, QUEUE_FORM_MESSAGES, queueFormSchema, slaAmountOf, slaMinutesOf } from "./schema";
+import { ServiceLevelFields } from "./ServiceLevelFields";
 import { SchedulesEditor, withAllWeekdays } from "./SchedulesEditor";
 import type { NamedRef, QueueDetail, QueueOptionNode, QueuePayload, QueueRow } from "./types";
 import { useQueueDialogContext } from "./useQueueDialogContext";
@@ -32,7 +33,9 @@ const CODE_FIELDS: Record<string, string> = { ERR_QUEUE_COLOR_ALREADY_EXISTS: "c
 
 /** The inputs of the form, for the server's field errors (others go to a toast). */
 const isFormField = (name: string) =>
-  ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage", "integrationId", "promptId", "assignmentMode"].includes(name) || name.startsWith("schedules[");
+  ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage", "integrationId", "promptId", "assignmentMode"].includes(name) ||
+  name.startsWith("schedules[") ||
+  name.startsWith("sla");
 
 type Context = ReturnType<typeof useQueueDialogContext>;
 
@@ -191,6 +194,7 @@ function QueueForm({
       integrationId: idText(queue?.integrationId),
       promptId: idText(queue?.promptId),
       assignmentMode: queue?.assignmentMode ?? "off",
+      ...slaDefaults(queue),
     },
     fields: isFormField,
     codeFields: CODE_FIELDS,
@@ -208,6 +212,8 @@ function QueueForm({
       if (schedulesEnabled && (hoursEdited || !queue)) payload.schedules = value.schedules;
       if (integrations) payload.integrationId = value.integrationId;
       if (prompts) payload.promptId = value.promptId;
+      payload.slaFirstResponseMinutes = slaMinutesOf(value.slaFirstResponseMinutes, value.slaFirstResponseUnit);
+      payload.slaResolutionMinutes = slaMinutesOf(value.slaResolutionMinutes, value.slaResolutionUnit);
       let saved: QueueDetail;
       try {
         saved = queue ? await updateQueue(queue.id, payload) : await createQueue(payload);
@@ -244,6 +250,7 @@ function QueueForm({
   // The options are saved as they are edited: once the queue's own fields are as loaded, there is nothing to cancel.
   const unsaved =
     (["name", "orderQueue", "color", "greetingMessage", "outOfHoursMessage"] as const).some((name) => fields[name].dirty) ||
+    (["slaFirstResponseMinutes", "slaFirstResponseUnit", "slaResolutionMinutes", "slaResolutionUnit"] as const).some((name) => fields[name].dirty) ||
     hoursEdited ||
     (fields.attachment.value instanceof File && fields.attachment.value.size > 0) ||
     fields.removeAttachment.value === "on" ||
@@ -395,6 +402,10 @@ function QueueForm({
                 aria-describedby={describedBy("queue-assignment", fields.assignmentMode.errors?.[0], t("queues.dialog.assignmentHint"))}
               />
             </Field>
+            <ServiceLevelFields
+              firstResponse={{ amount: fields.slaFirstResponseMinutes, unit: fields.slaFirstResponseUnit }}
+              resolution={{ amount: fields.slaResolutionMinutes, unit: fields.slaResolutionUnit }}
+            />
             {handOff ? (
               <p role="note" data-testid="queue-handoff-note" className="flex gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2.5 text-sm text-fg">
                 <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-text" />
@@ -432,6 +443,13 @@ function QueueForm({
       </DialogFooter>
     </Tabs>
   );
+}
+
+/** The targets as the dialog's inputs hold them: an amount (text) and its unit. */
+function slaDefaults(queue: QueueDetail | null) {
+  const first = slaAmountOf(queue?.slaFirstResponseMinutes);
+  const resolution = slaAmountOf(queue?.slaResolutionMinutes);
+  return { slaFirstResponseMinutes: first.amount, slaFirstResponseUnit: first.unit, slaResolutionMinutes: resolution.amount, slaResolutionUnit: resolution.unit };
 }
 
 /** An id as its select holds it: its text, or empty for none. */

@@ -36,6 +36,13 @@ export const en: typeof ptBR = {
     assignment: "Automatic assignment",
     assignmentModes: { off: "Off", roundRobin: "Round-robin", leastBusy: "Least busy" },
     assignmentHint: "Gives the tickets waiting in this queue to the queue's online agents, up to each one's limit.",
+    serviceLevels: "Service levels",
+    slaFirstResponse: "First response target",
+    slaResolution: "Resolution target",
+    slaHint: "Counted in service hours (the queue's or the company's). Blank: no target.",
+    slaUnit: "Unit of {{target}}",
+    minutes: "minutes",
+    hours: "hours",
   },
   schedules: {
     hint: "Click save to keep the changes",
@@ -92,5 +99,6 @@ export const en: typeof ptBR = {
   validation: {
     color: "Use a colour like #A4CCCC",
     order: "Use a whole number from 0",
+    sla: "Use a whole number, from 1 minute to 60 days",
   },
 };

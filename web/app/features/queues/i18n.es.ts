@@ -36,6 +36,13 @@ export const es: typeof ptBR = {
     assignment: "Distribución automática",
     assignmentModes: { off: "Desactivada", roundRobin: "Rotación", leastBusy: "Menos ocupado" },
     assignmentHint: "Entrega los tickets que esperan en esta cola a los agentes en línea de la cola, hasta el límite de cada uno.",
+    serviceLevels: "Metas de atención",
+    slaFirstResponse: "Meta de primera respuesta",
+    slaResolution: "Meta de resolución",
+    slaHint: "Contadas en el horario de atención (de la cola o de la empresa). En blanco: sin meta.",
+    slaUnit: "Unidad de {{target}}",
+    minutes: "minutos",
+    hours: "horas",
   },
   schedules: {
     hint: "Haga clic en guardar para registrar los cambios",
@@ -92,5 +99,6 @@ export const es: typeof ptBR = {
   validation: {
     color: "Use un color como #A4CCCC",
     order: "Use un número entero desde 0",
+    sla: "Use un número entero, de 1 minuto a 60 días",
   },
 };

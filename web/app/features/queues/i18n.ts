@@ -35,6 +35,13 @@ const ptBR = {
     assignment: "Distribuição automática",
     assignmentModes: { off: "Desligada", roundRobin: "Rodízio", leastBusy: "Menos ocupado" },
     assignmentHint: "Entrega os tickets que aguardam nesta fila aos atendentes online da fila, até o limite de cada um.",
+    serviceLevels: "Metas de atendimento",
+    slaFirstResponse: "Meta de primeira resposta",
+    slaResolution: "Meta de resolução",
+    slaHint: "Contadas no horário de atendimento (da fila ou da empresa). Em branco: sem meta.",
+    slaUnit: "Unidade de {{target}}",
+    minutes: "minutos",
+    hours: "horas",
   },
   schedules: {
     hint: "Clique em salvar para registar as alterações",
@@ -91,6 +98,7 @@ const ptBR = {
   validation: {
     color: "Use uma cor como #A4CCCC",
     order: "Use um número inteiro a partir de 0",
+    sla: "Use um número inteiro, de 1 minuto a 60 dias",
   },
 };
 

@@ -18,6 +18,8 @@ export interface QueuePayload {
   integrationId?: number | null;
   promptId?: number | null;
   assignmentMode?: AssignmentMode;
+  slaFirstResponseMinutes?: number | null;
+  slaResolutionMinutes?: number | null;
 }
 
 /** An item of a selector list (integrations, prompts). */

@@ -17,6 +17,7 @@ import { TransferDialog } from "./dialogs/TransferDialog";
 import { ContactDrawer } from "./drawer/ContactDrawer";
 import { ChatHeader } from "./header/ChatHeader";
 import { TagsControl } from "./header/TagsControl";
+import { PriorityControl } from "./header/PriorityControl";
 import { TicketActionsBar } from "./header/TicketActionsBar";
 import { MacroPickerDialog } from "../../macros/MacroPicker";
 import { useOpenTicketShown } from "../../macros/openTicket";
@@ -130,6 +131,7 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader ticket={ticket} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} onBack={onClose}>
           <TagsControl ticket={ticket} onChange={replace} />
+          <PriorityControl ticket={ticket} onChange={replace} />
           <TicketActionsBar actions={actions} canDelete={can(user, "ticket-options:deleteTicket")}
             compact={panel.width > 0 && panel.width < COMPACT_PANEL_PX}
             busy={commands.busy} onCommand={(c) => void commands.run(c)}

@@ -14,6 +14,9 @@ export const getTicketByUuid = (uuid: string, signal?: AbortSignal) => api<ChatT
 export const updateTicket = (id: number, changes: Record<string, unknown>) =>
   api<ChatTicket>(`/tickets/${id}`, { method: "PUT", body: changes });
 
+export const setTicketPriority = (id: number, priority: ChatTicket["priority"]) =>
+  api<ChatTicket>(`/tickets/${id}/priority`, { method: "PUT", body: { priority } });
+
 export const deleteTicket = (id: number) => api<unknown>(`/tickets/${id}`, { method: "DELETE" });
 
 export const getTracking = (id: number, signal?: AbortSignal) =>

@@ -14,6 +14,7 @@ import { lastInteraction, type InteractionTone } from "./lastInteraction";
 import type { RowActions } from "./rowActions";
 import { TicketAvatar } from "./TicketAvatar";
 import { formatPhone } from "../../../lib/phone";
+import { PriorityChip, SlaChip } from "../shared/TicketBadges";
 
 const toneClass: Record<InteractionTone, string> = {
   neutral: "text-subtle",
@@ -141,6 +142,8 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, action
         <div className="mt-1.5 flex min-h-7 items-start gap-2">
           {/* The chips wrap rather than run under a fade (a connection read "Bal"); a long name ends in "…" with its title. */}
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1 py-1">
+            <SlaChip ticket={ticket} now={now} timeZone={timeZone} />
+            <PriorityChip priority={ticket.priority} />
             {ticket.queue ? (
               <Chip className="border border-line bg-surface-2 text-fg" title={ticket.queue.name}>
                 <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: ticket.queue.color }} aria-hidden />

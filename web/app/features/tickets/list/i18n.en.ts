@@ -49,6 +49,8 @@ export const en: Shape<Texts> = {
     lastInteraction: "Last interaction: {{date}}",
   },
   age: { now: "now", minutes_one: "{{count}} min", minutes_other: "{{count}} min", hours_one: "{{count}} h", hours_other: "{{count}} h", days_one: "{{count}} d", days_other: "{{count}} d" },
+  priority: { label: "Priority", change: "Change the priority", low: "Low", normal: "Normal", high: "High", urgent: "Urgent", saved: "Priority changed" },
+  sla: { firstResponse: "First response", resolution: "Resolution", left: "{{time}}", leftTitle: "{{target}}: {{time}} left (due {{date}})", late: "Overdue", lateTitle: "{{target}}: was due {{date}}", minutes: "{{m}} min", hours: "{{h}} h", hoursMinutes: "{{h}} h {{m}} min", days: "{{d}} d" },
   closeConfirm: {
     title: "Resolve {{name}}'s ticket?",
     message: "The conversation ends and the ticket moves to resolved.",

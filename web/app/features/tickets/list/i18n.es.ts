@@ -49,6 +49,8 @@ export const es: Shape<Texts> = {
     lastInteraction: "Última interacción: {{date}}",
   },
   age: { now: "ahora", minutes_one: "{{count}} min", minutes_other: "{{count}} min", hours_one: "{{count}} h", hours_other: "{{count}} h", days_one: "{{count}} d", days_other: "{{count}} d" },
+  priority: { label: "Prioridad", change: "Cambiar la prioridad", low: "Baja", normal: "Normal", high: "Alta", urgent: "Urgente", saved: "Prioridad cambiada" },
+  sla: { firstResponse: "Primera respuesta", resolution: "Resolución", left: "{{time}}", leftTitle: "{{target}}: faltan {{time}} (vence {{date}})", late: "Atrasado", lateTitle: "{{target}}: venció el {{date}}", minutes: "{{m}} min", hours: "{{h}} h", hoursMinutes: "{{h}} h {{m}} min", days: "{{d}} d" },
   closeConfirm: {
     title: "¿Resolver el ticket de {{name}}?",
     message: "La atención termina y el ticket pasa a resueltos.",

@@ -48,6 +48,8 @@ const ptBR = {
     lastInteraction: "Última interação: {{date}}",
   },
   age: { now: "agora", minutes_one: "{{count}} min", minutes_other: "{{count}} min", hours_one: "{{count}} h", hours_other: "{{count}} h", days_one: "{{count}} d", days_other: "{{count}} d" },
+  priority: { label: "Prioridade", change: "Mudar a prioridade", low: "Baixa", normal: "Normal", high: "Alta", urgent: "Urgente", saved: "Prioridade alterada" },
+  sla: { firstResponse: "Primeira resposta", resolution: "Resolução", left: "{{time}}", leftTitle: "{{target}}: faltam {{time}} (prazo {{date}})", late: "Atrasado", lateTitle: "{{target}}: prazo vencido em {{date}}", minutes: "{{m}} min", hours: "{{h}} h", hoursMinutes: "{{h}} h {{m}} min", days: "{{d}} d" },
   closeConfirm: {
     title: "Resolver o ticket de {{name}}?",
     message: "O atendimento será encerrado e o ticket vai para os resolvidos.",
