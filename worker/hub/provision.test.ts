@@ -108,6 +108,7 @@ const UNDO: Record<string, (sql: Sql) => void> = {
       sql.exec(`alter table tickets drop column ${column}`);
     }
     for (const column of ["sla_first_response_minutes", "sla_resolution_minutes"]) sql.exec(`alter table queues drop column ${column}`);
+    sql.exec("alter table ticket_notes drop column by_automation");
   },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);

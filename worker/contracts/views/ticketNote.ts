@@ -6,6 +6,8 @@ export type TicketNoteView = {
   contactId: number;
   userId: number | null;
   user: { id: number; name: string } | null;
+  /** Written by an automation rule (no author); a null user otherwise means the author was deleted. */
+  byAutomation: boolean;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -5,6 +5,7 @@ ALTER TABLE `queues` ADD `assignment_mode` text DEFAULT 'off' NOT NULL;--> state
 ALTER TABLE `queues` ADD `last_assigned_user_id` integer;--> statement-breakpoint
 ALTER TABLE `queues` ADD `sla_first_response_minutes` integer;--> statement-breakpoint
 ALTER TABLE `queues` ADD `sla_resolution_minutes` integer;--> statement-breakpoint
+ALTER TABLE `ticket_notes` ADD `by_automation` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `tickets` ADD `sla_started_at` integer;--> statement-breakpoint
 ALTER TABLE `tickets` ADD `first_response_due_at` integer;--> statement-breakpoint
 ALTER TABLE `tickets` ADD `resolution_due_at` integer;--> statement-breakpoint

@@ -142,6 +142,8 @@ export const ticketNotes = sqliteTable(
     ticketId: integer("ticket_id")
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
+    /** Written by an automation rule (issue 26): no author, and not a deleted user's either. */
+    byAutomation: integer("by_automation", { mode: "boolean" }).notNull().default(false),
     ...timestamps(),
   },
   (t) => [

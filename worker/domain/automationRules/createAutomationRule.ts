@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { CreateAutomationRuleInput } from "../../contracts/automation/rules";
 import type { AutomationRuleView } from "../../contracts/views/automation";
 import { automationRules } from "../../db/tenant";
-import { forgetActiveRules } from "../automation/rules/activeRules";
+import { rulesChanged } from "../automation/rules/rulesChanged";
 import type { Ctx } from "../context";
 import { assertRuleParts } from "./ruleReferences";
 import { ruleViews } from "./ruleViews";
@@ -34,6 +34,6 @@ export async function createAutomationRule({ ctx, input }: { ctx: Ctx; input: Cr
       .returning()
       .get();
   });
-  forgetActiveRules(ctx.db);
+  await rulesChanged(ctx);
   return ruleViews(ctx, row.id)[0]!;
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { automationRules } from "../../db/tenant";
-import { forgetActiveRules } from "../automation/rules/activeRules";
+import { rulesChanged } from "../automation/rules/rulesChanged";
 import type { Ctx } from "../context";
 import { assertAutomationAccess, findAutomationRule } from "./view";
 
@@ -15,5 +15,5 @@ export async function deleteAutomationRule({ ctx, input }: { ctx: Ctx; input: { 
       .where(and(eq(automationRules.companyId, ctx.companyId), gt(automationRules.position, current.position)))
       .run();
   });
-  forgetActiveRules(ctx.db);
+  await rulesChanged(ctx);
 }

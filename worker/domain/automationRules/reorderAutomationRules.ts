@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AutomationRuleView } from "../../contracts/views/automation";
 import { NOT_EVERY_RULE } from "../../contracts/automation/ruleChecks";
 import { automationRules } from "../../db/tenant";
-import { forgetActiveRules } from "../automation/rules/activeRules";
+import { rulesChanged } from "../automation/rules/rulesChanged";
 import type { Ctx } from "../context";
 import { fieldError } from "../errors";
 import { ruleViews } from "./ruleViews";
@@ -26,6 +26,6 @@ export async function reorderAutomationRules({ ctx, input }: { ctx: Ctx; input: 
         .run();
     });
   });
-  forgetActiveRules(ctx.db);
+  await rulesChanged(ctx);
   return ruleViews(ctx);
 }

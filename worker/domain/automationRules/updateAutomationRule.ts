@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { UpdateAutomationRuleInput } from "../../contracts/automation/rules";
 import type { AutomationRuleView } from "../../contracts/views/automation";
 import { automationRules } from "../../db/tenant";
-import { forgetActiveRules } from "../automation/rules/activeRules";
+import { rulesChanged } from "../automation/rules/rulesChanged";
 import type { Ctx } from "../context";
 import { assertRuleParts } from "./ruleReferences";
 import { ruleViews } from "./ruleViews";
@@ -23,6 +23,6 @@ export async function updateAutomationRule({ ctx, input }: { ctx: Ctx; input: { 
     })
     .where(eq(automationRules.id, current.id))
     .run();
-  forgetActiveRules(ctx.db);
+  await rulesChanged(ctx);
   return ruleViews(ctx, current.id)[0]!;
 }

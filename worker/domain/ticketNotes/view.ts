@@ -12,6 +12,7 @@ export async function loadNotes(db: Db, companyId: number, where: SQL | undefine
       ticketId: ticketNotes.ticketId,
       contactId: ticketNotes.contactId,
       userId: ticketNotes.userId,
+      byAutomation: ticketNotes.byAutomation,
       createdAt: ticketNotes.createdAt,
       updatedAt: ticketNotes.updatedAt,
       userName: users.name,

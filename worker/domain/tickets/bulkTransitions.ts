@@ -8,7 +8,6 @@ import { scopeOf, visibilitySettings } from "./ticketEvents";
 import { trackingRowsOf } from "./tracking";
 import { presentTickets, ticketsQuery } from "./presentTicket";
 import { raiseTicketChange } from "../publicApi/raiseChanges";
-import { isSubscribed } from "../webhooks/activeSubscriptions";
 
 /**
  * Moves every ticket matching `where` to `to` in one batch: a history row per ticket (insert … select), then
@@ -45,13 +44,16 @@ async function moveAll(ctx: Ctx, where: SQL, action: "close" | "return", to: { s
     };
   });
   for (let i = 0; i < deliveries.length; i += 200) await ctx.hub.publish(deliveries.slice(i, i + 200));
-  await raiseBulkEvents(ctx, affected, to.status === "closed" ? "ticket.closed" : "ticket.transferred");
+  await raiseBulkEvents(ctx, affected);
   return { count: affected.length };
 }
 
-/** Each moved ticket's webhook event (closed, or back to the waiting list), read whole in slices, only if anyone listens. */
-async function raiseBulkEvents(ctx: Ctx, moved: (Parameters<typeof scopeOf>[0] & { id: number })[], type: "ticket.closed" | "ticket.transferred") {
-  if (!isSubscribed(ctx.db, ctx.companyId, type)) return;
+/**
+ * Each moved ticket's change (closed, or back to the waiting list), read whole in slices: the company's automation
+ * hears every one (service-level clocks stop, assignment gives released tickets again, rules on a close run), and
+ * the webhooks raise theirs when anyone listens.
+ */
+async function raiseBulkEvents(ctx: Ctx, moved: (Parameters<typeof scopeOf>[0] & { id: number })[]) {
   const before = new Map(moved.map((t) => [t.id, scopeOf(t)]));
   for (let i = 0; i < moved.length; i += 200) {
     const ids = moved.slice(i, i + 200).map((t) => t.id);

@@ -56,7 +56,7 @@ export async function runAction(ctx: SystemCtx, rule: ActingRule, action: Automa
     }
     case "addNote":
       // No author: the notes view shows it as the automation's (user null).
-      await ctx.db.insert(ticketNotes).values({ companyId: ctx.companyId, note: action.body, userId: null, contactId: ticket.contactId, ticketId: ticket.id });
+      await ctx.db.insert(ticketNotes).values({ companyId: ctx.companyId, note: action.body, userId: null, byAutomation: true, contactId: ticket.contactId, ticketId: ticket.id });
       return { code: "action.addNote" };
     case "sendMessage":
       await botSay(ctx, ticket.id, "automation", fillVariables(action.body.replace(/\{\{\s*([\p{L}\p{N}_-]{1,40})\s*\}\}/gu, "{$1}"), variablesOf(facts)));

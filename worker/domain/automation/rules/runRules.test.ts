@@ -45,7 +45,7 @@ describe("automation rules on a contact's message", () => {
     expect(await tagsOf(company, ticket.id)).toEqual([vip.id]);
     expect((await ticketOf(company, ticket.id)).priority).toBe("high");
     const notes = await inTenant(company, (db) => db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticket.id)).all());
-    expect(notes).toMatchObject([{ note: "Pediu boleto", userId: null }]);
+    expect(notes).toMatchObject([{ note: "Pediu boleto", userId: null, byAutomation: true }]);
     expect(await runsOf(company, rule.id)).toMatchObject([
       {
         ticketId: ticket.id,

@@ -202,6 +202,7 @@ export const en: Texts = {
     deleteTitle: "Delete note",
     empty: "No notes.",
     unknownAuthor: "Removed user",
+    automation: "Automation",
   },
   history: {
     title: "Ticket history",

@@ -202,6 +202,7 @@ export const es: Texts = {
     deleteTitle: "Eliminar observación",
     empty: "Sin observaciones.",
     unknownAuthor: "Usuario eliminado",
+    automation: "Automatización",
   },
   history: {
     title: "Historial del ticket",

@@ -203,6 +203,7 @@ const ptBR = {
     deleteTitle: "Excluir observação",
     empty: "Nenhuma observação.",
     unknownAuthor: "Usuário removido",
+    automation: "Automação",
   },
   history: {
     title: "Histórico do ticket",

@@ -2,6 +2,7 @@
 import type { MessageView } from "../../../../../worker/contracts/views/message";
 import type { TicketView } from "../../../../../worker/contracts/views/ticket";
 import type { Wire } from "../../../../../worker/contracts/views/wire";
+import type { TicketNoteView } from "../../../../../worker/contracts/views/ticketNote";
 import type { ConnectionRef, ContactPick, QueueRef, TagRef, TicketStatus, UserRef } from "../shared/types";
 
 // The lookups' shapes are the inbox's shared ones.
@@ -35,12 +36,8 @@ export interface ContactDetails extends ChatContact {
   ratings?: { count: number; average: number | null; last: { rate: number; createdAt: string } | null };
 }
 
-export interface TicketNote {
-  id: number;
-  note: string;
-  createdAt: string;
-  user: { id: number; name: string } | null;
-}
+/** A note as the drawer shows it (the API's TicketNoteView). */
+export type TicketNote = Pick<Wire<TicketNoteView>, "id" | "note" | "createdAt" | "user" | "byAutomation">;
 
 export interface NamedRef {
   id: number;

@@ -109,7 +109,7 @@ export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: numb
                 </button>
               </div>
               <p className="mt-1 text-[11px] text-subtle">
-                {note.user?.name ?? t("ticketChat.notes.unknownAuthor")} · {formatDateTime(note.createdAt, i18n.language, timeZone)}
+                {note.user?.name ?? (note.byAutomation ? t("ticketChat.notes.automation") : t("ticketChat.notes.unknownAuthor"))} · {formatDateTime(note.createdAt, i18n.language, timeZone)}
               </p>
             </li>
           ))}
