@@ -1,13 +1,13 @@
-import { useInputControl, type FieldMetadata, type FieldName, type FormMetadata } from "@conform-to/react";
+import { type FieldMetadata, type FieldName, type FormMetadata } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TICKET_PRIORITIES, type AutomationAction, type AutomationActionType } from "../../../../worker/contracts/automation/actions";
 import { Button } from "../../components/ui/Button";
 import { describedBy, Field, Input, textareaClasses } from "../../components/ui/Input";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Menu";
-import { Select } from "../../components/ui/Select";
 import { QueueSelect, useQueueIdsControl } from "../users/QueueSelect";
 import type { ActionLookups } from "./lookups";
+import { SelectField } from "../../components/form/SelectField";
 import "./texts";
 
 type Meta<T> = FieldMetadata<T, Record<string, unknown>, string[]>;
@@ -166,9 +166,9 @@ function ActionFields({
   const { t } = useTranslation();
   switch (type) {
     case "assignAgent":
-      return <PickOne meta={fields.userId} label={t("automationActions.fields.agent")} options={lookups.users.map((u) => ({ value: String(u.id), label: u.name }))} />;
+      return <SelectField placeholder={t("automationActions.fields.choose")} meta={fields.userId} label={t("automationActions.fields.agent")} options={lookups.users.map((u) => ({ value: String(u.id), label: u.name }))} />;
     case "assignQueue":
-      return <PickOne meta={fields.queueId} label={t("automationActions.fields.queue")} options={lookups.queues.map((q) => ({ value: String(q.id), label: q.name }))} />;
+      return <SelectField placeholder={t("automationActions.fields.choose")} meta={fields.queueId} label={t("automationActions.fields.queue")} options={lookups.queues.map((q) => ({ value: String(q.id), label: q.name }))} />;
     case "addTags":
     case "removeTags":
       return <PickTags meta={fields.tagIds} lookups={lookups} />;
@@ -184,7 +184,7 @@ function ActionFields({
       return <TextField meta={fields.label} label={t("automationActions.fields.label")} />;
     case "setPriority":
       return (
-        <PickOne
+        <SelectField placeholder={t("automationActions.fields.choose")}
           meta={fields.priority}
           label={t("automationActions.fields.priority")}
           options={TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`automationActions.priorities.${p}`) }))}
@@ -193,28 +193,6 @@ function ActionFields({
   }
 }
 
-function PickOne({ meta, label, options, onPicked }: { meta: AnyField; label: string; options: { value: string; label: string }[]; onPicked?: (value: string) => void }) {
-  const { t } = useTranslation();
-  const control = useInputControl(meta);
-  const error = meta.errors?.[0];
-  const value = typeof control.value === "string" && control.value !== "" ? control.value : undefined;
-  return (
-    <Field id={meta.id} label={label} error={error}>
-      <Select
-        id={meta.id}
-        value={value}
-        onValueChange={(next) => {
-          control.change(next);
-          onPicked?.(next);
-        }}
-        options={options}
-        placeholder={t("automationActions.fields.choose")}
-        invalid={!!error}
-        aria-describedby={describedBy(meta.id, error)}
-      />
-    </Field>
-  );
-}
 
 function PickTags({ meta, lookups }: { meta: ActionFieldset["tagIds"]; lookups: ActionLookups }) {
   const { t } = useTranslation();
@@ -265,7 +243,7 @@ function PickTemplate({
   if (lookups.templates.length === 0 && !fields.templateId.value) return <p className="text-xs text-subtle">{t("automationActions.fields.templatesEmpty")}</p>;
   return (
     <div className="flex flex-col gap-3">
-      <PickOne
+      <SelectField placeholder={t("automationActions.fields.choose")}
         meta={fields.templateId}
         label={t("automationActions.fields.template")}
         options={lookups.templates.map((tpl) => ({ value: String(tpl.id), label: `${tpl.connectionName} · ${tpl.name} (${tpl.language})` }))}

@@ -1,4 +1,4 @@
-import { useInputControl, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -7,9 +7,10 @@ import { USER_PROFILES } from "../../../../worker/contracts/users";
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { describedBy, Field, Input } from "../../components/ui/Input";
-import { Select } from "../../components/ui/Select";
 import { QueueSelect, useQueueIdsControl } from "../users/QueueSelect";
 import type { RuleLookups } from "./lookups";
+import { SelectField } from "../../components/form/SelectField";
+import { Select } from "../../components/ui/Select";
 import "./texts";
 
 type Meta<T> = FieldMetadata<T, Record<string, unknown>, string[]>;
@@ -141,7 +142,7 @@ function ConditionRow({
           <Trash2 className="size-4" aria-hidden />
         </Button>
       </div>
-      {ops ? <PickOne meta={fields.op} label={t("automations.editor.op")} options={ops.map((op) => ({ value: op, label: t(`automations.editor.ops.${op}`) }))} /> : null}
+      {ops ? <SelectField placeholder={t("automations.editor.choose")} meta={fields.op} label={t("automations.editor.op")} options={ops.map((op) => ({ value: op, label: t(`automations.editor.ops.${op}`) }))} /> : null}
       <ConditionFields field={field} fields={fields} lookups={lookups} />
     </li>
   );
@@ -169,7 +170,7 @@ function ConditionFields({ field, fields, lookups }: { field: ConditionField; fi
         />
       );
     case "tag":
-      return <PickOne meta={fields.tagId} label={t("automations.editor.tag")} options={lookups.tags.map((tag) => ({ value: String(tag.id), label: tag.name }))} />;
+      return <SelectField placeholder={t("automations.editor.choose")} meta={fields.tagId} label={t("automations.editor.tag")} options={lookups.tags.map((tag) => ({ value: String(tag.id), label: tag.name }))} />;
     case "contactField":
       return (
         <div className="grid gap-3 sm:grid-cols-2">
@@ -208,25 +209,6 @@ function ConditionFields({ field, fields, lookups }: { field: ConditionField; fi
   }
 }
 
-function PickOne({ meta, label, options }: { meta: AnyField; label: string; options: { value: string; label: string }[] }) {
-  const { t } = useTranslation();
-  const control = useInputControl(meta);
-  const error = meta.errors?.[0];
-  const value = typeof control.value === "string" && control.value !== "" ? control.value : undefined;
-  return (
-    <Field id={meta.id} label={label} error={error}>
-      <Select
-        id={meta.id}
-        value={value}
-        onValueChange={control.change}
-        options={options}
-        placeholder={t("automations.editor.choose")}
-        invalid={!!error}
-        aria-describedby={describedBy(meta.id, error)}
-      />
-    </Field>
-  );
-}
 
 function PickMany({ meta, label, options, placeholder, empty }: { meta: ListField; label: string; options: { id: number; name: string; color: string }[]; placeholder: string; empty: string }) {
   const control = useQueueIdsControl(meta);
