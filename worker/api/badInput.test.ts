@@ -302,7 +302,14 @@ async function seedCompany() {
   const companyToken = (await call("POST", "/api/api-tokens", { token: admin.token, body: { name: "Walk", scopes: ["company:read"] } })).json.apiToken.id as number;
   const hook = (await call("POST", "/api/webhook-subscriptions", { token: admin.token, body: { url: "http://hooks.test/ok", events: ["ticket.created"] } })).json;
   const delivery = (await call("POST", `/api/webhook-subscriptions/${hook.subscription.id}/test`, { token: admin.token })).json;
+  // Issue 26: a shared macro (run on the ticket by /tickets/:ticketId/macros/:macroId/run) and an automation rule.
+  const macro = await made("/macros", { name: "Agradecer", visibility: "company", actions: [{ type: "addNote", body: "Atendido" }] });
+  const rule = await made("/automation-rules", { name: "Prioridade", trigger: { type: "ticketCreated" }, actions: [{ type: "setPriority", priority: "high" }] });
   Object.assign(ids, {
+    "macros/:id": macro,
+    "tickets/:ticketId": ticket.id,
+    "tickets/:macroId": macro,
+    "automation-rules/:id": rule,
     "api-tokens/:id": companyToken,
     "webhook-subscriptions/:id": hook.subscription.id as number,
     "webhook-deliveries/:id": delivery.deliveryId as number,

@@ -21,7 +21,7 @@ const HIGH_IDS = [9_000_000_000_123, idRangeStart(9_999) + 1];
 const SMALL_ID = 123;
 
 /** The path parameters that are ids (ours: rows of a company, or companies). */
-const ID_PARAMS = new Set(["id", "companyId", "ticketId", "tagId", "messageId", "optionId", "templateId"]);
+const ID_PARAMS = new Set(["id", "companyId", "ticketId", "tagId", "messageId", "optionId", "templateId", "macroId"]);
 /** The path parameters that are not ids, each with the fixed value the walk puts there. */
 const OTHER_PARAMS: Record<string, string> = {
   uuid: "5f0c1b9e-3c1d-4d6b-9a51-2a4c9b1e7d00",

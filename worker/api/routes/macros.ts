@@ -25,10 +25,11 @@ export const macroRoutes = new Hono<AppEnv>()
     return c.json(await createMacro({ ctx: c.get("ctx"), input, sharing }), 201);
   })
   .put("/:id", async (c) => {
-    const id = idParam(c);
-    const patch = await jsonBody(c, updateMacroInput);
-    const { sharing } = await jsonBody(c, askedVisibility).catch(() => ({ sharing: false }));
-    return c.json(await updateMacro({ ctx: c.get("ctx"), input: { id, patch }, sharing }));
+    const body = {
+      asksToShare: async () => (await jsonBody(c, askedVisibility).catch(() => ({ sharing: false }))).sharing,
+      patch: () => jsonBody(c, updateMacroInput),
+    };
+    return c.json(await updateMacro({ ctx: c.get("ctx"), input: { id: idParam(c), body } }));
   })
   .delete("/:id", async (c) => {
     await deleteMacro({ ctx: c.get("ctx"), input: { id: idParam(c) } });

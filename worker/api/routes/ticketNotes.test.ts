@@ -29,6 +29,7 @@ describe("POST /api/ticket-notes", () => {
       contactId: contact.id,
       userId: agent.id,
       user: { id: agent.id, name: agent.name },
+      byAutomation: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

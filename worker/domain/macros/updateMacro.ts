@@ -8,14 +8,22 @@ import { assertMacroReferences } from "./macroReferences";
 import { editableMacro, presentMacro } from "./view";
 
 /**
- * PUT /api/macros/:id: who may change it (canEditMacro) changes any field. Making a macro the company's takes
- * macros:manageShared (`sharing`: what the body asks, read apart from its validation, so that refusal comes first);
- * making a shared one personal gives it to whoever does it.
+ * PUT /api/macros/:id: who may change it (canEditMacro) changes any field. The body is read only after that check,
+ * so a refusal comes before any validation: first whether it asks to make the macro the company's (which takes
+ * macros:manageShared), then the patch itself. Making a shared one personal gives it to whoever does it.
  */
-export async function updateMacro({ ctx, input, sharing }: { ctx: Ctx; input: { id: number; patch: UpdateMacroInput }; sharing: boolean }) {
+export async function updateMacro({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: number; body: { asksToShare: () => Promise<boolean>; patch: () => Promise<UpdateMacroInput> } };
+}) {
   const current = await editableMacro(ctx, input.id);
-  if (sharing && current.visibility !== "company" && !can(ctx.user, "macros:manageShared")) throw new AppError("ERR_NO_PERMISSION");
-  const { patch } = input;
+  if (current.visibility !== "company" && (await input.body.asksToShare()) && !can(ctx.user, "macros:manageShared")) {
+    throw new AppError("ERR_NO_PERMISSION");
+  }
+  const patch = await input.body.patch();
   if (patch.actions) await assertMacroReferences(ctx, patch.actions);
   const visibility = patch.visibility ?? current.visibility;
   const row = await ctx.db
