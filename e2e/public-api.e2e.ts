@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeWhenResolved, createReceiver } from "../docs/examples/webhook-receiver.mjs";
 import { api, apiLogin, host } from "./support/api";
 import { apiOf, connectSimulatorNumber } from "./support/pageApi";
+import { signUpThroughApi } from "./support/signup";
 import { closeBrowser, hydrated, login, newContext } from "./support/browser";
 import { baseUrl, platform } from "./support/env";
 
@@ -37,7 +38,7 @@ describe("journey: an integrator's receiver closes a ticket when the contact say
   it("signs a company up with a simulator number", async () => {
     const plans = (await api<{ id: number; queues: number; connections: number }[]>("GET", "/plans/list")).json;
     const plan = plans.find((p) => p.queues >= 1 && p.connections >= 1);
-    const signup = await api("POST", "/companies/cadastro", { name: owner.company, ownerName: owner.name, email: owner.email, password: owner.password, planId: String(plan!.id) });
+    const signup = await signUpThroughApi({ name: owner.company, ownerName: owner.name, email: owner.email, password: owner.password, planId: String(plan!.id) });
     expect(signup.status, JSON.stringify(signup.json)).toBe(201);
     const context = await newContext();
     contexts.push(context);

@@ -18,6 +18,8 @@ const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 30_000;
 const APP_LOG = path.join(ROOT, "test-results", "e2e-app.log");
 const log = (msg) => console.log(`[e2e] ${msg}`);
+/** The header the e2e app trusts for the client address (TRUSTED_PROXY_HEADER): journeys that sign companies up set their own. */
+const E2E_CLIENT_IP_HEADER = "x-e2e-client-ip";
 
 function executable(file) {
   try {
@@ -69,7 +71,7 @@ function startApp({ port, hostPort, fakesPort, journeyFakePort, stateDir }) {
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
     // A journey's own fake (e2e/support/fakeOpenAi.ts) listens on journeyFakePort: on the egress guard's allow-list.
-    env: { ...process.env, PORT: String(port), SESSION_HOST_PORT: String(hostPort), FAKES_PORT: String(fakesPort), EGRESS_ALLOW: `http://127.0.0.1:${journeyFakePort}`, ZAPDESK_STATE_DIR: stateDir },
+    env: { ...process.env, PORT: String(port), SESSION_HOST_PORT: String(hostPort), FAKES_PORT: String(fakesPort), EGRESS_ALLOW: `http://127.0.0.1:${journeyFakePort}`, TRUSTED_PROXY_HEADER: E2E_CLIENT_IP_HEADER, ZAPDESK_STATE_DIR: stateDir },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -151,7 +153,7 @@ async function main() {
       const vitest = spawn(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts", ...vitestArgs], {
         cwd: ROOT,
         stdio: ["ignore", "inherit", "inherit"],
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_HOST_URL: hostUrl, E2E_FAKES_URL: fakesUrl, E2E_JOURNEY_FAKE_PORT: String(journeyFakePort), CHROME_PATH: chrome },
+        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_HOST_URL: hostUrl, E2E_FAKES_URL: fakesUrl, E2E_JOURNEY_FAKE_PORT: String(journeyFakePort), E2E_CLIENT_IP_HEADER, CHROME_PATH: chrome },
       });
       vitest.on("exit", (c, s) => resolve(c ?? (s ? 1 : 0)));
     });

@@ -268,6 +268,9 @@ async function main() {
   const localVars = {
     PUBLIC_URL: vars.PUBLIC_URL ?? APP_URL,
     EGRESS_ALLOW: [FAKES_URL, ...[vars.EGRESS_ALLOW, process.env.EGRESS_ALLOW].flatMap((v) => (v ?? "").split(",")).map((s) => s.trim()).filter(Boolean)].join(","),
+    // The e2e run names each journey's client address in a header of its own, so the per-address limits (signups:
+    // 10 an hour) count per journey, not for the whole run from 127.0.0.1.
+    ...(process.env.TRUSTED_PROXY_HEADER ? { TRUSTED_PROXY_HEADER: process.env.TRUSTED_PROXY_HEADER } : {}),
   };
   const worker = DEV ? await startWranglerDev({ ...mailVars, ...aiVars, ...localVars }) : await startWorkerServer({ ...mailVars, ...aiVars, ...localVars });
   const host = startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {

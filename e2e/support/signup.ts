@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { api, apiLogin } from "./api";
 import { hydrated } from "./browser";
-import { platform } from "./env";
+import { baseUrl, platform } from "./env";
 
 export interface Owner {
   name: string;
@@ -16,6 +16,7 @@ export interface Owner {
  * admin (logged in on `page`) sees the inbox. The platform must allow signups (settings viewregister, allowregister).
  */
 export async function signUpThroughPage(page: Page, owner: Owner): Promise<void> {
+  await page.setExtraHTTPHeaders(ownAddress());
   const plans = (await api<{ id: number; queues: number; connections: number }[]>("GET", "/plans/list")).json;
   const plan = plans.find((p) => p.queues >= 1 && p.connections >= 1);
   expect(plan, JSON.stringify(plans)).toBeTruthy();
@@ -29,6 +30,23 @@ export async function signUpThroughPage(page: Page, owner: Owner): Promise<void>
   await page.getByRole("button", { name: "Cadastrar" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout: 30_000 });
   await hydrated(page);
+}
+
+/**
+ * A client address of the journey's own (the e2e app trusts the header scripts/e2e.mjs names): the per-address limits
+ * (10 signups an hour) count per journey, as for customers on their own networks, not for the whole run's 127.0.0.1.
+ */
+export function ownAddress(): Record<string, string> {
+  const header = process.env.E2E_CLIENT_IP_HEADER;
+  if (!header) return {};
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return { [header]: `10.${byte()}.${byte()}.${byte()}` };
+}
+
+/** POST /companies/cadastro as a customer's own browser would send it (from an address of the journey's own). */
+export async function signUpThroughApi(body: Record<string, unknown>): Promise<{ status: number; json: { id?: number; error?: string } | null }> {
+  const res = await fetch(`${baseUrl()}/api/companies/cadastro`, { method: "POST", headers: { "content-type": "application/json", ...ownAddress() }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json().catch(() => null)) as { id?: number; error?: string } | null };
 }
 
 /** The platform lets companies sign up (its admin's settings viewregister and allowregister). */

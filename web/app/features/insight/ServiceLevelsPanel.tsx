@@ -35,8 +35,8 @@ export function ServiceLevelsPanel({ data }: { data: ServiceLevelShares }) {
             <Total label={t("insight.serviceLevels.resolution")} share={data.resolution} />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
-            <SharesTable title={t("insight.serviceLevels.byQueue")} rows={rowsOf(data.firstResponse.byQueue, data.resolution.byQueue)} testId="sla-by-queue" />
-            <SharesTable title={t("insight.serviceLevels.byAgent")} rows={rowsOf(data.firstResponse.byAgent, data.resolution.byAgent)} testId="sla-by-agent" />
+            <SharesTable title={t("insight.serviceLevels.byQueue")} nameHeader={t("insight.serviceLevels.queue")} rows={rowsOf(data.firstResponse.byQueue, data.resolution.byQueue)} testId="sla-by-queue" />
+            <SharesTable title={t("insight.serviceLevels.byAgent")} nameHeader={t("insight.serviceLevels.agent")} rows={rowsOf(data.firstResponse.byAgent, data.resolution.byAgent)} testId="sla-by-agent" />
           </div>
         </>
       )}
@@ -60,7 +60,7 @@ function Total({ label, share }: { label: string; share: Share }) {
 /** Below 80 % within is amber, below 50 % red: a supervisor's eye goes there first. */
 const tone = (share: number | null) => (share === null ? "" : share < 0.5 ? "text-danger" : share < 0.8 ? "text-[#b45309] dark:text-[#fcd34d]" : "text-fg");
 
-function SharesTable({ title, rows, testId }: { title: string; rows: Row[]; testId: string }) {
+function SharesTable({ title, nameHeader, rows, testId }: { title: string; nameHeader: string; rows: Row[]; testId: string }) {
   const { t, i18n } = useTranslation();
   const cell = (share: Share | undefined) =>
     share ? (
@@ -76,7 +76,7 @@ function SharesTable({ title, rows, testId }: { title: string; rows: Row[]; test
       <Table data-testid={testId}>
         <THead>
           <tr>
-            <Th>{t("insight.serviceLevels.name")}</Th>
+            <Th>{nameHeader}</Th>
             <Th className="text-right">{t("insight.serviceLevels.firstResponse")}</Th>
             <Th className="text-right">{t("insight.serviceLevels.resolution")}</Th>
           </tr>

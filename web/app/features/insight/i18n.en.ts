@@ -49,7 +49,8 @@ export const en: Texts = {
     byQueue: "By queue",
     byAgent: "By agent",
     noRows: "No tickets.",
-    name: "Name",
+    queue: "Queue",
+    agent: "Agent",
     within: "{{within}} of {{total}} within target",
   },
   attendants: {

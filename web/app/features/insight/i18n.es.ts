@@ -49,7 +49,8 @@ export const es: Texts = {
     byQueue: "Por cola",
     byAgent: "Por agente",
     noRows: "Ningún ticket.",
-    name: "Nombre",
+    queue: "Cola",
+    agent: "Agente",
     within: "{{within}} de {{total}} dentro de la meta",
   },
   attendants: {

@@ -48,7 +48,8 @@ const ptBR = {
     byQueue: "Por fila",
     byAgent: "Por atendente",
     noRows: "Nenhum ticket.",
-    name: "Nome",
+    queue: "Fila",
+    agent: "Atendente",
     within: "{{within}} de {{total}} dentro da meta",
   },
   attendants: {

@@ -76,9 +76,9 @@ export function ChatHeader({
                   <span className="hidden shrink-0 rounded-full border border-dashed border-line-strong px-1.5 text-[11px] whitespace-nowrap text-subtle @lg:inline">{t("ticketChat.header.noQueue")}</span>
                 )}
                 {ticket.user ? (
-                  <span className="hidden min-w-0 items-center gap-1 @lg:inline-flex" title={ticket.user.name} data-testid="chat-assignee">
+                  <span className="hidden min-w-0 items-center gap-1 @lg:inline-flex" data-testid="chat-assignee">
                     <UserRound className="size-3 shrink-0" aria-hidden />
-                    <span className="truncate">{ticket.user.name}</span>
+                    <span className="truncate" title={ticket.user.name}>{ticket.user.name}</span>
                   </span>
                 ) : null}
                 {ticket.user ? <span className="sr-only">{t("ticketChat.header.assignedTo", { name: ticket.user.name })}</span> : null}
