@@ -3,3 +3,4 @@ export { SearchField } from "./SearchField";
 export { usePagedList, useWholeList, cursorPaged, listReducer, initialList, type FetchPage, type Page, type List, type ListState, type ListAction } from "./useList";
 export { useRowDeletion } from "./useRowDeletion";
 export { ListFailed } from "./ListFailed";
+export { useBusyRows } from "./useBusyRows";
