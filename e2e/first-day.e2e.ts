@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ID_RANGE } from "../worker/contracts/ids";
-import { api, apiLogin, host } from "./support/api";
+import { api, apiLogin, host, ownAddress } from "./support/api";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
 import { platform } from "./support/env";
 
@@ -104,6 +104,8 @@ describe("journey: a company's first day, from /signup to a rated conversation o
     contexts.push(await newContext());
     admin = await contexts[0]!.newPage();
     admin.on("pageerror", (err) => console.error("[admin page error]", err.message));
+    // A signup counts against its address's hourly budget: this journey's own, not the whole run's 127.0.0.1.
+    await admin.setExtraHTTPHeaders(ownAddress());
     await admin.goto("/signup");
     await hydrated(admin);
     await admin.getByLabel("Seu nome").fill(`Dona Flora ${stamp}`);

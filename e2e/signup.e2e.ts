@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { api, apiLogin } from "./support/api";
+import { api, apiLogin, ownAddress } from "./support/api";
 import { closeBrowser, hydrated, newContext, screenshot } from "./support/browser";
 import { platform } from "./support/env";
 
@@ -9,6 +9,8 @@ const COMPANY = `Padaria ${stamp}`;
 const EMAIL = `dona-${stamp}@padaria.test`;
 
 async function openSignup(page: Page) {
+  // A signup counts against its address's hourly budget: this journey's own, not the whole run's 127.0.0.1.
+  await page.setExtraHTTPHeaders(ownAddress());
   await page.goto("/signup");
   await hydrated(page);
 }
@@ -29,6 +31,7 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
 
     contexts.push(await newContext());
     const page = await contexts[0]!.newPage();
+    await page.setExtraHTTPHeaders(ownAddress());
     await page.goto("/login");
     await page.getByRole("link", { name: "Cadastre-se" }).click();
     await page.waitForURL("**/signup");

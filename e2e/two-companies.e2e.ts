@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyOfId, ID_RANGE } from "../worker/contracts/ids";
-import { api, apiLogin, host } from "./support/api";
+import { api, apiLogin, host, ownAddress } from "./support/api";
 import { apiOf } from "./support/pageApi";
 import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
 import { platform } from "./support/env";
@@ -133,6 +133,8 @@ describe("journey: two companies that signed up at once work side by side, and n
       c.admin = await context.newPage();
       c.admin.on("pageerror", (err) => console.error(`[admin ${c.key} page error]`, err.message));
       recordFrames(c.admin, c.frames);
+      // A signup counts against its address's hourly budget: this journey's own, not the whole run's 127.0.0.1.
+      await c.admin.setExtraHTTPHeaders(ownAddress());
       await c.admin.goto("/signup");
       await hydrated(c.admin);
       await c.admin.getByLabel("Seu nome").fill(`Dono ${c.key}`);

@@ -8,8 +8,23 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-async function request<T>(url: string, method: string, body?: unknown, token?: string): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = {};
+/**
+ * A client address of the journey's own (the e2e app trusts the header scripts/e2e.mjs names): the per-address limits
+ * (10 signups an hour, sign-in attempts) count per journey, as for customers on their own networks, not for the whole
+ * run's 127.0.0.1 (a run of 55 journeys signs more than 10 companies up).
+ */
+export function ownAddress(): Record<string, string> {
+  const header = process.env.E2E_CLIENT_IP_HEADER;
+  if (!header) return {};
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return { [header]: `10.${byte()}.${byte()}.${byte()}` };
+}
+
+/** The journey's own address for its API calls (one per journey file: each file loads its own modules). */
+const journeyAddress = ownAddress();
+
+async function request<T>(url: string, method: string, body?: unknown, token?: string, address: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...address };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -25,7 +40,7 @@ async function request<T>(url: string, method: string, body?: unknown, token?: s
 
 /** The app's REST API (/api/…), optionally with a bearer token. */
 export const api = <T = any>(method: string, path: string, body?: unknown, token?: string) =>
-  request<T>(`${baseUrl()}/api${path}`, method, body, token);
+  request<T>(`${baseUrl()}/api${path}`, method, body, token, journeyAddress);
 
 /** The session host (health, metrics, simulator control). */
 export const host = <T = any>(method: string, path: string, body?: unknown) => request<T>(`${hostUrl()}${path}`, method, body);

@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { api, apiLogin } from "./api";
+import { api, apiLogin, ownAddress } from "./api";
 import { hydrated } from "./browser";
 import { baseUrl, platform } from "./env";
+
+export { ownAddress };
 
 export interface Owner {
   name: string;
@@ -30,17 +32,6 @@ export async function signUpThroughPage(page: Page, owner: Owner): Promise<void>
   await page.getByRole("button", { name: "Cadastrar" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout: 30_000 });
   await hydrated(page);
-}
-
-/**
- * A client address of the journey's own (the e2e app trusts the header scripts/e2e.mjs names): the per-address limits
- * (10 signups an hour) count per journey, as for customers on their own networks, not for the whole run's 127.0.0.1.
- */
-export function ownAddress(): Record<string, string> {
-  const header = process.env.E2E_CLIENT_IP_HEADER;
-  if (!header) return {};
-  const byte = () => 1 + Math.floor(Math.random() * 254);
-  return { [header]: `10.${byte()}.${byte()}.${byte()}` };
 }
 
 /** POST /companies/cadastro as a customer's own browser would send it (from an address of the journey's own). */

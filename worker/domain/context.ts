@@ -37,6 +37,14 @@ export interface Ctx {
   hubs: HubDirectory;
   /** Lets verbs hand off work that must finish after the response (hub fan-out, queue sends). */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** Where the request came from (the audit log's address and device); absent for work nobody requested. */
+  client?: ClientInfo;
+}
+
+/** The caller's address (as rate limits count it, lib/clientIp) and browser. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
 }
 
 /**

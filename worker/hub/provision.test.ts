@@ -110,6 +110,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     for (const column of ["sla_first_response_minutes", "sla_resolution_minutes"]) sql.exec(`alter table queues drop column ${column}`);
     sql.exec("alter table ticket_notes drop column by_automation");
   },
+  "0022_audit_log": (sql) => {
+    sql.exec("drop table audit_log");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

@@ -1,9 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import { authenticate } from "../../domain/auth/authenticate";
 import { isBillingPath } from "../../domain/auth/companyAccess";
-import type { Ctx } from "../../domain/context";
+import type { ClientInfo, Ctx } from "../../domain/context";
 import { AppError } from "../../domain/errors";
 import { hubHere } from "../../hub/ports";
+import { clientIp } from "../../lib/clientIp";
 import { readCookie } from "../../lib/cookies";
 import { isWebSocketUpgrade, requestOrigin } from "../../lib/origin";
 import { ACCESS_COOKIE, type AppContext, type AppEnv } from "../http";
@@ -14,17 +15,22 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c), billing: isBillingPath(c.req.path) });
   c.set("user", user);
-  c.set("ctx", hubHere(c.env).contextFor(user));
+  c.set("ctx", { ...hubHere(c.env).contextFor(user), client: requestClient(c) });
   await next();
 });
 
 /** A read with the request's session: the session checked first (in the hub's own database, no round trip). */
 export async function readWithSession<T>(c: AppContext, read: (ctx: Ctx) => Promise<T>): Promise<{ ctx: Ctx; result: T }> {
   const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c), billing: isBillingPath(c.req.path) });
-  const ctx = hubHere(c.env).contextFor(user);
+  const ctx: Ctx = { ...hubHere(c.env).contextFor(user), client: requestClient(c) };
   c.set("user", user);
   c.set("ctx", ctx);
   return { ctx, result: await read(ctx) };
+}
+
+/** The request's address and browser, for the audit log. */
+export function requestClient(c: AppContext): ClientInfo {
+  return { ip: clientIp(c.req.raw.headers, c.env), userAgent: c.req.header("user-agent") ?? null };
 }
 
 export function requestToken(c: AppContext): string {

@@ -24,3 +24,4 @@ export * from "./files";
 export * from "./externalApi";
 export * from "./publicApi";
 export * from "./automation";
+export * from "./audit";
