@@ -1,9 +1,10 @@
-import { Inbox, LogOut, UserRound } from "lucide-react";
+import { Inbox, LogOut, Moon, RefreshCw, Sun, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../../lib/api";
 import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import type { SessionUser } from "../../lib/session-user";
+import { useTheme } from "../../lib/theme";
 import { useAssignmentPause } from "../../features/users/useAssignmentPause";
 import { Menu, MenuCheckboxItem, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from "../ui/Menu";
 
@@ -21,12 +22,13 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [profileOpen, setProfileOpen] = useState(false);
   const assignment = useAssignmentPause(user);
+  const { theme, toggle } = useTheme();
   return (
     <>
       <Menu>
         <MenuTrigger
           title={t("shell.account")}
-          className="ml-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-semibold text-brand-fg ring-offset-2 ring-offset-surface transition hover:brightness-105 data-[state=open]:ring-2 data-[state=open]:ring-brand"
+          className="ml-1 inline-flex size-9 max-sm:size-11 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-semibold text-brand-fg ring-offset-2 ring-offset-surface transition hover:brightness-105 data-[state=open]:ring-2 data-[state=open]:ring-brand"
         >
           {/* The avatar's letters are decoration and the name is "Minha conta", as text rather than aria-label: a label
               that leaves out the visible letters fails WCAG's label in name (axe) once a name has two initials. */}
@@ -55,6 +57,15 @@ export function AccountMenu({ user }: { user: SessionUser }) {
               <MenuSeparator />
             </>
           ) : null}
+          {/* Phones only: the top bar leaves these out to keep its buttons a finger's size (Topbar). */}
+          <MenuItem onSelect={toggle} className="min-[600px]:hidden">
+            {theme === "dark" ? <Sun className="size-4 text-muted" aria-hidden /> : <Moon className="size-4 text-muted" aria-hidden />}
+            {theme === "dark" ? t("shell.themeLight") : t("shell.themeDark")}
+          </MenuItem>
+          <MenuItem onSelect={() => window.location.reload()} className="min-[600px]:hidden">
+            <RefreshCw className="size-4 text-muted" aria-hidden />
+            {t("shell.refresh")}
+          </MenuItem>
           <MenuItem onSelect={() => setProfileOpen(true)}>
             <UserRound className="size-4 text-muted" aria-hidden />
             {t("shell.profile")}

@@ -10,6 +10,7 @@ import { NotificationsPopover } from "../../features/notifications/Notifications
 import { AnnouncementsPopover } from "../../features/announcements/AnnouncementsPopover";
 import { VolumeControl } from "./HeaderPopovers";
 import { topbarButton } from "./topbar-button";
+import { cn } from "../ui/cn";
 
 export function Topbar({
   user,
@@ -49,7 +50,8 @@ export function Topbar({
           <button type="button" onClick={onOpenCommand} aria-label={t("commandBar.open")} title={t("commandBar.open")} aria-keyshortcuts="Control+K Meta+K" className={topbarButton}>
             <Search className="size-5" aria-hidden />
           </button>
-          <button type="button" onClick={toggle} aria-label={themeLabel} title={themeLabel} className={topbarButton}>
+          {/* Phones: the theme and the reload move into the account menu, so the rest keep a finger's 44 px. */}
+          <button type="button" onClick={toggle} aria-label={themeLabel} title={themeLabel} className={cn(topbarButton, "max-[599px]:hidden")}>
             {theme === "dark" ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
           </button>
           <VolumeControl />
@@ -58,7 +60,7 @@ export function Topbar({
             onClick={() => window.location.reload()}
             aria-label={t("shell.refresh")}
             title={t("shell.refresh")}
-            className={topbarButton}
+            className={cn(topbarButton, "max-[599px]:hidden")}
           >
             <RefreshCw className="size-5" aria-hidden />
           </button>

@@ -13,11 +13,12 @@ const variants: Record<ButtonVariant, string> = {
   outline: "border border-line-strong bg-surface text-fg hover:bg-surface-2",
 };
 
+// On phones (under sm) every size is at least 44 px high, what a finger needs (issue 29).
 const sizes: Record<ButtonSize, string> = {
-  sm: "h-8 px-3 text-sm gap-1.5",
-  md: "h-10 px-4 text-sm gap-2",
-  icon: "size-10 justify-center",
-  "icon-sm": "size-8 justify-center",
+  sm: "h-8 max-sm:h-11 px-3 text-sm gap-1.5",
+  md: "h-10 max-sm:h-11 px-4 text-sm gap-2",
+  icon: "size-10 max-sm:size-11 justify-center",
+  "icon-sm": "size-8 max-sm:size-11 justify-center",
 };
 
 /** The button look, for links and triggers that are not <Button>. */

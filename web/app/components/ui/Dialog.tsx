@@ -67,7 +67,7 @@ export function DialogContent({ title, description, size = "md", children, class
           </div>
           <DialogPrimitive.Close
             aria-label={t("common.close")}
-            className="-mr-2 -mt-1 inline-flex size-8 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
+            className="-mr-2 -mt-1 inline-flex size-8 max-sm:size-11 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
           >
             <X className="size-4" aria-hidden />
           </DialogPrimitive.Close>

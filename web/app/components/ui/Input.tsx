@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { cn } from "./cn";
 
 export const inputClasses =
-  "h-10 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm text-fg placeholder:text-subtle " +
+  "h-10 max-sm:h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm text-fg placeholder:text-subtle " +
   "transition-colors focus:border-brand focus:outline-none focus-visible:outline-none focus:ring-2 focus:ring-brand/25 " +
   "disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger aria-invalid:focus:ring-danger/20";
 
 /** A multi-line text input that looks like the others and grows by hand. */
-export const textareaClasses = cn(inputClasses.replace("h-10 ", ""), "min-h-20 resize-y py-2 leading-relaxed");
+export const textareaClasses = cn(inputClasses.replace("h-10 max-sm:h-11 ", ""), "min-h-20 resize-y py-2 leading-relaxed");
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
@@ -29,13 +29,13 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, "type
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <Input ref={ref} type={visible ? "text" : "password"} className={cn("pr-10", className)} {...props} />
+      <Input ref={ref} type={visible ? "text" : "password"} className={cn("pr-10 max-sm:pr-11", className)} {...props} />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? t("common.hidePassword") : t("common.showPassword")}
         aria-pressed={visible}
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-subtle hover:text-fg"
+        className="absolute inset-y-0 right-0 flex w-10 max-sm:w-11 items-center justify-center rounded-r-lg text-subtle hover:text-fg"
       >
         {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
       </button>

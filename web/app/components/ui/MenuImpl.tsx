@@ -23,7 +23,7 @@ export function MenuItem({ className, ...props }: ComponentProps<typeof MenuPrim
   return (
     <MenuPrimitive.Item
       className={cn(
-        "flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-3",
+        "flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 py-2 max-sm:min-h-11 text-sm outline-none data-[highlighted]:bg-surface-3",
         className,
       )}
       {...props}
@@ -46,7 +46,7 @@ export function MenuCheckboxItem({ className, children, checked, ...props }: Com
     <MenuPrimitive.CheckboxItem
       checked={checked}
       className={cn(
-        "flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-3 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60",
+        "flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 py-2 max-sm:min-h-11 text-sm outline-none data-[highlighted]:bg-surface-3 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60",
         className,
       )}
       {...props}

@@ -21,6 +21,8 @@ export function PlainSwitch({ className, checked = false, onCheckedChange, disab
       onClick={() => onCheckedChange?.(!checked)}
       className={cn(
         "relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors",
+        // Phones: a 44 px high target around the same 24 px pill (the padding is not painted).
+        "max-sm:h-11 max-sm:bg-clip-content max-sm:py-2",
         "bg-line-strong data-[state=checked]:bg-brand disabled:cursor-not-allowed disabled:opacity-50",
         className,
       )}

@@ -32,7 +32,7 @@ export function Select({ id, name, value, defaultValue, onValueChange, options, 
         aria-invalid={invalid || undefined}
         {...aria}
         className={cn(
-          "inline-flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-line-strong bg-surface px-3 text-left text-sm text-fg",
+          "inline-flex h-10 max-sm:h-11 w-full items-center justify-between gap-2 rounded-lg border border-line-strong bg-surface px-3 text-left text-sm text-fg",
           "focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/25 disabled:cursor-not-allowed disabled:opacity-60",
           "data-[placeholder]:text-subtle aria-invalid:border-danger",
           className,

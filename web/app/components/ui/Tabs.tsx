@@ -12,7 +12,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        "-mb-px border-b-2 border-transparent px-4 py-2.5 text-sm font-medium whitespace-nowrap text-muted transition-colors",
+        "-mb-px min-h-11 border-b-2 border-transparent px-4 py-2.5 text-sm font-medium whitespace-nowrap text-muted transition-colors",
         "hover:text-fg data-[state=active]:border-brand data-[state=active]:text-brand-text",
         className,
       )}

@@ -132,7 +132,7 @@ function SettingsForm({ settings }: { settings: CampaignSettings }) {
           <legend className="mb-2 text-sm font-medium">{t("campaigns.settings.days")}</legend>
           <div className="flex flex-wrap gap-2">
             {(t("campaigns.settings.weekdays", { returnObjects: true }) as string[]).map((label, day) => (
-              <label key={day} className="flex cursor-pointer items-center gap-2 rounded-lg border border-line-strong px-3 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/10">
+              <label key={day} className="flex cursor-pointer items-center gap-2 rounded-lg border border-line-strong px-3 py-1.5 max-sm:min-h-11 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/10">
                 <input type="checkbox" name={fields.days.name} value={day} defaultChecked={days.has(String(day))} />
                 {label}
               </label>

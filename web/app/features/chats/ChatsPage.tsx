@@ -90,7 +90,7 @@ export function ChatsPage() {
               setColleague("");
               if (e.target.value) void talkTo(Number(e.target.value));
             }}
-            className="h-9 w-full bg-transparent text-sm focus:outline-none"
+            className="h-9 max-sm:h-11 w-full bg-transparent text-sm focus:outline-none"
           >
             <option value="">{t("chats.newDirect")}</option>
             {colleagues
@@ -150,7 +150,7 @@ export function ChatsPage() {
         <Tabs.Root value={tab} onValueChange={setTab} className="flex min-h-0 flex-1 flex-col bg-surface">
           <Tabs.List aria-label={t("chats.title")} className="grid shrink-0 grid-cols-2 border-b border-line">
             {(["chats", "messages"] as const).map((value) => (
-              <Tabs.Trigger key={value} value={value} className="py-2.5 text-sm font-medium text-muted data-[state=active]:border-b-2 data-[state=active]:border-brand data-[state=active]:text-fg">
+              <Tabs.Trigger key={value} value={value} className="min-h-11 py-2.5 text-sm font-medium text-muted data-[state=active]:border-b-2 data-[state=active]:border-brand data-[state=active]:text-fg">
                 {t(`chats.tabs.${value}`)}
               </Tabs.Trigger>
             ))}

@@ -33,15 +33,18 @@ export function Checkbox({
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
-      checked={checked}
-      disabled={disabled}
-      onChange={(e) => onChange(e.target.checked)}
-      aria-label={label}
-      className="size-4 cursor-pointer rounded accent-brand disabled:cursor-not-allowed"
-    />
+    // Phones: the label around it is a finger's 44 px, its margin taking the room back from the layout.
+    <label className="inline-flex cursor-pointer items-center justify-center max-sm:-m-3.5 max-sm:p-3.5">
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-label={label}
+        className="size-4 cursor-pointer rounded accent-brand disabled:cursor-not-allowed"
+      />
+    </label>
   );
 }
 

@@ -214,7 +214,7 @@ function AttendantsTable({ rows }: { rows: Attendant[] }) {
                 >
                   <button
                     type="button"
-                    className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                    className="inline-flex items-center gap-1 uppercase hover:text-fg max-sm:min-h-11 max-sm:min-w-11"
                     aria-label={t("insight.attendants.sortBy", { column: c.label })}
                     onClick={() => setSort((s) => ({ key: c.key, desc: s.key === c.key ? !s.desc : c.key !== "name" }))}
                   >

@@ -44,7 +44,7 @@ export const DraggableCard = memo(function DraggableCard(props: CardProps) {
             {...attributes}
             type="button"
             aria-label={t("kanban.dragHandle", { id: card.id, name: card.contact.name })}
-            className="-ml-1 inline-flex size-7 shrink-0 cursor-grab items-center justify-center rounded-md text-subtle hover:bg-surface-3 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none active:cursor-grabbing"
+            className="-ml-1 inline-flex size-7 max-sm:size-11 shrink-0 cursor-grab items-center justify-center rounded-md text-subtle hover:bg-surface-3 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none active:cursor-grabbing"
             data-drag-handle
           >
             <GripVertical className="size-4" aria-hidden />

@@ -56,7 +56,7 @@ export function ApiDocs({ origin }: { origin: string }) {
       <p className="text-sm text-muted">{t("messagesApi.intro")}</p>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-brand-soft px-3 py-2 text-sm text-fg">
         {t("messagesApi.publicApi")}
-        <Link to={API_DOCS_PATH} className="inline-flex items-center gap-1 font-medium text-brand-text underline underline-offset-2">
+        <Link to={API_DOCS_PATH} className="inline-flex items-center gap-1 font-medium text-brand-text underline underline-offset-2 max-sm:min-h-11">
           {t("messagesApi.publicApiLink")}
           <ArrowRight className="size-3.5" aria-hidden />
         </Link>

@@ -76,7 +76,7 @@ function MessageSetting({ option, values, saving, onSave }: { option: SettingOpt
       </p>
       {option.key === "ratingMessage" ? (
         <details className="text-xs text-muted">
-          <summary className="cursor-pointer select-none">{t("settings.ratingPreview")}</summary>
+          <summary className="cursor-pointer select-none max-sm:flex max-sm:min-h-11 max-sm:items-center">{t("settings.ratingPreview")}</summary>
           <p className="mt-2 rounded-lg bg-surface px-3 py-2 whitespace-pre-line">{ratingPrompt(language, draft)}</p>
         </details>
       ) : null}

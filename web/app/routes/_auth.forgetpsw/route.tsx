@@ -64,7 +64,7 @@ export default function ForgotPassword() {
         <RequestStep onSent={() => setOther(false)} />
       )}
       <p className="mt-6 flex flex-wrap justify-center gap-x-4 gap-y-1 text-center text-sm text-muted">
-        <Link to="/login" className="font-medium text-brand-text hover:underline">
+        <Link to="/login" className="font-medium text-brand-text hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center">
           {t("auth.backToLogin")}
         </Link>
         <span>

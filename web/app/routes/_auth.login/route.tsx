@@ -125,7 +125,7 @@ export default function Login() {
           />
         </Field>
         <div className="-mt-1 flex justify-end">
-          <Link to="/forgetpsw" className="text-sm font-medium text-brand-text hover:underline">
+          <Link to="/forgetpsw" className="text-sm font-medium text-brand-text hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center">
             {t("auth.forgot")}
           </Link>
         </div>

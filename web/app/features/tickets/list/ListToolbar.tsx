@@ -41,7 +41,7 @@ export function ListToolbar({
           : t("tickets.queues.some", { count: chosen.length, total: queues.length });
   return (
     <div className="flex items-center gap-2 border-b border-line px-3 py-1.5 md:py-2">
-      <Button size="sm" onClick={onNewTicket} className="px-2.5 md:w-8 md:px-0" title={t("tickets.newTicket")} aria-label={t("tickets.newTicket")}>
+      <Button size="sm" onClick={onNewTicket} className="px-2.5 max-sm:min-w-11 md:w-8 md:px-0" title={t("tickets.newTicket")} aria-label={t("tickets.newTicket")}>
         <Plus className="size-4" aria-hidden />
         {/* Not on the narrowest phones: the queue filter needs the room to read "Todas as filas". */}
         <span aria-hidden className="hidden min-[420px]:inline md:hidden">

@@ -40,7 +40,7 @@ export function MultiSelect({
     <Popover>
       <PopoverTrigger
         className={cn(
-          "inline-flex h-8 min-w-0 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-2.5 text-left text-xs font-medium text-fg",
+          "inline-flex h-8 max-sm:h-11 min-w-0 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-2.5 text-left text-xs font-medium text-fg",
           "hover:bg-surface-2 focus-visible:border-brand focus-visible:ring-2 focus-visible:ring-brand/25 focus-visible:outline-none",
           className,
         )}

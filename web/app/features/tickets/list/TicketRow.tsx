@@ -39,7 +39,7 @@ export interface TicketRowProps {
 }
 
 const iconAction =
-  "inline-flex size-7 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-3 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand/40 focus-visible:outline-none";
+  "inline-flex size-7 max-sm:size-11 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-3 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand/40 focus-visible:outline-none";
 
 function IconAction({ label, title, onClick, children }: { label: string; title: string; onClick: () => void; children: ReactNode }) {
   return (

@@ -36,7 +36,7 @@ export function TicketsLayout() {
 
   const context: TicketsOutletContext = { showList: () => setPhoneTab("list") };
   const trigger = cn(
-    "-mt-px flex flex-1 items-center justify-center gap-2 border-t-2 border-transparent py-2.5 text-sm font-medium text-muted transition-colors",
+    "-mt-px flex min-h-11 flex-1 items-center justify-center gap-2 border-t-2 border-transparent py-2.5 text-sm font-medium text-muted transition-colors",
     "hover:text-fg focus-visible:bg-surface-2 focus-visible:outline-none data-[state=active]:border-brand data-[state=active]:text-brand-text",
   );
 

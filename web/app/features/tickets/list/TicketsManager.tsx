@@ -145,7 +145,7 @@ export function TicketsManager() {
                 value={key}
                 className={cn(
                   // Phones: one line of words (the whole width is theirs); beside the chat: the icon over a smaller word.
-                  "-mb-px flex min-w-0 flex-1 items-center justify-center border-b-2 border-transparent px-1 py-2.5 text-sm font-medium text-muted transition-colors",
+                  "-mb-px flex min-h-11 min-w-0 flex-1 items-center justify-center border-b-2 border-transparent px-1 py-2.5 text-sm font-medium text-muted transition-colors",
                   "md:flex-col md:gap-0.5 md:pt-2.5 md:pb-2 md:text-xs",
                   "hover:bg-surface-2 hover:text-fg focus-visible:bg-surface-2 focus-visible:outline-none",
                   "data-[state=active]:border-brand data-[state=active]:text-brand-text",
@@ -179,7 +179,7 @@ export function TicketsManager() {
                   key={key}
                   value={key}
                   className={cn(
-                    "flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium text-muted transition-colors",
+                    "flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-1.5 max-sm:min-h-11 text-sm font-medium text-muted transition-colors",
                     "hover:bg-surface-2 hover:text-fg focus-visible:ring-2 focus-visible:ring-brand/40 focus-visible:outline-none",
                     "data-[state=active]:bg-brand-soft data-[state=active]:text-brand-text",
                   )}

@@ -95,7 +95,7 @@ function AttachmentForm({ files, initialCaption, onRemove, onCancel, onSend, sen
                   aria-label={t("ticketChat.attachments.remove", {
                     name: file.name,
                   })}
-                  className="absolute top-1.5 right-1.5 inline-flex size-7 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70"
+                  className="absolute top-1.5 right-1.5 inline-flex size-7 max-sm:size-11 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70"
                 >
                   <X className="size-4" aria-hidden />
                 </button>

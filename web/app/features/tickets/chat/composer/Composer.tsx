@@ -17,7 +17,7 @@ import "../texts";
 const LINE_PX = 20;
 const PAD_PX = 18;
 const iconButton =
-  "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg disabled:opacity-50";
+  "inline-flex size-10 max-sm:size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg disabled:opacity-50";
 
 export interface ComposerProps {
   ticketId: number;
@@ -120,7 +120,7 @@ export function Composer({ ticketId, draftKey, contactName, replyTo, onCancelRep
     <div className="relative shrink-0 border-t border-line bg-surface-2">
       {replyTo ? <ReplyPreview message={replyTo} contactName={contactName} onCancel={onCancelReply} /> : null}
       {quickOpen ? <QuickReplyMenu id={listId} items={quick.matches} loading={quick.loading} active={active} onHover={setActive} onChoose={choose} /> : null}
-      <div className="flex items-end gap-1 px-2 py-2 @md:px-3">
+      <div className="flex items-end gap-1 px-2 py-2 max-sm:gap-0 max-sm:px-1 @md:px-3">
         {c.recorder.state !== "idle" ? (
           <RecorderBar seconds={c.recorder.seconds} encoding={c.recorder.state === "encoding" || c.sending} onCancel={c.recorder.cancel} onSend={c.sendRecording} />
         ) : (
@@ -176,7 +176,7 @@ export function Composer({ ticketId, draftKey, contactName, replyTo, onCancelRep
                 aria-expanded={quickOpen ? quick.matches.length > 0 : undefined}
                 aria-controls={quickOpen ? listId : undefined}
                 aria-activedescendant={activeItem ? `${listId}-${activeItem.id}` : undefined}
-                className="block max-h-[118px] w-full resize-none bg-transparent px-4 py-[9px] text-sm leading-5 text-fg placeholder:text-subtle focus:outline-none"
+                className="block max-h-[118px] w-full resize-none bg-transparent px-4 py-[9px] max-sm:px-3 max-sm:py-3 text-sm leading-5 text-fg placeholder:text-subtle focus:outline-none"
               />
             </div>
             {isBlank(c.text) ? (
@@ -188,7 +188,7 @@ export function Composer({ ticketId, draftKey, contactName, replyTo, onCancelRep
                 type="button"
                 onClick={send}
                 aria-label={t("ticketChat.composer.send")}
-                className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand text-brand-fg hover:bg-brand-strong"
+                className="inline-flex size-10 max-sm:size-11 shrink-0 items-center justify-center rounded-full bg-brand text-brand-fg hover:bg-brand-strong"
               >
                 <Send className="size-5" aria-hidden />
               </button>

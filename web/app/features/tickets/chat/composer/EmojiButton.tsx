@@ -25,7 +25,7 @@ export function EmojiButton({ onPick, disabled }: { onPick: (emoji: string) => v
       <PopoverTrigger
         disabled={disabled}
         aria-label={t("ticketChat.composer.emoji")}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg disabled:opacity-50"
+        className="inline-flex size-10 max-sm:size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg disabled:opacity-50"
       >
         <Smile className="size-5" aria-hidden />
       </PopoverTrigger>

@@ -14,7 +14,7 @@ export function ForwardBar({ count, onCancel, onForward }: { count: number; onCa
         type="button"
         onClick={onCancel}
         aria-label={t("ticketChat.forward.cancel")}
-        className="inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
+        className="inline-flex size-9 max-sm:size-11 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
       >
         <X className="size-5" aria-hidden />
       </button>

@@ -14,7 +14,7 @@ export function RecorderBar({ seconds, encoding, onCancel, onSend }: { seconds: 
         onClick={onCancel}
         disabled={encoding}
         aria-label={t("ticketChat.composer.discardRecording")}
-        className="inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-danger disabled:opacity-50"
+        className="inline-flex size-9 max-sm:size-11 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-danger disabled:opacity-50"
       >
         <Trash2 className="size-5" aria-hidden />
       </button>
@@ -37,7 +37,7 @@ export function RecorderBar({ seconds, encoding, onCancel, onSend }: { seconds: 
         onClick={onSend}
         disabled={encoding}
         aria-label={t("ticketChat.composer.sendRecording")}
-        className="inline-flex size-10 items-center justify-center rounded-full bg-brand text-brand-fg hover:bg-brand-strong disabled:opacity-60"
+        className="inline-flex size-10 max-sm:size-11 items-center justify-center rounded-full bg-brand text-brand-fg hover:bg-brand-strong disabled:opacity-60"
       >
         <Send className="size-5" aria-hidden />
       </button>

@@ -14,7 +14,7 @@ export function ReplyPreview({ message, contactName, onCancel }: { message: Chat
         type="button"
         onClick={onCancel}
         aria-label={t("ticketChat.composer.cancelReply")}
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
+        className="inline-flex size-8 max-sm:size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
       >
         <X className="size-4" aria-hidden />
       </button>

@@ -54,7 +54,7 @@ export function ContactDrawer({
           type="button"
           onClick={onClose}
           aria-label={t("common.close")}
-          className="inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
+          className="inline-flex size-9 max-sm:size-11 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
         >
           <X className="size-5" aria-hidden />
         </button>
@@ -71,7 +71,7 @@ export function ContactDrawer({
           {email ? (
             <p className="flex items-center gap-1.5 text-sm text-muted">
               <Mail className="size-3.5" aria-hidden />
-              <a href={`mailto:${email}`} className="hover:underline">
+              <a href={`mailto:${email}`} className="hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center">
                 {email}
               </a>
             </p>

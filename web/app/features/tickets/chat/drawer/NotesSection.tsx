@@ -103,7 +103,7 @@ export function NotesSection({ ticketId, contactId, timeZone }: { ticketId: numb
                   type="button"
                   onClick={() => setDeleting(note)}
                   aria-label={t("ticketChat.notes.delete")}
-                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-subtle hover:bg-surface-3 hover:text-danger"
+                  className="inline-flex size-7 max-sm:size-11 shrink-0 items-center justify-center rounded-full text-subtle hover:bg-surface-3 hover:text-danger"
                 >
                   <Trash2 className="size-3.5" aria-hidden />
                 </button>

@@ -32,7 +32,7 @@ export function ChatHeader({
         type="button"
         onClick={onBack}
         aria-label={t("ticketChat.header.back")}
-        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg md:hidden"
+        className="inline-flex size-9 max-sm:size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg md:hidden"
       >
         <ArrowLeft className="size-5" aria-hidden />
       </button>
@@ -41,7 +41,8 @@ export function ChatHeader({
         text of its own, so its name never hides what is shown (the phone, the queue).
       */}
       <div className="relative flex min-w-0 flex-1 items-center gap-3">
-        <ContactAvatar name={contact.name} url={contact.profilePicUrl} />
+        {/* Phones leave the picture out: the header's buttons are a finger's size, and the contact's name comes first. */}
+        <ContactAvatar name={contact.name} url={contact.profilePicUrl} className="max-sm:hidden" />
         {/*
           The name has the first line to itself (two on a phone, where it wraps rather than end in "…"); the number
           never shrinks; the queue and the agent share what is left of the second line.

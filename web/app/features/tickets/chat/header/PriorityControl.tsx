@@ -33,7 +33,7 @@ export function PriorityControl({ ticket, onChange }: { ticket: ChatTicket; onCh
         disabled={saving}
         data-testid="chat-priority"
         className={cn(
-          "inline-flex h-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg disabled:opacity-60",
+          "inline-flex h-9 max-sm:h-11 max-sm:min-w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg disabled:opacity-60",
           current === "normal" ? "w-9" : "px-1",
         )}
       >

@@ -56,7 +56,7 @@ export function TagsControl({ ticket, onChange }: { ticket: ChatTicket; onChange
       <PopoverTrigger
         aria-label={t("ticketChat.tags.label")}
         title={t("ticketChat.tags.label")}
-        className="relative inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
+        className="relative inline-flex size-9 max-sm:size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
       >
         <Tag className="size-[18px]" aria-hidden />
         {ticket.tags.length ? (

@@ -63,7 +63,7 @@ export function TicketActionsBar({
         </Button>
       ) : null}
       {actions.resolve ? (
-        <Button size="sm" onClick={() => onCommand("resolve")} loading={busy === "resolve"} disabled={!!busy}>
+        <Button size="sm" className="max-sm:min-w-11" onClick={() => onCommand("resolve")} loading={busy === "resolve"} disabled={!!busy}>
           {busy !== "resolve" ? <CheckCircle2 className="size-4" aria-hidden /> : null}
           <span className={label}>{t("ticketChat.actions.resolve")}</span>
         </Button>
@@ -72,7 +72,7 @@ export function TicketActionsBar({
         <Menu>
           <MenuTrigger
             aria-label={t("ticketChat.actions.options")}
-            className="inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
+            className="inline-flex size-9 max-sm:size-11 items-center justify-center rounded-full text-muted hover:bg-surface-3 hover:text-fg"
           >
             <MoreVertical className="size-5" aria-hidden />
           </MenuTrigger>

@@ -46,6 +46,8 @@ export function MessageMenu({
         aria-label={t("ticketChat.menu.options")}
         className={cn(
           "absolute top-1 z-[1] inline-flex size-6 items-center justify-center rounded-full bg-inherit text-subtle shadow-sm transition-opacity",
+          // Phones: a finger's 44 px in the bubble's corner, unpainted around the small chevron.
+          "max-sm:top-0 max-sm:right-0 max-sm:size-11 max-sm:items-start max-sm:justify-end max-sm:bg-transparent max-sm:p-1.5 max-sm:shadow-none",
           "opacity-0 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-70",
           fromMe ? "right-1" : "right-1",
         )}
