@@ -2,7 +2,7 @@ import type { User } from "../../db/tenant";
 import { recordAudit } from "../audit/recordAudit";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { countCodeAttempt, openTotpSecret, spendTotpCode, userRow } from "./secondFactor";
+import { clearCodeAttempts, countCodeAttempt, openTotpSecret, spendTotpCode, userRow } from "./secondFactor";
 
 /**
  * A signed-in user proves they still hold their app (to turn two-factor off, or make new recovery codes): the
@@ -18,5 +18,6 @@ export async function checkCurrentCode(ctx: Ctx, code: string, step: "disable" |
     recordAudit(ctx, { action: "auth.twoFactorFailed", outcome: "failed", detail: { step } });
     throw new AppError("ERR_TWO_FACTOR_INVALID_CODE");
   }
+  await clearCodeAttempts(ctx, user.id);
   return user;
 }

@@ -4,7 +4,7 @@ import { recoveryCodes, users } from "../../db/tenant";
 import { recordAudit } from "../audit/recordAudit";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { countCodeAttempt, newRecoveryCodes, openTotpSecret, recoveryCodeRows, spendTotpCode, userRow } from "./secondFactor";
+import { clearCodeAttempts, countCodeAttempt, newRecoveryCodes, openTotpSecret, recoveryCodeRows, spendTotpCode, userRow } from "./secondFactor";
 
 /**
  * POST /api/auth/two-factor/enrolment/confirm: a first code of the app proves it holds the secret; two-factor
@@ -21,6 +21,7 @@ export async function confirmEnrolment({ ctx, input }: { ctx: Ctx; input: TwoFac
     recordAudit(ctx, { action: "auth.twoFactorFailed", outcome: "failed", detail: { step: "enrolment" } });
     throw new AppError("ERR_TWO_FACTOR_INVALID_CODE");
   }
+  await clearCodeAttempts(ctx, user.id);
   const codes = newRecoveryCodes();
   const rows = await recoveryCodeRows(ctx.env, user, codes);
   ctx.db.transaction((tx) => {

@@ -6,7 +6,7 @@ import { hmacSha256 } from "../../lib/crypto";
 import { openSecret, sealSecret } from "../../lib/secretBox";
 import { verifyTotp } from "../../lib/totp";
 import type { AnyCtx } from "../context";
-import { limits, takeHits } from "../shared/rateLimit";
+import { clearHits, limits, takeHits } from "../shared/rateLimit";
 
 /**
  * The pieces of two-factor sign-in (issue 28) its verbs share: the TOTP secret sealed for its user (lib/secretBox,
@@ -58,6 +58,11 @@ export async function countCodeAttempt(ctx: Pick<AnyCtx, "control">, userId: num
   ]);
 }
 export const twoFactorUserKey = (userId: number) => `2fa:user:${userId}`;
+
+/** A code that was right clears the user's count (as a login that succeeds clears its e-mail's). */
+export async function clearCodeAttempts(ctx: Pick<AnyCtx, "control">, userId: number) {
+  await clearHits(ctx.control, twoFactorUserKey(userId));
+}
 
 /**
  * Checks a code of the user's app against `secret` and, when it is good, claims its step in one statement (only if
