@@ -15,6 +15,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // An expired company's admin is let in to pay: every other page sends them to the invoices (ADR 0036).
   const payFirst = payFirstRedirect(session.user, new URL(request.url).pathname);
   if (payFirst) throw redirect(payFirst, { headers: cookieHeaders(session) });
+  // Two-factor sign-in required and not on (issue 28): the server refuses everything else, so the app goes to enrol.
+  const { twoFactor } = session.user;
+  if (twoFactor.required && !twoFactor.enabled && new URL(request.url).pathname !== "/security") {
+    throw redirect("/security", { headers: cookieHeaders(session) });
+  }
   const body: AppLoaderData = {
     user: session.user,
     accessExpiresAt: session.accessExpiresAt,

@@ -1,4 +1,5 @@
-import { Inbox, LogOut, UserRound } from "lucide-react";
+import { Inbox, LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../../lib/api";
@@ -21,6 +22,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [profileOpen, setProfileOpen] = useState(false);
   const assignment = useAssignmentPause(user);
+  const navigate = useNavigate();
   return (
     <>
       <Menu>
@@ -58,6 +60,10 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <MenuItem onSelect={() => setProfileOpen(true)}>
             <UserRound className="size-4 text-muted" aria-hidden />
             {t("shell.profile")}
+          </MenuItem>
+          <MenuItem onSelect={() => navigate("/security")}>
+            <ShieldCheck className="size-4 text-muted" aria-hidden />
+            {t("shell.security")}
           </MenuItem>
           <MenuItem onSelect={() => void logout()} className="text-danger">
             <LogOut className="size-4" aria-hidden />
