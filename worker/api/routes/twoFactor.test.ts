@@ -246,3 +246,14 @@ async function findUser(email: string) {
   const route = await control.select().from(loginEmails).where(eq(loginEmails.email, email)).get();
   return (await inTenant(route!.companyId, (db) => db.select().from(users).where(eq(users.email, email)).get()))!;
 }
+
+describe("a password changed by its user", () => {
+  it("is recorded in the audit log", async () => {
+    const { company, agent } = await companyWithTeam();
+    const res = await call("PUT", `/api/users/${agent.id}`, { token: agent.token, body: { password: "Another-123", currentPassword: PASSWORD } });
+    expect(res.status).toBe(200);
+    const entries = await inTenant(company.id, (db) => db.select().from(auditLog).where(and(eq(auditLog.companyId, company.id), eq(auditLog.action, "auth.passwordChanged"))).all());
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: agent.id, targetId: String(agent.id), outcome: "ok" });
+  });
+});
