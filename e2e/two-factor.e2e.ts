@@ -41,7 +41,7 @@ async function logout(p: Page) {
 async function passwordStep(p: Page) {
   await emailInput(p).fill(owner.email);
   await passwordInput(p).fill(owner.password);
-  await p.getByRole("button", { name: "Entrar" }).click();
+  await p.getByRole("button", { name: "Entrar", exact: true }).click();
   await p.getByRole("heading", { name: "Verificação em duas etapas" }).waitFor();
   await hydrated(p);
 }
@@ -58,7 +58,7 @@ describe("journey: two-step verification, from turning it on to signing in with 
 
     await openSecurity(page);
     await page.getByTestId("two-factor-state").getByText("Desativada").waitFor();
-    await page.getByRole("button", { name: "Ativar" }).click();
+    await page.getByRole("button", { name: "Ativar", exact: true }).click();
     await page.getByRole("img", { name: "QR Code da verificação em duas etapas" }).waitFor();
     // What the phone reads from the QR code: the otpauth URI, issuer ZapDesk and the admin's e-mail.
     const uri = new URL((await page.getByTestId("two-factor-secret").getAttribute("data-uri"))!);
@@ -131,11 +131,11 @@ describe("journey: two-step verification, from turning it on to signing in with 
       await login(look, colleague.email, colleague.password);
       await look.goto("/security");
       await hydrated(look);
-      await look.getByRole("button", { name: "Ativar" }).click();
+      await look.getByRole("button", { name: "Ativar", exact: true }).click();
       await look.getByRole("img", { name: "QR Code da verificação em duas etapas" }).waitFor();
       await look.locator("img[alt='QR Code da verificação em duas etapas'][src^='data:']").waitFor();
       await screenshotInto(look, `two-factor-enrol-${label}`, SHOTS);
-      await look.getByRole("button", { name: "Cancelar" }).click();
+      await look.getByRole("button", { name: "Cancelar", exact: true }).click();
 
       await logout(look);
       await passwordStep(look);
