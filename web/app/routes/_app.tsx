@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PrivateLayout() {
   const appData = useLoaderData<typeof loader>() as AppLoaderData;
-  useRealtimeConnection();
+  useRealtimeConnection(!(appData.user.twoFactor.required && !appData.user.twoFactor.enabled));
   useEffect(() => {
     // Refresh ahead of expiry, so neither pages nor the socket meet an expired access token.
     if (appData.accessExpiresAt) scheduleRefresh(appData.accessExpiresAt);
