@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as announcementContracts from "../contracts/announcements";
 import * as authContracts from "../contracts/auth";
+import * as twoFactorContracts from "../contracts/twoFactor";
 import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
 import * as contactListContracts from "../contracts/contactLists";
@@ -79,6 +80,7 @@ function apiRoutes(): Route[] {
 const contractModules = [
   announcementContracts,
   authContracts,
+  twoFactorContracts,
   billingContracts,
   companyContracts,
   contactContracts,
@@ -290,6 +292,8 @@ async function seedCompany() {
     // The platform's logos are named by kind, not by id.
     "logos/:kind": "light",
     "settings/:kind": "dark",
+    // Issue 28: a session is named by its uuid; the walk's is one nobody has (the admin's own would end the walk).
+    "auth/:sessionId": "5f0c1b9e-3c1d-4d6b-9a51-2a4c9b1e7d01",
     "queueIntegration/:id": integration,
     "chats/:id": chat,
     "campaigns/:id": campaign,

@@ -13,6 +13,8 @@ import { sendOrQueueEmail } from "../jobs/email";
 import { createControlDb } from "../db/client";
 import { companies } from "../db/control";
 import { login } from "../domain/auth/login";
+import { loginTwoFactor } from "../domain/auth/loginTwoFactor";
+import { twoFactorLoginInput } from "../contracts/twoFactor";
 import { refreshTokenParts, verifyAccessToken } from "../domain/auth/tokens";
 import { AppError } from "../domain/errors";
 import { authorizeConnectionToken } from "../domain/externalApi/authorizeConnectionToken";
@@ -53,6 +55,23 @@ export function createEdgeApi() {
     const result = await login({
       control: createControlDb(c.env.DB),
       hubs: hubDirectory(c.env),
+      input,
+      ip: clientIp(c.req.raw.headers, c.env),
+      userAgent: c.req.header("user-agent") ?? null,
+    });
+    // Two-factor sign-in (issue 28): no session yet, only the challenge its second step takes.
+    if ("twoFactor" in result) return c.json(result);
+    setSessionCookies(c as unknown as AppContext, result);
+    return c.json({ token: result.token, user: result.user });
+  });
+
+  edge.post("/auth/login/two-factor", jsonBodyLimit, async (c) => {
+    refuseForeignOrigin(c.req.raw);
+    const input = await jsonBody(c as unknown as AppContext, twoFactorLoginInput);
+    const result = await loginTwoFactor({
+      control: createControlDb(c.env.DB),
+      hubs: hubDirectory(c.env),
+      env: c.env,
       input,
       ip: clientIp(c.req.raw.headers, c.env),
       userAgent: c.req.header("user-agent") ?? null,

@@ -27,6 +27,7 @@ const OTHER_PARAMS: Record<string, string> = {
   uuid: "5f0c1b9e-3c1d-4d6b-9a51-2a4c9b1e7d00",
   key: "userCreation",
   kind: "login",
+  sessionId: "5f0c1b9e-3c1d-4d6b-9a51-2a4c9b1e7d01",
 };
 
 interface Route {

@@ -11,6 +11,7 @@ import type { CloseAllInput, CreateTicketInput, UpdateTicketInput } from "./tick
 import type { MessageView, StoredMedia } from "./views/message";
 import type { SessionGrant, SessionUser } from "./views/session";
 import type { TicketView } from "./views/ticket";
+import type { TwoFactorChallenge } from "./twoFactor";
 import type { MacroRunView } from "./views/macro";
 
 /**
@@ -24,7 +25,8 @@ export type ContactListCheckCursor = Omit<ContactListCheckJob, "kind" | "company
 
 /** What is asked of a company's hub with nobody logged in there (`hubs.of(companyId).call(name, input)`). */
 export type HubCallMap = {
-  signIn: { input: { email: string; password: string; userAgent: string | null }; output: SessionGrant };
+  signIn: { input: { email: string; password: string; ip: string; userAgent: string | null }; output: SessionGrant | TwoFactorChallenge };
+  signInTwoFactor: { input: { userId: number; code: string | null; recoveryCode: string | null; ip: string; userAgent: string | null }; output: SessionGrant };
   setupCompany: { input: SetupCompanyInput; output: { adminId: number | null } };
   companySettingRows: { input: Record<string, never>; output: { key: string; value: string }[] };
   refreshSession: { input: { refreshToken: string }; output: SessionGrant };

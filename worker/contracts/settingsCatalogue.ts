@@ -25,6 +25,8 @@ export const companySettings = {
   language: { schema: z.enum(CONTACT_LANGUAGES), default: "pt-BR" },
   /** A schedule whose time passed while the system was down: sent on recovery, or marked ERRO (missed). */
   scheduleMissed: { schema: z.enum(["send", "mark"]), default: "send" },
+  /** Two-factor sign-in (issue 28): every user of the company must use it; one who has not enrolled may only enrol. */
+  requireTwoFactor: { schema: toggle, default: "disabled" },
 } as const;
 
 export const platformSettings = {

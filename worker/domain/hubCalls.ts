@@ -11,6 +11,7 @@ import { recordWebhookAttempt } from "./webhooks/recordWebhookAttempt";
 import { webhookSend } from "./webhooks/webhookSend";
 import { authenticate } from "./auth/authenticate";
 import { signIn } from "./auth/login";
+import { signInTwoFactor } from "./auth/loginTwoFactor";
 import { refreshSession } from "./auth/refreshSession";
 import { applyPasswordReset } from "./auth/resetPassword";
 import { pixSettings } from "./billing/pixSettings";
@@ -39,6 +40,8 @@ const call = <I, O>(run: Call<I, O>) => run;
  */
 export const hubCalls = {
   signIn,
+  /** A login's second step (issue 28): the code or recovery code checked, the session opened. */
+  signInTwoFactor,
   /** A new company's default settings and first admin (createCompany, run by a platform admin's hub). */
   setupCompany,
   /** A company's saved settings, for a platform admin's hub (getCompany). */
@@ -51,8 +54,9 @@ export const hubCalls = {
   /** A server-rendered page's session: the access token checked against the session, and the app shell's user. */
   pageSession: call(async ({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) => {
     // A page of an expired company's admin is rendered: the app sends it to /financeiro to pay (ADR 0036).
-    const user = await authenticate({ db: ctx.db, env: ctx.env, token: input.token, billing: true });
-    return loadSessionUser(ctx.db, user.id, user.companyId);
+    // So is the page of a user who must enrol in two-factor sign-in: the app sends it to /security (issue 28).
+    const user = await authenticate({ db: ctx.db, env: ctx.env, token: input.token, billing: true, enrolment: true });
+    return loadSessionUser(ctx.db, user.id, user.companyId, ctx.env);
   }),
   /** A platform setting the public pages read (the platform company's hub: viewregister on the login page). */
   publicSetting: call(({ ctx, input }: { ctx: SystemCtx; input: { key: "allowregister" | "viewregister" | "trial" } }) =>

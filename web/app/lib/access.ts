@@ -47,6 +47,8 @@ export const pageAccess = {
   webhooks: (u) => can(u, "webhooks:manage"),
   automations: (u) => can(u, "automations:manage"),
   subscription: admin,
+  /** The user's own two-factor sign-in and sign-in history (issue 28). */
+  security: everyone,
 } satisfies Record<string, AccessRule>;
 
 export type PageId = keyof typeof pageAccess;

@@ -266,8 +266,9 @@ class RealtimeClient {
 export const realtime = new RealtimeClient();
 
 /** Keeps the tab's socket open while the component is mounted (the app shell). */
-export function useRealtimeConnection() {
-  useEffect(() => realtime.start(), []);
+export function useRealtimeConnection(enabled = true) {
+  // Not for a session that may only enrol in two-factor sign-in (issue 28): the server refuses its socket.
+  useEffect(() => (enabled ? realtime.start() : undefined), [enabled]);
 }
 
 /** Keeps the tab in a room (e.g. joinTickets for a status) while the component is mounted. */

@@ -15,6 +15,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // An expired company's admin is let in to pay: every other page sends them to the invoices (ADR 0036).
   const payFirst = payFirstRedirect(session.user, new URL(request.url).pathname);
   if (payFirst) throw redirect(payFirst, { headers: cookieHeaders(session) });
+  // Two-factor sign-in required and not on (issue 28): the server refuses everything else, so the app goes to enrol.
+  const { twoFactor } = session.user;
+  if (twoFactor.required && !twoFactor.enabled && new URL(request.url).pathname !== "/security") {
+    throw redirect("/security", { headers: cookieHeaders(session) });
+  }
   const body: AppLoaderData = {
     user: session.user,
     accessExpiresAt: session.accessExpiresAt,
@@ -25,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PrivateLayout() {
   const appData = useLoaderData<typeof loader>() as AppLoaderData;
-  useRealtimeConnection();
+  useRealtimeConnection(!(appData.user.twoFactor.required && !appData.user.twoFactor.enabled));
   useEffect(() => {
     // Refresh ahead of expiry, so neither pages nor the socket meet an expired access token.
     if (appData.accessExpiresAt) scheduleRefresh(appData.accessExpiresAt);

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { authenticate } from "../../domain/auth/authenticate";
 import { isBillingPath } from "../../domain/auth/companyAccess";
+import { isEnrolmentPath } from "../../domain/twoFactor/required";
 import type { ClientInfo, Ctx } from "../../domain/context";
 import { AppError } from "../../domain/errors";
 import { hubHere } from "../../hub/ports";
@@ -13,7 +14,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The session of the request's access token (see accessToken), in the hub's own database. */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c), billing: isBillingPath(c.req.path) });
+  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c), billing: isBillingPath(c.req.path), enrolment: isEnrolmentPath(c.req.path) });
   c.set("user", user);
   c.set("ctx", { ...hubHere(c.env).contextFor(user), client: requestClient(c) });
   await next();
@@ -21,7 +22,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 
 /** A read with the request's session: the session checked first (in the hub's own database, no round trip). */
 export async function readWithSession<T>(c: AppContext, read: (ctx: Ctx) => Promise<T>): Promise<{ ctx: Ctx; result: T }> {
-  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c), billing: isBillingPath(c.req.path) });
+  const user = await authenticate({ db: c.get("db"), env: c.env, token: requestToken(c), billing: isBillingPath(c.req.path), enrolment: isEnrolmentPath(c.req.path) });
   const ctx: Ctx = { ...hubHere(c.env).contextFor(user), client: requestClient(c) };
   c.set("user", user);
   c.set("ctx", ctx);

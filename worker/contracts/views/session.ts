@@ -8,6 +8,8 @@ export type SessionUser = Omit<UserView, "createdAt" | "updatedAt"> & {
   companyId: number;
   /** In a queue with automatic assignment (the account menu then offers the pause). */
   inAssigningQueue: boolean;
+  /** Two-factor sign-in (issue 28): on for the user; required of them (a required one not on: only enrolment is open). */
+  twoFactor: { enabled: boolean; required: boolean };
   company: {
     id: number;
     name: string;

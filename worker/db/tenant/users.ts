@@ -40,6 +40,14 @@ export const users = sqliteTable(
     assignmentPaused: integer("assignment_paused", { mode: "boolean" }).notNull().default(false),
     /** When automatic assignment last gave the agent a ticket (least busy's tie-break: the longest waiting first). */
     lastAssignedAt: integer("last_assigned_at", { mode: "timestamp_ms" }),
+    /**
+     * Two-factor sign-in (issue 28): the TOTP secret, sealed (lib/secretBox, owner "totp:<userId>"); set at enrolment's
+     * start, in force once `totpEnabledAt` is set (a first code confirmed it). Null: no two-factor.
+     */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+    /** The last time step whose code was accepted: a code cannot be used twice. */
+    totpLastStep: integer("totp_last_step"),
     ...timestamps(),
   },
   (t) => [

@@ -6,20 +6,40 @@ import type { Env } from "../../env";
 import type { CurrentUser } from "../context";
 import { AppError } from "../errors";
 import { assertCompanyAccess } from "./companyAccess";
+import { twoFactorRequired } from "../twoFactor/required";
 import { verifyAccessToken, type AccessClaims } from "./tokens";
 
 /**
  * Access token in, the acting user out — loaded fresh in one round trip, so a revoked session, a changed
  * profile or an expired company take effect on the very next request.
  */
-export async function authenticate({ db, env, token, billing = false }: { db: Db; env: Env; token: string; billing?: boolean }): Promise<CurrentUser> {
-  return loadSession(db, await verifyAccessToken(token, env.JWT_SECRET), { billing });
+export async function authenticate({
+  db,
+  env,
+  token,
+  billing = false,
+  enrolment = false,
+}: {
+  db: Db;
+  env: Env;
+  token: string;
+  billing?: boolean;
+  /** The request is one a user who must enrol in two-factor sign-in may make (isEnrolmentPath). */
+  enrolment?: boolean;
+}): Promise<CurrentUser> {
+  return loadSession(db, await verifyAccessToken(token, env.JWT_SECRET), { billing, enrolment, env });
 }
 
 /** The session's rows, turned into the acting user. `billing`: the request is one an expired company's admin may make. */
-export async function loadSession(db: Db, claims: AccessClaims, { billing = false } = {}): Promise<CurrentUser> {
+export async function loadSession(db: Db, claims: AccessClaims, options: SessionOptions): Promise<CurrentUser> {
   const rows = await readSessionRows(db, claims);
-  return userFromSessionRows(claims, rows, { billing });
+  return userFromSessionRows(claims, rows, options);
+}
+
+interface SessionOptions {
+  billing?: boolean;
+  enrolment?: boolean;
+  env: Pick<Env, "APP_ENV">;
 }
 
 function sessionUserQuery(db: Db, where: SQL) {
@@ -33,6 +53,7 @@ function sessionUserQuery(db: Db, where: SQL) {
       profile: users.profile,
       super: users.super,
       allTicket: users.allTicket,
+      totpEnabledAt: users.totpEnabledAt,
       revokedAt: userSessions.revokedAt,
       revokedReason: userSessions.revokedReason,
       companyStatus: companies.status,
@@ -70,14 +91,17 @@ export function readSessionRows(db: Db, claims: AccessClaims) {
 export type SessionRows = Awaited<ReturnType<typeof readSessionRows>>;
 
 /** The acting user of a session's rows, or the error that refuses it (ended, replaced, company locked out). */
-export function userFromSessionRows(claims: AccessClaims, [rows, queueRows, settingRows]: SessionRows, { billing = false } = {}): CurrentUser {
+export function userFromSessionRows(claims: AccessClaims, [rows, queueRows, settingRows]: SessionRows, { billing = false, enrolment = false, env }: SessionOptions): CurrentUser {
   const row = rows[0];
   if (!row) throw new AppError("ERR_SESSION_EXPIRED");
   if (row.revokedAt) {
     throw new AppError(row.revokedReason === "replaced" ? "ERR_SESSION_REPLACED" : "ERR_SESSION_EXPIRED");
   }
   assertCompanyAccess({ status: row.companyStatus, dueDate: row.dueDate, timezone: row.timezone }, row, { billing });
-  return actingUser(row, queueRows, settingRows, claims.sid);
+  const user = actingUser(row, queueRows, settingRows, claims.sid);
+  // Two-factor sign-in required and not set up (issue 28): the session serves only its own enrolment.
+  if (!enrolment && !row.totpEnabledAt && twoFactorRequired(row, user.companySettings, env)) throw new AppError("ERR_TWO_FACTOR_REQUIRED");
+  return user;
 }
 
 /** The acting user from its row, its queues and the company's settings (a session's, or an API token's maker). */

@@ -61,5 +61,5 @@ export async function refreshSession({ ctx, input: { refreshToken } }: { ctx: Sy
     })
     .where(eq(userSessions.id, session.id));
   const token = await signAccessToken({ sub: user.id, cid: user.companyId, sid: session.id }, env.JWT_SECRET);
-  return { token, refreshToken: next, sessionId: session.id, user: await loadSessionUser(db, user.id, user.companyId) };
+  return { token, refreshToken: next, sessionId: session.id, user: await loadSessionUser(db, user.id, user.companyId, ctx.env) };
 }

@@ -5,13 +5,15 @@ import { AppError } from "../errors";
 import { withCompanyDefaults } from "../settings/catalogue";
 import { planView } from "../plans/view";
 import type { SessionUser } from "../../contracts/views/session";
+import type { Env } from "../../env";
+import { twoFactorRequired } from "../twoFactor/required";
 
 export type { SessionUser };
 
 export { planFlagKeys, type PlanFlag } from "../../contracts/views/plan";
 
 /** What the app shell needs about the logged-in user: the answer of login, refresh and GET /api/auth/me. */
-export async function loadSessionUser(db: Db, userId: number, companyId: number): Promise<SessionUser> {
+export async function loadSessionUser(db: Db, userId: number, companyId: number, env: Pick<Env, "APP_ENV">): Promise<SessionUser> {
   // Not db.batch: batched rows come back keyed by column name, and these joined tables share names (id, name).
   const [rows, queueRows, settingRows] = await Promise.all([
     db
@@ -44,6 +46,10 @@ export async function loadSessionUser(db: Db, userId: number, companyId: number)
     maxOpenTickets: user.maxOpenTickets,
     assignmentPaused: user.assignmentPaused,
     inAssigningQueue: queueRows.some((q) => q.assignmentMode !== "off"),
+    twoFactor: {
+      enabled: user.totpEnabledAt !== null,
+      required: twoFactorRequired(user, Object.fromEntries(settingRows.map((r) => [r.key, r.value])), env),
+    },
     companyId: user.companyId,
     queues: queueRows.map(({ id, name, color }) => ({ id, name, color })),
     company: {

@@ -4,6 +4,7 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import { parsePlatformId } from "../../contracts/ids";
 import { AppError } from "../errors";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "../../contracts/auth";
+import { TWO_FACTOR_CHALLENGE_TTL_SECONDS } from "../../contracts/twoFactor";
 
 export { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS };
 
@@ -46,3 +47,24 @@ export function refreshTokenParts(refreshToken: string): { companyId: number; se
 }
 
 export const hashRefreshToken = sha256;
+
+/**
+ * The challenge a login answers when a second factor is due (issue 28): the user and company it was issued for,
+ * signed like an access token but with a purpose of its own (an access token is never taken for it, nor it for
+ * one: it has no session) and a life of minutes.
+ */
+export async function signTwoFactorChallenge(claims: { sub: number; cid: number }, secret: string, now = Date.now()): Promise<string> {
+  const iat = Math.floor(now / 1000);
+  return sign({ ...claims, purpose: "two-factor", iat, exp: iat + TWO_FACTOR_CHALLENGE_TTL_SECONDS }, secret, "HS256");
+}
+
+export async function verifyTwoFactorChallenge(token: string, secret: string): Promise<{ sub: number; cid: number }> {
+  try {
+    const payload = (await verify(token, secret, "HS256")) as Record<string, unknown>;
+    const { sub, cid, purpose } = payload;
+    if (typeof sub !== "number" || typeof cid !== "number" || purpose !== "two-factor") throw new Error("claims");
+    return { sub, cid };
+  } catch {
+    throw new AppError("ERR_TWO_FACTOR_CHALLENGE_EXPIRED");
+  }
+}

@@ -13,6 +13,9 @@ export const limits = {
   loginPerEmail: { max: 5, windowSeconds: 15 * 60 },
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
   refreshPerIp: { max: 120, windowSeconds: 60 },
+  /** Two-factor codes (a login's second step, and confirming, disabling or regenerating): as passwords are. */
+  twoFactorPerUser: { max: 5, windowSeconds: 15 * 60 },
+  twoFactorPerIp: { max: 30, windowSeconds: 15 * 60 },
   /** Reset codes asked for one address: a mailbox is not flooded, the provider's budget not spent. */
   resetRequestPerEmail: { max: 3, windowSeconds: 15 * 60 },
   resetRequestPerIp: { max: 20, windowSeconds: 15 * 60 },

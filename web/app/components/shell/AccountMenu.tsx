@@ -1,4 +1,5 @@
-import { Inbox, LogOut, Moon, RefreshCw, Sun, UserRound } from "lucide-react";
+import { Inbox, LogOut, Moon, RefreshCw, ShieldCheck, Sun, UserRound } from "lucide-react";
+import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../../lib/api";
@@ -23,6 +24,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const [profileOpen, setProfileOpen] = useState(false);
   const assignment = useAssignmentPause(user);
   const { theme, toggle } = useTheme();
+  const navigate = useNavigate();
   return (
     <>
       <Menu>
@@ -69,6 +71,10 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <MenuItem onSelect={() => setProfileOpen(true)}>
             <UserRound className="size-4 text-muted" aria-hidden />
             {t("shell.profile")}
+          </MenuItem>
+          <MenuItem onSelect={() => navigate("/security")}>
+            <ShieldCheck className="size-4 text-muted" aria-hidden />
+            {t("shell.security")}
           </MenuItem>
           <MenuItem onSelect={() => void logout()} className="text-danger">
             <LogOut className="size-4" aria-hidden />

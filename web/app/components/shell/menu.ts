@@ -28,6 +28,7 @@ import {
   Workflow,
   Zap,
   type LucideIcon,
+  ShieldCheck,
 } from "lucide-react";
 import { canOpen, type PageId } from "../../lib/access";
 import type { SessionUser } from "../../lib/session-user";
@@ -155,4 +156,5 @@ export const pageMeta: Record<PageId, { labelKey: string; icon: LucideIcon }> = 
   webhooks: { labelKey: "menu.webhooks", icon: Webhook },
   automations: { labelKey: "menu.automations", icon: Waypoints },
   subscription: { labelKey: "menu.subscription", icon: Wallet },
+  security: { labelKey: "shell.security", icon: ShieldCheck },
 };

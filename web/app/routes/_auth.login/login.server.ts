@@ -2,6 +2,8 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { LoginInput } from "../../../../worker/contracts/auth";
 import { createControlDb } from "../../../../worker/db/client";
 import { login } from "../../../../worker/domain/auth/login";
+import { loginTwoFactor } from "../../../../worker/domain/auth/loginTwoFactor";
+import type { TwoFactorLoginInput } from "../../../../worker/contracts/twoFactor";
 import { AppError } from "../../../../worker/contracts/errors";
 import { PLATFORM_COMPANY_ID } from "../../../../worker/domain/settings/platform";
 import { assertEnv } from "../../../../worker/env";
@@ -16,13 +18,18 @@ export interface LoginFailure {
   dueDate?: string;
 }
 
+/** The password was right and a second factor is due (issue 28): the page asks for the code. */
+export interface LoginChallenge {
+  challenge: string;
+}
+
 /**
  * Logs in with the domain verb, in-process (no HTTP hop to our own API): the same rate limits, company
  * checks and one-session-per-user rule as POST /api/auth/login. Success starts the session cookies and goes
  * back to the page the session ended on when the form carries one (`redirectTo`, a path of this site only),
  * else to the inbox (spec: login redirects to /tickets).
  */
-export async function loginAndRedirect(request: Request, context: AppLoadContext, input: LoginInput, redirectTo: unknown): Promise<LoginFailure> {
+export async function loginAndRedirect(request: Request, context: AppLoadContext, input: LoginInput, redirectTo: unknown): Promise<LoginFailure | LoginChallenge> {
   const env = assertEnv(context.cloudflare.env);
   try {
     const result = await login({
@@ -32,6 +39,7 @@ export async function loginAndRedirect(request: Request, context: AppLoadContext
       ip: clientIp(request.headers, env),
       userAgent: request.headers.get("user-agent"),
     });
+    if ("twoFactor" in result) return { challenge: result.challenge };
     const headers = new Headers();
     for (const cookie of serializeSessionCookies(result, isSecureRequest(request.url))) headers.append("Set-Cookie", cookie);
     throw redirect(safeRedirectTo(redirectTo), { headers });
@@ -40,6 +48,30 @@ export async function loginAndRedirect(request: Request, context: AppLoadContext
       const dueDate = err.details?.dueDate;
       return { code: err.code, dueDate: typeof dueDate === "string" ? dueDate : undefined };
     }
+    throw err;
+  }
+}
+
+/**
+ * The login's second step, in-process as the first: the challenge and a code (or a recovery code) through the same
+ * verb as POST /api/auth/login/two-factor (its rate limits included); success starts the session as a login does.
+ */
+export async function twoFactorAndRedirect(request: Request, context: AppLoadContext, input: TwoFactorLoginInput, redirectTo: unknown): Promise<LoginFailure> {
+  const env = assertEnv(context.cloudflare.env);
+  try {
+    const result = await loginTwoFactor({
+      control: createControlDb(env.DB),
+      hubs: hubDirectory(env),
+      env,
+      input,
+      ip: clientIp(request.headers, env),
+      userAgent: request.headers.get("user-agent"),
+    });
+    const headers = new Headers();
+    for (const cookie of serializeSessionCookies(result, isSecureRequest(request.url))) headers.append("Set-Cookie", cookie);
+    throw redirect(safeRedirectTo(redirectTo), { headers });
+  } catch (err) {
+    if (err instanceof AppError) return { code: err.code };
     throw err;
   }
 }

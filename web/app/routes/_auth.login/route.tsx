@@ -17,7 +17,9 @@ import { safeRedirectTo } from "../../../../worker/lib/redirectTo";
 import { loginInput } from "../../../../worker/contracts/auth";
 import { blankAsRequired } from "../../components/form/blankAsRequired";
 import { translateSubmission } from "../../lib/form-errors";
-import { loginAndRedirect, registerVisible } from "./login.server";
+import { loginAndRedirect, registerVisible, twoFactorAndRedirect, type LoginFailure } from "./login.server";
+import { twoFactorLoginInput } from "../../../../worker/contracts/twoFactor";
+import { TwoFactorStep } from "./TwoFactorStep";
 
 /** The login form: the API's loginInput (worker/contracts/auth), a blank field read as "Required". */
 const loginFormSchema = z.object({ email: blankAsRequired(loginInput.shape.email), password: blankAsRequired(loginInput.shape.password) });
@@ -32,10 +34,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lang = resolveLanguage(request, null);
   const t = createI18n(lang).getFixedT(lang);
   const form = await actionForm(request);
+  if (form.get("intent") === "twoFactor") return twoFactorAction(request, context, form);
   const submission = translateSubmission(parseWithZod(form, { schema: loginFormSchema }), t);
   if (submission.status !== "success") return data({ result: submission.reply(), failure: null }, { status: 400 });
-  const failure = await loginAndRedirect(request, context, submission.value, form.get("redirectTo"));
-  return data({ result: submission.reply({ hideFields: ["password"] }), failure }, { status: 400 });
+  const outcome = await loginAndRedirect(request, context, submission.value, form.get("redirectTo"));
+  // The password was right and a second factor is due (issue 28): the page asks for the code.
+  if ("challenge" in outcome) return data({ result: submission.reply({ hideFields: ["password"] }), failure: null, challenge: outcome.challenge, recovery: false });
+  return data({ result: submission.reply({ hideFields: ["password"] }), failure: outcome }, { status: 400 });
+}
+
+/** The second step: the challenge and a code (or a recovery code), parsed with the API's own contract. */
+async function twoFactorAction(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
+  const challenge = String(form.get("challenge") ?? "");
+  const recovery = form.get("recovery") === "1";
+  const typed = String(form.get("code") ?? "");
+  const parsed = twoFactorLoginInput.safeParse(recovery ? { challenge, recoveryCode: typed } : { challenge, code: typed });
+  if (!parsed.success) {
+    const failure: LoginFailure = { code: "ERR_TWO_FACTOR_INVALID_CODE" };
+    return data({ result: null, failure, challenge, recovery }, { status: 400 });
+  }
+  const failure = await twoFactorAndRedirect(request, context, parsed.data, form.get("redirectTo"));
+  // A challenge that ran out goes back to the password.
+  const again = failure.code === "ERR_TWO_FACTOR_CHALLENGE_EXPIRED" ? undefined : challenge;
+  return data({ result: null, failure, challenge: again, recovery }, { status: 400 });
 }
 
 /** Why the last session ended (a login elsewhere, the company suspended, the subscription due), from the URL. */
@@ -75,11 +96,23 @@ export default function Login() {
   });
 
   const failure = actionData?.failure && !submitting ? describeErrorCode(actionData.failure.code, t, actionData.failure.dueDate) : null;
+  const challenge = actionData && "challenge" in actionData ? actionData.challenge : undefined;
   const emailError = fields.email.errors?.[0];
   const passwordError = fields.password.errors?.[0];
   // Only a path of this site (the action checks it again): anything else is not mentioned nor sent.
   const back = safeRedirectTo(searchParams.get("redirectTo"), "");
   const redirectTo = back && back !== "/tickets" ? back : null;
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        redirectTo={redirectTo}
+        recovery={!!actionData && "recovery" in actionData && !!actionData.recovery}
+        failure={failure}
+        submitting={submitting}
+      />
+    );
+  }
   return (
     <section className="rounded-2xl border border-line bg-surface p-6 shadow-panel sm:p-8">
       <h1 className="text-2xl font-semibold tracking-tight">{t("auth.title")}</h1>

@@ -49,5 +49,7 @@ export async function signupAndEnter(request: Request, context: AppLoadContext, 
     throw err;
   }
   const failure = await loginAndRedirect(request, context, { email: input.email, password: input.password }, "/tickets");
+  // A new company's admin has no second factor yet; were one due, the login page asks for it.
+  if ("challenge" in failure) throw redirect("/login");
   return failure;
 }
