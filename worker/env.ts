@@ -3,7 +3,7 @@ import type { CompanyHubRpc } from "./hub/rpc";
 import type { QueueJob, WebhookJob } from "./contracts/outbound";
 import type { FanoutJob } from "./contracts/announcements";
 import type { CloudWebhookJob } from "./contracts/cloudWebhook";
-import type { PushJob } from "./contracts/push";
+import type { PushJob } from "./contracts/pushJob";
 
 /** Bindings and vars as wrangler.toml and secrets provide them. */
 export interface Env {

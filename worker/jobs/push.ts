@@ -1,4 +1,4 @@
-import { pushJob, type PushJob } from "../contracts/push";
+import { pushJob, type PushJob } from "../contracts/pushJob";
 import type { HubDirectory } from "../domain/hubPort";
 import { vapidKeys } from "../domain/push/vapid";
 import { hubDirectory } from "../hub/ports";

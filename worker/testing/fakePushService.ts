@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { PushJob, PushNotification } from "../contracts/push";
+import type { PushJob, PushNotification } from "../contracts/pushJob";
 import { hubDirectory } from "../hub/ports";
 import { runPushJob } from "../jobs/push";
 import { fromBase64Url, toBase64Url } from "../lib/crypto";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { PushJob, PushNotification } from "../../contracts/push";
+import type { PushJob, PushNotification } from "../../contracts/pushJob";
 import { companies, pushPreferences, users } from "../../db/tenant";
 import { inList } from "../../db/inList";
 import type { AnyCtx } from "../context";
