@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useNavigate,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";

@@ -1,5 +1,6 @@
 import { en as base } from "../en";
 import { en as account } from "../../features/account/i18n.en";
+import { en as push } from "../../features/push/i18n.en";
 import { en as billing } from "../../features/billing/i18n.en";
 import { en as commandBar } from "../../features/commandBar/i18n.en";
 import { en as connections } from "../../features/connections/i18n.en";
@@ -35,6 +36,7 @@ import { en as ticketChat } from "../../features/tickets/chat/i18n.en";
 export const translation = {
   ...base,
   account,
+  push,
   billing,
   commandBar,
   connections,

@@ -1,5 +1,6 @@
 import { es as base } from "../es";
 import { es as account } from "../../features/account/i18n.es";
+import { es as push } from "../../features/push/i18n.es";
 import { es as billing } from "../../features/billing/i18n.es";
 import { es as commandBar } from "../../features/commandBar/i18n.es";
 import { es as connections } from "../../features/connections/i18n.es";
@@ -35,6 +36,7 @@ import { es as ticketChat } from "../../features/tickets/chat/i18n.es";
 export const translation = {
   ...base,
   account,
+  push,
   billing,
   commandBar,
   connections,

@@ -1,5 +1,6 @@
 import { ptBR as base } from "../pt-BR";
 import { ptBR as account } from "../../features/account/i18n";
+import { ptBR as push } from "../../features/push/i18n";
 import { ptBR as billing } from "../../features/billing/i18n";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
@@ -35,6 +36,7 @@ import { ptBR as ticketChat } from "../../features/tickets/chat/i18n";
 export const translation = {
   ...base,
   account,
+  push,
   billing,
   commandBar,
   chats,
