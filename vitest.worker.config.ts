@@ -33,7 +33,7 @@ export default defineConfig(async () => {
             PUBLIC_URL: "https://app.zapdesk.test",
             // The egress guard (worker/lib/egress.ts) lets only these through over http: the fakes the tests stand in
             // with fetch spies (worker/testing/useFakeOpenAi.ts, fakeWebhook.ts, the Typebot tests). A deployment never has it.
-            EGRESS_ALLOW: "http://fake-openai.test,http://hooks.test,http://typebot.test,http://graph.test",
+            EGRESS_ALLOW: "http://fake-openai.test,http://hooks.test,http://typebot.test,http://graph.test,http://push.test",
             // The WhatsApp Cloud API: tests stand in for Meta with worker/testing/fakeGraph.ts at this origin, and
             // these are the platform's Meta app's secret and verify token.
             WHATSAPP_GRAPH_URL: "http://graph.test",
@@ -42,6 +42,11 @@ export default defineConfig(async () => {
             // Embedded Signup: the platform's Meta app id and its login configuration (the fake's code exchange checks them).
             META_APP_ID: "100200300400500",
             META_CONFIG_ID: "900800700600500",
+            // Web Push (issue 29): the application server's VAPID keys (a pair made for the tests); the fake push service
+            // (worker/testing/fakePushService.ts, at http://push.test) checks the JWT against this public key.
+            VAPID_PUBLIC_KEY: "BAXzzzVJYWRhEgGSUDD2-LeKP7_5klFHt7dKl9fDNw1S0pbznOc_x5LQzM2eNagWOzOsp9wW-sLuQMIaeBMu2G8",
+            VAPID_PRIVATE_KEY: "9nxQRoKYrdBRMiweRvyQImZBHBJDS6xZmdFrh7jPoEs",
+            VAPID_SUBJECT: "mailto:ops@zapdesk.test",
             // The e-mail provider: tests stand in for it with worker/testing/fakeMail.ts (the mail catcher).
             EMAIL_API_URL: "http://127.0.0.1:9/mail",
             EMAIL_API_KEY: "re_test_key",

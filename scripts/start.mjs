@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm start: the whole product on this machine.
- *   1. .dev.vars with random JWT_SECRET, BRIDGE_SECRET and DATA_SECRET when missing (never overwritten)
+ *   1. .dev.vars with random JWT_SECRET, BRIDGE_SECRET and DATA_SECRET, and a VAPID key pair, when missing (never overwritten)
  *   2. remix vite:build (SKIP_BUILD=1 skips it when a build exists)
  *   3. local D1 migrations, then the demo seed when the database has no company
  *   4. the worker bundled (wrangler deploy --dry-run) and served by scripts/worker-server.mjs (Miniflare: workerd,

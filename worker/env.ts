@@ -3,6 +3,7 @@ import type { CompanyHubRpc } from "./hub/rpc";
 import type { QueueJob, WebhookJob } from "./contracts/outbound";
 import type { FanoutJob } from "./contracts/announcements";
 import type { CloudWebhookJob } from "./contracts/cloudWebhook";
+import type { PushJob } from "./contracts/pushJob";
 
 /** Bindings and vars as wrangler.toml and secrets provide them. */
 export interface Env {
@@ -14,6 +15,8 @@ export interface Env {
   INBOUND: Queue<CloudWebhookJob>;
   /** Event webhooks' delivery attempts (issue 25, ADR 0052). */
   WEBHOOKS: Queue<WebhookJob>;
+  /** Web Push to a user's devices (issue 29, worker/jobs/push.ts). */
+  PUSH: Queue<PushJob>;
   COMPANY_HUB: DurableObjectNamespace<CompanyHubRpc>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;
@@ -77,6 +80,13 @@ export interface Env {
   META_APP_ID?: string;
   META_CONFIG_ID?: string;
   FACEBOOK_SDK_URL?: string;
+  /**
+   * Web Push (issue 29): the application server's VAPID key pair (P-256, base64url: the 65-byte public point and the
+   * 32-byte private scalar) and its contact (mailto: or https:). Required in a deployment; npm start writes its own.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
   /** Set to "1" only by the local server started for seeding and benchmarks (scripts/worker-server.mjs): never deployed. */
   ZAPDESK_LOCAL_BULK?: string;
 }
@@ -110,10 +120,16 @@ const secretsSchema = z
       .optional(),
     PUBLIC_URL: z.string().url("PUBLIC_URL must be the deployment's public URL"),
     EGRESS_ALLOW: originList.optional(),
+    VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, "VAPID_PUBLIC_KEY must be a P-256 public key (65 bytes, base64url)").optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes, base64url)").optional(),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT must be a mailto: or https: URL").optional(),
   })
   .superRefine((env, ctx) => {
     if (!isDeployment(env)) return;
     if (env.EGRESS_ALLOW?.trim()) ctx.addIssue({ code: "custom", path: ["EGRESS_ALLOW"], message: "EGRESS_ALLOW is for local runs and tests only; a deployment must not set it" });
+    for (const key of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required in a deployment (Web Push)` });
+    }
     if (!/^https:\/\//i.test(env.PUBLIC_URL)) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "PUBLIC_URL must be https in a deployment" });
   });
 

@@ -12,6 +12,7 @@ import { openDueInvoices } from "./domain/billing/openInvoices";
 import { handleFanoutBatch } from "./jobs/fanout";
 import { handleInboundBatch } from "./jobs/inbound";
 import { handleWebhookBatch } from "./jobs/webhookDelivery";
+import { handlePushBatch } from "./jobs/push";
 import { newCspNonce, securityHeaders, withSecurityHeaders } from "./lib/securityHeaders";
 import { embeddedSignupSettings } from "./domain/cloud/embeddedSignup";
 import type { Env } from "./env";
@@ -88,6 +89,7 @@ export function createWorker(pages?: PageHandler) {
       if (batch.queue.startsWith("zapdesk-fanout")) await handleFanoutBatch(batch, env);
       else if (batch.queue.startsWith("zapdesk-inbound")) await handleInboundBatch(batch, env);
       else if (batch.queue.startsWith("zapdesk-webhooks")) await handleWebhookBatch(batch, env);
+      else if (batch.queue.startsWith("zapdesk-push")) await handlePushBatch(batch, env);
       else await handleOutboundBatch(batch, env);
     },
   } satisfies ExportedHandler<Env>;

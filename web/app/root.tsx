@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useNavigate,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -51,7 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#00a884" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#00a884" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#111b21" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} suppressHydrationWarning />
         {/* The platform's favicon (Logo tab), else the built-in one. */}
         {rootData?.logos?.favicon ? <link rel="icon" href={rootData.logos.favicon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}

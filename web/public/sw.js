@@ -33,3 +33,46 @@ self.addEventListener("fetch", (event) => {
     }),
   );
 });
+
+/*
+ * Web Push (issue 29). The worker sends { kind, title, body, url, tag } encrypted to this device; the browser opens
+ * it and hands it here. One notification per tag (a ticket's messages replace each other); a tap focuses a tab of
+ * the app and takes it to the ticket or chat, or opens one there.
+ */
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { title: "ZapDesk", body: event.data ? event.data.text() : "" };
+  }
+  const url = typeof data.url === "string" && data.url.startsWith("/") ? data.url : "/tickets";
+  event.waitUntil(
+    self.registration.showNotification(data.title || "ZapDesk", {
+      body: data.body || "",
+      tag: data.tag || undefined,
+      renotify: Boolean(data.tag),
+      icon: "/icon-192.png",
+      badge: "/icon-192.png",
+      data: { url, kind: data.kind || null },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || "/tickets", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const mine = windows.filter((w) => new URL(w.url).origin === self.location.origin);
+      const tab = mine.find((w) => w.focused) || mine[0];
+      if (tab) {
+        await tab.focus();
+        // A tab of the app navigates itself (client-side, keeping its socket); one that cannot is sent there.
+        tab.postMessage({ type: "zapdesk:navigate", url: target });
+        return;
+      }
+      await self.clients.openWindow(target);
+    }),
+  );
+});

@@ -35,6 +35,7 @@ import { wsRoutes } from "./routes/ws";
 import { dashboardRoutes, ticketReportRoutes } from "./routes/insight";
 import { createPublicApi } from "./public";
 import { apiTokenRoutes } from "./routes/apiTokens";
+import { pushRoutes } from "./routes/push";
 
 /**
  * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
@@ -66,6 +67,7 @@ export function createApi() {
   api.route("/invoices", invoiceRoutes);
   api.route("/subscription", subscriptionRoutes);
   api.route("/users", userRoutes);
+  api.route("/push", pushRoutes);
   api.route("/settings", settingRoutes);
   api.route("/tickets", ticketRoutes);
   api.route("/queue", queueRoutes);

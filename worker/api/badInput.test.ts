@@ -37,6 +37,7 @@ import * as publicPagingContracts from "../contracts/publicApi/paging";
 import * as publicTicketContracts from "../contracts/publicApi/tickets";
 import * as tokenContracts from "../contracts/publicApi/tokens";
 import * as webhookContracts from "../contracts/publicApi/webhooks";
+import * as pushContracts from "../contracts/push";
 import { eq } from "drizzle-orm";
 import { plans } from "../db/control";
 import { planFlagKeys } from "../domain/auth/sessionUser";
@@ -46,6 +47,7 @@ import { call, callInProcess, control, hubOf, inTenant, platformAdmin, type Call
 import { createContact, createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
 import { createNote, createQuickMessage, createTag, tagTicket } from "../testing/records";
 import { apiTokenOf } from "../testing/publicApi";
+import { holdPushJobs, newDevice, subscriptionBody } from "../testing/fakePushService";
 import { createApi } from "./app";
 import { createEdgeApi } from "./edge";
 
@@ -108,6 +110,7 @@ const contractModules = [
   passwordResetContracts,
   promptContracts,
   queueIntegrationContracts,
+  pushContracts,
   signupContracts,
   publicContactContracts,
   publicPagingContracts,
@@ -211,6 +214,8 @@ beforeAll(async () => {
     body: { ok: true, status: "OPENING", code: "ABCD1234", contacts: [], exists: true, number: "5511999990000", id: (c.body as { id?: string })?.id ?? "X" },
   }));
   world = await seedCompany();
+  // Pushes the probes set off (the seeded admin has a device) stay off the queue: nothing listens at its endpoint.
+  holdPushJobs();
 });
 afterAll(() => host.restore());
 
@@ -309,7 +314,10 @@ async function seedCompany() {
   // Issue 26: a shared macro (run on the ticket by /tickets/:ticketId/macros/:macroId/run) and an automation rule.
   const macro = await made("/macros", { name: "Agradecer", visibility: "company", actions: [{ type: "addNote", body: "Atendido" }] });
   const rule = await made("/automation-rules", { name: "Prioridade", trigger: { type: "ticketCreated" }, actions: [{ type: "setPriority", priority: "high" }] });
+  // Issue 29: a device of the admin's subscribed to Web Push.
+  const pushDevice = (await call("POST", "/api/push/subscriptions", { token: admin.token, body: subscriptionBody(await newDevice()) })).json.id as number;
   Object.assign(ids, {
+    "push/:id": pushDevice,
     "macros/:id": macro,
     "tickets/:ticketId": ticket.id,
     "tickets/:macroId": macro,

@@ -31,6 +31,9 @@ export const errorCatalogue = {
   ERR_NO_INVOICE_FOUND: [404, "Invoice not found."],
   ERR_INVOICE_NOT_OPEN: [409, "This invoice is already paid or cancelled."],
   ERR_PIX_NOT_CONFIGURED: [409, "Pix payments are not configured on this platform."],
+  // Web Push (issue 29)
+  ERR_PUSH_NOT_CONFIGURED: [409, "Push notifications are not configured on this platform."],
+  ERR_PUSH_NO_DEVICE: [409, "Turn notifications on for this device first."],
   ERR_PIX_PROVIDER: [502, "The Pix provider could not be reached; try again."],
   ERR_REGISTER_DISABLED: [403, "Registration is closed."],
   ERR_CAPTCHA_FAILED: [400, "The anti-robot check failed. Try again."],

@@ -13,6 +13,7 @@ import type { SessionGrant, SessionUser } from "./views/session";
 import type { TicketView } from "./views/ticket";
 import type { TwoFactorChallenge } from "./twoFactor";
 import type { MacroRunView } from "./views/macro";
+import type { PushTarget } from "./push";
 
 /**
  * The hub's call and command map: each name, what it takes and what it answers. The registries that run them
@@ -63,6 +64,9 @@ export type HubCallMap = {
   runAutomationRules: { input: AutomationRuleRun; output: void };
   /** A pass of automatic assignment (issue 26); run only from inside the command queue (scheduleAssignment). */
   assignWaitingTickets: { input: AssignmentScope; output: { assigned: number } };
+  /** Web Push (issue 29, worker/jobs/push.ts): a user's devices to send a job to, and what their push services answered. */
+  pushTargets: { input: { userId: number; subscriptionIds?: number[] }; output: PushTarget[] };
+  pushOutcome: { input: { userId: number; delivered: number[]; gone: number[]; at: number }; output: { removed: number } };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

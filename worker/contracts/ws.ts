@@ -36,6 +36,8 @@ export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("joinChatBox"), ticketId: z.number().check(z.refine(isPlatformId)) }),
   z.object({ type: z.literal("leaveChatBox"), ticketId: z.number().check(z.refine(isPlatformId)) }),
   z.object({ type: z.literal("userStatus") }),
+  /** The tab became visible or hidden (document.visibilityState): a user with a visible tab gets no Web Push. */
+  z.object({ type: z.literal("visibility"), visible: z.boolean() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 

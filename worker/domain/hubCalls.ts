@@ -2,6 +2,8 @@ import { assignWaitingTickets } from "./assignment/assignWaitingTickets";
 import type { AssignmentScope } from "../contracts/queues";
 import type { HubCallMap, HubCallName, HubRegistry } from "../contracts/hubCalls";
 import { runRules } from "./automation/rules/runRules";
+import { pushTargets } from "./push/pushTargets";
+import { recordPushOutcome } from "./push/recordPushOutcome";
 import type { DeliveryJob } from "../contracts/outbound";
 import { assistantOutcome, assistantTranscript } from "./assistant/outcome";
 import { assistantTurn } from "./assistant/turn";
@@ -95,6 +97,9 @@ export const hubCalls = {
   runAutomationRules: runRules,
   /** Automatic assignment's pass, queued by scheduleAssignment (through here, so its listener does not import it). */
   assignWaitingTickets: call(async ({ ctx, input }: { ctx: SystemCtx; input: AssignmentScope }) => ({ assigned: await assignWaitingTickets(ctx, input) })),
+  /** Web Push's devices of a user, and what their push services answered (worker/jobs/push.ts). */
+  pushTargets,
+  pushOutcome: recordPushOutcome,
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),

@@ -36,6 +36,8 @@ export interface HubPort {
   afterThis(label: string, task: () => Promise<unknown>): void;
   /** An external-API send, run as the system in the command queue; a refusal is thrown as its AppError. */
   sendExternal(input: ExternalSendCommand): Promise<ExternalSendResult>;
+  /** Whether one of the user's tabs is open and visible, as the tabs report it over their sockets (Web Push skips them). */
+  hasVisibleTab(userId: number): boolean;
 }
 
 /** The port of an agent's context: ticket commands run as that agent. */

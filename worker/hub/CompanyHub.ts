@@ -159,6 +159,9 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
       case "userStatus":
         this.markSeen(state.userId);
         break;
+      case "visibility":
+        if (state.hidden !== !msg.visible) this.sockets.set(ws, { ...state, hidden: !msg.visible });
+        break;
     }
   }
 
@@ -319,6 +322,16 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
       const state = this.sockets.get(ws);
       if (state) this.sockets.set(ws, { ...state, ...patch });
     }
+  }
+
+  /** Whether one of the user's tabs is open and visible (Web Push skips them): a socket that has not said hidden. */
+  hasVisibleTab(userId: number): boolean {
+    for (const ws of this.ctx.getWebSockets(userTag(userId))) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const state = this.sockets.get(ws);
+      if (state && !state.hidden) return true;
+    }
+    return false;
   }
 
   /** HubPort.publishCoalesced: at most one publish per `everyMs` for `key`, the calls between folded into the next. */
@@ -537,6 +550,7 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
       companyChanged: () => this.companyChanged(companyId),
       afterThis: (label, task) => this.afterThis(companyId, label, task),
       sendExternal: async (input) => unwrap(await this.sendExternal(companyId, input)) as ExternalSendResult,
+      hasVisibleTab: (userId) => this.hasVisibleTab(userId),
     };
   }
 

@@ -3,6 +3,8 @@ import { canSeeTicket } from "../domain/tickets/visibility";
 
 export interface SocketState extends HubActor {
   rooms: string[];
+  /** The tab's last reported visibility; absent until it says (a tab opening its socket is taken as visible). */
+  hidden?: boolean;
 }
 
 /** Whether a socket's user is among an event's audience. Pure, so it is tested on its own. */

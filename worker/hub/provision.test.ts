@@ -117,6 +117,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     for (const table of ["recovery_codes", "sign_ins"]) sql.exec(`drop table ${table}`);
     for (const column of ["totp_secret", "totp_enabled_at", "totp_last_step"]) sql.exec(`alter table users drop column ${column}`);
   },
+  "0024_push": (sql) => {
+    for (const table of ["push_subscriptions", "push_preferences"]) sql.exec(`drop table ${table}`);
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

@@ -20,6 +20,8 @@ export const en: Translations = {
     ERR_NO_INVOICE_FOUND: "Invoice not found.",
     ERR_INVOICE_NOT_OPEN: "This invoice is already paid or cancelled.",
     ERR_PIX_NOT_CONFIGURED: "Pix payments are not configured on this platform.",
+    ERR_PUSH_NOT_CONFIGURED: "Push notifications are not configured on this platform.",
+    ERR_PUSH_NO_DEVICE: "Turn notifications on for this device first.",
     ERR_PIX_PROVIDER: "The Pix provider could not be reached; try again.",
     ERR_REGISTER_DISABLED: "Registration is closed.",
     ERR_CAPTCHA_FAILED: "The anti-robot check failed. Try again.",

@@ -20,6 +20,8 @@ export const es: Translations = {
     ERR_NO_INVOICE_FOUND: "Factura no encontrada.",
     ERR_INVOICE_NOT_OPEN: "Esta factura ya fue pagada o cancelada.",
     ERR_PIX_NOT_CONFIGURED: "Los pagos Pix no están configurados en esta plataforma.",
+    ERR_PUSH_NOT_CONFIGURED: "Las notificaciones no están configuradas en esta plataforma.",
+    ERR_PUSH_NO_DEVICE: "Active primero las notificaciones en este dispositivo.",
     ERR_PIX_PROVIDER: "No se pudo contactar al proveedor Pix; inténtalo de nuevo.",
     ERR_REGISTER_DISABLED: "El registro está cerrado.",
     ERR_CAPTCHA_FAILED: "La verificación anti-robot falló. Inténtalo de nuevo.",

@@ -21,6 +21,8 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_INVOICE_FOUND: "Fatura não encontrada.",
   ERR_INVOICE_NOT_OPEN: "Esta fatura já foi paga ou cancelada.",
   ERR_PIX_NOT_CONFIGURED: "Os pagamentos por Pix não estão configurados nesta plataforma.",
+  ERR_PUSH_NOT_CONFIGURED: "As notificações não estão configuradas nesta plataforma.",
+  ERR_PUSH_NO_DEVICE: "Ative as notificações neste aparelho primeiro.",
   ERR_PIX_PROVIDER: "O provedor Pix não respondeu; tente de novo.",
   ERR_REGISTER_DISABLED: "O cadastro está fechado.",
   ERR_CAPTCHA_FAILED: "A verificação anti-robô falhou. Tente de novo.",

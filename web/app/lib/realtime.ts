@@ -109,6 +109,7 @@ class RealtimeClient {
     if (this.users === 1) {
       this.stopped = false;
       this.connect();
+      document.addEventListener("visibilitychange", this.onVisibility);
     }
     return () => {
       this.users--;
@@ -116,7 +117,13 @@ class RealtimeClient {
     };
   }
 
+  /** The tab's visibility, told to the hub: a user with a visible tab gets no Web Push (issue 29). */
+  private readonly onVisibility = () => {
+    if (this.ready) this.send({ type: "visibility", visible: document.visibilityState === "visible" });
+  };
+
   stop() {
+    if (typeof document !== "undefined") document.removeEventListener("visibilitychange", this.onVisibility);
     this.stopped = true;
     this.clearTimers();
     const socket = this.socket;
@@ -205,6 +212,7 @@ class RealtimeClient {
         this.readyMark = event.mark ?? null;
         this.attempt = 0;
         for (const { join } of this.rooms.values()) this.send(join);
+        if (document.visibilityState !== "visible") this.send({ type: "visibility", visible: false });
       }
       if (event.type === "auth") this.onAuthEvent(event);
       for (const handler of this.handlers.get(event.type) ?? []) {

@@ -23,6 +23,7 @@ import m0020 from './0020_automation.sql';
 import m0021 from './0021_automation_settings.sql';
 import m0022 from './0022_audit_log.sql';
 import m0023 from './0023_two_factor.sql';
+import m0024 from './0024_push.sql';
 
   export default {
     journal,
@@ -50,7 +51,8 @@ m0019,
 m0020,
 m0021,
 m0022,
-m0023
+m0023,
+m0024
     }
   }
   

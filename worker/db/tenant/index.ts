@@ -25,3 +25,4 @@ export * from "./externalApi";
 export * from "./publicApi";
 export * from "./automation";
 export * from "./audit";
+export * from "./push";

@@ -5,6 +5,7 @@ import { inList } from "../../db/inList";
 import type { Ctx } from "../context";
 import { chatMediaUrl } from "./media";
 import { chatViews } from "./view";
+import { pushHearsMention } from "../push/triggers";
 
 type Row = ChatMessage & { senderName: string | null };
 
@@ -97,5 +98,6 @@ export async function postChatMessage(
       event: { type: "chat", action: "new-message", chat: chatView!, message: view! },
     },
   ]);
+  pushHearsMention(ctx, chatView!, mentioned, { id: message.id, message: input.message, senderName: ctx.user.name });
   return view!;
 }

@@ -39,7 +39,7 @@ export function raiseTicketChange(ctx: AnyCtx, before: TicketScope | null, ticke
   });
 }
 
-export function raiseMessageCreated(ctx: AnyCtx, message: MessageView, ticket: Pick<TicketView, "id" | "uuid" | "status" | "contact">) {
+export function raiseMessageCreated(ctx: AnyCtx, message: MessageView, ticket: Pick<TicketView, "id" | "uuid" | "status" | "userId" | "contact">) {
   messageStored(ctx, message, ticket);
   if (!isSubscribed(ctx.db, ctx.companyId, "message.created")) return;
   raiseEvent(ctx, "message.created", {

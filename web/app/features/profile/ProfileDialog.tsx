@@ -11,6 +11,7 @@ import { updateUser } from "../users/api";
 import { profileFormSchema } from "../users/schema";
 import { useContractForm } from "../../components/form/useContractForm";
 import { passwordHint } from "../../lib/password";
+import { PushSettings } from "../push/PushSettings";
 
 /** The account menu's Perfil: the user edits their own name, email, password and language. */
 export function ProfileDialog({ open, onOpenChange, user }: { open: boolean; onOpenChange: (open: boolean) => void; user: SessionUser }) {
@@ -91,6 +92,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
             options={LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
           />
         </Field>
+        <PushSettings />
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={saving}>

@@ -1,6 +1,7 @@
 import { en as base } from "../en";
 import { en as account } from "../../features/account/i18n.en";
 import { en as security } from "../../features/security/i18n.en";
+import { en as push } from "../../features/push/i18n.en";
 import { en as billing } from "../../features/billing/i18n.en";
 import { en as commandBar } from "../../features/commandBar/i18n.en";
 import { en as connections } from "../../features/connections/i18n.en";
@@ -37,6 +38,7 @@ export const translation = {
   ...base,
   account,
   security,
+  push,
   billing,
   commandBar,
   connections,
