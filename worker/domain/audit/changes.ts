@@ -33,15 +33,25 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+/** An address as an entry shows it: its host only (a path or query may carry a key). */
+export function urlHost(value: unknown): string | null {
+  if (typeof value !== "string" || value === "") return null;
+  try {
+    return new URL(value).host;
+  } catch {
+    return CHANGED;
+  }
+}
+
 /**
  * The fields an edit changes, each as `"from → to"` (the audit page's detail): only the keys of `after` whose value
  * differs from `before`. `hidden` fields (secrets) read HIDDEN, `text` fields (message texts, prompts) CHANGED, and
- * so does any long value. Empty when nothing changed.
+ * so does any long value; `url` fields show their hosts. Empty when nothing changed.
  */
 export function changesDetail(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
-  { hidden = [], text = [] }: { hidden?: readonly string[]; text?: readonly string[] } = {},
+  { hidden = [], text = [], url = [] }: { hidden?: readonly string[]; text?: readonly string[]; url?: readonly string[] } = {},
 ): AuditDetail {
   const detail: AuditDetail = {};
   for (const [key, to] of Object.entries(after)) {
@@ -56,8 +66,8 @@ export function changesDetail(
       detail[key] = CHANGED;
       continue;
     }
-    const f = shortValue(from);
-    const t = shortValue(to);
+    const f = url.includes(key) ? urlHost(from) : shortValue(from);
+    const t = url.includes(key) ? urlHost(to) : shortValue(to);
     detail[key] = f === CHANGED || t === CHANGED ? CHANGED : `${f ?? "—"} → ${t ?? "—"}`;
   }
   return detail;
