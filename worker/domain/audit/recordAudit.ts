@@ -15,11 +15,20 @@ export interface AuditRecord {
 /**
  * Appends one entry to the company's audit log (issue 28). Synchronous on purpose: called beside the action's own
  * writes with no `await` between them (or inside the action's `db.transaction`), the entry commits with the action or
- * not at all. A refused attempt (`outcome: "failed"`) is recorded on its own, after the refusal is known.
+ * not at all. A refused attempt (`outcome: "failed"`) is recorded on its own, after the refusal is known. Answers the
+ * entry's id.
  */
-export function recordAudit(ctx: AnyCtx, record: AuditRecord): void {
+export function recordAudit(ctx: AnyCtx, record: AuditRecord): number {
+  return auditStatement(ctx, record).get()!.id;
+}
+
+/**
+ * The same entry as a statement not yet run, for a verb that writes through `ctx.db.batch([...])`: put it in the
+ * action's batch and it commits with the batch's other statements or not at all.
+ */
+export function auditStatement(ctx: AnyCtx, record: AuditRecord) {
   const actor = record.actor ?? actorOf(ctx);
-  ctx.db
+  return ctx.db
     .insert(auditLog)
     .values({
       companyId: ctx.companyId,
@@ -35,7 +44,7 @@ export function recordAudit(ctx: AnyCtx, record: AuditRecord): void {
       ip: ctx.client?.ip ?? null,
       userAgent: ctx.client?.userAgent?.slice(0, 255) ?? null,
     })
-    .run();
+    .returning({ id: auditLog.id });
 }
 
 function actorOf(ctx: AnyCtx): Required<NonNullable<AuditRecord["actor"]>> {

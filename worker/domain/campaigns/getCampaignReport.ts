@@ -11,6 +11,7 @@ import { campaignCounts, failureReasons, type CampaignCounts } from "./counts";
 import { JITTER_SHARE, nextWindowOpening, type Pacing } from "./pacing";
 import { readCampaignSettings } from "./settings";
 import { loadCampaign } from "./view";
+import { recordAudit } from "../audit/recordAudit";
 
 const recipientColumns = {
   id: campaignShipping.id,
@@ -96,6 +97,8 @@ export async function exportCampaignReportCsv({ ctx, input }: { ctx: Ctx; input:
   await requireCampaigns(ctx);
   const campaign = await loadCampaign(ctx.db, ctx.companyId, input.id);
   if (!campaign) throw new AppError("ERR_NO_CAMPAIGN_FOUND");
+  // The recipients' list leaves the product: recorded when the download starts.
+  recordAudit(ctx, { action: "data.exported", target: { type: "campaign", id: campaign.id, label: campaign.name }, detail: { what: "campaignReport" } });
   const encoder = new TextEncoder();
   const iso = (d: Date | null) => (d ? d.toISOString() : "");
   let after = 0;

@@ -5,6 +5,7 @@ import type { Ctx } from "../context";
 import { csvDialect, csvDocument, csvRow } from "../shared/csv";
 import { contactSearchWhere } from "./search";
 import { SHEET_HEADERS } from "./sheetColumns";
+import { recordAudit } from "../audit/recordAudit";
 
 /** Contacts read per query while streaming the export. */
 const CHUNK = 500;
@@ -19,6 +20,8 @@ export function exportContactsCsv({ ctx, input }: { ctx: Ctx; input: ExportConta
   const search = contactSearchWhere(input.searchParam);
   // Separator and decimals of the reader's spreadsheet (semicolons for pt-BR and es).
   const dialect = csvDialect(input.lang);
+  // The contacts leave the product: recorded when the download starts (whether a search narrowed it, not the search).
+  recordAudit(ctx, { action: "data.exported", target: { type: "contacts", label: "contacts.csv" }, detail: { what: "contacts", filtered: Boolean(input.searchParam) } });
   let after: { name: string; id: number } | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>({

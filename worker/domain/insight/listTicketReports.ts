@@ -7,6 +7,7 @@ import { containsText, pageOf } from "../shared/paging";
 import { episodeFilter, insightPeriod } from "./serviceFacts";
 import { minutes } from "./stats";
 import type { TicketReportsPage } from "../../contracts/views/insight";
+import { recordAudit } from "../audit/recordAudit";
 
 /** The most rows one CSV export holds (newest first); the page says so when a period has more. */
 export const REPORT_EXPORT_MAX = 10_000;
@@ -91,6 +92,14 @@ export async function listTicketReports({ ctx, input, now = new Date() }: { ctx:
     rate: r.rate,
     tags: tagRows.filter((t) => t.ticketId === r.ticketId).map((t) => ({ name: t.name, color: t.color })),
   }));
+  // The CSV leaves the product: recorded (a read writes nothing else, so there is no action to commit it with).
+  if (csv) {
+    recordAudit(ctx, {
+      action: "data.exported",
+      target: { type: "report", id: "ticketReports", label: "tickets-report.csv" },
+      detail: { what: "ticketReports", rows: reports.length, from: new Date(period.from).toISOString(), to: new Date(period.to).toISOString(), filtered: Boolean(input.searchParam || input.status || input.queueId || input.userId) },
+    });
+  }
   return { reports, count: total, hasMore: page.hasMore(total), timezone: period.timezone };
 }
 

@@ -6,6 +6,7 @@ import { assertPromptAccess } from "./access";
 import { assertPromptNameFree, assertPromptQueue, PROMPT_NAME_UNIQUE } from "./names";
 import { assertCallableUrls } from "../shared/egressFields";
 import { apiKeyDestination, hintOf, sealPromptSecret, voiceKeyDestination } from "./secrets";
+import { recordAudit } from "../audit/recordAudit";
 import { loadPromptView, publishPrompt } from "./view";
 
 /**
@@ -19,22 +20,20 @@ export async function createPrompt({ ctx, input }: { ctx: Ctx; input: CreateProm
   await assertPromptQueue(ctx, input.queueId);
   const { apiKey, voiceKey, ...fields } = input;
   const now = new Date();
+  // Sealed before the write, so the insert and its entry run with no await between them.
+  const sealedApiKey = await sealPromptSecret(ctx.env, ctx.companyId, apiKey, apiKeyDestination(input.baseUrl));
+  const sealedVoiceKey = voiceKey ? await sealPromptSecret(ctx.env, ctx.companyId, voiceKey, voiceKeyDestination(input.voiceRegion)) : "";
   let id: number;
   try {
-    const row = await ctx.db
-      .insert(prompts)
-      .values({
-        ...fields,
-        companyId: ctx.companyId,
-        apiKey: await sealPromptSecret(ctx.env, ctx.companyId, apiKey, apiKeyDestination(input.baseUrl)),
-        apiKeyHint: hintOf(apiKey),
-        voiceKey: voiceKey ? await sealPromptSecret(ctx.env, ctx.companyId, voiceKey, voiceKeyDestination(input.voiceRegion)) : "",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: prompts.id })
-      .get();
-    id = row.id;
+    id = ctx.db.transaction(() => {
+      const row = ctx.db
+        .insert(prompts)
+        .values({ ...fields, companyId: ctx.companyId, apiKey: sealedApiKey, apiKeyHint: hintOf(apiKey), voiceKey: sealedVoiceKey, createdAt: now, updatedAt: now })
+        .returning({ id: prompts.id })
+        .get();
+      recordAudit(ctx, { action: "prompt.created", target: { type: "prompt", id: row.id, label: input.name }, detail: { queueId: input.queueId ?? null } });
+      return row.id;
+    });
   } catch (err) {
     if (isUniqueViolation(err, PROMPT_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_PROMPT");
     throw err;

@@ -7,6 +7,8 @@ import { assertCallableUrls } from "../shared/egressFields";
 import { assertPromptAccess } from "./access";
 import { assertPromptNameFree, assertPromptQueue, PROMPT_NAME_UNIQUE } from "./names";
 import { apiKeyDestination, hintOf, sealPromptSecret, voiceKeyDestination } from "./secrets";
+import { recordAudit } from "../audit/recordAudit";
+import { changesDetail, HIDDEN } from "../audit/changes";
 import { loadPromptView, publishPrompt } from "./view";
 
 /** Why a saved key cannot stay when its destination changes (ADR 0043). */
@@ -22,7 +24,7 @@ export async function updatePrompt({ ctx, input }: { ctx: Ctx; input: { id: numb
   await assertPromptAccess(ctx);
   const { id, patch } = input;
   const mine = and(eq(prompts.id, id), eq(prompts.companyId, ctx.companyId));
-  const current = await ctx.db.select({ name: prompts.name, baseUrl: prompts.baseUrl, voiceRegion: prompts.voiceRegion, voiceKey: prompts.voiceKey }).from(prompts).where(mine).get();
+  const current = await ctx.db.select().from(prompts).where(mine).get();
   if (!current) throw new AppError("ERR_NO_PROMPT_FOUND");
   assertCallableUrls(ctx.env, { baseUrl: patch.baseUrl });
   const apiTo = apiKeyDestination(patch.baseUrl ?? current.baseUrl);
@@ -41,8 +43,16 @@ export async function updatePrompt({ ctx, input }: { ctx: Ctx; input: { id: numb
     changes.apiKeyHint = hintOf(apiKey);
   }
   if (voiceKey !== undefined) changes.voiceKey = voiceKey ? await sealPromptSecret(ctx.env, ctx.companyId, voiceKey, voiceTo) : "";
+  // Each changed field; the instructions only as changed, the keys only as replaced or removed.
+  const detail = changesDetail(current, fields, { text: ["prompt"], url: ["baseUrl"] });
+  if (apiKey) detail.apiKey = HIDDEN;
+  if (voiceKey !== undefined && (voiceKey || current.voiceKey)) detail.voiceKey = voiceKey ? HIDDEN : "removed";
   try {
-    await ctx.db.update(prompts).set(changes).where(mine);
+    // The edit and its entry: one transaction.
+    ctx.db.transaction(() => {
+      ctx.db.update(prompts).set(changes).where(mine).run();
+      if (Object.keys(detail).length > 0) recordAudit(ctx, { action: "prompt.updated", target: { type: "prompt", id, label: patch.name ?? current.name }, detail });
+    });
   } catch (err) {
     if (isUniqueViolation(err, PROMPT_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_PROMPT");
     throw err;

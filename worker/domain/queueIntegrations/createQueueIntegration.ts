@@ -7,6 +7,7 @@ import { assertIntegrationAccess } from "./access";
 import { assertIntegrationNameFree, INTEGRATION_NAME_UNIQUE } from "./names";
 import { assertCallableUrls } from "../shared/egressFields";
 import { sealIntegrationSecret, sealSigningSecret } from "./secrets";
+import { recordAudit } from "../audit/recordAudit";
 import { presentIntegration, publishIntegration } from "./view";
 
 /**
@@ -21,21 +22,28 @@ export async function createQueueIntegration({ ctx, input }: { ctx: Ctx; input: 
   const signs = input.type === "n8n" || input.type === "webhook";
   const secret = signs ? `whsec_${randomToken(24)}` : "";
   const now = new Date();
+  // Sealed before the write, so the insert and its entry run with no await between them.
+  const jsonContent = input.type === "dialogflow" && input.jsonContent ? await sealIntegrationSecret(ctx.env, ctx.companyId, input.jsonContent) : "";
+  const sealedSecret = secret ? await sealSigningSecret(ctx.env, ctx.companyId, secret, input.urlN8N) : "";
   let row;
   try {
-    row = await ctx.db
-      .insert(queueIntegrations)
-      .values({
-        ...input,
-        companyId: ctx.companyId,
-        projectName: input.type === "dialogflow" ? input.projectName : input.name,
-        jsonContent: input.type === "dialogflow" && input.jsonContent ? await sealIntegrationSecret(ctx.env, ctx.companyId, input.jsonContent) : "",
-        secret: secret ? await sealSigningSecret(ctx.env, ctx.companyId, secret, input.urlN8N) : "",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+    row = ctx.db.transaction(() => {
+      const created = ctx.db
+        .insert(queueIntegrations)
+        .values({
+          ...input,
+          companyId: ctx.companyId,
+          projectName: input.type === "dialogflow" ? input.projectName : input.name,
+          jsonContent,
+          secret: sealedSecret,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+      recordAudit(ctx, { action: "integration.created", target: { type: "queueIntegration", id: created.id, label: created.name }, detail: { type: created.type } });
+      return created;
+    });
   } catch (err) {
     if (isUniqueViolation(err, INTEGRATION_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_INTEGRATION");
     throw err;

@@ -8,6 +8,8 @@ import { assertIntegrationAccess } from "./access";
 import { assertIntegrationNameFree, INTEGRATION_NAME_UNIQUE } from "./names";
 import { assertCallableUrls } from "../shared/egressFields";
 import { sealIntegrationSecret, sealSigningSecret } from "./secrets";
+import { recordAudit } from "../audit/recordAudit";
+import { changesDetail, HIDDEN } from "../audit/changes";
 import { loadIntegration, presentIntegration, publishIntegration } from "./view";
 
 /**
@@ -36,8 +38,19 @@ export async function updateQueueIntegration({ ctx, input }: { ctx: Ctx; input: 
   if (newSecret) changes.secret = await sealSigningSecret(ctx.env, ctx.companyId, newSecret, body.urlN8N);
   else if (!signs) changes.secret = "";
   const mine = and(eq(queueIntegrations.id, id), eq(queueIntegrations.companyId, ctx.companyId));
+  // Each changed field; credentials only as replaced, never their values.
+  const { jsonContent: _json, secret: _secret, updatedAt: _at, ...shown } = changes;
+  const detail = changesDetail(current, shown, { text: ["typebotRestartMessage", "typebotUnknownMessage"], url: ["urlN8N"] });
+  if (body.jsonContent) detail.jsonContent = HIDDEN;
+  if (newSecret) detail.signingSecret = "regenerated";
   try {
-    await ctx.db.update(queueIntegrations).set(changes).where(mine);
+    // The edit and its entry: one transaction.
+    ctx.db.transaction(() => {
+      ctx.db.update(queueIntegrations).set(changes).where(mine).run();
+      if (Object.keys(detail).length > 0) {
+        recordAudit(ctx, { action: "integration.updated", target: { type: "queueIntegration", id, label: body.name }, detail });
+      }
+    });
   } catch (err) {
     if (isUniqueViolation(err, INTEGRATION_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_INTEGRATION");
     throw err;

@@ -8,6 +8,7 @@ import { assertQueueNameAndColorFree, uniqueConflict } from "./uniqueness";
 import { presentQueue, publishQueue } from "./view";
 import { forgetAssigningQueues } from "../assignment/assigningQueues";
 import { forgetQueueTargets } from "../serviceLevels/queueTargets";
+import { recordAudit } from "../audit/recordAudit";
 
 /** POST /queue (admins): within the plan's queue limit (counted with the insert), with a free name and colour. Starts without options. */
 export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueueInput }) {
@@ -18,7 +19,12 @@ export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueue
   await assertQueueReferences(ctx, input);
   let row;
   try {
-    row = withinPlanLimit(ctx, "queues", () => ctx.db.insert(queues).values({ companyId: ctx.companyId, ...input }).returning().get());
+    row = withinPlanLimit(ctx, "queues", () => {
+      const created = ctx.db.insert(queues).values({ companyId: ctx.companyId, ...input }).returning().get();
+      // In the insert's transaction: the entry commits with the queue or not at all.
+      recordAudit(ctx, { action: "queue.created", target: { type: "queue", id: created.id, label: created.name }, detail: { color: created.color, assignmentMode: created.assignmentMode } });
+      return created;
+    });
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }

@@ -4,6 +4,7 @@ import { queueOptions } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { ownFileList } from "../fileLists/view";
+import { recordAudit } from "../audit/recordAudit";
 import { manageableQueue, presentQueueOption, publishQueueChanged } from "./view";
 
 /**
@@ -28,11 +29,16 @@ export async function createQueueOption({ ctx, input }: { ctx: Ctx; input: Creat
     input.parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, input.parentId),
   );
   const nextOrdinal = sql<string>`(select cast(coalesce(max(cast(${queueOptions.option} as integer)), 0) + 1 as text) from ${queueOptions} where ${siblings})`;
-  const row = await ctx.db
-    .insert(queueOptions)
-    .values({ companyId: ctx.companyId, queueId: queue.id, parentId: input.parentId, option: nextOrdinal, title: input.title, message: input.message, fileListId: input.fileListId })
-    .returning()
-    .get();
+  // The option and its entry (a queue's menu is part of the queue): one transaction.
+  const row = ctx.db.transaction(() => {
+    const created = ctx.db
+      .insert(queueOptions)
+      .values({ companyId: ctx.companyId, queueId: queue.id, parentId: input.parentId, option: nextOrdinal, title: input.title, message: input.message, fileListId: input.fileListId })
+      .returning()
+      .get();
+    recordAudit(ctx, { action: "queue.updated", target: { type: "queue", id: queue.id, label: queue.name }, detail: { option: "created", optionId: created.id, title: created.title } });
+    return created;
+  });
   await publishQueueChanged(ctx, queue.id);
   return presentQueueOption(row);
 }

@@ -5,6 +5,7 @@ import { removeStoredMedia } from "./media";
 import { manageableQueue, publishQueueDeleted } from "./view";
 import { forgetAssigningQueues } from "../assignment/assigningQueues";
 import { forgetQueueTargets } from "../serviceLevels/queueTargets";
+import { recordAudit } from "../audit/recordAudit";
 
 /**
  * DELETE /queue/:id (admins). The row's foreign keys do the rest in the same statement: its options, and its
@@ -17,7 +18,11 @@ export async function deleteQueue({ ctx, input }: { ctx: Ctx; input: { id: numbe
     .select({ key: queueOptions.mediaPath })
     .from(queueOptions)
     .where(and(eq(queueOptions.queueId, queue.id), eq(queueOptions.companyId, ctx.companyId), isNotNull(queueOptions.mediaPath)));
-  await ctx.db.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, ctx.companyId)));
+  // The deletion and its entry: one transaction.
+  ctx.db.transaction(() => {
+    ctx.db.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, ctx.companyId))).run();
+    recordAudit(ctx, { action: "queue.deleted", target: { type: "queue", id: queue.id, label: queue.name } });
+  });
   forgetAssigningQueues(ctx.db);
   forgetQueueTargets(ctx.db);
   await removeStoredMedia(ctx, [queue.mediaPath, ...optionMedia.map((o) => o.key)]);

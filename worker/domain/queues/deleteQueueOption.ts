@@ -4,7 +4,8 @@ import { inList } from "../../db/inList";
 import { queueOptions } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { removeStoredMedia } from "./media";
-import { manageableOption, optionOrder, publishQueueChanged } from "./view";
+import { auditStatement } from "../audit/recordAudit";
+import { loadQueue, manageableOption, optionOrder, publishQueueChanged } from "./view";
 
 /**
  * DELETE /queue-options/:id (admins): the option and its whole subtree go, and the remaining siblings are
@@ -40,6 +41,11 @@ export async function deleteQueueOption({ ctx, input }: { ctx: Ctx; input: { id:
       statements.push(ctx.db.update(queueOptions).set({ option: ordinal, updatedAt: new Date() }).where(mine([o.id])));
     }
   });
+  const queueName = (await loadQueue(ctx.db, ctx.companyId, target.queueId))?.name ?? null;
+  // The entry (on the option's queue) in the deletion's batch: it commits with it or not at all.
+  statements.push(
+    auditStatement(ctx, { action: "queue.updated", target: { type: "queue", id: target.queueId, label: queueName }, detail: { option: "deleted", optionId: target.id, title: target.title, removed: subtree.size } }),
+  );
   await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 
   await removeStoredMedia(ctx, all.filter((o) => subtree.has(o.id)).map((o) => o.mediaPath));

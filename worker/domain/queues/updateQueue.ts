@@ -9,19 +9,30 @@ import { loadQueueView, manageableQueue, publishQueue } from "./view";
 import { forgetAssigningQueues } from "../assignment/assigningQueues";
 import { scheduleAssignment } from "../assignment/scheduleAssignment";
 import { forgetQueueTargets } from "../serviceLevels/queueTargets";
+import { recordAudit } from "../audit/recordAudit";
+import { changesDetail } from "../audit/changes";
 
 /** PUT /queue/:id (admins): any subset of the fields; schedules are replaced as a whole. */
 export async function updateQueue({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateQueueInput } }) {
   const { id, patch } = input;
-  await manageableQueue(ctx, id);
+  const current = await manageableQueue(ctx, id);
   await assertQueueNameAndColorFree(ctx, patch, id);
   await assertQueueReferences(ctx, patch);
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as UpdateQueueInput;
+  // Each changed field, the texts and the week's hours only as changed.
+  const detail = changesDetail(current, changes, { text: ["greetingMessage", "outOfHoursMessage", "schedules"] });
   try {
-    await ctx.db
-      .update(queues)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(queues.id, id), eq(queues.companyId, ctx.companyId)));
+    // The edit and its entry: one transaction.
+    ctx.db.transaction(() => {
+      ctx.db
+        .update(queues)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(queues.id, id), eq(queues.companyId, ctx.companyId)))
+        .run();
+      if (Object.keys(detail).length > 0) {
+        recordAudit(ctx, { action: "queue.updated", target: { type: "queue", id, label: changes.name ?? current.name }, detail });
+      }
+    });
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }

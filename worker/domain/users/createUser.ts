@@ -8,6 +8,8 @@ import { can } from "../permissions";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { assertUnderPlanLimit, withinPlanLimit } from "../plans/planLimits";
+import { recordAudit } from "../audit/recordAudit";
+import { withdrawAudit } from "../audit/changes";
 import { assertEmailFree, withLoginEmail } from "./loginEmails";
 import { assertOwnReferences } from "./references";
 import { loadUserView, userSummary } from "./view";
@@ -39,6 +41,7 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
     links.push(ctx.db.insert(userQueues).values(queueIds.slice(i, i + 30).map((queueId) => ({ userId: newUserId, queueId }))));
   }
   let created!: User;
+  let entryId = 0;
   // Two databases, one decision. The hub's count is the authority on the plan's limit: it is counted and the row
   // inserted in one synchronous transaction (withinPlanLimit), so concurrent requests cannot all see room. The login
   // index in D1 (unique across companies) is reserved before that (user 0), so an address another company holds is
@@ -69,7 +72,14 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
               .returning(),
             ...links,
           ]) as [User[]];
-          return rows[0]!;
+          const user = rows[0]!;
+          // In the insert's transaction: the entry commits with the user or not at all.
+          entryId = recordAudit(ctx, {
+            action: "user.created",
+            target: { type: "user", id: user.id, label: user.name },
+            detail: { email: user.email, profile: user.profile, queues: queueIds.length, ...(user.super ? { super: true } : {}) },
+          });
+          return user;
         });
         return created.id;
       } catch (err) {
@@ -78,7 +88,12 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
       }
     },
     undefined,
-    (userId) => ctx.db.delete(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, userId))).run(),
+    // The user and its entry are taken back together.
+    (userId) =>
+      ctx.db.transaction(() => {
+        ctx.db.delete(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, userId))).run();
+        withdrawAudit(ctx, entryId);
+      }),
   );
 
   await ctx.hub.publish([

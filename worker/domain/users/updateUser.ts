@@ -13,6 +13,8 @@ import { assertOwnReferences } from "./references";
 import { closeSockets, revokeSessions } from "./sessions";
 import { loadUserView, userSummary } from "./view";
 import { scheduleAssignment } from "../assignment/scheduleAssignment";
+import { auditStatement, type AuditRecord } from "../audit/recordAudit";
+import { changesDetail } from "../audit/changes";
 
 /**
  * Edits a user. An admin edits anyone of the company; anyone else only themself, and only what the account
@@ -25,7 +27,18 @@ import { scheduleAssignment } from "../assignment/scheduleAssignment";
 export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateUserInput } }) {
   const { id, patch } = input;
   const target = await ctx.db
-    .select({ id: users.id, email: users.email, super: users.super, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      super: users.super,
+      passwordHash: users.passwordHash,
+      profile: users.profile,
+      allTicket: users.allTicket,
+      language: users.language,
+      whatsappId: users.whatsappId,
+      maxOpenTickets: users.maxOpenTickets,
+    })
     .from(users)
     .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)))
     .get();
@@ -74,6 +87,8 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
     }
   }
   if (changes.passwordHash !== undefined) writes.push(revokeSessions(ctx.db, id, "password", keepSessionId));
+  // The entries go in the edit's batch: they commit with it or not at all.
+  for (const record of await userEditAudits(ctx, target, changes, queueIds)) writes.push(auditStatement(ctx, record));
   const write = async () => {
     try {
       await ctx.db.batch([
@@ -117,4 +132,36 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
   // More room or new queues: waiting tickets may be theirs now.
   if (changes.maxOpenTickets !== undefined || queueIds !== undefined) scheduleAssignment(ctx, { userIds: [id] });
   return view;
+}
+
+/**
+ * The audit entries of an edit: a profile change on its own (`user.profileChanged`, from/to), a new password on its
+ * own (`auth.passwordChanged`, set by the user or by an admin; never the password), the other fields in one
+ * `user.updated` with each changed field's from → to. None for an edit that changes nothing.
+ */
+async function userEditAudits(
+  ctx: Ctx,
+  target: { id: number; name: string; profile: string } & Record<string, unknown>,
+  changes: Partial<NewUser>,
+  queueIds: number[] | undefined,
+): Promise<AuditRecord[]> {
+  const user = { type: "user", id: target.id, label: changes.name ?? target.name };
+  const records: AuditRecord[] = [];
+  const { passwordHash, profile, updatedAt: _, ...fields } = changes;
+  if (profile !== undefined && profile !== target.profile) {
+    records.push({ action: "user.profileChanged", target: user, detail: { from: target.profile, to: profile } });
+  }
+  if (passwordHash !== undefined) {
+    records.push({ action: "auth.passwordChanged", target: user, detail: { by: target.id === ctx.user.id ? "self" : "admin" } });
+  }
+  const before: Record<string, unknown> = { ...target };
+  const after: Record<string, unknown> = { ...fields };
+  if (queueIds !== undefined) {
+    const rows = await ctx.db.select({ queueId: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, target.id));
+    before.queueIds = rows.map((r) => r.queueId);
+    after.queueIds = queueIds;
+  }
+  const detail = changesDetail(before, after);
+  if (Object.keys(detail).length > 0) records.push({ action: "user.updated", target: user, detail });
+  return records;
 }

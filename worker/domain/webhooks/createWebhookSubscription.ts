@@ -5,6 +5,8 @@ import type { Ctx } from "../context";
 import { assertCallableUrls } from "../shared/egressFields";
 import { forgetActiveSubscriptions } from "./activeSubscriptions";
 import { newWebhookSecret, sealWebhookSecret } from "./secrets";
+import { recordAudit } from "../audit/recordAudit";
+import { urlHost } from "../audit/changes";
 import { assertWebhookAccess, presentWebhookSubscription, publishWebhookSubscription } from "./view";
 
 /**
@@ -26,7 +28,16 @@ export async function createWebhookSubscription({ ctx, input }: { ctx: Ctx; inpu
   let row;
   try {
     const sealed = await sealWebhookSecret(ctx.env, ctx.companyId, inserted.id, secret);
-    row = ctx.db.update(webhookSubscriptions).set({ secretSealed: sealed, status: "active" }).where(eq(webhookSubscriptions.id, inserted.id)).returning().get();
+    // The entry goes with the decisive write: the row becomes active (a failure before it deletes the row).
+    row = ctx.db.transaction(() => {
+      const activated = ctx.db.update(webhookSubscriptions).set({ secretSealed: sealed, status: "active" }).where(eq(webhookSubscriptions.id, inserted.id)).returning().get();
+      recordAudit(ctx, {
+        action: "integration.created",
+        target: { type: "webhook", id: inserted.id, label: urlHost(input.url) },
+        detail: { host: urlHost(input.url), events: input.events.join(",").slice(0, 500) },
+      });
+      return activated;
+    });
   } catch (err) {
     ctx.db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, inserted.id)).run();
     throw err;

@@ -12,6 +12,8 @@ import { assertOwnWhatsappRefs, assertWhatsappConsistent, assertWhatsappNameFree
 import { recordSessionState } from "./session";
 import { checkCloudCredentials, connectCloudNumber } from "../cloud/connectCloudNumber";
 import { forgetCloudNumber } from "../cloud/cloudNumbers";
+import { recordAudit } from "../audit/recordAudit";
+import { withdrawAudit } from "../audit/changes";
 import { loadWhatsappQueues, loadWhatsappRow, presentWhatsapp, publishWhatsapp, publishWhatsappDeleted } from "./view";
 
 /**
@@ -44,13 +46,19 @@ export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWh
       const links = queueLinkInserts(ctx.db, newId, queueIds);
       const results = runStatements(isDefault ? [unsetOtherDefaults(ctx.db, ctx.companyId), insert, ...links] : [insert, ...links]);
       const created = (results[isDefault ? 1 : 0] as (typeof whatsapps.$inferSelect)[])[0]!;
-      return { created, previousDefault, isDefault };
+      // In the insert's transaction: the entry commits with the connection or not at all.
+      const entryId = recordAudit(ctx, {
+        action: "connection.created",
+        target: { type: "connection", id: created.id, label: created.name },
+        detail: { channel: created.channel, isDefault, queues: queueIds.length },
+      });
+      return { created, previousDefault, isDefault, entryId };
     });
   } catch (err) {
     if (isUniqueViolation(err, WHATSAPP_NAME_UNIQUE)) throw new AppError("ERR_DUPLICATED_WHATSAPP");
     throw err;
   }
-  const { created, previousDefault, isDefault } = made;
+  const { created, previousDefault, isDefault, entryId } = made;
 
   // The session host routes by the control index: the connection is there before the host is asked to start it.
   await syncConnectionRoute(ctx, created.id);
@@ -70,7 +78,11 @@ export async function createWhatsapp({ ctx, input }: { ctx: Ctx; input: CreateWh
       row = await connectCloudNumber(ctx, created, cloud);
     } catch (err) {
       // Checked a moment ago; refused now (the number taken meanwhile, Meta down): the row does not stay half made.
-      await ctx.db.delete(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, created.id)));
+      // The connection and its entry are taken back together.
+      ctx.db.transaction(() => {
+        ctx.db.delete(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, created.id))).run();
+        withdrawAudit(ctx, entryId);
+      });
       await forgetCloudNumber(ctx.control, created.id);
       await syncConnectionRoute(ctx, created.id);
       await publishWhatsappDeleted(ctx, created.id);

@@ -5,6 +5,7 @@ import { whatsapps } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
+import { recordAudit } from "../audit/recordAudit";
 import { loadWhatsappRow, publishWhatsapp, publishWhatsappDeleted } from "./view";
 
 /**
@@ -27,11 +28,16 @@ export async function deleteWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
         .get()
     : undefined;
   const remove = ctx.db.delete(whatsapps).where(and(eq(whatsapps.id, input.id), eq(whatsapps.companyId, ctx.companyId)));
-  if (heir) {
-    await ctx.db.batch([remove, ctx.db.update(whatsapps).set({ isDefault: true }).where(and(eq(whatsapps.id, heir.id), eq(whatsapps.companyId, ctx.companyId)))]);
-  } else {
-    await remove;
-  }
+  // The deletion, the star passed on and the entry: one transaction.
+  ctx.db.transaction(() => {
+    remove.run();
+    if (heir) ctx.db.update(whatsapps).set({ isDefault: true }).where(and(eq(whatsapps.id, heir.id), eq(whatsapps.companyId, ctx.companyId))).run();
+    recordAudit(ctx, {
+      action: "connection.deleted",
+      target: { type: "connection", id: current.id, label: current.name },
+      detail: { channel: current.channel, ...(heir ? { defaultPassedTo: heir.id } : {}) },
+    });
+  });
 
   // Gone from the index: the session host and the external API no longer route to it.
   await syncConnectionRoute(ctx, input.id);

@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { assertPlanFeature } from "../plans/planLimits";
 import { hashConnectionToken, newConnectionToken } from "./apiToken";
+import { recordAudit } from "../audit/recordAudit";
 import { loadWhatsappQueues, presentWhatsapp, publishWhatsapp } from "./view";
 
 /**
@@ -15,12 +16,18 @@ export async function generateToken({ ctx, input }: { ctx: Ctx; input: { id: num
   requirePermission(ctx, "connections-page:editOrDeleteConnection");
   await assertPlanFeature(ctx, "useExternalApi");
   const token = newConnectionToken();
-  const row = await ctx.db
-    .update(whatsapps)
-    .set({ tokenHash: await hashConnectionToken(token) })
-    .where(and(eq(whatsapps.id, input.id), eq(whatsapps.companyId, ctx.companyId)))
-    .returning()
-    .get();
+  const tokenHash = await hashConnectionToken(token);
+  // The new token and its entry (never the token): one transaction.
+  const row = ctx.db.transaction(() => {
+    const updated = ctx.db
+      .update(whatsapps)
+      .set({ tokenHash })
+      .where(and(eq(whatsapps.id, input.id), eq(whatsapps.companyId, ctx.companyId)))
+      .returning()
+      .get();
+    if (updated) recordAudit(ctx, { action: "connection.updated", target: { type: "connection", id: updated.id, label: updated.name }, detail: { apiToken: "regenerated" } });
+    return updated;
+  });
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
   // The external API finds the connection by its token's hash in the control index.
   await syncConnectionRoute(ctx, row.id);

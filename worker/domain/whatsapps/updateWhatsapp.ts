@@ -8,6 +8,8 @@ import { syncConnectionRoute } from "../sessionHost/connectionRoutes";
 import { queueLinkInserts, unsetOtherDefaults } from "./queueLinks";
 import { assertOwnWhatsappRefs, assertWhatsappConsistent, assertWhatsappNameFree, WHATSAPP_NAME_UNIQUE } from "./rules";
 import { connectCloudNumber } from "../cloud/connectCloudNumber";
+import { auditStatement } from "../audit/recordAudit";
+import { changesDetail, HIDDEN } from "../audit/changes";
 import { loadWhatsappQueues, loadWhatsappRow, presentWhatsapp, publishWhatsapp } from "./view";
 
 /**
@@ -22,7 +24,8 @@ export async function updateWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
   if (!current) throw new AppError("ERR_NO_WAPP_FOUND");
 
   const queueIds = patch.queueIds ? [...new Set(patch.queueIds)] : undefined;
-  const queueCount = queueIds ? queueIds.length : (await loadWhatsappQueues(ctx.db, id)).length;
+  const queuesBefore = (await loadWhatsappQueues(ctx.db, id)).map((q) => q.id);
+  const queueCount = queueIds ? queueIds.length : queuesBefore.length;
   assertWhatsappConsistent({
     queueCount,
     greetingMessage: patch.greetingMessage ?? current.greetingMessage,
@@ -50,6 +53,13 @@ export async function updateWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
   const statements: BatchItem<"sqlite">[] = [];
   if (becomesDefault) statements.push(unsetOtherDefaults(ctx.db, ctx.companyId, id));
   if (queueIds) statements.push(ctx.db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id)), ...queueLinkInserts(ctx.db, id, queueIds));
+  // The edit's entry, in its batch (it commits with the edit or not at all): each changed field; message texts only
+  // as changed; new Cloud API credentials (stored above, checked with Meta) only as replaced.
+  const detail = changesDetail({ ...current, queueIds: queuesBefore }, { ...changes, queueIds }, { text: WHATSAPP_TEXTS });
+  if (patch.cloud) detail.cloudCredentials = HIDDEN;
+  if (Object.keys(detail).length > 0) {
+    statements.push(auditStatement(ctx, { action: "connection.updated", target: { type: "connection", id, label: changes.name ?? current.name }, detail }));
+  }
   try {
     // The row's own update always runs, even for the queues alone: it stamps updatedAt, the page's "last update".
     await ctx.db.batch([ctx.db.update(whatsapps).set({ ...changes, updatedAt: new Date() }).where(mine), ...statements]);
@@ -69,3 +79,6 @@ export async function updateWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
   }
   return presentWhatsapp(row, queueList);
 }
+
+/** The connection's texts said to contacts: its audit entry says only that they changed. */
+const WHATSAPP_TEXTS = ["greetingMessage", "complationMessage", "outOfHoursMessage", "ratingMessage", "expiresInactiveMessage"];
