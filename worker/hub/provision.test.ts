@@ -113,6 +113,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0022_audit_log": (sql) => {
     sql.exec("drop table audit_log");
   },
+  "0023_retention_index": (sql) => {
+    sql.exec("drop index tickets_company_closed_updated_idx");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

@@ -22,6 +22,7 @@ import m0019 from './0019_tickets_by_change.sql';
 import m0020 from './0020_automation.sql';
 import m0021 from './0021_automation_settings.sql';
 import m0022 from './0022_audit_log.sql';
+import m0023 from './0023_retention_index.sql';
 
   export default {
     journal,
@@ -48,7 +49,8 @@ m0018,
 m0019,
 m0020,
 m0021,
-m0022
+m0022,
+m0023
     }
   }
   
