@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { UpdateSettingInput } from "../../contracts/settings";
 import type { Audience } from "../../contracts/ws";
 import { settings, users } from "../../db/tenant";
+import { recordAudit } from "../audit/recordAudit";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { companySettings, isCompanySettingKey, isPlatformSettingKey, isSecretKey, platformSettings, SECRET_MASK, shownValue } from "./catalogue";
@@ -34,10 +35,17 @@ export async function updateSetting({ ctx, input }: { ctx: Ctx; input: { key: st
   // The mask sent back by a form that did not touch the secret keeps it.
   if (isSecretKey(key) && value === SECRET_MASK) return { key, value: SECRET_MASK };
 
-  await ctx.db
+  const previous = key === "retentionDays" ? ctx.db.select({ value: settings.value }).from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, key))).get() : undefined;
+  ctx.db
     .insert(settings)
     .values({ companyId, key, value })
-    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })
+    .run();
+  // Retention (issue 28): audited beside the change, and the hub's due work re-armed for the new period.
+  if (key === "retentionDays") {
+    recordAudit(ctx, { action: "retention.changed", target: { type: "setting", id: key }, detail: { from: previous?.value ?? companySettings.retentionDays.default, to: value } });
+    await ctx.hub.workChanged();
+  }
 
   // Platform values include integration secrets: only the platform admins hear of them.
   let audience: Audience = { kind: "company" };
