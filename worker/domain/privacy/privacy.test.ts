@@ -94,7 +94,7 @@ async function team() {
 const dashboardOf = async (token: string) => {
   const from = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
   const to = new Date(Date.now() + DAY).toISOString().slice(0, 10);
-  const res = await call("GET", `/api/dashboard?dateFrom=${from}&dateTo=${to}`, { token });
+  const res = await call("GET", `/api/dashboard?date_from=${from}&date_to=${to}`, { token });
   expect(res.status).toBe(200);
   return res.json;
 };
