@@ -340,15 +340,17 @@ export const en: Translations = {
       ratingMessage: "Rating message",
       language: "Language of messages to contacts",
       scheduleMissed: "Schedules late because of downtime",
+      retentionDays: "Keep messages of closed conversations",
     },
     hints: {
       userRating: "When a ticket is resolved, the contact is asked to rate the service from 1 to 3.",
       ratingMessage: "Sent when a ticket is resolved, with ratings enabled, by connections without a rating message of their own. Empty: the language's default text, shown faded in the field.",
       language: "Chatbot menus, the rating and automatic notices are sent in this language.",
       scheduleMissed: "A schedule whose time passed while the system was down is sent when it is back, or marked failed.",
+      retentionDays: "After this period, the messages and files of closed conversations are erased bit by bit; tickets, times and ratings stay in the statistics.",
     },
     ratingPreview: "See what the contact receives",
-    values: { enabled: "Enabled", disabled: "Disabled", queue: "Queue", company: "Company", text: "Text", send: "Send when back", mark: "Mark as missed" },
+    values: { enabled: "Enabled", disabled: "Disabled", queue: "Queue", company: "Company", text: "Text", send: "Send when back", mark: "Mark as missed", retentionOff: "Forever", days30: "30 days", days90: "90 days", days180: "180 days", days365: "1 year", days730: "2 years", days1825: "5 years", days3650: "10 years" },
     schedules: {
       hint: "The company's business hours for each weekday (HH:MM).",
       weekday: "Weekday",
