@@ -16,6 +16,7 @@ import * as scheduleContracts from "../contracts/schedules";
 import * as signupContracts from "../contracts/signup";
 import * as companyContracts from "../contracts/companies";
 import * as contactContracts from "../contracts/contacts";
+import * as privacyContracts from "../contracts/privacy";
 import * as externalApiContracts from "../contracts/externalApi";
 import * as insightContracts from "../contracts/insight";
 import * as kanbanContracts from "../contracts/kanban";
@@ -86,6 +87,7 @@ const contractModules = [
   billingContracts,
   companyContracts,
   contactContracts,
+  privacyContracts,
   contactListContracts,
   campaignContracts,
   fileListContracts,

@@ -85,6 +85,8 @@ export type HubCommandMap = {
   sendCampaignTest: { input: { campaignId: number; number: string }; output: { sent: number; messageIds: number[] } };
   /** A macro's actions on the ticket, in order, as the agent (issue 26 §3). */
   runMacro: { input: { ticketId: number; macroId: number }; output: MacroRunView };
+  /** One turn of a contact's erasure (issue 28): `done` once the contact itself is replaced by its placeholder. */
+  eraseContactSlice: { input: { contactId: number }; output: { done: boolean; tickets: number; messages: number; mediaKeys: string[] } };
 };
 
 export type HubCallName = keyof HubCallMap;

@@ -27,6 +27,8 @@ export const permissionRules = {
   "connections-page:actionButtons": admin,
   "connections-page:editOrDeleteConnection": admin,
   "contacts-page:deleteContact": admin,
+  /** A contact's data as the LGPD asks (issue 28): export everything about them, or erase their personal data. */
+  "contacts:privacy": adminOrSupervisor,
   // admin areas
   "drawer-admin-items:view": admin,
   "dashboard:view": admin,

@@ -8,6 +8,9 @@ import { CONTACT_LANGUAGES } from "./contactTexts/languages";
  */
 const toggle = z.enum(["enabled", "disabled"]);
 
+/** The retention choices (days), "off" first: the default keeps every conversation. */
+export const RETENTION_DAYS = ["off", "30", "90", "180", "365", "730", "1825", "3650"] as const;
+
 export const companySettings = {
   userRating: { schema: toggle, default: "disabled" },
   /** The rating prompt of connections that have none of their own; empty: the language's own text. */
@@ -27,6 +30,11 @@ export const companySettings = {
   scheduleMissed: { schema: z.enum(["send", "mark"]), default: "send" },
   /** Two-factor sign-in (issue 28): every user of the company must use it; one who has not enrolled may only enrol. */
   requireTwoFactor: { schema: toggle, default: "disabled" },
+  /**
+   * How many days closed conversations keep their messages and media (issue 28); "off": for ever. Older ones are
+   * anonymised by the hub's due work (domain/privacy/applyRetention), their statistics kept.
+   */
+  retentionDays: { schema: z.enum(RETENTION_DAYS), default: "off" },
 } as const;
 
 export const platformSettings = {

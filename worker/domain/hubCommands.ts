@@ -11,6 +11,7 @@ import { sendMessage } from "./messages/sendMessage";
 import { sendTemplate } from "./templates/sendTemplate";
 import { sendCampaignTest } from "./campaigns/testCampaign";
 import { runMacro } from "./macros/runMacro";
+import { eraseContactSlice } from "./privacy/eraseContact";
 
 /**
  * Verbs that change a ticket's status, owner or queue. They run only inside the company's CompanyHub, in its
@@ -29,6 +30,7 @@ export const hubCommands = {
   releaseUserTickets,
   sendCampaignTest,
   runMacro,
+  eraseContactSlice,
 } satisfies HubRegistry<HubCommandMap, Ctx>;
 
 export type { HubCommandInput, HubCommandName, HubCommandOutput } from "../contracts/hubCalls";

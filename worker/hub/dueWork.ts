@@ -10,6 +10,7 @@ import { answerSilences, hasTimedRules } from "../domain/automation/rules/answer
 import { assignWaitingTickets } from "../domain/assignment/assignWaitingTickets";
 import { hasAssignableWork } from "../domain/assignment/hasAssignableWork";
 import { markBreaches, nextBreachDue } from "../domain/serviceLevels/markBreaches";
+import { applyRetention, RETENTION_EVERY_MS, retentionDays, type RetentionMark } from "../domain/privacy/applyRetention";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -128,5 +129,26 @@ const serviceLevelBreaches: DueWork = {
   run: (scope, now) => markBreaches({ ctx: scope.ctx(), input: { now }, serially: scope.serially }),
 };
 
+/** Where the hub keeps when retention next looks for old closed tickets, and how far it has gone. */
+export const RETENTION_DUE_KEY = "retentionDueAt";
+export const RETENTION_MARK_KEY = "retentionMark";
+
+/** Closed conversations older than the company's retention period anonymised, hourly while one is set (issue 28). */
+const retention: DueWork = {
+  name: "retention",
+  async nextDue({ db, storage, companyId }, now) {
+    if ((await retentionDays(db, companyId)) === null) return null;
+    return Math.max(now, (await storage.get<number>(RETENTION_DUE_KEY)) ?? 0);
+  },
+  async run(scope, now) {
+    await scope.storage.put(RETENTION_DUE_KEY, now + RETENTION_EVERY_MS);
+    const marks = {
+      get: () => scope.storage.get<RetentionMark>(RETENTION_MARK_KEY),
+      set: (mark: RetentionMark) => scope.storage.put(RETENTION_MARK_KEY, mark),
+    };
+    return applyRetention({ ctx: scope.ctx(), input: { now }, serially: scope.serially, marks });
+  },
+};
+
 /** In the order the alarm runs them. */
-export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, timedRules, automaticAssignment, serviceLevelBreaches];
+export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, timedRules, automaticAssignment, serviceLevelBreaches, retention];

@@ -120,6 +120,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0024_push": (sql) => {
     for (const table of ["push_subscriptions", "push_preferences"]) sql.exec(`drop table ${table}`);
   },
+  "0025_retention_index": (sql) => {
+    sql.exec("drop index tickets_company_closed_updated_idx");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

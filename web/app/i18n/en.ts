@@ -361,6 +361,7 @@ export const en: Translations = {
       language: "Language of messages to contacts",
       scheduleMissed: "Schedules late because of downtime",
       requireTwoFactor: "Require two-step verification",
+      retentionDays: "Keep messages of closed conversations",
     },
     hints: {
       userRating: "When a ticket is resolved, the contact is asked to rate the service from 1 to 3.",
@@ -368,9 +369,10 @@ export const en: Translations = {
       language: "Chatbot menus, the rating and automatic notices are sent in this language.",
       scheduleMissed: "A schedule whose time passed while the system was down is sent when it is back, or marked failed.",
       requireTwoFactor: "Every user of the company signs in with a password and a code of an authenticator app; one who has not turned it on can only turn it on.",
+      retentionDays: "After this period, the messages and files of closed conversations are erased bit by bit; tickets, times and ratings stay in the statistics.",
     },
     ratingPreview: "See what the contact receives",
-    values: { enabled: "Enabled", disabled: "Disabled", queue: "Queue", company: "Company", text: "Text", send: "Send when back", mark: "Mark as missed" },
+    values: { enabled: "Enabled", disabled: "Disabled", queue: "Queue", company: "Company", text: "Text", send: "Send when back", mark: "Mark as missed", retentionOff: "Forever", days30: "30 days", days90: "90 days", days180: "180 days", days365: "1 year", days730: "2 years", days1825: "5 years", days3650: "10 years" },
     schedules: {
       hint: "The company's business hours for each weekday (HH:MM).",
       weekday: "Weekday",

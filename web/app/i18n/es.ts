@@ -361,6 +361,7 @@ export const es: Translations = {
       language: "Idioma de los mensajes a los contactos",
       scheduleMissed: "Programaciones atrasadas por caída del sistema",
       requireTwoFactor: "Exigir verificación en dos pasos",
+      retentionDays: "Guardar mensajes de conversaciones resueltas",
     },
     hints: {
       userRating: "Al resolver un ticket, se invita al contacto a evaluar la atención de 1 a 3.",
@@ -368,9 +369,10 @@ export const es: Translations = {
       language: "Los menús del chatbot, la evaluación y los avisos automáticos se envían en este idioma.",
       scheduleMissed: "Una programación cuya hora pasó con el sistema caído se envía cuando vuelve, o se marca con error.",
       requireTwoFactor: "Todos los usuarios de la empresa ingresan con contraseña y un código de la aplicación autenticadora; quien aún no la activó solo puede activarla.",
+      retentionDays: "Pasado este plazo, los mensajes y archivos de las conversaciones resueltas se borran de a poco; los tickets, horarios y valoraciones quedan en las estadísticas.",
     },
     ratingPreview: "Ver lo que recibe el contacto",
-    values: { enabled: "Habilitado", disabled: "Deshabilitado", queue: "Cola", company: "Empresa", text: "Texto", send: "Enviar al volver", mark: "Marcar como perdida" },
+    values: { enabled: "Habilitado", disabled: "Deshabilitado", queue: "Cola", company: "Empresa", text: "Texto", send: "Enviar al volver", mark: "Marcar como perdida", retentionOff: "Para siempre", days30: "30 días", days90: "90 días", days180: "180 días", days365: "1 año", days730: "2 años", days1825: "5 años", days3650: "10 años" },
     schedules: {
       hint: "Horario de atención de la empresa para cada día de la semana (HH:MM).",
       weekday: "Día de la semana",

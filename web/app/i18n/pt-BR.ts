@@ -368,6 +368,7 @@ export const ptBR = {
       language: "Idioma das mensagens aos contatos",
       scheduleMissed: "Agendamentos atrasados por indisponibilidade",
       requireTwoFactor: "Exigir verificação em duas etapas",
+      retentionDays: "Guardar mensagens de conversas resolvidas",
     },
     hints: {
       userRating: "Ao resolver um ticket, o contato é convidado a avaliar o atendimento de 1 a 3.",
@@ -375,6 +376,7 @@ export const ptBR = {
       language: "Menus do chatbot, avaliação e avisos automáticos são enviados neste idioma.",
       scheduleMissed: "Um agendamento cujo horário passou com o sistema fora do ar é enviado quando ele volta, ou marcado com erro.",
       requireTwoFactor: "Todos os usuários da empresa entram com senha e um código do aplicativo autenticador; quem ainda não ativou só consegue ativá-la.",
+      retentionDays: "Depois desse prazo, as mensagens e arquivos das conversas resolvidas são apagados aos poucos; os tickets, horários e avaliações ficam nas estatísticas.",
     },
     ratingPreview: "Ver o que o contato recebe",
     values: {
@@ -385,6 +387,14 @@ export const ptBR = {
       text: "Texto",
       send: "Enviar ao voltar",
       mark: "Marcar como perdido",
+      retentionOff: "Para sempre",
+      days30: "30 dias",
+      days90: "90 dias",
+      days180: "180 dias",
+      days365: "1 ano",
+      days730: "2 anos",
+      days1825: "5 anos",
+      days3650: "10 anos",
     },
     schedules: {
       hint: "Horário de atendimento da empresa em cada dia da semana (HH:MM).",

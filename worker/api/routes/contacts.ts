@@ -21,6 +21,9 @@ import { importContactsFromPhone } from "../../domain/contacts/importContactsFro
 import { listContactPicker } from "../../domain/contacts/listContactPicker";
 import { listContacts } from "../../domain/contacts/listContacts";
 import { updateContact } from "../../domain/contacts/updateContact";
+import { eraseContact } from "../../domain/privacy/eraseContact";
+import { exportContact } from "../../domain/privacy/exportContact";
+import { eraseContactInput } from "../../contracts/privacy";
 import { requireAuth } from "../middleware/auth";
 import { formBody, formFile, idParam, jsonBody, query, type AppEnv } from "../http";
 
@@ -56,6 +59,20 @@ export const contactRoutes = new Hono<AppEnv>()
     return c.json(await deleteContacts({ ctx: c.get("ctx"), input }));
   })
   .get("/:id", async (c) => c.json(await getContact({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  // A contact's data (issue 28): the archive of everything about them, and the erasure of their personal data.
+  .get("/:id/export", async (c) => {
+    const { fileName, bytes } = await exportContact({ ctx: c.get("ctx"), input: { id: idParam(c) } });
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "cache-control": "no-store",
+    });
+  })
+  .post("/:id/erase", async (c) => {
+    const id = idParam(c);
+    const body = await jsonBody(c, eraseContactInput);
+    return c.json(await eraseContact({ ctx: c.get("ctx"), input: { id, body } }));
+  })
   .post("/", async (c) => {
     const input = await jsonBody(c, createContactInput);
     return c.json(await createContact({ ctx: c.get("ctx"), input }), 201);

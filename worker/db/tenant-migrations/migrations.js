@@ -24,6 +24,7 @@ import m0021 from './0021_automation_settings.sql';
 import m0022 from './0022_audit_log.sql';
 import m0023 from './0023_two_factor.sql';
 import m0024 from './0024_push.sql';
+import m0025 from './0025_retention_index.sql';
 
   export default {
     journal,
@@ -52,7 +53,8 @@ m0020,
 m0021,
 m0022,
 m0023,
-m0024
+m0024,
+m0025
     }
   }
   

@@ -86,6 +86,9 @@ export const tickets = sqliteTable(
     index("tickets_company_changed_idx").on(t.companyId, sql`(${t.updatedAt} + 0)`),
     // Partial: only tickets whose clock is running are in it, and no inbox query can take it.
     index("tickets_company_sla_next_due_idx").on(t.companyId, t.slaNextDueAt).where(sql`${t.slaNextDueAt} is not null`),
+    // Retention (issue 28, domain/privacy/applyRetention): closed tickets by last change. Partial: only closed tickets
+    // are in it, and no inbox query can take it.
+    index("tickets_company_closed_updated_idx").on(t.companyId, t.updatedAt, t.id).where(sql`${t.status} = 'closed'`),
   ],
 );
 

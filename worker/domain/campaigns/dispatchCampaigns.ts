@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lt, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inList } from "../../db/inList";
 import { raiseCampaignFinished } from "../publicApi/raiseChanges";
 import {
   campaignOptOuts,
@@ -16,6 +17,7 @@ import type { AnyCtx, SystemCtx } from "../context";
 import { fileListMessages } from "../fileLists/sendFileList";
 import { enqueueOutboundAll } from "../messages/enqueueOutbound";
 import { companyTimeZone } from "../schedules/checks";
+import { optOutKey } from "../privacy/optOutKey";
 import { writeShippings } from "./audience";
 import { publishCampaignProgress } from "./counts";
 import { localDay, nextWindowOpening, pauseAfter, typingMsFor } from "./pacing";
@@ -253,7 +255,7 @@ async function nextRecipient(ctx: SystemCtx, running: Campaign[]): Promise<{ cam
     const optedOut = ctx.db
       .select({ id: campaignOptOuts.id })
       .from(campaignOptOuts)
-      .where(and(eq(campaignOptOuts.companyId, ctx.companyId), eq(campaignOptOuts.number, found.shipping.number)))
+      .where(and(eq(campaignOptOuts.companyId, ctx.companyId), inList(campaignOptOuts.number, [found.shipping.number, optOutKey(found.shipping.number)])))
       .get();
     // WhatsApp said it cannot deliver to the number (131026) and the contact has not written since.
     const undeliverable = optedOut

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { UpdateContactInput } from "../../contracts/contacts";
 import { contactCustomFields, contacts, type NewContact } from "../../db/tenant";
+import { recordAudit } from "../audit/recordAudit";
 import type { Ctx } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { publishContact } from "./events";
@@ -18,7 +19,7 @@ import { loadContactView } from "./view";
 export async function updateContact({ ctx, input }: { ctx: Ctx; input: { id: number; patch: UpdateContactInput } }) {
   const { id, patch } = input;
   const mine = and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId));
-  const current = await ctx.db.select({ id: contacts.id, number: contacts.number, isGroup: contacts.isGroup }).from(contacts).where(mine).get();
+  const current = await ctx.db.select({ id: contacts.id, name: contacts.name, number: contacts.number, isGroup: contacts.isGroup }).from(contacts).where(mine).get();
   if (!current) throw new AppError("ERR_NO_CONTACT_FOUND");
 
   const changes: Partial<NewContact> = {};
@@ -42,6 +43,9 @@ export async function updateContact({ ctx, input }: { ctx: Ctx; input: { id: num
   }
   try {
     await ctx.db.batch([ctx.db.update(contacts).set({ ...changes, updatedAt: new Date() }).where(mine), ...writes]);
+    // Editing a contact is the LGPD's correction (issue 28): the fields that changed, never their values.
+    const fields = [...Object.keys(changes), ...(patch.extraInfo !== undefined ? ["extraInfo"] : [])];
+    if (fields.length) recordAudit(ctx, { action: "contact.corrected", target: { type: "contact", id, label: changes.name ?? current.name }, detail: { fields: fields.join(",") } });
   } catch (err) {
     if (isUniqueViolation(err, CONTACT_NUMBER_UNIQUE)) throw duplicatedContact();
     throw err;

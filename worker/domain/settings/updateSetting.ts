@@ -3,11 +3,11 @@ import type { z } from "zod";
 import type { UpdateSettingInput } from "../../contracts/settings";
 import type { Audience } from "../../contracts/ws";
 import { settings, users } from "../../db/tenant";
+import { recordAudit } from "../audit/recordAudit";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { companySettings, isCompanySettingKey, isPlatformSettingKey, isSecretKey, platformSettings, SECRET_MASK, shownValue } from "./catalogue";
 import { PLATFORM_COMPANY_ID } from "./platform";
-import { recordAudit } from "../audit/recordAudit";
 import { CHANGED, HIDDEN, shortValue } from "../audit/changes";
 
 /**
@@ -51,8 +51,12 @@ export async function updateSetting({ ctx, input }: { ctx: Ctx; input: { key: st
     const from = saved?.value ?? defaultOf(key);
     if (from !== value) {
       recordAudit(ctx, { action: "setting.changed", target: { type: "setting", id: key, label: key }, detail: { key, from: auditedValue(key, from), to: auditedValue(key, value) } });
+      // Retention (issue 28): its own entry too, the one a data-protection review looks for.
+      if (key === "retentionDays") recordAudit(ctx, { action: "retention.changed", target: { type: "setting", id: key }, detail: { from, to: value } });
     }
   });
+  // The hub's due work re-armed for the new retention period.
+  if (key === "retentionDays") await ctx.hub.workChanged();
 
   // Platform values include integration secrets: only the platform admins hear of them.
   let audience: Audience = { kind: "company" };

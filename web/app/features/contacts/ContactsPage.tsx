@@ -17,6 +17,7 @@ import { exportFileName } from "../../lib/files";
 import { ImportDialog } from "./ImportDialog";
 import { InfiniteScroller, SEARCH_DEBOUNCE_MS, useRowDeletion } from "../../components/list";
 import { StartTicketDialog } from "./StartTicketDialog";
+import { EraseContactDialog, useContactExport } from "../contactPrivacy/ContactPrivacy";
 import type { ContactRow } from "./types";
 import { useContactList } from "./useContactList";
 import "./texts";
@@ -25,6 +26,9 @@ export function ContactsPage() {
   const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const mayDelete = can(user, "contacts-page:deleteContact");
+  const mayPrivacy = can(user, "contacts:privacy");
+  const exportData = useContactExport();
+  const [erasing, setErasing] = useState<ContactRow | null>(null);
   // ?search= comes from the command bar's contact results.
   const [searchParams] = useSearchParams();
   const asked = searchParams.get("search");
@@ -145,12 +149,18 @@ export function ContactsPage() {
             onStartTicket={setTicketFor}
             onEdit={openEdit}
             onDelete={deletion.ask}
+            privacy={mayPrivacy ? { onExport: (contact) => void exportData.run(contact), onErase: setErasing } : undefined}
           />
         </InfiniteScroller>
       </Card>
       <ContactDialog open={dialogOpen} onOpenChange={setDialogOpen} contact={editing} onSaved={(contact) => list.upsert(contact, !editing)} />
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={(report) => report.imported > 0 && list.refresh()} />
       <StartTicketDialog contact={ticketFor} onOpenChange={(open) => !open && setTicketFor(null)} />
+      <EraseContactDialog
+        contact={erasing}
+        onClose={() => setErasing(null)}
+        onErased={(view) => getContact(view.contactId).then((contact) => list.upsert(contact, false)).catch(toastError)}
+      />
       <ConfirmDialog
         {...deletion.dialog}
         title={t("contacts.deleteTitle", { name: deletion.row?.name ?? "" })}

@@ -1,5 +1,5 @@
 import { formatDistanceToNowStrict } from "date-fns";
-import { BotOff, ContactRound, EllipsisVertical, MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
+import { BotOff, ContactRound, Download, EllipsisVertical, MessageSquarePlus, Pencil, ShieldX, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListTable, RowActions, type Column } from "../../components/list";
@@ -104,6 +104,8 @@ export interface ContactsTableProps {
   onStartTicket: (contact: ContactRow) => void;
   onEdit: (contact: ContactRow) => void;
   onDelete: (contact: ContactRow) => void;
+  /** A contact's data (issue 28): shown to users with contacts:privacy. */
+  privacy?: { onExport: (contact: ContactRow) => void; onErase: (contact: ContactRow) => void };
 }
 
 export function ContactsTable({
@@ -119,6 +121,7 @@ export function ContactsTable({
   onStartTicket,
   onEdit,
   onDelete,
+  privacy,
 }: ContactsTableProps) {
   const { t } = useTranslation();
   const allSelected = contacts.length > 0 && contacts.every((c) => selected.has(c.id));
@@ -181,7 +184,7 @@ export function ContactsTable({
       header: <span className="sr-only @xl:not-sr-only">{t("contacts.columns.actions")}</span>,
       className: "w-12 pl-0 text-right @xl:w-28",
       skeleton: <Skeleton className="ml-auto h-8 w-8 @xl:w-24" />,
-      cell: (contact) => <ContactRowActions contact={contact} mayDelete={mayDelete} onStartTicket={onStartTicket} onEdit={onEdit} onDelete={onDelete} />,
+      cell: (contact) => <ContactRowActions contact={contact} mayDelete={mayDelete} onStartTicket={onStartTicket} onEdit={onEdit} onDelete={onDelete} privacy={privacy} />,
     },
   ];
   return (
@@ -234,12 +237,14 @@ function ContactRowActions({
   onStartTicket,
   onEdit,
   onDelete,
+  privacy,
 }: {
   contact: ContactRow;
   mayDelete: boolean;
   onStartTicket: (contact: ContactRow) => void;
   onEdit: (contact: ContactRow) => void;
   onDelete: (contact: ContactRow) => void;
+  privacy?: ContactsTableProps["privacy"];
 }) {
   const { t } = useTranslation();
   return (
@@ -260,6 +265,18 @@ function ContactRowActions({
               <Pencil className="size-4 text-muted" aria-hidden />
               {t("common.edit")}
             </MenuItem>
+            {privacy ? (
+              <>
+                <MenuItem onSelect={() => privacy.onExport(contact)}>
+                  <Download className="size-4 text-muted" aria-hidden />
+                  {t("contactPrivacy.export")}
+                </MenuItem>
+                <MenuItem onSelect={() => privacy.onErase(contact)} className="text-danger">
+                  <ShieldX className="size-4" aria-hidden />
+                  {t("contactPrivacy.erase")}
+                </MenuItem>
+              </>
+            ) : null}
             {mayDelete ? (
               <MenuItem onSelect={() => onDelete(contact)} className="text-danger">
                 <Trash2 className="size-4" aria-hidden />
@@ -281,6 +298,16 @@ function ContactRowActions({
           >
             <MessageSquarePlus className="size-4" aria-hidden />
           </Button>
+          {privacy ? (
+            <>
+              <Button variant="ghost" size="icon-sm" onClick={() => privacy.onExport(contact)} aria-label={`${t("contactPrivacy.export")}: ${contact.name}`} title={t("contactPrivacy.export")}>
+                <Download className="size-4" aria-hidden />
+              </Button>
+              <Button variant="ghost" size="icon-sm" onClick={() => privacy.onErase(contact)} aria-label={`${t("contactPrivacy.erase")}: ${contact.name}`} title={t("contactPrivacy.erase")} className="hover:text-danger">
+                <ShieldX className="size-4" aria-hidden />
+              </Button>
+            </>
+          ) : null}
         </RowActions>
       </div>
     </>

@@ -27,6 +27,15 @@ export const VALUE_LABELS: Record<string, string> = {
   "pt-BR": "languages.pt-BR",
   en: "languages.en",
   es: "languages.es",
+  // retentionDays (issue 28)
+  off: "settings.values.retentionOff",
+  "30": "settings.values.days30",
+  "90": "settings.values.days90",
+  "180": "settings.values.days180",
+  "365": "settings.values.days365",
+  "730": "settings.values.days730",
+  "1825": "settings.values.days1825",
+  "3650": "settings.values.days3650",
 };
 
 /** A choice's label key: never the raw value ("send", "mark") in any language. */

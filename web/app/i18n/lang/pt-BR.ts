@@ -12,6 +12,7 @@ import { ptBR as notifications } from "../../features/notifications/i18n";
 import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as automaticTemplates } from "../../features/automaticTemplates/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
+import { ptBR as contactPrivacy } from "../../features/contactPrivacy/i18n";
 import { ptBR as insight } from "../../features/insight/i18n";
 import { ptBR as kanban } from "../../features/kanban/i18n";
 import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
@@ -49,6 +50,7 @@ export const translation = {
   connections,
   automaticTemplates,
   contacts,
+  contactPrivacy,
   insight,
   kanban,
   messagesApi,

@@ -13,6 +13,9 @@ import type { TicketHistory } from "../hooks/useTicketHistory";
 import type { ChatTicket, ContactDetails } from "../types";
 import { HistorySection } from "./HistorySection";
 import { NotesSection } from "./NotesSection";
+import { can } from "../../../../../../worker/contracts/permissions";
+import { useSessionUser } from "../../../../lib/session-user";
+import { ContactPrivacyActions } from "../../../contactPrivacy/ContactPrivacy";
 import "../texts";
 
 /** The panel on the right: contact data, extra info, the contact's ratings, the ticket's notes and its history. */
@@ -30,6 +33,7 @@ export function ContactDrawer({
   const { t } = useTranslation();
   const [contact, setContact] = useState<ContactDetails | null>(null);
   const base = ticket.contact;
+  const mayPrivacy = can(useSessionUser(), "contacts:privacy");
 
   useEffect(() => {
     getContact(base.id)
@@ -99,6 +103,12 @@ export function ContactDrawer({
         <RatingsSection ratings={contact ? (contact.ratings ?? null) : undefined} timeZone={timeZone} />
         <NotesSection ticketId={ticket.id} contactId={base.id} timeZone={timeZone} />
         <HistorySection history={history} timeZone={timeZone} />
+        {mayPrivacy ? (
+          <ContactPrivacyActions
+            contact={{ id: base.id, name: contact?.name ?? base.name }}
+            onErased={() => getContact(base.id).then(setContact).catch(toastError)}
+          />
+        ) : null}
       </div>
     </aside>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX `tickets_company_closed_updated_idx` ON `tickets` (`company_id`,`updated_at`,`id`) WHERE "tickets"."status" = 'closed';
