@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_RETENTION_CHOICES, DEFAULT_AUDIT_RETENTION_DAYS } from "./audit";
 import { CONTACT_LANGUAGES } from "./contactTexts/languages";
 
 /**
@@ -25,6 +26,8 @@ export const companySettings = {
   language: { schema: z.enum(CONTACT_LANGUAGES), default: "pt-BR" },
   /** A schedule whose time passed while the system was down: sent on recovery, or marked ERRO (missed). */
   scheduleMissed: { schema: z.enum(["send", "mark"]), default: "send" },
+  /** How many days the audit log keeps an entry (issue 28): removed afterwards by the hub's due work. */
+  auditRetentionDays: { schema: z.enum(AUDIT_RETENTION_CHOICES), default: DEFAULT_AUDIT_RETENTION_DAYS },
 } as const;
 
 export const platformSettings = {
