@@ -133,7 +133,7 @@ const serviceLevelBreaches: DueWork = {
 /** Audit entries older than the company's retention removed, in slices, when the oldest falls out of it (issue 28). */
 const auditRetention: DueWork = {
   name: "audit log retention",
-  nextDue: ({ db, companyId }) => nextAuditPruneDue(db, companyId),
+  nextDue: ({ db, companyId }, now) => nextAuditPruneDue(db, companyId, now),
   run: (scope, now) => pruneAuditLog({ ctx: scope.ctx(), input: { now }, serially: scope.serially }),
 };
 

@@ -3,7 +3,7 @@ import type { SupportAccessView } from "../../contracts/audit";
 import { supportAccesses } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
-import { platformAuditInsert } from "./recordPlatformAudit";
+import { platformAuditInsertWhere } from "./recordPlatformAudit";
 import { recordInCompany } from "./recordInCompany";
 import { companyName, supportAccessView } from "./supportAccess";
 
@@ -20,14 +20,13 @@ export async function endSupportAccess({ ctx, input }: { ctx: Ctx; input: { id: 
   const now = new Date();
   if (access.endedAt !== null || access.expiresAt <= now) return supportAccessView(access, name);
   const detail = { reason: "ended" };
-  const [ended] = await ctx.control.batch([
-    ctx.control
-      .update(supportAccesses)
-      .set({ endedAt: now })
-      .where(and(eq(supportAccesses.id, access.id), isNull(supportAccesses.endedAt)))
-      .returning(),
-    platformAuditInsert(ctx, { action: "support.accessEnded", company: { id: access.companyId, name }, target: { type: "supportAccess", id: access.id, label: access.superName }, detail }),
+  const running = and(eq(supportAccesses.id, access.id), isNull(supportAccesses.endedAt));
+  const target = { type: "supportAccess", id: access.id, label: access.superName };
+  const [, ended] = await ctx.control.batch([
+    platformAuditInsertWhere(ctx, { action: "support.accessEnded", company: { id: access.companyId, name }, target, detail }, supportAccesses, running),
+    ctx.control.update(supportAccesses).set({ endedAt: now }).where(running).returning(),
   ]);
-  await recordInCompany(ctx, access.companyId, { action: "support.accessEnded", target: { type: "supportAccess", id: access.id, label: access.superName }, detail });
-  return supportAccessView(ended[0] ?? { ...access, endedAt: now }, name);
+  if (ended.length === 0) return supportAccessView({ ...access, endedAt: now }, name);
+  await recordInCompany(ctx, access.companyId, { action: "support.accessEnded", target, detail });
+  return supportAccessView(ended[0]!, name);
 }

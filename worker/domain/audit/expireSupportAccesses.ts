@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull } from "drizzle-orm";
-import { platformAuditLog, supportAccesses } from "../../db/control";
+import { supportAccesses } from "../../db/control";
+import { platformAuditInsertWhere } from "./recordPlatformAudit";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/tenant";
 import type { SystemCtx } from "../context";
@@ -35,30 +36,25 @@ export function nextSupportAccessEnd(db: Db, companyId: number, now: number): nu
 }
 
 /**
- * Support accesses past their time end (issue 28): the access row is closed and the platform's log told,
+ * Support accesses past their time end (issue 28): the access row is closed and the platform's log told (one batch),
  * and the company's log gets `support.accessEnded` by the system, so its admins see the access is over.
  */
 export async function expireSupportAccesses({ ctx, input }: { ctx: SystemCtx; input: { now: number } }): Promise<number> {
   const due = openAccesses(ctx.db, ctx.companyId, input.now).filter((a) => a.expiresAt <= input.now);
   for (const access of due) {
     const id = Number(access.id);
-    // Closed only if still open (a super admin may have ended it meanwhile): the platform's entry follows the close.
-    const closed = await ctx.control
-      .update(supportAccesses)
-      .set({ endedAt: new Date(access.expiresAt) })
-      .where(and(eq(supportAccesses.id, id), eq(supportAccesses.companyId, ctx.companyId), isNull(supportAccesses.endedAt)))
-      .returning();
+    // Closed only if still open (a super admin may have ended it meanwhile); the platform's entry by the same condition.
+    const open = and(eq(supportAccesses.id, id), eq(supportAccesses.companyId, ctx.companyId), isNull(supportAccesses.endedAt));
+    const [, closed] = await ctx.control.batch([
+      platformAuditInsertWhere(
+        { user: null, control: ctx.control },
+        { action: "support.accessEnded", company: { id: ctx.companyId, name: null }, target: { type: "supportAccess", id }, detail: { reason: "expired" } },
+        supportAccesses,
+        open,
+      ),
+      ctx.control.update(supportAccesses).set({ endedAt: new Date(access.expiresAt) }).where(open).returning(),
+    ]);
     const row = closed[0];
-    if (row) {
-      await ctx.control.insert(platformAuditLog).values({
-        action: "support.accessEnded",
-        companyId: ctx.companyId,
-        targetType: "supportAccess",
-        targetId: String(id),
-        targetLabel: row.superName,
-        detail: { reason: "expired" },
-      });
-    }
     recordAudit(ctx, {
       action: "support.accessEnded",
       actor: { kind: "system" },

@@ -19,11 +19,16 @@ export function auditRetentionDays(db: Db, companyId: number): number {
   return Number.isInteger(days) && days >= 30 ? days : Number(DEFAULT_AUDIT_RETENTION_DAYS);
 }
 
-/** When the oldest entry falls out of the retention (audit_log_company_created_idx), or null for an empty log. */
-export function nextAuditPruneDue(db: Db, companyId: number): number | null {
+/**
+ * `now` when the oldest entry is past the retention (audit_log_company_created_idx), else null. Not the future time it
+ * will be: every company has a log, and due work that is pending keeps its hub's heartbeat and alarm going (dueWork.ts),
+ * so the removal waits for the hub's next alarm after that time instead (retention is not to the minute).
+ */
+export function nextAuditPruneDue(db: Db, companyId: number, now: number): number | null {
   const oldest = db.select({ at: min(auditLog.createdAt) }).from(auditLog).where(eq(auditLog.companyId, companyId)).get()?.at;
   if (!oldest) return null;
-  return oldest.getTime() + auditRetentionDays(db, companyId) * DAY_MS;
+  const due = oldest.getTime() + auditRetentionDays(db, companyId) * DAY_MS;
+  return due <= now ? now : null;
 }
 
 /**
