@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as announcementContracts from "../contracts/announcements";
+import * as auditContracts from "../contracts/audit";
 import * as authContracts from "../contracts/auth";
 import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
@@ -78,6 +79,7 @@ function apiRoutes(): Route[] {
 
 const contractModules = [
   announcementContracts,
+  auditContracts,
   authContracts,
   billingContracts,
   companyContracts,
@@ -305,7 +307,11 @@ async function seedCompany() {
   // Issue 26: a shared macro (run on the ticket by /tickets/:ticketId/macros/:macroId/run) and an automation rule.
   const macro = await made("/macros", { name: "Agradecer", visibility: "company", actions: [{ type: "addNote", body: "Atendido" }] });
   const rule = await made("/automation-rules", { name: "Prioridade", trigger: { type: "ticketCreated" }, actions: [{ type: "setPriority", priority: "high" }] });
+  // Issue 28: a support access to the company (the walk's admin is refused its routes; the id must be real).
+  const access = await call("POST", "/api/support-accesses", { token: platform.user.token, body: { companyId: company.id, reason: "Walking the API routes", minutes: 15 } });
+  if (access.status !== 201) throw new Error(`seedCompany: POST /support-accesses → ${access.status} ${JSON.stringify(access.json)}`);
   Object.assign(ids, {
+    "support-accesses/:id": access.json.id as number,
     "macros/:id": macro,
     "tickets/:ticketId": ticket.id,
     "tickets/:macroId": macro,

@@ -25,13 +25,17 @@ export async function runningSupportAccess(control: ControlDb, companyId: number
 
 /**
  * What a super admin needs to read or change a company's own data (its settings, hours, log; issue 28): a running
- * support access of theirs to it. Their own company needs none; anyone else is refused as before (403).
+ * support access of theirs to it. Their own company needs none; anyone else is refused as before (403); an unknown
+ * company is 404.
  */
 export async function requireSupportAccess(ctx: Pick<Ctx, "user" | "companyId" | "control">, companyId: number): Promise<void> {
   if (companyId === ctx.companyId) return;
   if (!can(ctx.user, "audit:platform")) throw new AppError("ERR_NO_PERMISSION");
   const access = await runningSupportAccess(ctx.control, companyId, ctx.user.id);
-  if (!access) throw new AppError("ERR_SUPPORT_ACCESS_REQUIRED");
+  if (access) return;
+  // No access to a company that does not exist is asked for: that is a 404, as before.
+  if ((await companyName(ctx.control, companyId)) === null) throw new AppError("ERR_NO_COMPANY_FOUND");
+  throw new AppError("ERR_SUPPORT_ACCESS_REQUIRED");
 }
 
 export function supportAccessView(row: SupportAccessRow, companyName: string | null, now = Date.now()): SupportAccessView {
