@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as announcementContracts from "../contracts/announcements";
-import * as auditContracts from "../contracts/audit";
 import * as authContracts from "../contracts/auth";
 import * as billingContracts from "../contracts/billing";
 import * as chatContracts from "../contracts/chats";
@@ -79,7 +78,6 @@ function apiRoutes(): Route[] {
 
 const contractModules = [
   announcementContracts,
-  auditContracts,
   authContracts,
   billingContracts,
   companyContracts,
