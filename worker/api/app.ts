@@ -1,3 +1,4 @@
+import { auditRoutes, supportAccessRoutes } from "./routes/audit";
 import { queueIntegrationRoutes } from "./routes/queueIntegrations";
 import { promptRoutes } from "./routes/prompts";
 import { webhookDeliveryRoutes, webhookSubscriptionRoutes } from "./routes/webhookSubscriptions";
@@ -105,6 +106,8 @@ export function createApi() {
   api.route("/webhook-deliveries", webhookDeliveryRoutes);
   api.route("/automation-rules", automationRuleRoutes);
   api.route("/automation-runs", automationRunRoutes);
+  api.route("/audit", auditRoutes);
+  api.route("/support-accesses", supportAccessRoutes);
 
   api.notFound(notFoundAnswer);
   api.onError(errorAnswer);

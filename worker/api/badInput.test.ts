@@ -318,7 +318,11 @@ async function seedCompany() {
   const rule = await made("/automation-rules", { name: "Prioridade", trigger: { type: "ticketCreated" }, actions: [{ type: "setPriority", priority: "high" }] });
   // Issue 29: a device of the admin's subscribed to Web Push.
   const pushDevice = (await call("POST", "/api/push/subscriptions", { token: admin.token, body: subscriptionBody(await newDevice()) })).json.id as number;
+  // Issue 28: a support access to the company (the walk's admin is refused its routes; the id must be real).
+  const access = await call("POST", "/api/support-accesses", { token: platform.user.token, body: { companyId: company.id, reason: "Walking the API routes", minutes: 15 } });
+  if (access.status !== 201) throw new Error(`seedCompany: POST /support-accesses → ${access.status} ${JSON.stringify(access.json)}`);
   Object.assign(ids, {
+    "support-accesses/:id": access.json.id as number,
     "push/:id": pushDevice,
     "macros/:id": macro,
     "tickets/:ticketId": ticket.id,

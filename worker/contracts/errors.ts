@@ -61,6 +61,8 @@ export const errorCatalogue = {
   /** A company API token without the scope the endpoint needs (issue 25); the answer names the scope. */
   ERR_API_SCOPE: [403, "This API token does not have the scope this call needs."],
   ERR_USER_CREATION_DISABLED: [403, "User creation is disabled."],
+  /** A super admin acting inside a company without a running support access (issue 28). */
+  ERR_SUPPORT_ACCESS_REQUIRED: [403, "Start a support access to this company first."],
   // lookups
   ERR_NO_SETTING_FOUND: [404, "Setting not found."],
   ERR_NO_CONTACT_FOUND: [404, "Contact not found."],
@@ -69,6 +71,7 @@ export const errorCatalogue = {
   ERR_NO_WAPP_FOUND: [404, "WhatsApp connection not found."],
   ERR_NO_COMPANY_FOUND: [404, "Company not found."],
   ERR_NO_PLAN_FOUND: [404, "Plan not found."],
+  ERR_NO_SUPPORT_ACCESS_FOUND: [404, "Support access not found."],
   ERR_NO_HELP_FOUND: [404, "Help video not found."],
   ERR_NO_QUEUE_FOUND: [404, "Queue not found."],
   ERR_NO_QUEUE_OPTION_FOUND: [404, "Queue option not found."],

@@ -1,3 +1,4 @@
+import type { AuditPage, AuditQuery, AuditRecordInput } from "./audit";
 import type { PixSettings } from "./billing";
 import type { SetupCompanyInput } from "./companies";
 import type { ErrorCode } from "./errors";
@@ -67,6 +68,10 @@ export type HubCallMap = {
   /** Web Push (issue 29, worker/jobs/push.ts): a user's devices to send a job to, and what their push services answered. */
   pushTargets: { input: { userId: number; subscriptionIds?: number[] }; output: PushTarget[] };
   pushOutcome: { input: { userId: number; delivered: number[]; gone: number[]; at: number }; output: { removed: number } };
+  /** A page of the company's audit log, for a super admin during a support access (issue 28). */
+  auditPage: { input: Pick<AuditQuery, "actorId" | "action" | "from" | "to" | "cursor" | "limit">; output: AuditPage };
+  /** An entry of the company's audit log written for a super admin acting from the platform (issue 28). */
+  recordAudit: { input: { record: AuditRecordInput; client: { ip: string; userAgent: string | null } | null }; output: void };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

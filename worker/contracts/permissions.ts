@@ -65,12 +65,16 @@ export const permissionRules = {
   "automations:manage": admin,
   /** The company's shared macros (issue 26): admins and supervisors make, change and delete them. */
   "macros:manageShared": adminOrSupervisor,
+  /** The company's audit log (/audit, issue 28): its admins read and export it. */
+  "audit:view": admin,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,
   "helps:manage": superUser,
   "announcements:manage": superUser,
   "settings:global": superUser,
+  /** The platform's audit log, and support accesses to a company (issue 28). */
+  "audit:platform": superUser,
   // everyone
   "profile:editOwn": everyone,
 } satisfies Record<string, Rule>;

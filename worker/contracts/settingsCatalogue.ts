@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_RETENTION_CHOICES, DEFAULT_AUDIT_RETENTION_DAYS } from "./audit";
 import { CONTACT_LANGUAGES } from "./contactTexts/languages";
 
 /**
@@ -35,6 +36,8 @@ export const companySettings = {
    * anonymised by the hub's due work (domain/privacy/applyRetention), their statistics kept.
    */
   retentionDays: { schema: z.enum(RETENTION_DAYS), default: "off" },
+  /** How many days the audit log keeps an entry (issue 28): removed afterwards by the hub's due work. */
+  auditRetentionDays: { schema: z.enum(AUDIT_RETENTION_CHOICES), default: DEFAULT_AUDIT_RETENTION_DAYS },
 } as const;
 
 export const platformSettings = {

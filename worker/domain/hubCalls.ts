@@ -1,4 +1,7 @@
 import { assignWaitingTickets } from "./assignment/assignWaitingTickets";
+import type { AuditRecordInput } from "../contracts/audit";
+import { readAuditPage, type AuditFilter } from "./audit/readAuditPage";
+import { recordAudit } from "./audit/recordAudit";
 import type { AssignmentScope } from "../contracts/queues";
 import type { HubCallMap, HubCallName, HubRegistry } from "../contracts/hubCalls";
 import { runRules } from "./automation/rules/runRules";
@@ -103,6 +106,13 @@ export const hubCalls = {
   markDeliveryFailed: call(({ ctx, input }: { ctx: SystemCtx; input: { job: DeliveryJob; code: ErrorCode } }) =>
     markDeliveryFailed(ctx, input.job, input.code),
   ),
+  /** A page of the company's audit log (the caller checked the super admin's support access, domain/audit/listAudit). */
+  auditPage: call(async ({ ctx, input }: { ctx: SystemCtx; input: AuditFilter }) => readAuditPage(ctx.db, ctx.companyId, input)),
+  /** An entry for what a super admin did to the company from the platform; a new support access arms its end. */
+  recordAudit: call(async ({ ctx, input }: { ctx: SystemCtx; input: { record: AuditRecordInput; client: { ip: string; userAgent: string | null } | null } }) => {
+    recordAudit({ ...ctx, client: input.client ?? undefined }, input.record);
+    if (input.record.action === "support.accessStarted") await ctx.hub.workChanged();
+  }),
 } satisfies HubRegistry<HubCallMap, SystemCtx>;
 
 export type { HubCallInput, HubCallName, HubCallOutput } from "../contracts/hubCalls";

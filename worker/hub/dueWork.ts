@@ -11,6 +11,8 @@ import { assignWaitingTickets } from "../domain/assignment/assignWaitingTickets"
 import { hasAssignableWork } from "../domain/assignment/hasAssignableWork";
 import { markBreaches, nextBreachDue } from "../domain/serviceLevels/markBreaches";
 import { applyRetention, RETENTION_EVERY_MS, retentionDays, type RetentionMark } from "../domain/privacy/applyRetention";
+import { nextAuditPruneDue, pruneAuditLog } from "../domain/audit/pruneAuditLog";
+import { expireSupportAccesses, nextSupportAccessEnd } from "../domain/audit/expireSupportAccesses";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -150,5 +152,31 @@ const retention: DueWork = {
   },
 };
 
+/** Audit entries older than the company's retention removed, in slices, when the oldest falls out of it (issue 28). */
+const auditRetention: DueWork = {
+  name: "audit log retention",
+  nextDue: ({ db, companyId }, now) => nextAuditPruneDue(db, companyId, now),
+  run: (scope, now) => pruneAuditLog({ ctx: scope.ctx(), input: { now }, serially: scope.serially }),
+};
+
+/** A super admin's support access to the company past its time: ended, in the company's log and the platform's. */
+const supportAccessExpiry: DueWork = {
+  name: "support access expiry",
+  nextDue: ({ db, companyId }, now) => nextSupportAccessEnd(db, companyId, now),
+  run: (scope, now) => scope.serially(() => expireSupportAccesses({ ctx: scope.ctx(), input: { now } })),
+};
+
 /** In the order the alarm runs them. */
-export const DUE_WORK: readonly DueWork[] = [ticketAutomation, schedules, stalledChecks, campaigns, lostWebhooks, timedRules, automaticAssignment, serviceLevelBreaches, retention];
+export const DUE_WORK: readonly DueWork[] = [
+  ticketAutomation,
+  schedules,
+  stalledChecks,
+  campaigns,
+  lostWebhooks,
+  timedRules,
+  automaticAssignment,
+  serviceLevelBreaches,
+  retention,
+  auditRetention,
+  supportAccessExpiry,
+];

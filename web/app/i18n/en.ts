@@ -55,6 +55,8 @@ export const en: Translations = {
     ERR_NO_WAPP_FOUND: "No WhatsApp found with this ID.",
     ERR_NO_COMPANY_FOUND: "No company found with this ID.",
     ERR_NO_PLAN_FOUND: "No plan found with this ID.",
+    ERR_SUPPORT_ACCESS_REQUIRED: "Start a support access to this company first.",
+    ERR_NO_SUPPORT_ACCESS_FOUND: "Support access not found.",
     ERR_NO_HELP_FOUND: "No help video found with this ID.",
     ERR_NO_QUEUE_FOUND: "No queue found with this ID.",
     ERR_NO_QUEUE_OPTION_FOUND: "Queue option not found.",

@@ -55,6 +55,8 @@ export const es: Translations = {
     ERR_NO_WAPP_FOUND: "No se encontró ningún WhatsApp con este ID.",
     ERR_NO_COMPANY_FOUND: "No se encontró ninguna empresa con este ID.",
     ERR_NO_PLAN_FOUND: "No se encontró ningún plan con este ID.",
+    ERR_SUPPORT_ACCESS_REQUIRED: "Inicie primero un acceso de soporte a esta empresa.",
+    ERR_NO_SUPPORT_ACCESS_FOUND: "Acceso de soporte no encontrado.",
     ERR_NO_HELP_FOUND: "No se encontró ningún video de ayuda con este ID.",
     ERR_NO_QUEUE_FOUND: "No se encontró ninguna cola con este ID.",
     ERR_NO_QUEUE_OPTION_FOUND: "No se encontró la opción de la cola.",

@@ -57,6 +57,8 @@ export const errors: Record<ErrorCode, string> = {
   ERR_NO_WAPP_FOUND: "Nenhum WhatsApp encontrado com este ID.",
   ERR_NO_COMPANY_FOUND: "Nenhuma empresa encontrada com este ID.",
   ERR_NO_PLAN_FOUND: "Nenhum plano encontrado com este ID.",
+  ERR_SUPPORT_ACCESS_REQUIRED: "Inicie um acesso de suporte a esta empresa primeiro.",
+  ERR_NO_SUPPORT_ACCESS_FOUND: "Acesso de suporte não encontrado.",
   ERR_NO_HELP_FOUND: "Nenhum vídeo de ajuda encontrado com este ID.",
   ERR_NO_QUEUE_FOUND: "Nenhuma fila encontrada com este ID.",
   ERR_NO_QUEUE_OPTION_FOUND: "Nenhuma opção de fila encontrada.",

@@ -30,6 +30,12 @@ beforeAll(async () => {
   teamB = await companyWithTeam();
 });
 
+/** The platform admin's support access to a company (issue 28), needed to read or change its own data. */
+async function supportAccess(companyId: number) {
+  const res = await call("POST", "/api/support-accesses", { token: superToken, body: { companyId, reason: "Tests of the companies API", minutes: 30 } });
+  expect(res.status).toBe(201);
+}
+
 const companyCount = async () => (await control.select({ n: count() }).from(companies).get())!.n;
 const companyRow = (id: number) => control.select().from(companies).where(eq(companies.id, id)).get();
 const usersOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(users).where(eq(users.companyId, companyId)).all());
@@ -99,8 +105,13 @@ describe("GET /api/companies/list", () => {
 });
 
 describe("GET /api/companies/:id", () => {
-  it("shows a platform admin any company, with its settings and defaults", async () => {
+  it("shows a platform admin any company during a support access, with its settings and defaults", async () => {
     await setSetting(teamA.company.id, "viewclosed", "enabled");
+    // Another company's settings are its data: refused until a support access runs (issue 28).
+    const refused = await call("GET", `/api/companies/${teamA.company.id}`, { token: superToken });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error).toBe("ERR_SUPPORT_ACCESS_REQUIRED");
+    await supportAccess(teamA.company.id);
     const res = await call("GET", `/api/companies/${teamA.company.id}`, { token: superToken });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: teamA.company.id, name: teamA.company.name, recurrence: "MENSAL" });
@@ -388,9 +399,11 @@ describe("PUT /api/companies/:id/schedules", () => {
     expect((await companyRow(teamA.company.id))?.schedules[6]?.weekdayEn).toBe("sunday");
   });
 
-  it("lets a platform admin set any company's hours, a closed day having no times", async () => {
+  it("lets a platform admin set any company's hours during a support access, a closed day having no times", async () => {
     const schedules = week();
     schedules[6] = { ...schedules[6]!, startTime: "", endTime: "" };
+    expect((await call("PUT", `/api/companies/${teamB.company.id}/schedules`, { token: superToken, body: { schedules } })).json.error).toBe("ERR_SUPPORT_ACCESS_REQUIRED");
+    await supportAccess(teamB.company.id);
     const res = await call("PUT", `/api/companies/${teamB.company.id}/schedules`, { token: superToken, body: { schedules } });
     expect(res.status).toBe(200);
     expect(res.json.schedules[6]).toMatchObject({ weekdayEn: "sunday", startTime: "", endTime: "" });
@@ -399,6 +412,7 @@ describe("PUT /api/companies/:id/schedules", () => {
   it("names invalid times and missing weekdays and leaves the hours unchanged", async () => {
     const company = await createCompany({ schedules: week() });
     const { token } = { token: superToken };
+    await supportAccess(company.id);
     const badTime = week();
     badTime[0] = { ...badTime[0]!, startTime: "25:00" };
     const res = await call("PUT", `/api/companies/${company.id}/schedules`, { token, body: { schedules: badTime } });

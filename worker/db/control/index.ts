@@ -8,3 +8,4 @@ export * from "./auth";
 export * from "./sessionHost";
 export * from "./routing";
 export * from "./platform";
+export * from "./audit";

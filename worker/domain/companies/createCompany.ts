@@ -4,6 +4,8 @@ import { companies, loginEmails, plans } from "../../db/control";
 import { hashPassword } from "../../lib/crypto";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
+import { platformAuditInsert } from "../audit/recordPlatformAudit";
+import { recordInCompany } from "../audit/recordInCompany";
 import { insertCompany } from "./insertCompany";
 import { loadCompanyView } from "./view";
 
@@ -26,6 +28,10 @@ export async function createCompany({ ctx, input }: { ctx: Ctx; input: CreateCom
 
   const admin = passwordHash ? { name: fields.name.slice(0, 50), email: fields.email, passwordHash } : null;
   const companyId = await insertCompany(ctx, fields, admin);
+  // insertCompany spans D1 and the new hub (no shared transaction): the entries follow the company once it exists.
+  const target = { type: "company", id: companyId, label: fields.name };
+  await platformAuditInsert(ctx, { action: "company.created", company: { id: companyId, name: fields.name }, target, detail: { planId: fields.planId } });
+  await recordInCompany(ctx, companyId, { action: "company.created", target, detail: { planId: fields.planId } });
 
   await ctx.hub.publish([
     { audience: { kind: "admins" }, event: { type: "company", action: "create", companyId } },

@@ -4,6 +4,7 @@ import type { Env } from "../../env";
 import { requirePermission, type Ctx } from "../context";
 import { AppError } from "../errors";
 import { PLATFORM_COMPANY_ID } from "../settings/platform";
+import { platformAuditInsert } from "../audit/recordPlatformAudit";
 
 /**
  * Deletes a company and everything it owns: its open tabs are told, then its hub's storage goes (users, sessions,
@@ -17,7 +18,7 @@ export async function deleteCompany({ ctx, input }: { ctx: Ctx; input: { id: num
   if (input.id === PLATFORM_COMPANY_ID) {
     throw new AppError("ERR_CANNOT_DELETE_OWN_COMPANY", "The platform company cannot be deleted.");
   }
-  const found = await ctx.control.select({ id: companies.id }).from(companies).where(eq(companies.id, input.id)).get();
+  const found = await ctx.control.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, input.id)).get();
   if (!found) throw new AppError("ERR_NO_COMPANY_FOUND");
   const event = { type: "company", action: "delete", companyId: input.id } as const;
   const hub = ctx.hubs.of(input.id);
@@ -29,6 +30,7 @@ export async function deleteCompany({ ctx, input }: { ctx: Ctx; input: { id: num
     ctx.control.delete(loginEmails).where(eq(loginEmails.companyId, input.id)),
     ctx.control.delete(connectionRoutes).where(eq(connectionRoutes.companyId, input.id)),
     ctx.control.delete(companies).where(eq(companies.id, input.id)),
+    platformAuditInsert(ctx, { action: "company.deleted", company: { id: input.id, name: found.name }, target: { type: "company", id: input.id, label: found.name } }),
   ]);
   await ctx.hub.publish([{ audience: { kind: "admins" }, event }]);
 }

@@ -4,6 +4,7 @@ import { can } from "../permissions";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { withCompanyDefaults } from "../settings/catalogue";
+import { requireSupportAccess } from "../audit/supportAccess";
 import { assertCompanyReachable } from "./access";
 import { loadCompanyView } from "./view";
 
@@ -11,6 +12,8 @@ import { loadCompanyView } from "./view";
 export async function getCompany({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
   assertCompanyReachable(ctx, input.id);
   if (!can(ctx.user, "companies:manage") && !can(ctx.user, "settings:edit")) throw new AppError("ERR_NO_PERMISSION");
+  // Another company's settings are its own data: a super admin reads them during a support access (issue 28).
+  await requireSupportAccess(ctx, input.id);
   const company = await loadCompanyView(ctx.control, input.id);
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
   // The settings are the company's own data: in this hub for the caller's company, in its hub for another.
