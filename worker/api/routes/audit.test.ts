@@ -19,8 +19,12 @@ beforeAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Entries written straight into a company's log, oldest first. */
+/**
+ * Entries written straight into a company's log, oldest first, in place of what it held (the team's sign-ins, as
+ * companyWithTeam logs each user in), so that a test knows the whole log.
+ */
 async function seed(companyId: number, entries: { action: AuditAction; actorId?: number; actorKind?: AuditActorKind; at?: Date; label?: string }[]) {
+  await inTenant(companyId, (db) => db.delete(auditLog).where(eq(auditLog.companyId, companyId)).run());
   return inTenant(companyId, (db) =>
     entries.map((e) =>
       db

@@ -98,10 +98,6 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: { id: number
           .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId))),
         ...writes,
       ]);
-      // Beside the change, with nothing awaited between (issue 28).
-      if (changes.passwordHash !== undefined) {
-        recordAudit(ctx, { action: "auth.passwordChanged", target: { type: "user", id, label: target.email }, detail: { by: isSelf ? "self" : "admin" } });
-      }
     } catch (err) {
       if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
       throw err;
