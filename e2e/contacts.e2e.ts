@@ -89,7 +89,7 @@ describe("contacts, tags and quick replies: an admin imports, edits, exports and
     // Without a search, the export has every contact.
     await page.getByRole("searchbox").fill("");
     await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(2);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar" }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar", exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^contatos-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await download.path();
     const raw = readFileSync(file, "utf8");

@@ -173,7 +173,7 @@ describe("journey: the login page says why a session ended and brings the agent 
       }, { timeout: 10_000 })
       .toBe(true);
     const shown = await page.locator("tbody tr").count();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar" }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar", exact: true }).click()]);
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
     const lines = readFileSync(file, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
