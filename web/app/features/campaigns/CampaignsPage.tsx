@@ -78,7 +78,7 @@ export function CampaignsPage() {
       skeleton: <Skeleton className="h-4 w-40" />,
       cell: (c) => (
         <>
-          <Link to={`/campaign/${c.id}/report`} className="block truncate font-medium hover:underline">
+          <Link to={`/campaign/${c.id}/report`} className="block truncate font-medium hover:underline max-sm:flex max-sm:min-h-11 max-sm:items-center">
             {c.name}
           </Link>
           <span className="block truncate text-xs text-subtle md:hidden">{c.contactList?.name ?? c.tagList?.name ?? t("campaigns.none")}</span>

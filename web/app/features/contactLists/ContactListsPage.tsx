@@ -37,7 +37,7 @@ export function ContactListsPage() {
       cellClassName: "max-w-0",
       skeleton: <Skeleton className="h-4 w-40" />,
       cell: (l) => (
-        <Link to={`/contact-lists/${l.id}/contacts`} className="block truncate font-medium hover:underline">
+        <Link to={`/contact-lists/${l.id}/contacts`} className="block truncate font-medium hover:underline max-sm:flex max-sm:min-h-11 max-sm:items-center">
           {l.name}
         </Link>
       ),

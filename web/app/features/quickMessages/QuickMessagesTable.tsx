@@ -15,7 +15,7 @@ function Attachment({ qm }: { qm: QuickMessageRow }) {
     </>
   );
   return qm.mediaPath ? (
-    <a href={qm.mediaPath} target="_blank" rel="noreferrer" className="inline-flex max-w-full items-center gap-1.5 text-brand-text underline-offset-2 hover:underline">
+    <a href={qm.mediaPath} target="_blank" rel="noreferrer" className="inline-flex max-w-full items-center gap-1.5 text-brand-text underline-offset-2 hover:underline max-sm:min-h-11">
       {label}
     </a>
   ) : (
