@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { api, apiLogin, ownAddress } from "./support/api";
 import { closeBrowser, hydrated, newContext, screenshot } from "./support/browser";
 import { platform } from "./support/env";
+import { landsInInbox } from "./support/signup";
 
 const stamp = Date.now().toString(36);
 const COMPANY = `Padaria ${stamp}`;
@@ -51,8 +52,7 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
     await page.locator('input[name="planId"]').first().check();
     await screenshot(page, "signup-desktop-light");
     await page.getByRole("button", { name: "Cadastrar" }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout: 20_000 });
-    await hydrated(page);
+    await landsInInbox(page);
 
     // On the trial the server chose: the session's company is due `trial` days from today.
     const me = await (await page.request.get("/api/auth/me")).json();

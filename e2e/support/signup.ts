@@ -30,7 +30,20 @@ export async function signUpThroughPage(page: Page, owner: Owner): Promise<void>
   await page.getByLabel("Senha", { exact: true }).fill(owner.password);
   await page.locator(`input[name="planId"][value="${plan!.id}"]`).check();
   await page.getByRole("button", { name: "Cadastrar" }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout: 30_000 });
+  await landsInInbox(page, 30_000);
+}
+
+/**
+ * Waits for a signup to land in the inbox; when it does not, fails with where the browser is and what the page says
+ * (the form's error, the login page), not only "timed out".
+ */
+export async function landsInInbox(page: Page, timeout = 20_000): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout });
+  } catch (err) {
+    const said = await page.locator("body").innerText().catch(() => "(no text)");
+    throw new Error(`the signup did not land in the inbox: the browser is on ${page.url()}, showing: ${said.slice(0, 600)}`, { cause: err });
+  }
   await hydrated(page);
 }
 
