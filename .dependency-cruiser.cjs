@@ -62,10 +62,10 @@ module.exports = {
     {
       name: "web-imports-only-contracts",
       comment:
-        "The web app knows the worker by its contracts only (views, error codes, permissions, enums, pure helpers: issue 23), and two lib modules that import nothing. Its server modules (*.server.ts, load-context.ts), which the worker runs to render a page, may call domain verbs.",
+        "The web app knows the worker by its contracts only (views, error codes, permissions, enums, pure helpers: issue 23), and the lib modules that import nothing (crypto, redirectTo, device). Its server modules (*.server.ts, load-context.ts), which the worker runs to render a page, may call domain verbs.",
       severity: "error",
       from: { path: "^web/", pathNot: ["\\.server\\.tsx?$", "^web/app/load-context\\.ts$"] },
-      to: { path: "^worker/", pathNot: ["^worker/contracts/", "^worker/lib/(crypto|redirectTo)\\.ts$"] },
+      to: { path: "^worker/", pathNot: ["^worker/contracts/", "^worker/lib/(crypto|redirectTo|device)\\.ts$"] },
     },
     {
       name: "production-not-on-testing",

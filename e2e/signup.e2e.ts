@@ -52,7 +52,7 @@ describe("journey: a visitor signs up and lands in the inbox on a trial", () => 
     await page.locator('input[name="planId"]').first().check();
     await screenshot(page, "signup-desktop-light");
     await page.getByRole("button", { name: "Cadastrar" }).click();
-    await landsInInbox(page);
+    await landsInInbox(page, 30_000);
 
     // On the trial the server chose: the session's company is due `trial` days from today.
     const me = await (await page.request.get("/api/auth/me")).json();

@@ -101,7 +101,9 @@ export async function hydrated(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, "-")}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // A long page's full-height capture on a loaded machine can take longer than playwright's default: it is a record
+  // to look at, not a check of speed.
+  await page.screenshot({ path: file, fullPage: true, timeout: 60_000 });
   return file;
 }
 

@@ -37,7 +37,7 @@ export async function signUpThroughPage(page: Page, owner: Owner): Promise<void>
  * Waits for a signup to land in the inbox; when it does not, fails with where the browser is and what the page says
  * (the form's error, the login page), not only "timed out".
  */
-export async function landsInInbox(page: Page, timeout = 20_000): Promise<void> {
+export async function landsInInbox(page: Page, timeout: number): Promise<void> {
   try {
     await page.waitForURL((url) => url.pathname.startsWith("/tickets"), { timeout });
   } catch (err) {

@@ -58,8 +58,8 @@ export type SignInView = {
   createdAt: Date;
   outcome: SignInOutcome;
   ip: string | null;
-  /** A readable device: "Chrome on Android". */
-  device: string;
+  /** A readable device ("Chrome · Android"), null when the browser is not recognised. */
+  device: string | null;
   /** The session of the request that asks. */
   current: boolean;
   /** A session this sign-in opened that is still live (it may be ended). */

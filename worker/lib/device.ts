@@ -1,6 +1,8 @@
 /**
- * A readable name for a browser's user agent ("Chrome on Android", "Safari on iPhone"), for a user's sign-in history.
- * A handful of patterns, most specific first; anything else is "Unknown device" (no user-agent library needed).
+ * A readable name for a browser's user agent ("Chrome · Android", "Safari · iPhone"), for a user's sign-in history and
+ * push devices. Product names only, joined by a dot, so it reads the same in every language; null when nothing is
+ * recognised (the page names an unknown device in the reader's language). A handful of patterns, most specific first
+ * (no user-agent library needed). Pure: the web app uses it in the browser too.
  */
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(e|A|iOS)?\//, "Edge"],
@@ -21,10 +23,10 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, "Linux"],
 ];
 
-export function deviceLabel(userAgent: string | null | undefined): string {
-  if (!userAgent) return "Unknown device";
+export function deviceLabel(userAgent: string | null | undefined): string | null {
+  if (!userAgent) return null;
   const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? "Unknown device";
+  if (browser && system) return `${browser} · ${system}`;
+  return browser ?? system ?? null;
 }

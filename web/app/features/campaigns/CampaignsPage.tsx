@@ -82,10 +82,14 @@ export function CampaignsPage() {
             {c.name}
           </Link>
           <span className="block truncate text-xs text-subtle md:hidden">{c.contactList?.name ?? c.tagList?.name ?? t("campaigns.none")}</span>
+          {/* On a phone the status rides under the name: a column of its own would leave the name a finger too narrow. */}
+          <span className="mt-1 block sm:hidden">
+            <StatusBadge status={c.status} />
+          </span>
         </>
       ),
     },
-    { header: t("campaigns.columns.status"), className: "w-36", skeleton: <Skeleton className="h-5 w-20 rounded-full" />, cell: (c) => <StatusBadge status={c.status} /> },
+    { header: t("campaigns.columns.status"), className: "hidden w-36 sm:table-cell", skeleton: <Skeleton className="h-5 w-20 rounded-full" />, cell: (c) => <StatusBadge status={c.status} /> },
     {
       header: t("campaigns.columns.contactList"),
       className: "hidden md:table-cell",

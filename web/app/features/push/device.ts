@@ -1,3 +1,5 @@
+import { deviceLabel } from "../../../../worker/lib/device";
+
 /** What this browser can do with Web Push, and its subscription (issue 29). */
 export function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -25,15 +27,8 @@ export async function subscribeDevice(publicKey: string): Promise<PushSubscripti
   return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
 }
 
-/** "Chrome · Android": the list's name for this device, from the browser's own words. */
-export function deviceLabel(userAgent = navigator.userAgent): string {
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "Navegador";
-  const system = /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Linux/.test(userAgent) ? "Linux" : "";
-  return system ? `${browser} · ${system}` : browser;
-}
-
 /** The subscription's keys as the API takes them. */
 export function subscriptionBody(subscription: PushSubscription) {
   const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-  return { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth }, deviceLabel: deviceLabel() };
+  return { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth }, deviceLabel: deviceLabel(navigator.userAgent) };
 }

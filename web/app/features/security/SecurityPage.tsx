@@ -310,7 +310,7 @@ function SignInHistory() {
         {(rows ?? []).map((row) => (
           <li key={row.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
             <div className="min-w-0">
-              <p className="font-medium">{row.device}</p>
+              <p className="font-medium">{row.device ?? t("security.unknownDevice")}</p>
               <p className="text-xs text-muted">
                 {formatDateTime(row.createdAt, i18n.language, user.company.timezone)} · {row.ip ?? "—"}
               </p>

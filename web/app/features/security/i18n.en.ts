@@ -34,6 +34,7 @@ export const en: typeof ptBR = {
   historyTitle: "Recent sign-ins",
   historyIntro: "The latest sign-ins to your account, refused attempts included.",
   historyEmpty: "No sign-ins recorded yet.",
+  unknownDevice: "Unknown device",
   when: "When",
   device: "Device",
   address: "Address",

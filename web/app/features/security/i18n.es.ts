@@ -34,6 +34,7 @@ export const es: typeof ptBR = {
   historyTitle: "Accesos recientes",
   historyIntro: "Los últimos accesos a su cuenta, incluidos los intentos rechazados.",
   historyEmpty: "Aún no hay accesos registrados.",
+  unknownDevice: "Dispositivo desconocido",
   when: "Cuándo",
   device: "Dispositivo",
   address: "Dirección",

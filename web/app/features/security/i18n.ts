@@ -35,6 +35,7 @@ const ptBR = {
   historyTitle: "Acessos recentes",
   historyIntro: "Os últimos acessos à sua conta, inclusive tentativas recusadas.",
   historyEmpty: "Nenhum acesso registrado ainda.",
+  unknownDevice: "Dispositivo desconhecido",
   when: "Quando",
   device: "Dispositivo",
   address: "Endereço",
