@@ -83,7 +83,7 @@ export function CampaignsPage() {
           </Link>
           <span className="block truncate text-xs text-subtle md:hidden">{c.contactList?.name ?? c.tagList?.name ?? t("campaigns.none")}</span>
           {/* On a phone the status rides under the name: a column of its own would leave the name a finger too narrow. */}
-          <span className="mt-1 block sm:hidden">
+          <span className="mt-1 block whitespace-nowrap sm:hidden">
             <StatusBadge status={c.status} />
           </span>
         </>
