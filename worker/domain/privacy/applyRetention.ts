@@ -69,8 +69,14 @@ export async function applyRetention({
   if (days === null) return done;
   const cutoff = new Date(input.now - days * DAY_MS);
   let mark = (await marks.get()) ?? { at: 0, id: 0 };
+  // The freed files are removed from R2 once per run, in one call per 1,000 (a slice frees one or two).
+  const freed: string[] = [];
+  const finish = async (more: boolean) => {
+    done.files += await removeMedia(ctx, freed);
+    return { ...done, more };
+  };
   for (let slices = 0; ; slices++) {
-    if (slices === RETENTION_SLICES_PER_RUN) return { ...done, more: true };
+    if (slices === RETENTION_SLICES_PER_RUN) return finish(true);
     if (slices > 0) await rest(RETENTION_REST_MS);
     const slice = await serially(async () => {
       const rows = ctx.db
@@ -98,12 +104,12 @@ export async function applyRetention({
       const last = rows[rows.length - 1]!;
       return { tickets: rows.length, messages: blanked.messages, mediaKeys, mark: { at: last.updatedAt.getTime(), id: last.id } };
     });
-    if (!slice) return done;
+    if (!slice) return finish(false);
     mark = slice.mark;
     await marks.set(mark);
     done.tickets += slice.tickets;
     done.messages += slice.messages;
-    done.files += await removeMedia(ctx, slice.mediaKeys);
-    if (slice.tickets < RETENTION_TICKETS_PER_SLICE) return done;
+    freed.push(...slice.mediaKeys);
+    if (slice.tickets < RETENTION_TICKETS_PER_SLICE) return finish(false);
   }
 }

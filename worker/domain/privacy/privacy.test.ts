@@ -313,6 +313,15 @@ describe("retention of closed conversations", () => {
     expect(second.result).toMatchObject({ tickets: 3, messages: 3, more: false });
     const left = await inTenant(companyId, (db) => db.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.isDeleted, false))).all());
     expect(left).toEqual([]);
+    // Whether a freed file is still shown elsewhere is asked of the media index, not of every message.
+    const mediaPlan = await sqlOf(companyId, (sql) =>
+      sql
+        .exec<{ detail: string }>("explain query plan select media_url from messages where company_id = ? and media_url is not null and media_url in (?, ?)", companyId, "a", "b")
+        .toArray()
+        .map((r) => r.detail)
+        .join(" | "),
+    );
+    expect(mediaPlan).toContain("messages_company_media_idx");
     await setSetting(companyId, "retentionDays", "off");
   });
 });
