@@ -167,8 +167,9 @@ describe("journey: a contact's data exported, corrected and erased from the chat
     await teo.getByRole("row").filter({ hasText: contact.name }).waitFor();
     expect(await teo.getByRole("button", { name: `Apagar dados pessoais: ${contact.name}` }).count()).toBe(0);
     expect(await teo.getByRole("button", { name: /^Apagar dados pessoais/ }).count()).toBe(0);
-    const refused = await apiOf(teo).post(`/contacts/0/erase`, { confirm: "APAGAR" });
-    expect(refused.status).toBe(403);
+    const own = (await apiOf(teo).get(`/tickets/u/${uuid}`)).json.contact.id as number;
+    expect((await apiOf(teo).post(`/contacts/${own}/erase`, { confirm: "APAGAR" })).status).toBe(403);
+    expect((await apiOf(teo).get(`/contacts/${own}/export`)).status).toBe(403);
   });
 
   it("exports everything about the contact from the drawer: messages, the note, the photo, the fields", async () => {
@@ -251,8 +252,12 @@ describe("journey: a contact's data exported, corrected and erased from the chat
     await confirm.click();
     await admin.getByText(/^Dados apagados: 4 mensagens de 1 ticket$/).first().waitFor();
     await dialog.waitFor({ state: "detached" });
-    // The chat now shows the anonymised contact.
+    // The chat, without a reload, shows the anonymised contact and blank messages: no text, no photo.
     await expect.poll(() => chat(admin).getByRole("button", { name: `Dados de ${ERASED_CONTACT_NAME}` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => chat(admin).getByText("Mensagem apagada").count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    const now = await chat(admin).innerText();
+    for (const text of [WORD, LAST, contact.corrected]) expect(now).not.toContain(text);
+    expect(await chat(admin).locator("[data-message-id] img").count()).toBe(0);
     await screenshot(admin, "contact-privacy-03-after-desktop-light");
   });
 
@@ -261,7 +266,11 @@ describe("journey: a contact's data exported, corrected and erased from the chat
     await admin.goto("/tickets");
     await hydrated(admin);
     await admin.getByRole("tab", { name: /^Atendendo/ }).click();
-    await admin.getByRole("button", { name: /^Todos/ }).or(admin.getByRole("switch", { name: /^Todos/ })).first().click().catch(() => {});
+    const everyone = admin.getByRole("switch", { name: /^Todos/ });
+    if ((await everyone.getAttribute("aria-checked")) !== "true") await everyone.click();
+    await admin.getByRole("list", { name: "Atendendo" }).getByRole("link", { name: ERASED_CONTACT_NAME }).first().waitFor();
+    expect(await admin.getByRole("list", { name: "Atendendo" }).getByRole("link", { name: contact.corrected }).count()).toBe(0);
+    await screenshot(admin, "contact-privacy-04-list-after-desktop-light");
     const listed = await apiOf(admin).get("/tickets?status=open&showAll=true");
     const names = listed.json.tickets.map((t: { contact: { name: string } }) => t.contact.name);
     expect(names).toContain(ERASED_CONTACT_NAME);
@@ -273,7 +282,7 @@ describe("journey: a contact's data exported, corrected and erased from the chat
     for (const text of [WORD, contact.name, contact.corrected, LAST]) expect(shown).not.toContain(text);
     expect(await drawerOf(admin).innerText()).not.toContain(NOTE);
     expect(await drawerOf(admin).innerText()).not.toContain(FIELD.value);
-    await screenshot(admin, "contact-privacy-04-chat-after-desktop-light");
+    await screenshot(admin, "contact-privacy-05-chat-after-desktop-light");
 
     // Search for a word of the messages: nothing.
     for (const query of [WORD, "Hermenegilda", contact.number]) {
@@ -286,7 +295,7 @@ describe("journey: a contact's data exported, corrected and erased from the chat
     await admin.getByRole("tab", { name: "Busca" }).click();
     await admin.getByRole("textbox", { name: "Pesquisar" }).or(admin.getByRole("searchbox", { name: "Pesquisar" })).first().fill(WORD);
     await admin.getByText("Nenhum ticket encontrado").first().waitFor();
-    await screenshot(admin, "contact-privacy-05-search-after-desktop-light");
+    await screenshot(admin, "contact-privacy-06-search-after-desktop-light");
 
     // The photo is gone from storage.
     expect((await admin.request.get(mediaUrl)).status()).toBe(404);
