@@ -15,16 +15,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const RETENTION_TICKETS_PER_SLICE = 10;
 /**
- * The rest between two slices: retention takes at most about a fifth of the hub's thread, so a read meets a short
- * slice now and then and never a run of them. (Time does not move inside a synchronous slice on Workers, so the rest
- * is fixed rather than a multiple of what the slice took.)
+ * The rest between two slices: retention takes a small share of the hub's thread, so a read meets a short slice now
+ * and then and never a run of them. (Time does not move inside a synchronous slice on Workers, so the rest is fixed
+ * rather than a multiple of what the slice took.) With 25 ms the tab's p99 rose by 81 % on a loaded machine
+ * (bench/RESULTS.md); 50 ms halves retention's share, at about 100 tickets a second.
  */
-export const RETENTION_REST_MS = 25;
+export const RETENTION_REST_MS = 50;
 /**
  * Slices per run of the alarm (about a second): the alarm's other due work (schedules, campaigns) is not held behind a
  * long backlog; the next run comes RETENTION_REST_MS later and goes on from the mark.
  */
-export const RETENTION_SLICES_PER_RUN = 40;
+export const RETENTION_SLICES_PER_RUN = 20;
 /** How often the hub looks for closed tickets past the retention period while one is set. */
 export const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
