@@ -10,7 +10,7 @@ import { answerSilences, hasTimedRules } from "../domain/automation/rules/answer
 import { assignWaitingTickets } from "../domain/assignment/assignWaitingTickets";
 import { hasAssignableWork } from "../domain/assignment/hasAssignableWork";
 import { markBreaches, nextBreachDue } from "../domain/serviceLevels/markBreaches";
-import { applyRetention, RETENTION_EVERY_MS, retentionDays, type RetentionMark } from "../domain/privacy/applyRetention";
+import { applyRetention, RETENTION_EVERY_MS, RETENTION_REST_MS, retentionDays, type RetentionMark } from "../domain/privacy/applyRetention";
 import { nextAuditPruneDue, pruneAuditLog } from "../domain/audit/pruneAuditLog";
 import { expireSupportAccesses, nextSupportAccessEnd } from "../domain/audit/expireSupportAccesses";
 
@@ -148,7 +148,10 @@ const retention: DueWork = {
       get: () => scope.storage.get<RetentionMark>(RETENTION_MARK_KEY),
       set: (mark: RetentionMark) => scope.storage.put(RETENTION_MARK_KEY, mark),
     };
-    return applyRetention({ ctx: scope.ctx(), input: { now }, serially: scope.serially, marks });
+    const result = await applyRetention({ ctx: scope.ctx(), input: { now }, serially: scope.serially, marks });
+    // A backlog left: the next run after a rest, not in an hour.
+    if (result.more) await scope.storage.put(RETENTION_DUE_KEY, Date.now() + RETENTION_REST_MS);
+    return result;
   },
 };
 

@@ -111,6 +111,9 @@ export const messages = sqliteTable(
     uniqueIndex("messages_company_wid_uq").on(t.companyId, t.wid),
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
     index("messages_company_created_idx").on(t.companyId, t.createdAt),
+    // Whether another message still shows a file (domain/privacy/anonymise removeMedia, per slice of retention and
+    // erasure). Partial: only messages with media are in it; without it each slice scanned every message.
+    index("messages_company_media_idx").on(t.companyId, t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
     check("messages_ack_range", sql`${t.ack} between 0 and 5`),
   ],
 );

@@ -120,7 +120,8 @@ export async function removeMedia(ctx: AnyCtx, keys: string[]): Promise<number> 
     ctx.db
       .select({ key: messages.mediaUrl })
       .from(messages)
-      .where(and(eq(messages.companyId, ctx.companyId), inList(messages.mediaUrl, own)))
+      // isNotNull: the partial index messages_company_media_idx is taken only for a WHERE that implies its own.
+      .where(and(eq(messages.companyId, ctx.companyId), isNotNull(messages.mediaUrl), inList(messages.mediaUrl, own)))
       .all()
       .map((r) => r.key),
   );

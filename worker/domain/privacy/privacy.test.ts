@@ -22,7 +22,7 @@ import { createContact, createMessageRow, createTicketRow, inboxCompany } from "
 import { rawCall } from "../../testing/records";
 import { PNG } from "../../testing/media";
 import { ERASED_CONTACT_NAME } from "../../contracts/privacy";
-import { applyRetention, RETENTION_TICKETS_PER_SLICE, type RetentionMark } from "./applyRetention";
+import { applyRetention, RETENTION_REST_MS, RETENTION_SLICES_PER_RUN, RETENTION_TICKETS_PER_SLICE, type RetentionMark } from "./applyRetention";
 import { optOutKey } from "./optOutKey";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -273,6 +273,55 @@ describe("retention of closed conversations", () => {
         .join(" | "),
     );
     expect(plan).toContain("tickets_company_closed_updated_idx");
+    await setSetting(companyId, "retentionDays", "off");
+  });
+
+  it("rests between slices and ends a run after its last slice, the next run going on from the mark", async () => {
+    const t = await inboxCompany();
+    const companyId = t.company.id;
+    const now = Date.now();
+    const contact = await createContact(companyId);
+    const total = RETENTION_SLICES_PER_RUN * RETENTION_TICKETS_PER_SLICE + 3;
+    await inTenant(companyId, (db) => {
+      for (let i = 0; i < total; i++) {
+        const ticket = db
+          .insert(tickets)
+          .values({ companyId, contactId: contact.id, status: "closed", lastMessage: `velho ${i}`, updatedAt: new Date(now - 40 * DAY - i * 1000) })
+          .returning()
+          .get();
+        db.insert(messages).values({ companyId, ticketId: ticket.id, contactId: contact.id, wid: `RR${ticket.id}`, body: `velho ${i}` }).run();
+      }
+    });
+    await setSetting(companyId, "retentionDays", "30");
+    let stored: RetentionMark | undefined;
+    const run = () =>
+      inHub(companyId, async (hub) => {
+        const rests: number[] = [];
+        const result = await applyRetention({
+          ctx: hub.systemCtx(companyId),
+          input: { now },
+          serially: (task) => task(),
+          marks: { get: async () => stored, set: async (m) => void (stored = m) },
+          rest: async (ms) => void rests.push(ms),
+        });
+        return { result, rests };
+      });
+    const first = await run();
+    expect(first.result).toMatchObject({ tickets: RETENTION_SLICES_PER_RUN * RETENTION_TICKETS_PER_SLICE, more: true });
+    expect(first.rests).toEqual(Array(RETENTION_SLICES_PER_RUN - 1).fill(RETENTION_REST_MS));
+    const second = await run();
+    expect(second.result).toMatchObject({ tickets: 3, messages: 3, more: false });
+    const left = await inTenant(companyId, (db) => db.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.isDeleted, false))).all());
+    expect(left).toEqual([]);
+    // Whether a freed file is still shown elsewhere is asked of the media index, not of every message.
+    const mediaPlan = await sqlOf(companyId, (sql) =>
+      sql
+        .exec<{ detail: string }>("explain query plan select media_url from messages where company_id = ? and media_url is not null and media_url in (?, ?)", companyId, "a", "b")
+        .toArray()
+        .map((r) => r.detail)
+        .join(" | "),
+    );
+    expect(mediaPlan).toContain("messages_company_media_idx");
     await setSetting(companyId, "retentionDays", "off");
   });
 });

@@ -1,5 +1,5 @@
 import { Download, ShieldX } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmsErasure, type ContactErasureView } from "../../../../worker/contracts/privacy";
 import { Button } from "../../components/ui/Button";
@@ -39,16 +39,23 @@ export function ContactPrivacyActions({ contact, onErased }: { contact: PrivacyC
   const { t } = useTranslation();
   const exporting = useContactExport();
   const [erasing, setErasing] = useState(false);
+  const titleId = useId();
   return (
-    <section aria-label={t("contactPrivacy.erase")} className="flex flex-col gap-2 border-t border-line pt-4">
-      <Button variant="outline" size="sm" onClick={() => exporting.run(contact)} loading={exporting.busy === contact.id} title={t("contactPrivacy.exportHint")}>
-        <Download className="size-4" aria-hidden />
-        {t("contactPrivacy.export")}
-      </Button>
-      <Button variant="outline" size="sm" className="text-danger" onClick={() => setErasing(true)}>
-        <ShieldX className="size-4" aria-hidden />
-        {t("contactPrivacy.erase")}
-      </Button>
+    <section aria-labelledby={titleId} className="space-y-2 border-t border-line pt-5">
+      <h3 id={titleId} className="text-xs font-semibold tracking-wide text-muted uppercase">
+        {t("contactPrivacy.title")}
+      </h3>
+      <p className="text-xs text-subtle">{t("contactPrivacy.hint")}</p>
+      <div className="flex flex-col gap-2 pt-1">
+        <Button variant="outline" size="sm" onClick={() => exporting.run(contact)} loading={exporting.busy === contact.id} title={t("contactPrivacy.exportHint")}>
+          <Download className="size-4" aria-hidden />
+          {t("contactPrivacy.export")}
+        </Button>
+        <Button variant="outline" size="sm" className="text-danger" onClick={() => setErasing(true)}>
+          <ShieldX className="size-4" aria-hidden />
+          {t("contactPrivacy.erase")}
+        </Button>
+      </div>
       <EraseContactDialog contact={erasing ? contact : null} onClose={() => setErasing(false)} onErased={onErased} />
     </section>
   );

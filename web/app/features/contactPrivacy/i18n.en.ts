@@ -1,6 +1,8 @@
 import type { ptBR } from "./i18n";
 
 export const en: typeof ptBR = {
+  title: "Personal data (LGPD)",
+  hint: "A copy of everything the company holds about the contact, or the erasure of their data, at the person's request.",
   export: "Export data",
   exportHint: "Download everything about the contact (data, tickets, messages and files) as a .zip file",
   exported: "Contact data archive downloaded",

@@ -1,6 +1,8 @@
 import type { ptBR } from "./i18n";
 
 export const es: typeof ptBR = {
+  title: "Datos personales (LGPD)",
+  hint: "Una copia de todo lo que la empresa guarda sobre el contacto, o el borrado de sus datos, a pedido de la persona.",
   export: "Exportar datos",
   exportHint: "Descargar todo sobre el contacto (datos, tickets, mensajes y archivos) en un archivo .zip",
   exported: "Archivo de datos del contacto descargado",

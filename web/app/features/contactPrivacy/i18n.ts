@@ -1,4 +1,6 @@
 export const ptBR = {
+  title: "Dados pessoais (LGPD)",
+  hint: "Uma cópia de tudo o que a empresa guarda sobre o contato, ou o apagamento dos dados dele, a pedido da pessoa.",
   export: "Exportar dados",
   exportHint: "Baixar tudo sobre o contato (dados, tickets, mensagens e arquivos) em um arquivo .zip",
   exported: "Arquivo de dados do contato baixado",

@@ -61,11 +61,26 @@ export function TicketChat({ uuid, onClose, seed }: TicketChatProps) {
 
 function ChatPanel({ uuid, onClose, seed }: TicketChatProps) {
   const { ticket, replace } = useChatTicket(uuid, onClose, seed?.ticket);
+  // A contact's data erased from the drawer (issue 28): the chat is loaded again, without the page's seed, so the
+  // messages, files and notes on screen are the blanked ones.
+  const [erasedAt, setErasedAt] = useState(0);
   if (!ticket) return <ChatSkeleton />;
-  return <LoadedChat ticket={ticket} replace={replace} onClose={onClose} seed={seed} />;
+  return <LoadedChat key={erasedAt} ticket={ticket} replace={replace} onClose={onClose} seed={erasedAt ? null : seed} onContactErased={() => setErasedAt(Date.now())} />;
 }
 
-function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; replace: (ticket: ChatTicket) => void; onClose: () => void; seed?: ChatSeed | null }) {
+function LoadedChat({
+  ticket,
+  replace,
+  onClose,
+  seed,
+  onContactErased,
+}: {
+  ticket: ChatTicket;
+  replace: (ticket: ChatTicket) => void;
+  onClose: () => void;
+  seed?: ChatSeed | null;
+  onContactErased: () => void;
+}) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const timeZone = user.company.timezone || "America/Sao_Paulo";
@@ -154,7 +169,7 @@ function LoadedChat({ ticket, replace, onClose, seed }: { ticket: ChatTicket; re
         />
         {bottom}
       </div>
-      {drawerOpen ? <ContactDrawer ticket={ticket} history={history} timeZone={timeZone} onClose={closeDrawer} /> : null}
+      {drawerOpen ? <ContactDrawer ticket={ticket} history={history} timeZone={timeZone} onClose={closeDrawer} onErased={onContactErased} /> : null}
 
       <Lightbox image={image} onClose={() => setImage(null)} />
       {scheduleOpen ? (

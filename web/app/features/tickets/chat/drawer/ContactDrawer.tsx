@@ -24,11 +24,14 @@ export function ContactDrawer({
   history,
   timeZone,
   onClose,
+  onErased,
 }: {
   ticket: ChatTicket;
   history: TicketHistory | null;
   timeZone: string;
   onClose: () => void;
+  /** The contact's data was erased: the chat loads its blanked messages and notes again. */
+  onErased: () => void;
 }) {
   const { t } = useTranslation();
   const [contact, setContact] = useState<ContactDetails | null>(null);
@@ -104,10 +107,7 @@ export function ContactDrawer({
         <NotesSection ticketId={ticket.id} contactId={base.id} timeZone={timeZone} />
         <HistorySection history={history} timeZone={timeZone} />
         {mayPrivacy ? (
-          <ContactPrivacyActions
-            contact={{ id: base.id, name: contact?.name ?? base.name }}
-            onErased={() => getContact(base.id).then(setContact).catch(toastError)}
-          />
+          <ContactPrivacyActions contact={{ id: base.id, name: contact?.name ?? base.name }} onErased={onErased} />
         ) : null}
       </div>
     </aside>
