@@ -2,7 +2,7 @@ import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "./cn";
 import { Spinner } from "./Spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "outline";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "outline" | "dangerOutline";
 export type ButtonSize = "sm" | "md" | "icon" | "icon-sm";
 
 const variants: Record<ButtonVariant, string> = {
@@ -11,6 +11,8 @@ const variants: Record<ButtonVariant, string> = {
   ghost: "text-muted hover:bg-surface-3 hover:text-fg",
   danger: "bg-danger text-danger-fg hover:brightness-95 shadow-sm",
   outline: "border border-line-strong bg-surface text-fg hover:bg-surface-2",
+  /** A destructive action that opens its confirmation: red words, not a red block (the block is the confirmation's). */
+  dangerOutline: "border border-danger/40 bg-surface text-danger hover:bg-danger/10",
 };
 
 // On phones (under sm) every size is at least 44 px high, what a finger needs (issue 29).

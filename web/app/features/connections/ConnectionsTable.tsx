@@ -179,7 +179,7 @@ function SessionButtons({ row, busy, actions }: { row: ConnectionRow; busy: bool
     case "PAIRING":
     case "TIMEOUT":
       return (
-        <Button size="sm" variant="outline" className={cn(small, "text-danger")} onClick={() => actions.onDisconnect(row)} disabled={busy}>
+        <Button size="sm" variant="dangerOutline" className={small} onClick={() => actions.onDisconnect(row)} disabled={busy}>
           {t("connections.buttons.disconnect")}
         </Button>
       );

@@ -51,7 +51,7 @@ export function ContactPrivacyActions({ contact, onErased }: { contact: PrivacyC
           <Download className="size-4" aria-hidden />
           {t("contactPrivacy.export")}
         </Button>
-        <Button variant="outline" size="sm" className="text-danger" onClick={() => setErasing(true)}>
+        <Button variant="dangerOutline" size="sm" onClick={() => setErasing(true)}>
           <ShieldX className="size-4" aria-hidden />
           {t("contactPrivacy.erase")}
         </Button>
