@@ -5,7 +5,6 @@ import { EllipsisVertical, FileText, KeyRound, Pencil, Power, QrCode, RotateCw, 
 import { useTranslation } from "react-i18next";
 import { ListTable, RowAction, RowActions, type Column } from "../../components/list";
 import { Button } from "../../components/ui/Button";
-import { cn } from "../../components/ui/cn";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Menu";
 import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { formatPhone } from "../../lib/phone";
