@@ -47,7 +47,7 @@ describe("audited connections", () => {
     ]);
     expect(rows.every((r) => r.actorKind === "user" && r.actorId === admin.id)).toBe(true);
     expect(rows[0]!.ip).toBe("10.1.2.3");
-    expect(rows.map((r) => r.targetLabel)).toEqual(["Loja", "Loja Centro", "Loja"]);
+    expect(rows.map((r) => r.targetLabel)).toEqual(["Loja", "Loja Centro", "Loja Centro"]);
     expect(await entries(other.company.id)).toEqual([]);
   });
 });
@@ -105,11 +105,11 @@ describe("audited webhooks", () => {
     const id = made.json.subscription.id as number;
     expect((await call("POST", "/api/webhook-subscriptions", { token: agent.token, body: { url: "http://hooks.test/ok", events: ["ticket.created"] } })).status).toBe(403);
     expect((await call("POST", "/api/webhook-subscriptions", { token: admin.token, body: { url: "not a url", events: ["ticket.eaten"] } })).status).toBe(400);
-    expect((await call("PUT", `/api/webhook-subscriptions/${id}`, { token: other.admin.token, body: { events: ["ticket.updated"] } })).status).toBe(404);
-    expect((await call("PUT", `/api/webhook-subscriptions/${id}`, { token: admin.token, body: { events: ["ticket.created", "ticket.updated"] } })).status).toBe(200);
+    expect((await call("PUT", `/api/webhook-subscriptions/${id}`, { token: other.admin.token, body: { events: ["contact.created"] } })).status).toBe(404);
+    expect((await call("PUT", `/api/webhook-subscriptions/${id}`, { token: admin.token, body: { events: ["ticket.created", "contact.created"] } })).status).toBe(200);
     expect((await call("POST", `/api/webhook-subscriptions/${id}/secret`, { token: admin.token })).status).toBe(200);
     expect((await call("DELETE", `/api/webhook-subscriptions/${id}`, { token: agent.token })).status).toBe(403);
-    expect((await call("DELETE", `/api/webhook-subscriptions/${id}`, { token: admin.token })).status).toBe(200);
+    expect((await call("DELETE", `/api/webhook-subscriptions/${id}`, { token: admin.token })).status).toBe(204);
     const rows = await entries(company.id);
     expect(rows.map((r) => [r.action, r.targetType, r.targetId, r.targetLabel])).toEqual([
       ["integration.created", "webhook", String(id), "hooks.test"],
@@ -118,7 +118,7 @@ describe("audited webhooks", () => {
       ["integration.deleted", "webhook", String(id), "hooks.test"],
     ]);
     expect(rows[0]!.detail).toEqual({ host: "hooks.test", events: "ticket.created" });
-    expect(rows[1]!.detail).toMatchObject({ events: "ticket.created → ticket.created,ticket.updated" });
+    expect(rows[1]!.detail).toMatchObject({ events: "ticket.created → contact.created,ticket.created" });
     expect(rows[2]!.detail).toEqual({ signingSecret: "rotated" });
     expect(JSON.stringify(rows)).not.toContain("segredo");
   });
