@@ -130,7 +130,7 @@ describe("journey: the audit log and a support access", () => {
 
     // The super admin's platform log lists it too, with the company.
     await superPage.getByRole("tab", { name: "Plataforma" }).click();
-    await superPage.getByLabel("Empresa").selectOption({ label: owner.company });
+    await superPage.getByRole("combobox", { name: "Empresa" }).selectOption({ label: owner.company });
     await superPage.locator('[data-action="support.accessStarted"]').first().waitFor();
     await screenshot(superPage, "audit-platform-desktop-light");
 
