@@ -34,10 +34,10 @@ export function AuditFiltersBar({
   const id = platform ? "platform-audit" : "audit";
   const any = Object.entries(filters).some(([key, value]) => value !== "" && (platform ? key !== "actorId" : key !== "companyId"));
   return (
-    <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.3fr_auto_auto_auto] lg:items-end">
+    <fieldset className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1.3fr_auto_auto_auto] lg:items-end">
       <legend className="sr-only">{t("audit.filters.label")}</legend>
       {platform ? (
-        <Labelled id={`${id}-company`} label={t("audit.filters.company")}>
+        <Labelled id={`${id}-company`} label={t("audit.filters.company")} wide>
           <select id={`${id}-company`} className={selectClasses} value={filters.companyId} onChange={(e) => set({ companyId: e.target.value })}>
             <option value="">{t("audit.filters.allCompanies")}</option>
             {companies.map((c) => (
@@ -48,7 +48,7 @@ export function AuditFiltersBar({
           </select>
         </Labelled>
       ) : (
-        <Labelled id={`${id}-who`} label={t("audit.filters.who")}>
+        <Labelled id={`${id}-who`} label={t("audit.filters.who")} wide>
           <select id={`${id}-who`} className={selectClasses} value={filters.actorId} onChange={(e) => set({ actorId: e.target.value })}>
             <option value="">{t("audit.filters.everyone")}</option>
             {users.map((u) => (
@@ -59,7 +59,7 @@ export function AuditFiltersBar({
           </select>
         </Labelled>
       )}
-      <Labelled id={`${id}-what`} label={t("audit.filters.what")}>
+      <Labelled id={`${id}-what`} label={t("audit.filters.what")} wide>
         <select id={`${id}-what`} className={selectClasses} value={filters.action} onChange={(e) => set({ action: e.target.value })}>
           <option value="">{t("audit.filters.allActions")}</option>
           {groups.map((group) => (
@@ -80,7 +80,7 @@ export function AuditFiltersBar({
       <Labelled id={`${id}-to`} label={t("audit.filters.to")}>
         <input id={`${id}-to`} type="date" className={cn(inputClasses, "lg:w-40")} value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
       </Labelled>
-      <Button variant="ghost" onClick={() => onChange(NO_FILTERS)} disabled={!any} className="w-full sm:w-auto">
+      <Button variant="ghost" onClick={() => onChange(NO_FILTERS)} disabled={!any} className="col-span-2 w-full lg:col-span-1 lg:w-auto">
         <FilterX className="size-4" aria-hidden />
         {t("audit.filters.clear")}
       </Button>
@@ -90,9 +90,10 @@ export function AuditFiltersBar({
 
 const selectClasses = cn(inputClasses, "appearance-auto pr-2");
 
-function Labelled({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+/** A filter's label above its control; `wide`: the whole row on phones (who, what), dates share one. */
+function Labelled({ id, label, wide, children }: { id: string; label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
+    <div className={cn("flex min-w-0 flex-col gap-1.5", wide && "col-span-2 sm:col-span-1")}>
       <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>

@@ -27,7 +27,7 @@ export function AuditPage() {
       <p className="-mt-2 text-sm text-muted">{t("audit.intro")}</p>
       {platform ? (
         <Tabs value={tab} onValueChange={setTab} className="flex min-h-0 flex-1 flex-col">
-          <TabsList aria-label={t("audit.title")}>
+          <TabsList aria-label={t("audit.title")} className="shrink-0">
             <TabsTrigger value="company">{t("audit.tabs.company")}</TabsTrigger>
             <TabsTrigger value="platform">{t("audit.tabs.platform")}</TabsTrigger>
             <TabsTrigger value="support">{t("audit.tabs.support")}</TabsTrigger>

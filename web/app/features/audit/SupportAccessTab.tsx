@@ -164,7 +164,7 @@ function AccessTable({ rows, loaded, onEnd }: { rows: SupportAccessView[]; loade
   const columns: Column<SupportAccessView>[] = [
     {
       header: t("audit.support.columns.company"),
-      className: "w-48",
+      className: "w-28 sm:w-48",
       skeleton: <Skeleton className="h-4 w-28" />,
       cell: (a) => (
         <div className="flex min-w-0 flex-col">
@@ -191,7 +191,7 @@ function AccessTable({ rows, loaded, onEnd }: { rows: SupportAccessView[]; loade
     },
     {
       header: t("audit.support.columns.state"),
-      className: "w-44 text-right",
+      className: "w-28 text-right sm:w-44",
       skeleton: <Skeleton className="ml-auto h-5 w-20 rounded-full" />,
       cell: (a) => (
         <div className="flex flex-wrap items-center justify-end gap-2">
