@@ -24,7 +24,8 @@ export function AuditTable({ rows, loaded, loadingMore, filtered, platform }: { 
   const columns: (Column<AuditRow> | false)[] = [
     {
       header: t("audit.columns.when"),
-      className: "w-36 whitespace-nowrap",
+      // On phones the date and the time take two lines, leaving "what" its room.
+      className: "w-24 sm:w-36 sm:whitespace-nowrap",
       cellClassName: "text-muted tabular-nums text-sm",
       skeleton: <Skeleton className="h-4 w-28" />,
       cell: (row) => <time dateTime={row.createdAt}>{when.dateTime(row.createdAt)}</time>,
