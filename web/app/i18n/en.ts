@@ -251,6 +251,8 @@ export const en: Translations = {
     connectionsAlert: "Some connections need attention",
     unreadChats: "You have unread conversations",
     skipToContent: "Skip to content",
+    supportAccess: "Platform support ({{name}}) has access to this company until {{until}}. Reason: {{reason}}",
+    supportAccessLink: "See audit log",
   },
   menu: {
     dashboard: "Dashboard",
@@ -282,6 +284,7 @@ export const en: Translations = {
     messagesApi: "Messages API",
     apiTokens: "API tokens",
     webhooks: "Webhooks",
+    audit: "Audit log",
     automations: "Automations",
     subscription: "Subscription",
   },

@@ -251,6 +251,8 @@ export const es: Translations = {
     connectionsAlert: "Hay conexiones que necesitan atención",
     unreadChats: "Hay conversaciones no leídas",
     skipToContent: "Saltar al contenido",
+    supportAccess: "El soporte de la plataforma ({{name}}) tiene acceso a esta empresa hasta {{until}}. Motivo: {{reason}}",
+    supportAccessLink: "Ver auditoría",
   },
   menu: {
     dashboard: "Panel",
@@ -282,6 +284,7 @@ export const es: Translations = {
     messagesApi: "API de mensajes",
     apiTokens: "Tokens de API",
     webhooks: "Webhooks",
+    audit: "Auditoría",
     automations: "Automatizaciones",
     subscription: "Suscripción",
   },

@@ -258,6 +258,8 @@ export const ptBR = {
     connectionsAlert: "Há conexões que precisam de atenção",
     unreadChats: "Há conversas não lidas",
     skipToContent: "Pular para o conteúdo",
+    supportAccess: "O suporte da plataforma ({{name}}) tem acesso a esta empresa até {{until}}. Motivo: {{reason}}",
+    supportAccessLink: "Ver auditoria",
   },
   menu: {
     dashboard: "Dashboard",
@@ -289,6 +291,7 @@ export const ptBR = {
     messagesApi: "API de mensagens",
     apiTokens: "Tokens de API",
     webhooks: "Webhooks",
+    audit: "Auditoria",
     automations: "Automações",
     subscription: "Assinatura",
   },

@@ -46,6 +46,8 @@ export const pageAccess = {
   "api-tokens": (u) => can(u, "api-tokens:manage"),
   webhooks: (u) => can(u, "webhooks:manage"),
   automations: (u) => can(u, "automations:manage"),
+  /** The company's audit log (issue 28): admins; super admins also see the platform's there. */
+  audit: (u) => can(u, "audit:view"),
   subscription: admin,
   /** The user's own two-factor sign-in and sign-in history (issue 28). */
   security: everyone,

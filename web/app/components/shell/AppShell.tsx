@@ -10,6 +10,7 @@ import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import { useCommandShortcut } from "../../features/commandBar/useCommandShortcut";
 import { DesktopSidebar, type DrawerMode } from "./Sidebar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
+import { SupportAccessBanner } from "./SupportAccessBanner";
 import { Topbar } from "./Topbar";
 
 /** The phone's drawer (a dialog) loads its code the first time it opens. */
@@ -85,6 +86,7 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
       <MobileDrawer user={user} badges={badges} open={mobileOpen} onOpenChange={setMobileOpen} />
       <div className="flex min-w-0 flex-1 flex-col">
         <SubscriptionBanner user={user} subscription={data.subscription} />
+        <SupportAccessBanner user={user} />
         <Topbar user={user} onToggleMenu={toggleMenu} menuExpanded={expanded} onOpenCommand={openCommand} />
         <CommandBar user={user} open={commandOpen} onOpenChange={setCommandOpen} />
         <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">

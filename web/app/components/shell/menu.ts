@@ -15,6 +15,7 @@ import {
   MessageSquareText,
   MessagesSquare,
   Rocket,
+  ScrollText,
   Send,
   Settings,
   Smartphone,
@@ -107,6 +108,7 @@ export const adminMenu: MenuEntry[] = [
   link("messages-api", "/messages-api", "menu.messagesApi", CodeXml),
   link("api-tokens", "/api-tokens", "menu.apiTokens", KeyRound),
   link("webhooks", "/webhooks", "menu.webhooks", Webhook),
+  link("audit", "/audit", "menu.audit", ScrollText),
   link("financeiro", "/financeiro", "menu.financeiro", Wallet),
   link("settings", "/settings", "menu.settings", Settings),
 ];
@@ -155,6 +157,7 @@ export const pageMeta: Record<PageId, { labelKey: string; icon: LucideIcon }> = 
   "api-tokens": { labelKey: "menu.apiTokens", icon: KeyRound },
   webhooks: { labelKey: "menu.webhooks", icon: Webhook },
   automations: { labelKey: "menu.automations", icon: Waypoints },
+  audit: { labelKey: "menu.audit", icon: ScrollText },
   subscription: { labelKey: "menu.subscription", icon: Wallet },
   security: { labelKey: "shell.security", icon: ShieldCheck },
 };

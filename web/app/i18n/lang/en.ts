@@ -19,6 +19,7 @@ import { en as messagesApi } from "../../features/messagesApi/i18n.en";
 import { en as apiTokens } from "../../features/apiTokens/i18n.en";
 import { en as apiReference } from "../../features/apiReference/i18n.en";
 import { en as webhooks } from "../../features/webhooks/i18n.en";
+import { en as audit } from "../../features/audit/i18n.en";
 import { en as automationActions } from "../../features/automationActions/i18n.en";
 import { en as automations } from "../../features/automations/i18n.en";
 import { en as macros } from "../../features/macros/i18n.en";
@@ -57,6 +58,7 @@ export const translation = {
   apiTokens,
   apiReference,
   webhooks,
+  audit,
   automationActions,
   automations,
   macros,

@@ -19,6 +19,7 @@ import { es as messagesApi } from "../../features/messagesApi/i18n.es";
 import { es as apiTokens } from "../../features/apiTokens/i18n.es";
 import { es as apiReference } from "../../features/apiReference/i18n.es";
 import { es as webhooks } from "../../features/webhooks/i18n.es";
+import { es as audit } from "../../features/audit/i18n.es";
 import { es as automationActions } from "../../features/automationActions/i18n.es";
 import { es as automations } from "../../features/automations/i18n.es";
 import { es as macros } from "../../features/macros/i18n.es";
@@ -57,6 +58,7 @@ export const translation = {
   apiTokens,
   apiReference,
   webhooks,
+  audit,
   automationActions,
   automations,
   macros,

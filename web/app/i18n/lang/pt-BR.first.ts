@@ -27,5 +27,6 @@ export const translation: Omit<Partial<typeof full>, "ticketChat"> & Omit<typeof
 export type LaterFeature = "account" | "security" | "apiReference" | "automaticTemplates" | "billing" | "campaigns" | "connections" | "contactLists" | "contacts" | "contactPrivacy" | "fileLists" | "helps" | "insight" | "kanban" | "messagesApi" | "apiTokens" | "platform" | "prompts" | "queueIntegrations" | "queues" | "quickMessages" | "schedules" | "tags" | "webhooks"
   | "automationActions"
   | "automations"
+  | "audit"
   | "macros"
   | "push";

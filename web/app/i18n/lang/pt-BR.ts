@@ -19,6 +19,7 @@ import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
 import { ptBR as apiTokens } from "../../features/apiTokens/i18n";
 import { ptBR as apiReference } from "../../features/apiReference/i18n";
 import { ptBR as webhooks } from "../../features/webhooks/i18n";
+import { ptBR as audit } from "../../features/audit/i18n";
 import { ptBR as automationActions } from "../../features/automationActions/i18n";
 import { ptBR as automations } from "../../features/automations/i18n";
 import { ptBR as macros } from "../../features/macros/i18n";
@@ -57,6 +58,7 @@ export const translation = {
   apiTokens,
   apiReference,
   webhooks,
+  audit,
   automationActions,
   automations,
   macros,
