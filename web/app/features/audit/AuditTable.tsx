@@ -9,7 +9,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/Pop
 import { Skeleton } from "../../components/ui/Spinner";
 import { useCompanyTime } from "../../lib/useCompanyTime";
 import { actionName } from "./actionNames";
-import { deviceName } from "./device";
+import { deviceLabel as deviceName } from "../../../../worker/lib/device";
 import "./texts";
 
 export type AuditRow = AuditEntryView & Partial<Pick<PlatformAuditEntryView, "companyId" | "companyName">>;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "../../../../worker/contracts/audit";
 import { actionGroups, actionName } from "./actionNames";
 import { filtersKey, auditQueryOf, NO_FILTERS } from "./filters";
-import { deviceName } from "./device";
+import { deviceLabel as deviceName } from "../../../../worker/lib/device";
 import { ptBR } from "./i18n";
 import { en } from "./i18n.en";
 import { es } from "./i18n.es";
