@@ -108,7 +108,7 @@ export function ContactsPage() {
         search={{ value: searchInput, onChange: setSearchInput, placeholder: t("contacts.searchPlaceholder") }}
         actions={
         <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:flex-nowrap">
-          <div className="w-full sm:w-44">
+          <div className="w-full sm:w-64">
             <Select
               aria-label={t("consent.filter")}
               value={consent ?? ALL_CONSENTS}

@@ -177,7 +177,7 @@ export function ContactsTable({
     },
     {
       header: t("consent.filter"),
-      className: "hidden w-40 px-3! @2xl:table-cell",
+      className: "hidden w-40 px-3! @min-[76rem]:table-cell",
       skeleton: <Skeleton className="h-5 w-24 rounded-full" />,
       cell: (contact) => <ConsentBadge state={contact.marketingConsent ?? "unknown"} />,
     },
@@ -229,7 +229,7 @@ function ContactNameCell({ contact }: { contact: ContactRow }) {
         <p className="text-xs whitespace-nowrap text-muted tabular-nums @xl:hidden">{formatPhone(contact.number)}</p>
         {contact.email ? <p className="text-xs break-all text-subtle @min-[56rem]:hidden">{contact.email}</p> : null}
         {contact.marketingConsent === "revoked" ? (
-          <p className="@2xl:hidden">
+          <p className="@min-[76rem]:hidden">
             <ConsentBadge state="revoked" />
           </p>
         ) : null}
