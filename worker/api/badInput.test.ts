@@ -18,6 +18,7 @@ import * as signupContracts from "../contracts/signup";
 import * as companyContracts from "../contracts/companies";
 import * as contactContracts from "../contracts/contacts";
 import * as privacyContracts from "../contracts/privacy";
+import * as consentContracts from "../contracts/consent";
 import * as externalApiContracts from "../contracts/externalApi";
 import * as insightContracts from "../contracts/insight";
 import * as kanbanContracts from "../contracts/kanban";
@@ -91,6 +92,7 @@ const contractModules = [
   contactContracts,
   privacyContracts,
   auditContracts,
+  consentContracts,
   contactListContracts,
   campaignContracts,
   fileListContracts,

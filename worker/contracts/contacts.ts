@@ -3,6 +3,7 @@ import { platformId } from "./ids";
 import { patchOf } from "./patch";
 import { pagedSearchQuery } from "./paging";
 import { personName } from "./users";
+import { consentFilter } from "./consent";
 import { REQUIRED, NOT_TEXT, TOO_SHORT, TOO_LONG, INVALID_EMAIL } from "./fieldMessages";
 
 const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD");
@@ -16,6 +17,8 @@ export const listContactsQuery = pagedSearchQuery.extend({
   dateStart: dateParam.optional(),
   /** Up to this day (inclusive). */
   dateEnd: dateParam.optional(),
+  /** Contacts whose marketing consent is in this state (unknown, granted, revoked). */
+  consent: consentFilter.optional(),
 });
 export type ListContactsQuery = z.infer<typeof listContactsQuery>;
 
@@ -105,6 +108,8 @@ export const importRow = z.object({
   name: cell,
   number: cell,
   email: cell,
+  /** Marketing consent, yes or no (sheetConsent); empty or anything else records nothing. */
+  consent: cell,
   /** The row's number in the sheet the page read, echoed in the report; by default its position here, from 1. */
   row: z.number({ error: "Must be a row number" }).int("Must be a row number").positive("Must be a row number").optional(),
 });

@@ -123,6 +123,7 @@ export const errorCatalogue = {
   ERR_CAMPAIGN_INCOMPLETE: [400, "A campaign needs a connection, a contact list or tag, and at least one message before it starts."],
   /** Why a campaign recipient was skipped: they answered an earlier campaign with an opt-out word. */
   ERR_CAMPAIGN_OPTED_OUT: [409, "This contact asked not to receive campaigns."],
+  ERR_MARKETING_OPTED_OUT: [409, "Not sent: a marketing message, and this contact revoked consent to marketing messages."],
   ERR_NO_OTHER_WHATSAPP: [409, "At least one default WhatsApp is needed."],
   ERR_WAPP_GREETING_REQUIRED: [400, "A greeting is required when a connection has more than one queue."],
   // whatsapp

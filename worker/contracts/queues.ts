@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OPTION_CONSENTS } from "./consent";
 import { platformId, platformIdText } from "./ids";
 import { patchOf } from "./patch";
 import type { WeekdaySchedule } from "./companies";
@@ -111,6 +112,8 @@ const positiveId = platformId();
  * `option` is ignored.
  */
 const fileListRef = z.union([positiveId, z.null()], { error: "Must be a file list id or null" });
+/** Picking the option records the contact's marketing consent (issue 28); null records nothing. */
+const optionConsent = z.enum(OPTION_CONSENTS, { error: "Must be granted, revoked or null" }).nullable();
 
 export const createQueueOptionInput = z.object({
   queueId: positiveId,
@@ -122,6 +125,7 @@ export const createQueueOptionInput = z.object({
   message: message.default(""),
   /** A file list whose files are sent, in order, before the option's message (ADR 0039); null for none. */
   fileListId: fileListRef.default(null),
+  marketingConsent: optionConsent.default(null),
 });
 export type CreateQueueOptionInput = z.infer<typeof createQueueOptionInput>;
 
@@ -130,6 +134,7 @@ export const updateQueueOptionInput = patchOf({
   title: optionTitle.optional(),
   message: message.optional(),
   fileListId: fileListRef.optional(),
+  marketingConsent: optionConsent.optional(),
 });
 export type UpdateQueueOptionInput = z.infer<typeof updateQueueOptionInput>;
 

@@ -66,6 +66,8 @@ export const createScheduleInput = z.object({
   /** The connection to send from; none: the ticket's, else the company's default. */
   whatsappId: id("a connection id").nullable().optional(),
   recurrence: scheduleRecurrence.nullable().optional(),
+  /** A marketing message ("mensagem de marketing"): skipped, not sent, when the contact revoked marketing consent. */
+  marketing: z.boolean({ error: "Must be true or false" }).default(false),
 });
 export type CreateScheduleInput = z.infer<typeof createScheduleInput>;
 
@@ -76,6 +78,7 @@ export const updateScheduleInput = patchOf({
   contactId: id("a contact id").optional(),
   whatsappId: id("a connection id").nullable().optional(),
   recurrence: scheduleRecurrence.nullable().optional(),
+  marketing: z.boolean({ error: "Must be true or false" }).optional(),
 });
 export type UpdateScheduleInput = z.infer<typeof updateScheduleInput>;
 

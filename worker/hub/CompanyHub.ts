@@ -30,6 +30,7 @@ import { sendExternalMessage } from "../domain/externalApi/sendExternalMessage";
 import { tenantHousekeeping } from "../jobs/housekeeping";
 import { reportWork, WORK_HEARTBEAT_MS } from "../jobs/stalledHubs";
 import { provisionTenant, refreshCompanyCopy } from "./provision";
+import { hashPlainOptOuts } from "../domain/consent/hashedOptOuts";
 import { DUE_WORK, type DueWorkScope } from "./dueWork";
 import { Presence } from "./presence";
 import { scheduleAssignment } from "../domain/assignment/scheduleAssignment";
@@ -81,6 +82,8 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
     // Migrations run before the hub answers anything (an older schema is brought up to date on wake).
     void ctx.blockConcurrencyWhile(async () => {
       await migrateTenantDb(this.db, migrations);
+      // Migration 0026's second half: opt-outs of numbers without a contact kept as hashes (SQLite has no SHA-256).
+      hashPlainOptOuts(this.db);
     });
     // Heartbeats are answered by the runtime without waking a hibernated hub.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));

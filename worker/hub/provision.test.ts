@@ -1,10 +1,13 @@
 import { runInDurableObject } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTenantDb, migrateTenantDb } from "../db/client";
 import { loginEmails, pendingTenantRows } from "../db/control";
 import migrations from "../db/tenant-migrations/migrations.js";
-import { companies, tickets, users } from "../db/tenant";
+import { campaignOptOuts, companies, contactConsentChanges, contacts, tickets, users } from "../db/tenant";
+import { hashPlainOptOuts } from "../domain/consent/hashedOptOuts";
+import { marketingBlocked } from "../domain/consent/marketingBlocked";
+import { optOutKey } from "../domain/privacy/optOutKey";
 import { hashPassword } from "../lib/crypto";
 import { call, companyWithTeam, control, createCompany, inTenant, loginAs, PASSWORD } from "../testing/fixtures";
 import { createContact, createTicketRow } from "../testing/inbox";
@@ -126,6 +129,13 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0026_media_index": (sql) => {
     sql.exec("drop index messages_company_media_idx");
   },
+  "0027_marketing_consent": (sql) => {
+    sql.exec("drop table contact_consent_changes");
+    sql.exec("drop index contacts_company_consent_idx");
+    for (const column of ["marketing_consent", "marketing_consent_at", "marketing_consent_how", "marketing_consent_by"]) sql.exec(`alter table contacts drop column ${column}`);
+    sql.exec("alter table queue_options drop column marketing_consent");
+    sql.exec("alter table schedules drop column marketing");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {
@@ -216,6 +226,49 @@ describe("a company's own database", () => {
     const contact = await createContact(company.id, { name: "Zuleica Fonseca" });
     const found = await call("GET", `/api/contacts?searchParam=Zuleica`, { token: admin.token });
     expect(found.json.contacts.map((c: { id: number }) => c.id)).toContain(contact.id);
+  });
+
+  it("moves opt-outs by number to the contacts' consent (0027), keeping numbers without a contact only as hashes", async () => {
+    const { company } = await companyWithTeam();
+    const stopped = await createContact(company.id, { number: "5511911110001" });
+    const blocked = await createContact(company.id, { number: "5511911110002" });
+    const stub = hubFor((await import("../testing/fixtures")).testEnv, company.id);
+    const alreadyHashed = optOutKey("5511911110004");
+    await runInDurableObject(stub, async (_hub, state) => {
+      const sql = state.storage.sql;
+      // The schema as it was before 0027: it and every later migration undone, newest first, and unrecorded.
+      const entries = migrations.journal.entries;
+      const from = entries.findIndex((e) => e.tag === "0027_marketing_consent");
+      for (const entry of entries.slice(from).reverse()) UNDO[entry.tag]!(sql);
+      sql.exec("delete from __drizzle_migrations where created_at >= ?", entries[from]!.when);
+      const at = Date.UTC(2026, 10, 1);
+      for (const [number, word] of [["5511911110001", "sair"], ["5511911110002", "131050"], ["5511911110003", "parar"], [alreadyHashed, "sair"]]) {
+        sql.exec("insert into campaign_opt_outs (company_id, number, word, created_at) values (?, ?, ?, ?)", company.id, number, word, at);
+      }
+      const db = createTenantDb(state.storage);
+      await migrateTenantDb(db, migrations);
+      hashPlainOptOuts(db);
+    });
+    const consent = await inTenant(company.id, (db) =>
+      db.select({ id: contacts.id, state: contacts.marketingConsent, how: contacts.marketingConsentHow }).from(contacts).where(inArray(contacts.id, [stopped.id, blocked.id])).orderBy(contacts.id).all(),
+    );
+    expect(consent).toEqual([
+      { id: stopped.id, state: "revoked", how: "stopWord" },
+      { id: blocked.id, state: "revoked", how: "cloud131050" },
+    ]);
+    const history = await inTenant(company.id, (db) => db.select().from(contactConsentChanges).orderBy(contactConsentChanges.contactId).all());
+    expect(history).toEqual([
+      expect.objectContaining({ contactId: stopped.id, state: "revoked", how: "stopWord", detail: "sair" }),
+      expect.objectContaining({ contactId: blocked.id, state: "revoked", how: "cloud131050", detail: "" }),
+    ]);
+    // The history's ids are in the company's range.
+    expect(history[0]!.id).toBeGreaterThan((company.id - 1) * ID_RANGE);
+    const kept = await inTenant(company.id, (db) => db.select({ number: campaignOptOuts.number, word: campaignOptOuts.word }).from(campaignOptOuts).all());
+    expect(kept.sort((a, b) => a.number.localeCompare(b.number))).toEqual(
+      [{ number: optOutKey("5511911110003"), word: "parar" }, { number: alreadyHashed, word: "sair" }].sort((a, b) => a.number.localeCompare(b.number)),
+    );
+    const blockedNumbers = await inTenant(company.id, (db) => ["5511911110001", "5511911110002", "5511911110003", "5511911110004", "5511911110005"].map((n) => marketingBlocked(db, company.id, n)));
+    expect(blockedNumbers).toEqual([true, true, true, true, false]);
   });
 
   it("writes all of a batch or none of it", async () => {

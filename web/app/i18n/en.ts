@@ -121,6 +121,7 @@ export const en: Translations = {
     ERR_CAMPAIGN_WRONG_STATUS: "This campaign is not in a state that allows this action.",
     ERR_CAMPAIGN_INCOMPLETE: "A campaign needs a connection, a contact list or tag, and at least one message before it starts.",
     ERR_CAMPAIGN_OPTED_OUT: "This contact asked not to receive campaigns.",
+    ERR_MARKETING_OPTED_OUT: "Not sent: a marketing message, and this contact revoked consent to marketing messages.",
     ERR_CONTACT_LIST_CHECK_RUNNING: "This list's WhatsApp check is already running.",
     ERR_NO_FILE_LIST_FOUND: "File list not found.",
     ERR_NO_FILE_LIST_FILE_FOUND: "File not found in this list.",

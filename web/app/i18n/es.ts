@@ -121,6 +121,7 @@ export const es: Translations = {
     ERR_CAMPAIGN_WRONG_STATUS: "El estado de esta campaña no permite esta acción.",
     ERR_CAMPAIGN_INCOMPLETE: "Una campaña necesita una conexión, una lista de contactos o etiqueta y al menos un mensaje antes de comenzar.",
     ERR_CAMPAIGN_OPTED_OUT: "Este contacto pidió no recibir campañas.",
+    ERR_MARKETING_OPTED_OUT: "No enviado: es un mensaje de marketing y este contacto revocó su consentimiento para recibirlos.",
     ERR_CONTACT_LIST_CHECK_RUNNING: "La verificación de WhatsApp de esta lista ya está en curso.",
     ERR_NO_FILE_LIST_FOUND: "Lista de archivos no encontrada.",
     ERR_NO_FILE_LIST_FILE_FOUND: "Archivo no encontrado en esta lista.",

@@ -123,6 +123,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_CAMPAIGN_WRONG_STATUS: "O status desta campanha não permite esta ação.",
   ERR_CAMPAIGN_INCOMPLETE: "Uma campanha precisa de uma conexão, uma lista de contatos ou tag e pelo menos uma mensagem antes de começar.",
   ERR_CAMPAIGN_OPTED_OUT: "Este contato pediu para não receber campanhas.",
+  ERR_MARKETING_OPTED_OUT: "Não enviado: é uma mensagem de marketing e este contato revogou o consentimento para recebê-las.",
   ERR_CONTACT_LIST_CHECK_RUNNING: "A verificação de WhatsApp desta lista já está em andamento.",
   ERR_NO_FILE_LIST_FOUND: "Lista de arquivos não encontrada.",
   ERR_NO_FILE_LIST_FILE_FOUND: "Arquivo não encontrado nesta lista.",

@@ -23,6 +23,7 @@ const contactExample = {
   isGroup: false,
   disableBot: false,
   extraInfo: [],
+  marketingConsent: { state: "unknown" as const, at: null, how: null },
   createdAt: "2026-11-29T12:00:00.000Z",
   updatedAt: "2026-11-29T12:00:00.000Z",
 };

@@ -24,6 +24,9 @@ import { updateContact } from "../../domain/contacts/updateContact";
 import { eraseContact } from "../../domain/privacy/eraseContact";
 import { exportContact } from "../../domain/privacy/exportContact";
 import { eraseContactInput } from "../../contracts/privacy";
+import { setConsentInput } from "../../contracts/consent";
+import { getContactConsent } from "../../domain/consent/getContactConsent";
+import { setContactConsent } from "../../domain/consent/setContactConsent";
 import { requireAuth } from "../middleware/auth";
 import { formBody, formFile, idParam, jsonBody, query, type AppEnv } from "../http";
 
@@ -42,7 +45,7 @@ export const contactRoutes = new Hono<AppEnv>()
   .post("/import", async (c) => {
     const body = await jsonBody(c, importContactsInput);
     // Read when the verb reads it, after its gates (jsonBody).
-    const input = { get rows() { return body.rows.map((r, i) => ({ row: r.row ?? i + 1, name: r.name, number: r.number, email: r.email })); } };
+    const input = { get rows() { return body.rows.map((r, i) => ({ row: r.row ?? i + 1, name: r.name, number: r.number, email: r.email, consent: r.consent })); } };
     return c.json(await importContacts({ ctx: c.get("ctx"), input }));
   })
   .post("/import-phone", async (c) => {
@@ -57,6 +60,12 @@ export const contactRoutes = new Hono<AppEnv>()
   .post("/bulk-delete", async (c) => {
     const input = await jsonBody(c, bulkDeleteContactsInput);
     return c.json(await deleteContacts({ ctx: c.get("ctx"), input }));
+  })
+  .get("/:id/consent", async (c) => c.json(await getContactConsent({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
+  .put("/:id/consent", async (c) => {
+    const id = idParam(c);
+    const consent = await jsonBody(c, setConsentInput);
+    return c.json(await setContactConsent({ ctx: c.get("ctx"), input: { id, consent, via: "agent" } }));
   })
   .get("/:id", async (c) => c.json(await getContact({ ctx: c.get("ctx"), input: { id: idParam(c) } })))
   // A contact's data (issue 28): the archive of everything about them, and the erasure of their personal data.

@@ -314,6 +314,28 @@ describe("sending schedules", () => {
     expect(await scheduleRow(company.id, due.id)).toMatchObject({ status: "ERRO", error: "ERR_NO_DEF_WAPP_FOUND" });
   });
 
+  it("skips a marketing schedule to a contact who revoked marketing consent (ERRO, ERR_MARKETING_OPTED_OUT) and sends the others", async () => {
+    const { company, admin } = await inboxCompany();
+    const revoked = await createContact(company.id, { name: "Revogou" });
+    const unknown = await createContact(company.id, { name: "Nunca perguntado" });
+    expect((await call("PUT", `/api/contacts/${revoked.id}/consent`, { token: admin.token, body: { state: "revoked" } })).status).toBe(200);
+    const create = (contactId: number, marketing: boolean) =>
+      call("POST", "/api/schedules", { token: admin.token, body: { body: "Promoção", sendAt: inAnHour(), contactId, marketing } });
+    const marketingToRevoked = (await create(revoked.id, true)).json;
+    const plainToRevoked = (await create(revoked.id, false)).json;
+    const marketingToUnknown = (await create(unknown.id, true)).json;
+    expect(marketingToRevoked).toMatchObject({ marketing: true });
+    await inTenant(company.id, (db) => db.update(schedules).set({ sendAt: new Date(Date.now() - 2000) }).where(eq(schedules.companyId, company.id)).run());
+
+    expect(await runDue(company.id)).toMatchObject({ sent: 2, failed: 1 });
+    expect(await scheduleRow(company.id, marketingToRevoked.id)).toMatchObject({ status: "ERRO", error: "ERR_MARKETING_OPTED_OUT", messageId: null });
+    expect(await scheduleRow(company.id, plainToRevoked.id)).toMatchObject({ status: "AGENDADA", error: null });
+    expect(await scheduleRow(company.id, marketingToUnknown.id)).toMatchObject({ status: "AGENDADA", error: null });
+    // The schedules list says why.
+    const list = await call("GET", "/api/schedules", { token: admin.token });
+    expect(list.json.schedules.find((x: { id: number }) => x.id === marketingToRevoked.id)).toMatchObject({ status: "ERRO", error: "ERR_MARKETING_OPTED_OUT", marketing: true });
+  });
+
   it("makes each occurrence of a repeating schedule its own record, at the same local time, until its end", async () => {
     const { company, admin, contact } = await inboxCompany();
     await inTenant(company.id, (db) => db.update(companies).set({ timezone: "America/Sao_Paulo" }).where(eq(companies.id, company.id)).run());

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { setConsentInput } from "../consent";
 import { createContactInput, updateContactInput } from "../contacts";
 import { TOO_LONG } from "../fieldMessages";
 import { platformIdText } from "../ids";
@@ -20,3 +21,5 @@ export type ListPublicContactsQuery = z.infer<typeof listPublicContactsQuery>;
 export const createPublicContactBody = createContactInput;
 /** PUT /contacts/:id: any of them; extraInfo, when given, replaces the contact's list. */
 export const updatePublicContactBody = updateContactInput;
+/** PUT /contacts/:id/consent: grant or revoke the contact's marketing consent (recorded how "api", audited). */
+export const setPublicConsentBody = setConsentInput;

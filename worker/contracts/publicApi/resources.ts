@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSENT_SOURCES, CONSENT_STATES } from "../consent";
 
 /**
  * The public API's resources (issue 25): the stable shapes integrators read, in answers and in webhook events. They
@@ -18,6 +19,15 @@ export type PublicMessageStatus = z.infer<typeof publicMessageStatus>;
 
 export const publicContactRef = z.strictObject({ id: platformId, name: z.string(), number: z.string() });
 
+export const publicConsent = z
+  .strictObject({
+    state: z.enum(CONSENT_STATES),
+    at: instant.nullable(),
+    how: z.enum(CONSENT_SOURCES).nullable(),
+  })
+  .meta({ id: "MarketingConsent" });
+export type PublicConsent = z.infer<typeof publicConsent>;
+
 export const publicContact = z
   .strictObject({
     id: platformId,
@@ -30,6 +40,11 @@ export const publicContact = z
     disableBot: z.boolean(),
     /** The contact's custom fields. */
     extraInfo: z.array(z.strictObject({ name: z.string(), value: z.string() })),
+    /**
+     * Consent to marketing messages: `unknown` (never recorded), `granted` or `revoked` (campaigns and marketing
+     * schedules skip the contact), since `at`, recorded by `how` (imported, chatbot, agent, api, stopWord, cloud131050).
+     */
+    marketingConsent: publicConsent,
     createdAt: instant,
     updatedAt: instant,
   })

@@ -1,3 +1,4 @@
+import type { OptionConsent } from "../consent";
 import type { WeekdaySchedule } from "../companies";
 import type { AssignmentMode } from "../queues";
 
@@ -35,6 +36,8 @@ export type PresentedQueueOption = {
   mediaName: string | null;
   /** The file list sent before the message (ADR 0039). */
   fileListId: number | null;
+  /** Picking it records the contact's marketing consent (issue 28); null: nothing. */
+  marketingConsent: OptionConsent | null;
   children: PresentedQueueOption[];
 };
 

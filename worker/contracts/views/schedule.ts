@@ -28,6 +28,8 @@ export type ScheduleView = {
   whatsapp: { id: number; name: string } | null;
   recurrence: ScheduleRecurrenceView | null;
   seriesId: number | null;
+  /** A marketing message: skipped (ERRO, ERR_MARKETING_OPTED_OUT) when the contact revoked marketing consent. */
+  marketing: boolean;
   mediaPath: string | null;
   mediaName: string | null;
   createdAt: Date;

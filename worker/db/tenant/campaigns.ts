@@ -246,7 +246,12 @@ export const campaignSends = sqliteTable(
   (t) => [index("campaign_sends_whatsapp_at_idx").on(t.whatsappId, t.at), index("campaign_sends_campaign_idx").on(t.campaignId)],
 );
 
-/** Numbers that answered a campaign with an opt-out word: later campaigns skip them. */
+/**
+ * Opt-outs of numbers that have no contact, kept as the number's hash (`sha256:…`, domain/privacy/optOutKey.ts) and
+ * never the number: an erased contact who had revoked marketing consent, a deleted one, and the older opt-outs of
+ * numbers without a contact (migrated). A contact's own opt-out is its marketing consent (contacts.marketing_consent);
+ * domain/consent/marketingBlocked.ts checks both. `word` says how it was recorded (a consent source or the word).
+ */
 export const campaignOptOuts = sqliteTable(
   "campaign_opt_outs",
   {

@@ -4,6 +4,7 @@ import { id, timestamps } from "../shared/columns";
 import { companyId } from "../shared/companyId";
 import { companies } from "../shared/companies";
 import { tickets } from "./tickets";
+import { CONSENT_SOURCES, CONSENT_STATES } from "../../contracts/consent";
 
 export const CONTACT_PRESENCES = ["available", "unavailable", "composing", "recording", "paused"] as const;
 export type ContactPresence = (typeof CONTACT_PRESENCES)[number];
@@ -35,6 +36,15 @@ export const contacts = sqliteTable(
      * an old app, or its terms not accepted); campaigns skip it. Cleared when the contact writes.
      */
     undeliverableAt: integer("undeliverable_at", { mode: "timestamp_ms" }),
+    /**
+     * Consent to marketing messages (issue 28): the current state, since when, how and by which user (null: the
+     * contact, the system or an import). Each change is kept in contact_consent_changes. Revoked: campaigns and
+     * marketing schedules skip the contact's number (this is the opt-out list; domain/consent/marketingBlocked.ts).
+     */
+    marketingConsent: text("marketing_consent", { enum: CONSENT_STATES }).notNull().default("unknown"),
+    marketingConsentAt: integer("marketing_consent_at", { mode: "timestamp_ms" }),
+    marketingConsentHow: text("marketing_consent_how", { enum: CONSENT_SOURCES }),
+    marketingConsentBy: integer("marketing_consent_by"),
     ...timestamps(),
   },
   (t) => [
@@ -43,8 +53,33 @@ export const contacts = sqliteTable(
     index("contacts_company_name_idx").on(t.companyId, t.name),
     // The dashboard's new contacts in a period.
     index("contacts_company_created_idx").on(t.companyId, t.createdAt),
+    // The contacts page's consent filter.
+    index("contacts_company_consent_idx").on(t.companyId, t.marketingConsent),
   ],
 );
+
+/**
+ * Every change of a contact's marketing consent, kept as the company's proof: the new state, how, who (a user id;
+ * null for the contact itself, the system or an import) and a short detail (the opt-out word, the campaign). Goes
+ * with the contact when it is erased.
+ */
+export const contactConsentChanges = sqliteTable(
+  "contact_consent_changes",
+  {
+    id: id(),
+    companyId: companyId(),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    state: text("state", { enum: CONSENT_STATES }).notNull(),
+    how: text("how", { enum: CONSENT_SOURCES }).notNull(),
+    userId: integer("user_id"),
+    detail: text("detail").notNull().default(""),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("contact_consent_changes_contact_idx").on(t.contactId, t.at)],
+);
+export type ContactConsentChange = typeof contactConsentChanges.$inferSelect;
 
 /** The spec's contact "extraInfo" (name/value pairs). */
 export const contactCustomFields = sqliteTable(

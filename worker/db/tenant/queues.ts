@@ -13,6 +13,7 @@ import { id, timestamps } from "../shared/columns";
 import { companyId } from "../shared/companyId";
 import type { WeekdaySchedule } from "../../contracts/companies";
 import { ASSIGNMENT_MODES } from "../../contracts/queues";
+import { OPTION_CONSENTS } from "../../contracts/consent";
 import { companies } from "../shared/companies";
 import { userQueues } from "./users";
 import { whatsappQueues } from "./whatsapp";
@@ -75,6 +76,8 @@ export const queueOptions = sqliteTable(
     mediaName: text("media_name"),
     /** A file list whose files are sent, in order, before the option's message (ADR 0039). */
     fileListId: integer("file_list_id").references((): AnySQLiteColumn => fileLists.id, { onDelete: "set null" }),
+    /** Picking this option records the contact's marketing consent (granted or revoked, how "chatbot"); null: nothing. */
+    marketingConsent: text("marketing_consent", { enum: OPTION_CONSENTS }),
     ...timestamps(),
   },
   (t) => [

@@ -55,6 +55,8 @@ export const schedules = sqliteTable(
     recurrence: text("recurrence", { mode: "json" }).$type<ScheduleRecurrence>(),
     /** The first record of a recurring series (its own id for the first one). */
     seriesId: integer("series_id"),
+    /** A marketing message ("mensagem de marketing"): not sent to a contact who revoked marketing consent (issue 28). */
+    marketing: integer("marketing", { mode: "boolean" }).notNull().default(false),
     ...timestamps(),
   },
   (t) => [

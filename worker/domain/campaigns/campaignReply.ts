@@ -1,9 +1,12 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { campaignOptOuts, campaignShipping, campaigns } from "../../db/tenant";
+import { campaignShipping, campaigns } from "../../db/tenant";
 import type { SystemCtx } from "../context";
 import { publishCampaignProgress } from "./counts";
 import { finishIfDone } from "./dispatchCampaigns";
 import { campaignSetting } from "./settings";
+import { writeConsent } from "../consent/writeConsent";
+import { publishContact } from "../contacts/events";
+import { loadContactView } from "../contacts/view";
 
 /** Lower case, no accents, no surrounding punctuation: "Sair!" and "SAIR" both say sair. */
 export function normalisedWord(text: string) {
@@ -50,22 +53,25 @@ export async function campaignReplyOf(ctx: SystemCtx, input: { connectionId: num
 
 /**
  * A reply to a campaign (campaignReplyOf), recorded: the recipient is marked replied; a reply to a confirmation
- * confirms it (the campaign's message follows at the connection's pace); an opt-out word records the opt-out (later
- * campaigns skip the number; an unconfirmed recipient is skipped). Only the campaign's own recipient, on the
+ * confirms it (the campaign's message follows at the connection's pace); an opt-out word revokes the contact's
+ * marketing consent (how "stopWord": later campaigns and marketing schedules skip it; an unconfirmed recipient is
+ * skipped). Only the campaign's own recipient, on the
  * campaign's own connection, can confirm it.
  */
-export async function recordCampaignReply(ctx: SystemCtx, number: string, reply: CampaignReply) {
+export async function recordCampaignReply(ctx: SystemCtx, contact: { id: number }, reply: CampaignReply) {
   const { shipping, optOut, word } = reply;
   const now = new Date();
   const mine = and(eq(campaignShipping.companyId, ctx.companyId), eq(campaignShipping.id, shipping.id));
+  let revoked = false;
   if (optOut) {
-    ctx.db.transaction(() => {
-      ctx.db.insert(campaignOptOuts).values({ companyId: ctx.companyId, number, word, campaignId: shipping.campaignId, createdAt: now }).onConflictDoNothing().run();
+    revoked = ctx.db.transaction(() => {
+      const wrote = writeConsent(ctx.db, ctx.companyId, contact.id, { state: "revoked", how: "stopWord", userId: null, detail: `${word} (campaign ${shipping.campaignId})`, at: now });
       ctx.db
         .update(campaignShipping)
         .set({ optedOutAt: now, repliedAt: shipping.repliedAt ?? now, ...(shipping.status === "confirming" ? { status: "skipped" as const, error: "ERR_CAMPAIGN_OPTED_OUT" } : {}), updatedAt: now })
         .where(mine)
         .run();
+      return wrote;
     });
   } else if (shipping.status === "confirming") {
     await ctx.db
@@ -80,5 +86,9 @@ export async function recordCampaignReply(ctx: SystemCtx, number: string, reply:
     return;
   }
   await publishCampaignProgress(ctx, shipping.campaignId);
+  if (revoked) {
+    const view = await loadContactView(ctx.db, ctx.companyId, contact.id);
+    if (view) await publishContact(ctx, "update", view);
+  }
   if (optOut) await finishIfDone(ctx, shipping.campaignId);
 }

@@ -1,13 +1,13 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { campaignOptOuts, campaignPaces, campaignSends, campaigns, contacts, messages } from "../../db/tenant";
+import { campaignPaces, campaignSends, campaigns, contacts, messages } from "../../db/tenant";
 import { MAX_DELIVERY_ATTEMPTS } from "../../jobs/outbound";
 import { deliver as deliverInbound, inbound } from "../../testing/bridge";
 import { createFileList, createRecipientList, deliverJobs, openAllDay, runCampaigns, setTimeZone, shippingsOf } from "../../testing/campaigns";
 import { useFakeHost, type HostCall } from "../../testing/fakeHost";
 import { call, hubOf, inTenant } from "../../testing/fixtures";
-import { createTicketRow, inboxCompany } from "../../testing/inbox";
+import { createContact, createTicketRow, inboxCompany } from "../../testing/inbox";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -197,7 +197,30 @@ describe("sending a campaign", () => {
     const shippings = await shippingsOf(company.id, campaignId);
     expect(shippings.map((s) => s.status)).toEqual(["confirmed", "skipped", "confirmed"]);
     expect(shippings[1]!.optedOutAt).not.toBeNull();
-    expect(await inTenant(company.id, (db) => db.select().from(campaignOptOuts).all().map((o) => o.number))).toEqual([numbers[1]]);
+    expect(await inTenant(company.id, (db) => db.select().from(contacts).where(eq(contacts.marketingConsent, "revoked")).all().map((o) => o.number))).toEqual([numbers[1]]);
+  });
+
+  it("skips exactly the recipients whose marketing consent is revoked (a contact's, or a deleted contact's kept hash) and its report counts them", async () => {
+    const { company, admin, agent, connection, campaignId, numbers } = await programmed(4);
+    const revoked = await createContact(company.id, { number: numbers[1]! });
+    const deletedLater = await createContact(company.id, { number: numbers[2]! });
+    const granted = await createContact(company.id, { number: numbers[3]! });
+    for (const [id, state] of [[revoked.id, "revoked"], [deletedLater.id, "revoked"], [granted.id, "granted"]] as const) {
+      expect((await call("PUT", `/api/contacts/${id}/consent`, { token: agent.token, body: { state } })).status).toBe(200);
+    }
+    // Deleting a contact that revoked keeps its number's hash: the list still names the number, and it stays skipped.
+    expect((await call("DELETE", `/api/contacts/${deletedLater.id}`, { token: admin.token })).status).toBe(200);
+    okHost();
+    await runToEnd(company.id, connection.id, T0);
+    const shippings = await shippingsOf(company.id, campaignId);
+    expect(shippings.map((s) => [s.number, s.status, s.error])).toEqual([
+      [numbers[0], "sending", null],
+      [numbers[1], "skipped", "ERR_CAMPAIGN_OPTED_OUT"],
+      [numbers[2], "skipped", "ERR_CAMPAIGN_OPTED_OUT"],
+      [numbers[3], "sending", null],
+    ]);
+    const report = await call("GET", `/api/campaigns/${campaignId}/report`, { token: admin.token });
+    expect(report.json.counts).toMatchObject({ total: 4, skipped: 2, valid: 2 });
   });
 
   it("asks for confirmation first; only that contact's reply on that connection confirms; then the message follows; an opt-out word skips them in later campaigns", async () => {

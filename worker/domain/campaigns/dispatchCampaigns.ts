@@ -3,7 +3,6 @@ import type { Db } from "../../db/client";
 import { inList } from "../../db/inList";
 import { raiseCampaignFinished } from "../publicApi/raiseChanges";
 import {
-  campaignOptOuts,
   campaignPaces,
   campaignSends,
   campaignShipping,
@@ -17,7 +16,6 @@ import type { AnyCtx, SystemCtx } from "../context";
 import { fileListMessages } from "../fileLists/sendFileList";
 import { enqueueOutboundAll } from "../messages/enqueueOutbound";
 import { companyTimeZone } from "../schedules/checks";
-import { optOutKey } from "../privacy/optOutKey";
 import { writeShippings } from "./audience";
 import { publishCampaignProgress } from "./counts";
 import { localDay, nextWindowOpening, pauseAfter, typingMsFor } from "./pacing";
@@ -25,6 +23,7 @@ import { readCampaignSettings } from "./settings";
 import { campaignTemplateMessage } from "./campaignTemplate";
 import { campaignText, storeCampaignMessage, variantsOf } from "./storeCampaignMessage";
 import { publishCampaign } from "./view";
+import { marketingBlocked } from "../consent/marketingBlocked";
 
 /** A confirmation unanswered this long no longer keeps its campaign running. */
 export const CONFIRMATION_WAIT_MS = 24 * 60 * 60 * 1000;
@@ -230,7 +229,8 @@ async function stepConnection(ctx: SystemCtx, connectionId: number, now: number)
 
 /**
  * The next recipient of the connection's running campaigns: confirmed ones first, each campaign in turn; opted-out
- * numbers are skipped, and numbers WhatsApp cannot deliver to are recorded invalid.
+ * numbers (marketing consent revoked: marketingBlocked) are skipped, and numbers WhatsApp cannot deliver to are
+ * recorded invalid.
  */
 async function nextRecipient(ctx: SystemCtx, running: Campaign[]): Promise<{ campaign: Campaign; shipping: CampaignShipping } | null> {
   for (let skips = 0; skips < SKIPS_PER_STEP; skips++) {
@@ -252,11 +252,7 @@ async function nextRecipient(ctx: SystemCtx, running: Campaign[]): Promise<{ cam
       if (found) break;
     }
     if (!found) return null;
-    const optedOut = ctx.db
-      .select({ id: campaignOptOuts.id })
-      .from(campaignOptOuts)
-      .where(and(eq(campaignOptOuts.companyId, ctx.companyId), inList(campaignOptOuts.number, [found.shipping.number, optOutKey(found.shipping.number)])))
-      .get();
+    const optedOut = marketingBlocked(ctx.db, ctx.companyId, found.shipping.number);
     // WhatsApp said it cannot deliver to the number (131026) and the contact has not written since.
     const undeliverable = optedOut
       ? undefined

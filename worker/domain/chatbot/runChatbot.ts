@@ -1,4 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { OptionConsent } from "../../contracts/consent";
+import { recordConsent } from "../consent/recordConsent";
 import { companies, queueOptions, queues, tickets, whatsappQueues, type Whatsapp } from "../../db/tenant";
 import { oncePerContext, type SystemCtx } from "../context";
 import { isEnabled, settingsFor } from "../settings/companySettingValues";
@@ -315,11 +317,13 @@ class Bot {
 
   private async descend(queueId: number, chosen: OptionRow) {
     let option = chosen;
+    await this.recordConsent(option);
     let children = await this.children(queueId, option.id);
     // A single child is followed automatically: there is nothing to choose.
     while (children.length === 1) {
       await this.sayOption(option);
       option = children[0]!;
+      await this.recordConsent(option);
       children = await this.children(queueId, option.id);
     }
     if (children.length === 0) {
@@ -333,6 +337,18 @@ class Bot {
       message: option.message,
       entries: optionChoices(this.texts, children, { canGoBack: true }),
     });
+  }
+
+  /** An option that records marketing consent ("Quero receber ofertas"): the contact's own answer, how "chatbot". */
+  private async recordConsent(option: OptionRow) {
+    if (!option.marketingConsent) return;
+    const ticket = await this.ctx.db
+      .select({ contactId: tickets.contactId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, this.ctx.companyId), eq(tickets.id, this.ticket.id)))
+      .get();
+    if (!ticket) return;
+    await recordConsent(this.ctx, ticket.contactId, { state: option.marketingConsent, how: "chatbot", detail: option.title, at: new Date(this.now) });
   }
 
   /** An option's file list goes first, in its order (ADR 0039), then the option's message. */
@@ -389,6 +405,7 @@ const optionColumns = {
   mediaPath: queueOptions.mediaPath,
   mediaName: queueOptions.mediaName,
   fileListId: queueOptions.fileListId,
+  marketingConsent: queueOptions.marketingConsent,
 };
 type OptionRow = {
   id: number;
@@ -399,4 +416,5 @@ type OptionRow = {
   mediaPath: string | null;
   mediaName: string | null;
   fileListId: number | null;
+  marketingConsent: OptionConsent | null;
 };

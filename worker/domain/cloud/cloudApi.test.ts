@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { cloudNumbers, connectionRoutes } from "../../db/control";
-import { campaignOptOuts, contacts, tickets, webhookDeliveries, whatsapps } from "../../db/tenant";
+import { contactConsentChanges, contacts, tickets, webhookDeliveries, whatsapps } from "../../db/tenant";
 import { hubDirectory } from "../../hub/ports";
 import { cloudSignature } from "../../lib/whatsappCloud";
 import { agentSends, cloudConversation as conversation, connectCloud, deliver, graph, holdingOutbound, ingest, messagesOf, metaNumber, PLATFORM_SECRET, useFakeGraph } from "../../testing/cloud";
@@ -233,8 +233,10 @@ describe("an agent answers on a Cloud API number", () => {
     });
     await ingest({ body, signature: "", phoneNumberId: sent!.phoneNumberId });
     expect((await messagesOf(team.company.id)).find((m) => m.wid === sent!.wamid)).toMatchObject({ sendError: "ERR_WAPP_OPTED_OUT" });
-    const optOuts = await inTenant(team.company.id, (db) => db.select().from(campaignOptOuts).where(eq(campaignOptOuts.companyId, team.company.id)).all());
-    expect(optOuts).toEqual([expect.objectContaining({ number: customer.waId, word: "131050" })]);
+    const revoked = await inTenant(team.company.id, (db) => db.select().from(contacts).where(eq(contacts.marketingConsent, "revoked")).all());
+    expect(revoked).toEqual([expect.objectContaining({ number: customer.waId, marketingConsentHow: "cloud131050", marketingConsentBy: null })]);
+    const changes = await inTenant(team.company.id, (db) => db.select().from(contactConsentChanges).all());
+    expect(changes).toEqual([expect.objectContaining({ contactId: revoked[0]!.id, state: "revoked", how: "cloud131050", userId: null })]);
   });
 
   it("marks the connection when Meta no longer takes its token (190), and the message failed with why", async () => {

@@ -3,6 +3,7 @@ import type { BulkDeleteContactsInput } from "../../contracts/contacts";
 import { inList } from "../../db/inList";
 import { contacts } from "../../db/tenant";
 import { requirePermission, type Ctx } from "../context";
+import { keepOptOutsAsHashes } from "../consent/hashedOptOuts";
 import { messageMediaOfTickets, removeOrphanedMedia } from "../messages/orphanedMedia";
 import { publishContactsDeleted, ticketsOfContacts } from "./events";
 
@@ -15,12 +16,16 @@ export async function deleteContacts({ ctx, input }: { ctx: Ctx; input: BulkDele
   const ids = [...new Set(input.ids)];
   const removedTickets = await ticketsOfContacts(ctx, ids);
   const media = await messageMediaOfTickets(ctx, removedTickets.map((t) => t.id));
-  const deleted = (
-    await ctx.db
+  // Contacts that revoked marketing consent leave their numbers' hashes behind: they stay opted out.
+  const deleted = ctx.db.transaction(() => {
+    keepOptOutsAsHashes(ctx.db, ctx.companyId, ids);
+    return ctx.db
       .delete(contacts)
       .where(and(eq(contacts.companyId, ctx.companyId), inList(contacts.id, ids)))
       .returning({ id: contacts.id })
-  ).map((r) => r.id);
+      .all()
+      .map((r) => r.id);
+  });
   removeOrphanedMedia(ctx, media);
   await publishContactsDeleted(ctx, deleted, removedTickets);
   return { deleted: deleted.length };

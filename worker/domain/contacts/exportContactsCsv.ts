@@ -4,7 +4,7 @@ import { contacts } from "../../db/tenant";
 import type { Ctx } from "../context";
 import { csvDialect, csvDocument, csvRow } from "../shared/csv";
 import { contactSearchWhere } from "./search";
-import { SHEET_HEADERS } from "./sheetColumns";
+import { SHEET_CONSENT, SHEET_HEADERS } from "./sheetColumns";
 import { recordAudit } from "../audit/recordAudit";
 
 /** Contacts read per query while streaming the export. */
@@ -30,7 +30,7 @@ export function exportContactsCsv({ ctx, input }: { ctx: Ctx; input: ExportConta
         started = true;
         // Headers in the reader's language, each one a name the import recognises: the file can be imported back.
         const headers = SHEET_HEADERS[input.lang];
-        controller.enqueue(encoder.encode(csvDocument([[headers.name, headers.number, headers.email]], dialect)));
+        controller.enqueue(encoder.encode(csvDocument([[headers.name, headers.number, headers.email, headers.consent]], dialect)));
         // A search that can match nothing exports the headers alone.
         if (search === null) controller.close();
         return;
@@ -38,7 +38,7 @@ export function exportContactsCsv({ ctx, input }: { ctx: Ctx; input: ExportConta
       const where: (SQL | undefined)[] = [eq(contacts.companyId, ctx.companyId), search ?? undefined];
       if (after) where.push(or(gt(contacts.name, after.name), and(eq(contacts.name, after.name), gt(contacts.id, after.id))));
       const rows = await ctx.db
-        .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
+        .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, consent: contacts.marketingConsent })
         .from(contacts)
         .where(and(...where))
         .orderBy(asc(contacts.name), asc(contacts.id))
@@ -46,7 +46,7 @@ export function exportContactsCsv({ ctx, input }: { ctx: Ctx; input: ExportConta
       if (rows.length > 0) {
         const last = rows[rows.length - 1]!;
         after = { name: last.name, id: last.id };
-        controller.enqueue(encoder.encode(rows.map((r) => csvRow([r.name, r.number, r.email], dialect)).join("")));
+        controller.enqueue(encoder.encode(rows.map((r) => csvRow([r.name, r.number, r.email, r.consent === "unknown" ? "" : SHEET_CONSENT[input.lang][r.consent]], dialect)).join("")));
       }
       if (rows.length < CHUNK) controller.close();
     },

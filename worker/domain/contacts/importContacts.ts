@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { sheetConsent } from "../../contracts/consent";
 import { contactEmail, type ImportSkipReason } from "../../contracts/contacts";
 import { contacts } from "../../db/tenant";
 import type { Ctx } from "../context";
+import { writeConsent } from "../consent/writeConsent";
 import { normalizePhoneNumber } from "./phoneNumber";
 
 export interface ImportRowInput {
@@ -10,6 +12,8 @@ export interface ImportRowInput {
   name: string;
   number: string;
   email: string;
+  /** The consent column's cell, yes or no; absent or anything else records nothing. */
+  consent?: string;
 }
 
 export interface ImportReport {
@@ -66,6 +70,7 @@ export function judgeImportRows<R extends ImportRowInput>(rows: R[]): { accepted
  * - duplicated_in_file: an earlier row of the file has the same number;
  * - already_exists: the company already has a contact with that number (it is left untouched).
  * Contacts are inserted in one batch (all or nothing) of chunked inserts that skip numbers already present.
+ * A consent column (yes/no) records each row's marketing consent, how "imported" (recordImportedConsent).
  * Lists are told to reload once, rather than receiving an event per contact.
  */
 export async function importContacts({ ctx, input }: { ctx: Ctx; input: { rows: ImportRowInput[] } }): Promise<ImportReport> {
@@ -103,9 +108,38 @@ export async function importContacts({ ctx, input }: { ctx: Ctx; input: { rows: 
   for (const r of accepted) {
     if (!inserted.has(r.number)) skipped.push({ row: r.row, number: r.number, reason: "already_exists" });
   }
+  const consented = recordImportedConsent(ctx, accepted, inserted);
   skipped.sort((a, b) => a.row - b.row);
-  if (inserted.size > 0) {
+  if (inserted.size > 0 || consented > 0) {
     await ctx.hub.publish([{ audience: { kind: "company" }, event: { type: "contact", action: "reload" } }]);
   }
   return { imported: inserted.size, skipped };
+}
+
+/**
+ * The consent column of an import, recorded (how "imported"): for the contacts it made, as the sheet says; for ones the
+ * company had, a "no" always revokes, while a "yes" only fills a consent never recorded (a sheet does not re-grant
+ * someone who opted out). One transaction; answers how many contacts changed.
+ */
+function recordImportedConsent(ctx: Ctx, rows: (ImportRowInput & { number: string })[], inserted: Set<string>): number {
+  const withConsent = rows.flatMap((r) => {
+    const state = sheetConsent(r.consent ?? "");
+    return state ? [{ number: r.number, state }] : [];
+  });
+  if (withConsent.length === 0) return 0;
+  const at = new Date();
+  return ctx.db.transaction(() => {
+    let changed = 0;
+    for (const { number, state } of withConsent) {
+      const contact = ctx.db
+        .select({ id: contacts.id, consent: contacts.marketingConsent })
+        .from(contacts)
+        .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.number, number)))
+        .get();
+      if (!contact) continue;
+      if (!inserted.has(number) && state === "granted" && contact.consent !== "unknown") continue;
+      if (writeConsent(ctx.db, ctx.companyId, contact.id, { state, how: "imported", userId: ctx.user.id, at })) changed++;
+    }
+    return changed;
+  });
 }

@@ -10,12 +10,13 @@ import { contactColumns, withExtraInfo } from "./view";
 /**
  * The contacts page: the company's contacts by name, 20 per page, searched over name, number and email, and
  * optionally limited to a day (date) or a span of days (dateStart..dateEnd) of last interaction, in the
- * company's time zone. Every logged-in user of the company uses it.
+ * company's time zone, or to a marketing consent state (consent). Every logged-in user of the company uses it.
  */
 export async function listContacts({ ctx, input }: { ctx: Ctx; input: ListContactsQuery }) {
   const search = contactSearchWhere(input.searchParam);
   if (search === null) return { contacts: [], count: 0, hasMore: false };
   const where: (SQL | undefined)[] = [eq(contacts.companyId, ctx.companyId), search];
+  if (input.consent) where.push(eq(contacts.marketingConsent, input.consent));
   if (input.date || input.dateStart || input.dateEnd) {
     const company = await ctx.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, ctx.companyId)).get();
     const tz = company?.timezone ?? "America/Sao_Paulo";

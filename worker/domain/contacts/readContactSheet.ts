@@ -17,6 +17,8 @@ export interface SheetRow {
   name: string;
   number: string;
   email: string;
+  /** The consent column's cell ("" without one). */
+  consent: string;
   /** The other columns, by their header (contact lists keep them as a campaign's variables). */
   extra: Record<string, string>;
 }
@@ -92,7 +94,7 @@ function rowsOf(data: unknown[][]): SheetRow[] {
       const value = text(cells[column.index]);
       if (value) extra[column.name] = value.slice(0, 1000);
     }
-    rows.push({ row: i + 1, name: at("name"), number: at("number"), email: at("email"), extra });
+    rows.push({ row: i + 1, name: at("name"), number: at("number"), email: at("email"), consent: at("consent"), extra });
   }
   return rows;
 }

@@ -19,6 +19,9 @@ export const contactColumns = {
   presence: contacts.presence,
   lastInteractionAt: contacts.lastInteractionAt,
   undeliverableAt: contacts.undeliverableAt,
+  marketingConsent: contacts.marketingConsent,
+  marketingConsentAt: contacts.marketingConsentAt,
+  marketingConsentHow: contacts.marketingConsentHow,
   createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
 };

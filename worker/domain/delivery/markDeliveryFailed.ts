@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { DeliveryJob } from "../../contracts/outbound";
-import { campaignOptOuts, contactListItems, contacts, messages } from "../../db/tenant";
+import { contactListItems, contacts, messages } from "../../db/tenant";
+import { recordConsent } from "../consent/recordConsent";
 import type { SystemCtx } from "../context";
 import type { ErrorCode } from "../errors";
 import { publishMessageUpdate } from "../messages/publishMessageUpdate";
@@ -44,18 +45,18 @@ async function markMessageFailed(ctx: SystemCtx, which: SQL, code: ErrorCode, de
 }
 
 /**
- * Meta's 131050: the person stopped marketing messages from the business. The number is opted out as if it had
- * sent an opt-out word (word "131050"), so later campaigns skip it (ADR 0050).
+ * Meta's 131050: the person stopped marketing messages from the business. The contact's marketing consent is revoked
+ * (how "cloud131050"), so later campaigns and marketing schedules skip it (ADR 0050, issue 28).
  */
 async function recordMarketingOptOut(ctx: SystemCtx, messageId: number) {
   const contact = await ctx.db
-    .select({ number: contacts.number })
+    .select({ id: contacts.id })
     .from(messages)
     .innerJoin(contacts, eq(contacts.id, messages.contactId))
     .where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId)))
     .get();
   if (!contact) return;
-  await ctx.db.insert(campaignOptOuts).values({ companyId: ctx.companyId, number: contact.number, word: "131050", createdAt: new Date() }).onConflictDoNothing();
+  await recordConsent(ctx, contact.id, { state: "revoked", how: "cloud131050", detail: `message ${messageId}` });
 }
 
 

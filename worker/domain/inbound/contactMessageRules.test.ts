@@ -2,7 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BridgeInboundMessage } from "../../contracts/bridge";
 import {
-  campaignOptOuts,
   contacts,
   messages,
   tickets,
@@ -116,7 +115,7 @@ describe("an opt-out, on both inbound paths", () => {
       await sendAs(shape, connection.id, contact.number, extra, ["Quem é?"], "SAIR");
 
       expect((await shippingsOf(company.id, campaignId))[0]!.optedOutAt).not.toBeNull();
-      expect(await inTenant(company.id, (db) => db.select().from(campaignOptOuts).all().map((o) => o.number))).toEqual([contact.number]);
+      expect(await inTenant(company.id, (db) => db.select().from(contacts).where(eq(contacts.marketingConsent, "revoked")).all().map((o) => o.number))).toEqual([contact.number]);
       const history = await historyOf(company.id, waiting.id);
       // What follows "SAIR" is the confirmation, in English, and nothing else.
       expect(history.slice(history.indexOf("SAIR"))).toEqual(["SAIR", `we: ${contactTexts("en").campaignOptOut.split("\n")[0]}`]);

@@ -94,7 +94,7 @@ const campaignReplyRule: ContactMessageRule = async ({ ctx, conn }, msg) => {
   if (!contactsOwn(msg)) return "next";
   const reply = msg.campaign !== undefined ? msg.campaign : await readCampaignReply(ctx, conn.id, msg.contact, msg.m);
   if (!reply) return "next";
-  await recordCampaignReply(ctx, msg.contact.number, reply);
+  await recordCampaignReply(ctx, msg.contact, reply);
   if (!reply.optOut) return "next";
   const { language } = await settingsFor(ctx, ["language"]);
   await botSay(ctx, msg.ticket.id, "optOut", contactTexts(language).campaignOptOut);

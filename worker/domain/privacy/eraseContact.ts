@@ -4,9 +4,9 @@ import { inList } from "../../db/inList";
 import {
   apiRequests,
   auditLog,
-  campaignOptOuts,
   campaignShipping,
   contactCloudIds,
+  contactConsentChanges,
   contactCustomFields,
   contactListItems,
   contacts,
@@ -22,7 +22,7 @@ import { loadContactView } from "../contacts/view";
 import { requirePermission, type Ctx } from "../context";
 import { AppError, fieldError } from "../errors";
 import { blankMessages, blankSchedules, blankTicketRows, removeMedia } from "./anonymise";
-import { optOutKey } from "./optOutKey";
+import { keepOptOutsAsHashes } from "../consent/hashedOptOuts";
 
 /** Messages blanked per turn of the hub's command queue: the inbox's commands take their turns in between. */
 export const ERASE_MESSAGES_PER_SLICE = 2000;
@@ -109,6 +109,11 @@ export async function eraseContactSlice({ ctx, input }: { ctx: Ctx; input: { con
 function eraseContactRows(ctx: Ctx, contact: { id: number; name: string; number: string; email: string }) {
   const { companyId } = ctx;
   const token = erasedNumber(contact.id);
+  // A person who revoked marketing consent stays opted out: the number is kept as its hash (marketingBlocked), read
+  // before the placeholder replaces it. The consent history stays as the company's proof, without its details (the
+  // word the person wrote).
+  keepOptOutsAsHashes(ctx.db, companyId, [contact.id]);
+  ctx.db.update(contactConsentChanges).set({ detail: "" }).where(and(eq(contactConsentChanges.companyId, companyId), eq(contactConsentChanges.contactId, contact.id))).run();
   ctx.db
     .update(contacts)
     .set({ name: ERASED_CONTACT_NAME, number: token, lid: null, email: "", profilePicUrl: "", disableBot: true, undeliverableAt: null, presence: "available" })
@@ -124,20 +129,6 @@ function eraseContactRows(ctx: Ctx, contact: { id: number; name: string; number:
     .set({ number: token, message: "", confirmationMessage: "", name: "", email: "", variables: {} })
     .where(and(eq(campaignShipping.companyId, companyId), eq(campaignShipping.number, contact.number)))
     .run();
-  // A person who opted out stays opted out: the number is kept as its hash (campaigns check both forms).
-  const optOut = ctx.db
-    .select()
-    .from(campaignOptOuts)
-    .where(and(eq(campaignOptOuts.companyId, companyId), eq(campaignOptOuts.number, contact.number)))
-    .get();
-  if (optOut) {
-    ctx.db.delete(campaignOptOuts).where(eq(campaignOptOuts.id, optOut.id)).run();
-    ctx.db
-      .insert(campaignOptOuts)
-      .values({ companyId, number: optOutKey(contact.number), word: optOut.word, campaignId: optOut.campaignId, createdAt: optOut.createdAt })
-      .onConflictDoNothing()
-      .run();
-  }
   // The audit log names the contact by its placeholder from now on.
   ctx.db
     .update(auditLog)

@@ -6,6 +6,7 @@ import {
   contactCloudIds,
   contactListItems,
   contactLists,
+  contactConsentChanges,
   contacts,
   messages,
   queues,
@@ -53,8 +54,15 @@ export async function exportContact({ ctx, input }: { ctx: Ctx; input: { id: num
   const optOut = ctx.db
     .select({ word: campaignOptOuts.word, createdAt: campaignOptOuts.createdAt })
     .from(campaignOptOuts)
-    .where(and(eq(campaignOptOuts.companyId, companyId), inList(campaignOptOuts.number, [contact.number, optOutKey(contact.number)])))
+    .where(and(eq(campaignOptOuts.companyId, companyId), eq(campaignOptOuts.number, optOutKey(contact.number))))
     .get();
+  // The marketing consent's changes (the contact's state is in the contact's own fields).
+  const consentHistory = ctx.db
+    .select({ state: contactConsentChanges.state, how: contactConsentChanges.how, at: contactConsentChanges.at, detail: contactConsentChanges.detail })
+    .from(contactConsentChanges)
+    .where(and(eq(contactConsentChanges.companyId, companyId), eq(contactConsentChanges.contactId, contact.id)))
+    .orderBy(asc(contactConsentChanges.at))
+    .all();
 
   const ticketRows = ctx.db
     .select({
@@ -142,6 +150,7 @@ export async function exportContact({ ctx, input }: { ctx: Ctx; input: { id: num
     ...contact,
     whatsappIds: cloudIds,
     contactLists: listEntries,
+    marketingConsentHistory: consentHistory,
     campaignOptOut: optOut ?? null,
     exportedAt: new Date().toISOString(),
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   auditLog,
   campaignOptOuts,
+  contactConsentChanges,
   contactCustomFields,
   contactListItems,
   contactLists,
@@ -24,6 +25,8 @@ import { PNG } from "../../testing/media";
 import { ERASED_CONTACT_NAME } from "../../contracts/privacy";
 import { applyRetention, RETENTION_REST_MS, RETENTION_SLICES_PER_RUN, RETENTION_TICKETS_PER_SLICE, type RetentionMark } from "./applyRetention";
 import { optOutKey } from "./optOutKey";
+import { marketingBlocked } from "../consent/marketingBlocked";
+import { writeConsent } from "../consent/writeConsent";
 
 const DAY = 24 * 60 * 60 * 1000;
 let seq = 0;
@@ -47,7 +50,8 @@ async function richContact(companyId: number, opts: { name: string; number: stri
     db.insert(contactCustomFields).values({ companyId, contactId: contact.id, name: "CPF", value: `cpf-${opts.word}` }).run();
     const list = db.insert(contactLists).values({ companyId, name: `Lista ${n}` }).returning().get();
     db.insert(contactListItems).values({ companyId, contactListId: list.id, name: opts.name, number: opts.number }).run();
-    db.insert(campaignOptOuts).values({ companyId, number: opts.number, word: "SAIR", createdAt: new Date() }).run();
+    // The person opted out of marketing by answering a campaign (the history's detail quotes the word they wrote).
+    writeConsent(db, companyId, contact.id, { state: "revoked", how: "stopWord", userId: null, detail: `SAIR ${opts.word}` });
     db.insert(schedules).values({ companyId, contactId: contact.id, ticketId: open.id, body: `Lembrete ${opts.word}`, sendAt: new Date(Date.now() + DAY), userId: opts.userId }).run();
     db.insert(typebotSessions).values({ companyId, ticketId: open.id, integrationId: 1, sessionId: `s-${opts.word}`, choices: JSON.stringify([`opção ${opts.word}`]), lastAt: new Date() }).run();
   });
@@ -125,9 +129,13 @@ describe("erasing a contact's personal data", () => {
     const erased = await inTenant(t.company.id, (db) => db.select().from(contacts).where(eq(contacts.id, contact.id)).get()!);
     expect(erased).toMatchObject({ name: ERASED_CONTACT_NAME, email: "", lid: null });
     expect(erased.number).not.toMatch(/^\d+$/);
-    // The opt-out stays, as the number's hash.
+    // The revoked consent stays as the number's hash: campaigns and marketing schedules still skip the number.
     const optOut = await inTenant(t.company.id, (db) => db.select().from(campaignOptOuts).where(eq(campaignOptOuts.number, optOutKey(contact.number))).get());
-    expect(optOut).toBeTruthy();
+    expect(optOut).toMatchObject({ word: "stopWord" });
+    expect(await inTenant(t.company.id, (db) => marketingBlocked(db, t.company.id, contact.number))).toBe(true);
+    // The consent history stays as proof, without the word the person wrote.
+    const consentHistory = await inTenant(t.company.id, (db) => db.select().from(contactConsentChanges).where(eq(contactConsentChanges.contactId, contact.id)).all());
+    expect(consentHistory).toEqual([expect.objectContaining({ state: "revoked", how: "stopWord", detail: "" })]);
     // Statistics rows stay: tickets with their statuses, the rating, the history.
     const kept = await inTenant(t.company.id, (db) => ({
       tickets: db.select({ status: tickets.status }).from(tickets).where(eq(tickets.contactId, contact.id)).all(),
@@ -191,7 +199,8 @@ describe("exporting a contact's data", () => {
     expect(media).toHaveLength(1);
     expect(files[media[0]!]).toEqual(PNG);
     const person = JSON.parse(strFromU8(files["contact.json"]!));
-    expect(person).toMatchObject({ name: contact.name, number: contact.number, extraInfo: [{ name: "CPF", value: `cpf-${t.word}` }], campaignOptOut: { word: "SAIR" } });
+    expect(person).toMatchObject({ name: contact.name, number: contact.number, extraInfo: [{ name: "CPF", value: `cpf-${t.word}` }], marketingConsent: "revoked", campaignOptOut: null });
+    expect(person.marketingConsentHistory).toEqual([expect.objectContaining({ state: "revoked", how: "stopWord", detail: `SAIR ${t.word}` })]);
     expect(person.contactLists).toHaveLength(1);
     const ticketList = JSON.parse(strFromU8(files["tickets.json"]!));
     expect(ticketList).toHaveLength(2);

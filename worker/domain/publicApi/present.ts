@@ -68,7 +68,9 @@ export function presentPublicMessage(message: MessageView): PublicMessage {
   };
 }
 
-export function presentPublicContact(contact: Pick<ContactView, "id" | "name" | "number" | "email" | "isGroup" | "disableBot" | "extraInfo" | "createdAt" | "updatedAt">): PublicContact {
+export function presentPublicContact(
+  contact: Pick<ContactView, "id" | "name" | "number" | "email" | "isGroup" | "disableBot" | "extraInfo" | "marketingConsent" | "marketingConsentAt" | "marketingConsentHow" | "createdAt" | "updatedAt">,
+): PublicContact {
   return {
     id: contact.id,
     name: contact.name,
@@ -77,6 +79,7 @@ export function presentPublicContact(contact: Pick<ContactView, "id" | "name" | 
     isGroup: contact.isGroup,
     disableBot: contact.disableBot,
     extraInfo: contact.extraInfo.map((f) => ({ name: f.name, value: f.value })),
+    marketingConsent: { state: contact.marketingConsent, at: contact.marketingConsentAt ? iso(contact.marketingConsentAt) : null, how: contact.marketingConsentHow },
     createdAt: iso(contact.createdAt),
     updatedAt: iso(contact.updatedAt),
   };

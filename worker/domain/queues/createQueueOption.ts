@@ -33,7 +33,7 @@ export async function createQueueOption({ ctx, input }: { ctx: Ctx; input: Creat
   const row = ctx.db.transaction(() => {
     const created = ctx.db
       .insert(queueOptions)
-      .values({ companyId: ctx.companyId, queueId: queue.id, parentId: input.parentId, option: nextOrdinal, title: input.title, message: input.message, fileListId: input.fileListId })
+      .values({ companyId: ctx.companyId, queueId: queue.id, parentId: input.parentId, option: nextOrdinal, title: input.title, message: input.message, fileListId: input.fileListId, marketingConsent: input.marketingConsent })
       .returning()
       .get();
     recordAudit(ctx, { action: "queue.updated", target: { type: "queue", id: queue.id, label: queue.name }, detail: { option: "created", optionId: created.id, title: created.title } });

@@ -42,6 +42,7 @@ export function presentQueueOption(o: QueueOption): PresentedQueueOption {
     mediaPath: o.mediaPath !== null ? `/api/queue-options/${o.id}/media` : null,
     mediaName: o.mediaName,
     fileListId: o.fileListId,
+    marketingConsent: o.marketingConsent,
     children: [],
   };
 }

@@ -29,6 +29,7 @@ export async function createSchedule({ ctx, input }: { ctx: Ctx; input: CreateSc
       whatsappId: input.whatsappId ?? ticketConnection,
       userId: ctx.user.id,
       recurrence,
+      marketing: input.marketing,
       createdAt: now,
       updatedAt: now,
     })

@@ -12,6 +12,7 @@ import { visibilitySettings } from "../tickets/ticketEvents";
 import { authorViewer, companyTimeZone, mayWriteInto } from "./checks";
 import { nextOccurrence } from "./recurrence";
 import { publishSchedule } from "./view";
+import { marketingBlocked } from "../consent/marketingBlocked";
 
 /** Schedules sent per turn of the hub's command queue (agents' commands go on between turns). */
 export const SCHEDULE_SLICE = 25;
@@ -75,6 +76,12 @@ async function dispatchSlice(ctx: SystemCtx, now: number) {
     const s = row.schedule;
     if (policy === "mark" && now - s.sendAt.getTime() > MISSED_AFTER_MS) {
       await failSchedule(ctx, s, "ERR_SCHEDULE_MISSED", timeZone);
+      result.failed++;
+      continue;
+    }
+    // A marketing message to a contact who revoked consent is skipped, with why (a recurring one goes on to its next).
+    if (s.marketing && marketingBlocked(ctx.db, ctx.companyId, row.contact.number)) {
+      await failSchedule(ctx, s, "ERR_MARKETING_OPTED_OUT", timeZone);
       result.failed++;
       continue;
     }
@@ -203,6 +210,7 @@ function writeNextOccurrence(ctx: SystemCtx, s: typeof schedules.$inferSelect, t
       mediaName: s.mediaName,
       recurrence: rule,
       seriesId: s.seriesId ?? s.id,
+      marketing: s.marketing,
       createdAt: now,
       updatedAt: now,
     })

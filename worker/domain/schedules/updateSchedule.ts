@@ -36,6 +36,7 @@ export async function updateSchedule({ ctx, input }: { ctx: Ctx; input: { id: nu
       sendAt,
       ...(contactChanged ? { contactId: patch.contactId, ticketId: null } : {}),
       ...(patch.whatsappId !== undefined ? { whatsappId: patch.whatsappId } : {}),
+      ...(patch.marketing !== undefined ? { marketing: patch.marketing } : {}),
       ...(patch.recurrence !== undefined
         ? { recurrence: storedRecurrence(patch.recurrence, sendAt, timeZone), seriesId: patch.recurrence ? (current.seriesId ?? current.id) : current.seriesId }
         : {}),

@@ -13,7 +13,7 @@ import { tenantHousekeeping, WEBHOOK_LOG_DAYS } from "../../jobs/housekeeping";
 
 afterEach(() => vi.restoreAllMocks());
 
-const contact = { id: 9000000001, name: "Ana", number: "5511999990000", email: "", isGroup: false, disableBot: false, extraInfo: [], createdAt: "2026-11-29T12:00:00.000Z", updatedAt: "2026-11-29T12:00:00.000Z" };
+const contact = { id: 9000000001, name: "Ana", number: "5511999990000", email: "", isGroup: false, disableBot: false, extraInfo: [], marketingConsent: { state: "unknown" as const, at: null, how: null }, createdAt: "2026-11-29T12:00:00.000Z", updatedAt: "2026-11-29T12:00:00.000Z" };
 const rating = { ticketId: 9000000002, contactId: 9000000001, userId: null, rating: 5 };
 
 const deliveriesOf = (companyId: number) => inTenant(companyId, (db) => db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id).all());

@@ -18,7 +18,7 @@ import { StatusBadge } from "./CampaignsPage";
 import type { CampaignCounts, CampaignReport, RecipientRow } from "./types";
 import "./texts";
 
-const COUNTS: (keyof CampaignCounts)[] = ["valid", "delivered", "failed", "invalid", "confirmationRequested", "confirmed", "replied", "optedOut"];
+const COUNTS: (keyof CampaignCounts)[] = ["valid", "delivered", "failed", "invalid", "confirmationRequested", "confirmed", "replied", "optedOut", "skipped"];
 
 /** /campaign/{id}/report (spec 002): the counts live, progress (delivered over valid), estimated finish, failures by reason, recipients, CSV. */
 export function CampaignReportPage() {

@@ -110,6 +110,7 @@ export const en: Texts = {
       confirmed: "Confirmed",
       replied: "Replied",
       optedOut: "Opted out",
+      skipped: "Skipped (opted out)",
     },
     failures: "Failures by reason",
     noRecipients: "No recipients yet",

@@ -110,6 +110,7 @@ export const es: Texts = {
       confirmed: "Confirmados",
       replied: "Respondieron",
       optedOut: "Dados de baja",
+      skipped: "Omitidos por baja",
     },
     failures: "Fallos por motivo",
     noRecipients: "Aún no hay destinatarios",

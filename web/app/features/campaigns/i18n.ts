@@ -108,6 +108,7 @@ const ptBR = {
       confirmed: "Confirmados",
       replied: "Responderam",
       optedOut: "Descadastrados",
+      skipped: "Ignorados por opt-out",
     },
     failures: "Falhas por motivo",
     noRecipients: "Nenhum destinatário ainda",

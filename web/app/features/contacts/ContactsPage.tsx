@@ -21,6 +21,11 @@ import { EraseContactDialog, useContactExport } from "../contactPrivacy/ContactP
 import type { ContactRow } from "./types";
 import { useContactList } from "./useContactList";
 import "./texts";
+import "../consent/texts";
+import { Select } from "../../components/ui/Select";
+import { CONSENT_STATES, type ConsentState } from "../../../../worker/contracts/consent";
+
+const ALL_CONSENTS = "all";
 
 export function ContactsPage() {
   const { t, i18n } = useTranslation();
@@ -37,7 +42,8 @@ export function ContactsPage() {
     if (asked !== null) setSearchInput(asked);
   }, [asked]);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useContactList(search);
+  const [consent, setConsent] = useState<ConsentState | null>(null);
+  const list = useContactList(search, consent);
   const [editing, setEditing] = useState<ContactRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const deletion = useRowDeletion((row: ContactRow) => deleteContact(row.id), {
@@ -101,7 +107,18 @@ export function ContactsPage() {
         count={list.loaded ? list.count : undefined}
         search={{ value: searchInput, onChange: setSearchInput, placeholder: t("contacts.searchPlaceholder") }}
         actions={
-        <div className="flex w-full gap-2 sm:w-auto">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:flex-nowrap">
+          <div className="w-full sm:w-64">
+            <Select
+              aria-label={t("consent.filter")}
+              value={consent ?? ALL_CONSENTS}
+              onValueChange={(v) => setConsent(v === ALL_CONSENTS ? null : (v as ConsentState))}
+              options={[
+                { value: ALL_CONSENTS, label: `${t("consent.filter")}: ${t("consent.filterAll")}` },
+                ...CONSENT_STATES.map((s) => ({ value: s, label: `${t("consent.filter")}: ${t(`consent.state.${s}`)}` })),
+              ]}
+            />
+          </div>
           {/* On phones the import and export buttons keep only their icons (the text stays for screen readers). */}
           <Button variant="outline" onClick={() => setImportOpen(true)} title={t("contacts.import.title")}>
             <FileUp className="size-4" aria-hidden />
@@ -140,7 +157,7 @@ export function ContactsPage() {
             contacts={list.items}
             loaded={list.loaded}
             loadingMore={list.loading}
-            searching={!!search}
+            searching={!!search || !!consent}
             selectable={mayDelete}
             selected={selected}
             onToggle={toggle}

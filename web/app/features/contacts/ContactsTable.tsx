@@ -1,4 +1,5 @@
 import { formatDistanceToNowStrict } from "date-fns";
+import { ConsentBadge } from "../consent/ContactConsent";
 import { BotOff, ContactRound, Download, EllipsisVertical, MessageSquarePlus, Pencil, ShieldX, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -175,6 +176,12 @@ export function ContactsTable({
       cell: (contact) => <LastInteraction value={contact.lastInteractionAt} />,
     },
     {
+      header: t("consent.filter"),
+      className: "hidden w-40 px-3! @min-[76rem]:table-cell",
+      skeleton: <Skeleton className="h-5 w-24 rounded-full" />,
+      cell: (contact) => <ConsentBadge state={contact.marketingConsent ?? "unknown"} />,
+    },
+    {
       header: t("contacts.columns.status"),
       className: "hidden w-24 px-3! @min-[60rem]:table-cell",
       skeleton: <Skeleton className="h-5 w-16 rounded-full" />,
@@ -221,6 +228,11 @@ function ContactNameCell({ contact }: { contact: ContactRow }) {
         </p>
         <p className="text-xs whitespace-nowrap text-muted tabular-nums @xl:hidden">{formatPhone(contact.number)}</p>
         {contact.email ? <p className="text-xs break-all text-subtle @min-[56rem]:hidden">{contact.email}</p> : null}
+        {contact.marketingConsent === "revoked" ? (
+          <p className="@min-[76rem]:hidden">
+            <ConsentBadge state="revoked" />
+          </p>
+        ) : null}
         <p className="truncate text-xs text-subtle @2xl:hidden">
           <span className="sr-only">{t("contacts.columns.lastInteraction")}: </span>
           <LastInteraction value={contact.lastInteractionAt} />

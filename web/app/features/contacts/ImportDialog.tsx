@@ -330,5 +330,5 @@ function ReportStep({ report, file, onAgain, onClose }: { report: ImportReport; 
 /** An empty sheet to fill in: the column headers the import reads, in the user's language, as CSV. */
 function downloadTemplate(language: string, name: string) {
   const headers = SHEET_HEADERS[(language in SHEET_HEADERS ? language : "pt-BR") as SheetLanguage];
-  saveText(csvDocument([[headers.name, headers.number, headers.email]], language), `${name}.csv`);
+  saveText(csvDocument([[headers.name, headers.number, headers.email, headers.consent]], language), `${name}.csv`);
 }

@@ -1,10 +1,12 @@
+import type { ConsentState } from "../../../../worker/contracts/consent";
 import { api } from "../../lib/api";
 import { downloadFile, postFile } from "../../lib/upload";
 import type { ImportRow } from "./sheet";
 import type { ContactDetail, ContactPayload, ContactRow, ContactsPage, ImportReport, QueueOption } from "./types";
 
-export async function listContacts(params: { searchParam: string; pageNumber: number }) {
-  const body = await api<ContactsPage>("/contacts", { query: params });
+export async function listContacts(params: { searchParam: string; pageNumber: number; consent?: ConsentState | null }) {
+  const { consent, ...rest } = params;
+  const body = await api<ContactsPage>("/contacts", { query: consent ? { ...rest, consent } : rest });
   return { items: body.contacts ?? [], count: body.count ?? 0, hasMore: !!body.hasMore };
 }
 

@@ -16,6 +16,8 @@ export interface ImportRow {
   name: string;
   number: string;
   email: string;
+  /** The consent column's cell, yes or no ("" without one). */
+  consent: string;
 }
 
 export type SheetReading =
@@ -54,7 +56,7 @@ export function rowsFromSheet(data: readonly (readonly unknown[])[], firstRow = 
     const cells = data[i]!;
     if (!cells.some((cell) => cellText(cell) !== "")) continue;
     if (rows.length === maxRows) return { ok: false, reason: "tooManyRows" };
-    rows.push({ row: firstRow + i, name: at(cells, "name"), number: at(cells, "number"), email: at(cells, "email") });
+    rows.push({ row: firstRow + i, name: at(cells, "name"), number: at(cells, "number"), email: at(cells, "email"), consent: at(cells, "consent") });
   }
   return rows.length > 0 ? { ok: true, rows } : { ok: false, reason: "empty" };
 }

@@ -1,3 +1,4 @@
+import type { ConsentState } from "../../../../worker/contracts/consent";
 import type { ImportSkipReason } from "../../../../worker/contracts/contacts";
 
 export type { ImportSkipReason };
@@ -20,6 +21,8 @@ export interface ContactRow {
   disableBot: boolean;
   lastInteractionAt: string | number | null;
   extraInfo: ExtraInfo[];
+  /** Consent to marketing messages (issue 28). */
+  marketingConsent?: ConsentState;
 }
 
 /** One contact as GET /api/contacts/:id answers it: also how many tickets it has and its ratings. */

@@ -45,10 +45,10 @@ export function OptionForm({
   const { form, fields, saving } = useContractForm({
     id: `queue-option-form-${option?.id ?? `new-${parentId ?? "top"}`}`,
     schema,
-    defaultValue: { title: option?.title ?? "", message: option?.message ?? "", fileListId: option?.fileListId ? String(option.fileListId) : "" },
-    fields: ["title", "message", "fileListId"],
-    async save({ title, message, fileListId, attachment, removeAttachment }) {
-      const payload = { title, message, fileListId };
+    defaultValue: { title: option?.title ?? "", message: option?.message ?? "", fileListId: option?.fileListId ? String(option.fileListId) : "", marketingConsent: option?.marketingConsent ?? "" },
+    fields: ["title", "message", "fileListId", "marketingConsent"],
+    async save({ title, message, fileListId, marketingConsent, attachment, removeAttachment }) {
+      const payload = { title, message, fileListId, marketingConsent };
       let saved = option ? await updateQueueOption(option.id, payload) : await createQueueOption({ queueId, parentId, ...payload });
       try {
         if (attachment) saved = await uploadQueueOptionMedia(saved.id, attachment, uploadName(attachment));
@@ -65,6 +65,7 @@ export function OptionForm({
   const titleError = fields.title.errors?.[0];
   const messageError = fields.message.errors?.[0];
   const fileListError = fields.fileListId.errors?.[0];
+  const consent = useInputControl(fields.marketingConsent);
 
   return (
     <form
@@ -114,6 +115,19 @@ export function OptionForm({
           options={[{ value: NONE, label: t("queues.options.noFileList") }, ...fileLists.map((l) => ({ value: String(l.id), label: l.name }))]}
           invalid={!!fileListError}
           aria-describedby={describedBy(fields.fileListId.id, fileListError, true)}
+        />
+      </Field>
+      <Field id={fields.marketingConsent.id} label={t("queues.options.marketingConsent")} hint={t("queues.options.marketingConsentHint")}>
+        <Select
+          id={fields.marketingConsent.id}
+          value={consent.value || NONE}
+          onValueChange={(v) => consent.change(v === NONE ? "" : v)}
+          options={[
+            { value: NONE, label: t("queues.options.marketingConsentNone") },
+            { value: "granted", label: t("queues.options.marketingConsentGranted") },
+            { value: "revoked", label: t("queues.options.marketingConsentRevoked") },
+          ]}
+          aria-describedby={describedBy(fields.marketingConsent.id, undefined, true)}
         />
       </Field>
       <FileField

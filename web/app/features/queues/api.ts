@@ -1,3 +1,4 @@
+import type { OptionConsent } from "../../../../worker/contracts/consent";
 import { api, ApiError } from "../../lib/api";
 import { postFile } from "../../lib/upload";
 import type { NamedRef, QueueDetail, QueueOptionNode, QueuePayload, QueueRow } from "./types";
@@ -31,11 +32,11 @@ export function deleteQueueMedia(id: number) {
   return api<QueueDetail>(`/queue/${id}/media-upload`, { method: "DELETE" });
 }
 
-export function createQueueOption(payload: { queueId: number; parentId: number | null; title: string; message: string; fileListId: number | null }) {
+export function createQueueOption(payload: { queueId: number; parentId: number | null; title: string; message: string; fileListId: number | null; marketingConsent: OptionConsent | null }) {
   return api<QueueOptionNode>("/queue-options", { method: "POST", body: payload });
 }
 
-export function updateQueueOption(id: number, payload: { title: string; message: string; fileListId: number | null }) {
+export function updateQueueOption(id: number, payload: { title: string; message: string; fileListId: number | null; marketingConsent: OptionConsent | null }) {
   return api<QueueOptionNode>(`/queue-options/${id}`, { method: "PUT", body: payload });
 }
 

@@ -45,7 +45,7 @@ export const QUEUE_FORM_MESSAGES = {
 };
 
 /** An option of the menu: a title (what the menu lists after the number), the reply it sends, its file list. */
-export const optionFormSchema = (lang: string) => createQueueOptionInput.pick({ title: true, message: true, fileListId: true }).extend(attachmentFields(lang));
+export const optionFormSchema = (lang: string) => createQueueOptionInput.pick({ title: true, message: true, fileListId: true, marketingConsent: true }).extend(attachmentFields(lang));
 
 /** The "none" choice of a select (Radix items cannot have an empty value); the form holds it as no value. */
 export const NONE = "none";

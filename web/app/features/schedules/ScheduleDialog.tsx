@@ -81,6 +81,7 @@ function scheduleFormSchema(timeZone: string, current: ScheduleRow | null, lang:
         .default([])
         .transform((days) => days.map(Number)),
       until: z.string().optional(),
+      marketing: z.boolean().default(false),
       media: pickedFile(MAX_SCHEDULE_MEDIA_BYTES, lang),
       removeMedia: removeFile,
     })
@@ -151,6 +152,7 @@ function ScheduleForm({
       frequency: schedule?.recurrence?.frequency ?? NO_REPEAT,
       weekdays: (schedule?.recurrence?.weekdays ?? []).map(String),
       until: schedule?.recurrence?.until ?? "",
+      marketing: schedule?.marketing ? "on" : undefined,
     },
     shouldValidate: "onSubmit",
     fields: SCHEDULE_FIELDS,
@@ -164,6 +166,7 @@ function ScheduleForm({
         contactId: value.contact.id,
         whatsappId: value.whatsappId && value.whatsappId !== DEFAULT_CONNECTION ? Number(value.whatsappId) : null,
         recurrence: frequency === NO_REPEAT ? null : { frequency, ...(frequency === "weekly" ? { weekdays } : {}), until: until || null },
+        marketing: value.marketing,
       };
       let saved: ScheduleRow;
       if (schedule) {
@@ -345,6 +348,23 @@ function ScheduleForm({
             <Input id={field("until")} name={fields.until.name} key={fields.until.key} defaultValue={fields.until.initialValue} type="date" min={date} invalid={!!errors.until} />
           </Field>
         ) : null}
+        <label className="flex items-start gap-2.5 text-sm max-sm:min-h-11" htmlFor={fields.marketing.id}>
+          <input
+            type="checkbox"
+            id={fields.marketing.id}
+            name={fields.marketing.name}
+            key={fields.marketing.key}
+            defaultChecked={fields.marketing.initialValue === "on"}
+            aria-describedby={`${fields.marketing.id}-hint`}
+            className="mt-0.5 size-4 shrink-0 accent-brand"
+          />
+          <span>
+            <span className="font-medium">{t("schedules.dialog.marketing")}</span>
+            <span id={`${fields.marketing.id}-hint`} className="block text-xs text-muted">
+              {t("schedules.dialog.marketingHint")}
+            </span>
+          </span>
+        </label>
         <FileField
           meta={fields.media}
           remove={fields.removeMedia}

@@ -100,6 +100,14 @@ export function SchedulesTable({
           {/* Cut on a phone's narrow column: the pointer shows each whole (title). */}
           <p className="truncate font-medium" title={s.contact.name}>{s.contact.name}</p>
           <p className="truncate text-xs text-subtle tabular-nums" title={formatPhone(s.contact.number)}>{formatPhone(s.contact.number)}</p>
+          {s.marketing ? (
+            <p className="mt-0.5">
+              <span className="rounded-full bg-surface-3 px-1.5 text-[0.6875rem] font-medium text-muted">{t("schedules.marketingTag")}</span>
+            </p>
+          ) : null}
+          {s.status === "ERRO" && s.error === "ERR_MARKETING_OPTED_OUT" ? (
+            <p className="mt-0.5 text-xs text-danger" data-testid="schedule-skipped-opt-out">{t("schedules.skippedOptOut")}</p>
+          ) : null}
           <p className="mt-0.5 truncate text-xs text-muted md:hidden" title={s.body}>{s.body}</p>
         </>
       ),

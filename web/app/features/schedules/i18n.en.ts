@@ -38,6 +38,8 @@ export const en: Texts = {
     tooMany_one: "Showing the first schedule of this period; search or filter to see the others.", tooMany_other: "Showing the first {{count}} schedules of this period; search or filter to see the others.",
   },
   filter: { label: "Status", all: "All" },
+  marketingTag: "Marketing",
+  skippedOptOut: "Not sent: the contact revoked marketing consent",
   status: { PENDENTE: "Pending", AGENDADA: "Sending", ENVIADA: "Sent", ERRO: "Failed" },
   columns: { contact: "Contact", sendAt: "Send at", message: "Message", status: "Status", actions: "Actions" },
   recurrence: {
@@ -64,6 +66,8 @@ export const en: Texts = {
     timeHint: "Time zone: {{timezone}}.",
     connection: "Send from connection",
     connectionDefault: "Default connection",
+    marketing: "Marketing message",
+    marketingHint: "Not sent if the contact revoked marketing consent (it shows as an error, with the reason).",
     repeat: "Repeat",
     weekdays: "Weekdays",
     until: "Ends on (optional)",

@@ -38,6 +38,8 @@ export const es: Texts = {
     tooMany_one: "Mostrando la primera programación de este período; busque o filtre para ver las demás.", tooMany_other: "Mostrando las primeras {{count}} programaciones de este período; busque o filtre para ver las demás.",
   },
   filter: { label: "Estado", all: "Todos" },
+  marketingTag: "Marketing",
+  skippedOptOut: "No enviado: el contacto revocó el consentimiento de marketing",
   status: { PENDENTE: "Pendiente", AGENDADA: "Enviando", ENVIADA: "Enviada", ERRO: "Error" },
   columns: { contact: "Contacto", sendAt: "Envío", message: "Mensaje", status: "Estado", actions: "Acciones" },
   recurrence: {
@@ -64,6 +66,8 @@ export const es: Texts = {
     timeHint: "Zona horaria: {{timezone}}.",
     connection: "Enviar por la conexión",
     connectionDefault: "Conexión predeterminada",
+    marketing: "Mensaje de marketing",
+    marketingHint: "No se envía si el contacto revocó el consentimiento de marketing (queda como error, con el motivo).",
     repeat: "Repetir",
     weekdays: "Días de la semana",
     until: "Termina el (opcional)",

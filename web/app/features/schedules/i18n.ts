@@ -36,6 +36,8 @@ const ptBR = {
     tooMany_one: "Mostrando o primeiro agendamento deste período; use a busca ou o filtro para ver os outros.", tooMany_other: "Mostrando os primeiros {{count}} agendamentos deste período; use a busca ou o filtro para ver os outros.",
   },
   filter: { label: "Situação", all: "Todas" },
+  marketingTag: "Marketing",
+  skippedOptOut: "Não enviado: o contato revogou o consentimento de marketing",
   status: { PENDENTE: "Pendente", AGENDADA: "Enviando", ENVIADA: "Enviada", ERRO: "Erro" },
   columns: { contact: "Contato", sendAt: "Envio", message: "Mensagem", status: "Situação", actions: "Ações" },
   recurrence: {
@@ -62,6 +64,8 @@ const ptBR = {
     timeHint: "Fuso horário: {{timezone}}.",
     connection: "Enviar pela conexão",
     connectionDefault: "Conexão padrão",
+    marketing: "Mensagem de marketing",
+    marketingHint: "Não é enviada se o contato revogou o consentimento de marketing (fica como erro, com o motivo).",
     repeat: "Repetir",
     weekdays: "Dias da semana",
     until: "Termina em (opcional)",

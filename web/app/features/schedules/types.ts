@@ -22,4 +22,6 @@ export interface SchedulePayload {
   ticketId?: number | null;
   whatsappId: number | null;
   recurrence: { frequency: ScheduleRecurrence["frequency"]; weekdays?: number[]; until?: string | null } | null;
+  /** A marketing message: skipped when the contact revoked marketing consent. */
+  marketing: boolean;
 }

@@ -8,6 +8,7 @@ import { en as connections } from "../../features/connections/i18n.en";
 import { en as automaticTemplates } from "../../features/automaticTemplates/i18n.en";
 import { en as contacts } from "../../features/contacts/i18n.en";
 import { en as contactPrivacy } from "../../features/contactPrivacy/i18n.en";
+import { en as consent } from "../../features/consent/i18n.en";
 import { en as insight } from "../../features/insight/i18n.en";
 import { en as kanban } from "../../features/kanban/i18n.en";
 import { en as chats } from "../../features/chats/i18n.en";
@@ -47,6 +48,7 @@ export const translation = {
   automaticTemplates,
   contacts,
   contactPrivacy,
+  consent,
   insight,
   kanban,
   chats,

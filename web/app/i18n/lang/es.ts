@@ -8,6 +8,7 @@ import { es as connections } from "../../features/connections/i18n.es";
 import { es as automaticTemplates } from "../../features/automaticTemplates/i18n.es";
 import { es as contacts } from "../../features/contacts/i18n.es";
 import { es as contactPrivacy } from "../../features/contactPrivacy/i18n.es";
+import { es as consent } from "../../features/consent/i18n.es";
 import { es as insight } from "../../features/insight/i18n.es";
 import { es as kanban } from "../../features/kanban/i18n.es";
 import { es as chats } from "../../features/chats/i18n.es";
@@ -47,6 +48,7 @@ export const translation = {
   automaticTemplates,
   contacts,
   contactPrivacy,
+  consent,
   insight,
   kanban,
   chats,

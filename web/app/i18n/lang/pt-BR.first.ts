@@ -24,7 +24,7 @@ export const translation: Omit<Partial<typeof full>, "ticketChat"> & Omit<typeof
 };
 
 /** The features whose pt-BR texts load with their own code. */
-export type LaterFeature = "account" | "security" | "apiReference" | "automaticTemplates" | "billing" | "campaigns" | "connections" | "contactLists" | "contacts" | "contactPrivacy" | "fileLists" | "helps" | "insight" | "kanban" | "messagesApi" | "apiTokens" | "platform" | "prompts" | "queueIntegrations" | "queues" | "quickMessages" | "schedules" | "tags" | "webhooks"
+export type LaterFeature = "account" | "security" | "apiReference" | "automaticTemplates" | "billing" | "campaigns" | "connections" | "contactLists" | "contacts" | "contactPrivacy" | "consent" | "fileLists" | "helps" | "insight" | "kanban" | "messagesApi" | "apiTokens" | "platform" | "prompts" | "queueIntegrations" | "queues" | "quickMessages" | "schedules" | "tags" | "webhooks"
   | "automationActions"
   | "automations"
   | "audit"

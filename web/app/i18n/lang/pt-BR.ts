@@ -13,6 +13,7 @@ import { ptBR as connections } from "../../features/connections/i18n";
 import { ptBR as automaticTemplates } from "../../features/automaticTemplates/i18n";
 import { ptBR as contacts } from "../../features/contacts/i18n";
 import { ptBR as contactPrivacy } from "../../features/contactPrivacy/i18n";
+import { ptBR as consent } from "../../features/consent/i18n";
 import { ptBR as insight } from "../../features/insight/i18n";
 import { ptBR as kanban } from "../../features/kanban/i18n";
 import { ptBR as messagesApi } from "../../features/messagesApi/i18n";
@@ -52,6 +53,7 @@ export const translation = {
   automaticTemplates,
   contacts,
   contactPrivacy,
+  consent,
   insight,
   kanban,
   messagesApi,

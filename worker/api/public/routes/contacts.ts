@@ -1,4 +1,5 @@
-import { contactPath, createPublicContactBody, listPublicContactsQuery, updatePublicContactBody } from "../../../contracts/publicApi/contacts";
+import { contactPath, createPublicContactBody, listPublicContactsQuery, setPublicConsentBody, updatePublicContactBody } from "../../../contracts/publicApi/contacts";
+import { setContactConsent } from "../../../domain/consent/setContactConsent";
 import { publicContact, publicPage } from "../../../contracts/publicApi/resources";
 import { createContact } from "../../../domain/contacts/createContact";
 import { getContact } from "../../../domain/contacts/getContact";
@@ -74,5 +75,23 @@ export const contactRoutes = [
       errors: ["ERR_NO_CONTACT_FOUND", "ERR_DUPLICATED_CONTACT"],
     },
     async ({ ctx, params, body }) => presentPublicContact(await updateContact({ ctx, input: { id: params.id, patch: body } })),
+  ),
+  publicRoute(
+    {
+      method: "put",
+      path: "/contacts/:id/consent",
+      operationId: "setContactConsent",
+      summary: "Grant or revoke a contact's marketing consent",
+      description:
+        "`granted` or `revoked`, recorded with how `api`, the time and the token's maker, kept in the contact's consent history and the company's audit log. A revoked contact is skipped by campaigns and marketing schedules (their reports say so). Setting the state the contact already has changes nothing.",
+      tag: "Contacts",
+      scope: "contacts:write",
+      params: contactPath,
+      body: setPublicConsentBody,
+      response: { status: 200, schema: publicContact, example: EXAMPLE_CONTACT },
+      errors: ["ERR_NO_CONTACT_FOUND"],
+    },
+    async ({ ctx, caller, params, body }) =>
+      presentPublicContact(await setContactConsent({ ctx, input: { id: params.id, consent: body, via: "api", apiTokenId: caller.tokenId } })),
   ),
 ];

@@ -10,6 +10,7 @@ export const EXAMPLE_CONTACT: PublicContact = {
   isGroup: false,
   disableBot: false,
   extraInfo: [{ name: "CPF", value: "123.456.789-00" }],
+  marketingConsent: { state: "granted", at: "2026-11-28T14:05:00.000Z", how: "chatbot" },
   createdAt: "2026-11-28T14:02:11.000Z",
   updatedAt: "2026-11-29T12:00:00.000Z",
 };

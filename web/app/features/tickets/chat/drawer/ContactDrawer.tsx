@@ -16,6 +16,7 @@ import { NotesSection } from "./NotesSection";
 import { can } from "../../../../../../worker/contracts/permissions";
 import { useSessionUser } from "../../../../lib/session-user";
 import { ContactPrivacyActions } from "../../../contactPrivacy/ContactPrivacy";
+import { ContactConsentSection } from "../../../consent/ContactConsent";
 import "../texts";
 
 /** The panel on the right: contact data, extra info, the contact's ratings, the ticket's notes and its history. */
@@ -103,6 +104,7 @@ export function ContactDrawer({
             </dl>
           )}
         </section>
+        <ContactConsentSection contact={{ id: base.id, name: contact?.name ?? base.name }} timeZone={timeZone} />
         <RatingsSection ratings={contact ? (contact.ratings ?? null) : undefined} timeZone={timeZone} />
         <NotesSection ticketId={ticket.id} contactId={base.id} timeZone={timeZone} />
         <HistorySection history={history} timeZone={timeZone} />
