@@ -5,6 +5,7 @@ import type { StoredMedia } from "../../contracts/views/message";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { storeOutboundMessage } from "./storeOutboundMessage";
+import { loadMessage } from "./presentMessage";
 import { assertCustomerWindowOpen } from "../cloud/customerWindow";
 import { signed, ticketForMessaging } from "./ticketForMessaging";
 
@@ -16,6 +17,23 @@ export type { StoredMedia };
  * within the customer's 24-hour window.
  */
 export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessageInput & { ticketId: number; media?: StoredMedia[] } }) {
+  if (input.clientId) {
+    // A send retried with its id (the network dropped before the answer came): the message already stored is the
+    // answer, even if the ticket changed since. Hub commands run one at a time, so nothing slips in between this
+    // read and the insert below; the unique index stands behind it.
+    const earlier = await ctx.db
+      .select({ id: messages.id, ticketId: messages.ticketId })
+      .from(messages)
+      .where(and(eq(messages.companyId, ctx.companyId), eq(messages.userId, ctx.user.id), eq(messages.clientId, input.clientId)))
+      .get();
+    if (earlier && earlier.ticketId !== input.ticketId) {
+      throw new AppError("ERR_VALIDATION", "Invalid fields: clientId", { fields: { clientId: "Already used for another send" } });
+    }
+    if (earlier) {
+      const message = await loadMessage(ctx.db, ctx.companyId, earlier.id);
+      return [message!];
+    }
+  }
   const ticket = await ticketForMessaging(ctx, input.ticketId);
   const media = input.media ?? [];
   const text = input.body.trim();
@@ -33,7 +51,7 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessage
   await assertCustomerWindowOpen(ctx, ticket);
   const body = signed(ctx, input.body, input.signMessage);
   if (media.length === 0) {
-    const { message } = await storeOutboundMessage(ctx, ticket.id, { body, quotedMsgId: input.quotedMsgId });
+    const { message } = await storeOutboundMessage(ctx, ticket.id, { body, quotedMsgId: input.quotedMsgId, clientId: input.clientId });
     return [message];
   }
   const sent = [];
@@ -44,6 +62,7 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessage
       mediaUrl: file.key,
       mediaName: file.name,
       quotedMsgId: i === 0 ? input.quotedMsgId : null,
+      clientId: i === 0 ? input.clientId : undefined,
     });
     sent.push(message);
   }
