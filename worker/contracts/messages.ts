@@ -63,7 +63,7 @@ export const sendMessageInput = z
     fromMe: z.unknown().optional(),
     mediaUrl: z.unknown().optional(),
   })
-  .transform(({ body, quotedMsg, signMessage, clientId }) => ({ body, quotedMsgId: quotedMsg ?? null, signMessage, clientId }));
+  .transform(({ body, quotedMsg, signMessage, clientId }) => ({ body, quotedMsgId: quotedMsg ?? null, signMessage, ...(clientId ? { clientId } : {}) }));
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
 export const editMessageInput = z.object({

@@ -1,6 +1,7 @@
 import { browserI18n } from "../i18n";
 import { ApiError, toApiError } from "./api-error";
 import { forgetSession, refreshShared } from "./session-refresh";
+import { forgetOfflineData } from "./offline";
 import { toast } from "./toast";
 
 export { ApiError } from "./api-error";
@@ -93,6 +94,7 @@ export function endSession(error: ApiError): ApiError {
   if (ending || typeof window === "undefined") return handled;
   ending = true;
   forgetSession();
+  void forgetOfflineData();
   const params = new URLSearchParams();
   if (error.code && error.code !== "ERR_SESSION_EXPIRED" && SESSION_ENDING.has(error.code)) params.set("ended", error.code);
   if (typeof error.body.dueDate === "string") params.set("detail", error.body.dueDate);
@@ -130,6 +132,8 @@ export async function logout() {
     // the cookies may already be gone; leaving is what matters
   } finally {
     forgetSession();
+    // The pages and reads kept for offline use are this user's: gone before the next one signs in (issue 29).
+    await forgetOfflineData();
     window.location.assign("/login");
   }
 }

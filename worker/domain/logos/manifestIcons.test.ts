@@ -20,7 +20,7 @@ function pngHead(width: number, height: number) {
   return bytes;
 }
 
-const upload = (ref: string, content: Uint8Array, name: string, type: string) =>
+const upload = (ref: string, content: Uint8Array<ArrayBuffer>, name: string, type: string) =>
   call("POST", `/api/settings/media-upload?ref=${ref}`, { token: superToken, rawBody: formWithFile("file", content, name, type) });
 const remove = (kind: string) => call("DELETE", `/api/settings/logos/${kind}`, { token: superToken });
 const icons = () => manifestIcons({ control, env: testEnv });
