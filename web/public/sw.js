@@ -185,9 +185,10 @@ self.addEventListener("notificationclick", (event) => {
       const mine = windows.filter((w) => new URL(w.url).origin === self.location.origin);
       const tab = mine.find((w) => w.focused) || mine[0];
       if (tab) {
-        await tab.focus();
-        // A tab of the app navigates itself (client-side, keeping its socket); one that cannot is sent there.
+        // A tab of the app navigates itself (client-side, keeping its socket), told first: bringing it to the front
+        // may be refused (the browser decides), and the ticket must open either way.
         tab.postMessage({ type: "zapdesk:navigate", url: target });
+        await tab.focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(target);

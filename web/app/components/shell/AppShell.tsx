@@ -10,6 +10,7 @@ import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import { useCommandShortcut } from "../../features/commandBar/useCommandShortcut";
 import { OfflineBanner } from "../../features/offline/OfflineBanner";
 import { useOfflineSupport } from "../../features/offline/useOfflineSupport";
+import { useNotificationTaps } from "../../features/push/useNotificationTaps";
 import { DesktopSidebar, type DrawerMode } from "./Sidebar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
 import { Topbar } from "./Topbar";
@@ -39,6 +40,7 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   const badges = useMenuBadges(user);
   useUnreadTitle(user.id);
   useOfflineSupport(user.id);
+  useNotificationTaps();
   const [commandOpen, setCommandOpen] = useState(false);
   const openCommand = useCallback(() => setCommandOpen(true), []);
   useCommandShortcut(openCommand);
