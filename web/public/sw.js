@@ -40,7 +40,8 @@ function isInboxData(url) {
 /** JSON the pages read: lists, a ticket, its messages. Not the session's own calls, media, exports or the socket. */
 function isApiRead(url) {
   if (!url.pathname.startsWith("/api/")) return false;
-  if (url.pathname.startsWith("/api/auth/") || url.pathname === "/api/ws") return false;
+  // /api/version is the page's probe of whether the server answers (features/offline/connectivity.ts).
+  if (url.pathname.startsWith("/api/auth/") || url.pathname === "/api/ws" || url.pathname === "/api/version") return false;
   return !/\/(media|export|download)(\/|$)/.test(url.pathname);
 }
 
@@ -79,8 +80,8 @@ async function fromNetworkFirst(event, request, { page = false, json = false, wa
   try {
     response = await fetch(request);
   } catch (err) {
-    const cache = await caches.open(DATA_CACHE);
-    const cached = await cache.match(request, { ignoreVary: true });
+    // caches.match with the cache's name: no cache is made (again) just to look, after a logout emptied it.
+    const cached = await caches.match(request, { cacheName: DATA_CACHE, ignoreVary: true });
     if (cached) return cached;
     if (page) return offlinePage();
     throw err;

@@ -5,6 +5,7 @@ import { api, ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { OUTBOX_KEY_PREFIX } from "../../lib/offline";
 import { storage } from "../../lib/storage";
+import { reportUnreachable } from "./connectivity";
 
 type SentMessage = Wire<MessageView>;
 
@@ -107,7 +108,10 @@ export function deliverPending(userId: number, send: PendingSend, onRefused: "dr
       for (const listener of sentListeners) listener(messages);
       return { kind: "sent", messages };
     } catch (error) {
-      if (isNetworkFailure(error)) return { kind: "waiting" };
+      if (isNetworkFailure(error)) {
+        reportUnreachable();
+        return { kind: "waiting" };
+      }
       if (onRefused === "drop") discardPending(userId, send.clientId);
       else {
         const reason = errorMessage(error, browserI18n().t);
@@ -130,7 +134,7 @@ export function flushOutbox(userId: number): Promise<void> {
     try {
       for (const send of readOutbox(userId)) {
         if (send.failed) continue;
-        if (typeof navigator !== "undefined" && !navigator.onLine) return;
+        if (!navigator.onLine) return;
         const result = await deliverPending(userId, send, "mark");
         if (result.kind === "waiting") return;
       }

@@ -1,9 +1,11 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { claimOfflineData, keepThisPageOffline } from "../../lib/offline";
+import { isReachable, probeServer, subscribeReachable } from "./connectivity";
 import { flushOutbox, readOutbox, subscribeOutbox, type PendingSend } from "./outbox";
 
-/** While sends wait and the browser says it is online (the server was unreachable), they are tried again this often. */
-const RETRY_MS = 15_000;
+/** How often a visible tab asks whether the server answers: more often while it does not. */
+const PROBE_MS = 30_000;
+const PROBE_UNREACHABLE_MS = 5_000;
 
 /**
  * The signed-in shell's part of working offline (issue 29): this user's offline data replaces another's, the page
@@ -17,14 +19,31 @@ export function useOfflineSupport(userId: number) {
     });
     const flush = () => void flushOutbox(userId);
     flush();
-    window.addEventListener("online", flush);
-    const timer = setInterval(() => {
-      if (navigator.onLine && readOutbox(userId).some((p) => !p.failed)) flush();
-    }, RETRY_MS);
+    // The server answers again (or the browser found its network): what waits goes.
+    const stopReachable = subscribeReachable(() => {
+      if (isReachable()) flush();
+    });
+    const onOnline = () => void probeServer().then((ok) => ok && flush());
+    const onOffline = () => void probeServer();
+    window.addEventListener("online", onOnline);
+    window.addEventListener("offline", onOffline);
+    let timer: ReturnType<typeof setTimeout>;
+    const probeLater = () => {
+      timer = setTimeout(async () => {
+        if (document.visibilityState === "visible" || readOutbox(userId).some((p) => !p.failed)) await probeServer();
+        if (isReachable() && navigator.onLine && readOutbox(userId).some((p) => !p.failed)) flush();
+        if (!cancelled) probeLater();
+      }, isReachable() ? PROBE_MS : PROBE_UNREACHABLE_MS);
+    };
+    void probeServer().then(() => {
+      if (!cancelled) probeLater();
+    });
     return () => {
       cancelled = true;
-      window.removeEventListener("online", flush);
-      clearInterval(timer);
+      stopReachable();
+      window.removeEventListener("online", onOnline);
+      window.removeEventListener("offline", onOffline);
+      clearTimeout(timer);
     };
   }, [userId]);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toastError } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
 import { useSessionUser } from "../../../../lib/session-user";
+import { isReachable } from "../../../offline/connectivity";
 import { addPending, deliverPending, newClientId } from "../../../offline/outbox";
 import { fetchBlob, sendMedia } from "../api";
 import { encodeMp3 } from "../media/encodeMp3";
@@ -61,7 +62,8 @@ export function useComposer({
     addPending(userId, pending);
     setText("");
     void inOrder(async () => {
-      if (!navigator.onLine) return;
+      // Known to be offline: it waits in the outbox, which the shell sends when the server answers again.
+      if (!navigator.onLine || !isReachable()) return;
       const result = await deliverPending(userId, pending, "drop");
       if (result.kind === "sent") onSent(result.messages);
       if (result.kind === "refused") {
