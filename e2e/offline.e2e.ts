@@ -84,59 +84,16 @@ describe("journey: the app keeps working offline and sends a pending message onc
     await expect.poll(() => kept("/tickets")).toBe(true);
   });
 
-  it("is installable for Chromium itself, with the manifest's fields", async () => {
-    // Chromium installs nothing from an incognito profile (playwright's contexts are): a profile on disk, as a phone's.
-    const profile = mkdtempSync(path.join(os.tmpdir(), "zapdesk-install-"));
-    const persistent = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      headless: true,
-      args: CHROMIUM_ARGS,
-      baseURL: baseUrl(),
-      locale: "pt-BR",
-    });
-    try {
-      persistent.setDefaultTimeout(15_000);
-      const agent = await persistent.newPage();
-      await login(agent, owner.email, owner.password);
-      await agent.goto("/tickets");
-      await hydrated(agent);
-      await agent.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-      const cdp = await persistent.newCDPSession(agent);
-      let errors: { errorId: string }[] = [];
-      // The manifest and the service worker are checked as the page has them; give them the time to be fetched.
-      await expect
-        .poll(async () => {
-          errors = (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors;
-          return errors.map((e) => e.errorId);
-        }, { timeout: 20_000 })
-        .toEqual([]);
-      const manifest = await cdp.send("Page.getAppManifest");
-      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
-      expect(manifest.errors).toEqual([]);
-      const res = await agent.request.get("/manifest.webmanifest");
-      expect(res.headers()["content-type"]).toContain("application/manifest+json");
-      const body = await res.json();
-      expect(body).toMatchObject({
-        name: `${owner.company} · ZapDesk`,
-        start_url: "/tickets",
-        display: "standalone",
-        theme_color: "#00a884",
-        user_preferences: { color_scheme: { dark: { theme_color: "#111b21" } } },
-      });
-      expect(body.icons).toEqual(
-        expect.arrayContaining([expect.objectContaining({ src: "/icon-192.png", sizes: "192x192" }), expect.objectContaining({ src: "/icon-512.png", sizes: "512x512" })]),
-      );
-      await cdp.detach();
-    } finally {
-      await persistent.close();
-      rmSync(profile, { recursive: true, force: true });
-    }
-  });
-
   it("shows the shell, the list and the chat from the cache under an offline banner when the network drops", async () => {
+    const keptBefore = await page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname), DATA_CACHE);
     await context.setOffline(true);
     await page.reload();
-    await hydrated(page);
+    try {
+      await hydrated(page);
+    } catch (err) {
+      const said = await page.locator("body").innerText().catch(() => "(no text)");
+      throw new Error(`offline reload did not hydrate; kept before: ${keptBefore.join(", ")}; the page shows: ${said.slice(0, 400)}`, { cause: err });
+    }
     await banner().waitFor();
     expect(await banner().innerText()).toContain("Sem conexão");
     await page.getByTestId("ticket-chat").getByText(words).waitFor();
@@ -202,5 +159,54 @@ describe("journey: the app keeps working offline and sends a pending message onc
     const left = await page.evaluate(async (cache) => ((await caches.has(cache)) ? (await (await caches.open(cache)).keys()).map((r) => r.url) : []), DATA_CACHE);
     expect(left).toEqual([]);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("zd:outbox:")))).toEqual([]);
+  });
+  it("is installable for Chromium itself, with the manifest's fields", async () => {
+    // Chromium installs nothing from an incognito profile (playwright's contexts are): a profile on disk, as a phone's.
+    // Last in the journey: signing in there ends the session of the journey's own context (one live session per user).
+    const profile = mkdtempSync(path.join(os.tmpdir(), "zapdesk-install-"));
+    const persistent = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_ARGS,
+      baseURL: baseUrl(),
+      locale: "pt-BR",
+    });
+    try {
+      persistent.setDefaultTimeout(15_000);
+      const agent = await persistent.newPage();
+      await login(agent, owner.email, owner.password);
+      await agent.goto("/tickets");
+      await hydrated(agent);
+      await agent.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      const cdp = await persistent.newCDPSession(agent);
+      let errors: { errorId: string }[] = [];
+      // The manifest and the service worker are checked as the page has them; give them the time to be fetched.
+      await expect
+        .poll(async () => {
+          errors = (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors;
+          return errors.map((e) => e.errorId);
+        }, { timeout: 20_000 })
+        .toEqual([]);
+      const manifest = await cdp.send("Page.getAppManifest");
+      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+      expect(manifest.errors).toEqual([]);
+      const res = await agent.request.get("/manifest.webmanifest");
+      expect(res.headers()["content-type"]).toContain("application/manifest+json");
+      const body = await res.json();
+      expect(body).toMatchObject({
+        name: `${owner.company} · ZapDesk`,
+        start_url: "/tickets",
+        display: "standalone",
+        theme_color: "#00a884",
+        user_preferences: { color_scheme: { dark: { theme_color: "#111b21" } } },
+      });
+      expect(body.icons).toEqual(
+        expect.arrayContaining([expect.objectContaining({ src: "/icon-192.png", sizes: "192x192" }), expect.objectContaining({ src: "/icon-512.png", sizes: "512x512" })]),
+      );
+      await cdp.detach();
+    } finally {
+      await persistent.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });

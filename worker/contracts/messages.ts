@@ -53,18 +53,21 @@ export const sendMessageInput = z
       .union([platformId(), z.object({ id: platformId() }).transform((q) => q.id)])
       .nullish(),
     signMessage: z.boolean().default(false),
-    /**
-     * The sending tab's id for this send (issue 29): a send retried after the network came back carries the same
-     * one, and the server answers the message it already stored instead of sending it twice.
-     */
-    clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Expected 8 to 64 letters, digits, - or _").optional(),
     // Sent by the spec's UI; the server decides these itself.
     read: z.unknown().optional(),
     fromMe: z.unknown().optional(),
     mediaUrl: z.unknown().optional(),
   })
-  .transform(({ body, quotedMsg, signMessage, clientId }) => ({ body, quotedMsgId: quotedMsg ?? null, signMessage, ...(clientId ? { clientId } : {}) }));
+  .transform(({ body, quotedMsg, signMessage }) => ({ body, quotedMsgId: quotedMsg ?? null, signMessage }));
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
+
+/**
+ * The sending tab's id for a send (issue 29), in the `Idempotency-Key` header of POST /api/messages/:ticketId: a send
+ * retried after the network came back carries the same one, and the server answers the message it already stored
+ * instead of sending it twice.
+ */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export const editMessageInput = z.object({
   body: body.trim().min(1, REQUIRED),

@@ -15,6 +15,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** false for calls made without a session (login, public settings): no refresh, no redirect. */
   auth?: boolean;
+  /** Extra request headers (a send's Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Sees the successful answer's headers before its body is read. */
   onHeaders?: (headers: Headers) => void;
 }
@@ -37,6 +39,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
       headers: {
         accept: "application/json",
         ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...options.headers,
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     }).then((res) => ({ res, startedAt }));

@@ -89,10 +89,10 @@ describe("POST /api/messages/:ticketId", () => {
     expect(bad.json.fields).toHaveProperty("quotedMsg");
   });
 
-  it("creates one message for a send repeated with the same client id, even at once, and tells apart another id", async () => {
+  it("creates one message for a send repeated with the same Idempotency-Key, even at once, and tells apart another key", async () => {
     const { agent, supervisor, ticket } = await openTicketOfAgent();
     const clientId = crypto.randomUUID();
-    const send = () => call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "Enviado offline", clientId } });
+    const send = () => call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "Enviado offline" }, headers: { "idempotency-key": clientId } });
     const first = await send();
     expect(first.status).toBe(201);
     expect(first.json[0]).toMatchObject({ body: "Enviado offline", clientId, userId: agent.id });
@@ -103,14 +103,15 @@ describe("POST /api/messages/:ticketId", () => {
     const stored = await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all());
     expect(stored.map((m) => m.body)).toEqual(["Enviado offline"]);
     // Another send with another id is another message; an id reused on another ticket is refused, naming the field.
-    expect((await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "Enviado offline", clientId: crypto.randomUUID() } })).status).toBe(201);
+    expect((await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "Enviado offline" }, headers: { "idempotency-key": crypto.randomUUID() } })).status).toBe(201);
     const { ticket: elsewhere } = await openTicketOfAgentIn(ticket.companyId, agent.id);
-    const reused = await call("POST", `/api/messages/${elsewhere.id}`, { token: agent.token, body: { body: "outro", clientId } });
+    const reused = await call("POST", `/api/messages/${elsewhere.id}`, { token: agent.token, body: { body: "outro" }, headers: { "idempotency-key": clientId } });
     expect(reused.status).toBe(400);
     expect(reused.json.fields).toHaveProperty("clientId");
     // A colleague repeating the agent's id does not get the agent's message: the rule about the ticket answers.
-    expect((await call("POST", `/api/messages/${ticket.id}`, { token: supervisor.token, body: { body: "x", clientId } })).status).toBe(403);
-    const bad = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "x", clientId: "a b" } });
+    expect((await call("POST", `/api/messages/${ticket.id}`, { token: supervisor.token, body: { body: "x" }, headers: { "idempotency-key": clientId } })).status).toBe(403);
+    expect((await call("POST", `/api/messages/${ticket.id}`, { token: supervisor.token, body: { body: "x" }, headers: { "idempotency-key": "a b" } })).status).toBe(403);
+    const bad = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "x" }, headers: { "idempotency-key": "a b" } });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toHaveProperty("clientId");
   });

@@ -102,7 +102,8 @@ export function deliverPending(userId: number, send: PendingSend, onRefused: "dr
     try {
       const messages = await api<SentMessage[]>(`/messages/${send.ticketId}`, {
         method: "POST",
-        body: { body: send.body, quotedMsg: send.quotedMsg, signMessage: send.signMessage, clientId: send.clientId },
+        body: { body: send.body, quotedMsg: send.quotedMsg, signMessage: send.signMessage },
+        headers: { "idempotency-key": send.clientId },
       });
       discardPending(userId, send.clientId);
       for (const listener of sentListeners) listener(messages);
