@@ -25,6 +25,7 @@ export interface PendingSend {
   failed?: string;
 }
 
+const SEND_TIMEOUT_MS = 20_000;
 const keyOf = (userId: number) => `${OUTBOX_KEY_PREFIX}${userId}`;
 const listeners = new Set<() => void>();
 const sentListeners = new Set<(messages: SentMessage[]) => void>();
@@ -86,7 +87,11 @@ export function discardPending(userId: number, clientId: string) {
 
 /** The network, not the server, failed: the send waits. */
 export function isNetworkFailure(err: unknown) {
-  return err instanceof TypeError || (err instanceof ApiError && err.status === 0);
+  return (
+    err instanceof TypeError ||
+    (err instanceof ApiError && err.status === 0) ||
+    (err instanceof DOMException && (err.name === "TimeoutError" || err.name === "AbortError"))
+  );
 }
 
 export type Delivery = { kind: "sent"; messages: SentMessage[] } | { kind: "waiting" } | { kind: "refused"; error: unknown };
@@ -104,6 +109,8 @@ export function deliverPending(userId: number, send: PendingSend, onRefused: "dr
         method: "POST",
         body: { body: send.body, quotedMsg: send.quotedMsg, signMessage: send.signMessage },
         headers: { "idempotency-key": send.clientId },
+        // A send that hangs holds the ones after it: given up after this long and tried again (the key makes it once).
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       discardPending(userId, send.clientId);
       for (const listener of sentListeners) listener(messages);
@@ -135,7 +142,6 @@ export function flushOutbox(userId: number): Promise<void> {
     try {
       for (const send of readOutbox(userId)) {
         if (send.failed) continue;
-        if (!navigator.onLine) return;
         const result = await deliverPending(userId, send, "mark");
         if (result.kind === "waiting") return;
       }

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { claimOfflineData, keepThisPageOffline } from "../../lib/offline";
-import { isReachable, probeServer, subscribeReachable } from "./connectivity";
+import { isReachable, probeServer, reportUnreachable, subscribeReachable } from "./connectivity";
 import { flushOutbox, readOutbox, subscribeOutbox, type PendingSend } from "./outbox";
 
 /** How often a visible tab asks whether the server answers: more often while it does not. */
@@ -18,20 +18,24 @@ export function useOfflineSupport(userId: number) {
       if (!cancelled) void keepThisPageOffline().catch(() => undefined);
     });
     const flush = () => void flushOutbox(userId);
-    flush();
+    if (!navigator.onLine) reportUnreachable();
+    else flush();
     // The server answers again (or the browser found its network): what waits goes.
     const stopReachable = subscribeReachable(() => {
       if (isReachable()) flush();
     });
     const onOnline = () => void probeServer().then((ok) => ok && flush());
-    const onOffline = () => void probeServer();
+    const onOffline = () => {
+      reportUnreachable();
+      void probeServer();
+    };
     window.addEventListener("online", onOnline);
     window.addEventListener("offline", onOffline);
     let timer: ReturnType<typeof setTimeout>;
     const probeLater = () => {
       timer = setTimeout(async () => {
         if (document.visibilityState === "visible" || readOutbox(userId).some((p) => !p.failed)) await probeServer();
-        if (isReachable() && navigator.onLine && readOutbox(userId).some((p) => !p.failed)) flush();
+        if (isReachable() && readOutbox(userId).some((p) => !p.failed)) flush();
         if (!cancelled) probeLater();
       }, isReachable() ? PROBE_MS : PROBE_UNREACHABLE_MS);
     };

@@ -19,7 +19,9 @@ function subscribe(change: () => void) {
 export function useOnline() {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine && isReachable(),
+    // The probe decides (connectivity.ts): an offline event marks the server unreachable at once, and only an
+    // answer from it marks it reachable again (navigator.onLine can be wrong either way).
+    () => isReachable(),
     () => true,
   );
 }

@@ -63,7 +63,7 @@ export function useComposer({
     setText("");
     void inOrder(async () => {
       // Known to be offline: it waits in the outbox, which the shell sends when the server answers again.
-      if (!navigator.onLine || !isReachable()) return;
+      if (!isReachable()) return;
       const result = await deliverPending(userId, pending, "drop");
       if (result.kind === "sent") onSent(result.messages);
       if (result.kind === "refused") {
