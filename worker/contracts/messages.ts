@@ -61,6 +61,14 @@ export const sendMessageInput = z
   .transform(({ body, quotedMsg, signMessage }) => ({ body, quotedMsgId: quotedMsg ?? null, signMessage }));
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
+/**
+ * The sending tab's id for a send (issue 29), in the `Idempotency-Key` header of POST /api/messages/:ticketId: a send
+ * retried after the network came back carries the same one, and the server answers the message it already stored
+ * instead of sending it twice.
+ */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 export const editMessageInput = z.object({
   body: body.trim().min(1, REQUIRED),
 });

@@ -136,6 +136,10 @@ const UNDO: Record<string, (sql: Sql) => void> = {
     sql.exec("alter table queue_options drop column marketing_consent");
     sql.exec("alter table schedules drop column marketing");
   },
+  "0028_message_client_id": (sql) => {
+    sql.exec("drop index messages_company_user_client_uq");
+    sql.exec("alter table messages drop column client_id");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

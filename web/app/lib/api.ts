@@ -1,6 +1,7 @@
 import { browserI18n } from "../i18n";
 import { ApiError, toApiError } from "./api-error";
 import { forgetSession, refreshShared } from "./session-refresh";
+import { forgetOfflineData } from "./offline";
 import { toast } from "./toast";
 
 export { ApiError } from "./api-error";
@@ -14,6 +15,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** false for calls made without a session (login, public settings): no refresh, no redirect. */
   auth?: boolean;
+  /** Extra request headers (a send's Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Sees the successful answer's headers before its body is read. */
   onHeaders?: (headers: Headers) => void;
 }
@@ -36,6 +39,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
       headers: {
         accept: "application/json",
         ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...options.headers,
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     }).then((res) => ({ res, startedAt }));
@@ -93,6 +97,7 @@ export function endSession(error: ApiError): ApiError {
   if (ending || typeof window === "undefined") return handled;
   ending = true;
   forgetSession();
+  void forgetOfflineData();
   const params = new URLSearchParams();
   if (error.code && error.code !== "ERR_SESSION_EXPIRED" && SESSION_ENDING.has(error.code)) params.set("ended", error.code);
   if (typeof error.body.dueDate === "string") params.set("detail", error.body.dueDate);
@@ -130,6 +135,8 @@ export async function logout() {
     // the cookies may already be gone; leaving is what matters
   } finally {
     forgetSession();
+    // The pages and reads kept for offline use are this user's: gone before the next one signs in (issue 29).
+    await forgetOfflineData();
     window.location.assign("/login");
   }
 }

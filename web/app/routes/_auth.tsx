@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
 import { MessageCircle, ShieldCheck, Users, Zap } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { forgetOfflineData } from "../lib/offline";
 import { cookieHeaders, redirectIfLoggedIn } from "../lib/session.server";
 import { BrandMark, BrandName, UploadedLogo, useLogos } from "../components/shell/BrandLogo";
 
@@ -15,6 +17,8 @@ export default function PublicLayout() {
   const { t } = useTranslation();
   const logos = useLogos();
   const uploaded = !!(logos.light || logos.dark);
+  // Nobody is signed in here: what the last user's pages and unsent messages left for offline use goes (issue 29).
+  useEffect(() => void forgetOfflineData(), []);
   return (
     <div className="grid min-h-dvh bg-bg md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       {/* The greens are the brand's darker ones: white reads 4.9:1 or better anywhere on the gradient. */}

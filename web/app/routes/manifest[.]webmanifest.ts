@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { platformLogos } from "../lib/logos.server";
+import { manifestIcons } from "../lib/logos.server";
 import { cookieHeaders, getPageSession } from "../lib/session.server";
 
 /** The app's colours: the brand green (light) and the dark theme's surface, as the page's theme-color metas say. */
@@ -8,20 +8,13 @@ export const THEME_DARK = "#111b21";
 
 /**
  * The web app manifest (issue 29 §1), per visitor: a signed-in user's install is named after their company; the
- * platform's uploaded icon (the Logo tab's favicon) is offered first where there is one, then the built-in PNGs
- * (192, 512 and a maskable 512). Standalone, starting at /tickets. Never cached across visitors.
+ * platform's uploaded logo is offered first where it can be a home-screen icon (worker/domain/logos/manifestIcons.ts),
+ * then the built-in PNGs (192, 512 and a maskable 512). Standalone, starting at /tickets. Never cached across visitors.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [session, logos] = await Promise.all([getPageSession(request, context).catch(() => null), platformLogos(context)]);
+  const [session, icons] = await Promise.all([getPageSession(request, context).catch(() => null), manifestIcons(context)]);
   const company = session?.user?.company.name?.trim();
   const name = company ? `${company} · ZapDesk` : "ZapDesk";
-  const icons: { src: string; sizes: string; type?: string; purpose?: string }[] = [];
-  if (logos.favicon) icons.push({ src: logos.favicon, sizes: "any", purpose: "any" });
-  icons.push(
-    { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-    { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-    { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-  );
   const manifest = {
     id: "/tickets",
     name,
@@ -31,6 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     display: "standalone",
     background_color: "#f0f2f5",
     theme_color: THEME_LIGHT,
+    // Chromium's colour-scheme override (the dark theme's bar and splash); browsers without it keep the light ones.
+    user_preferences: { color_scheme: { dark: { theme_color: THEME_DARK, background_color: THEME_DARK } } },
     icons,
   };
   const headers = session ? cookieHeaders(session) : new Headers();

@@ -22,6 +22,12 @@ async function openTicketOfAgent() {
   return { ...ctx, ticket };
 }
 
+/** Another open ticket of the same agent, on a new contact. */
+async function openTicketOfAgentIn(companyId: number, agentId: number) {
+  const contact = await createContact(companyId);
+  return { ticket: await createTicketRow(companyId, { contactId: contact.id, status: "open", userId: agentId }) };
+}
+
 describe("POST /api/messages/:ticketId", () => {
   it("stores the agent's message with ack 0, moves the ticket up, and shows it live in the open chat", async () => {
     const { agent, ticket } = await openTicketOfAgent();
@@ -81,6 +87,33 @@ describe("POST /api/messages/:ticketId", () => {
     const bad = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "x", quotedMsg: foreign.id } });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toHaveProperty("quotedMsg");
+  });
+
+  it("creates one message for a send repeated with the same Idempotency-Key, even at once, and tells apart another key", async () => {
+    const { agent, supervisor, ticket } = await openTicketOfAgent();
+    const clientId = crypto.randomUUID();
+    const send = () => call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "Enviado offline" }, headers: { "idempotency-key": clientId } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(first.json[0]).toMatchObject({ body: "Enviado offline", clientId, userId: agent.id });
+    // The network came back and the tab sends again, twice at once: both answers are the message already stored.
+    const [again, alsoAgain] = await Promise.all([send(), send()]);
+    expect([again.status, alsoAgain.status]).toEqual([201, 201]);
+    expect([again.json[0].id, alsoAgain.json[0].id]).toEqual([first.json[0].id, first.json[0].id]);
+    const stored = await inTenant(ticket.companyId, (db) => db.select().from(messages).where(eq(messages.ticketId, ticket.id)).all());
+    expect(stored.map((m) => m.body)).toEqual(["Enviado offline"]);
+    // Another send with another id is another message; an id reused on another ticket is refused, naming the field.
+    expect((await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "Enviado offline" }, headers: { "idempotency-key": crypto.randomUUID() } })).status).toBe(201);
+    const { ticket: elsewhere } = await openTicketOfAgentIn(ticket.companyId, agent.id);
+    const reused = await call("POST", `/api/messages/${elsewhere.id}`, { token: agent.token, body: { body: "outro" }, headers: { "idempotency-key": clientId } });
+    expect(reused.status).toBe(400);
+    expect(reused.json.fields).toHaveProperty("clientId");
+    // A colleague repeating the agent's id does not get the agent's message: the rule about the ticket answers.
+    expect((await call("POST", `/api/messages/${ticket.id}`, { token: supervisor.token, body: { body: "x" }, headers: { "idempotency-key": clientId } })).status).toBe(403);
+    expect((await call("POST", `/api/messages/${ticket.id}`, { token: supervisor.token, body: { body: "x" }, headers: { "idempotency-key": "a b" } })).status).toBe(403);
+    const bad = await call("POST", `/api/messages/${ticket.id}`, { token: agent.token, body: { body: "x" }, headers: { "idempotency-key": "a b" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toHaveProperty("clientId");
   });
 
   it("hands the stored message to the delivery queue", async () => {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import {
   editMessageInput,
   forwardInput,
+  IDEMPOTENCY_HEADER,
   listMessagesQuery,
   MAX_MEDIA_BYTES,
   MAX_MEDIA_FILES,
@@ -53,7 +54,9 @@ export const messageRoutes = new Hono<AppEnv>()
     const ticketId = idParam(c, "ticketId");
     if (!isMultipart(c.req.header("content-type"))) {
       const input = await jsonBody(c, sendMessageInput);
-      return c.json(await ctx.hub.command("sendMessage", withParams(input, { ticketId })), 201);
+      // A retried send names itself (issue 29): the verb answers the message already stored for this key.
+      const clientId = c.req.header(IDEMPOTENCY_HEADER);
+      return c.json(await ctx.hub.command("sendMessage", withParams({ ...input, ...(clientId !== undefined ? { clientId } : {}) }, { ticketId })), 201);
     }
     // Multipart: files in `medias`, caption in `body` (the composer's attachments).
     const form = await formBody(c, { maxBytes: MAX_MEDIA_BYTES * MAX_MEDIA_FILES });

@@ -38,6 +38,8 @@ export type MessageView = {
   /** Meta's marketing cap (131049) deferred the send to this time: tried again once then (sendError says why meanwhile). */
   retryAt: Date | null;
   participant: string | null;
+  /** The sending tab's id for an agent's send that carried one (the composer's pending send finds its message by it). */
+  clientId: string | null;
   createdAt: Date;
   updatedAt: Date;
   contact: { id: number; name: string; number: string; profilePicUrl: string } | null;

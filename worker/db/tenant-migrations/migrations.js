@@ -27,6 +27,7 @@ import m0024 from './0024_push.sql';
 import m0025 from './0025_retention_index.sql';
 import m0026 from './0026_media_index.sql';
 import m0027 from './0027_marketing_consent.sql';
+import m0028 from './0028_message_client_id.sql';
 
   export default {
     journal,
@@ -58,7 +59,8 @@ m0023,
 m0024,
 m0025,
 m0026,
-m0027
+m0027,
+m0028
     }
   }
   

@@ -105,10 +105,17 @@ export const messages = sqliteTable(
     queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
     /** The agent who sent it (fromMe messages); null for the contact, bots and the system. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The sending tab's own id for an agent's send (issue 29: a send queued offline is retried when the network
+     * returns): a repeated POST with the same id answers the message already stored instead of sending it twice.
+     */
+    clientId: text("client_id"),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("messages_company_wid_uq").on(t.companyId, t.wid),
+    // Null for every message but an agent's send that carried one (SQLite's unique index lets nulls repeat).
+    uniqueIndex("messages_company_user_client_uq").on(t.companyId, t.userId, t.clientId),
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
     index("messages_company_created_idx").on(t.companyId, t.createdAt),
     // Whether another message still shows a file (domain/privacy/anonymise removeMedia, per slice of retention and

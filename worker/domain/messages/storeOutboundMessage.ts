@@ -33,6 +33,8 @@ export interface OutboundMessage {
   deliveredByCaller?: { fallbackDelaySeconds: number };
   /** Show "typing…" to the contact this long before the message goes (campaigns: ADR 0038). */
   typingMs?: number;
+  /** The sending tab's id for this send (sendMessage deduplicates on it). */
+  clientId?: string;
   /** What its delivery needs beyond the text (a Cloud API template's name and values), kept as data_json. */
   data?: Record<string, unknown>;
 }
@@ -63,6 +65,7 @@ export function outboundMessageRow(
     dataJson: msg.bot ? JSON.stringify({ ...msg.data, bot: msg.bot.kind }) : msg.data ? JSON.stringify(msg.data) : null,
     queueId: ticket.queueId,
     userId: msg.automatic || msg.bot || !ctx.user ? null : ctx.user.id,
+    clientId: msg.clientId ?? null,
     ack: 0,
     createdAt: now,
     updatedAt: now,

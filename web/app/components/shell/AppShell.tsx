@@ -8,6 +8,9 @@ import type { AppLoaderData } from "../../lib/session-user";
 import { useUnreadTitle } from "../../lib/unread-title";
 import { lazyWhenOpen } from "../../lib/lazyWhenOpen";
 import { useCommandShortcut } from "../../features/commandBar/useCommandShortcut";
+import { OfflineBanner } from "../../features/offline/OfflineBanner";
+import { useOfflineSupport } from "../../features/offline/useOfflineSupport";
+import { useNotificationTaps } from "../../features/push/useNotificationTaps";
 import { DesktopSidebar, type DrawerMode } from "./Sidebar";
 import { SubscriptionBanner } from "./SubscriptionBanner";
 import { SupportAccessBanner } from "./SupportAccessBanner";
@@ -37,6 +40,8 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
   const { user } = data;
   const badges = useMenuBadges(user);
   useUnreadTitle(user.id);
+  useOfflineSupport(user.id);
+  useNotificationTaps();
   const [commandOpen, setCommandOpen] = useState(false);
   const openCommand = useCallback(() => setCommandOpen(true), []);
   useCommandShortcut(openCommand);
@@ -85,6 +90,7 @@ export function AppShell({ data, children }: { data: AppLoaderData; children: Re
       <DesktopSidebar user={user} badges={badges} mode={mode} />
       <MobileDrawer user={user} badges={badges} open={mobileOpen} onOpenChange={setMobileOpen} />
       <div className="flex min-w-0 flex-1 flex-col">
+        <OfflineBanner />
         <SubscriptionBanner user={user} subscription={data.subscription} />
         <SupportAccessBanner user={user} />
         <Topbar user={user} onToggleMenu={toggleMenu} menuExpanded={expanded} onOpenCommand={openCommand} />

@@ -2,6 +2,7 @@ import { en as base } from "../en";
 import { en as account } from "../../features/account/i18n.en";
 import { en as security } from "../../features/security/i18n.en";
 import { en as push } from "../../features/push/i18n.en";
+import { en as offline } from "../../features/offline/i18n.en";
 import { en as billing } from "../../features/billing/i18n.en";
 import { en as commandBar } from "../../features/commandBar/i18n.en";
 import { en as connections } from "../../features/connections/i18n.en";
@@ -42,6 +43,7 @@ export const translation = {
   account,
   security,
   push,
+  offline,
   billing,
   commandBar,
   connections,

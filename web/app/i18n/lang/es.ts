@@ -2,6 +2,7 @@ import { es as base } from "../es";
 import { es as account } from "../../features/account/i18n.es";
 import { es as security } from "../../features/security/i18n.es";
 import { es as push } from "../../features/push/i18n.es";
+import { es as offline } from "../../features/offline/i18n.es";
 import { es as billing } from "../../features/billing/i18n.es";
 import { es as commandBar } from "../../features/commandBar/i18n.es";
 import { es as connections } from "../../features/connections/i18n.es";
@@ -42,6 +43,7 @@ export const translation = {
   account,
   security,
   push,
+  offline,
   billing,
   commandBar,
   connections,

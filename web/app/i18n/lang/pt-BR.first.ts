@@ -3,6 +3,7 @@ import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
 import { ptBR as announcements } from "../../features/announcements/i18n";
 import { ptBR as notifications } from "../../features/notifications/i18n";
+import { ptBR as offline } from "../../features/offline/i18n";
 import { ptBR as tickets } from "../../features/tickets/list/i18n";
 import { acks } from "../../features/tickets/chat/i18n.acks";
 import type { translation as full } from "./pt-BR";
@@ -18,6 +19,8 @@ export const translation: Omit<Partial<typeof full>, "ticketChat"> & Omit<typeof
   chats,
   announcements,
   notifications,
+  // The offline banner is the shell's, on every page; the chat's pending sends use the same texts.
+  offline,
   tickets,
   // The list's rows show a message's ack; the chat's other texts come with the chat (features/tickets/chat/texts.ts).
   ticketChat: { acks },

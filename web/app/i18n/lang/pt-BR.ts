@@ -2,6 +2,7 @@ import { ptBR as base } from "../pt-BR";
 import { ptBR as account } from "../../features/account/i18n";
 import { ptBR as security } from "../../features/security/i18n";
 import { ptBR as push } from "../../features/push/i18n";
+import { ptBR as offline } from "../../features/offline/i18n";
 import { ptBR as billing } from "../../features/billing/i18n";
 import { ptBR as commandBar } from "../../features/commandBar/i18n";
 import { ptBR as chats } from "../../features/chats/i18n";
@@ -42,6 +43,7 @@ export const translation = {
   account,
   security,
   push,
+  offline,
   billing,
   commandBar,
   chats,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "../../../../../worker/contracts/permissions";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
@@ -20,6 +20,9 @@ import { TagsControl } from "./header/TagsControl";
 import { PriorityControl } from "./header/PriorityControl";
 import { TicketActionsBar } from "./header/TicketActionsBar";
 import { MacroPickerDialog } from "../../macros/MacroPicker";
+import { discardPending, onOutboxSent } from "../../offline/outbox";
+import { PendingSends } from "../../offline/PendingSends";
+import { usePendingSends } from "../../offline/useOfflineSupport";
 import { useOpenTicketShown } from "../../macros/openTicket";
 import { useChatTicket } from "./hooks/useChatTicket";
 import { draftKey } from "./hooks/useDraft";
@@ -90,6 +93,13 @@ function LoadedChat({
   const [image, setImage] = useState<{ src: string; name: string } | null>(null);
   const list = useMessages(ticket.id, replace, seed && seed.ticket.id === ticket.id ? seed : null);
   const commands = useTicketCommands(ticket, replace, onClose);
+  // Sends waiting for the network (issue 29): shown below the messages until the server's message takes their place.
+  const pending = usePendingSends(user.id, ticket.id).filter((p) => !list.messages.some((m) => m.clientId === p.clientId));
+  const { upsert } = list;
+  useEffect(() => onOutboxSent((sent) => {
+    const mine = sent.filter((m) => m.ticketId === ticket.id);
+    if (mine.length) upsert(mine);
+  }), [ticket.id, upsert]);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [templateOpen, setTemplateOpen] = useState(false);
   const [macrosOpen, setMacrosOpen] = useState(false);
@@ -167,6 +177,7 @@ function LoadedChat({
           onOpenImage={openImage}
           events={history?.entries ?? null}
         />
+        <PendingSends items={pending} onDiscard={(clientId) => discardPending(user.id, clientId)} />
         {bottom}
       </div>
       {drawerOpen ? <ContactDrawer ticket={ticket} history={history} timeZone={timeZone} onClose={closeDrawer} onErased={onContactErased} /> : null}

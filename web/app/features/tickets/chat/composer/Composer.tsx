@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../../components/ui/cn";
 import { Spinner } from "../../../../components/ui/Spinner";
+import { useOnline } from "../../../offline/useOnline";
 import { useComposer } from "../hooks/useComposer";
 import { useQuickReplies } from "../hooks/useQuickReplies";
 import { isBlank, MAX_INPUT_ROWS } from "../rules/composer";
@@ -41,6 +42,9 @@ export function Composer({ ticketId, draftKey, contactName, replyTo, onCancelRep
   const [active, setActive] = useState(0);
   const c = useComposer({ ticketId, draftKey, replyTo, onSent });
   const quick = useQuickReplies(c.text);
+  // Offline (issue 29): text waits in the outbox and goes when the network returns; files and voice notes need it now.
+  const online = useOnline();
+  const offlineTitle = online ? undefined : t("offline.needsNetwork");
   // Esc closes the menu for the text it was opened on; typing on opens it again.
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const quickOpen = quick.open && !c.sending && dismissedAt !== c.text;
@@ -129,7 +133,8 @@ export function Composer({ ticketId, draftKey, contactName, replyTo, onCancelRep
             <button
               type="button"
               onClick={() => fileInput.current?.click()}
-              disabled={c.sending || c.attachments.preparing}
+              disabled={c.sending || c.attachments.preparing || !online}
+              title={offlineTitle}
               aria-label={t("ticketChat.composer.attach")}
               className={iconButton}
             >
@@ -163,7 +168,7 @@ export function Composer({ ticketId, draftKey, contactName, replyTo, onCancelRep
                 onKeyDown={onKeyDown}
                 onPaste={(e) => {
                   const pasted = Array.from(e.clipboardData.files);
-                  if (pasted.length) {
+                  if (pasted.length && online) {
                     e.preventDefault();
                     c.addFiles(pasted);
                   }
@@ -180,7 +185,7 @@ export function Composer({ ticketId, draftKey, contactName, replyTo, onCancelRep
               />
             </div>
             {isBlank(c.text) ? (
-              <button type="button" onClick={c.startRecording} disabled={c.sending} aria-label={t("ticketChat.composer.record")} className={iconButton}>
+              <button type="button" onClick={c.startRecording} disabled={c.sending || !online} title={offlineTitle} aria-label={t("ticketChat.composer.record")} className={iconButton}>
                 {c.sending ? <Spinner /> : <Mic className="size-5" aria-hidden />}
               </button>
             ) : (

@@ -2,7 +2,10 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
-import { fetchBlob, sendMedia, sendText } from "../api";
+import { useSessionUser } from "../../../../lib/session-user";
+import { isReachable } from "../../../offline/connectivity";
+import { addPending, deliverPending, newClientId } from "../../../offline/outbox";
+import { fetchBlob, sendMedia } from "../api";
 import { encodeMp3 } from "../media/encodeMp3";
 import { isBlank, MIN_AUDIO_BYTES, recordingName } from "../rules/composer";
 import type { ChatMessage, QuickReply } from "../types";
@@ -29,6 +32,7 @@ export function useComposer({
   onSent: (messages: ChatMessage[]) => void;
 }) {
   const { t } = useTranslation();
+  const userId = useSessionUser().id;
   const [text, setText] = useDraft(draftKey);
   const [caption, setCaption] = useState("");
   const [sending, setSending] = useState(false);
@@ -46,19 +50,24 @@ export function useComposer({
   };
 
   /**
-   * Enter: the text leaves the box at once (the box stays free for the next message) and is sent in turn; if
-   * sending fails it comes back, unless something new was typed meanwhile.
+   * Enter: the text leaves the box at once (the box stays free for the next message) and is sent in turn; if the
+   * server refuses it, it comes back, unless something new was typed meanwhile. Each text carries a client id and
+   * waits in the outbox until the server confirms it (issue 29): without network it stays there, shown pending in
+   * the chat, and the shell sends it once the network returns; the server never stores the same id twice.
    */
   const submitText = () => {
     if (isBlank(text)) return false;
     const body = text.trim();
-    const options = base();
+    const pending = { clientId: newClientId(), ticketId, body, ...base(), createdAt: Date.now() };
+    addPending(userId, pending);
     setText("");
     void inOrder(async () => {
-      try {
-        onSent(await sendText(ticketId, { body, ...options }));
-      } catch (err) {
-        toastError(err);
+      // Known to be offline: it waits in the outbox, which the shell sends when the server answers again.
+      if (!isReachable()) return;
+      const result = await deliverPending(userId, pending, "drop");
+      if (result.kind === "sent") onSent(result.messages);
+      if (result.kind === "refused") {
+        toastError(result.error);
         setText((current) => current || body);
       }
     });
