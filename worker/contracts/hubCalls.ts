@@ -80,7 +80,7 @@ export type HubCommandMap = {
   /** undefined: the ticket is gone from the acting agent's sight after the change. */
   updateTicket: { input: { ticketId: number; changes: UpdateTicketInput }; output: TicketView | undefined };
   deleteTicket: { input: { ticketId: number }; output: { id: number } };
-  sendMessage: { input: SendMessageInput & { ticketId: number; media?: StoredMedia[]; clientId?: string }; output: MessageView[] };
+  sendMessage: { input: SendMessageInput & { ticketId: number; media?: StoredMedia[]; clientId?: string | null }; output: MessageView[] };
   sendTemplate: { input: SendTemplateInput & { ticketId: number }; output: MessageView[] };
   reactToMessage: { input: { messageId: number; emoji: string }; output: MessageView };
   forwardMessage: { input: { messageId: number; contactId: number; signMessage: boolean }; output: { message: MessageView; ticketId: number; ticketUuid: string } };

@@ -55,8 +55,9 @@ export const messageRoutes = new Hono<AppEnv>()
     if (!isMultipart(c.req.header("content-type"))) {
       const input = await jsonBody(c, sendMessageInput);
       // A retried send names itself (issue 29): the verb answers the message already stored for this key.
-      const clientId = c.req.header(IDEMPOTENCY_HEADER);
-      return c.json(await ctx.hub.command("sendMessage", withParams({ ...input, ...(clientId !== undefined ? { clientId } : {}) }, { ticketId })), 201);
+      // A refused body stays unread until the verb's gates ran (withParams): who may write here is answered first.
+      const clientId = c.req.header(IDEMPOTENCY_HEADER) ?? null;
+      return c.json(await ctx.hub.command("sendMessage", withParams(input, { ticketId, clientId })), 201);
     }
     // Multipart: files in `medias`, caption in `body` (the composer's attachments).
     const form = await formBody(c, { maxBytes: MAX_MEDIA_BYTES * MAX_MEDIA_FILES });

@@ -16,16 +16,18 @@ export type { StoredMedia };
  * message; the caption goes with the first. Stored with ack 0 and queued for delivery. On a Cloud API ticket, only
  * within the customer's 24-hour window.
  */
-export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessageInput & { ticketId: number; media?: StoredMedia[]; clientId?: string } }) {
+export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessageInput & { ticketId: number; media?: StoredMedia[]; clientId?: string | null } }) {
   let reusedElsewhere = false;
-  if (input.clientId !== undefined) {
+  // Only the route's params are read before the ticket's gate (a refused body throws where it is first read).
+  const clientId = input.clientId ?? undefined;
+  if (clientId !== undefined) {
     // A send retried with its key (the network dropped before the answer came): the message already stored is the
     // answer, even if the ticket changed since. Hub commands run one at a time, so nothing slips in between this
     // read and the insert below; the unique index stands behind it.
     const earlier = await ctx.db
       .select({ id: messages.id, ticketId: messages.ticketId })
       .from(messages)
-      .where(and(eq(messages.companyId, ctx.companyId), eq(messages.userId, ctx.user.id), eq(messages.clientId, input.clientId)))
+      .where(and(eq(messages.companyId, ctx.companyId), eq(messages.userId, ctx.user.id), eq(messages.clientId, clientId)))
       .get();
     if (earlier && earlier.ticketId === input.ticketId) {
       const message = await loadMessage(ctx.db, ctx.companyId, earlier.id);
@@ -34,7 +36,7 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessage
     reusedElsewhere = !!earlier;
   }
   const ticket = await ticketForMessaging(ctx, input.ticketId);
-  if (input.clientId !== undefined && (!CLIENT_ID_PATTERN.test(input.clientId) || reusedElsewhere)) {
+  if (clientId !== undefined && (!CLIENT_ID_PATTERN.test(clientId) || reusedElsewhere)) {
     const why = reusedElsewhere ? "Already used for another send" : "Expected 8 to 64 letters, digits, - or _ (the Idempotency-Key header)";
     throw new AppError("ERR_VALIDATION", "Invalid fields: clientId", { fields: { clientId: why } });
   }
@@ -54,7 +56,7 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessage
   await assertCustomerWindowOpen(ctx, ticket);
   const body = signed(ctx, input.body, input.signMessage);
   if (media.length === 0) {
-    const { message } = await storeOutboundMessage(ctx, ticket.id, { body, quotedMsgId: input.quotedMsgId, clientId: input.clientId });
+    const { message } = await storeOutboundMessage(ctx, ticket.id, { body, quotedMsgId: input.quotedMsgId, clientId });
     return [message];
   }
   const sent = [];
@@ -65,7 +67,7 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: SendMessage
       mediaUrl: file.key,
       mediaName: file.name,
       quotedMsgId: i === 0 ? input.quotedMsgId : null,
-      clientId: i === 0 ? input.clientId : undefined,
+      clientId: i === 0 ? clientId : undefined,
     });
     sent.push(message);
   }
