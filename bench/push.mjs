@@ -13,6 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { api, freePort, machine, startApp, summarize } from "./lib/app.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
+import { simulatorInbound } from "./lib/simulator.mjs";
 
 const { tsImport } = await import("tsx/esm/api");
 const webPush = await tsImport(pathToFileURL(path.resolve("worker/lib/webPush/index.ts")).href, import.meta.url);
@@ -23,6 +24,10 @@ const PASSWORD = "123456";
 const DEVICES = Number(process.env.PUSH_DEVICES ?? 10);
 const ROUNDS = Number(process.env.PUSH_ROUNDS ?? 10);
 const CRYPTO_SAMPLES = Number(process.env.PUSH_CRYPTO_SAMPLES ?? 500);
+const LATENCY_SAMPLES = Number(process.env.PUSH_LATENCY_SAMPLES ?? 50);
+/** The demo's customer company's simulator connection "Balcão" (company 2, ids from 1,000,000,001). */
+const CONNECTION_ID = 1_000_000_001;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (n) => Math.round(n * 100) / 100;
 
 async function newDevice(origin) {
@@ -68,6 +73,8 @@ async function main() {
     let refused = 0;
     let opened = 0;
     let waiter = null;
+    /** When each push reached this service, in order of arrival. */
+    const arrivals = [];
     server = createServer((req, res) => {
       const chunks = [];
       req.on("data", (c) => chunks.push(c));
@@ -85,6 +92,7 @@ async function main() {
           opened++;
         }
         received++;
+        arrivals.push(performance.now());
         res.writeHead(201).end();
         if (waiter && received >= waiter.count) waiter.resolve(performance.now());
       });
@@ -125,6 +133,36 @@ async function main() {
     console.log(`${total} pushes in ${seconds.toFixed(2)} s = ${rate.toFixed(1)}/s; a round (${USERS.length * DEVICES} pushes):`, perRound, { refused, opened });
     if (refused) throw new Error(`${refused} pushes refused by the push service`);
 
+    // Latency as a customer makes it: a contact writes (the simulator, the session host, the worker, the hub) in a
+    // ticket of the admin's, and the admin's devices receive the encrypted push (no tab of theirs open).
+    const adminToken = tokens[0];
+    const me = await api(app.baseUrl, "GET", "/api/auth/me", { token: adminToken });
+    const number = "5511977770001";
+    await simulatorInbound(app.hostUrl, CONNECTION_ID, number, "Olá, preciso de ajuda");
+    let ticket = null;
+    for (let i = 0; i < 100 && !ticket; i++) {
+      await sleep(100);
+      const found = await api(app.baseUrl, "GET", `/api/tickets?searchParam=${number}&showAll=true&status=pending`, { token: adminToken });
+      ticket = found.tickets?.[0] ?? null;
+    }
+    if (!ticket) throw new Error("the contact's ticket did not appear");
+    await api(app.baseUrl, "PUT", `/api/tickets/${ticket.id}`, { token: adminToken, body: { status: "open", userId: me.id } });
+    await sleep(1500); // the new ticket's own pushes land before counting starts
+    const firstPush = [];
+    const allPushes = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const base = received;
+      const t = performance.now();
+      const all = new Promise((resolve) => (waiter = { count: base + DEVICES, resolve }));
+      await simulatorInbound(app.hostUrl, CONNECTION_ID, number, `mensagem ${i}`);
+      allPushes.push((await all) - t);
+      firstPush.push(arrivals[base] - t);
+      await sleep(100);
+    }
+    const latencyFirst = summarize(firstPush);
+    const latencyAll = summarize(allPushes);
+    console.log("contact's message → first push received (ms):", latencyFirst, `→ all ${DEVICES} of the admin's devices:`, latencyAll);
+
     const markdown = [
       "## Web Push",
       "",
@@ -138,6 +176,8 @@ async function main() {
       "|---|---|---|---|---|",
       `| ${ROUNDS} rounds of ${USERS.length} users × ${DEVICES} devices: first request → last push received | ${total} | – | – | ${round(rate)} |`,
       `| one round: the ${USERS.length} requests → its ${USERS.length * DEVICES} pushes received | ${USERS.length * DEVICES} per round | ${round(perRound.median)} | ${round(perRound.p99)} | – |`,
+      `| a contact's message (simulator → session host → worker → hub → queue) → the first of the admin's ${DEVICES} devices' pushes received | ${LATENCY_SAMPLES} messages | ${round(latencyFirst.median)} | ${round(latencyFirst.p99)} | – |`,
+      `| the same message → all ${DEVICES} of the admin's devices' pushes received | ${LATENCY_SAMPLES} messages | ${round(latencyAll.median)} | ${round(latencyAll.p99)} | – |`,
       "",
       `One push's cryptography, measured in Node ${process.version} with the worker's code (${CRYPTO_SAMPLES} samples, a ${costs.payloadBytes}-byte payload;`,
       "workerd's WebCrypto is BoringSSL as well, the figures are of the same order there):",
