@@ -82,7 +82,7 @@ export class CompanyHub extends DurableObject<Env> implements CompanyHubRpc {
     // Migrations run before the hub answers anything (an older schema is brought up to date on wake).
     void ctx.blockConcurrencyWhile(async () => {
       await migrateTenantDb(this.db, migrations);
-      // Migration 0026's second half: opt-outs of numbers without a contact kept as hashes (SQLite has no SHA-256).
+      // Migration 0027's second half: opt-outs of numbers without a contact kept as hashes (SQLite has no SHA-256).
       hashPlainOptOuts(this.db);
     });
     // Heartbeats are answered by the runtime without waking a hibernated hub.

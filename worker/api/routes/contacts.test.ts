@@ -46,6 +46,9 @@ describe("GET /api/contacts", () => {
       presence: "available",
       lastInteractionAt: null,
       undeliverableAt: null,
+      marketingConsent: "unknown",
+      marketingConsentAt: null,
+      marketingConsentHow: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       extraInfo: [{ id: expect.any(Number), name: "CPF", value: "123" }],
@@ -644,10 +647,11 @@ describe("GET /api/contacts/export.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // Headers in the page's language (pt-BR unless asked), contacts in the page's order (by name).
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
-      "Nome;Número;Email\r\n" +
-        '"\'=HYPERLINK(""http://evil"")";5511900000002;\r\n' +
-        "'@Ana;5511900000003;\r\n" +
-        '"José, o ""Zé""";5511900000001;ze@mail.dev\r\n',
+      // The consent column (empty while unknown) lets the file be imported back with it.
+      "Nome;Número;Email;Consentimento\r\n" +
+        '"\'=HYPERLINK(""http://evil"")";5511900000002;;\r\n' +
+        "'@Ana;5511900000003;;\r\n" +
+        '"José, o ""Zé""";5511900000001;ze@mail.dev;\r\n',
     );
   });
 
@@ -657,9 +661,9 @@ describe("GET /api/contacts/export.csv", () => {
     await createContact(company.id, { name: "Mário Lima", number: "5511900000012" });
     await createContact(company.id, { name: "Pedro Alves", number: "5521900000013" });
     const text = async (query: string) => (await (await rawCall("GET", `/api/contacts/export.csv?${query}`, agent.token)).text()).replace(/^\uFEFF/, "");
-    expect(await text("searchParam=mar&lang=en")).toBe("Name,Number,Email\r\nMaria Souza,5511900000011,maria@mail.dev\r\nMário Lima,5511900000012,\r\n");
-    expect(await text("searchParam=21&lang=es")).toBe("Nombre;Número;Email\r\nPedro Alves;5521900000013;\r\n");
-    expect(await text("searchParam=ninguém")).toBe("Nome;Número;Email\r\n");
+    expect(await text("searchParam=mar&lang=en")).toBe("Name,Number,Email,Consent\r\nMaria Souza,5511900000011,maria@mail.dev,\r\nMário Lima,5511900000012,,\r\n");
+    expect(await text("searchParam=21&lang=es")).toBe("Nombre;Número;Email;Consentimiento\r\nPedro Alves;5521900000013;;\r\n");
+    expect(await text("searchParam=ninguém")).toBe("Nome;Número;Email;Consentimento\r\n");
     expect((await call("GET", "/api/contacts/export.csv?lang=fr", { token: agent.token })).status).toBe(400);
   });
 

@@ -108,6 +108,7 @@ describe("GET /api/queue/:id", () => {
         mediaPath: null,
         mediaName: null,
         fileListId: null,
+        marketingConsent: null,
         children: [expect.objectContaining({ id: child.id, parentId: top1.id, option: "1", title: "Planos", children: [] })],
       },
       expect.objectContaining({ id: top2.id, option: "2", children: [] }),
@@ -517,6 +518,7 @@ describe("POST /api/queue-options", () => {
       mediaPath: null,
       mediaName: null,
       fileListId: null,
+      marketingConsent: null,
       children: [],
     });
     expect((await add({ title: "Suporte", parentId: -1 })).json.option).toBe("2");

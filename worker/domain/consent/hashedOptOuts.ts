@@ -31,7 +31,7 @@ export function dropHashedOptOut(db: Db, companyId: number, number: string) {
 }
 
 /**
- * The tenant migration 0026's second half, run when the hub wakes (SQLite has no SHA-256): opt-outs of numbers
+ * The tenant migration 0027's second half, run when the hub wakes (SQLite has no SHA-256): opt-outs of numbers
  * that had no contact are kept as the number's hash. Nothing to do once done (one indexed look).
  */
 export function hashPlainOptOuts(db: Db) {
