@@ -93,7 +93,7 @@ export function ContactConsentSection({ contact, timeZone }: { contact: { id: nu
             ) : null}
           </div>
           <details className="group">
-            <summary className="cursor-pointer text-xs font-medium text-muted hover:text-fg max-sm:py-2">{t("consent.history")}</summary>
+            <summary className="cursor-pointer text-xs font-medium text-muted hover:text-fg max-sm:py-3.5">{t("consent.history")}</summary>
             {consent.history.length === 0 ? (
               <p className="mt-2 text-xs text-subtle">{t("consent.noHistory")}</p>
             ) : (
