@@ -177,8 +177,9 @@ describe("journey: the login page says why a session ended and brings the agent 
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
     const lines = readFileSync(file, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
-    // pt-BR: semicolons, so Excel in Portuguese splits the columns (issue 31 §3).
-    expect(lines[0]).toBe("Nome;Número;Email");
+    // pt-BR: semicolons, so Excel in Portuguese splits the columns (issue 31 §3); the consent column (issue 28) goes
+    // back in with the file.
+    expect(lines[0]).toBe("Nome;Número;Email;Consentimento");
     expect(lines.length - 1).toBe(shown);
     // The search matches names and e-mails by word prefix, accents and case aside.
     expect(lines.slice(1).every((l) => /ramos/i.test(l))).toBe(true);
@@ -187,7 +188,7 @@ describe("journey: the login page says why a session ended and brings the agent 
     const dialog = page.getByRole("dialog", { name: "Importar contatos" });
     const [template] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Baixar modelo" }).click()]);
     expect(template.suggestedFilename()).toBe("modelo-contatos.csv");
-    expect(readFileSync(await template.path(), "utf8").replace(/^\uFEFF/, "").trim()).toBe("Nome;Número;Email");
+    expect(readFileSync(await template.path(), "utf8").replace(/^\uFEFF/, "").trim()).toBe("Nome;Número;Email;Consentimento");
     await screenshot(page, "contacts-import-template-desktop-dark");
 
     await dialog.locator('input[type="file"]').setInputFiles(file);
