@@ -189,7 +189,8 @@ export function ContactsTable({
     },
     {
       header: <span className="sr-only @xl:not-sr-only">{t("contacts.columns.actions")}</span>,
-      className: "w-12 pl-0 text-right @xl:w-28",
+      // Five icons for an admin (start, export, erase, edit, delete): a narrower cell spills them over the status.
+      className: privacy ? "w-12 pl-0 text-right @xl:w-44" : "w-12 pl-0 text-right @xl:w-28",
       skeleton: <Skeleton className="ml-auto h-8 w-8 @xl:w-24" />,
       cell: (contact) => <ContactRowActions contact={contact} mayDelete={mayDelete} onStartTicket={onStartTicket} onEdit={onEdit} onDelete={onDelete} privacy={privacy} />,
     },
