@@ -207,7 +207,8 @@ describe("journey: a contact's data exported, corrected and erased from the chat
   it("corrects the contact's name on the contacts page", async () => {
     await admin.goto("/contacts");
     await hydrated(admin);
-    await admin.getByRole("searchbox").fill(contact.name);
+    // The first name: the search still shows the row once the name is corrected.
+    await admin.getByRole("searchbox").fill(contact.name.split(" ")[0]!);
     await admin.getByRole("button", { name: `Editar ${contact.name}` }).click();
     const dialog = admin.getByRole("dialog", { name: "Editar contato" });
     await dialog.getByLabel("Nome", { exact: true }).fill(contact.corrected);

@@ -96,8 +96,8 @@ describe("contacts, tags and quick replies: an admin imports, edits, exports and
     // Excel in Portuguese reads it in columns: semicolons, and a byte-order mark for the accents.
     expect(raw.startsWith("\uFEFF")).toBe(true);
     const lines = raw.replace(/^\uFEFF/, "").split(/\r\n/);
-    expect(lines[0]).toBe("Nome;Número;Email");
-    expect(lines).toContain("Cliente Importada;5511987650002;cliente@example.com");
+    expect(lines[0]).toBe("Nome;Número;Email;Consentimento");
+    expect(lines).toContain("Cliente Importada;5511987650002;cliente@example.com;");
     expect(lines).toContain("Importada Um;5511987650001;um@example.com");
   });
 

@@ -67,10 +67,10 @@ describe("journey: an agent schedules a message from a chat, and it reaches the 
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await dialog.getByText(CONTACT.name).isVisible()).toBe(true);
 
-    await dialog.getByLabel("Mensagem").fill("Olá ");
+    await dialog.getByLabel("Mensagem", { exact: true }).fill("Olá ");
     await dialog.getByRole("button", { name: "{nome}" }).click();
-    await dialog.getByLabel("Mensagem").press("End");
-    await dialog.getByLabel("Mensagem").pressSequentially(", sua consulta é amanhã.");
+    await dialog.getByLabel("Mensagem", { exact: true }).press("End");
+    await dialog.getByLabel("Mensagem", { exact: true }).pressSequentially(", sua consulta é amanhã.");
     const when = soonestMinute(timeZone);
     await dialog.getByLabel("Data").fill(when.date);
     await dialog.getByLabel("Hora").fill(when.time);
@@ -95,7 +95,7 @@ describe("journey: an agent schedules a message from a chat, and it reaches the 
     await page.goto("/schedules");
     await page.getByRole("button", { name: "Novo agendamento" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Agendar mensagem" });
-    await dialog.getByLabel("Mensagem").fill("Lembrete semanal");
+    await dialog.getByLabel("Mensagem", { exact: true }).fill("Lembrete semanal");
     const date = await dialog.getByLabel("Data").inputValue();
     const weekday = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"][new Date(`${date}T12:00:00Z`).getUTCDay()]!;
     await dialog.getByLabel("Repetir").click();
