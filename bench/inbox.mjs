@@ -25,20 +25,12 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import WebSocket from "ws";
 import { bulkClient } from "../scripts/lib/bulk.mjs";
-import { api, freePort, startApp, summarize } from "./lib/app.mjs";
+import { api, freePort, intEnv, startApp, summarize } from "./lib/app.mjs";
 import { inboxD1 } from "./lib/d1Baseline.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(ROOT);
-
-const intEnv = (name, fallback) => {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return n;
-};
 
 // ---- data and run sizes ---------------------------------------------------------------------------------------
 const TICKETS = intEnv("INBOX_TICKETS", 100_000);

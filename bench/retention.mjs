@@ -12,16 +12,8 @@
 // Environment: SKIP_BUILD=1 (use the existing build/), RETENTION_TICKETS (old closed tickets, default 100000),
 // RETENTION_MESSAGES (messages per old ticket, default 5), RETENTION_TIMEOUT_MS (default 60 min for the retention).
 import os from "node:os";
-import { api, machine, percentile, startAppWithBulk, summarize } from "./lib/app.mjs";
+import { api, intEnv, machine, percentile, startAppWithBulk, summarize } from "./lib/app.mjs";
 import { writeResultsSection } from "./lib/results.mjs";
-
-const intEnv = (name, fallback) => {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return n;
-};
 
 const OLD_TICKETS = intEnv("RETENTION_TICKETS", 100_000);
 const PER_TICKET = intEnv("RETENTION_MESSAGES", 5);

@@ -165,3 +165,12 @@ export async function startAppWithBulk() {
   }
   return { app, bulk: bulkClient(bulkPort) };
 }
+
+/** A size a bench takes from the environment (a positive integer), or its default. */
+export function intEnv(name, fallback) {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
