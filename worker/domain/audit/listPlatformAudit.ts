@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { AuditAction, AuditExportQuery, AuditQuery, PlatformAuditEntryView, PlatformAuditPage } from "../../contracts/audit";
 import { platformAuditLog, type PlatformAuditLogRow } from "../../db/control";
 import { requirePermission, type Ctx } from "../context";
 import { auditCsvStream, EXPORT_CHUNK, exportFilterDetail } from "./auditCsv";
-import { actionCondition, type AuditFilter } from "./readAuditPage";
+import { auditFilterConditions, type AuditFilter } from "./readAuditPage";
 import { platformAuditInsert } from "./recordPlatformAudit";
 
 type PlatformFilter = AuditFilter & { companyId?: number };
@@ -13,13 +13,9 @@ async function readPlatformPage(ctx: Ctx, filter: PlatformFilter): Promise<Platf
     .select()
     .from(platformAuditLog)
     .where(
-      and(
+and(
         filter.companyId !== undefined ? eq(platformAuditLog.companyId, filter.companyId) : undefined,
-        filter.actorId !== undefined ? eq(platformAuditLog.actorId, filter.actorId) : undefined,
-        actionCondition(platformAuditLog.action, filter.action),
-        filter.from ? gte(platformAuditLog.createdAt, filter.from) : undefined,
-        filter.to ? lt(platformAuditLog.createdAt, filter.to) : undefined,
-        filter.cursor !== undefined ? lt(platformAuditLog.id, filter.cursor) : undefined,
+        ...auditFilterConditions(platformAuditLog, filter),
       ),
     )
     .orderBy(desc(platformAuditLog.id))

@@ -14,6 +14,20 @@ export function actionCondition(column: SQLiteColumn, actions: string[]): SQL | 
   return or(...actions.map((a) => (a.endsWith(".") ? like(column, `${a}%`) : eq(column, a))));
 }
 
+/** The columns a log's filter reads: the company's log (hub) and the platform's (D1) share them. */
+type FilteredLog = { id: SQLiteColumn; actorId: SQLiteColumn; action: SQLiteColumn; createdAt: SQLiteColumn };
+
+/** A filter's conditions on either log: who, what, when, and the cursor (entries older than the last shown). */
+export function auditFilterConditions(log: FilteredLog, filter: AuditFilter): (SQL | undefined)[] {
+  return [
+    filter.actorId !== undefined ? eq(log.actorId, filter.actorId) : undefined,
+    actionCondition(log.action, filter.action),
+    filter.from ? gte(log.createdAt, filter.from) : undefined,
+    filter.to ? lt(log.createdAt, filter.to) : undefined,
+    filter.cursor !== undefined ? lt(log.id, filter.cursor) : undefined,
+  ];
+}
+
 /**
  * A page of the company's log, newest first (the cursor is the last id shown). Runs in the company's hub: the
  * audit routes for its own admins, and the `auditPage` hub call for a super admin during a support access.
@@ -23,14 +37,7 @@ export function readAuditPage(db: Db, companyId: number, filter: AuditFilter): A
     .select()
     .from(auditLog)
     .where(
-      and(
-        eq(auditLog.companyId, companyId),
-        filter.actorId !== undefined ? eq(auditLog.actorId, filter.actorId) : undefined,
-        actionCondition(auditLog.action, filter.action),
-        filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
-        filter.to ? lt(auditLog.createdAt, filter.to) : undefined,
-        filter.cursor !== undefined ? lt(auditLog.id, filter.cursor) : undefined,
-      ),
+and(eq(auditLog.companyId, companyId), ...auditFilterConditions(auditLog, filter)),
     )
     .orderBy(desc(auditLog.id))
     .limit(filter.limit + 1)
