@@ -13,7 +13,8 @@
  * It also fires the cron triggers as production does: every minute, on the minute.
  *
  * Environment: WORKER_BUNDLE (folder with index.js), PORT, PERSIST_TO (the local state, as --persist-to),
- * SESSION_HOST_URL; PUBLIC_URL (default http://127.0.0.1:$PORT) and EGRESS_ALLOW (the fakes' origins) as npm start sets them; ZAPDESK_LOCAL_CRON=off stops the minute trigger; ZAPDESK_SCHEDULED_PORT opens a loopback
+ * SESSION_HOST_URL; PUBLIC_URL (default http://127.0.0.1:$PORT) and EGRESS_ALLOW (the fakes' origins) as npm start sets them; TRUSTED_PROXY_HEADER (the e2e run's per-journey
+ * client address: without it every signup of the run shares one 10-an-hour budget); ZAPDESK_LOCAL_CRON=off stops the minute trigger; ZAPDESK_SCHEDULED_PORT opens a loopback
  * port where GET /scheduled?cron=… runs the scheduled handler at once (benchmarks); ZAPDESK_INSPECTOR_PORT opens
  * workerd's inspector there (Chrome DevTools protocol: CPU profiles of the worker and its Durable Objects);
  * ZAPDESK_BULK_PORT opens the local bulk path there (seeding and benchmarks, see bulkServer below).
@@ -62,7 +63,7 @@ const mf = new Miniflare({
     PUBLIC_URL: process.env.PUBLIC_URL?.trim() || `http://127.0.0.1:${port}`,
     // The local fakes (npm start): the mail catcher stands in for the e-mail provider; EGRESS_ALLOW lets the worker
     // call them (worker/lib/egress.ts).
-    ...Object.fromEntries(["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM", "GOOGLE_TOKEN_URL", "DIALOGFLOW_API_URL", "AZURE_SPEECH_URL", "EGRESS_ALLOW", "WHATSAPP_GRAPH_URL", "WHATSAPP_GRAPH_VERSION", "META_APP_SECRET", "META_VERIFY_TOKEN", "META_APP_ID", "META_CONFIG_ID", "FACEBOOK_SDK_URL"].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
+    ...Object.fromEntries(["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM", "GOOGLE_TOKEN_URL", "DIALOGFLOW_API_URL", "AZURE_SPEECH_URL", "EGRESS_ALLOW", "WHATSAPP_GRAPH_URL", "WHATSAPP_GRAPH_VERSION", "META_APP_SECRET", "META_VERIFY_TOKEN", "META_APP_ID", "META_CONFIG_ID", "FACEBOOK_SDK_URL", "TRUSTED_PROXY_HEADER"].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
     APP_ENV: "development",
     ...(process.env.ZAPDESK_BULK_PORT ? { ZAPDESK_LOCAL_BULK: "1" } : {}),
   },
