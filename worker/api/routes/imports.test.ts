@@ -187,6 +187,19 @@ describe("POST /api/platform/imports", () => {
     expect(stored).toHaveLength(1);
   });
 
+  it("takes a batch above the API's 1 MiB JSON limit (up to 2,000 rows, 8 MiB) in one go", async () => {
+    const target = await companyWithTeam();
+    const src = legacySource();
+    const opened = await call("POST", "/api/platform/imports", { token: superToken, body: { source: source(src.tag), target: { companyId: target.company.id } } });
+    const filler = "x".repeat(900);
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, company_id: 7, name: `C${i} ${filler}`, number: `55119${String(i).padStart(8, "0")}` }));
+    const res = await call("POST", `/api/platform/imports/${opened.json.id}/rows`, { token: superToken, body: { table: "contacts", rows, lastKey: 2000 } });
+    expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
+    expect(res.json).toMatchObject({ inserted: 2000, existing: 0, skipped: [] });
+    const tooMany = await call("POST", `/api/platform/imports/${opened.json.id}/rows`, { token: superToken, body: { table: "contacts", rows: [...rows, { ...rows[0], id: 2001 }] } });
+    expect(tooMany.status).toBe(400);
+  });
+
   it("is the platform admin's only: a company admin gets 403, an unknown import 404", async () => {
     const src = legacySource();
     const forbidden = await call("POST", "/api/platform/imports", { token: team.admin.token, body: { source: source(src.tag), target: { companyId: team.company.id } } });
