@@ -97,6 +97,8 @@ const alive = (pid) => {
 /**
  * Starts a fresh PostgreSQL. Answers { url, port, bin, dir, stop() }: url is `postgres://postgres@127.0.0.1:<port>/postgres`.
  * Options: log (a function for progress lines), settings (extra `-c name=value` pairs).
+ * @param {{ log?: (line: string) => void, settings?: Record<string, string> }} [options]
+ * @returns {Promise<{ url: string, port: number, bin: string, dir: string, stop: () => Promise<void> }>}
  */
 export async function startPostgres({ log = () => {}, settings = {} } = {}) {
   const bin = findPostgresBin();
@@ -219,14 +221,23 @@ async function launch({ bin, dir, dataDir, port, settings, log }) {
   return { url, port, bin, dir, stop };
 }
 
-/** A URL with its database name replaced. */
+/**
+ * A URL with its database name replaced.
+ * @param {string} url
+ * @param {string} name
+ */
 export function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-/** Creates an empty database (dropping one of that name first) and answers its URL. */
+/**
+ * Creates an empty database (dropping one of that name first) and answers its URL.
+ * @param {string} serverUrl
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
 export async function createDatabase(serverUrl, name) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`createDatabase: ${name} is not a plain lower-case name`);
   const admin = withDatabase(serverUrl, "postgres");
@@ -239,6 +250,9 @@ export async function createDatabase(serverUrl, name) {
  * Runs SQL through psql (stops at the first error, which rejects with psql's message). { sql } or { file };
  * answers psql's stdout. With { rows: true } answers unaligned tuples: an array of rows, each an array of
  * strings (fields split on the unit separator \x1f).
+ * @param {string} url
+ * @param {{ sql?: string, file?: string, rows?: boolean }} [options]
+ * @returns {Promise<any>} stdout (a string), or with rows: string[][]
  */
 export function psql(url, { sql, file, rows = false } = {}) {
   const bin = findPostgresBin();
