@@ -247,22 +247,25 @@ export async function createDatabase(serverUrl, name) {
 }
 
 /**
- * Runs SQL through psql (stops at the first error, which rejects with psql's message). { sql } or { file };
- * answers psql's stdout. With { rows: true } answers unaligned tuples: an array of rows, each an array of
+ * Runs SQL through psql (stops at the first error, which rejects with psql's message). { sql } (one `-c`: several
+ * statements run as one transaction), { script } (SQL text fed as a file: statement by statement, so VACUUM and
+ * explicit BEGIN/COMMIT work) or { file }; answers psql's stdout. With { rows: true } answers unaligned tuples: an array of rows, each an array of
  * strings (fields split on the unit separator \x1f).
  * @param {string} url
- * @param {{ sql?: string, file?: string, rows?: boolean }} [options]
+ * @param {{ sql?: string, script?: string, file?: string, rows?: boolean }} [options]
  * @returns {Promise<any>} stdout (a string), or with rows: string[][]
  */
-export function psql(url, { sql, file, rows = false } = {}) {
+export function psql(url, { sql, script, file, rows = false } = {}) {
   const bin = findPostgresBin();
   const args = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url];
   if (rows) args.push("-A", "-t", "-F", "\x1f");
   if (file) args.push("-f", file);
+  else if (script !== undefined) args.push("-f", "-");
   else if (sql !== undefined) args.push("-c", sql);
-  else throw new Error("psql: give sql or file");
+  else throw new Error("psql: give sql, script or file");
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(bin, "psql"), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PGCONNECT_TIMEOUT: "10" } });
+    const child = spawn(path.join(bin, "psql"), args, { stdio: [script !== undefined ? "pipe" : "ignore", "pipe", "pipe"], env: { ...process.env, PGCONNECT_TIMEOUT: "10" } });
+    if (script !== undefined) child.stdin.end(script);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));
