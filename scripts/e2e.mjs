@@ -4,6 +4,9 @@
  * `npm start` starts it, on free ports and with a fresh state dir (so it seeds a clean demo); always stops it.
  *   node scripts/e2e.mjs [vitest args…]     e.g. `node scripts/e2e.mjs e2e/smoke.e2e.ts`
  * Env: CHROME_PATH (a Chromium binary), SKIP_BUILD=1 (reuse build/), E2E_KEEP_STATE=1 (keep the temp state dir).
+ * A throwaway PostgreSQL (scripts/lib/postgres.mjs; Debian's package, installed here as root when missing) runs
+ * beside the app for the legacy-import journeys: its URL reaches them as LEGACY_PG_URL. When none can be started
+ * the other journeys still run, and LEGACY_PG_ERROR tells the ones that need it why (they fail, saying what to install).
  * The app's log goes to test-results/e2e-app.log (its tail is printed when something fails).
  */
 import { spawn } from "node:child_process";
@@ -13,6 +16,7 @@ import path from "node:path";
 import { ROOT, bin } from "./lib/paths.mjs";
 import { run } from "./lib/run.mjs";
 import { freePort } from "./lib/ports.mjs";
+import { findPostgresBin, startPostgres } from "./lib/postgres.mjs";
 
 // A busy machine (other builds and tests beside this run) starts the app slower: E2E_READY_TIMEOUT_MS lengthens the wait.
 const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS) || 300_000;
@@ -56,6 +60,23 @@ async function findChromium() {
   );
 }
 
+/** Debian's PostgreSQL for the legacy-import journeys: installed as root when missing (like Chromium), then started. */
+async function startLegacyPostgres() {
+  try {
+    findPostgresBin();
+  } catch (err) {
+    if (!(process.getuid?.() === 0 && existsSync("/usr/bin/apt-get") && !process.env.PG_BIN)) throw err;
+    log("no PostgreSQL found: installing Debian's postgresql (apt-get install -y postgresql)…");
+    const env = { DEBIAN_FRONTEND: "noninteractive" };
+    try {
+      await run("apt-get", ["install", "-y", "--no-install-recommends", "postgresql"], { env, prefix: "[apt] " });
+    } catch {
+      await run("apt-get", ["update"], { env, prefix: "[apt] " });
+      await run("apt-get", ["install", "-y", "--no-install-recommends", "postgresql"], { env, prefix: "[apt] " });
+    }
+  }
+  return startPostgres({ log });
+}
 
 function tail(file, lines = 60) {
   try {
@@ -134,12 +155,22 @@ async function main() {
   const hostUrl = `http://127.0.0.1:${hostPort}`;
   log(`starting the app on ${baseUrl} (session host ${hostUrl}), fresh state in ${stateDir}; log: ${path.relative(ROOT, APP_LOG)}`);
 
+  let legacyPg = null;
+  let legacyPgError = "";
+  try {
+    legacyPg = await startLegacyPostgres();
+  } catch (err) {
+    legacyPgError = String(err.message ?? err).split("\n")[0];
+    log(`no PostgreSQL for the legacy-import journeys (they will fail): ${legacyPgError}`);
+  }
+
   const app = startApp({ port, hostPort, fakesPort, journeyFakePort, stateDir });
   let interrupted = false;
   const onSignal = async (signal) => {
     interrupted = true;
     log(`${signal}: stopping the app`);
     await app.stop();
+    await legacyPg?.stop();
     process.exit(130);
   };
   process.once("SIGINT", onSignal);
@@ -154,7 +185,7 @@ async function main() {
       const vitest = spawn(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts", ...vitestArgs], {
         cwd: ROOT,
         stdio: ["ignore", "inherit", "inherit"],
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_HOST_URL: hostUrl, E2E_FAKES_URL: fakesUrl, E2E_JOURNEY_FAKE_PORT: String(journeyFakePort), E2E_CLIENT_IP_HEADER, CHROME_PATH: chrome },
+        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_HOST_URL: hostUrl, E2E_FAKES_URL: fakesUrl, E2E_JOURNEY_FAKE_PORT: String(journeyFakePort), E2E_CLIENT_IP_HEADER, CHROME_PATH: chrome, ...(legacyPg ? { LEGACY_PG_URL: legacyPg.url } : { LEGACY_PG_ERROR: legacyPgError }) },
       });
       vitest.on("exit", (c, s) => resolve(c ?? (s ? 1 : 0)));
     });
@@ -165,6 +196,7 @@ async function main() {
     if (!interrupted) {
       log("stopping the app");
       await app.stop();
+      await legacyPg?.stop();
       if (process.env.E2E_KEEP_STATE === "1") log(`state kept in ${stateDir}`);
       else rmSync(stateDir, { recursive: true, force: true });
     }

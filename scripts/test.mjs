@@ -5,6 +5,9 @@
  * Ends with one line `N passed, N failed` (tests counted from vitest's JSON reports; a step that fails without a
  * failing test, such as the typecheck, counts as one failure) and exits non-zero on any failure.
  *   node scripts/test.mjs [step…]    run only some steps: typecheck worker host deploy e2e
+ * PostgreSQL (the legacy-import tests): Debian's package (`apt-get install -y postgresql`; .ci/run installs it).
+ * The Node tests (host step, importer/**) start throwaway servers themselves through scripts/lib/postgres.mjs;
+ * the e2e script starts one and passes LEGACY_PG_URL to the journeys. Missing, those tests fail saying so.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";

@@ -1,4 +1,5 @@
 /** Small WebCrypto helpers shared by auth, tokens and the bridge. Work the same in workerd and Node 20. */
+import bcrypt from "bcryptjs";
 
 const encoder = new TextEncoder();
 
@@ -54,7 +55,16 @@ export async function hashPassword(password: string): Promise<string> {
   return `pbkdf2-sha256$${PBKDF2_ITERATIONS}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
 }
 
+/**
+ * Whether a stored hash is another product's bcrypt hash (`$2a$`, `$2b$`, `$2y$`: Whaticket and ticketz, imported by
+ * issue 27): it is checked as it is, and the first login that matches it replaces it with the product's own.
+ */
+export function isLegacyPasswordHash(stored: string): boolean {
+  return /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(stored);
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (isLegacyPasswordHash(stored)) return bcrypt.compare(password, stored);
   const [scheme, iter, salt, hash] = stored.split("$");
   if (scheme !== "pbkdf2-sha256" || !iter || !salt || !hash) return false;
   const computed = await pbkdf2(password, fromBase64Url(salt), Number(iter));

@@ -5,7 +5,7 @@ import { companies, signIns, userSessions, users, type User } from "../../db/ten
 import type { LoginInput } from "../../contracts/auth";
 import type { TwoFactorChallenge } from "../../contracts/twoFactor";
 import type { SessionGrant } from "../../contracts/views/session";
-import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../lib/crypto";
+import { DUMMY_PASSWORD_HASH, hashPassword, isLegacyPasswordHash, verifyPassword } from "../../lib/crypto";
 import { clearHits, limits, returnHit, takeHits } from "../shared/rateLimit";
 import type { SystemCtx } from "../context";
 import type { HubDirectory } from "../hubPort";
@@ -74,6 +74,11 @@ export async function signIn({ ctx: hubCtx, input }: { ctx: SystemCtx; input: { 
     recordSignIn(ctx, user, "wrongPassword", null);
     recordAudit(ctx, { action: "auth.signInFailed", outcome: "failed", actor: actorOf(user), target: userTarget(user), detail: { reason: "password" } });
     throw new AppError("ERR_INVALID_CREDENTIALS");
+  }
+  if (isLegacyPasswordHash(user.passwordHash)) {
+    // An imported bcrypt hash (issue 27) is replaced by the product's own once the password is known to match it.
+    user.passwordHash = await hashPassword(input.password);
+    db.update(users).set({ passwordHash: user.passwordHash }).where(and(eq(users.id, user.id), eq(users.companyId, ctx.companyId))).run();
   }
   assertCompanyAccess(company, user, { billing: true });
   if (user.totpEnabledAt && user.totpSecret) {
