@@ -47,7 +47,7 @@ export interface ContactKey {
   id: number;
   number: string;
   isGroup: boolean;
-  /** The contact's LID, when known (a `lid` column, a `…@lid` number, or ticketz's WhatsappLidMaps). */
+  /** The contact's LID, when known (a `lid` column, or ticketz's WhatsappLidMaps). */
   lid?: string | null;
 }
 
@@ -62,48 +62,102 @@ export interface Merge {
 
 /**
  * Groups contacts that are one person: the same normalised number, or the same LID (a contact known only by its
- * LID and one known by its number that ticketz's LID map ties to that LID). The first seen (lowest id, as contacts
- * stream in id order) is kept, unless it is a LID-only contact and the other has a real number. Memory: one map
- * entry per distinct number and per LID (bounded by the company's contacts, a few MiB per 100,000).
+ * LID, `…@lid` or the bare LID digits, and the contact that ticketz's LID map ties to that LID). Contacts are added
+ * in id order; `finish()` then keeps, in each group, the lowest id that has a real number (else the lowest id).
+ * Memory: a few map entries per contact (some MiB per 100,000 contacts), never a message or ticket.
  */
 export class ContactMerger {
+  private parent = new Map<number, number>();
   private byNumber = new Map<string, number>();
   private byLid = new Map<string, number>();
-  private keptNumber = new Map<number, string>();
+  private info = new Map<number, { number: string; lid: string | null; why: Merge["reason"] | null }>();
+  private kept = new Map<number, number>();
   readonly merges = new Map<number, Merge>();
 
-  /** Adds a contact; answers the id it merges into (itself when kept). */
-  add(contact: ContactKey): number {
-    const lidOnly = isLid(contact.number);
-    const number = lidOnly ? "" : normalizeNumber(contact.number, { isGroup: contact.isGroup });
-    const lid = contact.lid ? contact.lid.replace(/@.*$/, "") : lidOnly ? contact.number.replace(/@.*$/, "") : null;
-    const sameNumber = number ? this.byNumber.get(number) : undefined;
-    if (sameNumber !== undefined) return this.merge(contact.id, sameNumber, "same number", number, lid);
-    const sameLid = lid ? this.byLid.get(lid) : undefined;
-    if (sameLid !== undefined) {
-      if (number && !this.keptNumber.get(sameLid)) this.keptNumber.set(sameLid, number);
-      if (number) this.byNumber.set(number, sameLid);
-      return this.merge(contact.id, sameLid, "same lid", number, lid);
+  private find(id: number): number {
+    let root = id;
+    while (this.parent.get(root) !== root) root = this.parent.get(root)!;
+    return root;
+  }
+
+  private union(a: number, b: number, why: Merge["reason"]) {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra === rb) return;
+    this.parent.set(Math.max(ra, rb), Math.min(ra, rb));
+    const moved = this.info.get(b);
+    if (moved && !moved.why) moved.why = why;
+  }
+
+  /** ticketz's WhatsappLidMaps: `lid` is the contact `contactId`. Call before adding contacts. */
+  addLidMap(lid: string, contactId: number) {
+    const key = lid.replace(/@.*$/, "");
+    if (!this.byLid.has(key)) this.byLid.set(key, contactId);
+  }
+
+  add(contact: ContactKey) {
+    const raw = contact.number.trim();
+    const lidOnly = isLid(raw) || (!contact.isGroup && this.byLid.has(digitsOf(raw)) && this.byLid.get(digitsOf(raw)) !== contact.id);
+    const number = lidOnly ? "" : normalizeNumber(raw, { isGroup: contact.isGroup });
+    const lid = contact.lid ? contact.lid.replace(/@.*$/, "") : lidOnly ? digitsOf(raw) : null;
+    this.parent.set(contact.id, contact.id);
+    this.info.set(contact.id, { number, lid, why: null });
+    if (number) {
+      const same = this.byNumber.get(number);
+      if (same !== undefined) this.union(same, contact.id, "same number");
+      else this.byNumber.set(number, contact.id);
     }
-    if (number) this.byNumber.set(number, contact.id);
-    if (lid) this.byLid.set(lid, contact.id);
-    this.keptNumber.set(contact.id, number);
-    return contact.id;
+    if (lid) {
+      const owner = this.byLid.get(lid);
+      if (owner === undefined) this.byLid.set(lid, contact.id);
+      else if (owner !== contact.id && this.parent.has(owner)) this.union(owner, contact.id, "same lid");
+      else if (owner !== contact.id) this.pendingLid.push([owner, contact.id]);
+    }
   }
 
-  private merge(from: number, into: number, reason: Merge["reason"], number: string, lid: string | null): number {
-    if (lid && !this.byLid.has(lid)) this.byLid.set(lid, into);
-    this.merges.set(from, { from, into, reason, number });
-    return into;
+  /** LID-only contacts seen before the contact the LID map ties them to (a higher id). */
+  private pendingLid: [number, number][] = [];
+
+  /** Decides the kept contact of every group; call once every contact was added. */
+  finish() {
+    for (const [owner, id] of this.pendingLid) if (this.parent.has(owner)) this.union(owner, id, "same lid");
+    this.pendingLid = [];
+    const best = new Map<number, number>();
+    for (const id of this.parent.keys()) {
+      const root = this.find(id);
+      const current = best.get(root);
+      const hasNumber = !!this.info.get(id)?.number;
+      if (current === undefined) best.set(root, id);
+      else {
+        const currentHasNumber = !!this.info.get(current)?.number;
+        if ((hasNumber && !currentHasNumber) || (hasNumber === currentHasNumber && id < current)) best.set(root, id);
+      }
+    }
+    for (const id of this.parent.keys()) {
+      const into = best.get(this.find(id))!;
+      this.kept.set(id, into);
+      if (into !== id) {
+        const info = this.info.get(id)!;
+        this.merges.set(id, { from: id, into, reason: info.why ?? (info.number ? "same number" : "same lid"), number: info.number || this.info.get(into)!.number });
+        // The kept contact learns the duplicate's LID.
+        const keptInfo = this.info.get(into)!;
+        if (!keptInfo.lid && info.lid) keptInfo.lid = info.lid;
+      }
+    }
   }
 
-  /** The id a legacy contact id now stands for (itself unless merged). */
+  /** The id a legacy contact id now stands for (itself unless merged; unknown ids as given). */
   resolve(id: number): number {
-    return this.merges.get(id)?.into ?? id;
+    return this.kept.get(id) ?? id;
   }
 
-  /** The number a kept contact should carry (a LID-only contact that a later row tied to a number gets it). */
+  /** The normalised number a kept contact carries. */
   numberOf(id: number): string | undefined {
-    return this.keptNumber.get(id);
+    return this.info.get(id)?.number || undefined;
+  }
+
+  /** The LID a kept contact carries (its own or a merged duplicate's). */
+  lidOf(id: number): string | null {
+    return this.info.get(id)?.lid ?? null;
   }
 }
