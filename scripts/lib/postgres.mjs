@@ -97,6 +97,8 @@ const alive = (pid) => {
 /**
  * Starts a fresh PostgreSQL. Answers { url, port, bin, dir, stop() }: url is `postgres://postgres@127.0.0.1:<port>/postgres`.
  * Options: log (a function for progress lines), settings (extra `-c name=value` pairs).
+ * @param {{ log?: (line: string) => void, settings?: Record<string, string> }} [options]
+ * @returns {Promise<{ url: string, port: number, bin: string, dir: string, stop: () => Promise<void> }>}
  */
 export async function startPostgres({ log = () => {}, settings = {} } = {}) {
   const bin = findPostgresBin();
@@ -219,14 +221,23 @@ async function launch({ bin, dir, dataDir, port, settings, log }) {
   return { url, port, bin, dir, stop };
 }
 
-/** A URL with its database name replaced. */
+/**
+ * A URL with its database name replaced.
+ * @param {string} url
+ * @param {string} name
+ */
 export function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-/** Creates an empty database (dropping one of that name first) and answers its URL. */
+/**
+ * Creates an empty database (dropping one of that name first) and answers its URL.
+ * @param {string} serverUrl
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
 export async function createDatabase(serverUrl, name) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`createDatabase: ${name} is not a plain lower-case name`);
   const admin = withDatabase(serverUrl, "postgres");
@@ -236,19 +247,25 @@ export async function createDatabase(serverUrl, name) {
 }
 
 /**
- * Runs SQL through psql (stops at the first error, which rejects with psql's message). { sql } or { file };
- * answers psql's stdout. With { rows: true } answers unaligned tuples: an array of rows, each an array of
+ * Runs SQL through psql (stops at the first error, which rejects with psql's message). { sql } (one `-c`: several
+ * statements run as one transaction), { script } (SQL text fed as a file: statement by statement, so VACUUM and
+ * explicit BEGIN/COMMIT work) or { file }; answers psql's stdout. With { rows: true } answers unaligned tuples: an array of rows, each an array of
  * strings (fields split on the unit separator \x1f).
+ * @param {string} url
+ * @param {{ sql?: string, script?: string, file?: string, rows?: boolean }} [options]
+ * @returns {Promise<any>} stdout (a string), or with rows: string[][]
  */
-export function psql(url, { sql, file, rows = false } = {}) {
+export function psql(url, { sql, script, file, rows = false } = {}) {
   const bin = findPostgresBin();
   const args = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url];
   if (rows) args.push("-A", "-t", "-F", "\x1f");
   if (file) args.push("-f", file);
+  else if (script !== undefined) args.push("-f", "-");
   else if (sql !== undefined) args.push("-c", sql);
-  else throw new Error("psql: give sql or file");
+  else throw new Error("psql: give sql, script or file");
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(bin, "psql"), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PGCONNECT_TIMEOUT: "10" } });
+    const child = spawn(path.join(bin, "psql"), args, { stdio: [script !== undefined ? "pipe" : "ignore", "pipe", "pipe"], env: { ...process.env, PGCONNECT_TIMEOUT: "10" } });
+    if (script !== undefined) child.stdin.end(script);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));

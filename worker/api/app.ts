@@ -37,11 +37,14 @@ import { dashboardRoutes, ticketReportRoutes } from "./routes/insight";
 import { createPublicApi } from "./public";
 import { apiTokenRoutes } from "./routes/apiTokens";
 import { pushRoutes } from "./routes/push";
+import { importRoutes } from "./routes/imports";
 
 /**
  * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
  * mounts the API sets this too, or an unknown path answers plain text.
  */
+
+const isImportPath = (path: string) => /\/api\/platform\/imports(\/|$)/.test(path);
 
 /**
  * The REST API, mounted at /api inside each company's hub (the worker's edge forwards authenticated requests to it;
@@ -56,7 +59,8 @@ export function createApi() {
     await next();
   });
   // Uploads are limited per route by formBody() (http.ts), before the body is read; JSON routes refuse them.
-  api.use("*", async (c, next) => (isMultipart(c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)));
+  // The import API (issue 27) sets its own: 8 MiB batches of rows, media files streamed.
+  api.use("*", async (c, next) => (isMultipart(c.req.header("content-type")) || isImportPath(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   // The public API (company API tokens, issue 25): its own token middleware, never a session.
   api.route("/v1", createPublicApi());
@@ -108,6 +112,7 @@ export function createApi() {
   api.route("/automation-runs", automationRunRoutes);
   api.route("/audit", auditRoutes);
   api.route("/support-accesses", supportAccessRoutes);
+  api.route("/platform/imports", importRoutes);
 
   api.notFound(notFoundAnswer);
   api.onError(errorAnswer);

@@ -42,6 +42,7 @@ import * as tokenContracts from "../contracts/publicApi/tokens";
 import * as webhookContracts from "../contracts/publicApi/webhooks";
 import * as pushContracts from "../contracts/push";
 import * as auditContracts from "../contracts/audit";
+import * as companyArchiveContracts from "../contracts/companyArchive";
 import { eq } from "drizzle-orm";
 import { plans } from "../db/control";
 import { planFlagKeys } from "../domain/auth/sessionUser";
@@ -92,6 +93,7 @@ const contractModules = [
   contactContracts,
   privacyContracts,
   auditContracts,
+  companyArchiveContracts,
   consentContracts,
   contactListContracts,
   campaignContracts,
@@ -331,7 +333,15 @@ async function seedCompany() {
   // Issue 28: a support access to the company (the walk's admin is refused its routes; the id must be real).
   const access = await call("POST", "/api/support-accesses", { token: platform.user.token, body: { companyId: company.id, reason: "Walking the API routes", minutes: 15 } });
   if (access.status !== 201) throw new Error(`seedCompany: POST /support-accesses → ${access.status} ${JSON.stringify(access.json)}`);
+  // Issue 27: an import (the platform admin's) into a new company; the walk's admin is refused its routes.
+  const fingerprint = `walk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const dataImport = await call("POST", "/api/platform/imports", {
+    token: platform.user.token,
+    body: { source: { kind: "ticketz", companyId: 3, fingerprint }, target: { newCompany: { name: `Importada ${fingerprint}` }, plan: null } },
+  });
+  if (dataImport.status !== 201) throw new Error(`seedCompany: POST /platform/imports → ${dataImport.status} ${JSON.stringify(dataImport.json)}`);
   Object.assign(ids, {
+    "platform/:id": dataImport.json.id as number,
     "support-accesses/:id": access.json.id as number,
     "push/:id": pushDevice,
     "macros/:id": macro,

@@ -100,6 +100,7 @@ export const PLATFORM_AUDIT_ACTIONS = [
   "company.updated",
   "company.deleted",
   "company.imported",
+  "company.imported",
   "plan.created",
   "plan.updated",
   "plan.deleted",

@@ -25,7 +25,6 @@ export const errorCatalogue = {
   ERR_IMPORT_NO_NUMBER_COLUMN: [400, "The spreadsheet has no number column (numero, número, number, telefone or phone)."],
   ERR_IMPORT_TOO_MANY_ROWS: [400, "The spreadsheet has too many rows."],
   ERR_IMPORT_TARGET_NOT_EMPTY: [409, "The company to import into already has contacts, tickets or messages."],
-  ERR_IMPORT_DONE: [409, "This import is finished; open a new one to import again."],
   // auth and session
   ERR_SESSION_EXPIRED: [401, "Your session has expired. Please log in again."],
   ERR_INVALID_CREDENTIALS: [401, "Invalid email or password."],

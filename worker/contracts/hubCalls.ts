@@ -15,6 +15,7 @@ import type { TicketView } from "./views/ticket";
 import type { TwoFactorChallenge } from "./twoFactor";
 import type { MacroRunView } from "./views/macro";
 import type { PushTarget } from "./push";
+import type { ArchiveSourceKind, ImportFinishResult, ImportRowsInput, ImportRowsResult, ImportView } from "./companyArchive";
 
 /**
  * The hub's call and command map: each name, what it takes and what it answers. The registries that run them
@@ -72,6 +73,12 @@ export type HubCallMap = {
   auditPage: { input: Pick<AuditQuery, "actorId" | "action" | "from" | "to" | "cursor" | "limit">; output: AuditPage };
   /** An entry of the company's audit log written for a super admin acting from the platform (issue 28). */
   recordAudit: { input: { record: AuditRecordInput; client: { ip: string; userAgent: string | null } | null }; output: void };
+  /** The import API (issue 27, domain/dataImport): a platform admin's import into this company. */
+  openImport: { input: { kind: ArchiveSourceKind; sourceCompanyId: number; fingerprint: string; requireEmpty: boolean; startedBy: string }; output: ImportView };
+  findImport: { input: { kind: ArchiveSourceKind; sourceCompanyId: number; fingerprint: string }; output: ImportView | null };
+  importState: { input: { importId: number }; output: ImportView };
+  importRows: { input: ImportRowsInput & { importId: number }; output: ImportRowsResult };
+  finishImport: { input: { importId: number; keepConnectionStatus: boolean; actor: { id: number; name: string } }; output: ImportFinishResult };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

@@ -23,6 +23,11 @@ import { pixSettings } from "./billing/pixSettings";
 import { loadSessionUser } from "./auth/sessionUser";
 import { companySettingRows, setupCompany } from "./companies/setupCompany";
 import type { SystemCtx } from "./context";
+import { findImport } from "./dataImport/findImport";
+import { finishImportInHub } from "./dataImport/finishImportInHub";
+import { importState } from "./dataImport/importState";
+import { openImportInHub } from "./dataImport/openImportInHub";
+import { writeImportRows } from "./dataImport/writeImportRows";
 import { deliverOutbound } from "./delivery/deliverOutbound";
 import { cloudIntake } from "./cloud/cloudIntake";
 import { applyTemplateStatus } from "./templates/applyTemplateStatus";
@@ -113,9 +118,15 @@ export const hubCalls = {
     recordAudit({ ...ctx, client: input.client ?? undefined }, input.record);
     if (input.record.action === "support.accessStarted") await ctx.hub.workChanged();
   }),
+  /** The import API (issue 27): an import opened, found, read, its batches written and finished in this company. */
+  openImport: openImportInHub,
+  findImport,
+  importState,
+  importRows: writeImportRows,
+  finishImport: finishImportInHub,
 } satisfies HubRegistry<HubCallMap, SystemCtx>;
 
 export type { HubCallInput, HubCallName, HubCallOutput } from "../contracts/hubCalls";
 
 /** Calls that change tickets: they run in the hub's command queue, never between an inbound message's steps. */
-export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome", "assistantTranscript", "integrationOutcome", "sendFileListToTicket"]);
+export const SERIAL_HUB_CALLS: ReadonlySet<HubCallName> = new Set(["assistantOutcome", "assistantTranscript", "integrationOutcome", "sendFileListToTicket", "importRows", "finishImport"]);

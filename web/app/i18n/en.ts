@@ -105,6 +105,7 @@ export const en: Translations = {
     ERR_IMPORT_INVALID_FILE: "The file is not a readable .xlsx or .csv spreadsheet.",
     ERR_IMPORT_NO_NUMBER_COLUMN: "The spreadsheet has no number column (numero, número, number, telefone or phone).",
     ERR_IMPORT_TOO_MANY_ROWS: "The spreadsheet has too many rows.",
+    ERR_IMPORT_TARGET_NOT_EMPTY: "The company to import into already has contacts, tickets or messages.",
     ERR_NO_TAG_FOUND: "Tag not found.",
     ERR_NO_CHAT_FOUND: "Chat not found.",
     ERR_NO_ANNOUNCEMENT_FOUND: "Announcement not found.",

@@ -105,6 +105,7 @@ export const es: Translations = {
     ERR_IMPORT_INVALID_FILE: "El archivo no es una hoja de cálculo .xlsx o .csv válida.",
     ERR_IMPORT_NO_NUMBER_COLUMN: "La hoja no tiene columna de número (numero, número, number, telefone o phone).",
     ERR_IMPORT_TOO_MANY_ROWS: "La hoja tiene demasiadas filas.",
+    ERR_IMPORT_TARGET_NOT_EMPTY: "La empresa de destino ya tiene contactos, tickets o mensajes.",
     ERR_NO_TAG_FOUND: "Etiqueta no encontrada.",
     ERR_NO_CHAT_FOUND: "Conversación no encontrada.",
     ERR_NO_ANNOUNCEMENT_FOUND: "Anuncio no encontrado.",

@@ -107,6 +107,7 @@ export const errors: Record<ErrorCode, string> = {
   ERR_IMPORT_INVALID_FILE: "O arquivo não é uma planilha .xlsx ou .csv válida.",
   ERR_IMPORT_NO_NUMBER_COLUMN: "A planilha não tem coluna de número (numero, número, number, telefone ou phone).",
   ERR_IMPORT_TOO_MANY_ROWS: "A planilha tem linhas demais.",
+  ERR_IMPORT_TARGET_NOT_EMPTY: "A empresa de destino já tem contatos, tickets ou mensagens.",
   ERR_NO_TAG_FOUND: "Tag não encontrada.",
   ERR_NO_CHAT_FOUND: "Conversa não encontrada.",
   ERR_NO_ANNOUNCEMENT_FOUND: "Informativo não encontrado.",
