@@ -96,7 +96,8 @@ export class ImportApi {
     return this.call<unknown>("PUT", `/api/platform/imports/${id}/media?key=${encodeURIComponent(key)}`, undefined, data);
   }
 
-  finish(id: number) {
-    return this.call<Record<string, unknown>>("POST", `/api/platform/imports/${id}/finish`);
+  /** `keepConnectionStatus`: the sessions were carried over, connections keep their status (else they wait for a QR). */
+  finish(id: number, keepConnectionStatus = false) {
+    return this.call<Record<string, unknown>>("POST", `/api/platform/imports/${id}/finish`, { keepConnectionStatus });
   }
 }

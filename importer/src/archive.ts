@@ -91,7 +91,7 @@ export async function importArchive(path: string, opts: { into?: number }, deps:
   }
   if (!manifest || !state) throw new Error("empty archive: no manifest.json");
   progress.line(`media: ${mediaFiles} files`);
-  const finish = await api.finish(state.id);
+  const finish = await api.finish(state.id, false);
   return { legacyCompanyId: manifest.source.companyId, importId: state.id, companyId: state.companyId, finish };
 }
 

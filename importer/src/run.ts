@@ -114,12 +114,19 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
           continue;
         }
         // Names and colours already used: small tables are re-read whole on a resumed run, so `seen` stays right.
-        await copyTable(spec, src, catalogue, state, ctx, deps);
+        try {
+          await copyTable(spec, src, catalogue, state, ctx, deps);
+        } catch (e) {
+          // The Baileys keys are optional: a deployment that refuses them leaves the connections waiting for a QR.
+          if (spec.target !== "whatsapp_session_keys") throw e;
+          report.note(legacyId, `session keys refused (${(e as Error).message}): the connections wait for a QR code`);
+          progress.line(`session keys not carried: ${(e as Error).message}`);
+        }
         if (spec.target === "user_ratings") await copyMessages(src, catalogue, detection, state, ctx, deps);
       }
       if (!catalogue.has("ContactTags")) report.note(legacyId, "no ContactTags (Whaticket SaaS)");
       else report.note(legacyId, "ContactTags: the product has no contact tags; ticket tags are imported");
-      const finish = await api.finish(state.id);
+      const finish = await api.finish(state.id, opts.carrySessions);
       results.push({ legacyCompanyId: legacyId, importId: state.id, companyId: state.companyId, finish });
     }
     return results;
