@@ -15,7 +15,7 @@ export function digitsOf(raw: string): string {
  */
 export function normalizeNumber(raw: string, opts: { isGroup?: boolean } = {}): string {
   const trimmed = raw.trim();
-  if (opts.isGroup || trimmed.includes("@g.us") || trimmed.includes("@lid") || /-/.test(digitsOrDash(trimmed))) {
+  if (opts.isGroup || trimmed.includes("@g.us") || trimmed.includes("@lid") || /^\d{10,}-\d{6,}$/.test(digitsOrDash(trimmed))) {
     return trimmed.replace(/@.*$/, "");
   }
   const digits = digitsOf(trimmed);
