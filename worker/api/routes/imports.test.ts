@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, connectionRoutes, loginEmails, platformAuditLog } from "../../db/control";
-import { dataImports, messages, settings, tickets, users } from "../../db/tenant";
+import { auditLog, dataImports, messages, settings, tickets, users } from "../../db/tenant";
 import { idRangeStart } from "../../contracts/ids";
 import { IMPORT_TABLE_ORDER, moveRow } from "../../db/companyArchive";
 import { call, companyWithTeam, control, inTenant, loginAs, platformAdmin, testEnv } from "../../testing/fixtures";
@@ -187,6 +187,19 @@ describe("POST /api/platform/imports", () => {
     expect(stored).toHaveLength(1);
   });
 
+  it("takes a batch above the API's 1 MiB JSON limit (up to 2,000 rows, 8 MiB) in one go", async () => {
+    const target = await companyWithTeam();
+    const src = legacySource();
+    const opened = await call("POST", "/api/platform/imports", { token: superToken, body: { source: source(src.tag), target: { companyId: target.company.id } } });
+    const filler = "x".repeat(900);
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, company_id: 7, name: `C${i} ${filler}`, number: `55119${String(i).padStart(8, "0")}` }));
+    const res = await call("POST", `/api/platform/imports/${opened.json.id}/rows`, { token: superToken, body: { table: "contacts", rows, lastKey: 2000 } });
+    expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
+    expect(res.json).toMatchObject({ inserted: 2000, existing: 0, skipped: [] });
+    const tooMany = await call("POST", `/api/platform/imports/${opened.json.id}/rows`, { token: superToken, body: { table: "contacts", rows: [...rows, { ...rows[0], id: 2001 }] } });
+    expect(tooMany.status).toBe(400);
+  });
+
   it("is the platform admin's only: a company admin gets 403, an unknown import 404", async () => {
     const src = legacySource();
     const forbidden = await call("POST", "/api/platform/imports", { token: team.admin.token, body: { source: source(src.tag), target: { companyId: team.company.id } } });
@@ -209,6 +222,34 @@ describe("POST /api/platform/imports", () => {
     expect(route).toMatchObject({ companyId: target.company.id, status: "DISCONNECTED" });
     expect(route!.tokenHash).not.toBe(`plain-token-${src.tag}`);
     expect(route!.tokenHash).toHaveLength(43);
+  });
+});
+
+describe("an archive of another ZapDesk", () => {
+  it("moves its ids from the source company's range into the target's, and logs the import in the company", async () => {
+    const target = await companyWithTeam();
+    const sourceId = 4242;
+    const from = idRangeStart(sourceId);
+    const tag = unique("zd");
+    const opened = await call("POST", "/api/platform/imports", {
+      token: superToken,
+      body: { source: { kind: "zapdesk", companyId: sourceId, fingerprint: `fp-${tag}` }, target: { companyId: target.company.id } },
+    });
+    expect(opened.status).toBe(201);
+    const id = opened.json.id as number;
+    const rows = async (table: string, list: Record<string, unknown>[]) =>
+      (await call("POST", `/api/platform/imports/${id}/rows`, { token: superToken, body: { table, rows: list, lastKey: String(list.at(-1)!.id) } })).json;
+    expect((await rows("contacts", [{ id: from + 5, company_id: sourceId, name: `Zd ${tag}`, number: "5511988887777" }])).inserted).toBe(1);
+    expect((await rows("tickets", [{ id: from + 6, company_id: sourceId, contact_id: from + 5, status: "pending" }])).inserted).toBe(1);
+    expect((await call("POST", `/api/platform/imports/${id}/finish`, { token: superToken, body: {} })).status).toBe(200);
+    const to = idRangeStart(target.company.id) + (opened.json.offset as number);
+    const stored = await inTenant(target.company.id, (db) => ({
+      ticket: db.select().from(tickets).where(eq(tickets.id, to + 6)).get(),
+      audit: db.select().from(auditLog).where(eq(auditLog.action, "company.imported")).all(),
+    }));
+    expect(stored.ticket).toMatchObject({ companyId: target.company.id, contactId: to + 5, status: "pending" });
+    expect(stored.audit).toHaveLength(1);
+    expect(stored.audit[0]).toMatchObject({ actorKind: "super", targetType: "company" });
   });
 });
 

@@ -6,6 +6,7 @@ import { dataImports, users, whatsapps } from "../../db/tenant";
 import { recordAudit } from "../audit/recordAudit";
 import type { SystemCtx } from "../context";
 import { isUniqueViolation } from "../errors";
+import { forgetHubMemory } from "./forgetHubMemory";
 import { hubStorage, loadImport } from "./importState";
 
 export interface FinishImportInHubInput {
@@ -100,6 +101,7 @@ export async function finishImportInHub({ ctx, input }: { ctx: SystemCtx; input:
   const detail = { importId: imp.id, source: imp.sourceKind, sourceCompanyId: imp.sourceCompanyId, users: people.length, loginEmailsSkipped: loginSkipped.length };
   db.update(dataImports).set({ finishedAt: new Date(), updatedAt: new Date() }).where(eq(dataImports.id, imp.id)).run();
   recordAudit(ctx, { action: "company.imported", actor: { kind: "super", id: input.actor.id, name: input.actor.name }, target: { type: "company", id: companyId }, detail });
+  forgetHubMemory(db);
   await ctx.hub.companyChanged();
   await ctx.hub.workChanged();
   return { id: imp.id, companyId, tables, loginEmails: { indexed, skipped: loginSkipped }, connections: connections.length, cloudNumbers: cloud };

@@ -6,6 +6,7 @@ import { dataImports, type DataImportRow } from "../../db/tenant";
 import { sha256 } from "../../lib/crypto";
 import type { SystemCtx } from "../context";
 import { fieldError } from "../errors";
+import { forgetHubMemory } from "./forgetHubMemory";
 import { hubStorage, loadImport } from "./importState";
 
 export function moveContextOf(row: DataImportRow): MoveContext {
@@ -130,5 +131,6 @@ export async function writeImportRows({ ctx, input }: { ctx: SystemCtx; input: I
     tables[table.name] = state;
     ctx.db.update(dataImports).set({ tables, updatedAt: new Date() }).where(eq(dataImports.id, imp.id)).run();
   });
+  forgetHubMemory(ctx.db);
   return result;
 }
