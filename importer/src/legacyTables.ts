@@ -134,7 +134,7 @@ export function legacyMediaKey(companyId: number, path: string): string {
   return `companies/${companyId}/messages/legacy/${path}`;
 }
 
-export const TABLES: TableSpec[] = [
+const SPECS: TableSpec[] = [
   {
     target: "settings",
     source: "Settings",
@@ -147,6 +147,7 @@ export const TABLES: TableSpec[] = [
     source: "Users",
     keys: ["id"],
     scope: { column: "companyId" },
+    refs: [{ column: "whatsappId", table: "Whatsapps", required: false }],
     map: (row, ctx) => {
       const email = str(row.email).trim().toLowerCase();
       if (!email) return { skip: "user without an e-mail" };
@@ -166,6 +167,7 @@ export const TABLES: TableSpec[] = [
           super: bit(row.super),
           all_ticket: /^enable/i.test(str(row.allTicket)) ? "enabled" : "disabled",
           online: 0,
+          whatsapp_id: idOrNull(row.whatsappId),
           ...times(row),
         },
       };
@@ -678,6 +680,19 @@ export const TABLES: TableSpec[] = [
     map: (row) => ({ row: { whatsapp_id: int(row.whatsappId), type: str(row.type), key_id: str(row.key), value: str(row.value), updated_at: msOr(row.updatedAt, Date.now()) } }),
   },
 ];
+
+/**
+ * The order tables are sent in: the worker's IMPORT_TABLE_ORDER (worker/db/companyArchive.ts, parents before
+ * children), so no reference is to a row not sent yet. `messages` (its own paging, run.ts) comes after tickets.
+ */
+export const TABLE_ORDER = [
+  "contact_lists", "contacts", "queue_integrations", "settings", "contact_custom_fields", "contact_list_items", "queues",
+  "whatsapps", "users", "whatsapp_queues", "chats", "quick_messages", "tags", "user_queues", "campaigns", "chat_messages",
+  "chat_users", "queue_options", "campaign_shippings", "tickets", "messages", "schedules", "ticket_notes", "ticket_tags",
+  "ticket_trackings", "user_ratings", "whatsapp_session_keys",
+];
+
+export const TABLES: TableSpec[] = [...SPECS].sort((a, b) => TABLE_ORDER.indexOf(a.target) - TABLE_ORDER.indexOf(b.target));
 
 /** The messages table is paged by the importer's own numbering (legacy ids are WhatsApp ids): see pgSource.ts. */
 export interface LegacyMessage extends Row {

@@ -122,7 +122,7 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
           report.note(legacyId, `session keys refused (${(e as Error).message}): the connections wait for a QR code`);
           progress.line(`session keys not carried: ${(e as Error).message}`);
         }
-        if (spec.target === "user_ratings") await copyMessages(src, catalogue, detection, state, ctx, deps);
+        if (spec.target === "tickets") await copyMessages(src, catalogue, detection, state, ctx, deps);
       }
       if (!catalogue.has("ContactTags")) report.note(legacyId, "no ContactTags (Whaticket SaaS)");
       else report.note(legacyId, "ContactTags: the product has no contact tags; ticket tags are imported");
