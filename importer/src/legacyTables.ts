@@ -1,0 +1,762 @@
+// Every legacy (Whaticket SaaS / ticketz) table the importer reads, and the tenant table its rows become
+// (docs/company-archive.md: raw tenant rows, SQL column names, epoch-ms times, 0/1 booleans, json as text, the
+// source's serial ids). One spec per table: how to page it by company (keyset), which references to check in the
+// same query (a reference to a row that is not there: a required one skips the row, an optional one is cleared),
+// and the mapping of one row.
+import { basename } from "node:path";
+import type { ContactMerger } from "./normalize";
+import { bit, idOrNull, int, jsonText, ms, msOr, parseJson, str, strOrNull } from "./values";
+import { normalizeNumber } from "./normalize";
+
+export type Row = Record<string, unknown>;
+export type Mapped = { row: Row } | { skip: string };
+
+export interface MapCtx {
+  companyId: number;
+  merger: ContactMerger;
+  /** Carry the Baileys session (--carry-sessions): connections keep their pairing. */
+  carrySessions: boolean;
+  /** Names already used in this import, per table, for the tenant's unique (company, name) indexes. */
+  seen: Map<string, Set<string>>;
+  /** Media of a message: uploads the legacy file, answers its key or a reason it is not there. */
+  now: number;
+}
+
+/** A reference checked in the page's own query: `left join "<table>" on id = t."<column>"` (same company when it has one). */
+export interface Ref {
+  column: string;
+  table: string;
+  required: boolean;
+}
+
+export interface TableSpec {
+  /** The tenant table. */
+  target: string;
+  /** The legacy table. */
+  source: string;
+  /** Keyset columns of the legacy table (its primary key). */
+  keys: string[];
+  /** How the legacy rows belong to a company: their own companyId, or through a parent. */
+  scope: { column: string } | { parent: string; via: string };
+  refs?: Ref[];
+  /** Legacy tables that must exist for this spec (else the table is left out, with a note). */
+  requires?: string[];
+  map(row: Row, ctx: MapCtx): Mapped;
+}
+
+const t = (row: Row) => msOr(row.createdAt, Date.now());
+const times = (row: Row) => ({ created_at: t(row), updated_at: msOr(row.updatedAt, t(row)) });
+
+/** Unique names within the import (tenant unique indexes): "Vendas", then "Vendas (2)". */
+export function uniqueName(ctx: MapCtx, table: string, name: string): string {
+  const seen = ctx.seen.get(table) ?? new Set<string>();
+  ctx.seen.set(table, seen);
+  let candidate = name;
+  for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = `${name} (${n})`;
+  seen.add(candidate.toLowerCase());
+  return candidate;
+}
+
+/** The legacy schedules of a company or queue (jsonb `[{ weekday, weekdayEn, startTime, endTime }]`) as text. */
+function schedules(value: unknown): string {
+  const parsed = parseJson(value);
+  if (!Array.isArray(parsed)) return "[]";
+  return JSON.stringify(
+    parsed.map((d: any) => ({
+      weekday: str(d?.weekday),
+      weekdayEn: str(d?.weekdayEn),
+      startTime: str(d?.startTime),
+      endTime: str(d?.endTime),
+    })),
+  );
+}
+
+const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"];
+
+/** Plans → the import's `plan` record (a row of the tenant `plans` table). */
+export function planRecord(row: Row): Row {
+  return {
+    id: int(row.id),
+    name: str(row.name, `Plan ${row.id}`),
+    users: int(row.users),
+    connections: int(row.connections),
+    queues: int(row.queues),
+    value: Number(row.value ?? 0) || 0,
+    use_campaigns: bit(row.useCampaigns, 1),
+    use_schedules: bit(row.useSchedules, 1),
+    use_internal_chat: bit(row.useInternalChat, 1),
+    use_external_api: bit(row.useExternalApi, 1),
+    use_kanban: bit(row.useKanban, 1),
+    use_open_ai: bit(row.useOpenAi, 1),
+    use_integrations: bit(row.useIntegrations, 1),
+    use_internal: bit(row.isPublic ?? row.useInternal, 1),
+    ...times(row),
+  };
+}
+
+/** Companies → the import's `newCompany` record (a row of the tenant `companies` table). */
+export function companyRecord(row: Row): Row {
+  const due = row.dueDate ? new Date(row.dueDate as string) : null;
+  const recurrence = str(row.recurrence).toUpperCase();
+  return {
+    id: int(row.id),
+    name: str(row.name, `Company ${row.id}`),
+    email: str(row.email),
+    phone: str(row.phone),
+    plan_id: idOrNull(row.planId),
+    status: bit(row.status, 1),
+    due_date: due && Number.isFinite(due.getTime()) ? due.toISOString().slice(0, 10) : null,
+    recurrence: RECURRENCES.includes(recurrence) ? recurrence : "MENSAL",
+    campaigns_enabled: 0,
+    schedules: schedules(row.schedules),
+    ...times(row),
+  };
+}
+
+const PROFILES = ["admin", "supervisor", "user"];
+const TICKET_STATUSES = ["open", "pending", "closed"];
+const SCHEDULE_STATUSES = ["PENDENTE", "AGENDADA", "ENVIADA", "ERRO"];
+const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "PAUSADA", "CANCELADA", "FINALIZADA"];
+
+/**
+ * Where a legacy message's file lives under the media folder, or null for none / a remote URL. ticketz stores
+ * the path under backend/public (`media/<company>/<contact>/<ticket>/file.jpg` or just `file.jpg` in older
+ * Whaticket); a full URL is not a file of ours.
+ */
+export function legacyMediaPath(mediaUrl: unknown): string | null {
+  const raw = strOrNull(mediaUrl);
+  if (!raw || /^https?:\/\//i.test(raw) || raw.includes("..")) return null;
+  return raw.replace(/^\/+/, "").replace(/^public\//, "");
+}
+
+/** The R2 key (source side) the file goes under; the worker moves `companies/<source>/…` to the target. */
+export function legacyMediaKey(companyId: number, path: string): string {
+  return `companies/${companyId}/messages/legacy/${path}`;
+}
+
+const SPECS: TableSpec[] = [
+  {
+    target: "settings",
+    source: "Settings",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    map: (row) => ({ row: { id: int(row.id), company_id: row.companyId, key: str(row.key), value: str(row.value), ...times(row) } }),
+  },
+  {
+    target: "users",
+    source: "Users",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [{ column: "whatsappId", table: "Whatsapps", required: false }],
+    map: (row, ctx) => {
+      const email = str(row.email).trim().toLowerCase();
+      if (!email) return { skip: "user without an e-mail" };
+      if (ctx.seen.get("users:email")?.has(email)) return { skip: `e-mail ${email} used twice in the source` };
+      uniqueName(ctx, "users:email", email);
+      const hash = str(row.passwordHash ?? row.password);
+      if (!/^\$2[aby]\$/.test(hash)) return { skip: "no bcrypt password hash (the user must reset the password)" };
+      const profile = str(row.profile, "user").toLowerCase();
+      return {
+        row: {
+          id: int(row.id),
+          company_id: row.companyId,
+          name: str(row.name, email),
+          email,
+          password_hash: hash,
+          profile: PROFILES.includes(profile) ? profile : "user",
+          super: bit(row.super),
+          all_ticket: /^enable/i.test(str(row.allTicket)) ? "enabled" : "disabled",
+          online: 0,
+          whatsapp_id: idOrNull(row.whatsappId),
+          ...times(row),
+        },
+      };
+    },
+  },
+  {
+    target: "queue_integrations",
+    source: "QueueIntegrations",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    requires: ["QueueIntegrations"],
+    map: (row, ctx) => {
+      const type = str(row.type, "typebot");
+      return {
+        row: {
+          id: int(row.id),
+          company_id: row.companyId,
+          type: ["dialogflow", "n8n", "webhook", "typebot"].includes(type) ? type : "webhook",
+          name: uniqueName(ctx, "queue_integrations", str(row.name, `Integration ${row.id}`)),
+          project_name: str(row.projectName),
+          json_content: str(row.jsonContent),
+          language: str(row.language, "pt-BR"),
+          url_n8n: str(row.urlN8N),
+          typebot_slug: str(row.typebotSlug),
+          typebot_expires: int(row.typebotExpires, 1),
+          typebot_delay_message: int(row.typebotDelayMessage, 1000),
+          typebot_keyword_finish: str(row.typebotKeywordFinish),
+          typebot_keyword_restart: str(row.typebotKeywordRestart),
+          typebot_restart_message: str(row.typebotRestartMessage),
+          typebot_unknown_message: str(row.typebotUnknownMessage),
+          ...times(row),
+        },
+      };
+    },
+  },
+  {
+    target: "queues",
+    source: "Queues",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [{ column: "integrationId", table: "QueueIntegrations", required: false }],
+    map: (row, ctx) => {
+      let color = str(row.color, "#7c7c7c").toLowerCase();
+      // queues_company_color_uq: a second queue with the same colour gets a near one.
+      for (let n = 1; ctx.seen.get("queues:color")?.has(color); n++) color = `#${((parseInt(color.slice(1), 16) || 0) + n).toString(16).padStart(6, "0").slice(-6)}`;
+      uniqueName(ctx, "queues:color", color);
+      return {
+        row: {
+          id: int(row.id),
+          company_id: row.companyId,
+          name: uniqueName(ctx, "queues", str(row.name, `Queue ${row.id}`)),
+          color,
+          order_queue: row.orderQueue ?? null,
+          greeting_message: str(row.greetingMessage),
+          out_of_hours_message: str(row.outOfHoursMessage),
+          schedules: schedules(row.schedules),
+          integration_id: idOrNull(row.integrationId),
+          media_path: strOrNull(row.mediaPath),
+          media_name: strOrNull(row.mediaName),
+          ...times(row),
+        },
+      };
+    },
+  },
+  {
+    target: "queue_options",
+    source: "QueueOptions",
+    keys: ["id"],
+    scope: { parent: "Queues", via: "queueId" },
+    refs: [{ column: "parentId", table: "QueueOptions", required: false }],
+    map: (row, ctx) => ({
+      row: {
+        id: int(row.id),
+        company_id: ctx.companyId,
+        queue_id: int(row.queueId),
+        parent_id: idOrNull(row.parentId),
+        option: str(row.option),
+        title: str(row.title),
+        message: str(row.message),
+        media_path: strOrNull(row.mediaPath),
+        media_name: strOrNull(row.mediaName),
+        ...times(row),
+      },
+    }),
+  },
+  {
+    target: "user_queues",
+    source: "UserQueues",
+    keys: ["userId", "queueId"],
+    scope: { parent: "Users", via: "userId" },
+    refs: [{ column: "queueId", table: "Queues", required: true }],
+    map: (row) => ({ row: { user_id: int(row.userId), queue_id: int(row.queueId), created_at: t(row) } }),
+  },
+  {
+    target: "whatsapps",
+    source: "Whatsapps",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [
+      { column: "transferQueueId", table: "Queues", required: false },
+      { column: "sendIdQueue", table: "Queues", required: false },
+      { column: "integrationId", table: "QueueIntegrations", required: false },
+    ],
+    map: (row, ctx) => ({
+      row: {
+        id: int(row.id),
+        company_id: row.companyId,
+        name: uniqueName(ctx, "whatsapps", str(row.name, `WhatsApp ${row.id}`)),
+        number: str(row.number).replace(/\D/g, ""),
+        // Without the session the connection waits for a QR; with it the session host resumes the pairing.
+        status: ctx.carrySessions && row.session ? "OPENING" : "DISCONNECTED",
+        is_default: bit(row.isDefault),
+        greeting_message: str(row.greetingMessage),
+        complation_message: str(row.complationMessage ?? row.farewellMessage),
+        out_of_hours_message: str(row.outOfHoursMessage),
+        rating_message: str(row.ratingMessage),
+        // The external API token, plain: the import API stores its hash (docs/company-archive.md).
+        token_hash: strOrNull(row.token),
+        provider: str(row.provider, "beta"),
+        transfer_queue_id: idOrNull(row.transferQueueId),
+        time_to_transfer: row.timeToTransfer == null ? null : int(row.timeToTransfer),
+        integration_id: idOrNull(row.integrationId),
+        expires_inactive_message: str(row.expiresInactiveMessage),
+        expires_ticket: int(row.expiresTicket),
+        time_use_bot_queues: int(row.timeUseBotQueues),
+        max_use_bot_queues: int(row.maxUseBotQueues, 3),
+        send_id_queue: idOrNull(row.sendIdQueue),
+        ...times(row),
+      },
+    }),
+  },
+  {
+    target: "whatsapp_queues",
+    source: "WhatsappQueues",
+    keys: ["whatsappId", "queueId"],
+    scope: { parent: "Whatsapps", via: "whatsappId" },
+    refs: [{ column: "queueId", table: "Queues", required: true }],
+    map: (row) => ({ row: { whatsapp_id: int(row.whatsappId), queue_id: int(row.queueId), created_at: t(row) } }),
+  },
+  {
+    target: "tags",
+    source: "Tags",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    map: (row, ctx) => ({
+      row: {
+        id: int(row.id),
+        company_id: row.companyId,
+        name: uniqueName(ctx, "tags", str(row.name, `Tag ${row.id}`)),
+        color: str(row.color),
+        kanban: int(row.kanban) ? 1 : 0,
+        ...times(row),
+      },
+    }),
+  },
+  {
+    target: "contacts",
+    source: "Contacts",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    map: (row, ctx) => {
+      const id = int(row.id);
+      const merge = ctx.merger.merges.get(id);
+      if (merge) return { skip: `merged into contact ${merge.into} (${merge.reason}${merge.number ? ` ${merge.number}` : ""})` };
+      const isGroup = bit(row.isGroup);
+      const number = ctx.merger.numberOf(id) ?? normalizeNumber(str(row.number), { isGroup: !!isGroup });
+      if (!number) return { skip: "contact without a number" };
+      return {
+        row: {
+          id,
+          company_id: row.companyId,
+          name: str(row.name, number),
+          number,
+          lid: ctx.merger.lidOf(id),
+          email: str(row.email),
+          profile_pic_url: str(row.profilePicUrl),
+          is_group: isGroup,
+          disable_bot: bit(row.disableBot),
+          active: bit(row.active, 1),
+          ...times(row),
+        },
+      };
+    },
+  },
+  {
+    target: "contact_custom_fields",
+    source: "ContactCustomFields",
+    keys: ["id"],
+    scope: { parent: "Contacts", via: "contactId" },
+    map: (row, ctx) => ({
+      row: {
+        id: int(row.id),
+        company_id: ctx.companyId,
+        contact_id: ctx.merger.resolve(int(row.contactId)),
+        name: str(row.name),
+        value: str(row.value),
+        ...times(row),
+      },
+    }),
+  },
+  {
+    target: "tickets",
+    source: "Tickets",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [
+      { column: "contactId", table: "Contacts", required: true },
+      { column: "whatsappId", table: "Whatsapps", required: false },
+      { column: "userId", table: "Users", required: false },
+      { column: "queueId", table: "Queues", required: false },
+      { column: "queueOptionId", table: "QueueOptions", required: false },
+      { column: "integrationId", table: "QueueIntegrations", required: false },
+    ],
+    map: (row, ctx) => {
+      const status = str(row.status, "pending");
+      return {
+        row: {
+          id: int(row.id),
+          uuid: strOrNull(row.uuid) ?? undefined,
+          company_id: row.companyId,
+          status: TICKET_STATUSES.includes(status) ? status : status === "group" ? "open" : "pending",
+          contact_id: ctx.merger.resolve(int(row.contactId)),
+          whatsapp_id: idOrNull(row.whatsappId),
+          user_id: idOrNull(row.userId),
+          queue_id: idOrNull(row.queueId),
+          last_message: str(row.lastMessage),
+          unread_messages: int(row.unreadMessages),
+          is_group: bit(row.isGroup),
+          chatbot: bit(row.chatbot),
+          queue_option_id: idOrNull(row.queueOptionId),
+          amount_used_bot_queues: int(row.amountUsedBotQueues),
+          use_integration: bit(row.useIntegration),
+          integration_id: idOrNull(row.integrationId),
+          typebot_session_id: strOrNull(row.typebotSessionId),
+          typebot_status: bit(row.typebotStatus),
+          from_me: bit(row.fromMe),
+          ...times(row),
+        },
+      };
+    },
+  },
+  {
+    target: "ticket_tags",
+    source: "TicketTags",
+    keys: ["ticketId", "tagId"],
+    scope: { parent: "Tickets", via: "ticketId" },
+    refs: [{ column: "tagId", table: "Tags", required: true }],
+    map: (row) => ({ row: { ticket_id: int(row.ticketId), tag_id: int(row.tagId), created_at: t(row) } }),
+  },
+  {
+    target: "ticket_notes",
+    source: "TicketNotes",
+    keys: ["id"],
+    scope: { parent: "Tickets", via: "ticketId" },
+    refs: [
+      { column: "contactId", table: "Contacts", required: true },
+      { column: "userId", table: "Users", required: false },
+    ],
+    map: (row, ctx) => ({
+      row: {
+        id: int(row.id),
+        company_id: ctx.companyId,
+        note: str(row.note),
+        user_id: idOrNull(row.userId),
+        contact_id: ctx.merger.resolve(int(row.contactId)),
+        ticket_id: int(row.ticketId),
+        ...times(row),
+      },
+    }),
+  },
+  {
+    target: "ticket_trackings",
+    source: "TicketTraking",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [
+      { column: "ticketId", table: "Tickets", required: true },
+      { column: "userId", table: "Users", required: false },
+      { column: "whatsappId", table: "Whatsapps", required: false },
+    ],
+    map: (row) => ({
+      row: {
+        id: int(row.id),
+        company_id: row.companyId,
+        ticket_id: int(row.ticketId),
+        action: row.finishedAt ? "close" : row.startedAt ? "accept" : "create",
+        to_status: row.finishedAt ? "closed" : row.startedAt ? "open" : "pending",
+        to_user_id: idOrNull(row.userId),
+        whatsapp_id: idOrNull(row.whatsappId),
+        rated: bit(row.rated),
+        rating_at: ms(row.ratingAt),
+        started_at: ms(row.startedAt),
+        queued_at: ms(row.queuedAt),
+        finished_at: ms(row.finishedAt),
+        created_at: t(row),
+      },
+    }),
+  },
+  {
+    target: "user_ratings",
+    source: "UserRatings",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [
+      { column: "ticketId", table: "Tickets", required: true },
+      { column: "userId", table: "Users", required: false },
+    ],
+    map: (row) => ({ row: { id: int(row.id), company_id: row.companyId, ticket_id: int(row.ticketId), user_id: idOrNull(row.userId), rate: int(row.rate), created_at: t(row) } }),
+  },
+  {
+    target: "quick_messages",
+    source: "QuickMessages",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [{ column: "userId", table: "Users", required: false }],
+    map: (row) => ({
+      row: {
+        id: int(row.id),
+        company_id: row.companyId,
+        shortcode: str(row.shortcode),
+        message: str(row.message),
+        geral: bit(row.geral),
+        status: bit(row.status, 1),
+        user_id: idOrNull(row.userId),
+        media_path: strOrNull(row.mediaPath),
+        media_name: strOrNull(row.mediaName),
+        ...times(row),
+      },
+    }),
+  },
+  {
+    target: "schedules",
+    source: "Schedules",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [
+      { column: "contactId", table: "Contacts", required: true },
+      { column: "ticketId", table: "Tickets", required: false },
+      { column: "userId", table: "Users", required: false },
+      { column: "whatsappId", table: "Whatsapps", required: false },
+    ],
+    map: (row, ctx) => {
+      const sendAt = ms(row.sendAt);
+      if (sendAt === null) return { skip: "schedule without a send time" };
+      const status = str(row.status).toUpperCase();
+      return {
+        row: {
+          id: int(row.id),
+          company_id: row.companyId,
+          body: str(row.body),
+          send_at: sendAt,
+          sent_at: ms(row.sentAt),
+          contact_id: ctx.merger.resolve(int(row.contactId)),
+          ticket_id: idOrNull(row.ticketId),
+          user_id: idOrNull(row.userId),
+          whatsapp_id: idOrNull(row.whatsappId),
+          status: SCHEDULE_STATUSES.includes(status) ? status : row.sentAt ? "ENVIADA" : "PENDENTE",
+          media_path: strOrNull(row.mediaPath),
+          media_name: strOrNull(row.mediaName),
+          ...times(row),
+        },
+      };
+    },
+  },
+  {
+    target: "contact_lists",
+    source: "ContactLists",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    map: (row) => ({ row: { id: int(row.id), company_id: row.companyId, name: str(row.name, `List ${row.id}`), ...times(row) } }),
+  },
+  {
+    target: "contact_list_items",
+    source: "ContactListItems",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [{ column: "contactListId", table: "ContactLists", required: true }],
+    map: (row, ctx) => {
+      const number = normalizeNumber(str(row.number));
+      if (!number) return { skip: "list item without a number" };
+      const key = `${row.contactListId}:${number}`;
+      if (ctx.seen.get("contact_list_items")?.has(key)) return { skip: `duplicate number ${number} in list ${row.contactListId}` };
+      uniqueName(ctx, "contact_list_items", key);
+      return {
+        row: {
+          id: int(row.id),
+          company_id: row.companyId,
+          contact_list_id: int(row.contactListId),
+          name: str(row.name, number),
+          number,
+          email: str(row.email),
+          is_whatsapp_valid: bit(row.isWhatsappValid),
+          ...times(row),
+        },
+      };
+    },
+  },
+  {
+    target: "campaigns",
+    source: "Campaigns",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [
+      { column: "whatsappId", table: "Whatsapps", required: false },
+      { column: "contactListId", table: "ContactLists", required: false },
+    ],
+    map: (row) => {
+      const status = str(row.status, "INATIVA").toUpperCase();
+      const r: Row = {
+        id: int(row.id),
+        company_id: row.companyId,
+        name: str(row.name, `Campaign ${row.id}`),
+        status: CAMPAIGN_STATUSES.includes(status) ? status : "INATIVA",
+        confirmation: bit(row.confirmation),
+        scheduled_at: ms(row.scheduledAt),
+        completed_at: ms(row.completedAt),
+        whatsapp_id: idOrNull(row.whatsappId),
+        contact_list_id: idOrNull(row.contactListId),
+        media_path: strOrNull(row.mediaPath),
+        media_name: strOrNull(row.mediaName),
+        ...times(row),
+      };
+      for (let i = 1; i <= 5; i++) {
+        r[`message${i}`] = str(row[`message${i}`]);
+        r[`confirmation_message${i}`] = str(row[`confirmationMessage${i}`]);
+      }
+      return { row: r };
+    },
+  },
+  {
+    target: "campaign_shippings",
+    source: "CampaignShipping",
+    keys: ["id"],
+    scope: { parent: "Campaigns", via: "campaignId" },
+    refs: [{ column: "contactListItemId", table: "ContactListItems", required: false }],
+    map: (row, ctx) => {
+      const number = normalizeNumber(str(row.number));
+      const key = `${row.campaignId}:${number}`;
+      if (ctx.seen.get("campaign_shippings")?.has(key)) return { skip: `duplicate number ${number} in campaign ${row.campaignId}` };
+      uniqueName(ctx, "campaign_shippings", key);
+      return { row: {
+        id: int(row.id),
+        company_id: ctx.companyId,
+        campaign_id: int(row.campaignId),
+        number,
+        message: str(row.message),
+        confirmation_message: str(row.confirmationMessage),
+        confirmation: bit(row.confirmation),
+        contact_list_item_id: idOrNull(row.contactListItemId),
+        delivered_at: ms(row.deliveredAt),
+        confirmation_requested_at: ms(row.confirmationRequestedAt),
+        confirmed_at: ms(row.confirmedAt),
+        job_id: strOrNull(row.jobId),
+        status: row.deliveredAt ? "delivered" : "queued",
+        ...times(row),
+      } };
+    },
+  },
+  {
+    target: "chats",
+    source: "Chats",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    refs: [{ column: "ownerId", table: "Users", required: false }],
+    map: (row) => ({
+      row: {
+        id: int(row.id),
+        uuid: strOrNull(row.uuid) ?? undefined,
+        company_id: row.companyId,
+        title: str(row.title),
+        owner_id: idOrNull(row.ownerId),
+        last_message: str(row.lastMessage),
+        ...times(row),
+      },
+    }),
+  },
+  {
+    target: "chat_users",
+    source: "ChatUsers",
+    keys: ["id"],
+    scope: { parent: "Chats", via: "chatId" },
+    refs: [{ column: "userId", table: "Users", required: true }],
+    map: (row) => ({ row: { chat_id: int(row.chatId), user_id: int(row.userId), unreads: int(row.unreads), ...times(row) } }),
+  },
+  {
+    target: "chat_messages",
+    source: "ChatMessages",
+    keys: ["id"],
+    scope: { parent: "Chats", via: "chatId" },
+    refs: [{ column: "senderId", table: "Users", required: false }],
+    map: (row, ctx) => ({
+      row: {
+        id: int(row.id),
+        company_id: ctx.companyId,
+        chat_id: int(row.chatId),
+        sender_id: idOrNull(row.senderId),
+        message: str(row.message),
+        media_path: strOrNull(row.mediaPath),
+        media_name: strOrNull(row.mediaName),
+        ...times(row),
+      },
+    }),
+  },
+  {
+    target: "whatsapp_session_keys",
+    source: "BaileysKeys",
+    keys: ["whatsappId", "type", "key"],
+    scope: { parent: "Whatsapps", via: "whatsappId" },
+    requires: ["BaileysKeys"],
+    map: (row) => ({ row: { whatsapp_id: int(row.whatsappId), type: str(row.type), key_id: str(row.key), value: str(row.value), updated_at: msOr(row.updatedAt, Date.now()) } }),
+  },
+];
+
+/**
+ * The order tables are sent in: the worker's IMPORT_TABLE_ORDER (worker/db/companyArchive.ts, parents before
+ * children), so no reference is to a row not sent yet. `messages` (its own paging, run.ts) comes after tickets.
+ */
+export const TABLE_ORDER = [
+  "contact_lists", "contacts", "queue_integrations", "settings", "contact_custom_fields", "contact_list_items", "queues",
+  "whatsapps", "users", "whatsapp_queues", "chats", "quick_messages", "tags", "user_queues", "campaigns", "chat_messages",
+  "chat_users", "queue_options", "campaign_shippings", "tickets", "messages", "schedules", "ticket_notes", "ticket_tags",
+  "ticket_trackings", "user_ratings", "whatsapp_session_keys",
+];
+
+export const TABLES: TableSpec[] = [...SPECS].sort((a, b) => TABLE_ORDER.indexOf(a.target) - TABLE_ORDER.indexOf(b.target));
+
+/** The messages table is paged by the importer's own numbering (legacy ids are WhatsApp ids): see pgSource.ts. */
+export interface LegacyMessage extends Row {
+  /** The tenant id: the row's place in (createdAt, id, ticketId) order, or the legacy serial id. */
+  _n: number;
+  /** The quoted message's tenant id, when the quoted message is there. */
+  _quoted: number | null;
+  /** Second and later rows of one WhatsApp id (ticketz keys messages by id and ticket). */
+  _dup: number;
+  _ticketOk: boolean;
+  /** Old bodies (OldMessages) of an edited message, oldest first. */
+  _edits?: { body: string; at: number }[];
+}
+
+/** A legacy message → a tenant message row; media is resolved by the caller (`media`: key and name, or null). */
+export function mapMessage(row: LegacyMessage, ctx: MapCtx, media: { key: string; name: string } | null): Mapped {
+  if (!row._ticketOk) return { skip: `orphan: ticket ${row.ticketId} not found` };
+  const data = parseJson(row.dataJson);
+  let mediaType = str(row.mediaType, "chat") || "chat";
+  let body = str(row.body);
+  const message = data?.message ?? {};
+  // Locations: "image|link|description", as the product stores them.
+  const location = message.locationMessage ?? message.liveLocationMessage;
+  if (location && (mediaType === "locationMessage" || mediaType === "liveLocationMessage" || !body)) {
+    mediaType = "locationMessage";
+    if (!body.includes("|")) {
+      const lat = location.degreesLatitude;
+      const lng = location.degreesLongitude;
+      body = `|https://maps.google.com/maps?q=${lat}%2C${lng}&z=17|${location.name ?? location.address ?? ""}`;
+    }
+  }
+  // Reactions: the emoji as body, the reacted message as quote.
+  if (message.reactionMessage) {
+    mediaType = "reactionMessage";
+    body = str(message.reactionMessage.text, body);
+  }
+  const extra: Record<string, unknown> = {};
+  if (row.participant && data?.pushName) extra.participantName = data.pushName;
+  if (row._edits?.length) extra.edits = row._edits;
+  const wid = row._dup > 1 ? `${row.id}:${row.ticketId}` : str(row.id);
+  return {
+    row: {
+      id: row._n,
+      wid,
+      company_id: row.companyId,
+      ticket_id: int(row.ticketId),
+      contact_id: idOrNull(row.contactId) === null ? null : ctx.merger.resolve(int(row.contactId)),
+      body,
+      from_me: bit(row.fromMe),
+      read: bit(row.read),
+      media_type: mediaType,
+      media_url: media?.key ?? null,
+      media_name: media?.name ?? null,
+      quoted_msg_id: row._quoted,
+      ack: Math.min(5, Math.max(0, int(row.ack))),
+      is_deleted: bit(row.isDeleted),
+      is_edited: bit(row.isEdited) || (row._edits?.length ? 1 : 0),
+      participant: strOrNull(row.participant),
+      data_json: Object.keys(extra).length ? JSON.stringify(extra) : null,
+      queue_id: idOrNull(row.queueId),
+      user_id: idOrNull(row.userId),
+      ...times(row),
+    },
+  };
+}
+
+export { basename, jsonText };
