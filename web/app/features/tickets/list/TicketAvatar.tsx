@@ -1,5 +1,5 @@
 import { Users } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cn } from "../../../components/ui/cn";
 
 /** Two letters of a name (first and last word), for avatars without a picture. */
@@ -13,11 +13,17 @@ export function initials(name: string): string {
 
 export function TicketAvatar({ name, src, isGroup, className }: { name: string; src?: string | null; isGroup?: boolean; className?: string }) {
   const [broken, setBroken] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // A server-rendered picture may fail before React hydrates and attaches onError (an expired WhatsApp picture URL,
+  // as imported contacts carry): look once after mounting.
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth === 0) setBroken(true);
+  }, [src]);
   const base = cn("inline-flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-3 text-sm font-semibold text-muted", className);
   if (src && !broken) {
     return (
       <span className={base}>
-        <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />
+        <img ref={img} src={src} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />
       </span>
     );
   }

@@ -1,0 +1,101 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { legacyPgUrl } from "../scripts/lib/postgres.mjs";
+import { loadLegacyFixture } from "../importer/fixtures/load.mjs";
+import { api, apiLogin } from "./support/api";
+import { closeBrowser, hydrated, login, newContext, screenshot } from "./support/browser";
+import { baseUrl, platform } from "./support/env";
+import { allowSignups, signUpThroughApi } from "./support/signup";
+
+// Issue 27 §1–2: a ticketz installation (the fixture made from ticketz's own migrations, importer/fixtures/ticketz)
+// moves into a company that signed up and is still empty, with one command, and its agents carry on with their old
+// passwords. The fixture's passwords and rows are listed in its data.sql header.
+const stamp = Date.now().toString(36);
+const owner = { name: "Dona Padaria", company: `Padaria Migrada ${stamp}`, email: `dona-${stamp}@migrada.test`, password: "Migrada-2026" };
+const ANA = { email: "ana@padaria.test", password: "Ana!admin1" };
+const BRUNO = { email: "bruno@padaria.test", password: "Bruno!agent2" };
+const SHOWCASE_UUID = "6f1d1c9e-0b7a-4f7e-9d43-1a2b3c4d5e01";
+const work = mkdtempSync(path.join(os.tmpdir(), "zapdesk-import-e2e-"));
+const report = path.join(work, "report.jsonl");
+const contexts: BrowserContext[] = [];
+let legacy: { url: string; publicDir: string };
+let companyId = 0;
+
+function runImport() {
+  const cli = spawnSync(
+    path.join("node_modules", ".bin", "tsx"),
+    ["importer/src/cli.ts", "--from", legacy.url, "--company", "1", "--into", String(companyId), "--media", legacy.publicDir, "--to", baseUrl(), "--report", report],
+    { encoding: "utf8", env: { ...process.env, ZAPDESK_EMAIL: platform.admin, ZAPDESK_PASSWORD: platform.password }, timeout: 240_000 },
+  );
+  expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
+  return cli.stdout;
+}
+
+async function counts(token: string) {
+  const contacts = (await api<{ contacts: { name: string; number: string }[]; count: number }>("GET", "/contacts?pageNumber=1", undefined, token)).json;
+  const open = (await api<{ tickets: { uuid: string }[] }>("GET", "/tickets?status=open&showAll=true", undefined, token)).json;
+  const closed = (await api<{ tickets: { uuid: string }[] }>("GET", "/tickets?status=closed&showAll=true", undefined, token)).json;
+  return { contacts: contacts.count, names: contacts.contacts.map((c) => c.name), open: open.tickets.length, closed: closed.tickets.length };
+}
+
+afterAll(async () => {
+  await closeBrowser(contexts);
+});
+
+describe("journey: a ticketz installation moves in with one command, and its agents carry on", () => {
+  let before: Awaited<ReturnType<typeof counts>>;
+
+  it("imports the legacy company into a company that signed up and is still empty", async () => {
+    legacy = await loadLegacyFixture(legacyPgUrl(), "ticketz", `e2e_import_${process.pid}`);
+    await allowSignups();
+    const plans = (await api<{ id: number; users: number; connections: number }[]>("GET", "/plans/list")).json;
+    const plan = plans.find((p) => p.users >= 5 && p.connections >= 2) ?? plans[0]!;
+    const signup = await signUpThroughApi({ name: owner.company, ownerName: owner.name, email: owner.email, password: owner.password, planId: String(plan.id) });
+    expect(signup.status, JSON.stringify(signup.json)).toBe(201);
+    companyId = signup.json!.id!;
+
+    const out = runImport();
+    expect(out).toContain(`→ ${companyId}`);
+    // The report names what was left out and why: the file the old server lost, the rows whose parent is gone.
+    const lines = readFileSync(report, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { table: string; reason: string });
+    expect(lines.some((l) => /media|file/i.test(l.reason)), JSON.stringify(lines)).toBe(true);
+  });
+
+  it("answers the imported admin's old password, and the company's data through the product's API", async () => {
+    const token = await apiLogin(ANA.email, ANA.password);
+    before = await counts(token);
+    // "Maria Oliveira" was twice in ticketz (with and without the ninth digit): one contact here.
+    expect(before.names.filter((n) => n === "Maria Oliveira")).toHaveLength(1);
+    expect(before.open).toBeGreaterThan(0);
+    const showcase = (await api<{ id: number }>("GET", `/tickets/u/${SHOWCASE_UUID}`, undefined, token)).json;
+    const messages = (await api<{ messages: { body: string; mediaUrl: string | null; mediaType: string }[] }>("GET", `/messages/${showcase.id}`, undefined, token)).json.messages;
+    const photo = messages.find((m) => m.body === "Essa é a foto do bolo");
+    expect(photo?.mediaUrl, JSON.stringify(messages.map((m) => m.body))).toBeTruthy();
+  });
+
+  it("imports nothing twice when the same command runs again", async () => {
+    runImport();
+    expect(await counts(await apiLogin(ANA.email, ANA.password))).toEqual(before);
+  });
+
+  it("lets an imported agent sign in with the old password and open the ticket with its photo", async () => {
+    const context = await newContext();
+    contexts.push(context);
+    const page: Page = await context.newPage();
+    await login(page, BRUNO.email, BRUNO.password);
+    await page.goto("/tickets");
+    await hydrated(page);
+    await page.getByText("Maria Oliveira").first().click();
+    await page.waitForURL((url) => url.pathname.includes(SHOWCASE_UUID));
+    await page.getByText("Combinado, até sexta!").first().waitFor();
+    // The bubble fetches the stored file with the session and shows it from a blob: the R2 object the import wrote.
+    const photo = page.locator("img[src^='blob:']").first();
+    await photo.waitFor();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, "import-imported-ticket-desktop-light");
+  });
+});
