@@ -28,6 +28,7 @@ import m0025 from './0025_retention_index.sql';
 import m0026 from './0026_media_index.sql';
 import m0027 from './0027_marketing_consent.sql';
 import m0028 from './0028_message_client_id.sql';
+import m0029 from './0029_company_exports.sql';
 
   export default {
     journal,
@@ -60,7 +61,8 @@ m0024,
 m0025,
 m0026,
 m0027,
-m0028
+m0028,
+m0029
     }
   }
   

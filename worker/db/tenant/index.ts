@@ -26,3 +26,4 @@ export * from "./publicApi";
 export * from "./automation";
 export * from "./audit";
 export * from "./push";
+export * from "./companyExports";
