@@ -53,6 +53,13 @@ export const companyExportsQuery = z.object({
     .optional(),
 });
 
+/** Who asked for an export (copied onto it and into the audit entry). */
+export interface CompanyExportRequester {
+  id: number;
+  name: string;
+  super: boolean;
+}
+
 export interface CompanyExportView {
   id: number;
   companyId: number;

@@ -15,6 +15,7 @@ import type { TicketView } from "./views/ticket";
 import type { TwoFactorChallenge } from "./twoFactor";
 import type { MacroRunView } from "./views/macro";
 import type { PushTarget } from "./push";
+import type { CompanyExportRequester, CompanyExportView } from "./companyExports";
 
 /**
  * The hub's call and command map: each name, what it takes and what it answers. The registries that run them
@@ -72,6 +73,10 @@ export type HubCallMap = {
   auditPage: { input: Pick<AuditQuery, "actorId" | "action" | "from" | "to" | "cursor" | "limit">; output: AuditPage };
   /** An entry of the company's audit log written for a super admin acting from the platform (issue 28). */
   recordAudit: { input: { record: AuditRecordInput; client: { ip: string; userAgent: string | null } | null }; output: void };
+  /** Starts an export of the company (issue 27 §3): an admin of it, or a super admin from the platform. */
+  startCompanyExport: { input: { requestedBy: CompanyExportRequester; client: { ip: string; userAgent: string | null } | null }; output: CompanyExportView };
+  /** The company's exports, newest first, with their signed links. */
+  listCompanyExports: { input: Record<string, never>; output: CompanyExportView[] };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

@@ -142,6 +142,9 @@ export const en: Translations = {
     ERR_MESSAGE_NOT_EDITABLE: "This message cannot be edited or deleted.",
     ERR_MESSAGE_NOT_RETRYABLE: "Only a message whose delivery failed can be sent again.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "This file type cannot be sent.",
+    ERR_COMPANY_EXPORT_RUNNING: "An export of this company is already running.",
+    ERR_COMPANY_EXPORT_NOT_READY: "This export is not finished yet.",
+    ERR_COMPANY_EXPORT_EXPIRED: "This export's download link has expired; start a new export.",
     unknown: "An error occurred!",
     // issue 31 §3 (time, words and numbers): where no due date is known (the API docs' list of codes)
     subscriptionExpiredUndated: "Oops! Your subscription has expired. Contact support for more information!",

@@ -142,6 +142,9 @@ export const es: Translations = {
     ERR_MESSAGE_NOT_EDITABLE: "Este mensaje no se puede editar ni eliminar.",
     ERR_MESSAGE_NOT_RETRYABLE: "Solo un mensaje cuyo envío falló puede reenviarse.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "Este tipo de archivo no se puede enviar.",
+    ERR_COMPANY_EXPORT_RUNNING: "Ya hay una exportación de esta empresa en curso.",
+    ERR_COMPANY_EXPORT_NOT_READY: "Esta exportación aún no ha terminado.",
+    ERR_COMPANY_EXPORT_EXPIRED: "El enlace de esta exportación ha caducado; inicie una nueva exportación.",
     unknown: "¡Ocurrió un error!",
     // issue 31 §3 (time, words and numbers): where no due date is known (the API docs' list of codes)
     subscriptionExpiredUndated: "¡Ups! Su suscripción venció. ¡Póngase en contacto con soporte para más información!",
