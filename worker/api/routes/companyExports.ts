@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { companies } from "../../db/control";
 import { companyExportsQuery, startCompanyExportInput } from "../../contracts/companyExports";
 import { requirePermission, type Ctx } from "../../domain/context";
 import { downloadCompanyExport } from "../../domain/companyExport/downloadCompanyExport";
@@ -7,9 +9,11 @@ import { requireAuth } from "../middleware/auth";
 import { idParam, jsonBody, query, type AppEnv } from "../http";
 
 /** The company the request acts on: the admin's own; a super admin may name any (checked after the permission). */
-function targetCompany(ctx: Ctx, companyId: number | undefined): number {
+async function targetCompany(ctx: Ctx, companyId: number | undefined): Promise<number> {
   if (companyId === undefined || companyId === ctx.companyId) return ctx.companyId;
   if (!ctx.user.super) throw new AppError("ERR_NO_PERMISSION");
+  const company = await ctx.control.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
+  if (!company) throw new AppError("ERR_NOT_FOUND");
   return companyId;
 }
 
@@ -23,14 +27,14 @@ export const companyExportRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const ctx = c.get("ctx");
     requirePermission(ctx, "company:export");
-    const companyId = targetCompany(ctx, query(c, companyExportsQuery).companyId);
+    const companyId = await targetCompany(ctx, query(c, companyExportsQuery).companyId);
     return c.json(await ctx.hubs.of(companyId).call("listCompanyExports", {}));
   })
   .post("/", async (c) => {
     const ctx = c.get("ctx");
     requirePermission(ctx, "company:export");
     const input = await jsonBody(c, startCompanyExportInput);
-    const companyId = targetCompany(ctx, input.companyId);
+    const companyId = await targetCompany(ctx, input.companyId);
     const requestedBy = { id: ctx.user.id, name: ctx.user.name, super: ctx.user.super && companyId !== ctx.companyId };
     return c.json(await ctx.hubs.of(companyId).call("startCompanyExport", { requestedBy, client: ctx.client ?? null }), 201);
   })

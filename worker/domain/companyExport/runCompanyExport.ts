@@ -72,6 +72,9 @@ export async function runCompanyExport({
   let row = activeCompanyExport(ctx);
   if (!row) return { more: false };
   const exportId = row.id;
+  // One run at a time per export: two would upload the same parts with different bytes.
+  if (runningHere.has(exportId)) return { more: true };
+  runningHere.add(exportId);
   try {
     if (row.state === "queued") row = begin(ctx, row);
     let carry: Carry | null = null;
@@ -99,8 +102,13 @@ export async function runCompanyExport({
     await removeTemporary(ctx, failed).catch(() => {});
     if (failed.uploadId) await ctx.env.MEDIA.resumeMultipartUpload(failed.r2Key!, failed.uploadId).abort().catch(() => {});
     return { more: false };
+  } finally {
+    runningHere.delete(exportId);
   }
 }
+
+/** The exports a run is working on in this isolate (a hub's alarm runs one at a time; a test may call in too). */
+const runningHere = new Set<number>();
 
 /** Counts each table's rows (cheap: count(*)): the progress bar's total. */
 function begin(ctx: SystemCtx, row: CompanyExportRow): CompanyExportRow {
@@ -132,8 +140,16 @@ async function tablesSlice(
   const table = EXPORTED_TABLES[cursor.table];
   if (!table) return update(ctx.db, row.id, { cursor: { stage: "media", after: null, files: 0, bytes: 0 } });
   const page = await serially(async () => {
+    // A table made WITHOUT ROWID (the service rollups, small: a row per day, user and queue) is paged by offset in
+    // its key's order, `lastRowid` counting the rows done.
+    const withoutRowid = !!ctx.db.get(sql`select 1 as x from sqlite_master where type = 'table' and name = ${table.name} and sql like '%WITHOUT ROWID%'`);
+    const after = Math.floor(cursor.lastRowid);
     const rows = ctx.db.all<Record<string, unknown>>(
-      sql.raw(`select rowid as "__export_rowid", * from "${table.name}" where rowid > ${Math.floor(cursor.lastRowid)} order by rowid limit ${limits.rowsPerSlice}`),
+      sql.raw(
+        withoutRowid
+          ? `select ${after} + row_number() over () as "__export_rowid", * from (select * from "${table.name}" order by ${table.primaryKey.map((c) => `"${c}"`).join(", ")} limit ${limits.rowsPerSlice} offset ${after})`
+          : `select rowid as "__export_rowid", * from "${table.name}" where rowid > ${after} order by rowid limit ${limits.rowsPerSlice}`,
+      ),
     );
     let text = "";
     let lastRowid = cursor.lastRowid;
@@ -213,7 +229,8 @@ async function uploadParts(ctx: SystemCtx, row: CompanyExportRow, carry: Carry, 
   let bytes = concatBytes(carry.chunks);
   while (bytes.length >= partBytes || (all && bytes.length > 0)) {
     const part = bytes.subarray(0, Math.min(partBytes, bytes.length));
-    const uploaded = await upload.uploadPart(parts.length + 1, part);
+    // A copy: a view into a larger buffer is not sent as itself everywhere.
+    const uploaded = await upload.uploadPart(parts.length + 1, part.slice());
     parts.push({ partNumber: uploaded.partNumber, etag: uploaded.etag });
     bytes = bytes.subarray(part.length);
   }

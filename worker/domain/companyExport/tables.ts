@@ -43,6 +43,8 @@ export interface ExportedTable {
   name: string;
   /** Sealed columns and what each is written as. */
   sealed: { column: string; value: "" | null }[];
+  /** The primary key's columns: the order of a table made WITHOUT ROWID (the service rollups), paged by offset. */
+  primaryKey: string[];
 }
 
 /** Every exported table, parents before children (by the foreign keys the schema declares; ties by name). */
@@ -73,6 +75,8 @@ function orderTables(): ExportedTable[] {
       if (!def) throw new Error(`sealed column ${name}.${column} is not in the schema`);
       return { column, value: def.notNull ? ("" as const) : null };
     });
-    return { name, sealed };
+    const config = configs.get(name)!;
+    const primaryKey = config.primaryKeys[0]?.columns.map((c) => c.name) ?? columns.filter((c) => c.primary).map((c) => c.name);
+    return { name, sealed, primaryKey };
   });
 }
