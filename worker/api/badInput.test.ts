@@ -42,6 +42,7 @@ import * as tokenContracts from "../contracts/publicApi/tokens";
 import * as webhookContracts from "../contracts/publicApi/webhooks";
 import * as pushContracts from "../contracts/push";
 import * as auditContracts from "../contracts/audit";
+import * as companyExportContracts from "../contracts/companyExports";
 import { eq } from "drizzle-orm";
 import { plans } from "../db/control";
 import { planFlagKeys } from "../domain/auth/sessionUser";
@@ -92,6 +93,7 @@ const contractModules = [
   contactContracts,
   privacyContracts,
   auditContracts,
+  companyExportContracts,
   consentContracts,
   contactListContracts,
   campaignContracts,
@@ -331,7 +333,11 @@ async function seedCompany() {
   // Issue 28: a support access to the company (the walk's admin is refused its routes; the id must be real).
   const access = await call("POST", "/api/support-accesses", { token: platform.user.token, body: { companyId: company.id, reason: "Walking the API routes", minutes: 15 } });
   if (access.status !== 201) throw new Error(`seedCompany: POST /support-accesses → ${access.status} ${JSON.stringify(access.json)}`);
+  // Issue 27 §3: an export of the company (its download is walked by id, on the session and by signed link).
+  const companyExport = await call("POST", "/api/company-exports", { token: admin.token, body: {} });
+  if (companyExport.status !== 201) throw new Error(`seedCompany: POST /company-exports → ${companyExport.status} ${JSON.stringify(companyExport.json)}`);
   Object.assign(ids, {
+    "company-exports/:id": companyExport.json.id as number,
     "support-accesses/:id": access.json.id as number,
     "push/:id": pushDevice,
     "macros/:id": macro,
