@@ -360,7 +360,7 @@ export const ptBR = {
   },
   settings: {
     title: "Configurações",
-    tabs: { options: "Opções", schedules: "Horários", logo: "Logo", companies: "Empresas", createCompany: "Cadastrar Empresa", plans: "Planos", helps: "Ajuda", platform: "Plataforma" },
+    tabs: { options: "Opções", schedules: "Horários", export: "Exportar dados", logo: "Logo", companies: "Empresas", createCompany: "Cadastrar Empresa", plans: "Planos", helps: "Ajuda", platform: "Plataforma" },
     optionsHint: "As opções são salvas assim que mudam; as mensagens, com o botão Salvar delas.",
     keys: {
       userRating: "Avaliações",
