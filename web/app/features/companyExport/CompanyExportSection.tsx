@@ -5,6 +5,7 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toastError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { listCompanyExports, startCompanyExport, type CompanyExportView } from "./api";
+import "./texts";
 
 /** How often the list is read again while an export is being made. */
 const POLL_MS = 2000;
