@@ -1,4 +1,5 @@
 import { auditRoutes, supportAccessRoutes } from "./routes/audit";
+import { companyExportRoutes } from "./routes/companyExports";
 import { queueIntegrationRoutes } from "./routes/queueIntegrations";
 import { promptRoutes } from "./routes/prompts";
 import { webhookDeliveryRoutes, webhookSubscriptionRoutes } from "./routes/webhookSubscriptions";
@@ -113,6 +114,7 @@ export function createApi() {
   api.route("/audit", auditRoutes);
   api.route("/support-accesses", supportAccessRoutes);
   api.route("/platform/imports", importRoutes);
+  api.route("/company-exports", companyExportRoutes);
 
   api.notFound(notFoundAnswer);
   api.onError(errorAnswer);

@@ -43,6 +43,7 @@ import * as webhookContracts from "../contracts/publicApi/webhooks";
 import * as pushContracts from "../contracts/push";
 import * as auditContracts from "../contracts/audit";
 import * as companyArchiveContracts from "../contracts/companyArchive";
+import * as companyExportContracts from "../contracts/companyExports";
 import { eq } from "drizzle-orm";
 import { plans } from "../db/control";
 import { planFlagKeys } from "../domain/auth/sessionUser";
@@ -94,6 +95,7 @@ const contractModules = [
   privacyContracts,
   auditContracts,
   companyArchiveContracts,
+  companyExportContracts,
   consentContracts,
   contactListContracts,
   campaignContracts,
@@ -340,8 +342,12 @@ async function seedCompany() {
     body: { source: { kind: "ticketz", companyId: 3, fingerprint }, target: { newCompany: { name: `Importada ${fingerprint}` }, plan: null } },
   });
   if (dataImport.status !== 201) throw new Error(`seedCompany: POST /platform/imports → ${dataImport.status} ${JSON.stringify(dataImport.json)}`);
+  // Issue 27 §3: an export of the company (its download is walked by id, on the session and by signed link).
+  const companyExport = await call("POST", "/api/company-exports", { token: admin.token, body: {} });
+  if (companyExport.status !== 201) throw new Error(`seedCompany: POST /company-exports → ${companyExport.status} ${JSON.stringify(companyExport.json)}`);
   Object.assign(ids, {
     "platform/:id": dataImport.json.id as number,
+    "company-exports/:id": companyExport.json.id as number,
     "support-accesses/:id": access.json.id as number,
     "push/:id": pushDevice,
     "macros/:id": macro,

@@ -35,6 +35,8 @@ import { clearSessionCookies, errorAnswer, jsonBody, notFoundAnswer, refreshCook
 import { accessToken, assertSameOrigin, refuseForeignOrigin } from "./middleware/auth";
 import { versionRoutes } from "./routes/version";
 import { publicApiDocument } from "./public/document";
+import { downloadSignedCompanyExport } from "../domain/companyExport/downloadCompanyExport";
+import { parsePlatformId } from "../contracts/ids";
 
 
 
@@ -181,6 +183,17 @@ export function createEdgeApi() {
   }
   // The API has no other GET /settings/:key: the rest are not found, logged in or not (as before the edge).
   edge.get("/settings/:key", notFoundAnswer);
+
+  // A finished company export by its signed link (issue 27 §3): no session, so a browser's plain download works. Without
+  // a signature the request goes to the hub like any other (the admin's session).
+  edge.get("/company-exports/:id/download", async (c, next) => {
+    const signature = c.req.query("signature");
+    if (signature === undefined) return next();
+    const id = parsePlatformId(c.req.param("id"));
+    if (id === null) throw new AppError("ERR_NOT_FOUND");
+    const file = await downloadSignedCompanyExport({ env: c.env, input: { id, expires: c.req.query("expires"), signature } });
+    return new Response(file.body, { headers: file.headers });
+  });
 
   edge.all("*", async (c) => {
     // A cross-site write or socket on the cookie is refused here, before the hub is woken.

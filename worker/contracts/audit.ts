@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   "support.accessStarted",
   "support.accessEnded",
   "audit.exported",
+  "company.exported",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -158,6 +158,10 @@ export const errorCatalogue = {
   ERR_MESSAGE_NOT_RETRYABLE: [409, "Only a message whose delivery failed can be sent again."],
   ERR_UNSUPPORTED_MEDIA_TYPE: [400, "This file type cannot be sent."],
   ERR_CREATING_TICKET: [500, "Could not create the ticket."],
+  // company export (issue 27 §3)
+  ERR_COMPANY_EXPORT_RUNNING: [409, "An export of this company is already running."],
+  ERR_COMPANY_EXPORT_NOT_READY: [409, "This export is not finished yet."],
+  ERR_COMPANY_EXPORT_EXPIRED: [410, "This export's download link has expired; start a new export."],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

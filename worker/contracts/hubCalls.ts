@@ -16,6 +16,7 @@ import type { TwoFactorChallenge } from "./twoFactor";
 import type { MacroRunView } from "./views/macro";
 import type { PushTarget } from "./push";
 import type { ArchiveSourceKind, ImportFinishResult, ImportRowsInput, ImportRowsResult, ImportView } from "./companyArchive";
+import type { CompanyExportRequester, CompanyExportView } from "./companyExports";
 
 /**
  * The hub's call and command map: each name, what it takes and what it answers. The registries that run them
@@ -79,6 +80,10 @@ export type HubCallMap = {
   importState: { input: { importId: number }; output: ImportView };
   importRows: { input: ImportRowsInput & { importId: number }; output: ImportRowsResult };
   finishImport: { input: { importId: number; keepConnectionStatus: boolean; actor: { id: number; name: string } }; output: ImportFinishResult };
+  /** Starts an export of the company (issue 27 §3): an admin of it, or a super admin from the platform. */
+  startCompanyExport: { input: { requestedBy: CompanyExportRequester; client: { ip: string; userAgent: string | null } | null }; output: CompanyExportView };
+  /** The company's exports, newest first, with their signed links. */
+  listCompanyExports: { input: Record<string, never>; output: CompanyExportView[] };
 };
 
 /** Ticket commands: run in the hub's command queue as the acting agent (`ctx.hub.command(name, input)`). */

@@ -67,6 +67,8 @@ export const permissionRules = {
   "macros:manageShared": adminOrSupervisor,
   /** The company's audit log (/audit, issue 28): its admins read and export it. */
   "audit:view": admin,
+  /** The company's whole export (issue 27 §3): its admins, and a super admin for any company. */
+  "company:export": (a) => a.profile === "admin" || a.super,
   // platform (super) areas
   "companies:manage": superUser,
   "plans:manage": superUser,

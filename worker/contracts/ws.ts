@@ -297,6 +297,12 @@ export const serverEvent = z.discriminatedUnion("type", [
     z.object({ type: z.literal("webhookSubscription"), action: z.literal("update"), subscription: webhookSubscriptionPayload }),
     z.object({ type: z.literal("webhookSubscription"), action: z.literal("delete"), subscriptionId: z.number() }),
   ]),
+  /** To admins: a company export moved on (issue 27 §3); the page reads the list again for its link. */
+  z.object({
+    type: z.literal("companyExport"),
+    action: z.literal("update"),
+    export: z.looseObject({ id: z.number(), companyId: z.number(), state: z.string(), rowsDone: z.number(), rowsTotal: z.number(), bytes: z.number() }),
+  }),
   z.discriminatedUnion("action", [
     z.object({ type: z.literal("queue"), action: z.literal("create"), queue: queuePayload }),
     z.object({ type: z.literal("queue"), action: z.literal("update"), queue: queuePayload }),

@@ -72,6 +72,7 @@ export const ARCHIVE_OMITTED_TABLES: Readonly<Record<string, string>> = {
   typebot_sessions: "typebot sessions are live conversations with a bot",
   whatsapp_session_keys: "Baileys keys are carried over by the importer only on request",
   data_imports: "the state of imports into this deployment",
+  company_exports: "the company's exports from this deployment",
 };
 
 /** Sealed secrets (lib/secretBox): sealed to this deployment, so the admin enters them again. */

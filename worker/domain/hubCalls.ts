@@ -2,6 +2,8 @@ import { assignWaitingTickets } from "./assignment/assignWaitingTickets";
 import type { AuditRecordInput } from "../contracts/audit";
 import { readAuditPage, type AuditFilter } from "./audit/readAuditPage";
 import { recordAudit } from "./audit/recordAudit";
+import { listCompanyExports } from "./companyExport/companyExportView";
+import { startCompanyExport } from "./companyExport/startCompanyExport";
 import type { AssignmentScope } from "../contracts/queues";
 import type { HubCallMap, HubCallName, HubRegistry } from "../contracts/hubCalls";
 import { runRules } from "./automation/rules/runRules";
@@ -124,6 +126,9 @@ export const hubCalls = {
   importState,
   importRows: writeImportRows,
   finishImport: finishImportInHub,
+  /** A company export started and listed (issue 27 §3), for its admin or a super admin from the platform. */
+  startCompanyExport,
+  listCompanyExports,
 } satisfies HubRegistry<HubCallMap, SystemCtx>;
 
 export type { HubCallInput, HubCallName, HubCallOutput } from "../contracts/hubCalls";

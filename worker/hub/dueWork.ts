@@ -13,6 +13,7 @@ import { markBreaches, nextBreachDue } from "../domain/serviceLevels/markBreache
 import { applyRetention, RETENTION_EVERY_MS, RETENTION_REST_MS, retentionDays, type RetentionMark } from "../domain/privacy/applyRetention";
 import { nextAuditPruneDue, pruneAuditLog } from "../domain/audit/pruneAuditLog";
 import { expireSupportAccesses, nextSupportAccessEnd } from "../domain/audit/expireSupportAccesses";
+import { nextCompanyExportDue, runCompanyExport, EXPORT_REST_MS } from "../domain/companyExport/runCompanyExport";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -169,6 +170,23 @@ const supportAccessExpiry: DueWork = {
   run: (scope, now) => scope.serially(() => expireSupportAccesses({ ctx: scope.ctx(), input: { now } })),
 };
 
+/** Where the hub keeps when a company export's next run is due (a run rests after its slices). */
+export const COMPANY_EXPORT_DUE_KEY = "companyExportDueAt";
+
+/** A company export (issue 27 §3): the archive written to R2 in slices, run after run until it is done. */
+const companyExport: DueWork = {
+  name: "company export",
+  async nextDue({ db, storage, companyId }, now) {
+    if (nextCompanyExportDue(db, companyId, now) === null) return null;
+    return Math.max(now, (await storage.get<number>(COMPANY_EXPORT_DUE_KEY)) ?? 0);
+  },
+  async run(scope) {
+    const result = await runCompanyExport({ ctx: scope.ctx(), serially: scope.serially });
+    await scope.storage.put(COMPANY_EXPORT_DUE_KEY, Date.now() + (result.more ? EXPORT_REST_MS : 0));
+    return result;
+  },
+};
+
 /** In the order the alarm runs them. */
 export const DUE_WORK: readonly DueWork[] = [
   ticketAutomation,
@@ -182,4 +200,5 @@ export const DUE_WORK: readonly DueWork[] = [
   retention,
   auditRetention,
   supportAccessExpiry,
+  companyExport,
 ];

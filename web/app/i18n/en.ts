@@ -143,6 +143,9 @@ export const en: Translations = {
     ERR_MESSAGE_NOT_EDITABLE: "This message cannot be edited or deleted.",
     ERR_MESSAGE_NOT_RETRYABLE: "Only a message whose delivery failed can be sent again.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "This file type cannot be sent.",
+    ERR_COMPANY_EXPORT_RUNNING: "An export of this company is already running.",
+    ERR_COMPANY_EXPORT_NOT_READY: "This export is not finished yet.",
+    ERR_COMPANY_EXPORT_EXPIRED: "This export's download link has expired; start a new export.",
     unknown: "An error occurred!",
     // issue 31 §3 (time, words and numbers): where no due date is known (the API docs' list of codes)
     subscriptionExpiredUndated: "Oops! Your subscription has expired. Contact support for more information!",
@@ -351,7 +354,7 @@ export const en: Translations = {
   },
   settings: {
     title: "Settings",
-    tabs: { options: "Options", schedules: "Business hours", logo: "Logo", companies: "Companies", createCompany: "Register company", plans: "Plans", helps: "Help", platform: "Platform" },
+    tabs: { options: "Options", schedules: "Business hours", export: "Export data", logo: "Logo", companies: "Companies", createCompany: "Register company", plans: "Plans", helps: "Help", platform: "Platform" },
     optionsHint: "Choices are saved as soon as they change; messages, with their Save button.",
     keys: {
       userRating: "Ratings",

@@ -143,6 +143,9 @@ export const es: Translations = {
     ERR_MESSAGE_NOT_EDITABLE: "Este mensaje no se puede editar ni eliminar.",
     ERR_MESSAGE_NOT_RETRYABLE: "Solo un mensaje cuyo envío falló puede reenviarse.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "Este tipo de archivo no se puede enviar.",
+    ERR_COMPANY_EXPORT_RUNNING: "Ya hay una exportación de esta empresa en curso.",
+    ERR_COMPANY_EXPORT_NOT_READY: "Esta exportación aún no ha terminado.",
+    ERR_COMPANY_EXPORT_EXPIRED: "El enlace de esta exportación ha caducado; inicie una nueva exportación.",
     unknown: "¡Ocurrió un error!",
     // issue 31 §3 (time, words and numbers): where no due date is known (the API docs' list of codes)
     subscriptionExpiredUndated: "¡Ups! Su suscripción venció. ¡Póngase en contacto con soporte para más información!",
@@ -351,7 +354,7 @@ export const es: Translations = {
   },
   settings: {
     title: "Configuraciones",
-    tabs: { options: "Opciones", schedules: "Horarios", logo: "Logo", companies: "Empresas", createCompany: "Registrar empresa", plans: "Planes", helps: "Ayuda", platform: "Plataforma" },
+    tabs: { options: "Opciones", schedules: "Horarios", export: "Exportar datos", logo: "Logo", companies: "Empresas", createCompany: "Registrar empresa", plans: "Planes", helps: "Ayuda", platform: "Plataforma" },
     optionsHint: "Las opciones se guardan en cuanto cambian; los mensajes, con su botón Guardar.",
     keys: {
       userRating: "Evaluaciones",

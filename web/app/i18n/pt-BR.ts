@@ -145,6 +145,9 @@ export const errors: Record<ErrorCode, string> = {
   ERR_MESSAGE_NOT_EDITABLE: "Esta mensagem não pode ser editada nem excluída.",
   ERR_MESSAGE_NOT_RETRYABLE: "Só uma mensagem cujo envio falhou pode ser reenviada.",
   ERR_UNSUPPORTED_MEDIA_TYPE: "Este tipo de arquivo não pode ser enviado.",
+  ERR_COMPANY_EXPORT_RUNNING: "Já há uma exportação desta empresa em andamento.",
+  ERR_COMPANY_EXPORT_NOT_READY: "Esta exportação ainda não terminou.",
+  ERR_COMPANY_EXPORT_EXPIRED: "O link desta exportação expirou; inicie uma nova exportação.",
 };
 
 export const ptBR = {
@@ -358,7 +361,7 @@ export const ptBR = {
   },
   settings: {
     title: "Configurações",
-    tabs: { options: "Opções", schedules: "Horários", logo: "Logo", companies: "Empresas", createCompany: "Cadastrar Empresa", plans: "Planos", helps: "Ajuda", platform: "Plataforma" },
+    tabs: { options: "Opções", schedules: "Horários", export: "Exportar dados", logo: "Logo", companies: "Empresas", createCompany: "Cadastrar Empresa", plans: "Planos", helps: "Ajuda", platform: "Plataforma" },
     optionsHint: "As opções são salvas assim que mudam; as mensagens, com o botão Salvar delas.",
     keys: {
       userRating: "Avaliações",

@@ -27,3 +27,4 @@ export * from "./automation";
 export * from "./audit";
 export * from "./push";
 export * from "./dataImports";
+export * from "./companyExports";

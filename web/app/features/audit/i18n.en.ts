@@ -99,7 +99,7 @@ export const en: typeof ptBR = {
     contact: { exported: "Contact's data exported", corrected: "Contact's data corrected", erased: "Contact erased", consentChanged: "Consent changed" },
     ticket: { deleted: "Ticket deleted" },
     retention: { changed: "Retention changed" },
-    company: { created: "Company created", updated: "Company changed", deleted: "Company deleted", imported: "Data imported" },
+    company: { created: "Company created", updated: "Company changed", deleted: "Company deleted", imported: "Data imported", exported: "Company data exported" },
     plan: { created: "Plan created", updated: "Plan changed", deleted: "Plan deleted" },
     support: { accessStarted: "Support access started", accessEnded: "Support access ended" },
     audit: { exported: "Audit log exported" },

@@ -99,7 +99,7 @@ export const es: typeof ptBR = {
     contact: { exported: "Datos de contacto exportados", corrected: "Datos de contacto corregidos", erased: "Contacto borrado", consentChanged: "Consentimiento cambiado" },
     ticket: { deleted: "Ticket eliminado" },
     retention: { changed: "Retención cambiada" },
-    company: { created: "Empresa creada", updated: "Empresa modificada", deleted: "Empresa eliminada", imported: "Datos importados" },
+    company: { created: "Empresa creada", updated: "Empresa modificada", deleted: "Empresa eliminada", imported: "Datos importados", exported: "Datos de la empresa exportados" },
     plan: { created: "Plan creado", updated: "Plan modificado", deleted: "Plan eliminado" },
     support: { accessStarted: "Acceso de soporte iniciado", accessEnded: "Acceso de soporte finalizado" },
     audit: { exported: "Auditoría exportada" },

@@ -51,7 +51,7 @@ const actions: AuditActionTexts = {
   },
   ticket: { deleted: "Ticket excluído" },
   retention: { changed: "Retenção alterada" },
-  company: { created: "Empresa criada", updated: "Empresa alterada", deleted: "Empresa excluída", imported: "Dados importados" },
+  company: { created: "Empresa criada", updated: "Empresa alterada", deleted: "Empresa excluída", imported: "Dados importados", exported: "Dados da empresa exportados" },
   plan: { created: "Plano criado", updated: "Plano alterado", deleted: "Plano excluído" },
   support: { accessStarted: "Acesso de suporte iniciado", accessEnded: "Acesso de suporte encerrado" },
   audit: { exported: "Auditoria exportada" },

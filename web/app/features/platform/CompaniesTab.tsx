@@ -1,8 +1,10 @@
-import { Building2, CalendarPlus, Lock, LockOpen } from "lucide-react";
+import { Building2, CalendarPlus, Download, Lock, LockOpen } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Column, InfiniteScroller, ListTable, RowAction, RowActions, SEARCH_DEBOUNCE_MS, SearchField, usePagedList, useRowDeletion } from "../../components/list";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { Dialog, DialogBody, DialogContent } from "../../components/ui/Dialog";
+import { CompanyExportSection } from "../companyExport/CompanyExportSection";
 import { Skeleton } from "../../components/ui/Spinner";
 import { cn } from "../../components/ui/cn";
 import { formatDate } from "../../lib/calendarDate";
@@ -18,6 +20,7 @@ const toneClass = { late: "bg-danger-soft", soon: "bg-warning-soft" } as const;
 /** Empresas (super users): every company, searched and paged, with edit, block, + Vencimento and delete. */
 export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey: number }) {
   const { t } = useTranslation();
+  const [exporting, setExporting] = useState<Company | null>(null);
   const [searchInput, setSearchInput] = useState("");
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   // A company registered on the Cadastrar Empresa tab shows up here: the key starts the list again.
@@ -91,6 +94,7 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
             setDialogOpen(true);
           }} onDelete={() => deletion.ask(c)}>
           <RowAction icon={CalendarPlus} label={t("platform.companies.renew")} name={c.name} disabled={busy === c.id} onClick={() => setRenewing(c)} />
+          <RowAction icon={Download} label={t("companyExport.start")} name={c.name} onClick={() => setExporting(c)} />
           <RowAction
             icon={c.status ? Lock : LockOpen}
             label={t(c.status ? "platform.companies.block" : "platform.companies.unblock")}
@@ -123,6 +127,16 @@ export function CompaniesTab({ plans, refreshKey }: { plans: Plan[]; refreshKey:
           empty={{ icon: Building2, title: t("platform.companies.empty") }}
         />
       </InfiniteScroller>
+      {/* Issue 27 §3: the super admin exports any company, and follows its exports here. */}
+      <Dialog open={!!exporting} onOpenChange={(open) => !open && setExporting(null)}>
+        {exporting ? (
+          <DialogContent title={`${t("companyExport.title")}: ${exporting.name}`} size="lg">
+            <DialogBody>
+              <CompanyExportSection companyId={exporting.id} />
+            </DialogBody>
+          </DialogContent>
+        ) : null}
+      </Dialog>
       <CompanyDialog open={dialogOpen} company={editing} plans={plans} onOpenChange={setDialogOpen} onSaved={(saved) => list.upsert(saved)} />
       <ConfirmDialog
         open={!!renewing}

@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Ta
 import { useSessionUser } from "../../lib/session-user";
 import { OptionsTab } from "./OptionsTab";
 import { SchedulesTab } from "./SchedulesTab";
+import { CompanyExportSection } from "../companyExport/CompanyExportSection";
 import { useCompanySettings } from "./useCompanySettings";
 
 // The super user's tabs are a separate chunk: company admins never load them.
@@ -22,7 +23,9 @@ export function SettingsPage() {
   const [tab, setTab] = useState("options");
   const showSchedules = values.scheduleType === "company";
   const superTabs = user.super ? SUPER_TABS : [];
-  let activeTab = tab === "schedules" && !showSchedules ? "options" : tab;
+  // The company's whole export (issue 27 §3): its admins (and the super admin, for their own company here).
+  const showExport = user.profile === "admin" || user.super;
+  let activeTab = (tab === "schedules" && !showSchedules) || (tab === "export" && !showExport) ? "options" : tab;
   if (!user.super && (SUPER_TABS as readonly string[]).includes(activeTab)) activeTab = "options";
   const superTab = (superTabs as readonly string[]).includes(activeTab) ? activeTab : null;
   return (
@@ -33,6 +36,7 @@ export function SettingsPage() {
           <TabsList>
             <TabsTrigger value="options">{t("settings.tabs.options")}</TabsTrigger>
             {showSchedules ? <TabsTrigger value="schedules">{t("settings.tabs.schedules")}</TabsTrigger> : null}
+            {showExport ? <TabsTrigger value="export">{t("settings.tabs.export")}</TabsTrigger> : null}
             {superTabs.map((key) => (
               <TabsTrigger key={key} value={key}>
                 {t(`settings.tabs.${key}`)}
@@ -45,6 +49,11 @@ export function SettingsPage() {
           {showSchedules ? (
             <TabsContent value="schedules">
               <SchedulesTab companyId={user.companyId} />
+            </TabsContent>
+          ) : null}
+          {showExport ? (
+            <TabsContent value="export">
+              <CompanyExportSection />
             </TabsContent>
           ) : null}
           {superTab ? (

@@ -22,6 +22,7 @@ import { en as apiTokens } from "../../features/apiTokens/i18n.en";
 import { en as apiReference } from "../../features/apiReference/i18n.en";
 import { en as webhooks } from "../../features/webhooks/i18n.en";
 import { en as audit } from "../../features/audit/i18n.en";
+import { en as companyExport } from "../../features/companyExport/i18n.en";
 import { en as automationActions } from "../../features/automationActions/i18n.en";
 import { en as automations } from "../../features/automations/i18n.en";
 import { en as macros } from "../../features/macros/i18n.en";
@@ -63,6 +64,7 @@ export const translation = {
   apiReference,
   webhooks,
   audit,
+  companyExport,
   automationActions,
   automations,
   macros,

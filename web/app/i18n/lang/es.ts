@@ -22,6 +22,7 @@ import { es as apiTokens } from "../../features/apiTokens/i18n.es";
 import { es as apiReference } from "../../features/apiReference/i18n.es";
 import { es as webhooks } from "../../features/webhooks/i18n.es";
 import { es as audit } from "../../features/audit/i18n.es";
+import { es as companyExport } from "../../features/companyExport/i18n.es";
 import { es as automationActions } from "../../features/automationActions/i18n.es";
 import { es as automations } from "../../features/automations/i18n.es";
 import { es as macros } from "../../features/macros/i18n.es";
@@ -63,6 +64,7 @@ export const translation = {
   apiReference,
   webhooks,
   audit,
+  companyExport,
   automationActions,
   automations,
   macros,

@@ -31,5 +31,6 @@ export type LaterFeature = "account" | "security" | "apiReference" | "automaticT
   | "automationActions"
   | "automations"
   | "audit"
+  | "companyExport"
   | "macros"
   | "push";

@@ -22,6 +22,7 @@ import { ptBR as apiTokens } from "../../features/apiTokens/i18n";
 import { ptBR as apiReference } from "../../features/apiReference/i18n";
 import { ptBR as webhooks } from "../../features/webhooks/i18n";
 import { ptBR as audit } from "../../features/audit/i18n";
+import { ptBR as companyExport } from "../../features/companyExport/i18n";
 import { ptBR as automationActions } from "../../features/automationActions/i18n";
 import { ptBR as automations } from "../../features/automations/i18n";
 import { ptBR as macros } from "../../features/macros/i18n";
@@ -63,6 +64,7 @@ export const translation = {
   apiReference,
   webhooks,
   audit,
+  companyExport,
   automationActions,
   automations,
   macros,
