@@ -14,6 +14,7 @@ import { applyRetention, RETENTION_EVERY_MS, RETENTION_REST_MS, retentionDays, t
 import { nextAuditPruneDue, pruneAuditLog } from "../domain/audit/pruneAuditLog";
 import { expireSupportAccesses, nextSupportAccessEnd } from "../domain/audit/expireSupportAccesses";
 import { nextCompanyExportDue, runCompanyExport, EXPORT_REST_MS } from "../domain/companyExport/runCompanyExport";
+import { dropExpiredExports, nextExportExpiry } from "../domain/companyExport/dropExpiredExports";
 
 /** How often the hub's alarm runs the company's ticket automation while it has rules. */
 export const AUTOMATION_EVERY_MS = 60 * 1000;
@@ -173,14 +174,21 @@ const supportAccessExpiry: DueWork = {
 /** Where the hub keeps when a company export's next run is due (a run rests after its slices). */
 export const COMPANY_EXPORT_DUE_KEY = "companyExportDueAt";
 
-/** A company export (issue 27 §3): the archive written to R2 in slices, run after run until it is done. */
+/**
+ * A company export (issue 27 §3): the archive written to R2 in slices, run after run until it is done; and a finished
+ * archive's file removed when its link expires.
+ */
 const companyExport: DueWork = {
   name: "company export",
   async nextDue({ db, storage, companyId }, now) {
-    if (nextCompanyExportDue(db, companyId, now) === null) return null;
-    return Math.max(now, (await storage.get<number>(COMPANY_EXPORT_DUE_KEY)) ?? 0);
+    const expiry = nextExportExpiry(db, companyId);
+    if (nextCompanyExportDue(db, companyId, now) === null) return expiry;
+    const running = Math.max(now, (await storage.get<number>(COMPANY_EXPORT_DUE_KEY)) ?? 0);
+    return expiry === null ? running : Math.min(running, expiry);
   },
-  async run(scope) {
+  async run(scope, now) {
+    await dropExpiredExports({ ctx: scope.ctx(), input: { now } });
+    if (nextCompanyExportDue(scope.db, scope.companyId, now) === null) return { more: false };
     const result = await runCompanyExport({ ctx: scope.ctx(), serially: scope.serially });
     await scope.storage.put(COMPANY_EXPORT_DUE_KEY, Date.now() + (result.more ? EXPORT_REST_MS : 0));
     return result;
