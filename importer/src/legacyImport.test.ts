@@ -3,13 +3,13 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, psql, startPostgres } from "../../scripts/lib/postgres.mjs";
 import { archiveTable, IMPORT_TABLE_ORDER } from "../../worker/db/companyArchive";
-import type { ImportApi, ImportState, SourceRef, Target } from "./api";
+import { ApiError, type ImportApi, type ImportState, type SourceRef, type Target } from "./api";
 import { detect } from "./detect";
 import { openMedia } from "./mediaSource";
 import { PgSource } from "./pgSource";
 import { Progress } from "./progress";
 import { Report } from "./report";
-import { importPostgres } from "./run";
+import { importPostgres, NameTakenError } from "./run";
 
 // Imports the legacy fixtures (a real PostgreSQL loaded from ticketz's own migrations) and checks every row the
 // importer sends against the worker's own row schema of its table (worker/db/companyArchive.ts), the order of the
@@ -45,8 +45,13 @@ class RecordingApi {
   media = new Map<string, number>();
   finished: { id: number; keep: boolean }[] = [];
   resume: Record<string, { rows: number; lastKey: string | number | null }> = {};
+  /** Names of companies the deployment already has: opening a new company of one of them is a 409. */
+  taken = new Set<string>();
 
   async open(source: SourceRef, target: Target): Promise<ImportState> {
+    if ("newCompany" in target && this.taken.has(String(target.newCompany.name))) {
+      throw new ApiError(409, { error: "ERR_COMPANY_NAME_IN_USE", message: "A company with this name already exists." }, "POST /api/platform/imports");
+    }
     this.opened.push({ source, target });
     this.orders.push([]);
     return { id: this.opened.length, companyId: 100 + source.companyId, tables: this.resume };
@@ -77,15 +82,16 @@ class RecordingApi {
   }
 }
 
-async function runImport(kind: Kind, opts: { company?: number; resume?: RecordingApi["resume"]; carrySessions?: boolean } = {}) {
+async function runImport(kind: Kind, opts: { company?: number; name?: string; taken?: string[]; resume?: RecordingApi["resume"]; carrySessions?: boolean } = {}) {
   const api = new RecordingApi();
   if (opts.resume) api.resume = opts.resume;
+  for (const name of opts.taken ?? []) api.taken.add(name);
   const lines: string[] = [];
   const reportPath = path.join(server.dir, `report-${kind}-${Math.random().toString(36).slice(2)}.jsonl`);
   const report = new Report(reportPath);
   const media = await openMedia(path.join(FIXTURES, kind, "public"));
   const results = await importPostgres(
-    { from: urls[kind], company: opts.company, carrySessions: !!opts.carrySessions },
+    { from: urls[kind], company: opts.company, name: opts.name, carrySessions: !!opts.carrySessions },
     { api: api.asApi(), media, report, progress: new Progress((l) => lines.push(l)) },
   );
   await report.close();
@@ -176,6 +182,26 @@ describe.each(["ticketz", "whaticket-saas"] as const)("importing the %s fixture"
     expect(resumed.api.rows.get("contacts") ?? []).toHaveLength(0);
     const again = resumed.api.rows.get("messages")!;
     expect(again.map((m) => m.id)).toEqual(messages.filter((m) => Number(m.id) > Number(half.id)).map((m) => m.id));
+  }, 60_000);
+});
+
+describe("a company name already taken in ZapDesk", () => {
+  it("importing every company leaves that one out with a report line and imports the others", async () => {
+    const { api, results, entries } = await runImport("ticketz", { taken: ["Padaria Pão Quente"] });
+    expect(results).toHaveLength(2);
+    expect(results[0]).toEqual({ legacyCompanyId: 1, nameTaken: "Padaria Pão Quente" });
+    expect("importId" in results[1]!).toBe(true);
+    expect(api.opened).toHaveLength(1);
+    expect(api.finished).toHaveLength(1);
+    expect(entries.some((e) => e.company === 1 && /left out: a ZapDesk company is already named "Padaria Pão Quente".*--name or --into/.test(e.note ?? ""))).toBe(true);
+  }, 60_000);
+
+  it("one company stops with the name; --name imports it under the new name", async () => {
+    await expect(runImport("ticketz", { company: 1, taken: ["Padaria Pão Quente"] })).rejects.toBeInstanceOf(NameTakenError);
+    const { api, results } = await runImport("ticketz", { company: 1, name: "Padaria Pão Quente (ticketz)", taken: ["Padaria Pão Quente"] });
+    expect(results).toHaveLength(1);
+    expect((api.opened[0]!.target as { newCompany: Record<string, unknown> }).newCompany.name).toBe("Padaria Pão Quente (ticketz)");
+    expect(api.rows.get("tickets")?.length ?? 0).toBeGreaterThan(0);
   }, 60_000);
 });
 

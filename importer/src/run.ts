@@ -1,7 +1,7 @@
 // One import run: every company of a legacy PostgreSQL (or the one chosen), or a ZapDesk archive, sent to the
 // import API in batches (one in flight per table), resumed from the import's state.
 import { basename } from "node:path";
-import type { ImportApi, ImportState, Target } from "./api";
+import { ApiError, type ImportApi, type ImportState, type Target } from "./api";
 import { detect, type Catalogue, type Detection } from "./detect";
 import { companyRecord, legacyMediaKey, legacyMediaPath, mapMessage, planRecord, TABLES, type MapCtx, type Row, type TableSpec } from "./legacyTables";
 import type { MediaSource } from "./mediaSource";
@@ -16,6 +16,8 @@ export interface RunOptions {
   from: string;
   company?: number;
   into?: number;
+  /** The new company's name instead of the legacy one (one company, --company). */
+  name?: string;
   carrySessions: boolean;
 }
 
@@ -31,6 +33,28 @@ export interface CompanyResult {
   importId: number;
   companyId: number;
   finish: Record<string, unknown>;
+}
+
+/** A company not imported because a ZapDesk company has its name (importing every company goes on with the others). */
+export interface CompanyLeftOut {
+  legacyCompanyId: number;
+  nameTaken: string;
+}
+
+export type CompanyOutcome = CompanyResult | CompanyLeftOut;
+
+/** The deployment answered 409 ERR_COMPANY_NAME_IN_USE when the import opened a new company of this name. */
+export class NameTakenError extends Error {
+  constructor(
+    readonly legacyCompanyId: number,
+    readonly companyName: string,
+  ) {
+    super(`a ZapDesk company is already named "${companyName}"`);
+  }
+}
+
+export function isNameTaken(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 409 && (e.body as { error?: string } | null)?.error === "ERR_COMPANY_NAME_IN_USE";
 }
 
 /** A table's lastKey (the import's state) as keyset values: a number for one key, JSON of an array for several. */
@@ -87,7 +111,7 @@ class Batcher {
   }
 }
 
-export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<CompanyResult[]> {
+export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<CompanyOutcome[]> {
   const { api, report, progress } = deps;
   const src = await PgSource.open(opts.from);
   try {
@@ -98,12 +122,27 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
     const companies = await src.companies(opts.company);
     if (opts.company && !companies.length) throw new Error(`company ${opts.company} is not in the source`);
     if (opts.into && companies.length !== 1) throw new Error("--into takes one company: say which with --company");
-    const results: CompanyResult[] = [];
+    if (opts.name && companies.length !== 1) throw new Error("--name names one company: say which with --company");
+    const results: CompanyOutcome[] = [];
     for (const company of companies) {
       const legacyId = Number(company.id);
       const plan = await src.plan(company.planId);
-      const target: Target = opts.into ? { companyId: opts.into } : { newCompany: companyRecord(company), plan: plan ? planRecord(plan) : null };
-      const state = await api.open({ kind: detection.kind, companyId: legacyId, fingerprint }, target);
+      const record = companyRecord(company);
+      if (opts.name) record.name = opts.name;
+      const target: Target = opts.into ? { companyId: opts.into } : { newCompany: record, plan: plan ? planRecord(plan) : null };
+      let state: ImportState;
+      try {
+        state = await api.open({ kind: detection.kind, companyId: legacyId, fingerprint }, target);
+      } catch (e) {
+        if (!isNameTaken(e)) throw e;
+        const name = String(record.name);
+        // One company asked for: stop and say what to do. Every company: leave this one out and go on.
+        if (opts.company) throw new NameTakenError(legacyId, name);
+        report.note(legacyId, `left out: a ZapDesk company is already named "${name}" (import it with --company ${legacyId} and --name or --into)`);
+        progress.line(`company ${legacyId} "${name}" left out: the name is taken in ZapDesk`);
+        results.push({ legacyCompanyId: legacyId, nameTaken: name });
+        continue;
+      }
       progress.line(`company ${legacyId} "${company.name}" → ${state.companyId} (import ${state.id})`);
       const merger = await src.merger(catalogue, legacyId);
       const ctx: MapCtx = { companyId: legacyId, merger, carrySessions: opts.carrySessions, seen: new Map(), now: Date.now() };
