@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, psql, startPostgres } from "../../scripts/lib/postgres.mjs";
+import { companyRecord as companyRecordSchema } from "../../worker/contracts/companyArchive";
 import { archiveTable, IMPORT_TABLE_ORDER } from "../../worker/db/companyArchive";
 import { ApiError, type ImportApi, type ImportState, type SourceRef, type Target } from "./api";
 import { detect } from "./detect";
@@ -202,6 +203,25 @@ describe("a company name already taken in ZapDesk", () => {
     expect(results).toHaveLength(1);
     expect((api.opened[0]!.target as { newCompany: Record<string, unknown> }).newCompany.name).toBe("Padaria Pão Quente (ticketz)");
     expect(api.rows.get("tickets")?.length ?? 0).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe("opening hours", () => {
+  it("maps ticketz's opening-hours object and Whaticket's two shifts to the product's weekdays, with the time zone", async () => {
+    const { api, entries } = await runImport("ticketz");
+    const [first, second] = api.opened.map((o) => (o.target as { newCompany: Record<string, unknown> }).newCompany);
+    const parsed = companyRecordSchema.parse(first);
+    expect(parsed.timezone).toBe("America/Sao_Paulo");
+    const days = (list: unknown) => Object.fromEntries((list as { weekdayEn: string; startTime: string; endTime: string }[]).map((d) => [d.weekdayEn, `${d.startTime}-${d.endTime}`]));
+    // Two shifts (07-12, 13-19) become one span; Saturday its own; Sunday, named by no rule, closed.
+    expect(days(parsed.schedules)).toEqual({ monday: "07:00-19:00", tuesday: "07:00-19:00", wednesday: "07:00-19:00", thursday: "07:00-19:00", friday: "07:00-19:00", saturday: "07:00-13:00", sunday: "-" });
+    expect(entries.some((e) => e.company === 1 && /1 dated exception/.test(e.note ?? ""))).toBe(true);
+    // Whaticket's startTimeA…endTimeB: Monday 08-12 + 13-18 → 08-18, Saturday's one shift, Sunday closed.
+    const other = days(companyRecordSchema.parse(second).schedules);
+    expect(other).toMatchObject({ monday: "08:00-18:00", friday: "08:00-17:00", saturday: "08:00-12:00", sunday: "-" });
+    const queues = api.rows.get("queues")!;
+    expect(days(JSON.parse(String(queues.find((q) => q.name === "Suporte")!.schedules)))).toMatchObject({ monday: "07:00-19:00", saturday: "07:00-19:00", sunday: "-" });
+    expect(days(JSON.parse(String(queues.find((q) => q.name === "Vendas")!.schedules)))).toMatchObject({ monday: "08:00-18:00", sunday: "00:00-00:00" });
   }, 60_000);
 });
 

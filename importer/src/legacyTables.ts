@@ -57,18 +57,111 @@ export function uniqueName(ctx: MapCtx, table: string, name: string): string {
   return candidate;
 }
 
-/** The legacy schedules of a company or queue (jsonb `[{ weekday, weekdayEn, startTime, endTime }]`) as text. */
-function schedules(value: unknown): string {
+const WEEKDAYS: [en: string, pt: string, short: string][] = [
+  ["monday", "Segunda-feira", "mon"],
+  ["tuesday", "Terça-feira", "tue"],
+  ["wednesday", "Quarta-feira", "wed"],
+  ["thursday", "Quinta-feira", "thu"],
+  ["friday", "Sexta-feira", "fri"],
+  ["saturday", "Sábado", "sat"],
+  ["sunday", "Domingo", "sun"],
+];
+
+/** "HH:MM" as the product keeps it ("7:00" → "07:00", "24:00" → "00:00", the end of the day), or "" when not a time. */
+function hhmm(value: unknown): string {
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(str(value).trim());
+  if (!m) return "";
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (h === 24 && min === 0) return "00:00";
+  if (h > 23 || min > 59) return "";
+  return `${String(h).padStart(2, "0")}:${m[2]}`;
+}
+
+/** One weekday's hours, both times or neither (the product's rule). */
+function day(en: string, pt: string, start: string, end: string) {
+  return start && end ? { weekday: pt, weekdayEn: en, startTime: start, endTime: end } : { weekday: pt, weekdayEn: en, startTime: "", endTime: "" };
+}
+
+/** ticketz's newer opening-hours object: `{ timezone, weeklyRules: [{ days: ["mon"…], hours: [{ from, to }] }], overrides }`. */
+export interface OpeningHours {
+  timezone?: unknown;
+  weeklyRules?: unknown;
+  overrides?: unknown;
+}
+
+function isOpeningHours(value: unknown): value is OpeningHours {
+  return !!value && typeof value === "object" && !Array.isArray(value) && Array.isArray((value as OpeningHours).weeklyRules);
+}
+
+/**
+ * The legacy schedules of a company or queue as the product's per-weekday list (text), times in the company's time
+ * zone. Three shapes exist: the per-weekday array `[{ weekday, weekdayEn, startTime, endTime }]`, Whaticket's with two
+ * shifts (`startTimeA`…`endTimeB`), and ticketz's opening-hours object (`{ timezone, weeklyRules, overrides }`).
+ * The product keeps one span a day: a day of several shifts opens at the first one's start and closes at the last
+ * one's end (the lunch break is not kept); the object's dated overrides (holidays) have no place and are left out.
+ */
+export function schedules(value: unknown): string {
   const parsed = parseJson(value);
+  if (isOpeningHours(parsed)) {
+    const spans = new Map<string, { start: string; end: string }>();
+    for (const rule of parsed.weeklyRules as any[]) {
+      const days = Array.isArray(rule?.days) ? rule.days.map((d: unknown) => str(d).toLowerCase().slice(0, 3)) : [];
+      const hours = (Array.isArray(rule?.hours) ? rule.hours : [])
+        .map((h: any) => ({ start: hhmm(h?.from), end: hhmm(h?.to) }))
+        .filter((h: { start: string; end: string }) => h.start && h.end);
+      if (!hours.length) continue;
+      for (const d of days) {
+        const spanOf = [...(spans.has(d) ? [spans.get(d)!] : []), ...hours];
+        const start = spanOf.map((h) => h.start).sort()[0]!;
+        // The latest end; "00:00" (midnight) closes after every other time.
+        const end = spanOf.map((h) => h.end).sort((a, b) => (a === "00:00" ? 1 : b === "00:00" ? -1 : a.localeCompare(b))).at(-1)!;
+        spans.set(d, { start, end });
+      }
+    }
+    // A day no rule names is closed; no rule at all is the product's "no schedule" (always open), as before.
+    if (!spans.size) return "[]";
+    return JSON.stringify(WEEKDAYS.map(([en, pt, short]) => day(en, pt, spans.get(short)?.start ?? "", spans.get(short)?.end ?? "")));
+  }
   if (!Array.isArray(parsed)) return "[]";
+  const known = parsed.filter((d: any, i: number) => {
+    const en = str(d?.weekdayEn).toLowerCase();
+    // A weekday the product does not know, or named twice, is left out (a day not listed is closed).
+    return WEEKDAYS.some(([e]) => e === en) && parsed.findIndex((o: any) => str(o?.weekdayEn).toLowerCase() === en) === i;
+  });
   return JSON.stringify(
-    parsed.map((d: any) => ({
-      weekday: str(d?.weekday),
-      weekdayEn: str(d?.weekdayEn),
-      startTime: str(d?.startTime),
-      endTime: str(d?.endTime),
-    })),
+    known.map((d: any) => {
+      const en = str(d?.weekdayEn).toLowerCase();
+      const pt = str(d?.weekday).trim().slice(0, 30) || WEEKDAYS.find(([e]) => e === en)![1];
+      if (d && ("startTimeA" in d || "startTimeB" in d)) {
+        // Whaticket's two shifts a day: from the first shift's start to the last one's end.
+        const start = hhmm(d.startTimeA) || hhmm(d.startTimeB);
+        const end = hhmm(d.endTimeB) || hhmm(d.endTimeA);
+        return day(en, pt, start, end);
+      }
+      return day(en, pt, hhmm(d?.startTime), hhmm(d?.endTime));
+    }),
   );
+}
+
+/** The time zone of ticketz's opening-hours object, when it is one this runtime knows. */
+export function scheduleTimezone(value: unknown): string | undefined {
+  const parsed = parseJson(value);
+  if (!isOpeningHours(parsed)) return undefined;
+  const tz = str(parsed.timezone).trim();
+  if (!tz || tz.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return tz;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The dated overrides (holidays) of ticketz's opening-hours object, which the product has no place for. */
+export function scheduleOverrides(value: unknown): number {
+  const parsed = parseJson(value);
+  return isOpeningHours(parsed) && Array.isArray(parsed.overrides) ? parsed.overrides.length : 0;
 }
 
 const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"];
@@ -109,6 +202,7 @@ export function companyRecord(row: Row): Row {
     recurrence: RECURRENCES.includes(recurrence) ? recurrence : "MENSAL",
     campaigns_enabled: 0,
     schedules: schedules(row.schedules),
+    ...(scheduleTimezone(row.schedules) ? { timezone: scheduleTimezone(row.schedules) } : {}),
     ...times(row),
   };
 }

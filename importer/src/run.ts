@@ -3,7 +3,7 @@
 import { basename } from "node:path";
 import { ApiError, type ImportApi, type ImportState, type Target } from "./api";
 import { detect, type Catalogue, type Detection } from "./detect";
-import { companyRecord, legacyMediaKey, legacyMediaPath, mapMessage, planRecord, TABLES, type MapCtx, type Row, type TableSpec } from "./legacyTables";
+import { companyRecord, scheduleOverrides, legacyMediaKey, legacyMediaPath, mapMessage, planRecord, TABLES, type MapCtx, type Row, type TableSpec } from "./legacyTables";
 import type { MediaSource } from "./mediaSource";
 import { PAGE_ROWS, PgSource } from "./pgSource";
 import type { Progress } from "./progress";
@@ -144,6 +144,8 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
         continue;
       }
       progress.line(`company ${legacyId} "${company.name}" → ${state.companyId} (import ${state.id})`);
+      const overrides = scheduleOverrides(company.schedules);
+      if (overrides) report.note(legacyId, `opening hours: ${overrides} dated exception(s) (holidays) left out, the product has none; a day of several shifts is kept as one span`);
       const merger = await src.merger(catalogue, legacyId);
       const ctx: MapCtx = { companyId: legacyId, merger, carrySessions: opts.carrySessions, seen: new Map(), now: Date.now() };
       for (const spec of TABLES) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_RECURRENCES } from "./companies";
+import { COMPANY_RECURRENCES, weekdaySchedule } from "./companies";
 import { platformId } from "./ids";
 
 /**
@@ -86,6 +86,17 @@ export const companyRecord = z.preprocess(
     recurrence: z.enum(COMPANY_RECURRENCES).optional(),
     campaignsEnabled: flag.optional(),
     timezone: z.string().min(1).max(64).optional(),
+    /** Service hours, one entry per weekday (as a json column: an array, or its JSON text). */
+    schedules: z
+      .preprocess((v) => {
+        if (typeof v !== "string") return v;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      }, z.array(weekdaySchedule).max(7))
+      .optional(),
   }),
 );
 export type CompanyRecord = z.infer<typeof companyRecord>;

@@ -133,6 +133,28 @@ describe("POST /api/platform/imports", () => {
     expect(audit.filter((a) => a.action === "company.imported").length).toBeGreaterThanOrEqual(2);
   });
 
+  it("makes the new company with the source's time zone and service hours (json text or array)", async () => {
+    const src = legacySource();
+    const name = `Horários ${src.tag}`;
+    const hours = [
+      { weekday: "Segunda-feira", weekdayEn: "monday", startTime: "07:00", endTime: "19:00" },
+      { weekday: "Domingo", weekdayEn: "sunday", startTime: "", endTime: "" },
+    ];
+    const opened = await call("POST", "/api/platform/imports", {
+      token: superToken,
+      body: { source: source(src.tag), target: { newCompany: { name, timezone: "America/Manaus", schedules: JSON.stringify(hours) }, plan: null } },
+    });
+    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+    const company = await control.select().from(companies).where(eq(companies.id, opened.json.companyId)).get();
+    expect(company).toMatchObject({ timezone: "America/Manaus", schedules: hours });
+    const bad = await call("POST", "/api/platform/imports", {
+      token: superToken,
+      body: { source: source(unique("bad")), target: { newCompany: { name: `${name} 2`, schedules: [{ weekday: "x", weekdayEn: "someday", startTime: "7", endTime: "" }] }, plan: null } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toHaveProperty("target");
+  });
+
   it("imports into an existing empty company above its ids, and refuses one with conversations", async () => {
     const target = await companyWithTeam();
     const src = legacySource();
