@@ -2,10 +2,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, psql, startPostgres } from "../../scripts/lib/postgres.mjs";
+import { campaignSettingsInput } from "../../worker/contracts/campaigns";
 import { companyRecord as companyRecordSchema } from "../../worker/contracts/companyArchive";
 import { archiveTable, IMPORT_TABLE_ORDER } from "../../worker/db/companyArchive";
 import { ApiError, type ImportApi, type ImportState, type SourceRef, type Target } from "./api";
 import { detect } from "./detect";
+import { campaignSettingValue } from "./legacyTables";
 import { openMedia } from "./mediaSource";
 import { PgSource } from "./pgSource";
 import { Progress } from "./progress";
@@ -131,7 +133,7 @@ describe.each(["ticketz", "whaticket-saas"] as const)("importing the %s fixture"
       expect(positions.every((p) => p >= 0), order.join(" ")).toBe(true);
       expect(positions, order.join(" ")).toEqual([...positions].sort((a, b) => a - b));
     }
-    for (const table of ["users", "queues", "queue_options", "whatsapps", "contacts", "tickets", "messages", "ticket_notes", "quick_messages", "schedules", "contact_lists", "campaigns", "chats", "settings", "tags", "ticket_tags"]) {
+    for (const table of ["users", "queues", "queue_options", "whatsapps", "contacts", "tickets", "messages", "ticket_notes", "quick_messages", "schedules", "contact_lists", "campaigns", "campaign_settings", "chats", "settings", "tags", "ticket_tags"]) {
       expect(api.rows.get(table)?.length ?? 0, table).toBeGreaterThan(0);
     }
     // Agents keep their bcrypt hash; e-mails lowercased.
@@ -204,6 +206,29 @@ describe("a company name already taken in ZapDesk", () => {
     expect((api.opened[0]!.target as { newCompany: Record<string, unknown> }).newCompany.name).toBe("Padaria Pão Quente (ticketz)");
     expect(api.rows.get("tickets")?.length ?? 0).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe("campaign settings", () => {
+  it("become the product's keys and JSON values, each one the campaign settings API would take", async () => {
+    const { api } = await runImport("ticketz", { company: 1 });
+    const rows = api.rows.get("campaign_settings")!;
+    const values = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(String(r.value))]));
+    expect(values).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: "cupom", value: "NATAL10" }] });
+    expect(campaignSettingsInput.safeParse(values).success).toBe(true);
+    expect(rows.every((r) => r.company_id === 1)).toBe(true);
+  }, 60_000);
+
+  it("reads the values as ticketz and Whaticket store them, and leaves out what the product has not", () => {
+    expect(campaignSettingValue("messageInterval", '"15"')).toEqual({ key: "messageInterval", value: 15 });
+    expect(campaignSettingValue("greaterInterval", "999999")).toEqual({ key: "greaterInterval", value: 86_400 });
+    expect(campaignSettingValue("longerIntervalTrigger", "7.6")).toEqual({ key: "longerIntervalAfter", value: 8 });
+    expect(campaignSettingValue("messageInterval", "abc")).toHaveProperty("skip");
+    expect(campaignSettingValue("variables", JSON.stringify(JSON.stringify([{ key: "a b", value: "x" }, { key: "nome", value: 1 }, { key: "NOME", value: "y" }])))).toEqual({
+      key: "variables",
+      value: [{ key: "nome", value: "1" }],
+    });
+    expect(campaignSettingValue("sabado", "true")).toEqual({ skip: expect.stringContaining("no such setting") });
+  });
 });
 
 describe("opening hours", () => {

@@ -164,6 +164,40 @@ export function scheduleOverrides(value: unknown): number {
   return isOpeningHours(parsed) && Array.isArray(parsed.overrides) ? parsed.overrides.length : 0;
 }
 
+const CAMPAIGN_SECONDS: Record<string, [key: string, max: number, whole: boolean]> = {
+  messageInterval: ["messageInterval", 3600, false],
+  greaterInterval: ["greaterInterval", 86_400, false],
+  longerIntervalTrigger: ["longerIntervalAfter", 10_000, true],
+  longerIntervalAfter: ["longerIntervalAfter", 10_000, true],
+};
+
+/** One legacy CampaignSettings row as the product's key and value, or why it is left out. */
+export function campaignSettingValue(key: string, raw: unknown): { key: string; value: unknown } | { skip: string } {
+  let value = parseJson(raw);
+  if (value === undefined || value === null) value = raw;
+  const number = CAMPAIGN_SECONDS[key];
+  if (number) {
+    const n = typeof value === "number" ? value : Number(str(value).trim());
+    if (str(value).trim() === "" || !Number.isFinite(n) || n < 0) return { skip: `campaign setting ${key}: "${str(raw)}" is not a number` };
+    const [target, max, whole] = number;
+    return { key: target, value: Math.min(whole ? Math.round(n) : n, max) };
+  }
+  if (key === "variables") {
+    if (typeof value === "string") value = parseJson(value);
+    if (!Array.isArray(value)) return { skip: "campaign setting variables: not a list" };
+    const seen = new Set<string>();
+    const list: { key: string; value: string }[] = [];
+    for (const v of value as any[]) {
+      const k = str(v?.key).trim();
+      if (!k || k.length > 40 || !/^[\p{L}\p{N}_-]+$/u.test(k) || seen.has(k.toLowerCase())) continue;
+      seen.add(k.toLowerCase());
+      list.push({ key: k, value: str(v?.value).slice(0, 1000) });
+    }
+    return { key, value: list.slice(0, 50) };
+  }
+  return { skip: `campaign setting ${key}: the product has no such setting` };
+}
+
 const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"];
 
 /** Plans → the import's `plan` record (a row of the tenant `plans` table). */
@@ -692,6 +726,21 @@ const SPECS: TableSpec[] = [
     },
   },
   {
+    // The legacy key/value rows (values as JSON text) → the product's (worker/contracts/campaigns.ts, read over its
+    // defaults by domain/campaigns/settings.ts): messageInterval and greaterInterval in seconds, longerIntervalTrigger
+    // as longerIntervalAfter (sends before the long pause), variables as [{ key, value }].
+    target: "campaign_settings",
+    source: "CampaignSettings",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    map: (row) => {
+      const key = str(row.key);
+      const value = campaignSettingValue(key, row.value);
+      if ("skip" in value) return value;
+      return { row: { id: int(row.id), company_id: row.companyId, key: value.key, value: JSON.stringify(value.value), ...times(row) } };
+    },
+  },
+  {
     target: "campaign_shippings",
     source: "CampaignShipping",
     keys: ["id"],
@@ -780,7 +829,7 @@ const SPECS: TableSpec[] = [
  * children), so no reference is to a row not sent yet. `messages` (its own paging, run.ts) comes after tickets.
  */
 export const TABLE_ORDER = [
-  "contact_lists", "contacts", "queue_integrations", "settings", "contact_custom_fields", "contact_list_items", "queues",
+  "campaign_settings", "contact_lists", "contacts", "queue_integrations", "settings", "contact_custom_fields", "contact_list_items", "queues",
   "whatsapps", "users", "whatsapp_queues", "chats", "quick_messages", "tags", "user_queues", "campaigns", "chat_messages",
   "chat_users", "queue_options", "campaign_shippings", "tickets", "messages", "schedules", "ticket_notes", "ticket_tags",
   "ticket_trackings", "user_ratings", "whatsapp_session_keys",

@@ -5,6 +5,7 @@ import { companies, connectionRoutes, loginEmails, platformAuditLog } from "../.
 import { auditLog, dataImports, messages, settings, tickets, users } from "../../db/tenant";
 import { idRangeStart } from "../../contracts/ids";
 import { IMPORT_TABLE_ORDER, moveRow } from "../../db/companyArchive";
+import { readCampaignSettings } from "../../domain/campaigns/settings";
 import { call, companyWithTeam, control, inTenant, loginAs, platformAdmin, testEnv } from "../../testing/fixtures";
 
 let superToken: string;
@@ -153,6 +154,19 @@ describe("POST /api/platform/imports", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toHaveProperty("target");
+  });
+
+  it("takes the campaign settings as the campaigns read them, over the company's own", async () => {
+    const target = await companyWithTeam();
+    const src = legacySource();
+    src.tables.campaign_settings = [
+      { id: 1, company_id: 7, key: "messageInterval", value: "15" },
+      { id: 2, company_id: 7, key: "longerIntervalAfter", value: "30" },
+      { id: 3, company_id: 7, key: "variables", value: JSON.stringify([{ key: "cupom", value: "NATAL10" }]) },
+    ];
+    await runImport({ companyId: target.company.id }, src);
+    const values = await inTenant(target.company.id, (db) => readCampaignSettings(db, target.company.id));
+    expect(values).toMatchObject({ messageInterval: 15, longerIntervalAfter: 30, greaterInterval: 60, variables: [{ key: "cupom", value: "NATAL10" }] });
   });
 
   it("imports into an existing empty company above its ids, and refuses one with conversations", async () => {
