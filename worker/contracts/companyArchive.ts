@@ -133,13 +133,20 @@ const source = z.object({
  * company record (`name`, `email`, `phone`, `status`, `dueDate`, `recurrence`, … as the archive's manifest holds it,
  * camelCase or snake_case) and its plan (reused by name, or created).
  */
-export const openImportInput = z.object({
-  source,
-  target: z.union([
-    z.object({ companyId: platformId() }).strict(),
-    z.object({ newCompany: companyRecord, plan: planRecord.nullable() }).strict(),
-  ]),
-});
+export const openImportInput = z
+  .object({
+    source,
+    target: z.union([
+      z.object({ companyId: platformId() }).strict(),
+      z.object({ newCompany: companyRecord, plan: planRecord.nullable() }).strict(),
+    ]),
+    /**
+     * Carry the WhatsApp (Baileys) sessions of a legacy source (whatsapp_session_keys rows are then taken), so its
+     * numbers resume without a QR code. Default off; a ZapDesk archive never holds them.
+     */
+    carrySessions: z.boolean({ error: "Must be true or false" }).default(false),
+  })
+  .refine((v) => !v.carrySessions || v.source.kind !== "zapdesk", { message: "Only a Whaticket or ticketz import carries sessions", path: ["carrySessions"] });
 export type OpenImportInput = z.infer<typeof openImportInput>;
 
 export const importRowsInput = z.object({

@@ -29,6 +29,7 @@ import m0026 from './0026_media_index.sql';
 import m0027 from './0027_marketing_consent.sql';
 import m0028 from './0028_message_client_id.sql';
 import m0029 from './0029_data_imports.sql';
+import m0030 from './0030_import_carry_sessions.sql';
 
   export default {
     journal,
@@ -62,7 +63,8 @@ m0025,
 m0026,
 m0027,
 m0028,
-m0029
+m0029,
+m0030
     }
   }
   
