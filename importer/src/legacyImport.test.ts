@@ -7,7 +7,7 @@ import { companyRecord as companyRecordSchema } from "../../worker/contracts/com
 import { archiveTable, IMPORT_TABLE_ORDER } from "../../worker/db/companyArchive";
 import { ApiError, type ImportApi, type ImportState, type SourceRef, type Target } from "./api";
 import { detect } from "./detect";
-import { campaignSettingValue } from "./legacyTables";
+import { campaignSettingValue, sessionValue } from "./legacyTables";
 import { openMedia } from "./mediaSource";
 import { PgSource } from "./pgSource";
 import { Progress } from "./progress";
@@ -51,7 +51,10 @@ class RecordingApi {
   /** Names of companies the deployment already has: opening a new company of one of them is a 409. */
   taken = new Set<string>();
 
-  async open(source: SourceRef, target: Target): Promise<ImportState> {
+  carry: boolean[] = [];
+
+  async open(source: SourceRef, target: Target, carrySessions = false): Promise<ImportState> {
+    this.carry.push(carrySessions);
     if ("newCompany" in target && this.taken.has(String(target.newCompany.name))) {
       throw new ApiError(409, { error: "ERR_COMPANY_NAME_IN_USE", message: "A company with this name already exists." }, "POST /api/platform/imports");
     }
@@ -60,7 +63,7 @@ class RecordingApi {
     return { id: this.opened.length, companyId: 100 + source.companyId, tables: this.resume };
   }
   async rows_(table: string, rows: Record<string, unknown>[], lastKey: string | number) {
-    const spec = archiveTable(table);
+    const spec = archiveTable(table, { carrySessions: this.carry.at(-1) });
     if (!spec) throw new Error(`table ${table} is not importable`);
     expect(rows.length).toBeLessThanOrEqual(2000);
     for (const row of rows) {
@@ -75,7 +78,7 @@ class RecordingApi {
   }
   asApi(): ImportApi {
     return {
-      open: (s: SourceRef, t: Target) => this.open(s, t),
+      open: (s: SourceRef, t: Target, c?: boolean) => this.open(s, t, c),
       rows: (_id: number, table: string, rows: Record<string, unknown>[], lastKey: string | number) => this.rows_(table, rows, lastKey),
       media: async (_id: number, key: string, data: Buffer) => void this.media.set(key, data.length),
       finish: async (id: number, keep = false) => (this.finished.push({ id, keep }), { id }),
@@ -250,6 +253,17 @@ describe("opening hours", () => {
   }, 60_000);
 });
 
+describe("session values", () => {
+  it("become BufferJSON as the session host writes it, whatever the writer's age", () => {
+    expect(JSON.parse(sessionValue('{"a":{"type":"Buffer","data":[104,105]},"b":{"buffer":true,"value":"aGk="},"c":[1]}')!)).toEqual({
+      a: { type: "Buffer", data: "aGk=" },
+      b: { type: "Buffer", data: "aGk=" },
+      c: [1],
+    });
+    expect(sessionValue("not json")).toBeNull();
+  });
+});
+
 describe("ticketz only", () => {
   it("merges the LID duplicate, folds OldMessages into the edited message, tries the Baileys keys on request", async () => {
     const { api, entries } = await runImport("ticketz", { company: 1, carrySessions: true });
@@ -258,10 +272,14 @@ describe("ticketz only", () => {
     const edited = api.rows.get("messages")!.find((m) => m.data_json && JSON.parse(String(m.data_json)).edits);
     expect(edited?.is_edited).toBe(1);
     expect(JSON.parse(String(edited!.data_json)).edits).toHaveLength(2);
-    // The worker's registry leaves whatsapp_session_keys out (ARCHIVE_OMITTED_TABLES) today: the importer sends them,
-    // and when they are refused it says so and goes on (the connections then wait for a QR).
-    expect(api.rows.get("whatsapp_session_keys") ?? []).toHaveLength(0);
-    expect(entries.some((e) => /session keys refused/.test(e.note ?? ""))).toBe(true);
+    // --carry-sessions: the import is opened to carry them; each connection's creds (Whatsapps.session) first, then
+    // BaileysKeys, every value JSON as the session host keeps it (Buffers as base64).
+    expect(api.carry).toEqual([true]);
+    const keys = api.rows.get("whatsapp_session_keys")!;
+    expect(keys.map((k) => `${k.whatsapp_id}:${k.type}:${k.key_id}`)).toEqual(["1:creds:", "1:app-state-sync-key:AAAAAFxp", "1:pre-key:1", "1:session:5511987654321.0"]);
+    const creds = JSON.parse(String(keys[0]!.value));
+    expect(creds).toMatchObject({ registrationId: 4242, me: { id: "5511999990001:12@s.whatsapp.net" }, noiseKey: { private: { type: "Buffer", data: "aGVsbG8tbm9pc2UtcHJpdmF0ZS1rZXktMDAwMDAwMDA=" } } });
+    expect(entries.some((e) => /session keys refused/.test(e.note ?? ""))).toBe(false);
     expect(api.rows.get("whatsapps")!.some((w) => w.status === "OPENING")).toBe(true);
     expect(api.finished.every((f) => f.keep)).toBe(true);
   }, 60_000);

@@ -198,6 +198,41 @@ export function campaignSettingValue(key: string, raw: unknown): { key: string; 
   return { skip: `campaign setting ${key}: the product has no such setting` };
 }
 
+/**
+ * A Baileys value (BufferJSON text) as the product's session host stores it: JSON whose Buffers are
+ * `{ "type": "Buffer", "data": "<base64>" }` (what BufferJSON.replacer writes today). Older writers left a Buffer's
+ * bytes as an array (`{ type: "Buffer", data: [1, 2] }`) or as `{ buffer: true, value }`: both become base64, which
+ * the host's reviver reads the same. Null when the text is not JSON.
+ */
+export function sessionValue(raw: unknown): string | null {
+  let parsed: unknown;
+  try {
+    parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
+  } catch {
+    return null;
+  }
+  if (parsed === undefined) return null;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== "object") return v;
+    const o = v as Record<string, unknown>;
+    if (o.type === "Buffer" || o.buffer === true) {
+      const data = o.data ?? o.value;
+      if (typeof data === "string") return { type: "Buffer", data };
+      if (Array.isArray(data) && data.every((b) => Number.isInteger(b) && (b as number) >= 0 && (b as number) < 256)) {
+        return { type: "Buffer", data: Buffer.from(data as number[]).toString("base64") };
+      }
+    }
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, walk(x)]));
+  };
+  return JSON.stringify(walk(parsed));
+}
+
+/** Whether Baileys creds have what the session host needs to log in without a QR (authState.ts's looksLikeCreds). */
+export function credsComplete(creds: unknown): boolean {
+  return !!creds && typeof creds === "object" && "noiseKey" in creds && "signedIdentityKey" in creds;
+}
+
 const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"];
 
 /** Plans → the import's `plan` record (a row of the tenant `plans` table). */
@@ -815,12 +850,18 @@ const SPECS: TableSpec[] = [
     }),
   },
   {
+    // Only with --carry-sessions (run.ts sends each connection's creds first, from Whatsapps.session). The session
+    // host reads these rows back as they are (worker/domain/sessionHost/sessionState.ts, BufferJSON values).
     target: "whatsapp_session_keys",
     source: "BaileysKeys",
     keys: ["whatsappId", "type", "key"],
     scope: { parent: "Whatsapps", via: "whatsappId" },
     requires: ["BaileysKeys"],
-    map: (row) => ({ row: { whatsapp_id: int(row.whatsappId), type: str(row.type), key_id: str(row.key), value: str(row.value), updated_at: msOr(row.updatedAt, Date.now()) } }),
+    map: (row) => {
+      const value = sessionValue(row.value);
+      if (value === null) return { skip: `Baileys key ${str(row.type)} ${str(row.key)}: value is not JSON` };
+      return { row: { whatsapp_id: int(row.whatsappId), type: str(row.type), key_id: str(row.key), value, updated_at: msOr(row.updatedAt, Date.now()) } };
+    },
   },
 ];
 
