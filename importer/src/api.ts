@@ -76,8 +76,9 @@ export class ImportApi {
     }
   }
 
-  open(source: SourceRef, target: Target) {
-    return this.call<ImportState>("POST", "/api/platform/imports", { source, target });
+  /** `carrySessions`: a legacy import that takes the Baileys session keys (--carry-sessions); off by default. */
+  open(source: SourceRef, target: Target, carrySessions = false) {
+    return this.call<ImportState>("POST", "/api/platform/imports", { source, target, ...(carrySessions ? { carrySessions } : {}) });
   }
 
   state(id: number) {

@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import tar from "tar-stream";
 import type { Target } from "./api";
-import { BATCH_BYTES, type CompanyResult, type RunDeps } from "./run";
+import { BATCH_BYTES, isNameTaken, NameTakenError, type CompanyResult, type RunDeps } from "./run";
 
 export interface Manifest {
   format: "zapdesk-company-archive";
@@ -58,7 +58,7 @@ export async function isArchive(path: string): Promise<boolean> {
   return false;
 }
 
-export async function importArchive(path: string, opts: { into?: number }, deps: RunDeps): Promise<CompanyResult> {
+export async function importArchive(path: string, opts: { into?: number; name?: string }, deps: RunDeps): Promise<CompanyResult> {
   const { api, report, progress } = deps;
   const extract = tar.extract();
   createReadStream(path).pipe(extract);
@@ -69,9 +69,15 @@ export async function importArchive(path: string, opts: { into?: number }, deps:
     const name = entry.header.name.replace(/^\.\//, "");
     if (name === "manifest.json") {
       manifest = parseManifest(await readAll(entry as unknown as Readable));
-      const target: Target = opts.into ? { companyId: opts.into } : { newCompany: manifest.company, plan: manifest.plan };
+      const company = opts.name ? { ...manifest.company, name: opts.name } : manifest.company;
+      const target: Target = opts.into ? { companyId: opts.into } : { newCompany: company, plan: manifest.plan };
       const fingerprint = `archive:${manifest.source.kind}:${manifest.source.deployment ?? ""}:${manifest.source.companyId}:${manifest.createdAt}`;
-      state = await api.open({ kind: manifest.source.kind, companyId: manifest.source.companyId, fingerprint }, target);
+      try {
+        state = await api.open({ kind: manifest.source.kind, companyId: manifest.source.companyId, fingerprint }, target);
+      } catch (e) {
+        if (isNameTaken(e)) throw new NameTakenError(manifest.source.companyId, String(company.name));
+        throw e;
+      }
       progress.line(`archive of company ${manifest.source.companyId} (${manifest.source.kind}, ${manifest.createdAt}) → ${state.companyId} (import ${state.id})`);
       for (const omitted of manifest.omitted ?? []) report.note(manifest.source.companyId, `left out of the archive: ${omitted}`);
       continue;

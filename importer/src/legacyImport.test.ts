@@ -2,14 +2,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, psql, startPostgres } from "../../scripts/lib/postgres.mjs";
+import { campaignSettingsInput } from "../../worker/contracts/campaigns";
+import { companyRecord as companyRecordSchema } from "../../worker/contracts/companyArchive";
 import { archiveTable, IMPORT_TABLE_ORDER } from "../../worker/db/companyArchive";
-import type { ImportApi, ImportState, SourceRef, Target } from "./api";
+import { ApiError, type ImportApi, type ImportState, type SourceRef, type Target } from "./api";
 import { detect } from "./detect";
+import { campaignSettingValue, sessionValue } from "./legacyTables";
 import { openMedia } from "./mediaSource";
 import { PgSource } from "./pgSource";
 import { Progress } from "./progress";
 import { Report } from "./report";
-import { importPostgres } from "./run";
+import { importPostgres, NameTakenError } from "./run";
 
 // Imports the legacy fixtures (a real PostgreSQL loaded from ticketz's own migrations) and checks every row the
 // importer sends against the worker's own row schema of its table (worker/db/companyArchive.ts), the order of the
@@ -45,14 +48,22 @@ class RecordingApi {
   media = new Map<string, number>();
   finished: { id: number; keep: boolean }[] = [];
   resume: Record<string, { rows: number; lastKey: string | number | null }> = {};
+  /** Names of companies the deployment already has: opening a new company of one of them is a 409. */
+  taken = new Set<string>();
 
-  async open(source: SourceRef, target: Target): Promise<ImportState> {
+  carry: boolean[] = [];
+
+  async open(source: SourceRef, target: Target, carrySessions = false): Promise<ImportState> {
+    this.carry.push(carrySessions);
+    if ("newCompany" in target && this.taken.has(String(target.newCompany.name))) {
+      throw new ApiError(409, { error: "ERR_COMPANY_NAME_IN_USE", message: "A company with this name already exists." }, "POST /api/platform/imports");
+    }
     this.opened.push({ source, target });
     this.orders.push([]);
     return { id: this.opened.length, companyId: 100 + source.companyId, tables: this.resume };
   }
   async rows_(table: string, rows: Record<string, unknown>[], lastKey: string | number) {
-    const spec = archiveTable(table);
+    const spec = archiveTable(table, { carrySessions: this.carry.at(-1) });
     if (!spec) throw new Error(`table ${table} is not importable`);
     expect(rows.length).toBeLessThanOrEqual(2000);
     for (const row of rows) {
@@ -67,7 +78,7 @@ class RecordingApi {
   }
   asApi(): ImportApi {
     return {
-      open: (s: SourceRef, t: Target) => this.open(s, t),
+      open: (s: SourceRef, t: Target, c?: boolean) => this.open(s, t, c),
       rows: (_id: number, table: string, rows: Record<string, unknown>[], lastKey: string | number) => this.rows_(table, rows, lastKey),
       media: async (_id: number, key: string, data: Buffer) => void this.media.set(key, data.length),
       finish: async (id: number, keep = false) => (this.finished.push({ id, keep }), { id }),
@@ -77,15 +88,16 @@ class RecordingApi {
   }
 }
 
-async function runImport(kind: Kind, opts: { company?: number; resume?: RecordingApi["resume"]; carrySessions?: boolean } = {}) {
+async function runImport(kind: Kind, opts: { company?: number; name?: string; taken?: string[]; resume?: RecordingApi["resume"]; carrySessions?: boolean } = {}) {
   const api = new RecordingApi();
   if (opts.resume) api.resume = opts.resume;
+  for (const name of opts.taken ?? []) api.taken.add(name);
   const lines: string[] = [];
   const reportPath = path.join(server.dir, `report-${kind}-${Math.random().toString(36).slice(2)}.jsonl`);
   const report = new Report(reportPath);
   const media = await openMedia(path.join(FIXTURES, kind, "public"));
   const results = await importPostgres(
-    { from: urls[kind], company: opts.company, carrySessions: !!opts.carrySessions },
+    { from: urls[kind], company: opts.company, name: opts.name, carrySessions: !!opts.carrySessions },
     { api: api.asApi(), media, report, progress: new Progress((l) => lines.push(l)) },
   );
   await report.close();
@@ -124,7 +136,7 @@ describe.each(["ticketz", "whaticket-saas"] as const)("importing the %s fixture"
       expect(positions.every((p) => p >= 0), order.join(" ")).toBe(true);
       expect(positions, order.join(" ")).toEqual([...positions].sort((a, b) => a - b));
     }
-    for (const table of ["users", "queues", "queue_options", "whatsapps", "contacts", "tickets", "messages", "ticket_notes", "quick_messages", "schedules", "contact_lists", "campaigns", "chats", "settings", "tags", "ticket_tags"]) {
+    for (const table of ["users", "queues", "queue_options", "whatsapps", "contacts", "tickets", "messages", "ticket_notes", "quick_messages", "schedules", "contact_lists", "campaigns", "campaign_settings", "chats", "settings", "tags", "ticket_tags"]) {
       expect(api.rows.get(table)?.length ?? 0, table).toBeGreaterThan(0);
     }
     // Agents keep their bcrypt hash; e-mails lowercased.
@@ -179,6 +191,79 @@ describe.each(["ticketz", "whaticket-saas"] as const)("importing the %s fixture"
   }, 60_000);
 });
 
+describe("a company name already taken in ZapDesk", () => {
+  it("importing every company leaves that one out with a report line and imports the others", async () => {
+    const { api, results, entries } = await runImport("ticketz", { taken: ["Padaria Pão Quente"] });
+    expect(results).toHaveLength(2);
+    expect(results[0]).toEqual({ legacyCompanyId: 1, nameTaken: "Padaria Pão Quente" });
+    expect("importId" in results[1]!).toBe(true);
+    expect(api.opened).toHaveLength(1);
+    expect(api.finished).toHaveLength(1);
+    expect(entries.some((e) => e.company === 1 && /left out: a ZapDesk company is already named "Padaria Pão Quente".*--name or --into/.test(e.note ?? ""))).toBe(true);
+  }, 60_000);
+
+  it("one company stops with the name; --name imports it under the new name", async () => {
+    await expect(runImport("ticketz", { company: 1, taken: ["Padaria Pão Quente"] })).rejects.toBeInstanceOf(NameTakenError);
+    const { api, results } = await runImport("ticketz", { company: 1, name: "Padaria Pão Quente (ticketz)", taken: ["Padaria Pão Quente"] });
+    expect(results).toHaveLength(1);
+    expect((api.opened[0]!.target as { newCompany: Record<string, unknown> }).newCompany.name).toBe("Padaria Pão Quente (ticketz)");
+    expect(api.rows.get("tickets")?.length ?? 0).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe("campaign settings", () => {
+  it("become the product's keys and JSON values, each one the campaign settings API would take", async () => {
+    const { api } = await runImport("ticketz", { company: 1 });
+    const rows = api.rows.get("campaign_settings")!;
+    const values = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(String(r.value))]));
+    expect(values).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: "cupom", value: "NATAL10" }] });
+    expect(campaignSettingsInput.safeParse(values).success).toBe(true);
+    expect(rows.every((r) => r.company_id === 1)).toBe(true);
+  }, 60_000);
+
+  it("reads the values as ticketz and Whaticket store them, and leaves out what the product has not", () => {
+    expect(campaignSettingValue("messageInterval", '"15"')).toEqual({ key: "messageInterval", value: 15 });
+    expect(campaignSettingValue("greaterInterval", "999999")).toEqual({ key: "greaterInterval", value: 86_400 });
+    expect(campaignSettingValue("longerIntervalTrigger", "7.6")).toEqual({ key: "longerIntervalAfter", value: 8 });
+    expect(campaignSettingValue("messageInterval", "abc")).toHaveProperty("skip");
+    expect(campaignSettingValue("variables", JSON.stringify(JSON.stringify([{ key: "a b", value: "x" }, { key: "nome", value: 1 }, { key: "NOME", value: "y" }])))).toEqual({
+      key: "variables",
+      value: [{ key: "nome", value: "1" }],
+    });
+    expect(campaignSettingValue("sabado", "true")).toEqual({ skip: expect.stringContaining("no such setting") });
+  });
+});
+
+describe("opening hours", () => {
+  it("maps ticketz's opening-hours object and Whaticket's two shifts to the product's weekdays, with the time zone", async () => {
+    const { api, entries } = await runImport("ticketz");
+    const [first, second] = api.opened.map((o) => (o.target as { newCompany: Record<string, unknown> }).newCompany);
+    const parsed = companyRecordSchema.parse(first);
+    expect(parsed.timezone).toBe("America/Sao_Paulo");
+    const days = (list: unknown) => Object.fromEntries((list as { weekdayEn: string; startTime: string; endTime: string }[]).map((d) => [d.weekdayEn, `${d.startTime}-${d.endTime}`]));
+    // Two shifts (07-12, 13-19) become one span; Saturday its own; Sunday, named by no rule, closed.
+    expect(days(parsed.schedules)).toEqual({ monday: "07:00-19:00", tuesday: "07:00-19:00", wednesday: "07:00-19:00", thursday: "07:00-19:00", friday: "07:00-19:00", saturday: "07:00-13:00", sunday: "-" });
+    expect(entries.some((e) => e.company === 1 && /1 dated exception/.test(e.note ?? ""))).toBe(true);
+    // Whaticket's startTimeA…endTimeB: Monday 08-12 + 13-18 → 08-18, Saturday's one shift, Sunday closed.
+    const other = days(companyRecordSchema.parse(second).schedules);
+    expect(other).toMatchObject({ monday: "08:00-18:00", friday: "08:00-17:00", saturday: "08:00-12:00", sunday: "-" });
+    const queues = api.rows.get("queues")!;
+    expect(days(JSON.parse(String(queues.find((q) => q.name === "Suporte")!.schedules)))).toMatchObject({ monday: "07:00-19:00", saturday: "07:00-19:00", sunday: "-" });
+    expect(days(JSON.parse(String(queues.find((q) => q.name === "Vendas")!.schedules)))).toMatchObject({ monday: "08:00-18:00", sunday: "00:00-00:00" });
+  }, 60_000);
+});
+
+describe("session values", () => {
+  it("become BufferJSON as the session host writes it, whatever the writer's age", () => {
+    expect(JSON.parse(sessionValue('{"a":{"type":"Buffer","data":[104,105]},"b":{"buffer":true,"value":"aGk="},"c":[1]}')!)).toEqual({
+      a: { type: "Buffer", data: "aGk=" },
+      b: { type: "Buffer", data: "aGk=" },
+      c: [1],
+    });
+    expect(sessionValue("not json")).toBeNull();
+  });
+});
+
 describe("ticketz only", () => {
   it("merges the LID duplicate, folds OldMessages into the edited message, tries the Baileys keys on request", async () => {
     const { api, entries } = await runImport("ticketz", { company: 1, carrySessions: true });
@@ -187,10 +272,14 @@ describe("ticketz only", () => {
     const edited = api.rows.get("messages")!.find((m) => m.data_json && JSON.parse(String(m.data_json)).edits);
     expect(edited?.is_edited).toBe(1);
     expect(JSON.parse(String(edited!.data_json)).edits).toHaveLength(2);
-    // The worker's registry leaves whatsapp_session_keys out (ARCHIVE_OMITTED_TABLES) today: the importer sends them,
-    // and when they are refused it says so and goes on (the connections then wait for a QR).
-    expect(api.rows.get("whatsapp_session_keys") ?? []).toHaveLength(0);
-    expect(entries.some((e) => /session keys refused/.test(e.note ?? ""))).toBe(true);
+    // --carry-sessions: the import is opened to carry them; each connection's creds (Whatsapps.session) first, then
+    // BaileysKeys, every value JSON as the session host keeps it (Buffers as base64).
+    expect(api.carry).toEqual([true]);
+    const keys = api.rows.get("whatsapp_session_keys")!;
+    expect(keys.map((k) => `${k.whatsapp_id}:${k.type}:${k.key_id}`)).toEqual(["1:creds:", "1:app-state-sync-key:AAAAAFxp", "1:pre-key:1", "1:session:5511987654321.0"]);
+    const creds = JSON.parse(String(keys[0]!.value));
+    expect(creds).toMatchObject({ registrationId: 4242, me: { id: "5511999990001:12@s.whatsapp.net" }, noiseKey: { private: { type: "Buffer", data: "aGVsbG8tbm9pc2UtcHJpdmF0ZS1rZXktMDAwMDAwMDA=" } } });
+    expect(entries.some((e) => /session keys refused/.test(e.note ?? ""))).toBe(false);
     expect(api.rows.get("whatsapps")!.some((w) => w.status === "OPENING")).toBe(true);
     expect(api.finished.every((f) => f.keep)).toBe(true);
   }, 60_000);

@@ -57,18 +57,180 @@ export function uniqueName(ctx: MapCtx, table: string, name: string): string {
   return candidate;
 }
 
-/** The legacy schedules of a company or queue (jsonb `[{ weekday, weekdayEn, startTime, endTime }]`) as text. */
-function schedules(value: unknown): string {
+const WEEKDAYS: [en: string, pt: string, short: string][] = [
+  ["monday", "Segunda-feira", "mon"],
+  ["tuesday", "Terça-feira", "tue"],
+  ["wednesday", "Quarta-feira", "wed"],
+  ["thursday", "Quinta-feira", "thu"],
+  ["friday", "Sexta-feira", "fri"],
+  ["saturday", "Sábado", "sat"],
+  ["sunday", "Domingo", "sun"],
+];
+
+/** "HH:MM" as the product keeps it ("7:00" → "07:00", "24:00" → "00:00", the end of the day), or "" when not a time. */
+function hhmm(value: unknown): string {
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(str(value).trim());
+  if (!m) return "";
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (h === 24 && min === 0) return "00:00";
+  if (h > 23 || min > 59) return "";
+  return `${String(h).padStart(2, "0")}:${m[2]}`;
+}
+
+/** One weekday's hours, both times or neither (the product's rule). */
+function day(en: string, pt: string, start: string, end: string) {
+  return start && end ? { weekday: pt, weekdayEn: en, startTime: start, endTime: end } : { weekday: pt, weekdayEn: en, startTime: "", endTime: "" };
+}
+
+/** ticketz's newer opening-hours object: `{ timezone, weeklyRules: [{ days: ["mon"…], hours: [{ from, to }] }], overrides }`. */
+export interface OpeningHours {
+  timezone?: unknown;
+  weeklyRules?: unknown;
+  overrides?: unknown;
+}
+
+function isOpeningHours(value: unknown): value is OpeningHours {
+  return !!value && typeof value === "object" && !Array.isArray(value) && Array.isArray((value as OpeningHours).weeklyRules);
+}
+
+/**
+ * The legacy schedules of a company or queue as the product's per-weekday list (text), times in the company's time
+ * zone. Three shapes exist: the per-weekday array `[{ weekday, weekdayEn, startTime, endTime }]`, Whaticket's with two
+ * shifts (`startTimeA`…`endTimeB`), and ticketz's opening-hours object (`{ timezone, weeklyRules, overrides }`).
+ * The product keeps one span a day: a day of several shifts opens at the first one's start and closes at the last
+ * one's end (the lunch break is not kept); the object's dated overrides (holidays) have no place and are left out.
+ */
+export function schedules(value: unknown): string {
   const parsed = parseJson(value);
+  if (isOpeningHours(parsed)) {
+    const spans = new Map<string, { start: string; end: string }>();
+    for (const rule of parsed.weeklyRules as any[]) {
+      const days = Array.isArray(rule?.days) ? rule.days.map((d: unknown) => str(d).toLowerCase().slice(0, 3)) : [];
+      const hours = (Array.isArray(rule?.hours) ? rule.hours : [])
+        .map((h: any) => ({ start: hhmm(h?.from), end: hhmm(h?.to) }))
+        .filter((h: { start: string; end: string }) => h.start && h.end);
+      if (!hours.length) continue;
+      for (const d of days) {
+        const spanOf = [...(spans.has(d) ? [spans.get(d)!] : []), ...hours];
+        const start = spanOf.map((h) => h.start).sort()[0]!;
+        // The latest end; "00:00" (midnight) closes after every other time.
+        const end = spanOf.map((h) => h.end).sort((a, b) => (a === "00:00" ? 1 : b === "00:00" ? -1 : a.localeCompare(b))).at(-1)!;
+        spans.set(d, { start, end });
+      }
+    }
+    // A day no rule names is closed; no rule at all is the product's "no schedule" (always open), as before.
+    if (!spans.size) return "[]";
+    return JSON.stringify(WEEKDAYS.map(([en, pt, short]) => day(en, pt, spans.get(short)?.start ?? "", spans.get(short)?.end ?? "")));
+  }
   if (!Array.isArray(parsed)) return "[]";
+  const known = parsed.filter((d: any, i: number) => {
+    const en = str(d?.weekdayEn).toLowerCase();
+    // A weekday the product does not know, or named twice, is left out (a day not listed is closed).
+    return WEEKDAYS.some(([e]) => e === en) && parsed.findIndex((o: any) => str(o?.weekdayEn).toLowerCase() === en) === i;
+  });
   return JSON.stringify(
-    parsed.map((d: any) => ({
-      weekday: str(d?.weekday),
-      weekdayEn: str(d?.weekdayEn),
-      startTime: str(d?.startTime),
-      endTime: str(d?.endTime),
-    })),
+    known.map((d: any) => {
+      const en = str(d?.weekdayEn).toLowerCase();
+      const pt = str(d?.weekday).trim().slice(0, 30) || WEEKDAYS.find(([e]) => e === en)![1];
+      if (d && ("startTimeA" in d || "startTimeB" in d)) {
+        // Whaticket's two shifts a day: from the first shift's start to the last one's end.
+        const start = hhmm(d.startTimeA) || hhmm(d.startTimeB);
+        const end = hhmm(d.endTimeB) || hhmm(d.endTimeA);
+        return day(en, pt, start, end);
+      }
+      return day(en, pt, hhmm(d?.startTime), hhmm(d?.endTime));
+    }),
   );
+}
+
+/** The time zone of ticketz's opening-hours object, when it is one this runtime knows. */
+export function scheduleTimezone(value: unknown): string | undefined {
+  const parsed = parseJson(value);
+  if (!isOpeningHours(parsed)) return undefined;
+  const tz = str(parsed.timezone).trim();
+  if (!tz || tz.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return tz;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The dated overrides (holidays) of ticketz's opening-hours object, which the product has no place for. */
+export function scheduleOverrides(value: unknown): number {
+  const parsed = parseJson(value);
+  return isOpeningHours(parsed) && Array.isArray(parsed.overrides) ? parsed.overrides.length : 0;
+}
+
+const CAMPAIGN_SECONDS: Record<string, [key: string, max: number, whole: boolean]> = {
+  messageInterval: ["messageInterval", 3600, false],
+  greaterInterval: ["greaterInterval", 86_400, false],
+  longerIntervalTrigger: ["longerIntervalAfter", 10_000, true],
+  longerIntervalAfter: ["longerIntervalAfter", 10_000, true],
+};
+
+/** One legacy CampaignSettings row as the product's key and value, or why it is left out. */
+export function campaignSettingValue(key: string, raw: unknown): { key: string; value: unknown } | { skip: string } {
+  let value = parseJson(raw);
+  if (value === undefined || value === null) value = raw;
+  const number = CAMPAIGN_SECONDS[key];
+  if (number) {
+    const n = typeof value === "number" ? value : Number(str(value).trim());
+    if (str(value).trim() === "" || !Number.isFinite(n) || n < 0) return { skip: `campaign setting ${key}: "${str(raw)}" is not a number` };
+    const [target, max, whole] = number;
+    return { key: target, value: Math.min(whole ? Math.round(n) : n, max) };
+  }
+  if (key === "variables") {
+    if (typeof value === "string") value = parseJson(value);
+    if (!Array.isArray(value)) return { skip: "campaign setting variables: not a list" };
+    const seen = new Set<string>();
+    const list: { key: string; value: string }[] = [];
+    for (const v of value as any[]) {
+      const k = str(v?.key).trim();
+      if (!k || k.length > 40 || !/^[\p{L}\p{N}_-]+$/u.test(k) || seen.has(k.toLowerCase())) continue;
+      seen.add(k.toLowerCase());
+      list.push({ key: k, value: str(v?.value).slice(0, 1000) });
+    }
+    return { key, value: list.slice(0, 50) };
+  }
+  return { skip: `campaign setting ${key}: the product has no such setting` };
+}
+
+/**
+ * A Baileys value (BufferJSON text) as the product's session host stores it: JSON whose Buffers are
+ * `{ "type": "Buffer", "data": "<base64>" }` (what BufferJSON.replacer writes today). Older writers left a Buffer's
+ * bytes as an array (`{ type: "Buffer", data: [1, 2] }`) or as `{ buffer: true, value }`: both become base64, which
+ * the host's reviver reads the same. Null when the text is not JSON.
+ */
+export function sessionValue(raw: unknown): string | null {
+  let parsed: unknown;
+  try {
+    parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
+  } catch {
+    return null;
+  }
+  if (parsed === undefined) return null;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== "object") return v;
+    const o = v as Record<string, unknown>;
+    if (o.type === "Buffer" || o.buffer === true) {
+      const data = o.data ?? o.value;
+      if (typeof data === "string") return { type: "Buffer", data };
+      if (Array.isArray(data) && data.every((b) => Number.isInteger(b) && (b as number) >= 0 && (b as number) < 256)) {
+        return { type: "Buffer", data: Buffer.from(data as number[]).toString("base64") };
+      }
+    }
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, walk(x)]));
+  };
+  return JSON.stringify(walk(parsed));
+}
+
+/** Whether Baileys creds have what the session host needs to log in without a QR (authState.ts's looksLikeCreds). */
+export function credsComplete(creds: unknown): boolean {
+  return !!creds && typeof creds === "object" && "noiseKey" in creds && "signedIdentityKey" in creds;
 }
 
 const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"];
@@ -109,6 +271,7 @@ export function companyRecord(row: Row): Row {
     recurrence: RECURRENCES.includes(recurrence) ? recurrence : "MENSAL",
     campaigns_enabled: 0,
     schedules: schedules(row.schedules),
+    ...(scheduleTimezone(row.schedules) ? { timezone: scheduleTimezone(row.schedules) } : {}),
     ...times(row),
   };
 }
@@ -598,6 +761,21 @@ const SPECS: TableSpec[] = [
     },
   },
   {
+    // The legacy key/value rows (values as JSON text) → the product's (worker/contracts/campaigns.ts, read over its
+    // defaults by domain/campaigns/settings.ts): messageInterval and greaterInterval in seconds, longerIntervalTrigger
+    // as longerIntervalAfter (sends before the long pause), variables as [{ key, value }].
+    target: "campaign_settings",
+    source: "CampaignSettings",
+    keys: ["id"],
+    scope: { column: "companyId" },
+    map: (row) => {
+      const key = str(row.key);
+      const value = campaignSettingValue(key, row.value);
+      if ("skip" in value) return value;
+      return { row: { id: int(row.id), company_id: row.companyId, key: value.key, value: JSON.stringify(value.value), ...times(row) } };
+    },
+  },
+  {
     target: "campaign_shippings",
     source: "CampaignShipping",
     keys: ["id"],
@@ -672,12 +850,18 @@ const SPECS: TableSpec[] = [
     }),
   },
   {
+    // Only with --carry-sessions (run.ts sends each connection's creds first, from Whatsapps.session). The session
+    // host reads these rows back as they are (worker/domain/sessionHost/sessionState.ts, BufferJSON values).
     target: "whatsapp_session_keys",
     source: "BaileysKeys",
     keys: ["whatsappId", "type", "key"],
     scope: { parent: "Whatsapps", via: "whatsappId" },
     requires: ["BaileysKeys"],
-    map: (row) => ({ row: { whatsapp_id: int(row.whatsappId), type: str(row.type), key_id: str(row.key), value: str(row.value), updated_at: msOr(row.updatedAt, Date.now()) } }),
+    map: (row) => {
+      const value = sessionValue(row.value);
+      if (value === null) return { skip: `Baileys key ${str(row.type)} ${str(row.key)}: value is not JSON` };
+      return { row: { whatsapp_id: int(row.whatsappId), type: str(row.type), key_id: str(row.key), value, updated_at: msOr(row.updatedAt, Date.now()) } };
+    },
   },
 ];
 
@@ -686,7 +870,7 @@ const SPECS: TableSpec[] = [
  * children), so no reference is to a row not sent yet. `messages` (its own paging, run.ts) comes after tickets.
  */
 export const TABLE_ORDER = [
-  "contact_lists", "contacts", "queue_integrations", "settings", "contact_custom_fields", "contact_list_items", "queues",
+  "campaign_settings", "contact_lists", "contacts", "queue_integrations", "settings", "contact_custom_fields", "contact_list_items", "queues",
   "whatsapps", "users", "whatsapp_queues", "chats", "quick_messages", "tags", "user_queues", "campaigns", "chat_messages",
   "chat_users", "queue_options", "campaign_shippings", "tickets", "messages", "schedules", "ticket_notes", "ticket_tags",
   "ticket_trackings", "user_ratings", "whatsapp_session_keys",

@@ -167,13 +167,14 @@ export class PgSource {
   }
 
   /** A connection's Baileys credentials (Whatsapps.session, `{ creds, keys }` JSON), or null. */
-  async sessionCreds(whatsappId: number): Promise<string | null> {
+  /** Whatsapps.session: Baileys' `{ creds, keys }` (BufferJSON text), parsed; null when empty or not JSON. */
+  async session(whatsappId: number): Promise<{ creds?: unknown; keys?: Record<string, Record<string, unknown>> } | null> {
     const { rows } = await this.client.query('select session from "Whatsapps" where id = $1', [whatsappId]);
     const session = rows[0]?.session;
     if (!session) return null;
     try {
       const parsed = JSON.parse(session);
-      return parsed?.creds ? JSON.stringify(parsed.creds) : null;
+      return parsed && typeof parsed === "object" ? parsed : null;
     } catch {
       return null;
     }

@@ -1,9 +1,9 @@
 // One import run: every company of a legacy PostgreSQL (or the one chosen), or a ZapDesk archive, sent to the
 // import API in batches (one in flight per table), resumed from the import's state.
 import { basename } from "node:path";
-import type { ImportApi, ImportState, Target } from "./api";
+import { ApiError, type ImportApi, type ImportState, type Target } from "./api";
 import { detect, type Catalogue, type Detection } from "./detect";
-import { companyRecord, legacyMediaKey, legacyMediaPath, mapMessage, planRecord, TABLES, type MapCtx, type Row, type TableSpec } from "./legacyTables";
+import { companyRecord, credsComplete, scheduleOverrides, sessionValue, legacyMediaKey, legacyMediaPath, mapMessage, planRecord, TABLES, type MapCtx, type Row, type TableSpec } from "./legacyTables";
 import type { MediaSource } from "./mediaSource";
 import { PAGE_ROWS, PgSource } from "./pgSource";
 import type { Progress } from "./progress";
@@ -16,6 +16,8 @@ export interface RunOptions {
   from: string;
   company?: number;
   into?: number;
+  /** The new company's name instead of the legacy one (one company, --company). */
+  name?: string;
   carrySessions: boolean;
 }
 
@@ -31,6 +33,28 @@ export interface CompanyResult {
   importId: number;
   companyId: number;
   finish: Record<string, unknown>;
+}
+
+/** A company not imported because a ZapDesk company has its name (importing every company goes on with the others). */
+export interface CompanyLeftOut {
+  legacyCompanyId: number;
+  nameTaken: string;
+}
+
+export type CompanyOutcome = CompanyResult | CompanyLeftOut;
+
+/** The deployment answered 409 ERR_COMPANY_NAME_IN_USE when the import opened a new company of this name. */
+export class NameTakenError extends Error {
+  constructor(
+    readonly legacyCompanyId: number,
+    readonly companyName: string,
+  ) {
+    super(`a ZapDesk company is already named "${companyName}"`);
+  }
+}
+
+export function isNameTaken(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 409 && (e.body as { error?: string } | null)?.error === "ERR_COMPANY_NAME_IN_USE";
 }
 
 /** A table's lastKey (the import's state) as keyset values: a number for one key, JSON of an array for several. */
@@ -87,7 +111,7 @@ class Batcher {
   }
 }
 
-export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<CompanyResult[]> {
+export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<CompanyOutcome[]> {
   const { api, report, progress } = deps;
   const src = await PgSource.open(opts.from);
   try {
@@ -98,24 +122,43 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
     const companies = await src.companies(opts.company);
     if (opts.company && !companies.length) throw new Error(`company ${opts.company} is not in the source`);
     if (opts.into && companies.length !== 1) throw new Error("--into takes one company: say which with --company");
-    const results: CompanyResult[] = [];
+    if (opts.name && companies.length !== 1) throw new Error("--name names one company: say which with --company");
+    const results: CompanyOutcome[] = [];
     for (const company of companies) {
       const legacyId = Number(company.id);
       const plan = await src.plan(company.planId);
-      const target: Target = opts.into ? { companyId: opts.into } : { newCompany: companyRecord(company), plan: plan ? planRecord(plan) : null };
-      const state = await api.open({ kind: detection.kind, companyId: legacyId, fingerprint }, target);
+      const record = companyRecord(company);
+      if (opts.name) record.name = opts.name;
+      const target: Target = opts.into ? { companyId: opts.into } : { newCompany: record, plan: plan ? planRecord(plan) : null };
+      let state: ImportState;
+      try {
+        state = await api.open({ kind: detection.kind, companyId: legacyId, fingerprint }, target, opts.carrySessions);
+      } catch (e) {
+        if (!isNameTaken(e)) throw e;
+        const name = String(record.name);
+        // One company asked for: stop and say what to do. Every company: leave this one out and go on.
+        if (opts.company) throw new NameTakenError(legacyId, name);
+        report.note(legacyId, `left out: a ZapDesk company is already named "${name}" (import it with --company ${legacyId} and --name or --into)`);
+        progress.line(`company ${legacyId} "${name}" left out: the name is taken in ZapDesk`);
+        results.push({ legacyCompanyId: legacyId, nameTaken: name });
+        continue;
+      }
       progress.line(`company ${legacyId} "${company.name}" → ${state.companyId} (import ${state.id})`);
+      const overrides = scheduleOverrides(company.schedules);
+      if (overrides) report.note(legacyId, `opening hours: ${overrides} dated exception(s) (holidays) left out, the product has none; a day of several shifts is kept as one span`);
       const merger = await src.merger(catalogue, legacyId);
       const ctx: MapCtx = { companyId: legacyId, merger, carrySessions: opts.carrySessions, seen: new Map(), now: Date.now() };
       for (const spec of TABLES) {
         if (spec.target === "whatsapp_session_keys" && !opts.carrySessions) continue;
-        if (!catalogue.has(spec.source) || (spec.requires ?? []).some((t) => !catalogue.has(t))) {
+        // Whaticket SaaS has no BaileysKeys: its keys live in Whatsapps.session with the creds (copyTable's first step).
+        const sessionOnly = spec.target === "whatsapp_session_keys" && !catalogue.has(spec.source);
+        if (!sessionOnly && (!catalogue.has(spec.source) || (spec.requires ?? []).some((t) => !catalogue.has(t)))) {
           report.note(legacyId, `${spec.source}: not in this source, ${spec.target} left empty`);
           continue;
         }
         // Names and colours already used: small tables are re-read whole on a resumed run, so `seen` stays right.
         try {
-          await copyTable(spec, src, catalogue, state, ctx, deps);
+          await copyTable(spec, src, catalogue, state, ctx, deps, sessionOnly);
         } catch (e) {
           // The Baileys keys are optional: a deployment that refuses them leaves the connections waiting for a QR.
           if (spec.target !== "whatsapp_session_keys") throw e;
@@ -135,23 +178,46 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
   }
 }
 
-async function copyTable(spec: TableSpec, src: PgSource, catalogue: Catalogue, state: ImportState, ctx: MapCtx, deps: RunDeps) {
+async function copyTable(spec: TableSpec, src: PgSource, catalogue: Catalogue, state: ImportState, ctx: MapCtx, deps: RunDeps, sessionOnly = false) {
   const { api, report, progress } = deps;
   const done = state.tables[spec.target];
   let after = decodeKey(done?.lastKey, spec.keys);
-  const total = await src.count(spec, catalogue, ctx.companyId);
+  const total = sessionOnly ? 0 : await src.count(spec, catalogue, ctx.companyId);
   const bar = progress.bar(spec.target, total, done?.rows ?? 0);
   const batcher = new Batcher(async (rows, lastKey) => {
     const res = await api.rows(state.id, spec.target, rows, lastKey);
     for (const s of res.skipped ?? []) report.skip(ctx.companyId, spec.target, s.key, s.reason);
   });
   if (spec.target === "whatsapp_session_keys" && !after) {
-    // Baileys credentials first (Whatsapps.session), as the product stores them: type "creds", key "".
+    // Baileys credentials first (Whatsapps.session), as the product stores them: type "creds", key "". Keys kept in
+    // the session itself (Whaticket SaaS; ticketz before BaileysKeys) follow; BaileysKeys rows, sent after, win.
     const whatsapps = await src.client.query('select id from "Whatsapps" where "companyId" = $1 order by id', [ctx.companyId]);
+    const fromTable = catalogue.has(spec.source);
     for (const w of whatsapps.rows) {
-      const creds = await src.sessionCreds(w.id);
-      if (creds) await batcher.add({ whatsapp_id: w.id, type: "creds", key_id: "", value: creds, updated_at: ctx.now }, encodeKey([0, "", ""]));
+      const session = await src.session(w.id);
+      if (!session?.creds) continue;
+      const creds = sessionValue(session.creds);
+      if (!creds) continue;
+      if (!credsComplete(session.creds)) report.note(ctx.companyId, `connection ${w.id}: its creds lack noiseKey or signedIdentityKey, it will need a QR code`);
+      await batcher.add({ whatsapp_id: w.id, type: "creds", key_id: "", value: creds, updated_at: ctx.now }, encodeKey([0, "", ""]));
+      const keys = fromTable ? {} : (session.keys ?? {});
+      for (const [type, byId] of Object.entries(keys)) {
+        if (!byId || typeof byId !== "object") continue;
+        for (const [keyId, raw] of Object.entries(byId)) {
+          const value = raw == null ? null : sessionValue(raw);
+          if (value !== null) await batcher.add({ whatsapp_id: w.id, type, key_id: keyId, value, updated_at: ctx.now }, encodeKey([0, "", ""]));
+        }
+      }
     }
+    if (sessionOnly) {
+      await batcher.flush();
+      bar.done();
+      return;
+    }
+  }
+  if (sessionOnly) {
+    bar.done();
+    return;
   }
   let next = src.page(spec, catalogue, ctx.companyId, after);
   for (;;) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_RECURRENCES } from "./companies";
+import { COMPANY_RECURRENCES, weekdaySchedule } from "./companies";
 import { platformId } from "./ids";
 
 /**
@@ -86,6 +86,17 @@ export const companyRecord = z.preprocess(
     recurrence: z.enum(COMPANY_RECURRENCES).optional(),
     campaignsEnabled: flag.optional(),
     timezone: z.string().min(1).max(64).optional(),
+    /** Service hours, one entry per weekday (as a json column: an array, or its JSON text). */
+    schedules: z
+      .preprocess((v) => {
+        if (typeof v !== "string") return v;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      }, z.array(weekdaySchedule).max(7))
+      .optional(),
   }),
 );
 export type CompanyRecord = z.infer<typeof companyRecord>;
@@ -122,13 +133,20 @@ const source = z.object({
  * company record (`name`, `email`, `phone`, `status`, `dueDate`, `recurrence`, … as the archive's manifest holds it,
  * camelCase or snake_case) and its plan (reused by name, or created).
  */
-export const openImportInput = z.object({
-  source,
-  target: z.union([
-    z.object({ companyId: platformId() }).strict(),
-    z.object({ newCompany: companyRecord, plan: planRecord.nullable() }).strict(),
-  ]),
-});
+export const openImportInput = z
+  .object({
+    source,
+    target: z.union([
+      z.object({ companyId: platformId() }).strict(),
+      z.object({ newCompany: companyRecord, plan: planRecord.nullable() }).strict(),
+    ]),
+    /**
+     * Carry the WhatsApp (Baileys) sessions of a legacy source (whatsapp_session_keys rows are then taken), so its
+     * numbers resume without a QR code. Default off; a ZapDesk archive never holds them.
+     */
+    carrySessions: z.boolean({ error: "Must be true or false" }).default(false),
+  })
+  .refine((v) => !v.carrySessions || v.source.kind !== "zapdesk", { message: "Only a Whaticket or ticketz import carries sessions", path: ["carrySessions"] });
 export type OpenImportInput = z.infer<typeof openImportInput>;
 
 export const importRowsInput = z.object({

@@ -75,7 +75,7 @@ export type HubCallMap = {
   /** An entry of the company's audit log written for a super admin acting from the platform (issue 28). */
   recordAudit: { input: { record: AuditRecordInput; client: { ip: string; userAgent: string | null } | null }; output: void };
   /** The import API (issue 27, domain/dataImport): a platform admin's import into this company. */
-  openImport: { input: { kind: ArchiveSourceKind; sourceCompanyId: number; fingerprint: string; requireEmpty: boolean; startedBy: string }; output: ImportView };
+  openImport: { input: { kind: ArchiveSourceKind; sourceCompanyId: number; fingerprint: string; requireEmpty: boolean; startedBy: string; carrySessions?: boolean }; output: ImportView };
   findImport: { input: { kind: ArchiveSourceKind; sourceCompanyId: number; fingerprint: string }; output: ImportView | null };
   importState: { input: { importId: number }; output: ImportView };
   importRows: { input: ImportRowsInput & { importId: number }; output: ImportRowsResult };

@@ -215,10 +215,15 @@ function describe(table: SQLiteTable): Omit<ArchiveTable, "foreignKeys"> & { ref
   };
 }
 
-const described = (Object.values(tenant) as unknown[])
-  .filter((value): value is SQLiteTable => value instanceof SQLiteTable)
-  .map(describe)
-  .filter((t) => !(t.name in ARCHIVE_OMITTED_TABLES));
+const everyTable = (Object.values(tenant) as unknown[]).filter((value): value is SQLiteTable => value instanceof SQLiteTable).map(describe);
+const described = everyTable.filter((t) => !(t.name in ARCHIVE_OMITTED_TABLES));
+
+/**
+ * Omitted tables a legacy import takes all the same when it was opened to carry them: the Baileys session of each
+ * connection (`carrySessions`, the importer's --carry-sessions), so the numbers resume without a QR code. Never
+ * exported. Imported after `whatsapps`, their parent.
+ */
+export const CARRIED_SESSION_TABLE = "whatsapp_session_keys";
 
 /**
  * Parents before children, from the declared foreign keys (ties by name, so the order is stable). A reference to the
@@ -277,8 +282,16 @@ export const ARCHIVE_TABLES: Readonly<Record<string, ArchiveTable>> = Object.fro
   ]),
 );
 
-export function archiveTable(name: string): ArchiveTable | null {
-  return Object.hasOwn(ARCHIVE_TABLES, name) ? ARCHIVE_TABLES[name]! : null;
+const CARRIED_TABLES: Readonly<Record<string, ArchiveTable>> = Object.fromEntries(
+  everyTable
+    .filter((t) => t.name === CARRIED_SESSION_TABLE)
+    .map(({ references, ...t }) => [t.name, { ...t, foreignKeys: references.map((r) => ({ ...r, deferred: false })) }]),
+);
+
+/** A table of the archive; with `carrySessions` (a legacy import opened to carry them) the session keys too. */
+export function archiveTable(name: string, opts: { carrySessions?: boolean } = {}): ArchiveTable | null {
+  if (Object.hasOwn(ARCHIVE_TABLES, name)) return ARCHIVE_TABLES[name]!;
+  return opts.carrySessions && Object.hasOwn(CARRIED_TABLES, name) ? CARRIED_TABLES[name]! : null;
 }
 
 /** A row's key in the source, for reports: its id, or its primary key's values joined by ":". */
@@ -293,7 +306,7 @@ export function rowKey(table: ArchiveTable, row: ArchiveRow): string | number {
  * row must have passed the table's `rowSchema`. Columns left out stay out (their defaults apply on insert).
  */
 export function moveRow(tableName: string, row: ArchiveRow, move: MoveContext): ArchiveRow {
-  const table = archiveTable(tableName);
+  const table = archiveTable(tableName, { carrySessions: true });
   if (!table) throw new Error(`companyArchive: ${tableName} is not a table of the archive`);
   const out: ArchiveRow = {};
   for (const [name, value] of Object.entries(row)) {

@@ -146,6 +146,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0030_company_exports": (sql) => {
     sql.exec("drop table company_exports");
   },
+  "0031_import_carry_sessions": (sql) => {
+    sql.exec("alter table data_imports drop column carry_sessions");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

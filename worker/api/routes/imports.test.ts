@@ -5,6 +5,8 @@ import { companies, connectionRoutes, loginEmails, platformAuditLog } from "../.
 import { auditLog, dataImports, messages, settings, tickets, users } from "../../db/tenant";
 import { idRangeStart } from "../../contracts/ids";
 import { IMPORT_TABLE_ORDER, moveRow } from "../../db/companyArchive";
+import { readCampaignSettings } from "../../domain/campaigns/settings";
+import { bridgeCall } from "../../testing/bridge";
 import { call, companyWithTeam, control, inTenant, loginAs, platformAdmin, testEnv } from "../../testing/fixtures";
 
 let superToken: string;
@@ -133,6 +135,41 @@ describe("POST /api/platform/imports", () => {
     expect(audit.filter((a) => a.action === "company.imported").length).toBeGreaterThanOrEqual(2);
   });
 
+  it("makes the new company with the source's time zone and service hours (json text or array)", async () => {
+    const src = legacySource();
+    const name = `Horários ${src.tag}`;
+    const hours = [
+      { weekday: "Segunda-feira", weekdayEn: "monday", startTime: "07:00", endTime: "19:00" },
+      { weekday: "Domingo", weekdayEn: "sunday", startTime: "", endTime: "" },
+    ];
+    const opened = await call("POST", "/api/platform/imports", {
+      token: superToken,
+      body: { source: source(src.tag), target: { newCompany: { name, timezone: "America/Manaus", schedules: JSON.stringify(hours) }, plan: null } },
+    });
+    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+    const company = await control.select().from(companies).where(eq(companies.id, opened.json.companyId)).get();
+    expect(company).toMatchObject({ timezone: "America/Manaus", schedules: hours });
+    const bad = await call("POST", "/api/platform/imports", {
+      token: superToken,
+      body: { source: source(unique("bad")), target: { newCompany: { name: `${name} 2`, schedules: [{ weekday: "x", weekdayEn: "someday", startTime: "7", endTime: "" }] }, plan: null } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toHaveProperty("target");
+  });
+
+  it("takes the campaign settings as the campaigns read them, over the company's own", async () => {
+    const target = await companyWithTeam();
+    const src = legacySource();
+    src.tables.campaign_settings = [
+      { id: 1, company_id: 7, key: "messageInterval", value: "15" },
+      { id: 2, company_id: 7, key: "longerIntervalAfter", value: "30" },
+      { id: 3, company_id: 7, key: "variables", value: JSON.stringify([{ key: "cupom", value: "NATAL10" }]) },
+    ];
+    await runImport({ companyId: target.company.id }, src);
+    const values = await inTenant(target.company.id, (db) => readCampaignSettings(db, target.company.id));
+    expect(values).toMatchObject({ messageInterval: 15, longerIntervalAfter: 30, greaterInterval: 60, variables: [{ key: "cupom", value: "NATAL10" }] });
+  });
+
   it("imports into an existing empty company above its ids, and refuses one with conversations", async () => {
     const target = await companyWithTeam();
     const src = legacySource();
@@ -222,6 +259,70 @@ describe("POST /api/platform/imports", () => {
     expect(route).toMatchObject({ companyId: target.company.id, status: "DISCONNECTED" });
     expect(route!.tokenHash).not.toBe(`plain-token-${src.tag}`);
     expect(route!.tokenHash).toHaveLength(43);
+  });
+});
+
+describe("carrying the WhatsApp sessions (--carry-sessions)", () => {
+  const creds = {
+    noiseKey: { private: { type: "Buffer", data: "bm9pc2UtcHJpdmF0ZQ==" }, public: { type: "Buffer", data: "bm9pc2UtcHVibGlj" } },
+    signedIdentityKey: { private: { type: "Buffer", data: "aWQtcHJpdmF0ZQ==" }, public: { type: "Buffer", data: "aWQtcHVibGlj" } },
+    registrationId: 4242,
+    me: { id: "5511999990001:12@s.whatsapp.net", name: "Padaria" },
+    account: { details: "ZGV0YWlscw==" },
+    registered: true,
+  };
+  const sessionRows = (tag: string) => ({
+    whatsapps: [{ id: 1, company_id: 7, name: `Zap ${tag}`, status: "OPENING" }],
+    whatsapp_session_keys: [
+      { whatsapp_id: 1, type: "creds", key_id: "", value: JSON.stringify(creds) },
+      { whatsapp_id: 1, type: "pre-key", key_id: "1", value: JSON.stringify({ public: { type: "Buffer", data: "cA==" }, private: { type: "Buffer", data: "cQ==" } }) },
+      { whatsapp_id: 1, type: "session", key_id: "55119.0", value: "not json" },
+    ],
+  });
+
+  it("a legacy import opened to carry them takes the keys: the session host's state read answers the carried creds, the connection starts", async () => {
+    const target = await companyWithTeam();
+    const src = legacySource();
+    Object.assign(src.tables, sessionRows(src.tag));
+    const opened = await call("POST", "/api/platform/imports", { token: superToken, body: { source: source(src.tag), target: { companyId: target.company.id }, carrySessions: true } });
+    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+    const id = opened.json.id as number;
+    for (const table of ["whatsapps", "whatsapp_session_keys"]) {
+      const res = await call("POST", `/api/platform/imports/${id}/rows`, { token: superToken, body: { table, rows: src.tables[table], lastKey: 1 } });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      if (table === "whatsapp_session_keys") {
+        expect(res.json.inserted).toBe(2);
+        expect(res.json.skipped).toEqual([{ key: "1:session:55119.0", reason: expect.stringContaining("not JSON") }]);
+      }
+    }
+    const finished = await call("POST", `/api/platform/imports/${id}/finish`, { token: superToken, body: { keepConnectionStatus: true } });
+    expect(finished.status, JSON.stringify(finished.json)).toBe(200);
+    const whatsappId = idRangeStart(target.company.id) + (opened.json.offset as number) + 1;
+    const state = await bridgeCall("GET", `/bridge/sessions/${whatsappId}`);
+    expect(state.status).toBe(200);
+    expect(state.json.creds).toEqual(creds);
+    expect(state.json.keys["pre-key"]["1"]).toEqual({ public: { type: "Buffer", data: "cA==" }, private: { type: "Buffer", data: "cQ==" } });
+    const route = await control.select().from(connectionRoutes).where(eq(connectionRoutes.whatsappId, whatsappId)).get();
+    expect(route).toMatchObject({ companyId: target.company.id, status: "OPENING" });
+  });
+
+  it("without the flag the keys are refused (and a ZapDesk archive cannot ask for it)", async () => {
+    const target = await companyWithTeam();
+    const src = legacySource();
+    Object.assign(src.tables, sessionRows(src.tag));
+    const opened = await call("POST", "/api/platform/imports", { token: superToken, body: { source: source(src.tag), target: { companyId: target.company.id } } });
+    expect(opened.status).toBe(201);
+    const id = opened.json.id as number;
+    await call("POST", `/api/platform/imports/${id}/rows`, { token: superToken, body: { table: "whatsapps", rows: src.tables.whatsapps, lastKey: 1 } });
+    const refused = await call("POST", `/api/platform/imports/${id}/rows`, { token: superToken, body: { table: "whatsapp_session_keys", rows: src.tables.whatsapp_session_keys, lastKey: 1 } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields.table).toMatch(/carrySessions/);
+    const zapdesk = await call("POST", "/api/platform/imports", {
+      token: superToken,
+      body: { source: { kind: "zapdesk", companyId: 4242, fingerprint: `fp-${src.tag}-zd` }, target: { companyId: target.company.id }, carrySessions: true },
+    });
+    expect(zapdesk.status).toBe(400);
+    expect(zapdesk.json.fields).toHaveProperty("carrySessions");
   });
 });
 

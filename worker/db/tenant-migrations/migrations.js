@@ -30,6 +30,7 @@ import m0027 from './0027_marketing_consent.sql';
 import m0028 from './0028_message_client_id.sql';
 import m0029 from './0029_data_imports.sql';
 import m0030 from './0030_company_exports.sql';
+import m0031 from './0031_import_carry_sessions.sql';
 
   export default {
     journal,
@@ -64,7 +65,8 @@ m0026,
 m0027,
 m0028,
 m0029,
-m0030
+m0030,
+m0031
     }
   }
   

@@ -21,6 +21,8 @@ export const dataImports = sqliteTable(
     /** `new id = idRangeStart(company) + offset + (old - sourceBase)`, fixed once. */
     idOffset: integer("id_offset").notNull(),
     tables: text("tables", { mode: "json" }).$type<Record<string, DataImportTableState>>().notNull(),
+    /** Opened to carry the Baileys sessions (legacy sources only): whatsapp_session_keys rows are taken. */
+    carrySessions: integer("carry_sessions", { mode: "boolean" }).notNull().default(false),
     /** Who opened it (a platform admin, by id and name: they live in the platform company). */
     startedBy: text("started_by"),
     startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),

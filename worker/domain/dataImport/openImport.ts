@@ -28,7 +28,7 @@ async function planFor(ctx: Ctx, plan: PlanRecord | null): Promise<number | null
 export async function openImport({ ctx, input }: { ctx: Ctx; input: OpenImportInput }): Promise<ImportView> {
   requirePermission(ctx, "companies:manage");
   const { source } = input;
-  const open = { kind: source.kind, sourceCompanyId: source.companyId, fingerprint: source.fingerprint, startedBy: `${ctx.user.name} (${ctx.user.id})` };
+  const open = { kind: source.kind, sourceCompanyId: source.companyId, fingerprint: source.fingerprint, startedBy: `${ctx.user.name} (${ctx.user.id})`, carrySessions: input.carrySessions ?? false };
   let target: { id: number; name: string };
   let requireEmpty = true;
   if ("companyId" in input.target) {

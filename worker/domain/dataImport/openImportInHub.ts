@@ -14,6 +14,8 @@ export interface OpenImportInHubInput {
   /** An existing company must hold no contacts, tickets or messages (a new one is empty by construction). */
   requireEmpty: boolean;
   startedBy: string;
+  /** Take the Baileys session keys (a legacy source, --carry-sessions); a reopened import takes this call's choice. */
+  carrySessions?: boolean;
 }
 
 /**
@@ -28,10 +30,11 @@ export async function openImportInHub({ ctx, input }: { ctx: SystemCtx; input: O
     .from(dataImports)
     .where(and(eq(dataImports.companyId, companyId), eq(dataImports.sourceFingerprint, input.fingerprint), eq(dataImports.sourceKind, input.kind), eq(dataImports.sourceCompanyId, input.sourceCompanyId)))
     .get();
+  const carrySessions = input.kind !== "zapdesk" && input.carrySessions === true;
   if (found) {
-    if (!found.finishedAt) return importView(found);
+    if (!found.finishedAt && found.carrySessions === carrySessions) return importView(found);
     // Run again after it finished: rows already there are left alone, and finish rebuilds the indexes again.
-    const reopened = db.update(dataImports).set({ finishedAt: null }).where(eq(dataImports.id, found.id)).returning().get()!;
+    const reopened = db.update(dataImports).set({ finishedAt: null, carrySessions }).where(eq(dataImports.id, found.id)).returning().get()!;
     return importView(reopened);
   }
   if (input.requireEmpty) {
@@ -55,6 +58,7 @@ export async function openImportInHub({ ctx, input }: { ctx: SystemCtx; input: O
       sourceCompanyId: input.sourceCompanyId,
       sourceFingerprint: input.fingerprint,
       idOffset: highest - base,
+      carrySessions,
       tables: {},
       startedBy: input.startedBy.slice(0, 200),
       startedAt: now,

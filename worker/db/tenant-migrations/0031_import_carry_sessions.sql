@@ -1,0 +1,1 @@
+ALTER TABLE `data_imports` ADD `carry_sessions` integer DEFAULT false NOT NULL;
