@@ -16,6 +16,8 @@ import { allowSignups, signUpThroughApi } from "./support/signup";
 // passwords. The fixture's passwords and rows are listed in its data.sql header.
 const stamp = Date.now().toString(36);
 const owner = { name: "Dona Padaria", company: `Padaria Migrada ${stamp}`, email: `dona-${stamp}@migrada.test`, password: "Migrada-2026" };
+/** The company that takes a Whaticket SaaS installation: signed up, empty. */
+const newcomer = { name: "Dona Whaticket", company: `Padaria Whaticket ${stamp}`, email: `whaticket-${stamp}@migrada.test`, password: "Whaticket-2026" };
 /** The company that takes the archive back in: signed up, empty. */
 const heir = { name: "Seu Herdeiro", company: `Padaria Herdeira ${stamp}`, email: `herdeiro-${stamp}@migrada.test`, password: "Herdeira-2026" };
 const ANA = { email: "ana@padaria.test", password: "Ana!admin1" };
@@ -146,5 +148,17 @@ describe("journey: a ticketz installation moves in with one command, and its age
     const copy = await contents(await apiLogin(heir.email, heir.password));
     // The heir's own admin is a contact-less user; everything the archive carried reads the same through the API.
     expect(copy).toEqual(original);
+  });
+
+  it("takes a Whaticket SaaS installation the same way, and says which e-mails another company already holds", async () => {
+    const whaticket = await loadLegacyFixture(legacyPgUrl(), "whaticket-saas", `e2e_import_wt_${process.pid}`);
+    const newcomerId = await signUpEmpty(newcomer);
+    runImport(["--from", whaticket.url, "--company", "1", "--into", String(newcomerId), "--media", whaticket.publicDir]);
+    // Its agents' e-mails are the ticketz company's (imported above): they stay with it, and the report says so.
+    const lines = readFileSync(report, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { table: string; reason: string });
+    expect(lines.some((l) => /bruno@padaria\.test/.test(JSON.stringify(l)) && /cannot sign in/.test(l.reason)), JSON.stringify(lines)).toBe(true);
+    const held = await contents(await apiLogin(newcomer.email, newcomer.password));
+    expect(held.contacts.length).toBeGreaterThan(0);
+    expect(Object.values(held.tickets).flat().length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,6 @@
 // The import API of a ZapDesk deployment (docs/company-archive.md), called as the super admin.
+import type { ImportFinishResult } from "../../worker/contracts/companyArchive";
+
 export interface TableState {
   rows: number;
   lastKey: string | number | null;
@@ -99,6 +101,6 @@ export class ImportApi {
 
   /** `keepConnectionStatus`: the sessions were carried over, connections keep their status (else they wait for a QR). */
   finish(id: number, keepConnectionStatus = false) {
-    return this.call<Record<string, unknown>>("POST", `/api/platform/imports/${id}/finish`, { keepConnectionStatus });
+    return this.call<ImportFinishResult>("POST", `/api/platform/imports/${id}/finish`, { keepConnectionStatus });
   }
 }

@@ -56,7 +56,7 @@ describe("company archive", () => {
         return { inserted: rows.length, skipped: [] };
       },
       media: async (_id: number, key: string) => void media.push(key),
-      finish: async () => ({ tables: { contacts: 3 } }),
+      finish: async () => ({ id: 1, companyId: 1, tables: { contacts: 3 }, loginEmails: { indexed: 0, skipped: [] }, connections: 0, cloudNumbers: 0 }),
     } as unknown as ImportApi;
     const result = await importArchive(file, {}, { api, media: null, report: new Report(undefined), progress: new Progress(() => {}) });
     expect(result).toMatchObject({ legacyCompanyId: 3, importId: 9, companyId: 12 });

@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import tar from "tar-stream";
 import type { Target } from "./api";
-import { BATCH_BYTES, isNameTaken, NameTakenError, type CompanyResult, type RunDeps } from "./run";
+import { BATCH_BYTES, finishImport, isNameTaken, NameTakenError, type CompanyResult, type RunDeps } from "./run";
 
 export interface Manifest {
   format: "zapdesk-company-archive";
@@ -97,7 +97,7 @@ export async function importArchive(path: string, opts: { into?: number; name?: 
   }
   if (!manifest || !state) throw new Error("empty archive: no manifest.json");
   progress.line(`media: ${mediaFiles} files`);
-  const finish = await api.finish(state.id, false);
+  const finish = await finishImport(deps, manifest.source.companyId, state.id, false);
   return { legacyCompanyId: manifest.source.companyId, importId: state.id, companyId: state.companyId, finish };
 }
 

@@ -81,7 +81,7 @@ class RecordingApi {
       open: (s: SourceRef, t: Target, c?: boolean) => this.open(s, t, c),
       rows: (_id: number, table: string, rows: Record<string, unknown>[], lastKey: string | number) => this.rows_(table, rows, lastKey),
       media: async (_id: number, key: string, data: Buffer) => void this.media.set(key, data.length),
-      finish: async (id: number, keep = false) => (this.finished.push({ id, keep }), { id }),
+      finish: async (id: number, keep = false) => (this.finished.push({ id, keep }), { id, companyId: 1, tables: {}, loginEmails: { indexed: 0, skipped: [] }, connections: 0, cloudNumbers: 0 }),
       state: async () => ({ id: 1, companyId: 1, tables: {} }),
       login: async () => {},
     } as unknown as ImportApi;

@@ -1,6 +1,7 @@
 // One import run: every company of a legacy PostgreSQL (or the one chosen), or a ZapDesk archive, sent to the
 // import API in batches (one in flight per table), resumed from the import's state.
 import { basename } from "node:path";
+import type { ImportFinishResult } from "../../worker/contracts/companyArchive";
 import { ApiError, type ImportApi, type ImportState, type Target } from "./api";
 import { detect, type Catalogue, type Detection } from "./detect";
 import { companyRecord, credsComplete, scheduleOverrides, sessionValue, legacyMediaKey, legacyMediaPath, mapMessage, planRecord, TABLES, type MapCtx, type Row, type TableSpec } from "./legacyTables";
@@ -32,7 +33,17 @@ export interface CompanyResult {
   legacyCompanyId: number;
   importId: number;
   companyId: number;
-  finish: Record<string, unknown>;
+  finish: ImportFinishResult;
+}
+
+/**
+ * Ends an import: the worker indexes the company's logins and connections. A login e-mail another company (or user)
+ * already holds is not indexed: the report names it, since that agent cannot sign in until it is changed.
+ */
+export async function finishImport(deps: Pick<RunDeps, "api" | "report">, company: number, importId: number, keepConnectionStatus: boolean): Promise<ImportFinishResult> {
+  const finish = await deps.api.finish(importId, keepConnectionStatus);
+  for (const { email, reason } of finish.loginEmails.skipped) deps.report.skip(company, "users", email, `cannot sign in with ${email}: ${reason}`);
+  return finish;
 }
 
 /** A company not imported because a ZapDesk company has its name (importing every company goes on with the others). */
@@ -169,7 +180,7 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
       }
       if (!catalogue.has("ContactTags")) report.note(legacyId, "no ContactTags (Whaticket SaaS)");
       else report.note(legacyId, "ContactTags: the product has no contact tags; ticket tags are imported");
-      const finish = await api.finish(state.id, opts.carrySessions);
+      const finish = await finishImport(deps, legacyId, state.id, opts.carrySessions);
       results.push({ legacyCompanyId: legacyId, importId: state.id, companyId: state.companyId, finish });
     }
     return results;

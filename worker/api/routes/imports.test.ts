@@ -118,6 +118,9 @@ describe("POST /api/platform/imports", () => {
     const msgs = await call("GET", `/api/messages/${base + 1}`, { token });
     expect(msgs.status).toBe(200);
     expect(JSON.stringify(msgs.json)).toContain("olá, preciso de ajuda");
+    // The search finds the imported conversation by a word of its message (the inserts' triggers indexed it).
+    const found = await call("GET", "/api/tickets?status=open&showAll=true&searchParam=preciso", { token });
+    expect(JSON.stringify(found.json)).toContain(`Cliente ${src.tag}`);
     const contacts = await call("GET", "/api/contacts", { token });
     expect(JSON.stringify(contacts.json)).toContain(`Outra ${src.tag}`);
 

@@ -3,7 +3,7 @@ import { platformAuditInsert } from "../audit/recordPlatformAudit";
 import type { Ctx } from "../context";
 import { importCompany } from "./reachImport";
 
-/** POST /api/platform/imports/:id/finish: the target hub rebuilds its indexes (finishImportInHub); the platform's log says so. */
+/** POST /api/platform/imports/:id/finish: the target hub sets deferred links and the control indexes (finishImportInHub); the platform's log says so. */
 export async function finishImport({ ctx, input }: { ctx: Ctx; input: { id: number; keepConnectionStatus: boolean } }): Promise<ImportFinishResult> {
   const company = await importCompany(ctx, input.id);
   const result = await ctx.hubs.of(company.id).call("finishImport", {

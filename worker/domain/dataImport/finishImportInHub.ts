@@ -17,8 +17,7 @@ export interface FinishImportInHubInput {
 }
 
 /**
- * The end of an import, in the target company's hub: the links a cycle deferred are set, the full-text indexes
- * rebuilt, and what the control database indexes from the company's rows written there (login e-mails, connection
+ * The end of an import, in the target company's hub: the links a cycle deferred are set, and what the control database indexes from the company's rows written there (login e-mails, connection
  * routes with their token hashes, Cloud API numbers); then the import is marked done, with an audit entry. Safe to
  * run again: every step only fills in what is missing.
  */
@@ -38,8 +37,8 @@ export async function finishImportInHub({ ctx, input }: { ctx: SystemCtx; input:
         storage.sql.exec(`update "${table.name}" set "${column}" = ? where id = ? and exists (select 1 from "${fk.table}" where id = ?)`, value, id, value);
       }
     }
-    storage.sql.exec("insert into messages_fts(messages_fts) values ('rebuild')");
-    storage.sql.exec("insert into contacts_fts(contacts_fts) values ('rebuild')");
+    // No full-text rebuild: the rows came in through inserts, whose triggers index them (0001_fts.sql), and a
+    // rebuild of a million messages in one call does not fit a hub's turn.
   });
 
   // Login e-mails: one per user, unless another company (or another user here) holds it already.

@@ -33,7 +33,7 @@ export async function openImportInHub({ ctx, input }: { ctx: SystemCtx; input: O
   const carrySessions = input.kind !== "zapdesk" && input.carrySessions === true;
   if (found) {
     if (!found.finishedAt && found.carrySessions === carrySessions) return importView(found);
-    // Run again after it finished: rows already there are left alone, and finish rebuilds the indexes again.
+    // Run again after it finished: rows already there are left alone, and finish indexes again.
     const reopened = db.update(dataImports).set({ finishedAt: null, carrySessions }).where(eq(dataImports.id, found.id)).returning().get()!;
     return importView(reopened);
   }
