@@ -267,9 +267,13 @@ async function copyMessages(src: PgSource, catalogue: Catalogue, detection: Dete
     const res = await api.rows(state.id, "messages", rows, lastKey);
     for (const s of res.skipped ?? []) report.skip(ctx.companyId, "messages", s.key, s.reason);
   });
+  let next = src.messagePage(table, catalogue, ctx.companyId, after);
   for (;;) {
-    const rows = await src.messagePage(table, catalogue, ctx.companyId, after);
+    const rows = await next;
     if (!rows.length) break;
+    after = rows[rows.length - 1]!._n;
+    // Read the next page while this one is sent (as the other tables do): one page read ahead, one batch in flight.
+    next = rows.length < PAGE_ROWS ? Promise.resolve([]) : src.messagePage(table, catalogue, ctx.companyId, after);
     for (const raw of rows) {
       const path = legacyMediaPath(raw.mediaUrl);
       let file: { key: string; name: string } | null = null;
@@ -292,8 +296,7 @@ async function copyMessages(src: PgSource, catalogue: Catalogue, detection: Dete
     }
     await batcher.flush();
     bar.add(rows.length);
-    after = rows[rows.length - 1]!._n;
-    if (rows.length < PAGE_ROWS) break;
   }
+  await next.catch(() => []);
   bar.done();
 }
