@@ -75,7 +75,7 @@ async function exportCompany(baseUrl, token, companyId) {
 
 console.log(`import bench: ticketz with ${TICKETS} tickets and ${MESSAGES} messages (media excluded); ${machine()}`);
 const db = await startLegacyBenchDatabase({ tickets: TICKETS, messages: MESSAGES, log: (m) => console.log(m) });
-const app = await startApp({ env: { ZAPDESK_LOCAL_CRON: "off" } });
+const app = await startApp({ skipBuild: process.env.SKIP_BUILD === "1", env: { ZAPDESK_LOCAL_CRON: "off" } });
 try {
   const imported = await runImport(app.baseUrl, db);
   const perTable = [...imported.err.matchAll(/^(\S+): (\d+) rows, (\d+) rows\/s$/gm)].map(([, table, rows, rate]) => ({ table, rows: Number(rows), rate: Number(rate) }));
