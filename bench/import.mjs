@@ -104,6 +104,9 @@ try {
       ...perTable.map((t) => `| ${t.table} | ${t.rows} | ${t.rate} |`),
     ].join("\n"),
   );
+} catch (err) {
+  console.error(`the app's log, last lines:\n${app.log().slice(-4000)}`);
+  throw err;
 } finally {
   await app.stop();
   await db.stop();

@@ -76,6 +76,16 @@ async function runImport(target: unknown, src: ReturnType<typeof legacySource>) 
 }
 
 describe("POST /api/platform/imports", () => {
+  it("indexes the logins of a company with more users than one control-database statement binds", async () => {
+    const src = legacySource();
+    // 40 agents: 120 values in one insert would pass D1's 100-variable limit (the bench's 40-user company did).
+    for (let i = 3; i <= 42; i++) src.tables.users!.push({ id: i, company_id: 7, name: `Agente ${i}`, email: `agente${i}.${src.tag}@legacy.test`, password_hash: bcryptHash, profile: "user" });
+    const run = await runImport({ newCompany: { name: `Muitos ${src.tag}` }, plan: null }, src);
+    expect(run.finished.loginEmails).toEqual({ indexed: 42, skipped: [] });
+    const held = await control.select().from(loginEmails).where(eq(loginEmails.companyId, run.companyId)).all();
+    expect(held).toHaveLength(42);
+  });
+
   it("imports a legacy company into a new one: ids in its range, orphans skipped with reason, readable through the API", async () => {
     const src = legacySource();
     const name = `Importada ${src.tag}`;

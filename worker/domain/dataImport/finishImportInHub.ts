@@ -21,6 +21,8 @@ export interface FinishImportInHubInput {
  * routes with their token hashes, Cloud API numbers); then the import is marked done, with an audit entry. Safe to
  * run again: every step only fills in what is missing.
  */
+const LOGIN_SLICE = 30;
+
 export async function finishImportInHub({ ctx, input }: { ctx: SystemCtx; input: FinishImportInHubInput }): Promise<ImportFinishResult> {
   const { db, control, companyId } = ctx;
   const imp = loadImport(ctx, input.importId);
@@ -45,8 +47,9 @@ export async function finishImportInHub({ ctx, input }: { ctx: SystemCtx; input:
   const people = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.companyId, companyId)).all();
   const loginSkipped: ImportFinishResult["loginEmails"]["skipped"] = [];
   let indexed = 0;
-  for (let i = 0; i < people.length; i += 50) {
-    const slice = people.slice(i, i + 50).map((p) => ({ email: p.email.trim().toLowerCase(), companyId, userId: p.id }));
+  // D1 binds at most 100 values a statement: 30 rows of 3 columns.
+  for (let i = 0; i < people.length; i += LOGIN_SLICE) {
+    const slice = people.slice(i, i + LOGIN_SLICE).map((p) => ({ email: p.email.trim().toLowerCase(), companyId, userId: p.id }));
     await control.insert(loginEmails).values(slice).onConflictDoNothing();
     const held = await control
       .select()
