@@ -10,13 +10,13 @@
  * The app's log goes to test-results/e2e-app.log (its tail is printed when something fails).
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, bin } from "./lib/paths.mjs";
 import { run } from "./lib/run.mjs";
 import { freePort } from "./lib/ports.mjs";
-import { findPostgresBin, startPostgres } from "./lib/postgres.mjs";
+import { executable, findPostgresBin, startPostgres } from "./lib/postgres.mjs";
 
 // A busy machine (other builds and tests beside this run) starts the app slower: E2E_READY_TIMEOUT_MS lengthens the wait.
 const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS) || 300_000;
@@ -26,14 +26,6 @@ const log = (msg) => console.log(`[e2e] ${msg}`);
 /** The header the e2e app trusts for the client address (TRUSTED_PROXY_HEADER): journeys that sign companies up set their own. */
 const E2E_CLIENT_IP_HEADER = "x-e2e-client-ip";
 
-function executable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** CHROME_PATH, then Debian's /usr/bin/chromium, then (as root on Debian) apt-get install chromium. */
 async function findChromium() {

@@ -30,7 +30,8 @@ const STOP_TIMEOUT_MS = 20_000;
 export const INSTALL_HINT =
   "PostgreSQL is not installed: the legacy-import tests need Debian's server package (as root: `apt-get install -y postgresql`), or set PG_BIN to a directory holding initdb, postgres and psql";
 
-function executable(file) {
+/** The file exists and this process may run it. */
+export function executable(file) {
   try {
     accessSync(file, constants.X_OK);
     return true;
