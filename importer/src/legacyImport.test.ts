@@ -58,6 +58,7 @@ class RecordingApi {
   helps: { id: number; title: string; description: string; video: string }[] = [];
   announcements: { id: number; title: string; text: string; priority: number; status: boolean; companyIds: number[] | null }[] = [];
   created: { helps: string[]; announcements: string[] } = { helps: [], announcements: [] };
+  uploads: { id: number; name: string; bytes: number; type: string }[] = [];
 
   newRun() {
     this.opened = [];
@@ -97,6 +98,10 @@ class RecordingApi {
       media: async (_id: number, key: string, data: Buffer) => void this.media.set(key, data.length),
       finish: async (id: number, keep = false) => (this.finished.push({ id, keep }), { id, companyId: 1, tables: {}, loginEmails: { indexed: 0, skipped: [] }, connections: 0, cloudNumbers: 0 }),
       state: async () => ({ id: 1, companyId: 1, tables: {} }),
+      uploadAnnouncementMedia: async (id: number, name: string, data: Buffer, type: string) => {
+        this.uploads.push({ id, name, bytes: data.length, type });
+        return this.announcements.find((a) => a.id === id);
+      },
       listHelps: async () => this.helps.map((h) => ({ ...h })),
       createHelp: async (body: unknown) => {
         const help = { id: this.helps.length + 1, ...helpInput.parse(body) };
@@ -119,7 +124,7 @@ class RecordingApi {
   }
 }
 
-async function runImport(kind: Kind, opts: { company?: number; name?: string; taken?: string[]; resume?: RecordingApi["resume"]; carrySessions?: boolean; api?: RecordingApi } = {}) {
+async function runImport(kind: Kind, opts: { from?: string; company?: number; name?: string; taken?: string[]; resume?: RecordingApi["resume"]; carrySessions?: boolean; api?: RecordingApi } = {}) {
   const api = opts.api ?? new RecordingApi();
   api.newRun();
   if (opts.resume) api.resume = opts.resume;
@@ -129,7 +134,7 @@ async function runImport(kind: Kind, opts: { company?: number; name?: string; ta
   const report = new Report(reportPath);
   const media = await openMedia(path.join(FIXTURES, kind, "public"));
   const results = await importPostgres(
-    { from: urls[kind], company: opts.company, name: opts.name, carrySessions: !!opts.carrySessions },
+    { from: opts.from ?? urls[kind], company: opts.company, name: opts.name, carrySessions: !!opts.carrySessions },
     { api: api.asApi(), media, report, progress: new Progress((l) => lines.push(l)) },
   );
   await report.close();
@@ -358,5 +363,17 @@ describe("the installation's platform rows", () => {
     expect(api.created.announcements).toEqual([]);
     expect(entries.filter((e) => e.table === "announcements" && /legacy company 1, which this run did not import/.test(e.reason))).toHaveLength(2);
     expect(api.created.helps).toEqual(["Como conectar o WhatsApp"]);
+  }, 60_000);
+
+  it("an announcement's file is uploaded to it from the old public folder; a missing one is reported", async () => {
+    const url = await createDatabase(server.url, "ticketz_announcement_media");
+    await psql(url, { file: path.join(FIXTURES, "ticketz", "schema.sql") });
+    await psql(url, { file: path.join(FIXTURES, "ticketz", "data.sql") });
+    await psql(url, { sql: `update "Announcements" set "mediaPath" = case id when 1 then 'campanha-natal.jpg' else 'gone.pdf' end, "mediaName" = case id when 1 then 'natal.jpg' else 'gone.pdf' end;` });
+    const { api, entries } = await runImport("ticketz", { from: url });
+    expect(api.uploads).toEqual([{ id: 1, name: "natal.jpg", bytes: expect.any(Number), type: "image/jpeg" }]);
+    expect(api.uploads[0]!.bytes).toBeGreaterThan(0);
+    expect(api.created.announcements).toHaveLength(2);
+    expect(entries.some((e) => e.table === "media" && e.key === "announcement 2" && /missing announcement file gone.pdf/.test(e.reason))).toBe(true);
   }, 60_000);
 });
