@@ -51,16 +51,16 @@ export class ImportApi {
   }
 
   /** One call; a 401 (the access token expired during a long import) logs in again once. */
-  private async call<T>(method: string, path: string, body?: unknown, raw?: Buffer): Promise<T> {
+  private async call<T>(method: string, path: string, body?: unknown, raw?: Buffer, form?: FormData): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       if (!this.token) await this.login();
       const res = await fetch(new URL(path, this.baseUrl), {
         method,
         headers: {
           authorization: `Bearer ${this.token}`,
-          ...(raw ? { "content-type": "application/octet-stream" } : body !== undefined ? { "content-type": "application/json" } : {}),
+          ...(form ? {} : raw ? { "content-type": "application/octet-stream" } : body !== undefined ? { "content-type": "application/json" } : {}),
         },
-        body: raw ? new Uint8Array(raw) : body !== undefined ? JSON.stringify(body) : undefined,
+        body: form ?? (raw ? new Uint8Array(raw) : body !== undefined ? JSON.stringify(body) : undefined),
       });
       if (res.status === 401 && attempt === 0) {
         this.token = null;
@@ -103,4 +103,41 @@ export class ImportApi {
   finish(id: number, keepConnectionStatus = false) {
     return this.call<ImportFinishResult>("POST", `/api/platform/imports/${id}/finish`, { keepConnectionStatus });
   }
+
+  // The platform's rows (a whole-installation run), through the product's own super-admin API.
+
+  listHelps() {
+    return this.call<HelpRecord[]>("GET", "/api/helps");
+  }
+
+  createHelp(help: { title: string; description: string; video: string }) {
+    return this.call<HelpRecord>("POST", "/api/helps", help);
+  }
+
+  /** One page (20) of the announcements whose title contains `search`. */
+  listAnnouncements(search: string, page: number) {
+    const q = new URLSearchParams({ searchParam: search, pageNumber: String(page) });
+    return this.call<{ records: AnnouncementRecord[]; hasMore: boolean }>("GET", `/api/announcements?${q}`);
+  }
+
+  createAnnouncement(input: { title: string; text: string; priority: 1 | 2 | 3; status: boolean; endDate: null; companyIds: number[] | null }) {
+    return this.call<AnnouncementRecord>("POST", "/api/announcements", input);
+  }
+
+  uploadAnnouncementMedia(id: number, name: string, data: Buffer, type: string) {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(data)], { type }), name);
+    return this.call<AnnouncementRecord>("POST", `/api/announcements/${id}/media-upload`, undefined, undefined, form);
+  }
+}
+
+export interface HelpRecord {
+  id: number;
+  title: string;
+}
+
+export interface AnnouncementRecord {
+  id: number;
+  title: string;
+  text: string;
 }

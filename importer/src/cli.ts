@@ -14,7 +14,8 @@ export const HELP = `Imports a Whaticket SaaS or ticketz installation (its Postg
 
   --from <url|file>     the legacy PostgreSQL (postgres://…) or a ZapDesk company archive (.tar)
   --media <dir|tar>     the old backend/public folder, or a tar of it (message media); without it media is not copied
-  --company <id>        only this legacy company (default: every company, each with its plan)
+  --company <id>        only this legacy company (default: every company, each with its plan, then the
+                        platform's Helps and Announcements; with --company these are not imported)
   --into <id>           into this existing, empty ZapDesk company (needs --company) instead of a new company
   --name <name>         the new company's name (needs --company), when a ZapDesk company already has the legacy one
   --to <url>            the ZapDesk deployment (default http://127.0.0.1:8787)

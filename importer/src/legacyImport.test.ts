@@ -2,7 +2,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, psql, startPostgres } from "../../scripts/lib/postgres.mjs";
+import { announcementInput } from "../../worker/contracts/announcements";
 import { campaignSettingsInput } from "../../worker/contracts/campaigns";
+import { helpInput } from "../../worker/contracts/helps";
 import { companyRecord as companyRecordSchema } from "../../worker/contracts/companyArchive";
 import { archiveTable, IMPORT_TABLE_ORDER } from "../../worker/db/companyArchive";
 import { ApiError, type ImportApi, type ImportState, type SourceRef, type Target } from "./api";
@@ -52,6 +54,19 @@ class RecordingApi {
   taken = new Set<string>();
 
   carry: boolean[] = [];
+  /** The platform's rows as the super-admin API keeps them, and what this run created. */
+  helps: { id: number; title: string; description: string; video: string }[] = [];
+  announcements: { id: number; title: string; text: string; priority: number; status: boolean; companyIds: number[] | null }[] = [];
+  created: { helps: string[]; announcements: string[] } = { helps: [], announcements: [] };
+  uploads: { id: number; name: string; bytes: number; type: string }[] = [];
+
+  newRun() {
+    this.opened = [];
+    this.rows = new Map();
+    this.orders = [];
+    this.finished = [];
+    this.created = { helps: [], announcements: [] };
+  }
 
   async open(source: SourceRef, target: Target, carrySessions = false): Promise<ImportState> {
     this.carry.push(carrySessions);
@@ -83,13 +98,35 @@ class RecordingApi {
       media: async (_id: number, key: string, data: Buffer) => void this.media.set(key, data.length),
       finish: async (id: number, keep = false) => (this.finished.push({ id, keep }), { id, companyId: 1, tables: {}, loginEmails: { indexed: 0, skipped: [] }, connections: 0, cloudNumbers: 0 }),
       state: async () => ({ id: 1, companyId: 1, tables: {} }),
+      uploadAnnouncementMedia: async (id: number, name: string, data: Buffer, type: string) => {
+        this.uploads.push({ id, name, bytes: data.length, type });
+        return this.announcements.find((a) => a.id === id);
+      },
+      listHelps: async () => this.helps.map((h) => ({ ...h })),
+      createHelp: async (body: unknown) => {
+        const help = { id: this.helps.length + 1, ...helpInput.parse(body) };
+        this.helps.push(help);
+        this.created.helps.push(help.title);
+        return help;
+      },
+      listAnnouncements: async (search: string, page: number) => {
+        const hits = this.announcements.filter((a) => a.title.toLowerCase().includes(search.toLowerCase())).reverse();
+        return { records: hits.slice((page - 1) * 20, page * 20), count: hits.length, hasMore: hits.length > page * 20 };
+      },
+      createAnnouncement: async (body: unknown) => {
+        const a = { id: this.announcements.length + 1, ...announcementInput.parse(body) };
+        this.announcements.push(a);
+        this.created.announcements.push(a.title);
+        return a;
+      },
       login: async () => {},
     } as unknown as ImportApi;
   }
 }
 
-async function runImport(kind: Kind, opts: { company?: number; name?: string; taken?: string[]; resume?: RecordingApi["resume"]; carrySessions?: boolean } = {}) {
-  const api = new RecordingApi();
+async function runImport(kind: Kind, opts: { from?: string; company?: number; name?: string; taken?: string[]; resume?: RecordingApi["resume"]; carrySessions?: boolean; api?: RecordingApi } = {}) {
+  const api = opts.api ?? new RecordingApi();
+  api.newRun();
   if (opts.resume) api.resume = opts.resume;
   for (const name of opts.taken ?? []) api.taken.add(name);
   const lines: string[] = [];
@@ -97,7 +134,7 @@ async function runImport(kind: Kind, opts: { company?: number; name?: string; ta
   const report = new Report(reportPath);
   const media = await openMedia(path.join(FIXTURES, kind, "public"));
   const results = await importPostgres(
-    { from: urls[kind], company: opts.company, name: opts.name, carrySessions: !!opts.carrySessions },
+    { from: opts.from ?? urls[kind], company: opts.company, name: opts.name, carrySessions: !!opts.carrySessions },
     { api: api.asApi(), media, report, progress: new Progress((l) => lines.push(l)) },
   );
   await report.close();
@@ -175,6 +212,8 @@ describe.each(["ticketz", "whaticket-saas"] as const)("importing the %s fixture"
   it("imports one company, and a resumed run starts each table after its lastKey", async () => {
     const full = await runImport(kind, { company: 1 });
     expect(full.api.opened).toHaveLength(1);
+    // The platform's Helps and Announcements come only with the whole installation.
+    expect(full.api.created).toEqual({ helps: [], announcements: [] });
     const contacts = full.api.rows.get("contacts")!;
     const messages = full.api.rows.get("messages")!;
     const half = messages[Math.floor(messages.length / 2)]!;
@@ -282,5 +321,59 @@ describe("ticketz only", () => {
     expect(entries.some((e) => /session keys refused/.test(e.note ?? ""))).toBe(false);
     expect(api.rows.get("whatsapps")!.some((w) => w.status === "OPENING")).toBe(true);
     expect(api.finished.every((f) => f.keep)).toBe(true);
+  }, 60_000);
+});
+
+describe("the installation's platform rows", () => {
+  it("a whole-installation run of ticketz sends its helps and announcements, aimed at the companies they became; a second run sends none", async () => {
+    const api = new RecordingApi();
+    const first = await runImport("ticketz", { api });
+    expect(first.api.created.helps).toEqual(["Como conectar o WhatsApp"]);
+    expect(api.helps[0]).toMatchObject({ title: "Como conectar o WhatsApp", video: "aBcDeFgHiJk", description: "Leia o QR code pelo celular em Aparelhos conectados." });
+    // Help 2 has only a link, not a YouTube video: a ZapDesk help is one, so it is reported, not sent.
+    expect(first.entries.some((e) => e.table === "helps" && e.key === 2 && /not a YouTube video \(link https:\/\/example.com\/ajuda\/filas\)/.test(e.reason))).toBe(true);
+    expect(first.api.created.announcements).toEqual(["Manutenção programada", "Novo recurso"]);
+    expect(api.announcements.map(({ title, priority, status, companyIds }) => ({ title, priority, status, companyIds }))).toEqual([
+      { title: "Manutenção programada", priority: 1, status: true, companyIds: [101] },
+      { title: "Novo recurso", priority: 3, status: false, companyIds: [101] },
+    ]);
+    const second = await runImport("ticketz", { api });
+    expect(second.api.opened).toHaveLength(2);
+    expect(second.api.created).toEqual({ helps: [], announcements: [] });
+    expect(api.helps).toHaveLength(1);
+    expect(api.announcements).toHaveLength(2);
+    expect(second.entries.filter((e) => /already in ZapDesk/.test(e.reason ?? "")).map((e) => `${e.table}:${e.key}`)).toEqual(["helps:1", "announcements:1", "announcements:2"]);
+  }, 60_000);
+
+  it("a whole-installation run of Whaticket SaaS sends its help and announcement; a second run sends none", async () => {
+    const api = new RecordingApi();
+    await runImport("whaticket-saas", { api });
+    expect(api.created.helps).toEqual(["Como conectar o WhatsApp"]);
+    expect(api.announcements.map(({ title, priority, status, companyIds }) => ({ title, priority, status, companyIds }))).toEqual([
+      { title: "Manutenção programada", priority: 1, status: true, companyIds: [101] },
+    ]);
+    await runImport("whaticket-saas", { api });
+    expect(api.created).toEqual({ helps: [], announcements: [] });
+    expect(api.helps).toHaveLength(1);
+    expect(api.announcements).toHaveLength(1);
+  }, 60_000);
+
+  it("an announcement aimed at a company left out (its name is taken) is reported, not sent to every company", async () => {
+    const { api, entries } = await runImport("ticketz", { taken: ["Padaria Pão Quente"] });
+    expect(api.created.announcements).toEqual([]);
+    expect(entries.filter((e) => e.table === "announcements" && /legacy company 1, which this run did not import/.test(e.reason))).toHaveLength(2);
+    expect(api.created.helps).toEqual(["Como conectar o WhatsApp"]);
+  }, 60_000);
+
+  it("an announcement's file is uploaded to it from the old public folder; a missing one is reported", async () => {
+    const url = await createDatabase(server.url, "ticketz_announcement_media");
+    await psql(url, { file: path.join(FIXTURES, "ticketz", "schema.sql") });
+    await psql(url, { file: path.join(FIXTURES, "ticketz", "data.sql") });
+    await psql(url, { sql: `update "Announcements" set "mediaPath" = case id when 1 then 'campanha-natal.jpg' else 'gone.pdf' end, "mediaName" = case id when 1 then 'natal.jpg' else 'gone.pdf' end;` });
+    const { api, entries } = await runImport("ticketz", { from: url });
+    expect(api.uploads).toEqual([{ id: 1, name: "natal.jpg", bytes: expect.any(Number), type: "image/jpeg" }]);
+    expect(api.uploads[0]!.bytes).toBeGreaterThan(0);
+    expect(api.created.announcements).toHaveLength(2);
+    expect(entries.some((e) => e.table === "media" && e.key === "announcement 2" && /missing announcement file gone.pdf/.test(e.reason))).toBe(true);
   }, 60_000);
 });

@@ -9,7 +9,7 @@ export class Report {
     this.out = path ? createWriteStream(path, { flags: "a" }) : null;
   }
 
-  skip(company: number, table: string, key: unknown, reason: string) {
+  skip(company: number | null, table: string, key: unknown, reason: string) {
     this.counts.set(table, (this.counts.get(table) ?? 0) + 1);
     this.out?.write(`${JSON.stringify({ company, table, key, reason })}\n`);
   }

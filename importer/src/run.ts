@@ -7,6 +7,7 @@ import { detect, type Catalogue, type Detection } from "./detect";
 import { companyRecord, credsComplete, scheduleOverrides, sessionValue, legacyMediaKey, legacyMediaPath, mapMessage, planRecord, TABLES, type MapCtx, type Row, type TableSpec } from "./legacyTables";
 import type { MediaSource } from "./mediaSource";
 import { PAGE_ROWS, PgSource } from "./pgSource";
+import { importPlatformRows } from "./platformRows";
 import type { Progress } from "./progress";
 import type { Report } from "./report";
 
@@ -182,6 +183,12 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
       else report.note(legacyId, "ContactTags: the product has no contact tags; ticket tags are imported");
       const finish = await finishImport(deps, legacyId, state.id, opts.carrySessions);
       results.push({ legacyCompanyId: legacyId, importId: state.id, companyId: state.companyId, finish });
+    }
+    // The whole installation: its Helps and Announcements after the companies (not with --company).
+    if (!opts.company) {
+      const companyOf = new Map<number, number>();
+      for (const r of results) if ("companyId" in r) companyOf.set(r.legacyCompanyId, r.companyId);
+      await importPlatformRows(src, catalogue, companyOf, deps);
     }
     return results;
   } finally {
