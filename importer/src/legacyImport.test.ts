@@ -325,7 +325,7 @@ describe("ticketz only", () => {
 });
 
 describe("the installation's platform rows", () => {
-  it("a whole-installation run of ticketz sends its helps and announcements, aimed at the companies they became; a second run sends none", async () => {
+  it("a whole-installation run of ticketz sends its helps and announcements, to every company as ticketz shows them; a second run sends none", async () => {
     const api = new RecordingApi();
     const first = await runImport("ticketz", { api });
     expect(first.api.created.helps).toEqual(["Como conectar o WhatsApp"]);
@@ -334,8 +334,8 @@ describe("the installation's platform rows", () => {
     expect(first.entries.some((e) => e.table === "helps" && e.key === 2 && /not a YouTube video \(link https:\/\/example.com\/ajuda\/filas\)/.test(e.reason))).toBe(true);
     expect(first.api.created.announcements).toEqual(["Manutenção programada", "Novo recurso"]);
     expect(api.announcements.map(({ title, priority, status, companyIds }) => ({ title, priority, status, companyIds }))).toEqual([
-      { title: "Manutenção programada", priority: 1, status: true, companyIds: [101] },
-      { title: "Novo recurso", priority: 3, status: false, companyIds: [101] },
+      { title: "Manutenção programada", priority: 1, status: true, companyIds: null },
+      { title: "Novo recurso", priority: 3, status: false, companyIds: null },
     ]);
     const second = await runImport("ticketz", { api });
     expect(second.api.opened).toHaveLength(2);
@@ -350,7 +350,7 @@ describe("the installation's platform rows", () => {
     await runImport("whaticket-saas", { api });
     expect(api.created.helps).toEqual(["Como conectar o WhatsApp"]);
     expect(api.announcements.map(({ title, priority, status, companyIds }) => ({ title, priority, status, companyIds }))).toEqual([
-      { title: "Manutenção programada", priority: 1, status: true, companyIds: [101] },
+      { title: "Manutenção programada", priority: 1, status: true, companyIds: null },
     ]);
     await runImport("whaticket-saas", { api });
     expect(api.created).toEqual({ helps: [], announcements: [] });
@@ -358,10 +358,9 @@ describe("the installation's platform rows", () => {
     expect(api.announcements).toHaveLength(1);
   }, 60_000);
 
-  it("an announcement aimed at a company left out (its name is taken) is reported, not sent to every company", async () => {
-    const { api, entries } = await runImport("ticketz", { taken: ["Padaria Pão Quente"] });
-    expect(api.created.announcements).toEqual([]);
-    expect(entries.filter((e) => e.table === "announcements" && /legacy company 1, which this run did not import/.test(e.reason))).toHaveLength(2);
+  it("the platform's rows come in even when a company is left out (its name is taken): they are the platform's, not that company's", async () => {
+    const { api } = await runImport("ticketz", { taken: ["Padaria Pão Quente"] });
+    expect(api.created.announcements).toEqual(["Manutenção programada", "Novo recurso"]);
     expect(api.created.helps).toEqual(["Como conectar o WhatsApp"]);
   }, 60_000);
 

@@ -49,15 +49,12 @@ const MIME: Record<string, string> = {
   ".pdf": "application/pdf",
 };
 
-/**
- * `companies`: legacy company id → the ZapDesk company it became in this run (a company left out is absent, and an
- * announcement aimed at it is reported, not sent to everyone).
- */
-export async function importPlatformRows(src: PgSource, catalogue: Catalogue, companies: Map<number, number>, deps: PlatformDeps): Promise<PlatformResult> {
+/** After a whole installation's companies: its helps and announcements, through the product's super-admin API. */
+export async function importPlatformRows(src: PgSource, catalogue: Catalogue, deps: PlatformDeps): Promise<PlatformResult> {
   const result = { helps: 0, announcements: 0 };
   if (catalogue.has("Helps")) result.helps = await importHelps(src, deps);
   else deps.report.note(null, "Helps: not in this source");
-  if (catalogue.has("Announcements")) result.announcements = await importAnnouncements(src, companies, deps);
+  if (catalogue.has("Announcements")) result.announcements = await importAnnouncements(src, deps);
   else deps.report.note(null, "Announcements: not in this source");
   deps.progress.line(`platform: ${result.helps} help(s), ${result.announcements} announcement(s) sent`);
   return result;
@@ -105,19 +102,16 @@ async function importHelps(src: PgSource, { api, report }: PlatformDeps): Promis
 /** Whaticket's and ticketz's priorities are the product's (1 high, 2 medium, 3 low); status true is active. */
 export type AnnouncementBody = { title: string; text: string; priority: 1 | 2 | 3; status: boolean; endDate: null; companyIds: number[] | null };
 
-export function mapAnnouncement(raw: Row, companies: Map<number, number>): { input: AnnouncementBody; notes: string[] } | { skip: string } {
+export function mapAnnouncement(raw: Row): { input: AnnouncementBody; notes: string[] } | { skip: string } {
   const notes: string[] = [];
   const title = cut(text(raw.title), ANNOUNCEMENT_TITLE, "title", notes);
   const body = cut(text(raw.text), ANNOUNCEMENT_TEXT, "text", notes);
   if (!title) return { skip: "no title" };
   if (!body) return { skip: "no text (ZapDesk needs one)" };
-  const legacyCompany = raw.companyId == null ? null : Number(raw.companyId);
-  let companyIds: number[] | null = null;
-  if (legacyCompany !== null) {
-    const target = companies.get(legacyCompany);
-    if (target === undefined) return { skip: `aimed at legacy company ${legacyCompany}, which this run did not import` };
-    companyIds = [target];
-  }
+  // Whaticket's and ticketz's companyId is the company of the super admin who wrote it (AnnouncementController
+  // store: req.user.companyId), and every company sees every active announcement (ListService filters on status
+  // only): so it goes to every company here too.
+  const companyIds = null;
   const p = Number(raw.priority);
   const priority: 1 | 2 | 3 = p === 1 || p === 2 || p === 3 ? p : 3;
   if (priority !== p) notes.push(`priority ${raw.priority} is none of 1, 2, 3: low (3)`);
@@ -134,12 +128,12 @@ async function existingAnnouncement(api: ImportApi, title: string, body: string)
   }
 }
 
-async function importAnnouncements(src: PgSource, companies: Map<number, number>, { api, report, media }: PlatformDeps): Promise<number> {
+async function importAnnouncements(src: PgSource, { api, report, media }: PlatformDeps): Promise<number> {
   const { rows } = await src.client.query('select * from "Announcements" order by id');
   let sent = 0;
   for (const raw of rows) {
     const company = raw.companyId == null ? null : Number(raw.companyId);
-    const mapped = mapAnnouncement(raw, companies);
+    const mapped = mapAnnouncement(raw);
     if ("skip" in mapped) {
       report.skip(company, "announcements", raw.id, mapped.skip);
       continue;

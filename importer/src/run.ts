@@ -185,11 +185,7 @@ export async function importPostgres(opts: RunOptions, deps: RunDeps): Promise<C
       results.push({ legacyCompanyId: legacyId, importId: state.id, companyId: state.companyId, finish });
     }
     // The whole installation: its Helps and Announcements after the companies (not with --company).
-    if (!opts.company) {
-      const companyOf = new Map<number, number>();
-      for (const r of results) if ("companyId" in r) companyOf.set(r.legacyCompanyId, r.companyId);
-      await importPlatformRows(src, catalogue, companyOf, deps);
-    }
+    if (!opts.company) await importPlatformRows(src, catalogue, deps);
     return results;
   } finally {
     await src.close();
