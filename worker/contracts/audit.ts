@@ -49,13 +49,13 @@ export const AUDIT_ACTIONS = [
   "company.updated",
   "company.deleted",
   "company.imported",
+  "company.exported",
   "plan.created",
   "plan.updated",
   "plan.deleted",
   "support.accessStarted",
   "support.accessEnded",
   "audit.exported",
-  "company.exported",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -100,7 +100,6 @@ export const PLATFORM_AUDIT_ACTIONS = [
   "company.created",
   "company.updated",
   "company.deleted",
-  "company.imported",
   "company.imported",
   "plan.created",
   "plan.updated",
