@@ -10,9 +10,21 @@ import { platformId } from "./ids";
  *   POST /bridge/events                      { hostId, events: BridgeEvent[] } → { accepted } (200 only after
  *                                             every event has been ingested; the host retries the same batch
  *                                             otherwise; the worker ingests idempotently)
- *   GET  /bridge/connections?hostId=…         → { connections: ConnectionToRun[] } the connections a host should run
+ *   POST /bridge/hosts/heartbeat              HostHeartbeat → HostHeartbeatAnswer, every HOST_HEARTBEAT_MS: registers
+ *                                             the host (id, address, capacity, what it runs) and answers the
+ *                                             connections placed on it (ADR 0056). The worker places connections
+ *                                             that have no live lease on the live, non-draining host with the most
+ *                                             room (capacity − live leases) and sends each command to the host that
+ *                                             holds the connection's lease.
+ *   GET  /bridge/connections?hostId=…         → { connections: ConnectionToRun[] } the connections placed on this host
+ *                                             (its live leases), the same list the heartbeat answers
  *   POST /bridge/leases/:connectionId         { hostId, ttlMs } → { granted, holder?, expiresAt }
  *   DELETE /bridge/leases/:connectionId       { hostId } → { released }
+ *   POST /bridge/leases/:connectionId/handover { hostId } → HandoverAnswer: a draining host that holds the lease
+ *                                             and has closed the socket gives the connection away; the worker moves
+ *                                             the lease to the best other live host and starts it there
+ *                                             (to: null when no other host is live: the lease is released and the
+ *                                             connection waits for one)
  *   GET  /bridge/sessions/:connectionId       → SessionState (creds null when never paired)
  *   PUT  /bridge/sessions/:connectionId/creds { creds } → { ok }
  *   POST /bridge/sessions/:connectionId/keys  { set: { [type]: { [id]: value | null } } } → { ok }
@@ -151,8 +163,31 @@ export type BridgeInboundMessage = z.infer<typeof inboundMessage>;
 const at = z.number().int().nonnegative();
 const connectionId = platformId();
 
+/**
+ * Why WhatsApp will not link a number or dropped it: `passkey_required` (WhatsApp asks the phone for a passkey the
+ * linked device cannot give), `banned` (the number is banned), `restricted` (temporarily restricted from linking or
+ * sending), `logged_out` (the phone removed the linked device), `replaced` (another device took the session). The
+ * connections page says each plainly and points to the official API where linking is refused.
+ */
+export const linkRefusal = z.enum(["passkey_required", "banned", "restricted", "logged_out", "replaced"]);
+export type LinkRefusal = z.infer<typeof linkRefusal>;
+
 export const bridgeEvent = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("status"), connectionId, status: connectionStatus, number: z.string().max(32).optional(), at }),
+  z.object({
+    type: z.literal("status"),
+    connectionId,
+    status: connectionStatus,
+    number: z.string().max(32).optional(),
+    /** Why WhatsApp refused to link or dropped the link, when it said (shown plainly on the connections page). */
+    reason: linkRefusal.optional(),
+    at,
+  }),
+  /**
+   * The host's view of a connection's health (issue 30): `silent` — it looked connected but heard nothing and failed
+   * its probe, so the host restarted the socket; `recovered` — `count` messages that arrived meanwhile were fetched
+   * after a restart (Baileys' offline `append`); `reconnect` — the socket reconnected after a drop.
+   */
+  z.object({ type: z.literal("health"), connectionId, kind: z.enum(["silent", "recovered", "reconnect"]), count: z.number().int().min(0).max(1_000_000).default(1), at }),
   z.object({ type: z.literal("qr"), connectionId, qr: z.string().max(4096), at }),
   z.object({ type: z.literal("message"), connectionId, message: inboundMessage, at }),
   z.object({ type: z.literal("ack"), connectionId, messageId: z.string().min(1).max(128), ack: messageAck, at }),
@@ -247,3 +282,37 @@ export const checkNumbersResult = z.object({
 });
 export type CheckNumbersResult = z.infer<typeof checkNumbersResult>;
 export const pairingCodeCommand = z.object({ number });
+
+/** A session host's heartbeat period; a host not heard from for HOST_LIVE_MS is not live (no new placements). */
+export const HOST_HEARTBEAT_MS = 5_000;
+export const HOST_LIVE_MS = 3 * HOST_HEARTBEAT_MS;
+
+export const hostId = z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/, "letters, digits and . _ : -, at most 100");
+
+/** POST /bridge/hosts/heartbeat. */
+export const hostHeartbeat = z.object({
+  hostId,
+  /** Where the worker reaches this host's /bridge routes (SESSION_HOST_PUBLIC_URL). */
+  url: z.url({ protocol: /^https?$/ }).max(500),
+  /** How many connections this host may hold (SESSION_HOST_CAPACITY). */
+  capacity: z.number().int().min(1).max(100_000),
+  /** The connections whose sockets this host has open now. */
+  running: z.array(connectionId).max(100_000),
+  /** Stopping on purpose: place nothing new here; the host hands its connections over one by one. */
+  draining: z.boolean().default(false),
+  /** Resident memory, for the super admin's view. */
+  memoryMb: z.number().int().min(0).max(1_000_000).optional(),
+  /** When this process started (epoch ms). */
+  startedAt: at,
+  version: z.string().max(100).optional(),
+});
+export type HostHeartbeat = z.infer<typeof hostHeartbeat>;
+export const hostHeartbeatAnswer = z.object({
+  /** Every connection placed on this host: start those not running; one absent here is not this host's to run. */
+  connections: z.array(connectionToRun),
+});
+export type HostHeartbeatAnswer = z.infer<typeof hostHeartbeatAnswer>;
+
+export const handoverRequest = z.object({ hostId });
+export const handoverAnswer = z.object({ to: hostId.nullable(), status: connectionStatus.nullable() });
+export type HandoverAnswer = z.infer<typeof handoverAnswer>;

@@ -1,3 +1,4 @@
+import type { ConnectionHealthView } from "../sessionHosts";
 import type { ConnectionStatus } from "./ticket";
 
 export type QueueRef = { id: number; name: string; color: string };
@@ -30,6 +31,8 @@ export type WhatsappView = {
   channel: "baileys" | "cloud";
   /** A cloud connection's ids and state (its secrets are never answered); null for WhatsApp Web. */
   cloud: CloudConnectionView | null;
+  /** WhatsApp Web only: what the session host last heard, reconnects, recoveries, a refusal (issue 30); null for cloud. */
+  health?: ConnectionHealthView | null;
   hasToken: boolean;
   greetingMessage: string;
   complationMessage: string;
