@@ -31,7 +31,7 @@ describe("the session host's container image", () => {
       metafile: true,
       logLevel: "silent",
     });
-    const copied = [...read("session-host/Dockerfile").matchAll(/^COPY (?!--from)(\S+) /gm)].map((m) => m[1].replace(/^\.\//, ""));
+    const copied = [...read("session-host/Dockerfile").matchAll(/^COPY (?!--from)(\S+) /gm)].map((m) => m[1]!.replace(/^\.\//, ""));
     for (const input of Object.keys(result.metafile.inputs)) {
       expect(copied.some((dir) => input === dir || input.startsWith(`${dir}/`)), input).toBe(true);
     }
@@ -53,7 +53,7 @@ describe("the session host's container image", () => {
       child.stdout!.on("data", (d) => {
         out += d;
         const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]);
+        if (m) resolve(m[1]!);
       });
       child.stderr!.on("data", (d) => (out += d));
       child.on("exit", (code) => reject(new Error(`the bundle exited ${code}:\n${out}`)));
