@@ -9,6 +9,7 @@ import { Leases } from "./bridge/leases";
 import { WorkerSessionStore } from "./bridge/sessionStore";
 import { Spool, type SpoolOptions } from "./bridge/spool";
 import { ConnectionSupervisor } from "./bridge/supervisor";
+import { SilenceWatchdog } from "./bridge/watchdog";
 import { createWorkerClient, type WorkerClient } from "./bridge/workerClient";
 import { ConfigError, type HostConfig, hostUrl, loadConfig } from "./config";
 import { type EventSink, RecordingSink } from "./events/sink";
@@ -32,6 +33,11 @@ export interface HostBridge {
   supervisor: ConnectionSupervisor;
   leases: Leases;
   spool: Spool;
+}
+
+export interface RunningHostParts {
+  /** Probes CONNECTED connections that went silent (providers with probe() only). */
+  watchdog: SilenceWatchdog;
 }
 
 export interface HostDeps {
@@ -128,7 +134,7 @@ export async function createProvider(config: HostConfig, store: SessionStore | u
   return createBaileysProvider({ store, mediaTmpDir, uploadMedia: client ? (upload) => client.uploadMedia(upload) : undefined });
 }
 
-export interface RunningHost {
+export interface RunningHost extends RunningHostParts {
   server: Server;
   provider: Provider;
   sink: EventSink;
@@ -178,6 +184,7 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
   let store: WorkerSessionStore | undefined;
   let sink: EventSink;
   let provider: Provider;
+  let watchdog: SilenceWatchdog;
   const processStartedAt = Date.now();
   // Known once the server listens when the configuration let the port be picked (SESSION_HOST_PORT=0).
   let publicUrl = config.bridge?.publicUrl;
@@ -217,13 +224,38 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     bridge = { hostId, url, capacity: config.bridge.capacity, secret: config.bridge.secret, supervisor, leases, spool };
     sink = spool;
     const forward = supervisor;
+    watchdog = new SilenceWatchdog({
+      provider,
+      silenceMs: config.silenceMs,
+      restart: (id) => forward.restart(id),
+      emit: (event) => spool.record(event),
+      mayAct: (id) => leases.has(id) && !forward.draining,
+      logger,
+    });
+    const watch = watchdog;
     provider.onEvent((event) => {
+      watch.heard(event);
       if (forward.forwards(event)) spool.record(event);
     });
   } else {
     provider = options.provider ?? (await createProvider(config, undefined, undefined, logger));
     const recording = new RecordingSink();
-    provider.onEvent((event) => recording.record(event));
+    const running = provider;
+    watchdog = new SilenceWatchdog({
+      provider,
+      silenceMs: config.silenceMs,
+      restart: async (id) => {
+        await running.stop(id);
+        await running.start(id);
+      },
+      emit: (event) => recording.record(event),
+      logger,
+    });
+    const watch = watchdog;
+    provider.onEvent((event) => {
+      watch.heard(event);
+      recording.record(event);
+    });
     sink = recording;
   }
 
@@ -245,6 +277,7 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
   const listeningUrl = hostUrl(config.bind, port);
   publicUrl ??= listeningUrl;
   bridge?.supervisor.boot();
+  watchdog.start();
 
   let closing: Promise<void> | undefined;
   let draining: Promise<boolean> | undefined;
@@ -258,7 +291,8 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     await within(1_000, closed);
     server.closeAllConnections();
     await closed;
-    // 2. No new starts, no renewals; then close the sockets while we still hold their leases.
+    // 2. No probes, no new starts, no renewals; then close the sockets while we still hold their leases.
+    await within(1_500, watchdog.close());
     if (bridge) await within(1_500, bridge.supervisor.close());
     bridge?.leases.close();
     await provider.close();
@@ -303,6 +337,7 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     provider,
     sink,
     bridge,
+    watchdog,
     url: listeningUrl,
     close: () => (closing ??= close()),
     drain: () => (draining ??= drain()),
