@@ -36,7 +36,12 @@ type Routing = "holder" | "place" | "any";
 export function sessionHost(env: Pick<Env, "SESSION_HOST_URL" | "BRIDGE_SECRET" | "DB">) {
   const db = createControlDb(env.DB);
 
+  /** Hosts fixed for this client's later calls (pin): a deleted connection's lease goes with its index entry. */
+  const pinned = new Map<number, string>();
+
   async function hostUrl(connectionId: number, routing: Routing): Promise<string> {
+    const known = pinned.get(connectionId);
+    if (known) return known;
     const now = Date.now();
     const holder = await db
       .select({ url: sessionHosts.url })
@@ -79,6 +84,13 @@ export function sessionHost(env: Pick<Env, "SESSION_HOST_URL" | "BRIDGE_SECRET" 
 
   const connection = (id: number, action: string) => `/bridge/connections/${id}/${action}`;
   return {
+    /**
+     * Finds the host that holds a connection now and sends this client's later calls for it there, whatever the
+     * index says by then (a deletion removes the lease with the connection, then logs it out on its host).
+     */
+    pin: async (id: number) => {
+      pinned.set(id, await hostUrl(id, "any"));
+    },
     start: (id: number) => call<{ status: Status }>(id, "place", "POST", connection(id, "start"), {}),
     restart: (id: number) => call<{ status: Status }>(id, "place", "POST", connection(id, "restart"), {}),
     stop: (id: number) => call<{ status: Status }>(id, "any", "POST", connection(id, "stop"), {}),
