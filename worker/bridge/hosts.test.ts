@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HOST_LIVE_MS } from "../contracts/bridge";
 import { connectionRoutes, sessionHosts, sessionLeases } from "../db/control";
 import { sessionHost } from "../domain/sessionHost/hostClient";
 import { acquireLease, leaseHolder } from "../domain/sessionHost/leases";
@@ -149,6 +150,19 @@ describe("routing worker → host calls (hostClient)", () => {
       [B, "/bridge/send"],
       [B, "/bridge/check-number"],
     ]);
+  });
+
+  it("does not call a holder that stopped heartbeating: the command answers ERR_WAPP_NOT_INITIALIZED at once", async () => {
+    const { company } = await companyWithTeam();
+    const conn = await createConnection(company.id, { status: "DISCONNECTED" });
+    await control.insert(sessionHosts).values({ id: "host-a", url: A, capacity: 10, startedAt: new Date(0), heartbeatAt: new Date(Date.now() - HOST_LIVE_MS - 1) });
+    await heartbeat("host-b", B);
+    await acquireLease(control, conn.id, "host-a", 60_000);
+    await expect(sessionHost(testEnv).send({ connectionId: conn.id, to: "5511999990000", isGroup: false, id: "W3", body: "oi", ptt: false })).rejects.toMatchObject({
+      code: "ERR_WAPP_NOT_INITIALIZED",
+    });
+    await expect(sessionHost(testEnv).restart(conn.id)).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED" });
+    expect(fake.calls).toEqual([]);
   });
 
   it("answers 409 ERR_WAPP_NOT_INITIALIZED for a command to a connection no host holds", async () => {

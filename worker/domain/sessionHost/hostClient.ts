@@ -14,7 +14,7 @@ import { createControlDb } from "../../db/client";
 import { sessionHosts, sessionLeases } from "../../db/control";
 import type { Env } from "../../env";
 import { signBridgeRequest } from "../../lib/bridgeSignature";
-import { bestHost, hostsWithLoad, noHostRegistered } from "./hosts";
+import { bestHost, hostsWithLoad, isLive, noHostRegistered } from "./hosts";
 import { placeConnection } from "./placement";
 
 type Status = z.infer<typeof connectionStatus>;
@@ -44,12 +44,17 @@ export function sessionHost(env: Pick<Env, "SESSION_HOST_URL" | "BRIDGE_SECRET" 
     if (known) return known;
     const now = Date.now();
     const holder = await db
-      .select({ url: sessionHosts.url })
+      .select({ url: sessionHosts.url, heartbeatAt: sessionHosts.heartbeatAt })
       .from(sessionLeases)
       .innerJoin(sessionHosts, eq(sessionHosts.id, sessionLeases.hostId))
       .where(and(eq(sessionLeases.whatsappId, connectionId), gte(sessionLeases.expiresAt, new Date(now))))
       .get();
-    if (holder) return holder.url;
+    if (holder) {
+      // A holder that stopped heartbeating is likely dead: no call that could hang on it; its lease runs out and the
+      // connection is placed elsewhere (a queued send waits for that).
+      if (!isLive(holder, now)) throw new AppError("ERR_WAPP_NOT_INITIALIZED", "The session host running this connection is not answering; it moves to another host shortly.");
+      return holder.url;
+    }
     if (await noHostRegistered(db)) return env.SESSION_HOST_URL;
     if (routing === "holder") throw new AppError("ERR_WAPP_NOT_INITIALIZED", "No session host runs this connection now.");
     const hosts = await hostsWithLoad(db, now);
