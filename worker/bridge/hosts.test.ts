@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HOST_LIVE_MS } from "../contracts/bridge";
 import { connectionRoutes, sessionHosts, sessionLeases } from "../db/control";
 import { sessionHost } from "../domain/sessionHost/hostClient";
 import { acquireLease, leaseHolder } from "../domain/sessionHost/leases";
@@ -119,6 +120,17 @@ describe("POST /bridge/leases/:id/handover", () => {
     expect(ids((await heartbeat("host-a", A, { draining: true })).json)).toEqual([]);
   });
 
+  it("refuses an unsigned handover with 401 and moves nothing", async () => {
+    const { company } = await companyWithTeam();
+    const conn = await createConnection(company.id);
+    await heartbeat("host-a", A);
+    await heartbeat("host-b", B);
+    const res = await call("POST", `/bridge/leases/${conn.id}/handover`, { body: { hostId: "host-a" } });
+    expect(res.status).toBe(401);
+    expect(await leaseHolder(control, conn.id)).toBe("host-a");
+    expect(fake.calls).toEqual([]);
+  });
+
   it("answers 400 for a bad body and 404 for an unknown connection", async () => {
     expect((await bridgeCall("POST", "/bridge/leases/1/handover", { hostId: "" })).status).toBe(400);
     expect((await bridgeCall("POST", "/bridge/leases/999999/handover", { hostId: "host-a" })).status).toBe(404);
@@ -138,6 +150,19 @@ describe("routing worker → host calls (hostClient)", () => {
       [B, "/bridge/send"],
       [B, "/bridge/check-number"],
     ]);
+  });
+
+  it("does not call a holder that stopped heartbeating: the command answers ERR_WAPP_NOT_INITIALIZED at once", async () => {
+    const { company } = await companyWithTeam();
+    const conn = await createConnection(company.id, { status: "DISCONNECTED" });
+    await control.insert(sessionHosts).values({ id: "host-a", url: A, capacity: 10, startedAt: new Date(0), heartbeatAt: new Date(Date.now() - HOST_LIVE_MS - 1) });
+    await heartbeat("host-b", B);
+    await acquireLease(control, conn.id, "host-a", 60_000);
+    await expect(sessionHost(testEnv).send({ connectionId: conn.id, to: "5511999990000", isGroup: false, id: "W3", body: "oi", ptt: false })).rejects.toMatchObject({
+      code: "ERR_WAPP_NOT_INITIALIZED",
+    });
+    await expect(sessionHost(testEnv).restart(conn.id)).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED" });
+    expect(fake.calls).toEqual([]);
   });
 
   it("answers 409 ERR_WAPP_NOT_INITIALIZED for a command to a connection no host holds", async () => {
@@ -162,6 +187,19 @@ describe("routing worker → host calls (hostClient)", () => {
     expect(fake.calls).toEqual([{ origin: B, method: "POST", path: `/bridge/connections/${conn.id}/start`, body: {} }]);
     // The holder's next heartbeat lists it (running or not).
     expect(ids((await heartbeat("host-b", B, { capacity: 8, running: [conn.id] })).json)).toContain(conn.id);
+  });
+
+  it("logs a deleted connection out on the host that ran it, though its lease goes with it", async () => {
+    const { company, admin } = await companyWithTeam();
+    const conn = await createConnection(company.id, { isDefault: false });
+    // Placed on b (the only host then); a, with far more room, comes later.
+    await heartbeat("host-b", B);
+    await heartbeat("host-a", A, { capacity: 100 });
+    expect(await leaseHolder(control, conn.id)).toBe("host-b");
+    expect((await call("DELETE", `/api/whatsapp/${conn.id}`, { token: admin.token })).status).toBe(200);
+    await vi.waitFor(() => expect(fake.calls).toContainEqual({ origin: B, method: "POST", path: `/bridge/connections/${conn.id}/logout`, body: {} }));
+    expect(fake.calls.filter((c) => c.origin !== B)).toEqual([]);
+    expect(await leaseHolder(control, conn.id)).toBeNull();
   });
 
   it("answers ERR_WAPP_NOT_INITIALIZED to a start when no host is live, and calls none", async () => {

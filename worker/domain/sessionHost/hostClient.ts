@@ -14,7 +14,7 @@ import { createControlDb } from "../../db/client";
 import { sessionHosts, sessionLeases } from "../../db/control";
 import type { Env } from "../../env";
 import { signBridgeRequest } from "../../lib/bridgeSignature";
-import { bestHost, hostsWithLoad, noHostRegistered } from "./hosts";
+import { bestHost, hostsWithLoad, isLive, noHostRegistered } from "./hosts";
 import { placeConnection } from "./placement";
 
 type Status = z.infer<typeof connectionStatus>;
@@ -36,15 +36,25 @@ type Routing = "holder" | "place" | "any";
 export function sessionHost(env: Pick<Env, "SESSION_HOST_URL" | "BRIDGE_SECRET" | "DB">) {
   const db = createControlDb(env.DB);
 
+  /** Hosts fixed for this client's later calls (pin): a deleted connection's lease goes with its index entry. */
+  const pinned = new Map<number, string>();
+
   async function hostUrl(connectionId: number, routing: Routing): Promise<string> {
+    const known = pinned.get(connectionId);
+    if (known) return known;
     const now = Date.now();
     const holder = await db
-      .select({ url: sessionHosts.url })
+      .select({ url: sessionHosts.url, heartbeatAt: sessionHosts.heartbeatAt })
       .from(sessionLeases)
       .innerJoin(sessionHosts, eq(sessionHosts.id, sessionLeases.hostId))
       .where(and(eq(sessionLeases.whatsappId, connectionId), gte(sessionLeases.expiresAt, new Date(now))))
       .get();
-    if (holder) return holder.url;
+    if (holder) {
+      // A holder that stopped heartbeating is likely dead: no call that could hang on it; its lease runs out and the
+      // connection is placed elsewhere (a queued send waits for that).
+      if (!isLive(holder, now)) throw new AppError("ERR_WAPP_NOT_INITIALIZED", "The session host running this connection is not answering; it moves to another host shortly.");
+      return holder.url;
+    }
     if (await noHostRegistered(db)) return env.SESSION_HOST_URL;
     if (routing === "holder") throw new AppError("ERR_WAPP_NOT_INITIALIZED", "No session host runs this connection now.");
     const hosts = await hostsWithLoad(db, now);
@@ -79,6 +89,13 @@ export function sessionHost(env: Pick<Env, "SESSION_HOST_URL" | "BRIDGE_SECRET" 
 
   const connection = (id: number, action: string) => `/bridge/connections/${id}/${action}`;
   return {
+    /**
+     * Finds the host that holds a connection now and sends this client's later calls for it there, whatever the
+     * index says by then (a deletion removes the lease with the connection, then logs it out on its host).
+     */
+    pin: async (id: number) => {
+      pinned.set(id, await hostUrl(id, "any"));
+    },
     start: (id: number) => call<{ status: Status }>(id, "place", "POST", connection(id, "start"), {}),
     restart: (id: number) => call<{ status: Status }>(id, "place", "POST", connection(id, "restart"), {}),
     stop: (id: number) => call<{ status: Status }>(id, "any", "POST", connection(id, "stop"), {}),

@@ -27,6 +27,9 @@ export async function deleteWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
         .orderBy(asc(whatsapps.id))
         .get()
     : undefined;
+  // The host that runs it, found while its lease still exists (the lease goes with the index entry below).
+  const host = sessionHost(ctx.env);
+  if (current.channel !== "cloud") await host.pin(input.id).catch(() => undefined);
   const remove = ctx.db.delete(whatsapps).where(and(eq(whatsapps.id, input.id), eq(whatsapps.companyId, ctx.companyId)));
   // The deletion, the star passed on and the entry: one transaction.
   ctx.db.transaction(() => {
@@ -51,7 +54,6 @@ export async function deleteWhatsapp({ ctx, input }: { ctx: Ctx; input: { id: nu
     await forgetCloudNumber(ctx.control, input.id);
     return;
   }
-  const host = sessionHost(ctx.env);
   ctx.waitUntil(
     host
       .logout(input.id)
