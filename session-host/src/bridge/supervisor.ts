@@ -90,6 +90,8 @@ export class ConnectionSupervisor {
   private readonly closing = new AbortController();
   private loop: Promise<void> | null = null;
   private booted = false;
+  /** The worker answered a heartbeat at least once. */
+  private answered = false;
   private isDraining = false;
   /** The worker has no heartbeat route: list instead (an older worker). */
   private legacy = false;
@@ -260,23 +262,26 @@ export class ConnectionSupervisor {
         const placed = await this.heartbeat();
         failures = 0;
         const starts = this.startPlaced(placed);
-        if (!this.booted) {
-          // At boot the first answer's connections are started before the host counts as ready.
-          await starts;
-          this.logger.info(`supervisor: the worker placed ${placed.length} connection(s) on this host`);
-          this.booted = true;
+        if (!this.answered) {
+          // The host counts as ready once the first answer's connections are started; the heartbeat goes on
+          // meanwhile (hundreds of starts take longer than the worker waits before it counts a host dead).
+          this.answered = true;
+          void starts.then(() => {
+            this.logger.info(`supervisor: the worker placed ${placed.length} connection(s) on this host`);
+            this.booted = true;
+          });
         }
         await sleep(this.heartbeatMs, this.closing.signal);
       } catch (err) {
         if (this.closing.signal.aborted) break;
         failures++;
         if (failures === 1 || failures % 10 === 0) {
-          const what = this.booted ? "heartbeat failed" : "cannot reach the worker yet";
+          const what = this.answered ? "heartbeat failed" : "cannot reach the worker yet";
           this.logger.warn(`supervisor: ${what} (attempt ${failures}): ${describe(err)}`);
         }
         const delay = backoffDelay(failures, this.retryBaseMs, this.retryMaxMs);
         // Once running, a missed heartbeat is retried within the period: the worker counts us dead after three.
-        await sleep(this.booted ? Math.min(delay, this.heartbeatMs) : delay, this.closing.signal);
+        await sleep(this.answered ? Math.min(delay, this.heartbeatMs) : delay, this.closing.signal);
       }
     }
   }
