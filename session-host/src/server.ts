@@ -323,6 +323,10 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     logger.info(
       `drain: ${report.handedOver} handed over, ${report.released} released` + (report.left ? `, ${report.left} left when the drain timeout ran out` : ""),
     );
+    if (report.workerUnreachable) {
+      await (closing ??= close());
+      return false;
+    }
     logger.info(`drain: delivering the spool (${bridge.spool.stats().spooled} event(s) left)`);
     const delivered = await bridge.spool.flush(Math.max(0, deadline - Date.now()));
     if (delivered) logger.info("drain: every event delivered");

@@ -95,6 +95,15 @@ describe("draining (a deploy stops the host)", () => {
     expect(t.sim.connections().every((c) => c.status === "DISCONNECTED")).toBe(true);
   });
 
+  it("shuts down at once, as without a drain, when the worker cannot be reached", async () => {
+    const t = await runningHost();
+    const { worker } = t;
+    await worker.down();
+    expect(await t.host.drain()).toBe(false);
+    expect(worker.handovers).toEqual([]);
+    expect(t.host.server.listening).toBe(false);
+  });
+
   it("gives up after the drain timeout, still closing and releasing what it holds", async () => {
     const t = await runningHost({ SESSION_HOST_DRAIN_TIMEOUT_MS: "300" });
     const { worker } = t;

@@ -67,6 +67,8 @@ export interface DrainReport {
   released: number;
   /** Connections left when the drain was cut short. */
   left: number;
+  /** The worker could not be reached at all: nothing was handed over. */
+  workerUnreachable?: boolean;
 }
 
 export class ConnectionSupervisor {
@@ -227,8 +229,18 @@ export class ConnectionSupervisor {
   async drain(signal?: AbortSignal): Promise<DrainReport> {
     this.isDraining = true;
     this.logger.info("drain: telling the worker this host is draining");
-    await this.heartbeat().catch((err) => this.logger.warn(`drain: the draining heartbeat failed (${describe(err)}); handing over anyway`));
     const ids = [...new Set([...this.running(), ...this.leases.ids()])];
+    try {
+      await this.heartbeat();
+    } catch (err) {
+      if (err instanceof BridgeCallError && err.status === 0) {
+        // The worker is gone too (npm start stops both at once): nobody to hand over to. The host shuts down as
+        // without a drain, releasing its leases (or letting them lapse).
+        this.logger.warn(`drain: the worker cannot be reached (${describe(err)}); not handing over`);
+        return { handedOver: 0, released: 0, left: ids.length, workerUnreachable: true };
+      }
+      this.logger.warn(`drain: the draining heartbeat failed (${describe(err)}); handing over anyway`);
+    }
     this.logger.info(`drain: ${ids.length} connection(s) to hand over`);
     const report: DrainReport = { handedOver: 0, released: 0, left: 0 };
     for (const [i, id] of ids.entries()) {
