@@ -94,6 +94,8 @@ export function createHostServer({ provider, sink, bridge, logger = consoleLogge
         events: sink.stats(),
         leases: bridge?.leases.ids().length,
         deliveryFailures: bridge?.spool.health().failures,
+        capacity: bridge?.capacity,
+        draining: bridge?.supervisor.draining,
         uptimeSeconds: uptime(),
       });
       return sendText(res, 200, text, "text/plain; version=0.0.4; charset=utf-8");
