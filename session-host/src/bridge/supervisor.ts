@@ -27,6 +27,9 @@ import { BridgeCallError, type WorkerClient } from "./workerClient";
  *   held back as for a lost lease.
  */
 
+/** How long a host that found no heartbeat route lists instead, before trying the route again (the worker may be upgraded). */
+const LEGACY_RETRY_MS = 60_000;
+
 export class LeaseRefusedError extends ProviderError {
   constructor(connectionId: number, reason: string) {
     super("ERR_WAPP_NOT_INITIALIZED", `Connection ${connectionId} cannot run on this host: ${reason}.`, 409);
@@ -95,8 +98,8 @@ export class ConnectionSupervisor {
   /** The worker answered a heartbeat at least once. */
   private answered = false;
   private isDraining = false;
-  /** The worker has no heartbeat route: list instead (an older worker). */
-  private legacy = false;
+  /** Until when to list instead of heartbeating: the worker had no heartbeat route (an older worker; tried again each minute). */
+  private legacyUntil = 0;
   private activeStarts = 0;
   private readonly startWaiters: (() => void)[] = [];
 
@@ -143,7 +146,7 @@ export class ConnectionSupervisor {
 
   /** One heartbeat now, outside the loop (drain announces itself with it); answers the connections placed here. */
   async heartbeat(timeoutMs = 5_000): Promise<ConnectionToRun[]> {
-    if (this.legacy) return this.client.listConnections({ timeoutMs, signal: this.closing.signal });
+    if (Date.now() < this.legacyUntil) return this.client.listConnections({ timeoutMs, signal: this.closing.signal });
     try {
       return await this.client.heartbeat(
         {
@@ -160,8 +163,8 @@ export class ConnectionSupervisor {
     } catch (err) {
       // A worker from before many hosts: it has no heartbeat route, and lists this host's connections instead.
       if (err instanceof BridgeCallError && (err.status === 404 || err.status === 405) && err.code !== "ERR_NO_WAPP_FOUND") {
-        this.legacy = true;
-        this.logger.warn("supervisor: the worker has no heartbeat route (an older worker); asking it for this host's connections instead");
+        if (this.legacyUntil === 0) this.logger.warn("supervisor: the worker has no heartbeat route (an older worker); asking it for this host's connections instead");
+        this.legacyUntil = Date.now() + LEGACY_RETRY_MS;
         return this.client.listConnections({ timeoutMs, signal: this.closing.signal });
       }
       throw err;
