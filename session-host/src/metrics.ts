@@ -9,6 +9,9 @@ export function renderMetrics(input: {
   /** With the bridge: leases held, and consecutive failed deliveries to the worker. */
   leases?: number;
   deliveryFailures?: number;
+  /** With the bridge: connections this host may hold, and whether it is draining (handing its connections over). */
+  capacity?: number;
+  draining?: boolean;
   uptimeSeconds: number;
   memory?: NodeJS.MemoryUsage;
 }): string {
@@ -40,6 +43,8 @@ export function renderMetrics(input: {
   if (input.deliveryFailures !== undefined) {
     metric("zapdesk_host_delivery_failures", "gauge", "Consecutive failed deliveries to the worker (0 while it takes events).", [["", input.deliveryFailures]]);
   }
+  if (input.capacity !== undefined) metric("zapdesk_host_capacity", "gauge", "Connections this host may hold (SESSION_HOST_CAPACITY).", [["", input.capacity]]);
+  if (input.draining !== undefined) metric("zapdesk_host_draining", "gauge", "1 while the host hands its connections over before stopping.", [["", input.draining ? 1 : 0]]);
   metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", [["", mem.rss]]);
   metric("nodejs_heap_size_total_bytes", "gauge", "V8 heap size in bytes.", [["", mem.heapTotal]]);
   metric("nodejs_heap_size_used_bytes", "gauge", "V8 heap used in bytes.", [["", mem.heapUsed]]);

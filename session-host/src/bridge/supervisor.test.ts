@@ -52,6 +52,9 @@ describe("startup and heartbeat", () => {
     await eventually(() => expect(worker.heartbeats.at(-1)!.running.sort()).toEqual([CONN, CONN_2].sort()));
     const health = (await fetch(`${t.host.url}/health`).then((r) => r.json())) as { bridge: Record<string, unknown> };
     expect(health.bridge).toMatchObject({ hostId: "host-a", url: t.host.url, capacity: 500, running: 2, draining: false });
+    const metrics = await fetch(`${t.host.url}/metrics`).then((r) => r.text());
+    expect(metrics).toContain("zapdesk_host_capacity 500");
+    expect(metrics).toContain("zapdesk_host_draining 0");
   });
 
   it("starts a connection placed on it later, at the next heartbeat", async () => {

@@ -27,6 +27,9 @@ import { BridgeCallError, type WorkerClient } from "./workerClient";
  *   held back as for a lost lease.
  */
 
+/** How long a host that found no heartbeat route lists instead, before trying the route again (the worker may be upgraded). */
+const LEGACY_RETRY_MS = 60_000;
+
 export class LeaseRefusedError extends ProviderError {
   constructor(connectionId: number, reason: string) {
     super("ERR_WAPP_NOT_INITIALIZED", `Connection ${connectionId} cannot run on this host: ${reason}.`, 409);
@@ -67,6 +70,8 @@ export interface DrainReport {
   released: number;
   /** Connections left when the drain was cut short. */
   left: number;
+  /** The worker could not be reached at all: nothing was handed over. */
+  workerUnreachable?: boolean;
 }
 
 export class ConnectionSupervisor {
@@ -90,9 +95,11 @@ export class ConnectionSupervisor {
   private readonly closing = new AbortController();
   private loop: Promise<void> | null = null;
   private booted = false;
+  /** The worker answered a heartbeat at least once. */
+  private answered = false;
   private isDraining = false;
-  /** The worker has no heartbeat route: list instead (an older worker). */
-  private legacy = false;
+  /** Until when to list instead of heartbeating: the worker had no heartbeat route (an older worker; tried again each minute). */
+  private legacyUntil = 0;
   private activeStarts = 0;
   private readonly startWaiters: (() => void)[] = [];
 
@@ -139,7 +146,7 @@ export class ConnectionSupervisor {
 
   /** One heartbeat now, outside the loop (drain announces itself with it); answers the connections placed here. */
   async heartbeat(timeoutMs = 5_000): Promise<ConnectionToRun[]> {
-    if (this.legacy) return this.client.listConnections({ timeoutMs, signal: this.closing.signal });
+    if (Date.now() < this.legacyUntil) return this.client.listConnections({ timeoutMs, signal: this.closing.signal });
     try {
       return await this.client.heartbeat(
         {
@@ -156,8 +163,8 @@ export class ConnectionSupervisor {
     } catch (err) {
       // A worker from before many hosts: it has no heartbeat route, and lists this host's connections instead.
       if (err instanceof BridgeCallError && (err.status === 404 || err.status === 405) && err.code !== "ERR_NO_WAPP_FOUND") {
-        this.legacy = true;
-        this.logger.warn("supervisor: the worker has no heartbeat route (an older worker); asking it for this host's connections instead");
+        if (this.legacyUntil === 0) this.logger.warn("supervisor: the worker has no heartbeat route (an older worker); asking it for this host's connections instead");
+        this.legacyUntil = Date.now() + LEGACY_RETRY_MS;
         return this.client.listConnections({ timeoutMs, signal: this.closing.signal });
       }
       throw err;
@@ -225,8 +232,18 @@ export class ConnectionSupervisor {
   async drain(signal?: AbortSignal): Promise<DrainReport> {
     this.isDraining = true;
     this.logger.info("drain: telling the worker this host is draining");
-    await this.heartbeat().catch((err) => this.logger.warn(`drain: the draining heartbeat failed (${describe(err)}); handing over anyway`));
     const ids = [...new Set([...this.running(), ...this.leases.ids()])];
+    try {
+      await this.heartbeat();
+    } catch (err) {
+      if (err instanceof BridgeCallError && err.status === 0) {
+        // The worker is gone too (npm start stops both at once): nobody to hand over to. The host shuts down as
+        // without a drain, releasing its leases (or letting them lapse).
+        this.logger.warn(`drain: the worker cannot be reached (${describe(err)}); not handing over`);
+        return { handedOver: 0, released: 0, left: ids.length, workerUnreachable: true };
+      }
+      this.logger.warn(`drain: the draining heartbeat failed (${describe(err)}); handing over anyway`);
+    }
     this.logger.info(`drain: ${ids.length} connection(s) to hand over`);
     const report: DrainReport = { handedOver: 0, released: 0, left: 0 };
     for (const [i, id] of ids.entries()) {
@@ -260,23 +277,26 @@ export class ConnectionSupervisor {
         const placed = await this.heartbeat();
         failures = 0;
         const starts = this.startPlaced(placed);
-        if (!this.booted) {
-          // At boot the first answer's connections are started before the host counts as ready.
-          await starts;
-          this.logger.info(`supervisor: the worker placed ${placed.length} connection(s) on this host`);
-          this.booted = true;
+        if (!this.answered) {
+          // The host counts as ready once the first answer's connections are started; the heartbeat goes on
+          // meanwhile (hundreds of starts take longer than the worker waits before it counts a host dead).
+          this.answered = true;
+          void starts.then(() => {
+            this.logger.info(`supervisor: the worker placed ${placed.length} connection(s) on this host`);
+            this.booted = true;
+          });
         }
         await sleep(this.heartbeatMs, this.closing.signal);
       } catch (err) {
         if (this.closing.signal.aborted) break;
         failures++;
         if (failures === 1 || failures % 10 === 0) {
-          const what = this.booted ? "heartbeat failed" : "cannot reach the worker yet";
+          const what = this.answered ? "heartbeat failed" : "cannot reach the worker yet";
           this.logger.warn(`supervisor: ${what} (attempt ${failures}): ${describe(err)}`);
         }
         const delay = backoffDelay(failures, this.retryBaseMs, this.retryMaxMs);
         // Once running, a missed heartbeat is retried within the period: the worker counts us dead after three.
-        await sleep(this.booted ? Math.min(delay, this.heartbeatMs) : delay, this.closing.signal);
+        await sleep(this.answered ? Math.min(delay, this.heartbeatMs) : delay, this.closing.signal);
       }
     }
   }
