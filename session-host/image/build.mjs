@@ -3,6 +3,7 @@
 // Usage: node session-host/image/build.mjs [outfile]   (default session-host/image/dist/session-host.mjs)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -16,6 +17,8 @@ export async function bundleSessionHost(outfile = path.join(root, "session-host/
     packages: "external",
     outfile,
     logLevel: "warning",
+    // The heartbeat's version: the image has no package.json of the repository to read it from.
+    define: { "process.env.SESSION_HOST_VERSION": JSON.stringify(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version) },
   });
   return outfile;
 }

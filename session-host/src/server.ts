@@ -165,8 +165,9 @@ export interface StartOptions {
   flushTimeoutMs?: number;
 }
 
-/** The version the heartbeat reports (package.json's). */
+/** The version the heartbeat reports: package.json's (the container image's bundle has it written in at build time). */
 const VERSION: string | undefined = (() => {
+  if (process.env.SESSION_HOST_VERSION) return process.env.SESSION_HOST_VERSION;
   try {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
     return typeof pkg.version === "string" ? pkg.version : undefined;
