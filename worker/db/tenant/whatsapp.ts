@@ -2,7 +2,7 @@ import { relations } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamps } from "../shared/columns";
 import { companyId } from "../shared/companyId";
-import { linkRefusal } from "../../contracts/bridge";
+import { linkRefusal, type LinkRefusal } from "../../contracts/bridge";
 import { companies } from "../shared/companies";
 import { queueIntegrations, prompts, queues } from "./queues";
 import { tickets } from "./tickets";
@@ -16,7 +16,7 @@ export const WHATSAPP_CHANNELS = ["baileys", "cloud"] as const;
 export type WhatsappChannel = (typeof WHATSAPP_CHANNELS)[number];
 
 /** Why WhatsApp refused to link a WhatsApp Web connection (the bridge's status `reason`). */
-const LINK_REFUSALS = linkRefusal.options;
+const LINK_REFUSALS = linkRefusal.options as [LinkRefusal, ...LinkRefusal[]];
 
 /** A WhatsApp connection (spec 001 §3). */
 export const whatsapps = sqliteTable(
