@@ -25,17 +25,18 @@ const view = (over: Partial<ConnectionHealthView> = {}): ConnectionHealthView =>
 });
 
 describe("a connection's health line", () => {
-  it("says when the host last heard from WhatsApp and that nothing dropped in 24 hours", () => {
-    expect(healthLine(view(), pt, "pt-BR", NOW)).toBe("Último evento há 3 minutos · sem quedas em 24 h");
-    expect(healthLine(view({ lastEventAt: null }), pt, "pt-BR", NOW)).toBe("Nenhum evento ainda · sem quedas em 24 h");
+  it("says when the host last heard from WhatsApp and that nothing dropped in 24\u00a0hours", () => {
+    expect(healthLine(view(), pt, "pt-BR", NOW)).toBe("Último evento há 3 minutos · sem quedas em 24\u00a0h");
+    expect(healthLine(view({ lastEventAt: null }), pt, "pt-BR", NOW)).toBe("Nenhum evento ainda · sem quedas em 24\u00a0h");
+    expect(healthLine(view({ lastEventAt: new Date(NOW - 20_000).toISOString() }), pt, "pt-BR", NOW)).toBe("Último evento agora mesmo · sem quedas em 24\u00a0h");
   });
 
-  it("counts reconnects, silent restarts and recovered messages of the last 24 hours, each in its plural", () => {
+  it("counts reconnects, silent restarts and recovered messages of the last 24\u00a0hours, each in its plural", () => {
     expect(healthLine(view({ reconnects24h: 2, silentRestarts24h: 1, recovered24h: 7 }), pt, "pt-BR", NOW)).toBe(
-      "Último evento há 3 minutos · 24 h: 2 reconexões, 1 reinício por silêncio, 7 mensagens recuperadas",
+      "Último evento há 3 minutos · 24\u00a0h: 2 reconexões, 1 reinício por silêncio, 7 mensagens recuperadas",
     );
-    expect(healthLine(view({ reconnects24h: 1, recovered24h: 1 }), i18n.getFixedT("en"), "en", NOW)).toBe("Last event 3 minutes ago · 24 h: 1 reconnect, 1 message recovered");
-    expect(healthLine(view({ silentRestarts24h: 3 }), i18n.getFixedT("es"), "es", NOW)).toBe("Último evento hace 3 minutos · 24 h: 3 reinicios por silencio");
+    expect(healthLine(view({ reconnects24h: 1, recovered24h: 1 }), i18n.getFixedT("en"), "en", NOW)).toBe("Last event 3 minutes ago · 24\u00a0h: 1 reconnect, 1 message recovered");
+    expect(healthLine(view({ silentRestarts24h: 3 }), i18n.getFixedT("es"), "es", NOW)).toBe("Último evento hace 3 minutos · 24\u00a0h: 3 reinicios por silencio");
   });
 
   it("warns only for a CONNECTED connection whose last event is over 15 minutes old", () => {

@@ -24,9 +24,13 @@ export function isStale(health: ConnectionHealthView | null | undefined, status:
  * (reconnects, silent restarts, messages recovered; "no drops" when nothing did).
  */
 export function healthLine(health: ConnectionHealthView, t: TFunction, lang: string, now: number): string {
-  const last = health.lastEventAt
-    ? t("connections.health.lastEvent", { ago: formatDistanceStrict(new Date(health.lastEventAt), new Date(Math.max(now, Date.parse(health.lastEventAt))), { addSuffix: true, locale: dateLocale(lang) }) })
-    : t("connections.health.noEvent");
+  const since = health.lastEventAt ? now - Date.parse(health.lastEventAt) : null;
+  const last =
+    since === null
+      ? t("connections.health.noEvent")
+      : since < 60_000
+        ? t("connections.health.justNow")
+        : t("connections.health.lastEvent", { ago: formatDistanceStrict(new Date(health.lastEventAt!), new Date(now), { addSuffix: true, locale: dateLocale(lang) }) });
   const parts: string[] = [];
   if (health.reconnects24h > 0) parts.push(t("connections.health.reconnects", { count: health.reconnects24h }));
   if (health.silentRestarts24h > 0) parts.push(t("connections.health.silentRestarts", { count: health.silentRestarts24h }));

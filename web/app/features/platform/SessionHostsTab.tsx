@@ -114,7 +114,7 @@ export function SessionHostsTab() {
         <p className="text-sm text-muted">
           {list.loaded && !list.failed && list.items.length > 0 ? t("platform.hosts.summary", { live: totals.live, connections: totals.connections, capacity: totals.capacity }) : t("platform.hosts.intro")}
         </p>
-        <Button variant="outline" size="sm" onClick={list.reload} className="w-full sm:w-auto">
+        <Button variant="outline" size="sm" onClick={list.reload} className="w-full sm:ml-auto sm:w-auto">
           <RefreshCw className="size-4" aria-hidden />
           {t("platform.hosts.refresh")}
         </Button>
