@@ -29,7 +29,7 @@ export function HealthLine({ row, onOfficialApi, className }: { row: ConnectionR
   const refusal = refusalText(health, t);
   const stale = isStale(health, row.status, now);
   return (
-    <div className={cn("flex w-full max-w-xs min-w-52 flex-col gap-1 text-xs", className)} data-testid={`health-${row.id}`}>
+    <div className={cn("flex w-full max-w-xs flex-col gap-1 text-xs sm:min-w-52", className)} data-testid={`health-${row.id}`}>
       <p className={cn("flex items-start gap-1", stale ? "font-medium text-warning-fg" : "text-muted")} title={stale ? t("connections.health.staleHint") : t("connections.health.label")}>
         {stale ? <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden /> : <Activity className="mt-px size-3.5 shrink-0" aria-hidden />}
         <span>
