@@ -152,6 +152,10 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0032_schedules_ticket_index": (sql) => {
     sql.exec("drop index schedules_ticket_idx");
   },
+  "0033_connection_health": (sql) => {
+    sql.exec("drop table connection_health_events");
+    for (const column of ["last_event_at", "link_refusal"]) sql.exec(`alter table whatsapps drop column ${column}`);
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

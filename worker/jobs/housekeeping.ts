@@ -1,7 +1,7 @@
 import { and, eq, exists, isNotNull, lt, or } from "drizzle-orm";
 import { createControlDb, type Db } from "../db/client";
 import { passwordResets, rateLimits } from "../db/control";
-import { apiRequests, externalApiRequests, tickets, typebotSessions, userSessions, webhookDeliveries } from "../db/tenant";
+import { apiRequests, CONNECTION_HEALTH_DAYS, connectionHealthEvents, externalApiRequests, tickets, typebotSessions, userSessions, webhookDeliveries } from "../db/tenant";
 import { automationRuns } from "../db/tenant";
 import type { Env } from "../env";
 
@@ -33,7 +33,7 @@ export async function runHousekeeping(env: Env, now: Date) {
 
 /**
  * In a company's hub (its alarm): drop expired sessions and idempotency keys of the external and public APIs, webhook
- * deliveries older than 30 days (indexed), and the Typebot sessions of closed tickets (a ticket the contact reopens starts its bot anew; the walk is over the few
+ * deliveries older than 30 days (indexed), connections' health events older than 7 days, and the Typebot sessions of closed tickets (a ticket the contact reopens starts its bot anew; the walk is over the few
  * sessions, each a primary-key look at its ticket).
  */
 export function tenantHousekeeping(db: Db, now: Date) {
@@ -47,6 +47,8 @@ export function tenantHousekeeping(db: Db, now: Date) {
   db.delete(webhookDeliveries).where(lt(webhookDeliveries.createdAt, new Date(t - WEBHOOK_LOG_DAYS * DAY))).run();
   // Automation rules' run log, 30 days (a scan of a table the skipped runs' bound keeps small, once per sweep).
   db.delete(automationRuns).where(lt(automationRuns.createdAt, new Date(t - AUTOMATION_RUN_LOG_DAYS * DAY))).run();
+  // Connections' health events (issue 30): the page counts 24 hours; a week is kept for a look back.
+  db.delete(connectionHealthEvents).where(lt(connectionHealthEvents.at, new Date(t - CONNECTION_HEALTH_DAYS * DAY))).run();
   db.delete(typebotSessions)
     .where(exists(db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, typebotSessions.ticketId), eq(tickets.status, "closed")))))
     .run();

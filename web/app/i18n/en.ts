@@ -354,7 +354,7 @@ export const en: Translations = {
   },
   settings: {
     title: "Settings",
-    tabs: { options: "Options", schedules: "Business hours", export: "Export data", logo: "Logo", companies: "Companies", createCompany: "Register company", plans: "Plans", helps: "Help", platform: "Platform" },
+    tabs: { options: "Options", schedules: "Business hours", export: "Export data", logo: "Logo", companies: "Companies", createCompany: "Register company", plans: "Plans", helps: "Help", platform: "Platform", sessionHosts: "Session hosts" },
     optionsHint: "Choices are saved as soon as they change; messages, with their Save button.",
     keys: {
       userRating: "Ratings",

@@ -354,7 +354,7 @@ export const es: Translations = {
   },
   settings: {
     title: "Configuraciones",
-    tabs: { options: "Opciones", schedules: "Horarios", export: "Exportar datos", logo: "Logo", companies: "Empresas", createCompany: "Registrar empresa", plans: "Planes", helps: "Ayuda", platform: "Plataforma" },
+    tabs: { options: "Opciones", schedules: "Horarios", export: "Exportar datos", logo: "Logo", companies: "Empresas", createCompany: "Registrar empresa", plans: "Planes", helps: "Ayuda", platform: "Plataforma", sessionHosts: "Servidores de sesión" },
     optionsHint: "Las opciones se guardan en cuanto cambian; los mensajes, con su botón Guardar.",
     keys: {
       userRating: "Evaluaciones",

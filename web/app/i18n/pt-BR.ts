@@ -361,7 +361,7 @@ export const ptBR = {
   },
   settings: {
     title: "Configurações",
-    tabs: { options: "Opções", schedules: "Horários", export: "Exportar dados", logo: "Logo", companies: "Empresas", createCompany: "Cadastrar Empresa", plans: "Planos", helps: "Ajuda", platform: "Plataforma" },
+    tabs: { options: "Opções", schedules: "Horários", export: "Exportar dados", logo: "Logo", companies: "Empresas", createCompany: "Cadastrar Empresa", plans: "Planos", helps: "Ajuda", platform: "Plataforma", sessionHosts: "Servidores de sessão" },
     optionsHint: "As opções são salvas assim que mudam; as mensagens, com o botão Salvar delas.",
     keys: {
       userRating: "Avaliações",

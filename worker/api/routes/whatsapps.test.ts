@@ -126,6 +126,7 @@ describe("GET /api/whatsapp", () => {
         provider: "simulator",
         channel: "baileys",
         cloud: null,
+        health: { lastEventAt: null, reconnects24h: 0, silentRestarts24h: 0, recovered24h: 0, refusal: null, hostId: null },
         updatedAt: expect.any(String),
         queues: [{ id: queue.id, name: queue.name, color: queue.color }],
       },

@@ -8,6 +8,7 @@ export * from "./users";
 export * from "./auth";
 export * from "./whatsapp";
 export * from "./sessionHost";
+export * from "./connectionHealth";
 export * from "./whatsappTemplates";
 export * from "./queues";
 export * from "./contacts";

@@ -2,6 +2,7 @@ import { relations } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamps } from "../shared/columns";
 import { companyId } from "../shared/companyId";
+import { linkRefusal, type LinkRefusal } from "../../contracts/bridge";
 import { companies } from "../shared/companies";
 import { queueIntegrations, prompts, queues } from "./queues";
 import { tickets } from "./tickets";
@@ -13,6 +14,9 @@ export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
 /** How a connection reaches WhatsApp (ADR 0050): WhatsApp Web through the session host, or Meta's Cloud API. */
 export const WHATSAPP_CHANNELS = ["baileys", "cloud"] as const;
 export type WhatsappChannel = (typeof WHATSAPP_CHANNELS)[number];
+
+/** Why WhatsApp refused to link a WhatsApp Web connection (the bridge's status `reason`). */
+const LINK_REFUSALS = linkRefusal.options as [LinkRefusal, ...LinkRefusal[]];
 
 /** A WhatsApp connection (spec 001 §3). */
 export const whatsapps = sqliteTable(
@@ -63,6 +67,10 @@ export const whatsapps = sqliteTable(
     maxUseBotQueues: integer("max_use_bot_queues").notNull().default(3),
     /** Queue that tickets are sent to when the chatbot gives up. */
     sendIdQueue: integer("send_id_queue").references(() => queues.id, { onDelete: "set null" }),
+    /** WhatsApp Web: when the session host last reported anything of this connection (issue 30); null until then. */
+    lastEventAt: integer("last_event_at", { mode: "timestamp_ms" }),
+    /** WhatsApp Web: why WhatsApp refused to link or dropped the link (the status event's reason), until it connects again. */
+    linkRefusal: text("link_refusal", { enum: LINK_REFUSALS }),
     ...timestamps(),
   },
   (t) => [

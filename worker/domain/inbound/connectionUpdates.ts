@@ -17,7 +17,13 @@ export async function applyConnectionState(ctx: SystemCtx, e: Status | Qr) {
   const patch =
     e.type === "qr"
       ? { status: "qrcode" as const, qrcode: e.qr }
-      : { status: e.status, qrcode: e.status === "qrcode" ? undefined : "", ...(e.number ? { number: e.number } : {}) };
+      : {
+          status: e.status,
+          qrcode: e.status === "qrcode" ? undefined : "",
+          ...(e.number ? { number: e.number } : {}),
+          // Why WhatsApp refused the link stays on the row (the page says it plainly) until the connection is back.
+          ...(e.reason ? { linkRefusal: e.reason } : e.status === "CONNECTED" ? { linkRefusal: null } : {}),
+        };
   const previous = ctx.db.select({ status: whatsapps.status }).from(whatsapps).where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, e.connectionId))).get();
   const [row] = await ctx.db
     .update(whatsapps)

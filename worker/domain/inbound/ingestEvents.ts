@@ -4,6 +4,7 @@ import { inList } from "../../db/inList";
 import { whatsapps } from "../../db/tenant";
 import { nextTurn } from "../../lib/serialQueue";
 import type { SystemCtx } from "../context";
+import { advanceLastEvents, recordHealthEvent } from "./connectionHealth";
 import { applyConnectionState } from "./connectionUpdates";
 import { applyContactUpdate, publishPresence } from "./contactUpdates";
 import { ingestCall } from "./ingestCall";
@@ -43,6 +44,8 @@ export async function ingestEvents({ ctx, input }: { ctx: SystemCtx; input: { ev
 
   let ingested = 0;
   const events = input.events.filter((e) => connections.has(e.connectionId));
+  // What the host heard of each WhatsApp Web connection, once per connection for the whole batch (issue 30).
+  advanceLastEvents(ctx, events.filter((e) => connections.get(e.connectionId)!.channel === "baileys"));
   for (let i = 0; i < events.length; ) {
     // A batch's events (or runs) each take their own turn: a page's read waiting meanwhile gets in between.
     if (i > 0) await nextTurn();
@@ -73,6 +76,8 @@ async function ingestEvent(ctx: SystemCtx, conn: InboundConnection, e: Exclude<B
     case "status":
     case "qr":
       return applyConnectionState(ctx, e);
+    case "health":
+      return recordHealthEvent(ctx, e);
     case "ack":
       return applyAck(ctx, e);
     case "failed":

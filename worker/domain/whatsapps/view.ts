@@ -1,11 +1,66 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
+import type { ConnectionHealthView } from "../../contracts/sessionHosts";
 import type { Delivery } from "../../contracts/ws";
-import type { Db } from "../../db/client";
-import { queues, whatsappQueues, whatsapps, type Whatsapp } from "../../db/tenant";
+import type { ControlDb, Db } from "../../db/client";
+import { sessionLeases } from "../../db/control";
+import { inList } from "../../db/inList";
+import { connectionHealthEvents, queues, whatsappQueues, whatsapps, type Whatsapp } from "../../db/tenant";
 import type { AnyCtx } from "../context";
 import type { QueueRef, WhatsappView } from "../../contracts/views/whatsapp";
 
 export type { QueueRef, WhatsappView };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a connection's health is read from: its row's last event and refusal. */
+type HealthRow = Pick<Whatsapp, "id" | "channel" | "lastEventAt" | "linkRefusal">;
+
+/**
+ * The health of WhatsApp Web connections (issue 30; null for Cloud API numbers): the row's last event and refusal,
+ * and their health events of the last 24 hours summed by kind (one query, by connection and time). `hostOf` names the
+ * host that runs each one, for those allowed to see it (see hostsOf); the others get null.
+ */
+export function loadConnectionHealth(db: Db, companyId: number, rows: HealthRow[], hostOf?: Map<number, string>, now = Date.now()): Map<number, ConnectionHealthView | null> {
+  const web = rows.filter((r) => r.channel !== "cloud");
+  const sums =
+    web.length === 0
+      ? []
+      : db
+          .select({ whatsappId: connectionHealthEvents.whatsappId, kind: connectionHealthEvents.kind, total: sql<number>`sum(${connectionHealthEvents.count})` })
+          .from(connectionHealthEvents)
+          .where(and(eq(connectionHealthEvents.companyId, companyId), inList(connectionHealthEvents.whatsappId, web.map((r) => r.id)), gte(connectionHealthEvents.at, new Date(now - DAY_MS))))
+          .groupBy(connectionHealthEvents.whatsappId, connectionHealthEvents.kind)
+          .all();
+  const total = (id: number, kind: string) => Number(sums.find((s) => s.whatsappId === id && s.kind === kind)?.total ?? 0);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      r.channel === "cloud"
+        ? null
+        : {
+            lastEventAt: r.lastEventAt ? r.lastEventAt.toISOString() : null,
+            reconnects24h: total(r.id, "reconnect"),
+            silentRestarts24h: total(r.id, "silent"),
+            recovered24h: total(r.id, "recovered"),
+            refusal: r.linkRefusal ?? null,
+            hostId: hostOf?.get(r.id) ?? null,
+          },
+    ]),
+  );
+}
+
+/**
+ * Which session host holds each of these connections now (their unexpired leases in the control database): one D1
+ * read, made only for a super admin (the view's `hostId`).
+ */
+export async function hostsOf(control: ControlDb, ids: number[], now = Date.now()): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const leases = await control
+    .select({ id: sessionLeases.whatsappId, hostId: sessionLeases.hostId })
+    .from(sessionLeases)
+    .where(and(inList(sessionLeases.whatsappId, ids), gt(sessionLeases.expiresAt, new Date(now))));
+  return new Map(leases.map((l) => [l.id, l.hostId]));
+}
 
 
 /**
@@ -13,7 +68,7 @@ export type { QueueRef, WhatsappView };
  * whether one exists). `queues` is present when the caller loaded them; events without it leave a list's
  * queues as they were.
  */
-export function presentWhatsapp(row: Whatsapp, queueList?: QueueRef[]): WhatsappView {
+export function presentWhatsapp(row: Whatsapp, queueList?: QueueRef[], health?: ConnectionHealthView | null): WhatsappView {
   return {
     id: row.id,
     name: row.name,
@@ -35,6 +90,7 @@ export function presentWhatsapp(row: Whatsapp, queueList?: QueueRef[]): Whatsapp
             error: row.cloudError,
           }
         : null,
+    ...(health !== undefined ? { health } : {}),
     hasToken: row.tokenHash !== null,
     greetingMessage: row.greetingMessage,
     complationMessage: row.complationMessage,
@@ -73,10 +129,11 @@ export function loadWhatsappQueues(db: Db, whatsappId: number): Promise<QueueRef
     .orderBy(asc(queues.orderQueue), asc(queues.name));
 }
 
-export async function loadWhatsappView(db: Db, companyId: number, id: number) {
+/** One connection with its queues and its health (`hostOf`: see loadConnectionHealth). */
+export async function loadWhatsappView(db: Db, companyId: number, id: number, hostOf?: Map<number, string>) {
   const row = await loadWhatsappRow(db, companyId, id);
   if (!row) return null;
-  return presentWhatsapp(row, await loadWhatsappQueues(db, id));
+  return presentWhatsapp(row, await loadWhatsappQueues(db, id), loadConnectionHealth(db, companyId, [row], hostOf).get(row.id));
 }
 
 /**
@@ -100,8 +157,8 @@ export async function publishWhatsapp(ctx: Pick<AnyCtx, "hub">, row: Whatsapp, q
  * A session change (status, QR, number): `whatsappSession` with the QR to admins (the QR dialog and the menu
  * badge follow it) and `whatsapp` without it to everyone, so pickers and ticket headers show the status.
  */
-export async function publishWhatsappSession(ctx: Pick<AnyCtx, "hub">, row: Whatsapp) {
-  const view = presentWhatsapp(row);
+export async function publishWhatsappSession(ctx: Pick<AnyCtx, "hub" | "db" | "companyId">, row: Whatsapp) {
+  const view = presentWhatsapp(row, undefined, loadConnectionHealth(ctx.db, ctx.companyId, [row]).get(row.id));
   await ctx.hub.publish([
     { audience: { kind: "admins" }, event: { type: "whatsappSession", action: "update", session: view } },
     whatsappDelivery(view),

@@ -63,15 +63,17 @@ export interface ConnectionDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The connection being edited; absent to add one. */
   connection?: ConnectionRow | null;
+  /** Adding: the kind chosen at first (a refused WhatsApp Web number's way to the official API); WhatsApp Web otherwise. */
+  channel?: ConnectionRow["channel"];
   onSaved: (connection: Connection) => void;
 }
 
-export function ConnectionDialog({ open, onOpenChange, connection, onSaved }: ConnectionDialogProps) {
+export function ConnectionDialog({ open, onOpenChange, connection, channel, onSaved }: ConnectionDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={connection ? t("connections.dialog.editTitle") : t("connections.dialog.addTitle")} size="lg" modalLock>
-        {open ? <ConnectionLoader id={connection?.id ?? null} onSaved={onSaved} onClose={() => onOpenChange(false)} /> : null}
+        {open ? <ConnectionLoader id={connection?.id ?? null} channel={channel} onSaved={onSaved} onClose={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -84,7 +86,7 @@ interface Options {
 }
 
 /** Loads what the form needs: the connection (when editing) and the options of its selects. */
-function ConnectionLoader({ id, onSaved, onClose }: { id: number | null; onSaved: (c: Connection) => void; onClose: () => void }) {
+function ConnectionLoader({ id, channel, onSaved, onClose }: { id: number | null; channel?: ConnectionRow["channel"]; onSaved: (c: Connection) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [connection, setConnection] = useState<Connection | null>(null);
@@ -134,8 +136,9 @@ function ConnectionLoader({ id, onSaved, onClose }: { id: number | null; onSaved
   }
   return (
     <ConnectionForm
-      key={connection?.id ?? "new"}
+      key={connection?.id ?? `new-${channel ?? "baileys"}`}
       connection={connection}
+      channel={channel}
       justCreated={!id && !!connection}
       options={options}
       showToken={planAllows(user, "useExternalApi")}
@@ -150,6 +153,7 @@ function ConnectionLoader({ id, onSaved, onClose }: { id: number | null; onSaved
 
 function ConnectionForm({
   connection,
+  channel,
   justCreated,
   options,
   showToken,
@@ -157,6 +161,7 @@ function ConnectionForm({
   onClose,
 }: {
   connection: Connection | null;
+  channel?: ConnectionRow["channel"];
   /** Saved a moment ago in this dialog (a new cloud number stays open with its webhook). */
   justCreated: boolean;
   options: Options;
@@ -187,7 +192,7 @@ function ConnectionForm({
       maxUseBotQueues: asText(connection?.maxUseBotQueues ?? 3),
       expiresTicket: asText(connection?.expiresTicket ?? 0),
       expiresInactiveMessage: connection?.expiresInactiveMessage ?? "",
-      channel: connection?.channel ?? "baileys",
+      channel: connection?.channel ?? channel ?? "baileys",
       phoneNumberId: savedCloud?.phoneNumberId ?? "",
       wabaId: savedCloud?.wabaId ?? "",
       ownApp: savedCloud?.ownApp ?? false,

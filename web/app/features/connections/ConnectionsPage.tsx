@@ -28,6 +28,7 @@ export function ConnectionsPage() {
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<ConnectionRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [addChannel, setAddChannel] = useState<ConnectionRow["channel"]>("baileys");
   const [qrFor, setQrFor] = useState<ConnectionRow | null>(null);
   const [disconnecting, setDisconnecting] = useState<ConnectionRow | null>(null);
   const deletion = useRowDeletion((row: ConnectionRow) => deleteConnection(row.id), {
@@ -74,6 +75,14 @@ export function ConnectionsPage() {
       setDialogOpen(true);
     },
     onDelete: deletion.ask,
+    // WhatsApp refused a WhatsApp Web number: the add dialog on the official API (issue 30).
+    onOfficialApi: mayAdd
+      ? () => {
+          setEditing(null);
+          setAddChannel("cloud");
+          setDialogOpen(true);
+        }
+      : undefined,
   };
 
   const restartAll = async () => {
@@ -106,6 +115,7 @@ export function ConnectionsPage() {
               <Button
                 onClick={() => {
                   setEditing(null);
+                  setAddChannel("baileys");
                   setDialogOpen(true);
                 }}
                 className="flex-1 sm:flex-none"
@@ -133,7 +143,7 @@ export function ConnectionsPage() {
           />
         )}
       </Card>
-      <ConnectionDialog open={dialogOpen} onOpenChange={setDialogOpen} connection={editing} onSaved={saved} />
+      <ConnectionDialog open={dialogOpen} onOpenChange={setDialogOpen} connection={editing} channel={addChannel} onSaved={saved} />
       <QrDialog connection={qrFor} onClose={closeQr} />
       <ConfirmDialog
         open={!!disconnecting}

@@ -9,6 +9,7 @@ import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../components/ui/Me
 import { Skeleton, Spinner } from "../../components/ui/Spinner";
 import { formatPhone } from "../../lib/phone";
 import { ChannelBadge } from "./CloudFields";
+import { HealthLine } from "./HealthLine";
 import { StatusBadge } from "./status";
 import type { ConnectionRow } from "./types";
 import "./texts";
@@ -23,6 +24,8 @@ export interface ConnectionActions {
   /** A cloud connection whose token Meta refused: the dialog, for a new one. */
   onNewToken: (row: ConnectionRow) => void;
   onDelete: (row: ConnectionRow) => void;
+  /** A connection WhatsApp refused: add the number through the official API (absent for those who may not add). */
+  onOfficialApi?: (row: ConnectionRow) => void;
 }
 
 /** A cloud connection whose token Meta no longer accepts (ADR 0050): an admin must enter a new one. */
@@ -76,6 +79,7 @@ export function ConnectionsTable({
           <span className="mt-1.5 flex flex-col items-start gap-1 sm:hidden">
             <StatusBadge status={row.status} />
             {tokenExpired(row) ? <TokenExpiredNote /> : null}
+            <HealthLine row={row} onOfficialApi={actions.onOfficialApi && (() => actions.onOfficialApi!(row))} />
           </span>
         </>
       ),
@@ -95,6 +99,7 @@ export function ConnectionsTable({
         <div className="flex flex-col items-start gap-1">
           <StatusBadge status={row.status} />
           {tokenExpired(row) ? <TokenExpiredNote /> : null}
+          <HealthLine row={row} onOfficialApi={actions.onOfficialApi && (() => actions.onOfficialApi!(row))} />
         </div>
       ),
     },

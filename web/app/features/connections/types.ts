@@ -1,3 +1,4 @@
+import type { ConnectionHealthView } from "../../../../worker/contracts/sessionHosts";
 import type { WhatsappView } from "../../../../worker/contracts/views/whatsapp";
 import type { CloudCredentials } from "../../../../worker/contracts/whatsapps";
 
@@ -23,6 +24,8 @@ export interface ConnectionRow {
   /** A cloud connection's state (what an admin must fix, such as an expired token); null for WhatsApp Web. */
   cloud: Pick<NonNullable<WhatsappView["cloud"]>, "error"> | null;
   queues?: QueueRef[];
+  /** WhatsApp Web: what its session host last heard, reconnects and recoveries in 24 h, a refusal (issue 30); null for cloud. */
+  health?: ConnectionHealthView | null;
   /** Only from GET /api/whatsapp/:id and admins' session events. */
   qrcode?: string;
 }

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useWholeList } from "../../components/list";
 import { useRealtimeEvent } from "../../lib/realtime";
 import { listConnections } from "./api";
@@ -13,6 +13,7 @@ function rowFrom(payload: Record<string, unknown> & Pick<ConnectionRow, "id" | "
   if (payload.channel === "baileys" || payload.channel === "cloud") row.channel = payload.channel;
   if ("cloud" in payload) row.cloud = (payload.cloud as ConnectionRow["cloud"]) ?? null;
   if (Array.isArray(payload.queues)) row.queues = payload.queues as ConnectionRow["queues"];
+  if ("health" in payload) row.health = (payload.health as ConnectionRow["health"]) ?? null;
   return row;
 }
 
@@ -25,7 +26,7 @@ function rowFrom(payload: Record<string, unknown> & Pick<ConnectionRow, "id" | "
 export function useConnectionList() {
   const fetchAll = useCallback(() => listConnections(), []);
   const list = useWholeList<ConnectionRow>(fetchAll, { sort: byName, quietFailure: true });
-  const { upsert: upsertRow, patchAll, has } = list;
+  const { upsert: upsertRow, patchAll, has, patch: patchRow } = list;
 
   const upsert = useCallback(
     (patch: Partial<ConnectionRow> & { id: number }) => {
@@ -45,8 +46,23 @@ export function useConnectionList() {
     if (typeof event.session.updatedAt === "string") patch.updatedAt = event.session.updatedAt;
     // A cloud number rechecked, or its token found expired.
     if (event.session.cloud !== undefined) patch.cloud = event.session.cloud ? { error: event.session.cloud.error } : null;
-    list.patch(id, patch);
+    // Health after a status change or a health event; the host that runs it comes only with the list (super admin).
+    const health = event.session.health;
+    if (health === undefined) list.patch(id, patch);
+    else patchAll((c) => (c.id === id ? { ...c, ...patch, health: health && { ...health, hostId: health.hostId ?? c.health?.hostId ?? null } } : c));
   });
+
+  // The last event's time moves with every batch the host sends and is not pushed (it would be a message per
+  // batch): the rows' health is read again every minute while the page is in view.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState !== "visible") return;
+      listConnections()
+        .then((rows) => rows.forEach((r) => has(r.id) && patchRow(r.id, { health: r.health ?? null })))
+        .catch(() => undefined);
+    }, 60_000);
+    return () => clearInterval(timer);
+  }, [has, patchRow]);
 
   return { ...list, upsert };
 }

@@ -7,6 +7,7 @@ import { HelpsTab } from "./HelpsTab";
 import { LogoTab } from "./LogoTab";
 import { PlansTab } from "./PlansTab";
 import { PlatformTab } from "./PlatformTab";
+import { SessionHostsTab } from "./SessionHostsTab";
 import "./texts";
 
 /** The settings page's super-only tabs (spec 001), loaded on demand; the plans are read once for the three that use them. */
@@ -44,6 +45,8 @@ export default function PlatformTabs({
       return <HelpsTab />;
     case "platform":
       return <PlatformTab values={values} saving={saving} onChange={onChange} />;
+    case "sessionHosts":
+      return <SessionHostsTab />;
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import type { HelpView } from "../../../../worker/contracts/views/help";
 import type { LogoKind } from "../../../../worker/contracts/views/logos";
 import type { LogoUrls } from "../../../../worker/contracts/views/logos";
 import type { PlanView } from "../../../../worker/contracts/views/plan";
+import type { HostedConnectionView, SessionHostView } from "../../../../worker/contracts/sessionHosts";
 import { api } from "../../lib/api";
 import { postFile } from "../../lib/upload";
 
@@ -50,3 +51,9 @@ export const deleteHelp = (id: number) => api(`/helps/${id}`, { method: "DELETE"
 export const listLogos = () => api<LogoUrls>("/logos", { auth: false });
 export const uploadLogo = (kind: LogoKind, file: File) => postFile<{ mensagem: string; url: string }>(`/settings/media-upload?ref=${kind}`, file);
 export const removeLogo = (kind: LogoKind) => api(`/settings/logos/${kind}`, { method: "DELETE" });
+
+/** Issue 30: the session hosts that run WhatsApp Web connections, and the connections each runs (super admin). */
+export type { HostedConnectionView, SessionHostView };
+export const listSessionHosts = () => api<{ hosts: SessionHostView[] }>("/platform/session-hosts").then((b) => b.hosts);
+export const listHostedConnections = (hostId: string) =>
+  api<{ connections: HostedConnectionView[] }>(`/platform/session-hosts/${encodeURIComponent(hostId)}/connections`).then((b) => b.connections);

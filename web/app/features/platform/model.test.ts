@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueTone, nextDueDate } from "./model";
+import { dueTone, hostLoad, hostState, nextDueDate } from "./model";
 import { payFirstRedirect } from "../../lib/subscription";
 
 describe("nextDueDate (+ Vencimento)", () => {
@@ -45,5 +45,20 @@ describe("payFirstRedirect", () => {
     expect(payFirstRedirect({ super: false, profile: "admin", company: company(null) }, "/tickets", now)).toBeNull();
     expect(payFirstRedirect({ super: true, profile: "admin", company: company("2020-01-01") }, "/tickets", now)).toBeNull();
     expect(payFirstRedirect({ super: false, profile: "user", company: company("2020-01-01") }, "/tickets", now)).toBeNull();
+  });
+});
+
+describe("a session host on the hosts tab", () => {
+  it("is silent when its heartbeats stopped, draining while it hands its connections over, live otherwise", () => {
+    expect(hostState({ live: false, draining: true })).toBe("offline");
+    expect(hostState({ live: true, draining: true })).toBe("draining");
+    expect(hostState({ live: true, draining: false })).toBe("live");
+  });
+
+  it("is as full as its connections over its capacity, never past 100", () => {
+    expect(hostLoad({ connections: 30, capacity: 200 })).toBe(15);
+    expect(hostLoad({ connections: 250, capacity: 200 })).toBe(100);
+    expect(hostLoad({ connections: 0, capacity: 0 })).toBe(0);
+    expect(hostLoad({ connections: 2, capacity: 0 })).toBe(100);
   });
 });

@@ -34,3 +34,15 @@ export function dueTone(dueDate: string | null, today = todayIso()): "late" | "s
 }
 
 export const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+/** A session host's state on the hosts tab: gone quiet, handing its connections over (a deploy), or serving. */
+export function hostState(host: { live: boolean; draining: boolean }): "offline" | "draining" | "live" {
+  if (!host.live) return "offline";
+  return host.draining ? "draining" : "live";
+}
+
+/** How full a host is, 0..100 (its connections over its capacity; a host of no capacity is full when it runs any). */
+export function hostLoad(host: { connections: number; capacity: number }): number {
+  if (host.capacity <= 0) return host.connections > 0 ? 100 : 0;
+  return Math.min(100, Math.round((host.connections / host.capacity) * 100));
+}

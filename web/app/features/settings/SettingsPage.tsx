@@ -12,8 +12,8 @@ import { useCompanySettings } from "./useCompanySettings";
 // The super user's tabs are a separate chunk: company admins never load them.
 const PlatformTabs = lazy(() => import("../platform/PlatformTabs"));
 
-/** The super-only tabs of spec 001, in its order. */
-export const SUPER_TABS = ["logo", "companies", "createCompany", "plans", "helps", "platform"] as const;
+/** The super-only tabs of spec 001, in its order, then the session hosts (issue 30). */
+export const SUPER_TABS = ["logo", "companies", "createCompany", "plans", "helps", "platform", "sessionHosts"] as const;
 
 /** Settings (spec 001): Opções for every company key; Horários only when scheduleType is company; the super user's tabs. */
 export function SettingsPage() {
