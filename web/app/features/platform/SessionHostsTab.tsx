@@ -84,10 +84,12 @@ export function SessionHostsTab() {
       className: "hidden lg:table-cell",
       cellClassName: "whitespace-nowrap text-muted",
       cell: (h) => (
-        <time dateTime={h.startedAt} title={new Date(h.startedAt).toLocaleString()}>
-          {ago(h.startedAt, now)}
-          {h.version ? <span className="ml-1 font-mono text-xs text-subtle">v{h.version}</span> : null}
-        </time>
+        <>
+          <time dateTime={h.startedAt} title={new Date(h.startedAt).toLocaleString()}>
+            {ago(h.startedAt, now)}
+          </time>
+          {h.version ? <span className="block font-mono text-xs text-subtle">v{h.version}</span> : null}
+        </>
       ),
     },
     {
@@ -105,7 +107,7 @@ export function SessionHostsTab() {
 
   const totals = useMemo(() => {
     const live = list.items.filter((h) => h.live);
-    return { live: live.length, connections: live.reduce((n, h) => n + h.connections, 0), capacity: live.filter((h) => !h.draining).reduce((n, h) => n + h.capacity, 0) };
+    return { live: live.length, connections: live.reduce((n, h) => n + h.connections, 0), capacity: live.filter((h) => !h.draining).reduce((n, h) => n + Math.max(0, h.capacity - h.connections), 0) };
   }, [list.items]);
 
   return (

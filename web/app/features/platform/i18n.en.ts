@@ -111,7 +111,7 @@ export const en: Texts = {
   },
   hosts: {
     intro: "The servers that keep WhatsApp Web connections. Each one registers and reports in every 5 seconds.",
-    summary: "{{live}} live · {{connections}} connections · room for {{capacity}}",
+    summary: "{{live}} live · {{connections}} connections · room for {{capacity}} more",
     refresh: "Refresh",
     loadFailed: "Could not load the session hosts.",
     empty: "No session host has registered yet",

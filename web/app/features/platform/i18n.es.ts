@@ -111,7 +111,7 @@ export const es: Texts = {
   },
   hosts: {
     intro: "Los servidores que mantienen las conexiones de WhatsApp Web. Cada uno se registra y da señal de vida cada 5 segundos.",
-    summary: "{{live}} activos · {{connections}} conexiones · capacidad libre para {{capacity}}",
+    summary: "{{live}} activos · {{connections}} conexiones · espacio para {{capacity}} más",
     refresh: "Actualizar",
     loadFailed: "No se pudieron cargar los servidores de sesión.",
     empty: "Ningún servidor de sesión se ha registrado aún",

@@ -111,7 +111,7 @@ const ptBR = {
   // Issue 30: the session hosts that run WhatsApp Web connections.
   hosts: {
     intro: "Os servidores que mantêm as conexões do WhatsApp Web. Cada um se registra e dá sinal de vida a cada 5 segundos.",
-    summary: "{{live}} no ar · {{connections}} conexões · capacidade livre para {{capacity}}",
+    summary: "{{live}} no ar · {{connections}} conexões · espaço para mais {{capacity}}",
     refresh: "Atualizar",
     loadFailed: "Não foi possível carregar os servidores de sessão.",
     empty: "Nenhum servidor de sessão se registrou ainda",
