@@ -132,7 +132,11 @@ export class RemoteSimulatorProvider implements Provider {
   /** Whether the connection hears: the network answers for its phone side (silent connections fail). */
   async probe(connectionId: number): Promise<boolean> {
     if (!this.attached.has(connectionId)) return false;
-    return (await this.call<{ ok: boolean }>("GET", this.connectionPath(connectionId, "probe"))).ok;
+    try {
+      return (await this.call<{ ok: boolean }>("GET", this.connectionPath(connectionId, "probe"))).ok;
+    } catch {
+      return false; // the network out of reach: no socket hears either
+    }
   }
 
   async close(): Promise<void> {
