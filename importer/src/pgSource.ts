@@ -138,12 +138,16 @@ export class PgSource {
   }
 
   async messagePage(table: string, catalogue: Catalogue, companyId: number, after: number, limit = PAGE_ROWS): Promise<LegacyMessage[]> {
+    // The page's numbers are taken first (materialized): left to itself the planner misjudges the join, merges every
+    // message after the position and sorts them all, so each page cost more than the last (2.4 s per page at the
+    // middle of 1,000,000 messages, against 0.05 s this way).
     const { rows } = await this.client.query(
-      `select m.*, z.n::bigint::float8 as "_n", z.dup::int as "_dup", (tk.id is not null) as "_ticketOk",
+      `with z as materialized (select id, "ticketId", n, dup from ${table} where n > $2 order by n limit ${limit})
+       select m.*, z.n::bigint::float8 as "_n", z.dup::int as "_dup", (tk.id is not null) as "_ticketOk",
         (select qz.n::float8 from ${table} qz where qz.id = m."quotedMsgId" order by (qz."ticketId" = m."ticketId") desc limit 1) as "_quoted"
-       from ${table} z join "Messages" m on m.id = z.id and m."ticketId" = z."ticketId"
+       from z join "Messages" m on m.id = z.id and m."ticketId" = z."ticketId"
        left join "Tickets" tk on tk.id = m."ticketId" and tk."companyId" = $1
-       where z.n > $2 order by z.n limit ${limit}`,
+       order by z.n`,
       [companyId, after],
     );
     if (rows.length && catalogue.get("OldMessages")?.has("messageId")) {

@@ -149,6 +149,9 @@ const UNDO: Record<string, (sql: Sql) => void> = {
   "0031_import_carry_sessions": (sql) => {
     sql.exec("alter table data_imports drop column carry_sessions");
   },
+  "0032_schedules_ticket_index": (sql) => {
+    sql.exec("drop index schedules_ticket_idx");
+  },
   "0009_campaigns": (sql) => {
     for (const table of ["campaign_opt_outs", "campaign_sends", "campaign_paces"]) sql.exec(`drop table ${table}`);
     for (const index of ["campaigns_company_status_idx", "campaign_shippings_campaign_status_idx", "campaign_shippings_message_idx", "campaign_shippings_company_number_idx"]) {

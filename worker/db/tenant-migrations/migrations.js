@@ -31,6 +31,7 @@ import m0028 from './0028_message_client_id.sql';
 import m0029 from './0029_data_imports.sql';
 import m0030 from './0030_company_exports.sql';
 import m0031 from './0031_import_carry_sessions.sql';
+import m0032 from './0032_schedules_ticket_index.sql';
 
   export default {
     journal,
@@ -66,7 +67,8 @@ m0027,
 m0028,
 m0029,
 m0030,
-m0031
+m0031,
+m0032
     }
   }
   

@@ -65,6 +65,8 @@ export const schedules = sqliteTable(
     index("schedules_company_send_at_idx").on(t.companyId, t.sendAt),
     index("schedules_contact_idx").on(t.contactId),
     index("schedules_message_idx").on(t.messageId),
+    // A ticket's deletion empties its schedules' ticket_id (set null), and a contact's erasure finds them by ticket.
+    index("schedules_ticket_idx").on(t.ticketId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `schedules_ticket_idx` ON `schedules` (`ticket_id`);
