@@ -196,24 +196,20 @@ export class RemoteSimulatorProvider implements Provider {
 
   // ---- internals ----
 
-  /** Says hello once (the network forgets what an earlier run of this host held) and starts reading the stream. */
+  /**
+   * Says hello once (the network forgets what an earlier run of this host held) and starts reading the stream. A
+   * network out of reach fails the call (502) and the next one tries again.
+   */
   private connect(): Promise<void> {
     this.ready ??= (async () => {
-      let attempt = 0;
-      for (;;) {
-        try {
-          const { pos } = await this.call<{ pos: number }>("POST", `/network/hosts/${encodeURIComponent(this.hostId)}/hello`);
-          this.cursor = pos;
-          break;
-        } catch (err) {
-          if (this.closing.signal.aborted) throw err;
-          attempt++;
-          if (attempt === 1 || attempt % 10 === 0) this.logger.warn(`simulator network: cannot reach ${this.base} yet (attempt ${attempt})`, String(err));
-          await sleep(backoffDelay(attempt, 200, 5_000), this.closing.signal);
-        }
-      }
+      const { pos } = await this.call<{ pos: number }>("POST", `/network/hosts/${encodeURIComponent(this.hostId)}/hello`);
+      this.cursor = pos;
       this.loop = this.poll();
-    })();
+    })().catch((err: unknown) => {
+      this.ready = null;
+      this.logger.warn(`simulator network: cannot reach ${this.base}`, String(err));
+      throw err;
+    });
     return this.ready;
   }
 

@@ -212,3 +212,16 @@ describe("simulator network: through a host's spool", () => {
     await eventually(async () => expect((await control(net, "GET", "/network/stats")).json.unacknowledged).toBe(0));
   });
 });
+
+describe("simulator network: out of reach", () => {
+  it("fails a start with 502 (the next one tries again) and answers the probe false", async () => {
+    const net = await network();
+    const url = net.url;
+    await net.close();
+    const provider = new RemoteSimulatorProvider({ url, hostId: "host-a", logger: silentLogger, timeoutMs: 2_000 });
+    cleanups.push(() => provider.close());
+    await expect(provider.start(CONN)).rejects.toMatchObject({ code: "ERR_SIMULATOR_NETWORK", status: 502 });
+    expect(await provider.probe(CONN)).toBe(false);
+    expect(provider.connections()).toEqual([]);
+  });
+});
