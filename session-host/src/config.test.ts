@@ -11,12 +11,21 @@ describe("session host config", () => {
       port: 8788,
       bind: "127.0.0.1",
       provider: "simulator",
-      bridge: { workerUrl: "http://127.0.0.1:8787", secret: SECRET, hostId: undefined, leaseTtlMs: 60_000 },
+      bridge: {
+        workerUrl: "http://127.0.0.1:8787",
+        secret: SECRET,
+        hostId: undefined,
+        leaseTtlMs: 60_000,
+        publicUrl: "http://127.0.0.1:8788",
+        capacity: 500,
+        drainTimeoutMs: 120_000,
+      },
       stateDir: DEFAULT_STATE_DIR,
       simulatorAckStepMs: 700,
       simulatorFixture: undefined,
       simulatorNetworkUrl: undefined,
       metricsToken: undefined,
+      silenceMs: 600_000,
     });
     expect(DEFAULT_STATE_DIR.endsWith(path.join("session-host", "data"))).toBe(true);
   });
@@ -69,6 +78,51 @@ describe("session host config", () => {
         ["BRIDGE_SECRET", "SESSION_HOST_ID", "SESSION_HOST_LEASE_TTL_MS", "SESSION_HOST_PORT", "SESSION_HOST_PROVIDER", "WORKER_URL"].sort(),
       );
       expect((err as ConfigError).message).toContain("BRIDGE_SECRET must be at least 32 characters");
+    }
+  });
+
+  it("reads where the worker reaches this host, its capacity, the silence before a probe and the drain budget", () => {
+    const config = loadConfig({
+      BRIDGE_SECRET: SECRET,
+      SESSION_HOST_BIND: "0.0.0.0",
+      SESSION_HOST_PUBLIC_URL: "http://session-host-1.session-host:8788/",
+      SESSION_HOST_CAPACITY: "800",
+      SESSION_HOST_SILENCE_MS: "1000",
+      SESSION_HOST_DRAIN_TIMEOUT_MS: "30000",
+    });
+    expect(config.bridge).toMatchObject({ publicUrl: "http://session-host-1.session-host:8788", capacity: 800, drainTimeoutMs: 30_000 });
+    expect(config.silenceMs).toBe(1_000);
+    // Defaults: the address it listens on (the port it gets when it asks for any); IPv6 in brackets.
+    expect(loadConfig({ BRIDGE_SECRET: SECRET, SESSION_HOST_PORT: "0" }).bridge!.publicUrl).toBeUndefined();
+    expect(loadConfig({ BRIDGE_SECRET: SECRET, SESSION_HOST_BIND: "::1", SESSION_HOST_PORT: "9000" }).bridge!.publicUrl).toBe("http://[::1]:9000");
+  });
+
+  it("requires SESSION_HOST_PUBLIC_URL when the host listens on every interface, saying why", () => {
+    for (const bind of ["0.0.0.0", "::"]) {
+      expect(() => loadConfig({ BRIDGE_SECRET: SECRET, SESSION_HOST_BIND: bind })).toThrowError(
+        new RegExp(`SESSION_HOST_PUBLIC_URL: SESSION_HOST_PUBLIC_URL is required when SESSION_HOST_BIND is ${bind.replace(/\./g, "\\.")}`),
+      );
+    }
+    // Without a worker nobody needs to reach it.
+    expect(loadConfig({ SESSION_HOST_BRIDGE: "off", SESSION_HOST_BIND: "0.0.0.0" }).bridge).toBeNull();
+  });
+
+  it("refuses a public URL that is not http(s), a capacity under 1, a silence under a second and a negative drain", () => {
+    try {
+      loadConfig({
+        BRIDGE_SECRET: SECRET,
+        SESSION_HOST_PUBLIC_URL: "ftp://host",
+        SESSION_HOST_CAPACITY: "0",
+        SESSION_HOST_SILENCE_MS: "999",
+        SESSION_HOST_DRAIN_TIMEOUT_MS: "-1",
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const fields = (err as ConfigError).fields;
+      expect(Object.keys(fields).sort()).toEqual(["SESSION_HOST_CAPACITY", "SESSION_HOST_DRAIN_TIMEOUT_MS", "SESSION_HOST_PUBLIC_URL", "SESSION_HOST_SILENCE_MS"]);
+      expect(fields.SESSION_HOST_SILENCE_MS).toBe("SESSION_HOST_SILENCE_MS must be at least 1000");
+      expect(fields.SESSION_HOST_PUBLIC_URL).toBe("SESSION_HOST_PUBLIC_URL must be an http(s) URL");
     }
   });
 

@@ -35,6 +35,14 @@ export const configSchema = z
     ZAPDESK_STATE_DIR: env(z.string().optional()),
     /** How long a connection lease lasts; it is renewed every third of it. */
     SESSION_HOST_LEASE_TTL_MS: env(z.coerce.number().int().min(5_000).max(300_000).default(60_000)),
+    /** Where the worker reaches this host's /bridge routes. Default http://<bind>:<port>; required when bound to all interfaces. */
+    SESSION_HOST_PUBLIC_URL: env(z.url({ protocol: /^https?$/, message: "SESSION_HOST_PUBLIC_URL must be an http(s) URL" }).max(500).optional()),
+    /** How many connections this host may hold (the worker places no more on it). */
+    SESSION_HOST_CAPACITY: env(z.coerce.number().int().min(1).max(100_000).default(500)),
+    /** A CONNECTED connection that hears nothing this long is probed (and restarted when the probe fails). */
+    SESSION_HOST_SILENCE_MS: env(z.coerce.number().int().min(1_000, "SESSION_HOST_SILENCE_MS must be at least 1000").default(600_000)),
+    /** SIGTERM: how long handing the connections over and delivering the spool may take before the host gives up and exits. */
+    SESSION_HOST_DRAIN_TIMEOUT_MS: env(z.coerce.number().int().min(0).max(3_600_000).default(120_000)),
     /** Simulator: milliseconds between ack steps 1 → 2 → 3. */
     SIMULATOR_ACK_STEP_MS: env(z.coerce.number().int().min(0).max(60_000).default(700)),
     /**
@@ -66,7 +74,17 @@ export const configSchema = z
         message: "BRIDGE_SECRET is required while the bridge is on (set SESSION_HOST_BRIDGE=off to run without a worker)",
       });
     }
+    if (c.SESSION_HOST_BRIDGE === "on" && !c.SESSION_HOST_PUBLIC_URL && ALL_INTERFACES.has(c.SESSION_HOST_BIND)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_HOST_PUBLIC_URL"],
+        message: `SESSION_HOST_PUBLIC_URL is required when SESSION_HOST_BIND is ${c.SESSION_HOST_BIND}: the worker needs an address it can reach this host at (e.g. http://session-host-0.session-host:8788)`,
+      });
+    }
   });
+
+/** Binding to these listens everywhere, so http://<bind>:<port> names no address the worker could call. */
+const ALL_INTERFACES = new Set(["0.0.0.0", "::", "[::]"]);
 
 export interface BridgeConfig {
   workerUrl: string;
@@ -74,6 +92,12 @@ export interface BridgeConfig {
   /** Undefined: generated once and kept in the state directory (see bridge/hostId.ts). */
   hostId: string | undefined;
   leaseTtlMs: number;
+  /** Where the worker reaches this host; undefined: http://<bind>:<the port it listens on> (SESSION_HOST_PORT=0). */
+  publicUrl: string | undefined;
+  /** How many connections this host may hold. */
+  capacity: number;
+  /** SIGTERM: budget for handing connections over and delivering the spool. */
+  drainTimeoutMs: number;
 }
 
 export interface HostConfig {
@@ -89,6 +113,8 @@ export interface HostConfig {
   simulatorNetworkUrl: string | undefined;
   /** Bearer token for /health and /metrics; undefined: they answer only on loopback. */
   metricsToken: string | undefined;
+  /** A CONNECTED connection silent this long is probed (providers with probe() only). */
+  silenceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -112,7 +138,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     provider: c.SESSION_HOST_PROVIDER,
     bridge:
       c.SESSION_HOST_BRIDGE === "on"
-        ? { workerUrl: c.WORKER_URL.replace(/\/+$/, ""), secret: c.BRIDGE_SECRET!, hostId: c.SESSION_HOST_ID, leaseTtlMs: c.SESSION_HOST_LEASE_TTL_MS }
+        ? {
+            workerUrl: c.WORKER_URL.replace(/\/+$/, ""),
+            secret: c.BRIDGE_SECRET!,
+            hostId: c.SESSION_HOST_ID,
+            leaseTtlMs: c.SESSION_HOST_LEASE_TTL_MS,
+            publicUrl: (c.SESSION_HOST_PUBLIC_URL ?? (c.SESSION_HOST_PORT === 0 ? undefined : hostUrl(c.SESSION_HOST_BIND, c.SESSION_HOST_PORT)))?.replace(/\/+$/, ""),
+            capacity: c.SESSION_HOST_CAPACITY,
+            drainTimeoutMs: c.SESSION_HOST_DRAIN_TIMEOUT_MS,
+          }
         : null,
     // A run with its own ZAPDESK_STATE_DIR (e2e, benchmarks) gets its own spool, so a fresh database never
     // receives events spooled for another one.
@@ -121,5 +155,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     simulatorFixture: c.SIMULATOR_FIXTURE,
     simulatorNetworkUrl: c.SIMULATOR_NETWORK_URL?.replace(/\/+$/, ""),
     metricsToken: c.SESSION_HOST_METRICS_TOKEN,
+    silenceMs: c.SESSION_HOST_SILENCE_MS,
   };
+}
+
+/** http://<bind>:<port>, an IPv6 address in brackets. */
+export function hostUrl(bind: string, port: number): string {
+  return `http://${bind.includes(":") && !bind.startsWith("[") ? `[${bind}]` : bind}:${port}`;
 }

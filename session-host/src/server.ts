@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,8 +9,9 @@ import { Leases } from "./bridge/leases";
 import { WorkerSessionStore } from "./bridge/sessionStore";
 import { Spool, type SpoolOptions } from "./bridge/spool";
 import { ConnectionSupervisor } from "./bridge/supervisor";
+import { SilenceWatchdog } from "./bridge/watchdog";
 import { createWorkerClient, type WorkerClient } from "./bridge/workerClient";
-import { ConfigError, type HostConfig, loadConfig } from "./config";
+import { ConfigError, type HostConfig, hostUrl, loadConfig } from "./config";
 import { type EventSink, RecordingSink } from "./events/sink";
 import { handleBridge } from "./http/bridgeRoutes";
 import { assertProbeAllowed } from "./http/probeAccess";
@@ -25,10 +27,18 @@ import { handleSimulator } from "./simulator/routes";
 /** What the HTTP surface needs of the bridge; absent when the host runs without a worker. */
 export interface HostBridge {
   hostId: string;
+  /** Where the worker reaches this host. */
+  url(): string;
+  capacity: number;
   secret: string;
   supervisor: ConnectionSupervisor;
   leases: Leases;
   spool: Spool;
+}
+
+export interface RunningHostParts {
+  /** Probes CONNECTED connections that went silent (providers with probe() only). */
+  watchdog: SilenceWatchdog;
 }
 
 export interface HostDeps {
@@ -64,6 +74,10 @@ export function createHostServer({ provider, sink, bridge, logger = consoleLogge
         bridge: bridge
           ? {
               hostId: bridge.hostId,
+              url: bridge.url(),
+              capacity: bridge.capacity,
+              running: bridge.supervisor.running().length,
+              draining: bridge.supervisor.draining,
               listed: bridge.supervisor.ready,
               leases: bridge.leases.ids(),
               lostLeases: bridge.supervisor.lostLeases(),
@@ -131,13 +145,19 @@ export async function createProvider(
   return createBaileysProvider({ store, mediaTmpDir, uploadMedia: client ? (upload) => client.uploadMedia(upload) : undefined });
 }
 
-export interface RunningHost {
+export interface RunningHost extends RunningHostParts {
   server: Server;
   provider: Provider;
   sink: EventSink;
   bridge: HostBridge | undefined;
   url: string;
   close(): Promise<void>;
+  /**
+   * A deploy stops this host: hands every connection over (one at a time), delivers the spool, then closes;
+   * gives up after the drain timeout. Answers whether everything was handed over and delivered. Without the
+   * bridge it only closes.
+   */
+  drain(): Promise<boolean>;
 }
 
 export interface StartOptions {
@@ -145,14 +165,24 @@ export interface StartOptions {
   provider?: Provider;
   logger?: Logger;
   fetch?: typeof globalThis.fetch;
-  /** How often the supervisor asks the worker again which connections to run, and how it retries the first time. */
-  reconcileMs?: number;
-  listRetry?: { baseMs: number; maxMs: number };
+  /** How often the supervisor heartbeats (HOST_HEARTBEAT_MS), and how it retries while the worker is not up. */
+  heartbeatMs?: number;
+  heartbeatRetry?: { baseMs: number; maxMs: number };
   /** Spool tuning (tests shorten the retries). */
   spool?: Pick<SpoolOptions, "retryBaseMs" | "retryMaxMs" | "maxBatchEvents" | "compactAfterBytes">;
   /** Shutdown budget for flushing the spool, in ms (npm start gives the host 8 s in all). */
   flushTimeoutMs?: number;
 }
+
+/** The version the heartbeat reports (package.json's). */
+const VERSION: string | undefined = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+    return typeof pkg.version === "string" ? pkg.version : undefined;
+  } catch {
+    return undefined;
+  }
+})();
 
 /**
  * Starts the host as configured. With the bridge: opens the spool (delivering what an earlier run left), serves,
@@ -165,6 +195,10 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
   let store: WorkerSessionStore | undefined;
   let sink: EventSink;
   let provider: Provider;
+  let watchdog: SilenceWatchdog;
+  const processStartedAt = Date.now();
+  // Known once the server listens when the configuration let the port be picked (SESSION_HOST_PORT=0).
+  let publicUrl = config.bridge?.publicUrl;
 
   if (config.bridge) {
     const hostId = await resolveHostId(config.stateDir, config.bridge.hostId);
@@ -187,29 +221,58 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     }
     let supervisor: ConnectionSupervisor | undefined;
     const leases = new Leases({ client, ttlMs: config.bridge.leaseTtlMs, logger, onLost: (id) => supervisor?.onLeaseLost(id) });
+    const url = () => publicUrl ?? hostUrl(config.bind, config.port);
+    const sessions = store;
     supervisor = new ConnectionSupervisor({
       provider,
       leases,
       client,
       logger,
-      reconcileMs: options.reconcileMs,
-      retryBaseMs: options.listRetry?.baseMs,
-      retryMaxMs: options.listRetry?.maxMs,
+      host: { url, capacity: config.bridge.capacity, startedAt: processStartedAt, version: VERSION },
+      heartbeatMs: options.heartbeatMs,
+      retryBaseMs: options.heartbeatRetry?.baseMs,
+      retryMaxMs: options.heartbeatRetry?.maxMs,
+      credentialsSettled: () => sessions.settled(),
     });
-    bridge = { hostId, secret: config.bridge.secret, supervisor, leases, spool };
+    bridge = { hostId, url, capacity: config.bridge.capacity, secret: config.bridge.secret, supervisor, leases, spool };
     if (provider instanceof RemoteSimulatorProvider) {
       const remote = provider;
       delivered = (events) => remote.delivered(events);
     }
     sink = spool;
     const forward = supervisor;
+    watchdog = new SilenceWatchdog({
+      provider,
+      silenceMs: config.silenceMs,
+      restart: (id) => forward.restart(id),
+      emit: (event) => spool.record(event),
+      mayAct: (id) => leases.has(id) && !forward.draining,
+      logger,
+    });
+    const watch = watchdog;
     provider.onEvent((event) => {
+      watch.heard(event);
       if (forward.forwards(event)) spool.record(event);
     });
   } else {
     provider = options.provider ?? (await createProvider(config, undefined, undefined, logger));
     const recording = new RecordingSink();
-    provider.onEvent((event) => recording.record(event));
+    const running = provider;
+    watchdog = new SilenceWatchdog({
+      provider,
+      silenceMs: config.silenceMs,
+      restart: async (id) => {
+        await running.stop(id);
+        await running.start(id);
+      },
+      emit: (event) => recording.record(event),
+      logger,
+    });
+    const watch = watchdog;
+    provider.onEvent((event) => {
+      watch.heard(event);
+      recording.record(event);
+    });
     sink = recording;
   }
 
@@ -227,11 +290,14 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     await bridge?.spool.close();
     throw err;
   }
-  bridge?.supervisor.boot();
-
   const { port } = server.address() as AddressInfo;
-  const host = config.bind.includes(":") ? `[${config.bind}]` : config.bind;
+  const listeningUrl = hostUrl(config.bind, port);
+  publicUrl ??= listeningUrl;
+  bridge?.supervisor.boot();
+  watchdog.start();
+
   let closing: Promise<void> | undefined;
+  let draining: Promise<boolean> | undefined;
   // Each step is bounded so that the whole shutdown fits in npm start's 8 s grace even with the worker gone.
   const flushTimeoutMs = options.flushTimeoutMs ?? 2_000;
 
@@ -242,7 +308,8 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     await within(1_000, closed);
     server.closeAllConnections();
     await closed;
-    // 2. No new starts, no renewals; then close the sockets while we still hold their leases.
+    // 2. No probes, no new starts, no renewals; then close the sockets while we still hold their leases.
+    await within(1_500, watchdog.close());
     if (bridge) await within(1_500, bridge.supervisor.close());
     bridge?.leases.close();
     await provider.close();
@@ -257,13 +324,40 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
     }
   }
 
+  async function drain(): Promise<boolean> {
+    if (!bridge || !config.bridge) {
+      await (closing ??= close());
+      return true;
+    }
+    const budgetMs = config.bridge.drainTimeoutMs;
+    const deadline = Date.now() + budgetMs;
+    const giveUp = new AbortController();
+    const timer = setTimeout(() => giveUp.abort(), budgetMs);
+    timer.unref?.();
+    logger.info(`drain: handing this host's connections over (giving up after ${Math.round(budgetMs / 1000)}s)`);
+    const report = await bridge.supervisor.drain(giveUp.signal);
+    clearTimeout(timer);
+    logger.info(
+      `drain: ${report.handedOver} handed over, ${report.released} released` + (report.left ? `, ${report.left} left when the drain timeout ran out` : ""),
+    );
+    logger.info(`drain: delivering the spool (${bridge.spool.stats().spooled} event(s) left)`);
+    const delivered = await bridge.spool.flush(Math.max(0, deadline - Date.now()));
+    if (delivered) logger.info("drain: every event delivered");
+    else logger.warn(`drain: gave up with ${bridge.spool.stats().spooled} event(s) not delivered; they are delivered at the next start`);
+    await (closing ??= close());
+    logger.info("drain: done");
+    return report.left === 0 && delivered;
+  }
+
   return {
     server,
     provider,
     sink,
     bridge,
-    url: `http://${host}:${port}`,
+    watchdog,
+    url: listeningUrl,
     close: () => (closing ??= close()),
+    drain: () => (draining ??= drain()),
   };
 }
 
@@ -302,8 +396,8 @@ async function main() {
   }
 
   const stop = (signal: string) => {
-    console.log(`${signal}: stopping`);
-    host.close().then(
+    console.log(host.bridge ? `${signal}: draining (handing the connections over, then stopping)` : `${signal}: stopping`);
+    host.drain().then(
       () => process.exit(0),
       (err) => {
         console.error(err);

@@ -39,6 +39,7 @@ import { createPublicApi } from "./public";
 import { apiTokenRoutes } from "./routes/apiTokens";
 import { pushRoutes } from "./routes/push";
 import { importRoutes } from "./routes/imports";
+import { sessionHostRoutes } from "./routes/sessionHosts";
 
 /**
  * The one 404 of the API. Hono does not use a sub-app's notFound once it is mounted with `route()`: each app that
@@ -114,6 +115,7 @@ export function createApi() {
   api.route("/audit", auditRoutes);
   api.route("/support-accesses", supportAccessRoutes);
   api.route("/platform/imports", importRoutes);
+  api.route("/platform/session-hosts", sessionHostRoutes);
   api.route("/company-exports", companyExportRoutes);
 
   api.notFound(notFoundAnswer);

@@ -28,6 +28,8 @@ const OTHER_PARAMS: Record<string, string> = {
   key: "userCreation",
   kind: "login",
   sessionId: "5f0c1b9e-3c1d-4d6b-9a51-2a4c9b1e7d01",
+  // A session host's id (issue 30) is the host's own text, not a platform id.
+  hostId: "walk-host",
 };
 
 interface Route {
@@ -85,6 +87,7 @@ async function asSessionHost(method: string, path: string, body: unknown) {
 const bridgeBodies: Record<string, unknown> = {
   "POST /bridge/leases/:id": { hostId: "walk-host", ttlMs: 30_000 },
   "DELETE /bridge/leases/:id": { hostId: "walk-host" },
+  "POST /bridge/leases/:id/handover": { hostId: "walk-host" },
   "PUT /bridge/sessions/:id/creds": { creds: { me: null } },
   "POST /bridge/sessions/:id/keys": { set: {} },
 };

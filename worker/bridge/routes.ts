@@ -1,7 +1,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { platformIdText } from "../contracts/ids";
-import { BRIDGE_HEADERS, BRIDGE_MAX_BODY_BYTES, BRIDGE_MAX_MEDIA_BYTES, eventBatch, keysUpdate, leaseRequest, mediaUploadQuery } from "../contracts/bridge";
+import {
+  BRIDGE_HEADERS,
+  BRIDGE_MAX_BODY_BYTES,
+  BRIDGE_MAX_MEDIA_BYTES,
+  eventBatch,
+  handoverRequest,
+  hostHeartbeat,
+  keysUpdate,
+  leaseRequest,
+  mediaUploadQuery,
+} from "../contracts/bridge";
 import { createControlDb, type ControlDb } from "../db/client";
 import { hubDirectory } from "../hub/ports";
 import type { HubCallInput, HubCallName } from "../contracts/hubCalls";
@@ -11,6 +21,10 @@ import { ingestEventBatch } from "../domain/inbound/ingestEventBatch";
 import { storeUploadedBridgeMedia } from "../domain/inbound/uploadedBridgeMedia";
 import { connectionsToRun } from "../domain/sessionHost/connectionsToRun";
 import { acquireLease, releaseLease } from "../domain/sessionHost/leases";
+import { handoverLease } from "../domain/sessionHost/handoverLease";
+import { noHostRegistered } from "../domain/sessionHost/hosts";
+import { connectionsOnHost } from "../domain/sessionHost/placement";
+import { recordHeartbeat } from "../domain/sessionHost/recordHeartbeat";
 import type { Env } from "../env";
 import { verifyBridgeRequest } from "../lib/bridgeSignature";
 import { parseWith } from "../api/http";
@@ -79,9 +93,14 @@ export function createBridgeRoutes() {
     return c.json({ accepted });
   });
 
+  bridge.post("/hosts/heartbeat", async (c) => c.json(await recordHeartbeat(c.get("db"), parseWith(hostHeartbeat, c.get("body")))));
+
+  // The connections placed on a host (its unexpired leases, as the heartbeat answers); while no host ever
+  // registered (an old single host that does not heartbeat), every connection it may take, as before.
   bridge.get("/connections", async (c) => {
+    const db = c.get("db");
     const hostId = parseWith(z.string().min(1).max(100), c.req.query("hostId"));
-    return c.json({ connections: await connectionsToRun(c.get("db"), hostId) });
+    return c.json({ connections: (await noHostRegistered(db)) ? await connectionsToRun(db, hostId) : await connectionsOnHost(db, hostId) });
   });
 
   bridge.post("/leases/:id", async (c) => {
@@ -89,6 +108,13 @@ export function createBridgeRoutes() {
     const { hostId, ttlMs } = parseWith(leaseRequest, c.get("body"));
     await assertConnection(c.get("db"), id);
     return c.json(await acquireLease(c.get("db"), id, hostId, ttlMs));
+  });
+
+  bridge.post("/leases/:id/handover", async (c) => {
+    const id = parseWith(connectionIdParam, c.req.param("id"));
+    const { hostId } = parseWith(handoverRequest, c.get("body"));
+    await assertConnection(c.get("db"), id);
+    return c.json(await handoverLease(c.env, c.get("db"), id, hostId));
   });
 
   bridge.delete("/leases/:id", async (c) => {

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboundJob } from "../contracts/outbound";
 import { messages } from "../db/tenant";
 import { useFakeHost } from "../testing/fakeHost";
-import { inTenant, testEnv } from "../testing/fixtures";
+import { control, inTenant, testEnv } from "../testing/fixtures";
 import { createMessageRow, createTicketRow, inboxCompany } from "../testing/inbox";
-import { handleOutboundBatch, MAX_DELIVERY_ATTEMPTS, retryDelaySeconds } from "./outbound";
+import { handleOutboundBatch, MAX_DELIVERY_ATTEMPTS, notReadyDelaySeconds, retryDelaySeconds } from "./outbound";
+import { sessionHosts, sessionLeases } from "../db/control";
+import { useFakeHosts } from "../testing/fakeSessionHosts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -107,6 +109,41 @@ describe("the OUTBOUND consumer", () => {
     const result = await run([{ kind: "send", companyId: other.company.id, messageId: message.id }, { nonsense: true } as unknown as OutboundJob]);
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
     expect(host.calls).toEqual([]);
+  });
+});
+
+describe("a send while its connection has no session host (a failover, ADR 0056)", () => {
+  afterEach(async () => {
+    await control.delete(sessionLeases);
+    await control.delete(sessionHosts);
+  });
+
+  it("waits, without calling any host, until a host holds the connection, then goes out once", async () => {
+    const { company, connection, message } = await outgoing("depois da falha");
+    const origin = "http://survivor.hosts.test";
+    const host = useFakeHosts([origin], (c) => ({ body: { id: (c.body as { id: string }).id } }));
+    // Hosts are registered, but the dead host's lease ran out and nobody holds the connection yet.
+    await control.insert(sessionHosts).values({ id: "survivor", url: origin, capacity: 10, startedAt: new Date(), heartbeatAt: new Date() });
+    const waiting = await run([{ kind: "send", companyId: company.id, messageId: message.id }], 1);
+    expect(waiting.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual(["m0"]);
+    expect(host.calls).toEqual([]);
+    expect((await messageRow(company.id, message.id)).sendError).toBeNull();
+
+    await control.insert(sessionLeases).values({ whatsappId: connection.id, hostId: "survivor", expiresAt: new Date(Date.now() + 60_000) });
+    const sent = await run([{ kind: "send", companyId: company.id, messageId: message.id }], 2);
+    expect(sent.explicitAcks).toEqual(["m0"]);
+    // A redelivered job after the send does not send it again.
+    await run([{ kind: "send", companyId: company.id, messageId: message.id }], 3);
+    expect(host.calls.map((c) => [c.origin, c.path, (c.body as { id: string }).id])).toEqual([[origin, "/bridge/send", message.wid]]);
+    expect((await messageRow(company.id, message.id)).ack).toBe(1);
+    host.restore();
+  });
+
+  it("spreads its attempts over far more than a failover takes (lease TTL, placement, start)", () => {
+    let least = 0;
+    for (let attempt = 1; attempt < MAX_DELIVERY_ATTEMPTS; attempt++) least += notReadyDelaySeconds(attempt, () => 0);
+    expect(least).toBeGreaterThan(60 + 30 + 15 + 60);
+    expect(notReadyDelaySeconds(30, () => 1)).toBe(300);
   });
 });
 

@@ -33,6 +33,17 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
 }
 
 /**
+ * The delay before retrying a send whose connection cannot act now (ERR_WAPP_NOT_INITIALIZED: reconnecting, or its
+ * session host died and its lease has not run out yet, ADR 0056): 4, 8, 16 … seconds at least (half fixed, half
+ * jitter, at most 5 minutes), so the attempts before MAX_DELIVERY_ATTEMPTS wait 6½ minutes at the least, well past
+ * a failover (the lease's 60 s, a heartbeat, the new host's start). Full jitter alone could spend them in seconds.
+ */
+export function notReadyDelaySeconds(attempt: number, random = Math.random): number {
+  const cap = Math.min(300, 8 * 2 ** Math.max(0, attempt - 1));
+  return Math.max(1, Math.round(cap / 2 + (cap / 2) * random()));
+}
+
+/**
  * Sends Meta throttled (130429, the number's throughput; 131056, this person's pair rate) go back on the queue this
  * many times at most, each later than the one before; then the message shows ERR_WAPP_RATE_LIMITED (an agent can
  * retry it). About a day in all, so no send is lost to a busy hour.
@@ -132,7 +143,7 @@ export async function handleOutboundBatch(batch: MessageBatch<unknown>, env: Env
         });
         message.ack();
       } else {
-        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+        message.retry({ delaySeconds: code === "ERR_WAPP_NOT_INITIALIZED" ? notReadyDelaySeconds(message.attempts) : retryDelaySeconds(message.attempts) });
       }
     }
   }

@@ -87,6 +87,14 @@ export class Leases {
     }
   }
 
+  /**
+   * Stops renewing a lease without releasing it (a draining host hands the connection over: the worker moves the
+   * lease itself). Nothing is reported lost.
+   */
+  forget(connectionId: number): void {
+    this.drop(connectionId);
+  }
+
   async releaseAll(): Promise<void> {
     await Promise.all(this.ids().map((id) => this.release(id)));
   }

@@ -24,8 +24,8 @@ const statusesOf = (events: BridgeEvent[], id: number) =>
 const statusOf = (t: Awaited<ReturnType<typeof bridgedHost>>, id: number) => t.sim.connections().find((c) => c.id === id)?.status;
 const listed = (...ids: number[]) => ids.map((id) => ({ id, name: `Connection ${id}`, status: "CONNECTED" as const }));
 
-describe("startup", () => {
-  it("asks the worker which connections to run, retrying until it is up, and starts each under its lease", async () => {
+describe("startup and heartbeat", () => {
+  it("heartbeats until the worker is up, then starts under its lease each connection the worker placed on it", async () => {
     const worker = await FakeWorker.start();
     worker.connections = listed(CONN, CONN_2);
     await worker.down();
@@ -34,7 +34,12 @@ describe("startup", () => {
     expect(t.host.bridge!.supervisor.ready).toBe(false);
     await worker.up();
     await eventually(() => expect(t.host.bridge!.supervisor.ready).toBe(true));
-    expect(worker.callsTo("GET", "/bridge/connections")[0]!.path).toBe("/bridge/connections?hostId=host-a");
+    const first = worker.heartbeats[0]!;
+    // The fixture's paired connection is open from the start (the simulator opens it before any lease).
+    expect(first).toMatchObject({ hostId: "host-a", url: t.host.url, capacity: 500, running: [CONN], draining: false, version: "0.1.0" });
+    expect(first.memoryMb).toBeGreaterThan(0);
+    expect(first.startedAt).toBeLessThanOrEqual(Date.now());
+    expect(worker.callsTo("GET", "/bridge/connections")).toEqual([]);
     expect([...worker.leases].map(([id, l]) => [id, l.hostId])).toEqual([
       [CONN, "host-a"],
       [CONN_2, "host-a"],
@@ -43,6 +48,31 @@ describe("startup", () => {
     expect(statusOf(t, CONN)).toBe("CONNECTED");
     expect(statusOf(t, CONN_2)).toBe("qrcode");
     await eventually(() => expect(worker.events.some((e) => e.type === "qr" && e.connectionId === CONN_2)).toBe(true));
+    // The next heartbeats say what runs here.
+    await eventually(() => expect(worker.heartbeats.at(-1)!.running.sort()).toEqual([CONN, CONN_2].sort()));
+    const health = (await fetch(`${t.host.url}/health`).then((r) => r.json())) as { bridge: Record<string, unknown> };
+    expect(health.bridge).toMatchObject({ hostId: "host-a", url: t.host.url, capacity: 500, running: 2, draining: false });
+  });
+
+  it("starts a connection placed on it later, at the next heartbeat", async () => {
+    const worker = await FakeWorker.start();
+    worker.placed = (hostId) => (hostId === "host-a" ? listed(CONN) : []);
+    const t = await host({ worker, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }, { id: CONN_2, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(statusOf(t, CONN)).toBe("CONNECTED"));
+    expect(t.host.bridge!.leases.has(CONN_2)).toBe(false);
+    worker.placed = (hostId) => (hostId === "host-a" ? listed(CONN, CONN_2) : []);
+    await eventually(() => expect(t.host.bridge!.leases.has(CONN_2)).toBe(true));
+    expect(worker.leases.get(CONN_2)?.hostId).toBe("host-a");
+  });
+
+  it("asks an older worker without the heartbeat route for its connections instead", async () => {
+    const worker = await FakeWorker.start();
+    worker.noHeartbeatRoute = true;
+    worker.connections = listed(CONN);
+    const t = await host({ worker, simulator: { fixture: { connections: [{ id: CONN, status: "CONNECTED" }], contacts: [] } } });
+    await eventually(() => expect(t.host.bridge!.leases.has(CONN)).toBe(true));
+    expect(worker.callsTo("GET", "/bridge/connections")[0]!.path).toBe("/bridge/connections?hostId=host-a");
+    expect(worker.callsTo("POST", "/bridge/hosts/heartbeat")).toHaveLength(1);
   });
 
   it("does not start a connection whose lease another host holds, and stops what it had of it", async () => {

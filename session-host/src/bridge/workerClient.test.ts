@@ -39,6 +39,22 @@ describe("worker client", () => {
     ]);
   });
 
+  it("heartbeats and hands over, signed, parsing the answers with the contract", async () => {
+    worker.connections = [{ id: CONN, name: "Vendas", status: "CONNECTED" }];
+    const c = createWorkerClient({ workerUrl: worker.url, secret: worker.secret, hostId: "host-a", timeoutMs: 1_000 });
+    const placed = await c.heartbeat({ url: "http://10.0.0.7:8788", capacity: 300, running: [], draining: false, memoryMb: 80, startedAt: 1_700_000_000_000, version: "0.1.0" });
+    expect(placed).toEqual([{ id: CONN, name: "Vendas", status: "CONNECTED" }]);
+    expect(worker.heartbeats).toEqual([
+      { hostId: "host-a", url: "http://10.0.0.7:8788", capacity: 300, running: [], draining: false, memoryMb: 80, startedAt: 1_700_000_000_000, version: "0.1.0" },
+    ]);
+    await c.acquireLease(CONN, 60_000);
+    expect(await c.handover(CONN)).toEqual({ to: "host-b", status: "CONNECTED" });
+    expect(worker.leases.get(CONN)?.hostId).toBe("host-b");
+    // Not the holder any more: the worker refuses, and the caller sees why.
+    expect(await c.handover(CONN).catch((e: unknown) => e)).toMatchObject({ status: 409, transient: false });
+    expect(worker.refused).toEqual([]);
+  });
+
   it("reports a refusal with the worker's status, code and fields", async () => {
     const err = await client()
       .acquireLease(CONN, 10)

@@ -6,6 +6,10 @@ import {
   type BridgeEvent,
   type ConnectionToRun,
   connectionToRun,
+  type HandoverAnswer,
+  type HostHeartbeat,
+  handoverAnswer,
+  hostHeartbeatAnswer,
   leaseResponse,
   mediaUploadAnswer,
   type SessionState,
@@ -149,6 +153,12 @@ export function createWorkerClient(options: WorkerClientOptions) {
     postEvents: (events: BridgeEvent[], opts?: CallOptions) => call("POST", "/bridge/events", { hostId, events }, eventsAnswer, opts),
     listConnections: async (opts?: CallOptions): Promise<ConnectionToRun[]> =>
       (await call("GET", `/bridge/connections?hostId=${encodeURIComponent(hostId)}`, undefined, connectionsAnswer, opts)).connections,
+    /** Registers this host and reports what it runs; answers every connection placed on it (ADR 0056). */
+    heartbeat: async (body: Omit<HostHeartbeat, "hostId">, opts?: CallOptions): Promise<ConnectionToRun[]> =>
+      (await call("POST", "/bridge/hosts/heartbeat", { hostId, ...body }, hostHeartbeatAnswer, opts)).connections,
+    /** A draining host gives a connection away (its socket closed, its lease still ours): where it went, and its status there. */
+    handover: (connectionId: number, opts?: CallOptions): Promise<HandoverAnswer> =>
+      call("POST", `/bridge/leases/${connectionId}/handover`, { hostId }, handoverAnswer, opts),
     acquireLease: (connectionId: number, ttlMs: number, opts?: CallOptions): Promise<LeaseAnswer> =>
       call("POST", `/bridge/leases/${connectionId}`, { hostId, ttlMs }, leaseResponse, opts),
     releaseLease: async (connectionId: number, opts?: CallOptions) =>

@@ -88,6 +88,13 @@ export interface Provider {
   connections(): ConnectionInfo[];
   /** Stops timers and sockets and flushes state before the process exits. */
   close(): Promise<void>;
+  /**
+   * Whether a CONNECTED connection that has been silent a long while (SESSION_HOST_SILENCE_MS) still reaches
+   * WhatsApp: true when it does, false when it does not (the host then restarts it and reports it `silent`).
+   * Optional: a provider without it is never probed. Must not reject for a dead socket (answer false), must answer
+   * within about 20 s, and must not report its own probe traffic as events (no message, no ack).
+   */
+  probe?(connectionId: number): Promise<boolean>;
 }
 
 /** A refusal with an HTTP status and an error code in the product's error vocabulary. */

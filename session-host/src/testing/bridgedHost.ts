@@ -38,8 +38,8 @@ export async function bridgedHost(
   const host: RunningHost = await startHost(config, {
     provider: given,
     logger: silentLogger,
-    reconcileMs: 200,
-    listRetry: { baseMs: 20, maxMs: 100 },
+    heartbeatMs: 200,
+    heartbeatRetry: { baseMs: 20, maxMs: 100 },
     spool: { retryBaseMs: 20, retryMaxMs: 100 },
     flushTimeoutMs: 500,
     ...options.start,

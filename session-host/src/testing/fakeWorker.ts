@@ -8,6 +8,9 @@ import {
   type BridgeEvent,
   type ConnectionToRun,
   eventBatch,
+  type HostHeartbeat,
+  handoverRequest,
+  hostHeartbeat,
   keysUpdate,
   leaseRequest,
   mediaUploadQuery,
@@ -47,8 +50,20 @@ export class FakeWorker {
   readonly refused: { method: string; path: string; reason: string }[] = [];
   /** Every batch of events accepted, in arrival order. */
   readonly batches: BridgeEvent[][] = [];
-  /** What GET /bridge/connections lists. */
+  /** What GET /bridge/connections lists, and what a heartbeat answers (unless `placed` says otherwise). */
   connections: ConnectionToRun[] = [];
+  /** The connections placed on a host, as a heartbeat answers them; default: `connections` for every host. */
+  placed: ((hostId: string) => ConnectionToRun[]) | undefined;
+  /** Every heartbeat received, in order (parsed with the contract). */
+  readonly heartbeats: HostHeartbeat[] = [];
+  /** Answers 404 to heartbeats (a worker from before many hosts). */
+  noHeartbeatRoute = false;
+  /** Every handover asked for, in order. */
+  readonly handovers: { connectionId: number; hostId: string }[] = [];
+  /** Where a handed-over connection goes: the lease moves to this host (null: released, no other host is live). */
+  handoverTo: string | null = "host-b";
+  /** Decides on a handover before the default (e.g. fail it with 503). */
+  onHandover: ((connectionId: number, hostId: string) => Answer | Promise<Answer>) | undefined;
   /** connectionId → holder. */
   readonly leases = new Map<number, { hostId: string; expiresAt: number }>();
   readonly sessions = new Map<number, SessionState>();
@@ -158,6 +173,32 @@ export class FakeWorker {
       if (answer) return json(res, answer.status, answer.body);
       this.batches.push(batch.events);
       return json(res, 200, { accepted: batch.events.length });
+    }
+    if (method === "POST" && url.pathname === "/bridge/hosts/heartbeat") {
+      if (this.noHeartbeatRoute) return json(res, 404, { error: "ERR_NOT_FOUND", message: "Not found." });
+      const beat = parse(res, hostHeartbeat, body);
+      if (!beat) return;
+      this.heartbeats.push(beat);
+      return json(res, 200, { connections: this.placed ? this.placed(beat.hostId) : this.connections });
+    }
+    if ((m = /^\/bridge\/leases\/([^/]+)\/handover$/.exec(url.pathname)) && method === "POST") {
+      const id = parsePlatformId(m[1]);
+      if (id === null || !this.knows(id)) return json(res, 404, { error: "ERR_NO_WAPP_FOUND", message: "unknown connection" });
+      const input = parse(res, handoverRequest, body);
+      if (!input) return;
+      this.handovers.push({ connectionId: id, hostId: input.hostId });
+      const answer = await this.onHandover?.(id, input.hostId);
+      if (answer) return json(res, answer.status, answer.body);
+      const lease = this.leases.get(id);
+      if (!lease || lease.hostId !== input.hostId || lease.expiresAt < Date.now()) {
+        return json(res, 409, { error: "ERR_LEASE_NOT_HELD", message: "this host does not hold the lease" });
+      }
+      if (this.handoverTo === null) {
+        this.leases.delete(id);
+        return json(res, 200, { to: null, status: null });
+      }
+      this.leases.set(id, { hostId: this.handoverTo, expiresAt: Date.now() + 30_000 });
+      return json(res, 200, { to: this.handoverTo, status: "CONNECTED" });
     }
     if (method === "GET" && url.pathname === "/bridge/connections") {
       return json(res, 200, { connections: this.connections });

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import {
   type Contact,
   downloadMediaMessage,
+  generateMessageIDV2,
   isJidNewsletter,
   isJidStatusBroadcast,
   makeWASocket,
@@ -30,7 +31,7 @@ import { type AdapterContext, adaptUpsert, type DownloadedMedia } from "./adapte
 import { type BaileysSocket, Connection, type SocketFactory } from "./connection";
 import type { MediaInfo } from "./content";
 import { type ContactFacts, Directory } from "./directory";
-import { isGroupJid, isLidJid, isPhoneJid, lidJid } from "./jids";
+import { isGroupJid, isLidJid, isPhoneJid, lidJid, phoneJid } from "./jids";
 import { type ILogger, type LoggerLike, toBaileysLogger } from "./logger";
 import { RecentMessages } from "./recentMessages";
 import { type BackoffOptions, DEFAULT_BACKOFF } from "./reconnectPolicy";
@@ -76,7 +77,16 @@ export interface BaileysProviderOptions {
   backoff?: Partial<BackoffOptions>;
   maxQrRotations?: number;
   pairingWaitMs?: number;
+  /** How long a probe waits for its message to come back from WhatsApp (20 s by default). */
+  probeWaitMs?: number;
+  /** After a (re)connect, how long messages delivered as offline (`append`) are counted as recovered (60 s by default). */
+  recoveryWindowMs?: number;
 }
+
+/** What a probe sends to the connection's own number (it shows in the phone's "message yourself" chat). */
+export const PROBE_TEXT = "ZapDesk: connection check (automatic, you can ignore it)";
+/** Probe ids remembered (their echoes and acks are swallowed); older ones are forgotten. */
+const PROBES_KEPT = 20;
 
 interface Runtime {
   connection: Connection;
@@ -85,6 +95,11 @@ interface Runtime {
   outbox: Outbox;
   /** Inbound work runs in order, so the worker sees messages, edits and acks in the order WhatsApp sent them. */
   queue: Promise<void>;
+  /** Ids of our probe messages (never reported), and the probes waiting for their message to come back. */
+  probes: Set<string>;
+  probeWaiters: Map<string, () => void>;
+  /** Counting, after a (re)connect, the messages WhatsApp delivers as offline (`append`) until the first live one. */
+  recovery: { count: number; timer: NodeJS.Timeout } | undefined;
 }
 
 export class BaileysProvider implements Provider {
@@ -162,6 +177,42 @@ export class BaileysProvider implements Provider {
     return this.connected(connectionId).directory.addressBook();
   }
 
+  /**
+   * Sends a message to the connection's own number and waits (probeWaitMs, 20 s) for WhatsApp to show it took it:
+   * the message coming back live (`notify`), a server ack (status ≥ SERVER_ACK) or a receipt. Baileys' own local
+   * echo of what it sent (`append`) does not count: it comes back even when nothing reached WhatsApp. The probe's
+   * message, acks and receipts are never reported to the worker.
+   */
+  async probe(connectionId: number): Promise<boolean> {
+    const rt = this.runtimes.get(connectionId);
+    const sock = rt?.connection.socket;
+    const own = rt?.connection.me.number;
+    if (!rt || !sock || !own) return false;
+    const messageId = generateMessageIDV2(sock.user?.id);
+    rt.probes.add(messageId);
+    if (rt.probes.size > PROBES_KEPT) rt.probes.delete(rt.probes.values().next().value!);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), this.options.probeWaitMs ?? 20_000);
+      timer.unref?.();
+    });
+    const echoed = new Promise<true>((resolve) => rt.probeWaiters.set(messageId, () => resolve(true)));
+    try {
+      const sent = sock.sendMessage(phoneJid(own), { text: PROBE_TEXT }, { messageId }).then(
+        () => true,
+        (error: unknown) => {
+          this.logger.warn(`baileys ${connectionId}: the probe could not be sent`, error);
+          return false as const;
+        },
+      );
+      if ((await Promise.race([sent, timedOut])) === false) return false;
+      return await Promise.race([echoed, timedOut]);
+    } finally {
+      clearTimeout(timer);
+      rt.probeWaiters.delete(messageId);
+    }
+  }
+
   async close(): Promise<void> {
     this.closing.abort(new Error("the provider is closing"));
     await Promise.all([...this.runtimes.values()].map(async (rt) => {
@@ -203,7 +254,12 @@ export class BaileysProvider implements Provider {
         getMessage: async (key) => recent.content(key),
         cachedGroupMetadata: async (jid) => directory.group(jid),
       }),
-      onStatus: (status, number) => this.emit({ type: "status", connectionId, status, number: number || undefined, at: this.now() }),
+      onStatus: (status, number, reason) => {
+        this.emit({ type: "status", connectionId, status, number: number || undefined, ...(reason ? { reason } : {}), at: this.now() });
+        if (status === "CONNECTED") this.startRecovery(rt);
+        else this.endRecovery(rt);
+      },
+      onReconnect: () => this.emit({ type: "health", connectionId, kind: "reconnect", count: 1, at: this.now() }),
       onQr: (qr) => this.emit({ type: "qr", connectionId, qr, at: this.now() }),
       onSocket: (sock, isCurrent) => this.bind(rt, sock, isCurrent),
     });
@@ -220,6 +276,9 @@ export class BaileysProvider implements Provider {
         now: this.now,
       }),
       queue: Promise.resolve(),
+      probes: new Set(),
+      probeWaiters: new Map(),
+      recovery: undefined,
     };
     this.runtimes.set(connectionId, rt);
     return rt;
@@ -235,14 +294,31 @@ export class BaileysProvider implements Provider {
     const id = rt.connection.id;
     const emitAll = (events: BridgeEvent[]) => events.forEach((e) => this.emit(e));
 
+    // Our probes' messages, acks and receipts wake the probe waiting for them and go no further.
+    const probe = (messageId: string | null | undefined, cameBack: boolean) => {
+      if (!messageId || !rt.probes.has(messageId)) return false;
+      if (cameBack) rt.probeWaiters.get(messageId)?.();
+      return true;
+    };
     ev.on("messages.upsert", ({ messages, type }) => {
-      if (isCurrent()) this.enqueue(rt, () => this.onUpsert(rt, sock, messages, type));
+      if (!isCurrent()) return;
+      const real = messages.filter((m) => !probe(m.key.id, type === "notify"));
+      if (!real.length) return;
+      // Offline messages count as recovered; the first live one ends the count.
+      const recovery = type === "append" ? rt.recovery : undefined;
+      if (type === "notify") this.endRecovery(rt);
+      this.enqueue(rt, () => this.onUpsert(rt, sock, real, type, recovery));
     });
     ev.on("messages.update", (updates) => {
-      if (isCurrent()) this.enqueue(rt, () => emitAll(acksFromUpdates(updates, this.context(rt, sock))));
+      if (!isCurrent()) return;
+      const SERVER_ACK = 2;
+      const real = updates.filter((u) => !probe(u.key.id, typeof u.update.status === "number" && u.update.status >= SERVER_ACK));
+      if (real.length) this.enqueue(rt, () => emitAll(acksFromUpdates(real, this.context(rt, sock))));
     });
     ev.on("message-receipt.update", (receipts) => {
-      if (isCurrent()) this.enqueue(rt, () => emitAll(acksFromReceipts(receipts, this.context(rt, sock))));
+      if (!isCurrent()) return;
+      const real = receipts.filter((r) => !probe(r.key.id, true));
+      if (real.length) this.enqueue(rt, () => emitAll(acksFromReceipts(real, this.context(rt, sock))));
     });
     ev.on("presence.update", (update) => {
       if (isCurrent()) emitAll(presenceEvents(update, this.context(rt, sock)));
@@ -287,7 +363,28 @@ export class BaileysProvider implements Provider {
     });
   }
 
-  private async onUpsert(rt: Runtime, sock: BaileysSocket, messages: WAMessage[], type: MessageUpsertType) {
+  /** A (re)connect: WhatsApp now delivers what arrived meanwhile as `append`; count it until the first live message. */
+  private startRecovery(rt: Runtime) {
+    if (rt.recovery) return;
+    const timer = setTimeout(() => this.endRecovery(rt), this.options.recoveryWindowMs ?? 60_000);
+    timer.unref?.();
+    rt.recovery = { count: 0, timer };
+  }
+
+  /** Stops counting; the messages recovered, if any, are reported (health{recovered}) after those queued before. */
+  private endRecovery(rt: Runtime) {
+    const recovery = rt.recovery;
+    if (!recovery) return;
+    clearTimeout(recovery.timer);
+    rt.recovery = undefined;
+    this.enqueue(rt, () => {
+      if (recovery.count === 0) return;
+      this.logger.info(`baileys ${rt.connection.id}: ${recovery.count} message(s) that arrived while it was away were recovered`);
+      this.emit({ type: "health", connectionId: rt.connection.id, kind: "recovered", count: recovery.count, at: this.now() });
+    });
+  }
+
+  private async onUpsert(rt: Runtime, sock: BaileysSocket, messages: WAMessage[], type: MessageUpsertType, recovery?: Runtime["recovery"]) {
     const { directory } = rt;
     for (const msg of messages) {
       const me = rt.connection.me;
@@ -302,6 +399,7 @@ export class BaileysProvider implements Provider {
       for (const event of events) {
         if (event.type === "message") {
           const m = event.message;
+          if (recovery) recovery.count++;
           rt.recent.remember(msg);
           if (!m.isGroup) {
             if (m.lid && m.from === m.lid) directory.markLidOnly(m.lid);

@@ -1,10 +1,18 @@
 import type { makeWASocket, UserFacingSocketConfig } from "@whiskeysockets/baileys";
+import type { LinkRefusal } from "../../../../worker/contracts/bridge";
 import { type ConnectionStatus, ProviderError } from "../provider";
 import type { SessionStore } from "../sessionStore";
 import { loadStoredAuth, type StoredAuth } from "./authState";
 import { DIGITS, userOf } from "./jids";
 import type { ILogger, LoggerLike } from "./logger";
-import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF, decideReconnect, statusCodeOf } from "./reconnectPolicy";
+import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF, decideReconnect, refusalOf, statusCodeOf } from "./reconnectPolicy";
+
+/**
+ * Notifications WhatsApp sends while linking when the account requires a passkey to link a device (its
+ * "Shortcake" companion flow, WhiskeySockets/Baileys#2672). Baileys 7 does not implement that step nor report it
+ * (it ACKs the notification and the phone waits forever), so the connection listens for them on the socket's frames.
+ */
+export const PASSKEY_NOTIFICATIONS = ["passkey_prologue_request", "crsc_continuation"] as const;
 
 /**
  * One WhatsApp connection's socket lifecycle: at most one Baileys socket at any time (a new one is opened only
@@ -27,7 +35,10 @@ export interface ConnectionDeps {
   makeSocket: SocketFactory;
   /** Provider-level socket options (getMessage, group metadata cache, ignored JIDs). */
   socketConfig(): Omit<UserFacingSocketConfig, "auth" | "logger">;
-  onStatus(status: ConnectionStatus, number: string): void;
+  /** A status change; `reason` when WhatsApp refused or dropped the link, or restricts the account. */
+  onStatus(status: ConnectionStatus, number: string, reason?: LinkRefusal): void;
+  /** The socket is open again after a drop (not after a start, nor after pairing's restart). */
+  onReconnect?(): void;
   onQr(qr: string): void;
   /** A new socket exists: bind message events to it. `isCurrent` turns false once it is replaced or closed. */
   onSocket(sock: BaileysSocket, isCurrent: () => boolean): void;
@@ -53,6 +64,10 @@ export class Connection {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private opening: Promise<void> | undefined;
   private qrWaiters = new Set<() => void>();
+  /** A connected socket dropped and we are reconnecting: the next open is a reconnect. */
+  private dropped = false;
+  /** WhatsApp restricts the account for now (reach-out timelock): said with every status until lifted. */
+  private restricted = false;
 
   constructor(private readonly deps: ConnectionDeps) {}
 
@@ -76,6 +91,7 @@ export class Connection {
     if (this.wanted) return this.opening;
     this.wanted = true;
     this.attempt = 0;
+    this.dropped = false;
     this.qrCount = 0;
     this.pairingCodeAsked = false;
     // Read the store afresh: another host may have held this connection since we last did.
@@ -92,6 +108,7 @@ export class Connection {
   /** Closes the socket and keeps the credentials. */
   async stop(): Promise<void> {
     this.wanted = false;
+    this.dropped = false;
     this.clearTimer();
     await this.closeSocket();
     this.setStatus("DISCONNECTED");
@@ -195,7 +212,16 @@ export class Connection {
       if (update.qr) this.onQr(update.qr);
       if (update.connection === "open") this.onOpen(sock);
       if (update.connection === "close") void this.onClose(update.lastDisconnect?.error);
+      const timelock = (update as { reachoutTimeLock?: { isActive?: boolean } }).reachoutTimeLock;
+      if (timelock && timelock.isActive !== this.restricted) this.onRestriction(!!timelock.isActive);
     });
+    // The frames' own emitter (Baileys emits "CB:<tag>,<attr>:<value>" for every stanza).
+    const frames = (sock as { ws?: { on?: (event: string, listener: (node: unknown) => void) => unknown } }).ws;
+    for (const type of PASSKEY_NOTIFICATIONS) {
+      frames?.on?.(`CB:notification,type:${type}`, () => {
+        if (current()) void this.onPasskeyRequired();
+      });
+    }
     this.deps.onSocket(sock, current);
   }
 
@@ -219,6 +245,29 @@ export class Connection {
     this.pairingCodeAsked = false;
     this.number = userOf(sock.user?.id) || userOf(this.auth?.state.creds.me?.id);
     this.setStatus("CONNECTED");
+    if (this.dropped) {
+      this.dropped = false;
+      this.deps.onReconnect?.();
+    }
+  }
+
+  /** WhatsApp asks for a passkey this linked device cannot give: linking cannot finish. Stop and say why. */
+  private async onPasskeyRequired() {
+    if (!this.wanted) return;
+    this.deps.logger.warn(`baileys ${this.id}: WhatsApp requires a passkey to link this number; linking cannot complete here`);
+    this.wanted = false;
+    this.clearTimer();
+    await this.closeSocket();
+    // A half-done link leaves nothing worth keeping (the next attempt starts with a fresh QR).
+    if (this.auth && !this.auth.isRegistered()) await this.wipeQuietly();
+    this.setStatus("DISCONNECTED", "passkey_required");
+  }
+
+  /** The reach-out timelock set or lifted: the status is said again, with or without `restricted`. */
+  private onRestriction(active: boolean) {
+    this.restricted = active;
+    this.deps.logger.warn(`baileys ${this.id}: WhatsApp ${active ? "restricts this account for now" : "lifted the restriction on this account"}`);
+    this.deps.onStatus(this.status, this.number, active ? "restricted" : undefined);
   }
 
   private async onClose(error: Error | undefined) {
@@ -229,10 +278,12 @@ export class Connection {
     // Pairing means a QR or code was actually on offer: an unpaired socket that never reached WhatsApp is a network
     // problem, not an unscanned QR.
     const pairing = this.status === "qrcode" || this.status === "PAIRING";
+    const wasConnected = this.status === "CONNECTED";
     const action = decideReconnect({ statusCode, attempt: this.attempt, pairing }, this.backoff);
     this.deps.logger.info(`baileys ${this.id}: closed (${statusCode ?? error?.message ?? "no reason"}) → ${action.kind}`);
     switch (action.kind) {
       case "reconnect":
+        if (wasConnected) this.dropped = true;
         if (action.countsAsAttempt) this.attempt++;
         this.setStatus("OPENING");
         this.retryLater(action.delayMs);
@@ -249,7 +300,7 @@ export class Connection {
         this.wanted = false;
         // As in giveUp(): a QR nobody scanned leaves nothing worth keeping.
         if (action.wipe || (action.status === "TIMEOUT" && !this.auth?.isRegistered())) await this.wipeQuietly();
-        this.setStatus(action.status);
+        this.setStatus(action.status, refusalOf(statusCode));
         return;
     }
   }
@@ -326,10 +377,11 @@ export class Connection {
     }
   }
 
-  private setStatus(status: ConnectionStatus) {
-    if (this.status === status) return;
+  /** Reports a change (or the same status again when it comes with a reason, which the worker shows). */
+  private setStatus(status: ConnectionStatus, reason?: LinkRefusal) {
+    if (this.status === status && !reason) return;
     this.status = status;
-    this.deps.onStatus(status, this.number);
+    this.deps.onStatus(status, this.number, reason ?? (this.restricted && status === "CONNECTED" ? "restricted" : undefined));
   }
 
   private get backoff(): BackoffOptions {

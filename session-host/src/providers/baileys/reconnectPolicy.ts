@@ -1,4 +1,5 @@
 import { DisconnectReason } from "@whiskeysockets/baileys";
+import type { LinkRefusal } from "../../../../worker/contracts/bridge";
 
 /**
  * What to do when a Baileys socket closes, by DisconnectReason. Pure, so that every code is unit-tested.
@@ -7,6 +8,8 @@ import { DisconnectReason } from "@whiskeysockets/baileys";
  *   DISCONNECTED and wait. We do not open a fresh QR on our own: an unlink is a deliberate act, nobody is looking at
  *   the QR then, and it would expire into TIMEOUT anyway; the admin asks for a new QR from the connections page.
  * - 403 forbidden: WhatsApp refuses this account (banned or restricted). Retrying cannot help: stop.
+ * - 463: the account is restricted for a while (WhatsApp's "reach-out timelock"): retrying now only prolongs it:
+ *   stop (the connections page says so; the admin starts it again later).
  * - 440 connectionReplaced: another socket opened with the same credentials (another host, WhatsApp Web).
  *   Reconnecting would kick it out and start a ping-pong between the two: stop and let the lease owner decide.
  * - 500 badSession: the stored session is corrupt. Wipe it and start fresh, which asks for a new QR.
@@ -56,6 +59,8 @@ export function decideReconnect(input: ReconnectInput, backoff: BackoffOptions =
       return { kind: "stop", status: "DISCONNECTED", wipe: false };
     case DisconnectReason.connectionReplaced:
       return { kind: "stop", status: "DISCONNECTED", wipe: false };
+    case ACCOUNT_RESTRICTED:
+      return { kind: "stop", status: "DISCONNECTED", wipe: false };
     case DisconnectReason.badSession:
       return { kind: "fresh" };
     case DisconnectReason.restartRequired:
@@ -65,6 +70,28 @@ export function decideReconnect(input: ReconnectInput, backoff: BackoffOptions =
       return { kind: "reconnect", delayMs: backoffDelay(input.attempt, backoff), countsAsAttempt: true };
     default:
       return { kind: "reconnect", delayMs: backoffDelay(input.attempt, backoff), countsAsAttempt: true };
+  }
+}
+
+/** WhatsApp's code for an account restricted from reaching out (Baileys' SERVER_ERROR_CODES.MessageAccountRestriction). */
+export const ACCOUNT_RESTRICTED = 463;
+
+/**
+ * Why WhatsApp refused or dropped the link, from the code it closed the socket with: what the status event's
+ * `reason` says (the connections page shows it plainly). Undefined for codes that are not a refusal.
+ */
+export function refusalOf(statusCode: number | undefined): LinkRefusal | undefined {
+  switch (statusCode) {
+    case DisconnectReason.loggedOut:
+      return "logged_out";
+    case DisconnectReason.forbidden:
+      return "banned";
+    case DisconnectReason.connectionReplaced:
+      return "replaced";
+    case ACCOUNT_RESTRICTED:
+      return "restricted";
+    default:
+      return undefined;
   }
 }
 

@@ -22,6 +22,8 @@ export function disconnect(statusCode: number): Error {
  */
 export class FakeSocket {
   readonly ev = new EventEmitter();
+  /** The frames' emitter: Baileys emits "CB:<tag>,<attr>:<value>" for every stanza received. */
+  readonly ws = new EventEmitter();
   user: Contact | undefined;
   readonly sent: Array<{ jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }> = [];
   ended = 0;
@@ -103,6 +105,13 @@ export class FakeSocket {
   drop(statusCode: number): void {
     this.closed = true;
     this.emit("connection.update", { connection: "close", lastDisconnect: { error: disconnect(statusCode), date: new Date(0) } });
+  }
+
+  /** WhatsApp sent a notification stanza of this type (e.g. passkey_prologue_request while linking). */
+  notification(type: string): void {
+    const node = { tag: "notification", attrs: { type }, content: undefined };
+    this.ws.emit(`CB:notification,type:${type}`, node);
+    this.ws.emit("CB:notification", node);
   }
 
   upsert(messages: proto.IWebMessageInfo[], type: "notify" | "append"): void {
