@@ -61,12 +61,14 @@ async function statusOf(company: Company, connectionId: number): Promise<string>
 
 /** The worker counts the host live again (its heartbeats arrive, it is not draining): the super admin's hosts page. */
 async function hostLive(id: string) {
-  await expect
-    .poll(async () => {
-      const hosts = (await api("GET", "/platform/session-hosts", undefined, superAdmin)).json?.hosts ?? [];
-      return hosts.some((h: { id: string; live: boolean; draining: boolean }) => h.id === id && h.live && !h.draining);
-    }, { timeout: MOVE_TIMEOUT_MS, interval: 1_000 })
-    .toBe(true);
+  // A loop of its own, not expect.poll: beforeAll waits for it too.
+  const deadline = Date.now() + MOVE_TIMEOUT_MS;
+  for (;;) {
+    const hosts = (await api("GET", "/platform/session-hosts", undefined, superAdmin)).json?.hosts ?? [];
+    if (hosts.some((h: { id: string; live: boolean; draining: boolean }) => h.id === id && h.live && !h.draining)) return;
+    if (Date.now() > deadline) throw new Error(`${id} is not live in the worker: ${JSON.stringify(hosts)}`);
+    await sleep(1_000);
+  }
 }
 
 async function stats(): Promise<{ attached: Record<string, number[]>; qrAfterPairing: number; unacknowledged: number }> {
