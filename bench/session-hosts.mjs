@@ -99,9 +99,11 @@ try {
   const rounds = [];
   for (let round = 1; round <= KILLS; round++) {
     const held = await holders();
-    const counts = cluster.hostIds.map((id) => [id, [...held.values()].filter((h) => h === id).length]);
+    // Only the benchmark's connections count (the demo's two run on the hosts too).
+    const ours = new Set(all.map((c) => c.id));
+    const counts = cluster.hostIds.map((id) => [id, [...held].filter(([c, h]) => h === id && ours.has(c)).length]);
     const [victim, n] = counts.sort((a, b) => b[1] - a[1])[0];
-    const moving = [...held].filter(([, h]) => h === victim).map(([id]) => id);
+    const moving = [...held].filter(([c, h]) => h === victim && ours.has(c)).map(([id]) => id);
     const killedAt = Date.now();
     await cluster.kill(victim);
     const back = new Map();
