@@ -148,7 +148,8 @@ seeing each connection attached to another host (the worker said CONNECTED right
 |---|---|---|---|
 ${perHostLines}
 
-About ${slope.toFixed(2)} MiB per connection over the host's own baseline. These are **simulator** connections (a
+About ${slope.toFixed(2)} MiB per connection over the host's own baseline, measured with only ~10 connections per host,
+so it includes the host's warm-up (an upper bound); at that rate 1 GiB holds about ${Math.floor((1024 - Math.max(...memory.map((m) => m.before))) / Math.max(slope, 0.01))} of them. These are **simulator** connections (a
 share of one long poll to the simulator network, no Signal keys, no WebSocket to WhatsApp): the host's own footprint,
 not Baileys'. A Baileys connection costs far more (its socket, keys and caches); docs/session-hosts.md gives that
 rule of thumb.
