@@ -10,6 +10,8 @@
  *      Ctrl-C / SIGTERM stops both and their children. `npm run dev` (--dev) serves with wrangler dev instead,
  *      which rebuilds on every change (and has no cron).
  * ZAPDESK_STATE_DIR chooses where local state lives (the e2e harness passes a fresh one for a clean demo).
+ * ZAPDESK_SESSION_HOST=off starts no session host: the caller runs its own hosts (e2e/session-hosts.e2e.ts runs three
+ * on a shared simulator network), which register with the worker by their heartbeat.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -47,6 +49,7 @@ let stopping = false;
 let stepChild = null;
 
 const DEV = process.argv.includes("--dev");
+const BUILT_IN_HOST = process.env.ZAPDESK_SESSION_HOST?.trim() !== "off";
 
 function parsePort(name, fallback) {
   const raw = process.env[name]?.trim();
@@ -273,7 +276,7 @@ async function main() {
     ...(process.env.TRUSTED_PROXY_HEADER ? { TRUSTED_PROXY_HEADER: process.env.TRUSTED_PROXY_HEADER } : {}),
   };
   const worker = DEV ? await startWranglerDev({ ...mailVars, ...aiVars, ...localVars }) : await startWorkerServer({ ...mailVars, ...aiVars, ...localVars });
-  const host = startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {
+  const host = !BUILT_IN_HOST ? null : startService("host", bin("tsx"), [path.join("session-host", "src", "server.ts")], {
     SESSION_HOST_PORT: String(HOST_PORT),
     SESSION_HOST_BIND: "127.0.0.1",
     SESSION_HOST_PROVIDER: "simulator",
@@ -283,13 +286,13 @@ async function main() {
     BRIDGE_SECRET: vars.BRIDGE_SECRET,
   }, { restartOnCrash: true });
 
-  await Promise.all([waitFor(`${APP_URL}/api/version`, worker), waitFor(`${HOST_URL}/health`, host), waitFor(`${FAKES_URL}/health`, fakes)]);
+  await Promise.all([waitFor(`${APP_URL}/api/version`, worker), host && waitFor(`${HOST_URL}/health`, host), waitFor(`${FAKES_URL}/health`, fakes)]);
   if (stopping) return;
   console.log(`
 ready: ${APP_URL} — password 123456 for every demo login${seeded ? " — fresh demo" : ""}
        Padaria Pão Quente (a customer): admin@padaria.demo, supervisor renata@padaria.demo, agents luana@padaria.demo and diego@padaria.demo
        Demo (the platform company): admin@admin.com (super admin), supervisor carla@demo.com, agents ana@demo.com and bruno@demo.com
-       session host ${HOST_URL} (simulator: ${HOST_URL}/simulator) — Ctrl-C stops everything
+       ${host ? `session host ${HOST_URL} (simulator: ${HOST_URL}/simulator)` : "no session host (ZAPDESK_SESSION_HOST=off)"} — Ctrl-C stops everything
        mail catcher ${FAKES_URL}/mail — fake Pix PSP ${FAKES_URL}/psp — customers of the official (Cloud API) number ${FAKES_URL}/graph/
 `);
 }

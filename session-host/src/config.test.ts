@@ -23,6 +23,7 @@ describe("session host config", () => {
       stateDir: DEFAULT_STATE_DIR,
       simulatorAckStepMs: 700,
       simulatorFixture: undefined,
+      simulatorNetworkUrl: undefined,
       metricsToken: undefined,
       silenceMs: 600_000,
     });
@@ -44,9 +45,11 @@ describe("session host config", () => {
       SESSION_HOST_LEASE_TTL_MS: "30000",
       SESSION_HOST_STATE_DIR: "/tmp/zapdesk-host-state",
       SIMULATOR_ACK_STEP_MS: "",
+      SIMULATOR_NETWORK_URL: "http://127.0.0.1:8790/",
     });
     expect(config).toMatchObject({
       port: 9001,
+      simulatorNetworkUrl: "http://127.0.0.1:8790",
       simulatorFixture: { connections: [{ id: FIRST_ID_OF_COMPANY_9999, status: "CONNECTED" }], contacts: [{ number: "5511987654321", name: "Maria" }] },
       bridge: { workerUrl: "http://127.0.0.1:8790", secret: SECRET, hostId: "host-7", leaseTtlMs: 30_000 },
       stateDir: "/tmp/zapdesk-host-state",

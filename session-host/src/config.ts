@@ -45,6 +45,11 @@ export const configSchema = z
     SESSION_HOST_DRAIN_TIMEOUT_MS: env(z.coerce.number().int().min(0).max(3_600_000).default(120_000)),
     /** Simulator: milliseconds between ack steps 1 → 2 → 3. */
     SIMULATOR_ACK_STEP_MS: env(z.coerce.number().int().min(0).max(60_000).default(700)),
+    /**
+     * Simulator: the shared simulated phone network (session-host/src/simulator/network/main.ts) this host runs its
+     * connections on, so that many hosts share one network. Unset: the simulator runs in this process, as before.
+     */
+    SIMULATOR_NETWORK_URL: env(z.url({ protocol: /^https?$/ }).optional()),
     /** Simulator: JSON of the connections and contacts to start with (npm start passes the demo's). */
     SIMULATOR_FIXTURE: env(
       z
@@ -104,6 +109,8 @@ export interface HostConfig {
   stateDir: string;
   simulatorAckStepMs: number;
   simulatorFixture: SimulatorFixture | undefined;
+  /** The shared simulator network's URL; undefined: the in-process simulator. */
+  simulatorNetworkUrl: string | undefined;
   /** Bearer token for /health and /metrics; undefined: they answer only on loopback. */
   metricsToken: string | undefined;
   /** A CONNECTED connection silent this long is probed (providers with probe() only). */
@@ -146,6 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stateDir: path.resolve(c.SESSION_HOST_STATE_DIR ?? (c.ZAPDESK_STATE_DIR ? path.join(c.ZAPDESK_STATE_DIR, "session-host") : DEFAULT_STATE_DIR)),
     simulatorAckStepMs: c.SIMULATOR_ACK_STEP_MS,
     simulatorFixture: c.SIMULATOR_FIXTURE,
+    simulatorNetworkUrl: c.SIMULATOR_NETWORK_URL?.replace(/\/+$/, ""),
     metricsToken: c.SESSION_HOST_METRICS_TOKEN,
     silenceMs: c.SESSION_HOST_SILENCE_MS,
   };

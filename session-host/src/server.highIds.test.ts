@@ -67,6 +67,7 @@ const simulatorAction: Record<SimulatorAction, { body?: unknown; query?: string 
   conversation: { query: `?with=${CONTACT}` },
   start: { body: {} },
   stop: { body: {} },
+  silence: { body: { silent: false } },
 };
 
 interface Route {
@@ -163,6 +164,7 @@ describe("every route of the session host with ids of companies that signed up",
         "GET /simulator/:id/conversation": [404, "ERR_NO_WAPP_FOUND"],
         "POST /simulator/:id/start": [200, undefined],
         "POST /simulator/:id/stop": [200, undefined],
+        "POST /simulator/:id/silence": [200, undefined],
       });
     }
   });

@@ -21,6 +21,7 @@ import { renderMetrics } from "./metrics";
 import { type Provider, ProviderError } from "./providers/provider";
 import type { SessionStore } from "./providers/sessionStore";
 import { SimulatorProvider } from "./providers/simulator";
+import { RemoteSimulatorProvider } from "./providers/simulatorRemote";
 import { handleSimulator } from "./simulator/routes";
 
 /** What the HTTP surface needs of the bridge; absent when the host runs without a worker. */
@@ -122,7 +123,17 @@ export function createHostServer({ provider, sink, bridge, logger = consoleLogge
   });
 }
 
-export async function createProvider(config: HostConfig, store: SessionStore | undefined, client?: WorkerClient, logger: Logger = consoleLogger): Promise<Provider> {
+export async function createProvider(
+  config: HostConfig,
+  store: SessionStore | undefined,
+  client?: WorkerClient,
+  logger: Logger = consoleLogger,
+  hostId = config.bridge?.hostId ?? "standalone",
+): Promise<Provider> {
+  if (config.provider === "simulator" && config.simulatorNetworkUrl) {
+    // One network for many hosts: its state outlives this host; events are acknowledged once the worker has them.
+    return new RemoteSimulatorProvider({ url: config.simulatorNetworkUrl, hostId, logger, ackOnReceipt: !config.bridge });
+  }
   if (config.provider === "simulator") {
     // With the bridge, a pairing made at run time is kept in the worker, as Baileys' credentials are.
     return new SimulatorProvider({ fixture: config.simulatorFixture, ackStepMs: config.simulatorAckStepMs, store, logger });
@@ -195,16 +206,18 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
   if (config.bridge) {
     const hostId = await resolveHostId(config.stateDir, config.bridge.hostId);
     const client = createWorkerClient({ workerUrl: config.bridge.workerUrl, secret: config.bridge.secret, hostId, fetch: options.fetch });
+    let delivered: ((events: Parameters<RemoteSimulatorProvider["delivered"]>[0]) => void) | undefined;
     const spool = await Spool.open({
       dir: config.stateDir,
       // Batches may carry media: give them longer than the default call.
       deliver: (events, signal) => client.postEvents(events, { signal, timeoutMs: 120_000 }),
       logger,
       ...options.spool,
+      onDelivered: (events) => delivered?.(events),
     });
     store = new WorkerSessionStore({ client, logger });
     try {
-      provider = options.provider ?? (await createProvider(config, store, client, logger));
+      provider = options.provider ?? (await createProvider(config, store, client, logger, hostId));
     } catch (err) {
       await spool.close();
       throw err;
@@ -225,6 +238,10 @@ export async function startHost(config: HostConfig, options: StartOptions = {}):
       credentialsSettled: () => sessions.settled(),
     });
     bridge = { hostId, url, capacity: config.bridge.capacity, secret: config.bridge.secret, supervisor, leases, spool };
+    if (provider instanceof RemoteSimulatorProvider) {
+      const remote = provider;
+      delivered = (events) => remote.delivered(events);
+    }
     sink = spool;
     const forward = supervisor;
     watchdog = new SilenceWatchdog({
@@ -378,7 +395,9 @@ async function main() {
   } else {
     console.log("bridge: off (SESSION_HOST_BRIDGE=off): events stay in memory and nothing reaches a worker");
   }
-  if (host.provider.name === "simulator") {
+  if (host.provider instanceof RemoteSimulatorProvider) {
+    console.log(`simulator: connections run on the shared network at ${config.simulatorNetworkUrl}`);
+  } else if (host.provider.name === "simulator") {
     const n = host.provider.connections().length;
     console.log(`simulator: ${host.url}/simulator (${n} connection${n === 1 ? "" : "s"} from the fixture; state in memory only)`);
   }

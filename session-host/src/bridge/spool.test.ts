@@ -130,6 +130,19 @@ describe("spool: delivery", () => {
     expect(spool.health()).toEqual({ failures: 0, lastError: null });
   });
 
+  it("tells its hook which events the worker has, only once it has them", async () => {
+    const delivered: BridgeEvent[] = [];
+    await worker.down();
+    const spool = await openSpool({ onDelivered: (events) => delivered.push(...events) });
+    for (let n = 1; n <= 3; n++) spool.record(message(n));
+    await spool.settled();
+    await eventually(() => expect(spool.health().failures).toBeGreaterThan(1));
+    expect(delivered).toEqual([]);
+    await worker.up();
+    await eventually(() => expect(ids(delivered)).toEqual(range(1, 3)));
+    expect(delivered).toEqual(worker.events);
+  });
+
   it("retries a batch the worker failed (5xx) until it takes it, and may send it twice but never skips it", async () => {
     const spool = await openSpool();
     worker.failing = true;

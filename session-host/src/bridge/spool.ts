@@ -38,6 +38,8 @@ export interface SpoolOptions {
   isRefusal?: (err: unknown) => boolean;
   logger?: Logger;
   random?: () => number;
+  /** Called with each batch once the worker has taken it (the simulator network's provider acknowledges then). */
+  onDelivered?: (events: BridgeEvent[]) => void;
 }
 
 export interface SpoolHealth {
@@ -76,6 +78,7 @@ export class Spool implements EventSink {
   private readonly isRefusal: (err: unknown) => boolean;
   private readonly logger: Logger;
   private readonly random: () => number;
+  private readonly onDelivered: ((events: BridgeEvent[]) => void) | undefined;
 
   private handle: FileHandle | null = null;
   private fileSize = 0;
@@ -113,6 +116,7 @@ export class Spool implements EventSink {
     this.isRefusal = options.isRefusal ?? defaultIsRefusal;
     this.logger = options.logger ?? consoleLogger;
     this.random = options.random ?? Math.random;
+    this.onDelivered = options.onDelivered;
     this.batchLimit = this.maxBatchEvents;
   }
 
@@ -362,6 +366,11 @@ export class Spool implements EventSink {
       // Grows back after a split, once the refused event is behind us.
       this.batchLimit = Math.min(this.maxBatchEvents, this.batchLimit * 2);
       this.counters.delivered += entries.length;
+      try {
+        this.onDelivered?.(events as BridgeEvent[]);
+      } catch (err) {
+        this.logger.error("spool: the delivered-events hook failed", err);
+      }
       await this.remove(entries);
     }
   }

@@ -349,3 +349,38 @@ describe("simulator: the bridge contract", () => {
     }
   });
 });
+
+describe("simulator: silence and probe", () => {
+  it("a silent connection looks CONNECTED, emits nothing and fails its probe; a restart emits what waited as offline messages", async () => {
+    const sim = new SimulatorProvider({ ackStepMs: 10 });
+    const events = recording(sim);
+    await connected(sim);
+    expect(await sim.probe(CONN)).toBe(true);
+    expect(await sim.probe(CONN_2)).toBe(false); // unknown
+
+    expect(sim.setSilent(CONN, true)).toMatchObject({ status: "CONNECTED", silent: true });
+    expect(await sim.probe(CONN)).toBe(false);
+    const before = events.length;
+    sim.inbound(CONN, { from: CONTACT, id: "WAITED", body: "oi" });
+    expect(events.length).toBe(before);
+    expect(sim.connections()).toEqual([{ id: CONN, status: "CONNECTED", number: simulatedNumber(CONN) }]);
+
+    await sim.stop(CONN);
+    await sim.start(CONN);
+    const waited = events.find((e) => e.type === "message" && e.message.id === "WAITED");
+    expect(waited).toMatchObject({ message: { isHistory: true } });
+    expect(events.filter((e) => e.type === "status").at(-1)).toMatchObject({ status: "CONNECTED" });
+    expect(await sim.probe(CONN)).toBe(true);
+  });
+
+  it("hears again when the silence is lifted, without a restart", async () => {
+    const sim = new SimulatorProvider({ ackStepMs: 10 });
+    const events = recording(sim);
+    await connected(sim);
+    sim.setSilent(CONN, true);
+    sim.inbound(CONN, { from: CONTACT, id: "WAITED", body: "oi" });
+    sim.setSilent(CONN, false);
+    expect(events.at(-1)).toMatchObject({ type: "message", message: { id: "WAITED", isHistory: true } });
+    expect(await sim.probe(CONN)).toBe(true);
+  });
+});

@@ -164,6 +164,8 @@ export class SimulatorProvider implements Provider {
   private readonly state: { connections: SimConnection[]; contacts: { number: string; name: string }[]; messages: StoredMessage[] };
   private readonly handlers = new Set<ProviderEventHandler>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Silent connections (see setSilent) and what each has held back meanwhile, oldest first. */
+  private readonly silent = new Map<number, ProviderEvent[]>();
 
   constructor(options: SimulatorOptions = {}) {
     this.ackStepMs = options.ackStepMs ?? 700;
@@ -197,6 +199,17 @@ export class SimulatorProvider implements Provider {
   }
 
   async start(connectionId: number): Promise<void> {
+    // A restarted socket hears again: what waited while it was silent arrives now, as offline messages do.
+    const held = this.silent.get(connectionId);
+    this.silent.delete(connectionId);
+    try {
+      await this.startSocket(connectionId);
+    } finally {
+      if (held) this.release(held);
+    }
+  }
+
+  private async startSocket(connectionId: number): Promise<void> {
     let conn = this.findConnection(connectionId);
     if (!conn) {
       // Not in the fixture: paired in an earlier run if the store kept its pairing.
@@ -226,6 +239,7 @@ export class SimulatorProvider implements Provider {
 
   async stop(connectionId: number): Promise<void> {
     const conn = this.requireConnection(connectionId);
+    this.hearAgain(connectionId);
     conn.qr = "";
     conn.pairing = null;
     if (conn.status !== "DISCONNECTED") this.setStatus(conn, "DISCONNECTED");
@@ -237,6 +251,7 @@ export class SimulatorProvider implements Provider {
     await this.store?.wipe(connectionId);
     const conn = this.findConnection(connectionId);
     if (!conn) return;
+    this.hearAgain(connectionId);
     conn.number = "";
     conn.qr = "";
     conn.pairing = null;
@@ -261,6 +276,15 @@ export class SimulatorProvider implements Provider {
   async close(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+  }
+
+  /**
+   * Whether the connection really hears: CONNECTED and not silent. Baileys sends a message to its own number and waits
+   * for the echo; the simulator knows.
+   */
+  async probe(connectionId: number): Promise<boolean> {
+    const conn = this.findConnection(connectionId);
+    return conn?.status === "CONNECTED" && !this.silent.has(connectionId);
   }
 
   // ---- Provider: messages ----
@@ -466,6 +490,25 @@ export class SimulatorProvider implements Provider {
     this.emit({ type: "presence", connectionId, chatId: input.from, presence: input.state, at: this.now() });
   }
 
+  /**
+   * Makes a connection silent (it still looks CONNECTED, delivers nothing and fails its probe; what happens meanwhile
+   * waits) or hears again. A restart (start) ends the silence too; inbound messages that waited arrive as offline
+   * messages (isHistory), as Baileys' `append` brings them.
+   */
+  setSilent(connectionId: number, silent: boolean): ConnectionInfo & { silent: boolean } {
+    const conn = this.requireConnection(connectionId);
+    if (silent) {
+      if (!this.silent.has(connectionId)) this.silent.set(connectionId, []);
+    } else {
+      this.hearAgain(connectionId);
+    }
+    return { id: conn.id, status: conn.status, number: conn.number, silent };
+  }
+
+  isSilent(connectionId: number): boolean {
+    return this.silent.has(connectionId);
+  }
+
   /** What the product sent through a connection, oldest first, optionally to one contact. */
   outbox(connectionId: number, filter: { to?: string } = {}): StoredMessage[] {
     this.requireConnection(connectionId);
@@ -599,7 +642,27 @@ export class SimulatorProvider implements Provider {
     this.timers.add(timer);
   }
 
+  /** Ends a connection's silence, emitting what it held back. */
+  private hearAgain(connectionId: number) {
+    const held = this.silent.get(connectionId);
+    this.silent.delete(connectionId);
+    if (held) this.release(held);
+  }
+
+  /** Emits what a silent connection held back; its statuses and QRs are stale by now and are left out. */
+  private release(held: ProviderEvent[]) {
+    for (const event of held) {
+      if (event.type === "status" || event.type === "qr") continue;
+      this.emit(event.type === "message" ? { ...event, message: { ...event.message, isHistory: true } } : event);
+    }
+  }
+
   private emit(event: ProviderEvent) {
+    const held = this.silent.get(event.connectionId);
+    if (held) {
+      held.push(event);
+      return;
+    }
     for (const handler of this.handlers) {
       try {
         handler(event);

@@ -40,6 +40,7 @@ const inboundEditSchema = z.object({ from: phone, id: messageId, body: z.string(
 const inboundDeleteSchema = z.object({ from: phone, id: messageId });
 const inboundReactionSchema = z.object({ from: phone, id: messageId, emoji: z.string().max(32) });
 const typingSchema = z.object({ from: phone, state: z.enum(["composing", "recording", "paused"]).default("composing") });
+const silenceSchema = z.object({ silent: z.boolean().default(true) });
 const scanSchema = z.object({ code: z.string().trim().min(1).max(16).optional() });
 
 /** /simulator/:connectionId/<action>, each with its method: the table the router matches and the tests walk. */
@@ -54,6 +55,7 @@ export const SIMULATOR_ACTIONS = {
   conversation: "GET",
   start: "POST",
   stop: "POST",
+  silence: "POST",
 } as const;
 export type SimulatorAction = keyof typeof SIMULATOR_ACTIONS;
 
@@ -98,6 +100,11 @@ export async function handleSimulator(sim: SimulatorProvider, req: IncomingMessa
       await sim.stop(connectionId);
       sendJson(res, 200, connectionView(sim, connectionId));
       return true;
+    case "silence": {
+      const { silent } = parseBody(silenceSchema, await readJson(req, SMALL_BODY_BYTES));
+      sendJson(res, 200, sim.setSilent(connectionId, silent));
+      return true;
+    }
     case "inbound": {
       const input = parseBody(inboundSchema, await readJson(req, MAX_INBOUND_BYTES));
       sendJson(res, 200, sim.inbound(connectionId, input));
@@ -146,7 +153,7 @@ function connectionIdOf(raw: string): number {
 
 function connectionView(sim: SimulatorProvider, id: number) {
   const conn = sim.connections().find((c) => c.id === id)!;
-  return { ...conn, qr: sim.qrOf(id), pairingCode: sim.pairingCodeOf(id) };
+  return { ...conn, qr: sim.qrOf(id), pairingCode: sim.pairingCodeOf(id), silent: sim.isSilent(id) };
 }
 
 function messageView(m: StoredMessage) {
