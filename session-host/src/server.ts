@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,10 +15,10 @@ import { ConfigError, type HostConfig, hostUrl, loadConfig } from "./config";
 import { type EventSink, RecordingSink } from "./events/sink";
 import { handleBridge } from "./http/bridgeRoutes";
 import { assertProbeAllowed } from "./http/probeAccess";
-import { HttpError, sendError, sendJson, sendText } from "./http/respond";
+import { HttpError, sendJson, sendText, serveRoutes } from "./http/respond";
 import { consoleLogger, type Logger } from "./log";
 import { renderMetrics } from "./metrics";
-import { type Provider, ProviderError } from "./providers/provider";
+import type { Provider } from "./providers/provider";
 import type { SessionStore } from "./providers/sessionStore";
 import { SimulatorProvider } from "./providers/simulator";
 import { RemoteSimulatorProvider } from "./providers/simulatorRemote";
@@ -112,15 +112,7 @@ export function createHostServer({ provider, sink, bridge, logger = consoleLogge
     throw new HttpError(404, "ERR_NOT_FOUND", "Not found.");
   }
 
-  return createServer((req, res) => {
-    route(req, res).catch((err: unknown) => {
-      if (res.headersSent) return res.destroy();
-      if (err instanceof HttpError) return sendError(res, err);
-      if (err instanceof ProviderError) return sendError(res, new HttpError(err.status, err.code, err.message));
-      logger.error("unhandled error", req.method, req.url, err);
-      sendError(res, new HttpError(500, "ERR_INTERNAL", "An internal error occurred."));
-    });
-  });
+  return serveRoutes(route, (req, err) => logger.error("unhandled error", req.method, req.url, err));
 }
 
 export async function createProvider(

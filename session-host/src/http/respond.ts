@@ -1,5 +1,6 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { z } from "zod";
+import { ProviderError } from "../providers/provider";
 
 /** Errors answer the product's one shape: { error: "ERR_…", message, fields? }. */
 export class HttpError extends Error {
@@ -63,4 +64,20 @@ export function parseBody<S extends z.ZodType>(schema: S, data: unknown): z.infe
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
   throw new HttpError(400, "ERR_VALIDATION", `Invalid fields: ${Object.keys(fields).join(", ")}`, fields);
+}
+
+/**
+ * An HTTP server over a router that throws: HttpErrors and provider errors answer their own status and code, anything
+ * else is logged and answers a bare 500 (never the error's text).
+ */
+export function serveRoutes(route: (req: IncomingMessage, res: ServerResponse) => Promise<void>, onUnhandled: (req: IncomingMessage, err: unknown) => void): Server {
+  return createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      if (res.headersSent) return res.destroy();
+      if (err instanceof HttpError) return sendError(res, err);
+      if (err instanceof ProviderError) return sendError(res, new HttpError(err.status, err.code, err.message));
+      onUnhandled(req, err);
+      sendError(res, new HttpError(500, "ERR_INTERNAL", "An internal error occurred."));
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { z } from "zod";
 import {
   checkNumberCommand,
@@ -11,9 +11,8 @@ import {
   BRIDGE_MAX_BODY_BYTES,
 } from "../../../../worker/contracts/bridge";
 import { parsePlatformId } from "../../../../worker/contracts/ids";
-import { HttpError, parseBody, readJson, sendError, sendJson } from "../../http/respond";
+import { HttpError, parseBody, readJson, sendJson, serveRoutes } from "../../http/respond";
 import { consoleLogger, type Logger } from "../../log";
-import { ProviderError } from "../../providers/provider";
 import { handleSimulator } from "../routes";
 import type { SimulatorNetwork } from "./network";
 
@@ -153,15 +152,7 @@ export function createNetworkServer(network: SimulatorNetwork, logger: Logger = 
     throw new HttpError(404, "ERR_NOT_FOUND", "Not found.");
   }
 
-  return createServer((req, res) => {
-    route(req, res).catch((err: unknown) => {
-      if (res.headersSent) return res.destroy();
-      if (err instanceof HttpError) return sendError(res, err);
-      if (err instanceof ProviderError) return sendError(res, new HttpError(err.status, err.code, err.message));
-      logger.error("simulator network: unhandled error", req.method, req.url, err);
-      sendError(res, new HttpError(500, "ERR_INTERNAL", "An internal error occurred."));
-    });
-  });
+  return serveRoutes(route, (req, err) => logger.error("simulator network: unhandled error", req.method, req.url, err));
 }
 
 function expect(method: string, wanted: string) {
