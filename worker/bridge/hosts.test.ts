@@ -152,6 +152,20 @@ describe("routing worker → host calls (hostClient)", () => {
     ]);
   });
 
+  it("takes a holder's 'not running it' as not ready yet, so a queued send waits instead of failing for good", async () => {
+    const { company } = await companyWithTeam();
+    const conn = await createConnection(company.id, { status: "CONNECTED" });
+    await heartbeat("host-a", A);
+    await acquireLease(control, conn.id, "host-a", 60_000);
+    // Placed on host-a, which learns of it at its next heartbeat: until then it answers that it does not run it.
+    fake.restore();
+    fake = useFakeHosts([A, B, C], () => ({ status: 404, body: { error: "ERR_NO_WAPP_FOUND", message: "This host does not run that connection." } }));
+    await expect(sessionHost(testEnv).send({ connectionId: conn.id, to: "5511999990000", isGroup: false, id: "W4", body: "oi", ptt: false })).rejects.toMatchObject({
+      code: "ERR_WAPP_NOT_INITIALIZED",
+    });
+    expect(fake.calls.map((c) => [c.origin, c.path])).toEqual([[A, "/bridge/send"]]);
+  });
+
   it("does not call a holder that stopped heartbeating: the command answers ERR_WAPP_NOT_INITIALIZED at once", async () => {
     const { company } = await companyWithTeam();
     const conn = await createConnection(company.id, { status: "DISCONNECTED" });

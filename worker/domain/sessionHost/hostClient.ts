@@ -81,6 +81,10 @@ export function sessionHost(env: Pick<Env, "SESSION_HOST_URL" | "BRIDGE_SECRET" 
     }
     const payload = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
     if (!res.ok) {
+      // The worker knows this connection (it routed by its lease): a host that does not run it has not started it
+      // yet (a placement it learns of at its next heartbeat, a handover in progress). That passes; it is not gone, and
+      // a queued send must wait for it rather than fail for good.
+      if (res.status === 404 && payload?.error === "ERR_NO_WAPP_FOUND") throw new AppError("ERR_WAPP_NOT_INITIALIZED", "The session host has not started this connection yet.");
       const code = payload?.error && payload.error in errorCatalogue ? (payload.error as ErrorCode) : "ERR_SENDING_WAPP_MSG";
       throw new AppError(code, payload?.message ?? `The session host answered ${res.status}.`);
     }
