@@ -25,7 +25,7 @@ describe("session host config", () => {
       simulatorFixture: undefined,
       simulatorNetworkUrl: undefined,
       metricsToken: undefined,
-      silenceMs: 600_000,
+      silenceMs: 1_800_000,
     });
     expect(DEFAULT_STATE_DIR.endsWith(path.join("session-host", "data"))).toBe(true);
   });

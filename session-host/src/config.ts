@@ -40,7 +40,7 @@ export const configSchema = z
     /** How many connections this host may hold (the worker places no more on it). */
     SESSION_HOST_CAPACITY: env(z.coerce.number().int().min(1).max(100_000).default(500)),
     /** A CONNECTED connection that hears nothing this long is probed (and restarted when the probe fails). */
-    SESSION_HOST_SILENCE_MS: env(z.coerce.number().int().min(1_000, "SESSION_HOST_SILENCE_MS must be at least 1000").default(600_000)),
+    SESSION_HOST_SILENCE_MS: env(z.coerce.number().int().min(1_000, "SESSION_HOST_SILENCE_MS must be at least 1000").default(1_800_000)),
     /** SIGTERM: how long handing the connections over and delivering the spool may take before the host gives up and exits. */
     SESSION_HOST_DRAIN_TIMEOUT_MS: env(z.coerce.number().int().min(0).max(3_600_000).default(120_000)),
     /** Simulator: milliseconds between ack steps 1 → 2 → 3. */
