@@ -39,8 +39,8 @@ describe("a connection's health line", () => {
     expect(healthLine(view({ silentRestarts24h: 3 }), i18n.getFixedT("es"), "es", NOW)).toBe("Último evento hace 3 minutos · 24\u00a0h: 3 reinicios por silencio");
   });
 
-  it("warns only for a CONNECTED connection whose last event is over 15 minutes old", () => {
-    const old = view({ lastEventAt: new Date(NOW - 16 * 60_000).toISOString() });
+  it("warns only for a CONNECTED connection whose last event is over 2 hours old", () => {
+    const old = view({ lastEventAt: new Date(NOW - 121 * 60_000).toISOString() });
     expect(isStale(old, "CONNECTED", NOW)).toBe(true);
     expect(isStale(view(), "CONNECTED", NOW)).toBe(false);
     expect(isStale(old, "DISCONNECTED", NOW)).toBe(false);

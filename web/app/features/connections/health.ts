@@ -8,10 +8,10 @@ export type { ConnectionHealthView };
 
 /**
  * A CONNECTED connection whose session host has reported nothing for this long looks silent: the page warns. The
- * host probes and restarts a silent socket after 10 minutes of silence (SESSION_HOST_SILENCE_MS), so a quarter of an
- * hour without a word means even that did not happen.
+ * host probes a silent socket itself (after SESSION_HOST_SILENCE_MS, 30 minutes) and restarts it when the probe fails;
+ * a probe that passes is not an event, so a quiet number's page would warn all night with a short window: two hours.
  */
-export const STALE_AFTER_MS = 15 * 60 * 1000;
+export const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
 
 /** Whether the connection says it is connected but its host has not heard from WhatsApp for a while. */
 export function isStale(health: ConnectionHealthView | null | undefined, status: ConnectionStatus, now: number): boolean {

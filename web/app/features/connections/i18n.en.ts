@@ -165,7 +165,7 @@ export const en: typeof ptBR = {
     recovered_one: "{{count}} message recovered",
     recovered_other: "{{count}} messages recovered",
     stale: "No word from WhatsApp for a while",
-    staleHint: "The connection says it is connected, but nothing arrived in the last 15 minutes. If it stays like this, use “Restart”.",
+    staleHint: "The connection says it is connected, but nothing arrived in the last 2 hours. If it stays like this, use “Restart”.",
     refusalTitle: "WhatsApp refused this connection",
     refusal: {
       passkey_required: "WhatsApp now asks for a passkey to link this number, and a WhatsApp Web connection cannot give one.",

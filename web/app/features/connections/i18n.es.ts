@@ -165,7 +165,7 @@ export const es: typeof ptBR = {
     recovered_one: "{{count}} mensaje recuperado",
     recovered_other: "{{count}} mensajes recuperados",
     stale: "Sin noticias de WhatsApp desde hace un rato",
-    staleHint: "La conexión dice estar conectada, pero no llegó nada en los últimos 15 minutos. Si sigue así, use “Reiniciar”.",
+    staleHint: "La conexión dice estar conectada, pero no llegó nada en las últimas 2 horas. Si sigue así, use “Reiniciar”.",
     refusalTitle: "WhatsApp rechazó esta conexión",
     refusal: {
       passkey_required: "WhatsApp ahora pide una llave de acceso (passkey) para vincular este número, y una conexión por WhatsApp Web no puede darla.",

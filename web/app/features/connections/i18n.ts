@@ -164,7 +164,7 @@ const ptBR = {
     recovered_one: "{{count}} mensagem recuperada",
     recovered_other: "{{count}} mensagens recuperadas",
     stale: "Sem notícias do WhatsApp há algum tempo",
-    staleHint: "A conexão diz estar conectada, mas nada chegou nos últimos 15 minutos. Se continuar assim, use “Reiniciar”.",
+    staleHint: "A conexão diz estar conectada, mas nada chegou nas últimas 2 horas. Se continuar assim, use “Reiniciar”.",
     refusalTitle: "O WhatsApp recusou esta conexão",
     refusal: {
       passkey_required: "O WhatsApp agora pede uma chave de acesso (passkey) para conectar este número, e uma conexão pelo WhatsApp Web não consegue fornecê-la.",
