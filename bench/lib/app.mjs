@@ -138,15 +138,19 @@ export async function api(baseUrl, method, pathName, { token, body } = {}) {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
+  const { json, text } = await readAnswer(res);
   if (!res.ok) throw new Error(`${method} ${pathName} → ${res.status} ${text.slice(0, 300)}`);
   return json;
+}
+
+/** A response's body as JSON, or as its text when it is not JSON. */
+export async function readAnswer(res) {
+  const text = await res.text();
+  try {
+    return { json: JSON.parse(text), text };
+  } catch {
+    return { json: text, text };
+  }
 }
 
 export const pkgVersion = () => JSON.parse(readFileSync("package.json", "utf8")).version;

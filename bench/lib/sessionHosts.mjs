@@ -9,7 +9,7 @@ import { DEV_VARS, parseDevVars } from "../../scripts/lib/devVars.mjs";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import { idContract } from "../../scripts/seed.mjs";
 import { simulatorFixture } from "../../scripts/seed/demo.mjs";
-import { startApp } from "./app.mjs";
+import { readAnswer, startApp } from "./app.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -144,14 +144,7 @@ export async function startCluster({ hosts = 3, leaseTtlMs = 15_000, skipBuild =
         headers: body === undefined ? {} : { "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const text = await res.text();
-      let json;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = text;
-      }
-      return { status: res.status, json };
+      return { status: res.status, json: (await readAnswer(res)).json };
     },
     async stop() {
       for (const proc of procs.filter((p) => !p.exited && p !== network)) {
